@@ -1,0 +1,58 @@
+# The two commands: `make demo` and `make test`. Both set up everything they need on a fresh
+# clone (Python 3.12 venv, pinned dependencies, CMake configure, build) and are incremental.
+SHELL := /bin/bash
+.DEFAULT_GOAL := build
+
+VENV   := .venv
+PY     := $(VENV)/bin/python
+BUILD  := build
+DEPS   := $(VENV)/.deps-stamp
+NINJA  := $(VENV)/bin/ninja
+JOBS   ?= $(shell nproc)
+
+.PHONY: build test lit pytest demo bench clean distclean setup
+
+setup: $(DEPS)
+
+$(DEPS): requirements.txt scripts/find-python.sh
+	@py=$$(scripts/find-python.sh) || exit 1; \
+	if [ ! -x $(PY) ]; then echo "creating $(VENV) with $$py"; "$$py" -m venv $(VENV) || exit 1; fi; \
+	echo "installing pinned dependencies (requirements.txt)"; \
+	set -o pipefail; $(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt 2>&1 \
+	  | grep -v "is ignored: it is neither a file nor a directory" || exit 1; \
+	site=$$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])'); \
+	echo "$(CURDIR)/python" > "$$site/ttlang-dev.pth"; \
+	touch $@
+
+$(BUILD)/build.ninja: $(DEPS)
+	cmake -G Ninja -S . -B $(BUILD) \
+	  -DCMAKE_BUILD_TYPE=Release \
+	  -DCMAKE_MAKE_PROGRAM=$(CURDIR)/$(NINJA) \
+	  -DPython_EXECUTABLE=$(CURDIR)/$(PY)
+
+build: $(BUILD)/build.ninja
+	@$(NINJA) -C $(BUILD) -j $(JOBS)
+
+lit: build
+	$(VENV)/bin/lit -sv $(BUILD)/test/lit
+
+pytest: build
+	$(PY) -m pytest test/python -q -p no:cacheprovider
+
+test: build
+	@status=0; \
+	$(VENV)/bin/lit -sv $(BUILD)/test/lit || status=1; \
+	$(PY) -m pytest test/python -q -p no:cacheprovider || status=1; \
+	exit $$status
+
+demo: build
+	$(PY) examples/demo.py
+
+bench: build
+	$(PY) bench/run_all.py
+
+clean:
+	rm -rf $(BUILD)
+
+distclean: clean
+	rm -rf $(VENV)

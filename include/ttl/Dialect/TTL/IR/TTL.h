@@ -1,0 +1,22 @@
+//===- TTL.h - TTL dialect, types and operations ----------------*- C++ -*-===//
+
+#ifndef TTL_DIALECT_TTL_IR_TTL_H
+#define TTL_DIALECT_TTL_IR_TTL_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "ttl/Dialect/TTL/IR/TTLOpsDialect.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "ttl/Dialect/TTL/IR/TTLOpsTypes.h.inc"
+
+#define GET_OP_CLASSES
+#include "ttl/Dialect/TTL/IR/TTLOps.h.inc"
+
+#endif // TTL_DIALECT_TTL_IR_TTL_H

@@ -1,0 +1,49 @@
+//===- TTLBase.td - TTL dialect definition -----------------*- tablegen -*-===//
+//
+// The TTL dialect models TT-Lang programs: operations made of logical kernels
+// (compute and data movement) that communicate through dataflow buffers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TTL_DIALECT_TTL_IR_TTLBASE_TD
+#define TTL_DIALECT_TTL_IR_TTLBASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def TTL_Dialect : Dialect {
+  let name = "ttl";
+  let cppNamespace = "::mlir::ttl";
+  let summary = "TT-Lang operations, logical kernels and dataflow buffers";
+  let description = [{
+    The `ttl` dialect is the compiler's view of a TT-Lang program written with
+    `@ttl.operation`. An operation runs on a grid of Tensix cores; on each core
+    it is made of *logical kernels* (one compute kernel and up to two
+    data-movement kernels on the current targets) that exchange tiles through
+    *dataflow buffers* (DFBs, TT-Metal circular buffers). The dialect carries
+    the facts that later passes need: which kernel owns which work, the DFB
+    protocol (reserve / push / wait / pop), and the physical resources
+    allocated for each buffer.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  // No attributes yet; set to 1 with the first TTL attribute.
+  let useDefaultAttributePrinterParser = 0;
+  let extraClassDeclaration = [{
+    void registerTypes();
+  }];
+}
+
+class TTL_Op<string mnemonic, list<Trait> traits = []>
+    : Op<TTL_Dialect, mnemonic, traits>;
+
+class TTL_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<TTL_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+class TTL_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<TTL_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+#endif // TTL_DIALECT_TTL_IR_TTLBASE_TD

@@ -1,0 +1,37 @@
+//===- TTLTargets.h - target capacity table ---------------------*- C++ -*-===//
+//
+// What each supported Tenstorrent target offers to one operation on one core:
+// how many logical kernels of each kind it can run and how many dataflow
+// buffers (circular buffers) it has. Every pass that checks capacity reads
+// this one table, so unified and explicit operations get the same limits and
+// the same diagnostic terms.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TTL_DIALECT_TTL_IR_TTLTARGETS_H
+#define TTL_DIALECT_TTL_IR_TTLTARGETS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace mlir::ttl {
+
+struct TargetCapacity {
+  llvm::StringLiteral name;
+  unsigned computeKernels;
+  unsigned dataMovementKernels;
+  unsigned dataflowBuffers;
+};
+
+/// All supported targets, in a stable order.
+llvm::ArrayRef<TargetCapacity> getSupportedTargets();
+
+/// The target called `name`, or nullptr when there is none.
+const TargetCapacity *lookupTarget(llvm::StringRef name);
+
+/// "wormhole_b0, blackhole": for diagnostics naming the valid choices.
+std::string supportedTargetNames();
+
+} // namespace mlir::ttl
+
+#endif // TTL_DIALECT_TTL_IR_TTLTARGETS_H

@@ -1,0 +1,81 @@
+//===- TTLTypes.cpp - TTL types -------------------------------------------===//
+
+#include "ttl/Dialect/TTL/IR/TTL.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::ttl;
+
+#define GET_TYPEDEF_CLASSES
+#include "ttl/Dialect/TTL/IR/TTLOpsTypes.cpp.inc"
+
+void TTLDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "ttl/Dialect/TTL/IR/TTLOpsTypes.cpp.inc"
+      >();
+}
+
+static constexpr int64_t kTileElements = 32 * 32;
+
+// !ttl.dfb<ROWSxCOLSxELEMENT, BLOCK_COUNT>
+Type DataflowBufferType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  int64_t blockCount = 0;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elementType) || parser.parseComma() ||
+      parser.parseInteger(blockCount) || parser.parseGreater())
+    return {};
+  return parser.getChecked<DataflowBufferType>(parser.getContext(), shape,
+                                               elementType, blockCount);
+}
+
+void DataflowBufferType::print(AsmPrinter &printer) const {
+  printer << '<';
+  for (int64_t dim : getShape())
+    printer << dim << 'x';
+  printer << getElementType() << ", " << getBlockCount() << '>';
+}
+
+LogicalResult
+DataflowBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
+                           ArrayRef<int64_t> shape, Type elementType,
+                           int64_t blockCount) {
+  if (shape.size() != 2)
+    return emitError() << "dataflow buffer block shape must have 2 dimensions "
+                          "(rows, cols in tiles), got "
+                       << shape.size();
+  for (int64_t dim : shape)
+    if (dim <= 0)
+      return emitError()
+             << "dataflow buffer block dimensions must be positive, got "
+             << dim;
+  if (!elementType.isBF16() && !elementType.isF32())
+    return emitError() << "dataflow buffer element type must be bf16 or f32, "
+                          "got "
+                       << elementType;
+  if (blockCount < 1)
+    return emitError() << "dataflow buffer block count must be at least 1, got "
+                       << blockCount;
+  return success();
+}
+
+int64_t DataflowBufferType::getTilesPerBlock() const {
+  int64_t tiles = 1;
+  for (int64_t dim : getShape())
+    tiles *= dim;
+  return tiles;
+}
+
+int64_t DataflowBufferType::getTileSizeBytes() const {
+  return kTileElements * getElementType().getIntOrFloatBitWidth() / 8;
+}
+
+int64_t DataflowBufferType::getTotalSizeBytes() const {
+  return getTilesPerBlock() * getTileSizeBytes() * getBlockCount();
+}

@@ -1,0 +1,57 @@
+//===- TTNNAttrs.cpp - TTNN attributes ------------------------------------===//
+
+#include "ttl/Dialect/TTNN/IR/TTNN.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::ttnn;
+
+#include "ttl/Dialect/TTNN/IR/TTNNOpsEnums.cpp.inc"
+
+// `8x8`, `448x32`: a static shape without an element type.
+static ParseResult parseShape(AsmParser &parser,
+                              SmallVector<int64_t> &shape) {
+  return parser.parseDimensionList(shape, /*allowDynamic=*/false,
+                                   /*withTrailingX=*/false);
+}
+
+static void printShape(AsmPrinter &printer, ArrayRef<int64_t> shape) {
+  llvm::interleave(shape, printer.getStream(), "x");
+}
+
+#define GET_ATTRDEF_CLASSES
+#include "ttl/Dialect/TTNN/IR/TTNNOpsAttrs.cpp.inc"
+
+void TTNNDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "ttl/Dialect/TTNN/IR/TTNNOpsAttrs.cpp.inc"
+      >();
+}
+
+LogicalResult LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 BufferType bufferType,
+                                 TensorMemoryLayout memoryLayout,
+                                 Type dataType, ArrayRef<int64_t> grid,
+                                 ArrayRef<int64_t> shard) {
+  if (!dataType.isBF16() && !dataType.isF32())
+    return emitError() << "layout data type must be bf16 or f32, got "
+                       << dataType;
+  bool sharded = memoryLayout != TensorMemoryLayout::Interleaved;
+  if (sharded && bufferType != BufferType::L1)
+    return emitError() << "sharded layouts ("
+                       << stringifyTensorMemoryLayout(memoryLayout)
+                       << ") must be in l1";
+  if (sharded && (grid.size() != 2 || shard.size() != 2))
+    return emitError() << "a sharded layout needs a 2-d grid and a 2-d shard "
+                          "shape";
+  if (!sharded && (!grid.empty() || !shard.empty()))
+    return emitError() << "an interleaved layout takes no grid or shard shape";
+  for (int64_t dim : llvm::concat<const int64_t>(grid, shard))
+    if (dim <= 0)
+      return emitError() << "grid and shard dimensions must be positive, got "
+                         << dim;
+  return success();
+}

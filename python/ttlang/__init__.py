@@ -1,0 +1,18 @@
+"""ttlang: a TT-Lang compiler for Tenstorrent chips, built on MLIR.
+
+Kernel authors write ``import ttlang as ttl``. Compiler developers use
+:mod:`ttlang.mlir_context` for a Context with every ttlang dialect, and the
+generated op classes in :mod:`ttlang.dialects`.
+"""
+
+from __future__ import annotations
+
+# `mlir` must be imported before the extension: the extension resolves its MLIR symbols from the
+# `mlir` package's libMLIRPythonCAPI.so, so both share one MLIR in this process.
+from mlir import ir as _ir  # noqa: F401
+
+from ttlang.mlir_context import create_context, parse_module, run_pipeline
+
+__version__ = "0.1.0"
+
+__all__ = ["__version__", "create_context", "parse_module", "run_pipeline"]

@@ -1,0 +1,1 @@
+"""ODS-generated op classes of the ttlang dialects (``ttl``, ``ttnn``)."""
