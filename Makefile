@@ -18,8 +18,9 @@ $(DEPS): requirements.txt scripts/find-python.sh
 	@py=$$(scripts/find-python.sh) || exit 1; \
 	if [ ! -x $(PY) ]; then echo "creating $(VENV) with $$py"; "$$py" -m venv $(VENV) || exit 1; fi; \
 	echo "installing pinned dependencies (requirements.txt)"; \
-	set -o pipefail; $(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt 2>&1 \
-	  | grep -v "is ignored: it is neither a file nor a directory" || exit 1; \
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt 2>&1 \
+	  | { grep -v "is ignored: it is neither a file nor a directory" || true; }; \
+	[ "$${PIPESTATUS[0]}" = 0 ] || exit 1; \
 	site=$$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])'); \
 	echo "$(CURDIR)/python" > "$$site/ttlang-dev.pth"; \
 	touch $@
