@@ -1,0 +1,23 @@
+//===- Bindings.h - parts of the ttlang Python extension --------*- C++ -*-===//
+//
+// The extension is one module (`ttlang._ttlang`); each area adds its functions
+// from its own source file through one populate function declared here.
+// Sources here are compiled with RTTI and exceptions (nanobind needs them);
+// they reach the compiler through the C API in include/ttl-c or through
+// plain C++ interfaces that pass no LLVM/MLIR classes with vtables.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TTLANG_PYTHON_EXT_BINDINGS_H
+#define TTLANG_PYTHON_EXT_BINDINGS_H
+
+#include <nanobind/nanobind.h>
+
+namespace ttlang::python {
+
+/// Dialect and pass registration.
+void populateCoreBindings(nanobind::module_ &m);
+
+} // namespace ttlang::python
+
+#endif // TTLANG_PYTHON_EXT_BINDINGS_H
