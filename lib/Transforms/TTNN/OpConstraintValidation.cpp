@@ -7,6 +7,7 @@
 #include "ttl/OpModel/OpModelErrors.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mlir::ttnn {
@@ -103,7 +104,7 @@ validate(Operation *op, const std::vector<LayoutAttr> &inputs,
       os << op->getName() << ": needs " << needed
          << " B of L1 per core (peak " << constraints->peakL1MemorySize
          << " + additional " << additionalL1Usage << "), over the cap of "
-         << uint64_t(limit) << " B (" << usable << " B usable x " << *cap
+         << uint64_t(limit) << " B (" << usable << " B usable x " << llvm::format("%g", *cap)
          << ")";
       return failure(ValidationStatus::OutOfMemory, message);
     }

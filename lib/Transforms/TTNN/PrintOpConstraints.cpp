@@ -42,7 +42,10 @@ struct PrintOpConstraints
   void runOnOperation() override {
     // Live records per value; threaded only in stateful mode.
     llvm::MapVector<Value, SmallVector<OpModelAllocationRecord, 1>> live;
-    getOperation().walk([&](Operation *op) {
+    func::FuncOp func = getOperation();
+    func.emitRemark() << "op constraints of @" << func.getSymName()
+                      << (stateful ? " (stateful)" : " (stateless)");
+    func.walk([&](Operation *op) {
       if (op->getDialect() != op->getContext()->getLoadedDialect<TTNNDialect>())
         return;
       std::string text;
