@@ -102,10 +102,10 @@ Constraints queryConstraints(
                                (op->getName().getStringRef() +
                                 " has no op model")
                                    .str());
-    std::optional<llvm::ArrayRef<op_model::OpModelAllocationRecord>> live;
-    if (records)
-      live = llvm::ArrayRef(*records);
-    auto answer = model.getOpConstraints(layouts, config, live);
+    // The 2-argument stateless convenience exists on the interface handle.
+    auto answer = records ? model.getOpConstraints(layouts, config,
+                                                   llvm::ArrayRef(*records))
+                          : model.getOpConstraints(layouts, config);
     if (!answer) {
       auto [kind, message] = op_model::takeOpModelError(answer.takeError());
       ValidationStatus status =
