@@ -7,7 +7,11 @@
 #include "ttl/OpModel/OpModelErrors.h"
 #include "ttl/Transforms/TTNN/OpConstraintValidation.h"
 
+#include "ttl/OpModel/Device.h"
+
 #include "mlir/CAPI/IR.h"
+
+#include <chrono>
 
 using namespace mlir;
 using namespace mlir::ttnn;
@@ -158,6 +162,40 @@ Runtime queryRuntime(MlirOperation cOp,
   Runtime out;
   out.nanoseconds = *runtime;
   return out;
+}
+
+double benchmarkConstraints(MlirOperation cOp, BenchMode mode,
+                            uint64_t iterations, uint64_t liveRecordCount) {
+  Operation *op = unwrap(cOp);
+  auto model = dyn_cast<OpModelInterface>(op);
+  if (!model || iterations == 0)
+    return -1;
+  std::vector<LayoutAttr> layouts = getOperandLayouts(op);
+  OpConfig config;
+  std::vector<op_model::OpModelAllocationRecord> live;
+  const op_model::DeviceModel &device = op_model::currentDevice();
+  for (uint64_t i = 0; i < liveRecordCount; ++i)
+    live.push_back({BufferType::L1, device.l1BankSize - (i + 1) * 4096, 2048});
+  size_t failures = 0;
+  auto start = std::chrono::steady_clock::now();
+  for (uint64_t i = 0; i < iterations; ++i) {
+    if (mode == BenchMode::UncachedStateless)
+      op_model::opConstraintsCache().clear();
+    auto result = mode == BenchMode::Stateful
+                      ? model.getOpConstraints(layouts, config,
+                                               llvm::ArrayRef(live))
+                      : model.getOpConstraints(layouts, config);
+    if (!result) {
+      ++failures;
+      llvm::consumeError(result.takeError());
+    }
+  }
+  auto elapsed = std::chrono::steady_clock::now() - start;
+  if (failures)
+    return -1;
+  return double(std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed)
+                    .count()) /
+         double(iterations);
 }
 
 CacheStats constraintsCacheStats() {

@@ -88,6 +88,17 @@ void ttlang::python::populateOpModelBindings(nb::module_ &m) {
                                toTuple(om::runtimeCacheStats()));
       },
       "((hits, misses, entries) of constraints, same of runtime).");
+  m.def(
+      "opmodel_benchmark_constraints",
+      [](MlirOperation op, int mode, uint64_t iterations, uint64_t live) {
+        nb::gil_scoped_release release;
+        return om::benchmarkConstraints(op, static_cast<om::BenchMode>(mode),
+                                        iterations, live);
+      },
+      nb::arg("op"), nb::arg("mode"), nb::arg("iterations"),
+      nb::arg("live_records"),
+      "ns per getOpConstraints call in a C++ loop (mode 0 cached stateless, 1 "
+      "uncached stateless, 2 stateful); -1 when the query fails.");
   m.def("opmodel_clear_caches", &om::clearCaches,
         "Empties both op-model caches and resets their statistics.");
   m.def("opmodel_set_constant_hash_for_testing",

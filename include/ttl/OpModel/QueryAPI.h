@@ -65,6 +65,15 @@ Runtime queryRuntime(MlirOperation op,
                      const std::optional<std::vector<MlirAttribute>> &inputs,
                      MlirAttribute outputLayout);
 
+enum class BenchMode { CachedStateless = 0, UncachedStateless = 1, Stateful = 2 };
+
+/// Nanoseconds per getOpConstraints call on `op`, averaged over `iterations`
+/// calls in a C++ loop (bench/opmodel.py). UncachedStateless empties the
+/// constraint cache before each call; Stateful passes `liveRecordCount`
+/// non-overlapping L1 records near the top of L1.
+double benchmarkConstraints(MlirOperation op, BenchMode mode,
+                            uint64_t iterations, uint64_t liveRecordCount);
+
 CacheStats constraintsCacheStats();
 CacheStats runtimeCacheStats();
 void clearCaches();
