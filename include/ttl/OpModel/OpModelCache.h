@@ -21,7 +21,6 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/TypeID.h"
 #include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -30,6 +29,7 @@
 #include <mutex>
 #include <tuple>
 #include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 namespace mlir::ttnn::op_model {
@@ -249,7 +249,8 @@ private:
   }
 
   mutable std::mutex mutex;
-  llvm::DenseMap<size_t, std::vector<Entry>> buckets;
+  // std::unordered_map: every size_t is a valid key (DenseMap reserves two).
+  std::unordered_map<size_t, std::vector<Entry>> buckets;
   CacheStats stats;
   std::atomic<bool> constantHash{false};
 };
