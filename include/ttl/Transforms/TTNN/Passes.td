@@ -35,4 +35,33 @@ def TTNNPrintOpConstraints
   let dependentDialects = ["::mlir::ttnn::TTNNDialect"];
 }
 
+def TTNNL1SpillManagement
+    : Pass<"ttnn-l1-spill-management", "::mlir::func::FuncOp"> {
+  let summary = "spills L1 tensors to DRAM where the mock allocator says an op does not fit";
+  let description = [{
+    Walks the function's top-level block in order with a live set of L1
+    allocation records, which starts engaged and empty. Each TTNN op is
+    validated with the stateful query on the current live set; its output
+    records are added, and a tensor's records are dropped after its last use
+    or at `ttnn.deallocate`. When an op does not fit (out of memory: an
+    output finds no free range, or the op's circular buffers clash with a
+    live tensor), the live L1 tensor that is not an operand of the op and
+    whose next use is furthest away is moved to DRAM: a
+    `ttnn.to_memory_config` to DRAM interleaved and a `ttnn.deallocate` of the
+    L1 tensor are inserted before the op and later uses read the DRAM copy.
+    When nothing is left to spill, the op's L1 results are placed in DRAM
+    instead. An op that still does not fit is an error.
+
+    ```mlir
+    // Before: %0 is live in L1 across an op whose buffers would clash with it.
+    %1 = ttnn.matmul %a, %b : ... -> tensor<2048x2048xbf16, #l1>
+    // After
+    %s = ttnn.to_memory_config %0 : tensor<...,#l1> -> tensor<..., #dram>
+    ttnn.deallocate %0 : tensor<..., #l1>
+    %1 = ttnn.matmul %a, %b : ... -> tensor<2048x2048xbf16, #l1>
+    ```
+  }];
+  let dependentDialects = ["::mlir::ttnn::TTNNDialect"];
+}
+
 #endif // TTL_TRANSFORMS_TTNN_PASSES_TD
