@@ -21,3 +21,11 @@ func.func @foreign_encoding(%a: tensor<32x32xbf16, "l1">) -> tensor<32x32xbf16> 
   %0 = ttnn.relu %a : tensor<32x32xbf16, "l1"> -> tensor<32x32xbf16>
   return %0 : tensor<32x32xbf16>
 }
+
+// -----
+
+func.func @storage_mismatch(%a: tensor<32x32xf32, #ttnn.layout<l1, interleaved, bf16>>) -> tensor<32x32xf32, #ttnn.layout<l1, interleaved, bf16>> {
+  // expected-error @+1 {{'ttnn.relu' op element type 'f32' cannot be stored as bf16 (operand 0)}}
+  %0 = ttnn.relu %a : tensor<32x32xf32, #ttnn.layout<l1, interleaved, bf16>> -> tensor<32x32xf32, #ttnn.layout<l1, interleaved, bf16>>
+  return %0 : tensor<32x32xf32, #ttnn.layout<l1, interleaved, bf16>>
+}

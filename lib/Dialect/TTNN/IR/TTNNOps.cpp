@@ -13,11 +13,25 @@ using namespace mlir::ttnn;
 LogicalResult mlir::ttnn::detail::verifyLayoutEncoded(Operation *op) {
   auto check = [&](Type type, StringRef role, unsigned index) -> LogicalResult {
     auto tensor = dyn_cast<RankedTensorType>(type);
-    if (!tensor || !tensor.getEncoding() ||
-        isa<LayoutAttr>(tensor.getEncoding()))
+    if (!tensor || !tensor.getEncoding())
       return success();
-    return op->emitOpError("tensor encoding must be a #ttnn.layout, got ")
-           << tensor.getEncoding() << " (" << role << " " << index << ")";
+    auto layout = dyn_cast<LayoutAttr>(tensor.getEncoding());
+    if (!layout)
+      return op->emitOpError("tensor encoding must be a #ttnn.layout, got ")
+             << tensor.getEncoding() << " (" << role << " " << index << ")";
+    // bfp8_b stores bf16 or f32 tensors; bf16 and f32 layouts store their own.
+    Type element = tensor.getElementType();
+    bool matches = layout.getDataType() == DataType::BFloat8B
+                       ? element.isBF16() || element.isF32()
+                   : layout.getDataType() == DataType::BFloat16
+                       ? element.isBF16()
+                       : element.isF32();
+    if (!matches)
+      return op->emitOpError("element type ")
+             << element << " cannot be stored as "
+             << stringifyDataType(layout.getDataType()) << " (" << role << " "
+             << index << ")";
+    return success();
   };
   for (auto [index, type] : llvm::enumerate(op->getOperandTypes()))
     if (failed(check(type, "operand", index)))
