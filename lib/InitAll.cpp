@@ -5,6 +5,7 @@
 #include "ttl/Dialect/TTL/IR/TTL.h"
 #include "ttl/Dialect/TTNN/IR/TTNN.h"
 #include "ttl/Transforms/TTL/Passes.h"
+#include "ttl/Transforms/TTNN/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -23,6 +24,7 @@ void mlir::ttlang::registerAllDialects(DialectRegistry &registry) {
 void mlir::ttlang::registerAllPasses() {
   static const bool registered = [] {
     ttl::registerTTLPasses();
+    ttnn::registerTTNNPasses();
     return true;
   }();
   (void)registered;

@@ -18,6 +18,9 @@ namespace ttlang::python {
 /// Dialect and pass registration.
 void populateCoreBindings(nanobind::module_ &m);
 
+/// Op-model queries (constraints, runtime, cache statistics).
+void populateOpModelBindings(nanobind::module_ &m);
+
 } // namespace ttlang::python
 
 #endif // TTLANG_PYTHON_EXT_BINDINGS_H

@@ -22,6 +22,10 @@ def configure():
     config.substitutions.append(
         ("ttlang-opt", os.path.join(config.ttlang_tools_dir, "ttlang-opt"))
     )
+    config.substitutions.append(
+        ("ttlang-opmodel-unittests",
+         os.path.join(config.ttlang_tools_dir, "ttlang-opmodel-unittests"))
+    )
     llvm_config.use_default_substitutions()
 
     config.environment["PYTHONPATH"] = os.path.join(config.ttlang_source_root, "python")

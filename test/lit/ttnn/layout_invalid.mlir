@@ -15,7 +15,8 @@ func.func @interleaved_with_grid(%a: tensor<32x32xbf16, #ttnn.layout<l1, interle
 
 // -----
 
-// expected-error @+1 {{layout data type must be bf16 or f32, got 'i8'}}
+// expected-error @+2 {{expected ::mlir::ttnn::DataType to be one of: bf16, f32, bfp8_b}}
+// expected-error @+1 {{failed to parse TTNN_LayoutAttr parameter 'dataType'}}
 func.func @int8(%a: tensor<32x32xi8, #ttnn.layout<l1, interleaved, i8>>) { return }
 
 // -----

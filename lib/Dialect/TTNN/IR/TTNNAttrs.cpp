@@ -31,14 +31,24 @@ void TTNNDialect::registerAttributes() {
       >();
 }
 
+int64_t LayoutAttr::getTileBytes() const {
+  switch (getDataType()) {
+  case DataType::BFloat16:
+    return 32 * 32 * 2;
+  case DataType::Float32:
+    return 32 * 32 * 4;
+  case DataType::BFloat8B:
+    // 1024 one-byte mantissas plus one shared exponent per 16 values.
+    return 32 * 32 + 64;
+  }
+  llvm_unreachable("unknown data type");
+}
+
 LogicalResult LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  BufferType bufferType,
                                  TensorMemoryLayout memoryLayout,
-                                 Type dataType, ArrayRef<int64_t> grid,
+                                 DataType dataType, ArrayRef<int64_t> grid,
                                  ArrayRef<int64_t> shard) {
-  if (!dataType.isBF16() && !dataType.isF32())
-    return emitError() << "layout data type must be bf16 or f32, got "
-                       << dataType;
   bool sharded = memoryLayout != TensorMemoryLayout::Interleaved;
   if (sharded && bufferType != BufferType::L1)
     return emitError() << "sharded layouts ("

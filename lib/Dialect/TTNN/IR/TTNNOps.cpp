@@ -5,21 +5,82 @@
 using namespace mlir;
 using namespace mlir::ttnn;
 
+#include "ttl/Dialect/TTNN/IR/TTNNOpModelInterface.cpp.inc"
+
 #define GET_OP_CLASSES
 #include "ttl/Dialect/TTNN/IR/TTNNOps.cpp.inc"
 
-LogicalResult ReluOp::verify() {
-  auto inputType = cast<RankedTensorType>(getInput().getType());
-  auto resultType = cast<RankedTensorType>(getResult().getType());
-  if (inputType.getShape() != resultType.getShape())
-    return emitOpError("result shape must equal the input shape");
-  if (inputType.getElementType() != resultType.getElementType())
-    return emitOpError("result element type ")
-           << resultType.getElementType() << " differs from input element type "
-           << inputType.getElementType();
-  for (RankedTensorType type : {inputType, resultType})
-    if (type.getEncoding() && !isa<LayoutAttr>(type.getEncoding()))
-      return emitOpError("tensor encoding must be a #ttnn.layout, got ")
-             << type.getEncoding();
+LogicalResult mlir::ttnn::detail::verifyLayoutEncoded(Operation *op) {
+  auto check = [&](Type type, StringRef role, unsigned index) -> LogicalResult {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.getEncoding())
+      return success();
+    auto layout = dyn_cast<LayoutAttr>(tensor.getEncoding());
+    if (!layout)
+      return op->emitOpError("tensor encoding must be a #ttnn.layout, got ")
+             << tensor.getEncoding() << " (" << role << " " << index << ")";
+    // bfp8_b stores bf16 or f32 tensors; bf16 and f32 layouts store their own.
+    Type element = tensor.getElementType();
+    bool matches = layout.getDataType() == DataType::BFloat8B
+                       ? element.isBF16() || element.isF32()
+                   : layout.getDataType() == DataType::BFloat16
+                       ? element.isBF16()
+                       : element.isF32();
+    if (!matches)
+      return op->emitOpError("element type ")
+             << element << " cannot be stored as "
+             << stringifyDataType(layout.getDataType()) << " (" << role << " "
+             << index << ")";
+    return success();
+  };
+  for (auto [index, type] : llvm::enumerate(op->getOperandTypes()))
+    if (failed(check(type, "operand", index)))
+      return failure();
+  for (auto [index, type] : llvm::enumerate(op->getResultTypes()))
+    if (failed(check(type, "result", index)))
+      return failure();
+  return success();
+}
+
+LogicalResult TransposeOp::verify() {
+  auto input = cast<RankedTensorType>(getInput().getType());
+  auto result = cast<RankedTensorType>(getResult().getType());
+  int64_t rank = input.getRank();
+  auto normalize = [&](int64_t dim) { return dim < 0 ? dim + rank : dim; };
+  int64_t d0 = normalize(getDim0()), d1 = normalize(getDim1());
+  if (d0 < 0 || d0 >= rank || d1 < 0 || d1 >= rank)
+    return emitOpError("dimensions ")
+           << getDim0() << " and " << getDim1() << " must be in [" << -rank
+           << ", " << rank << ")";
+  SmallVector<int64_t> expected(input.getShape());
+  std::swap(expected[d0], expected[d1]);
+  if (result.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("result shape must be the input shape with dimensions ")
+           << d0 << " and " << d1 << " swapped";
+  return success();
+}
+
+LogicalResult ConcatenateHeadsOp::verify() {
+  auto input = cast<RankedTensorType>(getInput().getType());
+  auto result = cast<RankedTensorType>(getResult().getType());
+  if (input.getRank() != 4)
+    return emitOpError("input must be [batch, heads, seq, head_dim]");
+  ArrayRef<int64_t> s = input.getShape();
+  SmallVector<int64_t> expected{s[0], s[2], s[1] * s[3]};
+  if (result.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("result shape must be [batch, seq, heads * head_dim]");
+  return success();
+}
+
+LogicalResult ArangeOp::verify() {
+  if (getStep() == 0)
+    return emitOpError("step must not be 0");
+  int64_t span = getEnd() - getStart();
+  int64_t count = span / getStep() + ((span % getStep()) != 0 ? 1 : 0);
+  auto result = cast<RankedTensorType>(getResult().getType());
+  if (count <= 0 || result.getNumElements() != count)
+    return emitOpError("result must hold ")
+           << std::max<int64_t>(count, 0) << " elements, got "
+           << result.getNumElements();
   return success();
 }

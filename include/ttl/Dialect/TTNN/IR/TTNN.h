@@ -11,11 +11,11 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "ttl/Dialect/TTNN/IR/TTNNOpsDialect.h.inc"
-#include "ttl/Dialect/TTNN/IR/TTNNOpsEnums.h.inc"
+#include "ttl/Dialect/TTNN/IR/TTNNAttrs.h"
+#include "ttl/Dialect/TTNN/IR/TTNNTraits.h"
+#include "ttl/OpModel/OpModelTypes.h"
 
-#define GET_ATTRDEF_CLASSES
-#include "ttl/Dialect/TTNN/IR/TTNNOpsAttrs.h.inc"
+#include "ttl/Dialect/TTNN/IR/TTNNOpModelInterface.h.inc"
 
 #define GET_OP_CLASSES
 #include "ttl/Dialect/TTNN/IR/TTNNOps.h.inc"

@@ -24,6 +24,16 @@ def TTNN_TensorMemoryLayout : I32EnumAttr<"TensorMemoryLayout",
   let cppNamespace = "::mlir::ttnn";
 }
 
+def TTNN_DataType : I32EnumAttr<"DataType",
+    "storage format of a tensor's 32x32 tiles", [
+    I32EnumAttrCase<"BFloat16", 0, "bf16">,
+    I32EnumAttrCase<"Float32", 1, "f32">,
+    I32EnumAttrCase<"BFloat8B", 2, "bfp8_b">
+  ]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::ttnn";
+}
+
 def TTNN_LayoutAttr : TTNN_Attr<"Layout", "layout"> {
   let summary = "memory placement of a tiled tensor";
   let description = [{
@@ -33,19 +43,24 @@ def TTNN_LayoutAttr : TTNN_Attr<"Layout", "layout"> {
     - `buffer_type`: `dram` or `l1`.
     - `memory_layout`: `interleaved` (pages round-robin over banks) or
       `height_sharded` / `width_sharded` / `block_sharded` (one shard per core).
-    - `data_type`: the tile element type, `bf16` or `f32`.
+    - `data_type`: the tile storage format: `bf16` (2048 B per tile), `f32`
+      (4096 B) or `bfp8_b` (block floating point, 1024 B of mantissas plus 64
+      B of shared exponents = 1088 B per tile). A `bfp8_b` layout stores a
+      tensor whose element type is `bf16` or `f32`.
     - `grid`: for sharded layouts, the core grid `ROWSxCOLS` holding shards.
-    - `shard`: for sharded layouts, the shard shape in elements.
+    - `shard`: for sharded layouts, the shard shape in elements (rows x
+      columns of the tensor collapsed to 2-D), a multiple of the 32x32 tile.
 
     ```mlir
     #dram = #ttnn.layout<dram, interleaved, bf16>
     #hs = #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 448x32>
+    #bs = #ttnn.layout<l1, block_sharded, bfp8_b, grid = 2x4, shard = 64x128>
     ```
   }];
   let parameters = (ins
     EnumParameter<TTNN_BufferType>:$bufferType,
     EnumParameter<TTNN_TensorMemoryLayout>:$memoryLayout,
-    "::mlir::Type":$dataType,
+    EnumParameter<TTNN_DataType>:$dataType,
     OptionalArrayRefParameter<"int64_t">:$grid,
     OptionalArrayRefParameter<"int64_t">:$shard
   );
@@ -59,6 +74,9 @@ def TTNN_LayoutAttr : TTNN_Attr<"Layout", "layout"> {
     bool isSharded() const {
       return getMemoryLayout() != TensorMemoryLayout::Interleaved;
     }
+    bool isL1() const { return getBufferType() == BufferType::L1; }
+    /// Bytes of one 32x32 tile in this layout's storage format.
+    int64_t getTileBytes() const;
   }];
 }
 

@@ -6,6 +6,7 @@
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
+include "ttl/Dialect/TTNN/IR/TTNNOpModelInterface.td"
 
 def TTNN_Dialect : Dialect {
   let name = "ttnn";
@@ -26,8 +27,17 @@ def TTNN_Dialect : Dialect {
   }];
 }
 
+// Tensor operands and results are encoded with #ttnn.layout (or not encoded).
+def TTNN_LayoutEncoded : NativeOpTrait<"LayoutEncoded"> {
+  let cppNamespace = "::mlir::ttnn::OpTrait";
+}
+
+// Every TTNN op implements the OpModel interface unless it is OpModelExempt.
 class TTNN_Op<string mnemonic, list<Trait> traits = []>
-    : Op<TTNN_Dialect, mnemonic, traits>;
+    : Op<TTNN_Dialect, mnemonic,
+         !listconcat(traits, [TTNN_LayoutEncoded],
+                     !if(!empty(!filter(t, traits, !eq(t, OpModelExempt))),
+                         [DeclareOpInterfaceMethods<TTNN_OpModelInterface>], []))>;
 
 class TTNN_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<TTNN_Dialect, name, traits> {

@@ -1,0 +1,67 @@
+//===- Passes.td - TTNN passes -----------------------------*- tablegen -*-===//
+
+#ifndef TTL_TRANSFORMS_TTNN_PASSES_TD
+#define TTL_TRANSFORMS_TTNN_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TTNNPrintOpConstraints
+    : Pass<"ttnn-print-op-constraints", "::mlir::func::FuncOp"> {
+  let summary = "test pass: reports each TTNN op's L1 constraints and runtime";
+  let description = [{
+    Validates every TTNN op of the function with the layouts of its IR types
+    and reports the answer as a remark on the op: the validation status, the
+    constraints (circular buffers, tensor L1 peak, overall peak, output size,
+    output layouts) and the runtime estimate. OpModelExempt ops report that
+    they are exempt.
+
+    With `stateful=true` the pass threads a live allocation set through the
+    function: it starts engaged and empty, each op's query runs on it, the
+    op's output records are added, and `ttnn.deallocate` removes its operand's
+    records. The remark then lists the output allocations.
+
+    Functions run in parallel under the multi-threaded pass manager, which is
+    how the op-model caches are exercised concurrently.
+
+    ```mlir
+    // remark: ttnn.relu: success cb=8192 l1=2048 total=10240 out=2048 ...
+    %1 = ttnn.relu %0 : tensor<64x1024xbf16, #dram> -> tensor<64x1024xbf16, #l1>
+    ```
+  }];
+  let options = [
+    Option<"stateful", "stateful", "bool", /*default=*/"false",
+           "query with a live allocation set threaded through the function">
+  ];
+  let dependentDialects = ["::mlir::ttnn::TTNNDialect"];
+}
+
+def TTNNL1SpillManagement
+    : Pass<"ttnn-l1-spill-management", "::mlir::func::FuncOp"> {
+  let summary = "spills L1 tensors to DRAM where the mock allocator says an op does not fit";
+  let description = [{
+    Walks the function's top-level block in order with a live set of L1
+    allocation records, which starts engaged and empty. Each TTNN op is
+    validated with the stateful query on the current live set; its output
+    records are added, and a tensor's records are dropped after its last use
+    or at `ttnn.deallocate`. When an op does not fit (out of memory: an
+    output finds no free range, or the op's circular buffers clash with a
+    live tensor), the live L1 tensor that is not an operand of the op and
+    whose next use is furthest away is moved to DRAM: a
+    `ttnn.to_memory_config` to DRAM interleaved and a `ttnn.deallocate` of the
+    L1 tensor are inserted before the op and later uses read the DRAM copy.
+    When nothing is left to spill, the op's L1 results are placed in DRAM
+    instead. An op that still does not fit is an error.
+
+    ```mlir
+    // Before: %0 is live in L1 across an op whose buffers would clash with it.
+    %1 = ttnn.matmul %a, %b : ... -> tensor<2048x2048xbf16, #l1>
+    // After
+    %s = ttnn.to_memory_config %0 : tensor<...,#l1> -> tensor<..., #dram>
+    ttnn.deallocate %0 : tensor<..., #l1>
+    %1 = ttnn.matmul %a, %b : ... -> tensor<2048x2048xbf16, #l1>
+    ```
+  }];
+  let dependentDialects = ["::mlir::ttnn::TTNNDialect"];
+}
+
+#endif // TTL_TRANSFORMS_TTNN_PASSES_TD

@@ -1,0 +1,396 @@
+//===- TTNNOpModelInterface.cpp - OpModel interface of every TTNN op ------===//
+//
+// Each op extracts its shapes and attributes and hands them, with the layouts
+// of the query, to its op-model entry (ttl/OpModel/TTNNOpModel.h).
+//
+// Stateless vs stateful: `liveRecords` is threaded untouched to
+// detail::constraintsDispatch, the single place that decides. Disengaged ->
+// the stateless query through the constraint cache; engaged (empty or not) ->
+// buildInitialState (non-null even for {}) and the stateful query, bypassing
+// the cache because the cache key does not (and must not) include the live
+// set. Nothing here looks at liveRecords.empty(): an engaged empty set is
+// how the L1 spill window starts, and treating it as stateless would make
+// every later query stateless too, silently.
+//
+// Intentionally stateless ops (their getOpConstraints takes the parameter
+// unnamed, /*liveRecords*/, and calls the cache directly):
+//   - ttnn.empty: allocation only, no program; modelled as before the
+//     stateful path existed (its output size is still reported).
+//   - ttnn.arange: built on the host and written to the device; no program
+//     whose circular buffers could clash.
+//   - ttnn.deallocate: bookkeeping, no output and no L1 need.
+// `grep -n '/\*liveRecords\*/'` finds them. Every other op is stateful.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ttl/Dialect/TTNN/IR/TTNN.h"
+#include "ttl/OpModel/MockAllocator.h"
+#include "ttl/OpModel/OpModelCache.h"
+#include "ttl/OpModel/TTNNOpModel.h"
+
+using namespace mlir;
+using namespace mlir::ttnn;
+using op_model::OpConstraints;
+using op_model::OpModelAllocationRecord;
+using LiveRecords = std::optional<llvm::ArrayRef<OpModelAllocationRecord>>;
+using Layouts = std::vector<LayoutAttr>;
+
+namespace mlir::ttnn::detail {
+namespace {
+
+ArrayRef<int64_t> shapeOf(Value value) {
+  return cast<RankedTensorType>(value.getType()).getShape();
+}
+
+/// The query's output layout, or the one encoded in the op's result type.
+LayoutAttr outputLayout(Operation *op, const OpConfig &config) {
+  if (config.outputLayout || op->getNumResults() == 0)
+    return config.outputLayout;
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  return dyn_cast_or_null<LayoutAttr>(type.getEncoding());
+}
+
+llvm::Error checkInputCount(Operation *op, const Layouts &inputs,
+                            size_t expected) {
+  if (inputs.size() == expected)
+    return llvm::Error::success();
+  return op_model::backendError(op->getName().getStringRef() + " takes " +
+                                llvm::Twine(expected) +
+                                " input layouts, got " +
+                                llvm::Twine(inputs.size()));
+}
+
+/// The single choke point of the cache decision (see the file comment).
+template <typename OpTy, typename... Args>
+llvm::Expected<OpConstraints> constraintsDispatch(OpTy op,
+                                                  LiveRecords liveRecords,
+                                                  const Args &...args) {
+  if (!liveRecords.has_value()) {
+    // The default argument does not survive the function-pointer conversion
+    // getOrCompute checks, and the key must be exactly the query arguments:
+    // bind initialState = nullptr here.
+    return op_model::opConstraintsCache().getOrCompute(
+        [](const Args &...a) {
+          return op_model::OpModel<OpTy>::getOpConstraints(
+              a..., /*initialState=*/nullptr);
+        },
+        op.getOperation(), args...);
+  }
+  // Engaged, empty or not: stateful and uncached.
+  auto state = op_model::buildInitialState(*liveRecords);
+  if (!state)
+    return state.takeError();
+  return op_model::OpModel<OpTy>::getOpConstraints(args..., state->get());
+}
+
+template <typename OpTy, typename... Args>
+llvm::Expected<size_t> runtimeCached(OpTy op, const Args &...args) {
+  return op_model::opRuntimeCache().getOrCompute(
+      op_model::OpModel<OpTy>::getOpRuntime, op.getOperation(), args...);
+}
+
+//===----------------------------------------------------------------------===//
+// Family helpers
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy>
+llvm::Expected<OpConstraints> getUnaryOpConstraints(OpTy op,
+                                                    const Layouts &inputs,
+                                                    const OpConfig &config,
+                                                    LiveRecords liveRecords) {
+  if (llvm::Error err = checkInputCount(op, inputs, 1))
+    return err;
+  return constraintsDispatch(op, liveRecords, shapeOf(op->getOperand(0)),
+                             inputs[0], outputLayout(op, config));
+}
+
+template <typename OpTy>
+llvm::Expected<size_t> getUnaryOpRuntime(OpTy op, const Layouts &inputs,
+                                         const OpConfig &config) {
+  if (llvm::Error err = checkInputCount(op, inputs, 1))
+    return err;
+  return runtimeCached(op, shapeOf(op->getOperand(0)), inputs[0],
+                       outputLayout(op, config));
+}
+
+template <typename OpTy>
+llvm::Expected<OpConstraints> getBinaryOpConstraints(OpTy op,
+                                                     const Layouts &inputs,
+                                                     const OpConfig &config,
+                                                     LiveRecords liveRecords) {
+  if (llvm::Error err = checkInputCount(op, inputs, 2))
+    return err;
+  return constraintsDispatch(op, liveRecords, shapeOf(op.getLhs()), inputs[0],
+                             shapeOf(op.getRhs()), inputs[1],
+                             outputLayout(op, config));
+}
+
+template <typename OpTy>
+llvm::Expected<size_t> getBinaryOpRuntime(OpTy op, const Layouts &inputs,
+                                          const OpConfig &config) {
+  if (llvm::Error err = checkInputCount(op, inputs, 2))
+    return err;
+  return runtimeCached(op, shapeOf(op.getLhs()), inputs[0],
+                       shapeOf(op.getRhs()), inputs[1],
+                       outputLayout(op, config));
+}
+
+template <typename OpTy>
+llvm::Expected<OpConstraints> getTernaryOpConstraints(OpTy op,
+                                                      const Layouts &inputs,
+                                                      const OpConfig &config,
+                                                      LiveRecords liveRecords) {
+  if (llvm::Error err = checkInputCount(op, inputs, 3))
+    return err;
+  return constraintsDispatch(op, liveRecords, shapeOf(op->getOperand(0)),
+                             inputs[0], shapeOf(op->getOperand(1)), inputs[1],
+                             shapeOf(op->getOperand(2)), inputs[2],
+                             outputLayout(op, config));
+}
+
+template <typename OpTy>
+llvm::Expected<size_t> getTernaryOpRuntime(OpTy op, const Layouts &inputs,
+                                           const OpConfig &config) {
+  if (llvm::Error err = checkInputCount(op, inputs, 3))
+    return err;
+  return runtimeCached(op, shapeOf(op->getOperand(0)), inputs[0],
+                       shapeOf(op->getOperand(1)), inputs[1],
+                       shapeOf(op->getOperand(2)), inputs[2],
+                       outputLayout(op, config));
+}
+
+template <typename OpTy>
+ArrayRef<int64_t> reductionDims(OpTy op) {
+  return op.getDimArg().value_or(ArrayRef<int64_t>());
+}
+
+template <typename OpTy>
+llvm::Expected<OpConstraints>
+getReductionOpConstraints(OpTy op, const Layouts &inputs,
+                          const OpConfig &config, LiveRecords liveRecords) {
+  if (llvm::Error err = checkInputCount(op, inputs, 1))
+    return err;
+  return constraintsDispatch(op, liveRecords, shapeOf(op.getInput()),
+                             inputs[0], reductionDims(op), op.getKeepDim(),
+                             outputLayout(op, config));
+}
+
+template <typename OpTy>
+llvm::Expected<size_t> getReductionOpRuntime(OpTy op, const Layouts &inputs,
+                                             const OpConfig &config) {
+  if (llvm::Error err = checkInputCount(op, inputs, 1))
+    return err;
+  return runtimeCached(op, shapeOf(op.getInput()), inputs[0],
+                       reductionDims(op), op.getKeepDim(),
+                       outputLayout(op, config));
+}
+
+template <typename OpTy>
+llvm::Expected<OpConstraints> getFillOpConstraints(OpTy op,
+                                                   const Layouts &inputs,
+                                                   const OpConfig &config,
+                                                   LiveRecords liveRecords) {
+  if (llvm::Error err = checkInputCount(op, inputs, 0))
+    return err;
+  return constraintsDispatch(op, liveRecords, shapeOf(op.getResult()),
+                             outputLayout(op, config));
+}
+
+template <typename OpTy>
+llvm::Expected<size_t> getFillOpRuntime(OpTy op, const Layouts &inputs,
+                                        const OpConfig &config) {
+  if (llvm::Error err = checkInputCount(op, inputs, 0))
+    return err;
+  return runtimeCached(op, shapeOf(op.getResult()), outputLayout(op, config));
+}
+
+} // namespace
+} // namespace mlir::ttnn::detail
+
+//===----------------------------------------------------------------------===//
+// Per-op definitions
+//===----------------------------------------------------------------------===//
+
+#define TTL_FAMILY_OP_MODEL(OP, FAMILY)                                        \
+  llvm::Expected<OpConstraints> OP::getOpConstraints(                          \
+      const Layouts &inputs, const OpConfig &opConfig,                         \
+      LiveRecords liveRecords) {                                               \
+    return detail::get##FAMILY##OpConstraints(*this, inputs, opConfig,         \
+                                              liveRecords);                    \
+  }                                                                            \
+  llvm::Expected<size_t> OP::getOpRuntime(const Layouts &inputs,               \
+                                          const OpConfig &opConfig) {          \
+    return detail::get##FAMILY##OpRuntime(*this, inputs, opConfig);            \
+  }
+
+TTL_FAMILY_OP_MODEL(ReluOp, Unary)
+TTL_FAMILY_OP_MODEL(SqrtOp, Unary)
+TTL_FAMILY_OP_MODEL(ExpOp, Unary)
+TTL_FAMILY_OP_MODEL(TanhOp, Unary)
+TTL_FAMILY_OP_MODEL(CbrtOp, Unary)
+TTL_FAMILY_OP_MODEL(NegOp, Unary)
+TTL_FAMILY_OP_MODEL(AbsOp, Unary)
+TTL_FAMILY_OP_MODEL(RsqrtOp, Unary)
+TTL_FAMILY_OP_MODEL(AddOp, Binary)
+TTL_FAMILY_OP_MODEL(SubtractOp, Binary)
+TTL_FAMILY_OP_MODEL(MultiplyOp, Binary)
+TTL_FAMILY_OP_MODEL(MaximumOp, Binary)
+TTL_FAMILY_OP_MODEL(MinimumOp, Binary)
+TTL_FAMILY_OP_MODEL(WhereOp, Ternary)
+TTL_FAMILY_OP_MODEL(SumOp, Reduction)
+TTL_FAMILY_OP_MODEL(MeanOp, Reduction)
+TTL_FAMILY_OP_MODEL(MaxOp, Reduction)
+TTL_FAMILY_OP_MODEL(MinOp, Reduction)
+TTL_FAMILY_OP_MODEL(ZerosOp, Fill)
+TTL_FAMILY_OP_MODEL(OnesOp, Fill)
+TTL_FAMILY_OP_MODEL(FullOp, Fill)
+#undef TTL_FAMILY_OP_MODEL
+
+// Unary-shaped ops with their own entry (typecast, to_memory_config,
+// concatenate_heads) reuse the unary helpers: same arguments.
+llvm::Expected<OpConstraints>
+TypecastOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                             LiveRecords liveRecords) {
+  return detail::getUnaryOpConstraints(*this, inputs, opConfig, liveRecords);
+}
+llvm::Expected<size_t> TypecastOp::getOpRuntime(const Layouts &inputs,
+                                                const OpConfig &opConfig) {
+  return detail::getUnaryOpRuntime(*this, inputs, opConfig);
+}
+
+llvm::Expected<OpConstraints>
+ToMemoryConfigOp::getOpConstraints(const Layouts &inputs,
+                                   const OpConfig &opConfig,
+                                   LiveRecords liveRecords) {
+  return detail::getUnaryOpConstraints(*this, inputs, opConfig, liveRecords);
+}
+llvm::Expected<size_t>
+ToMemoryConfigOp::getOpRuntime(const Layouts &inputs,
+                               const OpConfig &opConfig) {
+  return detail::getUnaryOpRuntime(*this, inputs, opConfig);
+}
+
+llvm::Expected<OpConstraints>
+ConcatenateHeadsOp::getOpConstraints(const Layouts &inputs,
+                                     const OpConfig &opConfig,
+                                     LiveRecords liveRecords) {
+  return detail::getUnaryOpConstraints(*this, inputs, opConfig, liveRecords);
+}
+llvm::Expected<size_t>
+ConcatenateHeadsOp::getOpRuntime(const Layouts &inputs,
+                                 const OpConfig &opConfig) {
+  return detail::getUnaryOpRuntime(*this, inputs, opConfig);
+}
+
+llvm::Expected<OpConstraints>
+MatmulOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                           LiveRecords liveRecords) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 2))
+    return err;
+  return detail::constraintsDispatch(
+      *this, liveRecords, detail::shapeOf(getA()), inputs[0],
+      detail::shapeOf(getB()), inputs[1], getTransposeA(), getTransposeB(),
+      detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t> MatmulOp::getOpRuntime(const Layouts &inputs,
+                                              const OpConfig &opConfig) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 2))
+    return err;
+  return detail::runtimeCached(*this, detail::shapeOf(getA()), inputs[0],
+                               detail::shapeOf(getB()), inputs[1],
+                               getTransposeA(), getTransposeB(),
+                               detail::outputLayout(*this, opConfig));
+}
+
+llvm::Expected<OpConstraints>
+SoftmaxOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                            LiveRecords liveRecords) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::constraintsDispatch(
+      *this, liveRecords, detail::shapeOf(getInput()), inputs[0],
+      int64_t(getDimension()), detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t> SoftmaxOp::getOpRuntime(const Layouts &inputs,
+                                               const OpConfig &opConfig) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0],
+                               int64_t(getDimension()),
+                               detail::outputLayout(*this, opConfig));
+}
+
+llvm::Expected<OpConstraints>
+TransposeOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                              LiveRecords liveRecords) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::constraintsDispatch(
+      *this, liveRecords, detail::shapeOf(getInput()), inputs[0],
+      int64_t(getDim0()), int64_t(getDim1()),
+      detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t> TransposeOp::getOpRuntime(const Layouts &inputs,
+                                                 const OpConfig &opConfig) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0],
+                               int64_t(getDim0()), int64_t(getDim1()),
+                               detail::outputLayout(*this, opConfig));
+}
+
+//===----------------------------------------------------------------------===//
+// Intentionally stateless (see the file comment)
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<OpConstraints>
+EmptyOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                          LiveRecords /*liveRecords*/) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 0))
+    return err;
+  return op_model::opConstraintsCache().getOrCompute(
+      op_model::OpModel<EmptyOp>::getOpConstraints, getOperation(),
+      detail::shapeOf(getResult()), detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t> EmptyOp::getOpRuntime(const Layouts &inputs,
+                                             const OpConfig &opConfig) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 0))
+    return err;
+  return detail::runtimeCached(*this, detail::shapeOf(getResult()),
+                               detail::outputLayout(*this, opConfig));
+}
+
+llvm::Expected<OpConstraints>
+ArangeOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                           LiveRecords /*liveRecords*/) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 0))
+    return err;
+  return op_model::opConstraintsCache().getOrCompute(
+      op_model::OpModel<ArangeOp>::getOpConstraints, getOperation(),
+      int64_t(getStart()), int64_t(getEnd()), int64_t(getStep()),
+      detail::shapeOf(getResult()), detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t> ArangeOp::getOpRuntime(const Layouts &inputs,
+                                              const OpConfig &opConfig) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 0))
+    return err;
+  return detail::runtimeCached(*this, int64_t(getStart()), int64_t(getEnd()),
+                               int64_t(getStep()), detail::shapeOf(getResult()),
+                               detail::outputLayout(*this, opConfig));
+}
+
+llvm::Expected<OpConstraints>
+DeallocateOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                               LiveRecords /*liveRecords*/) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return op_model::opConstraintsCache().getOrCompute(
+      op_model::OpModel<DeallocateOp>::getOpConstraints, getOperation(),
+      detail::shapeOf(getInput()), inputs[0]);
+}
+llvm::Expected<size_t> DeallocateOp::getOpRuntime(const Layouts &inputs,
+                                                  const OpConfig &opConfig) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0]);
+}

@@ -1,0 +1,212 @@
+//===- Backend.cpp - shared pieces of the analytical backend --------------===//
+
+#include "Backend.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mlir::ttnn::op_model::backend {
+
+Geometry geometry(llvm::ArrayRef<int64_t> shape) {
+  if (shape.empty())
+    return {1, 1};
+  int64_t width = shape.back();
+  int64_t height = shape.size() >= 2 ? shape[shape.size() - 2] : 1;
+  int64_t batch = 1;
+  for (int64_t dim : shape.drop_back(std::min<size_t>(2, shape.size())))
+    batch *= dim;
+  return {batch * ceilDiv(height, kTileDim), ceilDiv(width, kTileDim)};
+}
+
+uint64_t tileBytes(LayoutAttr layout) { return layout.getTileBytes(); }
+
+std::string describeShape(llvm::ArrayRef<int64_t> shape) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  llvm::interleave(shape, os, "x");
+  return s;
+}
+
+std::string describe(LayoutAttr layout) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << stringifyBufferType(layout.getBufferType()) << " "
+     << stringifyTensorMemoryLayout(layout.getMemoryLayout()) << " "
+     << stringifyDataType(layout.getDataType());
+  if (layout.isSharded())
+    os << " (grid " << describeShape(layout.getGrid()) << ", shard "
+       << describeShape(layout.getShard()) << ")";
+  return s;
+}
+
+llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
+                        llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  if (!layout)
+    return backendError(opName + ": the " + role + " has no #ttnn.layout");
+  if (!layout.isSharded())
+    return llvm::Error::success();
+  const DeviceModel &device = currentDevice();
+  llvm::ArrayRef<int64_t> grid = layout.getGrid();
+  llvm::ArrayRef<int64_t> shard = layout.getShard();
+  if (grid[0] > device.gridRows || grid[1] > device.gridCols)
+    return backendError(opName + ": the " + role + " shard grid " +
+                        describeShape(grid) + " exceeds the " +
+                        device.name + " worker grid " +
+                        describeShape({device.gridRows, device.gridCols}));
+  if (shard[0] % kTileDim || shard[1] % kTileDim)
+    return backendError(opName + ": the " + role + " shard shape " +
+                        describeShape(shard) +
+                        " is not a multiple of the 32x32 tile");
+  Geometry g = geometry(shape);
+  int64_t height = g.heightTiles * kTileDim, width = g.widthTiles * kTileDim;
+  int64_t cores = grid[0] * grid[1];
+  bool covers = false;
+  switch (layout.getMemoryLayout()) {
+  case TensorMemoryLayout::HeightSharded:
+    covers = shard[1] == width && shard[0] * cores >= height &&
+             shard[0] * (cores - 1) < height;
+    break;
+  case TensorMemoryLayout::WidthSharded:
+    covers = shard[0] == height && shard[1] * cores >= width &&
+             shard[1] * (cores - 1) < width;
+    break;
+  case TensorMemoryLayout::BlockSharded:
+    covers = shard[0] * grid[0] >= height && shard[1] * grid[1] >= width &&
+             shard[0] * (grid[0] - 1) < height &&
+             shard[1] * (grid[1] - 1) < width;
+    break;
+  case TensorMemoryLayout::Interleaved:
+    break;
+  }
+  if (!covers)
+    return backendError(
+        opName + ": the " + role + " layout " + describe(layout) +
+        " does not shard a " + describeShape(shape) + " tensor (padded " +
+        describeShape({height, width}) + ") onto its grid");
+  return llvm::Error::success();
+}
+
+bool shardedAlike(LayoutAttr a, LayoutAttr b) {
+  if (a.isSharded() != b.isSharded())
+    return false;
+  if (!a.isSharded())
+    return true;
+  return a.getMemoryLayout() == b.getMemoryLayout() &&
+         a.getGrid() == b.getGrid() && a.getShard() == b.getShard();
+}
+
+static uint64_t alignUp(uint64_t value, uint64_t alignment) {
+  return (value + alignment - 1) / alignment * alignment;
+}
+
+uint64_t bytesPerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  const DeviceModel &device = currentDevice();
+  uint64_t tile = tileBytes(layout);
+  if (layout.isSharded()) {
+    llvm::ArrayRef<int64_t> shard = layout.getShard();
+    return alignUp((shard[0] / kTileDim) * (shard[1] / kTileDim) * tile,
+                   device.l1Alignment);
+  }
+  bool l1 = layout.isL1();
+  int64_t banks = l1 ? device.numL1Banks : device.numDramBanks;
+  uint64_t alignment = l1 ? device.l1Alignment : device.dramAlignment;
+  return alignUp(ceilDiv(geometry(shape).tiles(), banks) * tile, alignment);
+}
+
+uint64_t streamingCB(int64_t pages, LayoutAttr layout) {
+  return layout.isSharded() ? 0 : pages * tileBytes(layout);
+}
+
+llvm::Expected<OpConstraints> finish(llvm::StringRef opName,
+                                     const Analysis &analysis,
+                                     const MockAllocatorState *initialState) {
+  OpConstraints result;
+  result.cbL1PeakSize = analysis.cbBytes;
+  uint64_t tensors = analysis.intermediateL1;
+  for (const Analysis::Output &output : analysis.outputs) {
+    result.outputLayouts.push_back(output.layout);
+    if (!output.layout.isL1())
+      continue;
+    uint64_t size = bytesPerBank(output.shape, output.layout);
+    tensors += size;
+    result.outputL1BufferSize += size;
+  }
+  result.tensorL1PeakSize = tensors;
+  result.peakL1MemorySize = result.cbL1PeakSize + tensors;
+  if (!initialState)
+    return result;
+
+  // Stateful: the outputs are allocated for real on a copy of the state.
+  MockAllocatorState state = *initialState;
+  for (const Analysis::Output &output : analysis.outputs) {
+    auto record = state.allocate(output.layout.getBufferType(),
+                                 bytesPerBank(output.shape, output.layout));
+    if (!record) {
+      auto [kind, message] = takeOpModelError(record.takeError());
+      return makeError(kind, opName + ": output " + describe(output.layout) +
+                                 ": " + message);
+    }
+    result.outputAllocations.push_back(*record);
+  }
+  if (analysis.intermediateL1) {
+    MockAllocatorState scratch = state;
+    if (auto record = scratch.allocate(BufferType::L1, analysis.intermediateL1);
+        !record) {
+      auto [kind, message] = takeOpModelError(record.takeError());
+      return makeError(kind, opName + ": intermediate buffer: " + message);
+    }
+  }
+  if (llvm::Error err = state.checkCircularBuffers(analysis.cbBytes)) {
+    auto [kind, message] = takeOpModelError(std::move(err));
+    return makeError(kind, opName + ": " + message);
+  }
+  return result;
+}
+
+void addTensorTraffic(Work &work, llvm::ArrayRef<int64_t> shape,
+                      LayoutAttr layout) {
+  double bytes = double(geometry(shape).tiles()) * tileBytes(layout);
+  if (!layout.isL1())
+    work.dramBytes += bytes;
+  else if (!layout.isSharded())
+    work.nocBytes += bytes;
+}
+
+size_t roofline(const Work &work) {
+  const DeviceModel &device = currentDevice();
+  double cores = double(std::clamp<int64_t>(work.cores, 1, device.numCores()));
+  double dramNs = work.dramBytes / device.dramBytesPerNs;
+  double nocNs =
+      work.nocBytes / (cores * device.nocBytesPerCycle * device.clockGHz);
+  double computeNs = work.computeCycles / (cores * device.clockGHz);
+  return size_t(std::ceil(device.launchOverheadNs +
+                          std::max({dramNs, nocNs, computeNs})));
+}
+
+std::optional<std::vector<int64_t>>
+broadcastShapes(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b) {
+  size_t rank = std::max(a.size(), b.size());
+  std::vector<int64_t> out(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t da = i < a.size() ? a[a.size() - 1 - i] : 1;
+    int64_t db = i < b.size() ? b[b.size() - 1 - i] : 1;
+    if (da != db && da != 1 && db != 1)
+      return std::nullopt;
+    out[rank - 1 - i] = std::max(da, db);
+  }
+  return out;
+}
+
+llvm::Expected<int64_t> normalizeDim(llvm::StringRef opName, int64_t dim,
+                                     int64_t rank) {
+  if (dim < -rank || dim >= rank)
+    return backendError(opName + ": dimension " + llvm::Twine(dim) +
+                        " is out of range for a rank-" + llvm::Twine(rank) +
+                        " tensor");
+  return dim < 0 ? dim + rank : dim;
+}
+
+} // namespace mlir::ttnn::op_model::backend

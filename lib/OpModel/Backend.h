@@ -1,0 +1,108 @@
+//===- Backend.h - shared pieces of the analytical backend ------*- C++ -*-===//
+//
+// The analytical "Metal backend": tensor geometry, layout legality, the
+// finishing step that turns an op's circular-buffer and tensor needs into
+// OpConstraints (stateless or on a mock allocator state), and the roofline
+// runtime. The rules and their reasoning are in docs/op-model.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TTL_LIB_OPMODEL_BACKEND_H
+#define TTL_LIB_OPMODEL_BACKEND_H
+
+#include "ttl/OpModel/Device.h"
+#include "ttl/OpModel/MockAllocator.h"
+#include "ttl/OpModel/OpModelErrors.h"
+#include "ttl/OpModel/OpModelTypes.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir::ttnn::op_model::backend {
+
+constexpr int64_t kTileDim = 32;
+
+inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+/// A tensor padded to 32x32 tiles and collapsed to 2-D: all dimensions but
+/// the last form the height (the second-to-last padded to a tile).
+struct Geometry {
+  int64_t heightTiles;
+  int64_t widthTiles;
+  int64_t tiles() const { return heightTiles * widthTiles; }
+};
+Geometry geometry(llvm::ArrayRef<int64_t> shape);
+
+/// Bytes of one tile in `layout`'s storage format.
+uint64_t tileBytes(LayoutAttr layout);
+
+/// "l1 height_sharded bf16 (grid 8x8, shard 448x32)".
+std::string describe(LayoutAttr layout);
+std::string describeShape(llvm::ArrayRef<int64_t> shape);
+
+/// The layout is present and, when sharded, its grid fits the device and its
+/// shards are tile-aligned and cover the tensor.
+llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
+                        llvm::ArrayRef<int64_t> shape, LayoutAttr layout);
+
+/// Both interleaved, or sharded with the same memory layout, grid and shard.
+bool shardedAlike(LayoutAttr a, LayoutAttr b);
+
+/// Bytes per bank of a tensor in `layout`: interleaved pages round-robin
+/// over the banks of its buffer type, or one shard per core.
+uint64_t bytesPerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout);
+
+/// Bytes of a circular buffer of `pages` tiles in `layout`'s format, or 0
+/// when the operand is sharded in L1 (its CB is globally allocated on the
+/// shard itself).
+uint64_t streamingCB(int64_t pages, LayoutAttr layout);
+
+/// What an op needs, before it becomes OpConstraints.
+struct Analysis {
+  uint64_t cbBytes = 0;
+  /// L1 per core of temporary tensors the op allocates and frees.
+  uint64_t intermediateL1 = 0;
+  struct Output {
+    std::vector<int64_t> shape;
+    LayoutAttr layout;
+  };
+  llvm::SmallVector<Output, 1> outputs;
+};
+
+/// Stateless (initialState == nullptr): sizes only. Stateful: copies the
+/// state, allocates the outputs (and intermediates), checks the circular
+/// buffers against every live L1 buffer and returns the output records.
+llvm::Expected<OpConstraints> finish(llvm::StringRef opName,
+                                     const Analysis &analysis,
+                                     const MockAllocatorState *initialState);
+
+/// Roofline inputs of one op.
+struct Work {
+  double dramBytes = 0;
+  double nocBytes = 0;
+  double computeCycles = 0;
+  int64_t cores = 1;
+};
+/// Adds reading or writing a tensor: DRAM bytes, NoC bytes for interleaved
+/// L1, nothing for a core-local shard.
+void addTensorTraffic(Work &work, llvm::ArrayRef<int64_t> shape,
+                      LayoutAttr layout);
+/// Nanoseconds: launch overhead + max(DRAM, NoC, compute) time.
+size_t roofline(const Work &work);
+
+/// Numpy broadcast of two shapes, or nullopt when incompatible (`badDim`
+/// is the offending dimension counted from the back).
+std::optional<std::vector<int64_t>>
+broadcastShapes(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b);
+
+/// Normalizes `dim` in [-rank, rank) or fails with a backend error.
+llvm::Expected<int64_t> normalizeDim(llvm::StringRef opName, int64_t dim,
+                                     int64_t rank);
+
+} // namespace mlir::ttnn::op_model::backend
+
+#endif // TTL_LIB_OPMODEL_BACKEND_H

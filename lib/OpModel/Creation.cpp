@@ -1,0 +1,120 @@
+//===- Creation.cpp - empty, zeros, ones, full, arange, deallocate --------===//
+//
+// empty only allocates its output. zeros / ones / full run a fill program
+// whose writer replicates one constant tile held in a 1-page CB. arange is
+// built on the host and written to the device (no CBs). deallocate frees a
+// buffer and needs nothing. empty, arange and deallocate are intentionally
+// stateless (see TTNNOpModelInterface.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ttl/OpModel/TTNNOpModel.h"
+
+#include "Backend.h"
+
+namespace mlir::ttnn::op_model {
+using namespace backend;
+
+namespace {
+llvm::Expected<OpConstraints> creation(llvm::StringRef name,
+                                       llvm::ArrayRef<int64_t> shape,
+                                       LayoutAttr layout, uint64_t cbBytes,
+                                       const MockAllocatorState *state) {
+  if (llvm::Error err = checkLayout(name, "output", shape, layout))
+    return err;
+  Analysis analysis;
+  analysis.cbBytes = cbBytes;
+  analysis.outputs.push_back(
+      {std::vector<int64_t>(shape.begin(), shape.end()), layout});
+  return finish(name, analysis, state);
+}
+
+size_t writeRuntime(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  Work work;
+  addTensorTraffic(work, shape, layout);
+  work.cores = geometry(shape).tiles();
+  return roofline(work);
+}
+} // namespace
+
+template <typename OpTy>
+llvm::Expected<OpConstraints>
+FillOpModel<OpTy>::getOpConstraints(llvm::ArrayRef<int64_t> outputShape,
+                                    LayoutAttr outputLayout,
+                                    const MockAllocatorState *initialState) {
+  uint64_t cb = outputLayout ? tileBytes(outputLayout) : 0;
+  return creation(OpTy::getOperationName(), outputShape, outputLayout, cb,
+                  initialState);
+}
+
+template <typename OpTy>
+llvm::Expected<size_t>
+FillOpModel<OpTy>::getOpRuntime(llvm::ArrayRef<int64_t> outputShape,
+                                LayoutAttr outputLayout) {
+  auto constraints = getOpConstraints(outputShape, outputLayout);
+  if (!constraints)
+    return constraints.takeError();
+  return writeRuntime(outputShape, outputLayout);
+}
+
+template struct FillOpModel<ZerosOp>;
+template struct FillOpModel<OnesOp>;
+template struct FillOpModel<FullOp>;
+
+llvm::Expected<OpConstraints>
+OpModel<EmptyOp>::getOpConstraints(llvm::ArrayRef<int64_t> outputShape,
+                                   LayoutAttr outputLayout) {
+  return creation(EmptyOp::getOperationName(), outputShape, outputLayout, 0,
+                  nullptr);
+}
+
+llvm::Expected<size_t>
+OpModel<EmptyOp>::getOpRuntime(llvm::ArrayRef<int64_t> outputShape,
+                               LayoutAttr outputLayout) {
+  auto constraints = getOpConstraints(outputShape, outputLayout);
+  if (!constraints)
+    return constraints.takeError();
+  // Allocation only: the launch-free host bookkeeping is not modelled.
+  return 1;
+}
+
+llvm::Expected<OpConstraints>
+OpModel<ArangeOp>::getOpConstraints(int64_t start, int64_t end, int64_t step,
+                                    llvm::ArrayRef<int64_t> outputShape,
+                                    LayoutAttr outputLayout) {
+  llvm::StringRef name = ArangeOp::getOperationName();
+  if (step == 0)
+    return backendError(name + ": step must not be 0");
+  return creation(name, outputShape, outputLayout, 0, nullptr);
+}
+
+llvm::Expected<size_t>
+OpModel<ArangeOp>::getOpRuntime(int64_t start, int64_t end, int64_t step,
+                                llvm::ArrayRef<int64_t> outputShape,
+                                LayoutAttr outputLayout) {
+  auto constraints =
+      getOpConstraints(start, end, step, outputShape, outputLayout);
+  if (!constraints)
+    return constraints.takeError();
+  return writeRuntime(outputShape, outputLayout);
+}
+
+llvm::Expected<OpConstraints>
+OpModel<DeallocateOp>::getOpConstraints(llvm::ArrayRef<int64_t> inputShape,
+                                        LayoutAttr inputLayout) {
+  if (llvm::Error err = checkLayout(DeallocateOp::getOperationName(), "input",
+                                    inputShape, inputLayout))
+    return err;
+  return OpConstraints{};
+}
+
+llvm::Expected<size_t>
+OpModel<DeallocateOp>::getOpRuntime(llvm::ArrayRef<int64_t> inputShape,
+                                    LayoutAttr inputLayout) {
+  auto constraints = getOpConstraints(inputShape, inputLayout);
+  if (!constraints)
+    return constraints.takeError();
+  return 1;
+}
+
+} // namespace mlir::ttnn::op_model

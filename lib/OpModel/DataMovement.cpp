@@ -1,0 +1,208 @@
+//===- DataMovement.cpp - transpose, typecast, to_memory_config, heads ----===//
+//
+// Data-movement programs: transpose and typecast stream through an input and
+// an output CB of 2 pages each (the compute kernel transposes or converts a
+// tile between them). to_memory_config between interleaved placements is a
+// reader/writer copy through one 2-page CB; when either side is sharded the
+// shard itself is the CB (0 B of CBs). concatenate_heads moves one row of
+// tiles of all heads per step through one double-buffered CB of
+// heads x head_dim tiles (reference row 23).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ttl/OpModel/TTNNOpModel.h"
+
+#include "Backend.h"
+
+namespace mlir::ttnn::op_model {
+using namespace backend;
+
+namespace {
+constexpr int64_t kPagesPerCB = 2;
+/// Tile transpose / format conversion on the unpacker: cycles per tile.
+constexpr double kCyclesPerTile = 64;
+
+size_t moveRuntime(llvm::ArrayRef<int64_t> inShape, LayoutAttr inLayout,
+                   llvm::ArrayRef<int64_t> outShape, LayoutAttr outLayout,
+                   double cyclesPerTile) {
+  Work work;
+  addTensorTraffic(work, inShape, inLayout);
+  addTensorTraffic(work, outShape, outLayout);
+  work.computeCycles = cyclesPerTile * geometry(inShape).tiles();
+  work.cores = geometry(inShape).tiles();
+  return roofline(work);
+}
+
+llvm::Error checkInOut(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
+                       LayoutAttr inLayout, llvm::ArrayRef<int64_t> outShape,
+                       LayoutAttr outLayout) {
+  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout))
+    return err;
+  return checkLayout(name, "output", outShape, outLayout);
+}
+
+llvm::Expected<std::vector<int64_t>>
+transposedShape(llvm::ArrayRef<int64_t> shape, int64_t dim0, int64_t dim1) {
+  llvm::StringRef name = TransposeOp::getOperationName();
+  int64_t rank = shape.size();
+  auto d0 = normalizeDim(name, dim0, rank);
+  if (!d0)
+    return d0.takeError();
+  auto d1 = normalizeDim(name, dim1, rank);
+  if (!d1)
+    return d1.takeError();
+  std::vector<int64_t> out(shape.begin(), shape.end());
+  std::swap(out[*d0], out[*d1]);
+  return out;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// transpose
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<OpConstraints> OpModel<TransposeOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout, int64_t dim0,
+    int64_t dim1, LayoutAttr outputLayout,
+    const MockAllocatorState *initialState) {
+  llvm::StringRef name = TransposeOp::getOperationName();
+  auto outShape = transposedShape(inputShape, dim0, dim1);
+  if (!outShape)
+    return outShape.takeError();
+  if (llvm::Error err =
+          checkInOut(name, inputShape, inputLayout, *outShape, outputLayout))
+    return err;
+  if (inputLayout.isSharded() || outputLayout.isSharded())
+    return notSupportedError(name + ": sharded transpose is not modelled");
+  Analysis analysis;
+  analysis.cbBytes = kPagesPerCB * tileBytes(inputLayout) +
+                     kPagesPerCB * tileBytes(outputLayout);
+  analysis.outputs.push_back({*outShape, outputLayout});
+  return finish(name, analysis, initialState);
+}
+
+llvm::Expected<size_t> OpModel<TransposeOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout, int64_t dim0,
+    int64_t dim1, LayoutAttr outputLayout) {
+  auto constraints =
+      getOpConstraints(inputShape, inputLayout, dim0, dim1, outputLayout);
+  if (!constraints)
+    return constraints.takeError();
+  auto outShape = transposedShape(inputShape, dim0, dim1);
+  if (!outShape)
+    return outShape.takeError();
+  return moveRuntime(inputShape, inputLayout, *outShape, outputLayout,
+                     kCyclesPerTile);
+}
+
+//===----------------------------------------------------------------------===//
+// typecast
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<OpConstraints> OpModel<TypecastOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
+  llvm::StringRef name = TypecastOp::getOperationName();
+  if (llvm::Error err = checkInOut(name, inputShape, inputLayout, inputShape,
+                                   outputLayout))
+    return err;
+  if (!shardedAlike(inputLayout, outputLayout))
+    return backendError(name + ": input is " + describe(inputLayout) +
+                        " but the output is " + describe(outputLayout) +
+                        "; a sharded program needs both sharded alike");
+  Analysis analysis;
+  analysis.cbBytes = streamingCB(kPagesPerCB, inputLayout) +
+                     streamingCB(kPagesPerCB, outputLayout);
+  analysis.outputs.push_back(
+      {std::vector<int64_t>(inputShape.begin(), inputShape.end()),
+       outputLayout});
+  return finish(name, analysis, initialState);
+}
+
+llvm::Expected<size_t>
+OpModel<TypecastOp>::getOpRuntime(llvm::ArrayRef<int64_t> inputShape,
+                                  LayoutAttr inputLayout,
+                                  LayoutAttr outputLayout) {
+  auto constraints = getOpConstraints(inputShape, inputLayout, outputLayout);
+  if (!constraints)
+    return constraints.takeError();
+  return moveRuntime(inputShape, inputLayout, inputShape, outputLayout,
+                     kCyclesPerTile);
+}
+
+//===----------------------------------------------------------------------===//
+// to_memory_config
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<OpConstraints> OpModel<ToMemoryConfigOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
+  llvm::StringRef name = ToMemoryConfigOp::getOperationName();
+  if (llvm::Error err = checkInOut(name, inputShape, inputLayout, inputShape,
+                                   outputLayout))
+    return err;
+  if (inputLayout.getDataType() != outputLayout.getDataType())
+    return backendError(name + ": does not convert data types (" +
+                        stringifyDataType(inputLayout.getDataType()) + " -> " +
+                        stringifyDataType(outputLayout.getDataType()) +
+                        "); use ttnn.typecast");
+  Analysis analysis;
+  if (!inputLayout.isSharded() && !outputLayout.isSharded())
+    analysis.cbBytes = kPagesPerCB * tileBytes(inputLayout);
+  analysis.outputs.push_back(
+      {std::vector<int64_t>(inputShape.begin(), inputShape.end()),
+       outputLayout});
+  return finish(name, analysis, initialState);
+}
+
+llvm::Expected<size_t>
+OpModel<ToMemoryConfigOp>::getOpRuntime(llvm::ArrayRef<int64_t> inputShape,
+                                        LayoutAttr inputLayout,
+                                        LayoutAttr outputLayout) {
+  auto constraints = getOpConstraints(inputShape, inputLayout, outputLayout);
+  if (!constraints)
+    return constraints.takeError();
+  return moveRuntime(inputShape, inputLayout, inputShape, outputLayout, 0);
+}
+
+//===----------------------------------------------------------------------===//
+// concatenate_heads
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<OpConstraints> OpModel<ConcatenateHeadsOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
+  llvm::StringRef name = ConcatenateHeadsOp::getOperationName();
+  if (inputShape.size() != 4)
+    return backendError(name + ": the input must be [batch, heads, seq, "
+                               "head_dim], got " +
+                        describeShape(inputShape));
+  int64_t heads = inputShape[1], headDim = inputShape[3];
+  if (headDim % kTileDim)
+    return backendError(name + ": head_dim " + llvm::Twine(headDim) +
+                        " is not a multiple of 32");
+  std::vector<int64_t> outShape{inputShape[0], inputShape[2], heads * headDim};
+  if (llvm::Error err =
+          checkInOut(name, inputShape, inputLayout, outShape, outputLayout))
+    return err;
+  if (inputLayout.isSharded() || outputLayout.isSharded())
+    return notSupportedError(name + ": sharded concatenate_heads is not "
+                                    "modelled");
+  Analysis analysis;
+  analysis.cbBytes =
+      kPagesPerCB * heads * (headDim / kTileDim) * tileBytes(inputLayout);
+  analysis.outputs.push_back({outShape, outputLayout});
+  return finish(name, analysis, initialState);
+}
+
+llvm::Expected<size_t>
+OpModel<ConcatenateHeadsOp>::getOpRuntime(llvm::ArrayRef<int64_t> inputShape,
+                                          LayoutAttr inputLayout,
+                                          LayoutAttr outputLayout) {
+  auto constraints = getOpConstraints(inputShape, inputLayout, outputLayout);
+  if (!constraints)
+    return constraints.takeError();
+  return moveRuntime(inputShape, inputLayout, inputShape, outputLayout, 0);
+}
+
+} // namespace mlir::ttnn::op_model

@@ -1,0 +1,237 @@
+//===- Eltwise.cpp - unary, binary and ternary eltwise families -----------===//
+//
+// TTNN's eltwise programs stream tiles through double-buffered circular
+// buffers: one 2-page CB per operand and one for the output, plus 2-page
+// intermediate CBs for ops whose compute kernel needs them (cbrt). An operand
+// sharded in L1 needs no streaming CB: its CB is globally allocated on the
+// shard. Sharded programs run core-local, so every operand must be sharded
+// exactly like the output. See docs/op-model.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ttl/OpModel/TTNNOpModel.h"
+
+#include "Backend.h"
+
+namespace mlir::ttnn::op_model {
+using namespace backend;
+
+namespace {
+/// Per-op facts of a unary eltwise program.
+struct UnaryInfo {
+  /// 2-page intermediate CBs besides input and output.
+  int64_t intermediateCBs;
+  /// SFPU cycles per tile (roofline compute).
+  double cyclesPerTile;
+};
+
+template <typename OpTy>
+constexpr UnaryInfo unaryInfo();
+template <> constexpr UnaryInfo unaryInfo<ReluOp>() { return {0, 32}; }
+template <> constexpr UnaryInfo unaryInfo<NegOp>() { return {0, 32}; }
+template <> constexpr UnaryInfo unaryInfo<AbsOp>() { return {0, 32}; }
+template <> constexpr UnaryInfo unaryInfo<SqrtOp>() { return {0, 128}; }
+template <> constexpr UnaryInfo unaryInfo<RsqrtOp>() { return {0, 128}; }
+template <> constexpr UnaryInfo unaryInfo<ExpOp>() { return {0, 128}; }
+template <> constexpr UnaryInfo unaryInfo<TanhOp>() { return {0, 128}; }
+// cbrt = sign(x) * exp(log(|x|) / 3): the compute kernel keeps |x| in a third CB.
+template <> constexpr UnaryInfo unaryInfo<CbrtOp>() { return {1, 384}; }
+
+/// Binary eltwise runs on the FPU: one tile op per output tile.
+constexpr double kBinaryCyclesPerTile = 32;
+/// where = two FPU passes (select via multiply-add).
+constexpr double kTernaryCyclesPerTile = 64;
+constexpr int64_t kPagesPerCB = 2;
+
+llvm::Error checkAll(llvm::StringRef opName,
+                     llvm::ArrayRef<std::pair<llvm::ArrayRef<int64_t>, LayoutAttr>>
+                         operands,
+                     llvm::ArrayRef<int64_t> outShape, LayoutAttr outLayout) {
+  for (auto [index, operand] : llvm::enumerate(operands))
+    if (llvm::Error err =
+            checkLayout(opName, "operand " + std::to_string(index),
+                        operand.first, operand.second))
+      return err;
+  return checkLayout(opName, "output", outShape, outLayout);
+}
+
+/// Sharded programs are core-local: every operand sharded like the output.
+llvm::Error checkShardedAlike(
+    llvm::StringRef opName,
+    llvm::ArrayRef<std::pair<llvm::ArrayRef<int64_t>, LayoutAttr>> operands,
+    llvm::ArrayRef<int64_t> outShape, LayoutAttr outLayout) {
+  bool anySharded = outLayout.isSharded();
+  for (const auto &operand : operands)
+    anySharded |= operand.second.isSharded();
+  if (!anySharded)
+    return llvm::Error::success();
+  for (auto [index, operand] : llvm::enumerate(operands)) {
+    if (!shardedAlike(operand.second, outLayout))
+      return backendError(opName + ": operand " + llvm::Twine(index) + " is " +
+                          describe(operand.second) + " but the output is " +
+                          describe(outLayout) +
+                          "; a sharded program needs every operand sharded "
+                          "like its output");
+    if (operand.first != outShape)
+      return backendError(opName + ": sharded operands cannot broadcast (" +
+                          describeShape(operand.first) + " vs " +
+                          describeShape(outShape) + ")");
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<Analysis> analyzeEltwise(
+    llvm::StringRef opName,
+    llvm::ArrayRef<std::pair<llvm::ArrayRef<int64_t>, LayoutAttr>> operands,
+    LayoutAttr outLayout, int64_t intermediateCBs) {
+  std::vector<int64_t> outShape(operands[0].first.begin(),
+                                operands[0].first.end());
+  for (const auto &operand : operands.drop_front()) {
+    auto shape = broadcastShapes(outShape, operand.first);
+    if (!shape)
+      return backendError(opName + ": operand shapes " +
+                          describeShape(operands[0].first) + " and " +
+                          describeShape(operand.first) +
+                          " are not broadcast-compatible");
+    outShape = *shape;
+  }
+  if (llvm::Error err = checkAll(opName, operands, outShape, outLayout))
+    return err;
+  if (llvm::Error err = checkShardedAlike(opName, operands, outShape, outLayout))
+    return err;
+  Analysis analysis;
+  for (const auto &operand : operands)
+    analysis.cbBytes += streamingCB(kPagesPerCB, operand.second);
+  analysis.cbBytes += streamingCB(kPagesPerCB, outLayout);
+  analysis.cbBytes +=
+      intermediateCBs * kPagesPerCB * tileBytes(operands[0].second);
+  analysis.outputs.push_back({outShape, outLayout});
+  return analysis;
+}
+
+llvm::Expected<size_t> eltwiseRuntime(
+    llvm::Expected<OpConstraints> constraints,
+    llvm::ArrayRef<std::pair<llvm::ArrayRef<int64_t>, LayoutAttr>> operands,
+    LayoutAttr outLayout, double cyclesPerTile) {
+  if (!constraints)
+    return constraints.takeError();
+  // The output has the broadcast shape; its tile count bounds the work.
+  Work work;
+  int64_t outTiles = 0;
+  for (const auto &operand : operands) {
+    addTensorTraffic(work, operand.first, operand.second);
+    outTiles = std::max(outTiles, geometry(operand.first).tiles());
+  }
+  work.dramBytes += outLayout.isL1() ? 0 : double(outTiles) * tileBytes(outLayout);
+  work.nocBytes += outLayout.isL1() && !outLayout.isSharded()
+                       ? double(outTiles) * tileBytes(outLayout)
+                       : 0;
+  work.computeCycles = cyclesPerTile * outTiles;
+  work.cores = outTiles;
+  return roofline(work);
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Unary
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy>
+llvm::Expected<OpConstraints> UnaryEltwiseOpModel<OpTy>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
+  llvm::StringRef name = OpTy::getOperationName();
+  auto analysis = analyzeEltwise(name, {{inputShape, inputLayout}},
+                                 outputLayout,
+                                 unaryInfo<OpTy>().intermediateCBs);
+  if (!analysis)
+    return analysis.takeError();
+  return finish(name, *analysis, initialState);
+}
+
+template <typename OpTy>
+llvm::Expected<size_t> UnaryEltwiseOpModel<OpTy>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    LayoutAttr outputLayout) {
+  return eltwiseRuntime(getOpConstraints(inputShape, inputLayout, outputLayout),
+                        {{inputShape, inputLayout}}, outputLayout,
+                        unaryInfo<OpTy>().cyclesPerTile);
+}
+
+template struct UnaryEltwiseOpModel<ReluOp>;
+template struct UnaryEltwiseOpModel<SqrtOp>;
+template struct UnaryEltwiseOpModel<ExpOp>;
+template struct UnaryEltwiseOpModel<TanhOp>;
+template struct UnaryEltwiseOpModel<CbrtOp>;
+template struct UnaryEltwiseOpModel<NegOp>;
+template struct UnaryEltwiseOpModel<AbsOp>;
+template struct UnaryEltwiseOpModel<RsqrtOp>;
+
+//===----------------------------------------------------------------------===//
+// Binary
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy>
+llvm::Expected<OpConstraints> BinaryEltwiseOpModel<OpTy>::getOpConstraints(
+    llvm::ArrayRef<int64_t> lhsShape, LayoutAttr lhsLayout,
+    llvm::ArrayRef<int64_t> rhsShape, LayoutAttr rhsLayout,
+    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
+  llvm::StringRef name = OpTy::getOperationName();
+  auto analysis = analyzeEltwise(
+      name, {{lhsShape, lhsLayout}, {rhsShape, rhsLayout}}, outputLayout, 0);
+  if (!analysis)
+    return analysis.takeError();
+  return finish(name, *analysis, initialState);
+}
+
+template <typename OpTy>
+llvm::Expected<size_t> BinaryEltwiseOpModel<OpTy>::getOpRuntime(
+    llvm::ArrayRef<int64_t> lhsShape, LayoutAttr lhsLayout,
+    llvm::ArrayRef<int64_t> rhsShape, LayoutAttr rhsLayout,
+    LayoutAttr outputLayout) {
+  return eltwiseRuntime(
+      getOpConstraints(lhsShape, lhsLayout, rhsShape, rhsLayout, outputLayout),
+      {{lhsShape, lhsLayout}, {rhsShape, rhsLayout}}, outputLayout,
+      kBinaryCyclesPerTile);
+}
+
+template struct BinaryEltwiseOpModel<AddOp>;
+template struct BinaryEltwiseOpModel<SubtractOp>;
+template struct BinaryEltwiseOpModel<MultiplyOp>;
+template struct BinaryEltwiseOpModel<MaximumOp>;
+template struct BinaryEltwiseOpModel<MinimumOp>;
+
+//===----------------------------------------------------------------------===//
+// Ternary
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy>
+llvm::Expected<OpConstraints> TernaryEltwiseOpModel<OpTy>::getOpConstraints(
+    llvm::ArrayRef<int64_t> aShape, LayoutAttr aLayout,
+    llvm::ArrayRef<int64_t> bShape, LayoutAttr bLayout,
+    llvm::ArrayRef<int64_t> cShape, LayoutAttr cLayout,
+    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
+  llvm::StringRef name = OpTy::getOperationName();
+  auto analysis = analyzeEltwise(
+      name, {{aShape, aLayout}, {bShape, bLayout}, {cShape, cLayout}},
+      outputLayout, 0);
+  if (!analysis)
+    return analysis.takeError();
+  return finish(name, *analysis, initialState);
+}
+
+template <typename OpTy>
+llvm::Expected<size_t> TernaryEltwiseOpModel<OpTy>::getOpRuntime(
+    llvm::ArrayRef<int64_t> aShape, LayoutAttr aLayout,
+    llvm::ArrayRef<int64_t> bShape, LayoutAttr bLayout,
+    llvm::ArrayRef<int64_t> cShape, LayoutAttr cLayout,
+    LayoutAttr outputLayout) {
+  return eltwiseRuntime(getOpConstraints(aShape, aLayout, bShape, bLayout,
+                                         cShape, cLayout, outputLayout),
+                        {{aShape, aLayout}, {bShape, bLayout}, {cShape, cLayout}},
+                        outputLayout, kTernaryCyclesPerTile);
+}
+
+template struct TernaryEltwiseOpModel<WhereOp>;
+
+} // namespace mlir::ttnn::op_model

@@ -1,0 +1,177 @@
+"""Queries to the TTNN op model: L1 constraints, runtime, validation, cache statistics.
+
+Every function goes through the op's OpModel interface (the same path as the
+compiler's passes). Layouts default to those encoded in the op's IR types; pass
+``inputs`` / ``output`` to ask about another placement. ``live`` selects the
+flavour: ``None`` is the stateless, cached query; a sequence of records (even
+an empty one) is the stateful query on a mock L1 allocator, whose result lists
+where the outputs were allocated. See docs/op-model.md.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from mlir import ir
+
+from ttlang import _ttlang
+
+
+class Status(enum.IntEnum):
+    """Typed outcome of a query (ttl/Transforms/TTNN/OpConstraintValidation.h)."""
+
+    SUCCESS = 0
+    OUT_OF_MEMORY = 1
+    NOT_IMPLEMENTED = 2
+    BACKEND_ERROR = 3
+
+
+class BufferType(enum.IntEnum):
+    DRAM = 0
+    L1 = 1
+
+
+@dataclass(frozen=True)
+class AllocationRecord:
+    """A live device buffer: the same address range in every bank of its type."""
+
+    buffer_type: BufferType
+    address: int
+    size_per_bank: int
+
+
+@dataclass(frozen=True)
+class Constraints:
+    """Per-core L1 needs of one op, in bytes."""
+
+    cb_peak: int
+    tensor_l1_peak: int
+    overall_peak: int
+    output_size: int
+    output_layouts: tuple[ir.Attribute, ...]
+    output_allocations: tuple[AllocationRecord, ...]
+
+
+@dataclass(frozen=True)
+class CacheStats:
+    hits: int
+    misses: int
+    entries: int
+
+
+class OpModelError(Exception):
+    """A query failed; ``status`` says why (never parse ``message``)."""
+
+    def __init__(self, status: Status, message: str) -> None:
+        super().__init__(f"{status.name.lower()}: {message}")
+        self.status = status
+        self.message = message
+
+
+def _operation(op: ir.Operation | ir.OpView) -> ir.Operation:
+    return op.operation if isinstance(op, ir.OpView) else op
+
+
+def has_op_model(op: ir.Operation | ir.OpView) -> bool:
+    """False for OpModelExempt ops (host transfers, collectives)."""
+    return _ttlang.opmodel_has_op_model(_operation(op))
+
+
+def _query(
+    op: ir.Operation | ir.OpView,
+    inputs: Sequence[ir.Attribute] | None,
+    output: ir.Attribute | None,
+    live: Sequence[AllocationRecord] | None,
+    validate: bool,
+    additional_l1: int,
+) -> Constraints:
+    records = None if live is None else [
+        (int(r.buffer_type), r.address, r.size_per_bank) for r in live
+    ]
+    status, message, cb, l1, total, out, layouts, allocs = _ttlang.opmodel_query_constraints(
+        _operation(op),
+        None if inputs is None else list(inputs),
+        output,
+        records,
+        validate,
+        additional_l1,
+    )
+    if status != Status.SUCCESS:
+        raise OpModelError(Status(status), message)
+    return Constraints(
+        cb_peak=cb,
+        tensor_l1_peak=l1,
+        overall_peak=total,
+        output_size=out,
+        output_layouts=tuple(layouts),
+        output_allocations=tuple(
+            AllocationRecord(BufferType(t), a, s) for t, a, s in allocs
+        ),
+    )
+
+
+def query_constraints(
+    op: ir.Operation | ir.OpView,
+    *,
+    inputs: Sequence[ir.Attribute] | None = None,
+    output: ir.Attribute | None = None,
+    live: Sequence[AllocationRecord] | None = None,
+) -> Constraints:
+    """The op's getOpConstraints; raises OpModelError when the query fails."""
+    return _query(op, inputs, output, live, validate=False, additional_l1=0)
+
+
+def validate(
+    op: ir.Operation | ir.OpView,
+    *,
+    inputs: Sequence[ir.Attribute] | None = None,
+    output: ir.Attribute | None = None,
+    live: Sequence[AllocationRecord] | None = None,
+    additional_l1: int = 0,
+) -> Constraints:
+    """validateOperation: like query_constraints, plus (stateless only) the check
+    overall peak + additional_l1 <= usable L1 x ``ttnn.l1_usage_cap`` (default 0.95)."""
+    return _query(op, inputs, output, live, validate=True, additional_l1=additional_l1)
+
+
+def query_runtime(
+    op: ir.Operation | ir.OpView,
+    *,
+    inputs: Sequence[ir.Attribute] | None = None,
+    output: ir.Attribute | None = None,
+) -> int:
+    """The op's getOpRuntime in nanoseconds (roofline estimate)."""
+    status, message, ns = _ttlang.opmodel_query_runtime(
+        _operation(op), None if inputs is None else list(inputs), output
+    )
+    if status != Status.SUCCESS:
+        raise OpModelError(Status(status), message)
+    return ns
+
+
+def cache_stats() -> tuple[CacheStats, CacheStats]:
+    """(constraints cache, runtime cache) statistics, process-wide."""
+    constraints, runtime = _ttlang.opmodel_cache_stats()
+    return CacheStats(*constraints), CacheStats(*runtime)
+
+
+def clear_caches() -> None:
+    _ttlang.opmodel_clear_caches()
+
+
+__all__ = [
+    "AllocationRecord",
+    "BufferType",
+    "CacheStats",
+    "Constraints",
+    "OpModelError",
+    "Status",
+    "cache_stats",
+    "clear_caches",
+    "has_op_model",
+    "query_constraints",
+    "query_runtime",
+    "validate",
+]

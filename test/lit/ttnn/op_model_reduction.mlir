@@ -1,0 +1,42 @@
+// RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
+// Reductions: input, scaler and output CBs of 2 pages; dims out of range
+// are illegal; sharded reductions are not implemented.
+
+#dram = #ttnn.layout<dram, interleaved, bf16>
+#l1 = #ttnn.layout<l1, interleaved, bf16>
+#hs = #ttnn.layout<l1, height_sharded, bf16, grid = 1x2, shard = 32x1024>
+
+// CHECK-LABEL: op constraints of @reduce_dim1
+func.func @reduce_dim1(%a: tensor<64x1024xbf16, #dram>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.sum: success cb=12288 l1=0 total=12288 out=0
+  %0 = ttnn.sum %a {dim_arg = array<i64: 1>, keep_dim = true} : tensor<64x1024xbf16, #dram> -> tensor<64x1xbf16, #dram>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.mean: success cb=12288 l1=0 total=12288 out=0
+  %1 = ttnn.mean %a {dim_arg = array<i64: 1>, keep_dim = true} : tensor<64x1024xbf16, #dram> -> tensor<64x1xbf16, #dram>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max: success cb=12288 l1=0 total=12288 out=0
+  %2 = ttnn.max %a {dim_arg = array<i64: 1>, keep_dim = true} : tensor<64x1024xbf16, #dram> -> tensor<64x1xbf16, #dram>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.min: success cb=12288 l1=0 total=12288 out=0
+  %3 = ttnn.min %a {dim_arg = array<i64: 1>, keep_dim = true} : tensor<64x1024xbf16, #dram> -> tensor<64x1xbf16, #dram>
+  return
+}
+
+// CHECK-LABEL: op constraints of @reduce_to_l1
+func.func @reduce_to_l1(%a: tensor<64x1024xbf16, #dram>) {
+  // 64x1 pads to 2 tiles: ceil(2 / 64 banks) = 1 tile per bank.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.sum: success cb=12288 l1=2048 total=14336 out=2048
+  %0 = ttnn.sum %a {dim_arg = array<i64: -1>} : tensor<64x1024xbf16, #dram> -> tensor<64xbf16, #l1>
+  // No dim_arg: every dimension.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max: success cb=12288 l1=2048 total=14336 out=2048
+  %1 = ttnn.max %a : tensor<64x1024xbf16, #dram> -> tensor<bf16, #l1>
+  return
+}
+
+// CHECK-LABEL: op constraints of @reduce_illegal
+func.func @reduce_illegal(%a: tensor<64x1024xbf16, #dram>, %s: tensor<64x1024xbf16, #hs>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.sum: backend_error: ttnn.sum: dimension 2 is out of range for a rank-2 tensor
+  %0 = ttnn.sum %a {dim_arg = array<i64: 1, 2>} : tensor<64x1024xbf16, #dram> -> tensor<64xbf16, #dram>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.sum: backend_error: ttnn.sum: dimension -1 is reduced twice
+  %1 = ttnn.sum %a {dim_arg = array<i64: 1, -1>} : tensor<64x1024xbf16, #dram> -> tensor<64xbf16, #dram>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.mean: not_implemented: ttnn.mean: sharded reductions are not modelled
+  %2 = ttnn.mean %s {dim_arg = array<i64: 0>, keep_dim = true} : tensor<64x1024xbf16, #hs> -> tensor<1x1024xbf16, #dram>
+  return
+}

@@ -1,0 +1,180 @@
+"""Every row of shared/data/opmodel-reference.md through the public query path.
+
+Each row is answered by ttlang.opmodel.query_constraints on an op in IR (the
+op's OpModel interface, the constraint dispatcher and the analytical backend)
+and, for legal rows, by query_runtime. Exact bytes where the row gives them;
+blank cells are not asserted; illegal rows must fail with a reason.
+"""
+
+from __future__ import annotations
+
+import pytest
+from opmodel_ir import single_op, tensor
+
+from ttlang import opmodel
+
+UNARY_NOT_CBRT = ["relu", "sqrt", "exp", "tanh", "neg", "abs", "rsqrt"]
+
+
+def unary(name: str, shape: str, src: str, dst: str):
+    return single_op(
+        f"%r = ttnn.{name} %a0 : {tensor(shape, src)} -> {tensor(shape, dst)}",
+        [tensor(shape, src)],
+    )
+
+
+def check(op, cb=None, l1=None, total=None, out=None):
+    c = opmodel.query_constraints(op)
+    for field, expected in [
+        ("cb_peak", cb),
+        ("tensor_l1_peak", l1),
+        ("overall_peak", total),
+        ("output_size", out),
+    ]:
+        if expected is not None:
+            assert getattr(c, field) == expected, field
+    assert c.output_allocations == ()
+    assert opmodel.query_runtime(op) > 0
+    return c
+
+
+def check_illegal(op, *fragments: str, status=opmodel.Status.BACKEND_ERROR):
+    with pytest.raises(opmodel.OpModelError) as info:
+        opmodel.query_constraints(op)
+    assert info.value.status == status
+    for fragment in fragments:
+        assert fragment in info.value.message
+    with pytest.raises(opmodel.OpModelError):
+        opmodel.query_runtime(op)
+
+
+@pytest.mark.parametrize("name", UNARY_NOT_CBRT)
+def test_row1_unary_dram_to_dram(name):
+    _, op = unary(name, "64x1024", "dram", "dram")
+    check(op, 8192, 0, 8192, 0)
+
+
+@pytest.mark.parametrize("src", ["dram", "l1"])
+def test_row2_relu_to_l1_interleaved(src):
+    _, op = unary("relu", "64x1024", src, "l1")
+    c = check(op, 8192, 2048, 10240, 2048)
+    assert str(c.output_layouts[0]) == "#ttnn.layout<l1, interleaved, bf16>"
+
+
+def test_row3_relu_height_sharded():
+    _, op = unary("relu", "28672x32", "hs", "hs")
+    check(op, 0, 28672, 28672, 28672)
+
+
+@pytest.mark.parametrize("src,dst", [("hs", "l1"), ("l1", "hs")])
+def test_row4_relu_sharded_interleaved_mix_is_illegal(src, dst):
+    _, op = unary("relu", "28672x32", src, dst)
+    check_illegal(op, "sharded like its output")
+
+
+def test_row5_cbrt_l1():
+    _, op = unary("cbrt", "64x1024", "l1", "l1")
+    check(op, 12288, 2048, 14336, 2048)
+
+
+def binary(name, a, b, dst, shape_a="64x1024", shape_b="64x1024", shape_out="64x1024"):
+    return single_op(
+        f"%r = ttnn.{name} %a0, %a1 : {tensor(shape_a, a)}, {tensor(shape_b, b)} -> "
+        f"{tensor(shape_out, dst)}",
+        [tensor(shape_a, a), tensor(shape_b, b)],
+    )
+
+
+@pytest.mark.parametrize("name", ["add", "multiply"])
+def test_row6_binary_dram(name):
+    _, op = binary(name, "dram", "dram", "dram")
+    check(op, 12288, 0, 12288, 0)
+
+
+@pytest.mark.parametrize("a", ["dram", "l1"])
+@pytest.mark.parametrize("b", ["dram", "l1"])
+def test_row7_add_any_interleaved_to_l1(a, b):
+    _, op = binary("add", a, b, "l1")
+    check(op, 12288, 2048, 14336, 2048)
+
+
+def test_row9_add_incompatible_shapes_is_illegal():
+    _, op = binary("add", "dram", "dram", "dram", shape_b="2048x2048")
+    check_illegal(op, "64x1024 and 2048x2048", "not broadcast-compatible")
+
+
+@pytest.mark.parametrize("name", ["sum", "mean", "max", "min"])
+def test_row11_reduction_dim1_keep_dim(name):
+    _, op = single_op(
+        f"%r = ttnn.{name} %a0 {{dim_arg = array<i64: 1>, keep_dim = true}} : "
+        f"{tensor('64x1024', 'dram')} -> {tensor('64x1', 'dram')}",
+        [tensor("64x1024", "dram")],
+    )
+    check(op, 12288, 0, 12288, 0)
+
+
+def test_row11b_sum_dims_1_2_on_2d_is_illegal():
+    _, op = single_op(
+        f"%r = ttnn.sum %a0 {{dim_arg = array<i64: 1, 2>}} : "
+        f"{tensor('64x1024', 'dram')} -> {tensor('64', 'dram')}",
+        [tensor("64x1024", "dram")],
+    )
+    check_illegal(op, "dimension 2 is out of range for a rank-2 tensor")
+
+
+def test_row13_softmax_last_dim():
+    _, op = single_op(
+        f"%r = ttnn.softmax %a0 {{dimension = -1 : si32}} : "
+        f"{tensor('64x1024', 'l1')} -> {tensor('64x1024', 'l1')}",
+        [tensor("64x1024", "l1")],
+    )
+    check(op, cb=137216, out=2048)
+
+
+def test_row15_transpose():
+    _, op = single_op(
+        f"%r = ttnn.transpose %a0 {{dim0 = 0 : si32, dim1 = 1 : si32}} : "
+        f"{tensor('64x1024', 'l1')} -> {tensor('1024x64', 'l1')}",
+        [tensor("64x1024", "l1")],
+    )
+    check(op, cb=8192, out=2048)
+
+
+def matmul(a, b, out, layout):
+    return single_op(
+        f"%r = ttnn.matmul %a0, %a1 : {tensor(a, layout)}, {tensor(b, layout)} -> "
+        f"{tensor(out, layout)}",
+        [tensor(a, layout), tensor(b, layout)],
+    )
+
+
+def test_row18_matmul_l1():
+    _, op = matmul("2048x1024", "1024x2048", "2048x2048", "l1")
+    check(op, cb=786432, out=131072)
+
+
+def test_row19_matmul_dram():
+    _, op = matmul("2048x2048", "2048x2048", "2048x2048", "dram")
+    check(op, 655360, 0, 655360, 0)
+
+
+def test_row23_concatenate_heads():
+    _, op = single_op(
+        f"%r = ttnn.concatenate_heads %a0 : {tensor('1x8x512x64', 'l1')} -> "
+        f"{tensor('1x512x512', 'l1')}",
+        [tensor("1x8x512x64", "l1")],
+    )
+    check(op, 65536, 8192, 73728, 8192)
+
+
+def test_query_with_other_layouts_than_the_ir():
+    """The optimizer asks about placements not in the IR: row 2 from a DRAM-only op."""
+    from mlir import ir
+
+    module, op = unary("relu", "64x1024", "dram", "dram")
+    with module.context:
+        l1 = ir.Attribute.parse("#ttnn.layout<l1, interleaved, bf16>")
+    c = opmodel.query_constraints(op, output=l1)
+    assert (c.cb_peak, c.tensor_l1_peak, c.overall_peak, c.output_size) == (8192, 2048, 10240, 2048)
+    with pytest.raises(opmodel.OpModelError, match="takes 1 input layouts, got 2"):
+        opmodel.query_constraints(op, inputs=[l1, l1])
