@@ -23,6 +23,7 @@ void mlir::ttlang::registerAllDialects(DialectRegistry &registry) {
 void mlir::ttlang::registerAllPasses() {
   static const bool registered = [] {
     ttl::registerTTLPasses();
+    ttl::registerTTLPipelines();
     return true;
   }();
   (void)registered;
