@@ -143,10 +143,18 @@ LogicalResult Ownership::assignThreads() {
 }
 
 LogicalResult Ownership::assignBlock(Operation *acquire, Value block) {
-  // Explicit selections on the acquisition or its uses.
+  // The block's owner comes from its uses other than the release: their
+  // selections, else their kind. A release selector only decides when no
+  // other use does, and must agree otherwise.
   KernelSet explicitKernels = selection(acquire);
+  KernelSet releaseKernels;
   Operation *copyUse = nullptr, *computeUse = nullptr;
   for (Operation *user : block.getUsers()) {
+    if (isa<PushOp, PopOp>(user)) {
+      for (KernelAttr kernel : selection(user))
+        releaseKernels.insert(kernel);
+      continue;
+    }
     for (KernelAttr kernel : selection(user))
       explicitKernels.insert(kernel);
     if (isa<LoadTilesOp, StoreTilesOp>(user))
@@ -183,6 +191,8 @@ LogicalResult Ownership::assignBlock(Operation *acquire, Value block) {
     owner = canonical(KernelKind::DataMovement);
   } else if (computeUse) {
     owner = canonical(KernelKind::Compute);
+  } else if (!releaseKernels.empty()) {
+    owner = releaseKernels.front();
   } else {
     acquire->emitOpError(
         "cannot infer the logical kernel of this DFB block: nothing but its "

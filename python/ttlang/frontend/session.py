@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from mlir import ir, passmanager
 
+from ttlang import _ttlang
 from ttlang.errors import CompilerError
 from ttlang.mlir_context import create_context
 
@@ -32,6 +33,8 @@ def _state() -> _State:
         context = create_context()
         # One compile is small; a thread pool per context costs more than it saves.
         context.enable_multithreading(False)
+        # Users see their Python line, not the op's generic form.
+        _ttlang.set_print_op_on_diagnostic(context, False)
         state = _State(context)
         _local.state = state
     return state

@@ -91,9 +91,9 @@ func.func @copied_and_math(%a: !t, %d: !d) attributes {ttl.grid = array<i64: 1, 
 
 func.func @conflicting_release(%a: !t, %d: !d) attributes {ttl.grid = array<i64: 1, 1>, ttl.operation_id = "m.u:1"} {
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{'ttl.wait' op block is selected for the canonical compute kernel and 'reader'; a DFB block belongs to one logical kernel}}
   %w = ttl.wait %d : !d -> !b
   %tx = ttl.store_tiles %w, %a[%c0, %c0] {ttl.kernels = [#ttl.kernel<data_movement, "reader", "m.u:1">]} : !b, !t
+  // expected-error @+1 {{'ttl.pop' op selects the canonical compute kernel, which conflicts with 'reader' inferred from the block's other uses}}
   ttl.pop %w {ttl.kernels = [#ttl.kernel<compute>]} : !b
   return
 }
@@ -106,10 +106,38 @@ func.func @conflicting_release(%a: !t, %d: !d) attributes {ttl.grid = array<i64:
 
 func.func @release_conflicts_inferred(%a: !t, %d: !d) attributes {ttl.grid = array<i64: 1, 1>, ttl.operation_id = "m.s:1"} {
   %c0 = arith.constant 0 : index
+  %w = ttl.wait %d : !d -> !b
+  %tx = ttl.store_tiles %w, %a[%c0, %c0] : !b, !t
+  // expected-error @+1 {{'ttl.pop' op selects the canonical compute kernel, which conflicts with the canonical data-movement kernel inferred from the block's other uses}}
+  ttl.pop %w {ttl.kernels = [#ttl.kernel<compute>]} : !b
+  return
+}
+
+// -----
+
+!t = tensor<32x32xbf16, #ttl.layout<dram, interleaved, tiled>>
+!b = !ttl.block<1x1xbf16>
+!d = !ttl.dfb<1x1xbf16, 2>
+
+func.func @copy_selects_compute(%a: !t, %d: !d) attributes {ttl.grid = array<i64: 1, 1>, ttl.operation_id = "m.q:1"} {
+  %c0 = arith.constant 0 : index
   // expected-note @+1 {{block acquired here}}
   %w = ttl.wait %d : !d -> !b
-  // expected-error @+1 {{'ttl.store_tiles' op cannot run in the canonical compute kernel, which the block's uses select}}
-  %tx = ttl.store_tiles %w, %a[%c0, %c0] : !b, !t
-  ttl.pop %w {ttl.kernels = [#ttl.kernel<compute>]} : !b
+  // expected-error @+1 {{'ttl.add' op cannot run in 'dm', which the block's uses select}}
+  %s = ttl.add %w, %w : !b
+  %tx = ttl.store_tiles %w, %a[%c0, %c0] {ttl.kernels = [#ttl.kernel<data_movement, "dm", "m.q:1">]} : !b, !t
+  ttl.pop %w : !b
+  return
+}
+
+// -----
+
+!d = !ttl.dfb<1x1xbf16, 2>
+
+func.func @opaque_effect(%d: !d, %m: memref<4xi32>) attributes {ttl.grid = array<i64: 1, 1>, ttl.operation_id = "m.p:1"} {
+  %c0 = arith.constant 0 : index
+  %v = arith.constant 1 : i32
+  // expected-error @+1 {{'memref.store' op has effects but no logical kernel can be inferred for it; select one with kernel=}}
+  memref.store %v, %m[%c0] : memref<4xi32>
   return
 }
