@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator
 from ttlang.artifact import KernelKind
 from ttlang.errors import FrontendError
 from ttlang.frontend import api
+from ttlang.frontend.builtins import BuiltinCalls
 from ttlang.frontend.kernels import Kernel, Selector, mlir_string, selectors_of
 from ttlang.frontend.tensors import TensorSpec
 from ttlang.frontend.values import (
@@ -72,9 +73,6 @@ _INDEX_COMPARE = {
     ast.Gt: "sgt",
     ast.GtE: "sge",
 }
-_MATH_OPS = {"math.exp": "ttl.exp", "math.relu": "ttl.relu", "math.sqrt": "ttl.sqrt",
-             "math.neg": "ttl.neg"}
-
 
 class Emitter:
     """Accumulates the lines of one MLIR module with fresh SSA names."""
@@ -117,7 +115,7 @@ class ThreadState:
     canonical_taken: set[KernelKind] = field(default_factory=set)
 
 
-class FunctionCompiler:
+class FunctionCompiler(BuiltinCalls):
     """Compiles the body of one operation (or an inlined composed operation)."""
 
     def __init__(
@@ -718,99 +716,6 @@ class FunctionCompiler:
     def no_args(self, args: list[Any], node: ast.AST, name: str) -> None:
         if args:
             raise self.error(node, f"{name}() takes no positional arguments")
-
-    def builtin_call(
-        self, builtin: api.Builtin, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]],
-        node: ast.Call,
-    ) -> Any:
-        loc = self.loc(node)
-        name = builtin.name
-        if name == "make_dataflow_buffer_like":
-            return self.make_dfb(args, keywords, node)
-        if name == "copy":
-            return self.copy(args, keywords, node)
-        if name in ("node", "grid_size"):
-            if args or set(keywords) - {"dims"}:
-                raise self.error(node, f"ttl.{name}() accepts only dims=")
-            dims = keywords.get("dims", (2, node))[0]
-            if dims not in (1, 2) or isinstance(dims, bool):
-                raise self.error(node, f"ttl.{name}(dims=...) must be 1 or 2, got {dims!r}")
-            cols, rows = self.operation.grid
-            if name == "grid_size":
-                # Known at compile time: folding it keeps loop bounds static.
-                return (cols, rows) if dims == 2 else cols * rows
-            col = Scalar(self.emitter.value("ttl.node 0", loc), "index")
-            row = Scalar(self.emitter.value("ttl.node 1", loc), "index")
-            if dims == 2:
-                return (col, row)
-            return self.binop(ast.Add(), self.binop(ast.Mult(), row, cols, node), col, node)
-        if name in _MATH_OPS:
-            if keywords or len(args) != 1 or not isinstance(args[0], BlockValue):
-                raise self.error(node, f"ttl.{name}(block) takes one block")
-            ssa = self.emitter.value(f"{_MATH_OPS[name]} {args[0].ssa} : {args[0].type}", loc)
-            return BlockValue(ssa, args[0].shape, args[0].element_type, "value")
-        raise self.error(node, f"ttl.{name} is not supported here")
-
-    def make_dfb(self, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> DFBValue:
-        if len(args) != 1 or not isinstance(args[0], TensorValue):
-            raise self.error(node, "make_dataflow_buffer_like(tensor, shape=..., block_count=...) needs a tensor")
-        if set(keywords) - {"shape", "block_count"}:
-            raise self.error(node, "make_dataflow_buffer_like accepts shape= and block_count=")
-        shape = keywords.get("shape", ((1, 1), node))[0]
-        if not (
-            isinstance(shape, tuple)
-            and len(shape) == 2
-            and all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in shape)
-        ):
-            raise self.error(node, f"shape= must be two positive tile counts (rows, cols), got {shape!r}")
-        block_count = keywords.get("block_count", (2, node))[0]
-        if not isinstance(block_count, int) or isinstance(block_count, bool) or block_count < 1:
-            raise self.error(node, f"block_count= must be a positive integer, got {block_count!r}")
-        dfb = DFBValue("", (shape[0], shape[1]), args[0].spec.element_type, block_count)
-        ssa = self.emitter.value(f"ttl.create_dfb : {dfb.type}", self.loc(node))
-        return DFBValue(ssa, dfb.shape, dfb.element_type, dfb.block_count)
-
-    def copy(self, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> TransferValue:
-        if len(args) != 2 or set(keywords) - {"kernel"}:
-            raise self.error(node, "ttl.copy(src, dst) takes a source and a destination (and kernel=)")
-        src, dst = args
-        attrs = self.selection_attr(keywords, single=False)
-        loc = self.loc(node)
-        if isinstance(src, TileSlice) and isinstance(dst, BlockValue):
-            if dst.origin != "reserve":
-                raise self.error(node, "ttl.copy into a block needs a block acquired with reserve()")
-            self.check_extents(src, dst, node)
-            row, col = self.as_index(src.row, node), self.as_index(src.col, node)
-            ssa = self.emitter.value(
-                f"ttl.load_tiles {src.tensor.ssa}[{row}, {col}], {dst.ssa}{attrs} : "
-                f"{src.tensor.type}, {dst.type}",
-                loc,
-            )
-            return TransferValue(ssa)
-        if isinstance(src, BlockValue) and isinstance(dst, TileSlice):
-            if src.origin != "wait":
-                raise self.error(node, "ttl.copy from a block needs a block acquired with wait()")
-            self.check_extents(dst, src, node)
-            row, col = self.as_index(dst.row, node), self.as_index(dst.col, node)
-            ssa = self.emitter.value(
-                f"ttl.store_tiles {src.ssa}, {dst.tensor.ssa}[{row}, {col}]{attrs} : "
-                f"{src.type}, {dst.tensor.type}",
-                loc,
-            )
-            return TransferValue(ssa)
-        raise self.error(
-            node,
-            f"ttl.copy copies between a tensor tile slice and a block, got "
-            f"{self.describe(src)} -> {self.describe(dst)}",
-        )
-
-    def check_extents(self, tile_slice: TileSlice, block: BlockValue, node: ast.AST) -> None:
-        for extent, dim, axis in zip((tile_slice.rows, tile_slice.cols), block.shape, ("rows", "cols")):
-            if extent is not None and extent != dim:
-                raise self.error(
-                    node,
-                    f"the tile slice has {extent} {axis} but the block has {dim}; they must match",
-                )
 
     def compose(
         self, callee: Operation, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]],
