@@ -11,7 +11,7 @@ import ast
 import builtins
 import operator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable
 
 from ttlang.artifact import KernelKind
 from ttlang.errors import FrontendError
@@ -207,7 +207,7 @@ class FunctionCompiler(BuiltinCalls):
             value._bind(self.operation.operation_id, name)
         self.scope.names[name] = value
 
-    def push_scope(self, region: bool) -> Iterator[None]:
+    def push_scope(self, region: bool) -> _ScopeGuard:
         return _ScopeGuard(self, region)
 
     # --- statements ----------------------------------------------------------------------
