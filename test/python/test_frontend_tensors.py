@@ -30,3 +30,16 @@ def test_ttnn_host_tensor_compiles_like_its_spec():
     compiled = op.compile(tensor, tensor)
     assert compiled.ir == op.compile(spec, spec).ir
     assert compiled.tensors[0].dtype == "float32" and compiled.tensors[0].buffer_type == "dram"
+
+
+def test_import_stays_light():
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-c", "import sys, ttlang; print('ttnn' in sys.modules, 'numpy' in sys.modules)"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
+    assert out == ["False", "False"]
