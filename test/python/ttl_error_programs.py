@@ -113,9 +113,9 @@ def conflicting_release(a):
 
 @ttl.operation(grid=(1, 1))
 def loop_carried(a):
-    total = 0
+    shape = (1, 1)
     for i in range(4):
-        total = total + i  # E:loop_carried
+        shape = (i, i)  # E:loop_carried
 
 
 @ttl.operation(grid=(1, 1))

@@ -184,19 +184,21 @@ class FunctionCompiler(BuiltinCalls):
         raise self.error(node, f"name '{name}' is not defined")
 
     def define(self, name: str, value: Any, node: ast.AST) -> None:
-        scope: Scope | None = self.scope
-        if scope is not None and scope.region:
-            outer = scope.parent
-            while outer is not None:
-                if name in outer.names:
-                    raise self.error(
-                        node,
-                        f"cannot assign '{name}' inside a loop or runtime if: it is defined "
-                        "outside, and values carried out of a region are not supported",
-                    )
-                if not outer.region:
-                    break
-                outer = outer.parent
+        scope = self.scope
+        if scope.region and name not in scope.names:
+            outer = self.outer_value(name)
+            # Integers and booleans defined outside were made loop-carried / if results
+            # (`carried`), so they are in this scope already. Blocks, transfers and other IR
+            # handles may be rebound locally (`with dfb.reserve() as blk` in every iteration).
+            if outer is not _MISSING and not isinstance(
+                outer, (BlockValue, TransferValue, DFBValue, TileSlice, TensorValue)
+            ):
+                raise self.error(
+                    node,
+                    f"cannot assign '{name}' inside a loop or runtime if: it holds "
+                    f"{self.describe(outer)} defined outside, and only integers and booleans "
+                    "are carried out of a region",
+                )
         if isinstance(value, Kernel) and not value.is_bound:
             if name in ("compute", "data_movement"):
                 raise self.error(node, f"a ttl.Kernel cannot be named '{name}' (a canonical kernel name)")
@@ -206,6 +208,69 @@ class FunctionCompiler(BuiltinCalls):
                 )
             value._bind(self.operation.operation_id, name)
         self.scope.names[name] = value
+
+    def outer_value(self, name: str) -> Any:
+        """The value of `name` in the scopes enclosing the current region (up to the
+        enclosing function scope), or _MISSING."""
+        outer = self.scope.parent
+        while outer is not None:
+            if name in outer.names:
+                return outer.names[name]
+            if not outer.region:
+                break
+            outer = outer.parent
+        return _MISSING
+
+    def carried(self, body: list[ast.stmt], node: ast.AST) -> list[tuple[str, Scalar]]:
+        """Integer / boolean names defined outside and assigned in `body`, with their
+        current values as IR scalars: they become loop-carried values or if results."""
+        result: list[tuple[str, Scalar]] = []
+        for name in _assigned_names(body):
+            value = self.lookup_scopes(name)
+            if value is _MISSING:
+                continue
+            if isinstance(value, Scalar):
+                result.append((name, value))
+            elif isinstance(value, bool):
+                result.append((name, Scalar(self.as_predicate(value, node), "i1")))
+            elif isinstance(value, int):
+                result.append((name, Scalar(self.as_index(value, node), "index")))
+        return result
+
+    def lookup_scopes(self, name: str) -> Any:
+        scope: Scope | None = self.scope
+        while scope is not None:
+            if name in scope.names:
+                return scope.names[name]
+            scope = scope.parent
+        return _MISSING
+
+    def carried_values(self, carried: list[tuple[str, Scalar]], node: ast.AST) -> str:
+        """``scf.yield`` operands for the carried names at the end of a region."""
+        finals = []
+        for name, initial in carried:
+            value = self.scope.names[name]
+            if isinstance(value, bool) and initial.type == "i1":
+                finals.append(self.as_predicate(value, node))
+            elif isinstance(value, int) and not isinstance(value, bool) and initial.type == "index":
+                finals.append(self.as_index(value, node))
+            elif isinstance(value, Scalar) and value.type == initial.type:
+                finals.append(value.ssa)
+            else:
+                kind = "an integer" if initial.type == "index" else "a boolean"
+                raise self.error(
+                    node, f"'{name}' must stay {kind} in the region, got {self.describe(value)}"
+                )
+        return ", ".join(finals)
+
+    def rebind(self, name: str, value: Any) -> None:
+        """Updates `name` in the scope that defines it (after a region carried it)."""
+        scope: Scope | None = self.scope
+        while scope is not None:
+            if name in scope.names:
+                scope.names[name] = value
+                return
+            scope = scope.parent
 
     def push_scope(self, region: bool) -> _ScopeGuard:
         return _ScopeGuard(self, region)
@@ -292,12 +357,26 @@ class FunctionCompiler(BuiltinCalls):
             raise self.error(iterator.args[2], "range() step must be positive")
         loc = self.loc(node)
         lb, ub, step = (self.as_index(b, node) for b in bounds)
+        carried = self.carried(node.body, node)
         induction = self.emitter.fresh()
-        self.emitter.line(f"scf.for {induction} = {lb} to {ub} step {step} {{")
+        header = f"scf.for {induction} = {lb} to {ub} step {step}"
+        results = self.emitter.fresh() if carried else ""
+        args = [self.emitter.fresh() for _ in carried]
+        types = ", ".join(v.type for _, v in carried)
+        if carried:
+            inits = ", ".join(f"{a} = {v.ssa}" for a, (_, v) in zip(args, carried))
+            header = f"{results}:{len(carried)} = {header} iter_args({inits}) -> ({types})"
+        self.emitter.line(f"{header} {{")
         with self.push_scope(region=True):
             self.scope.names[node.target.id] = Scalar(induction, "index")
+            for arg, (name, value) in zip(args, carried):
+                self.scope.names[name] = Scalar(arg, value.type)
             self.statements(node.body)
+            if carried:
+                self.emitter.op(f"scf.yield {self.carried_values(carried, node)} : {types}", loc)
         self.emitter.line(f"}} {loc}")
+        for index, (name, value) in enumerate(carried):
+            self.rebind(name, Scalar(f"{results}#{index}", value.type))
 
     def stmt_If(self, node: ast.If) -> None:
         condition = self.expr(node.test)
@@ -307,14 +386,27 @@ class FunctionCompiler(BuiltinCalls):
             return
         predicate = self.as_predicate(condition, node.test)
         loc = self.loc(node)
-        self.emitter.line(f"scf.if {predicate} {{")
-        with self.push_scope(region=True):
-            self.statements(node.body)
-        if node.orelse:
-            self.emitter.line("} else {")
+        carried = self.carried(node.body + node.orelse, node)
+        types = ", ".join(v.type for _, v in carried)
+        results = self.emitter.fresh() if carried else ""
+        header = f"scf.if {predicate}"
+        if carried:
+            header = f"{results}:{len(carried)} = {header} -> ({types})"
+        self.emitter.line(f"{header} {{")
+        for branch, body in enumerate((node.body, node.orelse)):
+            if branch == 1:
+                if not body and not carried:
+                    break
+                self.emitter.line("} else {")
             with self.push_scope(region=True):
-                self.statements(node.orelse)
+                for name, value in carried:
+                    self.scope.names[name] = value
+                self.statements(body)
+                if carried:
+                    self.emitter.op(f"scf.yield {self.carried_values(carried, node)} : {types}", loc)
         self.emitter.line(f"}} {loc}")
+        for index, (name, value) in enumerate(carried):
+            self.rebind(name, Scalar(f"{results}#{index}", value.type))
 
     def stmt_With(self, node: ast.With) -> None:
         acquired: list[tuple[BlockValue, ast.withitem]] = []
@@ -786,6 +878,39 @@ class FunctionCompiler(BuiltinCalls):
         if isinstance(value, TransferValue):
             return "a transfer"
         return f"{type(value).__name__} {value!r}"
+
+
+_MISSING = object()
+
+
+def _assigned_names(body: list[ast.stmt]) -> list[str]:
+    """Names assigned by `body` (not by nested functions or loop targets), in order."""
+    names: dict[str, None] = {}
+
+    def targets(target: ast.expr) -> None:
+        if isinstance(target, ast.Name):
+            names.setdefault(target.id)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for element in target.elts:
+                targets(element)
+
+    def visit(stmts: list[ast.stmt]) -> None:
+        for stmt in stmts:
+            if isinstance(stmt, ast.Assign):
+                for target in stmt.targets:
+                    targets(target)
+            elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
+                targets(stmt.target)
+            elif isinstance(stmt, ast.For):
+                visit(stmt.body)
+            elif isinstance(stmt, ast.If):
+                visit(stmt.body)
+                visit(stmt.orelse)
+            elif isinstance(stmt, ast.With):
+                visit(stmt.body)
+
+    visit(body)
+    return list(names)
 
 
 class _ScopeGuard:
