@@ -413,7 +413,7 @@ struct SplitKernelsPass
         op->removeAttr(TTLDialect::kKernelsAttrName);
       });
     }
-    func->erase();
+    symbols.erase(func);
     return success();
   }
 };
