@@ -25,6 +25,7 @@ void mlir::ttlang::registerAllPasses() {
   static const bool registered = [] {
     ttl::registerTTLPasses();
     ttnn::registerTTNNPasses();
+    ttl::registerTTLPipelines();
     return true;
   }();
   (void)registered;

@@ -20,6 +20,8 @@ void populateCoreBindings(nanobind::module_ &m);
 
 /// Op-model queries (constraints, runtime, cache statistics).
 void populateOpModelBindings(nanobind::module_ &m);
+/// Context settings used by the TT-Lang frontend.
+void populateFrontendBindings(nanobind::module_ &m);
 
 } // namespace ttlang::python
 

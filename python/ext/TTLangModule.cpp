@@ -13,4 +13,5 @@ NB_MODULE(_ttlang, m) {
   m.doc() = "ttlang compiler internals";
   ttlang::python::populateCoreBindings(m);
   ttlang::python::populateOpModelBindings(m);
+  ttlang::python::populateFrontendBindings(m);
 }

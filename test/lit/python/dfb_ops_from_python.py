@@ -27,7 +27,7 @@ with context, ir.Location.file("kernel.py", 12, 5):
         print("verify:", error.error_diagnostics[0].message)
 
 # CHECK-LABEL: func.func @two_buffers
-# CHECK-NEXT: ttl.create_dfb : <1x2xf32, 3> loc(#[[LOC:loc[0-9]*]])
-# CHECK-NEXT: ttl.create_dfb {physical_index = 7 : i32} : <4x4xbf16, 1> loc(#[[LOC]])
+# CHECK-NEXT: ttl.create_dfb : !ttl.dfb<1x2xf32, 3> loc(#[[LOC:loc[0-9]*]])
+# CHECK-NEXT: ttl.create_dfb {physical_index = 7 : i32} : !ttl.dfb<4x4xbf16, 1> loc(#[[LOC]])
 # CHECK: #[[LOC]] = loc("kernel.py":12:5)
 # CHECK: verify: 'ttl.create_dfb' op physical_index must be in [0, 64), got 99
