@@ -12,7 +12,28 @@ from __future__ import annotations
 from mlir import ir as _ir  # noqa: F401
 
 from ttlang.mlir_context import create_context, parse_module, run_pipeline
+from ttlang.runtime.records import (  # runtime resource records: ttl.ProgramRuntimeResources, ...
+    CoreRuntimeArgs,
+    FabricConnectionBinding,
+    FabricConnectionRequirement,
+    FabricManagerClaim,
+    KernelDefine,
+    KernelRuntimeResources,
+    ProgramRuntimeResources,
+)
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "create_context", "parse_module", "run_pipeline"]
+__all__ = [
+    "__version__",
+    "create_context",
+    "parse_module",
+    "run_pipeline",
+    "CoreRuntimeArgs",
+    "FabricConnectionBinding",
+    "FabricConnectionRequirement",
+    "FabricManagerClaim",
+    "KernelDefine",
+    "KernelRuntimeResources",
+    "ProgramRuntimeResources",
+]
