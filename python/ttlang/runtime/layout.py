@@ -65,6 +65,8 @@ class OperationLayout:
     core_owner: dict[tuple[LogicalKernelId, tuple[int, int]], int]
     config_addresses: dict[str, int]
     tensor_index: dict[str, int]
+    # every descriptor of the kernel has a caller-argument slot
+    accepts_caller_args: dict[LogicalKernelId, bool]
 
     @property
     def first_free_semaphore_id(self) -> int:
@@ -121,6 +123,10 @@ def build_layout(artifact: CompiledArtifact) -> OperationLayout:
         core_owner,
         configs,
         tensor_index,
+        {
+            kernel: all(d.caller_slot is not None for d in descriptors if d.spec.logical_kernel == kernel)
+            for kernel in kernel_cores
+        },
     )
 
 

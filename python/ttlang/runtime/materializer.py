@@ -44,6 +44,10 @@ class KernelTemplate:
     caller_only: bool  # per-core words are exactly the caller's
     suffix: tuple[int, ...] | None  # caller words + constant compiler words
     common: tuple[tuple[int, Any], ...]  # common runtime-arg slots
+    # Cores that receive runtime args, fixed by the key (which cores have caller words of which
+    # length), so a dispatch maps words onto them without a per-core Python loop.
+    arg_cores: tuple[XY, ...] = ()
+    arg_coords: tuple[Any, ...] = ()
 
 
 @dataclass
@@ -152,6 +156,12 @@ def build_template(layout: OperationLayout, plan: ResourcePlan, program_hash: in
             suffix = None
             if slots and slots[0][0] == _CALLER and all(kind == _CONST for kind, _ in slots[1:]):
                 suffix = tuple(word for _, const in slots[1:] for word in const)
+            if not slots:
+                arg_cores: tuple[XY, ...] = ()
+            elif caller_only or suffix == ():
+                arg_cores = tuple(xy for xy in cores if caller_args.get(xy))  # no words: no args
+            else:
+                arg_cores = tuple(cores)  # compiler-owned words reach every core
             kernels.append(
                 KernelTemplate(
                     desc,
@@ -168,6 +178,8 @@ def build_template(layout: OperationLayout, plan: ResourcePlan, program_hash: in
                         else (_SCALAR, arg.ref)
                         for arg in desc.common_slots
                     ),
+                    arg_cores,
+                    tuple(ttnn.CoreCoord(x, y) for x, y in arg_cores),
                 )
             )
     worker = core_range_set(ttnn, sorted(layout.worker_cores))
@@ -202,26 +214,22 @@ def materialize(
         for index, kernel in enumerate(template.kernels):
             entry = plan.kernels.get(kernel.layout.spec.logical_kernel)
             caller_args = entry.args if entry is not None else {}
-            words_by_core: dict[XY, tuple[int, ...]] = {}
-            pairs = []
+            arg_cores = kernel.arg_cores
             if kernel.caller_only:
-                for xy, coord in zip(kernel.cores, kernel.coords):
-                    words = caller_args.get(xy)
-                    if words:
-                        pairs.append((coord, words))
-                        words_by_core[xy] = words
+                words = list(map(caller_args.__getitem__, arg_cores))
             elif kernel.suffix is not None:
                 suffix = kernel.suffix
-                for xy, coord in zip(kernel.cores, kernel.coords):
-                    words = caller_args.get(xy, ()) + suffix
-                    if words:
-                        pairs.append((coord, words))
-                        words_by_core[xy] = words
-            elif kernel.slots:
-                for xy, coord in zip(kernel.cores, kernel.coords):
-                    words = _assemble(kernel.slots, caller_args.get(xy, ()), xy, addresses, values.scalars)
-                    pairs.append((coord, words))
-                    words_by_core[xy] = words
+                words = [caller_args.get(xy, ()) + suffix for xy in arg_cores]
+            else:
+                words = [
+                    _assemble(kernel.slots, caller_args.get(xy, ()), xy, addresses, values.scalars)
+                    for xy in arg_cores
+                ]
+            pairs = list(zip(kernel.arg_coords, words))
+            if kernel.caller_only and len(arg_cores) == len(caller_args):
+                words_by_core = caller_args  # the plan's own per-dispatch dict, same content
+            else:
+                words_by_core = dict(zip(arg_cores, words))
             descriptor = kernel.descriptor
             if pairs:
                 descriptor.runtime_args = pairs

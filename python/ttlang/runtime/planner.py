@@ -8,7 +8,9 @@ materialized until :func:`plan` returns.
 from __future__ import annotations
 
 import operator
+from array import array
 import sys
+from itertools import chain
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,10 +32,13 @@ from ttlang.runtime.records import (
     KernelDefine,
     KernelRuntimeResources,
     ProgramRuntimeResources,
+    core_xy,
     is_core_coord,
 )
 
 XY = tuple[int, int]
+
+assert array("I").itemsize == 4
 
 
 @dataclass(frozen=True)
@@ -82,7 +87,7 @@ def plan(
             (
                 entry.kernel,
                 entry.defines,
-                frozenset((xy, len(words)) for xy, words in entry.args.items()),
+                frozenset(zip(entry.args, map(len, entry.args.values()))),
             )
             for entry in sorted(kernels.values(), key=lambda e: e.kernel.name)
         ),
@@ -167,9 +172,6 @@ def _check_kernels(
     layout: OperationLayout, entries: tuple[KernelRuntimeResources, ...]
 ) -> dict[LogicalKernelId, KernelPlan]:
     op = layout.artifact.operation_id
-    worker = layout.worker_cores
-    core_owner = layout.core_owner
-    descriptors = layout.descriptors
     plans: dict[LogicalKernelId, KernelPlan] = {}
     for entry in entries:
         kernel = resolve_kernel(entry.kernel, op, layout.emitted)
@@ -178,48 +180,96 @@ def _check_kernels(
                 f"kernel '{kernel.name}' has more than one KernelRuntimeResources entry"
             )
         defines = _check_defines(kernel, entry.defines)
-        args: dict[XY, tuple[int, ...]] = {}
-        for core_args in entry.runtime_args:
-            if type(core_args) is not CoreRuntimeArgs:
-                raise ResourceTypeError(
-                    f"runtime_args of kernel '{kernel.name}' must hold CoreRuntimeArgs, got "
-                    f"{type(core_args).__name__}"
-                )
-            core = core_args.core
-            if type(core) is tuple:
-                if not is_core_coord(core):
-                    raise ResourceTypeError(f"runtime-arg coordinate {core!r} is not an (x, y) pair")
-                xy = core
-            else:
-                if not is_core_coord(core):
-                    raise ResourceTypeError(
-                        f"runtime-arg coordinate must be a ttnn.CoreCoord, got {type(core).__name__}"
-                    )
-                xy = (core.x, core.y)
-            if xy not in worker:
-                cols, rows = layout.artifact.grid
-                raise CoreRangeError(
-                    f"kernel '{kernel.name}': runtime-arg coordinate {xy} is outside the operation "
-                    f"worker range (0, 0)-({cols - 1}, {rows - 1})"
-                )
-            if xy in args:
-                raise RuntimeArgsError(
-                    f"kernel '{kernel.name}': runtime-arg coordinate {xy} occurs more than once"
-                )
-            owner = core_owner.get((kernel, xy))
-            if owner is None:
-                raise CoreRangeError(
-                    f"kernel '{kernel.name}': runtime-arg coordinate {xy} matches no descriptor of "
-                    "the kernel (it does not run there)"
-                )
-            if descriptors[owner].caller_slot is None and core_args.values:
-                raise RuntimeArgsError(
-                    f"kernel '{kernel.name}' takes no caller runtime arguments (its ABI has no "
-                    "caller-argument slot)"
-                )
-            args[xy] = _check_values(kernel, xy, core_args.values)
+        args = _fast_args(layout, kernel, entry.runtime_args)
+        if args is None:
+            args = _checked_args(layout, kernel, entry.runtime_args)
         plans[kernel] = KernelPlan(kernel, defines, args)
     return plans
+
+
+def _fast_args(
+    layout: OperationLayout, kernel: LogicalKernelId, runtime_args: tuple[Any, ...]
+) -> dict[XY, tuple[int, ...]] | None:
+    """The common case checked with set and min/max operations over all cores at once (a factory
+    result for an 8x8 grid has 64 entries per kernel on every dispatch). Returns None when any
+    rule might fail, and :func:`_checked_args` then finds and reports the exact violation."""
+    if not runtime_args:
+        return {}
+    if set(map(type, runtime_args)) != {CoreRuntimeArgs}:
+        return None
+    cores = [a.core for a in runtime_args]
+    core_types = set(map(type, cores))
+    if core_types == {tuple}:
+        xys = cores
+    elif len(core_types) == 1 and next(iter(core_types)) is _core_coord_type():
+        xys = [(c.x, c.y) for c in cores]
+    else:
+        return None
+    xy_set = set(xys)
+    if len(xy_set) != len(xys) or not xy_set <= layout.kernel_cores[kernel]:
+        return None
+    values = [a.values for a in runtime_args]
+    if set(map(type, values)) != {tuple}:
+        return None
+    flat = list(chain.from_iterable(values))
+    if flat:
+        if set(map(type, flat)) != {int} or not layout.accepts_caller_args[kernel]:
+            return None
+        try:
+            array("I", flat)  # range check of every word in C ('I' is 32 bits, checked below)
+        except OverflowError:
+            return None
+    return dict(zip(xys, values))
+
+
+def _core_coord_type() -> type | None:
+    ttnn = _ttnn.loaded()
+    return ttnn.CoreCoord if ttnn is not None else None
+
+
+def _checked_args(
+    layout: OperationLayout, kernel: LogicalKernelId, runtime_args: tuple[Any, ...]
+) -> dict[XY, tuple[int, ...]]:
+    worker = layout.worker_cores
+    core_owner = layout.core_owner
+    descriptors = layout.descriptors
+    args: dict[XY, tuple[int, ...]] = {}
+    for core_args in runtime_args:
+        if type(core_args) is not CoreRuntimeArgs:
+            raise ResourceTypeError(
+                f"runtime_args of kernel '{kernel.name}' must hold CoreRuntimeArgs, got "
+                f"{type(core_args).__name__}"
+            )
+        core = core_args.core
+        if not is_core_coord(core):
+            raise ResourceTypeError(
+                f"runtime-arg coordinate must be a ttnn.CoreCoord or an (x, y) tuple of ints, got "
+                f"{core!r}"
+            )
+        xy = core_xy(core)
+        if xy not in worker:
+            cols, rows = layout.artifact.grid
+            raise CoreRangeError(
+                f"kernel '{kernel.name}': runtime-arg coordinate {xy} is outside the operation "
+                f"worker range (0, 0)-({cols - 1}, {rows - 1})"
+            )
+        if xy in args:
+            raise RuntimeArgsError(
+                f"kernel '{kernel.name}': runtime-arg coordinate {xy} occurs more than once"
+            )
+        owner = core_owner.get((kernel, xy))
+        if owner is None:
+            raise CoreRangeError(
+                f"kernel '{kernel.name}': runtime-arg coordinate {xy} matches no descriptor of "
+                "the kernel (it does not run there)"
+            )
+        if descriptors[owner].caller_slot is None and core_args.values:
+            raise RuntimeArgsError(
+                f"kernel '{kernel.name}' takes no caller runtime arguments (its ABI has no "
+                "caller-argument slot)"
+            )
+        args[xy] = _check_values(kernel, xy, core_args.values)
+    return args
 
 
 def _check_values(kernel: LogicalKernelId, xy: XY, values: Any) -> tuple[int, ...]:

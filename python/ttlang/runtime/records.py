@@ -65,7 +65,7 @@ class KernelDefine:
             )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class CoreRuntimeArgs:
     """The ordered per-core runtime words of one worker coordinate.
 
@@ -76,11 +76,21 @@ class CoreRuntimeArgs:
     core: Any  # ttnn.CoreCoord | tuple[int, int]
     values: tuple[Any, ...]
 
-    def __post_init__(self) -> None:
-        if not is_core_coord(self.core):
-            _fail("CoreRuntimeArgs", "core", "a ttnn.CoreCoord or an (x, y) tuple of ints", self.core)
-        if type(self.values) is not tuple:
-            _fail("CoreRuntimeArgs", "values", "a tuple", self.values)
+    # A factory builds one of these per core per kernel on every dispatch (128 on an 8x8 grid
+    # with two kernels), so __init__ writes the slots directly instead of going through the
+    # frozen dataclass's object.__setattr__ (half the construction cost).
+    def __init__(self, core: Any, values: tuple[Any, ...]) -> None:
+        if type(values) is not tuple:
+            _fail("CoreRuntimeArgs", "values", "a tuple", values)
+        if not (type(core) is tuple and len(core) == 2 and type(core[0]) is int and type(core[1]) is int):
+            if not is_core_coord(core):
+                _fail("CoreRuntimeArgs", "core", "a ttnn.CoreCoord or an (x, y) tuple of ints", core)
+        _set_core(self, core)
+        _set_values(self, values)
+
+
+_set_core = CoreRuntimeArgs.__dict__["core"].__set__
+_set_values = CoreRuntimeArgs.__dict__["values"].__set__
 
 
 @dataclass(frozen=True, slots=True)
