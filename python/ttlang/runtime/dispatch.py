@@ -57,7 +57,7 @@ class DispatchResult:
             lines.append(
                 f"  descriptor {index}: kernel '{self.descriptor_kernels[index].name}' on "
                 f"{kernel.core_ranges}, compile-time args {list(kernel.compile_time_args)}, "
-                f"defines {list(kernel.defines)}"
+                f"defines {list(kernel.defines)}, common runtime args {list(kernel.common_runtime_args)}"
             )
             for xy, words in sorted(self.runtime_args[index].items(), key=lambda i: (i[0][1], i[0][0])):
                 lines.append(f"    core {xy}: {list(words)}")
