@@ -27,10 +27,10 @@ def _fail(record: str, field: str, expected: str, value: object) -> None:
 def _check_tuple(record: str, field: str, value: object, item_type: type | None = None) -> None:
     if type(value) is not tuple:
         _fail(record, field, "a tuple", value)
-    if item_type is not None:
-        for item in value:  # type: ignore[union-attr]
-            if type(item) is not item_type:
-                _fail(record, field, f"a tuple of {item_type.__name__}", item)
+    # one set of types instead of a per-item loop: runtime_args hold one record per core
+    if item_type is not None and value and set(map(type, value)) != {item_type}:  # type: ignore[arg-type]
+        bad = next(item for item in value if type(item) is not item_type)  # type: ignore[union-attr]
+        _fail(record, field, f"a tuple of {item_type.__name__}", bad)
 
 
 def is_core_coord(obj: object) -> bool:
