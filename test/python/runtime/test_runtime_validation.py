@@ -303,3 +303,12 @@ def test_define_replaced_behind_frozen_record(ttnn, runtime, sender, descriptors
     object.__setattr__(define, "value", 1)
     run_invalid(runtime, factory_of(resources(ttnn, sender, defines=(define,))), descriptors, DefineError,
                 "definition names and values must be strings")
+
+
+def test_semaphore_on_non_worker_cores(ttnn, runtime, sender, descriptors):
+    def make(**_):
+        semaphore = ttnn.SemaphoreDescriptor(1, core_type=ttnn.CoreType.ETH,
+                                             core_ranges=grid_ranges(ttnn, 0, 0, 0, 0), initial_value=0)
+        return ttl.ProgramRuntimeResources(semaphore_descriptors=(semaphore,))
+
+    run_invalid(runtime, make, descriptors, CoreRangeError, "caller semaphore 1 must be on worker cores")
