@@ -8,10 +8,10 @@ materialized until :func:`plan` returns.
 from __future__ import annotations
 
 import operator
-from array import array
 import sys
-from itertools import chain
+from array import array
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from ttlang.artifact import LogicalKernelId

@@ -58,9 +58,11 @@ def claim(kernel_name, claim_name):
     return CLAIMS[(kernel_name, claim_name)]
 
 
-def run(tensors, *, runtime_resource_factory=None, device=None):
+def run(tensors, *, runtime_resource_factory=None, device=None, scalars=None):
     """Executes {name!r} once; ``device=None`` is a compile-only dispatch."""
-    return OPERATION.run(tensors, runtime_resource_factory=runtime_resource_factory, device=device)
+    return OPERATION.run(
+        tensors, runtime_resource_factory=runtime_resource_factory, device=device, scalars=scalars
+    )
 
 
 def runtime(control_plane=None):

@@ -276,3 +276,48 @@ def test_lifetimes_kept_when_dispatch_fails(ttnn, monkeypatch):
         runtime.run((T(), T()), runtime_resource_factory=lambda **_: ttl.ProgramRuntimeResources(lifetimes=(Owner(),)),
                     device=object())
     assert runtime.retained_owners == (owner,)
+
+
+def test_general_per_core_layout(ttnn, monkeypatch):
+    """Caller words first, then a buffer address, the core's (x, y) and a scalar; the caller
+    count is a compile-time arg, so cores with different counts get separate descriptors."""
+    import dataclasses
+
+    from ttlang.artifact import ArgKind, KernelABI, KernelArg
+
+    base = A.collective()
+    general = KernelABI(
+        compile_time_args=(KernelArg(ArgKind.CALLER_ARG_COUNT, "caller"), KernelArg(ArgKind.DFB_INDEX, "out_dfb")),
+        common_runtime_args=(KernelArg(ArgKind.SCALAR, "scale"),),
+        per_core_runtime_args=(
+            KernelArg(ArgKind.CALLER_ARGS, "caller"),
+            KernelArg(ArgKind.BUFFER_ADDRESS, "output_tensor"),
+            KernelArg(ArgKind.CORE_COORD, "xy", 2),
+            KernelArg(ArgKind.SCALAR, "scale"),
+        ),
+    )
+    artifact = dataclasses.replace(base, kernels=(dataclasses.replace(base.kernels[0], abi=general), base.kernels[1]))
+    monkeypatch.setattr(ttnn, "generic_op", lambda tensors, program: tensors[-1])
+
+    class DeviceTensor:
+        def __init__(self, address):
+            self.address = address
+
+        def buffer_address(self):
+            return self.address
+
+    result = OperationRuntime(artifact).run(
+        (DeviceTensor(0x100), DeviceTensor(0x200)),
+        runtime_resource_factory=lambda **_: ttl.ProgramRuntimeResources(
+            kernel_resources=(kernel_resources(A.sender_id(), {(1, 0): (9, 8, 7)}),)
+        ),
+        device=object(),
+        scalars={"scale": 5},
+    )
+    program = result.program
+    assert [list(k.compile_time_args) for k in program.kernels] == [[0, 16], [3, 16], [0, 16]]
+    assert list(program.kernels[0].runtime_args[0][0]) == [0x200, 0, 0, 5]
+    assert list(program.kernels[1].runtime_args[1][0]) == [9, 8, 7, 0x200, 1, 0, 5]
+    assert list(program.kernels[0].common_runtime_args) == [5]
+    with pytest.raises(DispatchError, match="scalar argument 'scale' needs an unsigned 32-bit int, got None"):
+        OperationRuntime(artifact).run(("a", "b"), runtime_resource_factory=lambda **_: ttl.ProgramRuntimeResources())
