@@ -312,3 +312,36 @@ def test_semaphore_on_non_worker_cores(ttnn, runtime, sender, descriptors):
         return ttl.ProgramRuntimeResources(semaphore_descriptors=(semaphore,))
 
     run_invalid(runtime, make, descriptors, CoreRangeError, "caller semaphore 1 must be on worker cores")
+
+
+# -- property: any single invalid edit fails before anything is built --------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+EDITS = {
+    "outside": (CoreRangeError, lambda ttnn, k: resources(ttnn, k, args=((0, 0), (5, 0)))),
+    "duplicate": (RuntimeArgsError, lambda ttnn, k: resources(ttnn, k, args=((1, 0), (1, 0)))),
+    "bool": (RuntimeArgsError, lambda ttnn, k: ttl.ProgramRuntimeResources(kernel_resources=(
+        ttl.KernelRuntimeResources(k, (ttl.CoreRuntimeArgs((0, 0), (False,)),)),))),
+    "negative": (RuntimeArgsError, lambda ttnn, k: ttl.ProgramRuntimeResources(kernel_resources=(
+        ttl.KernelRuntimeResources(k, (ttl.CoreRuntimeArgs((1, 0), (3, -4)),)),))),
+    "semaphore id": (SemaphoreError, lambda ttnn, k: resources(ttnn, k, semaphore_ids=(0,), core_ranges=grid_ranges(ttnn, 0, 0, 1, 0))),
+    "define twice": (DefineError, lambda ttnn, k: resources(ttnn, k, defines=(ttl.KernelDefine("X", "1"),) * 2)),
+    "unbound": (KernelSelectionError, lambda ttnn, k: resources(ttnn, FakeKernel(KernelKind.DATA_MOVEMENT))),
+    "wrong type": (ResourceTypeError, lambda ttnn, k: (resources(ttnn, k),)),
+}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(valid_before=st.integers(0, 3), edit=st.sampled_from(sorted(EDITS)), valid_after=st.integers(0, 2))
+def test_any_invalid_result_builds_nothing(ttnn, sender, descriptors, valid_before, edit, valid_after):
+    runtime = OperationRuntime(A.collective())
+    owner = object()
+    for i in range(valid_before):
+        runtime.run(TENSORS, runtime_resource_factory=factory_of(resources(ttnn, sender, lifetimes=(owner, i))))
+    error, make_invalid = EDITS[edit]
+    run_invalid(runtime, factory_of(make_invalid(ttnn, sender)), descriptors, error, None)
+    assert runtime.retained_owners == ((owner, valid_before - 1) if valid_before else ())
+    for j in range(valid_after):
+        assert run_valid(runtime, factory_of(resources(ttnn, sender))).cache_hit == (valid_before > 0 or j > 0)
