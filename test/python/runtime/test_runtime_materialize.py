@@ -321,3 +321,45 @@ def test_general_per_core_layout(ttnn, monkeypatch):
     assert list(program.kernels[0].common_runtime_args) == [5]
     with pytest.raises(DispatchError, match="scalar argument 'scale' needs an unsigned 32-bit int, got None"):
         OperationRuntime(artifact).run(("a", "b"), runtime_resource_factory=lambda **_: ttl.ProgramRuntimeResources())
+
+
+# -- property: the partition rule over random specializations --------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    cuts=st.sets(st.integers(1, 4), max_size=3),
+    args=st.dictionaries(st.tuples(st.integers(0, 4), st.integers(0, 2)),
+                         st.lists(st.integers(0, 2**32 - 1), max_size=3).map(tuple), max_size=15),
+)
+def test_partition_property(ttnn, cuts, args):
+    """'sender' split into column bands at random cuts: every coordinate's words land in exactly
+    the descriptor that contains it, and the definition reaches every band."""
+    import dataclasses
+
+    from ttlang.artifact import CoreRange
+
+    base = A.collective(grid=(5, 3))
+    bounds = [0, *sorted(cuts), 5]
+    bands = [
+        dataclasses.replace(base.kernels[0], core_ranges=(CoreRange((lo, 0), (hi - 1, 2)),))
+        for lo, hi in zip(bounds, bounds[1:])
+    ]
+    artifact = dataclasses.replace(base, kernels=(*bands, base.kernels[1]))
+    result = OperationRuntime(artifact).run(
+        TENSORS,
+        runtime_resource_factory=lambda **_: ttl.ProgramRuntimeResources(
+            kernel_resources=(kernel_resources(A.sender_id(), args, (ttl.KernelDefine("D", "1"),)),)
+        ),
+    )
+    kernels = result.program.kernels
+    assert len(kernels) == len(bands) + 1
+    for index, (lo, hi) in enumerate(zip(bounds, bounds[1:])):
+        assert ("D", "1") in list(kernels[index].defines)
+        expected = {xy: words for xy, words in args.items() if lo <= xy[0] < hi and words}
+        assert result.runtime_args[index] == expected
+        for (x, y), words in expected.items():
+            assert list(kernels[index].runtime_args[x][y]) == list(words)
