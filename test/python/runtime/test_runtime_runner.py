@@ -104,3 +104,15 @@ def test_runner_mesh_runtime_checks_fabric(ttnn, tmp_path):
     )
     with pytest.raises(FabricBindingError, match=r"do not cover logical device \(0, 1\)"):
         operation.run(TENSORS, runtime_resource_factory=lambda **_: ttl.ProgramRuntimeResources(fabric_bindings=(binding,)))
+
+
+def test_runner_of_operation_without_resources(ttnn, tmp_path):
+    import dataclasses
+
+    artifact = dataclasses.replace(A.collective(), uses_runtime_resources=False)
+    runner = load_runner(write_runner(artifact, tmp_path / "plain.py"))
+    result = runner.run(TENSORS)
+    assert result.compile_only and result.runtime_args == {0: {}, 1: {}}
+    assert [s.id for s in result.program.semaphores] == [0]
+    with pytest.raises(DispatchError, match="was not compiled with runtime_resource_factory="):
+        runner.run(TENSORS, runtime_resource_factory=lambda **_: ttl.ProgramRuntimeResources())
