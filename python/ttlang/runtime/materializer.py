@@ -48,6 +48,9 @@ class KernelTemplate:
     # length), so a dispatch maps words onto them without a per-core Python loop.
     arg_cores: tuple[XY, ...] = ()
     arg_coords: tuple[Any, ...] = ()
+    # The words last written into ``descriptor``: identical words are not converted again.
+    last_words: list[tuple[int, ...]] | None = None
+    last_common: list[int] | None = None
 
 
 @dataclass
@@ -225,19 +228,22 @@ def materialize(
                     _assemble(kernel.slots, caller_args.get(xy, ()), xy, addresses, values.scalars)
                     for xy in arg_cores
                 ]
-            pairs = list(zip(kernel.arg_coords, words))
             if kernel.caller_only and len(arg_cores) == len(caller_args):
                 words_by_core = caller_args  # the plan's own per-dispatch dict, same content
             else:
                 words_by_core = dict(zip(arg_cores, words))
             descriptor = kernel.descriptor
-            if pairs:
-                descriptor.runtime_args = pairs
+            if words and words != kernel.last_words:
+                descriptor.runtime_args = list(zip(kernel.arg_coords, words))
+                kernel.last_words = words
             if kernel.common:
-                descriptor.common_runtime_args = [
+                common = [
                     addresses[data] if kind == _TENSOR else values.scalars[data]
                     for kind, data in kernel.common
                 ]
+                if common != kernel.last_common:
+                    descriptor.common_runtime_args = common
+                    kernel.last_common = common
             record[index] = words_by_core
         program = ttnn.ProgramDescriptor(
             kernels=[k.descriptor for k in template.kernels],

@@ -363,3 +363,20 @@ def test_partition_property(ttnn, cuts, args):
         assert result.runtime_args[index] == expected
         for (x, y), words in expected.items():
             assert list(kernels[index].runtime_args[x][y]) == list(words)
+
+
+def test_hits_with_unchanged_and_changed_words(ttnn):
+    runtime = OperationRuntime(A.collective())
+
+    def make(sender_word, compute_word):
+        return lambda **_: ttl.ProgramRuntimeResources(kernel_resources=(
+            kernel_resources(A.sender_id(), {(0, 0): (sender_word,), (1, 0): (sender_word + 1,)}),
+            kernel_resources(KernelKind.COMPUTE, {(0, 0): (compute_word,), (1, 0): (compute_word,)}),
+        ))
+
+    results = [runtime.run(TENSORS, runtime_resource_factory=make(s, c)) for s, c in [(1, 7), (2, 7), (2, 8), (1, 7)]]
+    assert [r.cache_hit for r in results] == [False, True, True, True]
+    for result, (s, c) in zip(results, [(1, 7), (2, 7), (2, 8), (1, 7)]):
+        sender, compute = result.program.kernels  # every program keeps its own words
+        assert [list(sender.runtime_args[x][0]) for x in (0, 1)] == [[s], [s + 1]]
+        assert [list(compute.runtime_args[x][0]) for x in (0, 1)] == [[c], [c]]
