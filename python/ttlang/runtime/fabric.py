@@ -231,7 +231,7 @@ def _check_intervals(
                     break
                 shared = a_links & b_links
                 if shared:
-                    kinds = ("external" if a.external else "generated", "external" if b.external else "generated")
+                    kinds = tuple("external" if m.external else "generated" for m in (a, b))
                     raise FabricIntervalError(
                         f"kernel '{a.logical_kernel.name}': {kinds[0]} fabric manager '{a.name}' "
                         f"[{a.start}, {a.end}) overlaps {kinds[1]} manager '{b.name}' "

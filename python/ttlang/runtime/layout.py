@@ -103,7 +103,9 @@ def build_layout(artifact: CompiledArtifact) -> OperationLayout:
         for core_range in spec.core_ranges:
             for xy in core_range.coords():
                 if xy not in worker:
-                    raise ArtifactError(f"descriptor {index} of kernel '{kernel.name}' runs outside the grid at {xy}")
+                    raise ArtifactError(
+                        f"descriptor {index} of kernel '{kernel.name}' runs outside the grid at {xy}"
+                    )
                 if (kernel, xy) in core_owner:
                     raise ArtifactError(
                         f"descriptors {core_owner[(kernel, xy)]} and {index} of kernel '{kernel.name}' "
@@ -152,7 +154,10 @@ def _descriptor_layout(
                 raise ArtifactError(f"{where}: compile-time arg names unknown tensor '{arg.ref}'")
             accessor = tensor_accessor_words(artifact.tensors[tensor_index[arg.ref]])
             if arg.count != len(accessor):
-                raise ArtifactError(f"{where}: tensor accessor of '{arg.ref}' takes {len(accessor)} words, ABI says {arg.count}")
+                raise ArtifactError(
+                    f"{where}: tensor accessor of '{arg.ref}' takes {len(accessor)} words, ABI "
+                    f"says {arg.count}"
+                )
             words.extend(accessor)
         elif arg.kind is ArgKind.CALLER_ARG_COUNT:
             if caller_count_slot is not None:
@@ -188,7 +193,10 @@ def _descriptor_layout(
             raise ArtifactError(f"{where}: {arg.kind.value} cannot be a per-core runtime argument")
     per_core = spec.abi.per_core_runtime_args
     if reconfigures and caller_slot not in (None, 0):
-        raise ArtifactError(f"{where}: caller per-core arguments must come first (zero-based) in a reconfiguring kernel")
+        raise ArtifactError(
+            f"{where}: caller per-core arguments must come first (zero-based) in a "
+            "reconfiguring kernel"
+        )
     if caller_slot is not None and caller_slot != len(per_core) - 1 and caller_count_slot is None:
         raise ArtifactError(
             f"{where}: per-core arguments follow the caller's, so the kernel needs a "
