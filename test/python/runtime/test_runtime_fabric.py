@@ -232,3 +232,28 @@ def test_endpoints_and_worker_nodes_in_cache_identity():
     other_nodes = run(runtime, binding(east, (((0, 0), 1), ((1, 0), 0))))  # same links, swapped nodes
     assert not other_endpoint.cache_hit and not other_nodes.cache_hit
     assert len({base.program_hash, other_endpoint.program_hash, other_nodes.program_hash}) == 3
+
+
+# -- property: coverage is exactly "every (device, node) instance" -------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+INSTANCES = [((0, c), node) for c in range(2) for node in NODES]
+
+
+@settings(max_examples=50, deadline=None)
+@given(chosen=st.sets(st.sampled_from(INSTANCES)), link=st.sampled_from([0, 1]))
+def test_coverage_property(chosen, link):
+    runtime = OperationRuntime(A.with_fabric(), control_plane=PAIR)
+    requirements = tuple(
+        ttl.FabricConnectionRequirement((device,), (node,), (0, 1 - device[1]), link) for device, node in sorted(chosen)
+    )
+    binding = ttl.FabricConnectionBinding(claim=CLAIM, requirements=requirements, abi_identity="tt_fabric_1d_v1")
+    if chosen == set(INSTANCES):
+        assert run(runtime, binding).compile_only
+    else:
+        missing = sorted(set(INSTANCES) - chosen)[0]
+        with pytest.raises(FabricBindingError, match="requirements do not cover"):
+            run(runtime, binding)
+        assert missing not in chosen
