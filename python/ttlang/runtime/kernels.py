@@ -7,8 +7,8 @@ target selection change those). A selection is one of:
   that kind;
 - a :class:`~ttlang.artifact.LogicalKernelId`;
 - a kernel handle: any object with a ``logical_kernel_id`` attribute that is the bound
-  ``LogicalKernelId`` or ``None`` while unbound. The frontend's ``ttl.Kernel`` satisfies this
-  once ``@ttl.operation`` captures it; runners hand out :class:`BoundKernel` handles.
+  ``LogicalKernelId`` or ``None`` while unbound (runners hand out :class:`BoundKernel`s), or
+  the frontend's ``ttl.Kernel`` shape: ``is_bound`` and, once bound, ``id``.
 """
 
 from __future__ import annotations
@@ -52,7 +52,18 @@ _MISSING = object()
 def is_kernel_selection(obj: object) -> bool:
     if type(obj) is LogicalKernelId or isinstance(obj, KernelKind):
         return True
-    return getattr(obj, "logical_kernel_id", _MISSING) is not _MISSING
+    return bound_id(obj) is not _MISSING
+
+
+def bound_id(handle: object) -> object:
+    """The handle's bound id, ``None`` if unbound, ``_MISSING`` if it is no kernel handle."""
+    bound = getattr(handle, "logical_kernel_id", _MISSING)
+    if bound is not _MISSING:
+        return bound
+    is_bound = getattr(handle, "is_bound", _MISSING)
+    if type(is_bound) is bool and hasattr(type(handle), "id"):
+        return handle.id if is_bound else None  # type: ignore[attr-defined]
+    return _MISSING
 
 
 def describe_selection(obj: object) -> str:
@@ -84,7 +95,7 @@ def resolve_kernel(
     if type(selection) is LogicalKernelId:
         kernel_id = selection
     else:
-        bound = getattr(selection, "logical_kernel_id", _MISSING)
+        bound = bound_id(selection)
         if bound is _MISSING:
             raise ResourceTypeError(
                 f"a kernel selection must be a KernelKind, a LogicalKernelId or a Kernel handle, "

@@ -345,3 +345,29 @@ def test_any_invalid_result_builds_nothing(ttnn, sender, descriptors, valid_befo
     assert runtime.retained_owners == ((owner, valid_before - 1) if valid_before else ())
     for j in range(valid_after):
         assert run_valid(runtime, factory_of(resources(ttnn, sender))).cache_hit == (valid_before > 0 or j > 0)
+
+
+class FrontendShapedKernel:
+    """The frontend's ttl.Kernel shape: ``is_bound`` and ``id`` (raises while unbound)."""
+
+    def __init__(self, kind, bound=None):
+        self.kind = kind
+        self._id = bound
+
+    @property
+    def is_bound(self):
+        return self._id is not None
+
+    @property
+    def id(self):
+        if self._id is None:
+            raise ValueError("not bound")
+        return self._id
+
+
+def test_frontend_kernel_shape(ttnn, runtime, descriptors):
+    bound = FrontendShapedKernel(KernelKind.DATA_MOVEMENT, A.sender_id())
+    assert run_valid(runtime, factory_of(resources(ttnn, bound))).runtime_args[0] == {(0, 0): (7, 0), (1, 0): (7, 1)}
+    unbound = FrontendShapedKernel(KernelKind.DATA_MOVEMENT)
+    run_invalid(runtime, factory_of(resources(ttnn, unbound)), descriptors, KernelSelectionError,
+                "not bound to any operation")
