@@ -64,3 +64,6 @@ def test_generic_op_and_program_cache_on_mock_device(mock_environment):
     assert not semaphore["cache_hit"] and semaphore["ttnn_cache_entries"] == 2
     # the device path resolves real buffer addresses into the common runtime args
     assert first["common_args"] == [first["input_address"]] and first["input_address"] > 0
+    # specialized descriptors and caller-count groups: tt-metal accepts and caches them too
+    assert report["specialized"] == {"descriptors": 3, "ttnn_cache_entries": 3}
+    assert report["reconfiguring"] == {"descriptors": 3, "ttnn_cache_entries": 4}

@@ -61,6 +61,19 @@ def main(include_dir: str) -> None:
                 "common_args": list(program.kernels[0].common_runtime_args),
                 "input_address": tensors[0].buffer_address(),
             }
+        # core specialization and caller-count groups are accepted by tt-metal as well
+        specialized = OperationRuntime(A.specialized())
+        args = tuple(ttl.CoreRuntimeArgs((x, y), (x, y)) for y in range(2) for x in range(4))
+        result = specialized.run(tensors, device=device, runtime_resource_factory=lambda **_: ttl.ProgramRuntimeResources(
+            kernel_resources=(ttl.KernelRuntimeResources(sender, args),)))
+        report["specialized"] = {"descriptors": len(result.program.kernels),
+                                 "ttnn_cache_entries": device.num_program_cache_entries()}
+        reconfiguring = OperationRuntime(A.reconfiguring())
+        args = (ttl.CoreRuntimeArgs((0, 0), (1, 2)), ttl.CoreRuntimeArgs((1, 0), (3,)))
+        result = reconfiguring.run(tensors, device=device, runtime_resource_factory=lambda **_: ttl.ProgramRuntimeResources(
+            kernel_resources=(ttl.KernelRuntimeResources(A.KernelKind.DATA_MOVEMENT, args),)))
+        report["reconfiguring"] = {"descriptors": len(result.program.kernels),
+                                   "ttnn_cache_entries": device.num_program_cache_entries()}
     finally:
         ttnn.close_device(device)
     print("REPORT " + json.dumps(report))
