@@ -162,8 +162,8 @@ class OperationRuntime:
             device is None,
             hit,
             template.program_hash,
-            tuple(k.layout.spec.logical_kernel for k in template.kernels),
-            tuple(k.cores for k in template.kernels),
+            template.descriptor_kernels,
+            template.descriptor_cores,
             words,
             output,
         )

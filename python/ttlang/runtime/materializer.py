@@ -62,6 +62,10 @@ class ProgramTemplate:
     cbs: list[Any]
     lock: threading.Lock = field(default_factory=threading.Lock)
 
+    def __post_init__(self) -> None:
+        self.descriptor_kernels = tuple(k.layout.spec.logical_kernel for k in self.kernels)
+        self.descriptor_cores = tuple(k.cores for k in self.kernels)
+
 
 @dataclass(frozen=True)
 class DispatchValues:
