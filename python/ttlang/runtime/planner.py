@@ -89,7 +89,7 @@ def plan(
                 entry.defines,
                 frozenset(zip(entry.args, map(len, entry.args.values()))),
             )
-            for entry in sorted(kernels.values(), key=lambda e: e.kernel.name)
+            for entry in sorted(kernels.values(), key=lambda e: (e.kernel.name, e.kernel.kind.value))
         ),
         tuple(binding.identity() for binding in fabric),
     )
