@@ -34,6 +34,7 @@ def mock_environment(tmp_path_factory, ttnn):
     compiler.write_text(f"#!{sys.executable}\n" + (HERE / "mock_device" / "riscv_tt_elf_gxx.py").read_text())
     compiler.chmod(0o755)
     include = tmp_path_factory.mktemp("include")
+    workdir = tmp_path_factory.mktemp("workdir")  # tt-metal writes generated/ files into its cwd
     env = dict(os.environ)
     env.update(
         TT_METAL_RUNTIME_ROOT=str(root),
@@ -41,14 +42,14 @@ def mock_environment(tmp_path_factory, ttnn):
         TT_METAL_CACHE=str(tmp_path_factory.mktemp("tt_metal_cache")),
         TTLANG_MOCK_COMPILER_LOG=str(root / "compiler.log"),
     )
-    return env, include
+    return env, include, workdir
 
 
 def test_generic_op_and_program_cache_on_mock_device(mock_environment):
-    env, include = mock_environment
+    env, include, workdir = mock_environment
     script = HERE / "mock_device" / "dispatch_on_mock_device.py"
     done = subprocess.run([sys.executable, str(script), str(include)], env=env, capture_output=True, text=True,
-                          timeout=600)
+                          timeout=600, cwd=workdir)
     lines = [line for line in done.stdout.splitlines() if line.startswith("REPORT ")]
     assert done.returncode == 0 and lines, done.stderr[-3000:]
     report = json.loads(lines[0][len("REPORT "):])
