@@ -48,6 +48,7 @@ test: build
 
 demo: build
 	$(PY) examples/demo.py
+	$(PY) examples/runtime_collective.py
 
 bench: build
 	$(PY) bench/run_all.py

@@ -12,6 +12,15 @@ from __future__ import annotations
 from mlir import ir as _ir  # noqa: F401
 
 from ttlang.mlir_context import create_context, parse_module, run_pipeline
+from ttlang.runtime.records import (  # runtime resource records: ttl.ProgramRuntimeResources, ...
+    CoreRuntimeArgs,
+    FabricConnectionBinding,
+    FabricConnectionRequirement,
+    FabricManagerClaim,
+    KernelDefine,
+    KernelRuntimeResources,
+    ProgramRuntimeResources,
+)
 
 # The TT-Lang user API (`import ttlang as ttl`).
 from ttlang.artifact import KernelKind
@@ -53,4 +62,11 @@ __all__ = [
     "TTLangError",
     "FrontendError",
     "CompilerError",
+    "CoreRuntimeArgs",
+    "FabricConnectionBinding",
+    "FabricConnectionRequirement",
+    "FabricManagerClaim",
+    "KernelDefine",
+    "KernelRuntimeResources",
+    "ProgramRuntimeResources",
 ]

@@ -140,6 +140,40 @@ class KernelDescriptorSpec:
 
 
 @dataclass(frozen=True)
+class DataflowBufferConfigSpec:
+    """One compiler-owned configuration block of a synchronized DFB reconfiguration.
+
+    A kernel that reconfigures DFBs reads the block's L1 ``address`` from a per-core runtime
+    argument (``ArgKind.DFB_CONFIG_ADDRESS`` with ``ref`` = ``name``), placed after the caller's
+    per-core words.
+    """
+
+    name: str
+    dataflow_buffer: str  # the DFB this block reconfigures
+    address: int  # L1 byte address assigned by the compiler
+
+
+@dataclass(frozen=True)
+class FabricManagerSpec:
+    """One fabric-manager lifetime in a logical kernel, in program order.
+
+    ``start`` is the position where the acquiring call starts and ``end`` the position after the
+    releasing call returns (a scoped call has both). External managers (``external=True``) are
+    claimed by a ``FabricManagerClaim`` called ``name``; their links come from the caller's
+    ``FabricConnectionBinding``. Generated managers name the forwarding links they hold in
+    ``link_indices``. ``abi_identity``, when set, is what an external binding must declare.
+    """
+
+    logical_kernel: LogicalKernelId
+    name: str
+    external: bool
+    start: int
+    end: int
+    link_indices: tuple[int, ...] = ()
+    abi_identity: str | None = None
+
+
+@dataclass(frozen=True)
 class CompiledArtifact:
     """Everything the runtime needs to build and dispatch one compiled operation."""
 
@@ -151,6 +185,10 @@ class CompiledArtifact:
     dataflow_buffers: tuple[DataflowBufferSpec, ...]
     kernels: tuple[KernelDescriptorSpec, ...]
     compiler_semaphore_count: int = 0  # ids [0, n) are compiler-managed
+    # The operation was declared with runtime_resource_factory=: every execution needs a factory.
+    uses_runtime_resources: bool = False
+    dfb_configurations: tuple[DataflowBufferConfigSpec, ...] = ()
+    fabric_managers: tuple[FabricManagerSpec, ...] = ()
 
     def logical_kernels(self) -> tuple[LogicalKernelId, ...]:
         seen: dict[LogicalKernelId, None] = {}

@@ -1,0 +1,199 @@
+"""Executing a compiled operation: factory, planner, cache, materializer, then ttnn.generic_op
+on a device or an explicit compile-only result without one.
+
+:class:`OperationRuntime` is the one entry point for decorated operations and emitted runners:
+the frontend creates one per compiled artifact and calls :meth:`OperationRuntime.run` on every
+execution.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ttlang.artifact import CompiledArtifact, LogicalKernelId
+from ttlang.runtime import _ttnn
+from ttlang.runtime.cache import ProgramCache, canonical
+from ttlang.runtime.errors import DispatchError
+from ttlang.runtime.fabric import ControlPlane
+from ttlang.runtime.layout import UINT32_MAX, build_layout
+from ttlang.runtime.materializer import DispatchValues, build_template, core_range_set, materialize
+from ttlang.runtime.planner import ResourcePlan, plan
+from ttlang.runtime.records import ProgramRuntimeResources
+
+XY = tuple[int, int]
+RuntimeResourceFactory = Callable[..., ProgramRuntimeResources]
+
+_EMPTY = ProgramRuntimeResources()
+
+
+@dataclass(frozen=True)
+class DispatchResult:
+    """One execution. ``compile_only`` results were not run on any device: their program is
+    complete but tensor buffer addresses are unresolved (0), since host tensors have none."""
+
+    program: Any  # ttnn.ProgramDescriptor
+    compile_only: bool
+    cache_hit: bool
+    program_hash: int
+    descriptor_kernels: tuple[LogicalKernelId, ...]  # logical kernel of each kernel descriptor
+    descriptor_cores: tuple[tuple[XY, ...], ...]
+    runtime_args: Mapping[int, Mapping[XY, tuple[int, ...]]]  # descriptor index -> core -> words
+    output: Any = None
+
+    def describe(self) -> str:
+        program = self.program
+        mode = "compile-only (no device: nothing was executed)" if self.compile_only else "dispatched"
+        lines = [
+            f"program {self.program_hash:#018x}: {mode}, cache {'hit' if self.cache_hit else 'miss'}",
+            f"  semaphores: " + ", ".join(f"id {s.id} init {s.initial_value}" for s in program.semaphores),
+            f"  circular buffers: " + ", ".join(
+                f"index {cb.format_descriptors[0].buffer_index} {cb.total_size} B" for cb in program.cbs
+            ),
+        ]
+        for index, kernel in enumerate(program.kernels):
+            lines.append(
+                f"  descriptor {index}: kernel '{self.descriptor_kernels[index].name}' on "
+                f"{kernel.core_ranges}, compile-time args {list(kernel.compile_time_args)}, "
+                f"defines {list(kernel.defines)}, common runtime args {list(kernel.common_runtime_args)}"
+            )
+            for xy, words in sorted(self.runtime_args[index].items(), key=lambda i: (i[0][1], i[0][0])):
+                lines.append(f"    core {xy}: {list(words)}")
+        return "\n".join(lines)
+
+
+class OperationRuntime:
+    """Runtime state of one compiled operation: its layout, program cache and retained owners."""
+
+    def __init__(
+        self,
+        artifact: CompiledArtifact,
+        *,
+        control_plane: ControlPlane | None = None,
+        cache: ProgramCache | None = None,
+    ) -> None:
+        self.artifact = artifact
+        self.layout = build_layout(artifact)
+        self.control_plane = control_plane or ControlPlane.single_device()
+        self.cache = cache if cache is not None else ProgramCache()
+        self._artifact_digest = hashlib.blake2b(canonical(artifact).encode(), digest_size=16).hexdigest()
+        self._core_ranges: Any = None
+        self._retained: tuple[Any, ...] = ()
+        self._scalar_names = tuple(
+            sorted(
+                {
+                    arg.ref
+                    for desc in self.layout.descriptors
+                    for arg in desc.common_slots + desc.per_core_slots
+                    if arg.kind.value == "scalar"
+                }
+            )
+        )
+
+    @property
+    def retained_owners(self) -> tuple[Any, ...]:
+        """Owners of the last successful execution, referenced until the next one succeeds."""
+        return self._retained
+
+    @property
+    def first_free_semaphore_id(self) -> int:
+        return self.layout.first_free_semaphore_id
+
+    def core_ranges(self) -> Any:
+        """The operation worker cores as a ttnn.CoreRangeSet (what the factory receives)."""
+        if self._core_ranges is None:
+            self._core_ranges = core_range_set(_ttnn.ttnn(), sorted(self.layout.worker_cores))
+        return self._core_ranges
+
+    def run(
+        self,
+        tensors: Sequence[Any],
+        *,
+        runtime_resource_factory: RuntimeResourceFactory | None = None,
+        device: Any = None,
+        scalars: Mapping[str, int] | None = None,
+    ) -> DispatchResult:
+        """Executes once: ``device=None`` is the explicit compile-only dispatch (the whole planner
+        and materializer run, the program is returned, nothing executes)."""
+        tensors = tuple(tensors)
+        artifact = self.artifact
+        if len(tensors) != len(artifact.tensors):
+            raise DispatchError(
+                f"operation '{artifact.operation_name}' takes {len(artifact.tensors)} tensors, got "
+                f"{len(tensors)}"
+            )
+        scalar_values = self._check_scalars(scalars or {})
+        if artifact.uses_runtime_resources and runtime_resource_factory is None:
+            raise DispatchError(
+                f"operation '{artifact.operation_name}' uses runtime resources: pass "
+                "runtime_resource_factory= on every call"
+            )
+        if not artifact.uses_runtime_resources and runtime_resource_factory is not None:
+            raise DispatchError(
+                f"operation '{artifact.operation_name}' was not compiled with "
+                "runtime_resource_factory=, so it takes no runtime resources"
+            )
+        first_free = self.first_free_semaphore_id
+        if runtime_resource_factory is None:
+            result: object = _EMPTY
+        else:
+            result = runtime_resource_factory(
+                tensors=tensors, core_ranges=self.core_ranges(), first_free_semaphore_id=first_free
+            )
+        resource_plan = plan(self.layout, result, first_free, self.control_plane)
+        key = (self._artifact_digest, resource_plan.key)
+        template = self.cache.lookup(key)
+        hit = template is not None
+        if template is None:
+            template = self.cache.insert(
+                key, lambda program_hash: build_template(self.layout, resource_plan, program_hash)
+            )
+        addresses = self._addresses(tensors, device)
+        program, words = materialize(template, resource_plan, DispatchValues(addresses, scalar_values))
+        output = None
+        if device is not None:
+            output = _ttnn.ttnn().generic_op(list(tensors), program)
+        # Only a successful execution replaces the owners; a failure above keeps the last ones.
+        self._retained = resource_plan.owners
+        return DispatchResult(
+            program,
+            device is None,
+            hit,
+            template.program_hash,
+            template.descriptor_kernels,
+            template.descriptor_cores,
+            words,
+            output,
+        )
+
+    def plan(self, result: object) -> ResourcePlan:
+        """Validates a factory result without materializing anything."""
+        return plan(self.layout, result, self.first_free_semaphore_id, self.control_plane)
+
+    def _check_scalars(self, scalars: Mapping[str, int]) -> dict[str, int]:
+        values = {}
+        for name in self._scalar_names:
+            value = scalars.get(name)
+            if type(value) is not int or not 0 <= value <= UINT32_MAX:
+                raise DispatchError(f"scalar argument '{name}' needs an unsigned 32-bit int, got {value!r}")
+            values[name] = value
+        return values
+
+    @staticmethod
+    def _addresses(tensors: tuple[Any, ...], device: Any) -> tuple[int, ...]:
+        if device is None:
+            return (0,) * len(tensors)
+        return tuple(int(t.buffer_address()) for t in tensors)
+
+
+def run_operation(
+    runtime: OperationRuntime,
+    tensors: Sequence[Any],
+    *,
+    runtime_resource_factory: RuntimeResourceFactory | None = None,
+    device: Any = None,
+) -> DispatchResult:
+    """The frontend's hook: what ``@ttl.operation`` calls with its compiled runtime."""
+    return runtime.run(tensors, runtime_resource_factory=runtime_resource_factory, device=device)

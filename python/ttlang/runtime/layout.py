@@ -1,0 +1,206 @@
+"""What the runtime derives once from a compiled artifact: kernel core sets, ABI slot plans and
+the artifact's own consistency checks. Built once per operation runtime, never per dispatch."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ttlang.artifact import (
+    ArgKind,
+    CompiledArtifact,
+    KernelArg,
+    KernelDescriptorSpec,
+    LogicalKernelId,
+    TensorParamSpec,
+)
+from ttlang.runtime.errors import ArtifactError
+
+# tt-metal's SemaphoreDescriptor ids go up to 15 ("Semaphore id N exceeds max value 15").
+MAX_SEMAPHORE_ID = 15
+UINT32_MAX = 0xFFFFFFFF
+
+_TILE_BYTES = {"bfloat16": 2048, "float32": 4096}
+# tensor_accessor::ArgConfig bits (hostdevcommon/tensor_accessor/arg_config.hpp).
+_ARG_CONFIG_IS_DRAM = 1 << 1
+
+
+def tensor_accessor_words(tensor: TensorParamSpec) -> tuple[int, int]:
+    """Compile-time TensorAccessorArgs of an interleaved tensor: the ArgsConfig word and the
+    aligned page size (``NumArgsCT`` is 2 for a non-sharded accessor)."""
+    if tensor.memory_layout != "interleaved":
+        raise ArtifactError(
+            f"tensor '{tensor.name}': {tensor.memory_layout} tensor accessors are not supported by "
+            "the runtime (interleaved only)"
+        )
+    if tensor.dtype not in _TILE_BYTES or tensor.buffer_type not in ("dram", "l1"):
+        raise ArtifactError(f"tensor '{tensor.name}': unsupported {tensor.dtype} / {tensor.buffer_type}")
+    config = _ARG_CONFIG_IS_DRAM if tensor.buffer_type == "dram" else 0
+    return config, _TILE_BYTES[tensor.dtype]
+
+
+@dataclass(frozen=True)
+class DescriptorLayout:
+    """One KernelDescriptorSpec with its ABI resolved."""
+
+    index: int
+    spec: KernelDescriptorSpec
+    cores: tuple[tuple[int, int], ...]  # row-major order
+    # compile-time args: fixed words, with the caller-count slot position (or None)
+    compile_time_words: tuple[int, ...]
+    caller_count_slot: int | None
+    common_slots: tuple[KernelArg, ...]
+    per_core_slots: tuple[KernelArg, ...]
+    caller_slot: int | None  # index into per_core_slots of CALLER_ARGS
+    reconfigures: bool  # per-core args carry DFB configuration addresses
+
+
+@dataclass(frozen=True)
+class OperationLayout:
+    artifact: CompiledArtifact
+    worker_cores: frozenset[tuple[int, int]]
+    emitted: frozenset[LogicalKernelId]
+    descriptors: tuple[DescriptorLayout, ...]
+    kernel_cores: dict[LogicalKernelId, frozenset[tuple[int, int]]]
+    # (logical kernel, (x, y)) -> index of the descriptor that runs it
+    core_owner: dict[tuple[LogicalKernelId, tuple[int, int]], int]
+    config_addresses: dict[str, int]
+    tensor_index: dict[str, int]
+    # every descriptor of the kernel has a caller-argument slot
+    accepts_caller_args: dict[LogicalKernelId, bool]
+
+    @property
+    def first_free_semaphore_id(self) -> int:
+        return self.artifact.compiler_semaphore_count
+
+
+def build_layout(artifact: CompiledArtifact) -> OperationLayout:
+    cols, rows = artifact.grid
+    if cols < 1 or rows < 1:
+        raise ArtifactError(f"operation '{artifact.operation_name}' has an empty grid {artifact.grid}")
+    if not 0 <= artifact.compiler_semaphore_count <= MAX_SEMAPHORE_ID + 1:
+        raise ArtifactError(
+            f"{artifact.compiler_semaphore_count} compiler semaphores exceed the hardware limit"
+        )
+    worker = frozenset((x, y) for y in range(rows) for x in range(cols))
+    dfb_index = {dfb.name: dfb.physical_index for dfb in artifact.dataflow_buffers}
+    configs = {config.name: config.address for config in artifact.dfb_configurations}
+    for config in artifact.dfb_configurations:
+        if config.dataflow_buffer not in dfb_index:
+            raise ArtifactError(f"DFB configuration '{config.name}' names unknown DFB")
+    tensor_index: dict[str, int] = {}
+    for i, tensor in enumerate(artifact.tensors):
+        tensor_index[tensor.name] = i
+        tensor_index[str(i)] = i
+
+    descriptors = []
+    kernel_cores: dict[LogicalKernelId, set[tuple[int, int]]] = {}
+    core_owner: dict[tuple[LogicalKernelId, tuple[int, int]], int] = {}
+    for index, spec in enumerate(artifact.kernels):
+        kernel = spec.logical_kernel
+        if kernel.operation_id != artifact.operation_id:
+            raise ArtifactError(f"descriptor {index} belongs to operation '{kernel.operation_id}'")
+        cores = []
+        for core_range in spec.core_ranges:
+            for xy in core_range.coords():
+                if xy not in worker:
+                    raise ArtifactError(
+                        f"descriptor {index} of kernel '{kernel.name}' runs outside the grid at {xy}"
+                    )
+                if (kernel, xy) in core_owner:
+                    raise ArtifactError(
+                        f"descriptors {core_owner[(kernel, xy)]} and {index} of kernel '{kernel.name}' "
+                        f"both run on core {xy}"
+                    )
+                core_owner[(kernel, xy)] = index
+                cores.append(xy)
+        kernel_cores.setdefault(kernel, set()).update(cores)
+        descriptors.append(_descriptor_layout(index, spec, tuple(sorted(cores, key=lambda c: (c[1], c[0]))),
+                                              dfb_index, configs, tensor_index, artifact))
+    return OperationLayout(
+        artifact,
+        worker,
+        frozenset(kernel_cores),
+        tuple(descriptors),
+        {kernel: frozenset(cores) for kernel, cores in kernel_cores.items()},
+        core_owner,
+        configs,
+        tensor_index,
+        {
+            kernel: all(d.caller_slot is not None for d in descriptors if d.spec.logical_kernel == kernel)
+            for kernel in kernel_cores
+        },
+    )
+
+
+def _descriptor_layout(
+    index: int,
+    spec: KernelDescriptorSpec,
+    cores: tuple[tuple[int, int], ...],
+    dfb_index: dict[str, int],
+    configs: dict[str, int],
+    tensor_index: dict[str, int],
+    artifact: CompiledArtifact,
+) -> DescriptorLayout:
+    where = f"descriptor {index} of kernel '{spec.logical_kernel.name}'"
+    words: list[int] = []
+    caller_count_slot = None
+    for arg in spec.abi.compile_time_args:
+        if arg.kind is ArgKind.DFB_INDEX:
+            if arg.ref not in dfb_index:
+                raise ArtifactError(f"{where}: compile-time arg names unknown DFB '{arg.ref}'")
+            words.append(dfb_index[arg.ref])
+        elif arg.kind is ArgKind.TENSOR_ACCESSOR:
+            if arg.ref not in tensor_index:
+                raise ArtifactError(f"{where}: compile-time arg names unknown tensor '{arg.ref}'")
+            accessor = tensor_accessor_words(artifact.tensors[tensor_index[arg.ref]])
+            if arg.count != len(accessor):
+                raise ArtifactError(
+                    f"{where}: tensor accessor of '{arg.ref}' takes {len(accessor)} words, ABI "
+                    f"says {arg.count}"
+                )
+            words.extend(accessor)
+        elif arg.kind is ArgKind.CALLER_ARG_COUNT:
+            if caller_count_slot is not None:
+                raise ArtifactError(f"{where}: two caller-argument-count slots")
+            caller_count_slot = len(words)
+            words.append(0)
+        else:
+            raise ArtifactError(f"{where}: {arg.kind.value} cannot be a compile-time argument")
+    for arg in spec.abi.common_runtime_args:
+        if arg.kind is ArgKind.BUFFER_ADDRESS:
+            if arg.ref not in tensor_index:
+                raise ArtifactError(f"{where}: common runtime arg names unknown tensor '{arg.ref}'")
+        elif arg.kind is not ArgKind.SCALAR:
+            raise ArtifactError(f"{where}: {arg.kind.value} cannot be a common runtime argument")
+    caller_slot = None
+    reconfigures = False
+    for position, arg in enumerate(spec.abi.per_core_runtime_args):
+        if arg.kind is ArgKind.CALLER_ARGS:
+            if caller_slot is not None:
+                raise ArtifactError(f"{where}: two caller-argument slots")
+            caller_slot = position
+        elif arg.kind is ArgKind.DFB_CONFIG_ADDRESS:
+            if arg.ref not in configs:
+                raise ArtifactError(f"{where}: unknown DFB configuration '{arg.ref}'")
+            reconfigures = True
+        elif arg.kind is ArgKind.BUFFER_ADDRESS:
+            if arg.ref not in tensor_index:
+                raise ArtifactError(f"{where}: per-core runtime arg names unknown tensor '{arg.ref}'")
+        elif arg.kind is ArgKind.CORE_COORD:
+            if arg.count != 2:
+                raise ArtifactError(f"{where}: a core coordinate takes 2 words")
+        elif arg.kind is not ArgKind.SCALAR:
+            raise ArtifactError(f"{where}: {arg.kind.value} cannot be a per-core runtime argument")
+    per_core = spec.abi.per_core_runtime_args
+    if reconfigures and caller_slot not in (None, 0):
+        raise ArtifactError(
+            f"{where}: caller per-core arguments must come first (zero-based) in a "
+            "reconfiguring kernel"
+        )
+    if caller_slot is not None and caller_slot != len(per_core) - 1 and caller_count_slot is None:
+        raise ArtifactError(
+            f"{where}: per-core arguments follow the caller's, so the kernel needs a "
+            "caller-argument-count compile-time argument to find them"
+        )
+    return DescriptorLayout(index, spec, cores, tuple(words), caller_count_slot,
+                            spec.abi.common_runtime_args, per_core, caller_slot, reconfigures)

@@ -1,0 +1,280 @@
+"""Builds real ttnn program descriptors from a compiled artifact and a validated plan.
+
+A :class:`ProgramTemplate` holds everything a structure key determines: one ttnn
+``KernelDescriptor`` per (artifact descriptor, caller-argument count) group with its core
+ranges, compile-time args, definitions and config, the CB and semaphore descriptors, and the
+program hash. It is built once per key (a cache miss). Every dispatch, hit or miss, only writes
+that dispatch's runtime words into the template's kernel descriptors and copies them into a new
+``ttnn.ProgramDescriptor`` (ttnn's ProgramDescriptor holds value copies, so earlier programs keep
+their words).
+
+Core specialization: a logical kernel's definitions apply to every descriptor of that kernel,
+and its per-core words go to the one descriptor whose cores contain the coordinate (the planner
+proved there is exactly one). DFB reconfiguration and caller-count offsets: when a kernel has a
+caller-argument-count compile-time slot, cores are grouped by caller-argument count and each
+group gets its own descriptor on a disjoint core set with the count in that slot; caller words
+keep indices ``0..n-1`` and compiler-owned words (configuration addresses, ...) follow.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from ttlang.artifact import ArgKind, ProcessorRole
+from ttlang.runtime import _ttnn
+from ttlang.runtime.layout import DescriptorLayout, OperationLayout
+from ttlang.runtime.planner import ResourcePlan
+
+XY = tuple[int, int]
+
+# Per-core slot plan entries.
+_CALLER, _CONST, _TENSOR, _COORD, _SCALAR = range(5)
+
+
+@dataclass
+class KernelTemplate:
+    layout: DescriptorLayout
+    descriptor: Any  # ttnn.KernelDescriptor, runtime args rewritten per dispatch
+    cores: tuple[XY, ...]
+    coords: tuple[Any, ...]  # ttnn.CoreCoord per core, reused across dispatches
+    caller_count: int
+    slots: tuple[tuple[int, Any], ...]
+    caller_only: bool  # per-core words are exactly the caller's
+    suffix: tuple[int, ...] | None  # caller words + constant compiler words
+    common: tuple[tuple[int, Any], ...]  # common runtime-arg slots
+    # Cores that receive runtime args, fixed by the key (which cores have caller words of which
+    # length), so a dispatch maps words onto them without a per-core Python loop.
+    arg_cores: tuple[XY, ...] = ()
+    arg_coords: tuple[Any, ...] = ()
+    # The words last written into ``descriptor``: identical words are not converted again.
+    last_words: list[tuple[int, ...]] | None = None
+    last_common: list[int] | None = None
+
+
+@dataclass
+class ProgramTemplate:
+    key: tuple[Any, ...]
+    program_hash: int
+    kernels: list[KernelTemplate]
+    semaphores: list[Any]
+    cbs: list[Any]
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def __post_init__(self) -> None:
+        self.descriptor_kernels = tuple(k.layout.spec.logical_kernel for k in self.kernels)
+        self.descriptor_cores = tuple(k.cores for k in self.kernels)
+
+
+@dataclass(frozen=True)
+class DispatchValues:
+    """Values that change per dispatch and never enter the identity."""
+
+    tensor_addresses: tuple[int, ...]
+    scalars: dict[str, int]
+
+
+def core_range_set(ttnn: Any, cores: Sequence[XY]) -> Any:
+    """A CoreRangeSet of ``cores``: maximal runs along x, merged into rectangles per column span."""
+    rows: dict[int, list[int]] = {}
+    for x, y in cores:
+        rows.setdefault(y, []).append(x)
+    spans: dict[tuple[int, int], list[int]] = {}
+    for y, xs in rows.items():
+        xs.sort()
+        start = prev = xs[0]
+        for x in xs[1:] + [None]:  # type: ignore[list-item]
+            if x is not None and x == prev + 1:
+                prev = x
+                continue
+            spans.setdefault((start, prev), []).append(y)
+            if x is not None:
+                start = prev = x
+    ranges = []
+    for (x0, x1), ys in sorted(spans.items()):
+        ys.sort()
+        y0 = prev = ys[0]
+        for y in ys[1:] + [None]:  # type: ignore[list-item]
+            if y is not None and y == prev + 1:
+                prev = y
+                continue
+            ranges.append(ttnn.CoreRange(ttnn.CoreCoord(x0, y0), ttnn.CoreCoord(x1, prev)))
+            if y is not None:
+                y0 = prev = y
+    return ttnn.CoreRangeSet(ranges)
+
+
+def _config(ttnn: Any, role: ProcessorRole) -> Any:
+    if role is ProcessorRole.COMPUTE:
+        return ttnn.ComputeConfigDescriptor()
+    if role is ProcessorRole.DATA_MOVEMENT_0:
+        return ttnn.ReaderConfigDescriptor()
+    return ttnn.WriterConfigDescriptor()
+
+
+_DATA_TYPES = {"bfloat16": "BFLOAT16", "float32": "FLOAT32"}
+
+
+def build_template(layout: OperationLayout, plan: ResourcePlan, program_hash: int) -> ProgramTemplate:
+    """The structure of the program ``plan.key`` describes (called on a cache miss only)."""
+    ttnn = _ttnn.ttnn()
+    artifact = layout.artifact
+    kernels: list[KernelTemplate] = []
+    for desc in layout.descriptors:
+        entry = plan.kernels.get(desc.spec.logical_kernel)
+        caller_args = entry.args if entry is not None else {}
+        defines = list(desc.spec.defines)
+        if entry is not None:
+            overridden = {name for name, _ in entry.defines}
+            defines = [d for d in defines if d[0] not in overridden] + list(entry.defines)
+        if desc.caller_count_slot is not None:
+            groups: dict[int, list[XY]] = {}
+            for xy in desc.cores:
+                groups.setdefault(len(caller_args.get(xy, ())), []).append(xy)
+        else:
+            groups = {-1: list(desc.cores)}
+        for count, cores in sorted(groups.items()):
+            words = list(desc.compile_time_words)
+            if desc.caller_count_slot is not None:
+                words[desc.caller_count_slot] = count
+            descriptor = ttnn.KernelDescriptor(
+                desc.spec.source,
+                source_type=ttnn.KernelDescriptor.SourceType.SOURCE_CODE,
+                core_ranges=core_range_set(ttnn, cores),
+                compile_time_args=words,
+                defines=defines,
+                config=_config(ttnn, desc.spec.role),
+                compiler_include_paths=list(desc.spec.include_paths),
+            )
+            slots = []
+            for arg in desc.per_core_slots:
+                if arg.kind is ArgKind.CALLER_ARGS:
+                    slots.append((_CALLER, None))
+                elif arg.kind is ArgKind.DFB_CONFIG_ADDRESS:
+                    slots.append((_CONST, (layout.config_addresses[arg.ref],)))
+                elif arg.kind is ArgKind.BUFFER_ADDRESS:
+                    slots.append((_TENSOR, layout.tensor_index[arg.ref]))
+                elif arg.kind is ArgKind.CORE_COORD:
+                    slots.append((_COORD, None))
+                else:
+                    slots.append((_SCALAR, arg.ref))
+            caller_only = [kind for kind, _ in slots] == [_CALLER]
+            suffix = None
+            if slots and slots[0][0] == _CALLER and all(kind == _CONST for kind, _ in slots[1:]):
+                suffix = tuple(word for _, const in slots[1:] for word in const)
+            if not slots:
+                arg_cores: tuple[XY, ...] = ()
+            elif caller_only or suffix == ():
+                arg_cores = tuple(xy for xy in cores if caller_args.get(xy))  # no words: no args
+            else:
+                arg_cores = tuple(cores)  # compiler-owned words reach every core
+            kernels.append(
+                KernelTemplate(
+                    desc,
+                    descriptor,
+                    tuple(cores),
+                    tuple(ttnn.CoreCoord(x, y) for x, y in cores),
+                    count,
+                    tuple(slots),
+                    caller_only,
+                    suffix,
+                    tuple(
+                        (_TENSOR, layout.tensor_index[arg.ref])
+                        if arg.kind is ArgKind.BUFFER_ADDRESS
+                        else (_SCALAR, arg.ref)
+                        for arg in desc.common_slots
+                    ),
+                    arg_cores,
+                    tuple(ttnn.CoreCoord(x, y) for x, y in arg_cores),
+                )
+            )
+    worker = core_range_set(ttnn, sorted(layout.worker_cores))
+    semaphores = [
+        ttnn.SemaphoreDescriptor(i, core_ranges=worker, initial_value=0)
+        for i in range(artifact.compiler_semaphore_count)
+    ] + list(plan.semaphores)
+    cbs = [
+        ttnn.CBDescriptor(
+            dfb.total_size,
+            worker,
+            [
+                ttnn.CBFormatDescriptor(
+                    dfb.physical_index, getattr(ttnn.DataType, _DATA_TYPES[dfb.data_format]), dfb.page_size
+                )
+            ],
+        )
+        for dfb in artifact.dataflow_buffers
+    ]
+    return ProgramTemplate(plan.key, program_hash, kernels, semaphores, cbs)
+
+
+def materialize(
+    template: ProgramTemplate, plan: ResourcePlan, values: DispatchValues
+) -> tuple[Any, dict[int, dict[XY, tuple[int, ...]]]]:
+    """A new ttnn.ProgramDescriptor carrying this dispatch's words, and those words per
+    descriptor index (ttnn's runtime-arg view cannot list its cores)."""
+    ttnn = _ttnn.ttnn()
+    record: dict[int, dict[XY, tuple[int, ...]]] = {}
+    addresses = values.tensor_addresses
+    with template.lock:
+        for index, kernel in enumerate(template.kernels):
+            entry = plan.kernels.get(kernel.layout.spec.logical_kernel)
+            caller_args = entry.args if entry is not None else {}
+            arg_cores = kernel.arg_cores
+            if kernel.caller_only:
+                words = list(map(caller_args.__getitem__, arg_cores))
+            elif kernel.suffix is not None:
+                suffix = kernel.suffix
+                words = [caller_args.get(xy, ()) + suffix for xy in arg_cores]
+            else:
+                words = [
+                    _assemble(kernel.slots, caller_args.get(xy, ()), xy, addresses, values.scalars)
+                    for xy in arg_cores
+                ]
+            if kernel.caller_only and len(arg_cores) == len(caller_args):
+                words_by_core = caller_args  # the plan's own per-dispatch dict, same content
+            else:
+                words_by_core = dict(zip(arg_cores, words))
+            descriptor = kernel.descriptor
+            if words and words != kernel.last_words:
+                descriptor.runtime_args = list(zip(kernel.arg_coords, words))
+                kernel.last_words = words
+            if kernel.common:
+                common = [
+                    addresses[data] if kind == _TENSOR else values.scalars[data]
+                    for kind, data in kernel.common
+                ]
+                if common != kernel.last_common:
+                    descriptor.common_runtime_args = common
+                    kernel.last_common = common
+            record[index] = words_by_core
+        program = ttnn.ProgramDescriptor(
+            kernels=[k.descriptor for k in template.kernels],
+            semaphores=template.semaphores,
+            cbs=template.cbs,
+        )
+    program.custom_program_hash = template.program_hash
+    return program, record
+
+
+def _assemble(
+    slots: tuple[tuple[int, Any], ...],
+    caller: tuple[int, ...],
+    xy: XY,
+    addresses: tuple[int, ...],
+    scalars: dict[str, int],
+) -> tuple[int, ...]:
+    words: list[int] = []
+    for kind, data in slots:
+        if kind == _CALLER:
+            words.extend(caller)
+        elif kind == _CONST:
+            words.extend(data)
+        elif kind == _TENSOR:
+            words.append(addresses[data])
+        elif kind == _COORD:
+            words.extend(xy)
+        else:
+            words.append(scalars[data])
+    return tuple(words)

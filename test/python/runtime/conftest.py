@@ -1,0 +1,59 @@
+"""Fixtures for the runtime tests: ttnn, a kernel handle like the frontend's ttl.Kernel, and a
+counter of ttnn descriptor constructions (to prove that invalid resources build nothing)."""
+
+from __future__ import annotations
+
+import pathlib
+import sys
+from dataclasses import dataclass
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+
+
+@pytest.fixture(scope="session")
+def ttnn():
+    import ttnn as module
+
+    return module
+
+
+@dataclass(eq=False)
+class FakeKernel:
+    """What the runtime needs of the frontend's ttl.Kernel: a kind and, once an operation
+    captured it, the bound logical kernel id."""
+
+    kind: object
+    logical_kernel_id: object = None
+
+
+class _Counting:
+    def __init__(self, real):
+        self.real = real
+        self.count = 0
+        if hasattr(real, "SourceType"):
+            self.SourceType = real.SourceType
+
+    def __call__(self, *args, **kwargs):
+        self.count += 1
+        return self.real(*args, **kwargs)
+
+
+class DescriptorCounter:
+    def __init__(self, counters):
+        self.counters = counters
+
+    @property
+    def total(self) -> int:
+        return sum(c.count for c in self.counters.values())
+
+
+@pytest.fixture
+def descriptors(ttnn, monkeypatch):
+    """Counts KernelDescriptor / ProgramDescriptor / CBDescriptor constructions by the runtime."""
+    counters = {}
+    for name in ("KernelDescriptor", "ProgramDescriptor", "CBDescriptor", "CBFormatDescriptor"):
+        counters[name] = _Counting(getattr(ttnn, name))
+        monkeypatch.setattr(ttnn, name, counters[name])
+    return DescriptorCounter(counters)
