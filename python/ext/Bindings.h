@@ -22,6 +22,8 @@ void populateCoreBindings(nanobind::module_ &m);
 void populateOpModelBindings(nanobind::module_ &m);
 /// Context settings used by the TT-Lang frontend.
 void populateFrontendBindings(nanobind::module_ &m);
+/// Runtime-resource records that dispatch builds per core (CoreRuntimeArgs).
+void populateRuntimeBindings(nanobind::module_ &m);
 
 } // namespace ttlang::python
 

@@ -42,6 +42,14 @@ class LogicalKernelId:
     name: str
     kind: KernelKind
 
+    # Dispatch hashes kernel ids several times per call (plans, memo, cache key); the
+    # generated dataclass hash would rebuild a tuple and hash the enum in Python every time.
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.operation_id, self.name, self.kind)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
+
     @property
     def is_canonical(self) -> bool:
         return self.name in ("compute", "data_movement")

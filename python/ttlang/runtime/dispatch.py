@@ -29,7 +29,7 @@ RuntimeResourceFactory = Callable[..., ProgramRuntimeResources]
 _EMPTY = ProgramRuntimeResources()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DispatchResult:
     """One execution. ``compile_only`` results were not run on any device: their program is
     complete but tensor buffer addresses are unresolved (0), since host tensors have none."""
@@ -81,6 +81,8 @@ class OperationRuntime:
         self._artifact_digest = hashlib.blake2b(canonical(artifact).encode(), digest_size=16).hexdigest()
         self._core_ranges: Any = None
         self._retained: tuple[Any, ...] = ()
+        # Argument structures this operation already validated (see planner.plan).
+        self._arg_shapes: dict[Any, Any] = {}
         self._scalar_names = tuple(
             sorted(
                 {
@@ -142,7 +144,7 @@ class OperationRuntime:
             result = runtime_resource_factory(
                 tensors=tensors, core_ranges=self.core_ranges(), first_free_semaphore_id=first_free
             )
-        resource_plan = plan(self.layout, result, first_free, self.control_plane)
+        resource_plan = plan(self.layout, result, first_free, self.control_plane, self._arg_shapes)
         key = (self._artifact_digest, resource_plan.key)
         template = self.cache.lookup(key)
         hit = template is not None
@@ -170,7 +172,9 @@ class OperationRuntime:
 
     def plan(self, result: object) -> ResourcePlan:
         """Validates a factory result without materializing anything."""
-        return plan(self.layout, result, self.first_free_semaphore_id, self.control_plane)
+        return plan(
+            self.layout, result, self.first_free_semaphore_id, self.control_plane, self._arg_shapes
+        )
 
     def _check_scalars(self, scalars: Mapping[str, int]) -> dict[str, int]:
         values = {}

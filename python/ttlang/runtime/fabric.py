@@ -134,6 +134,8 @@ def validate_fabric(
 ) -> tuple[ResolvedBinding, ...]:
     """Checks bindings against the captured claims, the kernel's instances and the control plane,
     then external and generated manager lifetimes together. Returns bindings sorted by claim."""
+    if not bindings and not artifact.fabric_managers:
+        return ()
     op = artifact.operation_id
     claims: dict[tuple[LogicalKernelId, str], FabricManagerSpec] = {
         (spec.logical_kernel, spec.name): spec for spec in artifact.fabric_managers if spec.external

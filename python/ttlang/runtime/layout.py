@@ -10,6 +10,7 @@ from ttlang.artifact import (
     CompiledArtifact,
     KernelArg,
     KernelDescriptorSpec,
+    KernelKind,
     LogicalKernelId,
     TensorParamSpec,
 )
@@ -67,6 +68,11 @@ class OperationLayout:
     tensor_index: dict[str, int]
     # every descriptor of the kernel has a caller-argument slot
     accepts_caller_args: dict[LogicalKernelId, bool]
+    # KernelKind.COMPUTE / DATA_MOVEMENT -> the emitted canonical kernel of that kind
+    canonical: dict[KernelKind, LogicalKernelId]
+    # a fixed order of the logical kernels (by name, kind) so identities do not depend on the
+    # order of a factory's entries
+    kernel_rank: dict[LogicalKernelId, int]
 
     @property
     def first_free_semaphore_id(self) -> int:
@@ -128,6 +134,11 @@ def build_layout(artifact: CompiledArtifact) -> OperationLayout:
         {
             kernel: all(d.caller_slot is not None for d in descriptors if d.spec.logical_kernel == kernel)
             for kernel in kernel_cores
+        },
+        {kernel.kind: kernel for kernel in kernel_cores if kernel.is_canonical},
+        {
+            kernel: rank
+            for rank, kernel in enumerate(sorted(kernel_cores, key=lambda k: (k.name, k.kind.value)))
         },
     )
 

@@ -19,13 +19,15 @@ keep indices ``0..n-1`` and compiler-owned words (configuration addresses, ...) 
 from __future__ import annotations
 
 import threading
+from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from collections.abc import Iterator, Mapping
+from typing import Any, NamedTuple, Sequence
 
-from ttlang.artifact import ArgKind, ProcessorRole
+from ttlang.artifact import ArgKind, LogicalKernelId, ProcessorRole
 from ttlang.runtime import _ttnn
 from ttlang.runtime.layout import DescriptorLayout, OperationLayout
-from ttlang.runtime.planner import ResourcePlan
+from ttlang.runtime.planner import KernelPlan, ResourcePlan
 
 XY = tuple[int, int]
 
@@ -36,6 +38,7 @@ _CALLER, _CONST, _TENSOR, _COORD, _SCALAR = range(5)
 @dataclass
 class KernelTemplate:
     layout: DescriptorLayout
+    logical_kernel: LogicalKernelId
     descriptor: Any  # ttnn.KernelDescriptor, runtime args rewritten per dispatch
     cores: tuple[XY, ...]
     coords: tuple[Any, ...]  # ttnn.CoreCoord per core, reused across dispatches
@@ -51,6 +54,9 @@ class KernelTemplate:
     # The words last written into ``descriptor``: identical words are not converted again.
     last_words: list[tuple[int, ...]] | None = None
     last_common: list[int] | None = None
+    # The argument shape last aligned to ``arg_cores`` and its permutation (None: same order).
+    last_shape: Any = None
+    last_permutation: list[int] | None = None
 
 
 @dataclass
@@ -67,8 +73,7 @@ class ProgramTemplate:
         self.descriptor_cores = tuple(k.cores for k in self.kernels)
 
 
-@dataclass(frozen=True)
-class DispatchValues:
+class DispatchValues(NamedTuple):
     """Values that change per dispatch and never enter the identity."""
 
     tensor_addresses: tuple[int, ...]
@@ -172,6 +177,7 @@ def build_template(layout: OperationLayout, plan: ResourcePlan, program_hash: in
             kernels.append(
                 KernelTemplate(
                     desc,
+                    desc.spec.logical_kernel,
                     descriptor,
                     tuple(cores),
                     tuple(ttnn.CoreCoord(x, y) for x, y in cores),
@@ -211,34 +217,36 @@ def build_template(layout: OperationLayout, plan: ResourcePlan, program_hash: in
 
 def materialize(
     template: ProgramTemplate, plan: ResourcePlan, values: DispatchValues
-) -> tuple[Any, dict[int, dict[XY, tuple[int, ...]]]]:
+) -> tuple[Any, WordsByDescriptor]:
     """A new ttnn.ProgramDescriptor carrying this dispatch's words, and those words per
     descriptor index (ttnn's runtime-arg view cannot list its cores)."""
     ttnn = _ttnn.ttnn()
-    record: dict[int, dict[XY, tuple[int, ...]]] = {}
+    record: dict[int, tuple[tuple[XY, ...], list[tuple[int, ...]]]] = {}
     addresses = values.tensor_addresses
     with template.lock:
+        entries = plan.kernels
         for index, kernel in enumerate(template.kernels):
-            entry = plan.kernels.get(kernel.layout.spec.logical_kernel)
-            caller_args = entry.args if entry is not None else {}
+            entry = entries.get(kernel.logical_kernel)
             arg_cores = kernel.arg_cores
             if kernel.caller_only:
-                words = list(map(caller_args.__getitem__, arg_cores))
-            elif kernel.suffix is not None:
-                suffix = kernel.suffix
-                words = [caller_args.get(xy, ()) + suffix for xy in arg_cores]
+                words = _aligned(kernel, entry) if entry is not None else []
             else:
-                words = [
-                    _assemble(kernel.slots, caller_args.get(xy, ()), xy, addresses, values.scalars)
-                    for xy in arg_cores
-                ]
-            if kernel.caller_only and len(arg_cores) == len(caller_args):
-                words_by_core = caller_args  # the plan's own per-dispatch dict, same content
-            else:
-                words_by_core = dict(zip(arg_cores, words))
+                caller_args = entry.args if entry is not None else {}
+                if kernel.suffix is not None:
+                    suffix = kernel.suffix
+                    words = [caller_args.get(xy, ()) + suffix for xy in arg_cores]
+                else:
+                    words = [
+                        _assemble(kernel.slots, caller_args.get(xy, ()), xy, addresses, values.scalars)
+                        for xy in arg_cores
+                    ]
             descriptor = kernel.descriptor
             if words and words != kernel.last_words:
-                descriptor.runtime_args = list(zip(kernel.arg_coords, words))
+                # RuntimeArgs.append converts a core's words faster than ttnn's conversion of
+                # a list of (CoreCoord, words) pairs; the descriptor copies the container.
+                runtime_args = ttnn.RuntimeArgs()
+                deque(map(runtime_args.append, kernel.arg_coords, words), 0)
+                descriptor.runtime_args = runtime_args
                 kernel.last_words = words
             if kernel.common:
                 common = [
@@ -248,14 +256,55 @@ def materialize(
                 if common != kernel.last_common:
                     descriptor.common_runtime_args = common
                     kernel.last_common = common
-            record[index] = words_by_core
+            record[index] = (arg_cores, words)
         program = ttnn.ProgramDescriptor(
             kernels=[k.descriptor for k in template.kernels],
             semaphores=template.semaphores,
             cbs=template.cbs,
         )
     program.custom_program_hash = template.program_hash
-    return program, record
+    return program, WordsByDescriptor(record)
+
+
+def _aligned(kernel: KernelTemplate, entry: KernelPlan) -> list[tuple[int, ...]]:
+    """The entry's caller words in the order of ``kernel.arg_cores`` (the cores with words).
+    The permutation depends only on the entry's validated shape, which the planner's memo
+    hands out as the same object on every dispatch with that structure."""
+    shape = entry.shape
+    if shape is not kernel.last_shape:
+        position = {xy: i for i, xy in enumerate(shape.order)}
+        permutation = [position[xy] for xy in kernel.arg_cores]
+        if permutation == list(range(len(shape.order))):
+            kernel.last_permutation = None
+        else:
+            kernel.last_permutation = permutation
+        kernel.last_shape = shape
+    permutation = kernel.last_permutation
+    if permutation is None:
+        return entry.values
+    return list(map(entry.values.__getitem__, permutation))
+
+
+class WordsByDescriptor(Mapping[int, Mapping[XY, tuple[int, ...]]]):
+    """Descriptor index -> core -> words, built on first access (a dispatch records the words
+    it wrote; most callers never read them back)."""
+
+    def __init__(self, record: dict[int, tuple[tuple[XY, ...], list[tuple[int, ...]]]]) -> None:
+        self._record = record
+        self._built: dict[int, dict[XY, tuple[int, ...]]] = {}
+
+    def __getitem__(self, index: int) -> dict[XY, tuple[int, ...]]:
+        built = self._built.get(index)
+        if built is None:
+            cores, words = self._record[index]
+            built = self._built[index] = dict(zip(cores, words))
+        return built
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._record)
+
+    def __len__(self) -> int:
+        return len(self._record)
 
 
 def _assemble(

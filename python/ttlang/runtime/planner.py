@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import operator
 import sys
-from array import array
 from dataclasses import dataclass
-from itertools import chain
-from typing import Any
+from typing import Any, NamedTuple
 
-from ttlang.artifact import LogicalKernelId
+from ttlang import _ttlang
+from ttlang.artifact import KernelKind, LogicalKernelId
 from ttlang.runtime import _ttnn
 from ttlang.runtime.errors import (
     CoreRangeError,
@@ -38,18 +37,39 @@ from ttlang.runtime.records import (
 
 XY = tuple[int, int]
 
-assert array("I").itemsize == 4
+scan_core_runtime_args = _ttlang.scan_core_runtime_args
 
 
 @dataclass(frozen=True)
-class KernelPlan:
+class ArgShape:
+    """The validated structure of one kernel's runtime args: coordinates in the factory's
+    order and the order-free identity ``{(coordinate, number of words)}`` for the cache key."""
+
+    order: tuple[XY, ...]
+    identity: frozenset[tuple[XY, int]]
+
+
+class KernelPlan(NamedTuple):
+    """One kernel's validated resources (a named tuple: built for every kernel on every
+    dispatch, and immutable)."""
+
     kernel: LogicalKernelId
     defines: tuple[tuple[str, str], ...]  # sorted by name
-    args: dict[XY, tuple[int, ...]]  # caller words per coordinate
+    shape: ArgShape
+    values: list[tuple[int, ...]]  # caller words, aligned with shape.order
+
+    @property
+    def args(self) -> dict[XY, tuple[int, ...]]:
+        """Caller words per coordinate."""
+        return dict(zip(self.shape.order, self.values))
 
 
-@dataclass(frozen=True)
-class ResourcePlan:
+# A structure memo entry per (kernel, packed structure). Bounded so that a factory that keeps
+# inventing new structures cannot grow it without limit (the program cache is what keeps programs).
+MEMO_LIMIT = 4096
+
+
+class ResourcePlan(NamedTuple):
     """A validated factory result.
 
     ``key`` is the structural identity (everything the spec lists, nothing that may change
@@ -69,7 +89,14 @@ def plan(
     result: object,
     first_free_semaphore_id: int,
     control_plane: ControlPlane,
+    memo: dict[tuple[LogicalKernelId, bytes], ArgShape] | None = None,
 ) -> ResourcePlan:
+    """Validates ``result`` completely. ``memo`` (owned by the operation's runtime, so by one
+    layout) remembers argument structures already validated: the structural rules of per-core
+    args are a function of the kernel and the packed (x, y, number of words) of its records, so
+    a structure seen before needs no second check, and the per-word rules were settled when the
+    immutable records were built (the planner re-checks every word of a record that did not
+    pass them)."""
     if type(result) is not ProgramRuntimeResources:
         raise ResourceTypeError(
             f"runtime_resource_factory must return a ttl.ProgramRuntimeResources, got "
@@ -77,19 +104,16 @@ def plan(
         )
     _check_shapes(result)
     semaphores = _check_semaphores(layout, result.semaphore_descriptors, first_free_semaphore_id)
-    kernels = _check_kernels(layout, result.kernel_resources)
+    kernels = _check_kernels(layout, result.kernel_resources, {} if memo is None else memo)
     fabric = validate_fabric(
         layout.artifact, result.fabric_bindings, layout.kernel_cores, control_plane, layout.emitted
     )
+    rank = layout.kernel_rank
     key = (
         tuple(identity for identity, _ in semaphores),
         tuple(
-            (
-                entry.kernel,
-                entry.defines,
-                frozenset(zip(entry.args, map(len, entry.args.values()))),
-            )
-            for entry in sorted(kernels.values(), key=lambda e: (e.kernel.name, e.kernel.kind.value))
+            (entry.kernel, entry.defines, entry.shape.identity)
+            for entry in sorted(kernels.values(), key=lambda entry: rank[entry.kernel])
         ),
         tuple(binding.identity() for binding in fabric),
     )
@@ -169,62 +193,44 @@ def _check_semaphores(
 
 
 def _check_kernels(
-    layout: OperationLayout, entries: tuple[KernelRuntimeResources, ...]
+    layout: OperationLayout,
+    entries: tuple[KernelRuntimeResources, ...],
+    memo: dict[tuple[LogicalKernelId, bytes], ArgShape],
 ) -> dict[LogicalKernelId, KernelPlan]:
     op = layout.artifact.operation_id
     plans: dict[LogicalKernelId, KernelPlan] = {}
+    canonical = layout.canonical
     for entry in entries:
-        kernel = resolve_kernel(entry.kernel, op, layout.emitted)
+        selection = entry.kernel
+        kernel = canonical.get(selection) if type(selection) is KernelKind else None
+        if kernel is None:
+            kernel = resolve_kernel(selection, op, layout.emitted)
         if kernel in plans:
             raise RuntimeArgsError(
                 f"kernel '{kernel.name}' has more than one KernelRuntimeResources entry"
             )
         defines = _check_defines(kernel, entry.defines)
-        args = _fast_args(layout, kernel, entry.runtime_args)
-        if args is None:
-            args = _checked_args(layout, kernel, entry.runtime_args)
-        plans[kernel] = KernelPlan(kernel, defines, args)
+        runtime_args = entry.runtime_args
+        scanned = scan_core_runtime_args(runtime_args)
+        if scanned is None:  # some record needs its words checked one by one
+            args = _checked_args(layout, kernel, runtime_args)
+            shape = _shape(args)
+            plans[kernel] = KernelPlan(kernel, defines, shape, list(args.values()))
+            continue
+        structure, values = scanned
+        memo_key = (kernel, structure)
+        shape = memo.get(memo_key)
+        if shape is None:
+            shape = _shape(_checked_args(layout, kernel, runtime_args))
+            if len(memo) >= MEMO_LIMIT:
+                memo.clear()
+            memo[memo_key] = shape
+        plans[kernel] = KernelPlan(kernel, defines, shape, values)
     return plans
 
 
-def _fast_args(
-    layout: OperationLayout, kernel: LogicalKernelId, runtime_args: tuple[Any, ...]
-) -> dict[XY, tuple[int, ...]] | None:
-    """The common case checked with set and min/max operations over all cores at once (a factory
-    result for an 8x8 grid has 64 entries per kernel on every dispatch). Returns None when any
-    rule might fail, and :func:`_checked_args` then finds and reports the exact violation."""
-    if not runtime_args:
-        return {}
-    if set(map(type, runtime_args)) != {CoreRuntimeArgs}:
-        return None
-    cores = [a.core for a in runtime_args]
-    core_types = set(map(type, cores))
-    if core_types == {tuple}:
-        xys = cores
-    elif len(core_types) == 1 and next(iter(core_types)) is _core_coord_type():
-        xys = [(c.x, c.y) for c in cores]
-    else:
-        return None
-    xy_set = set(xys)
-    if len(xy_set) != len(xys) or not xy_set <= layout.kernel_cores[kernel]:
-        return None
-    values = [a.values for a in runtime_args]
-    if set(map(type, values)) != {tuple}:
-        return None
-    flat = list(chain.from_iterable(values))
-    if flat:
-        if set(map(type, flat)) != {int} or not layout.accepts_caller_args[kernel]:
-            return None
-        try:
-            array("I", flat)  # range check of every word in C ('I' is 32 bits, checked below)
-        except OverflowError:
-            return None
-    return dict(zip(xys, values))
-
-
-def _core_coord_type() -> type | None:
-    ttnn = _ttnn.loaded()
-    return ttnn.CoreCoord if ttnn is not None else None
+def _shape(args: dict[XY, tuple[int, ...]]) -> ArgShape:
+    return ArgShape(tuple(args), frozenset(zip(args, map(len, args.values()))))
 
 
 def _checked_args(

@@ -15,6 +15,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from ttlang import _ttlang
 from ttlang.runtime import _ttnn
 from ttlang.runtime.errors import DefineError, ResourceTypeError
 from ttlang.runtime.kernels import describe_selection, is_kernel_selection
@@ -27,8 +28,8 @@ def _fail(record: str, field: str, expected: str, value: object) -> None:
 def _check_tuple(record: str, field: str, value: object, item_type: type | None = None) -> None:
     if type(value) is not tuple:
         _fail(record, field, "a tuple", value)
-    # one set of types instead of a per-item loop: runtime_args hold one record per core
-    if item_type is not None and value and set(map(type, value)) != {item_type}:  # type: ignore[arg-type]
+    # one C pass instead of a per-item loop: runtime_args hold one record per core
+    if item_type is not None and not _ttlang.all_of_type(value, item_type):
         bad = next(item for item in value if type(item) is not item_type)  # type: ignore[union-attr]
         _fail(record, field, f"a tuple of {item_type.__name__}", bad)
 
@@ -65,32 +66,24 @@ class KernelDefine:
             )
 
 
-@dataclass(frozen=True, slots=True, init=False)
-class CoreRuntimeArgs:
-    """The ordered per-core runtime words of one worker coordinate.
-
-    ``values`` are dispatch words: they may change on every call while the cached program is
-    reused. Each must be integer-indexable (``operator.index``), not a bool, and fit in 32 bits.
-    """
-
-    core: Any  # ttnn.CoreCoord | tuple[int, int]
-    values: tuple[Any, ...]
-
-    # A factory builds one of these per core per kernel on every dispatch (128 on an 8x8 grid
-    # with two kernels), so __init__ writes the slots directly instead of going through the
-    # frozen dataclass's object.__setattr__ (half the construction cost).
-    def __init__(self, core: Any, values: tuple[Any, ...]) -> None:
-        if type(values) is not tuple:
-            _fail("CoreRuntimeArgs", "values", "a tuple", values)
-        if not (type(core) is tuple and len(core) == 2 and type(core[0]) is int and type(core[1]) is int):
-            if not is_core_coord(core):
-                _fail("CoreRuntimeArgs", "core", "a ttnn.CoreCoord or an (x, y) tuple of ints", core)
-        _set_core(self, core)
-        _set_values(self, values)
+# ``CoreRuntimeArgs(core, values)``: the ordered per-core runtime words of one worker
+# coordinate. ``values`` are dispatch words: they may change on every call while the cached
+# program is reused; each must be integer-indexable (``operator.index``), not a bool, and fit in
+# 32 bits. A factory builds one per core per kernel on every dispatch, so the record is an
+# immutable C++ type (python/ext/RuntimeBindings.cpp) that summarizes its structure for the
+# planner at construction; shapes other than ``((x, y), (int, ...))`` come through here.
+CoreRuntimeArgs = _ttlang.CoreRuntimeArgs
 
 
-_set_core = CoreRuntimeArgs.__dict__["core"].__set__
-_set_values = CoreRuntimeArgs.__dict__["values"].__set__
+def _normalize_core_args(core: Any, values: Any) -> tuple[int, int]:
+    if type(values) is not tuple:
+        _fail("CoreRuntimeArgs", "values", "a tuple", values)
+    if not is_core_coord(core):
+        _fail("CoreRuntimeArgs", "core", "a ttnn.CoreCoord or an (x, y) tuple of ints", core)
+    return core_xy(core)
+
+
+CoreRuntimeArgs._normalize = staticmethod(_normalize_core_args)
 
 
 @dataclass(frozen=True, slots=True)
