@@ -13,4 +13,5 @@ void TTLDialect::initialize() {
 #include "ttl/Dialect/TTL/IR/TTLOps.cpp.inc"
       >();
   registerTypes();
+  registerAttributes();
 }

@@ -2,11 +2,16 @@
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Matchers.h"
+
 using namespace mlir;
 using namespace mlir::ttl;
 
 #define GET_OP_CLASSES
 #include "ttl/Dialect/TTL/IR/TTLOps.cpp.inc"
+
+static constexpr int64_t kTileDim = 32;
 
 LogicalResult CreateDataflowBufferOp::verify() {
   std::optional<int32_t> index = getPhysicalIndex();
@@ -14,4 +19,151 @@ LogicalResult CreateDataflowBufferOp::verify() {
     return emitOpError("physical_index must be in [0, ")
            << kMaxPhysicalIndices << "), got " << *index;
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Acquire / release
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyAcquire(Operation *op, DataflowBufferType dfb,
+                                   BlockType block) {
+  if (dfb.getShape() != block.getShape() ||
+      dfb.getElementType() != block.getElementType())
+    return op->emitOpError("result ")
+           << block << " does not match the blocks of " << dfb;
+  return success();
+}
+
+LogicalResult ReserveOp::verify() {
+  return verifyAcquire(*this, getDfb().getType(), getBlock().getType());
+}
+
+LogicalResult WaitOp::verify() {
+  return verifyAcquire(*this, getDfb().getType(), getBlock().getType());
+}
+
+LogicalResult PushOp::verify() {
+  if (!getBlock().getDefiningOp<ReserveOp>())
+    return emitOpError("pushes a block that does not come from ttl.reserve");
+  return success();
+}
+
+LogicalResult PopOp::verify() {
+  if (!getBlock().getDefiningOp<WaitOp>())
+    return emitOpError("pops a block that does not come from ttl.wait");
+  return success();
+}
+
+TypedValue<DataflowBufferType> PushOp::getDataflowBuffer() {
+  return getBlock().getDefiningOp<ReserveOp>().getDfb();
+}
+
+TypedValue<DataflowBufferType> PopOp::getDataflowBuffer() {
+  return getBlock().getDefiningOp<WaitOp>().getDfb();
+}
+
+//===----------------------------------------------------------------------===//
+// Tile copies
+//===----------------------------------------------------------------------===//
+
+/// Checks that `tensor` is a tiled TTL tensor whose tile grid holds the
+/// `block` slice at (row, col) when those are constants.
+static LogicalResult verifyTileSlice(Operation *op, RankedTensorType tensor,
+                                     BlockType block, Value row, Value col) {
+  auto layout = dyn_cast_or_null<LayoutAttr>(tensor.getEncoding());
+  if (!layout)
+    return op->emitOpError("tensor ")
+           << tensor << " has no #ttl.layout memory placement";
+  if (layout.getTensorLayout() != TensorLayout::Tiled)
+    return op->emitOpError("copies tiles of a ")
+           << stringifyTensorLayout(layout.getTensorLayout())
+           << " tensor; tile copies need a tiled tensor";
+  if (tensor.getRank() != 2)
+    return op->emitOpError("tensor must have rank 2, got ")
+           << tensor.getRank();
+  if (tensor.getElementType() != block.getElementType())
+    return op->emitOpError("tensor element type ")
+           << tensor.getElementType() << " does not match block element type "
+           << block.getElementType();
+  ArrayRef<int64_t> shape = tensor.getShape();
+  for (int64_t dim : shape)
+    if (ShapedType::isDynamic(dim) || dim % kTileDim != 0)
+      return op->emitOpError("tensor dimensions must be static multiples of ")
+             << kTileDim << ", got " << tensor;
+  Value starts[2] = {row, col};
+  for (int i = 0; i < 2; ++i) {
+    APInt start;
+    if (!matchPattern(starts[i], m_ConstantInt(&start)))
+      continue;
+    int64_t tiles = shape[i] / kTileDim;
+    int64_t first = start.getSExtValue();
+    if (first < 0 || first + block.getShape()[i] > tiles)
+      return op->emitOpError("tile slice ")
+             << (i == 0 ? "rows" : "cols") << " [" << first << ", "
+             << first + block.getShape()[i] << ") is outside the tensor's "
+             << tiles << " tile " << (i == 0 ? "rows" : "cols");
+  }
+  return success();
+}
+
+LogicalResult LoadTilesOp::verify() {
+  if (!getBlock().getDefiningOp<ReserveOp>())
+    return emitOpError("copies into a block that does not come from "
+                       "ttl.reserve");
+  return verifyTileSlice(*this, getTensor().getType(), getBlock().getType(),
+                         getRow(), getCol());
+}
+
+LogicalResult StoreTilesOp::verify() {
+  if (!getBlock().getDefiningOp<WaitOp>())
+    return emitOpError("copies a block that does not come from ttl.wait");
+  return verifyTileSlice(*this, getTensor().getType(), getBlock().getType(),
+                         getRow(), getCol());
+}
+
+//===----------------------------------------------------------------------===//
+// Compute
+//===----------------------------------------------------------------------===//
+
+LogicalResult StoreOp::verify() {
+  if (!getDest().getDefiningOp<ReserveOp>())
+    return emitOpError("stores into a block that does not come from "
+                       "ttl.reserve");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Launch coordinates
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyGridDim(Operation *op, int64_t dim) {
+  if (dim != 0 && dim != 1)
+    return op->emitOpError("dim must be 0 (columns) or 1 (rows), got ") << dim;
+  return success();
+}
+
+LogicalResult NodeOp::verify() { return verifyGridDim(*this, getDim()); }
+LogicalResult GridSizeOp::verify() { return verifyGridDim(*this, getDim()); }
+
+//===----------------------------------------------------------------------===//
+// Threads
+//===----------------------------------------------------------------------===//
+
+LogicalResult ThreadOp::verify() {
+  if (!isa_and_nonnull<func::FuncOp>((*this)->getParentOp()))
+    return emitOpError("must appear directly in an operation function");
+  WalkResult result = getBody().walk([&](Operation *nested) {
+    auto selection =
+        nested->getAttrOfType<ArrayAttr>(TTLDialect::kKernelsAttrName);
+    if (!selection)
+      return WalkResult::advance();
+    for (Attribute selector : selection.getValue())
+      if (selector != getKernel()) {
+        nested->emitOpError("selects logical kernel ")
+            << selector << " inside the thread of " << getKernel();
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
 }

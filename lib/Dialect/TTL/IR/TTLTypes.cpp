@@ -79,3 +79,37 @@ int64_t DataflowBufferType::getTileSizeBytes() const {
 int64_t DataflowBufferType::getTotalSizeBytes() const {
   return getTilesPerBlock() * getTileSizeBytes() * getBlockCount();
 }
+
+// !ttl.block<ROWSxCOLSxELEMENT>
+Type BlockType::parse(AsmParser &parser) {
+  SmallVector<int64_t> shape;
+  Type elementType;
+  if (parser.parseLess() ||
+      parser.parseDimensionList(shape, /*allowDynamic=*/false,
+                                /*withTrailingX=*/true) ||
+      parser.parseType(elementType) || parser.parseGreater())
+    return {};
+  return parser.getChecked<BlockType>(parser.getContext(), shape, elementType);
+}
+
+void BlockType::print(AsmPrinter &printer) const {
+  printer << '<';
+  for (int64_t dim : getShape())
+    printer << dim << 'x';
+  printer << getElementType() << '>';
+}
+
+LogicalResult BlockType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                ArrayRef<int64_t> shape, Type elementType) {
+  if (shape.size() != 2)
+    return emitError() << "block shape must have 2 dimensions (rows, cols in "
+                          "tiles), got "
+                       << shape.size();
+  for (int64_t dim : shape)
+    if (dim <= 0)
+      return emitError() << "block dimensions must be positive, got " << dim;
+  if (!elementType.isBF16() && !elementType.isF32())
+    return emitError() << "block element type must be bf16 or f32, got "
+                       << elementType;
+  return success();
+}

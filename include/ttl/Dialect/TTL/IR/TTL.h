@@ -9,9 +9,14 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "ttl/Dialect/TTL/IR/TTLOpsDialect.h.inc"
+#include "ttl/Dialect/TTL/IR/TTLOpsEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "ttl/Dialect/TTL/IR/TTLOpsAttrs.h.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "ttl/Dialect/TTL/IR/TTLOpsTypes.h.inc"

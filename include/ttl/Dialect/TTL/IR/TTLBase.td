@@ -26,10 +26,21 @@ def TTL_Dialect : Dialect {
     allocated for each buffer.
   }];
   let useDefaultTypePrinterParser = 1;
-  // No attributes yet; set to 1 with the first TTL attribute.
-  let useDefaultAttributePrinterParser = 0;
+  let useDefaultAttributePrinterParser = 1;
+  // Discardable attributes: `ttl.kernels` (logical-kernel selection of one
+  // op), `ttl.kernel` (the logical kernel a kernel function implements),
+  // `ttl.operation_id` and `ttl.grid` (on operation and kernel functions).
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();
+    void registerAttributes();
+
+    /// Names of the discardable attributes of this dialect.
+    static constexpr ::llvm::StringLiteral kKernelsAttrName = "ttl.kernels";
+    static constexpr ::llvm::StringLiteral kKernelAttrName = "ttl.kernel";
+    static constexpr ::llvm::StringLiteral kOperationIdAttrName =
+        "ttl.operation_id";
+    static constexpr ::llvm::StringLiteral kGridAttrName = "ttl.grid";
   }];
 }
 

@@ -4,16 +4,29 @@
 #define TTL_DIALECT_TTL_IR_TTLOPS_TD
 
 include "ttl/Dialect/TTL/IR/TTLBase.td"
+include "ttl/Dialect/TTL/IR/TTLAttrs.td"
 include "ttl/Dialect/TTL/IR/TTLTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+
+def TTL_TiledTensor : RankedTensorOf<[BF16, F32]>;
+
+//===----------------------------------------------------------------------===//
+// Dataflow buffers
+//===----------------------------------------------------------------------===//
 
 def TTL_CreateDataflowBufferOp : TTL_Op<"create_dfb", [Pure]> {
   let summary = "creates a dataflow buffer";
   let description = [{
     Creates a dataflow buffer on every core of the enclosing operation. The
-    result type gives the block shape, element type and block count. The
-    optional `physical_index` is the TT-Metal circular-buffer index chosen by
-    DFB index allocation; it is absent until that pass runs.
+    result type gives the block shape, element type and block count (Python:
+    `ttl.make_dataflow_buffer_like(tensor, shape=(r, c), block_count=n)`, whose
+    element type is the tensor's). The optional `physical_index` is the
+    TT-Metal circular-buffer index chosen by DFB index allocation; it is
+    absent until that pass runs. After `ttl-split-kernels` every kernel
+    function that uses a buffer holds its own `ttl.create_dfb` with the same
+    index.
 
     ```mlir
     %in = ttl.create_dfb : !ttl.dfb<2x2xbf16, 2>
@@ -22,13 +35,258 @@ def TTL_CreateDataflowBufferOp : TTL_Op<"create_dfb", [Pure]> {
   }];
   let arguments = (ins OptionalAttr<I32Attr>:$physical_index);
   let results = (outs TTL_DataflowBufferType:$result);
-  let assemblyFormat = "attr-dict `:` type($result)";
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// Largest number of physical DFB indices on any supported target
     /// (Blackhole: 64, Wormhole: 32).
     static constexpr int32_t kMaxPhysicalIndices = 64;
   }];
+}
+
+class TTL_AcquireOp<string mnemonic, string summaryText, string descr>
+    : TTL_Op<mnemonic> {
+  let summary = summaryText;
+  let description = descr;
+  let arguments = (ins TTL_DataflowBufferType:$dfb);
+  let results = (outs TTL_BlockType:$block);
+  let assemblyFormat = "$dfb attr-dict `:` qualified(type($dfb)) `->` qualified(type($block))";
+  let hasVerifier = 1;
+}
+
+def TTL_ReserveOp : TTL_AcquireOp<"reserve", "reserves a free block of a DFB", [{
+    Blocks until the producer side of `dfb` has a free block and returns it
+    for writing (`cb_reserve_back`). The block must be released with
+    `ttl.push`. The result block type has the DFB's block shape and element
+    type. Python: `with dfb.reserve() as blk:` or `blk = dfb.reserve()`.
+
+    ```mlir
+    %blk = ttl.reserve %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+    ```
+  }]>;
+
+def TTL_WaitOp : TTL_AcquireOp<"wait", "waits for a filled block of a DFB", [{
+    Blocks until the consumer side of `dfb` has a filled block and returns it
+    for reading (`cb_wait_front`). The block must be released with `ttl.pop`.
+    Python: `with dfb.wait() as blk:` or `blk = dfb.wait()`.
+
+    ```mlir
+    %blk = ttl.wait %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+    ```
+  }]>;
+
+class TTL_ReleaseOp<string mnemonic, string summaryText, string descr>
+    : TTL_Op<mnemonic> {
+  let summary = summaryText;
+  let description = descr;
+  let arguments = (ins TTL_BlockType:$block);
+  let assemblyFormat = "$block attr-dict `:` qualified(type($block))";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The buffer the released block belongs to.
+    ::mlir::TypedValue<DataflowBufferType> getDataflowBuffer();
+  }];
+}
+
+def TTL_PushOp : TTL_ReleaseOp<"push", "publishes a reserved block", [{
+    Hands the block obtained from `ttl.reserve` to the consumers of its DFB
+    (`cb_push_back`). In a unified operation the op may carry a
+    `ttl.kernels` selection (Python `blk.push(kernel=...)`) when no other use
+    of the block determines its logical kernel; it has no other effect.
+
+    ```mlir
+    ttl.push %blk : !ttl.block<1x1xbf16>
+    ttl.push %blk {ttl.kernels = [#ttl.kernel<data_movement>]} : !ttl.block<1x1xbf16>
+    ```
+  }]>;
+
+def TTL_PopOp : TTL_ReleaseOp<"pop", "frees a consumed block", [{
+    Returns the block obtained from `ttl.wait` to the producers of its DFB
+    (`cb_pop_front`). Like `ttl.push`, it may carry a `ttl.kernels`
+    selection (Python `blk.pop(kernel=...)`).
+
+    ```mlir
+    ttl.pop %blk : !ttl.block<1x1xbf16>
+    ```
+  }]>;
+
+//===----------------------------------------------------------------------===//
+// Tile copies
+//===----------------------------------------------------------------------===//
+
+def TTL_LoadTilesOp : TTL_Op<"load_tiles"> {
+  let summary = "starts copying a tile slice of a tensor into a block";
+  let description = [{
+    Starts an asynchronous copy of the tiles
+    `[row, row + R) x [col, col + C)` of `tensor` (tile indices; R x C is the
+    block shape) into `block`, which must come from `ttl.reserve`. The result
+    is waited on with `ttl.transfer_wait`. Python:
+    `tx = ttl.copy(t[r0:r1, c0:c1], blk)`. The tensor must be `tiled` with
+    the block's element type.
+
+    ```mlir
+    %tx = ttl.load_tiles %t[%r, %c], %blk : tensor<64x64xbf16, #ttl.layout<dram, interleaved, tiled>>, !ttl.block<1x1xbf16>
+    ```
+  }];
+  let arguments = (ins TTL_TiledTensor:$tensor, Index:$row, Index:$col,
+                   TTL_BlockType:$block);
+  let results = (outs TTL_TransferType:$transfer);
+  let assemblyFormat = [{
+    $tensor `[` $row `,` $col `]` `,` $block attr-dict `:` qualified(type($tensor)) `,` qualified(type($block))
+  }];
+  let hasVerifier = 1;
+}
+
+def TTL_StoreTilesOp : TTL_Op<"store_tiles"> {
+  let summary = "starts copying a block into a tile slice of a tensor";
+  let description = [{
+    Starts an asynchronous copy of `block` (from `ttl.wait`) into the tiles
+    `[row, row + R) x [col, col + C)` of `tensor`. Python:
+    `tx = ttl.copy(blk, t[r0:r1, c0:c1])`.
+
+    ```mlir
+    %tx = ttl.store_tiles %blk, %t[%r, %c] : !ttl.block<1x1xbf16>, tensor<64x64xbf16, #ttl.layout<dram, interleaved, tiled>>
+    ```
+  }];
+  let arguments = (ins TTL_BlockType:$block, TTL_TiledTensor:$tensor,
+                   Index:$row, Index:$col);
+  let results = (outs TTL_TransferType:$transfer);
+  let assemblyFormat = [{
+    $block `,` $tensor `[` $row `,` $col `]` attr-dict `:` qualified(type($block)) `,` qualified(type($tensor))
+  }];
+  let hasVerifier = 1;
+}
+
+def TTL_TransferWaitOp : TTL_Op<"transfer_wait"> {
+  let summary = "waits for a tile copy to complete";
+  let description = [{
+    Blocks until the copy that produced `transfer` has completed. Python:
+    `tx.wait()`.
+
+    ```mlir
+    ttl.transfer_wait %tx
+    ```
+  }];
+  let arguments = (ins TTL_TransferType:$transfer);
+  let assemblyFormat = "$transfer attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// Tile math on blocks
+//===----------------------------------------------------------------------===//
+
+class TTL_BinaryOp<string mnemonic, string what>
+    : TTL_Op<mnemonic, [Pure, SameOperandsAndResultType]> {
+  let summary = "element-wise " # what # " of two blocks";
+  let description = "Element-wise " # what # " of two blocks of the same "
+    # "shape and element type, computed tile by tile in the compute kernel. "
+    # "Python: block arithmetic.\n\n```mlir\n%c = ttl." # mnemonic
+    # " %a, %b : !ttl.block<1x1xbf16>\n```";
+  let arguments = (ins TTL_BlockType:$lhs, TTL_BlockType:$rhs);
+  let results = (outs TTL_BlockType:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` qualified(type($result))";
+}
+
+def TTL_AddOp : TTL_BinaryOp<"add", "sum">;
+def TTL_SubOp : TTL_BinaryOp<"sub", "difference">;
+def TTL_MulOp : TTL_BinaryOp<"mul", "product">;
+def TTL_DivOp : TTL_BinaryOp<"div", "quotient">;
+
+class TTL_UnaryOp<string mnemonic, string what>
+    : TTL_Op<mnemonic, [Pure, SameOperandsAndResultType]> {
+  let summary = "element-wise " # what # " of a block";
+  let description = "Element-wise " # what # " of a block, computed tile by "
+    # "tile in the compute kernel. Python: `ttl.math." # mnemonic
+    # "(blk)`.\n\n```mlir\n%b = ttl." # mnemonic
+    # " %a : !ttl.block<1x1xbf16>\n```";
+  let arguments = (ins TTL_BlockType:$input);
+  let results = (outs TTL_BlockType:$result);
+  let assemblyFormat = "$input attr-dict `:` qualified(type($result))";
+}
+
+def TTL_ExpOp : TTL_UnaryOp<"exp", "exponential">;
+def TTL_ReluOp : TTL_UnaryOp<"relu", "rectified linear unit">;
+def TTL_SqrtOp : TTL_UnaryOp<"sqrt", "square root">;
+def TTL_NegOp : TTL_UnaryOp<"neg", "negation">;
+
+def TTL_StoreOp : TTL_Op<"store", [AllTypesMatch<["value", "dest"]>]> {
+  let summary = "stores a computed block into a reserved block";
+  let description = [{
+    Writes `value` (a block or the result of tile math) into `dest`, which
+    must come from `ttl.reserve` and have the same type. Python:
+    `blk.store(expr)`.
+
+    ```mlir
+    %s = ttl.add %a, %b : !ttl.block<1x1xbf16>
+    ttl.store %s, %o : !ttl.block<1x1xbf16>
+    ```
+  }];
+  let arguments = (ins TTL_BlockType:$value, TTL_BlockType:$dest);
+  let assemblyFormat = "$value `,` $dest attr-dict `:` qualified(type($dest))";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Launch coordinates
+//===----------------------------------------------------------------------===//
+
+def TTL_NodeOp : TTL_Op<"node", [Pure]> {
+  let summary = "coordinate of the executing core in the operation grid";
+  let description = [{
+    Dimension `dim` of the executing core's coordinate in the operation's grid:
+    0 is the column (x), 1 the row (y). Python: `col, row = ttl.node(dims=2)`.
+
+    ```mlir
+    %col = ttl.node 0
+    %row = ttl.node 1
+    ```
+  }];
+  let arguments = (ins I64Attr:$dim);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$dim attr-dict";
+  let hasVerifier = 1;
+}
+
+def TTL_GridSizeOp : TTL_Op<"grid_size", [Pure]> {
+  let summary = "extent of the operation grid";
+  let description = [{
+    Dimension `dim` of the operation grid: 0 is the number of columns, 1 the
+    number of rows. Python: `cols, rows = ttl.grid_size(dims=2)`.
+
+    ```mlir
+    %cols = ttl.grid_size 0
+    ```
+  }];
+  let arguments = (ins I64Attr:$dim);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$dim attr-dict";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Explicit threads
+//===----------------------------------------------------------------------===//
+
+def TTL_ThreadOp : TTL_Op<"thread", [SingleBlock, NoTerminator]> {
+  let summary = "a thread of an explicit multi-kernel operation";
+  let description = [{
+    The body of one `@ttl.compute(kernel=...)` / `@ttl.datamovement(kernel=...)`
+    thread: every op in the region belongs to logical kernel `kernel`.
+    Threads appear directly in an operation function; values defined before
+    them (DFBs, constants, coordinates) are shared. `ttl-split-kernels` turns
+    each thread into its kernel function.
+
+    ```mlir
+    ttl.thread #ttl.kernel<data_movement, "reader", "ops.copy:0a1b"> {
+      %blk = ttl.reserve %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+      ttl.push %blk : !ttl.block<1x1xbf16>
+    }
+    ```
+  }];
+  let arguments = (ins TTL_KernelAttr:$kernel);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "qualified($kernel) attr-dict-with-keyword $body";
+  let hasVerifier = 1;
 }
 
 #endif // TTL_DIALECT_TTL_IR_TTLOPS_TD

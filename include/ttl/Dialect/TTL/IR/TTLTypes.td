@@ -39,4 +39,39 @@ def TTL_DataflowBufferType : TTL_Type<"DataflowBuffer", "dfb"> {
   }];
 }
 
+def TTL_BlockType : TTL_Type<"Block", "block"> {
+  let summary = "a block of tiles";
+  let description = [{
+    A block of `rows x cols` 32x32 tiles of `element_type`. Values of this
+    type are either a DFB slot acquired with `ttl.reserve` (to be filled) or
+    `ttl.wait` (to be read), or the result of tile math on such blocks.
+
+    ```mlir
+    !ttl.block<2x2xbf16>
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"int64_t", "block shape in tiles (rows, cols)">:$shape,
+    "::mlir::Type":$elementType
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    int64_t getTilesPerBlock() const { return getShape()[0] * getShape()[1]; }
+  }];
+}
+
+def TTL_TransferType : TTL_Type<"Transfer", "transfer"> {
+  let summary = "handle of an asynchronous tile copy";
+  let description = [{
+    Returned by `ttl.load_tiles` and `ttl.store_tiles`; `ttl.transfer_wait`
+    blocks until the copy has completed (a NoC read or write barrier).
+
+    ```mlir
+    %tx = ttl.load_tiles %t[%r, %c], %blk : tensor<64x64xbf16, #ttl.layout<dram, interleaved, tiled>>, !ttl.block<1x1xbf16>
+    ttl.transfer_wait %tx
+    ```
+  }];
+}
+
 #endif // TTL_DIALECT_TTL_IR_TTLTYPES_TD
