@@ -5,6 +5,8 @@
 #include "ttl/Dialect/TTL/IR/TTL.h"
 #include "ttl/Dialect/TTNN/IR/TTNN.h"
 #include "ttl/Transforms/TTL/Passes.h"
+#include "ttl/Conversion/TTLToEmitC/Passes.h"
+#include "ttl/Target/Cpp/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -23,6 +25,8 @@ void mlir::ttlang::registerAllDialects(DialectRegistry &registry) {
 void mlir::ttlang::registerAllPasses() {
   static const bool registered = [] {
     ttl::registerTTLPasses();
+    ttl::registerBackendPasses();
+    ttl::registerTTLTargetCppPasses();
     return true;
   }();
   (void)registered;

@@ -12,4 +12,5 @@
 NB_MODULE(_ttlang, m) {
   m.doc() = "ttlang compiler internals";
   ttlang::python::populateCoreBindings(m);
+  ttlang::python::populateBackendBindings(m);
 }
