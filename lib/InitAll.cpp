@@ -25,6 +25,7 @@ void mlir::ttlang::registerAllDialects(DialectRegistry &registry) {
 void mlir::ttlang::registerAllPasses() {
   static const bool registered = [] {
     ttl::registerTTLPasses();
+    ttl::registerTTLPipelines();
     ttl::registerBackendPasses();
     ttl::registerTTLTargetCppPasses();
     return true;

@@ -18,6 +18,9 @@ namespace ttlang::python {
 /// Dialect and pass registration.
 void populateCoreBindings(nanobind::module_ &m);
 
+/// Context settings used by the TT-Lang frontend.
+void populateFrontendBindings(nanobind::module_ &m);
+
 /// C++ emission of generated kernels.
 void populateBackendBindings(nanobind::module_ &m);
 

@@ -12,5 +12,6 @@
 NB_MODULE(_ttlang, m) {
   m.doc() = "ttlang compiler internals";
   ttlang::python::populateCoreBindings(m);
+  ttlang::python::populateFrontendBindings(m);
   ttlang::python::populateBackendBindings(m);
 }

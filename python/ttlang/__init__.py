@@ -13,6 +13,44 @@ from mlir import ir as _ir  # noqa: F401
 
 from ttlang.mlir_context import create_context, parse_module, run_pipeline
 
+# The TT-Lang user API (`import ttlang as ttl`).
+from ttlang.artifact import KernelKind
+from ttlang.errors import CompilerError, FrontendError, TTLangError
+from ttlang.frontend.api import (
+    compute,
+    copy,
+    datamovement,
+    grid_size,
+    make_dataflow_buffer_like,
+    math,
+    node,
+)
+from ttlang.frontend.kernels import Kernel
+from ttlang.frontend.operation import CompiledOperation, KernelSpec, Operation, operation
+from ttlang.frontend.tensors import TensorSpec
+
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "create_context", "parse_module", "run_pipeline"]
+__all__ = [
+    "__version__",
+    "create_context",
+    "parse_module",
+    "run_pipeline",
+    "KernelKind",
+    "Kernel",
+    "operation",
+    "Operation",
+    "compute",
+    "datamovement",
+    "make_dataflow_buffer_like",
+    "copy",
+    "node",
+    "grid_size",
+    "math",
+    "TensorSpec",
+    "CompiledOperation",
+    "KernelSpec",
+    "TTLangError",
+    "FrontendError",
+    "CompilerError",
+]

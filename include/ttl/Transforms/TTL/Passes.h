@@ -5,6 +5,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 
 namespace mlir::ttl {
 
@@ -13,6 +14,13 @@ namespace mlir::ttl {
 
 #define GEN_PASS_REGISTRATION
 #include "ttl/Transforms/TTL/Passes.h.inc"
+
+/// Adds the passes that compile TTL operation functions to kernel functions
+/// (`ttl-compile-operation{target=...}`).
+void buildCompileOperationPipeline(OpPassManager &pm, StringRef target);
+
+/// Registers `ttl-compile-operation`.
+void registerTTLPipelines();
 
 } // namespace mlir::ttl
 

@@ -1,0 +1,1 @@
+"""The TT-Lang frontend: Python AST to TTL IR, and the compile API."""

@@ -1,0 +1,69 @@
+"""The TT-Lang builtins (``ttl.copy``, ``ttl.node``, ...).
+
+They are markers: the frontend recognizes them while compiling an operation body. Calling
+one from ordinary Python raises, because they only have meaning inside ``@ttl.operation``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+
+class Builtin:
+    """A TT-Lang builtin function, resolved by the frontend by identity."""
+
+    def __init__(self, name: str, doc: str) -> None:
+        self.name = name
+        self.__doc__ = doc
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError(f"ttl.{self.name} can only be used inside a @ttl.operation body")
+
+    def __repr__(self) -> str:
+        return f"<ttl.{self.name}>"
+
+
+make_dataflow_buffer_like = Builtin(
+    "make_dataflow_buffer_like",
+    "make_dataflow_buffer_like(tensor, shape=(rows, cols), block_count=n): a DFB of blocks of "
+    "rows x cols tiles of the tensor's element type.",
+)
+copy = Builtin(
+    "copy",
+    "copy(src, dst, kernel=None): asynchronous tile copy between a tensor tile slice "
+    "(t[r0:r1, c0:c1] or t[r, c]) and a block; returns a transfer with .wait().",
+)
+node = Builtin("node", "node(dims=2): the executing core's (col, row); dims=1: its linear index.")
+grid_size = Builtin("grid_size", "grid_size(dims=2): the grid's (cols, rows); dims=1: cores.")
+
+
+class _Math:
+    """``ttl.math``: element-wise tile math on blocks."""
+
+    def __init__(self) -> None:
+        for name in ("exp", "relu", "sqrt", "neg"):
+            setattr(self, name, Builtin(f"math.{name}", f"element-wise {name} of a block"))
+
+
+math = _Math()
+
+
+class ThreadDecorator:
+    """``@ttl.compute(kernel=...)`` / ``@ttl.datamovement(kernel=...)``: marks a thread of an
+    explicit multi-kernel operation. The frontend reads the decorator from the AST."""
+
+    def __init__(self, kind_name: str) -> None:
+        self.kind_name = kind_name
+
+    def __call__(self, kernel: Any = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        def mark(fn: Callable[..., Any]) -> Callable[..., Any]:
+            return fn
+
+        return mark
+
+    def __repr__(self) -> str:
+        return f"<ttl.{self.kind_name}>"
+
+
+compute = ThreadDecorator("compute")
+datamovement = ThreadDecorator("datamovement")

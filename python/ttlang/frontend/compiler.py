@@ -1,0 +1,922 @@
+"""Python AST of an operation body -> TTL IR (textual MLIR with a location on every op).
+
+The frontend only builds IR: it evaluates compile-time Python (ints, tuples, ``t.shape``,
+module constants) and emits ops for runtime work. Ownership of work by logical kernels,
+capacity checks and DFB index allocation happen in the C++ pipeline.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import operator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Iterator
+
+from ttlang.artifact import KernelKind
+from ttlang.errors import FrontendError
+from ttlang.frontend import api
+from ttlang.frontend.kernels import Kernel, Selector, mlir_string, selectors_of
+from ttlang.frontend.tensors import TensorSpec
+from ttlang.frontend.values import (
+    BlockValue,
+    BoundMethod,
+    DFBValue,
+    Index,
+    Scalar,
+    TensorValue,
+    TileSlice,
+    TransferValue,
+)
+
+if TYPE_CHECKING:
+    from ttlang.frontend.operation import Operation
+
+_MAX_COMPOSITION_DEPTH = 32
+
+_PY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+    ast.Pow: operator.pow,
+    ast.LShift: operator.lshift,
+    ast.RShift: operator.rshift,
+    ast.BitAnd: operator.and_,
+    ast.BitOr: operator.or_,
+    ast.BitXor: operator.xor,
+}
+_INDEX_BINOPS = {
+    ast.Add: "arith.addi",
+    ast.Sub: "arith.subi",
+    ast.Mult: "arith.muli",
+    ast.FloorDiv: "arith.floordivsi",
+    ast.Mod: "arith.remsi",
+}
+_BLOCK_BINOPS = {ast.Add: "ttl.add", ast.Sub: "ttl.sub", ast.Mult: "ttl.mul", ast.Div: "ttl.div"}
+_PY_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
+_INDEX_COMPARE = {
+    ast.Eq: "eq",
+    ast.NotEq: "ne",
+    ast.Lt: "slt",
+    ast.LtE: "sle",
+    ast.Gt: "sgt",
+    ast.GtE: "sge",
+}
+_MATH_OPS = {"math.exp": "ttl.exp", "math.relu": "ttl.relu", "math.sqrt": "ttl.sqrt",
+             "math.neg": "ttl.neg"}
+
+
+class Emitter:
+    """Accumulates the lines of one MLIR module with fresh SSA names."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.depth = 2
+        self._next = 0
+
+    def fresh(self) -> str:
+        self._next += 1
+        return f"%v{self._next}"
+
+    def line(self, text: str) -> None:
+        self.lines.append("  " * self.depth + text)
+
+    def op(self, text: str, loc: str) -> None:
+        self.line(f"{text} {loc}")
+
+    def value(self, rhs: str, loc: str) -> str:
+        name = self.fresh()
+        self.op(f"{name} = {rhs}", loc)
+        return name
+
+
+@dataclass
+class Scope:
+    """Names of one Python scope. ``region`` scopes (loop and runtime-if bodies) may not
+    rebind names of enclosing scopes: that would need loop-carried / yielded values."""
+
+    names: dict[str, Any] = field(default_factory=dict)
+    parent: Scope | None = None
+    region: bool = False
+
+
+@dataclass
+class ThreadState:
+    """Threads of the operation being compiled: which canonical kinds are taken."""
+
+    canonical_taken: set[KernelKind] = field(default_factory=set)
+
+
+class FunctionCompiler:
+    """Compiles the body of one operation (or an inlined composed operation)."""
+
+    def __init__(
+        self,
+        operation: Operation,
+        emitter: Emitter,
+        threads: ThreadState,
+        depth: int = 0,
+    ) -> None:
+        self.operation = operation
+        self.emitter = emitter
+        self.threads = threads
+        self.depth = depth
+        self.filename = operation.filename
+        self.line_offset = operation.line_offset
+        self.col_offset = operation.col_offset
+        self.scope = Scope()
+        self.thread: Selector | None = None
+        self.top_level = True
+
+    # --- diagnostics ---------------------------------------------------------------------
+    def loc(self, node: ast.AST) -> str:
+        line = getattr(node, "lineno", 1) + self.line_offset
+        col = getattr(node, "col_offset", 0) + self.col_offset + 1
+        return f"loc({mlir_string(self.filename)}:{line}:{col})"
+
+    def error(self, node: ast.AST, message: str) -> FrontendError:
+        return FrontendError(
+            message,
+            self.filename,
+            getattr(node, "lineno", 1) + self.line_offset,
+            getattr(node, "col_offset", 0) + self.col_offset + 1,
+        )
+
+    # --- entry points --------------------------------------------------------------------
+    def compile_operation(self, params: list[TensorValue]) -> None:
+        self.bind_params(params, self.operation.tree)
+        self.statements(self.operation.tree.body)
+
+    def bind_params(self, values: list[Any], fn: ast.FunctionDef) -> None:
+        args = fn.args
+        if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs:
+            raise self.error(fn, "operation parameters must be plain positional parameters")
+        if len(values) != len(args.args):
+            raise self.error(
+                fn,
+                f"operation '{fn.name}' takes {len(args.args)} tensors, got {len(values)}",
+            )
+        for arg, value in zip(args.args, values):
+            self.scope.names[arg.arg] = value
+
+    # --- names ---------------------------------------------------------------------------
+    def lookup(self, name: str, node: ast.AST) -> Any:
+        scope: Scope | None = self.scope
+        while scope is not None:
+            if name in scope.names:
+                return scope.names[name]
+            scope = scope.parent
+        captures = self.operation.closure
+        if name in captures:
+            return captures[name]
+        if name in self.operation.fn.__globals__:
+            return self.operation.fn.__globals__[name]
+        if hasattr(builtins, name):
+            return getattr(builtins, name)
+        raise self.error(node, f"name '{name}' is not defined")
+
+    def define(self, name: str, value: Any, node: ast.AST) -> None:
+        scope: Scope | None = self.scope
+        if scope is not None and scope.region:
+            outer = scope.parent
+            while outer is not None:
+                if name in outer.names:
+                    raise self.error(
+                        node,
+                        f"cannot assign '{name}' inside a loop or runtime if: it is defined "
+                        "outside, and values carried out of a region are not supported",
+                    )
+                if not outer.region:
+                    break
+                outer = outer.parent
+        if isinstance(value, Kernel) and not value.is_bound:
+            if not self.top_level or self.thread is not None or self.scope.region:
+                raise self.error(
+                    node, "declare a ttl.Kernel at the top level of the operation body"
+                )
+            value._bind(self.operation.operation_id, name)
+        self.scope.names[name] = value
+
+    def push_scope(self, region: bool) -> Iterator[None]:
+        return _ScopeGuard(self, region)
+
+    # --- statements ----------------------------------------------------------------------
+    def statements(self, body: list[ast.stmt]) -> None:
+        for index, stmt in enumerate(body):
+            if isinstance(stmt, ast.Return):
+                if stmt.value is not None:
+                    raise self.error(stmt, "a TT-Lang operation or thread returns nothing")
+                if index != len(body) - 1 or self.scope.region:
+                    raise self.error(stmt, "'return' is only allowed as the last statement")
+                continue
+            self.statement(stmt)
+
+    def statement(self, node: ast.stmt) -> None:
+        method = getattr(self, f"stmt_{type(node).__name__}", None)
+        if method is None:
+            raise self.error(node, f"'{type(node).__name__}' statements are not supported in TT-Lang")
+        method(node)
+
+    def stmt_Pass(self, node: ast.Pass) -> None:
+        pass
+
+    def stmt_Expr(self, node: ast.Expr) -> None:
+        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            return  # docstring
+        self.expr(node.value)
+
+    def stmt_Assign(self, node: ast.Assign) -> None:
+        value = self.expr(node.value)
+        for target in node.targets:
+            self.assign(target, value, node)
+
+    def stmt_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if node.value is None:
+            raise self.error(node, "an annotation without a value declares nothing")
+        self.assign(node.target, self.expr(node.value), node)
+
+    def stmt_AugAssign(self, node: ast.AugAssign) -> None:
+        if not isinstance(node.target, ast.Name):
+            raise self.error(node, "augmented assignment only to a plain name")
+        current = self.lookup(node.target.id, node.target)
+        self.define(node.target.id, self.binop(node.op, current, self.expr(node.value), node), node)
+
+    def assign(self, target: ast.expr, value: Any, node: ast.AST) -> None:
+        if isinstance(target, ast.Name):
+            self.define(target.id, value, target)
+            return
+        if isinstance(target, (ast.Tuple, ast.List)):
+            if not isinstance(value, (tuple, list)) or len(value) != len(target.elts):
+                raise self.error(
+                    target, f"cannot unpack {self.describe(value)} into {len(target.elts)} names"
+                )
+            for element, item in zip(target.elts, value):
+                self.assign(element, item, node)
+            return
+        raise self.error(target, "only names and tuples of names can be assigned")
+
+    def stmt_For(self, node: ast.For) -> None:
+        if node.orelse:
+            raise self.error(node, "'for ... else' is not supported")
+        if not isinstance(node.target, ast.Name):
+            raise self.error(node.target, "the loop variable must be a plain name")
+        iterator = node.iter
+        if not (
+            isinstance(iterator, ast.Call)
+            and self.expr(iterator.func) is builtins.range
+            and not iterator.keywords
+            and 1 <= len(iterator.args) <= 3
+        ):
+            raise self.error(iterator, "a TT-Lang loop iterates over range(...)")
+        bounds = [self.expr(arg) for arg in iterator.args]
+        for arg, bound in zip(iterator.args, bounds):
+            if not isinstance(bound, (int, Scalar)) or isinstance(bound, bool) or (
+                isinstance(bound, Scalar) and bound.type != "index"
+            ):
+                raise self.error(arg, f"range() bounds must be integers, got {self.describe(bound)}")
+        if len(bounds) == 1:
+            bounds = [0, bounds[0], 1]
+        elif len(bounds) == 2:
+            bounds.append(1)
+        if isinstance(bounds[2], int) and bounds[2] <= 0:
+            raise self.error(iterator.args[2], "range() step must be positive")
+        loc = self.loc(node)
+        lb, ub, step = (self.as_index(b, node) for b in bounds)
+        induction = self.emitter.fresh()
+        self.emitter.line(f"scf.for {induction} = {lb} to {ub} step {step} {{")
+        with self.push_scope(region=True):
+            self.scope.names[node.target.id] = Scalar(induction, "index")
+            self.statements(node.body)
+        self.emitter.line(f"}} {loc}")
+
+    def stmt_If(self, node: ast.If) -> None:
+        condition = self.expr(node.test)
+        if not isinstance(condition, (Scalar, BlockValue, TensorValue, DFBValue, TileSlice)):
+            # A compile-time condition selects one branch.
+            self.statements(node.body if condition else node.orelse)
+            return
+        predicate = self.as_predicate(condition, node.test)
+        loc = self.loc(node)
+        self.emitter.line(f"scf.if {predicate} {{")
+        with self.push_scope(region=True):
+            self.statements(node.body)
+        if node.orelse:
+            self.emitter.line("} else {")
+            with self.push_scope(region=True):
+                self.statements(node.orelse)
+        self.emitter.line(f"}} {loc}")
+
+    def stmt_With(self, node: ast.With) -> None:
+        acquired: list[tuple[BlockValue, ast.withitem]] = []
+        for item in node.items:
+            call = item.context_expr
+            value = self.expr(call)
+            if not (
+                isinstance(call, ast.Call)
+                and isinstance(value, BlockValue)
+                and value.origin in ("reserve", "wait")
+            ):
+                raise self.error(
+                    call, "a TT-Lang 'with' acquires a block: with dfb.reserve() / dfb.wait() as blk"
+                )
+            if item.optional_vars is not None:
+                self.assign(item.optional_vars, value, item)
+            acquired.append((value, item))
+        self.statements(node.body)
+        for block, item in reversed(acquired):
+            release = "ttl.push" if block.origin == "reserve" else "ttl.pop"
+            self.emitter.op(f"{release} {block.ssa} : {block.type}", self.loc(item.context_expr))
+
+    def stmt_FunctionDef(self, node: ast.FunctionDef) -> None:
+        if len(node.decorator_list) != 1:
+            raise self.error(
+                node,
+                "a function inside an operation must be a thread: decorate it with "
+                "@ttl.compute() or @ttl.datamovement()",
+            )
+        decorator = node.decorator_list[0]
+        target = self.expr(decorator.func) if isinstance(decorator, ast.Call) else self.expr(decorator)
+        if not isinstance(target, api.ThreadDecorator) or not isinstance(decorator, ast.Call):
+            raise self.error(
+                decorator, "a thread is decorated with @ttl.compute() or @ttl.datamovement()"
+            )
+        if self.thread is not None or not self.top_level or self.scope.region:
+            raise self.error(node, "threads are defined at the top level of an operation body")
+        if node.args.args or node.args.vararg or node.args.kwarg or node.args.kwonlyargs:
+            raise self.error(node, "a thread function takes no parameters")
+        kind = KernelKind.COMPUTE if target.kind_name == "compute" else KernelKind.DATA_MOVEMENT
+        selector = self.thread_selector(decorator, kind, node)
+        loc = self.loc(node)
+        self.emitter.line(f"ttl.thread {selector.attr()} {{")
+        with self.push_scope(region=False):
+            self.thread = selector
+            self.top_level = False
+            self.statements(node.body)
+            self.thread = None
+            self.top_level = True
+        self.emitter.line(f"}} {loc}")
+        self.define(node.name, None, node)
+
+    def thread_selector(self, decorator: ast.Call, kind: KernelKind, node: ast.FunctionDef) -> Selector:
+        if decorator.args or any(k.arg != "kernel" for k in decorator.keywords):
+            raise self.error(decorator, "thread decorators accept only kernel=")
+        if not decorator.keywords:
+            if kind in self.threads.canonical_taken:
+                # tt-lang 1.1 programs have several unselected data-movement threads (reader,
+                # writer): each further one is an operation-owned kernel named by its function.
+                return Selector(kind, node.name, self.operation.operation_id)
+            self.threads.canonical_taken.add(kind)
+            return Selector(kind)
+        keyword = decorator.keywords[0]
+        selectors = self.selectors(self.expr(keyword.value), keyword.value)
+        if len(selectors) != 1:
+            raise self.error(keyword.value, "a thread decorator accepts exactly one selector")
+        if selectors[0].kind != kind:
+            raise self.error(
+                keyword.value,
+                f"@ttl.{'compute' if kind == KernelKind.COMPUTE else 'datamovement'} thread "
+                f"selects a {selectors[0].kind.name.lower()} kernel; the kind must match the thread",
+            )
+        if selectors[0].name is None:
+            self.threads.canonical_taken.add(kind)
+        return selectors[0]
+
+    def selectors(self, value: Any, node: ast.AST) -> tuple[Selector, ...]:
+        try:
+            return selectors_of(value)
+        except (TypeError, ValueError) as err:
+            raise self.error(node, str(err)) from None
+
+    def selection_attr(self, keywords: dict[str, tuple[Any, ast.AST]], single: bool) -> str:
+        """`` {ttl.kernels = [...]}`` for a ``kernel=`` argument (nothing inside a thread,
+        whose decorator already determines the kernel)."""
+        if "kernel" not in keywords:
+            return ""
+        value, node = keywords["kernel"]
+        selectors = self.selectors(value, node)
+        if single and len(selectors) != 1:
+            raise self.error(node, "push / pop accept one kernel= selector")
+        if self.thread is not None:
+            return ""
+        return " {ttl.kernels = [" + ", ".join(s.attr() for s in selectors) + "]}"
+
+    # --- expressions ---------------------------------------------------------------------
+    def expr(self, node: ast.expr) -> Any:
+        method = getattr(self, f"expr_{type(node).__name__}", None)
+        if method is None:
+            raise self.error(node, f"'{type(node).__name__}' expressions are not supported in TT-Lang")
+        return method(node)
+
+    def expr_Constant(self, node: ast.Constant) -> Any:
+        return node.value
+
+    def expr_Name(self, node: ast.Name) -> Any:
+        return self.lookup(node.id, node)
+
+    def expr_Tuple(self, node: ast.Tuple) -> Any:
+        return tuple(self.expr(e) for e in node.elts)
+
+    def expr_List(self, node: ast.List) -> Any:
+        return tuple(self.expr(e) for e in node.elts)
+
+    def expr_Attribute(self, node: ast.Attribute) -> Any:
+        value = self.expr(node.value)
+        name = node.attr
+        if isinstance(value, TensorValue):
+            if name == "shape":
+                return value.spec.shape
+            if name == "dtype":
+                return value.spec.dtype
+        elif isinstance(value, DFBValue):
+            if name in ("reserve", "wait"):
+                return BoundMethod(value, name)
+            if name == "shape":
+                return value.shape
+        elif isinstance(value, BlockValue):
+            if name in ("store", "push", "pop"):
+                return BoundMethod(value, name)
+            if name == "shape":
+                return value.shape
+        elif isinstance(value, TransferValue):
+            if name == "wait":
+                return BoundMethod(value, name)
+        elif not isinstance(value, (Scalar, TileSlice, BoundMethod)):
+            try:
+                return getattr(value, name)
+            except AttributeError:
+                raise self.error(node, f"{self.describe(value)} has no attribute '{name}'") from None
+        raise self.error(node, f"{self.describe(value)} has no attribute '{name}'")
+
+    def expr_Subscript(self, node: ast.Subscript) -> Any:
+        value = self.expr(node.value)
+        if isinstance(value, TensorValue):
+            return self.tile_slice(value, node)
+        if isinstance(value, (Scalar, BlockValue, DFBValue, TransferValue, TileSlice)):
+            raise self.error(node, f"{self.describe(value)} cannot be indexed")
+        key = self.expr(node.slice)
+        if isinstance(key, (Scalar,)):
+            raise self.error(node.slice, "a Python sequence needs a compile-time index")
+        try:
+            return value[key]
+        except Exception as err:  # noqa: BLE001 - reported at the user's line
+            raise self.error(node, f"{type(err).__name__}: {err}") from None
+
+    def expr_Slice(self, node: ast.Slice) -> Any:
+        return slice(
+            self.expr(node.lower) if node.lower else None,
+            self.expr(node.upper) if node.upper else None,
+            self.expr(node.step) if node.step else None,
+        )
+
+    def tile_slice(self, tensor: TensorValue, node: ast.Subscript) -> TileSlice:
+        elements = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if len(elements) != 2:
+            raise self.error(node, "a tensor is indexed by two tile coordinates: t[rows, cols]")
+        starts: list[Index] = []
+        extents: list[int | None] = []
+        for axis, element in enumerate(elements):
+            if isinstance(element, ast.Slice):
+                if element.step is not None:
+                    raise self.error(element, "tile slices take no step")
+                start = self.expr(element.lower) if element.lower is not None else 0
+                stop = (
+                    self.expr(element.upper)
+                    if element.upper is not None
+                    else tensor.tile_grid[axis]
+                )
+                self.check_index(start, element)
+                self.check_index(stop, element)
+                extent = stop - start if isinstance(start, int) and isinstance(stop, int) else None
+                if extent is not None and extent <= 0:
+                    raise self.error(element, f"empty tile slice {start}:{stop}")
+            else:
+                start = self.expr(element)
+                self.check_index(start, element)
+                extent = 1
+            starts.append(start)
+            extents.append(extent)
+        return TileSlice(tensor, starts[0], starts[1], extents[0], extents[1])
+
+    def check_index(self, value: Any, node: ast.AST) -> None:
+        if isinstance(value, bool) or not (
+            isinstance(value, int) or (isinstance(value, Scalar) and value.type == "index")
+        ):
+            raise self.error(node, f"a tile index must be an integer, got {self.describe(value)}")
+
+    def expr_BinOp(self, node: ast.BinOp) -> Any:
+        return self.binop(node.op, self.expr(node.left), self.expr(node.right), node)
+
+    def binop(self, op: ast.operator, left: Any, right: Any, node: ast.AST) -> Any:
+        if isinstance(left, BlockValue) or isinstance(right, BlockValue):
+            if not (isinstance(left, BlockValue) and isinstance(right, BlockValue)):
+                raise self.error(node, "block math combines two blocks (scalar operands are not supported)")
+            if type(op) not in _BLOCK_BINOPS:
+                raise self.error(node, f"blocks do not support '{type(op).__name__}'")
+            if left.type != right.type:
+                raise self.error(node, f"block math on {left.type} and {right.type}: types must match")
+            ssa = self.emitter.value(
+                f"{_BLOCK_BINOPS[type(op)]} {left.ssa}, {right.ssa} : {left.type}", self.loc(node)
+            )
+            return BlockValue(ssa, left.shape, left.element_type, "value")
+        if isinstance(left, Scalar) or isinstance(right, Scalar):
+            if type(op) not in _INDEX_BINOPS:
+                raise self.error(node, f"runtime integers do not support '{type(op).__name__}'")
+            lhs, rhs = self.as_index(left, node), self.as_index(right, node)
+            ssa = self.emitter.value(f"{_INDEX_BINOPS[type(op)]} {lhs}, {rhs} : index", self.loc(node))
+            return Scalar(ssa, "index")
+        self.require_python(left, node)
+        self.require_python(right, node)
+        try:
+            return _PY_BINOPS[type(op)](left, right)
+        except Exception as err:  # noqa: BLE001 - reported at the user's line
+            raise self.error(node, f"{type(err).__name__}: {err}") from None
+
+    def expr_UnaryOp(self, node: ast.UnaryOp) -> Any:
+        value = self.expr(node.operand)
+        if isinstance(node.op, ast.UAdd):
+            return value
+        if isinstance(value, BlockValue) and isinstance(node.op, ast.USub):
+            ssa = self.emitter.value(f"ttl.neg {value.ssa} : {value.type}", self.loc(node))
+            return BlockValue(ssa, value.shape, value.element_type, "value")
+        if isinstance(value, Scalar):
+            if isinstance(node.op, ast.USub) and value.type == "index":
+                return self.binop(ast.Sub(), 0, value, node)
+            if isinstance(node.op, ast.Not):
+                true = self.emitter.value("arith.constant true", self.loc(node))
+                ssa = self.emitter.value(
+                    f"arith.xori {self.as_predicate(value, node)}, {true} : i1", self.loc(node)
+                )
+                return Scalar(ssa, "i1")
+            raise self.error(node, "unsupported unary operator on a runtime value")
+        self.require_python(value, node)
+        try:
+            return {ast.USub: operator.neg, ast.Not: operator.not_, ast.Invert: operator.invert}[
+                type(node.op)
+            ](value)
+        except Exception as err:  # noqa: BLE001
+            raise self.error(node, f"{type(err).__name__}: {err}") from None
+
+    def expr_Compare(self, node: ast.Compare) -> Any:
+        result: Any = True
+        left = self.expr(node.left)
+        for op, comparator in zip(node.ops, node.comparators):
+            right = self.expr(comparator)
+            if isinstance(left, Scalar) or isinstance(right, Scalar):
+                if type(op) not in _INDEX_COMPARE:
+                    raise self.error(node, f"runtime integers do not support '{type(op).__name__}'")
+                lhs, rhs = self.as_index(left, node), self.as_index(right, node)
+                ssa = self.emitter.value(
+                    f"arith.cmpi {_INDEX_COMPARE[type(op)]}, {lhs}, {rhs} : index", self.loc(node)
+                )
+                current: Any = Scalar(ssa, "i1")
+            else:
+                self.require_python(left, node)
+                self.require_python(right, node)
+                if type(op) in _PY_COMPARE:
+                    current = _PY_COMPARE[type(op)](left, right)
+                elif isinstance(op, ast.In):
+                    current = left in right
+                elif isinstance(op, ast.NotIn):
+                    current = left not in right
+                elif isinstance(op, ast.Is):
+                    current = left is right
+                else:
+                    current = left is not right
+            result = current if result is True else self.logical("and", result, current, node)
+            left = right
+        return result
+
+    def expr_BoolOp(self, node: ast.BoolOp) -> Any:
+        kind = "and" if isinstance(node.op, ast.And) else "or"
+        result = self.expr(node.values[0])
+        for value_node in node.values[1:]:
+            if not isinstance(result, Scalar):
+                # Python short-circuit on compile-time values.
+                if (kind == "and" and not result) or (kind == "or" and result):
+                    return result
+                result = self.expr(value_node)
+                continue
+            result = self.logical(kind, result, self.expr(value_node), node)
+        return result
+
+    def logical(self, kind: str, left: Any, right: Any, node: ast.AST) -> Any:
+        if not isinstance(left, Scalar) and not isinstance(right, Scalar):
+            return (left and right) if kind == "and" else (left or right)
+        lhs, rhs = self.as_predicate(left, node), self.as_predicate(right, node)
+        op = "arith.andi" if kind == "and" else "arith.ori"
+        return Scalar(self.emitter.value(f"{op} {lhs}, {rhs} : i1", self.loc(node)), "i1")
+
+    def expr_IfExp(self, node: ast.IfExp) -> Any:
+        condition = self.expr(node.test)
+        if isinstance(condition, Scalar):
+            raise self.error(node, "a conditional expression needs a compile-time condition")
+        return self.expr(node.body if condition else node.orelse)
+
+    # --- calls ---------------------------------------------------------------------------
+    def expr_Call(self, node: ast.Call) -> Any:
+        callee = self.expr(node.func)
+        args = [self.expr(a) for a in node.args if not isinstance(a, ast.Starred)]
+        if any(isinstance(a, ast.Starred) for a in node.args):
+            raise self.error(node, "*args calls are not supported")
+        keywords: dict[str, tuple[Any, ast.AST]] = {}
+        for keyword in node.keywords:
+            if keyword.arg is None:
+                raise self.error(keyword, "**kwargs calls are not supported")
+            keywords[keyword.arg] = (self.expr(keyword.value), keyword.value)
+
+        if isinstance(callee, BoundMethod):
+            return self.method_call(callee, args, keywords, node)
+        if isinstance(callee, api.Builtin):
+            return self.builtin_call(callee, args, keywords, node)
+        from ttlang.frontend.operation import Operation
+
+        if isinstance(callee, Operation):
+            return self.compose(callee, args, keywords, node)
+        if callee is Kernel:
+            if len(args) != 1 or keywords or not isinstance(args[0], KernelKind):
+                raise self.error(node, "ttl.Kernel(kind) takes one ttl.KernelKind")
+            try:
+                return Kernel(args[0])
+            except TypeError as err:
+                raise self.error(node, str(err)) from None
+        if callee is builtins.range:
+            raise self.error(node, "range() is only supported as the iterable of a for loop")
+        if isinstance(callee, api.ThreadDecorator):
+            raise self.error(node, "thread decorators are only valid on a nested function")
+        plain_args = list(args) + [v for v, _ in keywords.values()]
+        for value in plain_args:
+            if not self.is_python(value):
+                raise self.error(
+                    node,
+                    f"cannot pass {self.describe(value)} to the Python function "
+                    f"'{getattr(callee, '__name__', callee)}' (it runs at compile time)",
+                )
+        if not callable(callee):
+            raise self.error(node, f"{self.describe(callee)} is not callable")
+        try:
+            return callee(*args, **{k: v for k, (v, _) in keywords.items()})
+        except Exception as err:  # noqa: BLE001 - reported at the user's line
+            raise self.error(node, f"{type(err).__name__}: {err}") from None
+
+    def method_call(
+        self, method: BoundMethod, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]],
+        node: ast.Call,
+    ) -> Any:
+        receiver, name = method.receiver, method.name
+        loc = self.loc(node)
+        if isinstance(receiver, DFBValue):
+            if keywords:
+                raise self.error(
+                    node,
+                    f"{name}() takes no arguments (reserve and wait do not accept kernel=; the "
+                    "block's uses and release determine its logical kernel)",
+                )
+            self.no_args(args, node, name)
+            op = "ttl.reserve" if name == "reserve" else "ttl.wait"
+            ssa = self.emitter.value(f"{op} {receiver.ssa} : {receiver.type} -> {receiver.block_type}", loc)
+            return BlockValue(ssa, receiver.shape, receiver.element_type, name)
+        if isinstance(receiver, BlockValue):
+            if name == "store":
+                if keywords or len(args) != 1 or not isinstance(args[0], BlockValue):
+                    raise self.error(node, "store(value) takes one block value")
+                if receiver.origin != "reserve":
+                    raise self.error(node, "store() writes into a block acquired with reserve()")
+                if args[0].type != receiver.type:
+                    raise self.error(node, f"cannot store a {args[0].type} into a {receiver.type}")
+                self.emitter.op(f"ttl.store {args[0].ssa}, {receiver.ssa} : {receiver.type}", loc)
+                return None
+            self.no_args(args, node, name)
+            if set(keywords) - {"kernel"}:
+                raise self.error(node, f"{name}() accepts only kernel=")
+            expected = "reserve" if name == "push" else "wait"
+            if receiver.origin != expected:
+                raise self.error(node, f"{name}() releases a block acquired with {expected}()")
+            attrs = self.selection_attr(keywords, single=True)
+            self.emitter.op(f"ttl.{name} {receiver.ssa}{attrs} : {receiver.type}", loc)
+            return None
+        if isinstance(receiver, TransferValue):
+            self.no_args(args, node, name)
+            if keywords:
+                raise self.error(node, "wait() takes no arguments")
+            self.emitter.op(f"ttl.transfer_wait {receiver.ssa}", loc)
+            return None
+        raise self.error(node, f"cannot call {name}() here")
+
+    def no_args(self, args: list[Any], node: ast.AST, name: str) -> None:
+        if args:
+            raise self.error(node, f"{name}() takes no positional arguments")
+
+    def builtin_call(
+        self, builtin: api.Builtin, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]],
+        node: ast.Call,
+    ) -> Any:
+        loc = self.loc(node)
+        name = builtin.name
+        if name == "make_dataflow_buffer_like":
+            return self.make_dfb(args, keywords, node)
+        if name == "copy":
+            return self.copy(args, keywords, node)
+        if name in ("node", "grid_size"):
+            if args or set(keywords) - {"dims"}:
+                raise self.error(node, f"ttl.{name}() accepts only dims=")
+            dims = keywords.get("dims", (2, node))[0]
+            if dims not in (1, 2) or isinstance(dims, bool):
+                raise self.error(node, f"ttl.{name}(dims=...) must be 1 or 2, got {dims!r}")
+            cols, rows = self.operation.grid
+            if name == "grid_size":
+                # Known at compile time: folding it keeps loop bounds static.
+                return (cols, rows) if dims == 2 else cols * rows
+            col = Scalar(self.emitter.value("ttl.node 0", loc), "index")
+            row = Scalar(self.emitter.value("ttl.node 1", loc), "index")
+            if dims == 2:
+                return (col, row)
+            return self.binop(ast.Add(), self.binop(ast.Mult(), row, cols, node), col, node)
+        if name in _MATH_OPS:
+            if keywords or len(args) != 1 or not isinstance(args[0], BlockValue):
+                raise self.error(node, f"ttl.{name}(block) takes one block")
+            ssa = self.emitter.value(f"{_MATH_OPS[name]} {args[0].ssa} : {args[0].type}", loc)
+            return BlockValue(ssa, args[0].shape, args[0].element_type, "value")
+        raise self.error(node, f"ttl.{name} is not supported here")
+
+    def make_dfb(self, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> DFBValue:
+        if len(args) != 1 or not isinstance(args[0], TensorValue):
+            raise self.error(node, "make_dataflow_buffer_like(tensor, shape=..., block_count=...) needs a tensor")
+        if set(keywords) - {"shape", "block_count"}:
+            raise self.error(node, "make_dataflow_buffer_like accepts shape= and block_count=")
+        shape = keywords.get("shape", ((1, 1), node))[0]
+        if not (
+            isinstance(shape, tuple)
+            and len(shape) == 2
+            and all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in shape)
+        ):
+            raise self.error(node, f"shape= must be two positive tile counts (rows, cols), got {shape!r}")
+        block_count = keywords.get("block_count", (2, node))[0]
+        if not isinstance(block_count, int) or isinstance(block_count, bool) or block_count < 1:
+            raise self.error(node, f"block_count= must be a positive integer, got {block_count!r}")
+        dfb = DFBValue("", (shape[0], shape[1]), args[0].spec.element_type, block_count)
+        ssa = self.emitter.value(f"ttl.create_dfb : {dfb.type}", self.loc(node))
+        return DFBValue(ssa, dfb.shape, dfb.element_type, dfb.block_count)
+
+    def copy(self, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> TransferValue:
+        if len(args) != 2 or set(keywords) - {"kernel"}:
+            raise self.error(node, "ttl.copy(src, dst) takes a source and a destination (and kernel=)")
+        src, dst = args
+        attrs = self.selection_attr(keywords, single=False)
+        loc = self.loc(node)
+        if isinstance(src, TileSlice) and isinstance(dst, BlockValue):
+            if dst.origin != "reserve":
+                raise self.error(node, "ttl.copy into a block needs a block acquired with reserve()")
+            self.check_extents(src, dst, node)
+            row, col = self.as_index(src.row, node), self.as_index(src.col, node)
+            ssa = self.emitter.value(
+                f"ttl.load_tiles {src.tensor.ssa}[{row}, {col}], {dst.ssa}{attrs} : "
+                f"{src.tensor.type}, {dst.type}",
+                loc,
+            )
+            return TransferValue(ssa)
+        if isinstance(src, BlockValue) and isinstance(dst, TileSlice):
+            if src.origin != "wait":
+                raise self.error(node, "ttl.copy from a block needs a block acquired with wait()")
+            self.check_extents(dst, src, node)
+            row, col = self.as_index(dst.row, node), self.as_index(dst.col, node)
+            ssa = self.emitter.value(
+                f"ttl.store_tiles {src.ssa}, {dst.tensor.ssa}[{row}, {col}]{attrs} : "
+                f"{src.type}, {dst.tensor.type}",
+                loc,
+            )
+            return TransferValue(ssa)
+        raise self.error(
+            node,
+            f"ttl.copy copies between a tensor tile slice and a block, got "
+            f"{self.describe(src)} -> {self.describe(dst)}",
+        )
+
+    def check_extents(self, tile_slice: TileSlice, block: BlockValue, node: ast.AST) -> None:
+        for extent, dim, axis in zip((tile_slice.rows, tile_slice.cols), block.shape, ("rows", "cols")):
+            if extent is not None and extent != dim:
+                raise self.error(
+                    node,
+                    f"the tile slice has {extent} {axis} but the block has {dim}; they must match",
+                )
+
+    def compose(
+        self, callee: Operation, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]],
+        node: ast.Call,
+    ) -> None:
+        if keywords:
+            raise self.error(node, "a composed operation is called with positional tensors")
+        if self.depth >= _MAX_COMPOSITION_DEPTH:
+            raise self.error(node, "operations compose too deeply (recursive composition?)")
+        inner = FunctionCompiler(callee, self.emitter, self.threads, self.depth + 1)
+        # The callee runs where it is called: inside a thread it belongs to that thread.
+        inner.thread = self.thread
+        inner.top_level = self.top_level and not self.scope.region
+        inner.scope = Scope(region=False)
+        try:
+            inner.bind_params(args, callee.tree)
+        except FrontendError:
+            tree_args = callee.tree.args.args
+            raise self.error(
+                node, f"operation '{callee.name}' takes {len(tree_args)} arguments, got {len(args)}"
+            ) from None
+        inner.statements(callee.tree.body)
+        return None
+
+    # --- helpers -------------------------------------------------------------------------
+    def as_index(self, value: Any, node: ast.AST) -> str:
+        if isinstance(value, Scalar):
+            if value.type != "index":
+                raise self.error(node, "expected an integer, got a boolean runtime value")
+            return value.ssa
+        if isinstance(value, int) and not isinstance(value, bool):
+            return self.emitter.value(f"arith.constant {value} : index", self.loc(node))
+        raise self.error(node, f"expected an integer, got {self.describe(value)}")
+
+    def as_predicate(self, value: Any, node: ast.AST) -> str:
+        if isinstance(value, Scalar):
+            if value.type == "i1":
+                return value.ssa
+            zero = self.as_index(0, node)
+            return self.emitter.value(f"arith.cmpi ne, {value.ssa}, {zero} : index", self.loc(node))
+        if isinstance(value, bool):
+            return self.emitter.value(f"arith.constant {'true' if value else 'false'}", self.loc(node))
+        raise self.error(node, f"expected a condition, got {self.describe(value)}")
+
+    def is_python(self, value: Any) -> bool:
+        if isinstance(value, (Scalar, TensorValue, TileSlice, DFBValue, BlockValue, TransferValue, BoundMethod)):
+            return False
+        if isinstance(value, (tuple, list)):
+            return all(self.is_python(v) for v in value)
+        return True
+
+    def require_python(self, value: Any, node: ast.AST) -> None:
+        if not self.is_python(value):
+            raise self.error(node, f"unsupported operation on {self.describe(value)}")
+
+    @staticmethod
+    def describe(value: Any) -> str:
+        if isinstance(value, Scalar):
+            return "a runtime integer" if value.type == "index" else "a runtime boolean"
+        if isinstance(value, TensorValue):
+            return f"tensor '{value.name}'"
+        if isinstance(value, TileSlice):
+            return f"a tile slice of '{value.tensor.name}'"
+        if isinstance(value, DFBValue):
+            return "a dataflow buffer"
+        if isinstance(value, BlockValue):
+            return "a block" if value.origin != "value" else "a block value"
+        if isinstance(value, TransferValue):
+            return "a transfer"
+        return f"{type(value).__name__} {value!r}"
+
+
+class _ScopeGuard:
+    def __init__(self, compiler: FunctionCompiler, region: bool) -> None:
+        self.compiler = compiler
+        self.region = region
+
+    def __enter__(self) -> None:
+        self.compiler.scope = Scope(parent=self.compiler.scope, region=self.region)
+        self.compiler.emitter.depth += 1
+
+    def __exit__(self, *exc: object) -> None:
+        assert self.compiler.scope.parent is not None
+        self.compiler.scope = self.compiler.scope.parent
+        self.compiler.emitter.depth -= 1
+
+
+def build_module(operation: Operation, specs: list[TensorSpec]) -> str:
+    """The TTL IR module of ``operation`` applied to tensors described by ``specs``."""
+    emitter = Emitter()
+    compiler = FunctionCompiler(operation, emitter, ThreadState())
+    tree = operation.tree
+    names = [a.arg for a in tree.args.args]
+    if len(specs) != len(names):
+        raise compiler.error(
+            tree, f"operation '{operation.name}' takes {len(names)} tensors, got {len(specs)}"
+        )
+    params = [TensorValue(f"%arg{i}", spec, name) for i, (spec, name) in enumerate(zip(specs, names))]
+    compiler.compile_operation(params)
+    signature = ", ".join(
+        f"{p.ssa}: {p.type} {compiler.loc(arg)}" for p, arg in zip(params, tree.args.args)
+    )
+    cols, rows = operation.grid
+    header = (
+        f"  func.func @{operation.symbol}({signature}) attributes {{"
+        f"ttl.grid = array<i64: {cols}, {rows}>, "
+        f"ttl.operation_id = {mlir_string(operation.operation_id)}}} {{"
+    )
+    end = tree.body[-1] if tree.body else tree
+    footer = [f"    func.return {compiler.loc(end)}", f"  }} {compiler.loc(tree)}"]
+    module_end = f"}} {compiler.loc(tree)}"
+    return "\n".join(["module {", header, *emitter.lines, *footer, module_end]) + "\n"

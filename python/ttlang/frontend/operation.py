@@ -1,0 +1,187 @@
+"""``@ttl.operation``: registration and the compile API."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import re
+import textwrap
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ttlang.artifact import CoreRange, KernelKind, LogicalKernelId, TensorParamSpec
+from ttlang.errors import FrontendError, TTLangError
+from ttlang.frontend import session
+from ttlang.frontend.compiler import build_module
+from ttlang.frontend.identity import operation_identity
+from ttlang.frontend.kernels import Kernel
+from ttlang.frontend.tensors import tensor_spec_of
+
+_KINDS = {"compute": KernelKind.COMPUTE, "data_movement": KernelKind.DATA_MOVEMENT}
+
+
+@dataclass(frozen=True)
+class KernelSpec:
+    """One logical kernel of a compiled operation.
+
+    ``logical_kernel`` equals the ``ttl.Kernel`` handle that selected it (or identifies the
+    canonical kernel of its kind); ``function`` is its kernel function in ``ir``.
+    """
+
+    logical_kernel: LogicalKernelId
+    kind: KernelKind
+    core_ranges: tuple[CoreRange, ...]
+    function: str
+
+
+@dataclass(frozen=True)
+class CompiledOperation:
+    """The result of ``op.compile(*tensors)``: final TTL IR (one function per logical kernel,
+    with Python locations) and the kernel specs."""
+
+    name: str
+    operation_id: str
+    grid: tuple[int, int]
+    target: str
+    tensors: tuple[TensorParamSpec, ...]
+    ir: str
+    kernels: tuple[KernelSpec, ...]
+
+    @property
+    def core_ranges(self) -> tuple[CoreRange, ...]:
+        cols, rows = self.grid
+        return (CoreRange((0, 0), (cols - 1, rows - 1)),)
+
+    def kernel(self, selector: Kernel | LogicalKernelId | KernelKind) -> KernelSpec:
+        """The spec of a handle's kernel, or of the canonical kernel of a kind."""
+        for spec in self.kernels:
+            if isinstance(selector, KernelKind):
+                if spec.kind == selector and spec.logical_kernel.is_canonical:
+                    return spec
+            elif spec.logical_kernel == selector:
+                return spec
+        raise KeyError(f"{selector!r} is not a logical kernel of {self.name}")
+
+
+class Operation:
+    """A registered TT-Lang operation (the result of ``@ttl.operation``)."""
+
+    def __init__(
+        self,
+        fn: Callable[..., Any],
+        grid: tuple[int, int],
+        runtime_resource_factory: Callable[..., Any] | None = None,
+    ) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+        self.runtime_resource_factory = runtime_resource_factory
+        try:
+            lines, first_line = inspect.getsourcelines(fn)
+        except (OSError, TypeError) as err:
+            raise TTLangError(f"cannot read the source of operation '{self.name}': {err}") from None
+        source = "".join(lines)
+        self.filename = fn.__code__.co_filename
+        self.col_offset = len(lines[0]) - len(lines[0].lstrip())
+        self.line_offset = first_line - 1
+        module = ast.parse(textwrap.dedent(source))
+        tree = module.body[0]
+        if not isinstance(tree, ast.FunctionDef):
+            raise FrontendError("@ttl.operation decorates a function", self.filename, first_line)
+        self.tree = tree
+        if not (
+            isinstance(grid, tuple)
+            and len(grid) == 2
+            and all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in grid)
+        ):
+            raise FrontendError(
+                f"grid= must be (cols, rows) of positive integers, got {grid!r}",
+                self.filename,
+                first_line,
+                self.col_offset + 1,
+            )
+        self.grid = grid
+        self.symbol = re.sub(r"[^A-Za-z0-9_]", "_", self.name)
+        self.closure = _closure(fn)
+        captures = dict(self.closure)
+        referenced = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+        for name in sorted(referenced - set(captures)):
+            if name in fn.__globals__:
+                captures[name] = fn.__globals__[name]
+        self.operation_id = operation_identity(fn, source, grid, captures)
+        # Registration binds captured handles in place: the same object then identifies the
+        # compiled kernel in runtime configuration (e.g. runtime resource factories).
+        for name in sorted(captures):
+            if isinstance(captures[name], Kernel):
+                captures[name]._bind(self.operation_id, name)
+        self.__doc__ = fn.__doc__
+        self.__name__ = fn.__name__
+        self.__qualname__ = fn.__qualname__
+
+    def __repr__(self) -> str:
+        return f"<ttl.operation {self.operation_id}>"
+
+    def build_ir(self, *tensors: Any) -> str:
+        """The TTL IR of this operation before any pass (for inspection and tests)."""
+        return build_module(self, [_spec(t) for t in tensors])
+
+    def compile(self, *tensors: Any, target: str = "wormhole_b0") -> CompiledOperation:
+        """Compiles for tensors like ``tensors`` (ttnn tensors or ``ttlang.TensorSpec``)."""
+        specs = [_spec(t) for t in tensors]
+        text = build_module(self, specs)
+        result = session.compile_module(text, target)
+        cols, rows = self.grid
+        cores = (CoreRange((0, 0), (cols - 1, rows - 1)),)
+        kernels = tuple(
+            KernelSpec(
+                LogicalKernelId(k.operation_id, k.name, _KINDS[k.kind]),
+                _KINDS[k.kind],
+                cores,
+                k.symbol,
+            )
+            for k in result.kernels
+        )
+        names = [a.arg for a in self.tree.args.args]
+        return CompiledOperation(
+            self.name,
+            self.operation_id,
+            self.grid,
+            target,
+            tuple(spec.param_spec(name) for spec, name in zip(specs, names)),
+            result.ir,
+            kernels,
+        )
+
+    def __call__(self, *tensors: Any) -> Any:
+        raise TTLangError(
+            f"running '{self.name}' needs the ttlang runtime and a device; use "
+            f"{self.name}.compile(*tensors) to compile it"
+        )
+
+
+def _spec(value: Any) -> Any:
+    try:
+        return tensor_spec_of(value)
+    except (TypeError, ValueError) as err:
+        raise TTLangError(str(err)) from None
+
+
+def _closure(fn: Callable[..., Any]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for name, cell in zip(fn.__code__.co_freevars, fn.__closure__ or ()):
+        try:
+            result[name] = cell.cell_contents
+        except ValueError:  # not yet assigned (e.g. a later nonlocal)
+            continue
+    return result
+
+
+def operation(
+    grid: tuple[int, int] = (1, 1),
+    runtime_resource_factory: Callable[..., Any] | None = None,
+) -> Callable[[Callable[..., Any]], Operation]:
+    """``@ttl.operation(grid=(cols, rows))``: registers a TT-Lang operation."""
+
+    def register(fn: Callable[..., Any]) -> Operation:
+        return Operation(fn, grid, runtime_resource_factory)
+
+    return register

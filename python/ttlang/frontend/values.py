@@ -1,0 +1,94 @@
+"""Values the frontend tracks while compiling an operation body.
+
+Python values (ints, tuples, handles, modules) are compile-time constants; the classes here
+stand for IR values. Each holds its SSA name in the module text being built.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from ttlang.frontend.tensors import TensorSpec
+
+
+@dataclass(frozen=True)
+class Scalar:
+    """A runtime scalar: ``index`` (integers) or ``i1`` (booleans)."""
+
+    ssa: str
+    type: str
+
+
+@dataclass(frozen=True)
+class TensorValue:
+    """A tensor parameter of the operation."""
+
+    ssa: str
+    spec: TensorSpec
+    name: str
+
+    @property
+    def type(self) -> str:
+        return self.spec.mlir_type()
+
+    @property
+    def tile_grid(self) -> tuple[int, int]:
+        return (self.spec.shape[0] // 32, self.spec.shape[1] // 32)
+
+
+Index = Union[int, Scalar]
+
+
+@dataclass(frozen=True)
+class TileSlice:
+    """``t[r0:r1, c0:c1]``: tiles starting at (row, col); extents when known statically."""
+
+    tensor: TensorValue
+    row: Index
+    col: Index
+    rows: int | None
+    cols: int | None
+
+
+@dataclass(frozen=True)
+class DFBValue:
+    ssa: str
+    shape: tuple[int, int]
+    element_type: str
+    block_count: int
+
+    @property
+    def type(self) -> str:
+        return f"!ttl.dfb<{self.shape[0]}x{self.shape[1]}x{self.element_type}, {self.block_count}>"
+
+    @property
+    def block_type(self) -> str:
+        return f"!ttl.block<{self.shape[0]}x{self.shape[1]}x{self.element_type}>"
+
+
+@dataclass(frozen=True)
+class BlockValue:
+    """A block: acquired with reserve / wait (``origin``), or a tile-math result ("value")."""
+
+    ssa: str
+    shape: tuple[int, int]
+    element_type: str
+    origin: str
+
+    @property
+    def type(self) -> str:
+        return f"!ttl.block<{self.shape[0]}x{self.shape[1]}x{self.element_type}>"
+
+
+@dataclass(frozen=True)
+class TransferValue:
+    ssa: str
+
+
+@dataclass(frozen=True)
+class BoundMethod:
+    """``dfb.reserve``, ``blk.store``, ``tx.wait``...: a method of an IR value."""
+
+    receiver: object
+    name: str

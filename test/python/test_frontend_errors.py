@@ -1,0 +1,106 @@
+"""Every invalid program raises a ttlang error carrying the user's file, line and excerpt."""
+
+import pathlib
+
+import pytest
+
+import ttlang as ttl
+
+import ttl_error_programs as programs
+
+SOURCE = pathlib.Path(programs.__file__)
+SPEC = ttl.TensorSpec((64, 64))
+F32 = ttl.TensorSpec((64, 64), dtype="float32")
+
+
+def marker_line(case: str) -> int:
+    for number, text in enumerate(SOURCE.read_text().splitlines(), start=1):
+        if text.rstrip().endswith(f"# E:{case}"):
+            return number
+    raise AssertionError(f"no marker for {case}")
+
+
+CASES = [
+    ("while", programs.uses_while, (SPEC,), ttl.FrontendError, "'While' statements are not supported"),
+    ("undefined", programs.undefined_name, (SPEC,), ttl.FrontendError, "name 'nope' is not defined"),
+    ("reserve_kernel", programs.reserve_with_kernel, (SPEC,), ttl.FrontendError,
+     "reserve and wait do not accept kernel="),
+    ("extent", programs.slice_extent, (SPEC,), ttl.FrontendError,
+     "the tile slice has 1 cols but the block has 2"),
+    ("store_waited", programs.store_into_waited, (SPEC,), ttl.FrontendError,
+     "store() writes into a block acquired with reserve()"),
+    ("thread_kind", programs.kind_mismatch, (SPEC,), ttl.FrontendError,
+     "@ttl.compute thread selects a data_movement kernel"),
+    ("capacity", programs.three_movers, (SPEC,), ttl.CompilerError,
+     "requests 3 data-movement kernels ('r1', 'r2', the canonical data-movement kernel) but "
+     "target 'wormhole_b0' supports 2"),
+    ("capacity_explicit", programs.explicit_three_movers, (SPEC,), ttl.CompilerError,
+     "requests 3 data-movement kernels (the canonical data-movement kernel, 'r1', 'three') but "
+     "target 'wormhole_b0' supports 2"),
+    ("release_only", programs.release_only, (SPEC,), ttl.CompilerError,
+     "cannot infer the logical kernel of this DFB block"),
+    ("conflicting_release", programs.conflicting_release, (SPEC,), ttl.CompilerError,
+     "selects the canonical compute kernel, which conflicts with the canonical data-movement "
+     "kernel"),
+    ("loop_carried", programs.loop_carried, (SPEC,), ttl.FrontendError, "cannot assign 'total'"),
+    ("kernel_in_loop", programs.kernel_in_loop, (SPEC,), ttl.FrontendError,
+     "declare a ttl.Kernel at the top level of the operation body"),
+    ("unbound", programs.unbound, (SPEC,), ttl.FrontendError, "no operation has bound"),
+    ("slice_outside", programs.slice_outside, (SPEC,), ttl.CompilerError,
+     "tile slice rows [5, 6) is outside the tensor's 2 tile rows"),
+    ("tensor_to_tensor", programs.tensor_to_tensor, (SPEC, SPEC), ttl.FrontendError,
+     "ttl.copy copies between a tensor tile slice and a block"),
+    ("math_mismatch", programs.math_mismatch, (SPEC, F32), ttl.FrontendError,
+     "types must match"),
+    ("push_two", programs.push_selector_tuple, (SPEC,), ttl.FrontendError,
+     "push / pop accept one kernel= selector"),
+]
+
+
+@pytest.mark.parametrize("case,op,tensors,error_type,message", CASES, ids=[c[0] for c in CASES])
+def test_error_names_file_and_line(case, op, tensors, error_type, message):
+    with pytest.raises(error_type) as info:
+        op.compile(*tensors)
+    err = info.value
+    assert isinstance(err, ttl.TTLangError)
+    assert message in err.message
+    assert pathlib.Path(err.file) == SOURCE
+    assert err.line == marker_line(case)
+    # The excerpt quotes the offending source line.
+    assert SOURCE.read_text().splitlines()[err.line - 1].strip() in err.excerpt
+    assert f"{SOURCE}:{err.line}:" in str(err)
+
+
+def test_compiler_error_keeps_notes_with_locations():
+    with pytest.raises(ttl.CompilerError) as info:
+        programs.conflicting_release.compile(SPEC)
+    # The conflicting op is reported; no note here, but the message names both kernels.
+    assert "inferred from the block's other uses" in info.value.message
+
+
+def test_invalid_grid_is_reported_at_decoration():
+    with pytest.raises(ttl.FrontendError, match=r"grid= must be \(cols, rows\)") as info:
+
+        @ttl.operation(grid=(0, 1))
+        def bad(a):
+            pass
+
+    assert info.value.file == __file__
+
+
+def test_wrong_tensor_count():
+    with pytest.raises(ttl.FrontendError, match="takes 2 tensors, got 1") as info:
+        programs.tensor_to_tensor.compile(SPEC)
+    assert pathlib.Path(info.value.file) == SOURCE
+
+
+def test_unknown_target_is_a_compiler_error():
+    op = programs.uses_while
+    with pytest.raises(ttl.CompilerError, match="unknown target 'grayskull'"):
+        programs.release_only.compile(SPEC, target="grayskull")
+    del op
+
+
+def test_bad_tensor_argument():
+    with pytest.raises(ttl.TTLangError, match="expected a ttnn tensor or ttlang.TensorSpec"):
+        programs.release_only.compile(42)

@@ -1,0 +1,166 @@
+"""Invalid TT-Lang programs for test_frontend_errors.py. Each error line carries a marker
+comment `# E:<case>` so the test can check the reported line."""
+
+import ttlang as ttl
+
+TILE = 32
+
+
+@ttl.operation(grid=(1, 1))
+def uses_while(a):
+    n = 0
+    while n < 2:  # E:while
+        n += 1
+
+
+@ttl.operation(grid=(1, 1))
+def undefined_name(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=nope)  # E:undefined
+
+
+@ttl.operation(grid=(1, 1))
+def reserve_with_kernel(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    blk = dfb.reserve(kernel=ttl.KernelKind.DATA_MOVEMENT)  # E:reserve_kernel
+
+
+@ttl.operation(grid=(1, 1))
+def slice_extent(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 2), block_count=2)
+    with dfb.reserve() as blk:
+        ttl.copy(a[0:1, 0:1], blk).wait()  # E:extent
+
+
+@ttl.operation(grid=(1, 1))
+def store_into_waited(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    with dfb.wait() as blk:
+        blk.store(blk)  # E:store_waited
+
+
+def make_kind_mismatch():
+    reader = ttl.Kernel(ttl.KernelKind.DATA_MOVEMENT)
+
+    @ttl.operation(grid=(1, 1))
+    def kind_mismatch(a):
+        @ttl.compute(kernel=reader)  # E:thread_kind
+        def body():
+            pass
+
+    return kind_mismatch
+
+
+kind_mismatch = make_kind_mismatch()
+
+
+def make_three_movers():
+    r1 = ttl.Kernel(ttl.KernelKind.DATA_MOVEMENT)
+    r2 = ttl.Kernel(ttl.KernelKind.DATA_MOVEMENT)
+
+    @ttl.operation(grid=(1, 1))
+    def three_movers(a):  # E:capacity
+        dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+        with dfb.reserve() as x:
+            ttl.copy(a[0, 0], x, kernel=r1).wait()
+        with dfb.reserve() as y:
+            ttl.copy(a[0, 0], y, kernel=r2).wait()
+        with dfb.reserve() as z:
+            ttl.copy(a[0, 0], z).wait()
+
+    return three_movers
+
+
+three_movers = make_three_movers()
+
+
+def make_explicit_three_movers():
+    r1 = ttl.Kernel(ttl.KernelKind.DATA_MOVEMENT)
+
+    @ttl.operation(grid=(1, 1))
+    def explicit_three_movers(a):  # E:capacity_explicit
+        @ttl.datamovement()
+        def one():
+            pass
+
+        @ttl.datamovement(kernel=r1)
+        def two():
+            pass
+
+        @ttl.datamovement()
+        def three():
+            pass
+
+    return explicit_three_movers
+
+
+explicit_three_movers = make_explicit_three_movers()
+
+
+@ttl.operation(grid=(1, 1))
+def release_only(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    blk = dfb.wait()  # E:release_only
+    blk.pop()
+
+
+@ttl.operation(grid=(1, 1))
+def conflicting_release(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    blk = dfb.wait()
+    ttl.copy(blk, a[0, 0]).wait()
+    blk.pop(kernel=ttl.KernelKind.COMPUTE)  # E:conflicting_release
+
+
+@ttl.operation(grid=(1, 1))
+def loop_carried(a):
+    total = 0
+    for i in range(4):
+        total = total + i  # E:loop_carried
+
+
+@ttl.operation(grid=(1, 1))
+def kernel_in_loop(a):
+    for i in range(2):
+        k = ttl.Kernel(ttl.KernelKind.DATA_MOVEMENT)  # E:kernel_in_loop
+
+
+def make_unbound():
+    handles = (ttl.Kernel(ttl.KernelKind.DATA_MOVEMENT),)
+
+    @ttl.operation(grid=(1, 1))
+    def unbound(a):
+        dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+        with dfb.reserve() as x:
+            ttl.copy(a[0, 0], x, kernel=handles[0]).wait()  # E:unbound
+
+    return unbound
+
+
+unbound = make_unbound()
+
+
+@ttl.operation(grid=(1, 1))
+def slice_outside(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    with dfb.reserve() as x:
+        ttl.copy(a[5, 0], x).wait()  # E:slice_outside
+
+
+@ttl.operation(grid=(1, 1))
+def tensor_to_tensor(a, b):
+    ttl.copy(a[0, 0], b[0, 0])  # E:tensor_to_tensor
+
+
+@ttl.operation(grid=(1, 1))
+def math_mismatch(a, b):
+    x_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    y_dfb = ttl.make_dataflow_buffer_like(b, shape=(1, 1), block_count=2)
+    with x_dfb.wait() as x, y_dfb.wait() as y, x_dfb.reserve() as o:
+        o.store(x + y)  # E:math_mismatch
+
+
+@ttl.operation(grid=(1, 1))
+def push_selector_tuple(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    blk = dfb.reserve()
+    blk.push(kernel=ttl.KernelKind.COMPUTE | ttl.KernelKind.DATA_MOVEMENT)  # E:push_two
