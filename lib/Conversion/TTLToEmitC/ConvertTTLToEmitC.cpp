@@ -25,6 +25,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <map>
 #include <set>
 
 namespace mlir::ttl {
@@ -90,8 +91,9 @@ void emitc_lowering::emitTileLoop(
   Value ub = emitIndex(b, loc, extent);
   Value step = emitIndex(b, loc, 1);
   emitc::ForOp::create(b, loc, lb, ub, step,
-                       [&](OpBuilder &nested, Location, Value iv) {
+                       [&](OpBuilder &nested, Location bodyLoc, Value iv) {
                          body(nested, iv);
+                         emitc::YieldOp::create(nested, bodyLoc);
                        });
 }
 
@@ -185,6 +187,29 @@ FailureOr<ArrayAttr> getCoreRanges(func::FuncOp kernel) {
       {b.getDenseI64ArrayAttr({0, 0, grid[0] - 1, grid[1] - 1})});
 }
 
+/// [{name, index, data_format, page_size, total_size}] of the kernel's DFBs,
+/// ascending index: what the runtime allocates (CBDescriptor).
+ArrayAttr describeDataflowBuffers(func::FuncOp kernel) {
+  Builder b(kernel.getContext());
+  std::map<int32_t, Attribute> entries;
+  kernel.walk([&](CreateDataflowBufferOp op) {
+    int32_t index = *op.getPhysicalIndex();
+    DataflowBufferType type = op.getResult().getType();
+    StringRef format = type.getElementType().isF32() ? "float32" : "bfloat16";
+    entries[index] = b.getDictionaryAttr({
+        b.getNamedAttr("name", b.getStringAttr(getDataflowBufferName(op, index))),
+        b.getNamedAttr("index", b.getI64IntegerAttr(index)),
+        b.getNamedAttr("data_format", b.getStringAttr(format)),
+        b.getNamedAttr("page_size", b.getI64IntegerAttr(type.getTileSizeBytes())),
+        b.getNamedAttr("total_size", b.getI64IntegerAttr(type.getTotalSizeBytes())),
+    });
+  });
+  SmallVector<Attribute> list;
+  for (auto &[index, entry] : entries)
+    list.push_back(entry);
+  return b.getArrayAttr(list);
+}
+
 struct ConvertTTLToEmitCPass
     : public ttl::impl::ConvertTTLToEmitCBase<ConvertTTLToEmitCPass> {
   void runOnOperation() override;
@@ -245,6 +270,7 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, StringRef role,
   file->setAttr(kKernelRoleAttrName, b.getStringAttr(role));
   file->setAttr(kCoreRangesAttrName, *ranges);
   file->setAttr(kKernelAbiAttrName, abi.toAttr(&getContext()));
+  file->setAttr(kDataflowBuffersAttrName, describeDataflowBuffers(kernel));
   Region &region = file.getBodyRegion();
   Block &body = region.empty() ? region.emplaceBlock() : region.front();
   b.setInsertionPointToStart(&body);

@@ -159,6 +159,33 @@ struct StoreLowering {
   }
 };
 
+emitc::CallOpaqueOp findHardwareStartup(func::FuncOp kernel) {
+  emitc::CallOpaqueOp startup;
+  kernel->walk([&](emitc::CallOpaqueOp call) {
+    if (call.getCallee() != "compute_kernel_hw_startup")
+      return WalkResult::advance();
+    startup = call;
+    return WalkResult::interrupt();
+  });
+  return startup;
+}
+
+/// True when `store` is the kernel's only tile math (no other ttl.store and
+/// no math lowered before it).
+bool isOnlyMath(func::FuncOp kernel, StoreOp store) {
+  bool other = false;
+  kernel->walk([&](Operation *op) {
+    auto call = dyn_cast<emitc::CallOpaqueOp>(op);
+    if ((isa<StoreOp>(op) && op != store.getOperation()) ||
+        (call && call.getCallee() == "tile_regs_acquire")) {
+      other = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return !other;
+}
+
 /// Emits compute_kernel_hw_startup once per compute kernel, after the
 /// definitions of the DFBs of its first math.
 void emitHardwareStartup(StoreLowering &lowering, func::FuncOp kernel,
@@ -220,11 +247,17 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
     rewriter.setInsertionPoint(store);
     Location loc = store.getLoc();
     MLIRContext *context = rewriter.getContext();
-    if (onFpu)
+    if (onFpu) {
+      // The only math of the kernel initializes once, after the startup;
+      // otherwise each math re-initializes the FPU for its operation.
+      OpBuilder::InsertionGuard guard(rewriter);
+      if (isOnlyMath(kernel, store))
+        rewriter.setInsertionPointAfter(findHardwareStartup(kernel));
       emitCall(rewriter, loc, "binary_tiles_init", Type(),
                {lowering.cb(leaves[0]), lowering.cb(leaves[1])},
                {emitc::OpaqueAttr::get(context, "true"),
                 emitc::OpaqueAttr::get(context, fpu->fpuType)});
+    }
 
     LogicalResult result = success();
     emitTileLoop(rewriter, loc, tiles, [&](OpBuilder &b, Value tile) {

@@ -30,10 +30,11 @@
 // CHECK-NEXT: uint32_t [[B:v[0-9]+]] = get_compile_time_arg_val(1);
 // CHECK-NEXT: uint32_t [[O:v[0-9]+]] = get_compile_time_arg_val(2);
 // CHECK-NEXT: compute_kernel_hw_startup([[A]], [[B]], [[O]]);
-// CHECK: cb_wait_front([[A]], 1);
+// CHECK-NEXT: binary_tiles_init<true, EltwiseBinaryType::ELWADD>([[A]], [[B]]);
+// CHECK-NEXT: for
+// CHECK-NEXT: cb_wait_front([[A]], 1);
 // CHECK-NEXT: cb_wait_front([[B]], 1);
 // CHECK-NEXT: cb_reserve_back([[O]], 1);
-// CHECK-NEXT: binary_tiles_init<true, EltwiseBinaryType::ELWADD>([[A]], [[B]]);
 // CHECK-NEXT: tile_regs_acquire();
 // CHECK-NEXT: add_tiles([[A]], [[B]], [[I:v[0-9]+]], [[I]], 0);
 // CHECK-NEXT: tile_regs_commit();

@@ -27,6 +27,8 @@ inline constexpr llvm::StringLiteral kKernelAbiAttrName = "ttkernel.abi";
 inline constexpr llvm::StringLiteral kKernelIdentityAttrName = "ttkernel.kernel";
 inline constexpr llvm::StringLiteral kKernelRoleAttrName = "ttkernel.role";
 inline constexpr llvm::StringLiteral kCoreRangesAttrName = "ttkernel.core_ranges";
+inline constexpr llvm::StringLiteral kDataflowBuffersAttrName =
+    "ttkernel.dataflow_buffers";
 
 /// Kinds of argument slots; spelled as ttlang.artifact.ArgKind values.
 enum class KernelArgKind { DfbIndex, TensorAccessor, BufferAddress };
