@@ -1,6 +1,6 @@
 /*===- TTLFrontend.h - C API used by the TT-Lang frontend -------*- C -*-===*\
 |*                                                                            *|
-|* Context settings the Python frontend needs beyond the upstream C API.     *|
+|* What the Python frontend needs beyond the upstream C API.               *|
 \*===----------------------------------------------------------------------===*/
 
 #ifndef TTL_C_TTLFRONTEND_H
@@ -16,6 +16,19 @@ extern "C" {
 /// op's generic form. The frontend turns it off: users see their Python line.
 MLIR_CAPI_EXPORTED void ttlangContextSetPrintOpOnDiagnostic(MlirContext context,
                                                            bool enable);
+
+/// Whether `attr` is a `#ttl.kernel` logical-kernel attribute.
+MLIR_CAPI_EXPORTED bool ttlangAttributeIsAKernel(MlirAttribute attr);
+
+/// Kind of a `#ttl.kernel`: 0 compute, 1 data movement.
+MLIR_CAPI_EXPORTED int ttlangKernelAttrGetKind(MlirAttribute attr);
+
+/// Capture name of a `#ttl.kernel` (empty for a canonical selector).
+MLIR_CAPI_EXPORTED MlirStringRef ttlangKernelAttrGetName(MlirAttribute attr);
+
+/// Owning operation identity of a `#ttl.kernel` (empty for a canonical
+/// selector).
+MLIR_CAPI_EXPORTED MlirStringRef ttlangKernelAttrGetOperation(MlirAttribute attr);
 
 #ifdef __cplusplus
 }

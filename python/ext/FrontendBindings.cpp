@@ -6,6 +6,14 @@
 
 #include "mlir/Bindings/Python/NanobindAdaptors.h"
 
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+
+#include <optional>
+#include <string>
+#include <tuple>
+
 namespace nb = nanobind;
 
 void ttlang::python::populateFrontendBindings(nb::module_ &m) {
@@ -16,4 +24,20 @@ void ttlang::python::populateFrontendBindings(nb::module_ &m) {
       },
       nb::arg("context"), nb::arg("enable"),
       "Whether op diagnostics carry a 'see current operation' note.");
+  m.def(
+      "kernel_attr_fields",
+      [](MlirAttribute attr)
+          -> std::optional<std::tuple<std::string, std::string, std::string>> {
+        if (!ttlangAttributeIsAKernel(attr))
+          return std::nullopt;
+        MlirStringRef name = ttlangKernelAttrGetName(attr);
+        MlirStringRef operation = ttlangKernelAttrGetOperation(attr);
+        return std::make_tuple(
+            std::string(ttlangKernelAttrGetKind(attr) == 0 ? "compute"
+                                                            : "data_movement"),
+            std::string(name.data, name.length),
+            std::string(operation.data, operation.length));
+      },
+      nb::arg("attr"),
+      "(kind, name, operation) of a #ttl.kernel attribute, else None.");
 }

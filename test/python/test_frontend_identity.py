@@ -124,3 +124,18 @@ def test_kernel_equality_rules():
     _, same = programs.make_scaled(3)
     # Equal captures -> same operation identity -> handles bound to the same kernel.
     assert reader == same and hash(reader) == hash(same)
+
+
+def test_failed_compile_leaves_nothing_behind():
+    import ttl_error_programs as bad
+
+    op, _ = programs.make_scaled(2)
+    before = op.compile(SPEC, SPEC).ir
+    try:
+        bad.three_movers.compile(SPEC)
+    except ttl.CompilerError:
+        pass
+    else:
+        raise AssertionError("expected a CompilerError")
+    # The reused context and pipeline give the same result as before the failure.
+    assert op.compile(SPEC, SPEC).ir == before

@@ -191,7 +191,7 @@ LogicalResult Ownership::assignBlock(Operation *acquire, Value block) {
     owner = canonical(KernelKind::DataMovement);
   } else if (computeUse) {
     owner = canonical(KernelKind::Compute);
-  } else if (!releaseKernels.empty()) {
+  } else if (releaseKernels.size() == 1) {
     owner = releaseKernels.front();
   } else {
     acquire->emitOpError(
@@ -204,6 +204,12 @@ LogicalResult Ownership::assignBlock(Operation *acquire, Value block) {
     if (isTileMath(user))
       continue; // Side-effect free: follows the store that needs it.
     KernelSet selected = selection(user);
+    if (selected.size() > 1) {
+      user->emitOpError("selects ")
+          << selected.size()
+          << " logical kernels; a use of a DFB block selects one";
+      return failure();
+    }
     if (!selected.empty() && selected.front() != owner) {
       user->emitOpError("selects ")
           << describe(selected.front()) << ", which conflicts with "

@@ -200,6 +200,8 @@ class FunctionCompiler:
                     break
                 outer = outer.parent
         if isinstance(value, Kernel) and not value.is_bound:
+            if name in ("compute", "data_movement"):
+                raise self.error(node, f"a ttl.Kernel cannot be named '{name}' (a canonical kernel name)")
             if not self.top_level or self.thread is not None or self.scope.region:
                 raise self.error(
                     node, "declare a ttl.Kernel at the top level of the operation body"
@@ -374,7 +376,8 @@ class FunctionCompiler:
             if kind in self.threads.canonical_taken:
                 # tt-lang 1.1 programs have several unselected data-movement threads (reader,
                 # writer): each further one is an operation-owned kernel named by its function.
-                return Selector(kind, node.name, self.operation.operation_id)
+                name = node.name if node.name not in ("compute", "data_movement") else f"{node.name}_thread"
+                return Selector(kind, name, self.operation.operation_id)
             self.threads.canonical_taken.add(kind)
             return Selector(kind)
         keyword = decorator.keywords[0]

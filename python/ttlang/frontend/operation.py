@@ -112,6 +112,14 @@ class Operation:
         # compiled kernel in runtime configuration (e.g. runtime resource factories).
         for name in sorted(captures):
             if isinstance(captures[name], Kernel):
+                if name in _KINDS and not captures[name].is_bound:
+                    raise FrontendError(
+                        f"a ttl.Kernel cannot be captured under the canonical kernel name "
+                        f"'{name}'; rename the variable",
+                        self.filename,
+                        first_line,
+                        self.col_offset + 1,
+                    )
                 captures[name]._bind(self.operation_id, name)
         self.__doc__ = fn.__doc__
         self.__name__ = fn.__name__

@@ -83,13 +83,14 @@ def compile_module(text: str, target: str) -> CompiledModule:
         for op in module.body.operations:
             if "ttl.kernel" not in op.attributes:
                 continue
-            kind, name, operation_id = _kernel_fields(str(op.attributes["ttl.kernel"]))
+            fields = _ttlang.kernel_attr_fields(op.attributes["ttl.kernel"])
+            assert fields is not None, "ttl.kernel must be a #ttl.kernel (verified)"
+            kind, name, operation_id = fields
             symbol = ir.StringAttr(op.attributes["sym_name"]).value
             kernels.append(KernelFunction(symbol, kind, name, operation_id))
         return CompiledModule(module.operation.get_asm(enable_debug_info=True), tuple(kernels))
 
 
-_KERNEL_ATTR = re.compile(r'#ttl\.kernel<(\w+), "((?:[^"\\]|\\.)*)", "((?:[^"\\]|\\.)*)">')
 _FILE_LOC = re.compile(r'loc\("((?:[^"\\]|\\.)*)":(\d+):(\d+)')
 
 
@@ -97,13 +98,6 @@ def _unescape(text: str) -> str:
     return re.sub(
         r"\\([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), text
     ).replace('\\"', '"').replace("\\\\", "\\")
-
-
-def _kernel_fields(attr: str) -> tuple[str, str, str]:
-    """Fields of a resolved ``#ttl.kernel<kind, "name", "operation">`` (its printed form)."""
-    match = _KERNEL_ATTR.fullmatch(attr)
-    assert match, f"unresolved kernel attribute {attr}"
-    return match.group(1), _unescape(match.group(2)), _unescape(match.group(3))
 
 
 def _location(loc: ir.Location) -> tuple[str | None, int | None, int | None]:

@@ -69,9 +69,11 @@ def tensor_spec_of(value: object) -> TensorSpec:
     dtype = "bfloat16" if "bfloat16" in dtype else "float32" if "float32" in dtype else dtype
     layout = str(getattr(value, "layout", "tile")).lower()
     layout = "row_major" if "row_major" in layout else "tile"
-    buffer_type = "dram"
+    buffer_type, memory_layout = "dram", "interleaved"
     memory_config = getattr(value, "memory_config", None)
     if callable(memory_config):
         config = memory_config()
         buffer_type = "l1" if "l1" in str(getattr(config, "buffer_type", "")).lower() else "dram"
-    return TensorSpec(tuple(value.shape), dtype, buffer_type, "interleaved", layout)
+        layout_name = str(getattr(config, "memory_layout", "interleaved")).lower()
+        memory_layout = "interleaved" if "interleaved" in layout_name else layout_name
+    return TensorSpec(tuple(value.shape), dtype, buffer_type, memory_layout, layout)

@@ -241,3 +241,8 @@ func.func @block_zero(%b: !ttl.block<0x1xbf16>) { return }
 
 // expected-error @+1 {{block element type must be bf16 or f32, got 'i8'}}
 func.func @block_element(%b: !ttl.block<1x1xi8>) { return }
+
+// -----
+
+// expected-error @+1 {{'func.func' op tensor argument #1 'tensor<32x32xbf16>' of a TTL operation has no #ttl.layout memory placement}}
+func.func @unplaced(%a: tensor<32x32xbf16, #ttl.layout<l1, interleaved, tiled>>, %b: tensor<32x32xbf16>) attributes {ttl.operation_id = "m.x:1"} { return }

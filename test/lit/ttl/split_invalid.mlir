@@ -141,3 +141,30 @@ func.func @opaque_effect(%d: !d, %m: memref<4xi32>) attributes {ttl.grid = array
   memref.store %v, %m[%c0] : memref<4xi32>
   return
 }
+
+// -----
+
+!b = !ttl.block<1x1xbf16>
+!d = !ttl.dfb<1x1xbf16, 2>
+
+func.func @release_two_kernels(%d: !d) attributes {ttl.grid = array<i64: 1, 1>, ttl.operation_id = "m.o:1"} {
+  // expected-error @+1 {{'ttl.wait' op cannot infer the logical kernel of this DFB block}}
+  %w = ttl.wait %d : !d -> !b
+  ttl.pop %w {ttl.kernels = [#ttl.kernel<compute>, #ttl.kernel<data_movement>]} : !b
+  return
+}
+
+// -----
+
+!t = tensor<32x32xbf16, #ttl.layout<dram, interleaved, tiled>>
+!b = !ttl.block<1x1xbf16>
+!d = !ttl.dfb<1x1xbf16, 2>
+
+func.func @use_two_kernels(%a: !t, %d: !d) attributes {ttl.grid = array<i64: 1, 1>, ttl.operation_id = "m.n:1"} {
+  %c0 = arith.constant 0 : index
+  %w = ttl.wait %d : !d -> !b
+  %tx = ttl.store_tiles %w, %a[%c0, %c0] : !b, !t
+  // expected-error @+1 {{'ttl.pop' op selects 2 logical kernels; a use of a DFB block selects one}}
+  ttl.pop %w {ttl.kernels = [#ttl.kernel<compute>, #ttl.kernel<data_movement>]} : !b
+  return
+}

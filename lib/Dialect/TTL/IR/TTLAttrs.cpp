@@ -121,10 +121,19 @@ LogicalResult TTLDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == kOperationIdAttrName) {
     auto id = dyn_cast<StringAttr>(attr.getValue());
-    if (!id || id.getValue().empty() || !isa<func::FuncOp>(op))
+    auto func = dyn_cast<func::FuncOp>(op);
+    if (!id || id.getValue().empty() || !func)
       return op->emitOpError("'")
              << kOperationIdAttrName
              << "' must be a nonempty string on a function";
+    // Operation and kernel functions take tensors with a memory placement.
+    for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (tensor && !isa_and_nonnull<LayoutAttr>(tensor.getEncoding()))
+        return op->emitOpError("tensor argument #")
+               << index << " " << type
+               << " of a TTL operation has no #ttl.layout memory placement";
+    }
     return success();
   }
   if (name == kGridAttrName) {
