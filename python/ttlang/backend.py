@@ -9,7 +9,6 @@ re-derived here: processor roles, core ranges, ABIs and DFB specs all come from 
 
 from __future__ import annotations
 
-import re
 import threading
 from dataclasses import dataclass
 
@@ -31,7 +30,6 @@ from ttlang.artifact import (
 BACKEND_PIPELINE: str = _ttlang.BACKEND_PIPELINE
 
 _KINDS = {"compute": KernelKind.COMPUTE, "data_movement": KernelKind.DATA_MOVEMENT}
-_KERNEL_ATTR = re.compile(r'#ttl\.kernel<(\w+), "((?:[^"\\]|\\.)*)", "((?:[^"\\]|\\.)*)">')
 
 
 @dataclass(frozen=True)
@@ -93,15 +91,11 @@ def collect_kernels(module: ir.Module) -> BackendOutput:
 
 
 def _logical_kernel(attr: ir.Attribute) -> LogicalKernelId:
-    match = _KERNEL_ATTR.fullmatch(str(attr))
-    if match is None:
+    fields = _ttlang.kernel_attr_fields(attr)
+    if fields is None:
         raise ValueError(f"kernel without resolved identity: {attr}")
-    kind, name, operation = (match.group(i) for i in (1, 2, 3))
-    return LogicalKernelId(_unescape(operation), _unescape(name), _KINDS[kind])
-
-
-def _unescape(text: str) -> str:
-    return re.sub(r"\\([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), text)
+    kind, name, operation = fields
+    return LogicalKernelId(operation, name, _KINDS[kind])
 
 
 def _core_ranges(attr: ir.Attribute) -> tuple[CoreRange, ...]:

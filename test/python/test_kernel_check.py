@@ -141,3 +141,55 @@ def test_compute_build_reports_a_wrong_processor_api(toolchain):
     )
     assert not result.ok
     assert any("'noc_async_read_barrier'" in e for e in result.errors())
+
+
+SFPU_KERNEL = """
+#include <stdint.h>
+#include "api/compute/cb_api.h"
+#include "api/compute/compute_kernel_hw_startup.h"
+#include "api/compute/eltwise_unary/exp.h"
+#include "api/compute/pack.h"
+#include "api/compute/reg_api.h"
+#include "api/compute/tile_move_copy.h"
+
+void kernel_main() {
+    compute_kernel_hw_startup(0, 0, 16);
+    cb_wait_front(0, 1);
+    cb_reserve_back(16, 1);
+    tile_regs_acquire();
+    copy_init(0);
+    copy_tile(0, 0, 0);
+    EXP_INIT;
+    exp_tile(0);
+    tile_regs_commit();
+    tile_regs_wait();
+    pack_tile(0, 16);
+    tile_regs_release();
+    cb_push_back(16, 1);
+    cb_pop_front(0, 1);
+}
+"""
+
+
+def _sfpu(init: str, processor: Processor, toolchain: Toolchain):
+    return check_kernel(
+        SFPU_KERNEL.replace("EXP_INIT", init),
+        processor,
+        compile_time_args=(),
+        dfb_formats={0: "bfloat16", 16: "bfloat16"},
+        toolchain=toolchain,
+    )
+
+
+def test_sfpu_kernels_need_sfpi_in_the_full_pack_build(toolchain):
+    # The wheel has no sfpi.h; the SFPU headers include it even for the pack processor.
+    result = _sfpu("exp_tile_init()", Processor.TRISC2, toolchain)
+    assert not result.ok
+    assert any("'sfpi.h' file not found" in e for e in result.errors())
+
+
+def test_sfpu_api_build_accepts_valid_and_rejects_misspelled_calls(toolchain):
+    assert _sfpu("exp_tile_init()", Processor.TRISC2_API, toolchain).ok
+    broken = _sfpu("exp_tile_inti()", Processor.TRISC2_API, toolchain)
+    assert not broken.ok
+    assert any("'exp_tile_inti'" in e for e in broken.errors())

@@ -386,6 +386,12 @@ void ConvertTTLToEmitCPass::runOnOperation() {
   for (UnrealizedConversionCastOp cast : llvm::reverse(casts))
     if (cast->use_empty())
       cast.erase();
+  // Index literals of single-tile loops that folded away.
+  for (emitc::FileOp file : files)
+    file.walk([](emitc::ConstantOp constant) {
+      if (constant->use_empty())
+        constant.erase();
+    });
   WalkResult leftover = module.walk([](UnrealizedConversionCastOp cast) {
     cast.emitError("unresolved type conversion in generated kernel");
     return WalkResult::interrupt();

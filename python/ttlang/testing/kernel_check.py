@@ -55,13 +55,19 @@ class KernelCheckUnavailable(RuntimeError):
 
 
 class Processor(enum.Enum):
-    """A Tensix processor build of a kernel: (wrapper file, processor defines)."""
+    """A Tensix processor build of a kernel: (wrapper file, processor defines, TRISC stage
+    macro defined in the generated chlkc_*.cpp or None)."""
 
-    BRISC = ("brisck.cc", ("PROCESSOR_INDEX=0", "COMPILE_FOR_BRISC", "NOC_INDEX=1", "NOC_MODE=0"))
-    NCRISC = ("ncrisck.cc", ("PROCESSOR_INDEX=1", "COMPILE_FOR_NCRISC", "NOC_INDEX=0", "NOC_MODE=0"))
-    TRISC0 = ("trisck.cc", ("PROCESSOR_INDEX=2", "COMPILE_FOR_TRISC=0", "UCK_CHLKC_UNPACK"))
-    TRISC1 = ("trisck.cc", ("PROCESSOR_INDEX=3", "COMPILE_FOR_TRISC=1", "UCK_CHLKC_MATH"))
-    TRISC2 = ("trisck.cc", ("PROCESSOR_INDEX=4", "COMPILE_FOR_TRISC=2", "UCK_CHLKC_PACK"))
+    BRISC = ("brisck.cc", ("PROCESSOR_INDEX=0", "COMPILE_FOR_BRISC", "NOC_INDEX=1", "NOC_MODE=0"), None)
+    NCRISC = ("ncrisck.cc", ("PROCESSOR_INDEX=1", "COMPILE_FOR_NCRISC", "NOC_INDEX=0", "NOC_MODE=0"), None)
+    TRISC0 = ("trisck.cc", ("PROCESSOR_INDEX=2", "COMPILE_FOR_TRISC=0", "UCK_CHLKC_UNPACK"), "TRISC_UNPACK")
+    TRISC1 = ("trisck.cc", ("PROCESSOR_INDEX=3", "COMPILE_FOR_TRISC=1", "UCK_CHLKC_MATH"), "TRISC_MATH")
+    TRISC2 = ("trisck.cc", ("PROCESSOR_INDEX=4", "COMPILE_FOR_TRISC=2", "UCK_CHLKC_PACK"), "TRISC_PACK")
+    # The TRISC2 build with the per-thread bodies of the compute API compiled out (TRISC_PACK not
+    # defined): every call of the kernel is still checked against the API's declarations, but
+    # not the LLK code behind it. Used for SFPU kernels, whose headers include sfpi.h even in
+    # the pack build, and the wheel does not ship sfpi.h.
+    TRISC2_API = ("trisck.cc", ("PROCESSOR_INDEX=4", "COMPILE_FOR_TRISC=2", "UCK_CHLKC_PACK"), None)
 
     @property
     def wrapper(self) -> str:
@@ -70,6 +76,10 @@ class Processor(enum.Enum):
     @property
     def defines(self) -> tuple[str, ...]:
         return self.value[1]
+
+    @property
+    def stage_macro(self) -> str | None:
+        return self.value[2]
 
     @property
     def is_compute(self) -> bool:
@@ -83,6 +93,18 @@ CHECKED_PROCESSORS: Mapping[ProcessorRole, tuple[Processor, ...]] = {
     ProcessorRole.DATA_MOVEMENT_0: (Processor.BRISC, Processor.NCRISC),
     ProcessorRole.DATA_MOVEMENT_1: (Processor.BRISC, Processor.NCRISC),
 }
+
+# Compute headers that pull in sfpi.h in every TRISC build (SFPU operations).
+SFPU_HEADERS = ("api/compute/eltwise_unary/", "api/compute/eltwise_binary_sfpu.h")
+
+
+def processors_for(role: ProcessorRole, source: str) -> tuple[Processor, ...]:
+    """The builds a kernel is checked on: CHECKED_PROCESSORS, except that compute kernels using
+    the SFPU get the TRISC2_API build (see Processor.TRISC2_API)."""
+    if role is ProcessorRole.COMPUTE and any(h in source for h in SFPU_HEADERS):
+        return (Processor.TRISC2_API,)
+    return CHECKED_PROCESSORS[role]
+
 
 # tt-metal's defines for every Wormhole B0 kernel build (KERNEL_COMPILE_TIME_ARGS is added per check).
 COMMON_DEFINES = (
@@ -199,7 +221,11 @@ class KernelCheckResult:
     command: tuple[str, ...] = field(repr=False)
 
     def errors(self) -> tuple[str, ...]:
-        return tuple(line for line in self.diagnostics.splitlines() if ": error: " in line)
+        return tuple(
+            line
+            for line in self.diagnostics.splitlines()
+            if ": error: " in line or ": fatal error: " in line
+        )
 
     def summary(self) -> str:
         status = "ok" if self.ok else "FAILED"
@@ -317,10 +343,9 @@ def _write_generated_files(gen: Path, job: KernelCheckJob) -> None:
     (gen / "defines_generated.h").write_text(
         "".join(f"#define {k} {v}\n" for k, v in job.defines)
     )
-    for stage, macro in (("unpack", "TRISC_UNPACK"), ("math", "TRISC_MATH"), ("pack", "TRISC_PACK")):
-        (gen / f"chlkc_{stage}.cpp").write_text(
-            f'#define {macro}\n#include "defines_generated.h"\n{include}'
-        )
+    stage = {"TRISC0": "unpack", "TRISC1": "math"}.get(job.processor.name, "pack")
+    macro = f"#define {job.processor.stage_macro}\n" if job.processor.stage_macro else ""
+    (gen / f"chlkc_{stage}.cpp").write_text(f'{macro}#include "defines_generated.h"\n{include}')
 
 
 def _descriptors(dfb_formats: Mapping[int, str]) -> str:
@@ -398,7 +423,7 @@ def artifact_jobs(artifact: CompiledArtifact, prefix: str = "") -> list[KernelCh
     jobs = []
     for i, kernel in enumerate(artifact.kernels):
         name = _identifier(f"{prefix}{artifact.operation_name}_{kernel.logical_kernel.name}_{i}")
-        for processor in CHECKED_PROCESSORS[kernel.role]:
+        for processor in processors_for(kernel.role, kernel.source):
             jobs.append(
                 KernelCheckJob(
                     name=name,
