@@ -223,6 +223,15 @@ struct ConvertTTLToEmitCPass
 
 LogicalResult ConvertTTLToEmitCPass::collectFacts(func::FuncOp kernel,
                                                   LoweringFacts &facts) {
+  for (BlockArgument arg : kernel.getArguments()) {
+    auto tensor = dyn_cast<RankedTensorType>(arg.getType());
+    if (!tensor || !isa_and_nonnull<LayoutAttr>(tensor.getEncoding()))
+      return kernel.emitOpError("parameter ")
+             << arg.getArgNumber() << " has type " << arg.getType()
+             << "; kernel parameters must be tensors with a #ttl.layout";
+  }
+  if (kernel.getNumResults() != 0)
+    return kernel.emitOpError("kernel function must not return values");
   FailureOr<KernelABI> abi = computeKernelABI(kernel);
   if (failed(abi))
     return failure();
@@ -333,7 +342,14 @@ void ConvertTTLToEmitCPass::runOnOperation() {
   for (func::FuncOp kernel : kernels) {
     RewritePatternSet patterns(context);
     populateTileMathPatterns(patterns);
-    if (failed(applyPatternsGreedily(kernel, std::move(patterns))))
+    // Top-down: the first math of the kernel chooses the hardware startup.
+    GreedyRewriteConfig config;
+    config.setUseTopDownTraversal(true);
+    if (failed(applyPatternsGreedily(kernel, std::move(patterns), config)))
+      return signalPassFailure();
+    // A store left over had its error reported by the pattern.
+    if (kernel->walk([](StoreOp) { return WalkResult::interrupt(); })
+            .wasInterrupted())
       return signalPassFailure();
   }
 

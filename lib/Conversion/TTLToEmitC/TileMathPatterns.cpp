@@ -108,9 +108,12 @@ struct StoreLowering {
                      succeeded(checkTree(op->getOperand(1))));
     if (op && getUnaryCall(op))
       return checkTree(op->getOperand(0));
-    return emitError(value.getLoc())
-           << "tile math reads a block that is not from ttl.wait; only "
-              "waited DFB blocks and tile math can be stored";
+    InFlightDiagnostic diag =
+        emitError(loc) << "tile math reads a block that is not from "
+                          "ttl.wait; only waited DFB blocks and tile math "
+                          "can be stored";
+    diag.attachNote(value.getLoc()) << "this block";
+    return diag;
   }
 
   void collectLeaves(Value value, SmallVectorImpl<Value> &leaves) {
