@@ -131,3 +131,20 @@ def _dataflow_buffer(entry: ir.DictAttr) -> DataflowBufferSpec:
         page_size=ir.IntegerAttr(entry["page_size"]).value,
         total_size=ir.IntegerAttr(entry["total_size"]).value,
     )
+
+
+def abi_table(kernel: KernelDescriptorSpec) -> str:
+    """The kernel's ABI as the table docs/kernel-abi.md uses: one line per argument slot,
+    ``<list>[<first word>..<last word>]  <kind>  <ref>``, in argument order."""
+    lines = []
+    for label, slots in (
+        ("compile_time", kernel.abi.compile_time_args),
+        ("common_runtime", kernel.abi.common_runtime_args),
+        ("per_core_runtime", kernel.abi.per_core_runtime_args),
+    ):
+        word = 0
+        for slot in slots:
+            span = f"{word}" if slot.count == 1 else f"{word}..{word + slot.count - 1}"
+            lines.append(f"{label}[{span}]".ljust(22) + slot.kind.value.ljust(17) + slot.ref)
+            word += slot.count
+    return "\n".join(lines)
