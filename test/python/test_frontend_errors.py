@@ -42,7 +42,8 @@ CASES = [
     ("conflicting_release", programs.conflicting_release, (SPEC,), ttl.CompilerError,
      "selects the canonical compute kernel, which conflicts with the canonical data-movement "
      "kernel"),
-    ("loop_carried", programs.loop_carried, (SPEC,), ttl.FrontendError, "cannot assign 'total'"),
+    ("loop_carried", programs.loop_carried, (SPEC,), ttl.FrontendError,
+     "cannot assign 'shape' inside a loop or runtime if: it holds tuple (1, 1) defined outside"),
     ("kernel_in_loop", programs.kernel_in_loop, (SPEC,), ttl.FrontendError,
      "declare a ttl.Kernel at the top level of the operation body"),
     ("unbound", programs.unbound, (SPEC,), ttl.FrontendError, "no operation has bound"),
@@ -54,6 +55,14 @@ CASES = [
      "types must match"),
     ("push_two", programs.push_selector_tuple, (SPEC,), ttl.FrontendError,
      "push / pop accept one kernel= selector"),
+    ("thread_in_loop", programs.thread_in_loop, (SPEC,), ttl.FrontendError,
+     "threads are defined at the top level of an operation body"),
+    ("returns_value", programs.returns_value, (SPEC,), ttl.FrontendError,
+     "a TT-Lang operation or thread returns nothing"),
+    ("bad_selector", programs.bad_selector, (SPEC,), ttl.FrontendError,
+     "kernel= takes ttl.KernelKind values, ttl.Kernel handles or a tuple of them, got str"),
+    ("runtime_to_python", programs.runtime_to_python, (SPEC,), ttl.FrontendError,
+     "cannot pass a runtime integer to the Python function 'max'"),
 ]
 
 

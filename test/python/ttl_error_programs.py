@@ -113,9 +113,9 @@ def conflicting_release(a):
 
 @ttl.operation(grid=(1, 1))
 def loop_carried(a):
-    total = 0
+    shape = (1, 1)
     for i in range(4):
-        total = total + i  # E:loop_carried
+        shape = (i, i)  # E:loop_carried
 
 
 @ttl.operation(grid=(1, 1))
@@ -164,3 +164,29 @@ def push_selector_tuple(a):
     dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
     blk = dfb.reserve()
     blk.push(kernel=ttl.KernelKind.COMPUTE | ttl.KernelKind.DATA_MOVEMENT)  # E:push_two
+
+
+@ttl.operation(grid=(1, 1))
+def thread_in_loop(a):
+    for i in range(2):
+        @ttl.compute()
+        def body():  # E:thread_in_loop
+            pass
+
+
+@ttl.operation(grid=(1, 1))
+def returns_value(a):
+    return a  # E:returns_value
+
+
+@ttl.operation(grid=(1, 1))
+def bad_selector(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    blk = dfb.wait()
+    blk.pop(kernel="compute")  # E:bad_selector
+
+
+@ttl.operation(grid=(1, 1))
+def runtime_to_python(a):
+    col, row = ttl.node(dims=2)
+    n = max(col, 2)  # E:runtime_to_python

@@ -70,6 +70,13 @@ public:
   /// Ops owned (directly) by `kernel`.
   SmallVector<Operation *> ownedBy(KernelAttr kernel) const;
 
+  /// The kernels owning `op`; null for ops that are not owned (side-effect
+  /// free ops and structure, which go wherever they are needed).
+  const KernelSet *ownersOf(Operation *op) const {
+    auto it = owners.find(op);
+    return it == owners.end() ? nullptr : &it->second;
+  }
+
 private:
   KernelAttr resolve(Attribute selector) const {
     return cast<KernelAttr>(selector).resolve(operationId);
@@ -291,21 +298,35 @@ LogicalResult checkCapacity(func::FuncOp func, ArrayRef<KernelAttr> kernels,
 }
 
 /// Everything `kernel` needs: its work, the values it uses and the
-/// structured control around both.
-llvm::DenseSet<Operation *> neededOps(func::FuncOp func,
-                                      ArrayRef<Operation *> work) {
+/// structured control around both. Fails when the kernel needs a value that
+/// another kernel's work computes: values do not cross logical kernels.
+FailureOr<llvm::DenseSet<Operation *>>
+neededOps(func::FuncOp func, const Ownership &ownership, KernelAttr kernel) {
   llvm::DenseSet<Operation *> needed;
-  SmallVector<Operation *> worklist(work.begin(), work.end());
+  SmallVector<Operation *> worklist = ownership.ownedBy(kernel);
   worklist.push_back(func.getBody().back().getTerminator());
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
     if (op == func.getOperation() || !needed.insert(op).second)
       continue;
     for (Value operand : op->getOperands()) {
-      if (Operation *def = operand.getDefiningOp())
-        worklist.push_back(def);
-      else
-        worklist.push_back(cast<BlockArgument>(operand).getOwner()->getParentOp());
+      Operation *def = operand.getDefiningOp();
+      if (!def) {
+        worklist.push_back(
+            cast<BlockArgument>(operand).getOwner()->getParentOp());
+        continue;
+      }
+      const KernelSet *owners = ownership.ownersOf(def);
+      if (owners && !owners->contains(kernel)) {
+        InFlightDiagnostic diag =
+            op->emitOpError("runs in ")
+            << describe(kernel) << " but uses a value computed in "
+            << describe(owners->front())
+            << "; values do not cross logical kernels";
+        diag.attachNote(def->getLoc()) << "value computed here";
+        return failure();
+      }
+      worklist.push_back(def);
     }
     if (Operation *parent = op->getParentOp())
       worklist.push_back(parent);
@@ -350,10 +371,18 @@ struct SplitKernelsPass
     if (failed(checkCapacity(func, kernels, capacity)))
       return failure();
 
-    OpBuilder builder(func);
+    // Analyse every kernel before changing anything: no partial output.
+    SmallVector<llvm::DenseSet<Operation *>> neededPerKernel;
     for (KernelAttr kernel : kernels) {
-      llvm::DenseSet<Operation *> needed =
-          neededOps(func, ownership.ownedBy(kernel));
+      FailureOr<llvm::DenseSet<Operation *>> needed =
+          neededOps(func, ownership, kernel);
+      if (failed(needed))
+        return failure();
+      neededPerKernel.push_back(std::move(*needed));
+    }
+
+    OpBuilder builder(func);
+    for (auto [kernel, needed] : llvm::zip_equal(kernels, neededPerKernel)) {
       IRMapping mapping;
       auto clone = cast<func::FuncOp>(builder.clone(*func, mapping));
       clone.setSymName(
@@ -384,7 +413,7 @@ struct SplitKernelsPass
         op->removeAttr(TTLDialect::kKernelsAttrName);
       });
     }
-    func->erase();
+    symbols.erase(func);
     return success();
   }
 };

@@ -11,11 +11,12 @@ import ast
 import builtins
 import operator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable
 
 from ttlang.artifact import KernelKind
 from ttlang.errors import FrontendError
 from ttlang.frontend import api
+from ttlang.frontend.builtins import BuiltinCalls
 from ttlang.frontend.kernels import Kernel, Selector, mlir_string, selectors_of
 from ttlang.frontend.tensors import TensorSpec
 from ttlang.frontend.values import (
@@ -72,9 +73,6 @@ _INDEX_COMPARE = {
     ast.Gt: "sgt",
     ast.GtE: "sge",
 }
-_MATH_OPS = {"math.exp": "ttl.exp", "math.relu": "ttl.relu", "math.sqrt": "ttl.sqrt",
-             "math.neg": "ttl.neg"}
-
 
 class Emitter:
     """Accumulates the lines of one MLIR module with fresh SSA names."""
@@ -117,7 +115,7 @@ class ThreadState:
     canonical_taken: set[KernelKind] = field(default_factory=set)
 
 
-class FunctionCompiler:
+class FunctionCompiler(BuiltinCalls):
     """Compiles the body of one operation (or an inlined composed operation)."""
 
     def __init__(
@@ -186,19 +184,21 @@ class FunctionCompiler:
         raise self.error(node, f"name '{name}' is not defined")
 
     def define(self, name: str, value: Any, node: ast.AST) -> None:
-        scope: Scope | None = self.scope
-        if scope is not None and scope.region:
-            outer = scope.parent
-            while outer is not None:
-                if name in outer.names:
-                    raise self.error(
-                        node,
-                        f"cannot assign '{name}' inside a loop or runtime if: it is defined "
-                        "outside, and values carried out of a region are not supported",
-                    )
-                if not outer.region:
-                    break
-                outer = outer.parent
+        scope = self.scope
+        if scope.region and name not in scope.names:
+            outer = self.outer_value(name)
+            # Integers and booleans defined outside were made loop-carried / if results
+            # (`carried`), so they are in this scope already. Blocks, transfers and other IR
+            # handles may be rebound locally (`with dfb.reserve() as blk` in every iteration).
+            if outer is not _MISSING and not isinstance(
+                outer, (BlockValue, TransferValue, DFBValue, TileSlice, TensorValue)
+            ):
+                raise self.error(
+                    node,
+                    f"cannot assign '{name}' inside a loop or runtime if: it holds "
+                    f"{self.describe(outer)} defined outside, and only integers and booleans "
+                    "are carried out of a region",
+                )
         if isinstance(value, Kernel) and not value.is_bound:
             if name in ("compute", "data_movement"):
                 raise self.error(node, f"a ttl.Kernel cannot be named '{name}' (a canonical kernel name)")
@@ -209,7 +209,70 @@ class FunctionCompiler:
             value._bind(self.operation.operation_id, name)
         self.scope.names[name] = value
 
-    def push_scope(self, region: bool) -> Iterator[None]:
+    def outer_value(self, name: str) -> Any:
+        """The value of `name` in the scopes enclosing the current region (up to the
+        enclosing function scope), or _MISSING."""
+        outer = self.scope.parent
+        while outer is not None:
+            if name in outer.names:
+                return outer.names[name]
+            if not outer.region:
+                break
+            outer = outer.parent
+        return _MISSING
+
+    def carried(self, body: list[ast.stmt], node: ast.AST) -> list[tuple[str, Scalar]]:
+        """Integer / boolean names defined outside and assigned in `body`, with their
+        current values as IR scalars: they become loop-carried values or if results."""
+        result: list[tuple[str, Scalar]] = []
+        for name in _assigned_names(body):
+            value = self.lookup_scopes(name)
+            if value is _MISSING:
+                continue
+            if isinstance(value, Scalar):
+                result.append((name, value))
+            elif isinstance(value, bool):
+                result.append((name, Scalar(self.as_predicate(value, node), "i1")))
+            elif isinstance(value, int):
+                result.append((name, Scalar(self.as_index(value, node), "index")))
+        return result
+
+    def lookup_scopes(self, name: str) -> Any:
+        scope: Scope | None = self.scope
+        while scope is not None:
+            if name in scope.names:
+                return scope.names[name]
+            scope = scope.parent
+        return _MISSING
+
+    def carried_values(self, carried: list[tuple[str, Scalar]], node: ast.AST) -> str:
+        """``scf.yield`` operands for the carried names at the end of a region."""
+        finals = []
+        for name, initial in carried:
+            value = self.scope.names[name]
+            if isinstance(value, bool) and initial.type == "i1":
+                finals.append(self.as_predicate(value, node))
+            elif isinstance(value, int) and not isinstance(value, bool) and initial.type == "index":
+                finals.append(self.as_index(value, node))
+            elif isinstance(value, Scalar) and value.type == initial.type:
+                finals.append(value.ssa)
+            else:
+                kind = "an integer" if initial.type == "index" else "a boolean"
+                raise self.error(
+                    node, f"'{name}' must stay {kind} in the region, got {self.describe(value)}"
+                )
+        return ", ".join(finals)
+
+    def rebind(self, name: str, value: Any) -> None:
+        """Updates `name` in the scope that defines it (after a region carried it)."""
+        scope: Scope | None = self.scope
+        while scope is not None:
+            if name in scope.names:
+                scope.names[name] = value
+                return
+            scope = scope.parent
+
+    def push_scope(self, region: bool) -> _ScopeGuard:
         return _ScopeGuard(self, region)
 
     # --- statements ----------------------------------------------------------------------
@@ -294,12 +357,26 @@ class FunctionCompiler:
             raise self.error(iterator.args[2], "range() step must be positive")
         loc = self.loc(node)
         lb, ub, step = (self.as_index(b, node) for b in bounds)
+        carried = self.carried(node.body, node)
         induction = self.emitter.fresh()
-        self.emitter.line(f"scf.for {induction} = {lb} to {ub} step {step} {{")
+        header = f"scf.for {induction} = {lb} to {ub} step {step}"
+        results = self.emitter.fresh() if carried else ""
+        args = [self.emitter.fresh() for _ in carried]
+        types = ", ".join(v.type for _, v in carried)
+        if carried:
+            inits = ", ".join(f"{a} = {v.ssa}" for a, (_, v) in zip(args, carried))
+            header = f"{results}:{len(carried)} = {header} iter_args({inits}) -> ({types})"
+        self.emitter.line(f"{header} {{")
         with self.push_scope(region=True):
             self.scope.names[node.target.id] = Scalar(induction, "index")
+            for arg, (name, value) in zip(args, carried):
+                self.scope.names[name] = Scalar(arg, value.type)
             self.statements(node.body)
+            if carried:
+                self.emitter.op(f"scf.yield {self.carried_values(carried, node)} : {types}", loc)
         self.emitter.line(f"}} {loc}")
+        for index, (name, value) in enumerate(carried):
+            self.rebind(name, Scalar(f"{results}#{index}", value.type))
 
     def stmt_If(self, node: ast.If) -> None:
         condition = self.expr(node.test)
@@ -309,14 +386,27 @@ class FunctionCompiler:
             return
         predicate = self.as_predicate(condition, node.test)
         loc = self.loc(node)
-        self.emitter.line(f"scf.if {predicate} {{")
-        with self.push_scope(region=True):
-            self.statements(node.body)
-        if node.orelse:
-            self.emitter.line("} else {")
+        carried = self.carried(node.body + node.orelse, node)
+        types = ", ".join(v.type for _, v in carried)
+        results = self.emitter.fresh() if carried else ""
+        header = f"scf.if {predicate}"
+        if carried:
+            header = f"{results}:{len(carried)} = {header} -> ({types})"
+        self.emitter.line(f"{header} {{")
+        for branch, body in enumerate((node.body, node.orelse)):
+            if branch == 1:
+                if not body and not carried:
+                    break
+                self.emitter.line("} else {")
             with self.push_scope(region=True):
-                self.statements(node.orelse)
+                for name, value in carried:
+                    self.scope.names[name] = value
+                self.statements(body)
+                if carried:
+                    self.emitter.op(f"scf.yield {self.carried_values(carried, node)} : {types}", loc)
         self.emitter.line(f"}} {loc}")
+        for index, (name, value) in enumerate(carried):
+            self.rebind(name, Scalar(f"{results}#{index}", value.type))
 
     def stmt_With(self, node: ast.With) -> None:
         acquired: list[tuple[BlockValue, ast.withitem]] = []
@@ -719,99 +809,6 @@ class FunctionCompiler:
         if args:
             raise self.error(node, f"{name}() takes no positional arguments")
 
-    def builtin_call(
-        self, builtin: api.Builtin, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]],
-        node: ast.Call,
-    ) -> Any:
-        loc = self.loc(node)
-        name = builtin.name
-        if name == "make_dataflow_buffer_like":
-            return self.make_dfb(args, keywords, node)
-        if name == "copy":
-            return self.copy(args, keywords, node)
-        if name in ("node", "grid_size"):
-            if args or set(keywords) - {"dims"}:
-                raise self.error(node, f"ttl.{name}() accepts only dims=")
-            dims = keywords.get("dims", (2, node))[0]
-            if dims not in (1, 2) or isinstance(dims, bool):
-                raise self.error(node, f"ttl.{name}(dims=...) must be 1 or 2, got {dims!r}")
-            cols, rows = self.operation.grid
-            if name == "grid_size":
-                # Known at compile time: folding it keeps loop bounds static.
-                return (cols, rows) if dims == 2 else cols * rows
-            col = Scalar(self.emitter.value("ttl.node 0", loc), "index")
-            row = Scalar(self.emitter.value("ttl.node 1", loc), "index")
-            if dims == 2:
-                return (col, row)
-            return self.binop(ast.Add(), self.binop(ast.Mult(), row, cols, node), col, node)
-        if name in _MATH_OPS:
-            if keywords or len(args) != 1 or not isinstance(args[0], BlockValue):
-                raise self.error(node, f"ttl.{name}(block) takes one block")
-            ssa = self.emitter.value(f"{_MATH_OPS[name]} {args[0].ssa} : {args[0].type}", loc)
-            return BlockValue(ssa, args[0].shape, args[0].element_type, "value")
-        raise self.error(node, f"ttl.{name} is not supported here")
-
-    def make_dfb(self, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> DFBValue:
-        if len(args) != 1 or not isinstance(args[0], TensorValue):
-            raise self.error(node, "make_dataflow_buffer_like(tensor, shape=..., block_count=...) needs a tensor")
-        if set(keywords) - {"shape", "block_count"}:
-            raise self.error(node, "make_dataflow_buffer_like accepts shape= and block_count=")
-        shape = keywords.get("shape", ((1, 1), node))[0]
-        if not (
-            isinstance(shape, tuple)
-            and len(shape) == 2
-            and all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in shape)
-        ):
-            raise self.error(node, f"shape= must be two positive tile counts (rows, cols), got {shape!r}")
-        block_count = keywords.get("block_count", (2, node))[0]
-        if not isinstance(block_count, int) or isinstance(block_count, bool) or block_count < 1:
-            raise self.error(node, f"block_count= must be a positive integer, got {block_count!r}")
-        dfb = DFBValue("", (shape[0], shape[1]), args[0].spec.element_type, block_count)
-        ssa = self.emitter.value(f"ttl.create_dfb : {dfb.type}", self.loc(node))
-        return DFBValue(ssa, dfb.shape, dfb.element_type, dfb.block_count)
-
-    def copy(self, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> TransferValue:
-        if len(args) != 2 or set(keywords) - {"kernel"}:
-            raise self.error(node, "ttl.copy(src, dst) takes a source and a destination (and kernel=)")
-        src, dst = args
-        attrs = self.selection_attr(keywords, single=False)
-        loc = self.loc(node)
-        if isinstance(src, TileSlice) and isinstance(dst, BlockValue):
-            if dst.origin != "reserve":
-                raise self.error(node, "ttl.copy into a block needs a block acquired with reserve()")
-            self.check_extents(src, dst, node)
-            row, col = self.as_index(src.row, node), self.as_index(src.col, node)
-            ssa = self.emitter.value(
-                f"ttl.load_tiles {src.tensor.ssa}[{row}, {col}], {dst.ssa}{attrs} : "
-                f"{src.tensor.type}, {dst.type}",
-                loc,
-            )
-            return TransferValue(ssa)
-        if isinstance(src, BlockValue) and isinstance(dst, TileSlice):
-            if src.origin != "wait":
-                raise self.error(node, "ttl.copy from a block needs a block acquired with wait()")
-            self.check_extents(dst, src, node)
-            row, col = self.as_index(dst.row, node), self.as_index(dst.col, node)
-            ssa = self.emitter.value(
-                f"ttl.store_tiles {src.ssa}, {dst.tensor.ssa}[{row}, {col}]{attrs} : "
-                f"{src.type}, {dst.tensor.type}",
-                loc,
-            )
-            return TransferValue(ssa)
-        raise self.error(
-            node,
-            f"ttl.copy copies between a tensor tile slice and a block, got "
-            f"{self.describe(src)} -> {self.describe(dst)}",
-        )
-
-    def check_extents(self, tile_slice: TileSlice, block: BlockValue, node: ast.AST) -> None:
-        for extent, dim, axis in zip((tile_slice.rows, tile_slice.cols), block.shape, ("rows", "cols")):
-            if extent is not None and extent != dim:
-                raise self.error(
-                    node,
-                    f"the tile slice has {extent} {axis} but the block has {dim}; they must match",
-                )
-
     def compose(
         self, callee: Operation, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]],
         node: ast.Call,
@@ -881,6 +878,39 @@ class FunctionCompiler:
         if isinstance(value, TransferValue):
             return "a transfer"
         return f"{type(value).__name__} {value!r}"
+
+
+_MISSING = object()
+
+
+def _assigned_names(body: list[ast.stmt]) -> list[str]:
+    """Names assigned by `body` (not by nested functions or loop targets), in order."""
+    names: dict[str, None] = {}
+
+    def targets(target: ast.expr) -> None:
+        if isinstance(target, ast.Name):
+            names.setdefault(target.id)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for element in target.elts:
+                targets(element)
+
+    def visit(stmts: list[ast.stmt]) -> None:
+        for stmt in stmts:
+            if isinstance(stmt, ast.Assign):
+                for target in stmt.targets:
+                    targets(target)
+            elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
+                targets(stmt.target)
+            elif isinstance(stmt, ast.For):
+                visit(stmt.body)
+            elif isinstance(stmt, ast.If):
+                visit(stmt.body)
+                visit(stmt.orelse)
+            elif isinstance(stmt, ast.With):
+                visit(stmt.body)
+
+    visit(body)
+    return list(names)
 
 
 class _ScopeGuard:

@@ -246,3 +246,19 @@ func.func @block_element(%b: !ttl.block<1x1xi8>) { return }
 
 // expected-error @+1 {{'func.func' op tensor argument #1 'tensor<32x32xbf16>' of a TTL operation has no #ttl.layout memory placement}}
 func.func @unplaced(%a: tensor<32x32xbf16, #ttl.layout<l1, interleaved, tiled>>, %b: tensor<32x32xbf16>) attributes {ttl.operation_id = "m.x:1"} { return }
+
+// -----
+
+// expected-error @+1 {{logical kernel with operation identity 'm.x:1' needs a capture name}}
+func.func @operation_without_name() attributes {ttl.kernel = #ttl.kernel<compute, "", "m.x:1">} { return }
+
+// -----
+
+func.func @store_slice_cols(%d: !ttl.dfb<1x2xbf16, 2>, %t: tensor<32x64xbf16, #ttl.layout<dram, interleaved, tiled>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = ttl.wait %d : !ttl.dfb<1x2xbf16, 2> -> !ttl.block<1x2xbf16>
+  // expected-error @+1 {{'ttl.store_tiles' op tile slice cols [1, 3) is outside the tensor's 2 tile cols}}
+  %tx = ttl.store_tiles %b, %t[%c0, %c1] : !ttl.block<1x2xbf16>, tensor<32x64xbf16, #ttl.layout<dram, interleaved, tiled>>
+  return
+}

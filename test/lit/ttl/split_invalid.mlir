@@ -168,3 +168,20 @@ func.func @use_two_kernels(%a: !t, %d: !d) attributes {ttl.grid = array<i64: 1, 
   ttl.pop %w {ttl.kernels = [#ttl.kernel<compute>, #ttl.kernel<data_movement>]} : !b
   return
 }
+
+// -----
+
+!t = tensor<32x32xbf16, #ttl.layout<dram, interleaved, tiled>>
+!b = !ttl.block<1x1xbf16>
+!d = !ttl.dfb<1x1xbf16, 2>
+
+func.func @value_crosses_kernels(%a: !t, %d: !d, %m: memref<1xindex>) attributes {ttl.grid = array<i64: 1, 1>, ttl.operation_id = "m.k:1"} {
+  %c0 = arith.constant 0 : index
+  // expected-note @+1 {{value computed here}}
+  %n = memref.load %m[%c0] {ttl.kernels = [#ttl.kernel<compute>]} : memref<1xindex>
+  %r = ttl.reserve %d : !d -> !b
+  // expected-error @+1 {{'ttl.load_tiles' op runs in the canonical data-movement kernel but uses a value computed in the canonical compute kernel; values do not cross logical kernels}}
+  %tx = ttl.load_tiles %a[%n, %c0], %r : !t, !b
+  ttl.push %r : !b
+  return
+}

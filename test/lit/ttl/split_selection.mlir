@@ -32,3 +32,30 @@ func.func @sel(%a: !t) attributes {ttl.grid = array<i64: 1, 1>, ttl.operation_id
 // CHECK-NEXT: %[[W:.*]] = ttl.wait
 // CHECK-NEXT: ttl.pop %[[W]] : !ttl.block<1x1xbf16>
 // CHECK-NEXT: return
+
+// A value selected for several kernels is computed in each of them, and a
+// runtime `scf.if` on it is kept in the kernels with work inside.
+func.func @multi(%a: !t, %m: memref<1xindex>) attributes {ttl.grid = array<i64: 1, 1>, ttl.operation_id = "m.multi:04"} {
+  %in = ttl.create_dfb : !d
+  %c0 = arith.constant 0 : index
+  %n = memref.load %m[%c0] {ttl.kernels = [#ttl.kernel<compute>, #ttl.kernel<data_movement>]} : memref<1xindex>
+  %p = arith.cmpi ne, %n, %c0 : index
+  scf.if %p {
+    %r = ttl.reserve %in : !d -> !b
+    %tx = ttl.load_tiles %a[%c0, %c0], %r : !t, !b
+    ttl.transfer_wait %tx
+    ttl.push %r : !b
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @multi_compute
+// CHECK: memref.load
+// CHECK-NOT: scf.if
+// CHECK: return
+// CHECK-LABEL: func.func @multi_data_movement
+// CHECK: %[[N:.*]] = memref.load
+// CHECK-NOT: ttl.kernels
+// CHECK: %[[P:.*]] = arith.cmpi ne, %[[N]]
+// CHECK: scf.if %[[P]] {
+// CHECK: ttl.load_tiles

@@ -45,7 +45,9 @@ def TTLSplitKernels : Pass<"ttl-split-kernels", "::mlir::ModuleOp"> {
     * `ttl.transfer_wait` follows the copy it waits for;
     * side-effect-free ops (constants, arithmetic, `ttl.node`,
       `ttl.create_dfb`, tile math) are not owned: each kernel gets the ones
-      its work depends on.
+      its work depends on. A kernel that needs a value computed by another
+      kernel's work is an error (values do not cross logical kernels); an op
+      selected for several kernels computes its result in each of them.
 
     The kernels are checked against the target's capacity table
     (`TTLTargets.h`); too many kernels of a kind is an error that names them,

@@ -1,0 +1,126 @@
+"""The TT-Lang builtins (``ttl.copy``, ``ttl.make_dataflow_buffer_like``, ``ttl.node``,
+``ttl.grid_size``, ``ttl.math.*``) as IR builders, dispatched by name through ``_HANDLERS``.
+A new builtin is one entry in ``api`` and one here, plus its method."""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from ttlang.frontend import api
+from ttlang.frontend.values import BlockValue, DFBValue, Scalar, TensorValue, TileSlice, TransferValue
+
+_MATH_OPS = {"math.exp": "ttl.exp", "math.relu": "ttl.relu", "math.sqrt": "ttl.sqrt",
+             "math.neg": "ttl.neg"}
+
+_HANDLERS = {
+    "make_dataflow_buffer_like": "make_dfb",
+    "copy": "copy",
+    "node": "coordinates",
+    "grid_size": "coordinates",
+    **{name: "tile_math" for name in _MATH_OPS},
+}
+
+
+class BuiltinCalls:
+    """Builtin calls of :class:`~ttlang.frontend.compiler.FunctionCompiler` (a mixin: it uses
+    the compiler's emitter, locations, errors and value helpers)."""
+
+    def builtin_call(
+        self, builtin: api.Builtin, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]],
+        node: ast.Call,
+    ) -> Any:
+        handler = _HANDLERS.get(builtin.name)
+        if handler is None:
+            raise self.error(node, f"ttl.{builtin.name} is not supported here")
+        return getattr(self, handler)(builtin.name, args, keywords, node)
+
+    def coordinates(
+        self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
+    ) -> Any:
+        loc = self.loc(node)
+        if args or set(keywords) - {"dims"}:
+            raise self.error(node, f"ttl.{name}() accepts only dims=")
+        dims = keywords.get("dims", (2, node))[0]
+        if dims not in (1, 2) or isinstance(dims, bool):
+            raise self.error(node, f"ttl.{name}(dims=...) must be 1 or 2, got {dims!r}")
+        cols, rows = self.operation.grid
+        if name == "grid_size":
+            # Known at compile time: folding it keeps loop bounds static.
+            return (cols, rows) if dims == 2 else cols * rows
+        col = Scalar(self.emitter.value("ttl.node 0", loc), "index")
+        row = Scalar(self.emitter.value("ttl.node 1", loc), "index")
+        if dims == 2:
+            return (col, row)
+        return self.binop(ast.Add(), self.binop(ast.Mult(), row, cols, node), col, node)
+
+    def tile_math(
+        self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
+    ) -> BlockValue:
+        loc = self.loc(node)
+        if keywords or len(args) != 1 or not isinstance(args[0], BlockValue):
+            raise self.error(node, f"ttl.{name}(block) takes one block")
+        ssa = self.emitter.value(f"{_MATH_OPS[name]} {args[0].ssa} : {args[0].type}", loc)
+        return BlockValue(ssa, args[0].shape, args[0].element_type, "value")
+
+    def make_dfb(self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> DFBValue:
+        if len(args) != 1 or not isinstance(args[0], TensorValue):
+            raise self.error(node, "make_dataflow_buffer_like(tensor, shape=..., block_count=...) needs a tensor")
+        if set(keywords) - {"shape", "block_count"}:
+            raise self.error(node, "make_dataflow_buffer_like accepts shape= and block_count=")
+        shape = keywords.get("shape", ((1, 1), node))[0]
+        if not (
+            isinstance(shape, tuple)
+            and len(shape) == 2
+            and all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in shape)
+        ):
+            raise self.error(node, f"shape= must be two positive tile counts (rows, cols), got {shape!r}")
+        block_count = keywords.get("block_count", (2, node))[0]
+        if not isinstance(block_count, int) or isinstance(block_count, bool) or block_count < 1:
+            raise self.error(node, f"block_count= must be a positive integer, got {block_count!r}")
+        dfb = DFBValue("", (shape[0], shape[1]), args[0].spec.element_type, block_count)
+        ssa = self.emitter.value(f"ttl.create_dfb : {dfb.type}", self.loc(node))
+        return DFBValue(ssa, dfb.shape, dfb.element_type, dfb.block_count)
+
+    def copy(self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> TransferValue:
+        if len(args) != 2 or set(keywords) - {"kernel"}:
+            raise self.error(node, "ttl.copy(src, dst) takes a source and a destination (and kernel=)")
+        src, dst = args
+        attrs = self.selection_attr(keywords, single=False)
+        loc = self.loc(node)
+        if isinstance(src, TileSlice) and isinstance(dst, BlockValue):
+            if dst.origin != "reserve":
+                raise self.error(node, "ttl.copy into a block needs a block acquired with reserve()")
+            self.check_extents(src, dst, node)
+            row, col = self.as_index(src.row, node), self.as_index(src.col, node)
+            ssa = self.emitter.value(
+                f"ttl.load_tiles {src.tensor.ssa}[{row}, {col}], {dst.ssa}{attrs} : "
+                f"{src.tensor.type}, {dst.type}",
+                loc,
+            )
+            return TransferValue(ssa)
+        if isinstance(src, BlockValue) and isinstance(dst, TileSlice):
+            if src.origin != "wait":
+                raise self.error(node, "ttl.copy from a block needs a block acquired with wait()")
+            self.check_extents(dst, src, node)
+            row, col = self.as_index(dst.row, node), self.as_index(dst.col, node)
+            ssa = self.emitter.value(
+                f"ttl.store_tiles {src.ssa}, {dst.tensor.ssa}[{row}, {col}]{attrs} : "
+                f"{src.type}, {dst.tensor.type}",
+                loc,
+            )
+            return TransferValue(ssa)
+        raise self.error(
+            node,
+            f"ttl.copy copies between a tensor tile slice and a block, got "
+            f"{self.describe(src)} -> {self.describe(dst)}",
+        )
+
+    def check_extents(self, tile_slice: TileSlice, block: BlockValue, node: ast.AST) -> None:
+        for extent, dim, axis in zip((tile_slice.rows, tile_slice.cols), block.shape, ("rows", "cols")):
+            if extent is not None and extent != dim:
+                raise self.error(
+                    node,
+                    f"the tile slice has {extent} {axis} but the block has {dim}; they must match",
+                )
+
