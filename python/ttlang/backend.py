@@ -56,12 +56,15 @@ def _pipeline(context: ir.Context) -> passmanager.PassManager:
     return entry[1]
 
 
-def lower_module(module: ir.Module) -> BackendOutput:
-    """Runs the backend pipeline on ``module`` (in place) and returns the kernel descriptors.
-
-    Raises ``mlir.ir.MLIRError`` with the pipeline's diagnostics when lowering fails.
-    """
+def run_pipeline(module: ir.Module) -> None:
+    """Runs ``ttl-backend-pipeline`` on ``module`` in place (parsed once per context and
+    thread). Raises ``mlir.ir.MLIRError`` with the pipeline's diagnostics when lowering fails."""
     _pipeline(module.context).run(module.operation)
+
+
+def lower_module(module: ir.Module) -> BackendOutput:
+    """Runs the backend pipeline on ``module`` (in place) and returns the kernel descriptors."""
+    run_pipeline(module)
     return collect_kernels(module)
 
 

@@ -75,9 +75,9 @@ emitc::CallOpaqueOp emitc_lowering::emitCall(OpBuilder &b, Location loc,
 }
 
 Value emitc_lowering::emitIndex(OpBuilder &b, Location loc, int64_t value) {
-  return emitc::ConstantOp::create(
-      b, loc, getSizeType(b.getContext()),
-      emitc::OpaqueAttr::get(b.getContext(), std::to_string(value)));
+  // The same attribute arith-to-emitc gives index constants, so CSE merges them.
+  return emitc::ConstantOp::create(b, loc, getSizeType(b.getContext()),
+                                   b.getIndexAttr(value));
 }
 
 void emitc_lowering::emitTileLoop(

@@ -20,12 +20,26 @@ using namespace mlir::ttl::emitc_lowering;
 
 namespace {
 
+/// The value of an index literal, if `value` is one.
+std::optional<int64_t> getConstant(Value value) {
+  auto constant = value.getDefiningOp<emitc::ConstantOp>();
+  if (!constant)
+    return std::nullopt;
+  if (auto integer = dyn_cast<IntegerAttr>(constant.getValue()))
+    return integer.getInt();
+  return std::nullopt;
+}
+
 Value add(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  if (getConstant(lhs) == 0)
+    return rhs;
+  if (getConstant(rhs) == 0)
+    return lhs;
   return emitc::AddOp::create(b, loc, lhs.getType(), lhs, rhs);
 }
 
 Value mulConstant(OpBuilder &b, Location loc, Value value, int64_t factor) {
-  if (factor == 1)
+  if (factor == 1 || getConstant(value) == 0)
     return value;
   return emitc::MulOp::create(b, loc, value.getType(), value,
                               emitIndex(b, loc, factor));
