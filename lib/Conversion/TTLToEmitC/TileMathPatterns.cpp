@@ -127,7 +127,7 @@ struct StoreLowering {
 
   /// Emits the SFPU evaluation of `value` for tile `tile`; returns its
   /// destination register.
-  FailureOr<int> emitSfpu(OpBuilder &b, Value value, Value tile) {
+  FailureOr<int> emitSfpu(OpBuilder &b, Value value, CallArg tile) {
     if (Value dfb = getLeafDfb(value)) {
       int reg = nextRegister++;
       maxRegister = std::max(maxRegister, nextRegister);
@@ -263,7 +263,9 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
     }
 
     LogicalResult result = success();
-    emitTileLoop(rewriter, loc, tiles, [&](OpBuilder &b, Value tile) {
+    emitTileLoop(rewriter, loc, tiles, [&](OpBuilder &b, Value tileValue) {
+      // A one-tile block is tile 0, written as a literal.
+      CallArg tile = tiles == 1 ? CallArg(int64_t(0)) : CallArg(tileValue);
       emitCall(b, loc, "tile_regs_acquire", Type(), {});
       int64_t reg = 0;
       if (onFpu) {

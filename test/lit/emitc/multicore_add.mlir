@@ -36,7 +36,7 @@
 // CHECK-NEXT: cb_wait_front([[B]], 1);
 // CHECK-NEXT: cb_reserve_back([[O]], 1);
 // CHECK-NEXT: tile_regs_acquire();
-// CHECK-NEXT: add_tiles([[A]], [[B]], [[I:v[0-9]+]], [[I]], 0);
+// CHECK-NEXT: add_tiles([[A]], [[B]], 0, 0, 0);
 // CHECK-NEXT: tile_regs_commit();
 // CHECK-NEXT: tile_regs_wait();
 // CHECK-NEXT: pack_tile(0, [[O]]);

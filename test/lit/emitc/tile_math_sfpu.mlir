@@ -18,15 +18,15 @@
 // CHECK-NEXT: compute_kernel_hw_startup([[A]], [[B]], [[O]]);
 // CHECK: tile_regs_acquire();
 // CHECK-NEXT: copy_init([[A]]);
-// CHECK-NEXT: copy_tile([[A]], [[T:v[0-9]+]], 0);
+// CHECK-NEXT: copy_tile([[A]], 0, 0);
 // CHECK-NEXT: copy_init([[B]]);
-// CHECK-NEXT: copy_tile([[B]], [[T]], 1);
+// CHECK-NEXT: copy_tile([[B]], 0, 1);
 // CHECK-NEXT: add_binary_tile_init();
 // CHECK-NEXT: add_binary_tile(0, 1, 0);
 // CHECK-NEXT: exp_tile_init();
 // CHECK-NEXT: exp_tile(0);
 // CHECK-NEXT: copy_init([[B]]);
-// CHECK-NEXT: copy_tile([[B]], [[T]], 1);
+// CHECK-NEXT: copy_tile([[B]], 0, 1);
 // CHECK-NEXT: relu_tile_init();
 // CHECK-NEXT: relu_tile(1);
 // CHECK-NEXT: div_binary_tile_init();
@@ -42,7 +42,7 @@
 // A stored DFB block is a copy through the destination registers.
 // CHECK: tile_regs_acquire();
 // CHECK-NEXT: copy_init([[A]]);
-// CHECK-NEXT: copy_tile([[A]], [[T]], 0);
+// CHECK-NEXT: copy_tile([[A]], 0, 0);
 // CHECK-NEXT: tile_regs_commit();
 // CHECK-NEXT: tile_regs_wait();
 // CHECK-NEXT: pack_tile(0, [[O]]);
