@@ -40,19 +40,17 @@ class BackendOutput:
     dataflow_buffers: tuple[DataflowBufferSpec, ...]
 
 
-# One parsed pipeline per context and thread: parsing costs more than running it on a small
-# module, and a PassManager must not be shared between threads.
+# One parsed pipeline per thread, for the thread's last context: parsing costs more than running
+# it on a small module, and a PassManager must not be shared between threads. The frontend keeps
+# one context per thread, so this is a hit after the first compile and holds no stale contexts.
 _local = threading.local()
 
 
 def _pipeline(context: ir.Context) -> passmanager.PassManager:
-    cache: dict[int, tuple[ir.Context, passmanager.PassManager]] = getattr(_local, "pipelines", None)
-    if cache is None:
-        cache = _local.pipelines = {}
-    entry = cache.get(id(context))
+    entry: tuple[ir.Context, passmanager.PassManager] | None = getattr(_local, "pipeline", None)
     if entry is None or entry[0] is not context:
         pm = passmanager.PassManager.parse(f"builtin.module({BACKEND_PIPELINE})", context)
-        entry = cache[id(context)] = (context, pm)
+        entry = _local.pipeline = (context, pm)
     return entry[1]
 
 

@@ -242,7 +242,11 @@ LogicalResult ConvertTTLToEmitCPass::collectFacts(func::FuncOp kernel,
       facts.dfbWord[op] = *abi->dfbWord(*create.getPhysicalIndex());
     } else if (auto wait = dyn_cast<TransferWaitOp>(op)) {
       Operation *producer = wait.getTransfer().getDefiningOp();
-      facts.waitsForRead[op] = isa_and_nonnull<LoadTilesOp>(producer);
+      bool read = isa_and_nonnull<LoadTilesOp>(producer);
+      facts.waitsForRead[op] = read;
+      auto previous = dyn_cast_or_null<TransferWaitOp>(op->getPrevNode());
+      if (previous && facts.waitsForRead.lookup(previous) == read)
+        facts.redundantWaits.insert(op);
     } else if (isa<LoadTilesOp, StoreTilesOp>(op)) {
       Value tensor = isa<LoadTilesOp>(op) ? cast<LoadTilesOp>(op).getTensor()
                                           : cast<StoreTilesOp>(op).getTensor();

@@ -7,6 +7,7 @@
 //   ttl.load_tiles  -> noc_async_read_page(page, accessor, get_write_ptr(cb) + k * tile_bytes)
 //   ttl.store_tiles -> noc_async_write_page(page, accessor, get_read_ptr(cb) + k * tile_bytes)
 //   ttl.transfer_wait -> noc_async_read_barrier() / noc_async_write_barrier()
+//                        (one barrier for consecutive waits of one direction)
 //
 //===----------------------------------------------------------------------===//
 
@@ -129,9 +130,11 @@ struct TransferWaitPattern : public OpConversionPattern<TransferWaitOp> {
     auto read = facts.waitsForRead.find(op);
     if (read == facts.waitsForRead.end())
       return rewriter.notifyMatchFailure(op, "transfer direction unknown");
-    emitCall(rewriter, op.getLoc(),
-             read->second ? "noc_async_read_barrier" : "noc_async_write_barrier",
-             Type(), {});
+    if (!facts.redundantWaits.contains(op))
+      emitCall(rewriter, op.getLoc(),
+               read->second ? "noc_async_read_barrier"
+                            : "noc_async_write_barrier",
+               Type(), {});
     rewriter.eraseOp(op);
     return success();
   }

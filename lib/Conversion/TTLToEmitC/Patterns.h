@@ -16,6 +16,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 #include <variant>
 
 namespace mlir::ttl::emitc_lowering {
@@ -26,6 +28,9 @@ struct LoweringFacts {
   llvm::DenseMap<Operation *, int64_t> dfbWord;
   /// ttl.transfer_wait -> true when it waits for a read (ttl.load_tiles).
   llvm::DenseMap<Operation *, bool> waitsForRead;
+  /// ttl.transfer_wait ops right after a wait of the same direction: the
+  /// barrier before them already waited for every transfer of that direction.
+  llvm::DenseSet<Operation *> redundantWaits;
   /// ttl.load_tiles / ttl.store_tiles -> tiles per row of the tensor.
   llvm::DenseMap<Operation *, int64_t> tensorTileCols;
   /// ttl.grid_size -> the static extent.
