@@ -220,6 +220,45 @@ void emitHardwareStartup(StoreLowering &lowering, func::FuncOp kernel,
            Type(), {cbs[0], cbs[1], cbs[2]});
 }
 
+/// Tiles one FPU acquire computes: DEST holds 4 tiles per half even in 32-bit
+/// mode, whatever compute config the runtime picks.
+constexpr int64_t kFpuTilesPerAcquire = 4;
+
+/// FPU binary op over `tiles` tiles, in groups of up to kFpuTilesPerAcquire
+/// tiles per acquire (tile t of a group in DEST register t):
+///   for g: acquire; for t: op(a, b, g*n+t, g*n+t, t); commit; wait;
+///          for t: pack_tile(t, out); release
+void emitFpuTiles(OpBuilder &b, Location loc, const BinaryInfo &fpu, Value a,
+                  Value bCb, Value out, int64_t tiles) {
+  int64_t chunk = kFpuTilesPerAcquire;
+  while (tiles % chunk != 0)
+    --chunk;
+  int64_t groups = tiles / chunk;
+  emitTileLoop(b, loc, groups, [&](OpBuilder &b, Value group) {
+    emitCall(b, loc, "tile_regs_acquire", Type(), {});
+    emitTileLoop(b, loc, chunk, [&](OpBuilder &b, Value dstValue) {
+      CallArg dst = chunk == 1 ? CallArg(int64_t(0)) : CallArg(dstValue);
+      CallArg tile = dst;
+      if (groups > 1 && chunk == 1) {
+        tile = group;
+      } else if (groups > 1) {
+        Type size = getSizeType(b.getContext());
+        Value base = emitc::MulOp::create(b, loc, size, group,
+                                          emitIndex(b, loc, chunk));
+        tile = Value(emitc::AddOp::create(b, loc, size, base, dstValue));
+      }
+      emitCall(b, loc, fpu.fpuCall, Type(), {a, bCb, tile, tile, dst});
+    });
+    emitCall(b, loc, "tile_regs_commit", Type(), {});
+    emitCall(b, loc, "tile_regs_wait", Type(), {});
+    emitTileLoop(b, loc, chunk, [&](OpBuilder &b, Value dstValue) {
+      CallArg dst = chunk == 1 ? CallArg(int64_t(0)) : CallArg(dstValue);
+      emitCall(b, loc, "pack_tile", Type(), {dst, out});
+    });
+    emitCall(b, loc, "tile_regs_release", Type(), {});
+  });
+}
+
 struct StorePattern : public OpRewritePattern<StoreOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -263,29 +302,26 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
     }
 
     LogicalResult result = success();
-    emitTileLoop(rewriter, loc, tiles, [&](OpBuilder &b, Value tileValue) {
-      // A one-tile block is tile 0, written as a literal.
-      CallArg tile = tiles == 1 ? CallArg(int64_t(0)) : CallArg(tileValue);
-      emitCall(b, loc, "tile_regs_acquire", Type(), {});
-      int64_t reg = 0;
-      if (onFpu) {
-        emitCall(b, loc, fpu->fpuCall, Type(),
-                 {lowering.cb(leaves[0]), lowering.cb(leaves[1]), tile, tile,
-                  int64_t(0)});
-      } else {
+    if (onFpu) {
+      emitFpuTiles(rewriter, loc, *fpu, lowering.cb(leaves[0]),
+                   lowering.cb(leaves[1]), lowering.cb(out), tiles);
+    } else {
+      emitTileLoop(rewriter, loc, tiles, [&](OpBuilder &b, Value tileValue) {
+        // A one-tile block is tile 0, written as a literal.
+        CallArg tile = tiles == 1 ? CallArg(int64_t(0)) : CallArg(tileValue);
+        emitCall(b, loc, "tile_regs_acquire", Type(), {});
         lowering.nextRegister = 0;
-        FailureOr<int> r = lowering.emitSfpu(b, value, tile);
-        if (failed(r)) {
+        FailureOr<int> reg = lowering.emitSfpu(b, value, tile);
+        if (failed(reg)) {
           result = failure();
           return;
         }
-        reg = *r;
-      }
-      emitCall(b, loc, "tile_regs_commit", Type(), {});
-      emitCall(b, loc, "tile_regs_wait", Type(), {});
-      emitCall(b, loc, "pack_tile", Type(), {reg, lowering.cb(out)});
-      emitCall(b, loc, "tile_regs_release", Type(), {});
-    });
+        emitCall(b, loc, "tile_regs_commit", Type(), {});
+        emitCall(b, loc, "tile_regs_wait", Type(), {});
+        emitCall(b, loc, "pack_tile", Type(), {int64_t(*reg), lowering.cb(out)});
+        emitCall(b, loc, "tile_regs_release", Type(), {});
+      });
+    }
     if (failed(result))
       return failure();
     rewriter.eraseOp(store);
