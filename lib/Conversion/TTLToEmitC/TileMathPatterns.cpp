@@ -1,22 +1,22 @@
 //===- TileMathPatterns.cpp - tile math -> compute API --------------------===//
 //
 // `ttl.store %expr, %out` where %expr is a tree of tile math over blocks from
-// `ttl.wait` becomes, for each tile i of the block, the tile-register
-// protocol around the math:
+// `ttl.wait` becomes the tile-register protocol around the math:
 //
 //   tile_regs_acquire();
-//   <math into destination register d>
+//   <math into destination registers>
 //   tile_regs_commit();
 //   tile_regs_wait();
-//   pack_tile(d, out);          // in order: tile i of the reserved block
+//   pack_tile(d, out);          // in order: the next tile of the reserved block
 //   tile_regs_release();
 //
 // A single add / sub / mul of two DFB blocks runs on the FPU:
-// `binary_tiles_init<true, EltwiseBinaryType::ELWADD>(a, b)` once, then
-// `add_tiles(a, b, i, i, 0)`. Any other tree runs on the SFPU: each leaf is
-// copied into its own destination register (`copy_init`, `copy_tile`) and
-// every node applies `<op>_binary_tile` / `<op>_tile` after its init, in
-// place in its first operand's register. The compute kernel starts with
+// `binary_tiles_init<true, EltwiseBinaryType::ELWADD>(a, b)`, then groups of up
+// to 4 tiles per acquire, `add_tiles(a, b, tile, tile, t)` into register t.
+// Any other tree runs on the SFPU, one tile per acquire: each leaf is copied
+// into its own destination register (`copy_init`, `copy_tile`) and every node
+// applies `<op>_binary_tile` / `<op>_tile` after its init, in place in its
+// first operand's register. The compute kernel starts with
 // `compute_kernel_hw_startup(in0, in1, out)` for its first math.
 //
 // DFB operands are bridged with unrealized casts to uint32_t; the dialect
