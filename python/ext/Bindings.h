@@ -25,6 +25,9 @@ void populateFrontendBindings(nanobind::module_ &m);
 /// Runtime-resource records that dispatch builds per core (CoreRuntimeArgs).
 void populateRuntimeBindings(nanobind::module_ &m);
 
+/// C++ emission of generated kernels.
+void populateBackendBindings(nanobind::module_ &m);
+
 } // namespace ttlang::python
 
 #endif // TTLANG_PYTHON_EXT_BINDINGS_H

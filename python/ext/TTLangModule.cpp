@@ -14,5 +14,6 @@ NB_MODULE(_ttlang, m) {
   ttlang::python::populateCoreBindings(m);
   ttlang::python::populateOpModelBindings(m);
   ttlang::python::populateFrontendBindings(m);
+  ttlang::python::populateBackendBindings(m);
   ttlang::python::populateRuntimeBindings(m);
 }
