@@ -9,6 +9,7 @@ re-derived here: processor roles, core ranges, ABIs and DFB specs all come from 
 
 from __future__ import annotations
 
+import pathlib
 import threading
 from dataclasses import dataclass
 
@@ -18,6 +19,7 @@ from ttlang import _ttlang
 from ttlang.artifact import (
     ArgKind,
     CoreRange,
+    DataflowBufferConfigSpec,
     DataflowBufferSpec,
     KernelABI,
     KernelArg,
@@ -29,6 +31,9 @@ from ttlang.artifact import (
 
 BACKEND_PIPELINE: str = _ttlang.BACKEND_PIPELINE
 
+# Device-side headers generated kernels may include (ttlang/dfb_reconfigure.h), absolute.
+DEVICE_INCLUDE_DIR = pathlib.Path(__file__).resolve().parent / "device"
+
 _KINDS = {"compute": KernelKind.COMPUTE, "data_movement": KernelKind.DATA_MOVEMENT}
 
 
@@ -38,6 +43,8 @@ class BackendOutput:
 
     kernels: tuple[KernelDescriptorSpec, ...]
     dataflow_buffers: tuple[DataflowBufferSpec, ...]
+    # Rings of synchronized DFB reconfigurations (ttl.reconfigure_dfb), by name.
+    dfb_configurations: tuple[DataflowBufferConfigSpec, ...] = ()
 
 
 # One parsed pipeline per thread, for the thread's last context: parsing costs more than running
@@ -71,11 +78,25 @@ def collect_kernels(module: ir.Module) -> BackendOutput:
     sources = dict(_ttlang.emit_kernel_sources(module))
     kernels = []
     dfbs: dict[int, DataflowBufferSpec] = {}
+    configs: dict[str, DataflowBufferConfigSpec] = {}
     for op in module.body.operations:
         if op.operation.name != "emitc.file":
             continue
         attrs = op.attributes
         file_id = ir.StringAttr(attrs["id"]).value
+        include_paths: tuple[str, ...] = ()
+        if "ttkernel.dfb_configurations" in attrs:
+            # the kernel includes ttlang/dfb_reconfigure.h; tt-metal resolves relative
+            # include paths against the process's working directory, so give it an absolute one
+            include_paths = (str(DEVICE_INCLUDE_DIR),)
+            for entry in ir.ArrayAttr(attrs["ttkernel.dfb_configurations"]):
+                config = ir.DictAttr(entry)
+                spec = DataflowBufferConfigSpec(
+                    name=ir.StringAttr(config["name"]).value,
+                    dataflow_buffer=ir.StringAttr(config["dfb"]).value,
+                    address=ir.IntegerAttr(config["address"]).value,
+                )
+                configs.setdefault(spec.name, spec)
         kernels.append(
             KernelDescriptorSpec(
                 logical_kernel=_logical_kernel(attrs["ttkernel.kernel"]),
@@ -83,12 +104,15 @@ def collect_kernels(module: ir.Module) -> BackendOutput:
                 core_ranges=_core_ranges(attrs["ttkernel.core_ranges"]),
                 source=sources[file_id],
                 abi=_abi(ir.DictAttr(attrs["ttkernel.abi"])),
+                include_paths=include_paths,
             )
         )
         for entry in ir.ArrayAttr(attrs["ttkernel.dataflow_buffers"]):
             spec = _dataflow_buffer(ir.DictAttr(entry))
             dfbs.setdefault(spec.physical_index, spec)
-    return BackendOutput(tuple(kernels), tuple(dfbs[i] for i in sorted(dfbs)))
+    return BackendOutput(
+        tuple(kernels), tuple(dfbs[i] for i in sorted(dfbs)), tuple(configs[n] for n in sorted(configs))
+    )
 
 
 def _logical_kernel(attr: ir.Attribute) -> LogicalKernelId:

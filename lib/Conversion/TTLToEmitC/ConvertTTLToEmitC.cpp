@@ -25,6 +25,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -189,7 +190,7 @@ FailureOr<ArrayAttr> getCoreRanges(func::FuncOp kernel) {
 
 /// [{name, index, data_format, page_size, total_size}] of the kernel's DFBs,
 /// ascending index: what the runtime allocates (CBDescriptor).
-ArrayAttr describeDataflowBuffers(func::FuncOp kernel) {
+ArrayAttr describeDataflowBuffers(func::FuncOp kernel, const KernelABI &abi) {
   Builder b(kernel.getContext());
   std::map<int32_t, Attribute> entries;
   kernel.walk([&](CreateDataflowBufferOp op) {
@@ -201,13 +202,74 @@ ArrayAttr describeDataflowBuffers(func::FuncOp kernel) {
         b.getNamedAttr("index", b.getI64IntegerAttr(index)),
         b.getNamedAttr("data_format", b.getStringAttr(format)),
         b.getNamedAttr("page_size", b.getI64IntegerAttr(type.getTileSizeBytes())),
-        b.getNamedAttr("total_size", b.getI64IntegerAttr(type.getTotalSizeBytes())),
+        // The initial ring plus the ring of every reconfiguration.
+        b.getNamedAttr("total_size",
+                       b.getI64IntegerAttr(abi.configs.totalBytes.at(index))),
     });
   });
   SmallVector<Attribute> list;
   for (auto &[index, entry] : entries)
     list.push_back(entry);
   return b.getArrayAttr(list);
+}
+
+/// [{name, dfb, address}] of a kernel's DFB configurations (address: the
+/// ring's byte offset from the DFB's base).
+ArrayAttr describeDataflowBufferConfigs(const DataflowBufferConfigLayout &layout) {
+  SmallVector<Attribute> list;
+  for (const DataflowBufferConfig &config : layout.configs) {
+    Builder b(config.op->getContext());
+    list.push_back(b.getDictionaryAttr({
+        b.getNamedAttr("name", b.getStringAttr(config.name)),
+        b.getNamedAttr("dfb", b.getStringAttr(config.dfbName)),
+        b.getNamedAttr("address", b.getI64IntegerAttr(config.offset)),
+    }));
+  }
+  return ArrayAttr::get(layout.configs.front().op->getContext(), list);
+}
+
+/// Every kernel of an operation that uses a DFB reconfigures it at the same
+/// synchronized points: the same configurations in the same order.
+LogicalResult
+checkSynchronizedReconfigurations(ArrayRef<func::FuncOp> kernels,
+                                  const LoweringFacts &facts) {
+  // (operation id, DFB index) -> first kernel seen and its sequence.
+  std::map<std::pair<std::string, int32_t>,
+           std::pair<func::FuncOp, SmallVector<int64_t>>>
+      seen;
+  for (func::FuncOp kernel : kernels) {
+    const KernelABI &abi = facts.abi.at(kernel);
+    std::map<int32_t, SmallVector<int64_t>> sequences;
+    for (const auto &[index, bytes] : abi.configs.totalBytes)
+      sequences[index];
+    for (const DataflowBufferConfig &config : abi.configs.configs)
+      sequences[config.physicalIndex].push_back(config.pages);
+    auto id = kernel->getAttrOfType<StringAttr>(TTLDialect::kOperationIdAttrName);
+    std::string operation = id ? id.getValue().str() : "";
+    for (auto &[index, sequence] : sequences) {
+      auto [it, inserted] =
+          seen.try_emplace({operation, index}, kernel, sequence);
+      if (inserted || it->second.second == sequence)
+        continue;
+      auto describe = [](ArrayRef<int64_t> pages) {
+        std::string text = "[";
+        for (auto [i, p] : llvm::enumerate(pages))
+          text += (i ? ", " : "") + std::to_string(p) + " pages";
+        return text + "]";
+      };
+      InFlightDiagnostic diag =
+          kernel.emitError("kernel '")
+          << kernel.getSymName() << "' reconfigures DFB " << index << " as "
+          << describe(sequence) << " but kernel '"
+          << it->second.first.getSymName() << "' as "
+          << describe(it->second.second)
+          << "; every kernel that uses a DFB must reconfigure it at the same "
+             "synchronized points";
+      diag.attachNote(it->second.first.getLoc()) << "other kernel here";
+      return failure();
+    }
+  }
+  return success();
 }
 
 struct ConvertTTLToEmitCPass
@@ -256,6 +318,15 @@ LogicalResult ConvertTTLToEmitCPass::collectFacts(func::FuncOp kernel,
                                "whole tiles; got ")
                << type;
       facts.tensorTileCols[op] = type.getDimSize(1) / 32;
+    } else if (isa<ReconfigureDataflowBufferOp>(op)) {
+      const auto *config = llvm::find_if(abi->configs.configs,
+                                         [&](const DataflowBufferConfig &c) {
+                                           return c.op == op;
+                                         });
+      facts.reconfigurations[op] = {
+          abi->callerCountWord,
+          static_cast<int64_t>(config - abi->configs.configs.begin()),
+          config->pages, config->pageBytes};
     } else if (auto size = dyn_cast<GridSizeOp>(op)) {
       if (!grid)
         return op->emitOpError("needs a static grid ('")
@@ -283,7 +354,10 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, StringRef role,
   file->setAttr(kKernelRoleAttrName, b.getStringAttr(role));
   file->setAttr(kCoreRangesAttrName, *ranges);
   file->setAttr(kKernelAbiAttrName, abi.toAttr(&getContext()));
-  file->setAttr(kDataflowBuffersAttrName, describeDataflowBuffers(kernel));
+  file->setAttr(kDataflowBuffersAttrName, describeDataflowBuffers(kernel, abi));
+  if (!abi.configs.configs.empty())
+    file->setAttr(kDataflowBufferConfigsAttrName,
+                  describeDataflowBufferConfigs(abi.configs));
   Region &region = file.getBodyRegion();
   Block &body = region.empty() ? region.emplaceBlock() : region.front();
   b.setInsertionPointToStart(&body);
@@ -292,9 +366,15 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, StringRef role,
     headers = computeHeaders(kernel);
   else
     headers = {"api/dataflow/dataflow_api.h"};
+  if (!abi.configs.configs.empty()) {
+    if (role == "compute")
+      headers.push_back("api/compute/common.h"); // get_arg_val
+    headers.push_back(kDataflowBufferReconfigureHeader.str());
+  }
   emitc::IncludeOp::create(b, kernel.getLoc(), "cstdint",
                            /*is_standard_include=*/true);
-  for (const std::string &header : headers)
+  for (const std::string &header : llvm::make_range(
+           headers.begin(), std::unique(headers.begin(), headers.end())))
     emitc::IncludeOp::create(b, kernel.getLoc(), header);
   kernel->moveBefore(&body, body.end());
   kernel->removeAttr(kCoreRangesAttrName);
@@ -369,6 +449,9 @@ void ConvertTTLToEmitCPass::runOnOperation() {
     files.push_back(*file);
   }
 
+  if (failed(checkSynchronizedReconfigurations(kernels, facts)))
+    return signalPassFailure();
+
   TypeConverter converter;
   populateKernelTypeConversions(converter);
   ConversionTarget target(*context);
@@ -379,6 +462,7 @@ void ConvertTTLToEmitCPass::runOnOperation() {
   RewritePatternSet patterns(context);
   populateKernelFunctionPatterns(converter, patterns, facts);
   populateDataflowBufferPatterns(converter, patterns, facts);
+  populateReconfigurePatterns(converter, patterns, facts);
   populateCopyPatterns(converter, patterns, facts);
   populateCoordinatePatterns(converter, patterns, facts);
   populateArithToEmitCPatterns(converter, patterns);

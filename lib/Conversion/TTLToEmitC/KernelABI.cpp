@@ -18,6 +18,12 @@ StringRef ttl::stringifyKernelArgKind(KernelArgKind kind) {
     return "tensor_accessor";
   case KernelArgKind::BufferAddress:
     return "buffer_address";
+  case KernelArgKind::CallerArgs:
+    return "caller_args";
+  case KernelArgKind::CallerArgCount:
+    return "caller_arg_count";
+  case KernelArgKind::DfbConfigAddress:
+    return "dfb_config_address";
   }
   llvm_unreachable("unknown kernel argument kind");
 }
@@ -137,5 +143,62 @@ FailureOr<KernelABI> ttl::computeKernelABI(func::FuncOp kernel) {
     abi.commonRuntime.push_back(
         {KernelArgKind::BufferAddress, ref, 1, address++});
   }
+
+  // Runtime resources and DFB reconfiguration: caller words keep indices
+  // 0..n-1; configuration offsets follow at n + k, n being a compile-time arg.
+  FailureOr<DataflowBufferConfigLayout> configs =
+      computeDataflowBufferConfigs(kernel);
+  if (failed(configs))
+    return failure();
+  abi.callerArgs = kernel->hasAttr(TTLDialect::kRuntimeResourcesAttrName);
+  if (abi.callerArgs)
+    abi.perCoreRuntime.push_back({KernelArgKind::CallerArgs, "caller", 0, 0});
+  if (!configs->configs.empty() && abi.callerArgs) {
+    abi.callerCountWord = word;
+    abi.compileTime.push_back(
+        {KernelArgKind::CallerArgCount, "caller", 1, word++});
+  }
+  for (auto [k, config] : llvm::enumerate(configs->configs))
+    abi.perCoreRuntime.push_back({KernelArgKind::DfbConfigAddress, config.name,
+                                  1, static_cast<int64_t>(k)});
+  abi.configs = std::move(*configs);
   return abi;
+}
+
+FailureOr<DataflowBufferConfigLayout>
+ttl::computeDataflowBufferConfigs(func::FuncOp kernel) {
+  DataflowBufferConfigLayout layout;
+  std::map<int32_t, int64_t> reconfigurations;
+  WalkResult walk = kernel.walk([&](Operation *op) {
+    if (auto create = dyn_cast<CreateDataflowBufferOp>(op)) {
+      if (std::optional<int32_t> index = create.getPhysicalIndex())
+        layout.totalBytes.emplace(
+            *index, create.getResult().getType().getTotalSizeBytes());
+      return WalkResult::advance();
+    }
+    auto reconfigure = dyn_cast<ReconfigureDataflowBufferOp>(op);
+    if (!reconfigure)
+      return WalkResult::advance();
+    auto create = reconfigure.getDfb().getDefiningOp<CreateDataflowBufferOp>();
+    std::optional<int32_t> index = create.getPhysicalIndex();
+    if (!index) {
+      create.emitOpError("has no physical_index; run ttl-assign-dfb-indices "
+                         "before lowering to TT-Metal kernels");
+      return WalkResult::interrupt();
+    }
+    DataflowBufferType type = create.getResult().getType();
+    int64_t pages = type.getTilesPerBlock() * reconfigure.getBlockCount();
+    int64_t &total = layout.totalBytes[*index];
+    if (total == 0)
+      total = type.getTotalSizeBytes();
+    std::string dfbName = getDataflowBufferName(create, *index);
+    layout.configs.push_back(
+        {op, dfbName + "#" + std::to_string(++reconfigurations[*index]),
+         dfbName, *index, total, pages, type.getTileSizeBytes()});
+    total += pages * type.getTileSizeBytes();
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  return layout;
 }

@@ -37,7 +37,22 @@ struct LoweringFacts {
   llvm::DenseMap<Operation *, int64_t> gridExtent;
   /// kernel func.func -> its ABI.
   llvm::DenseMap<Operation *, KernelABI> abi;
+  /// ttl.reconfigure_dfb -> where its ring offset is and the new ring's shape.
+  struct Reconfiguration {
+    /// Compile-time word of the caller argument count (resource-aware
+    /// kernels); the offset is per-core word `count + index`, else `index`.
+    std::optional<int64_t> callerCountWord;
+    int64_t index;
+    int64_t pages;
+    int64_t pageBytes;
+  };
+  llvm::DenseMap<Operation *, Reconfiguration> reconfigurations;
 };
+
+/// Header of the device side of DFB reconfiguration
+/// (python/ttlang/device/ttlang/dfb_reconfigure.h).
+inline constexpr llvm::StringLiteral kDataflowBufferReconfigureHeader =
+    "ttlang/dfb_reconfigure.h";
 
 /// One argument of an emitted call: an SSA operand or an integer literal.
 using CallArg = std::variant<Value, int64_t>;
@@ -80,6 +95,9 @@ void populateCopyPatterns(const TypeConverter &converter,
 void populateCoordinatePatterns(const TypeConverter &converter,
                                 RewritePatternSet &patterns,
                                 const LoweringFacts &facts);
+void populateReconfigurePatterns(const TypeConverter &converter,
+                                 RewritePatternSet &patterns,
+                                 const LoweringFacts &facts);
 void populateKernelFunctionPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns,
                                     const LoweringFacts &facts);

@@ -252,6 +252,21 @@ LogicalResult Ownership::assignRest() {
         own(op, kernel);
       return WalkResult::advance();
     }
+    // A synchronized DFB reconfiguration runs in every kernel using the DFB.
+    if (auto reconfigure = dyn_cast<ReconfigureDataflowBufferOp>(op)) {
+      KernelSet users;
+      for (Operation *user : reconfigure.getDfb().getUsers())
+        if (auto it = owners.find(user); user != op && it != owners.end())
+          for (KernelAttr kernel : it->second)
+            users.insert(kernel);
+      if (users.empty()) {
+        op->emitOpError("reconfigures a DFB that no logical kernel uses");
+        return WalkResult::interrupt();
+      }
+      for (KernelAttr kernel : users)
+        own(op, kernel);
+      return WalkResult::advance();
+    }
     if (isMemoryEffectFree(op))
       return WalkResult::advance();
     op->emitOpError("has effects but no logical kernel can be inferred for "

@@ -531,7 +531,7 @@ class FunctionCompiler(BuiltinCalls):
             if name == "dtype":
                 return value.spec.dtype
         elif isinstance(value, DFBValue):
-            if name in ("reserve", "wait"):
+            if name in ("reserve", "wait", "reconfigure"):
                 return BoundMethod(value, name)
             if name == "shape":
                 return value.shape
@@ -767,6 +767,8 @@ class FunctionCompiler(BuiltinCalls):
     ) -> Any:
         receiver, name = method.receiver, method.name
         loc = self.loc(node)
+        if isinstance(receiver, DFBValue) and name == "reconfigure":
+            return self.reconfigure(receiver, args, keywords, node)
         if isinstance(receiver, DFBValue):
             if keywords:
                 raise self.error(
@@ -804,6 +806,23 @@ class FunctionCompiler(BuiltinCalls):
             self.emitter.op(f"ttl.transfer_wait {receiver.ssa}", loc)
             return None
         raise self.error(node, f"cannot call {name}() here")
+
+    def reconfigure(
+        self, dfb: DFBValue, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]],
+        node: ast.Call,
+    ) -> None:
+        """``dfb.reconfigure(block_count=n)``: a synchronized DFB reconfiguration."""
+        self.no_args(args, node, "reconfigure")
+        if set(keywords) != {"block_count"}:
+            raise self.error(node, "reconfigure() takes block_count= (the new number of blocks)")
+        count, count_node = keywords["block_count"]
+        if type(count) is not int or count < 1:
+            raise self.error(
+                count_node, f"block_count= must be a positive compile-time int, got {count!r}"
+            )
+        self.emitter.op(
+            f"ttl.reconfigure_dfb {dfb.ssa} block_count = {count} : {dfb.type}", self.loc(node)
+        )
 
     def no_args(self, args: list[Any], node: ast.AST, name: str) -> None:
         if args:
@@ -944,10 +963,12 @@ def build_module(operation: Operation, specs: list[TensorSpec]) -> str:
         f"{p.ssa}: {p.type} {compiler.loc(arg)}" for p, arg in zip(params, tree.args.args)
     )
     cols, rows = operation.grid
+    # A resource-aware operation's kernels take caller per-core words (kernel ABI).
+    resources = ", ttl.runtime_resources" if operation.runtime_resource_factory is not None else ""
     header = (
         f"  func.func @{operation.symbol}({signature}) attributes {{"
         f"ttl.grid = array<i64: {cols}, {rows}>, "
-        f"ttl.operation_id = {mlir_string(operation.operation_id)}}} {{"
+        f"ttl.operation_id = {mlir_string(operation.operation_id)}{resources}}} {{"
     )
     end = tree.body[-1] if tree.body else tree
     footer = [f"    func.return {compiler.loc(end)}", f"  }} {compiler.loc(tree)}"]

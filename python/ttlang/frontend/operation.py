@@ -7,11 +7,12 @@ import inspect
 import re
 import textwrap
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ttlang.artifact import (
     CompiledArtifact,
     CoreRange,
+    DataflowBufferConfigSpec,
     DataflowBufferSpec,
     KernelDescriptorSpec,
     KernelKind,
@@ -24,6 +25,12 @@ from ttlang.frontend.compiler import build_module
 from ttlang.frontend.identity import operation_identity
 from ttlang.frontend.kernels import Kernel
 from ttlang.frontend.tensors import tensor_spec_of
+
+if TYPE_CHECKING:
+    from ttlang.runtime.dispatch import DispatchResult, OperationRuntime
+
+# ``op(*tensors)`` without device=: run on the tensors' device.
+_FROM_TENSORS: Any = object()
 
 _KINDS = {"compute": KernelKind.COMPUTE, "data_movement": KernelKind.DATA_MOVEMENT}
 
@@ -58,6 +65,10 @@ class CompiledOperation:
     # logical kernel several), and the DFBs the runtime allocates.
     descriptors: tuple[KernelDescriptorSpec, ...] = ()
     dataflow_buffers: tuple[DataflowBufferSpec, ...] = ()
+    # Declared with runtime_resource_factory=: every execution needs the factory.
+    uses_runtime_resources: bool = False
+    # Rings of the operation's synchronized DFB reconfigurations.
+    dfb_configurations: tuple[DataflowBufferConfigSpec, ...] = ()
 
     @property
     def artifact(self) -> CompiledArtifact:
@@ -70,6 +81,8 @@ class CompiledOperation:
             tensors=self.tensors,
             dataflow_buffers=self.dataflow_buffers,
             kernels=self.descriptors,
+            uses_runtime_resources=self.uses_runtime_resources,
+            dfb_configurations=self.dfb_configurations,
         )
 
     def descriptors_of(self, logical_kernel: LogicalKernelId) -> tuple[KernelDescriptorSpec, ...]:
@@ -103,7 +116,14 @@ class Operation:
     ) -> None:
         self.fn = fn
         self.name = fn.__name__
+        if runtime_resource_factory is not None and not callable(runtime_resource_factory):
+            raise TTLangError(
+                f"runtime_resource_factory= of operation '{fn.__name__}' must be callable, got "
+                f"{type(runtime_resource_factory).__name__}"
+            )
         self.runtime_resource_factory = runtime_resource_factory
+        # Compiled runtimes by (tensor specs, target): compile once, reuse the program cache.
+        self._runtimes: dict[tuple[Any, ...], OperationRuntime] = {}
         try:
             lines, first_line = inspect.getsourcelines(fn)
         except (OSError, TypeError) as err:
@@ -188,13 +208,79 @@ class Operation:
             kernels,
             result.backend.kernels if result.backend else (),
             result.backend.dataflow_buffers if result.backend else (),
+            self.runtime_resource_factory is not None,
+            result.backend.dfb_configurations if result.backend else (),
         )
 
-    def __call__(self, *tensors: Any) -> Any:
-        raise TTLangError(
-            f"running '{self.name}' needs the ttlang runtime and a device; use "
-            f"{self.name}.compile(*tensors) to compile it"
+    def __call__(
+        self, *tensors: Any, device: Any = _FROM_TENSORS, target: str | None = None
+    ) -> DispatchResult:
+        """Runs the operation once, as tt-lang programs do: ``op(a, b, out)``.
+
+        With ttnn tensors on a device, the program runs there through ``ttnn.generic_op``
+        (outputs pre-allocated, last). ``device=None`` is an explicit **compile-only
+        dispatch**: everything up to the program runs (compilation, the runtime resource
+        factory, validation, the program cache, materialization) and the complete
+        ``ttnn.ProgramDescriptor`` is returned without executing anything
+        (``result.compile_only``; ``result.describe()`` says so). Tensors may then be
+        ``ttlang.TensorSpec``s.
+
+        The operation is compiled once per tensor specs and target; each compilation keeps its
+        own program cache, so calls that differ only in dispatch words reuse the program. An
+        operation declared with ``runtime_resource_factory=`` calls it on every execution.
+        """
+        from ttlang.runtime.dispatch import OperationRuntime  # noqa: PLC0415 - keep import light
+
+        if device is _FROM_TENSORS:
+            device = _device_of(tensors)
+            if device is None:
+                raise TTLangError(
+                    f"none of the tensors passed to '{self.name}' is on a device; pass "
+                    "device=None for a compile-only dispatch (nothing is executed) or ttnn "
+                    "device tensors to run it"
+                )
+        if target is None:
+            target = _target_of(device) if device is not None else "wormhole_b0"
+        specs = tuple(_spec(t) for t in tensors)
+        key = (specs, target)
+        runtime = self._runtimes.get(key)
+        if runtime is None:
+            runtime = OperationRuntime(self.compile(*specs, target=target).artifact)
+            self._runtimes[key] = runtime
+        return runtime.run(
+            tensors, runtime_resource_factory=self.runtime_resource_factory, device=device
         )
+
+    def runtime(self, *tensors: Any, target: str = "wormhole_b0") -> OperationRuntime:
+        """The runtime (compiled artifact, program cache, retained owners) that calls with
+        tensors like ``tensors`` use; compiles on first use."""
+        from ttlang.runtime.dispatch import OperationRuntime  # noqa: PLC0415
+
+        specs = tuple(_spec(t) for t in tensors)
+        key = (specs, target)
+        if key not in self._runtimes:
+            self._runtimes[key] = OperationRuntime(self.compile(*specs, target=target).artifact)
+        return self._runtimes[key]
+
+
+def _device_of(tensors: tuple[Any, ...]) -> Any:
+    """The device of the first ttnn tensor that lives on one, else None."""
+    for tensor in tensors:
+        device = getattr(tensor, "device", None)
+        if callable(device):
+            try:
+                device = device()
+            except Exception:  # noqa: BLE001 - host tensors may refuse
+                device = None
+        if device is not None:
+            return device
+    return None
+
+
+def _target_of(device: Any) -> str:
+    arch = getattr(device, "arch", None)
+    name = str(arch() if callable(arch) else arch).lower()
+    return "blackhole" if "blackhole" in name else "wormhole_b0"
 
 
 def _spec(value: Any) -> Any:

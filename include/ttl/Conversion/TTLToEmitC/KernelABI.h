@@ -16,6 +16,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <map>
 #include <optional>
 #include <string>
 
@@ -29,9 +30,22 @@ inline constexpr llvm::StringLiteral kKernelRoleAttrName = "ttkernel.role";
 inline constexpr llvm::StringLiteral kCoreRangesAttrName = "ttkernel.core_ranges";
 inline constexpr llvm::StringLiteral kDataflowBuffersAttrName =
     "ttkernel.dataflow_buffers";
+/// [{name, dfb, address}] of the DFB configurations a kernel switches to.
+inline constexpr llvm::StringLiteral kDataflowBufferConfigsAttrName =
+    "ttkernel.dfb_configurations";
 
 /// Kinds of argument slots; spelled as ttlang.artifact.ArgKind values.
-enum class KernelArgKind { DfbIndex, TensorAccessor, BufferAddress };
+enum class KernelArgKind {
+  DfbIndex,
+  TensorAccessor,
+  BufferAddress,
+  /// Per-core: the caller's runtime-resource words (any number, first).
+  CallerArgs,
+  /// Compile-time: how many caller words precede compiler-owned per-core words.
+  CallerArgCount,
+  /// Per-core: byte offset of a DFB configuration's ring (after the caller's).
+  DfbConfigAddress,
+};
 
 llvm::StringRef stringifyKernelArgKind(KernelArgKind kind);
 
@@ -44,6 +58,28 @@ struct KernelArgSlot {
   /// Index of the slot's first word in its argument list.
   int64_t offset;
 };
+
+/// One synchronized reconfiguration of a DFB (`ttl.reconfigure_dfb`), in
+/// program order: its ring lies at `offset` bytes from the DFB's base.
+struct DataflowBufferConfig {
+  Operation *op;
+  /// `<DFB name>#<n>`: the n-th (1-based) reconfiguration of that DFB.
+  std::string name;
+  std::string dfbName;
+  int32_t physicalIndex;
+  int64_t offset;
+  int64_t pages;
+  int64_t pageBytes;
+};
+
+/// The configurations of a kernel's DFBs in program order, and the bytes each
+/// DFB's allocation needs (initial ring plus every configured ring).
+struct DataflowBufferConfigLayout {
+  llvm::SmallVector<DataflowBufferConfig> configs;
+  std::map<int32_t, int64_t> totalBytes;
+};
+FailureOr<DataflowBufferConfigLayout>
+computeDataflowBufferConfigs(func::FuncOp kernel);
 
 struct KernelABI {
   llvm::SmallVector<KernelArgSlot> compileTime;
@@ -59,6 +95,15 @@ struct KernelABI {
   /// Common runtime word holding the buffer address of tensor `argIndex`.
   std::optional<int64_t> addressWord(unsigned argIndex) const;
 
+  /// Compile-time word of the caller argument count, when caller words are
+  /// followed by compiler-owned per-core words.
+  std::optional<int64_t> callerCountWord;
+  /// Whether per-core args start with the caller's words.
+  bool callerArgs = false;
+  /// The kernel's DFB reconfigurations; the k-th reads its ring offset from
+  /// per-core word `caller count + k` (`k` without caller words).
+  DataflowBufferConfigLayout configs;
+
   /// {compile_time = [...], common_runtime = [...], per_core_runtime = [...]}
   /// with one {kind, ref, count} dictionary per slot.
   DictionaryAttr toAttr(MLIRContext *context) const;
@@ -71,9 +116,12 @@ inline constexpr int64_t kInterleavedAccessorWords = 2;
 /// The ABI of kernel function `kernel`: compile-time args are the physical
 /// indices of the DFBs it creates (ascending), then the TensorAccessorArgs of
 /// each tensor parameter it copies from or to (parameter order); common
-/// runtime args are those tensors' buffer addresses (parameter order); there
-/// are no per-core runtime args (the core coordinate comes from the
-/// firmware). Emits an error and fails for a DFB without physical index or a
+/// runtime args are those tensors' buffer addresses (parameter order). A
+/// kernel of a resource-aware operation (`ttl.runtime_resources`) takes the
+/// caller's per-core words first; a kernel that reconfigures DFBs takes one
+/// per-core ring offset per reconfiguration after them, and then (if it has
+/// caller words) a compile-time caller argument count. The core coordinate
+/// comes from the firmware. Emits an error and fails for a DFB without physical index or a
 /// tensor that is not interleaved and tiled.
 FailureOr<KernelABI> computeKernelABI(func::FuncOp kernel);
 

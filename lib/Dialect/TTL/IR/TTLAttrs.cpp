@@ -144,5 +144,13 @@ LogicalResult TTLDialect::verifyOperationAttribute(Operation *op,
              << "' must be array<i64: cols, rows> with positive extents";
     return success();
   }
+  if (name == kRuntimeResourcesAttrName) {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<func::FuncOp>(op) ||
+        !op->hasAttr(kOperationIdAttrName))
+      return op->emitOpError("'")
+             << kRuntimeResourcesAttrName
+             << "' must be a unit attribute on an operation or kernel function";
+    return success();
+  }
   return op->emitOpError("unknown ttl attribute '") << name << "'";
 }

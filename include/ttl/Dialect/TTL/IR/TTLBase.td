@@ -41,6 +41,10 @@ def TTL_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kOperationIdAttrName =
         "ttl.operation_id";
     static constexpr ::llvm::StringLiteral kGridAttrName = "ttl.grid";
+    /// Unit attribute of an operation (and its kernel functions) declared
+    /// with `runtime_resource_factory=`: every kernel takes caller words.
+    static constexpr ::llvm::StringLiteral kRuntimeResourcesAttrName =
+        "ttl.runtime_resources";
   }];
 }
 
