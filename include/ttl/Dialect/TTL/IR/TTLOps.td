@@ -289,4 +289,6 @@ def TTL_ThreadOp : TTL_Op<"thread", [SingleBlock, NoTerminator]> {
   let hasVerifier = 1;
 }
 
+include "ttl/Dialect/TTL/IR/TTLExtern.td"
+
 #endif // TTL_DIALECT_TTL_IR_TTLOPS_TD
