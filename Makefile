@@ -41,9 +41,10 @@ pytest: build
 	$(PY) -m pytest test/python -q -p no:cacheprovider
 
 test: build
+	@scripts/ensure-clang.sh
 	@status=0; \
 	$(VENV)/bin/lit -sv $(BUILD)/test/lit || status=1; \
-	$(PY) -m pytest test/python -q -p no:cacheprovider || status=1; \
+	$(PY) -m pytest test/python -q -rs -p no:cacheprovider || status=1; \
 	exit $$status
 
 demo: build

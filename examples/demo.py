@@ -1,37 +1,33 @@
-"""`make demo`: builds IR with both ttlang dialects from Python, runs a ttlang pass through
-mlir.passmanager and prints the result (with source locations).
-
-The TTL core and backend issues replace this with the real main job: compiling a TT-Lang
-operation to TT-Metal kernels.
+"""`make demo`: compiles the multi-core tile-wise add (examples/tile_add_explicit.py) for three
+128x128 bf16 DRAM tensors on a 2x2 grid and prints its TT-Metal kernels: for each kernel
+descriptor, the logical kernel, processor role, core ranges, kernel ABI and C++ source.
 """
 
-import inspect
+import importlib.util
 import pathlib
 
-from mlir import ir
-from mlir.dialects import func
+import ttlang as ttl
+from ttlang.backend import abi_table
 
-import ttlang
-from ttlang.dialects import ttl, ttnn
+HERE = pathlib.Path(__file__).resolve().parent
+spec = importlib.util.spec_from_file_location("tile_add_explicit", HERE / "tile_add_explicit.py")
+example = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(example)
 
-context = ttlang.create_context()
-here = ir.Location.file(pathlib.Path(__file__).name, inspect.currentframe().f_lineno, 1, context)
-with context, here:
-    module = ir.Module.create()
-    dfb_type = ir.Type.parse("!ttl.dfb<2x2xbf16, 2>")
-    layout = "#ttnn.layout<l1, interleaved, bf16>"
-    tensor = ir.Type.parse(f"tensor<64x64xbf16, {layout}>")
-    with ir.InsertionPoint(module.body):
+tensor = ttl.TensorSpec((128, 128))
+compiled = example.tile_add.compile(tensor, tensor, tensor)
+artifact = compiled.artifact
 
-        @func.FuncOp.from_py_func()
-        def buffers():
-            ttl.CreateDataflowBufferOp(dfb_type)
-            ttl.CreateDataflowBufferOp(dfb_type)
-
-        @func.FuncOp.from_py_func(tensor)
-        def relu(x):
-            return ttnn.ReluOp(tensor, x).result
-
-    ttlang.run_pipeline(module, "builtin.module(ttl-assign-dfb-indices)")
-    assert module.operation.verify()
-    print(module.operation.get_asm(enable_debug_info=True))
+print(f"// operation {artifact.operation_name} ({artifact.operation_id}), grid {artifact.grid}")
+for dfb in artifact.dataflow_buffers:
+    print(
+        f"// DFB {dfb.name}: index {dfb.physical_index}, {dfb.data_format}, "
+        f"page {dfb.page_size} B, total {dfb.total_size} B"
+    )
+for kernel in artifact.kernels:
+    ranges = ", ".join(f"{r.start}-{r.end}" for r in kernel.core_ranges)
+    print(f"\n// ===== kernel {kernel.logical_kernel.name} =====")
+    print(f"// role: {kernel.role.value}; cores: {ranges}")
+    for line in abi_table(kernel).splitlines():
+        print(f"// abi: {line}")
+    print(kernel.source, end="")

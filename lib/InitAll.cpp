@@ -6,6 +6,8 @@
 #include "ttl/Dialect/TTNN/IR/TTNN.h"
 #include "ttl/Transforms/TTL/Passes.h"
 #include "ttl/Transforms/TTNN/Passes.h"
+#include "ttl/Conversion/TTLToEmitC/Passes.h"
+#include "ttl/Target/Cpp/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -26,6 +28,8 @@ void mlir::ttlang::registerAllPasses() {
     ttl::registerTTLPasses();
     ttnn::registerTTNNPasses();
     ttl::registerTTLPipelines();
+    ttl::registerBackendPasses();
+    ttl::registerTTLTargetCppPasses();
     return true;
   }();
   (void)registered;

@@ -23,6 +23,9 @@ void populateOpModelBindings(nanobind::module_ &m);
 /// Context settings used by the TT-Lang frontend.
 void populateFrontendBindings(nanobind::module_ &m);
 
+/// C++ emission of generated kernels.
+void populateBackendBindings(nanobind::module_ &m);
+
 } // namespace ttlang::python
 
 #endif // TTLANG_PYTHON_EXT_BINDINGS_H

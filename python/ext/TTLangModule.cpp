@@ -14,4 +14,5 @@ NB_MODULE(_ttlang, m) {
   ttlang::python::populateCoreBindings(m);
   ttlang::python::populateOpModelBindings(m);
   ttlang::python::populateFrontendBindings(m);
+  ttlang::python::populateBackendBindings(m);
 }

@@ -9,7 +9,15 @@ import textwrap
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ttlang.artifact import CoreRange, KernelKind, LogicalKernelId, TensorParamSpec
+from ttlang.artifact import (
+    CompiledArtifact,
+    CoreRange,
+    DataflowBufferSpec,
+    KernelDescriptorSpec,
+    KernelKind,
+    LogicalKernelId,
+    TensorParamSpec,
+)
 from ttlang.errors import FrontendError, TTLangError
 from ttlang.frontend import session
 from ttlang.frontend.compiler import build_module
@@ -46,6 +54,27 @@ class CompiledOperation:
     tensors: tuple[TensorParamSpec, ...]
     ir: str
     kernels: tuple[KernelSpec, ...]
+    # Backend output: one TT-Metal kernel per descriptor (core specialization can give a
+    # logical kernel several), and the DFBs the runtime allocates.
+    descriptors: tuple[KernelDescriptorSpec, ...] = ()
+    dataflow_buffers: tuple[DataflowBufferSpec, ...] = ()
+
+    @property
+    def artifact(self) -> CompiledArtifact:
+        """The compiler/runtime contract (ttlang.artifact) of this compilation."""
+        return CompiledArtifact(
+            operation_name=self.name,
+            operation_id=self.operation_id,
+            grid=self.grid,
+            target=self.target,
+            tensors=self.tensors,
+            dataflow_buffers=self.dataflow_buffers,
+            kernels=self.descriptors,
+        )
+
+    def descriptors_of(self, logical_kernel: LogicalKernelId) -> tuple[KernelDescriptorSpec, ...]:
+        """The kernel descriptors generated for one logical kernel."""
+        return tuple(d for d in self.descriptors if d.logical_kernel == logical_kernel)
 
     @property
     def core_ranges(self) -> tuple[CoreRange, ...]:
@@ -157,6 +186,8 @@ class Operation:
             tuple(spec.param_spec(name) for spec, name in zip(specs, names)),
             result.ir,
             kernels,
+            result.backend.kernels if result.backend else (),
+            result.backend.dataflow_buffers if result.backend else (),
         )
 
     def __call__(self, *tensors: Any) -> Any:

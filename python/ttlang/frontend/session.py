@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 
 from mlir import ir, passmanager
 
-from ttlang import _ttlang
+from ttlang import _ttlang, backend
+from ttlang.backend import BackendOutput
 from ttlang.errors import CompilerError
 from ttlang.mlir_context import create_context
 
@@ -59,6 +60,8 @@ class KernelFunction:
 class CompiledModule:
     ir: str
     kernels: tuple[KernelFunction, ...]
+    # TT-Metal kernel descriptors (C++ sources and records) from the backend pipeline.
+    backend: BackendOutput | None = None
 
 
 def compile_module(text: str, target: str) -> CompiledModule:
@@ -88,7 +91,12 @@ def compile_module(text: str, target: str) -> CompiledModule:
             kind, name, operation_id = fields
             symbol = ir.StringAttr(op.attributes["sym_name"]).value
             kernels.append(KernelFunction(symbol, kind, name, operation_id))
-        return CompiledModule(module.operation.get_asm(enable_debug_info=True), tuple(kernels))
+        text = module.operation.get_asm(enable_debug_info=True)
+        try:
+            lowered = backend.lower_module(module)
+        except ir.MLIRError as err:
+            raise _compiler_error(err) from None
+        return CompiledModule(text, tuple(kernels), lowered)
 
 
 _FILE_LOC = re.compile(r'loc\("((?:[^"\\]|\\.)*)":(\d+):(\d+)')

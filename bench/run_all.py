@@ -1,0 +1,26 @@
+"""`make bench`: runs every benchmark in this folder, one after the other (never in parallel:
+they share two cores), and prints their reports. Figures belong in docs/performance.md."""
+
+from __future__ import annotations
+
+import pathlib
+import subprocess
+import sys
+
+HERE = pathlib.Path(__file__).resolve().parent
+BENCHMARKS = ("compile_latency.py", "dispatch.py", "opmodel.py")
+
+
+def main() -> int:
+    failed = []
+    for name in BENCHMARKS:
+        print(f"\n===== bench/{name} =====", flush=True)
+        if subprocess.run([sys.executable, str(HERE / name)], cwd=HERE.parent).returncode != 0:
+            failed.append(name)
+    if failed:
+        print(f"\nfailed: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,32 @@
+//===- Passes.h - TTL to EmitC passes and pipeline ---------------*- C++ -*-===//
+
+#ifndef TTL_CONVERSION_TTLTOEMITC_PASSES_H
+#define TTL_CONVERSION_TTLTOEMITC_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::ttl {
+
+#define GEN_PASS_DECL
+#include "ttl/Conversion/TTLToEmitC/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "ttl/Conversion/TTLToEmitC/Passes.h.inc"
+
+/// Name of the backend pipeline: split TTL kernels -> one `emitc.file` per
+/// kernel descriptor (core specialization, conversion, cleanup). Registered by
+/// registerBackendPasses(); ttlang-opt and Python both run it by name.
+inline constexpr llvm::StringLiteral kBackendPipelineName = "ttl-backend-pipeline";
+
+/// Adds the backend pipeline to `pm` (a pass manager on builtin.module).
+void buildBackendPipeline(OpPassManager &pm);
+
+/// Registers the passes above and the named backend pipeline.
+void registerBackendPasses();
+
+} // namespace mlir::ttl
+
+#endif // TTL_CONVERSION_TTLTOEMITC_PASSES_H

@@ -1,0 +1,421 @@
+//===- ConvertTTLToEmitC.cpp - split TTL kernels to TT-Metal EmitC --------===//
+//
+// Driver of convert-ttl-to-emitc: collects facts about each kernel function,
+// lowers tile math (greedy, before the conversion), wraps each kernel in an
+// emitc.file with its includes and records, then runs a full dialect
+// conversion with the pattern families of this directory and the upstream
+// arith / scf / func to EmitC patterns.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "ttl/Conversion/TTLToEmitC/KernelABI.h"
+#include "ttl/Conversion/TTLToEmitC/Passes.h"
+#include "ttl/Dialect/TTL/IR/TTL.h"
+
+#include "mlir/Conversion/ArithToEmitC/ArithToEmitC.h"
+#include "mlir/Conversion/FuncToEmitC/FuncToEmitC.h"
+#include "mlir/Conversion/SCFToEmitC/SCFToEmitC.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/EmitC/Transforms/TypeConversions.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <map>
+#include <set>
+
+namespace mlir::ttl {
+#define GEN_PASS_DEF_CONVERTTTLTOEMITC
+#include "ttl/Conversion/TTLToEmitC/Passes.h.inc"
+} // namespace mlir::ttl
+
+using namespace mlir;
+using namespace mlir::ttl;
+using namespace mlir::ttl::emitc_lowering;
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+Type emitc_lowering::getUint32Type(MLIRContext *context) {
+  return emitc::OpaqueType::get(context, "uint32_t");
+}
+Type emitc_lowering::getSizeType(MLIRContext *context) {
+  return emitc::SizeTType::get(context);
+}
+Type emitc_lowering::getAutoType(MLIRContext *context) {
+  return emitc::OpaqueType::get(context, "auto");
+}
+
+emitc::CallOpaqueOp emitc_lowering::emitCall(OpBuilder &b, Location loc,
+                                             StringRef callee, Type result,
+                                             ArrayRef<CallArg> args,
+                                             ArrayRef<Attribute> templateArgs) {
+  SmallVector<Value> operands;
+  SmallVector<Attribute> argAttrs;
+  bool hasLiteral = false;
+  for (const CallArg &arg : args) {
+    if (auto *value = std::get_if<Value>(&arg)) {
+      argAttrs.push_back(b.getIndexAttr(operands.size()));
+      operands.push_back(*value);
+    } else {
+      hasLiteral = true;
+      argAttrs.push_back(b.getI32IntegerAttr(std::get<int64_t>(arg)));
+    }
+  }
+  TypeRange results = result ? TypeRange(result) : TypeRange();
+  return emitc::CallOpaqueOp::create(
+      b, loc, results, callee, operands,
+      hasLiteral ? b.getArrayAttr(argAttrs) : ArrayAttr(),
+      templateArgs.empty() ? ArrayAttr() : b.getArrayAttr(templateArgs));
+}
+
+Value emitc_lowering::emitIndex(OpBuilder &b, Location loc, int64_t value) {
+  // The same attribute arith-to-emitc gives index constants, so CSE merges them.
+  return emitc::ConstantOp::create(b, loc, getSizeType(b.getContext()),
+                                   b.getIndexAttr(value));
+}
+
+void emitc_lowering::emitTileLoop(
+    OpBuilder &b, Location loc, int64_t extent,
+    llvm::function_ref<void(OpBuilder &, Value)> body) {
+  if (extent == 1) {
+    body(b, emitIndex(b, loc, 0));
+    return;
+  }
+  Value lb = emitIndex(b, loc, 0);
+  Value ub = emitIndex(b, loc, extent);
+  Value step = emitIndex(b, loc, 1);
+  emitc::ForOp::create(b, loc, lb, ub, step,
+                       [&](OpBuilder &nested, Location bodyLoc, Value iv) {
+                         body(nested, iv);
+                         emitc::YieldOp::create(nested, bodyLoc);
+                       });
+}
+
+void emitc_lowering::populateKernelTypeConversions(TypeConverter &converter) {
+  converter.addConversion([](Type type) -> std::optional<Type> {
+    if (emitc::isSupportedEmitCType(type))
+      return type;
+    return std::nullopt;
+  });
+  populateEmitCSizeTTypeConversions(converter);
+  converter.addConversion([](Type type) -> std::optional<Type> {
+    if (isa<DataflowBufferType, BlockType, TransferType>(type))
+      return getUint32Type(type.getContext());
+    if (auto tensor = dyn_cast<RankedTensorType>(type))
+      if (isa_and_nonnull<LayoutAttr>(tensor.getEncoding()))
+        return getAutoType(type.getContext());
+    return std::nullopt;
+  });
+  auto materialize = [](OpBuilder &b, Type type, ValueRange inputs,
+                        Location loc) -> Value {
+    return UnrealizedConversionCastOp::create(b, loc, type, inputs)
+        .getResult(0);
+  };
+  converter.addSourceMaterialization(materialize);
+  converter.addTargetMaterialization(materialize);
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel records
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Headers a kernel needs for the calls it makes (compute kernels include
+/// only the api/compute headers they use).
+StringRef headerForCall(StringRef callee) {
+  return llvm::StringSwitch<StringRef>(callee)
+      .Cases({"cb_wait_front", "cb_pop_front", "cb_reserve_back",
+              "cb_push_back"},
+             "api/compute/cb_api.h")
+      .Case("compute_kernel_hw_startup", "api/compute/compute_kernel_hw_startup.h")
+      .Cases({"binary_tiles_init", "add_tiles", "sub_tiles", "mul_tiles"},
+             "api/compute/eltwise_binary.h")
+      .Cases({"copy_init", "copy_tile"}, "api/compute/tile_move_copy.h")
+      .Cases({"tile_regs_acquire", "tile_regs_commit", "tile_regs_wait",
+              "tile_regs_release"},
+             "api/compute/reg_api.h")
+      .Case("pack_tile", "api/compute/pack.h")
+      .Cases({"add_binary_tile_init", "add_binary_tile", "sub_binary_tile_init",
+              "sub_binary_tile", "mul_binary_tile_init", "mul_binary_tile",
+              "div_binary_tile_init", "div_binary_tile"},
+             "api/compute/eltwise_binary_sfpu.h")
+      .Cases({"exp_tile_init", "exp_tile"}, "api/compute/eltwise_unary/exp.h")
+      .Cases({"relu_tile_init", "relu_tile"}, "api/compute/eltwise_unary/relu.h")
+      .Cases({"sqrt_tile_init", "sqrt_tile"}, "api/compute/eltwise_unary/sqrt.h")
+      .Cases({"negative_tile_init", "negative_tile"},
+             "api/compute/eltwise_unary/negative.h")
+      .Cases({"get_absolute_logical_x", "get_absolute_logical_y"},
+             "api/compute/common.h")
+      .Default("");
+}
+
+/// Headers of a compute kernel: cb_api (DFB ops) plus every header of a call
+/// the tile-math lowering emitted, in a stable order.
+SmallVector<std::string> computeHeaders(func::FuncOp kernel) {
+  std::set<std::string> headers{"api/compute/cb_api.h"};
+  kernel.walk([&](emitc::CallOpaqueOp call) {
+    StringRef header = headerForCall(call.getCallee());
+    if (!header.empty())
+      headers.insert(header.str());
+  });
+  if (kernel->walk([](NodeOp) { return WalkResult::interrupt(); })
+          .wasInterrupted())
+    headers.insert("api/compute/common.h");
+  return SmallVector<std::string>(headers.begin(), headers.end());
+}
+
+/// Inclusive core rectangles [x0, y0, x1, y1] of a kernel: what
+/// ttl-specialize-cores recorded, else the whole static grid.
+FailureOr<ArrayAttr> getCoreRanges(func::FuncOp kernel) {
+  if (auto ranges = kernel->getAttrOfType<ArrayAttr>(kCoreRangesAttrName))
+    return ranges;
+  auto grid = kernel->getAttrOfType<DenseI64ArrayAttr>(
+      TTLDialect::kGridAttrName);
+  if (!grid)
+    return kernel.emitError("kernel function has no '")
+           << TTLDialect::kGridAttrName
+           << "'; the grid of every kernel must be static to lower it";
+  Builder b(kernel.getContext());
+  return b.getArrayAttr(
+      {b.getDenseI64ArrayAttr({0, 0, grid[0] - 1, grid[1] - 1})});
+}
+
+/// [{name, index, data_format, page_size, total_size}] of the kernel's DFBs,
+/// ascending index: what the runtime allocates (CBDescriptor).
+ArrayAttr describeDataflowBuffers(func::FuncOp kernel) {
+  Builder b(kernel.getContext());
+  std::map<int32_t, Attribute> entries;
+  kernel.walk([&](CreateDataflowBufferOp op) {
+    int32_t index = *op.getPhysicalIndex();
+    DataflowBufferType type = op.getResult().getType();
+    StringRef format = type.getElementType().isF32() ? "float32" : "bfloat16";
+    entries[index] = b.getDictionaryAttr({
+        b.getNamedAttr("name", b.getStringAttr(getDataflowBufferName(op, index))),
+        b.getNamedAttr("index", b.getI64IntegerAttr(index)),
+        b.getNamedAttr("data_format", b.getStringAttr(format)),
+        b.getNamedAttr("page_size", b.getI64IntegerAttr(type.getTileSizeBytes())),
+        b.getNamedAttr("total_size", b.getI64IntegerAttr(type.getTotalSizeBytes())),
+    });
+  });
+  SmallVector<Attribute> list;
+  for (auto &[index, entry] : entries)
+    list.push_back(entry);
+  return b.getArrayAttr(list);
+}
+
+struct ConvertTTLToEmitCPass
+    : public ttl::impl::ConvertTTLToEmitCBase<ConvertTTLToEmitCPass> {
+  void runOnOperation() override;
+
+  LogicalResult collectFacts(func::FuncOp kernel, LoweringFacts &facts);
+  FailureOr<emitc::FileOp> wrapInFile(func::FuncOp kernel, StringRef role,
+                                      const KernelABI &abi);
+};
+
+} // namespace
+
+LogicalResult ConvertTTLToEmitCPass::collectFacts(func::FuncOp kernel,
+                                                  LoweringFacts &facts) {
+  for (BlockArgument arg : kernel.getArguments()) {
+    auto tensor = dyn_cast<RankedTensorType>(arg.getType());
+    if (!tensor || !isa_and_nonnull<LayoutAttr>(tensor.getEncoding()))
+      return kernel.emitOpError("parameter ")
+             << arg.getArgNumber() << " has type " << arg.getType()
+             << "; kernel parameters must be tensors with a #ttl.layout";
+  }
+  if (kernel.getNumResults() != 0)
+    return kernel.emitOpError("kernel function must not return values");
+  FailureOr<KernelABI> abi = computeKernelABI(kernel);
+  if (failed(abi))
+    return failure();
+  auto grid =
+      kernel->getAttrOfType<DenseI64ArrayAttr>(TTLDialect::kGridAttrName);
+  WalkResult walk = kernel.walk([&](Operation *op) -> WalkResult {
+    if (auto create = dyn_cast<CreateDataflowBufferOp>(op)) {
+      facts.dfbWord[op] = *abi->dfbWord(*create.getPhysicalIndex());
+    } else if (auto wait = dyn_cast<TransferWaitOp>(op)) {
+      Operation *producer = wait.getTransfer().getDefiningOp();
+      bool read = isa_and_nonnull<LoadTilesOp>(producer);
+      facts.waitsForRead[op] = read;
+      auto previous = dyn_cast_or_null<TransferWaitOp>(op->getPrevNode());
+      if (previous && facts.waitsForRead.lookup(previous) == read)
+        facts.redundantWaits.insert(op);
+    } else if (isa<LoadTilesOp, StoreTilesOp>(op)) {
+      Value tensor = isa<LoadTilesOp>(op) ? cast<LoadTilesOp>(op).getTensor()
+                                          : cast<StoreTilesOp>(op).getTensor();
+      auto type = cast<RankedTensorType>(tensor.getType());
+      if (type.getRank() != 2 || type.getDimSize(1) % 32 != 0)
+        return op->emitOpError("copies a tensor whose shape is not 2-D "
+                               "whole tiles; got ")
+               << type;
+      facts.tensorTileCols[op] = type.getDimSize(1) / 32;
+    } else if (auto size = dyn_cast<GridSizeOp>(op)) {
+      if (!grid)
+        return op->emitOpError("needs a static grid ('")
+               << TTLDialect::kGridAttrName << "' on its kernel function)";
+      facts.gridExtent[op] = grid[size.getDim()];
+    }
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  facts.abi[kernel] = std::move(*abi);
+  return success();
+}
+
+FailureOr<emitc::FileOp>
+ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, StringRef role,
+                                  const KernelABI &abi) {
+  FailureOr<ArrayAttr> ranges = getCoreRanges(kernel);
+  if (failed(ranges))
+    return failure();
+  OpBuilder b(kernel);
+  auto file = emitc::FileOp::create(b, kernel.getLoc(), kernel.getSymName());
+  file->setAttr(kKernelIdentityAttrName,
+                kernel->getAttr(TTLDialect::kKernelAttrName));
+  file->setAttr(kKernelRoleAttrName, b.getStringAttr(role));
+  file->setAttr(kCoreRangesAttrName, *ranges);
+  file->setAttr(kKernelAbiAttrName, abi.toAttr(&getContext()));
+  file->setAttr(kDataflowBuffersAttrName, describeDataflowBuffers(kernel));
+  Region &region = file.getBodyRegion();
+  Block &body = region.empty() ? region.emplaceBlock() : region.front();
+  b.setInsertionPointToStart(&body);
+  SmallVector<std::string> headers;
+  if (role == "compute")
+    headers = computeHeaders(kernel);
+  else
+    headers = {"api/dataflow/dataflow_api.h"};
+  emitc::IncludeOp::create(b, kernel.getLoc(), "cstdint",
+                           /*is_standard_include=*/true);
+  for (const std::string &header : headers)
+    emitc::IncludeOp::create(b, kernel.getLoc(), header);
+  kernel->moveBefore(&body, body.end());
+  kernel->removeAttr(kCoreRangesAttrName);
+  return file;
+}
+
+void ConvertTTLToEmitCPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  MLIRContext *context = &getContext();
+
+  SmallVector<func::FuncOp> kernels;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func->hasAttr(TTLDialect::kKernelAttrName)) {
+      kernels.push_back(func);
+      continue;
+    }
+    if (func->hasAttr(TTLDialect::kOperationIdAttrName)) {
+      func.emitError("operation is not split into kernels; run "
+                     "ttl-split-kernels before convert-ttl-to-emitc");
+      return signalPassFailure();
+    }
+  }
+
+  // Processor roles: the compute kernel on the TRISCs, the first logical
+  // data-movement kernel on RISC-V 0 (BRISC), the second on RISC-V 1.
+  SmallVector<std::string> roles;
+  SmallVector<Attribute> movers;
+  for (func::FuncOp kernel : kernels) {
+    auto id = cast<KernelAttr>(kernel->getAttr(TTLDialect::kKernelAttrName));
+    if (id.getKind() == KernelKind::Compute) {
+      roles.push_back("compute");
+      continue;
+    }
+    auto *it = llvm::find(movers, id);
+    if (it == movers.end()) {
+      if (movers.size() == 2) {
+        kernel.emitError("more than two data-movement kernels in one module; "
+                         "a Tensix core has two data-movement processors");
+        return signalPassFailure();
+      }
+      movers.push_back(id);
+      it = movers.end() - 1;
+    }
+    roles.push_back(it == movers.begin() ? "data_movement_0"
+                                         : "data_movement_1");
+  }
+
+  // Tile math first: it needs the TTL types of the DFBs it reads.
+  for (func::FuncOp kernel : kernels) {
+    RewritePatternSet patterns(context);
+    populateTileMathPatterns(patterns);
+    // Top-down: the first math of the kernel chooses the hardware startup.
+    GreedyRewriteConfig config;
+    config.setUseTopDownTraversal(true);
+    if (failed(applyPatternsGreedily(kernel, std::move(patterns), config)))
+      return signalPassFailure();
+    // A store left over had its error reported by the pattern.
+    if (kernel->walk([](StoreOp) { return WalkResult::interrupt(); })
+            .wasInterrupted())
+      return signalPassFailure();
+  }
+
+  LoweringFacts facts;
+  SmallVector<emitc::FileOp> files;
+  for (auto [kernel, role] : llvm::zip(kernels, roles)) {
+    if (failed(collectFacts(kernel, facts)))
+      return signalPassFailure();
+    FailureOr<emitc::FileOp> file =
+        wrapInFile(kernel, role, facts.abi[kernel]);
+    if (failed(file))
+      return signalPassFailure();
+    files.push_back(*file);
+  }
+
+  TypeConverter converter;
+  populateKernelTypeConversions(converter);
+  ConversionTarget target(*context);
+  target.addLegalDialect<emitc::EmitCDialect>();
+  target.addLegalOp<UnrealizedConversionCastOp>();
+  target.addIllegalDialect<TTLDialect, arith::ArithDialect, scf::SCFDialect,
+                           func::FuncDialect>();
+  RewritePatternSet patterns(context);
+  populateKernelFunctionPatterns(converter, patterns, facts);
+  populateDataflowBufferPatterns(converter, patterns, facts);
+  populateCopyPatterns(converter, patterns, facts);
+  populateCoordinatePatterns(converter, patterns, facts);
+  populateArithToEmitCPatterns(converter, patterns);
+  populateSCFToEmitCConversionPatterns(patterns, converter);
+  populateFuncToEmitCPatterns(converter, patterns);
+  FrozenRewritePatternSet frozen(std::move(patterns));
+  for (emitc::FileOp file : files)
+    if (failed(applyFullConversion(file, target, frozen)))
+      return signalPassFailure();
+
+  // The tile-math stage bridged DFBs to uint32_t with casts; after the
+  // conversion they are identities or cancelling pairs.
+  SmallVector<UnrealizedConversionCastOp> casts;
+  module.walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
+  for (UnrealizedConversionCastOp cast : casts) {
+    if (cast.getNumOperands() != 1 || cast.getNumResults() != 1)
+      continue;
+    Value input = cast.getOperand(0);
+    if (auto inner = input.getDefiningOp<UnrealizedConversionCastOp>())
+      if (inner.getNumOperands() == 1)
+        input = inner.getOperand(0);
+    if (input.getType() == cast.getResult(0).getType())
+      cast.getResult(0).replaceAllUsesWith(input);
+  }
+  for (UnrealizedConversionCastOp cast : llvm::reverse(casts))
+    if (cast->use_empty())
+      cast.erase();
+  // Index literals of single-tile loops that folded away.
+  for (emitc::FileOp file : files)
+    file.walk([](emitc::ConstantOp constant) {
+      if (constant->use_empty())
+        constant.erase();
+    });
+  WalkResult leftover = module.walk([](UnrealizedConversionCastOp cast) {
+    cast.emitError("unresolved type conversion in generated kernel");
+    return WalkResult::interrupt();
+  });
+  if (leftover.wasInterrupted())
+    signalPassFailure();
+}

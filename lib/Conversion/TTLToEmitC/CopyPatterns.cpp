@@ -1,0 +1,152 @@
+//===- CopyPatterns.cpp - tile copies -> NoC reads / writes ---------------===//
+//
+// A tile copy moves the R x C tiles [row, row + R) x [col, col + C) of an
+// interleaved tiled tensor (one tile per page, page id = tile row * tiles per
+// row + tile column) to or from a DFB block, one page per tile:
+//
+//   ttl.load_tiles  -> noc_async_read_page(page, accessor, get_write_ptr(cb) + k * tile_bytes)
+//   ttl.store_tiles -> noc_async_write_page(page, accessor, get_read_ptr(cb) + k * tile_bytes)
+//   ttl.transfer_wait -> noc_async_read_barrier() / noc_async_write_barrier()
+//                        (one barrier for consecutive waits of one direction)
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "ttl/Dialect/TTL/IR/TTL.h"
+
+using namespace mlir;
+using namespace mlir::ttl;
+using namespace mlir::ttl::emitc_lowering;
+
+namespace {
+
+/// The value of an index literal, if `value` is one.
+std::optional<int64_t> getConstant(Value value) {
+  auto constant = value.getDefiningOp<emitc::ConstantOp>();
+  if (!constant)
+    return std::nullopt;
+  if (auto integer = dyn_cast<IntegerAttr>(constant.getValue()))
+    return integer.getInt();
+  return std::nullopt;
+}
+
+Value add(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  if (getConstant(lhs) == 0)
+    return rhs;
+  if (getConstant(rhs) == 0)
+    return lhs;
+  return emitc::AddOp::create(b, loc, lhs.getType(), lhs, rhs);
+}
+
+Value mulConstant(OpBuilder &b, Location loc, Value value, int64_t factor) {
+  if (factor == 1 || getConstant(value) == 0)
+    return value;
+  return emitc::MulOp::create(b, loc, value.getType(), value,
+                              emitIndex(b, loc, factor));
+}
+
+/// Emits one page transfer per tile of a `rows x cols` block.
+void emitTileTransfers(OpBuilder &b, Location loc, StringRef callee,
+                       StringRef bufferPointer, Value accessor, Value cb,
+                       Value row, Value col, BlockType block,
+                       int64_t tensorTileCols) {
+  MLIRContext *context = b.getContext();
+  int64_t rows = block.getShape()[0];
+  int64_t cols = block.getShape()[1];
+  int64_t tileBytes =
+      DataflowBufferType::get(context, block.getShape(), block.getElementType(), 1)
+          .getTileSizeBytes();
+  Value base = emitCall(b, loc, bufferPointer, getSizeType(context), {cb})
+                   .getResult(0);
+  emitTileLoop(b, loc, rows, [&](OpBuilder &b, Value i) {
+    emitTileLoop(b, loc, cols, [&](OpBuilder &b, Value j) {
+      Value tileRow = rows == 1 ? row : add(b, loc, row, i);
+      Value tileCol = cols == 1 ? col : add(b, loc, col, j);
+      Value page =
+          add(b, loc, mulConstant(b, loc, tileRow, tensorTileCols), tileCol);
+      Value address = base;
+      if (rows * cols > 1) {
+        Value k = rows == 1   ? j
+                  : cols == 1 ? i
+                              : add(b, loc, mulConstant(b, loc, i, cols), j);
+        address = add(b, loc, base, mulConstant(b, loc, k, tileBytes));
+      }
+      emitCall(b, loc, callee, Type(), {page, accessor, address});
+    });
+  });
+}
+
+struct LoadTilesPattern : public OpConversionPattern<LoadTilesOp> {
+  LoadTilesPattern(const TypeConverter &converter, MLIRContext *context,
+                   const LoweringFacts &facts)
+      : OpConversionPattern(converter, context), facts(facts) {}
+
+  LogicalResult
+  matchAndRewrite(LoadTilesOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    emitTileTransfers(rewriter, op.getLoc(), "noc_async_read_page",
+                      "get_write_ptr", adaptor.getTensor(), adaptor.getBlock(),
+                      adaptor.getRow(), adaptor.getCol(),
+                      cast<BlockType>(op.getBlock().getType()),
+                      facts.tensorTileCols.lookup(op));
+    // The transfer handle carries nothing at run time; the wait that uses it
+    // knows its direction from LoweringFacts.
+    rewriter.replaceOp(op, adaptor.getBlock());
+    return success();
+  }
+
+  const LoweringFacts &facts;
+};
+
+struct StoreTilesPattern : public OpConversionPattern<StoreTilesOp> {
+  StoreTilesPattern(const TypeConverter &converter, MLIRContext *context,
+                    const LoweringFacts &facts)
+      : OpConversionPattern(converter, context), facts(facts) {}
+
+  LogicalResult
+  matchAndRewrite(StoreTilesOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    emitTileTransfers(rewriter, op.getLoc(), "noc_async_write_page",
+                      "get_read_ptr", adaptor.getTensor(), adaptor.getBlock(),
+                      adaptor.getRow(), adaptor.getCol(),
+                      cast<BlockType>(op.getBlock().getType()),
+                      facts.tensorTileCols.lookup(op));
+    rewriter.replaceOp(op, adaptor.getBlock());
+    return success();
+  }
+
+  const LoweringFacts &facts;
+};
+
+struct TransferWaitPattern : public OpConversionPattern<TransferWaitOp> {
+  TransferWaitPattern(const TypeConverter &converter, MLIRContext *context,
+                      const LoweringFacts &facts)
+      : OpConversionPattern(converter, context), facts(facts) {}
+
+  LogicalResult
+  matchAndRewrite(TransferWaitOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto read = facts.waitsForRead.find(op);
+    if (read == facts.waitsForRead.end())
+      return rewriter.notifyMatchFailure(op, "transfer direction unknown");
+    if (!facts.redundantWaits.contains(op))
+      emitCall(rewriter, op.getLoc(),
+               read->second ? "noc_async_read_barrier"
+                            : "noc_async_write_barrier",
+               Type(), {});
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const LoweringFacts &facts;
+};
+} // namespace
+
+void emitc_lowering::populateCopyPatterns(const TypeConverter &converter,
+                                          RewritePatternSet &patterns,
+                                          const LoweringFacts &facts) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<LoadTilesPattern, StoreTilesPattern, TransferWaitPattern>(
+      converter, context, facts);
+}

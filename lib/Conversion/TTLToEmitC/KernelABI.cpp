@@ -1,0 +1,141 @@
+//===- KernelABI.cpp - argument layout of a generated kernel --------------===//
+
+#include "ttl/Conversion/TTLToEmitC/KernelABI.h"
+
+#include "ttl/Dialect/TTL/IR/TTL.h"
+
+#include "llvm/ADT/SmallBitVector.h"
+#include <map>
+
+using namespace mlir;
+using namespace mlir::ttl;
+
+StringRef ttl::stringifyKernelArgKind(KernelArgKind kind) {
+  switch (kind) {
+  case KernelArgKind::DfbIndex:
+    return "dfb_index";
+  case KernelArgKind::TensorAccessor:
+    return "tensor_accessor";
+  case KernelArgKind::BufferAddress:
+    return "buffer_address";
+  }
+  llvm_unreachable("unknown kernel argument kind");
+}
+
+std::string ttl::getDataflowBufferName(Operation *createDfb,
+                                       int32_t physicalIndex) {
+  if (auto name = dyn_cast<NameLoc>(createDfb->getLoc()))
+    return name.getName().str();
+  return "dfb" + std::to_string(physicalIndex);
+}
+
+static std::optional<int64_t> findOffset(ArrayRef<KernelArgSlot> slots,
+                                         KernelArgKind kind, StringRef ref) {
+  for (const KernelArgSlot &slot : slots)
+    if (slot.kind == kind && slot.ref == ref)
+      return slot.offset;
+  return std::nullopt;
+}
+
+std::optional<int64_t> KernelABI::dfbWord(int32_t physicalIndex) const {
+  // DFB slots are in ascending physical index; the ref is the name, so match
+  // on the order the slots were built from.
+  for (const KernelArgSlot &slot : compileTime)
+    if (slot.kind == KernelArgKind::DfbIndex && slot.count == 1 &&
+        dfbIndices.lookup(slot.offset) == physicalIndex)
+      return slot.offset;
+  return std::nullopt;
+}
+
+std::optional<int64_t> KernelABI::accessorWord(unsigned argIndex) const {
+  return findOffset(compileTime, KernelArgKind::TensorAccessor,
+                    std::to_string(argIndex));
+}
+
+std::optional<int64_t> KernelABI::addressWord(unsigned argIndex) const {
+  return findOffset(commonRuntime, KernelArgKind::BufferAddress,
+                    std::to_string(argIndex));
+}
+
+DictionaryAttr KernelABI::toAttr(MLIRContext *context) const {
+  Builder b(context);
+  auto list = [&](ArrayRef<KernelArgSlot> slots) {
+    SmallVector<Attribute> entries;
+    for (const KernelArgSlot &slot : slots)
+      entries.push_back(b.getDictionaryAttr({
+          b.getNamedAttr("kind", b.getStringAttr(stringifyKernelArgKind(slot.kind))),
+          b.getNamedAttr("ref", b.getStringAttr(slot.ref)),
+          b.getNamedAttr("count", b.getI64IntegerAttr(slot.count)),
+      }));
+    return b.getArrayAttr(entries);
+  };
+  return b.getDictionaryAttr({
+      b.getNamedAttr("compile_time", list(compileTime)),
+      b.getNamedAttr("common_runtime", list(commonRuntime)),
+      b.getNamedAttr("per_core_runtime", list(perCoreRuntime)),
+  });
+}
+
+FailureOr<KernelABI> ttl::computeKernelABI(func::FuncOp kernel) {
+  KernelABI abi;
+  // DFBs, ascending physical index (one slot per index).
+  std::map<int32_t, Operation *> dfbs;
+  WalkResult walk = kernel.walk([&](CreateDataflowBufferOp op) {
+    std::optional<int32_t> index = op.getPhysicalIndex();
+    if (!index) {
+      op.emitOpError("has no physical_index; run ttl-assign-dfb-indices "
+                     "before lowering to TT-Metal kernels");
+      return WalkResult::interrupt();
+    }
+    dfbs.emplace(*index, op);
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  int64_t word = 0;
+  for (auto [index, op] : dfbs) {
+    abi.dfbIndices[word] = index;
+    abi.compileTime.push_back(
+        {KernelArgKind::DfbIndex, getDataflowBufferName(op, index), 1, word});
+    ++word;
+  }
+
+  // Tensors copied from or to, in parameter order.
+  llvm::SmallBitVector accessed(kernel.getNumArguments());
+  walk = kernel.walk([&](Operation *op) {
+    Value tensor;
+    if (auto load = dyn_cast<LoadTilesOp>(op))
+      tensor = load.getTensor();
+    else if (auto store = dyn_cast<StoreTilesOp>(op))
+      tensor = store.getTensor();
+    else
+      return WalkResult::advance();
+    auto arg = dyn_cast<BlockArgument>(tensor);
+    if (!arg || arg.getOwner() != &kernel.front()) {
+      op->emitOpError("copies a tensor that is not a parameter of its kernel");
+      return WalkResult::interrupt();
+    }
+    auto layout = dyn_cast_or_null<LayoutAttr>(
+        cast<RankedTensorType>(tensor.getType()).getEncoding());
+    if (!layout || layout.getMemoryLayout() != MemoryLayout::Interleaved ||
+        layout.getTensorLayout() != TensorLayout::Tiled) {
+      op->emitOpError("copies a tensor that is not interleaved and tiled; "
+                      "only interleaved tiled tensors have TT-Metal kernels");
+      return WalkResult::interrupt();
+    }
+    accessed.set(arg.getArgNumber());
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  int64_t address = 0;
+  for (unsigned arg : accessed.set_bits()) {
+    std::string ref = std::to_string(arg);
+    abi.compileTime.push_back({KernelArgKind::TensorAccessor, ref,
+                               kInterleavedAccessorWords, word});
+    word += kInterleavedAccessorWords;
+    abi.commonRuntime.push_back(
+        {KernelArgKind::BufferAddress, ref, 1, address++});
+  }
+  return abi;
+}

@@ -1,0 +1,85 @@
+//===- KernelFunctionPattern.cpp - kernel function -> kernel_main ---------===//
+//
+// A kernel function `func.func @k(%tensors...) attributes {ttl.kernel}`
+// becomes `void kernel_main()`. Its tensor parameters become TensorAccessors
+// built at entry from the kernel's compile-time TensorAccessorArgs and the
+// buffer addresses in its common runtime arguments (KernelABI).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "ttl/Dialect/TTL/IR/TTL.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+using namespace mlir;
+using namespace mlir::ttl;
+using namespace mlir::ttl::emitc_lowering;
+
+namespace {
+struct KernelFunctionPattern : public OpConversionPattern<func::FuncOp> {
+  KernelFunctionPattern(const TypeConverter &converter, MLIRContext *context,
+                        const LoweringFacts &facts)
+      : OpConversionPattern(converter, context, /*benefit=*/2), facts(facts) {}
+
+  LogicalResult
+  matchAndRewrite(func::FuncOp func, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto it = facts.abi.find(func);
+    if (it == facts.abi.end())
+      return rewriter.notifyMatchFailure(func, "not a kernel function");
+    const KernelABI &abi = it->second;
+    if (func.getNumResults() != 0)
+      return func.emitOpError("kernel function must not return values");
+
+    Location loc = func.getLoc();
+    MLIRContext *context = func.getContext();
+    auto kernelMain = emitc::FuncOp::create(
+        rewriter, loc, "kernel_main", FunctionType::get(context, {}, {}));
+    Block *entry = kernelMain.addEntryBlock();
+    rewriter.setInsertionPointToStart(entry);
+
+    // One TensorAccessor per copied tensor parameter; unused parameters get
+    // no arguments and no value.
+    SmallVector<Value> replacements;
+    for (BlockArgument arg : func.getArguments()) {
+      std::optional<int64_t> ctWord = abi.accessorWord(arg.getArgNumber());
+      std::optional<int64_t> addrWord = abi.addressWord(arg.getArgNumber());
+      if (!ctWord || !addrWord) {
+        if (!arg.use_empty())
+          return func.emitOpError("parameter ")
+                 << arg.getArgNumber()
+                 << " is used but is not a copied tensor of the kernel ABI";
+        replacements.push_back(
+            emitc::LiteralOp::create(rewriter, loc, getAutoType(context),
+                                     "nullptr"));
+        continue;
+      }
+      Value args = emitCall(rewriter, loc, "TensorAccessorArgs",
+                            getAutoType(context), {},
+                            {rewriter.getI32IntegerAttr(*ctWord)})
+                       .getResult(0);
+      Value address =
+          emitCall(rewriter, loc, "get_common_arg_val", getUint32Type(context),
+                   {*addrWord}, {emitc::OpaqueAttr::get(context, "uint32_t")})
+              .getResult(0);
+      replacements.push_back(emitCall(rewriter, loc, "TensorAccessor",
+                                      getAutoType(context), {args, address})
+                                 .getResult(0));
+    }
+    rewriter.inlineBlockBefore(&func.front(), entry, entry->end(),
+                               replacements);
+    rewriter.eraseOp(func);
+    return success();
+  }
+
+  const LoweringFacts &facts;
+};
+} // namespace
+
+void emitc_lowering::populateKernelFunctionPatterns(
+    const TypeConverter &converter, RewritePatternSet &patterns,
+    const LoweringFacts &facts) {
+  patterns.add<KernelFunctionPattern>(converter, patterns.getContext(), facts);
+}

@@ -1,0 +1,89 @@
+//===- Patterns.h - TTL to EmitC pattern families (internal) ----*- C++ -*-===//
+//
+// Shared by the pattern families of convert-ttl-to-emitc. Facts the patterns
+// need about the original IR (ABI slots, transfer directions, tensor shapes)
+// are collected before the conversion starts, because during it the IR is
+// half converted.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TTL_LIB_CONVERSION_TTLTOEMITC_PATTERNS_H
+#define TTL_LIB_CONVERSION_TTLTOEMITC_PATTERNS_H
+
+#include "ttl/Conversion/TTLToEmitC/KernelABI.h"
+
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include "llvm/ADT/DenseSet.h"
+
+#include <variant>
+
+namespace mlir::ttl::emitc_lowering {
+
+/// What the patterns look up, keyed by original operation.
+struct LoweringFacts {
+  /// ttl.create_dfb -> compile-time word holding its physical index.
+  llvm::DenseMap<Operation *, int64_t> dfbWord;
+  /// ttl.transfer_wait -> true when it waits for a read (ttl.load_tiles).
+  llvm::DenseMap<Operation *, bool> waitsForRead;
+  /// ttl.transfer_wait ops right after a wait of the same direction: the
+  /// barrier before them already waited for every transfer of that direction.
+  llvm::DenseSet<Operation *> redundantWaits;
+  /// ttl.load_tiles / ttl.store_tiles -> tiles per row of the tensor.
+  llvm::DenseMap<Operation *, int64_t> tensorTileCols;
+  /// ttl.grid_size -> the static extent.
+  llvm::DenseMap<Operation *, int64_t> gridExtent;
+  /// kernel func.func -> its ABI.
+  llvm::DenseMap<Operation *, KernelABI> abi;
+};
+
+/// One argument of an emitted call: an SSA operand or an integer literal.
+using CallArg = std::variant<Value, int64_t>;
+
+/// `callee<templateArgs>(args...)`; `result` may be null for a statement.
+emitc::CallOpaqueOp emitCall(OpBuilder &b, Location loc, StringRef callee,
+                             Type result, ArrayRef<CallArg> args,
+                             ArrayRef<Attribute> templateArgs = {});
+
+/// Emits `for (size_t i = 0; i < extent; ++i) body(i)`, or `body(0)` when the
+/// extent is 1.
+void emitTileLoop(OpBuilder &b, Location loc, int64_t extent,
+                  llvm::function_ref<void(OpBuilder &, Value)> body);
+
+/// size_t literal.
+Value emitIndex(OpBuilder &b, Location loc, int64_t value);
+
+/// The C++ type names used for kernel values.
+Type getUint32Type(MLIRContext *context);
+Type getSizeType(MLIRContext *context);
+Type getAutoType(MLIRContext *context);
+
+/// index -> size_t, DFBs / blocks / transfers -> uint32_t (the physical
+/// index), interleaved tensors -> `auto` (their TensorAccessor).
+void populateKernelTypeConversions(TypeConverter &converter);
+
+/// Tile math (run greedily before the conversion): every `ttl.store` of a
+/// tile-math expression becomes compute-API calls inside the tile-register
+/// protocol; the expression ops become dead. Also emits the compute
+/// kernel's hardware startup.
+void populateTileMathPatterns(RewritePatternSet &patterns);
+
+/// Per op family, for the dialect conversion.
+void populateDataflowBufferPatterns(const TypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const LoweringFacts &facts);
+void populateCopyPatterns(const TypeConverter &converter,
+                          RewritePatternSet &patterns,
+                          const LoweringFacts &facts);
+void populateCoordinatePatterns(const TypeConverter &converter,
+                                RewritePatternSet &patterns,
+                                const LoweringFacts &facts);
+void populateKernelFunctionPatterns(const TypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const LoweringFacts &facts);
+
+} // namespace mlir::ttl::emitc_lowering
+
+#endif // TTL_LIB_CONVERSION_TTLTOEMITC_PATTERNS_H

@@ -1,0 +1,261 @@
+//===- SpecializeCores.cpp - clone kernels per core subset ----------------===//
+//
+// For a kernel of an operation with a static grid: every i1 comparison whose
+// operands depend only on the core coordinate (ttl.node), the grid extents
+// (ttl.grid_size) and constants is evaluated on every core. Cores with the
+// same outcomes form a subset; each subset gets its own clone of the kernel
+// with the comparisons folded (and a coordinate that is constant on the
+// subset folded too), and records its core rectangles.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ttl/Conversion/TTLToEmitC/KernelABI.h"
+#include "ttl/Conversion/TTLToEmitC/Passes.h"
+#include "ttl/Dialect/TTL/IR/TTL.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <map>
+
+namespace mlir::ttl {
+#define GEN_PASS_DEF_TTLSPECIALIZECORES
+#include "ttl/Conversion/TTLToEmitC/Passes.h.inc"
+} // namespace mlir::ttl
+
+using namespace mlir;
+using namespace mlir::ttl;
+
+namespace {
+
+using Core = std::pair<int64_t, int64_t>; // (x, y)
+
+/// Evaluates coordinate expressions on one core; nullopt when a value
+/// depends on anything else.
+struct CoordinateEvaluator {
+  CoordinateEvaluator(int64_t x, int64_t y, int64_t cols, int64_t rows)
+      : x(x), y(y), cols(cols), rows(rows) {}
+
+  int64_t x, y, cols, rows;
+  DenseMap<Value, std::optional<int64_t>> memo;
+
+  std::optional<int64_t> eval(Value value) {
+    auto it = memo.find(value);
+    if (it != memo.end())
+      return it->second;
+    std::optional<int64_t> result = compute(value);
+    memo[value] = result;
+    return result;
+  }
+
+  std::optional<int64_t> compute(Value value) {
+    Operation *op = value.getDefiningOp();
+    if (!op)
+      return std::nullopt;
+    auto binary = [&](auto fn) -> std::optional<int64_t> {
+      std::optional<int64_t> a = eval(op->getOperand(0));
+      std::optional<int64_t> b = eval(op->getOperand(1));
+      if (!a || !b)
+        return std::nullopt;
+      return fn(*a, *b);
+    };
+    return llvm::TypeSwitch<Operation *, std::optional<int64_t>>(op)
+        .Case([&](NodeOp node) { return node.getDim() == 0 ? x : y; })
+        .Case([&](GridSizeOp size) { return size.getDim() == 0 ? cols : rows; })
+        .Case([&](arith::ConstantOp constant) -> std::optional<int64_t> {
+          if (auto integer = dyn_cast<IntegerAttr>(constant.getValue()))
+            return integer.getValue().getSExtValue();
+          return std::nullopt;
+        })
+        .Case([&](arith::AddIOp) { return binary(std::plus<int64_t>()); })
+        .Case([&](arith::SubIOp) { return binary(std::minus<int64_t>()); })
+        .Case([&](arith::MulIOp) { return binary(std::multiplies<int64_t>()); })
+        .Case<arith::DivSIOp, arith::DivUIOp, arith::FloorDivSIOp>([&](auto) {
+          return binary([](int64_t a, int64_t b) -> std::optional<int64_t> {
+            if (b == 0)
+              return std::nullopt;
+            return a / b;
+          });
+        })
+        .Case<arith::RemSIOp, arith::RemUIOp>([&](auto) {
+          return binary([](int64_t a, int64_t b) -> std::optional<int64_t> {
+            if (b == 0)
+              return std::nullopt;
+            return a % b;
+          });
+        })
+        .Case([&](arith::AndIOp) { return binary(std::bit_and<int64_t>()); })
+        .Case([&](arith::OrIOp) { return binary(std::bit_or<int64_t>()); })
+        .Case([&](arith::XOrIOp) { return binary(std::bit_xor<int64_t>()); })
+        .Case([&](arith::CmpIOp cmp) {
+          return binary([&](int64_t a, int64_t b) -> int64_t {
+            switch (cmp.getPredicate()) {
+            case arith::CmpIPredicate::eq:
+              return a == b;
+            case arith::CmpIPredicate::ne:
+              return a != b;
+            case arith::CmpIPredicate::slt:
+            case arith::CmpIPredicate::ult:
+              return a < b;
+            case arith::CmpIPredicate::sle:
+            case arith::CmpIPredicate::ule:
+              return a <= b;
+            case arith::CmpIPredicate::sgt:
+            case arith::CmpIPredicate::ugt:
+              return a > b;
+            case arith::CmpIPredicate::sge:
+            case arith::CmpIPredicate::uge:
+              return a >= b;
+            }
+            llvm_unreachable("unknown predicate");
+          });
+        })
+        .Default([](Operation *) { return std::nullopt; });
+  }
+};
+
+bool dependsOnNode(Value value, DenseMap<Value, bool> &memo) {
+  auto it = memo.find(value);
+  if (it != memo.end())
+    return it->second;
+  Operation *op = value.getDefiningOp();
+  bool result = false;
+  if (op && isa<NodeOp>(op))
+    result = true;
+  else if (op)
+    result = llvm::any_of(op->getOperands(),
+                          [&](Value v) { return dependsOnNode(v, memo); });
+  memo[value] = result;
+  return result;
+}
+
+/// Inclusive rectangles [x0, y0, x1, y1] covering exactly `cores`.
+ArrayAttr coverWithRectangles(Builder &b, const std::set<Core> &cores) {
+  std::set<Core> left = cores;
+  SmallVector<Attribute> ranges;
+  // Row-major order: y first, then x.
+  std::vector<Core> ordered(cores.begin(), cores.end());
+  llvm::sort(ordered, [](Core a, Core b) {
+    return std::tie(a.second, a.first) < std::tie(b.second, b.first);
+  });
+  for (Core start : ordered) {
+    if (!left.count(start))
+      continue;
+    auto [x0, y0] = start;
+    int64_t x1 = x0;
+    while (left.count({x1 + 1, y0}))
+      ++x1;
+    int64_t y1 = y0;
+    auto rowFree = [&](int64_t y) {
+      for (int64_t x = x0; x <= x1; ++x)
+        if (!left.count({x, y}))
+          return false;
+      return true;
+    };
+    while (rowFree(y1 + 1))
+      ++y1;
+    for (int64_t y = y0; y <= y1; ++y)
+      for (int64_t x = x0; x <= x1; ++x)
+        left.erase({x, y});
+    ranges.push_back(b.getDenseI64ArrayAttr({x0, y0, x1, y1}));
+  }
+  return b.getArrayAttr(ranges);
+}
+
+struct SpecializeCoresPass
+    : public ttl::impl::TTLSpecializeCoresBase<SpecializeCoresPass> {
+  void runOnOperation() override {
+    SmallVector<func::FuncOp> kernels;
+    for (auto func : getOperation().getOps<func::FuncOp>())
+      if (func->hasAttr(TTLDialect::kKernelAttrName) &&
+          func->hasAttr(TTLDialect::kGridAttrName))
+        kernels.push_back(func);
+    for (func::FuncOp kernel : kernels)
+      specialize(kernel);
+  }
+
+  void specialize(func::FuncOp kernel) {
+    auto grid =
+        kernel->getAttrOfType<DenseI64ArrayAttr>(TTLDialect::kGridAttrName);
+    int64_t cols = grid[0], rows = grid[1];
+    Builder b(kernel.getContext());
+    SmallVector<NodeOp> nodes;
+    kernel.walk([&](NodeOp node) { nodes.push_back(node); });
+    if (nodes.empty()) {
+      std::set<Core> all;
+      for (int64_t y = 0; y < rows; ++y)
+        for (int64_t x = 0; x < cols; ++x)
+          all.insert({x, y});
+      kernel->setAttr(kCoreRangesAttrName, coverWithRectangles(b, all));
+      return;
+    }
+
+    // Comparisons decided by the coordinate alone.
+    DenseMap<Value, bool> dependence;
+    SmallVector<arith::CmpIOp> predicates;
+    CoordinateEvaluator probe(0, 0, cols, rows);
+    kernel.walk([&](arith::CmpIOp cmp) {
+      if (dependsOnNode(cmp.getResult(), dependence) &&
+          probe.eval(cmp.getResult()))
+        predicates.push_back(cmp);
+    });
+
+    // Subsets of cores with equal outcomes, in row-major order of first core.
+    llvm::MapVector<SmallVector<int64_t>, std::set<Core>> subsets;
+    for (int64_t y = 0; y < rows; ++y)
+      for (int64_t x = 0; x < cols; ++x) {
+        CoordinateEvaluator evaluator(x, y, cols, rows);
+        SmallVector<int64_t> outcome;
+        for (arith::CmpIOp cmp : predicates)
+          outcome.push_back(*evaluator.eval(cmp.getResult()));
+        subsets[outcome].insert({x, y});
+      }
+
+    OpBuilder builder(kernel);
+    builder.setInsertionPointAfter(kernel);
+    unsigned index = 0;
+    for (auto &[outcome, cores] : subsets) {
+      func::FuncOp clone = kernel;
+      IRMapping mapping;
+      if (subsets.size() > 1) {
+        clone = cast<func::FuncOp>(builder.clone(*kernel, mapping));
+        clone.setSymName((kernel.getSymName() + "_cores" + Twine(index++)).str());
+      } else {
+        for (arith::CmpIOp cmp : predicates)
+          mapping.map(cmp.getResult(), cmp.getResult());
+        for (NodeOp node : nodes)
+          mapping.map(node.getResult(), node.getResult());
+      }
+      for (auto [cmp, value] : llvm::zip(predicates, outcome)) {
+        Value result = mapping.lookup(cmp.getResult());
+        OpBuilder at(result.getDefiningOp());
+        result.replaceAllUsesWith(arith::ConstantOp::create(
+            at, cmp.getLoc(), at.getBoolAttr(value != 0)));
+      }
+      // A coordinate equal on every core of the subset is a constant.
+      for (uint64_t dim = 0; dim < 2; ++dim) {
+        std::set<int64_t> values;
+        for (Core core : cores)
+          values.insert(dim == 0 ? core.first : core.second);
+        if (values.size() != 1)
+          continue;
+        for (NodeOp node : nodes) {
+          if (node.getDim() != dim)
+            continue;
+          Value result = mapping.lookup(node.getResult());
+          OpBuilder at(result.getDefiningOp());
+          result.replaceAllUsesWith(arith::ConstantOp::create(
+              at, node.getLoc(), at.getIndexAttr(*values.begin())));
+        }
+      }
+      clone->setAttr(kCoreRangesAttrName, coverWithRectangles(b, cores));
+      builder.setInsertionPointAfter(clone);
+    }
+    if (subsets.size() > 1)
+      kernel.erase();
+  }
+};
+} // namespace

@@ -1,0 +1,335 @@
+//===- TileMathPatterns.cpp - tile math -> compute API --------------------===//
+//
+// `ttl.store %expr, %out` where %expr is a tree of tile math over blocks from
+// `ttl.wait` becomes the tile-register protocol around the math:
+//
+//   tile_regs_acquire();
+//   <math into destination registers>
+//   tile_regs_commit();
+//   tile_regs_wait();
+//   pack_tile(d, out);          // in order: the next tile of the reserved block
+//   tile_regs_release();
+//
+// A single add / sub / mul of two DFB blocks runs on the FPU:
+// `binary_tiles_init<true, EltwiseBinaryType::ELWADD>(a, b)`, then groups of up
+// to 4 tiles per acquire, `add_tiles(a, b, tile, tile, t)` into register t.
+// Any other tree runs on the SFPU, one tile per acquire: each leaf is copied
+// into its own destination register (`copy_init`, `copy_tile`) and every node
+// applies `<op>_binary_tile` / `<op>_tile` after its init, in place in its
+// first operand's register. The compute kernel starts with
+// `compute_kernel_hw_startup(in0, in1, out)` for its first math.
+//
+// DFB operands are bridged with unrealized casts to uint32_t; the dialect
+// conversion that follows replaces the DFBs themselves.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "ttl/Dialect/TTL/IR/TTL.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+using namespace mlir;
+using namespace mlir::ttl;
+using namespace mlir::ttl::emitc_lowering;
+
+namespace {
+
+/// Destination registers available to one tile's math: half of DEST in
+/// 16-bit mode (tt-metal's default SyncHalf).
+constexpr int kDestRegisters = 8;
+
+struct BinaryInfo {
+  StringRef fpuType;   // EltwiseBinaryType, empty when the FPU has no op
+  StringRef fpuCall;   // add_tiles ...
+  StringRef sfpuCall;  // add_binary_tile ...
+};
+
+std::optional<BinaryInfo> getBinaryInfo(Operation *op) {
+  if (isa<AddOp>(op))
+    return BinaryInfo{"EltwiseBinaryType::ELWADD", "add_tiles", "add_binary_tile"};
+  if (isa<SubOp>(op))
+    return BinaryInfo{"EltwiseBinaryType::ELWSUB", "sub_tiles", "sub_binary_tile"};
+  if (isa<MulOp>(op))
+    return BinaryInfo{"EltwiseBinaryType::ELWMUL", "mul_tiles", "mul_binary_tile"};
+  if (isa<DivOp>(op))
+    return BinaryInfo{"", "", "div_binary_tile"};
+  return std::nullopt;
+}
+
+std::optional<StringRef> getUnaryCall(Operation *op) {
+  if (isa<ExpOp>(op))
+    return StringRef("exp_tile");
+  if (isa<ReluOp>(op))
+    return StringRef("relu_tile");
+  if (isa<SqrtOp>(op))
+    return StringRef("sqrt_tile");
+  if (isa<NegOp>(op))
+    return StringRef("negative_tile");
+  return std::nullopt;
+}
+
+/// The DFB a math leaf reads, or null when `value` is not a waited block.
+Value getLeafDfb(Value value) {
+  if (auto wait = value.getDefiningOp<WaitOp>())
+    return wait.getDfb();
+  return nullptr;
+}
+
+struct StoreLowering {
+  StoreLowering(PatternRewriter &rewriter, Location loc)
+      : rewriter(rewriter), loc(loc) {}
+
+  PatternRewriter &rewriter;
+  Location loc;
+  DenseMap<Value, Value> castCache;
+  int nextRegister = 0;
+  int maxRegister = 0;
+
+  Value cb(Value dfb) {
+    auto [it, inserted] = castCache.try_emplace(dfb);
+    if (inserted) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointAfterValue(dfb);
+      it->second = UnrealizedConversionCastOp::create(
+                       rewriter, loc, getUint32Type(rewriter.getContext()), dfb)
+                       .getResult(0);
+    }
+    return it->second;
+  }
+
+  LogicalResult checkTree(Value value) {
+    if (getLeafDfb(value))
+      return success();
+    Operation *op = value.getDefiningOp();
+    if (op && getBinaryInfo(op))
+      return success(succeeded(checkTree(op->getOperand(0))) &&
+                     succeeded(checkTree(op->getOperand(1))));
+    if (op && getUnaryCall(op))
+      return checkTree(op->getOperand(0));
+    InFlightDiagnostic diag =
+        emitError(loc) << "tile math reads a block that is not from "
+                          "ttl.wait; only waited DFB blocks and tile math "
+                          "can be stored";
+    diag.attachNote(value.getLoc()) << "this block";
+    return diag;
+  }
+
+  void collectLeaves(Value value, SmallVectorImpl<Value> &leaves) {
+    if (Value dfb = getLeafDfb(value)) {
+      leaves.push_back(dfb);
+      return;
+    }
+    for (Value operand : value.getDefiningOp()->getOperands())
+      collectLeaves(operand, leaves);
+  }
+
+  /// Emits the SFPU evaluation of `value` for tile `tile`; returns its
+  /// destination register.
+  FailureOr<int> emitSfpu(OpBuilder &b, Value value, CallArg tile) {
+    if (Value dfb = getLeafDfb(value)) {
+      int reg = nextRegister++;
+      maxRegister = std::max(maxRegister, nextRegister);
+      if (maxRegister > kDestRegisters)
+        return emitError(loc) << "tile-math expression needs more than "
+                              << kDestRegisters << " destination registers";
+      emitCall(b, loc, "copy_init", Type(), {cb(dfb)});
+      emitCall(b, loc, "copy_tile", Type(), {cb(dfb), tile, int64_t(reg)});
+      return reg;
+    }
+    Operation *op = value.getDefiningOp();
+    if (std::optional<StringRef> unary = getUnaryCall(op)) {
+      FailureOr<int> reg = emitSfpu(b, op->getOperand(0), tile);
+      if (failed(reg))
+        return failure();
+      emitCall(b, loc, (*unary + "_init").str(), Type(), {});
+      emitCall(b, loc, *unary, Type(), {int64_t(*reg)});
+      return *reg;
+    }
+    BinaryInfo info = *getBinaryInfo(op);
+    FailureOr<int> lhs = emitSfpu(b, op->getOperand(0), tile);
+    if (failed(lhs))
+      return failure();
+    FailureOr<int> rhs = emitSfpu(b, op->getOperand(1), tile);
+    if (failed(rhs))
+      return failure();
+    emitCall(b, loc, (info.sfpuCall + "_init").str(), Type(), {});
+    emitCall(b, loc, info.sfpuCall, Type(),
+             {int64_t(*lhs), int64_t(*rhs), int64_t(*lhs)});
+    nextRegister = *rhs;
+    return *lhs;
+  }
+};
+
+emitc::CallOpaqueOp findHardwareStartup(func::FuncOp kernel) {
+  emitc::CallOpaqueOp startup;
+  kernel->walk([&](emitc::CallOpaqueOp call) {
+    if (call.getCallee() != "compute_kernel_hw_startup")
+      return WalkResult::advance();
+    startup = call;
+    return WalkResult::interrupt();
+  });
+  return startup;
+}
+
+/// True when `store` is the kernel's only tile math (no other ttl.store and
+/// no math lowered before it).
+bool isOnlyMath(func::FuncOp kernel, StoreOp store) {
+  bool other = false;
+  kernel->walk([&](Operation *op) {
+    auto call = dyn_cast<emitc::CallOpaqueOp>(op);
+    if ((isa<StoreOp>(op) && op != store.getOperation()) ||
+        (call && call.getCallee() == "tile_regs_acquire")) {
+      other = true;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return !other;
+}
+
+/// Emits compute_kernel_hw_startup once per compute kernel, after the
+/// definitions of the DFBs of its first math.
+void emitHardwareStartup(StoreLowering &lowering, func::FuncOp kernel,
+                         Value in0, Value in1, Value out) {
+  bool present = kernel
+                     ->walk([](emitc::CallOpaqueOp call) {
+                       return call.getCallee() == "compute_kernel_hw_startup"
+                                  ? WalkResult::interrupt()
+                                  : WalkResult::advance();
+                     })
+                     .wasInterrupted();
+  if (present)
+    return;
+  OpBuilder::InsertionGuard guard(lowering.rewriter);
+  Value cbs[] = {lowering.cb(in0), lowering.cb(in1), lowering.cb(out)};
+  // After the last of the three casts, all in the kernel's entry block when
+  // the DFBs are created there (else just before the math).
+  Operation *last = nullptr;
+  for (Value v : cbs) {
+    Operation *def = v.getDefiningOp();
+    if (def->getBlock() != &kernel.front())
+      continue;
+    if (!last || last->isBeforeInBlock(def))
+      last = def;
+  }
+  if (last)
+    lowering.rewriter.setInsertionPointAfter(last);
+  emitCall(lowering.rewriter, lowering.loc, "compute_kernel_hw_startup",
+           Type(), {cbs[0], cbs[1], cbs[2]});
+}
+
+/// Tiles one FPU acquire computes: DEST holds 4 tiles per half even in 32-bit
+/// mode, whatever compute config the runtime picks.
+constexpr int64_t kFpuTilesPerAcquire = 4;
+
+/// FPU binary op over `tiles` tiles, in groups of up to kFpuTilesPerAcquire
+/// tiles per acquire (tile t of a group in DEST register t):
+///   for g: acquire; for t: op(a, b, g*n+t, g*n+t, t); commit; wait;
+///          for t: pack_tile(t, out); release
+void emitFpuTiles(OpBuilder &b, Location loc, const BinaryInfo &fpu, Value a,
+                  Value bCb, Value out, int64_t tiles) {
+  int64_t chunk = kFpuTilesPerAcquire;
+  while (tiles % chunk != 0)
+    --chunk;
+  int64_t groups = tiles / chunk;
+  emitTileLoop(b, loc, groups, [&](OpBuilder &b, Value group) {
+    emitCall(b, loc, "tile_regs_acquire", Type(), {});
+    emitTileLoop(b, loc, chunk, [&](OpBuilder &b, Value dstValue) {
+      CallArg dst = chunk == 1 ? CallArg(int64_t(0)) : CallArg(dstValue);
+      CallArg tile = dst;
+      if (groups > 1 && chunk == 1) {
+        tile = group;
+      } else if (groups > 1) {
+        Type size = getSizeType(b.getContext());
+        Value base = emitc::MulOp::create(b, loc, size, group,
+                                          emitIndex(b, loc, chunk));
+        tile = Value(emitc::AddOp::create(b, loc, size, base, dstValue));
+      }
+      emitCall(b, loc, fpu.fpuCall, Type(), {a, bCb, tile, tile, dst});
+    });
+    emitCall(b, loc, "tile_regs_commit", Type(), {});
+    emitCall(b, loc, "tile_regs_wait", Type(), {});
+    emitTileLoop(b, loc, chunk, [&](OpBuilder &b, Value dstValue) {
+      CallArg dst = chunk == 1 ? CallArg(int64_t(0)) : CallArg(dstValue);
+      emitCall(b, loc, "pack_tile", Type(), {dst, out});
+    });
+    emitCall(b, loc, "tile_regs_release", Type(), {});
+  });
+}
+
+struct StorePattern : public OpRewritePattern<StoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(StoreOp store,
+                                PatternRewriter &rewriter) const override {
+    auto kernel = store->getParentOfType<func::FuncOp>();
+    auto reserve = store.getDest().getDefiningOp<ReserveOp>();
+    if (!kernel || !reserve)
+      return store.emitOpError("stores into a block that is not from "
+                               "ttl.reserve in a kernel function");
+    StoreLowering lowering(rewriter, store.getLoc());
+    Value value = store.getValue();
+    if (failed(lowering.checkTree(value)))
+      return failure();
+    Value out = reserve.getDfb();
+    SmallVector<Value> leaves;
+    lowering.collectLeaves(value, leaves);
+    int64_t tiles = cast<BlockType>(value.getType()).getTilesPerBlock();
+
+    Operation *root = value.getDefiningOp();
+    std::optional<BinaryInfo> fpu =
+        root ? getBinaryInfo(root) : std::optional<BinaryInfo>();
+    bool onFpu = fpu && !fpu->fpuType.empty() && leaves.size() == 2 &&
+                 getLeafDfb(root->getOperand(0)) &&
+                 getLeafDfb(root->getOperand(1));
+
+    emitHardwareStartup(lowering, kernel, leaves.front(), leaves.back(), out);
+    rewriter.setInsertionPoint(store);
+    Location loc = store.getLoc();
+    MLIRContext *context = rewriter.getContext();
+    if (onFpu) {
+      // The only math of the kernel initializes once, after the startup;
+      // otherwise each math re-initializes the FPU for its operation.
+      OpBuilder::InsertionGuard guard(rewriter);
+      if (isOnlyMath(kernel, store))
+        rewriter.setInsertionPointAfter(findHardwareStartup(kernel));
+      emitCall(rewriter, loc, "binary_tiles_init", Type(),
+               {lowering.cb(leaves[0]), lowering.cb(leaves[1])},
+               {emitc::OpaqueAttr::get(context, "true"),
+                emitc::OpaqueAttr::get(context, fpu->fpuType)});
+    }
+
+    LogicalResult result = success();
+    if (onFpu) {
+      emitFpuTiles(rewriter, loc, *fpu, lowering.cb(leaves[0]),
+                   lowering.cb(leaves[1]), lowering.cb(out), tiles);
+    } else {
+      emitTileLoop(rewriter, loc, tiles, [&](OpBuilder &b, Value tileValue) {
+        // A one-tile block is tile 0, written as a literal.
+        CallArg tile = tiles == 1 ? CallArg(int64_t(0)) : CallArg(tileValue);
+        emitCall(b, loc, "tile_regs_acquire", Type(), {});
+        lowering.nextRegister = 0;
+        FailureOr<int> reg = lowering.emitSfpu(b, value, tile);
+        if (failed(reg)) {
+          result = failure();
+          return;
+        }
+        emitCall(b, loc, "tile_regs_commit", Type(), {});
+        emitCall(b, loc, "tile_regs_wait", Type(), {});
+        emitCall(b, loc, "pack_tile", Type(), {int64_t(*reg), lowering.cb(out)});
+        emitCall(b, loc, "tile_regs_release", Type(), {});
+      });
+    }
+    if (failed(result))
+      return failure();
+    rewriter.eraseOp(store);
+    return success();
+  }
+};
+} // namespace
+
+void emitc_lowering::populateTileMathPatterns(RewritePatternSet &patterns) {
+  patterns.add<StorePattern>(patterns.getContext());
+}

@@ -1,0 +1,61 @@
+// RUN: ttlang-opt --convert-ttl-to-emitc -split-input-file -verify-diagnostics %s
+
+// expected-error @below {{operation is not split into kernels; run ttl-split-kernels before convert-ttl-to-emitc}}
+func.func @unsplit() attributes {ttl.grid = array<i64: 1, 1>, ttl.operation_id = "lit.bad:00"} {
+  return
+}
+
+// -----
+
+func.func @no_index() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<compute, "compute", "lit.bad:01">} {
+  // expected-error @below {{has no physical_index; run ttl-assign-dfb-indices before lowering to TT-Metal kernels}}
+  %d = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  %b = ttl.reserve %d : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+  ttl.push %b : !ttl.block<1x1xbf16>
+  return
+}
+
+// -----
+
+// expected-error @below {{parameter 0 has type 'index'; kernel parameters must be tensors with a #ttl.layout}}
+func.func @scalar_param(%n: index) attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<data_movement, "data_movement", "lit.bad:02">} {
+  return
+}
+
+// -----
+
+func.func @a() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<data_movement, "data_movement", "lit.bad:03">} {
+  return
+}
+func.func @b() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<data_movement, "b", "lit.bad:03">} {
+  return
+}
+// expected-error @below {{more than two data-movement kernels in one module; a Tensix core has two data-movement processors}}
+func.func @c() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<data_movement, "c", "lit.bad:03">} {
+  return
+}
+
+// -----
+
+// expected-error @below {{kernel function has no 'ttl.grid'; the grid of every kernel must be static to lower it}}
+func.func @no_grid() attributes {ttl.kernel = #ttl.kernel<compute, "compute", "lit.bad:04">} {
+  return
+}
+
+// -----
+
+!d = !ttl.dfb<1x1xbf16, 2>
+!blk = !ttl.block<1x1xbf16>
+func.func @math_on_reserved() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<compute, "compute", "lit.bad:06">} {
+  %a = ttl.create_dfb {physical_index = 0 : i32} : !d
+  %o = ttl.create_dfb {physical_index = 1 : i32} : !d
+  // expected-note @below {{this block}}
+  %r = ttl.reserve %a : !d -> !blk
+  %out = ttl.reserve %o : !d -> !blk
+  %e = ttl.exp %r : !blk
+  // expected-error @below {{tile math reads a block that is not from ttl.wait; only waited DFB blocks and tile math can be stored}}
+  ttl.store %e, %out : !blk
+  ttl.push %out : !blk
+  ttl.push %r : !blk
+  return
+}

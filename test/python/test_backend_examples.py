@@ -1,0 +1,121 @@
+"""Every kernel generated from examples/ passes the real-header check (BRISC and NCRISC builds
+of data-movement kernels, the TRISC2 build of compute kernels), and the compiled artifact
+records what the runtime needs per descriptor."""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import pathlib
+
+import pytest
+
+import ttlang as ttl
+from ttlang.artifact import ArgKind, CompiledArtifact, KernelKind, ProcessorRole
+from ttlang.testing.kernel_check import (
+    Processor,
+    processors_for,
+    KernelCheckUnavailable,
+    artifact_jobs,
+    find_toolchain,
+    run_jobs,
+)
+
+EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
+
+# (example file, operation, tensor specs): the inputs each example's __main__ compiles with.
+TILE = 32
+SQUARE = ttl.TensorSpec((4 * TILE, 4 * TILE))
+SMALL = ttl.TensorSpec((64, 64))
+L1_F32 = ttl.TensorSpec((128, 64), dtype="float32", buffer_type="l1")
+EXAMPLE_INPUTS = {
+    "tile_add_unified.py": ("tile_add", (SQUARE, SQUARE, SQUARE)),
+    "tile_add_explicit.py": ("tile_add", (SQUARE, SQUARE, SQUARE)),
+    "composed.py": ("exp_then_exp", (SMALL, SMALL, SMALL)),
+    "two_readers.py": ("relu", (L1_F32, L1_F32)),
+}
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(f"example_{name[:-3]}", EXAMPLES / name)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _compile(name: str) -> CompiledArtifact:
+    op_name, inputs = EXAMPLE_INPUTS[name]
+    return getattr(_load(name), op_name).compile(*inputs).artifact
+
+
+def _decorates_an_operation(source: str) -> bool:
+    """True when some function is decorated with ``@ttl.operation`` (called or not)."""
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for decorator in node.decorator_list:
+                target = decorator.func if isinstance(decorator, ast.Call) else decorator
+                if ast.unparse(target) == "ttl.operation":
+                    return True
+    return False
+
+
+def test_every_example_with_an_operation_is_covered():
+    with_operations = {
+        path.name for path in EXAMPLES.glob("*.py") if _decorates_an_operation(path.read_text())
+    }
+    assert with_operations == set(EXAMPLE_INPUTS)
+
+
+@pytest.fixture(scope="module")
+def toolchain():
+    try:
+        return find_toolchain()
+    except KernelCheckUnavailable as e:
+        pytest.skip(f"real-header kernel check skipped: {e}")
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLE_INPUTS))
+def test_example_kernels_pass_the_real_header_check(toolchain, name):
+    artifact = _compile(name)
+    jobs = artifact_jobs(artifact)
+    # Each descriptor is checked on every build its role requires.
+    assert len(jobs) == sum(len(processors_for(k.role, k.source)) for k in artifact.kernels)
+    results = run_jobs(jobs, toolchain)
+    failures = [r.summary() for r in results if not r.ok]
+    assert not failures, "\n".join(failures)
+    assert [w for r in results for w in r.kernel_warnings] == []
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLE_INPUTS))
+def test_example_descriptors_cover_every_logical_kernel_once_per_core(name):
+    artifact = _compile(name)
+    cols, rows = artifact.grid
+    assert len(artifact.kernels) >= 2
+    for kernel_id in artifact.logical_kernels():
+        descriptors = [k for k in artifact.kernels if k.logical_kernel == kernel_id]
+        cores = [c for d in descriptors for r in d.core_ranges for c in r.coords()]
+        assert sorted(cores) == sorted((x, y) for x in range(cols) for y in range(rows))
+        assert {d.role for d in descriptors} == {descriptors[0].role}
+        assert ("void kernel_main()" in d.source for d in descriptors)
+
+
+def test_roles_follow_kernel_kinds():
+    artifact = _compile("tile_add_explicit.py")
+    roles = {k.logical_kernel.name: k.role for k in artifact.kernels}
+    assert roles == {
+        "compute": ProcessorRole.COMPUTE,
+        "data_movement": ProcessorRole.DATA_MOVEMENT_0,
+        "writer": ProcessorRole.DATA_MOVEMENT_1,
+    }
+    compute = next(k for k in artifact.kernels if k.logical_kernel.kind == KernelKind.COMPUTE)
+    assert [a.kind for a in compute.abi.compile_time_args] == [ArgKind.DFB_INDEX] * 3
+    assert compute.abi.common_runtime_args == () and compute.abi.per_core_runtime_args == ()
+
+
+def test_fpu_compute_kernels_get_the_full_pack_build_and_sfpu_ones_the_api_build():
+    add = _compile("tile_add_unified.py")
+    relu = _compile("two_readers.py")
+    (add_compute,) = [k for k in add.kernels if k.role is ProcessorRole.COMPUTE]
+    (relu_compute,) = [k for k in relu.kernels if k.role is ProcessorRole.COMPUTE]
+    assert processors_for(add_compute.role, add_compute.source) == (Processor.TRISC2,)
+    assert processors_for(relu_compute.role, relu_compute.source) == (Processor.TRISC2_API,)

@@ -1,0 +1,56 @@
+"""Every kernel the lit tests generate from .mlir (test/lit/emitc, the files printing C++)
+passes the real-header check, like the kernels of the examples."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+import ttlang
+from ttlang import backend
+from ttlang.artifact import CompiledArtifact
+from ttlang.testing.kernel_check import (
+    KernelCheckUnavailable,
+    artifact_jobs,
+    find_toolchain,
+    run_jobs,
+)
+
+LIT = pathlib.Path(__file__).resolve().parents[1] / "lit" / "emitc"
+CPP_TESTS = sorted(
+    p.name for p in LIT.glob("*.mlir") if "--ttl-print-kernel-cpp" in p.read_text()
+)
+
+
+@pytest.fixture(scope="module")
+def toolchain():
+    try:
+        return find_toolchain()
+    except KernelCheckUnavailable as e:
+        pytest.skip(f"real-header kernel check skipped: {e}")
+
+
+def test_lit_tests_printing_cpp_are_found():
+    assert {"multicore_add.mlir", "tile_math_sfpu.mlir", "specialize_cores_cpp.mlir"} <= set(CPP_TESTS)
+
+
+@pytest.mark.parametrize("name", CPP_TESTS)
+def test_lit_kernels_pass_the_real_header_check(toolchain, name):
+    module = ttlang.parse_module((LIT / name).read_text())
+    output = backend.lower_module(module)
+    artifact = CompiledArtifact(
+        operation_name=name.removesuffix(".mlir"),
+        operation_id=name,
+        grid=(1, 1),
+        target="wormhole_b0",
+        tensors=(),
+        dataflow_buffers=output.dataflow_buffers,
+        kernels=output.kernels,
+    )
+    results = run_jobs(artifact_jobs(artifact), toolchain)
+    assert results
+    failures = [r.summary() for r in results if not r.ok]
+    assert not failures, "\n".join(failures)
+    warnings = [w for r in results for w in r.kernel_warnings]
+    assert warnings == []
