@@ -26,14 +26,20 @@ from ttlang.runtime.records import (  # runtime resource records: ttl.ProgramRun
 from ttlang.artifact import KernelKind
 from ttlang.errors import CompilerError, FrontendError, TTLangError
 from ttlang.frontend.api import (
+    DFBEffect,
+    call_extern_func,
     compute,
     copy,
     datamovement,
+    dfb_descriptor,
+    get_dfb_id,
     grid_size,
     make_dataflow_buffer_like,
     math,
     node,
+    raw_addr,
 )
+from ttlang.frontend.extern import DispatchCondition, ScalarType
 from ttlang.frontend.kernels import Kernel
 from ttlang.frontend.operation import CompiledOperation, KernelSpec, Operation, operation
 from ttlang.frontend.tensors import TensorSpec
@@ -56,6 +62,13 @@ __all__ = [
     "node",
     "grid_size",
     "math",
+    "call_extern_func",
+    "raw_addr",
+    "dfb_descriptor",
+    "get_dfb_id",
+    "DFBEffect",
+    "ScalarType",
+    "DispatchCondition",
     "TensorSpec",
     "CompiledOperation",
     "KernelSpec",

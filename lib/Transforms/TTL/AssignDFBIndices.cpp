@@ -1,10 +1,20 @@
-//===- AssignDFBIndices.cpp - physical DFB index assignment ---------------===//
+//===- AssignDFBIndices.cpp - lifecycle-aware physical DFB indices --------===//
+//
+// Gives every ttl.create_dfb a physical circular-buffer index. In an
+// operation function the DFB lifecycle analysis (DFBLifecycle.h) runs first:
+// an unbalanced protocol is an error, and two buffers share an index only
+// when their lifecycles are proven disjoint. Other functions get sequential
+// indices.
+//
+//===----------------------------------------------------------------------===//
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
 #include "ttl/Dialect/TTL/IR/TTLTargets.h"
+#include "ttl/Transforms/TTL/DFBLifecycle.h"
 #include "ttl/Transforms/TTL/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 namespace mlir::ttl {
 #define GEN_PASS_DEF_TTLASSIGNDFBINDICES
@@ -15,6 +25,7 @@ using namespace mlir;
 using namespace mlir::ttl;
 
 namespace {
+
 struct AssignDFBIndicesPass
     : public ttl::impl::TTLAssignDFBIndicesBase<AssignDFBIndicesPass> {
   using TTLAssignDFBIndicesBase::TTLAssignDFBIndicesBase;
@@ -27,14 +38,35 @@ struct AssignDFBIndicesPass
       return signalPassFailure();
     }
     WalkResult result = getOperation().walk([&](func::FuncOp func) {
-      return assignInFunction(func, *capacity);
+      return failed(assignInFunction(func, *capacity)) ? WalkResult::interrupt()
+                                                       : WalkResult::advance();
     });
     if (result.wasInterrupted())
       signalPassFailure();
   }
 
-  WalkResult assignInFunction(func::FuncOp func,
-                              const TargetCapacity &capacity) {
+  /// Lifecycles of an operation function's DFBs, or none elsewhere.
+  FailureOr<std::vector<DFBLifecycle>> lifecycles(func::FuncOp func) {
+    auto operationId =
+        func->getAttrOfType<StringAttr>(TTLDialect::kOperationIdAttrName);
+    if (!operationId)
+      return std::vector<DFBLifecycle>();
+    Ownership ownership(func, operationId.getValue());
+    if (failed(ownership.run()))
+      return failure();
+    ConditionIdentity conditions;
+    return analyzeDFBLifecycles(func, ownership, conditions);
+  }
+
+  LogicalResult assignInFunction(func::FuncOp func,
+                                 const TargetCapacity &capacity) {
+    FailureOr<std::vector<DFBLifecycle>> analysed = lifecycles(func);
+    if (failed(analysed))
+      return failure();
+    llvm::DenseMap<Operation *, const DFBLifecycle *> lifecycleOf;
+    for (const DFBLifecycle &lifecycle : *analysed)
+      lifecycleOf[lifecycle.op] = &lifecycle;
+
     llvm::SmallBitVector used(capacity.dataflowBuffers);
     SmallVector<CreateDataflowBufferOp> unassigned;
     WalkResult result = func.walk([&](CreateDataflowBufferOp op) {
@@ -57,20 +89,62 @@ struct AssignDFBIndicesPass
       return WalkResult::advance();
     });
     if (result.wasInterrupted())
-      return result;
+      return failure();
+
+    // Greedy in program order: join the first index all of whose buffers end
+    // before this one begins in every kernel, else take a free index.
+    SmallVector<std::pair<int32_t, SmallVector<const DFBLifecycle *>>> shared;
     Builder builder(func.getContext());
     for (CreateDataflowBufferOp op : unassigned) {
-      int free = used.find_first_unset();
-      if (free < 0) {
-        op.emitOpError("needs a physical dataflow buffer index, but all ")
-            << capacity.dataflowBuffers << " of " << capacity.name
-            << " are in use in '" << func.getSymName() << "'";
-        return WalkResult::interrupt();
+      const DFBLifecycle *lifecycle = lifecycleOf.lookup(op);
+      std::optional<int32_t> chosen;
+      const DFBLifecycle *partner = nullptr;
+      if (lifecycle) {
+        for (auto &[index, members] : shared) {
+          if (llvm::all_of(members, [&](const DFBLifecycle *member) {
+                return lifecyclesDisjoint(*member, *lifecycle);
+              })) {
+            chosen = index;
+            partner = members.back();
+            members.push_back(lifecycle);
+            break;
+          }
+        }
       }
-      used.set(free);
-      op.setPhysicalIndexAttr(builder.getI32IntegerAttr(free));
+      if (!chosen) {
+        int free = used.find_first_unset();
+        if (free < 0) {
+          op.emitOpError("needs a physical dataflow buffer index, but all ")
+              << capacity.dataflowBuffers << " of " << capacity.name
+              << " are in use in '" << func.getSymName() << "'";
+          return failure();
+        }
+        used.set(free);
+        chosen = free;
+        if (lifecycle)
+          shared.push_back({free, {lifecycle}});
+      }
+      op.setPhysicalIndexAttr(builder.getI32IntegerAttr(*chosen));
+      if (reportLifecycles && lifecycle)
+        report(*lifecycle, *chosen, partner);
     }
-    return WalkResult::advance();
+    return success();
+  }
+
+  void report(const DFBLifecycle &lifecycle, int32_t index,
+              const DFBLifecycle *partner) {
+    InFlightDiagnostic remark = lifecycle.op->emitRemark("DFB lifecycle: ");
+    if (lifecycle.opaque)
+      remark << "opaque (" << lifecycle.reason << ")";
+    else if (lifecycle.isBounded())
+      remark << "bounded";
+    else
+      remark << "unproven (" << lifecycle.balanceDetail << ")";
+    remark << "; physical index " << index;
+    if (partner)
+      remark.attachNote(partner->op->getLoc())
+          << "shares the index with this DFB, whose lifecycle ends first";
   }
 };
+
 } // namespace

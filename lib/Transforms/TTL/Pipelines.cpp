@@ -24,6 +24,7 @@ struct CompileOperationOptions
 
 void mlir::ttl::buildCompileOperationPipeline(OpPassManager &pm,
                                               StringRef target) {
+  pm.addPass(createTTLVerifyDispatchConditions());
   pm.addPass(createTTLAssignDFBIndices({target.str()}));
   pm.addPass(createTTLSplitKernels({target.str()}));
 }
@@ -31,8 +32,9 @@ void mlir::ttl::buildCompileOperationPipeline(OpPassManager &pm,
 void mlir::ttl::registerTTLPipelines() {
   PassPipelineRegistration<CompileOperationOptions>(
       "ttl-compile-operation",
-      "Compiles TTL operations to kernel functions: assigns physical DFB "
-      "indices, then splits each operation into its logical kernels",
+      "Compiles TTL operations to kernel functions: checks dispatch "
+      "conditions, proves DFB lifecycles and assigns physical DFB indices, "
+      "then splits each operation into its logical kernels",
       [](OpPassManager &pm, const CompileOperationOptions &options) {
         buildCompileOperationPipeline(pm, options.target);
       });

@@ -67,3 +67,37 @@ class ThreadDecorator:
 
 compute = ThreadDecorator("compute")
 datamovement = ThreadDecorator("datamovement")
+
+
+# --- external C++ functions (docs/external-functions.md) --------------------------------------
+call_extern_func = Builtin(
+    "call_extern_func",
+    "call_extern_func(header, callee, *, template_args=None, func_args=None, "
+    "dfb_dependencies=None, dfb_effects=None, unknown_dfb_access=False, include_paths=None, "
+    "kernel=None, result_type=None, condition_result=None): calls a C++ function declared in "
+    "`header`; returns its scalar result when result_type / condition_result is given.",
+)
+raw_addr = Builtin("raw_addr", "raw_addr(tensor): the tensor's buffer address as a uint32_t argument.")
+dfb_descriptor = Builtin(
+    "dfb_descriptor", "dfb_descriptor(dfb): template argument rendered as a ttlang::DFBDescriptor type."
+)
+get_dfb_id = Builtin("get_dfb_id", "get_dfb_id(dfb): template argument rendered as the DFB's physical index.")
+
+
+class _DFBEffect:
+    """``ttl.DFBEffect``: synchronous DFB protocol actions of an external call (``dfb_effects=``).
+    Their counts are static integers, so the frontend reads them from the source, not as values."""
+
+    def __init__(self) -> None:
+        for name in ("reserve", "push", "wait", "pop"):
+            setattr(
+                self,
+                name,
+                Builtin(f"DFBEffect.{name}", f"DFBEffect.{name}(dfb, tiles=n): the call {name}s n tiles"),
+            )
+        self.repeat = Builtin(
+            "DFBEffect.repeat", "DFBEffect.repeat(count, [effects...]): the effects, count times"
+        )
+
+
+DFBEffect = _DFBEffect()

@@ -19,6 +19,11 @@ _HANDLERS = {
     "node": "coordinates",
     "grid_size": "coordinates",
     **{name: "tile_math" for name in _MATH_OPS},
+    # External calls (frontend/extern_calls.py).
+    "call_extern_func": "call_extern_func",
+    "raw_addr": "raw_addr",
+    "dfb_descriptor": "dfb_template",
+    "get_dfb_id": "dfb_template",
 }
 
 

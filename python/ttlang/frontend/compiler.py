@@ -17,6 +17,8 @@ from ttlang.artifact import KernelKind
 from ttlang.errors import FrontendError
 from ttlang.frontend import api
 from ttlang.frontend.builtins import BuiltinCalls
+from ttlang.frontend.extern import DispatchCondition
+from ttlang.frontend.extern_calls import ExternCalls
 from ttlang.frontend.kernels import Kernel, Selector, mlir_string, selectors_of
 from ttlang.frontend.tensors import TensorSpec
 from ttlang.frontend.values import (
@@ -110,12 +112,19 @@ class Scope:
 
 @dataclass
 class ThreadState:
-    """Threads of the operation being compiled: which canonical kinds are taken."""
+    """Module-wide state of the operation being compiled (shared with composed operations):
+    which canonical kinds threads took, and the ordinal of each dispatch-condition declaration
+    (by object identity, in order of first use)."""
 
     canonical_taken: set[KernelKind] = field(default_factory=set)
+    conditions: dict[int, tuple[int, DispatchCondition]] = field(default_factory=dict)
+
+    def condition_ordinal(self, condition: DispatchCondition) -> int:
+        entry = self.conditions.setdefault(id(condition), (len(self.conditions), condition))
+        return entry[0]
 
 
-class FunctionCompiler(BuiltinCalls):
+class FunctionCompiler(BuiltinCalls, ExternCalls):
     """Compiles the body of one operation (or an inlined composed operation)."""
 
     def __init__(
@@ -718,6 +727,9 @@ class FunctionCompiler(BuiltinCalls):
     # --- calls ---------------------------------------------------------------------------
     def expr_Call(self, node: ast.Call) -> Any:
         callee = self.expr(node.func)
+        if isinstance(callee, api.Builtin) and callee.name.startswith("DFBEffect."):
+            # Static counts are read from the source (frontend/extern_calls.py).
+            return self.dfb_effect(callee.name, node)
         args = [self.expr(a) for a in node.args if not isinstance(a, ast.Starred)]
         if any(isinstance(a, ast.Starred) for a in node.args):
             raise self.error(node, "*args calls are not supported")
@@ -853,6 +865,11 @@ class FunctionCompiler(BuiltinCalls):
 
     # --- helpers -------------------------------------------------------------------------
     def as_index(self, value: Any, node: ast.AST) -> str:
+        if isinstance(value, Scalar) and value.type in ("i32", "i64"):
+            # External-call results: signless integers used as indices.
+            return self.emitter.value(
+                f"arith.index_cast {value.ssa} : {value.type} to index", self.loc(node)
+            )
         if isinstance(value, Scalar):
             if value.type != "index":
                 raise self.error(node, "expected an integer, got a boolean runtime value")
@@ -865,8 +882,14 @@ class FunctionCompiler(BuiltinCalls):
         if isinstance(value, Scalar):
             if value.type == "i1":
                 return value.ssa
-            zero = self.as_index(0, node)
-            return self.emitter.value(f"arith.cmpi ne, {value.ssa}, {zero} : index", self.loc(node))
+            if value.type in ("i32", "i64"):
+                # Zero is false, nonzero true (external-call and dispatch-condition results).
+                zero = self.emitter.value(f"arith.constant 0 : {value.type}", self.loc(node))
+            else:
+                zero = self.as_index(0, node)
+            return self.emitter.value(
+                f"arith.cmpi ne, {value.ssa}, {zero} : {value.type}", self.loc(node)
+            )
         if isinstance(value, bool):
             return self.emitter.value(f"arith.constant {'true' if value else 'false'}", self.loc(node))
         raise self.error(node, f"expected a condition, got {self.describe(value)}")
@@ -885,7 +908,7 @@ class FunctionCompiler(BuiltinCalls):
     @staticmethod
     def describe(value: Any) -> str:
         if isinstance(value, Scalar):
-            return "a runtime integer" if value.type == "index" else "a runtime boolean"
+            return "a runtime boolean" if value.type == "i1" else "a runtime integer"
         if isinstance(value, TensorValue):
             return f"tensor '{value.name}'"
         if isinstance(value, TileSlice):

@@ -14,6 +14,7 @@ import hashlib
 import types
 from typing import Any, Callable
 
+from ttlang.frontend.extern import DispatchCondition
 from ttlang.frontend.kernels import Kernel
 
 
@@ -47,6 +48,10 @@ def _canonical(value: Any, name: str, depth: int = 0) -> str:
         if value.is_bound:
             return f"kernel:{value.id.operation_id}/{value.id.name}"
         return f"kernel:{value.kind.name}/{name}"
+    if isinstance(value, DispatchCondition):
+        # A declaration is identified by its type and capture name (object ids differ between
+        # processes); which calls share it is part of the source.
+        return f"condition:{value.type.name}/{name}"
     operation_id = getattr(value, "operation_id", None)
     if isinstance(operation_id, str):
         return f"operation:{operation_id}"

@@ -92,3 +92,36 @@ class BoundMethod:
 
     receiver: object
     name: str
+
+
+# --- external-call arguments -------------------------------------------------------------------
+@dataclass(frozen=True)
+class RawAddrValue:
+    """``ttl.raw_addr(tensor)``: the tensor's buffer address (an ``i32`` value)."""
+
+    ssa: str
+    tensor: TensorValue
+
+
+@dataclass(frozen=True)
+class DFBTemplateRef:
+    """``ttl.dfb_descriptor(dfb)`` (kind "descriptor") or ``ttl.get_dfb_id(dfb)`` ("index")."""
+
+    kind: str
+    dfb: DFBValue
+
+
+@dataclass(frozen=True)
+class EffectValue:
+    """One ``ttl.DFBEffect`` action with its static tile count."""
+
+    kind: str
+    dfb: DFBValue
+    tiles: int
+
+
+@dataclass(frozen=True)
+class EffectSequence:
+    """The expansion of ``ttl.DFBEffect.repeat``: a flat tuple of actions."""
+
+    effects: tuple[EffectValue, ...]

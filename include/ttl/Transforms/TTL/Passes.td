@@ -6,12 +6,38 @@
 include "mlir/Pass/PassBase.td"
 
 def TTLAssignDFBIndices : Pass<"ttl-assign-dfb-indices", "::mlir::ModuleOp"> {
-  let summary = "assigns physical TT-Metal indices to dataflow buffers";
+  let summary = "proves DFB lifecycles and assigns physical TT-Metal indices";
   let description = [{
-    Gives every `ttl.create_dfb` in a function without a `physical_index` the
-    next free physical circular-buffer index of that function, in program
-    order, and fails with an error at the offending buffer when the function
-    needs more buffers than the target has.
+    For every operation function (`ttl.operation_id`), derives the protocol
+    of each DFB per logical kernel (kernel ownership as in
+    `ttl-split-kernels`) from `ttl.reserve`/`ttl.push`, `ttl.wait`/`ttl.pop`
+    and the `dfb_effects` of `ttl.call_extern_func`:
+
+    * a reserve (wait) released by one push (pop) in the same region is a
+      bounded transaction of the DFB's block size; a call's per-dependency
+      effect subsequence is bounded when reserve->push and wait->pop pair up
+      with equal tile counts;
+    * a dependency with no listed effect, a partial summary, a call with
+      `unknown_dfb_access` (for every DFB of the operation) and any other use
+      make the DFB *opaque*;
+    * tiles pushed across kernels must equal tiles popped, counted through
+      constant-trip loops and `scf.if` guards. Guards are boolean formulas
+      over dispatch-condition declarations and dispatch-stable predicates
+      (`ConditionIdentity.h`); equality must hold under every assignment.
+      A difference under declarations only is an error at the buffer's
+      location ("unbalanced DFB protocol across kernels"); with unknown
+      conditions or loop counts the DFB is merely unproven.
+
+    Then every `ttl.create_dfb` without `physical_index` gets one, in program
+    order. A buffer reuses an index only when its lifecycle and the index's
+    earlier buffers are proven disjoint in time: both bounded and balanced,
+    equal buffer types, the earlier buffer has one consumer kernel which is
+    the only producer of the later one, and in every kernel using both the
+    earlier buffer's occurrences (down to the order of effects inside an
+    external call) all precede the later one's.
+    Otherwise it takes the next free index; running out is an error.
+    Functions that are not operations get sequential indices. With
+    `report-lifecycles` each buffer gets a remark with the result.
 
     ```mlir
     // Before
@@ -23,7 +49,40 @@ def TTLAssignDFBIndices : Pass<"ttl-assign-dfb-indices", "::mlir::ModuleOp"> {
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"wormhole_b0\"",
            "target architecture whose buffer count bounds the indices "
-           "(wormhole_b0 or blackhole)">
+           "(wormhole_b0 or blackhole)">,
+    Option<"reportLifecycles", "report-lifecycles", "bool", /*default=*/"false",
+           "emit a remark per DFB with its lifecycle and physical index">
+  ];
+}
+
+def TTLVerifyDispatchConditions
+    : Pass<"ttl-verify-dispatch-conditions", "::mlir::ModuleOp"> {
+  let summary = "checks dispatch-condition declarations and their identity";
+  let description = [{
+    A `#ttl.dispatch_condition<N, T>` attribute identifies one
+    `ttl.DispatchCondition` declaration of the module: every
+    `ttl.call_extern_func` carrying it evaluates that declaration, in
+    whichever logical kernel it runs, before and after `ttl-split-kernels`
+    (which copies the attribute unchanged). The pass checks that one ordinal
+    is used with one type.
+
+    The identity is used by the DFB lifecycle analysis of
+    `ttl-assign-dfb-indices` through `ConditionIdentity.h`: the predicate of
+    an `scf.if` becomes a boolean formula over declarations (`cmpi ne/eq` of a
+    condition result with zero, `xori` with true, `andi`, `ori`) and
+    dispatch-stable predicates; other predicates are `unknown`. With
+    `report-conditions` every `scf.if` gets a remark with its formula.
+
+    ```mlir
+    %p = ttl.call_extern_func "ready" from "h.hpp" args() condition #ttl.dispatch_condition<0, i64> -> i64
+    %c0 = arith.constant 0 : i64
+    %on = arith.cmpi ne, %p, %c0 : i64
+    scf.if %on { ... }   // branch condition: #0
+    ```
+  }];
+  let options = [
+    Option<"reportConditions", "report-conditions", "bool", /*default=*/"false",
+           "emit a remark with the condition formula of every scf.if">
   ];
 }
 

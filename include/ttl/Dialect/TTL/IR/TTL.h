@@ -21,6 +21,8 @@
 #define GET_TYPEDEF_CLASSES
 #include "ttl/Dialect/TTL/IR/TTLOpsTypes.h.inc"
 
+#include "ttl/Dialect/TTL/IR/TTLOpsInterfaces.h.inc"
+
 #define GET_OP_CLASSES
 #include "ttl/Dialect/TTL/IR/TTLOps.h.inc"
 

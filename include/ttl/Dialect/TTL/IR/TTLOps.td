@@ -289,6 +289,7 @@ def TTL_ThreadOp : TTL_Op<"thread", [SingleBlock, NoTerminator]> {
   let hasVerifier = 1;
 }
 
+include "ttl/Dialect/TTL/IR/TTLExtern.td"
 include "ttl/Dialect/TTL/IR/TTLReconfigure.td"
 
 #endif // TTL_DIALECT_TTL_IR_TTLOPS_TD
