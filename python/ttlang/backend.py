@@ -9,6 +9,7 @@ re-derived here: processor roles, core ranges, ABIs and DFB specs all come from 
 
 from __future__ import annotations
 
+import pathlib
 import threading
 from dataclasses import dataclass
 
@@ -83,12 +84,28 @@ def collect_kernels(module: ir.Module) -> BackendOutput:
                 core_ranges=_core_ranges(attrs["ttkernel.core_ranges"]),
                 source=sources[file_id],
                 abi=_abi(ir.DictAttr(attrs["ttkernel.abi"])),
+                include_paths=_include_paths(attrs),
             )
         )
         for entry in ir.ArrayAttr(attrs["ttkernel.dataflow_buffers"]):
             spec = _dataflow_buffer(ir.DictAttr(entry))
             dfbs.setdefault(spec.physical_index, spec)
     return BackendOutput(tuple(kernels), tuple(dfbs[i] for i in sorted(dfbs)))
+
+
+# Headers this project provides to kernels (ttlang/dfb_descriptor.hpp).
+PROJECT_INCLUDE_DIR = str(pathlib.Path(__file__).resolve().parent / "include")
+
+
+def _include_paths(attrs: ir.OpAttributeMap) -> tuple[str, ...]:
+    """Header directories of the kernel's external calls, plus this project's when it includes
+    one of its headers (``ttkernel.project_include``)."""
+    paths: list[str] = []
+    if "ttkernel.include_paths" in attrs:
+        paths = [ir.StringAttr(p).value for p in ir.ArrayAttr(attrs["ttkernel.include_paths"])]
+    if "ttkernel.project_include" in attrs:
+        paths.append(PROJECT_INCLUDE_DIR)
+    return tuple(paths)
 
 
 def _logical_kernel(attr: ir.Attribute) -> LogicalKernelId:

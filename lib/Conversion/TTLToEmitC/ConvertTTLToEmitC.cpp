@@ -151,7 +151,8 @@ StringRef headerForCall(StringRef callee) {
       .Cases({"sqrt_tile_init", "sqrt_tile"}, "api/compute/eltwise_unary/sqrt.h")
       .Cases({"negative_tile_init", "negative_tile"},
              "api/compute/eltwise_unary/negative.h")
-      .Cases({"get_absolute_logical_x", "get_absolute_logical_y"},
+      .Cases({"get_absolute_logical_x", "get_absolute_logical_y",
+              "get_common_arg_val"},
              "api/compute/common.h")
       .Default("");
 }
@@ -266,6 +267,8 @@ LogicalResult ConvertTTLToEmitCPass::collectFacts(func::FuncOp kernel,
   });
   if (walk.wasInterrupted())
     return failure();
+  if (failed(collectExternFacts(kernel, *abi, facts)))
+    return failure();
   facts.abi[kernel] = std::move(*abi);
   return success();
 }
@@ -297,6 +300,7 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, StringRef role,
   for (const std::string &header : headers)
     emitc::IncludeOp::create(b, kernel.getLoc(), header);
   kernel->moveBefore(&body, body.end());
+  addExternIncludes(kernel, file);
   kernel->removeAttr(kCoreRangesAttrName);
   return file;
 }
@@ -381,6 +385,7 @@ void ConvertTTLToEmitCPass::runOnOperation() {
   populateDataflowBufferPatterns(converter, patterns, facts);
   populateCopyPatterns(converter, patterns, facts);
   populateCoordinatePatterns(converter, patterns, facts);
+  populateExternCallPatterns(converter, patterns, facts);
   populateArithToEmitCPatterns(converter, patterns);
   populateSCFToEmitCConversionPatterns(patterns, converter);
   populateFuncToEmitCPatterns(converter, patterns);

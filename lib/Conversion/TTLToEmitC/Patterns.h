@@ -37,6 +37,8 @@ struct LoweringFacts {
   llvm::DenseMap<Operation *, int64_t> gridExtent;
   /// kernel func.func -> its ABI.
   llvm::DenseMap<Operation *, KernelABI> abi;
+  /// ttl.raw_addr -> common runtime word holding its tensor's address.
+  llvm::DenseMap<Operation *, int64_t> addressWord;
 };
 
 /// One argument of an emitted call: an SSA operand or an integer literal.
@@ -83,6 +85,16 @@ void populateCoordinatePatterns(const TypeConverter &converter,
 void populateKernelFunctionPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns,
                                     const LoweringFacts &facts);
+
+/// External calls (ExternCallPatterns.cpp): facts collected before the
+/// conversion, the headers / include paths of a kernel's external calls
+/// added to its file, and the call / raw_addr patterns.
+LogicalResult collectExternFacts(func::FuncOp kernel, const KernelABI &abi,
+                                 LoweringFacts &facts);
+void addExternIncludes(func::FuncOp kernel, emitc::FileOp file);
+void populateExternCallPatterns(const TypeConverter &converter,
+                                RewritePatternSet &patterns,
+                                const LoweringFacts &facts);
 
 } // namespace mlir::ttl::emitc_lowering
 

@@ -247,6 +247,8 @@ class KernelCheckJob:
     # Physical circular-buffer index -> element type ("bfloat16" | "float32"), for the compute
     # build's data-format descriptors. Indices not listed are unconfigured (Invalid format).
     dfb_formats: tuple[tuple[int, str], ...] = ()
+    # Header directories of the kernel's external calls (KernelDescriptorSpec.include_paths).
+    include_paths: tuple[str, ...] = ()
 
 
 def check_kernel(
@@ -314,6 +316,8 @@ def _command(job: KernelCheckJob, toolchain: Toolchain, gen: Path) -> list[str]:
     for d in HOST_CXX_INCLUDE_DIRS:
         command += ["-isystem", d]
     command += ["-I", str(gen)]
+    for d in job.include_paths:
+        command += ["-I", d]
     for d in toolchain.include_dirs(job.processor):
         command += ["-I", d]
     command += [f"-D{d}" for d in COMMON_DEFINES]
@@ -436,6 +440,7 @@ def artifact_jobs(artifact: CompiledArtifact, prefix: str = "") -> list[KernelCh
                     compile_time_args=sample_compile_time_args(artifact, kernel),
                     defines=kernel.defines,
                     dfb_formats=formats,
+                    include_paths=kernel.include_paths,
                 )
             )
     return jobs

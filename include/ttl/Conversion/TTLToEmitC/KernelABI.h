@@ -29,6 +29,13 @@ inline constexpr llvm::StringLiteral kKernelRoleAttrName = "ttkernel.role";
 inline constexpr llvm::StringLiteral kCoreRangesAttrName = "ttkernel.core_ranges";
 inline constexpr llvm::StringLiteral kDataflowBuffersAttrName =
     "ttkernel.dataflow_buffers";
+/// Header search directories of the kernel's external calls (in order), and
+/// a unit attribute when it includes a header of this project
+/// (ttlang/dfb_descriptor.hpp), whose directory the build must add.
+inline constexpr llvm::StringLiteral kIncludePathsAttrName =
+    "ttkernel.include_paths";
+inline constexpr llvm::StringLiteral kProjectIncludeAttrName =
+    "ttkernel.project_include";
 
 /// Kinds of argument slots; spelled as ttlang.artifact.ArgKind values.
 enum class KernelArgKind { DfbIndex, TensorAccessor, BufferAddress };
