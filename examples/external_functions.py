@@ -153,10 +153,12 @@ def external_stage_operation(inp, out):
     destination = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=2)
     with source.reserve() as blk:
         ttl.copy(inp[0:1, 0:2], blk).wait()
+    # The spec's call, plus the destination's index so the C++ can name it (an index does not
+    # declare a dependency: `destination` is one through dfb_dependencies).
     ttl.call_extern_func(
         HEADER,
         "external_stage",
-        template_args=[ttl.get_dfb_id(source)],
+        template_args=[ttl.get_dfb_id(source), ttl.get_dfb_id(destination)],
         func_args=[source],
         dfb_dependencies=[destination],
         dfb_effects=[
@@ -196,13 +198,15 @@ def external_repeat_operation(inp):
     )
 
 
+conditional_operation = make_conditional_operation()
+
 OPERATIONS = {
     "compute_external": (compute_external, 1),
     "shared_external": (shared_external, 1),
     "predicated_external": (predicated_external, 1),
     "selected_external": (make_selected_external(), 1),
     "explicit_operation": (make_explicit_operation(), 1),
-    "conditional_operation": (make_conditional_operation(), 1),
+    "conditional_operation": (conditional_operation, 1),
     "external_copy": (external_copy_operation, 1),
     "external_stage": (external_stage_operation, 2),
     "external_repeat": (external_repeat_operation, 1),

@@ -31,9 +31,6 @@ from ttlang.artifact import (
 
 BACKEND_PIPELINE: str = _ttlang.BACKEND_PIPELINE
 
-# Device-side headers generated kernels may include (ttlang/dfb_reconfigure.h), absolute.
-DEVICE_INCLUDE_DIR = pathlib.Path(__file__).resolve().parent / "device"
-
 _KINDS = {"compute": KernelKind.COMPUTE, "data_movement": KernelKind.DATA_MOVEMENT}
 
 
@@ -84,11 +81,7 @@ def collect_kernels(module: ir.Module) -> BackendOutput:
             continue
         attrs = op.attributes
         file_id = ir.StringAttr(attrs["id"]).value
-        include_paths: tuple[str, ...] = ()
         if "ttkernel.dfb_configurations" in attrs:
-            # the kernel includes ttlang/dfb_reconfigure.h; tt-metal resolves relative
-            # include paths against the process's working directory, so give it an absolute one
-            include_paths = (str(DEVICE_INCLUDE_DIR),)
             for entry in ir.ArrayAttr(attrs["ttkernel.dfb_configurations"]):
                 config = ir.DictAttr(entry)
                 spec = DataflowBufferConfigSpec(
@@ -104,7 +97,7 @@ def collect_kernels(module: ir.Module) -> BackendOutput:
                 core_ranges=_core_ranges(attrs["ttkernel.core_ranges"]),
                 source=sources[file_id],
                 abi=_abi(ir.DictAttr(attrs["ttkernel.abi"])),
-                include_paths=include_paths,
+                include_paths=_include_paths(attrs),
             )
         )
         for entry in ir.ArrayAttr(attrs["ttkernel.dataflow_buffers"]):
@@ -113,6 +106,21 @@ def collect_kernels(module: ir.Module) -> BackendOutput:
     return BackendOutput(
         tuple(kernels), tuple(dfbs[i] for i in sorted(dfbs)), tuple(configs[n] for n in sorted(configs))
     )
+
+
+# Headers this project provides to kernels (ttlang/dfb_descriptor.hpp).
+PROJECT_INCLUDE_DIR = str(pathlib.Path(__file__).resolve().parent / "include")
+
+
+def _include_paths(attrs: ir.OpAttributeMap) -> tuple[str, ...]:
+    """Header directories of the kernel's external calls, plus this project's when it includes
+    one of its headers (``ttkernel.project_include``)."""
+    paths: list[str] = []
+    if "ttkernel.include_paths" in attrs:
+        paths = [ir.StringAttr(p).value for p in ir.ArrayAttr(attrs["ttkernel.include_paths"])]
+    if "ttkernel.project_include" in attrs:
+        paths.append(PROJECT_INCLUDE_DIR)
+    return tuple(paths)
 
 
 def _logical_kernel(attr: ir.Attribute) -> LogicalKernelId:

@@ -33,6 +33,7 @@ EXAMPLE_INPUTS = {
     "tile_add_explicit.py": ("tile_add", (SQUARE, SQUARE, SQUARE)),
     "composed.py": ("exp_then_exp", (SMALL, SMALL, SMALL)),
     "two_readers.py": ("relu", (L1_F32, L1_F32)),
+    "external_functions.py": ("conditional_operation", (SMALL,)),
 }
 
 

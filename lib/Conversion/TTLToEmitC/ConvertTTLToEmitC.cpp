@@ -152,7 +152,8 @@ StringRef headerForCall(StringRef callee) {
       .Cases({"sqrt_tile_init", "sqrt_tile"}, "api/compute/eltwise_unary/sqrt.h")
       .Cases({"negative_tile_init", "negative_tile"},
              "api/compute/eltwise_unary/negative.h")
-      .Cases({"get_absolute_logical_x", "get_absolute_logical_y"},
+      .Cases({"get_absolute_logical_x", "get_absolute_logical_y",
+              "get_common_arg_val"},
              "api/compute/common.h")
       .Default("");
 }
@@ -337,6 +338,8 @@ LogicalResult ConvertTTLToEmitCPass::collectFacts(func::FuncOp kernel,
   });
   if (walk.wasInterrupted())
     return failure();
+  if (failed(collectExternFacts(kernel, *abi, facts)))
+    return failure();
   facts.abi[kernel] = std::move(*abi);
   return success();
 }
@@ -355,9 +358,12 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, StringRef role,
   file->setAttr(kCoreRangesAttrName, *ranges);
   file->setAttr(kKernelAbiAttrName, abi.toAttr(&getContext()));
   file->setAttr(kDataflowBuffersAttrName, describeDataflowBuffers(kernel, abi));
-  if (!abi.configs.configs.empty())
+  if (!abi.configs.configs.empty()) {
     file->setAttr(kDataflowBufferConfigsAttrName,
                   describeDataflowBufferConfigs(abi.configs));
+    // ttlang/dfb_reconfigure.h is a header of this project.
+    file->setAttr(kProjectIncludeAttrName, b.getUnitAttr());
+  }
   Region &region = file.getBodyRegion();
   Block &body = region.empty() ? region.emplaceBlock() : region.front();
   b.setInsertionPointToStart(&body);
@@ -377,6 +383,7 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, StringRef role,
            headers.begin(), std::unique(headers.begin(), headers.end())))
     emitc::IncludeOp::create(b, kernel.getLoc(), header);
   kernel->moveBefore(&body, body.end());
+  addExternIncludes(kernel, file);
   kernel->removeAttr(kCoreRangesAttrName);
   return file;
 }
@@ -465,6 +472,7 @@ void ConvertTTLToEmitCPass::runOnOperation() {
   populateReconfigurePatterns(converter, patterns, facts);
   populateCopyPatterns(converter, patterns, facts);
   populateCoordinatePatterns(converter, patterns, facts);
+  populateExternCallPatterns(converter, patterns, facts);
   populateArithToEmitCPatterns(converter, patterns);
   populateSCFToEmitCConversionPatterns(patterns, converter);
   populateFuncToEmitCPatterns(converter, patterns);

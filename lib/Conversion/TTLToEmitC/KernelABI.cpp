@@ -114,7 +114,15 @@ FailureOr<KernelABI> ttl::computeKernelABI(func::FuncOp kernel) {
       tensor = load.getTensor();
     else if (auto store = dyn_cast<StoreTilesOp>(op))
       tensor = store.getTensor();
-    else
+    else if (auto call = dyn_cast<CallExternFuncOp>(op)) {
+      // External calls take tensor arguments as TensorAccessors.
+      for (Value arg : call.getFuncArgs())
+        if (auto param = dyn_cast<BlockArgument>(arg);
+            param && isa<RankedTensorType>(arg.getType()) &&
+            param.getOwner() == &kernel.front())
+          accessed.set(param.getArgNumber());
+      return WalkResult::advance();
+    } else
       return WalkResult::advance();
     auto arg = dyn_cast<BlockArgument>(tensor);
     if (!arg || arg.getOwner() != &kernel.front()) {
@@ -143,6 +151,16 @@ FailureOr<KernelABI> ttl::computeKernelABI(func::FuncOp kernel) {
     abi.commonRuntime.push_back(
         {KernelArgKind::BufferAddress, ref, 1, address++});
   }
+  // Tensors whose raw address an external call takes, without an accessor.
+  llvm::SmallBitVector addressed(kernel.getNumArguments());
+  kernel.walk([&](RawAddrOp op) {
+    auto param = cast<BlockArgument>(op.getTensor());
+    if (!accessed.test(param.getArgNumber()))
+      addressed.set(param.getArgNumber());
+  });
+  for (unsigned arg : addressed.set_bits())
+    abi.commonRuntime.push_back(
+        {KernelArgKind::BufferAddress, std::to_string(arg), 1, address++});
 
   // Runtime resources and DFB reconfiguration: caller words keep indices
   // 0..n-1; configuration offsets follow at n + k, n being a compile-time arg.

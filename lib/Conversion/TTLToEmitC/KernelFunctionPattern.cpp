@@ -47,7 +47,9 @@ struct KernelFunctionPattern : public OpConversionPattern<func::FuncOp> {
       std::optional<int64_t> ctWord = abi.accessorWord(arg.getArgNumber());
       std::optional<int64_t> addrWord = abi.addressWord(arg.getArgNumber());
       if (!ctWord || !addrWord) {
-        if (!arg.use_empty())
+        // ttl.raw_addr reads the address word itself.
+        if (llvm::any_of(arg.getUsers(),
+                         [](Operation *user) { return !isa<RawAddrOp>(user); }))
           return func.emitOpError("parameter ")
                  << arg.getArgNumber()
                  << " is used but is not a copied tensor of the kernel ABI";

@@ -47,10 +47,12 @@ struct LoweringFacts {
     int64_t pageBytes;
   };
   llvm::DenseMap<Operation *, Reconfiguration> reconfigurations;
+  /// ttl.raw_addr -> common runtime word holding its tensor's address.
+  llvm::DenseMap<Operation *, int64_t> addressWord;
 };
 
 /// Header of the device side of DFB reconfiguration
-/// (python/ttlang/device/ttlang/dfb_reconfigure.h).
+/// (python/ttlang/include/ttlang/dfb_reconfigure.h).
 inline constexpr llvm::StringLiteral kDataflowBufferReconfigureHeader =
     "ttlang/dfb_reconfigure.h";
 
@@ -101,6 +103,16 @@ void populateReconfigurePatterns(const TypeConverter &converter,
 void populateKernelFunctionPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns,
                                     const LoweringFacts &facts);
+
+/// External calls (ExternCallPatterns.cpp): facts collected before the
+/// conversion, the headers / include paths of a kernel's external calls
+/// added to its file, and the call / raw_addr patterns.
+LogicalResult collectExternFacts(func::FuncOp kernel, const KernelABI &abi,
+                                 LoweringFacts &facts);
+void addExternIncludes(func::FuncOp kernel, emitc::FileOp file);
+void populateExternCallPatterns(const TypeConverter &converter,
+                                RewritePatternSet &patterns,
+                                const LoweringFacts &facts);
 
 } // namespace mlir::ttl::emitc_lowering
 

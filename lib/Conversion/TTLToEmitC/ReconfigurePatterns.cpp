@@ -7,7 +7,7 @@
 //
 // `k` is the reconfiguration's position among the kernel's; without caller
 // words (an operation without runtime resources) the offset is per-core word
-// `k`. The helper is python/ttlang/device/ttlang/dfb_reconfigure.h.
+// `k`. The helper is python/ttlang/include/ttlang/dfb_reconfigure.h.
 //
 //===----------------------------------------------------------------------===//
 

@@ -402,7 +402,7 @@ class ExternCalls:
                 types.append(arg.type)
             elif isinstance(arg, RawAddrValue):
                 values.append(arg.ssa)
-                types.append("i32")
+                types.append("ui32")
             elif isinstance(arg, Scalar):
                 values.append(arg.ssa)
                 types.append(arg.type)

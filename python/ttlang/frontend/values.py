@@ -97,7 +97,7 @@ class BoundMethod:
 # --- external-call arguments -------------------------------------------------------------------
 @dataclass(frozen=True)
 class RawAddrValue:
-    """``ttl.raw_addr(tensor)``: the tensor's buffer address (an ``i32`` value)."""
+    """``ttl.raw_addr(tensor)``: the tensor's buffer address (a ``ui32`` value)."""
 
     ssa: str
     tensor: TensorValue

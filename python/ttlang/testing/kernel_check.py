@@ -247,7 +247,7 @@ class KernelCheckJob:
     # Physical circular-buffer index -> element type ("bfloat16" | "float32"), for the compute
     # build's data-format descriptors. Indices not listed are unconfigured (Invalid format).
     dfb_formats: tuple[tuple[int, str], ...] = ()
-    # The kernel descriptor's compiler_include_paths (absolute), searched after the kernel's dir.
+    # Header directories of the kernel's external calls (KernelDescriptorSpec.include_paths).
     include_paths: tuple[str, ...] = ()
 
 

@@ -33,6 +33,13 @@ inline constexpr llvm::StringLiteral kDataflowBuffersAttrName =
 /// [{name, dfb, address}] of the DFB configurations a kernel switches to.
 inline constexpr llvm::StringLiteral kDataflowBufferConfigsAttrName =
     "ttkernel.dfb_configurations";
+/// Header search directories of the kernel's external calls (in order), and
+/// a unit attribute when it includes a header of this project
+/// (ttlang/dfb_descriptor.hpp), whose directory the build must add.
+inline constexpr llvm::StringLiteral kIncludePathsAttrName =
+    "ttkernel.include_paths";
+inline constexpr llvm::StringLiteral kProjectIncludeAttrName =
+    "ttkernel.project_include";
 
 /// Kinds of argument slots; spelled as ttlang.artifact.ArgKind values.
 enum class KernelArgKind {

@@ -171,13 +171,13 @@ LogicalResult CallExternFuncOp::verify() {
     Type type = value.getType();
     if (isa<DataflowBufferType>(type) || type.isIndex() ||
         type.isSignlessInteger(1) || type.isSignlessInteger(32) ||
-        type.isSignlessInteger(64))
+        type.isSignlessInteger(64) || type.isUnsignedInteger(32))
       continue;
     auto tensor = dyn_cast<RankedTensorType>(type);
     if (!tensor)
       return emitOpError("function argument #")
              << position << " has type " << type
-             << "; external calls take scalars (index, i1, i32, i64), DFBs, "
+             << "; external calls take scalars (index, i1, i32, i64, ui32), DFBs, "
                 "base tensors and ttl.raw_addr addresses";
     if (!isBaseTensor(value))
       return emitOpError("function argument #")

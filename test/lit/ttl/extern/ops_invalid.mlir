@@ -66,7 +66,7 @@ func.func @descriptor_count(%a: !ttl.dfb<1x1xbf16, 2>) {
 // -----
 
 func.func @float_func_arg(%x: f32) {
-  // expected-error @+1 {{function argument #0 has type 'f32'; external calls take scalars (index, i1, i32, i64), DFBs, base tensors and ttl.raw_addr addresses}}
+  // expected-error @+1 {{function argument #0 has type 'f32'; external calls take scalars (index, i1, i32, i64, ui32), DFBs, base tensors and ttl.raw_addr addresses}}
   ttl.call_extern_func "f" from "h.hpp" args(%x : f32)
   return
 }

@@ -47,8 +47,8 @@ func.func @descriptors() {
 func.func @results(%t: tensor<64x64xbf16, #dram>) {
   // CHECK: %[[ADDR:.*]] = ttl.raw_addr %{{.*}} : tensor<64x64xbf16
   %addr = ttl.raw_addr %t : tensor<64x64xbf16, #dram>
-  // CHECK: ttl.call_extern_func "compute_entry" from "h.hpp" args(%[[ADDR]] : i32) {ttl.kernels = [#ttl.kernel<compute>]}
-  ttl.call_extern_func "compute_entry" from "h.hpp" args(%addr : i32) {ttl.kernels = [#ttl.kernel<compute>]}
+  // CHECK: ttl.call_extern_func "compute_entry" from "h.hpp" args(%[[ADDR]] : ui32) {ttl.kernels = [#ttl.kernel<compute>]}
+  ttl.call_extern_func "compute_entry" from "h.hpp" args(%addr : ui32) {ttl.kernels = [#ttl.kernel<compute>]}
   // CHECK: ttl.call_extern_func "is_enabled" from "h.hpp" args() {{.*}} -> i64
   %p = ttl.call_extern_func "is_enabled" from "h.hpp" args() {ttl.kernels = [#ttl.kernel<compute>]} -> i64
   // CHECK: ttl.call_extern_func "evaluate" from "h.hpp" args() condition #ttl.dispatch_condition<0, i32> {{.*}} -> i32

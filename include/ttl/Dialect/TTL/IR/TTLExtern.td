@@ -124,7 +124,7 @@ def TTL_DFBEffectArrayAttr
 def TTL_RawAddrOp : TTL_Op<"raw_addr", [Pure]> {
   let summary = "the L1/DRAM buffer address of a tensor argument";
   let description = [{
-    The base address of `tensor`'s buffer as a 32-bit value (Python
+    The base address of `tensor`'s buffer as an unsigned 32-bit value (Python
     `ttl.raw_addr(tensor)`), for passing to external C++. It carries no
     layout, page size, alignment or bounds metadata. `tensor` must be an
     argument of the operation (not a slice or a computed value).
@@ -134,7 +134,7 @@ def TTL_RawAddrOp : TTL_Op<"raw_addr", [Pure]> {
     ```
   }];
   let arguments = (ins AnyRankedTensor:$tensor);
-  let results = (outs I32:$result);
+  let results = (outs UI32:$result);
   let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor))";
   let hasVerifier = 1;
 }
@@ -156,7 +156,8 @@ def TTL_CallExternFuncOp : TTL_Op<"call_extern_func", [
     * `func_args` (source order): scalars (`index`, `i1`, `i32`, `i64`) with
       the runtime-argument convention, a DFB as its physical index, a base
       tensor (an operation argument, tiled bf16/f32, data-movement kernels
-      only) as a `TensorAccessor`, and `ttl.raw_addr` as a `uint32_t` address.
+      only) as a `TensorAccessor`, and a `ttl.raw_addr` (`ui32`) as a
+      `uint32_t` address.
 
     The *dependency sequence* (`getDFBDependencyOperands()`) is: the DFB
     operands of `func_args`, then `descriptor_dfbs` (one per descriptor

@@ -1,0 +1,65 @@
+"""Every operation of examples/external_functions.py compiles to kernels that pass the
+real-header check with the example header (examples/external/ttlang_examples.hpp), and the
+descriptors record the include paths the kernel build needs."""
+
+from __future__ import annotations
+
+import importlib.util
+import pathlib
+
+import pytest
+
+import ttlang as ttl
+from ttlang.backend import PROJECT_INCLUDE_DIR
+from ttlang.testing.kernel_check import KernelCheckUnavailable, artifact_jobs, find_toolchain, run_jobs
+
+EXAMPLE = pathlib.Path(__file__).resolve().parents[2] / "examples" / "external_functions.py"
+SMALL = ttl.TensorSpec((64, 64))
+
+
+def _example():
+    spec = importlib.util.spec_from_file_location("example_external_functions", EXAMPLE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+EXAMPLES = _example()
+
+
+def _compile(name: str) -> ttl.CompiledOperation:
+    op, count = EXAMPLES.OPERATIONS[name]
+    return op.compile(*[SMALL] * count)
+
+
+@pytest.fixture(scope="module")
+def toolchain():
+    try:
+        return find_toolchain()
+    except KernelCheckUnavailable as e:
+        pytest.skip(f"real-header kernel check skipped: {e}")
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES.OPERATIONS))
+def test_external_call_kernels_pass_the_real_header_check(toolchain, name):
+    artifact = _compile(name).artifact
+    results = run_jobs(artifact_jobs(artifact), toolchain)
+    failures = [r.summary() for r in results if not r.ok]
+    assert not failures, "\n".join(failures)
+    assert [w for r in results for w in r.kernel_warnings] == []
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES.OPERATIONS))
+def test_kernels_with_external_calls_record_include_paths(name):
+    for kernel in _compile(name).descriptors:
+        calls = '#include "ttlang_examples.hpp"' in kernel.source
+        assert (EXAMPLES.PROJECT_INCLUDE_DIR in kernel.include_paths) == calls
+        descriptors = "ttlang::DFBDescriptor<" in kernel.source
+        assert (PROJECT_INCLUDE_DIR in kernel.include_paths) == descriptors
+
+
+def test_the_header_is_included_before_the_call():
+    (kernel,) = _compile("compute_external").descriptors
+    assert kernel.source.index('#include "ttlang_examples.hpp"') < kernel.source.index(
+        "compute_entry("
+    )
