@@ -1,109 +1,137 @@
-"""The runtime-resources collective, end to end in compile-only dispatch.
+"""The spec's runtime-resources collective (``make_collective``) with ``import ttlang as ttl``.
 
-The spec's ``make_collective`` needs the frontend (``ttl.Kernel``, ``@ttl.operation(...,
-runtime_resource_factory=...)``, ``ttl.call_extern_func``). Until that lands, this example stands
-in a hand-built compiled artifact of the same operation: a 2x1 grid, an operation-owned
-data-movement kernel ``sender`` and a compute kernel. Everything after compilation is the real
-runtime: the factory, the planner, the program cache and real ttnn descriptors.
+There is no Tenstorrent device here, so the operation runs as an explicit compile-only dispatch
+(``device=None``): it is compiled (frontend, passes, TT-Metal C++ backend), its runtime resource
+factory runs, the resources are validated, the program cache is consulted and real ttnn
+descriptors are materialized; nothing executes. ``HEADER`` is ``examples/external/
+collective_sender.hpp``, whose ``collective_sender`` reads the caller's per-core words at indices
+0 and 1.
 
-Run: ``.venv/bin/python examples/runtime_collective.py``
+``make_collective`` is the spec's text with one change: the second word of each core comes from
+the runtime owner's ``sequence`` (0 and 1 when it is 0, the spec's words), so that successive
+dispatches carry new runtime words, as a real caller's would.
+
+Run: ``.venv/bin/python examples/runtime_collective.py`` (``make demo`` runs it too).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import pathlib
-import sys
 import tempfile
 
-HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "test" / "python" / "runtime"))  # the hand-built artifacts
+import ttnn
 
-import ttnn  # noqa: E402
-import rt_artifacts  # noqa: E402
+import ttlang as ttl
+from ttlang.runtime.runner import load_runner, write_runner
 
-import ttlang as ttl  # noqa: E402
-from ttlang.runtime import (  # noqa: E402
-    BoundKernel,
-    ControlPlane,
-    FabricBindingError,
-    MeshDescription,
-    OperationRuntime,
-)
-from ttlang.runtime.runner import load_runner, write_runner  # noqa: E402
+HEADER = str(pathlib.Path(__file__).resolve().parent / "external" / "collective_sender.hpp")
 
 
-def make_collective(runtime_owner, sender, word=0, fabric_define="1"):
-    """The spec's factory (the operation itself is the compiled artifact above)."""
+class RuntimeOwner:
+    """A host object the program needs alive while it runs; carries this dispatch's sequence."""
+
+    sequence = 0
+
+
+def make_collective(runtime_owner):
+    sender = ttl.Kernel(ttl.KernelKind.DATA_MOVEMENT)
 
     def make_resources(*, tensors, core_ranges, first_free_semaphore_id):
-        semaphore = ttnn.SemaphoreDescriptor(first_free_semaphore_id, core_ranges=core_ranges, initial_value=0)
+        semaphore = ttnn.SemaphoreDescriptor(
+            first_free_semaphore_id,
+            core_ranges=core_ranges,
+            initial_value=0,
+        )
         return ttl.ProgramRuntimeResources(
             semaphore_descriptors=(semaphore,),
             kernel_resources=(
                 ttl.KernelRuntimeResources(
                     kernel=sender,
                     runtime_args=(
-                        ttl.CoreRuntimeArgs(ttnn.CoreCoord(0, 0), (first_free_semaphore_id, word)),
-                        ttl.CoreRuntimeArgs(ttnn.CoreCoord(1, 0), (first_free_semaphore_id, word + 1)),
+                        ttl.CoreRuntimeArgs(
+                            ttnn.CoreCoord(0, 0),
+                            (first_free_semaphore_id, runtime_owner.sequence),
+                        ),
+                        ttl.CoreRuntimeArgs(
+                            ttnn.CoreCoord(1, 0),
+                            (first_free_semaphore_id, runtime_owner.sequence + 1),
+                        ),
                     ),
-                    defines=(ttl.KernelDefine("FABRIC_2D", fabric_define),),
+                    defines=(ttl.KernelDefine("FABRIC_2D", "1"),),
                 ),
             ),
             lifetimes=(runtime_owner, semaphore),
         )
 
-    return make_resources
+    @ttl.operation(grid=(2, 1), runtime_resource_factory=make_resources)
+    def collective(input_tensor, output_tensor):
+        ttl.call_extern_func(
+            HEADER,
+            "collective_sender",
+            func_args=[input_tensor, output_tensor],
+            kernel=sender,
+        )
+
+    return collective
+
+
+RUNTIME_OWNER = RuntimeOwner()
+collective = make_collective(RUNTIME_OWNER)
+INPUT = ttl.TensorSpec((32, 64))
+OUTPUT = ttl.TensorSpec((32, 64))
+
+
+def variant(change):
+    """The operation's own factory with its result changed by ``change(entry)``."""
+    factory = collective.runtime_resource_factory
+
+    def make(**kwargs):
+        resources = factory(**kwargs)
+        entry = change(resources.kernel_resources[0])
+        return dataclasses.replace(resources, kernel_resources=(entry,))
+
+    return make
 
 
 def main() -> None:
-    artifact = rt_artifacts.collective()
-    collective = OperationRuntime(artifact)
-    sender = BoundKernel(rt_artifacts.sender_id())  # what ttl.Kernel resolves to once captured
-    owner = object()
-    tensors = ("input_tensor", "output_tensor")  # host stand-ins: compile-only needs no buffers
+    print("== the sender kernel (TT-Metal C++ from the backend)")
+    print(collective.compile(INPUT, OUTPUT).descriptors[0].source)
 
-    print("== first call: compiles the program")
-    first = collective.run(tensors, runtime_resource_factory=make_collective(owner, sender, word=0))
+    print("== first dispatch: compiles the operation and its program")
+    first = collective(INPUT, OUTPUT, device=None)
     print(first.describe())
-    print("\n== second call, new runtime words: a cache hit carrying the new words")
-    second = collective.run(tensors, runtime_resource_factory=make_collective(owner, sender, word=40))
+
+    print("\n== second dispatch, new runtime words: a cache hit carrying them")
+    RUNTIME_OWNER.sequence = 40
+    second = collective(INPUT, OUTPUT, device=None)
     print(second.describe())
-    print("\n== a different define: a new program (cache miss)")
-    third = collective.run(tensors, runtime_resource_factory=make_collective(owner, sender, fabric_define="0"))
-    print(f"cache {'hit' if third.cache_hit else 'miss'}, program {third.program_hash:#018x}")
-    print(f"cache: {collective.cache.hits} hits, {collective.cache.misses} misses; "
-          f"retained owners: {len(collective.retained_owners)} (runtime_owner, semaphore)")
+    assert second.cache_hit and second.program_hash == first.program_hash
+    runtime = collective.runtime(INPUT, OUTPUT)  # the same compilation and program cache
+    semaphore_id = runtime.first_free_semaphore_id
+    assert list(second.program.kernels[0].runtime_args[1][0]) == [semaphore_id, 41]
+    tensors = (INPUT, OUTPUT)
+    print("\n== a different definition (FABRIC_2D=0): a new program")
+    define = runtime.run(tensors, runtime_resource_factory=variant(
+        lambda e: dataclasses.replace(e, defines=(ttl.KernelDefine("FABRIC_2D", "0"),))))
+    print(f"cache {'hit' if define.cache_hit else 'miss'}, program {define.program_hash:#018x}")
+    print("\n== one more word on core (1, 0) (a longer runtime-arg vector): a new program")
+    longer = runtime.run(tensors, runtime_resource_factory=variant(
+        lambda e: dataclasses.replace(e, runtime_args=(
+            e.runtime_args[0], ttl.CoreRuntimeArgs(ttnn.CoreCoord(1, 0), e.runtime_args[1].values + (7,))))))
+    print(f"cache {'hit' if longer.cache_hit else 'miss'}, program {longer.program_hash:#018x}")
+    print(f"\nprogram cache: {runtime.cache.hits} hit(s), {runtime.cache.misses} miss(es); "
+          f"compiled runtimes: {len(collective._runtimes)}; retained owners: "
+          f"{tuple(type(o).__name__ for o in runtime.retained_owners)}")
 
-    print("\n== emitted runner")
+    print("\n== emitted runner of the compiled operation")
     with tempfile.TemporaryDirectory() as folder:
-        path = write_runner(artifact, pathlib.Path(folder) / "collective_runner.py")
+        path = write_runner(collective.compile(INPUT, OUTPUT).artifact, pathlib.Path(folder) / "collective_runner.py")
         runner = load_runner(path)
-    via_runner = runner.run(tensors, runtime_resource_factory=make_collective(owner, runner.kernel("sender"), 7))
-    print(f"{path.name}: compile-only={via_runner.compile_only}, words on (1, 0): "
-          f"{list(via_runner.program.kernels[0].runtime_args[1][0])}")
-
-    print("\n== external fabric manager on a 1x2 mesh with two links per neighbour")
-    mesh = ControlPlane(MeshDescription((1, 2), links_per_neighbor=2))
-    fabric_op = OperationRuntime(rt_artifacts.with_fabric(), control_plane=mesh)
-    claim = ttl.FabricManagerClaim(sender, "mux")
-    nodes = ((0, 0), (1, 0))
-
-    def binding(link):
-        return ttl.FabricConnectionBinding(
-            claim=claim,
-            requirements=(
-                ttl.FabricConnectionRequirement(((0, 0),), nodes, (0, 1), link),
-                ttl.FabricConnectionRequirement(((0, 1),), nodes, (0, 0), link),
-            ),
-            abi_identity="tt_fabric_1d_v1",
-        )
-
-    ok = fabric_op.run(tensors, runtime_resource_factory=lambda **_: ttl.ProgramRuntimeResources(fabric_bindings=(binding(1),)))
-    print(f"link 1: accepted, program {ok.program_hash:#018x}")
-    try:
-        fabric_op.run(tensors, runtime_resource_factory=lambda **_: ttl.ProgramRuntimeResources(fabric_bindings=(binding(2),)))
-    except FabricBindingError as error:
-        print(f"link 2: {type(error).__name__}: {error}")
+        via_runner = runner.run(tensors, runtime_resource_factory=collective.runtime_resource_factory)
+        print(f"{path.name}: compile-only={via_runner.compile_only}, same program: "
+              f"{via_runner.program_hash == first.program_hash}, words on (1, 0): "
+              f"{list(via_runner.program.kernels[0].runtime_args[1][0])}")
 
 
 if __name__ == "__main__":
