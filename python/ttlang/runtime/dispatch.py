@@ -80,6 +80,7 @@ class OperationRuntime:
         self.cache = cache if cache is not None else ProgramCache()
         self._artifact_digest = hashlib.blake2b(canonical(artifact).encode(), digest_size=16).hexdigest()
         self._core_ranges: Any = None
+        self._first_free = self.layout.first_free_semaphore_id
         self._retained: tuple[Any, ...] = ()
         # Argument structures this operation already validated (see planner.plan).
         self._arg_shapes: dict[Any, Any] = {}
@@ -137,14 +138,18 @@ class OperationRuntime:
                 f"operation '{artifact.operation_name}' was not compiled with "
                 "runtime_resource_factory=, so it takes no runtime resources"
             )
-        first_free = self.first_free_semaphore_id
+        first_free = self._first_free
         if runtime_resource_factory is None:
             result: object = _EMPTY
         else:
             result = runtime_resource_factory(
-                tensors=tensors, core_ranges=self.core_ranges(), first_free_semaphore_id=first_free
+                tensors=tensors,
+                core_ranges=self._core_ranges or self.core_ranges(),
+                first_free_semaphore_id=first_free,
             )
-        resource_plan = plan(self.layout, result, first_free, self.control_plane, self._arg_shapes)
+        resource_plan = plan(
+            self.layout, result, first_free, self.control_plane, self._arg_shapes, self._core_ranges
+        )
         key = (self._artifact_digest, resource_plan.key)
         template = self.cache.lookup(key)
         hit = template is not None

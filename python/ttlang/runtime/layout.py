@@ -75,6 +75,12 @@ class OperationLayout:
     kernel_rank: dict[LogicalKernelId, int]
 
     @property
+    def worker_ranges(self) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+        """The worker grid as sorted inclusive ((x0, y0), (x1, y1)) rectangles."""
+        cols, rows = self.artifact.grid
+        return (((0, 0), (cols - 1, rows - 1)),)
+
+    @property
     def first_free_semaphore_id(self) -> int:
         return self.artifact.compiler_semaphore_count
 

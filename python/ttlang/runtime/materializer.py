@@ -57,6 +57,8 @@ class KernelTemplate:
     # The argument shape last aligned to ``arg_cores`` and its permutation (None: same order).
     last_shape: Any = None
     last_permutation: list[int] | None = None
+    # A ttnn.RuntimeArgs refilled on every dispatch that changes the words.
+    runtime_args: Any = None
 
 
 @dataclass
@@ -243,8 +245,13 @@ def materialize(
             descriptor = kernel.descriptor
             if words and words != kernel.last_words:
                 # RuntimeArgs.append converts a core's words faster than ttnn's conversion of
-                # a list of (CoreCoord, words) pairs; the descriptor copies the container.
-                runtime_args = ttnn.RuntimeArgs()
+                # a list of (CoreCoord, words) pairs; the descriptor copies the container, so
+                # the template reuses one (under its lock).
+                runtime_args = kernel.runtime_args
+                if runtime_args is None:
+                    runtime_args = kernel.runtime_args = ttnn.RuntimeArgs()
+                else:
+                    runtime_args.clear()
                 deque(map(runtime_args.append, kernel.arg_coords, words), 0)
                 descriptor.runtime_args = runtime_args
                 kernel.last_words = words

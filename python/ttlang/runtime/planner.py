@@ -90,6 +90,7 @@ def plan(
     first_free_semaphore_id: int,
     control_plane: ControlPlane,
     memo: dict[tuple[LogicalKernelId, bytes], ArgShape] | None = None,
+    worker: Any = None,
 ) -> ResourcePlan:
     """Validates ``result`` completely. ``memo`` (owned by the operation's runtime, so by one
     layout) remembers argument structures already validated: the structural rules of per-core
@@ -103,32 +104,42 @@ def plan(
             f"{type(result).__name__}"
         )
     _check_shapes(result)
-    semaphores = _check_semaphores(layout, result.semaphore_descriptors, first_free_semaphore_id)
+    semaphores = _check_semaphores(
+        layout, result.semaphore_descriptors, first_free_semaphore_id, worker
+    )
     kernels = _check_kernels(layout, result.kernel_resources, {} if memo is None else memo)
-    fabric = validate_fabric(
-        layout.artifact, result.fabric_bindings, layout.kernel_cores, control_plane, layout.emitted
-    )
-    rank = layout.kernel_rank
-    key = (
-        tuple(identity for identity, _ in semaphores),
-        tuple(
-            (entry.kernel, entry.defines, entry.shape.identity)
-            for entry in sorted(kernels.values(), key=lambda entry: rank[entry.kernel])
-        ),
-        tuple(binding.identity() for binding in fabric),
-    )
     owners = result.lifetimes
-    for binding in fabric:
-        owners = owners + binding.lifetimes
-    return ResourcePlan(key, kernels, tuple(s for _, s in semaphores), fabric, owners)
+    fabric: tuple[ResolvedBinding, ...] = ()
+    if result.fabric_bindings or layout.artifact.fabric_managers:
+        fabric = validate_fabric(
+            layout.artifact, result.fabric_bindings, layout.kernel_cores, control_plane, layout.emitted
+        )
+        for binding in fabric:
+            owners = owners + binding.lifetimes
+    entries = list(kernels.values())
+    if len(entries) > 1:
+        rank = layout.kernel_rank
+        entries.sort(key=lambda entry: rank[entry.kernel])
+    key = (
+        tuple([identity for identity, _ in semaphores]),
+        tuple([(entry.kernel, entry.defines, entry.shape.identity) for entry in entries]),
+        tuple([binding.identity() for binding in fabric]),
+    )
+    return ResourcePlan(key, kernels, tuple([s for _, s in semaphores]), fabric, owners)
 
 
 def _check_shapes(result: ProgramRuntimeResources) -> None:
     """Records are checked at construction; this catches records whose fields were replaced
     behind the frozen dataclass (object.__setattr__) so the planner never trusts a bad shape."""
-    for name in ("semaphore_descriptors", "kernel_resources", "fabric_bindings", "lifetimes"):
-        if type(getattr(result, name)) is not tuple:
-            raise ResourceTypeError(f"ProgramRuntimeResources.{name} must be a tuple")
+    if not (
+        type(result.semaphore_descriptors) is tuple
+        and type(result.kernel_resources) is tuple
+        and type(result.fabric_bindings) is tuple
+        and type(result.lifetimes) is tuple
+    ):
+        for name in ("semaphore_descriptors", "kernel_resources", "fabric_bindings", "lifetimes"):
+            if type(getattr(result, name)) is not tuple:
+                raise ResourceTypeError(f"ProgramRuntimeResources.{name} must be a tuple")
     for entry in result.kernel_resources:
         if type(entry) is not KernelRuntimeResources:
             raise ResourceTypeError(
@@ -150,8 +161,10 @@ def _ranges_xy(core_range_set: Any) -> list[tuple[XY, XY]]:
 
 
 def _check_semaphores(
-    layout: OperationLayout, semaphores: tuple[Any, ...], first_free: int
+    layout: OperationLayout, semaphores: tuple[Any, ...], first_free: int, worker: Any = None
 ) -> list[tuple[tuple[Any, ...], Any]]:
+    """``worker`` is the operation's worker CoreRangeSet (what the factory received): a
+    semaphore on exactly those cores, the common case, skips reading its ranges one by one."""
     ttnn = _ttnn.ttnn() if semaphores else None
     cols, rows = layout.artifact.grid
     seen: set[int] = set()
@@ -176,7 +189,12 @@ def _check_semaphores(
         seen.add(sid)
         if semaphore.core_type != ttnn.CoreType.WORKER:
             raise CoreRangeError(f"caller semaphore {sid} must be on worker cores")
-        ranges = _ranges_xy(semaphore.core_ranges)
+        core_ranges = semaphore.core_ranges
+        if worker is not None and core_ranges == worker:
+            identity = (sid, "worker", layout.worker_ranges, semaphore.initial_value)
+            out.append((identity, semaphore))
+            continue
+        ranges = _ranges_xy(core_ranges)
         if not ranges:
             raise CoreRangeError(f"caller semaphore {sid} has no core ranges")
         for start, end in ranges:

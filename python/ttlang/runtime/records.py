@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ttlang import _ttlang
+from ttlang.artifact import KernelKind
 from ttlang.runtime import _ttnn
 from ttlang.runtime.errors import DefineError, ResourceTypeError
 from ttlang.runtime.kernels import describe_selection, is_kernel_selection
@@ -23,6 +24,14 @@ from ttlang.runtime.kernels import describe_selection, is_kernel_selection
 
 def _fail(record: str, field: str, expected: str, value: object) -> None:
     raise ResourceTypeError(f"{record}.{field} must be {expected}, got {type(value).__name__}")
+
+
+_all_of_type = _ttlang.all_of_type
+
+
+def _semaphore_type() -> type | None:
+    ttnn = _ttnn.loaded()
+    return ttnn.SemaphoreDescriptor if ttnn is not None else None
 
 
 def _check_tuple(record: str, field: str, value: object, item_type: type | None = None) -> None:
@@ -95,6 +104,12 @@ class KernelRuntimeResources:
     defines: tuple[KernelDefine, ...] = ()
 
     def __post_init__(self) -> None:
+        if (
+            type(self.kernel) is KernelKind
+            and _all_of_type(self.runtime_args, CoreRuntimeArgs)
+            and _all_of_type(self.defines, KernelDefine)
+        ):
+            return  # the common shape, in C; anything else is checked field by field below
         if not is_kernel_selection(self.kernel):
             _fail(
                 "KernelRuntimeResources",
@@ -215,6 +230,15 @@ class ProgramRuntimeResources:
     lifetimes: tuple[Any, ...] = ()
 
     def __post_init__(self) -> None:
+        # Built on every dispatch: the common shape is checked in a few C calls.
+        semaphores = self.semaphore_descriptors
+        if (
+            type(self.lifetimes) is tuple
+            and _all_of_type(self.kernel_resources, KernelRuntimeResources)
+            and _all_of_type(self.fabric_bindings, FabricConnectionBinding)
+            and (semaphores == () or _all_of_type(semaphores, _semaphore_type()))
+        ):
+            return
         record = "ProgramRuntimeResources"
         _check_tuple(record, "semaphore_descriptors", self.semaphore_descriptors)
         ttnn = _ttnn.loaded()

@@ -115,3 +115,23 @@ def test_numpy_words_take_the_checked_path_and_hit(ttnn, sender):
         sender, [((0, 0), (np.uint32(9), 2)), ((1, 0), (3, np.int64(4)))])))
     assert result.cache_hit
     assert list(result.program.kernels[0].runtime_args[0][0]) == [9, 2]
+
+
+def test_semaphore_on_the_worker_range_object_or_an_equal_one_is_one_structure(ttnn, sender):
+    runtime = OperationRuntime(A.collective())
+
+    def with_semaphore(make_ranges):
+        def factory(*, tensors, core_ranges, first_free_semaphore_id):
+            semaphore = ttnn.SemaphoreDescriptor(first_free_semaphore_id, core_ranges=make_ranges(core_ranges),
+                                                 initial_value=0)
+            return ttl.ProgramRuntimeResources(semaphore_descriptors=(semaphore,))
+        return factory
+
+    whole = lambda given: given  # noqa: E731 - the factory's own core_ranges
+    rebuilt = lambda given: ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(1, 0))])  # noqa: E731
+    part = lambda given: ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(1, 0), ttnn.CoreCoord(1, 0))])  # noqa: E731
+    first = runtime.run(TENSORS, runtime_resource_factory=with_semaphore(whole))
+    second = runtime.run(TENSORS, runtime_resource_factory=with_semaphore(rebuilt))
+    third = runtime.run(TENSORS, runtime_resource_factory=with_semaphore(part))
+    assert not first.cache_hit and second.cache_hit and not third.cache_hit
+    assert second.program_hash == first.program_hash != third.program_hash
