@@ -68,3 +68,10 @@ def test_generic_op_and_program_cache_on_mock_device(mock_environment):
     # specialized descriptors and caller-count groups: tt-metal accepts and caches them too
     assert report["specialized"] == {"descriptors": 3, "ttnn_cache_entries": 3}
     assert report["reconfiguring"] == {"descriptors": 3, "ttnn_cache_entries": 4}
+    # the frontend-compiled spec collective, called as op(*device_tensors): dispatched (not
+    # compile-only), one new ttnn program, a hit carrying the new words, real buffer addresses
+    first, second = report["frontend collective"]
+    assert not first["compile_only"] and not first["cache_hit"] and first["new_ttnn_cache_entries"] == 1
+    assert second["cache_hit"] and second["new_ttnn_cache_entries"] == 1
+    assert first["words_on_1_0"][1:] == [1] and second["words_on_1_0"][1:] == [41]
+    assert first["common_args"] == first["addresses"] and all(a > 0 for a in first["addresses"])

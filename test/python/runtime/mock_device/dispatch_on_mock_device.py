@@ -17,6 +17,16 @@ import ttlang as ttl  # noqa: E402
 from ttlang.runtime import BoundKernel, OperationRuntime  # noqa: E402
 
 
+def _load_collective_example():
+    import importlib.util  # noqa: PLC0415
+
+    path = pathlib.Path(__file__).resolve().parents[4] / "examples" / "runtime_collective.py"
+    spec = importlib.util.spec_from_file_location("runtime_collective_example", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def main(include_dir: str) -> None:
     artifact = A.collective()
     sender_spec = dataclasses.replace(artifact.kernels[0], include_paths=(include_dir,))
@@ -74,6 +84,24 @@ def main(include_dir: str) -> None:
             kernel_resources=(ttl.KernelRuntimeResources(A.KernelKind.DATA_MOVEMENT, args),)))
         report["reconfiguring"] = {"descriptors": len(result.program.kernels),
                                    "ttnn_cache_entries": device.num_program_cache_entries()}
+        # The spec's collective, compiled by the frontend and run as tt-lang programs call it:
+        # on the device of its tensors, twice with new runtime words.
+        example = _load_collective_example()
+        collective, owner = example.collective, example.RUNTIME_OWNER
+        entries_before = device.num_program_cache_entries()
+        runs = []
+        for sequence in (0, 40):
+            owner.sequence = sequence
+            result = collective(*tensors)
+            runs.append({
+                "compile_only": result.compile_only,
+                "cache_hit": result.cache_hit,
+                "new_ttnn_cache_entries": device.num_program_cache_entries() - entries_before,
+                "words_on_1_0": list(result.program.kernels[0].runtime_args[1][0]),
+                "common_args": list(result.program.kernels[0].common_runtime_args),
+                "addresses": [t.buffer_address() for t in tensors],
+            })
+        report["frontend collective"] = runs
     finally:
         ttnn.close_device(device)
     print("REPORT " + json.dumps(report))
