@@ -421,3 +421,10 @@ def test_composition_keeps_condition_declarations():
     again_outer, again_inner = programs.make_composed_conditions()
     assert again_outer.operation_id == outer.operation_id
     assert again_inner.operation_id == inner.operation_id
+
+
+def test_dispatch_condition_is_immutable():
+    cond = ttl.DispatchCondition(ttl.ScalarType.I32)
+    with pytest.raises(AttributeError):
+        cond._type = ttl.ScalarType.I64
+    assert cond.type is ttl.ScalarType.I32
