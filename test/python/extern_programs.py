@@ -634,3 +634,30 @@ def make_composed_conditions():
         inner(a)
 
     return outer, inner
+
+
+def make_explicit_conditions(same: bool):
+    first = ttl.DispatchCondition(ttl.ScalarType.I32)
+    second = first if same else ttl.DispatchCondition(ttl.ScalarType.I32)
+
+    @ttl.operation(grid=(2, 1))
+    def explicit_conditions(t):
+        dfb = ttl.make_dataflow_buffer_like(t, shape=(1, 1), block_count=2)  # E:explicit_conditions
+
+        @ttl.datamovement()
+        def producer():
+            on = ttl.call_extern_func(H, "ready", condition_result=first)
+            for i in range(2):
+                if on:
+                    with dfb.reserve() as blk:
+                        ttl.copy(t[0, 0], blk).wait()
+
+        @ttl.compute()
+        def consumer():
+            on = ttl.call_extern_func(H, "ready", condition_result=second)
+            if on:
+                for i in range(2):
+                    with dfb.wait() as blk:
+                        pass
+
+    return explicit_conditions

@@ -428,3 +428,13 @@ def test_dispatch_condition_is_immutable():
     with pytest.raises(AttributeError):
         cond._type = ttl.ScalarType.I64
     assert cond.type is ttl.ScalarType.I32
+
+
+def test_condition_identity_across_explicit_threads_and_nesting():
+    # The producer's push under (loop, then #0) balances the consumer's pop under (#0, then loop).
+    compiled = programs.make_explicit_conditions(same=True).compile(SPEC)
+    cpp = {d.logical_kernel.name: d.source for d in compiled.descriptors}
+    assert "ready()" in cpp["compute"] and "ready()" in cpp["data_movement"]
+    err = expect_error(programs.make_explicit_conditions(same=False), C,
+                       "producers push 2 tiles but consumers pop 0 tiles", "explicit_conditions")
+    assert "condition #0 is true, condition #1 is false" in err.message
