@@ -661,3 +661,10 @@ def make_explicit_conditions(same: bool):
                         pass
 
     return explicit_conditions
+
+
+@_op
+def never_released(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    blk = dfb.reserve()  # E:never_released
+    ttl.copy(a[0, 0], blk).wait()

@@ -438,3 +438,9 @@ def test_condition_identity_across_explicit_threads_and_nesting():
     err = expect_error(programs.make_explicit_conditions(same=False), C,
                        "producers push 2 tiles but consumers pop 0 tiles", "explicit_conditions")
     assert "condition #0 is true, condition #1 is false" in err.message
+
+
+def test_acquired_block_must_be_released():
+    expect_error(programs.never_released, C,
+                 "the block acquired here is never released; every ttl.reserve needs one ttl.push",
+                 "never_released")
