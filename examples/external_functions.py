@@ -1,8 +1,8 @@
 """The external-function examples of docs/external-functions.md as runnable operations.
 
-Run it to print each operation's TTL IR after compilation:
+Run it to print each operation's kernel functions (TTL IR) and generated C++ kernels:
 
-    .venv/bin/python examples/external_functions.py
+    .venv/bin/python examples/external_functions.py [operation ...]
 """
 
 import os
@@ -214,14 +214,21 @@ OPERATIONS = {
 
 
 def main() -> None:
+    """Prints, per operation, its kernel functions (TTL IR) and its generated C++ kernels."""
+    import re
     import sys
 
     names = sys.argv[1:] or list(OPERATIONS)
     for name in names:
         op, count = OPERATIONS[name]
         compiled = op.compile(*[ttl.TensorSpec((64, 64))] * count)
-        print(f"// ----- {name}")
-        print(compiled.ir)
+        print(f"// ===== operation {name}")
+        ir = re.sub(r" loc\([^()]*(\([^()]*\))?[^()]*\)", "", compiled.ir)
+        print("\n".join(line for line in ir.splitlines() if not line.startswith("#loc")))
+        for kernel in compiled.descriptors:
+            print(f"// ----- kernel {kernel.logical_kernel.name} ({kernel.role.value})")
+            print(f"// include paths: {', '.join(kernel.include_paths) or '(none)'}")
+            print(kernel.source)
 
 
 if __name__ == "__main__":

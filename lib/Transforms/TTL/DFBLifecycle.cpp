@@ -78,7 +78,8 @@ private:
   }
   void record(State &state, KernelAttr kernel, bool producer, Operation *op,
               const Context &context, int64_t tiles);
-  void visitAcquire(Operation *acquire, Value dfb, Value block, bool producer);
+  LogicalResult visitAcquire(Operation *acquire, Value dfb, Value block,
+                             bool producer);
   void visitCall(CallExternFuncOp call);
   LogicalResult checkBalance(State &state);
 
@@ -137,16 +138,38 @@ void Analyzer::record(State &state, KernelAttr kernel, bool producer,
   (producer ? state.producerSites : state.consumerSites).push_back(op);
 }
 
-void Analyzer::visitAcquire(Operation *acquire, Value dfb, Value block,
-                            bool producer) {
-  auto it = states.find(dfb);
-  if (it == states.end())
-    return;
-  State &state = it->second;
+LogicalResult Analyzer::visitAcquire(Operation *acquire, Value dfb,
+                                     Value block, bool producer) {
   SmallVector<Operation *> releases;
   for (Operation *user : block.getUsers())
     if (isa<PushOp, PopOp>(user))
       releases.push_back(user);
+  StringRef release = producer ? "ttl.push" : "ttl.pop";
+  // Unbalanced within its kernel whatever the control flow: an acquired
+  // block never released, or released more than once on one path.
+  if (releases.empty())
+    return acquire->emitError("unbalanced DFB protocol: the block acquired "
+                              "here is never released; every ")
+           << acquire->getName() << " needs one " << release;
+  if (releases.size() > 1 &&
+      llvm::all_of(releases, [&](Operation *op) {
+        return op->getBlock() == acquire->getBlock();
+      })) {
+    llvm::sort(releases, [](Operation *a, Operation *b) {
+      return a->isBeforeInBlock(b);
+    });
+    InFlightDiagnostic diag =
+        releases[1]->emitError("unbalanced DFB protocol: the block is "
+                               "released ")
+        << releases.size() << " times; every " << acquire->getName()
+        << " needs one " << release;
+    diag.attachNote(acquire->getLoc()) << "acquired here";
+    return diag;
+  }
+  auto it = states.find(dfb);
+  if (it == states.end())
+    return success();
+  State &state = it->second;
   const KernelSet *kernels = ownership.ownersOf(acquire);
   if (!kernels || releases.size() != 1 ||
       releases.front()->getBlock() != acquire->getBlock()) {
@@ -154,7 +177,7 @@ void Analyzer::visitAcquire(Operation *acquire, Value dfb, Value block,
                           (producer ? "reserved" : "waited for") + " at " +
                           locationText(acquire) +
                           " is not released exactly once in its region");
-    return;
+    return success();
   }
   Context context = contextOf(acquire);
   auto type = cast<DataflowBufferType>(dfb.getType());
@@ -164,6 +187,7 @@ void Analyzer::visitAcquire(Operation *acquire, Value dfb, Value block,
     for (Operation *op : {acquire, releases.front()})
       extend(state, kernel, span(op, context));
   }
+  return success();
 }
 
 void Analyzer::visitCall(CallExternFuncOp call) {
@@ -386,14 +410,18 @@ FailureOr<std::vector<DFBLifecycle>> Analyzer::run() {
       if (!isa<ReserveOp, WaitOp, CallExternFuncOp>(user))
         markOpaque(state, "it is used by '" + user->getName().getStringRef() +
                               "' at " + locationText(user));
-  func.walk([&](Operation *op) {
+  WalkResult walk = func.walk([&](Operation *op) {
+    LogicalResult result = success();
     if (auto reserve = dyn_cast<ReserveOp>(op))
-      visitAcquire(op, reserve.getDfb(), reserve.getBlock(), true);
+      result = visitAcquire(op, reserve.getDfb(), reserve.getBlock(), true);
     else if (auto wait = dyn_cast<WaitOp>(op))
-      visitAcquire(op, wait.getDfb(), wait.getBlock(), false);
+      result = visitAcquire(op, wait.getDfb(), wait.getBlock(), false);
     else if (auto call = dyn_cast<CallExternFuncOp>(op))
       visitCall(call);
+    return failed(result) ? WalkResult::interrupt() : WalkResult::advance();
   });
+  if (walk.wasInterrupted())
+    return failure();
   std::vector<DFBLifecycle> result;
   for (auto &[dfb, state] : states) {
     if (failed(checkBalance(state)))

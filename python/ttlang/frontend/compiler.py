@@ -24,8 +24,12 @@ from ttlang.frontend.tensors import TensorSpec
 from ttlang.frontend.values import (
     BlockValue,
     BoundMethod,
+    DFBTemplateRef,
     DFBValue,
+    EffectSequence,
+    EffectValue,
     Index,
+    RawAddrValue,
     Scalar,
     TensorValue,
     TileSlice,
@@ -895,7 +899,8 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         raise self.error(node, f"expected a condition, got {self.describe(value)}")
 
     def is_python(self, value: Any) -> bool:
-        if isinstance(value, (Scalar, TensorValue, TileSlice, DFBValue, BlockValue, TransferValue, BoundMethod)):
+        if isinstance(value, (Scalar, TensorValue, TileSlice, DFBValue, BlockValue, TransferValue, BoundMethod,
+                              RawAddrValue, DFBTemplateRef, EffectValue, EffectSequence)):
             return False
         if isinstance(value, (tuple, list)):
             return all(self.is_python(v) for v in value)
@@ -919,6 +924,12 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             return "a block" if value.origin != "value" else "a block value"
         if isinstance(value, TransferValue):
             return "a transfer"
+        if isinstance(value, RawAddrValue):
+            return f"the address of tensor '{value.tensor.name}'"
+        if isinstance(value, DFBTemplateRef):
+            return "ttl.dfb_descriptor(dfb)" if value.kind == "descriptor" else "ttl.get_dfb_id(dfb)"
+        if isinstance(value, (EffectValue, EffectSequence)):
+            return "a ttl.DFBEffect action"
         return f"{type(value).__name__} {value!r}"
 
 

@@ -14,7 +14,8 @@ def TTLAssignDFBIndices : Pass<"ttl-assign-dfb-indices", "::mlir::ModuleOp"> {
     and the `dfb_effects` of `ttl.call_extern_func`:
 
     * a reserve (wait) released by one push (pop) in the same region is a
-      bounded transaction of the DFB's block size; a call's per-dependency
+      bounded transaction of the DFB's block size (never released, or
+      released twice in that region, is an error); a call's per-dependency
       effect subsequence is bounded when reserve->push and wait->pop pair up
       with equal tile counts;
     * a dependency with no listed effect, a partial summary, a call with

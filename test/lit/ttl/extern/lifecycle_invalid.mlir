@@ -40,3 +40,28 @@ func.func @external_effects_unbalanced() attributes {ttl.operation_id = "t.u:2",
                #ttl.dfb_effect<pop, dependency = 0, tiles = 2>] {ttl.kernels = [#cp]}
   return
 }
+
+// -----
+
+#dm = #ttl.kernel<data_movement>
+
+func.func @never_released() attributes {ttl.operation_id = "t.u:3", ttl.grid = array<i64: 1, 1>} {
+  %a = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  // expected-error @+1 {{unbalanced DFB protocol: the block acquired here is never released; every ttl.wait needs one ttl.pop}}
+  %w = ttl.wait %a {ttl.kernels = [#dm]} : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+  return
+}
+
+// -----
+
+#dm = #ttl.kernel<data_movement>
+
+func.func @released_twice() attributes {ttl.operation_id = "t.u:4", ttl.grid = array<i64: 1, 1>} {
+  %a = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  // expected-note @+1 {{acquired here}}
+  %r = ttl.reserve %a : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+  ttl.push %r {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
+  // expected-error @+1 {{unbalanced DFB protocol: the block is released 2 times; every ttl.reserve needs one ttl.push}}
+  ttl.push %r {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
+  return
+}

@@ -101,3 +101,21 @@ func.func @unknown_access() attributes {ttl.operation_id = "t.d:1", ttl.grid = a
   ttl.pop %w2 {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
   return
 }
+
+// -----
+
+#dm = #ttl.kernel<data_movement>
+#cp = #ttl.kernel<compute>
+
+// A release in a nested region cannot be paired with its acquire: opaque.
+// CHECK-LABEL: func.func @release_in_branch
+// CHECK: ttl.create_dfb {physical_index = 0 : i32}
+func.func @release_in_branch(%p: i1) attributes {ttl.operation_id = "t.e:1", ttl.grid = array<i64: 1, 1>} {
+  // expected-remark @+1 {{is not released exactly once in its region}}
+  %a = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  %r = ttl.reserve %a : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+  scf.if %p {
+    ttl.push %r {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
+  }
+  return
+}
