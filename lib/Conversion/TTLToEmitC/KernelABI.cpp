@@ -5,6 +5,7 @@
 #include "ttl/Dialect/TTL/IR/TTL.h"
 
 #include "llvm/ADT/SmallBitVector.h"
+#include <algorithm>
 #include <map>
 
 using namespace mlir;
@@ -189,9 +190,13 @@ ttl::computeDataflowBufferConfigs(func::FuncOp kernel) {
   std::map<int32_t, int64_t> reconfigurations;
   WalkResult walk = kernel.walk([&](Operation *op) {
     if (auto create = dyn_cast<CreateDataflowBufferOp>(op)) {
-      if (std::optional<int32_t> index = create.getPhysicalIndex())
-        layout.totalBytes.emplace(
-            *index, create.getResult().getType().getTotalSizeBytes());
+      // DFBs with disjoint lifecycles may share an index (ttl-assign-dfb-indices):
+      // the allocation fits the largest. A reconfigured DFB is opaque to that
+      // analysis, so it never shares its index.
+      if (std::optional<int32_t> index = create.getPhysicalIndex()) {
+        int64_t &total = layout.totalBytes[*index];
+        total = std::max(total, create.getResult().getType().getTotalSizeBytes());
+      }
       return WalkResult::advance();
     }
     auto reconfigure = dyn_cast<ReconfigureDataflowBufferOp>(op);
