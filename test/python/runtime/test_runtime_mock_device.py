@@ -16,7 +16,8 @@ import sys
 import pytest
 
 HERE = pathlib.Path(__file__).resolve().parent
-CLUSTER = pathlib.Path("/work/shared/data/mock-cluster/wormhole_N150.yaml")
+# A copy of shared/data/mock-cluster/wormhole_N150.yaml, kept in the repo so CI needs nothing else.
+CLUSTER = HERE.parents[1] / "data" / "mock-cluster" / "wormhole_N150.yaml"
 
 
 @pytest.fixture(scope="module")

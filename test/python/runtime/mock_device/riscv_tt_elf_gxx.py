@@ -1,5 +1,5 @@
 """A stand-in for the sfpi RISC-V compiler that ttnn 0.81.1 lacks, for tt-metal's mock-device mode
-(see /work/shared/docs/ttnn.md). It answers ``--version``, fails the precompiled-header step
+(see the shared ttnn facts, docs/ttnn.md of the team's shared folder). It answers ``--version``, fails the precompiled-header step
 (tt-metal then compiles without one) and writes small valid 32-bit RISC-V ELF files for compile
 and link steps (plus the ``-MF`` dependency file). It compiles nothing: a mock device executes
 nothing, so this only lets tt-metal's host side (program creation, runtime-argument checks, the
