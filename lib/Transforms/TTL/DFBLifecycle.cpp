@@ -15,10 +15,15 @@ namespace {
 
 /// Enclosing control of an occurrence within its kernel.
 struct Context {
-  int64_t multiplier = 1;             // product of constant trip counts
-  std::vector<Operation *> loops;     // loops with stable, non-constant trips
+  int64_t multiplier = 1; // product of constant trip counts
+  /// Loops with non-constant trip counts: a stable loop class
+  /// (ConditionIdentity::loopClassOf) is the same trip count in every kernel;
+  /// a loop whose bounds are not stable is a trip count of its own in each
+  /// kernel.
+  SmallVector<unsigned> stableLoops;
+  SmallVector<scf::ForOp> perKernelLoops;
   SmallVector<std::pair<ConditionIdentity::FormulaId, bool>> guards;
-  bool unknown = false;               // control we cannot model
+  Operation *unknown = nullptr;       // enclosing control we cannot model
   Operation *outermostLoop = nullptr; // the occurrence spans this loop
 };
 
@@ -26,7 +31,13 @@ struct Context {
 struct Term {
   Context context;
   int64_t tiles;
+  KernelAttr kernel;
+  Operation *site;
 };
+
+/// A product of symbolic trip counts (factor ids, sorted).
+using Monomial = std::vector<unsigned>;
+using Polynomial = std::map<Monomial, int64_t>;
 
 /// Largest number of condition variables whose assignments are enumerated.
 constexpr unsigned kMaxConditionVariables = 12;
@@ -46,7 +57,8 @@ private:
   struct State {
     DFBLifecycle lifecycle;
     SmallVector<Term> produced, consumed;
-    SmallVector<Operation *> producerSites, consumerSites;
+    /// A transaction released in nested control: (acquire, release).
+    std::optional<std::pair<Operation *, Operation *>> nestedRelease;
   };
 
   Context contextOf(Operation *op);
@@ -82,6 +94,12 @@ private:
                              bool producer);
   void visitCall(CallExternFuncOp call);
   LogicalResult checkBalance(State &state);
+  /// Error: the balance of `state` cannot be proven because `reason`; notes
+  /// at `sites` (producers first) and `fix` as the last sentence.
+  LogicalResult
+  unprovable(State &state, const Twine &reason,
+             ArrayRef<std::pair<Operation *, std::string>> notes,
+             StringRef fix);
 
   func::FuncOp func;
   const Ownership &ownership;
@@ -91,10 +109,7 @@ private:
 };
 
 std::string locationText(Operation *op) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << op->getLoc();
-  return text;
+  return describeLocation(op->getLoc());
 }
 
 Context Analyzer::contextOf(Operation *op) {
@@ -109,12 +124,11 @@ Context Analyzer::contextOf(Operation *op) {
       std::optional<int64_t> step = getConstantIntValue(loop.getStep());
       if (lb && ub && step && *step > 0) {
         context.multiplier *= *ub > *lb ? (*ub - *lb + *step - 1) / *step : 0;
-      } else if (conditions.isDispatchStable(loop.getLowerBound()) &&
-                 conditions.isDispatchStable(loop.getUpperBound()) &&
-                 conditions.isDispatchStable(loop.getStep())) {
-        context.loops.push_back(loop);
+      } else if (std::optional<unsigned> loopClass =
+                     conditions.loopClassOf(loop)) {
+        context.stableLoops.push_back(*loopClass);
       } else {
-        context.unknown = true;
+        context.perKernelLoops.push_back(loop);
       }
       continue;
     }
@@ -124,9 +138,8 @@ Context Analyzer::contextOf(Operation *op) {
           {conditions.formulaOf(branch.getCondition()), inThen});
       continue;
     }
-    context.unknown = true;
+    context.unknown = parent;
   }
-  llvm::sort(context.loops);
   return context;
 }
 
@@ -134,8 +147,8 @@ void Analyzer::record(State &state, KernelAttr kernel, bool producer,
                       Operation *op, const Context &context, int64_t tiles) {
   DFBLifecycle &lifecycle = state.lifecycle;
   (producer ? lifecycle.producers : lifecycle.consumers).insert(kernel);
-  (producer ? state.produced : state.consumed).push_back({context, tiles});
-  (producer ? state.producerSites : state.consumerSites).push_back(op);
+  (producer ? state.produced : state.consumed)
+      .push_back({context, tiles, kernel, op});
 }
 
 LogicalResult Analyzer::visitAcquire(Operation *acquire, Value dfb,
@@ -171,12 +184,18 @@ LogicalResult Analyzer::visitAcquire(Operation *acquire, Value dfb,
     return success();
   State &state = it->second;
   const KernelSet *kernels = ownership.ownersOf(acquire);
-  if (!kernels || releases.size() != 1 ||
-      releases.front()->getBlock() != acquire->getBlock()) {
+  if (!kernels) {
     markOpaque(state, Twine("the block ") +
                           (producer ? "reserved" : "waited for") + " at " +
-                          locationText(acquire) +
-                          " is not released exactly once in its region");
+                          locationText(acquire) + " has no logical kernel");
+    return success();
+  }
+  if (releases.size() != 1 ||
+      releases.front()->getBlock() != acquire->getBlock()) {
+    // Released in nested control (a branch, a loop): how often it is
+    // released cannot be counted.
+    if (!state.nestedRelease)
+      state.nestedRelease = {acquire, releases.front()};
     return success();
   }
   Context context = contextOf(acquire);
@@ -275,13 +294,39 @@ void Analyzer::visitCall(CallExternFuncOp call) {
   }
 }
 
+LogicalResult Analyzer::unprovable(
+    State &state, const Twine &reason,
+    ArrayRef<std::pair<Operation *, std::string>> notes, StringRef fix) {
+  state.lifecycle.balance = DFBLifecycle::Balance::Unprovable;
+  state.lifecycle.balanceDetail = reason.str();
+  InFlightDiagnostic diag =
+      state.lifecycle.op.emitError(
+          "cannot prove the DFB protocol balanced across kernels: ")
+      << state.lifecycle.balanceDetail << "; " << fix;
+  for (const auto &[op, text] : notes)
+    diag.attachNote(op->getLoc()) << text;
+  return failure();
+}
+
 LogicalResult Analyzer::checkBalance(State &state) {
   DFBLifecycle &lifecycle = state.lifecycle;
   using Balance = DFBLifecycle::Balance;
+  using Notes = SmallVector<std::pair<Operation *, std::string>>;
   if (lifecycle.opaque) {
-    lifecycle.balance = Balance::Unproven;
+    // Valid by the spec; nothing beyond the known occurrences is checked.
+    lifecycle.balance = Balance::Unchecked;
     lifecycle.balanceDetail = "an occurrence is opaque";
     return success();
+  }
+  if (state.nestedRelease) {
+    auto [acquire, release] = *state.nestedRelease;
+    return unprovable(
+        state,
+        "a block is released inside a branch or loop nested in the region "
+        "that acquired it, so its transactions cannot be counted",
+        Notes{{acquire, "acquired here"}, {release, "released here"}},
+        "release every block exactly once in the region that acquires it "
+        "(a `with dfb.reserve()` / `with dfb.wait()` block does this)");
   }
   if (lifecycle.producers.empty() && lifecycle.consumers.empty()) {
     lifecycle.balance = Balance::Proven;
@@ -289,104 +334,243 @@ LogicalResult Analyzer::checkBalance(State &state) {
     return success();
   }
   if (lifecycle.producers.empty() || lifecycle.consumers.empty()) {
-    lifecycle.balance = Balance::Unproven;
+    // One side only: the other is not in this operation's protocol, so there
+    // is nothing to balance here (and no index reuse).
+    lifecycle.balance = Balance::Unchecked;
     lifecycle.balanceDetail = lifecycle.producers.empty()
                                   ? "no producer in this operation"
                                   : "no consumer in this operation";
     return success();
   }
-  SmallVector<unsigned> variables;
-  bool declarationsOnly = true, symbolic = false;
-  for (auto *terms : {&state.produced, &state.consumed})
-    for (const Term &term : *terms) {
-      if (term.context.unknown) {
-        lifecycle.balance = Balance::Unproven;
-        lifecycle.balanceDetail = "an occurrence is inside control the "
-                                  "compiler cannot relate across kernels";
-        return success();
-      }
-      symbolic |= !term.context.loops.empty();
-      for (auto [formula, polarity] : term.context.guards) {
-        if (conditions.isUnknown(formula)) {
-          lifecycle.balance = Balance::Unproven;
-          lifecycle.balanceDetail =
-              "an occurrence is guarded by a condition without a "
-              "dispatch-stable identity";
-          return success();
-        }
-        conditions.collectVariables(formula, variables);
-      }
-    }
-  for (unsigned variable : variables)
-    declarationsOnly &= conditions.isDeclaration(variable);
-  if (variables.size() > kMaxConditionVariables) {
-    lifecycle.balance = Balance::Unproven;
-    lifecycle.balanceDetail = "too many conditions to enumerate";
-    return success();
-  }
 
-  using Polynomial = std::map<std::vector<Operation *>, int64_t>;
-  SmallVector<bool> assignment(conditions.numVariables(), false);
-  auto total = [&](ArrayRef<Term> terms) {
+  auto siteText = [](const Term &, bool producer, const Twine &why) {
+    return (Twine(producer ? "produced" : "consumed") + " here" + why).str();
+  };
+  // Control the analysis does not model.
+  for (bool producer : {true, false})
+    for (const Term &term : producer ? state.produced : state.consumed)
+      if (Operation *control = term.context.unknown)
+        return unprovable(
+            state,
+            Twine("an occurrence is inside '") +
+                control->getName().getStringRef() +
+                "', control whose execution count the compiler cannot relate "
+                "across kernels",
+            Notes{{term.site, siteText(term, producer, "")},
+                  {control, "inside this"}},
+            "move the DFB traffic out of it, or use `for` over a range and "
+            "`if`");
+
+  // Enumeration slots: one per condition variable shared by every kernel,
+  // one per (per-kernel variable, kernel) since each kernel evaluates such a
+  // value on its own. Factors of the symbolic trip counts: one per stable
+  // loop class, one per (per-kernel loop, kernel).
+  using KernelKey = const void *;
+  std::map<std::pair<unsigned, KernelKey>, unsigned> slots;
+  SmallVector<std::pair<unsigned, KernelKey>> slotVariables;
+  std::map<std::tuple<unsigned, Operation *, KernelKey>, unsigned> factors;
+  SmallVector<Operation *> factorLoops;
+  struct Resolved {
+    const Term *term;
+    bool producer;
+    Monomial monomial;
+    bool perKernelGuard = false, perKernelLoop = false;
+  };
+  SmallVector<Resolved> resolved;
+  auto factorOf = [&](std::tuple<unsigned, Operation *, KernelKey> key,
+                      Operation *loop) {
+    auto [it, inserted] = factors.try_emplace(key, factors.size());
+    if (inserted)
+      factorLoops.push_back(loop);
+    return it->second;
+  };
+  for (bool producer : {true, false})
+    for (const Term &term : producer ? state.produced : state.consumed) {
+      KernelKey kernel = term.kernel.getAsOpaquePointer();
+      Resolved entry{&term, producer, {}};
+      for (auto [formula, polarity] : term.context.guards) {
+        SmallVector<unsigned> variables;
+        conditions.collectVariables(formula, variables);
+        for (unsigned variable : variables) {
+          bool perKernel = conditions.isPerKernel(variable);
+          entry.perKernelGuard |= perKernel;
+          std::pair<unsigned, KernelKey> key{variable,
+                                             perKernel ? kernel : nullptr};
+          if (slots.try_emplace(key, slots.size()).second)
+            slotVariables.push_back(key);
+        }
+      }
+      for (unsigned loopClass : term.context.stableLoops)
+        entry.monomial.push_back(factorOf({loopClass, nullptr, nullptr},
+                                          term.context.outermostLoop));
+      for (scf::ForOp loop : term.context.perKernelLoops) {
+        entry.perKernelLoop = true;
+        entry.monomial.push_back(factorOf({0, loop, kernel}, loop));
+      }
+      llvm::sort(entry.monomial);
+      resolved.push_back(std::move(entry));
+    }
+  // Name the stable factors after a loop of their class (any one will do:
+  // equal classes run the same iterations).
+  for (const Resolved &entry : resolved)
+    for (Operation *op = entry.term->site; op; op = op->getParentOp())
+      if (auto loop = dyn_cast<scf::ForOp>(op))
+        if (std::optional<unsigned> loopClass = conditions.loopClassOf(loop)) {
+          auto it = factors.find({*loopClass, nullptr, nullptr});
+          if (it != factors.end())
+            factorLoops[it->second] = loop;
+        }
+
+  if (slots.size() > kMaxConditionVariables)
+    return unprovable(
+        state,
+        Twine("its producers and consumers are guarded by ") +
+            Twine(slots.size()) + " distinct conditions; at most " +
+            Twine(kMaxConditionVariables) + " are analysed",
+        {}, "guard the DFB traffic with fewer distinct conditions");
+
+  SmallVector<bool> assignment(slots.size(), false);
+  auto total = [&](bool producer) {
     Polynomial result;
-    for (const Term &term : terms) {
+    for (const Resolved &entry : resolved) {
+      if (entry.producer != producer)
+        continue;
+      const Term &term = *entry.term;
+      KernelKey kernel = term.kernel.getAsOpaquePointer();
+      auto valueOf = [&](unsigned variable) {
+        bool perKernel = conditions.isPerKernel(variable);
+        return assignment[slots.at({variable, perKernel ? kernel : nullptr})];
+      };
       bool active = llvm::all_of(term.context.guards, [&](auto guard) {
-        return conditions.evaluate(guard.first, assignment) == guard.second;
+        return conditions.evaluate(guard.first, valueOf) == guard.second;
       });
       if (active)
-        result[term.context.loops] += term.tiles * term.context.multiplier;
+        result[entry.monomial] += term.tiles * term.context.multiplier;
     }
     for (auto it = result.begin(); it != result.end();)
       it = it->second == 0 ? result.erase(it) : std::next(it);
     return result;
   };
+  auto print = [&](const Polynomial &p) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    if (p.empty())
+      os << "0";
+    for (auto [i, entry] : llvm::enumerate(p)) {
+      os << (i ? " + " : "") << entry.second;
+      for (unsigned factor : entry.first)
+        os << " x (trip count of the loop at "
+           << locationText(factorLoops[factor]) << ")";
+    }
+    return text;
+  };
   std::optional<std::string> mismatch;
-  for (uint64_t bits = 0; bits < (uint64_t(1) << variables.size()); ++bits) {
-    for (auto [i, variable] : llvm::enumerate(variables))
-      assignment[variable] = (bits >> i) & 1;
-    Polynomial pushed = total(state.produced), popped = total(state.consumed);
-    if (pushed == popped || mismatch)
+  bool declarationsOnly = true, symbolic = false;
+  for (uint64_t bits = 0; bits < (uint64_t(1) << slots.size()); ++bits) {
+    for (unsigned i = 0; i < slots.size(); ++i)
+      assignment[i] = (bits >> i) & 1;
+    Polynomial pushed = total(true), popped = total(false);
+    if (pushed == popped)
       continue;
     std::string text;
     llvm::raw_string_ostream os(text);
-    auto constant = [](const Polynomial &p) {
-      auto it = p.find({});
-      return it == p.end() ? int64_t(0) : it->second;
-    };
-    os << "producers push " << constant(pushed) << " tiles but consumers pop "
-       << constant(popped) << " tiles";
-    if (!variables.empty()) {
+    os << "producers push " << print(pushed) << " tiles but consumers pop "
+       << print(popped) << " tiles";
+    if (!slots.empty()) {
       os << " when";
-      for (auto [i, variable] : llvm::enumerate(variables))
-        os << (i ? ", " : " ") << "condition "
-           << conditions.printVariable(variable) << " is "
-           << (assignment[variable] ? "true" : "false");
+      for (auto [i, key] : llvm::enumerate(slotVariables)) {
+        os << (i ? ", " : " ");
+        if (conditions.isDeclaration(key.first))
+          os << "condition " << conditions.printVariable(key.first);
+        else
+          os << "the condition at "
+             << describeLocation(conditions.predicateOf(key.first).getLoc());
+        os << " is " << (assignment[i] ? "true" : "false");
+        if (key.second)
+          os << " in " << describe(cast<KernelAttr>(
+                                Attribute::getFromOpaquePointer(key.second)));
+      }
     }
+    for (const auto &[key, unused] : slots)
+      declarationsOnly &= conditions.isDeclaration(key.first);
+    for (auto *polynomial : {&pushed, &popped})
+      for (const auto &[monomial, count] : *polynomial)
+        symbolic |= !monomial.empty();
     mismatch = text;
+    break;
   }
   if (!mismatch) {
     lifecycle.balance = Balance::Proven;
     lifecycle.balanceDetail = "balanced";
     return success();
   }
-  if (symbolic || !declarationsOnly) {
-    // Loops of unknown trip count, or stable predicates the compiler treats
-    // as independent although they may be equal: conservative.
-    lifecycle.balance = Balance::Unproven;
-    lifecycle.balanceDetail = "the balance depends on values the compiler "
-                              "cannot relate across kernels";
-    return success();
+  if (declarationsOnly && !symbolic) {
+    lifecycle.balance = Balance::Unbalanced;
+    lifecycle.balanceDetail = *mismatch;
+    InFlightDiagnostic diag =
+        lifecycle.op.emitError("unbalanced DFB protocol across kernels: ")
+        << *mismatch;
+    for (const Resolved &entry : resolved)
+      diag.attachNote(entry.term->site->getLoc())
+          << (entry.producer ? "produced here" : "consumed here");
+    return failure();
   }
-  lifecycle.balance = Balance::Unbalanced;
-  lifecycle.balanceDetail = *mismatch;
-  InFlightDiagnostic diag =
-      lifecycle.op.emitError("unbalanced DFB protocol across kernels: ")
-      << *mismatch;
-  for (Operation *site : state.producerSites)
-    diag.attachNote(site->getLoc()) << "produced here";
-  for (Operation *site : state.consumerSites)
-    diag.attachNote(site->getLoc()) << "consumed here";
-  return failure();
+
+  // Not provable: say which occurrences the compiler could not relate.
+  Notes notes;
+  bool perKernelGuard = llvm::any_of(
+      resolved, [](const Resolved &entry) { return entry.perKernelGuard; });
+  bool perKernelLoop = llvm::any_of(
+      resolved, [](const Resolved &entry) { return entry.perKernelLoop; });
+  if (perKernelGuard) {
+    for (const Resolved &entry : resolved)
+      if (entry.perKernelGuard)
+        notes.push_back(
+            {entry.term->site,
+             siteText(*entry.term, entry.producer,
+                      Twine(" by ") + describe(entry.term->kernel) +
+                          ", under a condition that kernel evaluates on its "
+                          "own")});
+    return unprovable(
+        state,
+        "an occurrence is guarded by a condition without dispatch-stable "
+        "identity (such as an ordinary external-call result), which each "
+        "kernel evaluates separately, so the producing and consuming kernels "
+        "may take different branches",
+        notes,
+        "declare the condition with ttl.DispatchCondition and evaluate it "
+        "with call_extern_func(..., condition_result=...) in each kernel, "
+        "guard with values every kernel computes alike (constants, ttl.node, "
+        "loop indices), or move the DFB traffic out of the conditional");
+  }
+  if (perKernelLoop) {
+    for (const Resolved &entry : resolved)
+      if (entry.perKernelLoop)
+        notes.push_back(
+            {entry.term->site,
+             siteText(*entry.term, entry.producer,
+                      Twine(" by ") + describe(entry.term->kernel) +
+                          ", in a loop whose trip count that kernel computes "
+                          "on its own")});
+    return unprovable(
+        state,
+        "an occurrence is in a loop whose trip count is not provably the "
+        "same for the producing and consuming kernels",
+        notes,
+        "use loop bounds every kernel computes alike (constants, t.shape, "
+        "ttl.node, ttl.grid_size), or a static count");
+  }
+  for (const Resolved &entry : resolved)
+    notes.push_back({entry.term->site, siteText(*entry.term, entry.producer,
+                                                Twine(" by ") +
+                                                    describe(entry.term->kernel))});
+  return unprovable(
+      state,
+      *mismatch + " (the compiler relates only identical conditions and "
+                  "loop bounds, and treats different ones as independent)",
+      notes,
+      "guard the producer and the consumer with the same condition and "
+      "loop bounds, or balance them unconditionally");
 }
 
 FailureOr<std::vector<DFBLifecycle>> Analyzer::run() {

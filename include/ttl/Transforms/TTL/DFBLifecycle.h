@@ -25,9 +25,11 @@ struct DFBLifecycle {
   /// unknown use); `reason` says which.
   bool opaque = false;
   std::string reason;
-  /// Producer-side pushes equal consumer-side pops in every dispatch.
-  enum class Balance { Proven, Unproven, Unbalanced } balance =
-      Balance::Unproven;
+  /// Proven: producer-side pushes equal consumer-side pops in every
+  /// dispatch. Unchecked: opaque, or only producers or only consumers in the
+  /// operation. Unbalanced / Unprovable: compilation fails.
+  enum class Balance { Proven, Unchecked, Unbalanced, Unprovable } balance =
+      Balance::Unchecked;
   std::string balanceDetail;
   /// Kernels that push / pop the DFB.
   KernelSet producers, consumers;
@@ -42,7 +44,8 @@ struct DFBLifecycle {
 
 /// Analyses every `ttl.create_dfb` of operation function `func`. Fails, with
 /// an error at the buffer and notes at its producers and consumers, when a
-/// protocol is provably unbalanced.
+/// protocol is provably unbalanced or its balance cannot be proven (unless
+/// the buffer is opaque).
 FailureOr<std::vector<DFBLifecycle>>
 analyzeDFBLifecycles(func::FuncOp func, const Ownership &ownership,
                      ConditionIdentity &conditions);

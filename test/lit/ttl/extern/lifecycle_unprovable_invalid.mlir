@@ -1,0 +1,249 @@
+// RUN: ttlang-opt %s --ttl-assign-dfb-indices -split-input-file -verify-diagnostics
+// A DFB whose producer / consumer balance across kernels cannot be proven is
+// an error at the buffer, with notes at the occurrences the compiler could not
+// relate (provable variants: lifecycle_conditions.mlir, lifecycle_reuse.mlir).
+
+!d = !ttl.dfb<1x1xbf16, 2>
+!b = !ttl.block<1x1xbf16>
+#prod = #ttl.kernel<data_movement, "producer", "t.u:1">
+#cons = #ttl.kernel<compute, "consumer", "t.u:1">
+
+// Unknown guard: ordinary call results, evaluated by each kernel on its own.
+func.func @unknown_guard() attributes {ttl.operation_id = "t.u:1", ttl.grid = array<i64: 1, 1>} {
+  %z = arith.constant 0 : i64
+  // expected-error @+1 {{cannot prove the DFB protocol balanced across kernels: an occurrence is guarded by a condition without dispatch-stable identity (such as an ordinary external-call result), which each kernel evaluates separately, so the producing and consuming kernels may take different branches; declare the condition with ttl.DispatchCondition and evaluate it with call_extern_func(..., condition_result=...) in each kernel}}
+  %dfb = ttl.create_dfb : !d
+  %p = ttl.call_extern_func "ep" from "h.hpp" args() {ttl.kernels = [#prod]} -> i64
+  %c = ttl.call_extern_func "ec" from "h.hpp" args() {ttl.kernels = [#cons]} -> i64
+  %pon = arith.cmpi ne, %p, %z : i64
+  %con = arith.cmpi ne, %c, %z : i64
+  scf.if %pon {
+    %r = ttl.reserve %dfb : !d -> !b
+    // expected-note @+1 {{produced here by 'producer', under a condition that kernel evaluates on its own}}
+    ttl.push %r {ttl.kernels = [#prod]} : !b
+  }
+  scf.if %con {
+    %w = ttl.wait %dfb : !d -> !b
+    // expected-note @+1 {{consumed here by 'consumer', under a condition that kernel evaluates on its own}}
+    ttl.pop %w {ttl.kernels = [#cons]} : !b
+  }
+  return
+}
+
+// -----
+
+!d = !ttl.dfb<1x1xbf16, 2>
+!b = !ttl.block<1x1xbf16>
+#prod = #ttl.kernel<data_movement, "producer", "t.u:2">
+#cons = #ttl.kernel<compute, "consumer", "t.u:2">
+
+// Partial identity: the producer is guarded by a declaration, the consumer
+// by an ordinary result.
+func.func @partial_identity() attributes {ttl.operation_id = "t.u:2", ttl.grid = array<i64: 1, 1>} {
+  %z = arith.constant 0 : i64
+  // expected-error @+1 {{an occurrence is guarded by a condition without dispatch-stable identity}}
+  %dfb = ttl.create_dfb : !d
+  %p = ttl.call_extern_func "ep" from "h.hpp" args() condition #ttl.dispatch_condition<0, i64> {ttl.kernels = [#prod]} -> i64
+  %c = ttl.call_extern_func "ec" from "h.hpp" args() {ttl.kernels = [#cons]} -> i64
+  %pon = arith.cmpi ne, %p, %z : i64
+  %con = arith.cmpi ne, %c, %z : i64
+  scf.if %pon {
+    %r = ttl.reserve %dfb : !d -> !b
+    ttl.push %r {ttl.kernels = [#prod]} : !b
+  }
+  scf.if %con {
+    %w = ttl.wait %dfb : !d -> !b
+    // expected-note @+1 {{consumed here by 'consumer', under a condition that kernel evaluates on its own}}
+    ttl.pop %w {ttl.kernels = [#cons]} : !b
+  }
+  return
+}
+
+// -----
+
+!d = !ttl.dfb<1x1xbf16, 2>
+!b = !ttl.block<1x1xbf16>
+#dm = #ttl.kernel<data_movement>
+#cp = #ttl.kernel<compute>
+
+// One scf.if holds both sides, but its condition is a call selected for both
+// kernels: each kernel gets its own result, which may differ.
+func.func @unknown_guard_shared_branch() attributes {ttl.operation_id = "t.u:3", ttl.grid = array<i64: 1, 1>} {
+  %z = arith.constant 0 : i64
+  // expected-error @+1 {{an occurrence is guarded by a condition without dispatch-stable identity}}
+  %dfb = ttl.create_dfb : !d
+  %p = ttl.call_extern_func "probe" from "h.hpp" args() {ttl.kernels = [#dm, #cp]} -> i64
+  %on = arith.cmpi ne, %p, %z : i64
+  scf.if %on {
+    %r = ttl.reserve %dfb : !d -> !b
+    // expected-note @+1 {{produced here by the canonical data-movement kernel}}
+    ttl.push %r {ttl.kernels = [#dm]} : !b
+    %w = ttl.wait %dfb : !d -> !b
+    // expected-note @+1 {{consumed here by the canonical compute kernel}}
+    ttl.pop %w {ttl.kernels = [#cp]} : !b
+  }
+  return
+}
+
+// -----
+
+!d = !ttl.dfb<1x1xbf16, 2>
+!b = !ttl.block<1x1xbf16>
+#dm = #ttl.kernel<data_movement>
+#cp = #ttl.kernel<compute>
+
+// Unknown loop trip count: one loop holds both sides, but its bound is a
+// call result each kernel computes on its own.
+func.func @unknown_loop_trip_count() attributes {ttl.operation_id = "t.u:4", ttl.grid = array<i64: 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{cannot prove the DFB protocol balanced across kernels: an occurrence is in a loop whose trip count is not provably the same for the producing and consuming kernels; use loop bounds every kernel computes alike}}
+  %dfb = ttl.create_dfb : !d
+  %count = ttl.call_extern_func "count" from "h.hpp" args() {ttl.kernels = [#dm, #cp]} -> i64
+  %n = arith.index_cast %count : i64 to index
+  scf.for %i = %c0 to %n step %c1 {
+    %r = ttl.reserve %dfb : !d -> !b
+    // expected-note @+1 {{produced here by the canonical data-movement kernel, in a loop whose trip count that kernel computes on its own}}
+    ttl.push %r {ttl.kernels = [#dm]} : !b
+    %w = ttl.wait %dfb : !d -> !b
+    // expected-note @+1 {{consumed here by the canonical compute kernel, in a loop whose trip count that kernel computes on its own}}
+    ttl.pop %w {ttl.kernels = [#cp]} : !b
+  }
+  return
+}
+
+// -----
+
+!d = !ttl.dfb<1x1xbf16, 2>
+!b = !ttl.block<1x1xbf16>
+
+// Stable but different loop bounds in two threads: `col + 2` and `row + 2`
+// iterations are different trip counts.
+func.func @different_loop_bounds() attributes {ttl.operation_id = "t.u:5", ttl.grid = array<i64: 2, 2>} {
+  // expected-error-re @+1 {{cannot prove the DFB protocol balanced across kernels: producers push 1 x (trip count of the loop at {{.*}}) tiles but consumers pop 1 x (trip count of the loop at {{.*}}) tiles (the compiler relates only identical conditions and loop bounds, and treats different ones as independent); guard the producer and the consumer with the same condition and loop bounds}}
+  %dfb = ttl.create_dfb : !d
+  ttl.thread #ttl.kernel<data_movement> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %col = ttl.node 0
+    %n = arith.addi %col, %c2 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %r = ttl.reserve %dfb : !d -> !b
+      // expected-note @+1 {{produced here by the canonical data-movement kernel}}
+      ttl.push %r : !b
+    }
+  }
+  ttl.thread #ttl.kernel<compute> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %row = ttl.node 1
+    %n = arith.addi %row, %c2 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %w = ttl.wait %dfb : !d -> !b
+      // expected-note @+1 {{consumed here by the canonical compute kernel}}
+      ttl.pop %w : !b
+    }
+  }
+  return
+}
+
+// -----
+
+!d = !ttl.dfb<1x1xbf16, 2>
+!b = !ttl.block<1x1xbf16>
+
+// Mismatched guards: the reader pushes on column 0, the compute thread pops
+// on row 0; different stable conditions are independent.
+func.func @mismatched_guards() attributes {ttl.operation_id = "t.u:6", ttl.grid = array<i64: 2, 2>} {
+  // expected-error-re @+1 {{cannot prove the DFB protocol balanced across kernels: producers push 1 tiles but consumers pop 0 tiles when the condition at {{.*}}invalid.mlir:165 is true, the condition at {{.*}}invalid.mlir:175 is false}}
+  %dfb = ttl.create_dfb : !d
+  ttl.thread #ttl.kernel<data_movement> {
+    %c0 = arith.constant 0 : index
+    %col = ttl.node 0
+    %first_col = arith.cmpi eq, %col, %c0 : index
+    scf.if %first_col {
+      %r = ttl.reserve %dfb : !d -> !b
+      // expected-note @+1 {{produced here}}
+      ttl.push %r : !b
+    }
+  }
+  ttl.thread #ttl.kernel<compute> {
+    %c0 = arith.constant 0 : index
+    %row = ttl.node 1
+    %first_row = arith.cmpi eq, %row, %c0 : index
+    scf.if %first_row {
+      %w = ttl.wait %dfb : !d -> !b
+      // expected-note @+1 {{consumed here}}
+      ttl.pop %w : !b
+    }
+  }
+  return
+}
+
+// -----
+
+!d = !ttl.dfb<1x1xbf16, 2>
+!b = !ttl.block<1x1xbf16>
+
+// Mismatched guards on loop indices: the producer pushes when the outer index
+// is 0 (2 times), the consumer pops when both indices are 0 (once). (Counts
+// in the message assume a condition holds in every iteration.) Indices of
+// loops at different depths are different conditions even with equal bounds.
+func.func @index_guards_at_different_depths() attributes {ttl.operation_id = "t.u:7", ttl.grid = array<i64: 1, 1>} {
+  // expected-error-re @+1 {{cannot prove the DFB protocol balanced across kernels: producers push 4 tiles but consumers pop 0 tiles when the condition at {{.*}} is true, the condition at {{.*}} is false}}
+  %dfb = ttl.create_dfb : !d
+  ttl.thread #ttl.kernel<data_movement> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    scf.for %i = %c0 to %c2 step %c1 {
+      scf.for %k = %c0 to %c2 step %c1 {
+        %first = arith.cmpi eq, %i, %c0 : index
+        scf.if %first {
+          %r = ttl.reserve %dfb : !d -> !b
+          // expected-note @+1 {{produced here}}
+          ttl.push %r : !b
+        }
+      }
+    }
+  }
+  ttl.thread #ttl.kernel<compute> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    scf.for %i = %c0 to %c2 step %c1 {
+      scf.for %k = %c0 to %c2 step %c1 {
+        %fi = arith.cmpi eq, %i, %c0 : index
+        %fk = arith.cmpi eq, %k, %c0 : index
+        %both = arith.andi %fi, %fk : i1
+        scf.if %both {
+          %w = ttl.wait %dfb : !d -> !b
+          // expected-note @+1 {{consumed here}}
+          ttl.pop %w : !b
+        }
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+!d = !ttl.dfb<1x1xbf16, 2>
+!b = !ttl.block<1x1xbf16>
+#dm = #ttl.kernel<data_movement>
+
+// A release in a nested region cannot be counted against its acquire.
+func.func @release_in_branch(%p: i1) attributes {ttl.operation_id = "t.u:8", ttl.grid = array<i64: 1, 1>} {
+  // expected-error @+1 {{cannot prove the DFB protocol balanced across kernels: a block is released inside a branch or loop nested in the region that acquired it, so its transactions cannot be counted; release every block exactly once in the region that acquires it}}
+  %a = ttl.create_dfb : !d
+  // expected-note @+1 {{acquired here}}
+  %r = ttl.reserve %a : !d -> !b
+  scf.if %p {
+    // expected-note @+1 {{released here}}
+    ttl.push %r {ttl.kernels = [#dm]} : !b
+  }
+  return
+}
