@@ -343,7 +343,7 @@ LogicalResult Analyzer::checkBalance(State &state) {
     return success();
   }
 
-  auto siteText = [](const Term &, bool producer, const Twine &why) {
+  auto siteText = [](bool producer, const Twine &why) {
     return (Twine(producer ? "produced" : "consumed") + " here" + why).str();
   };
   // Control the analysis does not model.
@@ -356,7 +356,7 @@ LogicalResult Analyzer::checkBalance(State &state) {
                 control->getName().getStringRef() +
                 "', control whose execution count the compiler cannot relate "
                 "across kernels",
-            Notes{{term.site, siteText(term, producer, "")},
+            Notes{{term.site, siteText(producer, "")},
                   {control, "inside this"}},
             "move the DFB traffic out of it, or use `for` over a range and "
             "`if`");
@@ -527,7 +527,7 @@ LogicalResult Analyzer::checkBalance(State &state) {
       if (entry.perKernelGuard)
         notes.push_back(
             {entry.term->site,
-             siteText(*entry.term, entry.producer,
+             siteText(entry.producer,
                       Twine(" by ") + describe(entry.term->kernel) +
                           ", under a condition that kernel evaluates on its "
                           "own")});
@@ -548,7 +548,7 @@ LogicalResult Analyzer::checkBalance(State &state) {
       if (entry.perKernelLoop)
         notes.push_back(
             {entry.term->site,
-             siteText(*entry.term, entry.producer,
+             siteText(entry.producer,
                       Twine(" by ") + describe(entry.term->kernel) +
                           ", in a loop whose trip count that kernel computes "
                           "on its own")});
@@ -561,7 +561,7 @@ LogicalResult Analyzer::checkBalance(State &state) {
         "ttl.node, ttl.grid_size), or a static count");
   }
   for (const Resolved &entry : resolved)
-    notes.push_back({entry.term->site, siteText(*entry.term, entry.producer,
+    notes.push_back({entry.term->site, siteText(entry.producer,
                                                 Twine(" by ") +
                                                     describe(entry.term->kernel))});
   return unprovable(

@@ -21,8 +21,7 @@ namespace mlir::ttl {
 struct DFBLifecycle {
   CreateDataflowBufferOp op;
   /// Set when some occurrence is opaque (no listed effect, partial summary,
-  /// unknown_dfb_access, a transaction not released in its region, an
-  /// unknown use); `reason` says which.
+  /// unknown_dfb_access, an unknown use); `reason` says which.
   bool opaque = false;
   std::string reason;
   /// Proven: producer-side pushes equal consumer-side pops in every

@@ -247,3 +247,145 @@ func.func @release_in_branch(%p: i1) attributes {ttl.operation_id = "t.u:8", ttl
   }
   return
 }
+
+// -----
+
+!d = !ttl.dfb<1x1xbf16, 2>
+!b = !ttl.block<1x1xbf16>
+#dm = #ttl.kernel<data_movement>
+#cp = #ttl.kernel<compute>
+
+// Control the analysis does not model.
+func.func @unmodelled_control() attributes {ttl.operation_id = "t.u:9", ttl.grid = array<i64: 1, 1>} {
+  // expected-error @+1 {{cannot prove the DFB protocol balanced across kernels: an occurrence is inside 'scf.execute_region', control whose execution count the compiler cannot relate across kernels; move the DFB traffic out of it}}
+  %dfb = ttl.create_dfb : !d
+  // expected-note @+1 {{inside this}}
+  scf.execute_region {
+    %r = ttl.reserve %dfb : !d -> !b
+    // expected-note @+1 {{produced here}}
+    ttl.push %r {ttl.kernels = [#dm]} : !b
+    scf.yield
+  } {ttl.kernels = [#dm]}
+  %w = ttl.wait %dfb : !d -> !b
+  ttl.pop %w {ttl.kernels = [#cp]} : !b
+  return
+}
+
+// -----
+
+!d = !ttl.dfb<1x1xbf16, 2>
+!b = !ttl.block<1x1xbf16>
+#dm = #ttl.kernel<data_movement>
+#cp = #ttl.kernel<compute>
+
+// More distinct conditions than the enumeration bound.
+func.func @too_many_conditions() attributes {ttl.operation_id = "t.u:10", ttl.grid = array<i64: 1, 1>} {
+  %z = arith.constant 0 : i64
+  // expected-error @+1 {{cannot prove the DFB protocol balanced across kernels: its producers and consumers are guarded by 13 distinct conditions; at most 12 are analysed; guard the DFB traffic with fewer distinct conditions}}
+  %dfb = ttl.create_dfb : !d
+  %v0 = ttl.call_extern_func "c" from "h.hpp" args() condition #ttl.dispatch_condition<0, i64> {ttl.kernels = [#dm, #cp]} -> i64
+  %p0 = arith.cmpi ne, %v0, %z : i64
+  scf.if %p0 {
+    %r = ttl.reserve %dfb : !d -> !b
+    ttl.push %r {ttl.kernels = [#dm]} : !b
+    %w = ttl.wait %dfb : !d -> !b
+    ttl.pop %w {ttl.kernels = [#cp]} : !b
+  }
+  %v1 = ttl.call_extern_func "c" from "h.hpp" args() condition #ttl.dispatch_condition<1, i64> {ttl.kernels = [#dm, #cp]} -> i64
+  %p1 = arith.cmpi ne, %v1, %z : i64
+  scf.if %p1 {
+    %r = ttl.reserve %dfb : !d -> !b
+    ttl.push %r {ttl.kernels = [#dm]} : !b
+    %w = ttl.wait %dfb : !d -> !b
+    ttl.pop %w {ttl.kernels = [#cp]} : !b
+  }
+  %v2 = ttl.call_extern_func "c" from "h.hpp" args() condition #ttl.dispatch_condition<2, i64> {ttl.kernels = [#dm, #cp]} -> i64
+  %p2 = arith.cmpi ne, %v2, %z : i64
+  scf.if %p2 {
+    %r = ttl.reserve %dfb : !d -> !b
+    ttl.push %r {ttl.kernels = [#dm]} : !b
+    %w = ttl.wait %dfb : !d -> !b
+    ttl.pop %w {ttl.kernels = [#cp]} : !b
+  }
+  %v3 = ttl.call_extern_func "c" from "h.hpp" args() condition #ttl.dispatch_condition<3, i64> {ttl.kernels = [#dm, #cp]} -> i64
+  %p3 = arith.cmpi ne, %v3, %z : i64
+  scf.if %p3 {
+    %r = ttl.reserve %dfb : !d -> !b
+    ttl.push %r {ttl.kernels = [#dm]} : !b
+    %w = ttl.wait %dfb : !d -> !b
+    ttl.pop %w {ttl.kernels = [#cp]} : !b
+  }
+  %v4 = ttl.call_extern_func "c" from "h.hpp" args() condition #ttl.dispatch_condition<4, i64> {ttl.kernels = [#dm, #cp]} -> i64
+  %p4 = arith.cmpi ne, %v4, %z : i64
+  scf.if %p4 {
+    %r = ttl.reserve %dfb : !d -> !b
+    ttl.push %r {ttl.kernels = [#dm]} : !b
+    %w = ttl.wait %dfb : !d -> !b
+    ttl.pop %w {ttl.kernels = [#cp]} : !b
+  }
+  %v5 = ttl.call_extern_func "c" from "h.hpp" args() condition #ttl.dispatch_condition<5, i64> {ttl.kernels = [#dm, #cp]} -> i64
+  %p5 = arith.cmpi ne, %v5, %z : i64
+  scf.if %p5 {
+    %r = ttl.reserve %dfb : !d -> !b
+    ttl.push %r {ttl.kernels = [#dm]} : !b
+    %w = ttl.wait %dfb : !d -> !b
+    ttl.pop %w {ttl.kernels = [#cp]} : !b
+  }
+  %v6 = ttl.call_extern_func "c" from "h.hpp" args() condition #ttl.dispatch_condition<6, i64> {ttl.kernels = [#dm, #cp]} -> i64
+  %p6 = arith.cmpi ne, %v6, %z : i64
+  scf.if %p6 {
+    %r = ttl.reserve %dfb : !d -> !b
+    ttl.push %r {ttl.kernels = [#dm]} : !b
+    %w = ttl.wait %dfb : !d -> !b
+    ttl.pop %w {ttl.kernels = [#cp]} : !b
+  }
+  %v7 = ttl.call_extern_func "c" from "h.hpp" args() condition #ttl.dispatch_condition<7, i64> {ttl.kernels = [#dm, #cp]} -> i64
+  %p7 = arith.cmpi ne, %v7, %z : i64
+  scf.if %p7 {
+    %r = ttl.reserve %dfb : !d -> !b
+    ttl.push %r {ttl.kernels = [#dm]} : !b
+    %w = ttl.wait %dfb : !d -> !b
+    ttl.pop %w {ttl.kernels = [#cp]} : !b
+  }
+  %v8 = ttl.call_extern_func "c" from "h.hpp" args() condition #ttl.dispatch_condition<8, i64> {ttl.kernels = [#dm, #cp]} -> i64
+  %p8 = arith.cmpi ne, %v8, %z : i64
+  scf.if %p8 {
+    %r = ttl.reserve %dfb : !d -> !b
+    ttl.push %r {ttl.kernels = [#dm]} : !b
+    %w = ttl.wait %dfb : !d -> !b
+    ttl.pop %w {ttl.kernels = [#cp]} : !b
+  }
+  %v9 = ttl.call_extern_func "c" from "h.hpp" args() condition #ttl.dispatch_condition<9, i64> {ttl.kernels = [#dm, #cp]} -> i64
+  %p9 = arith.cmpi ne, %v9, %z : i64
+  scf.if %p9 {
+    %r = ttl.reserve %dfb : !d -> !b
+    ttl.push %r {ttl.kernels = [#dm]} : !b
+    %w = ttl.wait %dfb : !d -> !b
+    ttl.pop %w {ttl.kernels = [#cp]} : !b
+  }
+  %v10 = ttl.call_extern_func "c" from "h.hpp" args() condition #ttl.dispatch_condition<10, i64> {ttl.kernels = [#dm, #cp]} -> i64
+  %p10 = arith.cmpi ne, %v10, %z : i64
+  scf.if %p10 {
+    %r = ttl.reserve %dfb : !d -> !b
+    ttl.push %r {ttl.kernels = [#dm]} : !b
+    %w = ttl.wait %dfb : !d -> !b
+    ttl.pop %w {ttl.kernels = [#cp]} : !b
+  }
+  %v11 = ttl.call_extern_func "c" from "h.hpp" args() condition #ttl.dispatch_condition<11, i64> {ttl.kernels = [#dm, #cp]} -> i64
+  %p11 = arith.cmpi ne, %v11, %z : i64
+  scf.if %p11 {
+    %r = ttl.reserve %dfb : !d -> !b
+    ttl.push %r {ttl.kernels = [#dm]} : !b
+    %w = ttl.wait %dfb : !d -> !b
+    ttl.pop %w {ttl.kernels = [#cp]} : !b
+  }
+  %v12 = ttl.call_extern_func "c" from "h.hpp" args() condition #ttl.dispatch_condition<12, i64> {ttl.kernels = [#dm, #cp]} -> i64
+  %p12 = arith.cmpi ne, %v12, %z : i64
+  scf.if %p12 {
+    %r = ttl.reserve %dfb : !d -> !b
+    ttl.push %r {ttl.kernels = [#dm]} : !b
+    %w = ttl.wait %dfb : !d -> !b
+    ttl.pop %w {ttl.kernels = [#cp]} : !b
+  }
+  return
+}
