@@ -733,9 +733,11 @@ TILES = 4
 
 @ttl.operation(grid=(2, 2))
 def node_guards_in_threads(a, out):
-    """tt-lang 1.1 style: reader / compute / writer threads, constant loops, and the same
-    node-coordinate guard computed separately in each thread."""
+    """tt-lang 1.1 style: reader / compute / writer threads, constant loops, the same
+    node-coordinate guard computed separately in each thread, and a tile read on the first
+    iteration only."""
     in_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    bias_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=1)
     out_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
 
     @ttl.datamovement()
@@ -743,6 +745,9 @@ def node_guards_in_threads(a, out):
         col, row = ttl.node(dims=2)
         if col == 0 and row < 1:
             for i in range(TILES):
+                if i == 0:  # once, on the first iteration
+                    with bias_dfb.reserve() as blk:
+                        ttl.copy(a[0, 1], blk).wait()
                 with in_dfb.reserve() as blk:
                     ttl.copy(a[i, 0], blk).wait()
 
@@ -750,9 +755,10 @@ def node_guards_in_threads(a, out):
     def compute():
         col, row = ttl.node(dims=2)
         if col == 0 and row < 1:
-            for i in range(TILES):
-                with in_dfb.wait() as x, out_dfb.reserve() as y:
-                    y.store(ttl.math.exp(x))
+            with bias_dfb.wait() as bias:
+                for i in range(TILES):
+                    with in_dfb.wait() as x, out_dfb.reserve() as y:
+                        y.store(ttl.math.exp(x) + bias)
 
     @ttl.datamovement()
     def writer():

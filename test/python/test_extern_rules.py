@@ -470,7 +470,7 @@ def test_mismatched_guards_are_unprovable():
 def test_equal_node_guards_and_constant_loops_across_threads_are_provable():
     tensors = (ttl.TensorSpec((128, 128)), ttl.TensorSpec((128, 128)))
     compiled = programs.node_guards_in_threads.compile(*tensors)
-    assert [d.physical_index for d in compiled.dataflow_buffers] == [0, 1]
+    assert [d.physical_index for d in compiled.dataflow_buffers] == [0, 1, 2]
     # Per-core sources: core (0, 0) moves the tiles, the others have nothing to do.
     first = {d.logical_kernel.name: d.source for d in compiled.descriptors
              if d.core_ranges[0].start == (0, 0)}

@@ -133,7 +133,7 @@ ConditionIdentity::variableFormula(std::optional<int64_t> declaration,
     auto [it, inserted] =
         declarationVariables.try_emplace(*declaration, variables.size());
     if (inserted)
-      variables.push_back({declaration, Value(), false});
+      variables.push_back({declaration, predicate, false});
     index = it->second;
   } else if (perKernel) {
     auto [it, inserted] =
@@ -148,7 +148,7 @@ ConditionIdentity::variableFormula(std::optional<int64_t> declaration,
       variables.push_back({std::nullopt, predicate, false});
     index = it->second;
   }
-  return make({Kind::Var, index});
+  return make({Kind::Var, index, 0, 0, predicate});
 }
 
 ConditionIdentity::FormulaId ConditionIdentity::formulaOf(Value predicate) {
@@ -189,7 +189,7 @@ ConditionIdentity::FormulaId ConditionIdentity::compute(Value predicate) {
           other ? declarationOf(other) : std::nullopt;
       if (declaration && (cmp.getPredicate() == arith::CmpIPredicate::ne ||
                           cmp.getPredicate() == arith::CmpIPredicate::eq)) {
-        FormulaId var = variableFormula(declaration, Value(), false);
+        FormulaId var = variableFormula(declaration, predicate, false);
         if (cmp.getPredicate() == arith::CmpIPredicate::ne)
           return var;
         return make({Kind::Not, 0, var});
@@ -229,8 +229,25 @@ void ConditionIdentity::collectVariables(
     collectVariables(node.rhs, result);
 }
 
+void ConditionIdentity::collectLeaves(
+    FormulaId formula,
+    SmallVectorImpl<std::pair<unsigned, Value>> &leaves) const {
+  const Node &node = nodes[formula];
+  if (node.kind == Kind::Var) {
+    std::pair<unsigned, Value> leaf{node.variable, node.leaf};
+    if (!llvm::is_contained(leaves, leaf))
+      leaves.push_back(leaf);
+    return;
+  }
+  if (node.kind == Kind::Not || node.kind == Kind::And || node.kind == Kind::Or)
+    collectLeaves(node.lhs, leaves);
+  if (node.kind == Kind::And || node.kind == Kind::Or)
+    collectLeaves(node.rhs, leaves);
+}
+
 bool ConditionIdentity::evaluate(
-    FormulaId formula, function_ref<bool(unsigned variable)> valueOf) const {
+    FormulaId formula,
+    function_ref<bool(unsigned variable, Value leaf)> valueOf) const {
   const Node &node = nodes[formula];
   switch (node.kind) {
   case Kind::True:
@@ -238,7 +255,7 @@ bool ConditionIdentity::evaluate(
   case Kind::False:
     return false;
   case Kind::Var:
-    return valueOf(node.variable);
+    return valueOf(node.variable, node.leaf);
   case Kind::Not:
     return !evaluate(node.lhs, valueOf);
   case Kind::And:

@@ -2,9 +2,13 @@
 
 #include "ttl/Transforms/TTL/DFBLifecycle.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
 
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -22,6 +26,8 @@ struct Context {
   /// kernel.
   SmallVector<unsigned> stableLoops;
   SmallVector<scf::ForOp> perKernelLoops;
+  /// Loops with constant trip counts, whose iterations can be enumerated.
+  SmallVector<scf::ForOp> constantLoops;
   SmallVector<std::pair<ConditionIdentity::FormulaId, bool>> guards;
   Operation *unknown = nullptr;       // enclosing control we cannot model
   Operation *outermostLoop = nullptr; // the occurrence spans this loop
@@ -42,8 +48,159 @@ using Polynomial = std::map<Monomial, int64_t>;
 /// Largest number of condition variables whose assignments are enumerated.
 constexpr unsigned kMaxConditionVariables = 12;
 
+/// Largest number of constant-loop iterations enumerated per occurrence to
+/// count guards on loop indices exactly.
+constexpr int64_t kMaxIterations = 4096;
+
+/// The integer value of `value` when the induction variables in `bindings`
+/// have those values, for the integer arithmetic of stable predicates; none
+/// when it depends on anything else (launch coordinates, arguments, ...).
+std::optional<int64_t>
+evaluateUnder(Value value, const llvm::DenseMap<Value, int64_t> &bindings) {
+  auto bound = bindings.find(value);
+  if (bound != bindings.end())
+    return bound->second;
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return constant.getBitWidth() == 1 ? int64_t(constant.getZExtValue())
+                                       : constant.getSExtValue();
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  SmallVector<int64_t, 3> operands;
+  for (Value operand : def->getOperands()) {
+    std::optional<int64_t> known = evaluateUnder(operand, bindings);
+    if (!known)
+      return std::nullopt;
+    operands.push_back(*known);
+  }
+  auto binary = [&](auto fn) -> std::optional<int64_t> {
+    return fn(operands[0], operands[1]);
+  };
+  auto checked = [&](auto overflows) -> std::optional<int64_t> {
+    int64_t result;
+    if (overflows(operands[0], operands[1], result))
+      return std::nullopt;
+    return result;
+  };
+  auto nonzeroDivisor = [&](auto fn) -> std::optional<int64_t> {
+    if (operands[1] == 0 ||
+        (operands[1] == -1 && operands[0] == INT64_MIN))
+      return std::nullopt;
+    return fn(operands[0], operands[1]);
+  };
+  return llvm::TypeSwitch<Operation *, std::optional<int64_t>>(def)
+      .Case([&](arith::AddIOp) {
+        return checked([](int64_t a, int64_t b, int64_t &r) {
+          return llvm::AddOverflow(a, b, r);
+        });
+      })
+      .Case([&](arith::SubIOp) {
+        return checked([](int64_t a, int64_t b, int64_t &r) {
+          return llvm::SubOverflow(a, b, r);
+        });
+      })
+      .Case([&](arith::MulIOp) {
+        return checked([](int64_t a, int64_t b, int64_t &r) {
+          return llvm::MulOverflow(a, b, r);
+        });
+      })
+      .Case([&](arith::DivSIOp) {
+        return nonzeroDivisor(std::divides<int64_t>());
+      })
+      .Case([&](arith::RemSIOp) {
+        return nonzeroDivisor(std::modulus<int64_t>());
+      })
+      .Case([&](arith::FloorDivSIOp) {
+        return nonzeroDivisor([](int64_t a, int64_t b) {
+          int64_t q = a / b;
+          return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+        });
+      })
+      .Case([&](arith::MinSIOp) {
+        return binary([](int64_t a, int64_t b) { return std::min(a, b); });
+      })
+      .Case([&](arith::MaxSIOp) {
+        return binary([](int64_t a, int64_t b) { return std::max(a, b); });
+      })
+      .Case([&](arith::AndIOp) { return binary(std::bit_and<int64_t>()); })
+      .Case([&](arith::OrIOp) { return binary(std::bit_or<int64_t>()); })
+      .Case([&](arith::XOrIOp) { return binary(std::bit_xor<int64_t>()); })
+      .Case([&](arith::IndexCastOp) { return operands[0]; })
+      .Case([&](arith::ExtSIOp) { return operands[0]; })
+      .Case([&](arith::SelectOp) {
+        return operands[0] ? operands[1] : operands[2];
+      })
+      .Case([&](arith::CmpIOp cmp) -> std::optional<int64_t> {
+        int64_t a = operands[0], b = operands[1];
+        switch (cmp.getPredicate()) {
+        case arith::CmpIPredicate::eq:
+          return a == b;
+        case arith::CmpIPredicate::ne:
+          return a != b;
+        case arith::CmpIPredicate::slt:
+          return a < b;
+        case arith::CmpIPredicate::sle:
+          return a <= b;
+        case arith::CmpIPredicate::sgt:
+          return a > b;
+        case arith::CmpIPredicate::sge:
+          return a >= b;
+        default: // Unsigned comparisons: only for nonnegative values.
+          if (a < 0 || b < 0)
+            return std::nullopt;
+          switch (cmp.getPredicate()) {
+          case arith::CmpIPredicate::ult:
+            return a < b;
+          case arith::CmpIPredicate::ule:
+            return a <= b;
+          case arith::CmpIPredicate::ugt:
+            return a > b;
+          default:
+            return a >= b;
+          }
+        }
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
 /// Positions per op: an external call's effects are ordered inside it.
 constexpr int64_t kSubPositions = 2 * CallExternFuncOp::kMaxEffects;
+
+/// Groups the iterations of `context`'s constant loops by the values of
+/// `leaves` (i1 predicates) there: 1 / 0 when the loop indices decide a leaf,
+/// -1 otherwise. Without leaves that could depend on the indices, or with
+/// too many iterations, one group of all iterations with every leaf -1.
+void countIterations(const Context &context, ArrayRef<Value> leaves,
+                     std::map<std::vector<int8_t>, int64_t> &cases) {
+  std::vector<int8_t> undecided(leaves.size(), -1);
+  if (leaves.empty() || context.constantLoops.empty() ||
+      context.multiplier > kMaxIterations || context.multiplier == 0) {
+    cases[undecided] = context.multiplier;
+    return;
+  }
+  llvm::DenseMap<Value, int64_t> bindings;
+  std::function<void(unsigned)> iterate = [&](unsigned depth) {
+    if (depth == context.constantLoops.size()) {
+      std::vector<int8_t> values;
+      for (Value leaf : leaves) {
+        std::optional<int64_t> value = evaluateUnder(leaf, bindings);
+        values.push_back(value ? (*value != 0) : -1);
+      }
+      ++cases[values];
+      return;
+    }
+    scf::ForOp loop = context.constantLoops[depth];
+    int64_t lb = *getConstantIntValue(loop.getLowerBound());
+    int64_t ub = *getConstantIntValue(loop.getUpperBound());
+    int64_t step = *getConstantIntValue(loop.getStep());
+    for (int64_t index = lb; index < ub; index += step) {
+      bindings[loop.getInductionVar()] = index;
+      iterate(depth + 1);
+    }
+  };
+  iterate(0);
+}
 
 class Analyzer {
 public:
@@ -56,7 +213,7 @@ public:
 private:
   struct State {
     DFBLifecycle lifecycle;
-    SmallVector<Term> produced, consumed;
+    std::vector<Term> produced, consumed;
     /// A transaction released in nested control: (acquire, release).
     std::optional<std::pair<Operation *, Operation *>> nestedRelease;
   };
@@ -124,6 +281,7 @@ Context Analyzer::contextOf(Operation *op) {
       std::optional<int64_t> step = getConstantIntValue(loop.getStep());
       if (lb && ub && step && *step > 0) {
         context.multiplier *= *ub > *lb ? (*ub - *lb + *step - 1) / *step : 0;
+        context.constantLoops.push_back(loop);
       } else if (std::optional<unsigned> loopClass =
                      conditions.loopClassOf(loop)) {
         context.stableLoops.push_back(*loopClass);
@@ -371,12 +529,17 @@ LogicalResult Analyzer::checkBalance(State &state) {
   std::map<std::tuple<unsigned, Operation *, KernelKey>, unsigned> factors;
   SmallVector<Operation *> factorLoops;
   struct Resolved {
-    const Term *term;
-    bool producer;
+    const Term *term = nullptr;
+    bool producer = false;
     Monomial monomial;
     bool perKernelGuard = false, perKernelLoop = false;
+    /// Stable leaves of the guards, and the iterations of the constant
+    /// loops grouped by the leaves' values there (1 / 0, or -1 where the
+    /// indices do not decide it), with their number.
+    SmallVector<Value> stableLeaves;
+    std::map<std::vector<int8_t>, int64_t> cases;
   };
-  SmallVector<Resolved> resolved;
+  std::vector<Resolved> resolved;
   auto factorOf = [&](std::tuple<unsigned, Operation *, KernelKey> key,
                       Operation *loop) {
     auto [it, inserted] = factors.try_emplace(key, factors.size());
@@ -387,18 +550,33 @@ LogicalResult Analyzer::checkBalance(State &state) {
   for (bool producer : {true, false})
     for (const Term &term : producer ? state.produced : state.consumed) {
       KernelKey kernel = term.kernel.getAsOpaquePointer();
-      Resolved entry{&term, producer, {}};
-      for (auto [formula, polarity] : term.context.guards) {
-        SmallVector<unsigned> variables;
-        conditions.collectVariables(formula, variables);
-        for (unsigned variable : variables) {
-          bool perKernel = conditions.isPerKernel(variable);
-          entry.perKernelGuard |= perKernel;
-          std::pair<unsigned, KernelKey> key{variable,
-                                             perKernel ? kernel : nullptr};
-          if (slots.try_emplace(key, slots.size()).second)
-            slotVariables.push_back(key);
-        }
+      Resolved entry;
+      entry.term = &term;
+      entry.producer = producer;
+      SmallVector<std::pair<unsigned, Value>> leaves;
+      for (auto [formula, polarity] : term.context.guards)
+        conditions.collectLeaves(formula, leaves);
+      for (auto [variable, leaf] : leaves)
+        if (!conditions.isDeclaration(variable) &&
+            !conditions.isPerKernel(variable))
+          entry.stableLeaves.push_back(leaf);
+      countIterations(term.context, entry.stableLeaves, entry.cases);
+      for (auto [variable, leaf] : leaves) {
+        bool perKernel = conditions.isPerKernel(variable);
+        entry.perKernelGuard |= perKernel;
+        // A stable leaf that the loop indices decide in every iteration
+        // needs no enumeration.
+        auto index = llvm::find(entry.stableLeaves, leaf) -
+                     entry.stableLeaves.begin();
+        if (index < static_cast<int64_t>(entry.stableLeaves.size()) &&
+            llvm::none_of(entry.cases, [&](const auto &entryCase) {
+              return entryCase.first[index] < 0;
+            }))
+          continue;
+        std::pair<unsigned, KernelKey> key{variable,
+                                           perKernel ? kernel : nullptr};
+        if (slots.try_emplace(key, slots.size()).second)
+          slotVariables.push_back(key);
       }
       for (unsigned loopClass : term.context.stableLoops)
         entry.monomial.push_back(factorOf({loopClass, nullptr, nullptr},
@@ -437,15 +615,21 @@ LogicalResult Analyzer::checkBalance(State &state) {
         continue;
       const Term &term = *entry.term;
       KernelKey kernel = term.kernel.getAsOpaquePointer();
-      auto valueOf = [&](unsigned variable) {
-        bool perKernel = conditions.isPerKernel(variable);
-        return assignment[slots.at({variable, perKernel ? kernel : nullptr})];
-      };
-      bool active = llvm::all_of(term.context.guards, [&](auto guard) {
-        return conditions.evaluate(guard.first, valueOf) == guard.second;
-      });
-      if (active)
-        result[entry.monomial] += term.tiles * term.context.multiplier;
+      for (const auto &[values, iterations] : entry.cases) {
+        auto valueOf = [&](unsigned variable, Value leaf) {
+          auto index = llvm::find(entry.stableLeaves, leaf) -
+                       entry.stableLeaves.begin();
+          if (index < static_cast<int64_t>(values.size()) && values[index] >= 0)
+            return values[index] == 1;
+          bool perKernel = conditions.isPerKernel(variable);
+          return assignment[slots.at({variable, perKernel ? kernel : nullptr})];
+        };
+        bool active = llvm::all_of(term.context.guards, [&](auto guard) {
+          return conditions.evaluate(guard.first, valueOf) == guard.second;
+        });
+        if (active)
+          result[entry.monomial] += term.tiles * iterations;
+      }
     }
     for (auto it = result.begin(); it != result.end();)
       it = it->second == 0 ? result.erase(it) : std::next(it);

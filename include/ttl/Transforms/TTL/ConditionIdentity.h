@@ -58,10 +58,15 @@ public:
   void collectVariables(FormulaId formula,
                         SmallVectorImpl<unsigned> &variables) const;
 
-  /// The value of `formula` when each variable has the value `valueOf`
-  /// gives.
+  /// Leaves of `formula`: each variable occurrence with the predicate it was
+  /// derived from (distinct predicates of one variable are distinct leaves).
+  void collectLeaves(FormulaId formula,
+                     SmallVectorImpl<std::pair<unsigned, Value>> &leaves) const;
+
+  /// The value of `formula` when each leaf (variable, predicate) has the
+  /// value `valueOf` gives.
   bool evaluate(FormulaId formula,
-                function_ref<bool(unsigned variable)> valueOf) const;
+                function_ref<bool(unsigned variable, Value leaf)> valueOf) const;
 
   /// "#0", "not #0", "(#0 and #1)", "%p@file:3" ... for remarks and errors.
   std::string print(FormulaId formula) const;
@@ -105,6 +110,7 @@ private:
     Kind kind;
     unsigned variable = 0;
     FormulaId lhs = 0, rhs = 0;
+    Value leaf = {}; // Var: the predicate this occurrence was derived from
   };
   struct Variable {
     std::optional<int64_t> declaration; // dispatch-condition ordinal

@@ -268,3 +268,70 @@ func.func @stable_loop_shared() attributes {ttl.operation_id = "t.c:11", ttl.gri
   }
   return
 }
+
+// -----
+
+// A tile loaded on the first iteration of the reader's loop and consumed
+// once by the compute thread: guards on indices of constant loops are
+// counted per iteration (1 push), not as a condition of the whole loop.
+func.func @first_iteration_only() attributes {ttl.operation_id = "t.c:12", ttl.grid = array<i64: 1, 1>} {
+  // expected-remark @+1 {{DFB lifecycle: bounded; physical index 0}}
+  %scaler = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  ttl.thread #ttl.kernel<data_movement> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      %first = arith.cmpi eq, %i, %c0 : index
+      scf.if %first {
+        %r = ttl.reserve %scaler : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+        ttl.push %r : !ttl.block<1x1xbf16>
+      }
+    }
+  }
+  ttl.thread #ttl.kernel<compute> {
+    %w = ttl.wait %scaler : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+    ttl.pop %w : !ttl.block<1x1xbf16>
+  }
+  return
+}
+
+// -----
+
+// Index guards mixed with a stable condition: on column 0 the reader pushes on
+// even iterations (2 of 4), the compute thread pops twice.
+func.func @index_guard_and_stable_condition() attributes {ttl.operation_id = "t.c:13", ttl.grid = array<i64: 2, 1>} {
+  // expected-remark @+1 {{DFB lifecycle: bounded; physical index 0}}
+  %dfb = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  ttl.thread #ttl.kernel<data_movement> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %col = ttl.node 0
+    %first_col = arith.cmpi eq, %col, %c0 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      %rem = arith.remsi %i, %c2 : index
+      %even = arith.cmpi eq, %rem, %c0 : index
+      %both = arith.andi %first_col, %even : i1
+      scf.if %both {
+        %r = ttl.reserve %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+        ttl.push %r : !ttl.block<1x1xbf16>
+      }
+    }
+  }
+  ttl.thread #ttl.kernel<compute> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %col = ttl.node 0
+    %first_col = arith.cmpi eq, %col, %c0 : index
+    scf.if %first_col {
+      scf.for %i = %c0 to %c2 step %c1 {
+        %w = ttl.wait %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+        ttl.pop %w : !ttl.block<1x1xbf16>
+      }
+    }
+  }
+  return
+}

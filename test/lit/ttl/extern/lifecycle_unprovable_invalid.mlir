@@ -186,53 +186,6 @@ func.func @mismatched_guards() attributes {ttl.operation_id = "t.u:6", ttl.grid 
 
 !d = !ttl.dfb<1x1xbf16, 2>
 !b = !ttl.block<1x1xbf16>
-
-// Mismatched guards on loop indices: the producer pushes when the outer index
-// is 0 (2 times), the consumer pops when both indices are 0 (once). (Counts
-// in the message assume a condition holds in every iteration.) Indices of
-// loops at different depths are different conditions even with equal bounds.
-func.func @index_guards_at_different_depths() attributes {ttl.operation_id = "t.u:7", ttl.grid = array<i64: 1, 1>} {
-  // expected-error-re @+1 {{cannot prove the DFB protocol balanced across kernels: producers push 4 tiles but consumers pop 0 tiles when the condition at {{.*}} is true, the condition at {{.*}} is false}}
-  %dfb = ttl.create_dfb : !d
-  ttl.thread #ttl.kernel<data_movement> {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c2 = arith.constant 2 : index
-    scf.for %i = %c0 to %c2 step %c1 {
-      scf.for %k = %c0 to %c2 step %c1 {
-        %first = arith.cmpi eq, %i, %c0 : index
-        scf.if %first {
-          %r = ttl.reserve %dfb : !d -> !b
-          // expected-note @+1 {{produced here}}
-          ttl.push %r : !b
-        }
-      }
-    }
-  }
-  ttl.thread #ttl.kernel<compute> {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c2 = arith.constant 2 : index
-    scf.for %i = %c0 to %c2 step %c1 {
-      scf.for %k = %c0 to %c2 step %c1 {
-        %fi = arith.cmpi eq, %i, %c0 : index
-        %fk = arith.cmpi eq, %k, %c0 : index
-        %both = arith.andi %fi, %fk : i1
-        scf.if %both {
-          %w = ttl.wait %dfb : !d -> !b
-          // expected-note @+1 {{consumed here}}
-          ttl.pop %w : !b
-        }
-      }
-    }
-  }
-  return
-}
-
-// -----
-
-!d = !ttl.dfb<1x1xbf16, 2>
-!b = !ttl.block<1x1xbf16>
 #dm = #ttl.kernel<data_movement>
 
 // A release in a nested region cannot be counted against its acquire.
