@@ -24,7 +24,7 @@ struct Context {
   /// (ConditionIdentity::loopClassOf) is the same trip count in every kernel;
   /// a loop whose bounds are not stable is a trip count of its own in each
   /// kernel.
-  SmallVector<unsigned> stableLoops;
+  SmallVector<std::pair<unsigned, scf::ForOp>> stableLoops;
   SmallVector<scf::ForOp> perKernelLoops;
   /// Loops with constant trip counts, whose iterations can be enumerated.
   SmallVector<scf::ForOp> constantLoops;
@@ -284,7 +284,7 @@ Context Analyzer::contextOf(Operation *op) {
         context.constantLoops.push_back(loop);
       } else if (std::optional<unsigned> loopClass =
                      conditions.loopClassOf(loop)) {
-        context.stableLoops.push_back(*loopClass);
+        context.stableLoops.push_back({*loopClass, loop});
       } else {
         context.perKernelLoops.push_back(loop);
       }
@@ -578,9 +578,10 @@ LogicalResult Analyzer::checkBalance(State &state) {
         if (slots.try_emplace(key, slots.size()).second)
           slotVariables.push_back(key);
       }
-      for (unsigned loopClass : term.context.stableLoops)
-        entry.monomial.push_back(factorOf({loopClass, nullptr, nullptr},
-                                          term.context.outermostLoop));
+      // Any loop of a class names the factor: equal classes run the same
+      // iterations.
+      for (auto [loopClass, loop] : term.context.stableLoops)
+        entry.monomial.push_back(factorOf({loopClass, nullptr, nullptr}, loop));
       for (scf::ForOp loop : term.context.perKernelLoops) {
         entry.perKernelLoop = true;
         entry.monomial.push_back(factorOf({0, loop, kernel}, loop));
@@ -588,17 +589,6 @@ LogicalResult Analyzer::checkBalance(State &state) {
       llvm::sort(entry.monomial);
       resolved.push_back(std::move(entry));
     }
-  // Name the stable factors after a loop of their class (any one will do:
-  // equal classes run the same iterations).
-  for (const Resolved &entry : resolved)
-    for (Operation *op = entry.term->site; op; op = op->getParentOp())
-      if (auto loop = dyn_cast<scf::ForOp>(op))
-        if (std::optional<unsigned> loopClass = conditions.loopClassOf(loop)) {
-          auto it = factors.find({*loopClass, nullptr, nullptr});
-          if (it != factors.end())
-            factorLoops[it->second] = loop;
-        }
-
   if (slots.size() > kMaxConditionVariables)
     return unprovable(
         state,

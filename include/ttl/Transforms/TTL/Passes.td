@@ -24,7 +24,8 @@ def TTLAssignDFBIndices : Pass<"ttl-assign-dfb-indices", "::mlir::ModuleOp"> {
       make the DFB *opaque*: valid, not balance-checked, never sharing;
     * tiles pushed across kernels must provably equal tiles popped, counted
       through loops (constant trip counts multiply; stable bounds are
-      symbolic factors compared by structural class) and `scf.if` guards.
+      symbolic factors compared by structural class) and `scf.if` guards
+      (those decided by constant-loop indices are evaluated per iteration).
       Guards are boolean formulas over dispatch-condition declarations,
       dispatch-stable predicates and per-kernel values (`ConditionIdentity.h`;
       a per-kernel value is one variable per kernel); equality must hold
