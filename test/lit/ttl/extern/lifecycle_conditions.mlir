@@ -335,3 +335,25 @@ func.func @index_guard_and_stable_condition() attributes {ttl.operation_id = "t.
   }
   return
 }
+
+// -----
+
+#dm = #ttl.kernel<data_movement>
+
+// A loop over a count only one kernel computes, holding both sides in that
+// kernel: one trip count.
+func.func @per_kernel_loop_in_one_kernel() attributes {ttl.operation_id = "t.c:14", ttl.grid = array<i64: 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark @+1 {{DFB lifecycle: bounded; physical index 0}}
+  %dfb = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  %count = ttl.call_extern_func "count" from "h.hpp" args() {ttl.kernels = [#dm]} -> i64
+  %n = arith.index_cast %count : i64 to index
+  scf.for %i = %c0 to %n step %c1 {
+    %r = ttl.reserve %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+    ttl.push %r {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
+    %w = ttl.wait %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+    ttl.pop %w {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
+  }
+  return
+}
