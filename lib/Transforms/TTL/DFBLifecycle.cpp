@@ -194,8 +194,9 @@ void countIterations(const Context &context, ArrayRef<Value> leaves,
     int64_t lb = *getConstantIntValue(loop.getLowerBound());
     int64_t ub = *getConstantIntValue(loop.getUpperBound());
     int64_t step = *getConstantIntValue(loop.getStep());
-    for (int64_t index = lb; index < ub; index += step) {
-      bindings[loop.getInductionVar()] = index;
+    // At most kMaxIterations in all, so lb + k * step stays below ub.
+    for (int64_t k = 0; k < kMaxIterations && lb + k * step < ub; ++k) {
+      bindings[loop.getInductionVar()] = lb + k * step;
       iterate(depth + 1);
     }
   };
