@@ -668,3 +668,114 @@ def never_released(a):
     dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
     blk = dfb.reserve()  # E:never_released
     ttl.copy(a[0, 0], blk).wait()
+
+
+# --- lifecycle: provable balance ----------------------------------------------------------------
+@_op
+def guard_without_identity(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)  # E:guard_without_identity
+    flag = ttl.call_extern_func(H, "probe", result_type=ttl.ScalarType.I32, kernel=CP | DM)
+    if flag:
+        with dfb.reserve() as blk:
+            ttl.copy(a[0, 0], blk).wait()
+        got = dfb.wait()
+        got.pop(kernel=CP)
+
+
+def make_guarded_by_declaration():
+    ready = ttl.DispatchCondition(ttl.ScalarType.I32)
+
+    @ttl.operation(grid=(1, 1))
+    def guarded_by_declaration(a):
+        dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+        flag = ttl.call_extern_func(H, "probe", condition_result=ready, kernel=CP | DM)
+        if flag:
+            with dfb.reserve() as blk:
+                ttl.copy(a[0, 0], blk).wait()
+            got = dfb.wait()
+            got.pop(kernel=CP)
+
+    return guarded_by_declaration
+
+
+@_op
+def guard_in_one_kernel(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    flag = ttl.call_extern_func(H, "probe", result_type=ttl.ScalarType.I32, kernel=DM)
+    if flag:
+        with dfb.reserve() as blk:
+            ttl.copy(a[0, 0], blk).wait()
+        with dfb.wait() as blk:
+            ttl.copy(blk, a[0, 0]).wait()
+
+
+@ttl.operation(grid=(2, 2))
+def mismatched_guards(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)  # E:mismatched_guards
+
+    @ttl.datamovement()
+    def reader():
+        col, row = ttl.node(dims=2)
+        if col == 0:
+            with dfb.reserve() as blk:
+                ttl.copy(a[0, 0], blk).wait()
+
+    @ttl.compute()
+    def consumer():
+        col, row = ttl.node(dims=2)
+        if row == 0:
+            with dfb.wait() as blk:
+                pass
+
+
+TILES = 4
+
+
+@ttl.operation(grid=(2, 2))
+def node_guards_in_threads(a, out):
+    """tt-lang 1.1 style: reader / compute / writer threads, constant loops, the same
+    node-coordinate guard computed separately in each thread, and a tile read on the first
+    iteration only."""
+    in_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    bias_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=1)
+    out_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+
+    @ttl.datamovement()
+    def reader():
+        col, row = ttl.node(dims=2)
+        if col == 0 and row < 1:
+            for i in range(TILES):
+                if i == 0:  # once, on the first iteration
+                    with bias_dfb.reserve() as blk:
+                        ttl.copy(a[0, 1], blk).wait()
+                with in_dfb.reserve() as blk:
+                    ttl.copy(a[i, 0], blk).wait()
+
+    @ttl.compute()
+    def compute():
+        col, row = ttl.node(dims=2)
+        if col == 0 and row < 1:
+            with bias_dfb.wait() as bias:
+                for i in range(TILES):
+                    with in_dfb.wait() as x, out_dfb.reserve() as y:
+                        y.store(ttl.math.exp(x) + bias)
+
+    @ttl.datamovement()
+    def writer():
+        col, row = ttl.node(dims=2)
+        if row < 1 and col == 0:
+            for i in range(TILES // 2):
+                for j in range(2):
+                    with out_dfb.wait() as blk:
+                        ttl.copy(blk, out[i, j]).wait()
+
+
+@_op
+def release_in_loop(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)  # E:release_in_loop
+    blk = dfb.reserve()
+    ttl.copy(a[0, 0], blk).wait()
+    for i in range(2):
+        blk.push()
+    with dfb.wait() as got:
+        ttl.copy(got, a[0, 0]).wait()

@@ -444,3 +444,42 @@ def test_acquired_block_must_be_released():
     expect_error(programs.never_released, C,
                  "the block acquired here is never released; every ttl.reserve needs one ttl.push",
                  "never_released")
+
+
+# --- lifecycle: balance must be provable ---------------------------------------------------------
+def test_guard_without_identity_is_unprovable():
+    err = expect_error(programs.guard_without_identity, C,
+                       "cannot prove the DFB protocol balanced across kernels: an occurrence is guarded "
+                       "by a condition without dispatch-stable identity", "guard_without_identity")
+    assert "declare the condition with ttl.DispatchCondition" in err.message
+    assert any("produced here by the canonical data-movement kernel" in n for n in err.notes)
+    assert any("consumed here by the canonical compute kernel" in n for n in err.notes)
+    # The provable variants: the same guard as a dispatch condition, or one kernel on both sides.
+    assert "cb_push_back" in sources(programs.make_guarded_by_declaration())["data_movement"]
+    cpp = sources(programs.guard_in_one_kernel)["data_movement"]
+    assert "cb_push_back" in cpp and "cb_pop_front" in cpp
+
+
+def test_mismatched_guards_are_unprovable():
+    err = expect_error(programs.mismatched_guards, C,
+                       "cannot prove the DFB protocol balanced across kernels: producers push 1 tiles "
+                       "but consumers pop 0 tiles when the condition at", "mismatched_guards")
+    assert "guard the producer and the consumer with the same condition" in err.message
+
+
+def test_equal_node_guards_and_constant_loops_across_threads_are_provable():
+    tensors = (ttl.TensorSpec((128, 128)), ttl.TensorSpec((128, 128)))
+    compiled = programs.node_guards_in_threads.compile(*tensors)
+    assert [d.physical_index for d in compiled.dataflow_buffers] == [0, 1, 2]
+    # Per-core sources: core (0, 0) moves the tiles, the others have nothing to do.
+    first = {d.logical_kernel.name: d.source for d in compiled.descriptors
+             if d.core_ranges[0].start == (0, 0)}
+    assert "cb_push_back" in first["data_movement"] and "cb_pop_front" in first["writer"]
+    assert "cb_pop_front" in first["compute"] and "cb_push_back" in first["compute"]
+
+
+def test_release_in_nested_control_is_unprovable():
+    err = expect_error(programs.release_in_loop, C,
+                       "a block is released inside a branch or loop nested in the region that "
+                       "acquired it", "release_in_loop")
+    assert any("acquired here" in n for n in err.notes) and any("released here" in n for n in err.notes)

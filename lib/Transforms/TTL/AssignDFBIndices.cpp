@@ -139,7 +139,7 @@ struct AssignDFBIndicesPass
     else if (lifecycle.isBounded())
       remark << "bounded";
     else
-      remark << "unproven (" << lifecycle.balanceDetail << ")";
+      remark << "unchecked (" << lifecycle.balanceDetail << ")";
     remark << "; physical index " << index;
     if (partner)
       remark.attachNote(partner->op->getLoc())

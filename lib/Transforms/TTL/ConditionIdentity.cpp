@@ -13,31 +13,108 @@
 using namespace mlir;
 using namespace mlir::ttl;
 
-bool ConditionIdentity::isDispatchStable(Value value) {
-  auto it = stable.find(value);
-  if (it != stable.end())
+static std::optional<FileLineColLoc> fileLocation(Location loc) {
+  if (auto file = dyn_cast<FileLineColLoc>(loc))
+    return file;
+  if (auto name = dyn_cast<NameLoc>(loc))
+    return fileLocation(name.getChildLoc());
+  if (auto call = dyn_cast<CallSiteLoc>(loc))
+    return fileLocation(call.getCallee());
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (std::optional<FileLineColLoc> file = fileLocation(inner))
+        return file;
+  return std::nullopt;
+}
+
+std::string mlir::ttl::describeLocation(Location loc) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (std::optional<FileLineColLoc> file = fileLocation(loc))
+    os << file->getFilename().getValue() << ":" << file->getLine();
+  else
+    os << loc;
+  return text;
+}
+
+namespace {
+/// First element of a structural key.
+enum KeyKind : uintptr_t { Argument, InductionVariable, Loop, PureOp };
+} // namespace
+
+unsigned ConditionIdentity::intern(std::vector<uintptr_t> key) {
+  auto [it, inserted] = classes.try_emplace(std::move(key), classes.size());
+  return it->second;
+}
+
+std::optional<unsigned> ConditionIdentity::classOf(Value value) {
+  auto it = valueClasses.find(value);
+  if (it != valueClasses.end())
     return it->second;
-  stable[value] = false; // Cycles (loop-carried values) are not stable.
-  bool result = false;
+  valueClasses[value] = std::nullopt; // Cycles (loop-carried values).
+  std::optional<unsigned> result;
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     Operation *owner = arg.getOwner()->getParentOp();
     if (isa_and_nonnull<func::FuncOp>(owner)) {
-      result = true;
+      result = intern({Argument, arg.getArgNumber()});
     } else if (auto loop = dyn_cast_or_null<scf::ForOp>(owner)) {
       // The induction variable of a loop with stable bounds; iter_args may
       // carry anything.
-      result = arg == loop.getInductionVar() &&
-               isDispatchStable(loop.getLowerBound()) &&
-               isDispatchStable(loop.getUpperBound()) &&
-               isDispatchStable(loop.getStep());
+      if (arg == loop.getInductionVar())
+        if (std::optional<unsigned> loopClass = loopClassOf(loop))
+          result = intern({InductionVariable, *loopClass});
     }
   } else {
     Operation *def = value.getDefiningOp();
-    result = def->getNumRegions() == 0 && isMemoryEffectFree(def) &&
-             llvm::all_of(def->getOperands(),
-                          [&](Value operand) { return isDispatchStable(operand); });
+    if (def->getNumRegions() == 0 && isMemoryEffectFree(def)) {
+      std::vector<uintptr_t> key = {
+          PureOp,
+          reinterpret_cast<uintptr_t>(def->getName().getAsOpaquePointer()),
+          reinterpret_cast<uintptr_t>(
+              def->getAttrDictionary().getAsOpaquePointer()),
+          reinterpret_cast<uintptr_t>(value.getType().getAsOpaquePointer()),
+          cast<OpResult>(value).getResultNumber()};
+      bool stable = true;
+      for (Value operand : def->getOperands()) {
+        std::optional<unsigned> operandClass = classOf(operand);
+        stable &= operandClass.has_value();
+        if (!stable)
+          break;
+        key.push_back(*operandClass);
+      }
+      if (stable)
+        result = intern(std::move(key));
+    }
   }
-  stable[value] = result;
+  valueClasses[value] = result;
+  return result;
+}
+
+std::optional<unsigned> ConditionIdentity::loopClassOf(scf::ForOp loop) {
+  auto it = loopClasses.find(loop);
+  if (it != loopClasses.end())
+    return it->second;
+  loopClasses[loop] = std::nullopt;
+  std::vector<uintptr_t> key = {Loop};
+  for (Value bound : {loop.getLowerBound(), loop.getUpperBound(),
+                      loop.getStep()}) {
+    std::optional<unsigned> boundClass = classOf(bound);
+    if (!boundClass)
+      return std::nullopt;
+    key.push_back(*boundClass);
+  }
+  // The enclosing loop: its class, or the loop itself when its bounds are not
+  // stable (then only that loop op encloses the same iterations).
+  if (auto parent = loop->getParentOfType<scf::ForOp>()) {
+    std::optional<unsigned> parentClass = loopClassOf(parent);
+    key.push_back(parentClass ? 1 : 2);
+    key.push_back(parentClass ? *parentClass
+                              : reinterpret_cast<uintptr_t>(parent.getOperation()));
+  } else {
+    key.push_back(0);
+  }
+  unsigned result = intern(std::move(key));
+  loopClasses[loop] = result;
   return result;
 }
 
@@ -50,22 +127,28 @@ std::optional<int64_t> ConditionIdentity::declarationOf(Value value) const {
 
 ConditionIdentity::FormulaId
 ConditionIdentity::variableFormula(std::optional<int64_t> declaration,
-                                   Value predicate) {
+                                   Value predicate, bool perKernel) {
   unsigned index;
   if (declaration) {
     auto [it, inserted] =
         declarationVariables.try_emplace(*declaration, variables.size());
     if (inserted)
-      variables.push_back({declaration, Value()});
+      variables.push_back({declaration, predicate, false});
+    index = it->second;
+  } else if (perKernel) {
+    auto [it, inserted] =
+        perKernelVariables.try_emplace(predicate, variables.size());
+    if (inserted)
+      variables.push_back({std::nullopt, predicate, true});
     index = it->second;
   } else {
     auto [it, inserted] =
-        predicateVariables.try_emplace(predicate, variables.size());
+        stableVariables.try_emplace(*classOf(predicate), variables.size());
     if (inserted)
-      variables.push_back({std::nullopt, predicate});
+      variables.push_back({std::nullopt, predicate, false});
     index = it->second;
   }
-  return make({Kind::Var, index});
+  return make({Kind::Var, index, 0, 0, predicate});
 }
 
 ConditionIdentity::FormulaId ConditionIdentity::formulaOf(Value predicate) {
@@ -106,23 +189,22 @@ ConditionIdentity::FormulaId ConditionIdentity::compute(Value predicate) {
           other ? declarationOf(other) : std::nullopt;
       if (declaration && (cmp.getPredicate() == arith::CmpIPredicate::ne ||
                           cmp.getPredicate() == arith::CmpIPredicate::eq)) {
-        FormulaId var = variableFormula(declaration, Value());
+        FormulaId var = variableFormula(declaration, predicate, false);
         if (cmp.getPredicate() == arith::CmpIPredicate::ne)
           return var;
         return make({Kind::Not, 0, var});
       }
     }
   }
-  if (isDispatchStable(predicate))
-    return variableFormula(std::nullopt, predicate);
-  return make({Kind::Unknown});
+  return variableFormula(std::nullopt, predicate,
+                         /*perKernel=*/!isDispatchStable(predicate));
 }
 
 bool ConditionIdentity::isUnknown(FormulaId formula) const {
   const Node &node = nodes[formula];
   switch (node.kind) {
-  case Kind::Unknown:
-    return true;
+  case Kind::Var:
+    return variables[node.variable].perKernel;
   case Kind::Not:
     return isUnknown(node.lhs);
   case Kind::And:
@@ -147,23 +229,39 @@ void ConditionIdentity::collectVariables(
     collectVariables(node.rhs, result);
 }
 
-bool ConditionIdentity::evaluate(FormulaId formula,
-                                 ArrayRef<bool> assignment) const {
+void ConditionIdentity::collectLeaves(
+    FormulaId formula,
+    SmallVectorImpl<std::pair<unsigned, Value>> &leaves) const {
+  const Node &node = nodes[formula];
+  if (node.kind == Kind::Var) {
+    std::pair<unsigned, Value> leaf{node.variable, node.leaf};
+    if (!llvm::is_contained(leaves, leaf))
+      leaves.push_back(leaf);
+    return;
+  }
+  if (node.kind == Kind::Not || node.kind == Kind::And || node.kind == Kind::Or)
+    collectLeaves(node.lhs, leaves);
+  if (node.kind == Kind::And || node.kind == Kind::Or)
+    collectLeaves(node.rhs, leaves);
+}
+
+bool ConditionIdentity::evaluate(
+    FormulaId formula,
+    function_ref<bool(unsigned variable, Value leaf)> valueOf) const {
   const Node &node = nodes[formula];
   switch (node.kind) {
   case Kind::True:
     return true;
   case Kind::False:
-  case Kind::Unknown:
     return false;
   case Kind::Var:
-    return assignment[node.variable];
+    return valueOf(node.variable, node.leaf);
   case Kind::Not:
-    return !evaluate(node.lhs, assignment);
+    return !evaluate(node.lhs, valueOf);
   case Kind::And:
-    return evaluate(node.lhs, assignment) && evaluate(node.rhs, assignment);
+    return evaluate(node.lhs, valueOf) && evaluate(node.rhs, valueOf);
   case Kind::Or:
-    return evaluate(node.lhs, assignment) || evaluate(node.rhs, assignment);
+    return evaluate(node.lhs, valueOf) || evaluate(node.rhs, valueOf);
   }
   return false;
 }
@@ -174,7 +272,8 @@ std::string ConditionIdentity::printVariable(unsigned variable) const {
     return "#" + std::to_string(*var.declaration);
   std::string text;
   llvm::raw_string_ostream os(text);
-  os << "stable predicate at " << var.predicate.getLoc();
+  os << (var.perKernel ? "per-kernel value at " : "stable predicate at ")
+     << describeLocation(var.predicate.getLoc());
   return text;
 }
 
@@ -185,10 +284,9 @@ std::string ConditionIdentity::print(FormulaId formula) const {
     return "true";
   case Kind::False:
     return "false";
-  case Kind::Unknown:
-    return "unknown";
   case Kind::Var:
-    return printVariable(node.variable);
+    return variables[node.variable].perKernel ? "unknown"
+                                              : printVariable(node.variable);
   case Kind::Not:
     return "not " + print(node.lhs);
   case Kind::And:

@@ -2,9 +2,13 @@
 
 #include "ttl/Transforms/TTL/DFBLifecycle.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/TypeSwitch.h"
 
+#include <functional>
 #include <map>
 #include <vector>
 
@@ -15,10 +19,17 @@ namespace {
 
 /// Enclosing control of an occurrence within its kernel.
 struct Context {
-  int64_t multiplier = 1;             // product of constant trip counts
-  std::vector<Operation *> loops;     // loops with stable, non-constant trips
+  int64_t multiplier = 1; // product of constant trip counts
+  /// Loops with non-constant trip counts: a stable loop class
+  /// (ConditionIdentity::loopClassOf) is the same trip count in every kernel;
+  /// a loop whose bounds are not stable is a trip count of its own in each
+  /// kernel.
+  SmallVector<std::pair<unsigned, scf::ForOp>> stableLoops;
+  SmallVector<scf::ForOp> perKernelLoops;
+  /// Loops with constant trip counts, whose iterations can be enumerated.
+  SmallVector<scf::ForOp> constantLoops;
   SmallVector<std::pair<ConditionIdentity::FormulaId, bool>> guards;
-  bool unknown = false;               // control we cannot model
+  Operation *unknown = nullptr;       // enclosing control we cannot model
   Operation *outermostLoop = nullptr; // the occurrence spans this loop
 };
 
@@ -26,13 +37,171 @@ struct Context {
 struct Term {
   Context context;
   int64_t tiles;
+  KernelAttr kernel;
+  Operation *site;
 };
+
+/// A product of symbolic trip counts (factor ids, sorted).
+using Monomial = std::vector<unsigned>;
+using Polynomial = std::map<Monomial, int64_t>;
 
 /// Largest number of condition variables whose assignments are enumerated.
 constexpr unsigned kMaxConditionVariables = 12;
 
+/// Largest number of constant-loop iterations enumerated per occurrence to
+/// count guards on loop indices exactly.
+constexpr int64_t kMaxIterations = 4096;
+
+/// The integer value of `value` when the induction variables in `bindings`
+/// have those values, for the integer arithmetic of stable predicates; none
+/// when it depends on anything else (launch coordinates, arguments, ...).
+std::optional<int64_t>
+evaluateUnder(Value value, const llvm::DenseMap<Value, int64_t> &bindings) {
+  auto bound = bindings.find(value);
+  if (bound != bindings.end())
+    return bound->second;
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return constant.getBitWidth() == 1 ? int64_t(constant.getZExtValue())
+                                       : constant.getSExtValue();
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  SmallVector<int64_t, 3> operands;
+  for (Value operand : def->getOperands()) {
+    std::optional<int64_t> known = evaluateUnder(operand, bindings);
+    if (!known)
+      return std::nullopt;
+    operands.push_back(*known);
+  }
+  auto binary = [&](auto fn) -> std::optional<int64_t> {
+    return fn(operands[0], operands[1]);
+  };
+  auto checked = [&](auto overflows) -> std::optional<int64_t> {
+    int64_t result;
+    if (overflows(operands[0], operands[1], result))
+      return std::nullopt;
+    return result;
+  };
+  auto nonzeroDivisor = [&](auto fn) -> std::optional<int64_t> {
+    if (operands[1] == 0 ||
+        (operands[1] == -1 && operands[0] == INT64_MIN))
+      return std::nullopt;
+    return fn(operands[0], operands[1]);
+  };
+  return llvm::TypeSwitch<Operation *, std::optional<int64_t>>(def)
+      .Case([&](arith::AddIOp) {
+        return checked([](int64_t a, int64_t b, int64_t &r) {
+          return llvm::AddOverflow(a, b, r);
+        });
+      })
+      .Case([&](arith::SubIOp) {
+        return checked([](int64_t a, int64_t b, int64_t &r) {
+          return llvm::SubOverflow(a, b, r);
+        });
+      })
+      .Case([&](arith::MulIOp) {
+        return checked([](int64_t a, int64_t b, int64_t &r) {
+          return llvm::MulOverflow(a, b, r);
+        });
+      })
+      .Case([&](arith::DivSIOp) {
+        return nonzeroDivisor(std::divides<int64_t>());
+      })
+      .Case([&](arith::RemSIOp) {
+        return nonzeroDivisor(std::modulus<int64_t>());
+      })
+      .Case([&](arith::FloorDivSIOp) {
+        return nonzeroDivisor([](int64_t a, int64_t b) {
+          int64_t q = a / b;
+          return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+        });
+      })
+      .Case([&](arith::MinSIOp) {
+        return binary([](int64_t a, int64_t b) { return std::min(a, b); });
+      })
+      .Case([&](arith::MaxSIOp) {
+        return binary([](int64_t a, int64_t b) { return std::max(a, b); });
+      })
+      .Case([&](arith::AndIOp) { return binary(std::bit_and<int64_t>()); })
+      .Case([&](arith::OrIOp) { return binary(std::bit_or<int64_t>()); })
+      .Case([&](arith::XOrIOp) { return binary(std::bit_xor<int64_t>()); })
+      .Case([&](arith::IndexCastOp) { return operands[0]; })
+      .Case([&](arith::ExtSIOp) { return operands[0]; })
+      .Case([&](arith::SelectOp) {
+        return operands[0] ? operands[1] : operands[2];
+      })
+      .Case([&](arith::CmpIOp cmp) -> std::optional<int64_t> {
+        int64_t a = operands[0], b = operands[1];
+        switch (cmp.getPredicate()) {
+        case arith::CmpIPredicate::eq:
+          return a == b;
+        case arith::CmpIPredicate::ne:
+          return a != b;
+        case arith::CmpIPredicate::slt:
+          return a < b;
+        case arith::CmpIPredicate::sle:
+          return a <= b;
+        case arith::CmpIPredicate::sgt:
+          return a > b;
+        case arith::CmpIPredicate::sge:
+          return a >= b;
+        default: // Unsigned comparisons: only for nonnegative values.
+          if (a < 0 || b < 0)
+            return std::nullopt;
+          switch (cmp.getPredicate()) {
+          case arith::CmpIPredicate::ult:
+            return a < b;
+          case arith::CmpIPredicate::ule:
+            return a <= b;
+          case arith::CmpIPredicate::ugt:
+            return a > b;
+          default:
+            return a >= b;
+          }
+        }
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
 /// Positions per op: an external call's effects are ordered inside it.
 constexpr int64_t kSubPositions = 2 * CallExternFuncOp::kMaxEffects;
+
+/// Groups the iterations of `context`'s constant loops by the values of
+/// `leaves` (i1 predicates) there: 1 / 0 when the loop indices decide a leaf,
+/// -1 otherwise. Without leaves that could depend on the indices, or with
+/// too many iterations, one group of all iterations with every leaf -1.
+void countIterations(const Context &context, ArrayRef<Value> leaves,
+                     std::map<std::vector<int8_t>, int64_t> &cases) {
+  std::vector<int8_t> undecided(leaves.size(), -1);
+  if (leaves.empty() || context.constantLoops.empty() ||
+      context.multiplier > kMaxIterations || context.multiplier == 0) {
+    cases[undecided] = context.multiplier;
+    return;
+  }
+  llvm::DenseMap<Value, int64_t> bindings;
+  std::function<void(unsigned)> iterate = [&](unsigned depth) {
+    if (depth == context.constantLoops.size()) {
+      std::vector<int8_t> values;
+      for (Value leaf : leaves) {
+        std::optional<int64_t> value = evaluateUnder(leaf, bindings);
+        values.push_back(value ? (*value != 0) : -1);
+      }
+      ++cases[values];
+      return;
+    }
+    scf::ForOp loop = context.constantLoops[depth];
+    int64_t lb = *getConstantIntValue(loop.getLowerBound());
+    int64_t ub = *getConstantIntValue(loop.getUpperBound());
+    int64_t step = *getConstantIntValue(loop.getStep());
+    // At most kMaxIterations in all, so lb + k * step stays below ub.
+    for (int64_t k = 0; k < kMaxIterations && lb + k * step < ub; ++k) {
+      bindings[loop.getInductionVar()] = lb + k * step;
+      iterate(depth + 1);
+    }
+  };
+  iterate(0);
+}
 
 class Analyzer {
 public:
@@ -45,8 +214,9 @@ public:
 private:
   struct State {
     DFBLifecycle lifecycle;
-    SmallVector<Term> produced, consumed;
-    SmallVector<Operation *> producerSites, consumerSites;
+    std::vector<Term> produced, consumed;
+    /// A transaction released in nested control: (acquire, release).
+    std::optional<std::pair<Operation *, Operation *>> nestedRelease;
   };
 
   Context contextOf(Operation *op);
@@ -82,6 +252,12 @@ private:
                              bool producer);
   void visitCall(CallExternFuncOp call);
   LogicalResult checkBalance(State &state);
+  /// Error: the balance of `state` cannot be proven because `reason`; notes
+  /// at `sites` (producers first) and `fix` as the last sentence.
+  LogicalResult
+  unprovable(State &state, const Twine &reason,
+             ArrayRef<std::pair<Operation *, std::string>> notes,
+             StringRef fix);
 
   func::FuncOp func;
   const Ownership &ownership;
@@ -91,10 +267,7 @@ private:
 };
 
 std::string locationText(Operation *op) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << op->getLoc();
-  return text;
+  return describeLocation(op->getLoc());
 }
 
 Context Analyzer::contextOf(Operation *op) {
@@ -109,12 +282,12 @@ Context Analyzer::contextOf(Operation *op) {
       std::optional<int64_t> step = getConstantIntValue(loop.getStep());
       if (lb && ub && step && *step > 0) {
         context.multiplier *= *ub > *lb ? (*ub - *lb + *step - 1) / *step : 0;
-      } else if (conditions.isDispatchStable(loop.getLowerBound()) &&
-                 conditions.isDispatchStable(loop.getUpperBound()) &&
-                 conditions.isDispatchStable(loop.getStep())) {
-        context.loops.push_back(loop);
+        context.constantLoops.push_back(loop);
+      } else if (std::optional<unsigned> loopClass =
+                     conditions.loopClassOf(loop)) {
+        context.stableLoops.push_back({*loopClass, loop});
       } else {
-        context.unknown = true;
+        context.perKernelLoops.push_back(loop);
       }
       continue;
     }
@@ -124,9 +297,8 @@ Context Analyzer::contextOf(Operation *op) {
           {conditions.formulaOf(branch.getCondition()), inThen});
       continue;
     }
-    context.unknown = true;
+    context.unknown = parent;
   }
-  llvm::sort(context.loops);
   return context;
 }
 
@@ -134,8 +306,8 @@ void Analyzer::record(State &state, KernelAttr kernel, bool producer,
                       Operation *op, const Context &context, int64_t tiles) {
   DFBLifecycle &lifecycle = state.lifecycle;
   (producer ? lifecycle.producers : lifecycle.consumers).insert(kernel);
-  (producer ? state.produced : state.consumed).push_back({context, tiles});
-  (producer ? state.producerSites : state.consumerSites).push_back(op);
+  (producer ? state.produced : state.consumed)
+      .push_back({context, tiles, kernel, op});
 }
 
 LogicalResult Analyzer::visitAcquire(Operation *acquire, Value dfb,
@@ -171,12 +343,18 @@ LogicalResult Analyzer::visitAcquire(Operation *acquire, Value dfb,
     return success();
   State &state = it->second;
   const KernelSet *kernels = ownership.ownersOf(acquire);
-  if (!kernels || releases.size() != 1 ||
-      releases.front()->getBlock() != acquire->getBlock()) {
+  if (!kernels) {
     markOpaque(state, Twine("the block ") +
                           (producer ? "reserved" : "waited for") + " at " +
-                          locationText(acquire) +
-                          " is not released exactly once in its region");
+                          locationText(acquire) + " has no logical kernel");
+    return success();
+  }
+  if (releases.size() != 1 ||
+      releases.front()->getBlock() != acquire->getBlock()) {
+    // Released in nested control (a branch, a loop): how often it is
+    // released cannot be counted.
+    if (!state.nestedRelease)
+      state.nestedRelease = {acquire, releases.front()};
     return success();
   }
   Context context = contextOf(acquire);
@@ -275,13 +453,39 @@ void Analyzer::visitCall(CallExternFuncOp call) {
   }
 }
 
+LogicalResult Analyzer::unprovable(
+    State &state, const Twine &reason,
+    ArrayRef<std::pair<Operation *, std::string>> notes, StringRef fix) {
+  state.lifecycle.balance = DFBLifecycle::Balance::Unprovable;
+  state.lifecycle.balanceDetail = reason.str();
+  InFlightDiagnostic diag =
+      state.lifecycle.op.emitError(
+          "cannot prove the DFB protocol balanced across kernels: ")
+      << state.lifecycle.balanceDetail << "; " << fix;
+  for (const auto &[op, text] : notes)
+    diag.attachNote(op->getLoc()) << text;
+  return failure();
+}
+
 LogicalResult Analyzer::checkBalance(State &state) {
   DFBLifecycle &lifecycle = state.lifecycle;
   using Balance = DFBLifecycle::Balance;
+  using Notes = SmallVector<std::pair<Operation *, std::string>>;
   if (lifecycle.opaque) {
-    lifecycle.balance = Balance::Unproven;
+    // Valid by the spec; nothing beyond the known occurrences is checked.
+    lifecycle.balance = Balance::Unchecked;
     lifecycle.balanceDetail = "an occurrence is opaque";
     return success();
+  }
+  if (state.nestedRelease) {
+    auto [acquire, release] = *state.nestedRelease;
+    return unprovable(
+        state,
+        "a block is released inside a branch or loop nested in the region "
+        "that acquired it, so its transactions cannot be counted",
+        Notes{{acquire, "acquired here"}, {release, "released here"}},
+        "release every block exactly once in the region that acquires it "
+        "(a `with dfb.reserve()` / `with dfb.wait()` block does this)");
   }
   if (lifecycle.producers.empty() && lifecycle.consumers.empty()) {
     lifecycle.balance = Balance::Proven;
@@ -289,104 +493,259 @@ LogicalResult Analyzer::checkBalance(State &state) {
     return success();
   }
   if (lifecycle.producers.empty() || lifecycle.consumers.empty()) {
-    lifecycle.balance = Balance::Unproven;
+    // One side only: the other is not in this operation's protocol, so there
+    // is nothing to balance here (and no index reuse).
+    lifecycle.balance = Balance::Unchecked;
     lifecycle.balanceDetail = lifecycle.producers.empty()
                                   ? "no producer in this operation"
                                   : "no consumer in this operation";
     return success();
   }
-  SmallVector<unsigned> variables;
-  bool declarationsOnly = true, symbolic = false;
-  for (auto *terms : {&state.produced, &state.consumed})
-    for (const Term &term : *terms) {
-      if (term.context.unknown) {
-        lifecycle.balance = Balance::Unproven;
-        lifecycle.balanceDetail = "an occurrence is inside control the "
-                                  "compiler cannot relate across kernels";
-        return success();
-      }
-      symbolic |= !term.context.loops.empty();
-      for (auto [formula, polarity] : term.context.guards) {
-        if (conditions.isUnknown(formula)) {
-          lifecycle.balance = Balance::Unproven;
-          lifecycle.balanceDetail =
-              "an occurrence is guarded by a condition without a "
-              "dispatch-stable identity";
-          return success();
-        }
-        conditions.collectVariables(formula, variables);
-      }
-    }
-  for (unsigned variable : variables)
-    declarationsOnly &= conditions.isDeclaration(variable);
-  if (variables.size() > kMaxConditionVariables) {
-    lifecycle.balance = Balance::Unproven;
-    lifecycle.balanceDetail = "too many conditions to enumerate";
-    return success();
-  }
 
-  using Polynomial = std::map<std::vector<Operation *>, int64_t>;
-  SmallVector<bool> assignment(conditions.numVariables(), false);
-  auto total = [&](ArrayRef<Term> terms) {
+  auto siteText = [](bool producer, const Twine &why) {
+    return (Twine(producer ? "produced" : "consumed") + " here" + why).str();
+  };
+  // Control the analysis does not model.
+  for (bool producer : {true, false})
+    for (const Term &term : producer ? state.produced : state.consumed)
+      if (Operation *control = term.context.unknown)
+        return unprovable(
+            state,
+            Twine("an occurrence is inside '") +
+                control->getName().getStringRef() +
+                "', control whose execution count the compiler cannot relate "
+                "across kernels",
+            Notes{{term.site, siteText(producer, "")},
+                  {control, "inside this"}},
+            "move the DFB traffic out of it, or use `for` over a range and "
+            "`if`");
+
+  // Enumeration slots: one per condition variable shared by every kernel,
+  // one per (per-kernel variable, kernel) since each kernel evaluates such a
+  // value on its own. Factors of the symbolic trip counts: one per stable
+  // loop class, one per (per-kernel loop, kernel).
+  using KernelKey = const void *;
+  std::map<std::pair<unsigned, KernelKey>, unsigned> slots;
+  SmallVector<std::pair<unsigned, KernelKey>> slotVariables;
+  std::map<std::tuple<unsigned, Operation *, KernelKey>, unsigned> factors;
+  SmallVector<Operation *> factorLoops;
+  struct Resolved {
+    const Term *term = nullptr;
+    bool producer = false;
+    Monomial monomial;
+    bool perKernelGuard = false, perKernelLoop = false;
+    /// Stable leaves of the guards, and the iterations of the constant
+    /// loops grouped by the leaves' values there (1 / 0, or -1 where the
+    /// indices do not decide it), with their number.
+    SmallVector<Value> stableLeaves;
+    std::map<std::vector<int8_t>, int64_t> cases;
+  };
+  std::vector<Resolved> resolved;
+  auto factorOf = [&](std::tuple<unsigned, Operation *, KernelKey> key,
+                      Operation *loop) {
+    auto [it, inserted] = factors.try_emplace(key, factors.size());
+    if (inserted)
+      factorLoops.push_back(loop);
+    return it->second;
+  };
+  for (bool producer : {true, false})
+    for (const Term &term : producer ? state.produced : state.consumed) {
+      KernelKey kernel = term.kernel.getAsOpaquePointer();
+      Resolved entry;
+      entry.term = &term;
+      entry.producer = producer;
+      SmallVector<std::pair<unsigned, Value>> leaves;
+      for (auto [formula, polarity] : term.context.guards)
+        conditions.collectLeaves(formula, leaves);
+      for (auto [variable, leaf] : leaves)
+        if (!conditions.isDeclaration(variable) &&
+            !conditions.isPerKernel(variable))
+          entry.stableLeaves.push_back(leaf);
+      countIterations(term.context, entry.stableLeaves, entry.cases);
+      for (auto [variable, leaf] : leaves) {
+        bool perKernel = conditions.isPerKernel(variable);
+        entry.perKernelGuard |= perKernel;
+        // A stable leaf that the loop indices decide in every iteration
+        // needs no enumeration.
+        auto index = llvm::find(entry.stableLeaves, leaf) -
+                     entry.stableLeaves.begin();
+        if (index < static_cast<int64_t>(entry.stableLeaves.size()) &&
+            llvm::none_of(entry.cases, [&](const auto &entryCase) {
+              return entryCase.first[index] < 0;
+            }))
+          continue;
+        std::pair<unsigned, KernelKey> key{variable,
+                                           perKernel ? kernel : nullptr};
+        if (slots.try_emplace(key, slots.size()).second)
+          slotVariables.push_back(key);
+      }
+      // Any loop of a class names the factor: equal classes run the same
+      // iterations.
+      for (auto [loopClass, loop] : term.context.stableLoops)
+        entry.monomial.push_back(factorOf({loopClass, nullptr, nullptr}, loop));
+      for (scf::ForOp loop : term.context.perKernelLoops) {
+        entry.perKernelLoop = true;
+        entry.monomial.push_back(factorOf({0, loop, kernel}, loop));
+      }
+      llvm::sort(entry.monomial);
+      resolved.push_back(std::move(entry));
+    }
+  if (slots.size() > kMaxConditionVariables)
+    return unprovable(
+        state,
+        Twine("its producers and consumers are guarded by ") +
+            Twine(slots.size()) + " distinct conditions; at most " +
+            Twine(kMaxConditionVariables) + " are analysed",
+        {}, "guard the DFB traffic with fewer distinct conditions");
+
+  SmallVector<bool> assignment(slots.size(), false);
+  auto total = [&](bool producer) {
     Polynomial result;
-    for (const Term &term : terms) {
-      bool active = llvm::all_of(term.context.guards, [&](auto guard) {
-        return conditions.evaluate(guard.first, assignment) == guard.second;
-      });
-      if (active)
-        result[term.context.loops] += term.tiles * term.context.multiplier;
+    for (const Resolved &entry : resolved) {
+      if (entry.producer != producer)
+        continue;
+      const Term &term = *entry.term;
+      KernelKey kernel = term.kernel.getAsOpaquePointer();
+      for (const auto &[values, iterations] : entry.cases) {
+        auto valueOf = [&](unsigned variable, Value leaf) {
+          auto index = llvm::find(entry.stableLeaves, leaf) -
+                       entry.stableLeaves.begin();
+          if (index < static_cast<int64_t>(values.size()) && values[index] >= 0)
+            return values[index] == 1;
+          bool perKernel = conditions.isPerKernel(variable);
+          return assignment[slots.at({variable, perKernel ? kernel : nullptr})];
+        };
+        bool active = llvm::all_of(term.context.guards, [&](auto guard) {
+          return conditions.evaluate(guard.first, valueOf) == guard.second;
+        });
+        if (active)
+          result[entry.monomial] += term.tiles * iterations;
+      }
     }
     for (auto it = result.begin(); it != result.end();)
       it = it->second == 0 ? result.erase(it) : std::next(it);
     return result;
   };
+  auto print = [&](const Polynomial &p) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    if (p.empty())
+      os << "0";
+    for (auto [i, entry] : llvm::enumerate(p)) {
+      os << (i ? " + " : "") << entry.second;
+      for (unsigned factor : entry.first)
+        os << " x (trip count of the loop at "
+           << locationText(factorLoops[factor]) << ")";
+    }
+    return text;
+  };
   std::optional<std::string> mismatch;
-  for (uint64_t bits = 0; bits < (uint64_t(1) << variables.size()); ++bits) {
-    for (auto [i, variable] : llvm::enumerate(variables))
-      assignment[variable] = (bits >> i) & 1;
-    Polynomial pushed = total(state.produced), popped = total(state.consumed);
-    if (pushed == popped || mismatch)
+  bool declarationsOnly = true, symbolic = false;
+  for (uint64_t bits = 0; bits < (uint64_t(1) << slots.size()); ++bits) {
+    for (unsigned i = 0; i < slots.size(); ++i)
+      assignment[i] = (bits >> i) & 1;
+    Polynomial pushed = total(true), popped = total(false);
+    if (pushed == popped)
       continue;
     std::string text;
     llvm::raw_string_ostream os(text);
-    auto constant = [](const Polynomial &p) {
-      auto it = p.find({});
-      return it == p.end() ? int64_t(0) : it->second;
-    };
-    os << "producers push " << constant(pushed) << " tiles but consumers pop "
-       << constant(popped) << " tiles";
-    if (!variables.empty()) {
+    os << "producers push " << print(pushed) << " tiles but consumers pop "
+       << print(popped) << " tiles";
+    if (!slots.empty()) {
       os << " when";
-      for (auto [i, variable] : llvm::enumerate(variables))
-        os << (i ? ", " : " ") << "condition "
-           << conditions.printVariable(variable) << " is "
-           << (assignment[variable] ? "true" : "false");
+      for (auto [i, key] : llvm::enumerate(slotVariables)) {
+        os << (i ? ", " : " ");
+        if (conditions.isDeclaration(key.first))
+          os << "condition " << conditions.printVariable(key.first);
+        else
+          os << "the condition at "
+             << describeLocation(conditions.predicateOf(key.first).getLoc());
+        os << " is " << (assignment[i] ? "true" : "false");
+        if (key.second)
+          os << " in " << describe(cast<KernelAttr>(
+                                Attribute::getFromOpaquePointer(key.second)));
+      }
     }
+    for (const auto &[key, unused] : slots)
+      declarationsOnly &= conditions.isDeclaration(key.first);
+    for (auto *polynomial : {&pushed, &popped})
+      for (const auto &[monomial, count] : *polynomial)
+        symbolic |= !monomial.empty();
     mismatch = text;
+    break;
   }
   if (!mismatch) {
     lifecycle.balance = Balance::Proven;
     lifecycle.balanceDetail = "balanced";
     return success();
   }
-  if (symbolic || !declarationsOnly) {
-    // Loops of unknown trip count, or stable predicates the compiler treats
-    // as independent although they may be equal: conservative.
-    lifecycle.balance = Balance::Unproven;
-    lifecycle.balanceDetail = "the balance depends on values the compiler "
-                              "cannot relate across kernels";
-    return success();
+  if (declarationsOnly && !symbolic) {
+    lifecycle.balance = Balance::Unbalanced;
+    lifecycle.balanceDetail = *mismatch;
+    InFlightDiagnostic diag =
+        lifecycle.op.emitError("unbalanced DFB protocol across kernels: ")
+        << *mismatch;
+    for (const Resolved &entry : resolved)
+      diag.attachNote(entry.term->site->getLoc())
+          << (entry.producer ? "produced here" : "consumed here");
+    return failure();
   }
-  lifecycle.balance = Balance::Unbalanced;
-  lifecycle.balanceDetail = *mismatch;
-  InFlightDiagnostic diag =
-      lifecycle.op.emitError("unbalanced DFB protocol across kernels: ")
-      << *mismatch;
-  for (Operation *site : state.producerSites)
-    diag.attachNote(site->getLoc()) << "produced here";
-  for (Operation *site : state.consumerSites)
-    diag.attachNote(site->getLoc()) << "consumed here";
-  return failure();
+
+  // Not provable: say which occurrences the compiler could not relate.
+  Notes notes;
+  bool perKernelGuard = llvm::any_of(
+      resolved, [](const Resolved &entry) { return entry.perKernelGuard; });
+  bool perKernelLoop = llvm::any_of(
+      resolved, [](const Resolved &entry) { return entry.perKernelLoop; });
+  if (perKernelGuard) {
+    for (const Resolved &entry : resolved)
+      if (entry.perKernelGuard)
+        notes.push_back(
+            {entry.term->site,
+             siteText(entry.producer,
+                      Twine(" by ") + describe(entry.term->kernel) +
+                          ", under a condition that kernel evaluates on its "
+                          "own")});
+    return unprovable(
+        state,
+        "an occurrence is guarded by a condition without dispatch-stable "
+        "identity (such as an ordinary external-call result), which each "
+        "kernel evaluates separately, so the producing and consuming kernels "
+        "may take different branches",
+        notes,
+        "declare the condition with ttl.DispatchCondition and evaluate it "
+        "with call_extern_func(..., condition_result=...) in each kernel, "
+        "guard with values every kernel computes alike (constants, ttl.node, "
+        "loop indices), or move the DFB traffic out of the conditional");
+  }
+  if (perKernelLoop) {
+    for (const Resolved &entry : resolved)
+      if (entry.perKernelLoop)
+        notes.push_back(
+            {entry.term->site,
+             siteText(entry.producer,
+                      Twine(" by ") + describe(entry.term->kernel) +
+                          ", in a loop whose trip count that kernel computes "
+                          "on its own")});
+    return unprovable(
+        state,
+        "an occurrence is in a loop whose trip count is not provably the "
+        "same for the producing and consuming kernels",
+        notes,
+        "use loop bounds every kernel computes alike (constants, t.shape, "
+        "ttl.node, ttl.grid_size), or a static count");
+  }
+  for (const Resolved &entry : resolved)
+    notes.push_back({entry.term->site, siteText(entry.producer,
+                                                Twine(" by ") +
+                                                    describe(entry.term->kernel))});
+  return unprovable(
+      state,
+      *mismatch + " (the compiler relates only identical conditions and "
+                  "loop bounds, and treats different ones as independent)",
+      notes,
+      "guard the producer and the consumer with the same condition and "
+      "loop bounds, or balance them unconditionally");
 }
 
 FailureOr<std::vector<DFBLifecycle>> Analyzer::run() {

@@ -21,13 +21,14 @@ namespace mlir::ttl {
 struct DFBLifecycle {
   CreateDataflowBufferOp op;
   /// Set when some occurrence is opaque (no listed effect, partial summary,
-  /// unknown_dfb_access, a transaction not released in its region, an
-  /// unknown use); `reason` says which.
+  /// unknown_dfb_access, an unknown use); `reason` says which.
   bool opaque = false;
   std::string reason;
-  /// Producer-side pushes equal consumer-side pops in every dispatch.
-  enum class Balance { Proven, Unproven, Unbalanced } balance =
-      Balance::Unproven;
+  /// Proven: producer-side pushes equal consumer-side pops in every
+  /// dispatch. Unchecked: opaque, or only producers or only consumers in the
+  /// operation. Unbalanced / Unprovable: compilation fails.
+  enum class Balance { Proven, Unchecked, Unbalanced, Unprovable } balance =
+      Balance::Unchecked;
   std::string balanceDetail;
   /// Kernels that push / pop the DFB.
   KernelSet producers, consumers;
@@ -42,7 +43,8 @@ struct DFBLifecycle {
 
 /// Analyses every `ttl.create_dfb` of operation function `func`. Fails, with
 /// an error at the buffer and notes at its producers and consumers, when a
-/// protocol is provably unbalanced.
+/// protocol is provably unbalanced or its balance cannot be proven (unless
+/// the buffer is opaque).
 FailureOr<std::vector<DFBLifecycle>>
 analyzeDFBLifecycles(func::FuncOp func, const Ownership &ownership,
                      ConditionIdentity &conditions);

@@ -15,19 +15,28 @@ def TTLAssignDFBIndices : Pass<"ttl-assign-dfb-indices", "::mlir::ModuleOp"> {
 
     * a reserve (wait) released by one push (pop) in the same region is a
       bounded transaction of the DFB's block size (never released, or
-      released twice in that region, is an error); a call's per-dependency
-      effect subsequence is bounded when reserve->push and wait->pop pair up
-      with equal tile counts;
+      released twice in that region, is an error; released in a nested
+      branch or loop is an unprovable protocol, an error); a call's
+      per-dependency effect subsequence is bounded when reserve->push and
+      wait->pop pair up with equal tile counts;
     * a dependency with no listed effect, a partial summary, a call with
       `unknown_dfb_access` (for every DFB of the operation) and any other use
-      make the DFB *opaque*;
-    * tiles pushed across kernels must equal tiles popped, counted through
-      constant-trip loops and `scf.if` guards. Guards are boolean formulas
-      over dispatch-condition declarations and dispatch-stable predicates
-      (`ConditionIdentity.h`); equality must hold under every assignment.
-      A difference under declarations only is an error at the buffer's
-      location ("unbalanced DFB protocol across kernels"); with unknown
-      conditions or loop counts the DFB is merely unproven.
+      make the DFB *opaque*: valid, not balance-checked, never sharing;
+    * tiles pushed across kernels must provably equal tiles popped, counted
+      through loops (constant trip counts multiply; stable bounds are
+      symbolic factors compared by structural class) and `scf.if` guards
+      (those decided by constant-loop indices are evaluated per iteration).
+      Guards are boolean formulas over dispatch-condition declarations,
+      dispatch-stable predicates and per-kernel values (`ConditionIdentity.h`;
+      a per-kernel value is one variable per kernel); equality must hold
+      under every assignment. A difference under declarations and constant
+      counts only is "unbalanced DFB protocol across kernels"; any other
+      failure to prove (per-kernel guards or loop counts across kernels,
+      unrelated stable conditions or bounds, nested releases, more than 12
+      conditions, other control) is "cannot prove the DFB protocol balanced
+      across kernels", with the reason and the fix. Both are errors at the
+      buffer's location with notes at the occurrences concerned. A DFB with
+      only producers or only consumers is not balance-checked.
 
     Then every `ttl.create_dfb` without `physical_index` gets one, in program
     order. A buffer reuses an index only when its lifecycle and the index's
@@ -71,7 +80,8 @@ def TTLVerifyDispatchConditions
     `ttl-assign-dfb-indices` through `ConditionIdentity.h`: the predicate of
     an `scf.if` becomes a boolean formula over declarations (`cmpi ne/eq` of a
     condition result with zero, `xori` with true, `andi`, `ori`) and
-    dispatch-stable predicates; other predicates are `unknown`. With
+    dispatch-stable predicates (compared by structure); other predicates are
+    per-kernel values and print as `unknown`. With
     `report-conditions` every `scf.if` gets a remark with its formula.
 
     ```mlir

@@ -1,8 +1,10 @@
 // RUN: ttlang-opt %s --ttl-assign-dfb-indices="report-lifecycles=true" -split-input-file -verify-diagnostics
 // Condition identity in the DFB lifecycle proof: a producer's guarded push
 // and a consumer's guarded pop balance under one declaration; distinct or
-// negated declarations are unbalanced in some dispatch; conditions without
-// identity stay conservative (no error, no reuse).
+// negated declarations are unbalanced in some dispatch. Conditions without
+// identity are errors (lifecycle_unprovable_invalid.mlir) unless one kernel
+// both produces and consumes under them; stable predicates and loop bounds
+// computed alike in several threads are one condition / one trip count.
 
 #prod = #ttl.kernel<data_movement, "producer", "t.c:1">
 #cons = #ttl.kernel<compute, "consumer", "t.c:1">
@@ -112,58 +114,6 @@ func.func @negated_declaration() attributes {ttl.operation_id = "t.c:4", ttl.gri
 
 // -----
 
-#prod = #ttl.kernel<data_movement, "producer", "t.c:5">
-#cons = #ttl.kernel<compute, "consumer", "t.c:5">
-
-// Without identity (ordinary call results, evaluated per kernel) nothing is
-// proven and nothing is reported as an error.
-func.func @missing_identity() attributes {ttl.operation_id = "t.c:5", ttl.grid = array<i64: 1, 1>} {
-  %z = arith.constant 0 : i64
-  // expected-remark @+1 {{DFB lifecycle: unproven (an occurrence is guarded by a condition without a dispatch-stable identity); physical index 0}}
-  %dfb = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
-  %p = ttl.call_extern_func "ep" from "h.hpp" args() {ttl.kernels = [#prod]} -> i64
-  %c = ttl.call_extern_func "ec" from "h.hpp" args() {ttl.kernels = [#cons]} -> i64
-  %pon = arith.cmpi ne, %p, %z : i64
-  %con = arith.cmpi ne, %c, %z : i64
-  scf.if %pon {
-    %r = ttl.reserve %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
-    ttl.push %r {ttl.kernels = [#prod]} : !ttl.block<1x1xbf16>
-  }
-  scf.if %con {
-    %w = ttl.wait %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
-    ttl.pop %w {ttl.kernels = [#cons]} : !ttl.block<1x1xbf16>
-  }
-  return
-}
-
-// -----
-
-#prod = #ttl.kernel<data_movement, "producer", "t.c:6">
-#cons = #ttl.kernel<compute, "consumer", "t.c:6">
-
-// Partial identity: the producer is guarded by the declaration, the consumer
-// by an ordinary result: conservative.
-func.func @partial_identity() attributes {ttl.operation_id = "t.c:6", ttl.grid = array<i64: 1, 1>} {
-  %z = arith.constant 0 : i64
-  // expected-remark @+1 {{DFB lifecycle: unproven}}
-  %dfb = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
-  %p = ttl.call_extern_func "ep" from "h.hpp" args() condition #ttl.dispatch_condition<0, i64> {ttl.kernels = [#prod]} -> i64
-  %c = ttl.call_extern_func "ec" from "h.hpp" args() {ttl.kernels = [#cons]} -> i64
-  %pon = arith.cmpi ne, %p, %z : i64
-  %con = arith.cmpi ne, %c, %z : i64
-  scf.if %pon {
-    %r = ttl.reserve %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
-    ttl.push %r {ttl.kernels = [#prod]} : !ttl.block<1x1xbf16>
-  }
-  scf.if %con {
-    %w = ttl.wait %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
-    ttl.pop %w {ttl.kernels = [#cons]} : !ttl.block<1x1xbf16>
-  }
-  return
-}
-
-// -----
-
 #cp = #ttl.kernel<compute>
 #dm = #ttl.kernel<data_movement>
 
@@ -186,6 +136,224 @@ func.func @stable_predicate_nesting() attributes {ttl.operation_id = "t.c:7", tt
       %w = ttl.wait %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
       ttl.pop %w {ttl.kernels = [#cp]} : !ttl.block<1x1xbf16>
     }
+  }
+  return
+}
+
+// -----
+
+#dm = #ttl.kernel<data_movement>
+
+// An ordinary call's result is evaluated by each kernel on its own, but here
+// one kernel both produces and consumes under it: the same evaluation.
+func.func @per_kernel_value_in_one_kernel() attributes {ttl.operation_id = "t.c:8", ttl.grid = array<i64: 1, 1>} {
+  %z = arith.constant 0 : i64
+  // expected-remark @+1 {{DFB lifecycle: bounded; physical index 0}}
+  %dfb = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  %p = ttl.call_extern_func "probe" from "h.hpp" args() {ttl.kernels = [#dm]} -> i64
+  %on = arith.cmpi ne, %p, %z : i64
+  scf.if %on {
+    %r = ttl.reserve %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+    ttl.push %r {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
+    %w = ttl.wait %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+    ttl.pop %w {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
+  }
+  return
+}
+
+// -----
+
+// Explicit threads (tt-lang 1.1 style): each thread computes its own
+// `col == 0` and its own loop over `col + 2` iterations; equal formulas are
+// one condition and one trip count, so the guarded push and pop balance.
+func.func @stable_formulas_across_threads() attributes {ttl.operation_id = "t.c:9", ttl.grid = array<i64: 2, 1>} {
+  // expected-remark @+1 {{DFB lifecycle: bounded; physical index 0}}
+  %dfb = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  ttl.thread #ttl.kernel<data_movement> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %col = ttl.node 0
+    %first = arith.cmpi eq, %col, %c0 : index
+    %n = arith.addi %col, %c2 : index
+    scf.for %i = %c0 to %n step %c1 {
+      scf.if %first {
+        %r = ttl.reserve %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+        ttl.push %r : !ttl.block<1x1xbf16>
+      }
+    }
+  }
+  ttl.thread #ttl.kernel<compute> {
+    %c2 = arith.constant 2 : index
+    %c1 = arith.constant 1 : index
+    %c0 = arith.constant 0 : index
+    %col = ttl.node 0
+    %first = arith.cmpi eq, %col, %c0 : index
+    %n = arith.addi %col, %c2 : index
+    scf.if %first {
+      scf.for %i = %c0 to %n step %c1 {
+        %w = ttl.wait %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+        ttl.pop %w : !ttl.block<1x1xbf16>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// Explicit threads with equal constant loop bounds (4 x 1 tile pushed,
+// 2 x 2 x 1 tile popped) and a guard on a loop index in both threads: the
+// loops have equal bounds at equal depth, so `i == 0` is one condition.
+func.func @constant_loops_and_index_guards() attributes {ttl.operation_id = "t.c:10", ttl.grid = array<i64: 1, 1>} {
+  // expected-remark @+1 {{DFB lifecycle: bounded; physical index 0}}
+  %dfb = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  // expected-remark @+1 {{DFB lifecycle: bounded; physical index 1}}
+  %once = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  ttl.thread #ttl.kernel<data_movement> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      %r = ttl.reserve %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+      ttl.push %r : !ttl.block<1x1xbf16>
+      %first = arith.cmpi eq, %i, %c0 : index
+      scf.if %first {
+        %r2 = ttl.reserve %once : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+        ttl.push %r2 : !ttl.block<1x1xbf16>
+      }
+    }
+  }
+  ttl.thread #ttl.kernel<compute> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c2 step %c1 {
+      scf.for %j = %c0 to %c2 step %c1 {
+        %w = ttl.wait %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+        ttl.pop %w : !ttl.block<1x1xbf16>
+      }
+    }
+    scf.for %k = %c0 to %c4 step %c1 {
+      %first = arith.cmpi eq, %k, %c0 : index
+      scf.if %first {
+        %w2 = ttl.wait %once : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+        ttl.pop %w2 : !ttl.block<1x1xbf16>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+#cp = #ttl.kernel<compute>
+#dm = #ttl.kernel<data_movement>
+
+// A unified loop over a stable, non-constant count (the core's column + 1)
+// holds both sides: one trip count for both kernels.
+func.func @stable_loop_shared() attributes {ttl.operation_id = "t.c:11", ttl.grid = array<i64: 2, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark @+1 {{DFB lifecycle: bounded; physical index 0}}
+  %dfb = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  %col = ttl.node 0
+  %n = arith.addi %col, %c1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %r = ttl.reserve %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+    ttl.push %r {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
+    %w = ttl.wait %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+    ttl.pop %w {ttl.kernels = [#cp]} : !ttl.block<1x1xbf16>
+  }
+  return
+}
+
+// -----
+
+// A tile loaded on the first iteration of the reader's loop and consumed
+// once by the compute thread: guards on indices of constant loops are
+// counted per iteration (1 push), not as a condition of the whole loop.
+func.func @first_iteration_only() attributes {ttl.operation_id = "t.c:12", ttl.grid = array<i64: 1, 1>} {
+  // expected-remark @+1 {{DFB lifecycle: bounded; physical index 0}}
+  %scaler = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  ttl.thread #ttl.kernel<data_movement> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      %first = arith.cmpi eq, %i, %c0 : index
+      scf.if %first {
+        %r = ttl.reserve %scaler : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+        ttl.push %r : !ttl.block<1x1xbf16>
+      }
+    }
+  }
+  ttl.thread #ttl.kernel<compute> {
+    %w = ttl.wait %scaler : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+    ttl.pop %w : !ttl.block<1x1xbf16>
+  }
+  return
+}
+
+// -----
+
+// Index guards mixed with a stable condition: on column 0 the reader pushes on
+// even iterations (2 of 4), the compute thread pops twice.
+func.func @index_guard_and_stable_condition() attributes {ttl.operation_id = "t.c:13", ttl.grid = array<i64: 2, 1>} {
+  // expected-remark @+1 {{DFB lifecycle: bounded; physical index 0}}
+  %dfb = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  ttl.thread #ttl.kernel<data_movement> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %col = ttl.node 0
+    %first_col = arith.cmpi eq, %col, %c0 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      %rem = arith.remsi %i, %c2 : index
+      %even = arith.cmpi eq, %rem, %c0 : index
+      %both = arith.andi %first_col, %even : i1
+      scf.if %both {
+        %r = ttl.reserve %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+        ttl.push %r : !ttl.block<1x1xbf16>
+      }
+    }
+  }
+  ttl.thread #ttl.kernel<compute> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %col = ttl.node 0
+    %first_col = arith.cmpi eq, %col, %c0 : index
+    scf.if %first_col {
+      scf.for %i = %c0 to %c2 step %c1 {
+        %w = ttl.wait %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+        ttl.pop %w : !ttl.block<1x1xbf16>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+#dm = #ttl.kernel<data_movement>
+
+// A loop over a count only one kernel computes, holding both sides in that
+// kernel: one trip count.
+func.func @per_kernel_loop_in_one_kernel() attributes {ttl.operation_id = "t.c:14", ttl.grid = array<i64: 1, 1>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark @+1 {{DFB lifecycle: bounded; physical index 0}}
+  %dfb = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  %count = ttl.call_extern_func "count" from "h.hpp" args() {ttl.kernels = [#dm]} -> i64
+  %n = arith.index_cast %count : i64 to index
+  scf.for %i = %c0 to %n step %c1 {
+    %r = ttl.reserve %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+    ttl.push %r {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
+    %w = ttl.wait %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+    ttl.pop %w {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
   }
   return
 }

@@ -107,15 +107,28 @@ func.func @unknown_access() attributes {ttl.operation_id = "t.d:1", ttl.grid = a
 #dm = #ttl.kernel<data_movement>
 #cp = #ttl.kernel<compute>
 
-// A release in a nested region cannot be paired with its acquire: opaque.
-// CHECK-LABEL: func.func @release_in_branch
+// An opaque DFB is not balance-checked: its producer under a per-kernel
+// condition is no error (the same protocol without the opaque call is one:
+// lifecycle_unprovable_invalid.mlir), and it keeps its own index.
+// CHECK-LABEL: func.func @opaque_not_balance_checked
 // CHECK: ttl.create_dfb {physical_index = 0 : i32}
-func.func @release_in_branch(%p: i1) attributes {ttl.operation_id = "t.e:1", ttl.grid = array<i64: 1, 1>} {
-  // expected-remark @+1 {{is not released exactly once in its region}}
+// CHECK: ttl.create_dfb {physical_index = 1 : i32}
+func.func @opaque_not_balance_checked() attributes {ttl.operation_id = "t.f:1", ttl.grid = array<i64: 1, 1>} {
+  %z = arith.constant 0 : i64
+  // expected-remark @+1 {{DFB lifecycle: opaque (the external call at}}
   %a = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
-  %r = ttl.reserve %a : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
-  scf.if %p {
+  // expected-remark @+1 {{DFB lifecycle: bounded; physical index 1}}
+  %b = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  %p = ttl.call_extern_func "probe" from "h.hpp" args() {ttl.kernels = [#dm]} -> i64
+  %on = arith.cmpi ne, %p, %z : i64
+  scf.if %on {
+    %r = ttl.reserve %a : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
     ttl.push %r {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
   }
+  ttl.call_extern_func "consume" from "h.hpp" args(%a : !ttl.dfb<1x1xbf16, 2>) {ttl.kernels = [#cp]}
+  %r2 = ttl.reserve %b : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+  ttl.push %r2 {ttl.kernels = [#cp]} : !ttl.block<1x1xbf16>
+  %w2 = ttl.wait %b : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+  ttl.pop %w2 {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
   return
 }
