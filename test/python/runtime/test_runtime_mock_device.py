@@ -46,14 +46,20 @@ def mock_environment(tmp_path_factory, ttnn):
     return env, include, workdir
 
 
-def test_generic_op_and_program_cache_on_mock_device(mock_environment):
+@pytest.fixture(scope="module")
+def mock_report(mock_environment):
+    """Runs mock_device/dispatch_on_mock_device.py once on the mock device; its JSON report."""
     env, include, workdir = mock_environment
     script = HERE / "mock_device" / "dispatch_on_mock_device.py"
     done = subprocess.run([sys.executable, str(script), str(include)], env=env, capture_output=True, text=True,
                           timeout=600, cwd=workdir)
     lines = [line for line in done.stdout.splitlines() if line.startswith("REPORT ")]
     assert done.returncode == 0 and lines, done.stderr[-3000:]
-    report = json.loads(lines[0][len("REPORT "):])
+    return json.loads(lines[0][len("REPORT "):])
+
+
+def test_generic_op_and_program_cache_on_mock_device(mock_report):
+    report = mock_report
     first, words, semaphore = report["first"], report["new words"], report["semaphore id 3"]
     assert not first["compile_only"] and not first["cache_hit"] and first["ttnn_cache_entries"] == 1
     # new words: our cache hits and ttnn reuses its compiled program (no new entry)
@@ -76,3 +82,12 @@ def test_generic_op_and_program_cache_on_mock_device(mock_environment):
     assert second["cache_hit"] and second["new_ttnn_cache_entries"] == 1
     assert first["words_on_1_0"][1:] == [1] and second["words_on_1_0"][1:] == [41]
     assert first["common_args"] == first["addresses"] and all(a > 0 for a in first["addresses"])
+
+
+def test_tensor_accessor_words_match_ttnn_on_mock_device(mock_report):
+    """The compile-time TensorAccessorArgs words that the runtime derives without a device equal
+    ttnn's TensorAccessorArgs(tensor).get_compile_time_args() for device tensors."""
+    accessors = mock_report["tensor accessor words"]
+    assert len(accessors) == 4
+    for entry in accessors:
+        assert entry["ttlang"] == entry["ttnn"], entry

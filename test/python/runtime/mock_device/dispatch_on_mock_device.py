@@ -102,6 +102,23 @@ def main(include_dir: str) -> None:
                 "addresses": [t.buffer_address() for t in tensors],
             })
         report["frontend collective"] = runs
+        # The compile-time TensorAccessorArgs words the runtime computes without a device
+        # (layout.tensor_accessor_words) against ttnn's own, for every supported placement.
+        from ttlang.artifact import TensorParamSpec
+        from ttlang.runtime.layout import tensor_accessor_words
+
+        accessors = []
+        for buffer_type, mem_config in (("dram", ttnn.DRAM_MEMORY_CONFIG), ("l1", ttnn.L1_MEMORY_CONFIG)):
+            for dtype, data_type in (("bfloat16", ttnn.bfloat16), ("float32", ttnn.float32)):
+                tensor = ttnn.Tensor(np.zeros((64, 64), dtype=np.float32), data_type=data_type, device=device,
+                                     layout=ttnn.TILE_LAYOUT, mem_config=mem_config)
+                spec = TensorParamSpec("t", (64, 64), dtype, buffer_type, "interleaved")
+                accessors.append({
+                    "placement": f"{buffer_type} {dtype}",
+                    "ttnn": list(ttnn.TensorAccessorArgs(tensor).get_compile_time_args()),
+                    "ttlang": list(tensor_accessor_words(spec)),
+                })
+        report["tensor accessor words"] = accessors
     finally:
         ttnn.close_device(device)
     print("REPORT " + json.dumps(report))
