@@ -770,6 +770,58 @@ def node_guards_in_threads(a, out):
                         ttl.copy(blk, out[i, j]).wait()
 
 
+@ttl.operation(grid=(4, 2))
+def equivalent_node_guards(a, out):
+    """tt-lang 1.1 style: each thread writes "the first column" its own way; on a static grid
+    the compiler evaluates every guard on every core, so the guards agree."""
+    in_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    out_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+
+    @ttl.datamovement()
+    def reader():
+        col, row = ttl.node(dims=2)
+        if col == 0:
+            for i in range(TILES):
+                with in_dfb.reserve() as blk:
+                    ttl.copy(a[i, row], blk).wait()
+
+    @ttl.compute()
+    def compute():
+        col, row = ttl.node(dims=2)
+        if col < 1:
+            for i in range(TILES):
+                with in_dfb.wait() as x, out_dfb.reserve() as y:
+                    y.store(ttl.math.exp(x))
+
+    @ttl.datamovement()
+    def writer():
+        col, row = ttl.node(dims=2)
+        cols, rows = ttl.grid_size(dims=2)
+        if (row * cols + col) % cols == 0 and row < rows:
+            for i in range(TILES):
+                with out_dfb.wait() as blk:
+                    ttl.copy(blk, out[i, row]).wait()
+
+
+@ttl.operation(grid=(4, 1))
+def unbalanced_node_guards(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)  # E:unbalanced_node_guards
+
+    @ttl.datamovement()
+    def reader():
+        col, row = ttl.node(dims=2)
+        if col == 0:
+            with dfb.reserve() as blk:
+                ttl.copy(a[0, 0], blk).wait()
+
+    @ttl.compute()
+    def consumer():
+        col, row = ttl.node(dims=2)
+        if col < 2:  # columns 0 and 1 consume, only column 0 produces
+            with dfb.wait() as blk:
+                pass
+
+
 @_op
 def release_in_loop(a):
     dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)  # E:release_in_loop

@@ -460,11 +460,36 @@ def test_guard_without_identity_is_unprovable():
     assert "cb_push_back" in cpp and "cb_pop_front" in cpp
 
 
-def test_mismatched_guards_are_unprovable():
+def test_mismatched_node_guards_are_unbalanced_on_a_core():
+    # `col == 0` against `row == 0` on a 2x2 grid: core (1, 0) pops a tile nobody pushes.
     err = expect_error(programs.mismatched_guards, C,
-                       "cannot prove the DFB protocol balanced across kernels: producers push 1 tiles "
-                       "but consumers pop 0 tiles when the condition at", "mismatched_guards")
-    assert "guard the producer and the consumer with the same condition" in err.message
+                       "unbalanced DFB protocol across kernels: producers push 0 tiles but "
+                       "consumers pop 1 tiles on core (1, 0)", "mismatched_guards")
+    assert any("produced here" in n for n in err.notes)
+    assert any("consumed here" in n for n in err.notes)
+
+
+def test_equivalent_node_guards_written_differently_are_provable():
+    tensors = (ttl.TensorSpec((128, 64)), ttl.TensorSpec((128, 64)))
+    compiled = programs.equivalent_node_guards.compile(*tensors)
+    assert [d.physical_index for d in compiled.dataflow_buffers] == [0, 1]
+    # Column 0 moves the tiles in all three kernels; the other columns do nothing.
+    moves = {(d.logical_kernel.name, d.core_ranges[0].start[0] == 0):
+             ("cb_push_back" in d.source, "cb_pop_front" in d.source) for d in compiled.descriptors}
+    assert moves == {
+        ("data_movement", True): (True, False), ("data_movement", False): (False, False),
+        ("compute", True): (True, True), ("compute", False): (False, False),
+        ("writer", True): (False, True), ("writer", False): (False, False),
+    }
+
+
+def test_node_guards_unbalanced_on_some_cores():
+    err = expect_error(programs.unbalanced_node_guards, C,
+                       "unbalanced DFB protocol across kernels: producers push 0 tiles but "
+                       "consumers pop 1 tiles on core (1, 0)", "unbalanced_node_guards")
+    assert isinstance(err, ttl.CompilerError)
+    assert any("produced here" in n for n in err.notes)
+    assert any("consumed here" in n for n in err.notes)
 
 
 def test_equal_node_guards_and_constant_loops_across_threads_are_provable():

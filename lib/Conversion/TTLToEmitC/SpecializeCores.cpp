@@ -12,12 +12,12 @@
 #include "ttl/Conversion/TTLToEmitC/KernelABI.h"
 #include "ttl/Conversion/TTLToEmitC/Passes.h"
 #include "ttl/Dialect/TTL/IR/TTL.h"
+#include "ttl/Transforms/TTL/CoreEvaluation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 #include <map>
 
@@ -33,104 +33,22 @@ namespace {
 
 using Core = std::pair<int64_t, int64_t>; // (x, y)
 
-/// Evaluates coordinate expressions on one core; nullopt when a value
-/// depends on anything else.
+/// Evaluates coordinate expressions on one core (shared with the DFB
+/// lifecycle proof); nullopt when a value depends on anything else.
 struct CoordinateEvaluator {
   CoordinateEvaluator(int64_t x, int64_t y, int64_t cols, int64_t rows)
-      : x(x), y(y), cols(cols), rows(rows) {}
+      : x(x), y(y), grid{cols, rows} {}
 
-  int64_t x, y, cols, rows;
+  int64_t x, y;
+  StaticGrid grid;
   DenseMap<Value, std::optional<int64_t>> memo;
 
   std::optional<int64_t> eval(Value value) {
-    auto it = memo.find(value);
-    if (it != memo.end())
-      return it->second;
-    std::optional<int64_t> result = compute(value);
-    memo[value] = result;
-    return result;
-  }
-
-  std::optional<int64_t> compute(Value value) {
-    Operation *op = value.getDefiningOp();
-    if (!op)
-      return std::nullopt;
-    auto binary = [&](auto fn) -> std::optional<int64_t> {
-      std::optional<int64_t> a = eval(op->getOperand(0));
-      std::optional<int64_t> b = eval(op->getOperand(1));
-      if (!a || !b)
-        return std::nullopt;
-      return fn(*a, *b);
-    };
-    return llvm::TypeSwitch<Operation *, std::optional<int64_t>>(op)
-        .Case([&](NodeOp node) { return node.getDim() == 0 ? x : y; })
-        .Case([&](GridSizeOp size) { return size.getDim() == 0 ? cols : rows; })
-        .Case([&](arith::ConstantOp constant) -> std::optional<int64_t> {
-          if (auto integer = dyn_cast<IntegerAttr>(constant.getValue()))
-            return integer.getValue().getSExtValue();
-          return std::nullopt;
-        })
-        .Case([&](arith::AddIOp) { return binary(std::plus<int64_t>()); })
-        .Case([&](arith::SubIOp) { return binary(std::minus<int64_t>()); })
-        .Case([&](arith::MulIOp) { return binary(std::multiplies<int64_t>()); })
-        .Case<arith::DivSIOp, arith::DivUIOp, arith::FloorDivSIOp>([&](auto) {
-          return binary([](int64_t a, int64_t b) -> std::optional<int64_t> {
-            if (b == 0)
-              return std::nullopt;
-            return a / b;
-          });
-        })
-        .Case<arith::RemSIOp, arith::RemUIOp>([&](auto) {
-          return binary([](int64_t a, int64_t b) -> std::optional<int64_t> {
-            if (b == 0)
-              return std::nullopt;
-            return a % b;
-          });
-        })
-        .Case([&](arith::AndIOp) { return binary(std::bit_and<int64_t>()); })
-        .Case([&](arith::OrIOp) { return binary(std::bit_or<int64_t>()); })
-        .Case([&](arith::XOrIOp) { return binary(std::bit_xor<int64_t>()); })
-        .Case([&](arith::CmpIOp cmp) {
-          return binary([&](int64_t a, int64_t b) -> int64_t {
-            switch (cmp.getPredicate()) {
-            case arith::CmpIPredicate::eq:
-              return a == b;
-            case arith::CmpIPredicate::ne:
-              return a != b;
-            case arith::CmpIPredicate::slt:
-            case arith::CmpIPredicate::ult:
-              return a < b;
-            case arith::CmpIPredicate::sle:
-            case arith::CmpIPredicate::ule:
-              return a <= b;
-            case arith::CmpIPredicate::sgt:
-            case arith::CmpIPredicate::ugt:
-              return a > b;
-            case arith::CmpIPredicate::sge:
-            case arith::CmpIPredicate::uge:
-              return a >= b;
-            }
-            llvm_unreachable("unknown predicate");
-          });
-        })
-        .Default([](Operation *) { return std::nullopt; });
+    return evaluateInteger(
+        value,
+        [&](Value leaf) { return coordinateValue(leaf, x, y, grid); }, &memo);
   }
 };
-
-bool dependsOnNode(Value value, DenseMap<Value, bool> &memo) {
-  auto it = memo.find(value);
-  if (it != memo.end())
-    return it->second;
-  Operation *op = value.getDefiningOp();
-  bool result = false;
-  if (op && isa<NodeOp>(op))
-    result = true;
-  else if (op)
-    result = llvm::any_of(op->getOperands(),
-                          [&](Value v) { return dependsOnNode(v, memo); });
-  memo[value] = result;
-  return result;
-}
 
 /// Inclusive rectangles [x0, y0, x1, y1] covering exactly `cores`.
 ArrayAttr coverWithRectangles(Builder &b, const std::set<Core> &cores) {
@@ -193,26 +111,29 @@ struct SpecializeCoresPass
       return;
     }
 
-    // Comparisons decided by the coordinate alone.
+    // Comparisons decided by the coordinate alone, on every core.
     DenseMap<Value, bool> dependence;
     SmallVector<arith::CmpIOp> predicates;
-    CoordinateEvaluator probe(0, 0, cols, rows);
+    std::vector<CoordinateEvaluator> evaluators;
+    for (int64_t y = 0; y < rows; ++y)
+      for (int64_t x = 0; x < cols; ++x)
+        evaluators.emplace_back(x, y, cols, rows);
     kernel.walk([&](arith::CmpIOp cmp) {
       if (dependsOnNode(cmp.getResult(), dependence) &&
-          probe.eval(cmp.getResult()))
+          llvm::all_of(evaluators, [&](CoordinateEvaluator &evaluator) {
+            return evaluator.eval(cmp.getResult()).has_value();
+          }))
         predicates.push_back(cmp);
     });
 
     // Subsets of cores with equal outcomes, in row-major order of first core.
     llvm::MapVector<SmallVector<int64_t>, std::set<Core>> subsets;
-    for (int64_t y = 0; y < rows; ++y)
-      for (int64_t x = 0; x < cols; ++x) {
-        CoordinateEvaluator evaluator(x, y, cols, rows);
-        SmallVector<int64_t> outcome;
-        for (arith::CmpIOp cmp : predicates)
-          outcome.push_back(*evaluator.eval(cmp.getResult()));
-        subsets[outcome].insert({x, y});
-      }
+    for (CoordinateEvaluator &evaluator : evaluators) {
+      SmallVector<int64_t> outcome;
+      for (arith::CmpIOp cmp : predicates)
+        outcome.push_back(*evaluator.eval(cmp.getResult()));
+      subsets[outcome].insert({evaluator.x, evaluator.y});
+    }
 
     OpBuilder builder(kernel);
     builder.setInsertionPointAfter(kernel);

@@ -1,6 +1,7 @@
 //===- DFBLifecycle.cpp - DFB protocol lifecycles -------------------------===//
 
 #include "ttl/Transforms/TTL/DFBLifecycle.h"
+#include "ttl/Transforms/TTL/CoreEvaluation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -52,140 +53,50 @@ constexpr unsigned kMaxConditionVariables = 12;
 /// count guards on loop indices exactly.
 constexpr int64_t kMaxIterations = 4096;
 
-/// The integer value of `value` when the induction variables in `bindings`
-/// have those values, for the integer arithmetic of stable predicates; none
-/// when it depends on anything else (launch coordinates, arguments, ...).
-std::optional<int64_t>
-evaluateUnder(Value value, const llvm::DenseMap<Value, int64_t> &bindings) {
-  auto bound = bindings.find(value);
-  if (bound != bindings.end())
-    return bound->second;
-  APInt constant;
-  if (matchPattern(value, m_ConstantInt(&constant)))
-    return constant.getBitWidth() == 1 ? int64_t(constant.getZExtValue())
-                                       : constant.getSExtValue();
-  Operation *def = value.getDefiningOp();
-  if (!def)
-    return std::nullopt;
-  SmallVector<int64_t, 3> operands;
-  for (Value operand : def->getOperands()) {
-    std::optional<int64_t> known = evaluateUnder(operand, bindings);
-    if (!known)
-      return std::nullopt;
-    operands.push_back(*known);
-  }
-  auto binary = [&](auto fn) -> std::optional<int64_t> {
-    return fn(operands[0], operands[1]);
-  };
-  auto checked = [&](auto overflows) -> std::optional<int64_t> {
-    int64_t result;
-    if (overflows(operands[0], operands[1], result))
-      return std::nullopt;
-    return result;
-  };
-  auto nonzeroDivisor = [&](auto fn) -> std::optional<int64_t> {
-    if (operands[1] == 0 ||
-        (operands[1] == -1 && operands[0] == INT64_MIN))
-      return std::nullopt;
-    return fn(operands[0], operands[1]);
-  };
-  return llvm::TypeSwitch<Operation *, std::optional<int64_t>>(def)
-      .Case([&](arith::AddIOp) {
-        return checked([](int64_t a, int64_t b, int64_t &r) {
-          return llvm::AddOverflow(a, b, r);
-        });
-      })
-      .Case([&](arith::SubIOp) {
-        return checked([](int64_t a, int64_t b, int64_t &r) {
-          return llvm::SubOverflow(a, b, r);
-        });
-      })
-      .Case([&](arith::MulIOp) {
-        return checked([](int64_t a, int64_t b, int64_t &r) {
-          return llvm::MulOverflow(a, b, r);
-        });
-      })
-      .Case([&](arith::DivSIOp) {
-        return nonzeroDivisor(std::divides<int64_t>());
-      })
-      .Case([&](arith::RemSIOp) {
-        return nonzeroDivisor(std::modulus<int64_t>());
-      })
-      .Case([&](arith::FloorDivSIOp) {
-        return nonzeroDivisor([](int64_t a, int64_t b) {
-          int64_t q = a / b;
-          return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-        });
-      })
-      .Case([&](arith::MinSIOp) {
-        return binary([](int64_t a, int64_t b) { return std::min(a, b); });
-      })
-      .Case([&](arith::MaxSIOp) {
-        return binary([](int64_t a, int64_t b) { return std::max(a, b); });
-      })
-      .Case([&](arith::AndIOp) { return binary(std::bit_and<int64_t>()); })
-      .Case([&](arith::OrIOp) { return binary(std::bit_or<int64_t>()); })
-      .Case([&](arith::XOrIOp) { return binary(std::bit_xor<int64_t>()); })
-      .Case([&](arith::IndexCastOp) { return operands[0]; })
-      .Case([&](arith::ExtSIOp) { return operands[0]; })
-      .Case([&](arith::SelectOp) {
-        return operands[0] ? operands[1] : operands[2];
-      })
-      .Case([&](arith::CmpIOp cmp) -> std::optional<int64_t> {
-        int64_t a = operands[0], b = operands[1];
-        switch (cmp.getPredicate()) {
-        case arith::CmpIPredicate::eq:
-          return a == b;
-        case arith::CmpIPredicate::ne:
-          return a != b;
-        case arith::CmpIPredicate::slt:
-          return a < b;
-        case arith::CmpIPredicate::sle:
-          return a <= b;
-        case arith::CmpIPredicate::sgt:
-          return a > b;
-        case arith::CmpIPredicate::sge:
-          return a >= b;
-        default: // Unsigned comparisons: only for nonnegative values.
-          if (a < 0 || b < 0)
-            return std::nullopt;
-          switch (cmp.getPredicate()) {
-          case arith::CmpIPredicate::ult:
-            return a < b;
-          case arith::CmpIPredicate::ule:
-            return a <= b;
-          case arith::CmpIPredicate::ugt:
-            return a > b;
-          default:
-            return a >= b;
-          }
-        }
-      })
-      .Default([](Operation *) { return std::nullopt; });
-}
-
 /// Positions per op: an external call's effects are ordered inside it.
 constexpr int64_t kSubPositions = 2 * CallExternFuncOp::kMaxEffects;
 
+/// Largest number of constant-loop iterations enumerated for one DFB over
+/// all cores of the grid (guards on both loop indices and coordinates).
+constexpr int64_t kMaxCoreIterations = 64 * kMaxIterations;
+
 /// Groups the iterations of `context`'s constant loops by the values of
-/// `leaves` (i1 predicates) there: 1 / 0 when the loop indices decide a leaf,
-/// -1 otherwise. Without leaves that could depend on the indices, or with
-/// too many iterations, one group of all iterations with every leaf -1.
+/// `leaves` (i1 predicates) there, on the core whose coordinates `core`
+/// gives: 1 / 0 when the core and the loop indices decide a leaf, -1
+/// otherwise. Leaves the core alone decides are evaluated once; the
+/// iterations are enumerated only for the others, and only while `budget`
+/// iterations remain; else one group of all iterations.
 void countIterations(const Context &context, ArrayRef<Value> leaves,
+                     LeafValues core, int64_t &budget,
                      std::map<std::vector<int8_t>, int64_t> &cases) {
-  std::vector<int8_t> undecided(leaves.size(), -1);
-  if (leaves.empty() || context.constantLoops.empty() ||
-      context.multiplier > kMaxIterations || context.multiplier == 0) {
-    cases[undecided] = context.multiplier;
+  std::vector<int8_t> values;
+  SmallVector<unsigned> undecided;
+  for (auto [index, leaf] : llvm::enumerate(leaves)) {
+    std::optional<int64_t> value = evaluateInteger(leaf, core);
+    values.push_back(value ? (*value != 0) : -1);
+    if (!value)
+      undecided.push_back(index);
+  }
+  if (undecided.empty() || context.constantLoops.empty() ||
+      context.multiplier > kMaxIterations || context.multiplier == 0 ||
+      context.multiplier > budget) {
+    cases[values] += context.multiplier;
     return;
   }
+  budget -= context.multiplier;
   llvm::DenseMap<Value, int64_t> bindings;
+  auto leafValue = [&](Value value) -> std::optional<int64_t> {
+    auto bound = bindings.find(value);
+    if (bound != bindings.end())
+      return bound->second;
+    return core(value);
+  };
   std::function<void(unsigned)> iterate = [&](unsigned depth) {
     if (depth == context.constantLoops.size()) {
-      std::vector<int8_t> values;
-      for (Value leaf : leaves) {
-        std::optional<int64_t> value = evaluateUnder(leaf, bindings);
-        values.push_back(value ? (*value != 0) : -1);
+      for (unsigned index : undecided) {
+        std::optional<int64_t> value =
+            evaluateInteger(leaves[index], leafValue);
+        values[index] = value ? (*value != 0) : -1;
       }
       ++cases[values];
       return;
@@ -534,13 +445,20 @@ LogicalResult Analyzer::checkBalance(State &state) {
     bool producer = false;
     Monomial monomial;
     bool perKernelGuard = false, perKernelLoop = false;
-    /// Stable leaves of the guards, and the iterations of the constant
-    /// loops grouped by the leaves' values there (1 / 0, or -1 where the
-    /// indices do not decide it), with their number.
+    /// Stable leaves of the guards.
     SmallVector<Value> stableLeaves;
-    std::map<std::vector<int8_t>, int64_t> cases;
   };
   std::vector<Resolved> resolved;
+  /// Iterations of an occurrence's constant loops grouped by the values of
+  /// its stable leaves there (1 / 0, or -1 where the core and the indices do
+  /// not decide it), with their number.
+  using Cases = std::map<std::vector<int8_t>, int64_t>;
+  /// Cores on which every occurrence has the same cases.
+  struct CoreGroup {
+    /// A core of the group, when the grid is evaluated per core.
+    std::optional<std::pair<int64_t, int64_t>> example;
+    std::vector<Cases> cases; // per resolved entry
+  };
   auto factorOf = [&](std::tuple<unsigned, Operation *, KernelKey> key,
                       Operation *loop) {
     auto [it, inserted] = factors.try_emplace(key, factors.size());
@@ -561,24 +479,6 @@ LogicalResult Analyzer::checkBalance(State &state) {
         if (!conditions.isDeclaration(variable) &&
             !conditions.isPerKernel(variable))
           entry.stableLeaves.push_back(leaf);
-      countIterations(term.context, entry.stableLeaves, entry.cases);
-      for (auto [variable, leaf] : leaves) {
-        bool perKernel = conditions.isPerKernel(variable);
-        entry.perKernelGuard |= perKernel;
-        // A stable leaf that the loop indices decide in every iteration
-        // needs no enumeration.
-        auto index = llvm::find(entry.stableLeaves, leaf) -
-                     entry.stableLeaves.begin();
-        if (index < static_cast<int64_t>(entry.stableLeaves.size()) &&
-            llvm::none_of(entry.cases, [&](const auto &entryCase) {
-              return entryCase.first[index] < 0;
-            }))
-          continue;
-        std::pair<unsigned, KernelKey> key{variable,
-                                           perKernel ? kernel : nullptr};
-        if (slots.try_emplace(key, slots.size()).second)
-          slotVariables.push_back(key);
-      }
       // Any loop of a class names the factor: equal classes run the same
       // iterations.
       for (auto [loopClass, loop] : term.context.stableLoops)
@@ -590,6 +490,75 @@ LogicalResult Analyzer::checkBalance(State &state) {
       llvm::sort(entry.monomial);
       resolved.push_back(std::move(entry));
     }
+
+  // Stable leaves over coordinates are known functions of the core on a
+  // static grid: the cores are grouped by the values of every occurrence's
+  // leaves (per constant-loop iteration), and each group is checked.
+  std::optional<StaticGrid> grid = staticGridOf(func);
+  bool perCore = false;
+  if (grid && grid->numCores() > 1) {
+    llvm::DenseMap<Value, bool> dependence;
+    perCore = llvm::any_of(resolved, [&](const Resolved &entry) {
+      return llvm::any_of(entry.stableLeaves, [&](Value leaf) {
+        return dependsOnNode(leaf, dependence);
+      });
+    });
+  }
+  std::vector<CoreGroup> groups;
+  std::map<std::vector<Cases>, unsigned> groupOf;
+  int64_t budget = kMaxCoreIterations;
+  auto addCore = [&](int64_t x, int64_t y) {
+    auto core = [&](Value value) -> std::optional<int64_t> {
+      if (!grid)
+        return std::nullopt;
+      return coordinateValue(value, x, y, *grid);
+    };
+    std::vector<Cases> cases(resolved.size());
+    for (auto [entry, entryCases] : llvm::zip(resolved, cases))
+      countIterations(entry.term->context, entry.stableLeaves, core, budget,
+                      entryCases);
+    if (!groupOf.try_emplace(cases, groups.size()).second)
+      return;
+    CoreGroup group;
+    if (perCore)
+      group.example = {x, y};
+    group.cases = std::move(cases);
+    groups.push_back(std::move(group));
+  };
+  if (perCore) {
+    for (int64_t y = 0; y < grid->rows; ++y)
+      for (int64_t x = 0; x < grid->cols; ++x)
+        addCore(x, y);
+  } else {
+    addCore(0, 0);
+  }
+
+  for (auto [entryIndex, entry] : llvm::enumerate(resolved)) {
+    KernelKey kernel = entry.term->kernel.getAsOpaquePointer();
+    SmallVector<std::pair<unsigned, Value>> leaves;
+    for (auto [formula, polarity] : entry.term->context.guards)
+      conditions.collectLeaves(formula, leaves);
+    for (auto [variable, leaf] : leaves) {
+      bool perKernel = conditions.isPerKernel(variable);
+      entry.perKernelGuard |= perKernel;
+      // A stable leaf that the core and the loop indices decide in every
+      // iteration needs no enumeration.
+      auto index =
+          llvm::find(entry.stableLeaves, leaf) - entry.stableLeaves.begin();
+      if (index < static_cast<int64_t>(entry.stableLeaves.size()) &&
+          llvm::all_of(groups, [&](const CoreGroup &group) {
+            return llvm::none_of(group.cases[entryIndex],
+                                 [&](const auto &entryCase) {
+                                   return entryCase.first[index] < 0;
+                                 });
+          }))
+        continue;
+      std::pair<unsigned, KernelKey> key{variable,
+                                         perKernel ? kernel : nullptr};
+      if (slots.try_emplace(key, slots.size()).second)
+        slotVariables.push_back(key);
+    }
+  }
   if (slots.size() > kMaxConditionVariables)
     return unprovable(
         state,
@@ -599,14 +568,15 @@ LogicalResult Analyzer::checkBalance(State &state) {
         {}, "guard the DFB traffic with fewer distinct conditions");
 
   SmallVector<bool> assignment(slots.size(), false);
+  const CoreGroup *group = nullptr;
   auto total = [&](bool producer) {
     Polynomial result;
-    for (const Resolved &entry : resolved) {
+    for (auto [entryIndex, entry] : llvm::enumerate(resolved)) {
       if (entry.producer != producer)
         continue;
       const Term &term = *entry.term;
       KernelKey kernel = term.kernel.getAsOpaquePointer();
-      for (const auto &[values, iterations] : entry.cases) {
+      for (const auto &[values, iterations] : group->cases[entryIndex]) {
         auto valueOf = [&](unsigned variable, Value leaf) {
           auto index = llvm::find(entry.stableLeaves, leaf) -
                        entry.stableLeaves.begin();
@@ -641,38 +611,47 @@ LogicalResult Analyzer::checkBalance(State &state) {
   };
   std::optional<std::string> mismatch;
   bool declarationsOnly = true, symbolic = false;
-  for (uint64_t bits = 0; bits < (uint64_t(1) << slots.size()); ++bits) {
-    for (unsigned i = 0; i < slots.size(); ++i)
-      assignment[i] = (bits >> i) & 1;
-    Polynomial pushed = total(true), popped = total(false);
-    if (pushed == popped)
-      continue;
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << "producers push " << print(pushed) << " tiles but consumers pop "
-       << print(popped) << " tiles";
-    if (!slots.empty()) {
-      os << " when";
-      for (auto [i, key] : llvm::enumerate(slotVariables)) {
-        os << (i ? ", " : " ");
-        if (conditions.isDeclaration(key.first))
-          os << "condition " << conditions.printVariable(key.first);
-        else
-          os << "the condition at "
-             << describeLocation(conditions.predicateOf(key.first).getLoc());
-        os << " is " << (assignment[i] ? "true" : "false");
-        if (key.second)
-          os << " in " << describe(cast<KernelAttr>(
-                                Attribute::getFromOpaquePointer(key.second)));
+  for (const CoreGroup &candidate : groups) {
+    group = &candidate;
+    for (uint64_t bits = 0; bits < (uint64_t(1) << slots.size()); ++bits) {
+      for (unsigned i = 0; i < slots.size(); ++i)
+        assignment[i] = (bits >> i) & 1;
+      Polynomial pushed = total(true), popped = total(false);
+      if (pushed == popped)
+        continue;
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "producers push " << print(pushed) << " tiles but consumers pop "
+         << print(popped) << " tiles";
+      if (group->example)
+        os << " on core (" << group->example->first << ", "
+           << group->example->second << ")";
+      if (!slots.empty()) {
+        os << " when";
+        for (auto [i, key] : llvm::enumerate(slotVariables)) {
+          os << (i ? ", " : " ");
+          if (conditions.isDeclaration(key.first))
+            os << "condition " << conditions.printVariable(key.first);
+          else
+            os << "the condition at "
+               << describeLocation(
+                      conditions.predicateOf(key.first).getLoc());
+          os << " is " << (assignment[i] ? "true" : "false");
+          if (key.second)
+            os << " in " << describe(cast<KernelAttr>(
+                                  Attribute::getFromOpaquePointer(key.second)));
+        }
       }
+      for (const auto &[key, unused] : slots)
+        declarationsOnly &= conditions.isDeclaration(key.first);
+      for (auto *polynomial : {&pushed, &popped})
+        for (const auto &[monomial, count] : *polynomial)
+          symbolic |= !monomial.empty();
+      mismatch = text;
+      break;
     }
-    for (const auto &[key, unused] : slots)
-      declarationsOnly &= conditions.isDeclaration(key.first);
-    for (auto *polynomial : {&pushed, &popped})
-      for (const auto &[monomial, count] : *polynomial)
-        symbolic |= !monomial.empty();
-    mismatch = text;
-    break;
+    if (mismatch)
+      break;
   }
   if (!mismatch) {
     lifecycle.balance = Balance::Proven;

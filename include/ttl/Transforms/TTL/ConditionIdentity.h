@@ -12,7 +12,10 @@
 //    ops over constants, operation arguments, launch coordinates and
 //    stable loop indices -- identified by its structural class (see
 //    `classOf`): two predicates computed by the same formula, e.g. one
-//    `col == 0` in each explicit thread, are one variable;
+//    `col == 0` in each explicit thread, are one variable. (On a static
+//    grid the DFB lifecycle proof also evaluates the predicates over
+//    coordinates on every core -- CoreEvaluation.h -- so `col == 0` and
+//    `col < 1` agree there although they are two variables here.)
 //  * a per-kernel value: any other predicate (e.g. the result of an ordinary
 //    external call, which each kernel evaluates on its own, or a loop-carried
 //    value) -- identified by its SSA value, and equal only within one logical

@@ -154,16 +154,17 @@ func.func @different_loop_bounds() attributes {ttl.operation_id = "t.u:5", ttl.g
 !d = !ttl.dfb<1x1xbf16, 2>
 !b = !ttl.block<1x1xbf16>
 
-// Mismatched guards: the reader pushes on column 0, the compute thread pops
-// on row 0; different stable conditions are independent.
-func.func @mismatched_guards() attributes {ttl.operation_id = "t.u:6", ttl.grid = array<i64: 2, 2>} {
-  // expected-error-re @+1 {{cannot prove the DFB protocol balanced across kernels: producers push 1 tiles but consumers pop 0 tiles when the condition at {{.*}}invalid.mlir:165 is true, the condition at {{.*}}invalid.mlir:175 is false}}
+// Mismatched guards: the reader pushes when the first operation argument is
+// zero, the compute thread pops when the second one is; different stable
+// conditions that the grid does not decide are independent (coordinate
+// guards are evaluated per core: lifecycle_cores_invalid.mlir).
+func.func @mismatched_guards(%a: index, %b: index) attributes {ttl.operation_id = "t.u:6", ttl.grid = array<i64: 2, 2>} {
+  // expected-error-re @+1 {{cannot prove the DFB protocol balanced across kernels: producers push 1 tiles but consumers pop 0 tiles when the condition at {{.*}}invalid.mlir:166 is true, the condition at {{.*}}invalid.mlir:175 is false}}
   %dfb = ttl.create_dfb : !d
   ttl.thread #ttl.kernel<data_movement> {
     %c0 = arith.constant 0 : index
-    %col = ttl.node 0
-    %first_col = arith.cmpi eq, %col, %c0 : index
-    scf.if %first_col {
+    %first_a = arith.cmpi eq, %a, %c0 : index
+    scf.if %first_a {
       %r = ttl.reserve %dfb : !d -> !b
       // expected-note @+1 {{produced here}}
       ttl.push %r : !b
@@ -171,9 +172,8 @@ func.func @mismatched_guards() attributes {ttl.operation_id = "t.u:6", ttl.grid 
   }
   ttl.thread #ttl.kernel<compute> {
     %c0 = arith.constant 0 : index
-    %row = ttl.node 1
-    %first_row = arith.cmpi eq, %row, %c0 : index
-    scf.if %first_row {
+    %first_b = arith.cmpi eq, %b, %c0 : index
+    scf.if %first_b {
       %w = ttl.wait %dfb : !d -> !b
       // expected-note @+1 {{consumed here}}
       ttl.pop %w : !b
