@@ -7,7 +7,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
-#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <functional>
 #include <map>
@@ -60,21 +60,39 @@ constexpr int64_t kSubPositions = 2 * CallExternFuncOp::kMaxEffects;
 /// all cores of the grid (guards on both loop indices and coordinates).
 constexpr int64_t kMaxCoreIterations = 64 * kMaxIterations;
 
+/// True when `value` is computed (through any ops) from one of `roots`.
+bool dependsOnAny(Value value, ArrayRef<Value> roots,
+                  llvm::SmallPtrSetImpl<Operation *> &visited) {
+  if (llvm::is_contained(roots, value))
+    return true;
+  Operation *def = value.getDefiningOp();
+  if (!def || !visited.insert(def).second)
+    return false;
+  return llvm::any_of(def->getOperands(), [&](Value operand) {
+    return dependsOnAny(operand, roots, visited);
+  });
+}
+
 /// Groups the iterations of `context`'s constant loops by the values of
 /// `leaves` (i1 predicates) there, on the core whose coordinates `core`
 /// gives: 1 / 0 when the core and the loop indices decide a leaf, -1
 /// otherwise. Leaves the core alone decides are evaluated once; the
-/// iterations are enumerated only for the others, and only while `budget`
-/// iterations remain; else one group of all iterations.
+/// iterations are enumerated only for others that depend on the loop
+/// indices, and only while `budget` iterations remain; else one group of all
+/// iterations.
 void countIterations(const Context &context, ArrayRef<Value> leaves,
                      LeafValues core, int64_t &budget,
                      std::map<std::vector<int8_t>, int64_t> &cases) {
+  SmallVector<Value> indices;
+  for (scf::ForOp loop : context.constantLoops)
+    indices.push_back(loop.getInductionVar());
   std::vector<int8_t> values;
-  SmallVector<unsigned> undecided;
+  SmallVector<unsigned> undecided; // leaves the indices may decide
   for (auto [index, leaf] : llvm::enumerate(leaves)) {
     std::optional<int64_t> value = evaluateInteger(leaf, core);
     values.push_back(value ? (*value != 0) : -1);
-    if (!value)
+    llvm::SmallPtrSet<Operation *, 8> visited;
+    if (!value && dependsOnAny(leaf, indices, visited))
       undecided.push_back(index);
   }
   if (undecided.empty() || context.constantLoops.empty() ||
