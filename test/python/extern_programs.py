@@ -729,6 +729,7 @@ def mismatched_guards(a):
 
 
 TILES = 4
+PER_CORE = 2
 
 
 @ttl.operation(grid=(2, 2))
@@ -801,6 +802,35 @@ def equivalent_node_guards(a, out):
             for i in range(TILES):
                 with out_dfb.wait() as blk:
                     ttl.copy(blk, out[i, row]).wait()
+
+
+@ttl.operation(grid=(4, 1))
+def partitioned_tile_ranges(a, out):
+    """tt-lang 1.1 style work partitioning: the reader loops over its core's tile range, the
+    compute thread and the writer over a count; the trip counts agree on every core."""
+    in_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    out_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+
+    @ttl.datamovement()
+    def reader():
+        col, row = ttl.node(dims=2)
+        for t in range(col * PER_CORE, (col + 1) * PER_CORE):
+            with in_dfb.reserve() as blk:
+                ttl.copy(a[t, 0], blk).wait()
+
+    @ttl.compute()
+    def compute():
+        for i in range(PER_CORE):
+            with in_dfb.wait() as x, out_dfb.reserve() as y:
+                y.store(ttl.math.exp(x))
+
+    @ttl.datamovement()
+    def writer():
+        col, row = ttl.node(dims=2)
+        start = col * PER_CORE
+        for t in range(PER_CORE):
+            with out_dfb.wait() as blk:
+                ttl.copy(blk, out[start + t, 0]).wait()
 
 
 @ttl.operation(grid=(4, 1))

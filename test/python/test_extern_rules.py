@@ -483,6 +483,15 @@ def test_equivalent_node_guards_written_differently_are_provable():
     }
 
 
+def test_partitioned_tile_ranges_balance_per_core():
+    # The reader's range(col * 2, (col + 1) * 2) and the compute thread's range(2): different
+    # loop bounds, the same trip count on every core.
+    tensors = (ttl.TensorSpec((256, 64)), ttl.TensorSpec((256, 64)))
+    compiled = programs.partitioned_tile_ranges.compile(*tensors)
+    assert [d.physical_index for d in compiled.dataflow_buffers] == [0, 1]
+    assert {d.logical_kernel.name for d in compiled.descriptors} == {"data_movement", "compute", "writer"}
+
+
 def test_node_guards_unbalanced_on_some_cores():
     err = expect_error(programs.unbalanced_node_guards, C,
                        "unbalanced DFB protocol across kernels: producers push 0 tiles but "

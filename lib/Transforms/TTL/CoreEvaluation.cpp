@@ -130,8 +130,17 @@ compute(Value value, LeafValues leaf,
       .Case([&](arith::AndIOp) { return binary(std::bit_and<int64_t>()); })
       .Case([&](arith::OrIOp) { return binary(std::bit_or<int64_t>()); })
       .Case([&](arith::XOrIOp) { return binary(std::bit_xor<int64_t>()); })
-      .Case<arith::IndexCastOp, arith::ExtSIOp>(
-          [&](auto) { return operands[0]; })
+      // i1 holds 0 / 1: sign extension makes true -1.
+      .Case<arith::IndexCastOp, arith::ExtSIOp>([&](auto) {
+        bool boolean = def->getOperand(0).getType().isInteger(1);
+        return boolean ? -operands[0] : operands[0];
+      })
+      .Case([&](arith::ExtUIOp) -> std::optional<int64_t> {
+        bool boolean = def->getOperand(0).getType().isInteger(1);
+        if (!boolean && operands[0] < 0)
+          return std::nullopt;
+        return operands[0];
+      })
       .Case([&](arith::SelectOp) {
         return operands[0] ? operands[1] : operands[2];
       })

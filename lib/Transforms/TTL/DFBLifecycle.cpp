@@ -73,18 +73,34 @@ bool dependsOnAny(Value value, ArrayRef<Value> roots,
   });
 }
 
-/// Groups the iterations of `context`'s constant loops by the values of
-/// `leaves` (i1 predicates) there, on the core whose coordinates `core`
-/// gives: 1 / 0 when the core and the loop indices decide a leaf, -1
-/// otherwise. Leaves the core alone decides are evaluated once; the
+/// The trip count of `loop` on the core whose coordinates `core` gives, when
+/// its bounds are known there and the step is positive.
+std::optional<int64_t> tripCountOn(scf::ForOp loop, LeafValues core) {
+  std::optional<int64_t> lb = evaluateInteger(loop.getLowerBound(), core);
+  std::optional<int64_t> ub = evaluateInteger(loop.getUpperBound(), core);
+  std::optional<int64_t> step = evaluateInteger(loop.getStep(), core);
+  if (!lb || !ub || !step || *step <= 0)
+    return std::nullopt;
+  int64_t span;
+  if (*ub <= *lb)
+    return 0;
+  if (llvm::SubOverflow(*ub, *lb, span))
+    return std::nullopt;
+  return (span - 1) / *step + 1;
+}
+
+/// Groups the iterations of `loops` (their bounds known on the core whose
+/// coordinates `core` gives, `multiplier` iterations in all) by the values
+/// of `leaves` (i1 predicates) there: 1 / 0 when the core and the loop
+/// indices decide a leaf, -1 otherwise. Leaves the core alone decides are evaluated once; the
 /// iterations are enumerated only for others that depend on the loop
 /// indices, and only while `budget` iterations remain; else one group of all
 /// iterations.
-void countIterations(const Context &context, ArrayRef<Value> leaves,
-                     LeafValues core, int64_t &budget,
+void countIterations(ArrayRef<scf::ForOp> loops, int64_t multiplier,
+                     ArrayRef<Value> leaves, LeafValues core, int64_t &budget,
                      std::map<std::vector<int8_t>, int64_t> &cases) {
   SmallVector<Value> indices;
-  for (scf::ForOp loop : context.constantLoops)
+  for (scf::ForOp loop : loops)
     indices.push_back(loop.getInductionVar());
   std::vector<int8_t> values;
   SmallVector<unsigned> undecided; // leaves the indices may decide
@@ -95,13 +111,12 @@ void countIterations(const Context &context, ArrayRef<Value> leaves,
     if (!value && dependsOnAny(leaf, indices, visited))
       undecided.push_back(index);
   }
-  if (undecided.empty() || context.constantLoops.empty() ||
-      context.multiplier > kMaxIterations || context.multiplier == 0 ||
-      context.multiplier > budget) {
-    cases[values] += context.multiplier;
+  if (undecided.empty() || loops.empty() || multiplier > kMaxIterations ||
+      multiplier == 0 || multiplier > budget) {
+    cases[values] += multiplier;
     return;
   }
-  budget -= context.multiplier;
+  budget -= multiplier;
   llvm::DenseMap<Value, int64_t> bindings;
   auto leafValue = [&](Value value) -> std::optional<int64_t> {
     auto bound = bindings.find(value);
@@ -110,7 +125,7 @@ void countIterations(const Context &context, ArrayRef<Value> leaves,
     return core(value);
   };
   std::function<void(unsigned)> iterate = [&](unsigned depth) {
-    if (depth == context.constantLoops.size()) {
+    if (depth == loops.size()) {
       for (unsigned index : undecided) {
         std::optional<int64_t> value =
             evaluateInteger(leaves[index], leafValue);
@@ -119,10 +134,10 @@ void countIterations(const Context &context, ArrayRef<Value> leaves,
       ++cases[values];
       return;
     }
-    scf::ForOp loop = context.constantLoops[depth];
-    int64_t lb = *getConstantIntValue(loop.getLowerBound());
-    int64_t ub = *getConstantIntValue(loop.getUpperBound());
-    int64_t step = *getConstantIntValue(loop.getStep());
+    scf::ForOp loop = loops[depth];
+    int64_t lb = *evaluateInteger(loop.getLowerBound(), core);
+    int64_t ub = *evaluateInteger(loop.getUpperBound(), core);
+    int64_t step = *evaluateInteger(loop.getStep(), core);
     // At most kMaxIterations in all, so lb + k * step stays below ub.
     for (int64_t k = 0; k < kMaxIterations && lb + k * step < ub; ++k) {
       bindings[loop.getInductionVar()] = lb + k * step;
@@ -461,21 +476,27 @@ LogicalResult Analyzer::checkBalance(State &state) {
   struct Resolved {
     const Term *term = nullptr;
     bool producer = false;
-    Monomial monomial;
+    /// Factors of the per-kernel loops, and of the stable loops with their
+    /// loop (known trip counts on a core of a static grid drop out).
+    Monomial perKernelFactors;
+    SmallVector<std::pair<unsigned, scf::ForOp>> stableFactors;
     bool perKernelGuard = false, perKernelLoop = false;
     /// Stable leaves of the guards.
     SmallVector<Value> stableLeaves;
   };
   std::vector<Resolved> resolved;
-  /// Iterations of an occurrence's constant loops grouped by the values of
-  /// its stable leaves there (1 / 0, or -1 where the core and the indices do
-  /// not decide it), with their number.
+  /// On one core: the symbolic trip counts of an occurrence (the factors of
+  /// the loops whose counts the core does not decide), and the iterations
+  /// of its other loops grouped by the values of its stable leaves there
+  /// (1 / 0, or -1 where the core and the indices do not decide it), with
+  /// their number.
   using Cases = std::map<std::vector<int8_t>, int64_t>;
-  /// Cores on which every occurrence has the same cases.
+  using OnCore = std::pair<Monomial, Cases>;
+  /// Cores on which every occurrence has the same monomial and cases.
   struct CoreGroup {
     /// A core of the group, when the grid is evaluated per core.
     std::optional<std::pair<int64_t, int64_t>> example;
-    std::vector<Cases> cases; // per resolved entry
+    std::vector<OnCore> cases; // per resolved entry
   };
   auto factorOf = [&](std::tuple<unsigned, Operation *, KernelKey> key,
                       Operation *loop) {
@@ -500,12 +521,12 @@ LogicalResult Analyzer::checkBalance(State &state) {
       // Any loop of a class names the factor: equal classes run the same
       // iterations.
       for (auto [loopClass, loop] : term.context.stableLoops)
-        entry.monomial.push_back(factorOf({loopClass, nullptr, nullptr}, loop));
+        entry.stableFactors.push_back(
+            {factorOf({loopClass, nullptr, nullptr}, loop), loop});
       for (scf::ForOp loop : term.context.perKernelLoops) {
         entry.perKernelLoop = true;
-        entry.monomial.push_back(factorOf({0, loop, kernel}, loop));
+        entry.perKernelFactors.push_back(factorOf({0, loop, kernel}, loop));
       }
-      llvm::sort(entry.monomial);
       resolved.push_back(std::move(entry));
     }
 
@@ -517,13 +538,20 @@ LogicalResult Analyzer::checkBalance(State &state) {
   if (grid && grid->numCores() > 1) {
     llvm::DenseMap<Value, bool> dependence;
     perCore = llvm::any_of(resolved, [&](const Resolved &entry) {
-      return llvm::any_of(entry.stableLeaves, [&](Value leaf) {
-        return dependsOnNode(leaf, dependence);
-      });
+      return llvm::any_of(entry.stableLeaves,
+                          [&](Value leaf) {
+                            return dependsOnNode(leaf, dependence);
+                          }) ||
+             llvm::any_of(entry.stableFactors, [&](auto factor) {
+               return llvm::any_of(factor.second->getOperands(),
+                                   [&](Value bound) {
+                                     return dependsOnNode(bound, dependence);
+                                   });
+             });
     });
   }
   std::vector<CoreGroup> groups;
-  std::map<std::vector<Cases>, unsigned> groupOf;
+  std::map<std::vector<OnCore>, unsigned> groupOf;
   int64_t budget = kMaxCoreIterations;
   auto addCore = [&](int64_t x, int64_t y) {
     auto core = [&](Value value) -> std::optional<int64_t> {
@@ -531,10 +559,28 @@ LogicalResult Analyzer::checkBalance(State &state) {
         return std::nullopt;
       return coordinateValue(value, x, y, *grid);
     };
-    std::vector<Cases> cases(resolved.size());
-    for (auto [entry, entryCases] : llvm::zip(resolved, cases))
-      countIterations(entry.term->context, entry.stableLeaves, core, budget,
-                      entryCases);
+    std::vector<OnCore> cases(resolved.size());
+    for (auto [entry, onCore] : llvm::zip(resolved, cases)) {
+      const Context &context = entry.term->context;
+      SmallVector<scf::ForOp> loops(context.constantLoops);
+      int64_t multiplier = context.multiplier;
+      Monomial &monomial = onCore.first;
+      monomial.assign(entry.perKernelFactors.begin(),
+                      entry.perKernelFactors.end());
+      for (auto [factor, loop] : entry.stableFactors) {
+        std::optional<int64_t> trips = tripCountOn(loop, core);
+        int64_t product;
+        if (trips && !llvm::MulOverflow(multiplier, *trips, product)) {
+          multiplier = product;
+          loops.push_back(loop);
+        } else {
+          monomial.push_back(factor);
+        }
+      }
+      llvm::sort(monomial);
+      countIterations(loops, multiplier, entry.stableLeaves, core, budget,
+                      onCore.second);
+    }
     if (!groupOf.try_emplace(cases, groups.size()).second)
       return;
     CoreGroup group;
@@ -565,7 +611,7 @@ LogicalResult Analyzer::checkBalance(State &state) {
           llvm::find(entry.stableLeaves, leaf) - entry.stableLeaves.begin();
       if (index < static_cast<int64_t>(entry.stableLeaves.size()) &&
           llvm::all_of(groups, [&](const CoreGroup &group) {
-            return llvm::none_of(group.cases[entryIndex],
+            return llvm::none_of(group.cases[entryIndex].second,
                                  [&](const auto &entryCase) {
                                    return entryCase.first[index] < 0;
                                  });
@@ -594,7 +640,8 @@ LogicalResult Analyzer::checkBalance(State &state) {
         continue;
       const Term &term = *entry.term;
       KernelKey kernel = term.kernel.getAsOpaquePointer();
-      for (const auto &[values, iterations] : group->cases[entryIndex]) {
+      const auto &[monomial, cases] = group->cases[entryIndex];
+      for (const auto &[values, iterations] : cases) {
         auto valueOf = [&](unsigned variable, Value leaf) {
           auto index = llvm::find(entry.stableLeaves, leaf) -
                        entry.stableLeaves.begin();
@@ -607,7 +654,7 @@ LogicalResult Analyzer::checkBalance(State &state) {
           return conditions.evaluate(guard.first, valueOf) == guard.second;
         });
         if (active)
-          result[entry.monomial] += term.tiles * iterations;
+          result[monomial] += term.tiles * iterations;
       }
     }
     for (auto it = result.begin(); it != result.end();)

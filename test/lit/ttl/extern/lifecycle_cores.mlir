@@ -3,6 +3,7 @@
 // `ttl.node` coordinates, `ttl.grid_size` extents and constants is evaluated on
 // each core, so guards written differently but equal on every core balance,
 // and a guard true on only some cores balances when both sides agree there.
+// Loop bounds over coordinates are trip counts known per core too.
 // Unbalanced cores: lifecycle_cores_invalid.mlir.
 
 !d = !ttl.dfb<1x1xbf16, 2>
@@ -181,6 +182,50 @@ func.func @coordinates_and_declaration() attributes {ttl.operation_id = "t.k:5",
         %w = ttl.wait %dfb : !d -> !b
         ttl.pop %w : !b
       }
+    }
+  }
+  return
+}
+
+// -----
+
+!d = !ttl.dfb<1x1xbf16, 2>
+!b = !ttl.block<1x1xbf16>
+
+// Work partitioned by core: the reader loops over its tile range
+// [col * 2, col * 2 + 2 + (col == 3 ? 1 : 0)), the compute thread over
+// `2 + (col > 2)` tiles: different loop bounds, equal trip counts per core.
+func.func @partitioned_tile_ranges() attributes {ttl.operation_id = "t.k:6", ttl.grid = array<i64: 4, 1>} {
+  // expected-remark @+1 {{DFB lifecycle: bounded; physical index 0}}
+  %dfb = ttl.create_dfb : !d
+  ttl.thread #ttl.kernel<data_movement> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %col = ttl.node 0
+    %start = arith.muli %col, %c2 : index
+    %last = arith.cmpi eq, %col, %c3 : index
+    %extra = arith.select %last, %c1, %c0 : index
+    %base = arith.addi %start, %c2 : index
+    %end = arith.addi %base, %extra : index
+    scf.for %t = %start to %end step %c1 {
+      %r = ttl.reserve %dfb : !d -> !b
+      ttl.push %r : !b
+    }
+  }
+  ttl.thread #ttl.kernel<compute> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %col = ttl.node 0
+    %later = arith.cmpi sgt, %col, %c2 : index
+    %wide = arith.extui %later : i1 to i64
+    %extra = arith.index_cast %wide : i64 to index
+    %n = arith.addi %c2, %extra : index
+    scf.for %i = %c0 to %n step %c1 {
+      %w = ttl.wait %dfb : !d -> !b
+      ttl.pop %w : !b
     }
   }
   return

@@ -140,3 +140,40 @@ func.func @coordinates_and_per_kernel_value() attributes {ttl.operation_id = "t.
   }
   return
 }
+
+// -----
+
+!d = !ttl.dfb<1x1xbf16, 2>
+!b = !ttl.block<1x1xbf16>
+
+// Loop bounds over coordinates are trip counts known per core: `col + 2`
+// against `row + 2` iterations differ on core (1, 0).
+func.func @different_coordinate_loop_bounds() attributes {ttl.operation_id = "t.v:5", ttl.grid = array<i64: 2, 2>} {
+  // expected-error @+1 {{unbalanced DFB protocol across kernels: producers push 3 tiles but consumers pop 2 tiles on core (1, 0)}}
+  %dfb = ttl.create_dfb : !d
+  ttl.thread #ttl.kernel<data_movement> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %col = ttl.node 0
+    %n = arith.addi %col, %c2 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %r = ttl.reserve %dfb : !d -> !b
+      // expected-note @+1 {{produced here}}
+      ttl.push %r : !b
+    }
+  }
+  ttl.thread #ttl.kernel<compute> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %row = ttl.node 1
+    %n = arith.addi %row, %c2 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %w = ttl.wait %dfb : !d -> !b
+      // expected-note @+1 {{consumed here}}
+      ttl.pop %w : !b
+    }
+  }
+  return
+}

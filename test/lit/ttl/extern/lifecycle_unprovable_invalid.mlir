@@ -117,17 +117,18 @@ func.func @unknown_loop_trip_count() attributes {ttl.operation_id = "t.u:4", ttl
 !d = !ttl.dfb<1x1xbf16, 2>
 !b = !ttl.block<1x1xbf16>
 
-// Stable but different loop bounds in two threads: `col + 2` and `row + 2`
-// iterations are different trip counts.
-func.func @different_loop_bounds() attributes {ttl.operation_id = "t.u:5", ttl.grid = array<i64: 2, 2>} {
+// Stable but different loop bounds in two threads: `a + 2` and `b + 2`
+// iterations (operation arguments, which the grid does not decide) are
+// different trip counts. (Bounds over coordinates are evaluated per core:
+// lifecycle_cores_invalid.mlir.)
+func.func @different_loop_bounds(%a: index, %b: index) attributes {ttl.operation_id = "t.u:5", ttl.grid = array<i64: 2, 2>} {
   // expected-error-re @+1 {{cannot prove the DFB protocol balanced across kernels: producers push 1 x (trip count of the loop at {{.*}}) tiles but consumers pop 1 x (trip count of the loop at {{.*}}) tiles (the compiler relates only identical conditions and loop bounds, and treats different ones as independent); guard the producer and the consumer with the same condition and loop bounds}}
   %dfb = ttl.create_dfb : !d
   ttl.thread #ttl.kernel<data_movement> {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
-    %col = ttl.node 0
-    %n = arith.addi %col, %c2 : index
+    %n = arith.addi %a, %c2 : index
     scf.for %i = %c0 to %n step %c1 {
       %r = ttl.reserve %dfb : !d -> !b
       // expected-note @+1 {{produced here by the canonical data-movement kernel}}
@@ -138,8 +139,7 @@ func.func @different_loop_bounds() attributes {ttl.operation_id = "t.u:5", ttl.g
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
-    %row = ttl.node 1
-    %n = arith.addi %row, %c2 : index
+    %n = arith.addi %b, %c2 : index
     scf.for %i = %c0 to %n step %c1 {
       %w = ttl.wait %dfb : !d -> !b
       // expected-note @+1 {{consumed here by the canonical compute kernel}}
