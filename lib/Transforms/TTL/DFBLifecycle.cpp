@@ -92,10 +92,10 @@ std::optional<int64_t> tripCountOn(scf::ForOp loop, LeafValues core) {
 /// Groups the iterations of `loops` (their bounds known on the core whose
 /// coordinates `core` gives, `multiplier` iterations in all) by the values
 /// of `leaves` (i1 predicates) there: 1 / 0 when the core and the loop
-/// indices decide a leaf, -1 otherwise. Leaves the core alone decides are evaluated once; the
-/// iterations are enumerated only for others that depend on the loop
-/// indices, and only while `budget` iterations remain; else one group of all
-/// iterations.
+/// indices decide a leaf, -1 otherwise. Leaves the core alone decides are
+/// evaluated once; the iterations are enumerated only for others that depend
+/// on the loop indices, and only while `budget` iterations remain; else one
+/// group of all iterations.
 void countIterations(ArrayRef<scf::ForOp> loops, int64_t multiplier,
                      ArrayRef<Value> leaves, LeafValues core, int64_t &budget,
                      std::map<std::vector<int8_t>, int64_t> &cases) {
@@ -481,8 +481,9 @@ LogicalResult Analyzer::checkBalance(State &state) {
     Monomial perKernelFactors;
     SmallVector<std::pair<unsigned, scf::ForOp>> stableFactors;
     bool perKernelGuard = false, perKernelLoop = false;
-    /// Stable leaves of the guards.
+    /// Stable leaves of the guards, and all their leaves.
     SmallVector<Value> stableLeaves;
+    SmallVector<std::pair<unsigned, Value>> guardLeaves;
   };
   std::vector<Resolved> resolved;
   /// On one core: the symbolic trip counts of an occurrence (the factors of
@@ -599,7 +600,7 @@ LogicalResult Analyzer::checkBalance(State &state) {
 
   for (auto [entryIndex, entry] : llvm::enumerate(resolved)) {
     KernelKey kernel = entry.term->kernel.getAsOpaquePointer();
-    SmallVector<std::pair<unsigned, Value>> leaves;
+    SmallVector<std::pair<unsigned, Value>> &leaves = entry.guardLeaves;
     for (auto [formula, polarity] : entry.term->context.guards)
       conditions.collectLeaves(formula, leaves);
     for (auto [variable, leaf] : leaves) {
@@ -678,6 +679,29 @@ LogicalResult Analyzer::checkBalance(State &state) {
   bool declarationsOnly = true, symbolic = false;
   for (const CoreGroup &candidate : groups) {
     group = &candidate;
+    // The slots this group's outcome depends on: every declaration and
+    // per-kernel value, and the stable leaves the group's core does not
+    // decide in every iteration.
+    SmallVector<bool> relevant(slots.size(), false);
+    for (auto [entryIndex, entry] : llvm::enumerate(resolved)) {
+      KernelKey kernel = entry.term->kernel.getAsOpaquePointer();
+      for (auto [variable, leaf] : entry.guardLeaves) {
+        bool perKernel = conditions.isPerKernel(variable);
+        auto slot = slots.find({variable, perKernel ? kernel : nullptr});
+        if (slot == slots.end())
+          continue;
+        auto index =
+            llvm::find(entry.stableLeaves, leaf) - entry.stableLeaves.begin();
+        bool stable =
+            index < static_cast<int64_t>(entry.stableLeaves.size());
+        relevant[slot->second] =
+            relevant[slot->second] || !stable ||
+            llvm::any_of(group->cases[entryIndex].second,
+                         [&](const auto &entryCase) {
+                           return entryCase.first[index] < 0;
+                         });
+      }
+    }
     for (uint64_t bits = 0; bits < (uint64_t(1) << slots.size()); ++bits) {
       for (unsigned i = 0; i < slots.size(); ++i)
         assignment[i] = (bits >> i) & 1;
@@ -691,24 +715,23 @@ LogicalResult Analyzer::checkBalance(State &state) {
       if (group->example)
         os << " on core (" << group->example->first << ", "
            << group->example->second << ")";
-      if (!slots.empty()) {
-        os << " when";
-        for (auto [i, key] : llvm::enumerate(slotVariables)) {
-          os << (i ? ", " : " ");
-          if (conditions.isDeclaration(key.first))
-            os << "condition " << conditions.printVariable(key.first);
-          else
-            os << "the condition at "
-               << describeLocation(
-                      conditions.predicateOf(key.first).getLoc());
-          os << " is " << (assignment[i] ? "true" : "false");
-          if (key.second)
-            os << " in " << describe(cast<KernelAttr>(
-                                  Attribute::getFromOpaquePointer(key.second)));
-        }
-      }
-      for (const auto &[key, unused] : slots)
+      const char *separator = " when ";
+      for (auto [i, key] : llvm::enumerate(slotVariables)) {
+        if (!relevant[i])
+          continue;
         declarationsOnly &= conditions.isDeclaration(key.first);
+        os << separator;
+        separator = ", ";
+        if (conditions.isDeclaration(key.first))
+          os << "condition " << conditions.printVariable(key.first);
+        else
+          os << "the condition at "
+             << describeLocation(conditions.predicateOf(key.first).getLoc());
+        os << " is " << (assignment[i] ? "true" : "false");
+        if (key.second)
+          os << " in " << describe(cast<KernelAttr>(
+                              Attribute::getFromOpaquePointer(key.second)));
+      }
       for (auto *polynomial : {&pushed, &popped})
         for (const auto &[monomial, count] : *polynomial)
           symbolic |= !monomial.empty();
