@@ -22,7 +22,9 @@ std::string describe(KernelAttr kernel) {
 }
 
 bool isTileMath(Operation *op) {
-  return isa<AddOp, SubOp, MulOp, DivOp, ExpOp, ReluOp, SqrtOp, NegOp>(op);
+  return isa<AddOp, SubOp, MulOp, DivOp, ExpOp, ReluOp, SqrtOp, NegOp, AbsOp,
+             RsqrtOp, RecipOp, SigmoidOp, TanhOp, LogOp, SinOp, CosOp,
+             MatmulOp>(op);
 }
 
 bool isStructural(Operation *op) {

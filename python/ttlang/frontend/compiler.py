@@ -560,6 +560,12 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             try:
                 return getattr(value, name)
             except AttributeError:
+                if value is api.math:
+                    raise self.error(
+                        node,
+                        f"ttl.math.{name} is not supported by ttlang (supported: "
+                        f"{', '.join(api.MATH_FUNCTIONS)}, and + - * / @ on blocks)",
+                    ) from None
                 raise self.error(node, f"{self.describe(value)} has no attribute '{name}'") from None
         raise self.error(node, f"{self.describe(value)} has no attribute '{name}'")
 
@@ -626,6 +632,8 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         if isinstance(left, BlockValue) or isinstance(right, BlockValue):
             if not (isinstance(left, BlockValue) and isinstance(right, BlockValue)):
                 raise self.error(node, "block math combines two blocks (scalar operands are not supported)")
+            if isinstance(op, ast.MatMult):
+                return self.block_matmul(left, right, node)
             if type(op) not in _BLOCK_BINOPS:
                 raise self.error(node, f"blocks do not support '{type(op).__name__}'")
             if left.type != right.type:
@@ -646,6 +654,24 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             return _PY_BINOPS[type(op)](left, right)
         except Exception as err:  # noqa: BLE001 - reported at the user's line
             raise self.error(node, f"{type(err).__name__}: {err}") from None
+
+    def block_matmul(self, left: BlockValue, right: BlockValue, node: ast.AST) -> BlockValue:
+        """``a @ b``: (M x K) @ (K x N) tiles -> M x N tiles."""
+        if left.element_type != right.element_type:
+            raise self.error(node, f"block matmul on {left.type} and {right.type}: element types must match")
+        (m, k), (k2, n) = left.shape, right.shape
+        if k != k2:
+            raise self.error(
+                node,
+                f"block matmul of {m}x{k} by {k2}x{n} tiles: the left block's columns ({k}) must "
+                f"equal the right block's rows ({k2})",
+            )
+        result = BlockValue("", (m, n), left.element_type, "value")
+        ssa = self.emitter.value(
+            f"ttl.matmul {left.ssa}, {right.ssa} : {left.type}, {right.type} -> {result.type}",
+            self.loc(node),
+        )
+        return BlockValue(ssa, result.shape, result.element_type, "value")
 
     def expr_UnaryOp(self, node: ast.UnaryOp) -> Any:
         value = self.expr(node.operand)

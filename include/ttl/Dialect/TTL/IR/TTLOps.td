@@ -208,6 +208,37 @@ def TTL_ExpOp : TTL_UnaryOp<"exp", "exponential">;
 def TTL_ReluOp : TTL_UnaryOp<"relu", "rectified linear unit">;
 def TTL_SqrtOp : TTL_UnaryOp<"sqrt", "square root">;
 def TTL_NegOp : TTL_UnaryOp<"neg", "negation">;
+def TTL_AbsOp : TTL_UnaryOp<"abs", "absolute value">;
+def TTL_RsqrtOp : TTL_UnaryOp<"rsqrt", "reciprocal square root">;
+def TTL_RecipOp : TTL_UnaryOp<"recip", "reciprocal">;
+def TTL_SigmoidOp : TTL_UnaryOp<"sigmoid", "logistic sigmoid">;
+def TTL_TanhOp : TTL_UnaryOp<"tanh", "hyperbolic tangent">;
+def TTL_LogOp : TTL_UnaryOp<"log", "natural logarithm">;
+def TTL_SinOp : TTL_UnaryOp<"sin", "sine">;
+def TTL_CosOp : TTL_UnaryOp<"cos", "cosine">;
+
+def TTL_MatmulOp : TTL_Op<"matmul", [Pure]> {
+  let summary = "block matrix product";
+  let description = [{
+    The matrix product of two blocks seen as tile matrices: `lhs` is M x K
+    tiles, `rhs` K x N tiles (same element type), the result M x N tiles;
+    result tile (m, n) is the sum over k of tile (m, k) of `lhs` times tile
+    (k, n) of `rhs`. Computed in the compute kernel on the FPU, accumulating
+    over k in the destination registers. Python: `a @ b` on blocks, stored
+    with `blk.store(a @ b)`. Operands must be blocks from `ttl.wait` when the
+    product is stored (the backend reads their DFBs).
+
+    ```mlir
+    %c = ttl.matmul %a, %b : !ttl.block<2x4xbf16>, !ttl.block<4x3xbf16> -> !ttl.block<2x3xbf16>
+    ```
+  }];
+  let arguments = (ins TTL_BlockType:$lhs, TTL_BlockType:$rhs);
+  let results = (outs TTL_BlockType:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
 
 def TTL_StoreOp : TTL_Op<"store", [AllTypesMatch<["value", "dest"]>]> {
   let summary = "stores a computed block into a reserved block";
