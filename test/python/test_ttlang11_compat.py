@@ -196,6 +196,7 @@ def op(a, b, out):
         ("z.store(x @ y + x @ y)", ttl.CompilerError,
          "a block matmul must be stored on its own (blk.store(a @ b))"),
         ("z.store(x @ y * 2.0)", ttl.FrontendError, "scalar operands are not supported"),
+        ("z.store(z + x @ y)", ttl.CompilerError, "tile math reads a block that is not from ttl.wait"),
     ],
 )
 def test_unsupported_constructs_name_the_line(tmp_path, line, error_type, message):
