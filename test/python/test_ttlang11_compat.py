@@ -33,6 +33,7 @@ PROGRAMS = {
     "matmul_4x4.py": ("matmul", (T((512, 256)), T((256, 256)), T((512, 256)))),
     "constants_and_shape.py": ("relu_sub", (T((7 * 32, 128)),) * 3),
     "multi_with.py": ("fma_div", (T((64, 128)),) * 5),
+    "ceil_split_min.py": ("abs_diff", (T((64, 8 * 32)),) * 3),
 }
 
 
@@ -163,6 +164,63 @@ def test_several_items_in_one_with_release_in_reverse():
     assert len(set(dfb_ids)) == 5
 
 
+def test_ceil_split_min_folds_per_core_ranges():
+    artifact = _compile("ceil_split_min.py")
+    # min(first + 3, 8) is 3 on cores 0 and 1 and 2 on core 2: specialization folds it.
+    readers = {
+        tuple(c for r in k.core_ranges for c in r.coords()): k.source
+        for k in artifact.kernels
+        if k.role is ProcessorRole.DATA_MOVEMENT_0
+    }
+    assert set(readers) == {((0, 0), (1, 0)), ((2, 0),)}
+    assert re.search(r"for \(size_t (\w+) = 6; \1 < v\d+;", readers[((2, 0),)])
+
+
+def test_compile_time_assert_fails_at_its_line(tmp_path):
+    spec = T((64, 8 * 32))
+    with pytest.raises(ttl.FrontendError) as info:
+        _operation("ceil_split_min.py").compile(spec, spec, T((64, 64)))
+    assert "assertion failed: a.shape == b.shape == out.shape: a, b and out must have one shape" in (
+        info.value.message
+    )
+    assert info.value.line == 13
+
+
+def test_annotations_docstrings_and_shape_unpacking(tmp_path):
+    source = """import ttlang as ttl
+
+
+@ttl.operation(grid=(1, 1))
+def op(a_in: "ttnn.Tensor", out: "ttnn.Tensor") -> None:
+    \"\"\"Copies a through exp.\"\"\"
+    M, N = a_in.shape
+    a_dfb = ttl.make_dataflow_buffer_like(a_in, shape=(1, 1), block_count=2)
+    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+
+    @ttl.compute()
+    def compute_fn() -> None:
+        for _ in range(M // 32 * (N // 32)):
+            with a_dfb.wait() as a, o_dfb.reserve() as o:
+                o.store(ttl.math.exp(a))
+
+    @ttl.datamovement()
+    def io() -> None:
+        for r in range(M // 32):
+            for c in range(N // 32):
+                with a_dfb.reserve() as blk:
+                    ttl.copy(a_in[r, c], blk).wait()
+                with o_dfb.wait() as blk:
+                    ttl.copy(blk, out[r, c]).wait()
+"""
+    path = tmp_path / "annotated.py"
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location("annotated", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    compiled = module.op.compile(T((64, 96)), T((64, 96)))
+    assert [k.function for k in compiled.kernels] == ["op_compute", "op_data_movement"]
+
+
 def _compile_error(path: pathlib.Path, source: str, *specs) -> ttl.TTLangError:
     # A file, not exec(): the frontend reads the operation's source.
     path.write_text(source)
@@ -197,6 +255,8 @@ def op(a, b, out):
          "a block matmul must be stored on its own (blk.store(a @ b))"),
         ("z.store(x @ y * 2.0)", ttl.FrontendError, "scalar operands are not supported"),
         ("z.store(z + x @ y)", ttl.CompilerError, "tile math reads a block that is not from ttl.wait"),
+        ("z.store(x @ y if min(ttl.node(dims=1), 1) else x @ y)", ttl.FrontendError,
+         "a conditional expression needs a compile-time condition"),
     ],
 )
 def test_unsupported_constructs_name_the_line(tmp_path, line, error_type, message):

@@ -313,6 +313,20 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             return  # docstring
         self.expr(node.value)
 
+    def stmt_Assert(self, node: ast.Assert) -> None:
+        # tt-lang programs check shapes with assert: evaluated at compile time.
+        condition = self.expr(node.test)
+        if not self.is_python(condition):
+            raise self.error(
+                node.test,
+                f"assert needs a compile-time condition, got {self.describe(condition)} "
+                "(runtime asserts are not supported)",
+            )
+        if not condition:
+            message = self.expr(node.msg) if node.msg is not None else None
+            detail = f": {message}" if message is not None and self.is_python(message) else ""
+            raise self.error(node, f"assertion failed: {ast.unparse(node.test)}{detail}")
+
     def stmt_Assign(self, node: ast.Assign) -> None:
         value = self.expr(node.value)
         for target in node.targets:
@@ -788,6 +802,8 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             raise self.error(node, "range() is only supported as the iterable of a for loop")
         if isinstance(callee, api.ThreadDecorator):
             raise self.error(node, "thread decorators are only valid on a nested function")
+        if callee in (builtins.min, builtins.max) and any(isinstance(a, Scalar) for a in args):
+            return self.runtime_min_max(callee is builtins.min, args, keywords, node)
         plain_args = list(args) + [v for v, _ in keywords.values()]
         for value in plain_args:
             if not self.is_python(value):
@@ -894,6 +910,22 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         return None
 
     # --- helpers -------------------------------------------------------------------------
+    def runtime_min_max(self, is_min: bool, args: list[Any], keywords: dict, node: ast.Call) -> Scalar:
+        """``min(a, b, ...)`` / ``max(...)`` of integers, some known only at run time (per-core
+        ranges such as ``min(start + per_core, total)``): compare and select, pairwise."""
+        name = "min" if is_min else "max"
+        if keywords or len(args) < 2:
+            raise self.error(node, f"{name}() of runtime integers takes two or more integers")
+        for value in args:
+            self.check_index(value, node)
+        loc = self.loc(node)
+        result: Any = args[0]
+        for value in args[1:]:
+            lhs, rhs = self.as_index(result, node), self.as_index(value, node)
+            keep = self.emitter.value(f"arith.cmpi {'slt' if is_min else 'sgt'}, {lhs}, {rhs} : index", loc)
+            result = Scalar(self.emitter.value(f"arith.select {keep}, {lhs}, {rhs} : index", loc), "index")
+        return result
+
     def as_index(self, value: Any, node: ast.AST) -> str:
         if isinstance(value, Scalar) and value.type in ("i32", "i64"):
             # External-call results: signless integers used as indices.
