@@ -29,6 +29,7 @@
 #include "ttl/Dialect/TTL/IR/TTL.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -78,6 +79,33 @@ std::optional<StringRef> getUnaryCall(Operation *op) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
+/// init / call of a block-scalar op: `call(reg, <f32 bits>)` in place.
+struct ScalarInfo {
+  StringRef init;
+  StringRef call;
+};
+
+std::optional<ScalarInfo> getScalarInfo(Operation *op) {
+  constexpr StringRef binop = "binop_with_scalar_tile_init";
+  return llvm::TypeSwitch<Operation *, std::optional<ScalarInfo>>(op)
+      .Case([&](AddScalarOp) { return ScalarInfo{binop, "add_unary_tile"}; })
+      .Case([&](SubScalarOp) { return ScalarInfo{binop, "sub_unary_tile"}; })
+      .Case([&](RsubScalarOp) { return ScalarInfo{binop, "rsub_unary_tile"}; })
+      .Case([&](MulScalarOp) { return ScalarInfo{binop, "mul_unary_tile"}; })
+      .Case([&](DivScalarOp) { return ScalarInfo{binop, "div_unary_tile"}; })
+      .Case([](RdivScalarOp) { return ScalarInfo{"rdiv_tile_init", "rdiv_tile"}; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// The f32 bits of a block-scalar op's constant, as the uint32_t literal the
+/// compute API takes (e.g. 0.5 -> 0x3f000000u).
+Value emitScalarBits(OpBuilder &b, Location loc, Operation *op) {
+  auto scalar = op->getAttrOfType<FloatAttr>("scalar");
+  uint64_t bits = scalar.getValue().bitcastToAPInt().getZExtValue();
+  return emitc::LiteralOp::create(b, loc, getUint32Type(b.getContext()),
+                                  "0x" + llvm::utohexstr(bits, true) + "u");
+}
+
 /// The DFB a math leaf reads, or null when `value` is not a waited block.
 Value getLeafDfb(Value value) {
   if (auto wait = value.getDefiningOp<WaitOp>())
@@ -114,7 +142,7 @@ struct StoreLowering {
     if (op && getBinaryInfo(op))
       return success(succeeded(checkTree(op->getOperand(0))) &&
                      succeeded(checkTree(op->getOperand(1))));
-    if (op && getUnaryCall(op))
+    if (op && (getUnaryCall(op) || getScalarInfo(op)))
       return checkTree(op->getOperand(0));
     if (auto matmul = dyn_cast_or_null<MatmulOp>(op)) {
       InFlightDiagnostic diag =
@@ -161,6 +189,15 @@ struct StoreLowering {
         return failure();
       emitCall(b, loc, (*unary + "_init").str(), Type(), {});
       emitCall(b, loc, *unary, Type(), {int64_t(*reg)});
+      return *reg;
+    }
+    if (std::optional<ScalarInfo> scalar = getScalarInfo(op)) {
+      FailureOr<int> reg = emitSfpu(b, op->getOperand(0), tile);
+      if (failed(reg))
+        return failure();
+      emitCall(b, loc, scalar->init, Type(), {});
+      emitCall(b, loc, scalar->call, Type(),
+               {int64_t(*reg), emitScalarBits(b, loc, op)});
       return *reg;
     }
     BinaryInfo info = *getBinaryInfo(op);

@@ -24,7 +24,8 @@ std::string describe(KernelAttr kernel) {
 bool isTileMath(Operation *op) {
   return isa<AddOp, SubOp, MulOp, DivOp, ExpOp, ReluOp, SqrtOp, NegOp, AbsOp,
              RsqrtOp, RecipOp, SigmoidOp, TanhOp, LogOp, SinOp, CosOp,
-             MatmulOp>(op);
+             MatmulOp, AddScalarOp, SubScalarOp, RsubScalarOp, MulScalarOp,
+             DivScalarOp, RdivScalarOp>(op);
 }
 
 bool isStructural(Operation *op) {

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import math
 import operator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
@@ -63,6 +64,13 @@ _INDEX_BINOPS = {
     ast.Mod: "arith.remsi",
 }
 _BLOCK_BINOPS = {ast.Add: "ttl.add", ast.Sub: "ttl.sub", ast.Mult: "ttl.mul", ast.Div: "ttl.div"}
+# (operator, block on the left) -> block-scalar op.
+_BLOCK_SCALAR_OPS = {
+    (ast.Add, True): "ttl.add_scalar", (ast.Add, False): "ttl.add_scalar",
+    (ast.Sub, True): "ttl.sub_scalar", (ast.Sub, False): "ttl.rsub_scalar",
+    (ast.Mult, True): "ttl.mul_scalar", (ast.Mult, False): "ttl.mul_scalar",
+    (ast.Div, True): "ttl.div_scalar", (ast.Div, False): "ttl.rdiv_scalar",
+}
 _PY_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
     ast.Eq: operator.eq,
     ast.NotEq: operator.ne,
@@ -645,7 +653,7 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
     def binop(self, op: ast.operator, left: Any, right: Any, node: ast.AST) -> Any:
         if isinstance(left, BlockValue) or isinstance(right, BlockValue):
             if not (isinstance(left, BlockValue) and isinstance(right, BlockValue)):
-                raise self.error(node, "block math combines two blocks (scalar operands are not supported)")
+                return self.block_scalar(op, left, right, node)
             if isinstance(op, ast.MatMult):
                 return self.block_matmul(left, right, node)
             if type(op) not in _BLOCK_BINOPS:
@@ -668,6 +676,26 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             return _PY_BINOPS[type(op)](left, right)
         except Exception as err:  # noqa: BLE001 - reported at the user's line
             raise self.error(node, f"{type(err).__name__}: {err}") from None
+
+    def block_scalar(self, op: ast.operator, left: Any, right: Any, node: ast.AST) -> BlockValue:
+        """``blk op s`` / ``s op blk`` with ``s`` a compile-time int or float."""
+        block_on_left = isinstance(left, BlockValue)
+        block, scalar = (left, right) if block_on_left else (right, left)
+        if isinstance(scalar, bool) or not isinstance(scalar, (int, float)):
+            raise self.error(
+                node,
+                f"block math combines a block with another block or a compile-time number, got "
+                f"{self.describe(scalar)}",
+            )
+        if not math.isfinite(scalar):
+            raise self.error(node, f"block math with a non-finite scalar ({scalar!r})")
+        key = (type(op), block_on_left)
+        if key not in _BLOCK_SCALAR_OPS:
+            raise self.error(node, f"blocks do not support '{type(op).__name__}' with a scalar")
+        ssa = self.emitter.value(
+            f"{_BLOCK_SCALAR_OPS[key]} {block.ssa}, {float(scalar):.9e} : {block.type}", self.loc(node)
+        )
+        return BlockValue(ssa, block.shape, block.element_type, "value")
 
     def block_matmul(self, left: BlockValue, right: BlockValue, node: ast.AST) -> BlockValue:
         """``a @ b``: (M x K) @ (K x N) tiles -> M x N tiles."""

@@ -217,6 +217,25 @@ def TTL_LogOp : TTL_UnaryOp<"log", "natural logarithm">;
 def TTL_SinOp : TTL_UnaryOp<"sin", "sine">;
 def TTL_CosOp : TTL_UnaryOp<"cos", "cosine">;
 
+class TTL_ScalarOp<string mnemonic, string what, string python>
+    : TTL_Op<mnemonic, [Pure, AllTypesMatch<["input", "result"]>]> {
+  let summary = "element-wise " # what # " of a block and a scalar";
+  let description = "Element-wise " # what # " of a block and the f32 constant `scalar`, "
+    # "computed tile by tile on the SFPU. Python: `" # python # "` with `s` a Python "
+    # "int or float.\n\n```mlir\n%b = ttl." # mnemonic
+    # " %a, 5.000000e-01 : !ttl.block<1x1xbf16>\n```";
+  let arguments = (ins TTL_BlockType:$input, F32Attr:$scalar);
+  let results = (outs TTL_BlockType:$result);
+  let assemblyFormat = "$input `,` $scalar attr-dict `:` qualified(type($result))";
+}
+
+def TTL_AddScalarOp : TTL_ScalarOp<"add_scalar", "sum", "blk + s` or `s + blk">;
+def TTL_SubScalarOp : TTL_ScalarOp<"sub_scalar", "difference (block minus scalar)", "blk - s">;
+def TTL_RsubScalarOp : TTL_ScalarOp<"rsub_scalar", "difference (scalar minus block)", "s - blk">;
+def TTL_MulScalarOp : TTL_ScalarOp<"mul_scalar", "product", "blk * s` or `s * blk">;
+def TTL_DivScalarOp : TTL_ScalarOp<"div_scalar", "quotient (block over scalar)", "blk / s">;
+def TTL_RdivScalarOp : TTL_ScalarOp<"rdiv_scalar", "quotient (scalar over block)", "s / blk">;
+
 def TTL_MatmulOp : TTL_Op<"matmul", [Pure]> {
   let summary = "block matrix product";
   let description = [{
