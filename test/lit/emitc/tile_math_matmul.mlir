@@ -109,3 +109,35 @@ func.func @wide() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.ker
   ttl.pop %y : !ttl.block<2x8xbf16>
   return
 }
+
+// A matmul and an element-wise add in one kernel: the first math starts the hardware (here the
+// matmul, in reverse source order); each math re-initializes for its operation before it runs.
+// CHECK-LABEL: // ===== kernel mixed =====
+// CHECK: compute_kernel_hw_startup<SrcOrder::Reverse>([[A:v[0-9]+]], [[B:v[0-9]+]], [[O:v[0-9]+]]);
+// CHECK-NOT: matmul_init
+// CHECK: cb_reserve_back([[O]], 1);
+// CHECK-NEXT: matmul_init([[A]], [[B]]);
+// CHECK-NEXT: tile_regs_acquire();
+// CHECK-NEXT: matmul_tiles([[A]], [[B]], 0, 0, 0);
+// CHECK: cb_push_back([[O]], 1);
+// CHECK: binary_tiles_init<true, EltwiseBinaryType::ELWADD>([[A]], [[B]]);
+// CHECK-NEXT: tile_regs_acquire();
+// CHECK-NEXT: add_tiles([[A]], [[B]], 0, 0, 0);
+func.func @mixed() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<compute, "compute", "lit.mixed:00">} {
+  %a = ttl.create_dfb {physical_index = 0 : i32} : !ttl.dfb<1x1xbf16, 2>
+  %b = ttl.create_dfb {physical_index = 1 : i32} : !ttl.dfb<1x1xbf16, 2>
+  %o = ttl.create_dfb {physical_index = 2 : i32} : !ttl.dfb<1x1xbf16, 2>
+  %x = ttl.wait %a : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+  %y = ttl.wait %b : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+  %r = ttl.reserve %o : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+  %m = ttl.matmul %x, %y : !ttl.block<1x1xbf16>, !ttl.block<1x1xbf16> -> !ttl.block<1x1xbf16>
+  ttl.store %m, %r : !ttl.block<1x1xbf16>
+  ttl.push %r : !ttl.block<1x1xbf16>
+  %r2 = ttl.reserve %o : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+  %s = ttl.add %x, %y : !ttl.block<1x1xbf16>
+  ttl.store %s, %r2 : !ttl.block<1x1xbf16>
+  ttl.push %r2 : !ttl.block<1x1xbf16>
+  ttl.pop %x : !ttl.block<1x1xbf16>
+  ttl.pop %y : !ttl.block<1x1xbf16>
+  return
+}
