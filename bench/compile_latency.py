@@ -1,5 +1,5 @@
 """Compile latency, Python AST -> TT-Metal C++ text, of each example (and the upstream baseline
-case, a 2x2-tile add on one core), split into stages:
+cases, a 2x2-tile add on one core and a matmul on a 4x4 grid), split into stages:
 
 - frontend: the decorated function's AST -> TTL IR text (``build_module``);
 - passes: parse, ``ttl-compile-operation`` (split, DFB indices) and ``ttl-backend-pipeline``
@@ -29,6 +29,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 CASES = {
     "add 2x2 tiles, 1 core (baseline case)": (
         "bench/cases/add_one_core.py", "add", ["ttl.TensorSpec((64, 64))"] * 3),
+    "matmul 8x8x8 tiles, 4x4 grid (baseline)": (
+        "bench/cases/matmul_4x4_grid.py", "matmul", ["ttl.TensorSpec((256, 256))"] * 3),
     "tile_add_unified (4x4 tiles, 2x2 grid)": (
         "examples/tile_add_unified.py", "tile_add", ["ttl.TensorSpec((128, 128))"] * 3),
     "tile_add_explicit (4x4 tiles, 2x2 grid)": (

@@ -62,7 +62,7 @@ CASES = [
     ("bad_selector", programs.bad_selector, (SPEC,), ttl.FrontendError,
      "kernel= takes ttl.KernelKind values, ttl.Kernel handles or a tuple of them, got str"),
     ("runtime_to_python", programs.runtime_to_python, (SPEC,), ttl.FrontendError,
-     "cannot pass a runtime integer to the Python function 'max'"),
+     "cannot pass a runtime integer to the Python function 'divmod'"),
 ]
 
 

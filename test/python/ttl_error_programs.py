@@ -189,4 +189,4 @@ def bad_selector(a):
 @ttl.operation(grid=(1, 1))
 def runtime_to_python(a):
     col, row = ttl.node(dims=2)
-    n = max(col, 2)  # E:runtime_to_python
+    n = divmod(col, 2)  # E:runtime_to_python

@@ -152,6 +152,20 @@ StringRef headerForCall(StringRef callee) {
       .Cases({"sqrt_tile_init", "sqrt_tile"}, "api/compute/eltwise_unary/sqrt.h")
       .Cases({"negative_tile_init", "negative_tile"},
              "api/compute/eltwise_unary/negative.h")
+      .Cases({"rsqrt_tile_init", "rsqrt_tile"},
+             "api/compute/eltwise_unary/rsqrt.h")
+      .Cases({"recip_tile_init", "recip_tile"},
+             "api/compute/eltwise_unary/recip.h")
+      .Cases({"sin_tile_init", "sin_tile", "cos_tile_init", "cos_tile"},
+             "api/compute/eltwise_unary/trigonometry.h")
+      .Cases({"abs_tile_init", "abs_tile", "sigmoid_tile_init", "sigmoid_tile",
+              "tanh_tile_init", "tanh_tile", "log_tile_init", "log_tile"},
+             "api/compute/compute_kernel_api.h")
+      .Cases({"matmul_init", "matmul_tiles"}, "api/compute/matmul.h")
+      .Cases({"binop_with_scalar_tile_init", "add_unary_tile", "sub_unary_tile",
+              "rsub_unary_tile", "mul_unary_tile", "div_unary_tile"},
+             "api/compute/eltwise_unary/binop_with_scalar.h")
+      .Cases({"rdiv_tile_init", "rdiv_tile"}, "api/compute/eltwise_unary/rdiv.h")
       .Cases({"get_absolute_logical_x", "get_absolute_logical_y",
               "get_common_arg_val"},
              "api/compute/common.h")

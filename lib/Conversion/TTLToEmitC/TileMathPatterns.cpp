@@ -29,6 +29,8 @@
 #include "ttl/Dialect/TTL/IR/TTL.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::ttl;
@@ -58,16 +60,50 @@ std::optional<BinaryInfo> getBinaryInfo(Operation *op) {
   return std::nullopt;
 }
 
+/// The compute API call of a unary tile-math op (its init is `<call>_init`);
+/// every one is declared by ttnn 0.81.1's api/compute headers.
 std::optional<StringRef> getUnaryCall(Operation *op) {
-  if (isa<ExpOp>(op))
-    return StringRef("exp_tile");
-  if (isa<ReluOp>(op))
-    return StringRef("relu_tile");
-  if (isa<SqrtOp>(op))
-    return StringRef("sqrt_tile");
-  if (isa<NegOp>(op))
-    return StringRef("negative_tile");
-  return std::nullopt;
+  return llvm::TypeSwitch<Operation *, std::optional<StringRef>>(op)
+      .Case([](ExpOp) { return StringRef("exp_tile"); })
+      .Case([](ReluOp) { return StringRef("relu_tile"); })
+      .Case([](SqrtOp) { return StringRef("sqrt_tile"); })
+      .Case([](NegOp) { return StringRef("negative_tile"); })
+      .Case([](AbsOp) { return StringRef("abs_tile"); })
+      .Case([](RsqrtOp) { return StringRef("rsqrt_tile"); })
+      .Case([](RecipOp) { return StringRef("recip_tile"); })
+      .Case([](SigmoidOp) { return StringRef("sigmoid_tile"); })
+      .Case([](TanhOp) { return StringRef("tanh_tile"); })
+      .Case([](LogOp) { return StringRef("log_tile"); })
+      .Case([](SinOp) { return StringRef("sin_tile"); })
+      .Case([](CosOp) { return StringRef("cos_tile"); })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// init / call of a block-scalar op: `call(reg, <f32 bits>)` in place.
+struct ScalarInfo {
+  StringRef init;
+  StringRef call;
+};
+
+std::optional<ScalarInfo> getScalarInfo(Operation *op) {
+  constexpr StringRef binop = "binop_with_scalar_tile_init";
+  return llvm::TypeSwitch<Operation *, std::optional<ScalarInfo>>(op)
+      .Case([&](AddScalarOp) { return ScalarInfo{binop, "add_unary_tile"}; })
+      .Case([&](SubScalarOp) { return ScalarInfo{binop, "sub_unary_tile"}; })
+      .Case([&](RsubScalarOp) { return ScalarInfo{binop, "rsub_unary_tile"}; })
+      .Case([&](MulScalarOp) { return ScalarInfo{binop, "mul_unary_tile"}; })
+      .Case([&](DivScalarOp) { return ScalarInfo{binop, "div_unary_tile"}; })
+      .Case([](RdivScalarOp) { return ScalarInfo{"rdiv_tile_init", "rdiv_tile"}; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// The f32 bits of a block-scalar op's constant, as the uint32_t literal the
+/// compute API takes (e.g. 0.5 -> 0x3f000000u).
+Value emitScalarBits(OpBuilder &b, Location loc, Operation *op) {
+  auto scalar = op->getAttrOfType<FloatAttr>("scalar");
+  uint64_t bits = scalar.getValue().bitcastToAPInt().getZExtValue();
+  return emitc::LiteralOp::create(b, loc, getUint32Type(b.getContext()),
+                                  "0x" + llvm::utohexstr(bits, true) + "u");
 }
 
 /// The DFB a math leaf reads, or null when `value` is not a waited block.
@@ -106,8 +142,16 @@ struct StoreLowering {
     if (op && getBinaryInfo(op))
       return success(succeeded(checkTree(op->getOperand(0))) &&
                      succeeded(checkTree(op->getOperand(1))));
-    if (op && getUnaryCall(op))
+    if (op && (getUnaryCall(op) || getScalarInfo(op)))
       return checkTree(op->getOperand(0));
+    if (auto matmul = dyn_cast_or_null<MatmulOp>(op)) {
+      InFlightDiagnostic diag =
+          emitError(loc) << "a block matmul must be stored on its own "
+                            "(blk.store(a @ b)); fusing it with other tile "
+                            "math is not supported";
+      diag.attachNote(matmul.getLoc()) << "this matmul";
+      return diag;
+    }
     InFlightDiagnostic diag =
         emitError(loc) << "tile math reads a block that is not from "
                           "ttl.wait; only waited DFB blocks and tile math "
@@ -145,6 +189,15 @@ struct StoreLowering {
         return failure();
       emitCall(b, loc, (*unary + "_init").str(), Type(), {});
       emitCall(b, loc, *unary, Type(), {int64_t(*reg)});
+      return *reg;
+    }
+    if (std::optional<ScalarInfo> scalar = getScalarInfo(op)) {
+      FailureOr<int> reg = emitSfpu(b, op->getOperand(0), tile);
+      if (failed(reg))
+        return failure();
+      emitCall(b, loc, scalar->init, Type(), {});
+      emitCall(b, loc, scalar->call, Type(),
+               {int64_t(*reg), emitScalarBits(b, loc, op)});
       return *reg;
     }
     BinaryInfo info = *getBinaryInfo(op);
@@ -192,7 +245,8 @@ bool isOnlyMath(func::FuncOp kernel, StoreOp store) {
 /// Emits compute_kernel_hw_startup once per compute kernel, after the
 /// definitions of the DFBs of its first math.
 void emitHardwareStartup(StoreLowering &lowering, func::FuncOp kernel,
-                         Value in0, Value in1, Value out) {
+                         Value in0, Value in1, Value out,
+                         ArrayRef<Attribute> templateArgs = {}) {
   bool present = kernel
                      ->walk([](emitc::CallOpaqueOp call) {
                        return call.getCallee() == "compute_kernel_hw_startup"
@@ -217,7 +271,7 @@ void emitHardwareStartup(StoreLowering &lowering, func::FuncOp kernel,
   if (last)
     lowering.rewriter.setInsertionPointAfter(last);
   emitCall(lowering.rewriter, lowering.loc, "compute_kernel_hw_startup",
-           Type(), {cbs[0], cbs[1], cbs[2]});
+           Type(), {cbs[0], cbs[1], cbs[2]}, templateArgs);
 }
 
 /// Tiles one FPU acquire computes: DEST holds 4 tiles per half even in 32-bit
@@ -259,6 +313,128 @@ void emitFpuTiles(OpBuilder &b, Location loc, const BinaryInfo &fpu, Value a,
   });
 }
 
+/// A tile index during emission: a literal when every loop it depends on has
+/// extent 1, else a size_t value.
+struct TileIndex {
+  Value value;
+  int64_t constant = 0;
+
+  CallArg arg() const { return value ? CallArg(value) : CallArg(constant); }
+};
+
+/// base * scale + offset, folded when both are literals.
+TileIndex affine(OpBuilder &b, Location loc, TileIndex base, int64_t scale,
+                 TileIndex offset) {
+  Type size = getSizeType(b.getContext());
+  if (!base.value) {
+    int64_t scaled = base.constant * scale;
+    if (!offset.value)
+      return {Value(), scaled + offset.constant};
+    if (scaled == 0)
+      return offset;
+    return {emitc::AddOp::create(b, loc, size, offset.value,
+                                 emitIndex(b, loc, scaled)),
+            0};
+  }
+  Value scaled = scale == 1 ? base.value
+                            : Value(emitc::MulOp::create(
+                                  b, loc, size, base.value,
+                                  emitIndex(b, loc, scale)));
+  if (!offset.value && offset.constant == 0)
+    return {scaled, 0};
+  Value rhs = offset.value ? offset.value : emitIndex(b, loc, offset.constant);
+  return {emitc::AddOp::create(b, loc, size, scaled, rhs), 0};
+}
+
+/// `for (i = 0; i < extent; ++i) body(i)`, with a literal index when the
+/// extent is 1.
+void tileLoop(OpBuilder &b, Location loc, int64_t extent,
+              llvm::function_ref<void(OpBuilder &, TileIndex)> body) {
+  if (extent == 1)
+    return body(b, TileIndex{});
+  emitTileLoop(b, loc, extent,
+               [&](OpBuilder &nested, Value iv) { body(nested, {iv, 0}); });
+}
+
+/// Largest divisor of `n` not above `limit`.
+int64_t largestDivisorUpTo(int64_t n, int64_t limit) {
+  int64_t d = std::min(n, limit);
+  while (n % d != 0)
+    --d;
+  return d;
+}
+
+/// (M x K) @ (K x N) on the FPU. Output tiles are computed in groups of up to
+/// kFpuTilesPerAcquire DEST registers (whole output rows when N is small, else
+/// parts of one row), so packing them in register order writes the reserved
+/// block in row-major order:
+///   for each group: acquire;
+///     for (i, j) in group, for k: matmul_tiles(a, b, m*K+k, k*N+n, i*cols+j)
+///     commit; wait; for d: pack_tile(d, out); release
+void emitMatmulTiles(OpBuilder &b, Location loc, Value a, Value bCb, Value out,
+                     int64_t M, int64_t K, int64_t N) {
+  int64_t cols = largestDivisorUpTo(N, kFpuTilesPerAcquire);
+  int64_t rows =
+      cols == N ? largestDivisorUpTo(M, kFpuTilesPerAcquire / N) : 1;
+  tileLoop(b, loc, M / rows, [&](OpBuilder &b, TileIndex rowGroup) {
+    tileLoop(b, loc, N / cols, [&](OpBuilder &b, TileIndex colGroup) {
+      emitCall(b, loc, "tile_regs_acquire", Type(), {});
+      tileLoop(b, loc, rows, [&](OpBuilder &b, TileIndex i) {
+        TileIndex m = affine(b, loc, rowGroup, rows, i);
+        tileLoop(b, loc, cols, [&](OpBuilder &b, TileIndex j) {
+          TileIndex n = affine(b, loc, colGroup, cols, j);
+          TileIndex dst = affine(b, loc, i, cols, j);
+          tileLoop(b, loc, K, [&](OpBuilder &b, TileIndex k) {
+            TileIndex aTile = affine(b, loc, m, K, k);
+            TileIndex bTile = affine(b, loc, k, N, n);
+            emitCall(b, loc, "matmul_tiles", Type(),
+                     {a, bCb, aTile.arg(), bTile.arg(), dst.arg()});
+          });
+        });
+      });
+      emitCall(b, loc, "tile_regs_commit", Type(), {});
+      emitCall(b, loc, "tile_regs_wait", Type(), {});
+      tileLoop(b, loc, rows * cols, [&](OpBuilder &b, TileIndex d) {
+        emitCall(b, loc, "pack_tile", Type(), {d.arg(), out});
+      });
+      emitCall(b, loc, "tile_regs_release", Type(), {});
+    });
+  });
+}
+
+/// `ttl.store (ttl.matmul %a, %b), %out` with %a and %b waited blocks.
+LogicalResult lowerMatmulStore(PatternRewriter &rewriter, func::FuncOp kernel,
+                               StoreOp store, MatmulOp matmul, Value out) {
+  StoreLowering lowering(rewriter, store.getLoc());
+  Value lhs = getLeafDfb(matmul.getLhs()), rhs = getLeafDfb(matmul.getRhs());
+  if (!lhs || !rhs) {
+    InFlightDiagnostic diag = store.emitError(
+        "a block matmul reads blocks from ttl.wait directly; its operands "
+        "cannot be other tile math");
+    diag.attachNote(matmul.getLoc()) << "this matmul";
+    return diag;
+  }
+  MLIRContext *context = rewriter.getContext();
+  // Matmul loads in0 into SrcB and in1 into SrcA: the reverse source order.
+  emitHardwareStartup(lowering, kernel, lhs, rhs, out,
+                      {emitc::OpaqueAttr::get(context, "SrcOrder::Reverse")});
+  Location loc = store.getLoc();
+  rewriter.setInsertionPoint(store);
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    if (isOnlyMath(kernel, store))
+      rewriter.setInsertionPointAfter(findHardwareStartup(kernel));
+    emitCall(rewriter, loc, "matmul_init", Type(),
+             {lowering.cb(lhs), lowering.cb(rhs)});
+  }
+  ArrayRef<int64_t> a = matmul.getLhs().getType().getShape();
+  ArrayRef<int64_t> c = matmul.getResult().getType().getShape();
+  emitMatmulTiles(rewriter, loc, lowering.cb(lhs), lowering.cb(rhs),
+                  lowering.cb(out), a[0], a[1], c[1]);
+  rewriter.eraseOp(store);
+  return success();
+}
+
 struct StorePattern : public OpRewritePattern<StoreOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -269,8 +445,11 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
     if (!kernel || !reserve)
       return store.emitOpError("stores into a block that is not from "
                                "ttl.reserve in a kernel function");
-    StoreLowering lowering(rewriter, store.getLoc());
     Value value = store.getValue();
+    if (auto matmul = value.getDefiningOp<MatmulOp>())
+      return lowerMatmulStore(rewriter, kernel, store, matmul,
+                              reserve.getDfb());
+    StoreLowering lowering(rewriter, store.getLoc());
     if (failed(lowering.checkTree(value)))
       return failure();
     Value out = reserve.getDfb();

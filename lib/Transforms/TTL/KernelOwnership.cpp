@@ -22,7 +22,10 @@ std::string describe(KernelAttr kernel) {
 }
 
 bool isTileMath(Operation *op) {
-  return isa<AddOp, SubOp, MulOp, DivOp, ExpOp, ReluOp, SqrtOp, NegOp>(op);
+  return isa<AddOp, SubOp, MulOp, DivOp, ExpOp, ReluOp, SqrtOp, NegOp, AbsOp,
+             RsqrtOp, RecipOp, SigmoidOp, TanhOp, LogOp, SinOp, CosOp,
+             MatmulOp, AddScalarOp, SubScalarOp, RsubScalarOp, MulScalarOp,
+             DivScalarOp, RdivScalarOp>(op);
 }
 
 bool isStructural(Operation *op) {

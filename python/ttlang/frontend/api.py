@@ -37,11 +37,17 @@ node = Builtin("node", "node(dims=2): the executing core's (col, row); dims=1: i
 grid_size = Builtin("grid_size", "grid_size(dims=2): the grid's (cols, rows); dims=1: cores.")
 
 
+# Element-wise block functions: each is a ``ttl.<name>`` op lowered to the SFPU call ttnn
+# 0.81.1 declares (docs/backend.md).
+MATH_FUNCTIONS = ("exp", "relu", "sqrt", "neg", "abs", "rsqrt", "recip", "sigmoid", "tanh", "log",
+                  "sin", "cos")
+
+
 class _Math:
     """``ttl.math``: element-wise tile math on blocks."""
 
     def __init__(self) -> None:
-        for name in ("exp", "relu", "sqrt", "neg"):
+        for name in MATH_FUNCTIONS:
             setattr(self, name, Builtin(f"math.{name}", f"element-wise {name} of a block"))
 
 

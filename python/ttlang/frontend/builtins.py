@@ -10,8 +10,7 @@ from typing import Any
 from ttlang.frontend import api
 from ttlang.frontend.values import BlockValue, DFBValue, Scalar, TensorValue, TileSlice, TransferValue
 
-_MATH_OPS = {"math.exp": "ttl.exp", "math.relu": "ttl.relu", "math.sqrt": "ttl.sqrt",
-             "math.neg": "ttl.neg"}
+_MATH_OPS = {f"math.{name}": f"ttl.{name}" for name in api.MATH_FUNCTIONS}
 
 _HANDLERS = {
     "make_dataflow_buffer_like": "make_dfb",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import math
 import operator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
@@ -63,6 +64,13 @@ _INDEX_BINOPS = {
     ast.Mod: "arith.remsi",
 }
 _BLOCK_BINOPS = {ast.Add: "ttl.add", ast.Sub: "ttl.sub", ast.Mult: "ttl.mul", ast.Div: "ttl.div"}
+# (operator, block on the left) -> block-scalar op.
+_BLOCK_SCALAR_OPS = {
+    (ast.Add, True): "ttl.add_scalar", (ast.Add, False): "ttl.add_scalar",
+    (ast.Sub, True): "ttl.sub_scalar", (ast.Sub, False): "ttl.rsub_scalar",
+    (ast.Mult, True): "ttl.mul_scalar", (ast.Mult, False): "ttl.mul_scalar",
+    (ast.Div, True): "ttl.div_scalar", (ast.Div, False): "ttl.rdiv_scalar",
+}
 _PY_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
     ast.Eq: operator.eq,
     ast.NotEq: operator.ne,
@@ -313,6 +321,20 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             return  # docstring
         self.expr(node.value)
 
+    def stmt_Assert(self, node: ast.Assert) -> None:
+        # tt-lang programs check shapes with assert: evaluated at compile time.
+        condition = self.expr(node.test)
+        if not self.is_python(condition):
+            raise self.error(
+                node.test,
+                f"assert needs a compile-time condition, got {self.describe(condition)} "
+                "(runtime asserts are not supported)",
+            )
+        if not condition:
+            message = self.expr(node.msg) if node.msg is not None else None
+            detail = f": {message}" if message is not None and self.is_python(message) else ""
+            raise self.error(node, f"assertion failed: {ast.unparse(node.test)}{detail}")
+
     def stmt_Assign(self, node: ast.Assign) -> None:
         value = self.expr(node.value)
         for target in node.targets:
@@ -560,6 +582,12 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             try:
                 return getattr(value, name)
             except AttributeError:
+                if value is api.math:
+                    raise self.error(
+                        node,
+                        f"ttl.math.{name} is not supported by ttlang (supported: "
+                        f"{', '.join(api.MATH_FUNCTIONS)}, and + - * / @ on blocks)",
+                    ) from None
                 raise self.error(node, f"{self.describe(value)} has no attribute '{name}'") from None
         raise self.error(node, f"{self.describe(value)} has no attribute '{name}'")
 
@@ -625,7 +653,9 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
     def binop(self, op: ast.operator, left: Any, right: Any, node: ast.AST) -> Any:
         if isinstance(left, BlockValue) or isinstance(right, BlockValue):
             if not (isinstance(left, BlockValue) and isinstance(right, BlockValue)):
-                raise self.error(node, "block math combines two blocks (scalar operands are not supported)")
+                return self.block_scalar(op, left, right, node)
+            if isinstance(op, ast.MatMult):
+                return self.block_matmul(left, right, node)
             if type(op) not in _BLOCK_BINOPS:
                 raise self.error(node, f"blocks do not support '{type(op).__name__}'")
             if left.type != right.type:
@@ -646,6 +676,44 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             return _PY_BINOPS[type(op)](left, right)
         except Exception as err:  # noqa: BLE001 - reported at the user's line
             raise self.error(node, f"{type(err).__name__}: {err}") from None
+
+    def block_scalar(self, op: ast.operator, left: Any, right: Any, node: ast.AST) -> BlockValue:
+        """``blk op s`` / ``s op blk`` with ``s`` a compile-time int or float."""
+        block_on_left = isinstance(left, BlockValue)
+        block, scalar = (left, right) if block_on_left else (right, left)
+        if isinstance(scalar, bool) or not isinstance(scalar, (int, float)):
+            raise self.error(
+                node,
+                f"block math combines a block with another block or a compile-time number, got "
+                f"{self.describe(scalar)}",
+            )
+        if not math.isfinite(scalar):
+            raise self.error(node, f"block math with a non-finite scalar ({scalar!r})")
+        key = (type(op), block_on_left)
+        if key not in _BLOCK_SCALAR_OPS:
+            raise self.error(node, f"blocks do not support '{type(op).__name__}' with a scalar")
+        ssa = self.emitter.value(
+            f"{_BLOCK_SCALAR_OPS[key]} {block.ssa}, {float(scalar):.9e} : {block.type}", self.loc(node)
+        )
+        return BlockValue(ssa, block.shape, block.element_type, "value")
+
+    def block_matmul(self, left: BlockValue, right: BlockValue, node: ast.AST) -> BlockValue:
+        """``a @ b``: (M x K) @ (K x N) tiles -> M x N tiles."""
+        if left.element_type != right.element_type:
+            raise self.error(node, f"block matmul on {left.type} and {right.type}: element types must match")
+        (m, k), (k2, n) = left.shape, right.shape
+        if k != k2:
+            raise self.error(
+                node,
+                f"block matmul of {m}x{k} by {k2}x{n} tiles: the left block's columns ({k}) must "
+                f"equal the right block's rows ({k2})",
+            )
+        result = BlockValue("", (m, n), left.element_type, "value")
+        ssa = self.emitter.value(
+            f"ttl.matmul {left.ssa}, {right.ssa} : {left.type}, {right.type} -> {result.type}",
+            self.loc(node),
+        )
+        return BlockValue(ssa, result.shape, result.element_type, "value")
 
     def expr_UnaryOp(self, node: ast.UnaryOp) -> Any:
         value = self.expr(node.operand)
@@ -762,6 +830,8 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             raise self.error(node, "range() is only supported as the iterable of a for loop")
         if isinstance(callee, api.ThreadDecorator):
             raise self.error(node, "thread decorators are only valid on a nested function")
+        if callee in (builtins.min, builtins.max) and any(isinstance(a, Scalar) for a in args):
+            return self.runtime_min_max(callee is builtins.min, args, keywords, node)
         plain_args = list(args) + [v for v, _ in keywords.values()]
         for value in plain_args:
             if not self.is_python(value):
@@ -868,6 +938,22 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         return None
 
     # --- helpers -------------------------------------------------------------------------
+    def runtime_min_max(self, is_min: bool, args: list[Any], keywords: dict, node: ast.Call) -> Scalar:
+        """``min(a, b, ...)`` / ``max(...)`` of integers, some known only at run time (per-core
+        ranges such as ``min(start + per_core, total)``): compare and select, pairwise."""
+        name = "min" if is_min else "max"
+        if keywords or len(args) < 2:
+            raise self.error(node, f"{name}() of runtime integers takes two or more integers")
+        for value in args:
+            self.check_index(value, node)
+        loc = self.loc(node)
+        result: Any = args[0]
+        for value in args[1:]:
+            lhs, rhs = self.as_index(result, node), self.as_index(value, node)
+            keep = self.emitter.value(f"arith.cmpi {'slt' if is_min else 'sgt'}, {lhs}, {rhs} : index", loc)
+            result = Scalar(self.emitter.value(f"arith.select {keep}, {lhs}, {rhs} : index", loc), "index")
+        return result
+
     def as_index(self, value: Any, node: ast.AST) -> str:
         if isinstance(value, Scalar) and value.type in ("i32", "i64"):
             # External-call results: signless integers used as indices.

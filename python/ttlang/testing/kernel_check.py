@@ -95,7 +95,11 @@ CHECKED_PROCESSORS: Mapping[ProcessorRole, tuple[Processor, ...]] = {
 }
 
 # Compute headers that pull in sfpi.h in every TRISC build (SFPU operations).
-SFPU_HEADERS = ("api/compute/eltwise_unary/", "api/compute/eltwise_binary_sfpu.h")
+SFPU_HEADERS = (
+    "api/compute/eltwise_unary/",
+    "api/compute/eltwise_binary_sfpu.h",
+    "api/compute/compute_kernel_api.h",  # abs / sigmoid / tanh / log: SFPU code, includes sfpi.h
+)
 
 
 def processors_for(role: ProcessorRole, source: str) -> tuple[Processor, ...]:

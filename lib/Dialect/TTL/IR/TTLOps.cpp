@@ -132,6 +132,27 @@ LogicalResult StoreOp::verify() {
   return success();
 }
 
+LogicalResult MatmulOp::verify() {
+  BlockType lhs = getLhs().getType(), rhs = getRhs().getType(),
+            result = getResult().getType();
+  if (lhs.getElementType() != rhs.getElementType() ||
+      lhs.getElementType() != result.getElementType())
+    return emitOpError("operands and result must have one element type, got ")
+           << lhs.getElementType() << ", " << rhs.getElementType() << " -> "
+           << result.getElementType();
+  ArrayRef<int64_t> a = lhs.getShape(), b = rhs.getShape(),
+                    c = result.getShape();
+  if (a[1] != b[0])
+    return emitOpError("inner dimensions differ: lhs is ")
+           << a[0] << "x" << a[1] << " tiles and rhs " << b[0] << "x" << b[1]
+           << " tiles; (M x K) @ (K x N) needs lhs cols == rhs rows";
+  if (c[0] != a[0] || c[1] != b[1])
+    return emitOpError("result must be ")
+           << a[0] << "x" << b[1] << " tiles ((M x K) @ (K x N) -> M x N), got "
+           << c[0] << "x" << c[1];
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Launch coordinates
 //===----------------------------------------------------------------------===//

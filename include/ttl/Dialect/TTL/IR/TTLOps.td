@@ -208,6 +208,56 @@ def TTL_ExpOp : TTL_UnaryOp<"exp", "exponential">;
 def TTL_ReluOp : TTL_UnaryOp<"relu", "rectified linear unit">;
 def TTL_SqrtOp : TTL_UnaryOp<"sqrt", "square root">;
 def TTL_NegOp : TTL_UnaryOp<"neg", "negation">;
+def TTL_AbsOp : TTL_UnaryOp<"abs", "absolute value">;
+def TTL_RsqrtOp : TTL_UnaryOp<"rsqrt", "reciprocal square root">;
+def TTL_RecipOp : TTL_UnaryOp<"recip", "reciprocal">;
+def TTL_SigmoidOp : TTL_UnaryOp<"sigmoid", "logistic sigmoid">;
+def TTL_TanhOp : TTL_UnaryOp<"tanh", "hyperbolic tangent">;
+def TTL_LogOp : TTL_UnaryOp<"log", "natural logarithm">;
+def TTL_SinOp : TTL_UnaryOp<"sin", "sine">;
+def TTL_CosOp : TTL_UnaryOp<"cos", "cosine">;
+
+class TTL_ScalarOp<string mnemonic, string what, string python>
+    : TTL_Op<mnemonic, [Pure, AllTypesMatch<["input", "result"]>]> {
+  let summary = "element-wise " # what # " of a block and a scalar";
+  let description = "Element-wise " # what # " of a block and the f32 constant `scalar`, "
+    # "computed tile by tile on the SFPU. Python: `" # python # "` with `s` a Python "
+    # "int or float.\n\n```mlir\n%b = ttl." # mnemonic
+    # " %a, 5.000000e-01 : !ttl.block<1x1xbf16>\n```";
+  let arguments = (ins TTL_BlockType:$input, F32Attr:$scalar);
+  let results = (outs TTL_BlockType:$result);
+  let assemblyFormat = "$input `,` $scalar attr-dict `:` qualified(type($result))";
+}
+
+def TTL_AddScalarOp : TTL_ScalarOp<"add_scalar", "sum", "blk + s` or `s + blk">;
+def TTL_SubScalarOp : TTL_ScalarOp<"sub_scalar", "difference (block minus scalar)", "blk - s">;
+def TTL_RsubScalarOp : TTL_ScalarOp<"rsub_scalar", "difference (scalar minus block)", "s - blk">;
+def TTL_MulScalarOp : TTL_ScalarOp<"mul_scalar", "product", "blk * s` or `s * blk">;
+def TTL_DivScalarOp : TTL_ScalarOp<"div_scalar", "quotient (block over scalar)", "blk / s">;
+def TTL_RdivScalarOp : TTL_ScalarOp<"rdiv_scalar", "quotient (scalar over block)", "s / blk">;
+
+def TTL_MatmulOp : TTL_Op<"matmul", [Pure]> {
+  let summary = "block matrix product";
+  let description = [{
+    The matrix product of two blocks seen as tile matrices: `lhs` is M x K
+    tiles, `rhs` K x N tiles (same element type), the result M x N tiles;
+    result tile (m, n) is the sum over k of tile (m, k) of `lhs` times tile
+    (k, n) of `rhs`. Computed in the compute kernel on the FPU, accumulating
+    over k in the destination registers. Python: `a @ b` on blocks, stored
+    with `blk.store(a @ b)`. Operands must be blocks from `ttl.wait` when the
+    product is stored (the backend reads their DFBs).
+
+    ```mlir
+    %c = ttl.matmul %a, %b : !ttl.block<2x4xbf16>, !ttl.block<4x3xbf16> -> !ttl.block<2x3xbf16>
+    ```
+  }];
+  let arguments = (ins TTL_BlockType:$lhs, TTL_BlockType:$rhs);
+  let results = (outs TTL_BlockType:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
 
 def TTL_StoreOp : TTL_Op<"store", [AllTypesMatch<["value", "dest"]>]> {
   let summary = "stores a computed block into a reserved block";

@@ -1,0 +1,44 @@
+// RUN: ttlang-opt --convert-ttl-to-emitc -split-input-file -verify-diagnostics %s
+// A block matmul is stored on its own, reading waited blocks directly.
+
+!d = !ttl.dfb<1x1xbf16, 2>
+!blk = !ttl.block<1x1xbf16>
+func.func @fused() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<compute, "compute", "lit.mm:00">} {
+  %a = ttl.create_dfb {physical_index = 0 : i32} : !d
+  %b = ttl.create_dfb {physical_index = 1 : i32} : !d
+  %o = ttl.create_dfb {physical_index = 2 : i32} : !d
+  %x = ttl.wait %a : !d -> !blk
+  %y = ttl.wait %b : !d -> !blk
+  %r = ttl.reserve %o : !d -> !blk
+  // expected-note @below {{this matmul}}
+  %m = ttl.matmul %x, %y : !blk, !blk -> !blk
+  %s = ttl.add %m, %x : !blk
+  // expected-error @below {{a block matmul must be stored on its own (blk.store(a @ b)); fusing it with other tile math is not supported}}
+  ttl.store %s, %r : !blk
+  ttl.push %r : !blk
+  ttl.pop %x : !blk
+  ttl.pop %y : !blk
+  return
+}
+
+// -----
+
+!d = !ttl.dfb<1x1xbf16, 2>
+!blk = !ttl.block<1x1xbf16>
+func.func @math_operand() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<compute, "compute", "lit.mm:01">} {
+  %a = ttl.create_dfb {physical_index = 0 : i32} : !d
+  %b = ttl.create_dfb {physical_index = 1 : i32} : !d
+  %o = ttl.create_dfb {physical_index = 2 : i32} : !d
+  %x = ttl.wait %a : !d -> !blk
+  %y = ttl.wait %b : !d -> !blk
+  %r = ttl.reserve %o : !d -> !blk
+  %e = ttl.exp %x : !blk
+  // expected-note @below {{this matmul}}
+  %m = ttl.matmul %e, %y : !blk, !blk -> !blk
+  // expected-error @below {{a block matmul reads blocks from ttl.wait directly; its operands cannot be other tile math}}
+  ttl.store %m, %r : !blk
+  ttl.push %r : !blk
+  ttl.pop %x : !blk
+  ttl.pop %y : !blk
+  return
+}
