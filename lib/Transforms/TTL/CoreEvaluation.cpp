@@ -5,6 +5,7 @@
 #include "ttl/Dialect/TTL/IR/TTL.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -42,6 +43,13 @@ bool mlir::ttl::dependsOnNode(Value value, llvm::DenseMap<Value, bool> &memo) {
   else if (op)
     result = llvm::any_of(op->getOperands(),
                           [&](Value v) { return dependsOnNode(v, memo); });
+  // The values an `if` yields count too, not only its condition.
+  if (auto branch = dyn_cast_or_null<scf::IfOp>(op); branch && !result)
+    for (Region &region : branch->getRegions())
+      if (!region.empty())
+        result |= llvm::any_of(
+            region.front().getTerminator()->getOperands(),
+            [&](Value v) { return dependsOnNode(v, memo); });
   memo[value] = result;
   return result;
 }
@@ -56,6 +64,20 @@ compute(Value value, LeafValues leaf,
     return constant.getBitWidth() == 1 ? int64_t(constant.getZExtValue())
                                        : constant.getSExtValue();
   Operation *def = value.getDefiningOp();
+  // A value an `if` selects (`count = base; if core < extra: count += 1`):
+  // the yield of the branch its condition takes.
+  if (auto branch = dyn_cast_or_null<scf::IfOp>(def)) {
+    std::optional<int64_t> condition =
+        evaluateInteger(branch.getCondition(), leaf, memo);
+    if (!condition || (*condition == 0 && branch.getElseRegion().empty()))
+      return std::nullopt;
+    Region &taken =
+        *condition ? branch.getThenRegion() : branch.getElseRegion();
+    auto yield = cast<scf::YieldOp>(taken.front().getTerminator());
+    return evaluateInteger(
+        yield.getOperand(cast<OpResult>(value).getResultNumber()), leaf,
+        memo);
+  }
   if (!def || def->getNumOperands() == 0 || def->getNumOperands() > 3)
     return std::nullopt;
   SmallVector<int64_t, 3> operands;

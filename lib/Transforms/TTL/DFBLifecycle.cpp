@@ -478,7 +478,10 @@ LogicalResult Analyzer::checkBalance(State &state) {
     bool producer = false;
     /// Factors of the per-kernel loops, and of the stable loops with their
     /// loop (known trip counts on a core of a static grid drop out).
-    Monomial perKernelFactors;
+    /// Loops each kernel bounds on its own (explicit threads computing
+    /// `count` from ttl.node) and loops of a stable class; on a static grid
+    /// either may still have a trip count the core alone decides.
+    SmallVector<std::pair<unsigned, scf::ForOp>> perKernelFactors;
     SmallVector<std::pair<unsigned, scf::ForOp>> stableFactors;
     bool perKernelGuard = false, perKernelLoop = false;
     /// Stable leaves of the guards, and all their leaves.
@@ -526,7 +529,8 @@ LogicalResult Analyzer::checkBalance(State &state) {
             {factorOf({loopClass, nullptr, nullptr}, loop), loop});
       for (scf::ForOp loop : term.context.perKernelLoops) {
         entry.perKernelLoop = true;
-        entry.perKernelFactors.push_back(factorOf({0, loop, kernel}, loop));
+        entry.perKernelFactors.push_back(
+            {factorOf({0, loop, kernel}, loop), loop});
       }
       resolved.push_back(std::move(entry));
     }
@@ -543,12 +547,14 @@ LogicalResult Analyzer::checkBalance(State &state) {
                           [&](Value leaf) {
                             return dependsOnNode(leaf, dependence);
                           }) ||
-             llvm::any_of(entry.stableFactors, [&](auto factor) {
-               return llvm::any_of(factor.second->getOperands(),
-                                   [&](Value bound) {
-                                     return dependsOnNode(bound, dependence);
-                                   });
-             });
+             llvm::any_of(llvm::concat<const std::pair<unsigned, scf::ForOp>>(
+                              entry.stableFactors, entry.perKernelFactors),
+                          [&](auto factor) {
+                            return llvm::any_of(
+                                factor.second->getOperands(), [&](Value bound) {
+                                  return dependsOnNode(bound, dependence);
+                                });
+                          });
     });
   }
   std::vector<CoreGroup> groups;
@@ -566,9 +572,9 @@ LogicalResult Analyzer::checkBalance(State &state) {
       SmallVector<scf::ForOp> loops(context.constantLoops);
       int64_t multiplier = context.multiplier;
       Monomial &monomial = onCore.first;
-      monomial.assign(entry.perKernelFactors.begin(),
-                      entry.perKernelFactors.end());
-      for (auto [factor, loop] : entry.stableFactors) {
+      monomial.clear();
+      for (auto [factor, loop] : llvm::concat<const std::pair<unsigned, scf::ForOp>>(
+               entry.stableFactors, entry.perKernelFactors)) {
         std::optional<int64_t> trips = tripCountOn(loop, core);
         int64_t product;
         if (trips && !llvm::MulOverflow(multiplier, *trips, product)) {

@@ -230,3 +230,55 @@ func.func @partitioned_tile_ranges() attributes {ttl.operation_id = "t.k:6", ttl
   }
   return
 }
+
+// -----
+
+!d = !ttl.dfb<1x1xbf16, 2>
+!b = !ttl.block<1x1xbf16>
+
+// An uneven split written the tt-lang 1.1 way: each thread computes its own
+// `count = base; if col < extra: count += 1` (an scf.if yielding the bound),
+// the reader as two nested loops, the compute thread as one loop of the
+// product. The trip counts are known per core through the branch taken.
+func.func @bound_selected_by_if() attributes {ttl.operation_id = "t.k:7", ttl.grid = array<i64: 3, 1>} {
+  // expected-remark @+1 {{DFB lifecycle: bounded; physical index 0}}
+  %dfb = ttl.create_dfb : !d
+  ttl.thread #ttl.kernel<data_movement> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %col = ttl.node 0
+    %first = arith.cmpi slt, %col, %c1 : index
+    %count = scf.if %first -> (index) {
+      %more = arith.addi %c2, %c1 : index
+      scf.yield %more : index
+    } else {
+      scf.yield %c2 : index
+    }
+    scf.for %i = %c0 to %count step %c1 {
+      scf.for %j = %c0 to %c2 step %c1 {
+        %r = ttl.reserve %dfb : !d -> !b
+        ttl.push %r : !b
+      }
+    }
+  }
+  ttl.thread #ttl.kernel<compute> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %col = ttl.node 0
+    %first = arith.cmpi slt, %col, %c1 : index
+    %count = scf.if %first -> (index) {
+      %more = arith.addi %c2, %c1 : index
+      scf.yield %more : index
+    } else {
+      scf.yield %c2 : index
+    }
+    %n = arith.muli %count, %c2 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %w = ttl.wait %dfb : !d -> !b
+      ttl.pop %w : !b
+    }
+  }
+  return
+}

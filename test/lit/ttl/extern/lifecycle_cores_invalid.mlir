@@ -177,3 +177,44 @@ func.func @different_coordinate_loop_bounds() attributes {ttl.operation_id = "t.
   }
   return
 }
+
+// -----
+
+!d = !ttl.dfb<1x1xbf16, 2>
+!b = !ttl.block<1x1xbf16>
+
+// Bounds selected by an `if` on the core: the reader gives column 0 one block
+// more, the compute thread does not. Core (0, 0) pushes 3 tiles but pops 2.
+func.func @bound_selected_by_if_differs() attributes {ttl.operation_id = "t.v:6", ttl.grid = array<i64: 3, 1>} {
+  // expected-error @+1 {{unbalanced DFB protocol across kernels: producers push 3 tiles but consumers pop 2 tiles on core (0, 0)}}
+  %dfb = ttl.create_dfb : !d
+  ttl.thread #ttl.kernel<data_movement> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %col = ttl.node 0
+    %first = arith.cmpi slt, %col, %c1 : index
+    %count = scf.if %first -> (index) {
+      %more = arith.addi %c2, %c1 : index
+      scf.yield %more : index
+    } else {
+      scf.yield %c2 : index
+    }
+    scf.for %i = %c0 to %count step %c1 {
+      %r = ttl.reserve %dfb : !d -> !b
+      // expected-note @+1 {{produced here}}
+      ttl.push %r : !b
+    }
+  }
+  ttl.thread #ttl.kernel<compute> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    scf.for %i = %c0 to %c2 step %c1 {
+      %w = ttl.wait %dfb : !d -> !b
+      // expected-note @+1 {{consumed here}}
+      ttl.pop %w : !b
+    }
+  }
+  return
+}
