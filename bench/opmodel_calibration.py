@@ -41,6 +41,7 @@ LAYOUTS = {
     "dram_f32": "#ttnn.layout<dram, interleaved, f32>",
     "l1_f32": "#ttnn.layout<l1, interleaved, f32>",
     "dram_bfp8": "#ttnn.layout<dram, interleaved, bfp8_b>",
+    "l1_bfp8": "#ttnn.layout<l1, interleaved, bfp8_b>",
 }
 ELEMENT = {"bf16": "bf16", "f32": "f32", "bfp8_b": "bf16"}  # bfp8_b tensors carry bf16 elements
 
@@ -113,13 +114,25 @@ CASES: tuple[Case, ...] = (
     _unary("relu", D, D), _unary("relu", D, L), _unary("relu", L, L),
     _unary("relu", HS, HS, (28672, 32)), _unary("relu", HS, L, (28672, 32)), _unary("relu", L, HS, (28672, 32)),
     *(_unary(op, L, L) for op in ("sqrt", "exp", "tanh", "neg", "abs", "rsqrt", "cbrt")),
+    Case("relu 64x1024 f32 dram->dram", "unary eltwise", (Operand(X, "dram_f32", "f32"),),
+         Operand(X, "dram_f32", "f32"), "ttnn.relu %a0", lambda t, dev, mc, a: t.relu(a[0], memory_config=mc[D])),
+    Case("exp 64x1024 bfp8_b l1->l1", "unary eltwise", (Operand(X, "l1_bfp8", "bfp8_b"),),
+         Operand(X, "l1_bfp8", "bfp8_b"), "ttnn.exp %a0", lambda t, dev, mc, a: t.exp(a[0], memory_config=mc[L])),
     *(_binary(op, (D, D), D) for op in ("add", "subtract", "multiply", "maximum", "minimum")),
     _binary("add", (L, L), L), _binary("add", (D, L), L), _binary("multiply", (L, D), L),
+    Case("add 64x1024 + 1x1024 (broadcast) l1", "binary eltwise", (Operand(X, L), Operand((1, 1024), L)),
+         Operand(X, L), "ttnn.add %a0, %a1", lambda t, dev, mc, a: t.add(a[0], a[1], memory_config=mc[L])),
+    Case("multiply 2x64x1024 * 64x1024 (broadcast) dram", "binary eltwise",
+         (Operand((2, 64, 1024), D), Operand(X, D)), Operand((2, 64, 1024), D), "ttnn.multiply %a0, %a1",
+         lambda t, dev, mc, a: t.multiply(a[0], a[1], memory_config=mc[D])),
     Case("add 64x1024 + 2048x2048 (incompatible)", "binary eltwise", (Operand(X, D), Operand((2048, 2048), D)),
          Operand(X, D), "ttnn.add %a0, %a1", lambda t, dev, mc, a: t.add(a[0], a[1], memory_config=mc[D])),
     Case("where 64x1024 dram", "where", (Operand(X, D),) * 3, Operand(X, D), "ttnn.where %a0, %a1, %a2",
          lambda t, dev, mc, a: t.where(a[0], a[1], a[2], memory_config=mc[D])),
     Case("where 64x1024 l1", "where", (Operand(X, L),) * 3, Operand(X, L), "ttnn.where %a0, %a1, %a2",
+         lambda t, dev, mc, a: t.where(a[0], a[1], a[2], memory_config=mc[L])),
+    Case("where 64x1024 with a 1x1024 operand l1", "where", (Operand(X, L), Operand((1, 1024), L), Operand(X, L)),
+         Operand(X, L), "ttnn.where %a0, %a1, %a2",
          lambda t, dev, mc, a: t.where(a[0], a[1], a[2], memory_config=mc[L])),
     *(_reduce(op, X, 1) for op in ("sum", "mean", "max", "min")),
     _reduce("sum", X, 0), _reduce("sum", (64, 64), 1), _reduce("sum", (64, 96), 1), _reduce("sum", (64, 128), 1),
@@ -131,6 +144,9 @@ CASES: tuple[Case, ...] = (
     *(_softmax(32 * wt) for wt in (1, 2, 3, 4, 5, 6, 8, 10, 15, 32)),
     Case("transpose 64x1024 -> 1024x64 l1", "transpose", (Operand(X, L),), Operand((1024, 64), L),
          "ttnn.transpose %a0 {dim0 = 0 : si32, dim1 = 1 : si32}", lambda t, dev, mc, a: t.transpose(a[0], 0, 1, memory_config=mc[L])),
+    Case("transpose 2x64x1024 dims 1, 2 dram", "transpose", (Operand((2, 64, 1024), D),), Operand((2, 1024, 64), D),
+         "ttnn.transpose %a0 {dim0 = 1 : si32, dim1 = 2 : si32}",
+         lambda t, dev, mc, a: t.transpose(a[0], 1, 2, memory_config=mc[D])),
     Case("typecast bf16 l1 -> f32 l1", "typecast", (Operand(X, L),), Operand(X, "l1_f32", "f32"), "ttnn.typecast %a0",
          lambda t, dev, mc, a: t.typecast(a[0], t.float32, memory_config=mc[L])),
     Case("typecast bf16 dram -> bfp8_b dram", "typecast", (Operand(X, D),), Operand(X, "dram_bfp8", "bfp8_b"),
@@ -143,8 +159,11 @@ CASES: tuple[Case, ...] = (
          "ttnn.to_memory_config %a0", lambda t, dev, mc, a: t.to_memory_config(a[0], mc[HS])),
     Case("to_memory_config 28672x32 hs -> l1", "to_memory_config", (Operand((28672, 32), HS),), Operand((28672, 32), L),
          "ttnn.to_memory_config %a0", lambda t, dev, mc, a: t.to_memory_config(a[0], mc[L])),
-    _matmul(2048, 1024, 2048, L), _matmul(2048, 2048, 2048, D), _matmul(2048, 1024, 2048, D),
+    _matmul(2048, 1024, 2048, L), _matmul(1024, 1024, 1024, L), _matmul(2048, 2048, 2048, D), _matmul(2048, 1024, 2048, D),
     _matmul(1024, 1024, 1024, D), _matmul(256, 512, 256, D), _matmul(256, 512, 256, L),
+    Case("matmul 4x256x512 . 512x256 dram (batched)", "matmul", (Operand((4, 256, 512), D), Operand((512, 256), D)),
+         Operand((4, 256, 256), D), "ttnn.matmul %a0, %a1",
+         lambda t, dev, mc, a: t.matmul(a[0], a[1], memory_config=mc[D])),
     Case("concatenate_heads 1x8x512x64 l1", "concatenate_heads", (Operand((1, 8, 512, 64), L),),
          Operand((1, 512, 512), L), "ttnn.concatenate_heads %a0",
          lambda t, dev, mc, a: t.transformer.concatenate_heads(a[0], memory_config=mc[L])),
@@ -162,6 +181,8 @@ DIFFERENCES: dict[str, str] = {
     "relu 28672x32 hs->l1": "ttnn 0.81.1 accepts a sharded input with an interleaved output (it streams the shard "
     "through 2 CBs); the model keeps reference row 4 (illegal): rejecting is the conservative answer for placement.",
     "relu 28672x32 l1->hs": "as hs->l1: ttnn 0.81.1 accepts, the model keeps reference row 4 (illegal).",
+    "where 64x1024 with a 1x1024 operand l1": "where with a broadcast operand: ttnn 0.81.1 allocates 3 more 2-page "
+    "CBs (7 in all); only the binary family's broadcast CB is modelled, so the model is 12288 B low.",
     "sum 2x64x1024 dim 0 keepdim dram->dram": "a reduction over an outer dimension uses a 4-page input CB in "
     "ttnn 0.81.1; the model has one rule for outer dimensions (2 pages) and is 4096 B low.",
     "sum 64x1024 all dims dram": "a reduction over every dimension runs several programs in ttnn 0.81.1 (the "
@@ -172,11 +193,17 @@ DIFFERENCES: dict[str, str] = {
     "matmul 2048x1024x2048 l1": "matmul with an L1 output: ttnn 0.81.1 picks another program config (in0/in1 "
     "32 tiles, out 64, no partials CB: 262144 B) than the late-2025 reference row 18 (786432 B), which the model "
     "keeps: its choice depends on an L1 budget heuristic that was not derived.",
+    "matmul 1024x1024x1024 l1": "matmul with an L1 output: ttnn 0.81.1 allocates 64-tile input CBs and a 256-tile "
+    "output CB (786432 B) for 16 output tiles per core; the model (4x4 blocks, w = 8, partials: 327680 B) is below "
+    "it. The configuration choice was not derived.",
     "matmul 2048x1024x2048 dram": "ttnn 0.81.1 uses in0_block_w = Kt / 8 (4 here) where the model takes the largest "
     "divisor of Kt <= 8 (8): input CBs of 64 instead of 128 tiles. Kt / 8 is not ttnn's rule either "
     "(512x1024x512 uses 8), so the model keeps reference row 19's rule, an upper bound here.",
     "matmul 1024x1024x1024 dram": "as 2048x1024x2048 dram: in0_block_w = Kt / 8 = 4 in ttnn 0.81.1.",
     "matmul 256x512x256 dram": "as 2048x1024x2048 dram: in0_block_w = Kt / 8 = 2 in ttnn 0.81.1.",
+    "matmul 4x256x512 . 512x256 dram (batched)": "a batched matmul with a shared in1: ttnn 0.81.1's CBs "
+    "(18432 B) are those of the unbatched 256x512x256 product; the model folds the batch into M (1024 rows) "
+    "and is above it.",
     "matmul 256x512x256 l1": "small matmul with an L1 output: ttnn 0.81.1 uses three 2-tile CBs (12288 B); the "
     "model's 2-D multicast layout (in0_block_w 8, partials) gives 69632 B.",
 }
@@ -214,7 +241,7 @@ def run_on_mock_device() -> dict[str, dict]:
                                ttnn.ShardSpec(grid, [448, 32], ttnn.ShardOrientation.ROW_MAJOR))
         mc = {"dram": ttnn.DRAM_MEMORY_CONFIG, "l1": ttnn.L1_MEMORY_CONFIG, "hs": hs,
               "dram_f32": ttnn.DRAM_MEMORY_CONFIG, "l1_f32": ttnn.L1_MEMORY_CONFIG,
-              "dram_bfp8": ttnn.DRAM_MEMORY_CONFIG}
+              "dram_bfp8": ttnn.DRAM_MEMORY_CONFIG, "l1_bfp8": ttnn.L1_MEMORY_CONFIG}
         dtypes = {"bf16": ttnn.bfloat16, "f32": ttnn.float32, "bfp8_b": ttnn.bfloat8_b}
 
         def device_tensor(operand: Operand):

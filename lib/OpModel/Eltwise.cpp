@@ -112,6 +112,20 @@ llvm::Expected<Analysis> analyzeEltwise(
   return analysis;
 }
 
+/// True when `operand` is broadcast along the output's height or width (its
+/// last two dimensions, missing ones counting as 1): the binary program then
+/// replicates the operand's row, column or scalar tile through a 2-page CB
+/// (ttnn 0.81.1 binary_ng; broadcasting over batch dimensions needs none).
+bool broadcastsWithinTiles(llvm::ArrayRef<int64_t> operand,
+                           llvm::ArrayRef<int64_t> out) {
+  for (size_t back = 1; back <= 2 && back <= out.size(); ++back) {
+    int64_t extent = back <= operand.size() ? operand[operand.size() - back] : 1;
+    if (extent == 1 && out[out.size() - back] > 1)
+      return true;
+  }
+  return false;
+}
+
 llvm::Expected<size_t> eltwiseRuntime(
     llvm::Expected<OpConstraints> constraints,
     llvm::ArrayRef<std::pair<llvm::ArrayRef<int64_t>, LayoutAttr>> operands,
@@ -184,6 +198,10 @@ llvm::Expected<OpConstraints> BinaryEltwiseOpModel<OpTy>::getOpConstraints(
       name, {{lhsShape, lhsLayout}, {rhsShape, rhsLayout}}, outputLayout, 0);
   if (!analysis)
     return analysis.takeError();
+  const std::vector<int64_t> &outShape = analysis->outputs.front().shape;
+  if (broadcastsWithinTiles(lhsShape, outShape) ||
+      broadcastsWithinTiles(rhsShape, outShape))
+    analysis->cbBytes += kPagesPerCB * tileBytes(lhsLayout);
   return finish(name, *analysis, initialState);
 }
 
