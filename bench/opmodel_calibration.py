@@ -42,6 +42,9 @@ LAYOUTS = {
     "l1_f32": "#ttnn.layout<l1, interleaved, f32>",
     "dram_bfp8": "#ttnn.layout<dram, interleaved, bfp8_b>",
     "l1_bfp8": "#ttnn.layout<l1, interleaved, bfp8_b>",
+    # 256x1024 bf16 block sharded on 4 rows x 8 columns of cores, 64x128 per core (8 tiles).
+    "bs": "#ttnn.layout<l1, block_sharded, bf16, grid = 4x8, shard = 64x128>",
+    "hs_f32": "#ttnn.layout<l1, height_sharded, f32, grid = 8x8, shard = 448x32>",
 }
 ELEMENT = {"bf16": "bf16", "f32": "f32", "bfp8_b": "bf16"}  # bfp8_b tensors carry bf16 elements
 
@@ -113,6 +116,7 @@ def _fill(op: str, place: str, attrs: str = "", *value: float) -> Case:
 CASES: tuple[Case, ...] = (
     _unary("relu", D, D), _unary("relu", D, L), _unary("relu", L, L),
     _unary("relu", HS, HS, (28672, 32)), _unary("relu", HS, L, (28672, 32)), _unary("relu", L, HS, (28672, 32)),
+    _unary("exp", "bs", "bs", (256, 1024)),
     *(_unary(op, L, L) for op in ("sqrt", "exp", "tanh", "neg", "abs", "rsqrt", "cbrt")),
     Case("relu 64x1024 f32 dram->dram", "unary eltwise", (Operand(X, "dram_f32", "f32"),),
          Operand(X, "dram_f32", "f32"), "ttnn.relu %a0", lambda t, dev, mc, a: t.relu(a[0], memory_config=mc[D])),
@@ -120,6 +124,11 @@ CASES: tuple[Case, ...] = (
          Operand(X, "l1_bfp8", "bfp8_b"), "ttnn.exp %a0", lambda t, dev, mc, a: t.exp(a[0], memory_config=mc[L])),
     *(_binary(op, (D, D), D) for op in ("add", "subtract", "multiply", "maximum", "minimum")),
     _binary("add", (L, L), L), _binary("add", (D, L), L), _binary("multiply", (L, D), L),
+    Case("add 28672x32 hs,hs->hs", "binary eltwise", (Operand((28672, 32), HS),) * 2, Operand((28672, 32), HS),
+         "ttnn.add %a0, %a1", lambda t, dev, mc, a: t.add(a[0], a[1], memory_config=mc[HS])),
+    Case("multiply 256x1024 bs,bs->bs", "binary eltwise", (Operand((256, 1024), "bs"),) * 2,
+         Operand((256, 1024), "bs"), "ttnn.multiply %a0, %a1",
+         lambda t, dev, mc, a: t.multiply(a[0], a[1], memory_config=mc["bs"])),
     Case("add 64x1024 + 1x1024 (broadcast) l1", "binary eltwise", (Operand(X, L), Operand((1, 1024), L)),
          Operand(X, L), "ttnn.add %a0, %a1", lambda t, dev, mc, a: t.add(a[0], a[1], memory_config=mc[L])),
     Case("multiply 2x64x1024 * 64x1024 (broadcast) dram", "binary eltwise",
@@ -151,6 +160,8 @@ CASES: tuple[Case, ...] = (
          lambda t, dev, mc, a: t.typecast(a[0], t.float32, memory_config=mc[L])),
     Case("typecast bf16 dram -> bfp8_b dram", "typecast", (Operand(X, D),), Operand(X, "dram_bfp8", "bfp8_b"),
          "ttnn.typecast %a0", lambda t, dev, mc, a: t.typecast(a[0], t.bfloat8_b, memory_config=mc[D])),
+    Case("typecast bf16 hs -> f32 hs", "typecast", (Operand((28672, 32), HS),), Operand((28672, 32), "hs_f32", "f32"),
+         "ttnn.typecast %a0", lambda t, dev, mc, a: t.typecast(a[0], t.float32, memory_config=mc["hs_f32"])),
     Case("to_memory_config 64x1024 dram -> l1", "to_memory_config", (Operand(X, D),), Operand(X, L),
          "ttnn.to_memory_config %a0", lambda t, dev, mc, a: t.to_memory_config(a[0], mc[L])),
     Case("to_memory_config 64x1024 l1 -> dram", "to_memory_config", (Operand(X, L),), Operand(X, D),
@@ -239,7 +250,12 @@ def run_on_mock_device() -> dict[str, dict]:
         grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(7, 7))])
         hs = ttnn.MemoryConfig(ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1,
                                ttnn.ShardSpec(grid, [448, 32], ttnn.ShardOrientation.ROW_MAJOR))
-        mc = {"dram": ttnn.DRAM_MEMORY_CONFIG, "l1": ttnn.L1_MEMORY_CONFIG, "hs": hs,
+        block_grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(7, 3))])
+        bs = ttnn.MemoryConfig(ttnn.TensorMemoryLayout.BLOCK_SHARDED, ttnn.BufferType.L1,
+                               ttnn.ShardSpec(block_grid, [64, 128], ttnn.ShardOrientation.ROW_MAJOR))
+        hs_f32 = ttnn.MemoryConfig(ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1,
+                                   ttnn.ShardSpec(grid, [448, 32], ttnn.ShardOrientation.ROW_MAJOR))
+        mc = {"dram": ttnn.DRAM_MEMORY_CONFIG, "l1": ttnn.L1_MEMORY_CONFIG, "hs": hs, "bs": bs, "hs_f32": hs_f32,
               "dram_f32": ttnn.DRAM_MEMORY_CONFIG, "l1_f32": ttnn.L1_MEMORY_CONFIG,
               "dram_bfp8": ttnn.DRAM_MEMORY_CONFIG, "l1_bfp8": ttnn.L1_MEMORY_CONFIG}
         dtypes = {"bf16": ttnn.bfloat16, "f32": ttnn.float32, "bfp8_b": ttnn.bfloat8_b}
