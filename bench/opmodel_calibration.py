@@ -27,8 +27,8 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
-from typing import Any
 from dataclasses import dataclass
+from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -58,8 +58,8 @@ class Operand:
 
 @dataclass(frozen=True)
 class Case:
-    """One op call: ``ir`` is the op's text with %a0.. as operands and {out} for the result type;
-    ``ttnn_call(ttnn, dev, mc, a)`` makes the same call in ttnn, in the child: ``dev`` is the mock
+    """One op call: ``ir`` is the op's text up to its type (operands %a0, %a1, ...; the types come
+    from ``inputs`` and ``output``); ``ttnn_call(ttnn, dev, mc, a)`` makes the same call in ttnn, in the child: ``dev`` is the mock
     device, ``mc`` the memory configs by placement name, ``a`` the input tensors."""
 
     name: str
@@ -253,9 +253,8 @@ def run_on_mock_device() -> dict[str, dict]:
         block_grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(7, 3))])
         bs = ttnn.MemoryConfig(ttnn.TensorMemoryLayout.BLOCK_SHARDED, ttnn.BufferType.L1,
                                ttnn.ShardSpec(block_grid, [64, 128], ttnn.ShardOrientation.ROW_MAJOR))
-        hs_f32 = ttnn.MemoryConfig(ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1,
-                                   ttnn.ShardSpec(grid, [448, 32], ttnn.ShardOrientation.ROW_MAJOR))
-        mc = {"dram": ttnn.DRAM_MEMORY_CONFIG, "l1": ttnn.L1_MEMORY_CONFIG, "hs": hs, "bs": bs, "hs_f32": hs_f32,
+        # A memory config carries no data type: the *_f32 / *_bfp8 placements share the bf16 ones.
+        mc = {"dram": ttnn.DRAM_MEMORY_CONFIG, "l1": ttnn.L1_MEMORY_CONFIG, "hs": hs, "bs": bs, "hs_f32": hs,
               "dram_f32": ttnn.DRAM_MEMORY_CONFIG, "l1_f32": ttnn.L1_MEMORY_CONFIG,
               "dram_bfp8": ttnn.DRAM_MEMORY_CONFIG, "l1_bfp8": ttnn.L1_MEMORY_CONFIG}
         dtypes = {"bf16": ttnn.bfloat16, "f32": ttnn.float32, "bfp8_b": ttnn.bfloat8_b}
@@ -274,7 +273,7 @@ def run_on_mock_device() -> dict[str, dict]:
             try:
                 # Keep the output alive until the capture ends: freeing it would record a deallocation.
                 output = case.ttnn_call(ttnn, dev, mc, a)
-            except Exception as exc:  # ttnn raises RuntimeError subclasses for TT_FATAL / TT_THROW
+            except RuntimeError as exc:  # ttnn's TT_FATAL / TT_THROW
                 error = str(exc).splitlines()[0]
             trace = graph.end_graph_capture()
             del output
