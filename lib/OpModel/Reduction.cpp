@@ -4,10 +4,12 @@
 // (1 for sum/max/min, 1/N for mean) in a 1-page CB and write the output
 // through a 2-page CB. Calibrated on ttnn 0.81.1's mock device: the input CB
 // holds 8 pages for a reduction over the last dimension when the row has at
-// least 4 tiles, 2 pages otherwise (the late-2025 hardware reference, row 11,
-// had 3 CBs of 2 pages). Reductions over outer dimensions or several
-// dimensions use other programs in ttnn that are not modelled exactly (see
-// docs/op-model.md, Calibration). Sharded reductions are not modelled.
+// least 4 tiles, 2 pages otherwise, and 2 pages per reduced slice for a
+// reduction over one outer dimension (rank > 2, dim < rank - 2: the program
+// accumulates the slices tile by tile). The late-2025 hardware reference, row
+// 11, had 3 CBs of 2 pages. A reduction over several dimensions runs several
+// programs in ttnn that are not modelled exactly (see docs/op-model.md,
+// Calibration). Sharded reductions are not modelled.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,13 +32,19 @@ constexpr int64_t kInputPages = 2;
 /// FPU reduce: one tile op per input tile.
 constexpr double kCyclesPerTile = 32;
 
-/// True when exactly the last dimension is reduced (all of them for no dims).
-bool reducesOnlyLastDim(llvm::ArrayRef<int64_t> shape,
-                        llvm::ArrayRef<int64_t> dims) {
+/// Pages of the input CB (ttnn 0.81.1). `dims` are already validated.
+int64_t inputPages(llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<int64_t> dims) {
   int64_t rank = shape.size();
-  if (dims.empty())
-    return rank == 1;
-  return dims.size() == 1 && (dims[0] == rank - 1 || dims[0] == -1);
+  bool single = dims.size() == 1 || (dims.empty() && rank == 1);
+  if (!single)
+    return kInputPages;
+  int64_t dim = dims.empty() ? 0 : (dims[0] < 0 ? dims[0] + rank : dims[0]);
+  if (dim == rank - 1)
+    return geometry(shape).widthTiles >= kWideRowTiles ? kWideRowInputPages
+                                                       : kInputPages;
+  if (dim < rank - 2)
+    return kInputPages * shape[dim];
+  return kInputPages;
 }
 
 llvm::Expected<std::vector<int64_t>>
@@ -82,12 +90,8 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
   if (inputLayout.isSharded() || outputLayout.isSharded())
     return notSupportedError(name + ": sharded reductions are not modelled");
   Analysis analysis;
-  int64_t inputPages =
-      reducesOnlyLastDim(inputShape, dims) &&
-              geometry(inputShape).widthTiles >= kWideRowTiles
-          ? kWideRowInputPages
-          : kInputPages;
-  analysis.cbBytes = (inputPages + kScalerPages) * tileBytes(inputLayout) +
+  analysis.cbBytes = (inputPages(inputShape, dims) + kScalerPages) *
+                         tileBytes(inputLayout) +
                      kOutputPages * tileBytes(outputLayout);
   analysis.outputs.push_back({*outShape, outputLayout});
   return finish(name, analysis, initialState);

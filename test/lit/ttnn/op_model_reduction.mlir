@@ -1,7 +1,8 @@
 // RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
 // Reductions (calibrated on ttnn 0.81.1): input CB of 8 pages for a row
-// reduction over >= 4 tiles (else 2), a 1-page scaler CB and a 2-page output
-// CB; dims out of range are illegal; sharded reductions are not implemented.
+// reduction over >= 4 tiles (else 2; 2 per slice over an outer dimension), a
+// 1-page scaler CB and a 2-page output CB; dims out of range are illegal;
+// sharded reductions are not implemented.
 
 #dram = #ttnn.layout<dram, interleaved, bf16>
 #l1 = #ttnn.layout<l1, interleaved, bf16>
@@ -30,6 +31,17 @@ func.func @row_width(%a: tensor<64x96xbf16, #dram>, %b: tensor<64x128xbf16, #dra
   // A column reduction (dim 0) streams 2 input pages whatever the width.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.sum: success cb=10240 l1=0 total=10240 out=0
   %2 = ttnn.sum %c {dim_arg = array<i64: 0>, keep_dim = true} : tensor<64x1024xbf16, #dram> -> tensor<1x1024xbf16, #dram>
+  return
+}
+
+// CHECK-LABEL: op constraints of @outer_dim
+func.func @outer_dim(%a: tensor<2x3x64x64xbf16, #dram>) {
+  // Over dim 1 (3 slices): 2 x 3 input pages + 1 + 2.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.sum: success cb=18432 l1=0 total=18432 out=0
+  %0 = ttnn.sum %a {dim_arg = array<i64: 1>, keep_dim = true} : tensor<2x3x64x64xbf16, #dram> -> tensor<2x1x64x64xbf16, #dram>
+  // Over dim 0 (2 slices): 2 x 2 + 1 + 2.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.sum: success cb=14336 l1=0 total=14336 out=0
+  %1 = ttnn.sum %a {dim_arg = array<i64: 0>, keep_dim = true} : tensor<2x3x64x64xbf16, #dram> -> tensor<1x3x64x64xbf16, #dram>
   return
 }
 
