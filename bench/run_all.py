@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-BENCHMARKS = ("compile_latency.py", "cache_hit.py", "dispatch.py", "opmodel.py")
+BENCHMARKS = ("compile_latency.py", "cache_hit.py", "dispatch.py", "opmodel.py", "opmodel_calibration.py")
 
 
 def main() -> int:

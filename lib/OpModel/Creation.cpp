@@ -1,8 +1,8 @@
 //===- Creation.cpp - empty, zeros, ones, full, arange, deallocate --------===//
 //
-// empty only allocates its output. zeros / ones / full run a fill program
-// whose writer replicates one constant tile held in a 1-page CB. arange is
-// built on the host and written to the device (no CBs). deallocate frees a
+// empty only allocates its output. zeros / ones / full, like arange, are
+// built on the host and written to the device in ttnn 0.81.1: graph capture on
+// its mock device shows an output allocation and no circular buffer. deallocate frees a
 // buffer and needs nothing. empty, arange and deallocate are intentionally
 // stateless (see TTNNOpModelInterface.cpp).
 //
@@ -42,9 +42,8 @@ llvm::Expected<OpConstraints>
 FillOpModel<OpTy>::getOpConstraints(llvm::ArrayRef<int64_t> outputShape,
                                     LayoutAttr outputLayout,
                                     const MockAllocatorState *initialState) {
-  uint64_t cb = outputLayout ? tileBytes(outputLayout) : 0;
-  return creation(OpTy::getOperationName(), outputShape, outputLayout, cb,
-                  initialState);
+  return creation(OpTy::getOperationName(), outputShape, outputLayout,
+                  /*cbBytes=*/0, initialState);
 }
 
 template <typename OpTy>

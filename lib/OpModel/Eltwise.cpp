@@ -1,8 +1,9 @@
 //===- Eltwise.cpp - unary, binary and ternary eltwise families -----------===//
 //
 // TTNN's eltwise programs stream tiles through double-buffered circular
-// buffers: one 2-page CB per operand and one for the output, plus 2-page
-// intermediate CBs for ops whose compute kernel needs them (cbrt). An operand
+// buffers: one 2-page CB per operand and one for the output (plus 2-page
+// intermediate CBs for an op whose compute kernel needs them; none in ttnn
+// 0.81.1, where cbrt also uses 2 CBs). An operand
 // sharded in L1 needs no streaming CB: its CB is globally allocated on the
 // shard. Sharded programs run core-local, so every operand must be sharded
 // exactly like the output. See docs/op-model.md.
@@ -34,8 +35,10 @@ template <> constexpr UnaryInfo unaryInfo<SqrtOp>() { return {0, 128}; }
 template <> constexpr UnaryInfo unaryInfo<RsqrtOp>() { return {0, 128}; }
 template <> constexpr UnaryInfo unaryInfo<ExpOp>() { return {0, 128}; }
 template <> constexpr UnaryInfo unaryInfo<TanhOp>() { return {0, 128}; }
-// cbrt = sign(x) * exp(log(|x|) / 3): the compute kernel keeps |x| in a third CB.
-template <> constexpr UnaryInfo unaryInfo<CbrtOp>() { return {1, 384}; }
+// cbrt = sign(x) * exp(log(|x|) / 3). ttnn 0.81.1 (mock device) allocates only
+// input and output CBs for it; the late-2025 hardware reference (row 5) had a
+// third CB for |x|. The pinned ttnn wins (docs/op-model.md, Calibration).
+template <> constexpr UnaryInfo unaryInfo<CbrtOp>() { return {0, 384}; }
 
 /// Binary eltwise runs on the FPU: one tile op per output tile.
 constexpr double kBinaryCyclesPerTile = 32;
@@ -107,6 +110,20 @@ llvm::Expected<Analysis> analyzeEltwise(
       intermediateCBs * kPagesPerCB * tileBytes(operands[0].second);
   analysis.outputs.push_back({outShape, outLayout});
   return analysis;
+}
+
+/// True when `operand` is broadcast along the output's height or width (its
+/// last two dimensions, missing ones counting as 1): the binary program then
+/// replicates the operand's row, column or scalar tile through a 2-page CB
+/// (ttnn 0.81.1 binary_ng; broadcasting over batch dimensions needs none).
+bool broadcastsWithinTiles(llvm::ArrayRef<int64_t> operand,
+                           llvm::ArrayRef<int64_t> out) {
+  for (size_t back = 1; back <= 2 && back <= out.size(); ++back) {
+    int64_t extent = back <= operand.size() ? operand[operand.size() - back] : 1;
+    if (extent == 1 && out[out.size() - back] > 1)
+      return true;
+  }
+  return false;
 }
 
 llvm::Expected<size_t> eltwiseRuntime(
@@ -181,6 +198,10 @@ llvm::Expected<OpConstraints> BinaryEltwiseOpModel<OpTy>::getOpConstraints(
       name, {{lhsShape, lhsLayout}, {rhsShape, rhsLayout}}, outputLayout, 0);
   if (!analysis)
     return analysis.takeError();
+  const std::vector<int64_t> &outShape = analysis->outputs.front().shape;
+  if (broadcastsWithinTiles(lhsShape, outShape) ||
+      broadcastsWithinTiles(rhsShape, outShape))
+    analysis->cbBytes += kPagesPerCB * tileBytes(lhsLayout);
   return finish(name, *analysis, initialState);
 }
 

@@ -1,9 +1,15 @@
 //===- Reduction.cpp - the reduction family (sum, mean, max, min) ---------===//
 //
-// TTNN's reduce programs stream the input through a 2-page CB, keep the
-// scaler tile (1 for sum/max/min, 1/N for mean) in a 2-page CB and write the
-// output through a 2-page CB: 3 CBs of 2 pages. Reductions take interleaved
-// operands here; sharded reductions are not modelled (not supported).
+// TTNN's reduce programs stream the input through a CB, keep the scaler tile
+// (1 for sum/max/min, 1/N for mean) in a 1-page CB and write the output
+// through a 2-page CB. Calibrated on ttnn 0.81.1's mock device: the input CB
+// holds 8 pages for a reduction over the last dimension when the row has at
+// least 4 tiles, 2 pages otherwise, and 2 pages per reduced slice for a
+// reduction over one outer dimension (rank > 2, dim < rank - 2: the program
+// accumulates the slices tile by tile). The late-2025 hardware reference, row
+// 11, had 3 CBs of 2 pages. A reduction over several dimensions runs several
+// programs in ttnn that are not modelled exactly (see docs/op-model.md,
+// Calibration). Sharded reductions are not modelled.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,9 +23,29 @@ namespace mlir::ttnn::op_model {
 using namespace backend;
 
 namespace {
-constexpr int64_t kPagesPerCB = 2;
+constexpr int64_t kOutputPages = 2;
+constexpr int64_t kScalerPages = 1;
+/// Input pages: a row reduction with Wt >= kWideRowTiles reads 8-tile blocks.
+constexpr int64_t kWideRowTiles = 4;
+constexpr int64_t kWideRowInputPages = 8;
+constexpr int64_t kInputPages = 2;
 /// FPU reduce: one tile op per input tile.
 constexpr double kCyclesPerTile = 32;
+
+/// Pages of the input CB (ttnn 0.81.1). `dims` are already validated.
+int64_t inputPages(llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<int64_t> dims) {
+  int64_t rank = shape.size();
+  bool single = dims.size() == 1 || (dims.empty() && rank == 1);
+  if (!single)
+    return kInputPages;
+  int64_t dim = dims.empty() ? 0 : (dims[0] < 0 ? dims[0] + rank : dims[0]);
+  if (dim == rank - 1)
+    return geometry(shape).widthTiles >= kWideRowTiles ? kWideRowInputPages
+                                                       : kInputPages;
+  if (dim < rank - 2)
+    return kInputPages * shape[dim];
+  return kInputPages;
+}
 
 llvm::Expected<std::vector<int64_t>>
 reducedShape(llvm::StringRef opName, llvm::ArrayRef<int64_t> shape,
@@ -64,8 +90,9 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
   if (inputLayout.isSharded() || outputLayout.isSharded())
     return notSupportedError(name + ": sharded reductions are not modelled");
   Analysis analysis;
-  analysis.cbBytes = kPagesPerCB * tileBytes(inputLayout) * 2 +
-                     kPagesPerCB * tileBytes(outputLayout);
+  analysis.cbBytes = (inputPages(inputShape, dims) + kScalerPages) *
+                         tileBytes(inputLayout) +
+                     kOutputPages * tileBytes(outputLayout);
   analysis.outputs.push_back({*outShape, outputLayout});
   return finish(name, analysis, initialState);
 }

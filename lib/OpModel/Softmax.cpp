@@ -1,10 +1,15 @@
 //===- Softmax.cpp - TTNN's multi-core softmax over the last dimension ----===//
 //
-// Each core owns whole rows of Wt tiles. With block = the largest divisor
-// of Wt up to 8, the program's CBs are: input 2 x block, output 2 x block,
-// exp(x) for the whole row (Wt), 1/sum (1), the reduce scaler (1) and the
-// row max for the numerically stable form (1): 4 x block + Wt + 3 tiles.
-// For Wt = 32 that is 67 tiles = 137216 B in bf16 (reference row 13).
+// Each core owns whole rows of Wt tiles. Calibrated on ttnn 0.81.1's mock
+// device (the late-2025 reference row 13 had 4 x block + Wt + 3 tiles, block
+// <= 8). 0.81.1 works in blocks of up to 4 tiles: for Wt <= 4 the block is the
+// row; otherwise block = 4 and the row is padded to a multiple of 4 (Wt' >=
+// Wt). Its CBs: input Wt', exp(x) Wt', 2 x block output tiles, two 1-tile CBs
+// in the input format, and two 2-tile and one 1-tile bf16 CBs (intermediates,
+// scaler): (2 Wt' + 2) input tiles + 2 x block output tiles + 5 bf16 tiles.
+// For Wt = 32 that is 79 tiles = 161792 B in bf16. ttnn 0.81.1 picks block 3
+// without padding for some Wt divisible by 3 (6, 9: fewer tiles) but not for
+// others (15 pads to 16); the model takes the padded form, an upper bound.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,13 +17,18 @@
 
 #include "Backend.h"
 
+#include "llvm/Support/MathExtras.h"
+
 namespace mlir::ttnn::op_model {
 using namespace backend;
 
 namespace {
 /// exp, max, sum, multiply: about five SFPU/FPU passes per tile.
 constexpr double kCyclesPerTile = 5 * 128;
-constexpr int64_t kMaxBlock = 8;
+constexpr int64_t kBlock = 4;
+/// Intermediate and scaler CBs that are bf16 whatever the data type.
+constexpr uint64_t kFixedBf16Tiles = 5;
+constexpr uint64_t kBf16TileBytes = 2048;
 } // namespace
 
 llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
@@ -43,16 +53,12 @@ llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
   if (inputLayout.isSharded() || outputLayout.isSharded())
     return notSupportedError(name + ": sharded softmax is not modelled");
   int64_t wt = geometry(inputShape).widthTiles;
-  int64_t block = 1;
-  for (int64_t b = std::min(kMaxBlock, wt); b >= 1; --b)
-    if (wt % b == 0) {
-      block = b;
-      break;
-    }
-  uint64_t tile = tileBytes(inputLayout);
+  int64_t block = wt <= kBlock ? wt : kBlock;
+  int64_t paddedWt = llvm::divideCeil(wt, block) * block;
   Analysis analysis;
-  analysis.cbBytes = 2 * block * tile + 2 * block * tileBytes(outputLayout) +
-                     (wt + 3) * tile;
+  analysis.cbBytes = (2 * paddedWt + 2) * tileBytes(inputLayout) +
+                     2 * block * tileBytes(outputLayout) +
+                     kFixedBf16Tiles * kBf16TileBytes;
   analysis.outputs.push_back(
       {std::vector<int64_t>(inputShape.begin(), inputShape.end()),
        outputLayout});

@@ -1,6 +1,8 @@
 // RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
 // Binary eltwise family and where: one 2-page CB per operand and output,
-// numpy broadcasting, incompatible shapes are illegal.
+// numpy broadcasting (a binary op broadcasting along height or width adds a
+// 2-page CB, as ttnn 0.81.1 does; over batch dimensions it adds none),
+// incompatible shapes are illegal.
 
 #dram = #ttnn.layout<dram, interleaved, bf16>
 #l1 = #ttnn.layout<l1, interleaved, bf16>
@@ -21,12 +23,17 @@ func.func @binary_dram(%a: tensor<64x1024xbf16, #dram>, %b: tensor<64x1024xbf16,
 }
 
 // CHECK-LABEL: op constraints of @binary_to_l1
-func.func @binary_to_l1(%a: tensor<64x1024xbf16, #dram>, %b: tensor<64x1024xbf16, #l1>, %row: tensor<1x1024xbf16, #l1>) {
+func.func @binary_to_l1(%a: tensor<64x1024xbf16, #dram>, %b: tensor<64x1024xbf16, #l1>, %row: tensor<1x1024xbf16, #l1>, %col: tensor<64x1xbf16, #l1>, %batch: tensor<2x64x1024xbf16, #l1>) {
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.add: success cb=12288 l1=2048 total=14336 out=2048
   %0 = ttnn.add %a, %b : tensor<64x1024xbf16, #dram>, tensor<64x1024xbf16, #l1> -> tensor<64x1024xbf16, #l1>
-  // Broadcasting a row: the output has the broadcast shape.
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.multiply: success cb=12288 l1=2048 total=14336 out=2048
+  // Broadcasting a row: the output has the broadcast shape; a broadcast CB.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.multiply: success cb=16384 l1=2048 total=18432 out=2048
   %1 = ttnn.multiply %b, %row : tensor<64x1024xbf16, #l1>, tensor<1x1024xbf16, #l1> -> tensor<64x1024xbf16, #l1>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.add: success cb=16384 l1=2048 total=18432 out=2048
+  %2 = ttnn.add %col, %b : tensor<64x1xbf16, #l1>, tensor<64x1024xbf16, #l1> -> tensor<64x1024xbf16, #l1>
+  // Over the batch dimension only: no broadcast CB.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.subtract: success cb=12288 l1=4096 total=16384 out=4096
+  %3 = ttnn.subtract %batch, %b : tensor<2x64x1024xbf16, #l1>, tensor<64x1024xbf16, #l1> -> tensor<2x64x1024xbf16, #l1>
   return
 }
 

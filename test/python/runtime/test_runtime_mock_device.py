@@ -8,7 +8,6 @@ compiled (the mock compiler writes placeholder ELFs) and nothing executes.
 from __future__ import annotations
 
 import json
-import os
 import pathlib
 import subprocess
 import sys
@@ -16,34 +15,17 @@ import sys
 import pytest
 
 HERE = pathlib.Path(__file__).resolve().parent
-# A copy of shared/data/mock-cluster/wormhole_N150.yaml, kept in the repo so CI needs nothing else.
-CLUSTER = HERE.parents[1] / "data" / "mock-cluster" / "wormhole_N150.yaml"
+sys.path.insert(0, str(HERE.parent))
+import mock_ttnn_env  # noqa: E402  (test/python/mock_ttnn_env.py, shared with bench/)
 
 
 @pytest.fixture(scope="module")
 def mock_environment(tmp_path_factory, ttnn):
-    if not CLUSTER.exists():
-        pytest.skip(f"no mock cluster descriptor at {CLUSTER}")
-    root = tmp_path_factory.mktemp("tt_metal_runtime_root")
-    package = pathlib.Path(ttnn.__file__).parent
-    for name in ("build", "tt_metal", "ttnn"):
-        (root / name).symlink_to(package / name)
-    (root / "runtime").mkdir()
-    (root / "runtime" / "hw").symlink_to(package / "runtime" / "hw")
-    compiler = root / "runtime" / "sfpi" / "compiler" / "bin" / "riscv-tt-elf-g++"
-    compiler.parent.mkdir(parents=True)
-    compiler.write_text(f"#!{sys.executable}\n" + (HERE / "mock_device" / "riscv_tt_elf_gxx.py").read_text())
-    compiler.chmod(0o755)
+    if not mock_ttnn_env.WORMHOLE_CLUSTER.exists():
+        pytest.skip(f"no mock cluster descriptor at {mock_ttnn_env.WORMHOLE_CLUSTER}")
+    prepared = mock_ttnn_env.prepare(tmp_path_factory.mktemp("mock_device"))
     include = tmp_path_factory.mktemp("include")
-    workdir = tmp_path_factory.mktemp("workdir")  # tt-metal writes generated/ files into its cwd
-    env = dict(os.environ)
-    env.update(
-        TT_METAL_RUNTIME_ROOT=str(root),
-        TT_METAL_MOCK_CLUSTER_DESC_PATH=str(CLUSTER),
-        TT_METAL_CACHE=str(tmp_path_factory.mktemp("tt_metal_cache")),
-        TTLANG_MOCK_COMPILER_LOG=str(root / "compiler.log"),
-    )
-    return env, include, workdir
+    return prepared.env, include, prepared.workdir
 
 
 @pytest.fixture(scope="module")
