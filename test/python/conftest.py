@@ -6,3 +6,16 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 if str(ROOT / "python") not in sys.path:
     sys.path.insert(0, str(ROOT / "python"))
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def toolchain():
+    """The real-header kernel check toolchain; the test is skipped where it is not installed."""
+    from ttlang.testing.kernel_check import KernelCheckUnavailable, find_toolchain
+
+    try:
+        return find_toolchain()
+    except KernelCheckUnavailable as e:
+        pytest.skip(f"real-header kernel check skipped: {e}")

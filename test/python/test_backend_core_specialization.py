@@ -8,7 +8,7 @@ import pytest
 import ttlang as ttl
 from backend_programs import first_column_reads
 from ttlang.artifact import CoreRange, ProcessorRole
-from ttlang.testing.kernel_check import KernelCheckUnavailable, artifact_jobs, find_toolchain, run_jobs
+from ttlang.testing.kernel_check import artifact_jobs, run_jobs
 
 SPEC = ttl.TensorSpec((32, 96))
 
@@ -42,11 +42,7 @@ def test_the_coordinate_folds_where_it_is_constant(compiled):
     assert "get_absolute_logical_y()" not in rest.source
 
 
-def test_specialized_kernels_pass_the_real_header_check(compiled):
-    try:
-        toolchain = find_toolchain()
-    except KernelCheckUnavailable as e:
-        pytest.skip(f"real-header kernel check skipped: {e}")
+def test_specialized_kernels_pass_the_real_header_check(compiled, toolchain):
     results = run_jobs(artifact_jobs(compiled.artifact), toolchain)
     assert len(results) == 8  # 4 descriptors x (BRISC, NCRISC)
     assert all(r.ok for r in results), "\n".join(r.summary() for r in results if not r.ok)

@@ -15,9 +15,7 @@ from ttlang.artifact import ArgKind, CompiledArtifact, KernelKind, ProcessorRole
 from ttlang.testing.kernel_check import (
     Processor,
     processors_for,
-    KernelCheckUnavailable,
     artifact_jobs,
-    find_toolchain,
     run_jobs,
 )
 
@@ -66,14 +64,6 @@ def test_every_example_with_an_operation_is_covered():
         path.name for path in EXAMPLES.glob("*.py") if _decorates_an_operation(path.read_text())
     }
     assert with_operations == set(EXAMPLE_INPUTS)
-
-
-@pytest.fixture(scope="module")
-def toolchain():
-    try:
-        return find_toolchain()
-    except KernelCheckUnavailable as e:
-        pytest.skip(f"real-header kernel check skipped: {e}")
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLE_INPUTS))

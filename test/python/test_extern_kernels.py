@@ -11,7 +11,7 @@ import pytest
 
 import ttlang as ttl
 from ttlang.backend import PROJECT_INCLUDE_DIR
-from ttlang.testing.kernel_check import KernelCheckUnavailable, artifact_jobs, find_toolchain, run_jobs
+from ttlang.testing.kernel_check import artifact_jobs, run_jobs
 
 EXAMPLE = pathlib.Path(__file__).resolve().parents[2] / "examples" / "external_functions.py"
 SMALL = ttl.TensorSpec((64, 64))
@@ -30,14 +30,6 @@ EXAMPLES = _example()
 def _compile(name: str) -> ttl.CompiledOperation:
     op, count = EXAMPLES.OPERATIONS[name]
     return op.compile(*[SMALL] * count)
-
-
-@pytest.fixture(scope="module")
-def toolchain():
-    try:
-        return find_toolchain()
-    except KernelCheckUnavailable as e:
-        pytest.skip(f"real-header kernel check skipped: {e}")
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES.OPERATIONS))

@@ -12,11 +12,9 @@ import pytest
 
 from ttlang.testing.kernel_check import (
     KernelCheckJob,
-    KernelCheckUnavailable,
     Processor,
     Toolchain,
     check_kernel,
-    find_toolchain,
     run_jobs,
 )
 
@@ -29,14 +27,6 @@ A, B, OUT = 0, 1, 16
 FORMATS = {A: "bfloat16", B: "bfloat16", OUT: "bfloat16"}
 # TensorAccessorArgs of an interleaved DRAM tensor of bf16 tiles: ArgConfig::IsDram, page size.
 DRAM_BF16_ACCESSOR = (2, 2048)
-
-
-@pytest.fixture(scope="module")
-def toolchain() -> Toolchain:
-    try:
-        return find_toolchain()
-    except KernelCheckUnavailable as e:
-        pytest.skip(f"real-header kernel check skipped: {e}")
 
 
 def _read(path: pathlib.Path) -> str:

@@ -12,9 +12,7 @@ import ttlang
 from ttlang import backend
 from ttlang.artifact import CompiledArtifact
 from ttlang.testing.kernel_check import (
-    KernelCheckUnavailable,
     artifact_jobs,
-    find_toolchain,
     run_jobs,
 )
 
@@ -22,14 +20,6 @@ LIT = pathlib.Path(__file__).resolve().parents[1] / "lit" / "emitc"
 CPP_TESTS = sorted(
     p.name for p in LIT.glob("*.mlir") if "--ttl-print-kernel-cpp" in p.read_text()
 )
-
-
-@pytest.fixture(scope="module")
-def toolchain():
-    try:
-        return find_toolchain()
-    except KernelCheckUnavailable as e:
-        pytest.skip(f"real-header kernel check skipped: {e}")
 
 
 def test_lit_tests_printing_cpp_are_found():

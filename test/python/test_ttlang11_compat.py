@@ -13,10 +13,8 @@ import pytest
 import ttlang as ttl
 from ttlang.artifact import CompiledArtifact, ProcessorRole
 from ttlang.testing.kernel_check import (
-    KernelCheckUnavailable,
     Processor,
     artifact_jobs,
-    find_toolchain,
     processors_for,
     run_jobs,
 )
@@ -60,14 +58,6 @@ def test_the_suite_is_complete_and_written_for_tt_lang_11():
         imports = [line for line in source.splitlines() if line.startswith(("import ", "from "))]
         # The one change from tt-lang 1.1: the package name (standard-library imports stay).
         assert [i for i in imports if i != "import math"] == ["import ttlang as ttl"], name
-
-
-@pytest.fixture(scope="module")
-def toolchain():
-    try:
-        return find_toolchain()
-    except KernelCheckUnavailable as e:
-        pytest.skip(f"real-header kernel check skipped: {e}")
 
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
