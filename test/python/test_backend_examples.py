@@ -5,10 +5,10 @@ records what the runtime needs per descriptor."""
 from __future__ import annotations
 
 import ast
-import importlib.util
 import pathlib
 
 import pytest
+from program_files import load_module
 
 import ttlang as ttl
 from ttlang.artifact import ArgKind, CompiledArtifact, KernelKind, ProcessorRole
@@ -36,16 +36,9 @@ EXAMPLE_INPUTS = {
 }
 
 
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(f"example_{name[:-3]}", EXAMPLES / name)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def _compile(name: str) -> CompiledArtifact:
     op_name, inputs = EXAMPLE_INPUTS[name]
-    return getattr(_load(name), op_name).compile(*inputs).artifact
+    return getattr(load_module(EXAMPLES / name, f"example_{name[:-3]}"), op_name).compile(*inputs).artifact
 
 
 def _decorates_an_operation(source: str) -> bool:

@@ -4,10 +4,10 @@ descriptors record the include paths the kernel build needs."""
 
 from __future__ import annotations
 
-import importlib.util
 import pathlib
 
 import pytest
+from program_files import load_module
 
 import ttlang as ttl
 from ttlang.backend import PROJECT_INCLUDE_DIR
@@ -17,14 +17,7 @@ EXAMPLE = pathlib.Path(__file__).resolve().parents[2] / "examples" / "external_f
 SMALL = ttl.TensorSpec((64, 64))
 
 
-def _example():
-    spec = importlib.util.spec_from_file_location("example_external_functions", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-EXAMPLES = _example()
+EXAMPLES = load_module(EXAMPLE, "example_external_functions")
 
 
 def _compile(name: str) -> ttl.CompiledOperation:

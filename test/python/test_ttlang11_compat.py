@@ -4,11 +4,11 @@ the real-header check; and the kernels have the structure the program asks for."
 
 from __future__ import annotations
 
-import importlib.util
 import pathlib
 import re
 
 import pytest
+from program_files import load_module
 
 import ttlang as ttl
 from ttlang.artifact import CompiledArtifact, ProcessorRole
@@ -37,10 +37,7 @@ PROGRAMS = {
 
 
 def _operation(name: str):
-    spec = importlib.util.spec_from_file_location(f"ttlang11_{name[:-3]}", SUITE / name)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return getattr(module, PROGRAMS[name][0])
+    return getattr(load_module(SUITE / name, f"ttlang11_{name[:-3]}"), PROGRAMS[name][0])
 
 
 def _compile(name: str) -> CompiledArtifact:
@@ -216,19 +213,14 @@ def op(a_in: "ttnn.Tensor", out: "ttnn.Tensor") -> None:
 """
     path = tmp_path / "annotated.py"
     path.write_text(source)
-    spec = importlib.util.spec_from_file_location("annotated", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    compiled = module.op.compile(T((64, 96)), T((64, 96)))
+    compiled = load_module(path).op.compile(T((64, 96)), T((64, 96)))
     assert [k.function for k in compiled.kernels] == ["op_compute", "op_data_movement"]
 
 
 def _compile_error(path: pathlib.Path, source: str, *specs) -> ttl.TTLangError:
     # A file, not exec(): the frontend reads the operation's source.
     path.write_text(source)
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_module(path)
     with pytest.raises(ttl.TTLangError) as info:
         module.op.compile(*specs)
     return info.value
@@ -274,10 +266,7 @@ def test_unsupported_constructs_name_the_line(tmp_path, line, error_type, messag
 
 def test_bench_matmul_case_passes_the_real_header_check(toolchain):
     path = SUITE.parents[1] / "bench" / "cases" / "matmul_4x4_grid.py"
-    spec = importlib.util.spec_from_file_location("bench_matmul_4x4_grid", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    artifact = module.matmul.compile(T((256, 256)), T((256, 256)), T((256, 256))).artifact
+    artifact = load_module(path, "bench_matmul_4x4_grid").matmul.compile(T((256, 256)), T((256, 256)), T((256, 256))).artifact
     assert artifact.grid == (4, 4) and len(artifact.kernels) == 3
     results = run_jobs(artifact_jobs(artifact), toolchain)
     assert all(r.ok for r in results), "\n".join(r.summary() for r in results if not r.ok)

@@ -5,10 +5,10 @@ longer runtime-arg vector; the factory's result is never cached and its owners a
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import pathlib
 
 import pytest
+from program_files import load_module
 
 import ttlang as ttl
 
@@ -17,10 +17,7 @@ EXAMPLE = pathlib.Path(__file__).resolve().parents[3] / "examples" / "runtime_co
 
 @pytest.fixture
 def example():
-    spec = importlib.util.spec_from_file_location("runtime_collective_example", EXAMPLE)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_module(EXAMPLE, "runtime_collective_example")
 
 
 def test_spec_collective_compiles_once_and_hits_with_new_words(example, monkeypatch):
