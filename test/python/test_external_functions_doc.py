@@ -1,14 +1,10 @@
 """Every ```python snippet of docs/external-functions.md after the signature runs (each is a
 complete program with its own assertions)."""
 
-import pathlib
-import re
-import runpy
-
 import pytest
+from doc_snippets import python_snippets, run_snippet
 
-DOC = pathlib.Path(__file__).parents[2] / "docs" / "external-functions.md"
-SNIPPETS = [s for s in re.findall(r"```python\n(.*?)```", DOC.read_text(), re.S) if "import ttlang" in s]
+SNIPPETS = [s for s in python_snippets("docs/external-functions.md") if "import ttlang" in s]
 
 
 def test_doc_has_snippets():
@@ -17,6 +13,4 @@ def test_doc_has_snippets():
 
 @pytest.mark.parametrize("index", range(len(SNIPPETS)))
 def test_snippet_runs(index, tmp_path):
-    path = tmp_path / f"snippet_{index}.py"
-    path.write_text(SNIPPETS[index])
-    runpy.run_path(str(path), run_name="__main__")
+    run_snippet(SNIPPETS[index], tmp_path / f"snippet_{index}.py")
