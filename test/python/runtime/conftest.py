@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 import pytest
 
+import ttlang as ttl
+
 sys.path.insert(0, str(pathlib.Path(__file__).parent))
 
 
@@ -57,3 +59,26 @@ def descriptors(ttnn, monkeypatch):
         counters[name] = _Counting(getattr(ttnn, name))
         monkeypatch.setattr(ttnn, name, counters[name])
     return DescriptorCounter(counters)
+
+
+def make_collective_resources(ttnn, sender, runtime_owner, word, define="1"):
+    """The spec's make_resources, with the peer word as a parameter."""
+
+    def make_resources(*, tensors, core_ranges, first_free_semaphore_id):
+        semaphore = ttnn.SemaphoreDescriptor(first_free_semaphore_id, core_ranges=core_ranges, initial_value=0)
+        return ttl.ProgramRuntimeResources(
+            semaphore_descriptors=(semaphore,),
+            kernel_resources=(
+                ttl.KernelRuntimeResources(
+                    kernel=sender,
+                    runtime_args=(
+                        ttl.CoreRuntimeArgs(ttnn.CoreCoord(0, 0), (first_free_semaphore_id, word)),
+                        ttl.CoreRuntimeArgs(ttnn.CoreCoord(1, 0), (first_free_semaphore_id, word + 1)),
+                    ),
+                    defines=(ttl.KernelDefine("FABRIC_2D", define),),
+                ),
+            ),
+            lifetimes=(runtime_owner, semaphore),
+        )
+
+    return make_resources

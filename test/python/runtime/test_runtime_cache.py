@@ -8,7 +8,7 @@ import random
 import hypothesis.strategies as st
 import pytest
 import rt_artifacts as A
-from conftest import FakeKernel
+from conftest import FakeKernel, make_collective_resources
 from hypothesis import HealthCheck, given, settings
 
 import ttlang as ttl
@@ -175,29 +175,6 @@ def test_operations_never_share_a_hash(ttnn):
 
 
 # -- the spec's collective ---------------------------------------------------------------------
-
-
-def make_collective_resources(ttnn, sender, runtime_owner, word, define="1"):
-    """The spec's make_resources, with the peer word as a parameter."""
-
-    def make_resources(*, tensors, core_ranges, first_free_semaphore_id):
-        semaphore = ttnn.SemaphoreDescriptor(first_free_semaphore_id, core_ranges=core_ranges, initial_value=0)
-        return ttl.ProgramRuntimeResources(
-            semaphore_descriptors=(semaphore,),
-            kernel_resources=(
-                ttl.KernelRuntimeResources(
-                    kernel=sender,
-                    runtime_args=(
-                        ttl.CoreRuntimeArgs(ttnn.CoreCoord(0, 0), (first_free_semaphore_id, word)),
-                        ttl.CoreRuntimeArgs(ttnn.CoreCoord(1, 0), (first_free_semaphore_id, word + 1)),
-                    ),
-                    defines=(ttl.KernelDefine("FABRIC_2D", define),),
-                ),
-            ),
-            lifetimes=(runtime_owner, semaphore),
-        )
-
-    return make_resources
 
 
 def test_collective_compiles_once_then_hits(ttnn):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 import rt_artifacts as A
-from conftest import FakeKernel
+from conftest import FakeKernel, make_collective_resources
 
 import ttlang as ttl
 from ttlang.artifact import KernelKind
@@ -16,25 +16,6 @@ TENSORS = ("input", "output")
 SECRET_WORD = 0x5EC12E7
 
 
-def make_factory(ttnn, sender, word, owner):
-    def make_resources(*, tensors, core_ranges, first_free_semaphore_id):
-        semaphore = ttnn.SemaphoreDescriptor(first_free_semaphore_id, core_ranges=core_ranges, initial_value=0)
-        return ttl.ProgramRuntimeResources(
-            semaphore_descriptors=(semaphore,),
-            kernel_resources=(
-                ttl.KernelRuntimeResources(
-                    kernel=sender,
-                    runtime_args=(
-                        ttl.CoreRuntimeArgs(ttnn.CoreCoord(0, 0), (first_free_semaphore_id, word)),
-                        ttl.CoreRuntimeArgs(ttnn.CoreCoord(1, 0), (first_free_semaphore_id, word + 1)),
-                    ),
-                    defines=(ttl.KernelDefine("FABRIC_2D", "1"),),
-                ),
-            ),
-            lifetimes=(owner, semaphore),
-        )
-
-    return make_resources
 
 
 def program_summary(result):
@@ -65,26 +46,26 @@ def test_runner_runs_like_the_operation(ttnn, tmp_path):
     # the factory written for the decorated operation captured the frontend's handle; the runner's
     # reconstructed handle and the canonical identity select the same logical kernel
     original = FakeKernel(KernelKind.DATA_MOVEMENT, A.sender_id())
-    direct = OperationRuntime(artifact).run(TENSORS, runtime_resource_factory=make_factory(ttnn, original, 5, owner))
+    direct = OperationRuntime(artifact).run(TENSORS, runtime_resource_factory=make_collective_resources(ttnn, original, owner, 5))
     for handle in (original, runner.kernel("sender")):
-        via_runner = runner.run(TENSORS, runtime_resource_factory=make_factory(ttnn, handle, 5, owner), device=None)
+        via_runner = runner.run(TENSORS, runtime_resource_factory=make_collective_resources(ttnn, handle, owner, 5), device=None)
         assert via_runner.compile_only
         assert program_summary(via_runner) == program_summary(direct)
     assert runner.OPERATION.retained_owners[0] is owner
-    again = runner.run(TENSORS, runtime_resource_factory=make_factory(ttnn, original, 9, owner))
+    again = runner.run(TENSORS, runtime_resource_factory=make_collective_resources(ttnn, original, owner, 9))
     assert again.cache_hit and again.runtime_args[0][(1, 0)] == (1, 10)
 
 
 def test_runner_requires_factory_every_call(ttnn, tmp_path):
     runner = load_runner(write_runner(A.collective(), tmp_path / "r.py"))
-    runner.run(TENSORS, runtime_resource_factory=make_factory(ttnn, runner.kernel("sender"), 1, None))
+    runner.run(TENSORS, runtime_resource_factory=make_collective_resources(ttnn, runner.kernel("sender"), None, 1))
     with pytest.raises(DispatchError, match="pass runtime_resource_factory= on every call"):
         runner.run(TENSORS)
 
 
 def test_runner_serializes_no_owners_or_dispatch_values(ttnn, tmp_path):
     artifact = A.collective()
-    OperationRuntime(artifact).run(TENSORS, runtime_resource_factory=make_factory(ttnn, A.sender_id(), SECRET_WORD, object()))
+    OperationRuntime(artifact).run(TENSORS, runtime_resource_factory=make_collective_resources(ttnn, A.sender_id(), object(), SECRET_WORD))
     source = emit_runner(artifact)
     assert str(SECRET_WORD) not in source and hex(SECRET_WORD) not in source
     assert "SemaphoreDescriptor" not in source and "lifetimes" not in source
