@@ -100,37 +100,46 @@ COMPUTE_ABI = KernelABI(
 )
 
 
-def collective(grid: tuple[int, int] = (2, 1), *, semaphores: int = 1, **extra) -> CompiledArtifact:
-    """The spec's collective: one operation-owned data-movement kernel 'sender' and a compute kernel."""
-    whole = (CoreRange((0, 0), (grid[0] - 1, grid[1] - 1)),)
+def _artifact(name: str, op: str, grid: tuple[int, int], kernels: tuple[KernelDescriptorSpec, ...],
+              **fields) -> CompiledArtifact:
+    """A resource-aware wormhole_b0 artifact over tensors() and dfbs()."""
     return CompiledArtifact(
-        operation_name="collective",
-        operation_id=OP,
+        operation_name=name,
+        operation_id=op,
         grid=grid,
         target="wormhole_b0",
         tensors=tensors(),
         dataflow_buffers=dfbs(),
-        kernels=(
+        kernels=kernels,
+        uses_runtime_resources=True,
+        **fields,
+    )
+
+
+def collective(grid: tuple[int, int] = (2, 1), *, semaphores: int = 1, **extra) -> CompiledArtifact:
+    """The spec's collective: one operation-owned data-movement kernel 'sender' and a compute kernel."""
+    whole = (CoreRange((0, 0), (grid[0] - 1, grid[1] - 1)),)
+    return _artifact(
+        "collective",
+        OP,
+        grid,
+        (
             KernelDescriptorSpec(sender_id(), ProcessorRole.DATA_MOVEMENT_0, whole, SENDER_SOURCE, SENDER_ABI,
                                  include_paths=("examples/include",)),
             KernelDescriptorSpec(compute_id(), ProcessorRole.COMPUTE, whole, COMPUTE_SOURCE, COMPUTE_ABI),
         ),
         compiler_semaphore_count=semaphores,
-        uses_runtime_resources=True,
         **extra,
     )
 
 
 def specialized(op: str = OP) -> CompiledArtifact:
     """'sender' specialized into two descriptors: column 0 and columns 1..3 of a 4x2 grid."""
-    return CompiledArtifact(
-        operation_name="collective",
-        operation_id=op,
-        grid=(4, 2),
-        target="wormhole_b0",
-        tensors=tensors(),
-        dataflow_buffers=dfbs(),
-        kernels=(
+    return _artifact(
+        "collective",
+        op,
+        (4, 2),
+        (
             KernelDescriptorSpec(sender_id(op), ProcessorRole.DATA_MOVEMENT_0, (CoreRange((0, 0), (0, 1)),),
                                  SENDER_SOURCE, SENDER_ABI, defines=(("EDGE", "1"),)),
             KernelDescriptorSpec(sender_id(op), ProcessorRole.DATA_MOVEMENT_0, (CoreRange((1, 0), (3, 1)),),
@@ -139,7 +148,6 @@ def specialized(op: str = OP) -> CompiledArtifact:
                                  COMPUTE_SOURCE, COMPUTE_ABI),
         ),
         compiler_semaphore_count=2,
-        uses_runtime_resources=True,
     )
 
 
@@ -155,18 +163,14 @@ def reconfiguring(grid: tuple[int, int] = (4, 1)) -> CompiledArtifact:
             KernelArg(ArgKind.DFB_CONFIG_ADDRESS, "in_dfb.b"),
         ),
     )
-    return CompiledArtifact(
-        operation_name="reconfigure",
-        operation_id=OP,
-        grid=grid,
-        target="wormhole_b0",
-        tensors=tensors(),
-        dataflow_buffers=dfbs(),
-        kernels=(
+    return _artifact(
+        "reconfigure",
+        OP,
+        grid,
+        (
             KernelDescriptorSpec(kernel, ProcessorRole.DATA_MOVEMENT_1,
                                  (CoreRange((0, 0), (grid[0] - 1, grid[1] - 1)),), RECONFIG_SOURCE, abi),
         ),
-        uses_runtime_resources=True,
         dfb_configurations=(
             DataflowBufferConfigSpec("in_dfb.a", "in_dfb", 0x19000),
             DataflowBufferConfigSpec("in_dfb.b", "in_dfb", 0x19040),
