@@ -31,12 +31,10 @@ struct AssignDFBIndicesPass
   using TTLAssignDFBIndicesBase::TTLAssignDFBIndicesBase;
 
   void runOnOperation() override {
-    const TargetCapacity *capacity = lookupTarget(target);
-    if (!capacity) {
-      getOperation().emitError("unknown target '")
-          << target << "'; supported targets: " << supportedTargetNames();
+    const TargetCapacity *capacity =
+        lookupTargetOrEmitError(getOperation(), target);
+    if (!capacity)
       return signalPassFailure();
-    }
     WalkResult result = getOperation().walk([&](func::FuncOp func) {
       return failed(assignInFunction(func, *capacity)) ? WalkResult::interrupt()
                                                        : WalkResult::advance();

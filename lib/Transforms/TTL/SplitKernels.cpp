@@ -95,12 +95,10 @@ struct SplitKernelsPass
   using TTLSplitKernelsBase::TTLSplitKernelsBase;
 
   void runOnOperation() override {
-    const TargetCapacity *capacity = lookupTarget(target);
-    if (!capacity) {
-      getOperation().emitError("unknown target '")
-          << target << "'; supported targets: " << supportedTargetNames();
+    const TargetCapacity *capacity =
+        lookupTargetOrEmitError(getOperation(), target);
+    if (!capacity)
       return signalPassFailure();
-    }
     SmallVector<func::FuncOp> operations;
     for (auto func : getOperation().getOps<func::FuncOp>())
       if (func->hasAttr(TTLDialect::kOperationIdAttrName))

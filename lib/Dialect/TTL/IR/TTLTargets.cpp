@@ -2,6 +2,9 @@
 
 #include "ttl/Dialect/TTL/IR/TTLTargets.h"
 
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Operation.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -34,4 +37,13 @@ std::string mlir::ttl::supportedTargetNames() {
                                       return t.name.str();
                                     }),
                     ", ");
+}
+
+const TargetCapacity *mlir::ttl::lookupTargetOrEmitError(Operation *op,
+                                                         llvm::StringRef name) {
+  const TargetCapacity *capacity = lookupTarget(name);
+  if (!capacity)
+    op->emitError("unknown target '")
+        << name << "'; supported targets: " << supportedTargetNames();
+  return capacity;
 }

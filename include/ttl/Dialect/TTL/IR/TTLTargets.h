@@ -14,6 +14,12 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <string>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
+
 namespace mlir::ttl {
 
 struct TargetCapacity {
@@ -31,6 +37,11 @@ const TargetCapacity *lookupTarget(llvm::StringRef name);
 
 /// "wormhole_b0, blackhole": for diagnostics naming the valid choices.
 std::string supportedTargetNames();
+
+/// The target called `name`; when there is none, emits "unknown target" with
+/// the valid choices on `op` and returns nullptr.
+const TargetCapacity *lookupTargetOrEmitError(Operation *op,
+                                              llvm::StringRef name);
 
 } // namespace mlir::ttl
 
