@@ -31,10 +31,8 @@ struct NodePattern : public OpConversionPattern<NodeOp> {
   }
 };
 
-struct GridSizePattern : public OpConversionPattern<GridSizeOp> {
-  GridSizePattern(const TypeConverter &converter, MLIRContext *context,
-                  const LoweringFacts &facts)
-      : OpConversionPattern(converter, context), facts(facts) {}
+struct GridSizePattern : public FactsPattern<GridSizeOp> {
+  using FactsPattern::FactsPattern;
 
   LogicalResult
   matchAndRewrite(GridSizeOp op, OpAdaptor,
@@ -45,8 +43,6 @@ struct GridSizePattern : public OpConversionPattern<GridSizeOp> {
     rewriter.replaceOp(op, emitIndex(rewriter, op.getLoc(), extent->second));
     return success();
   }
-
-  const LoweringFacts &facts;
 };
 } // namespace
 

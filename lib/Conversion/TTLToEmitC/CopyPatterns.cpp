@@ -77,52 +77,38 @@ void emitTileTransfers(OpBuilder &b, Location loc, StringRef callee,
   });
 }
 
-struct LoadTilesPattern : public OpConversionPattern<LoadTilesOp> {
-  LoadTilesPattern(const TypeConverter &converter, MLIRContext *context,
-                   const LoweringFacts &facts)
-      : OpConversionPattern(converter, context), facts(facts) {}
+/// ttl.load_tiles / ttl.store_tiles: one NoC page call per tile into or out of
+/// the block's CB. `callee` is the NoC call, `bufferPointer` the CB pointer it
+/// addresses (a read fills the block's write side, a write drains its read
+/// side).
+template <typename TransferOp>
+struct TileTransferPattern : public FactsPattern<TransferOp> {
+  TileTransferPattern(const TypeConverter &converter, MLIRContext *context,
+                      const LoweringFacts &facts, StringRef callee,
+                      StringRef bufferPointer)
+      : FactsPattern<TransferOp>(converter, context, facts), callee(callee),
+        bufferPointer(bufferPointer) {}
 
   LogicalResult
-  matchAndRewrite(LoadTilesOp op, OpAdaptor adaptor,
+  matchAndRewrite(TransferOp op, typename TransferOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    emitTileTransfers(rewriter, op.getLoc(), "noc_async_read_page",
-                      "get_write_ptr", adaptor.getTensor(), adaptor.getBlock(),
+    emitTileTransfers(rewriter, op.getLoc(), callee, bufferPointer,
+                      adaptor.getTensor(), adaptor.getBlock(),
                       adaptor.getRow(), adaptor.getCol(),
                       cast<BlockType>(op.getBlock().getType()),
-                      facts.tensorTileCols.lookup(op));
+                      this->facts.tensorTileCols.lookup(op));
     // The transfer handle carries nothing at run time; the wait that uses it
     // knows its direction from LoweringFacts.
     rewriter.replaceOp(op, adaptor.getBlock());
     return success();
   }
 
-  const LoweringFacts &facts;
+  StringRef callee;
+  StringRef bufferPointer;
 };
 
-struct StoreTilesPattern : public OpConversionPattern<StoreTilesOp> {
-  StoreTilesPattern(const TypeConverter &converter, MLIRContext *context,
-                    const LoweringFacts &facts)
-      : OpConversionPattern(converter, context), facts(facts) {}
-
-  LogicalResult
-  matchAndRewrite(StoreTilesOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    emitTileTransfers(rewriter, op.getLoc(), "noc_async_write_page",
-                      "get_read_ptr", adaptor.getTensor(), adaptor.getBlock(),
-                      adaptor.getRow(), adaptor.getCol(),
-                      cast<BlockType>(op.getBlock().getType()),
-                      facts.tensorTileCols.lookup(op));
-    rewriter.replaceOp(op, adaptor.getBlock());
-    return success();
-  }
-
-  const LoweringFacts &facts;
-};
-
-struct TransferWaitPattern : public OpConversionPattern<TransferWaitOp> {
-  TransferWaitPattern(const TypeConverter &converter, MLIRContext *context,
-                      const LoweringFacts &facts)
-      : OpConversionPattern(converter, context), facts(facts) {}
+struct TransferWaitPattern : public FactsPattern<TransferWaitOp> {
+  using FactsPattern::FactsPattern;
 
   LogicalResult
   matchAndRewrite(TransferWaitOp op, OpAdaptor,
@@ -138,8 +124,6 @@ struct TransferWaitPattern : public OpConversionPattern<TransferWaitOp> {
     rewriter.eraseOp(op);
     return success();
   }
-
-  const LoweringFacts &facts;
 };
 } // namespace
 
@@ -147,6 +131,9 @@ void emitc_lowering::populateCopyPatterns(const TypeConverter &converter,
                                           RewritePatternSet &patterns,
                                           const LoweringFacts &facts) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<LoadTilesPattern, StoreTilesPattern, TransferWaitPattern>(
-      converter, context, facts);
+  patterns.add<TileTransferPattern<LoadTilesOp>>(
+      converter, context, facts, "noc_async_read_page", "get_write_ptr");
+  patterns.add<TileTransferPattern<StoreTilesOp>>(
+      converter, context, facts, "noc_async_write_page", "get_read_ptr");
+  patterns.add<TransferWaitPattern>(converter, context, facts);
 }

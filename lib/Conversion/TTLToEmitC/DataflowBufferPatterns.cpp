@@ -18,10 +18,8 @@ using namespace mlir::ttl::emitc_lowering;
 
 namespace {
 struct CreateDataflowBufferPattern
-    : public OpConversionPattern<CreateDataflowBufferOp> {
-  CreateDataflowBufferPattern(const TypeConverter &converter,
-                              MLIRContext *context, const LoweringFacts &facts)
-      : OpConversionPattern(converter, context), facts(facts) {}
+    : public FactsPattern<CreateDataflowBufferOp> {
+  using FactsPattern::FactsPattern;
 
   LogicalResult
   matchAndRewrite(CreateDataflowBufferOp op, OpAdaptor,
@@ -35,8 +33,6 @@ struct CreateDataflowBufferPattern
                                     {word->second}));
     return success();
   }
-
-  const LoweringFacts &facts;
 };
 
 /// reserve / wait: the call, and the block becomes its DFB's id.

@@ -118,10 +118,8 @@ struct CallExternFuncPattern : public OpConversionPattern<CallExternFuncOp> {
   }
 };
 
-struct RawAddrPattern : public OpConversionPattern<RawAddrOp> {
-  RawAddrPattern(const TypeConverter &converter, MLIRContext *context,
-                 const LoweringFacts &facts)
-      : OpConversionPattern(converter, context), facts(facts) {}
+struct RawAddrPattern : public FactsPattern<RawAddrOp> {
+  using FactsPattern::FactsPattern;
 
   LogicalResult
   matchAndRewrite(RawAddrOp op, OpAdaptor,
@@ -137,8 +135,6 @@ struct RawAddrPattern : public OpConversionPattern<RawAddrOp> {
                      {emitc::OpaqueAttr::get(context, "uint32_t")}));
     return success();
   }
-
-  const LoweringFacts &facts;
 };
 } // namespace
 

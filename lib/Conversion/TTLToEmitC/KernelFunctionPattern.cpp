@@ -18,10 +18,10 @@ using namespace mlir::ttl;
 using namespace mlir::ttl::emitc_lowering;
 
 namespace {
-struct KernelFunctionPattern : public OpConversionPattern<func::FuncOp> {
+struct KernelFunctionPattern : public FactsPattern<func::FuncOp> {
   KernelFunctionPattern(const TypeConverter &converter, MLIRContext *context,
                         const LoweringFacts &facts)
-      : OpConversionPattern(converter, context, /*benefit=*/2), facts(facts) {}
+      : FactsPattern(converter, context, facts, /*benefit=*/2) {}
 
   LogicalResult
   matchAndRewrite(func::FuncOp func, OpAdaptor,
@@ -75,8 +75,6 @@ struct KernelFunctionPattern : public OpConversionPattern<func::FuncOp> {
     rewriter.eraseOp(func);
     return success();
   }
-
-  const LoweringFacts &facts;
 };
 } // namespace
 

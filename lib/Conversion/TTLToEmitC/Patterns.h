@@ -87,6 +87,17 @@ void populateKernelTypeConversions(TypeConverter &converter);
 /// kernel's hardware startup.
 void populateTileMathPatterns(RewritePatternSet &patterns);
 
+/// A conversion pattern of `OpTy` that reads the LoweringFacts collected
+/// before the conversion.
+template <typename OpTy>
+struct FactsPattern : public OpConversionPattern<OpTy> {
+  FactsPattern(const TypeConverter &converter, MLIRContext *context,
+               const LoweringFacts &facts, PatternBenefit benefit = 1)
+      : OpConversionPattern<OpTy>(converter, context, benefit), facts(facts) {}
+
+  const LoweringFacts &facts;
+};
+
 /// Per op family, for the dialect conversion.
 void populateDataflowBufferPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns,

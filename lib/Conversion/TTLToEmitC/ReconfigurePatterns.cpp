@@ -20,11 +20,8 @@ using namespace mlir::ttl;
 using namespace mlir::ttl::emitc_lowering;
 
 namespace {
-struct ReconfigurePattern
-    : public OpConversionPattern<ReconfigureDataflowBufferOp> {
-  ReconfigurePattern(const TypeConverter &converter, MLIRContext *context,
-                     const LoweringFacts &facts)
-      : OpConversionPattern(converter, context), facts(facts) {}
+struct ReconfigurePattern : public FactsPattern<ReconfigureDataflowBufferOp> {
+  using FactsPattern::FactsPattern;
 
   LogicalResult
   matchAndRewrite(ReconfigureDataflowBufferOp op, OpAdaptor adaptor,
@@ -54,8 +51,6 @@ struct ReconfigurePattern
     rewriter.eraseOp(op);
     return success();
   }
-
-  const LoweringFacts &facts;
 };
 } // namespace
 
