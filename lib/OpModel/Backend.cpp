@@ -166,6 +166,17 @@ llvm::Expected<OpConstraints> finish(llvm::StringRef opName,
   return result;
 }
 
+llvm::Expected<OpConstraints>
+finishOneOutput(llvm::StringRef opName, uint64_t cbBytes,
+                llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
+                const MockAllocatorState *initialState) {
+  Analysis analysis;
+  analysis.cbBytes = cbBytes;
+  analysis.outputs.push_back(
+      {std::vector<int64_t>(shape.begin(), shape.end()), layout});
+  return finish(opName, analysis, initialState);
+}
+
 void addTensorTraffic(Work &work, llvm::ArrayRef<int64_t> shape,
                       LayoutAttr layout) {
   double bytes = double(geometry(shape).tiles()) * tileBytes(layout);

@@ -80,6 +80,13 @@ llvm::Expected<OpConstraints> finish(llvm::StringRef opName,
                                      const Analysis &analysis,
                                      const MockAllocatorState *initialState);
 
+/// finish() of an op with `cbBytes` of circular buffers, no intermediates and
+/// one output of `shape` in `layout`.
+llvm::Expected<OpConstraints>
+finishOneOutput(llvm::StringRef opName, uint64_t cbBytes,
+                llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
+                const MockAllocatorState *initialState);
+
 /// Roofline inputs of one op.
 struct Work {
   double dramBytes = 0;

@@ -22,11 +22,7 @@ llvm::Expected<OpConstraints> creation(llvm::StringRef name,
                                        const MockAllocatorState *state) {
   if (llvm::Error err = checkLayout(name, "output", shape, layout))
     return err;
-  Analysis analysis;
-  analysis.cbBytes = cbBytes;
-  analysis.outputs.push_back(
-      {std::vector<int64_t>(shape.begin(), shape.end()), layout});
-  return finish(name, analysis, state);
+  return finishOneOutput(name, cbBytes, shape, layout, state);
 }
 
 size_t writeRuntime(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {

@@ -34,6 +34,17 @@ size_t moveRuntime(llvm::ArrayRef<int64_t> inShape, LayoutAttr inLayout,
   return roofline(work);
 }
 
+/// getOpRuntime of an op whose output has its input's `shape`: the error of
+/// `constraints`, or the roofline of moving the tensor.
+llvm::Expected<size_t>
+sameShapeRuntime(llvm::Expected<OpConstraints> constraints,
+                 llvm::ArrayRef<int64_t> shape, LayoutAttr inLayout,
+                 LayoutAttr outLayout, double cyclesPerTile) {
+  if (!constraints)
+    return constraints.takeError();
+  return moveRuntime(shape, inLayout, shape, outLayout, cyclesPerTile);
+}
+
 llvm::Error checkInOut(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
                        LayoutAttr inLayout, llvm::ArrayRef<int64_t> outShape,
                        LayoutAttr outLayout) {
@@ -75,11 +86,10 @@ llvm::Expected<OpConstraints> OpModel<TransposeOp>::getOpConstraints(
     return err;
   if (inputLayout.isSharded() || outputLayout.isSharded())
     return notSupportedError(name + ": sharded transpose is not modelled");
-  Analysis analysis;
-  analysis.cbBytes = kPagesPerCB * tileBytes(inputLayout) +
-                     kPagesPerCB * tileBytes(outputLayout);
-  analysis.outputs.push_back({*outShape, outputLayout});
-  return finish(name, analysis, initialState);
+  return finishOneOutput(name,
+                         kPagesPerCB * tileBytes(inputLayout) +
+                             kPagesPerCB * tileBytes(outputLayout),
+                         *outShape, outputLayout, initialState);
 }
 
 llvm::Expected<size_t> OpModel<TransposeOp>::getOpRuntime(
@@ -113,24 +123,19 @@ llvm::Expected<OpConstraints> OpModel<TypecastOp>::getOpConstraints(
                         "; a sharded program needs both sharded alike");
   // ttnn 0.81.1 streams a sharded typecast through 2-page CBs as well (mock
   // device: 28672x32 bf16 -> f32 height sharded has 4096 + 8192 B of CBs).
-  Analysis analysis;
-  analysis.cbBytes = kPagesPerCB * tileBytes(inputLayout) +
-                     kPagesPerCB * tileBytes(outputLayout);
-  analysis.outputs.push_back(
-      {std::vector<int64_t>(inputShape.begin(), inputShape.end()),
-       outputLayout});
-  return finish(name, analysis, initialState);
+  return finishOneOutput(name,
+                         kPagesPerCB * tileBytes(inputLayout) +
+                             kPagesPerCB * tileBytes(outputLayout),
+                         inputShape, outputLayout, initialState);
 }
 
 llvm::Expected<size_t>
 OpModel<TypecastOp>::getOpRuntime(llvm::ArrayRef<int64_t> inputShape,
                                   LayoutAttr inputLayout,
                                   LayoutAttr outputLayout) {
-  auto constraints = getOpConstraints(inputShape, inputLayout, outputLayout);
-  if (!constraints)
-    return constraints.takeError();
-  return moveRuntime(inputShape, inputLayout, inputShape, outputLayout,
-                     kCyclesPerTile);
+  return sameShapeRuntime(
+      getOpConstraints(inputShape, inputLayout, outputLayout), inputShape,
+      inputLayout, outputLayout, kCyclesPerTile);
 }
 
 //===----------------------------------------------------------------------===//
@@ -149,23 +154,20 @@ llvm::Expected<OpConstraints> OpModel<ToMemoryConfigOp>::getOpConstraints(
                         stringifyDataType(inputLayout.getDataType()) + " -> " +
                         stringifyDataType(outputLayout.getDataType()) +
                         "); use ttnn.typecast");
-  Analysis analysis;
+  uint64_t cbBytes = 0;
   if (!inputLayout.isSharded() && !outputLayout.isSharded())
-    analysis.cbBytes = kPagesPerCB * tileBytes(inputLayout);
-  analysis.outputs.push_back(
-      {std::vector<int64_t>(inputShape.begin(), inputShape.end()),
-       outputLayout});
-  return finish(name, analysis, initialState);
+    cbBytes = kPagesPerCB * tileBytes(inputLayout);
+  return finishOneOutput(name, cbBytes, inputShape, outputLayout,
+                         initialState);
 }
 
 llvm::Expected<size_t>
 OpModel<ToMemoryConfigOp>::getOpRuntime(llvm::ArrayRef<int64_t> inputShape,
                                         LayoutAttr inputLayout,
                                         LayoutAttr outputLayout) {
-  auto constraints = getOpConstraints(inputShape, inputLayout, outputLayout);
-  if (!constraints)
-    return constraints.takeError();
-  return moveRuntime(inputShape, inputLayout, inputShape, outputLayout, 0);
+  return sameShapeRuntime(
+      getOpConstraints(inputShape, inputLayout, outputLayout), inputShape,
+      inputLayout, outputLayout, 0);
 }
 
 //===----------------------------------------------------------------------===//
@@ -191,21 +193,18 @@ llvm::Expected<OpConstraints> OpModel<ConcatenateHeadsOp>::getOpConstraints(
   if (inputLayout.isSharded() || outputLayout.isSharded())
     return notSupportedError(name + ": sharded concatenate_heads is not "
                                     "modelled");
-  Analysis analysis;
-  analysis.cbBytes =
-      kPagesPerCB * heads * (headDim / kTileDim) * tileBytes(inputLayout);
-  analysis.outputs.push_back({outShape, outputLayout});
-  return finish(name, analysis, initialState);
+  return finishOneOutput(
+      name, kPagesPerCB * heads * (headDim / kTileDim) * tileBytes(inputLayout),
+      outShape, outputLayout, initialState);
 }
 
 llvm::Expected<size_t>
 OpModel<ConcatenateHeadsOp>::getOpRuntime(llvm::ArrayRef<int64_t> inputShape,
                                           LayoutAttr inputLayout,
                                           LayoutAttr outputLayout) {
-  auto constraints = getOpConstraints(inputShape, inputLayout, outputLayout);
-  if (!constraints)
-    return constraints.takeError();
-  return moveRuntime(inputShape, inputLayout, inputShape, outputLayout, 0);
+  return sameShapeRuntime(
+      getOpConstraints(inputShape, inputLayout, outputLayout), inputShape,
+      inputLayout, outputLayout, 0);
 }
 
 } // namespace mlir::ttnn::op_model

@@ -89,12 +89,11 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
     return err;
   if (inputLayout.isSharded() || outputLayout.isSharded())
     return notSupportedError(name + ": sharded reductions are not modelled");
-  Analysis analysis;
-  analysis.cbBytes = (inputPages(inputShape, dims) + kScalerPages) *
-                         tileBytes(inputLayout) +
-                     kOutputPages * tileBytes(outputLayout);
-  analysis.outputs.push_back({*outShape, outputLayout});
-  return finish(name, analysis, initialState);
+  uint64_t cbBytes =
+      (inputPages(inputShape, dims) + kScalerPages) * tileBytes(inputLayout) +
+      kOutputPages * tileBytes(outputLayout);
+  return finishOneOutput(name, cbBytes, *outShape, outputLayout,
+                         initialState);
 }
 
 template <typename OpTy>

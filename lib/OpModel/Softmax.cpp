@@ -55,14 +55,11 @@ llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
   int64_t wt = geometry(inputShape).widthTiles;
   int64_t block = wt <= kBlock ? wt : kBlock;
   int64_t paddedWt = llvm::divideCeil(wt, block) * block;
-  Analysis analysis;
-  analysis.cbBytes = (2 * paddedWt + 2) * tileBytes(inputLayout) +
+  uint64_t cbBytes = (2 * paddedWt + 2) * tileBytes(inputLayout) +
                      2 * block * tileBytes(outputLayout) +
                      kFixedBf16Tiles * kBf16TileBytes;
-  analysis.outputs.push_back(
-      {std::vector<int64_t>(inputShape.begin(), inputShape.end()),
-       outputLayout});
-  return finish(name, analysis, initialState);
+  return finishOneOutput(name, cbBytes, inputShape, outputLayout,
+                         initialState);
 }
 
 llvm::Expected<size_t>
