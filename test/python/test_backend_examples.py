@@ -8,6 +8,7 @@ import ast
 import pathlib
 
 import pytest
+from kernel_results import assert_pass_without_warnings
 from program_files import load_module
 
 import ttlang as ttl
@@ -66,9 +67,7 @@ def test_example_kernels_pass_the_real_header_check(toolchain, name):
     # Each descriptor is checked on every build its role requires.
     assert len(jobs) == sum(len(processors_for(k.role, k.source)) for k in artifact.kernels)
     results = run_jobs(jobs, toolchain)
-    failures = [r.summary() for r in results if not r.ok]
-    assert not failures, "\n".join(failures)
-    assert [w for r in results for w in r.kernel_warnings] == []
+    assert_pass_without_warnings(results)
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLE_INPUTS))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pathlib
 
 import pytest
+from kernel_results import assert_pass_without_warnings
 from program_files import load_module
 
 import ttlang as ttl
@@ -28,10 +29,7 @@ def _compile(name: str) -> ttl.CompiledOperation:
 @pytest.mark.parametrize("name", sorted(EXAMPLES.OPERATIONS))
 def test_external_call_kernels_pass_the_real_header_check(toolchain, name):
     artifact = _compile(name).artifact
-    results = run_jobs(artifact_jobs(artifact), toolchain)
-    failures = [r.summary() for r in results if not r.ok]
-    assert not failures, "\n".join(failures)
-    assert [w for r in results for w in r.kernel_warnings] == []
+    assert_pass_without_warnings(run_jobs(artifact_jobs(artifact), toolchain))
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES.OPERATIONS))

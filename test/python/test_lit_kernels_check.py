@@ -7,6 +7,7 @@ import dataclasses
 import pathlib
 
 import pytest
+from kernel_results import assert_pass_without_warnings
 
 import ttlang
 from ttlang import backend
@@ -45,7 +46,4 @@ def test_lit_kernels_pass_the_real_header_check(toolchain, name):
     )
     results = run_jobs(artifact_jobs(artifact), toolchain)
     assert results
-    failures = [r.summary() for r in results if not r.ok]
-    assert not failures, "\n".join(failures)
-    warnings = [w for r in results for w in r.kernel_warnings]
-    assert warnings == []
+    assert_pass_without_warnings(results)

@@ -8,6 +8,7 @@ import pathlib
 import re
 
 import pytest
+from kernel_results import assert_pass_without_warnings
 from program_files import load_module
 
 import ttlang as ttl
@@ -60,10 +61,7 @@ def test_the_suite_is_complete_and_written_for_tt_lang_11():
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_program_kernels_pass_the_real_header_check(toolchain, name):
     artifact = _compile(name)
-    results = run_jobs(artifact_jobs(artifact), toolchain)
-    failures = [r.summary() for r in results if not r.ok]
-    assert not failures, "\n".join(failures)
-    assert [w for r in results for w in r.kernel_warnings] == []
+    assert_pass_without_warnings(run_jobs(artifact_jobs(artifact), toolchain))
 
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
