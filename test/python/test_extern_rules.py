@@ -8,6 +8,7 @@ import pathlib
 import re
 
 import pytest
+from error_markers import marker_line
 
 import ttlang as ttl
 
@@ -18,20 +19,13 @@ SPEC = ttl.TensorSpec((64, 64))
 ROW_MAJOR = ttl.TensorSpec((64, 64), layout="row_major")
 
 
-def marker_line(case: str) -> int:
-    for number, text in enumerate(SOURCE.read_text().splitlines(), start=1):
-        if text.rstrip().endswith(f"# E:{case}"):
-            return number
-    raise AssertionError(f"no marker for {case}")
-
-
 def expect_error(op, error_type, message: str, case: str, tensors=(SPEC,)) -> ttl.TTLangError:
     with pytest.raises(error_type) as info:
         op.compile(*tensors)
     err = info.value
     assert message in err.message, err.message
     assert pathlib.Path(err.file) == SOURCE
-    assert err.line == marker_line(case), (err.line, marker_line(case))
+    assert err.line == marker_line(SOURCE, case), (err.line, marker_line(SOURCE, case))
     return err
 
 

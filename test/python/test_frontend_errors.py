@@ -3,6 +3,7 @@
 import pathlib
 
 import pytest
+from error_markers import marker_line
 
 import ttlang as ttl
 
@@ -11,13 +12,6 @@ import ttl_error_programs as programs
 SOURCE = pathlib.Path(programs.__file__)
 SPEC = ttl.TensorSpec((64, 64))
 F32 = ttl.TensorSpec((64, 64), dtype="float32")
-
-
-def marker_line(case: str) -> int:
-    for number, text in enumerate(SOURCE.read_text().splitlines(), start=1):
-        if text.rstrip().endswith(f"# E:{case}"):
-            return number
-    raise AssertionError(f"no marker for {case}")
 
 
 CASES = [
@@ -74,7 +68,7 @@ def test_error_names_file_and_line(case, op, tensors, error_type, message):
     assert isinstance(err, ttl.TTLangError)
     assert message in err.message
     assert pathlib.Path(err.file) == SOURCE
-    assert err.line == marker_line(case)
+    assert err.line == marker_line(SOURCE, case)
     # The excerpt quotes the offending source line.
     assert SOURCE.read_text().splitlines()[err.line - 1].strip() in err.excerpt
     assert f"{SOURCE}:{err.line}:" in str(err)
