@@ -215,20 +215,6 @@ bool ConditionIdentity::isUnknown(FormulaId formula) const {
   }
 }
 
-void ConditionIdentity::collectVariables(
-    FormulaId formula, SmallVectorImpl<unsigned> &result) const {
-  const Node &node = nodes[formula];
-  if (node.kind == Kind::Var) {
-    if (!llvm::is_contained(result, node.variable))
-      result.push_back(node.variable);
-    return;
-  }
-  if (node.kind == Kind::Not || node.kind == Kind::And || node.kind == Kind::Or)
-    collectVariables(node.lhs, result);
-  if (node.kind == Kind::And || node.kind == Kind::Or)
-    collectVariables(node.rhs, result);
-}
-
 void ConditionIdentity::collectLeaves(
     FormulaId formula,
     SmallVectorImpl<std::pair<unsigned, Value>> &leaves) const {

@@ -57,10 +57,6 @@ public:
   /// True when `formula` mentions a per-kernel variable.
   bool isUnknown(FormulaId formula) const;
 
-  /// Variables (indices into the variable table) that `formula` mentions.
-  void collectVariables(FormulaId formula,
-                        SmallVectorImpl<unsigned> &variables) const;
-
   /// Leaves of `formula`: each variable occurrence with the predicate it was
   /// derived from (distinct predicates of one variable are distinct leaves).
   void collectLeaves(FormulaId formula,
@@ -74,8 +70,6 @@ public:
   /// "#0", "not #0", "(#0 and #1)", "%p@file:3" ... for remarks and errors.
   std::string print(FormulaId formula) const;
   std::string printVariable(unsigned variable) const;
-
-  unsigned numVariables() const { return variables.size(); }
 
   /// True for a dispatch-condition declaration.
   bool isDeclaration(unsigned variable) const {

@@ -21,10 +21,6 @@ static const TargetCapacity kTargets[] = {
      /*dataflowBuffers=*/64},
 };
 
-llvm::ArrayRef<TargetCapacity> mlir::ttl::getSupportedTargets() {
-  return kTargets;
-}
-
 const TargetCapacity *mlir::ttl::lookupTarget(llvm::StringRef name) {
   const auto *it = llvm::find_if(
       kTargets, [&](const TargetCapacity &t) { return t.name == name; });

@@ -11,7 +11,6 @@
 #ifndef TTL_DIALECT_TTL_IR_TTLTARGETS_H
 #define TTL_DIALECT_TTL_IR_TTLTARGETS_H
 
-#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -28,9 +27,6 @@ struct TargetCapacity {
   unsigned dataMovementKernels;
   unsigned dataflowBuffers;
 };
-
-/// All supported targets, in a stable order.
-llvm::ArrayRef<TargetCapacity> getSupportedTargets();
 
 /// The target called `name`, or nullptr when there is none.
 const TargetCapacity *lookupTarget(llvm::StringRef name);
