@@ -764,59 +764,50 @@ LogicalResult Analyzer::checkBalance(State &state) {
     return failure();
   }
 
-  // Not provable: say which occurrences the compiler could not relate.
-  Notes notes;
+  // Not provable: say which occurrences the compiler could not relate (those
+  // `only` marks, or all of them).
+  auto notesFor = [&](bool Resolved::*only, StringRef why) {
+    Notes notes;
+    for (const Resolved &entry : resolved)
+      if (!only || entry.*only)
+        notes.push_back(
+            {entry.term->site,
+             siteText(entry.producer,
+                      Twine(" by ") + describe(entry.term->kernel) + why)});
+    return notes;
+  };
   bool perKernelGuard = llvm::any_of(
       resolved, [](const Resolved &entry) { return entry.perKernelGuard; });
   bool perKernelLoop = llvm::any_of(
       resolved, [](const Resolved &entry) { return entry.perKernelLoop; });
-  if (perKernelGuard) {
-    for (const Resolved &entry : resolved)
-      if (entry.perKernelGuard)
-        notes.push_back(
-            {entry.term->site,
-             siteText(entry.producer,
-                      Twine(" by ") + describe(entry.term->kernel) +
-                          ", under a condition that kernel evaluates on its "
-                          "own")});
+  if (perKernelGuard)
     return unprovable(
         state,
         "an occurrence is guarded by a condition without dispatch-stable "
         "identity (such as an ordinary external-call result), which each "
         "kernel evaluates separately, so the producing and consuming kernels "
         "may take different branches",
-        notes,
+        notesFor(&Resolved::perKernelGuard,
+                 ", under a condition that kernel evaluates on its own"),
         "declare the condition with ttl.DispatchCondition and evaluate it "
         "with call_extern_func(..., condition_result=...) in each kernel, "
         "guard with values every kernel computes alike (constants, ttl.node, "
         "loop indices), or move the DFB traffic out of the conditional");
-  }
-  if (perKernelLoop) {
-    for (const Resolved &entry : resolved)
-      if (entry.perKernelLoop)
-        notes.push_back(
-            {entry.term->site,
-             siteText(entry.producer,
-                      Twine(" by ") + describe(entry.term->kernel) +
-                          ", in a loop whose trip count that kernel computes "
-                          "on its own")});
+  if (perKernelLoop)
     return unprovable(
         state,
         "an occurrence is in a loop whose trip count is not provably the "
         "same for the producing and consuming kernels",
-        notes,
+        notesFor(&Resolved::perKernelLoop,
+                 ", in a loop whose trip count that kernel computes on its "
+                 "own"),
         "use loop bounds every kernel computes alike (constants, t.shape, "
         "ttl.node, ttl.grid_size), or a static count");
-  }
-  for (const Resolved &entry : resolved)
-    notes.push_back({entry.term->site, siteText(entry.producer,
-                                                Twine(" by ") +
-                                                    describe(entry.term->kernel))});
   return unprovable(
       state,
       *mismatch + " (the compiler relates only identical conditions and "
                   "loop bounds, and treats different ones as independent)",
-      notes,
+      notesFor(nullptr, ""),
       "guard the producer and the consumer with the same condition and "
       "loop bounds, or balance them unconditionally");
 }
