@@ -47,6 +47,18 @@ std::optional<std::string> resolveOutput(MlirAttribute attr, OpConfig &config) {
   return std::nullopt;
 }
 
+/// Operand layouts and output configuration of the query, or an error
+/// message.
+std::optional<std::string>
+resolveQuery(Operation *op,
+             const std::optional<std::vector<MlirAttribute>> &inputs,
+             MlirAttribute outputLayout, std::vector<LayoutAttr> &layouts,
+             OpConfig &config) {
+  if (auto error = resolveInputs(op, inputs, layouts))
+    return error;
+  return resolveOutput(outputLayout, config);
+}
+
 template <typename T>
 T fail(ValidationStatus status, std::string message) {
   T result;
@@ -73,9 +85,7 @@ Constraints queryConstraints(
   Operation *op = unwrap(cOp);
   std::vector<LayoutAttr> layouts;
   OpConfig config;
-  if (auto error = resolveInputs(op, inputs, layouts))
-    return fail<Constraints>(ValidationStatus::BackendError, *error);
-  if (auto error = resolveOutput(outputLayout, config))
+  if (auto error = resolveQuery(op, inputs, outputLayout, layouts, config))
     return fail<Constraints>(ValidationStatus::BackendError, *error);
 
   std::optional<std::vector<op_model::OpModelAllocationRecord>> records;
@@ -142,9 +152,7 @@ Runtime queryRuntime(MlirOperation cOp,
   Operation *op = unwrap(cOp);
   std::vector<LayoutAttr> layouts;
   OpConfig config;
-  if (auto error = resolveInputs(op, inputs, layouts))
-    return fail<Runtime>(ValidationStatus::BackendError, *error);
-  if (auto error = resolveOutput(outputLayout, config))
+  if (auto error = resolveQuery(op, inputs, outputLayout, layouts, config))
     return fail<Runtime>(ValidationStatus::BackendError, *error);
   auto model = dyn_cast<OpModelInterface>(op);
   if (!model)
