@@ -20,6 +20,27 @@ void TTLDialect::registerTypes() {
 
 static constexpr int64_t kTileElements = 32 * 32;
 
+/// The block shape and element type of !ttl.dfb and !ttl.block; the messages
+/// name the shape `shapeWhat` and the element type `typeWhat`'s.
+static LogicalResult
+verifyTileBlock(function_ref<InFlightDiagnostic()> emitError,
+                StringRef shapeWhat, StringRef typeWhat,
+                ArrayRef<int64_t> shape, Type elementType) {
+  if (shape.size() != 2)
+    return emitError() << shapeWhat
+                       << " shape must have 2 dimensions (rows, cols in "
+                          "tiles), got "
+                       << shape.size();
+  for (int64_t dim : shape)
+    if (dim <= 0)
+      return emitError() << shapeWhat << " dimensions must be positive, got "
+                         << dim;
+  if (!elementType.isBF16() && !elementType.isF32())
+    return emitError() << typeWhat << " element type must be bf16 or f32, got "
+                       << elementType;
+  return success();
+}
+
 // !ttl.dfb<ROWSxCOLSxELEMENT, BLOCK_COUNT>
 Type DataflowBufferType::parse(AsmParser &parser) {
   SmallVector<int64_t> shape;
@@ -46,19 +67,9 @@ LogicalResult
 DataflowBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
                            ArrayRef<int64_t> shape, Type elementType,
                            int64_t blockCount) {
-  if (shape.size() != 2)
-    return emitError() << "dataflow buffer block shape must have 2 dimensions "
-                          "(rows, cols in tiles), got "
-                       << shape.size();
-  for (int64_t dim : shape)
-    if (dim <= 0)
-      return emitError()
-             << "dataflow buffer block dimensions must be positive, got "
-             << dim;
-  if (!elementType.isBF16() && !elementType.isF32())
-    return emitError() << "dataflow buffer element type must be bf16 or f32, "
-                          "got "
-                       << elementType;
+  if (failed(verifyTileBlock(emitError, "dataflow buffer block",
+                             "dataflow buffer", shape, elementType)))
+    return failure();
   if (blockCount < 1)
     return emitError() << "dataflow buffer block count must be at least 1, got "
                        << blockCount;
@@ -101,15 +112,5 @@ void BlockType::print(AsmPrinter &printer) const {
 
 LogicalResult BlockType::verify(function_ref<InFlightDiagnostic()> emitError,
                                 ArrayRef<int64_t> shape, Type elementType) {
-  if (shape.size() != 2)
-    return emitError() << "block shape must have 2 dimensions (rows, cols in "
-                          "tiles), got "
-                       << shape.size();
-  for (int64_t dim : shape)
-    if (dim <= 0)
-      return emitError() << "block dimensions must be positive, got " << dim;
-  if (!elementType.isBF16() && !elementType.isF32())
-    return emitError() << "block element type must be bf16 or f32, got "
-                       << elementType;
-  return success();
+  return verifyTileBlock(emitError, "block", "block", shape, elementType);
 }
