@@ -28,8 +28,10 @@ constexpr int64_t kNarrowRatio = 8;
 /// and the block it falls back to when that one does not fit.
 constexpr int64_t kLargeBlock = 16, kSmallBlock = 8;
 /// The 16x16 block is taken when its CBs plus the per-bank bytes of the L1
-/// inputs are at most this: measured 868352 B fits, 876544 B does not.
+/// inputs are at most this: measured 868352 B fits, 872448 B does not.
 constexpr uint64_t kLargeBlockBudget = 868352;
+/// With every tensor in DRAM, in0_block_w is Kt / 8 when 8 divides Kt, else 1.
+constexpr int64_t kDramBlockWDivisor = 8;
 
 struct MatmulShape {
   std::vector<int64_t> output;
@@ -114,15 +116,17 @@ MatmulConfig selectConfig(const MatmulShape &shape,
   int64_t rows = device.gridRows, cols = device.gridCols;
   int64_t longer = std::max(shape.mt, shape.nt);
   int64_t shorter = std::min(shape.mt, shape.nt);
-  bool narrow = longer / shorter > kNarrowRatio;
+  bool narrow = shorter > 0 && longer / shorter > kNarrowRatio;
   if (!aLayout.isL1() && !bLayout.isL1() && !outputLayout.isL1()) {
-    // Every tensor in DRAM: the whole grid, in0_block_w = Kt / 8.
+    // Every tensor in DRAM: the whole grid.
     if (narrow || shorter == 1)
       return mcast1D(shape, rows * cols);
     MatmulConfig config{MatmulProgram::Mcast2D};
     config.perCoreM = ceilDiv(shape.mt, rows);
     config.perCoreN = ceilDiv(shape.nt, cols);
-    config.blockW = shape.kt % cols == 0 ? shape.kt / cols : 1;
+    config.blockW = shape.kt > 0 && shape.kt % kDramBlockWDivisor == 0
+                        ? shape.kt / kDramBlockWDivisor
+                        : 1;
     return config;
   }
   // Some tensor in L1: square per-core blocks, 16 tiles unless those CBs and
@@ -131,13 +135,13 @@ MatmulConfig selectConfig(const MatmulShape &shape,
                      shape.kt % 2 == 0 ? 2 : 1};
   uint64_t inputs = l1BytesPerBank(aShape, aLayout) +
                     l1BytesPerBank(bShape, bLayout);
-  int64_t block = reuseCBBytes(large, shape.kt, tileBytes(aLayout),
-                               tileBytes(bLayout), tileBytes(outputLayout)) +
-                              inputs <=
-                          kLargeBlockBudget
-                      ? kLargeBlock
-                      : kSmallBlock;
-  int64_t blocksM = ceilDiv(shape.mt, block), blocksN = ceilDiv(shape.nt, block);
+  uint64_t largeBytes =
+      reuseCBBytes(large, shape.kt, tileBytes(aLayout), tileBytes(bLayout),
+                   tileBytes(outputLayout));
+  int64_t block =
+      largeBytes + inputs <= kLargeBlockBudget ? kLargeBlock : kSmallBlock;
+  int64_t blocksM = ceilDiv(shape.mt, block);
+  int64_t blocksN = ceilDiv(shape.nt, block);
   if (blocksM > 1 && blocksN > 1) {
     if (blocksM > rows || blocksN > cols)
       return {MatmulProgram::MultiCore};
@@ -175,8 +179,9 @@ llvm::Expected<OpConstraints> OpModel<MatmulOp>::getOpConstraints(
     analysis.cbBytes = 2 * (tileBytes(aLayout) + tileBytes(bLayout) +
                             tileBytes(outputLayout));
   else
-    analysis.cbBytes = reuseCBBytes(config, shape->kt, tileBytes(aLayout),
-                                    tileBytes(bLayout), tileBytes(outputLayout));
+    analysis.cbBytes =
+        reuseCBBytes(config, shape->kt, tileBytes(aLayout), tileBytes(bLayout),
+                     tileBytes(outputLayout));
   analysis.outputs.push_back({shape->output, outputLayout});
   return finish(name, analysis, initialState);
 }
