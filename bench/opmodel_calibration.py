@@ -108,10 +108,10 @@ def _matmul(m: int, k: int, n: int, place: str) -> Case:
 
 
 def _mm(mt: int, kt: int, nt: int, inp: str, out: str, dtype: str = "bf16", batch: tuple[int, ...] = (),
-        b_batch: tuple[int, ...] = ()) -> Case:
+        b_batch: tuple[int, ...] = (), transpose_b: bool = False) -> Case:
     """The matmul sweep: M, K, N in tiles; ``inp`` places both operands, ``out`` the output ("dram" or "l1");
-    ``batch`` / ``b_batch`` are the operands' leading dimensions."""
-    suffix = "" if dtype == "bf16" else "_f32"
+    ``batch`` / ``b_batch`` are the operands' leading dimensions; ``transpose_b`` stores b as N x K."""
+    suffix = {"bf16": "", "f32": "_f32", "bfp8_b": "_bfp8"}[dtype]
     m, k, n = 32 * mt, 32 * kt, 32 * nt
     shape = lambda dims: "x".join(map(str, dims))  # noqa: E731
     name = f"matmul Mt Kt Nt {mt} {kt} {nt} {inp}->{out}"
@@ -119,9 +119,13 @@ def _mm(mt: int, kt: int, nt: int, inp: str, out: str, dtype: str = "bf16", batc
         name += f" {dtype}"
     if batch or b_batch:
         name += f" ({shape(batch + (m, k))} . {shape(b_batch + (k, n))})"
-    return Case(name, "matmul", (Operand(batch + (m, k), inp + suffix, dtype), Operand(b_batch + (k, n), inp + suffix, dtype)),
-                Operand(batch + (m, n), out + suffix, dtype), "ttnn.matmul %a0, %a1",
-                lambda t, dev, mc, a: t.matmul(a[0], a[1], memory_config=mc[out]))
+    b_dims = (n, k) if transpose_b else (k, n)
+    if transpose_b:
+        name += " transpose_b"
+    return Case(name, "matmul", (Operand(batch + (m, k), inp + suffix, dtype), Operand(b_batch + b_dims, inp + suffix, dtype)),
+                Operand(batch + (m, n), out + suffix, dtype),
+                "ttnn.matmul %a0, %a1" + (" {transpose_b = true}" if transpose_b else ""),
+                lambda t, dev, mc, a: t.matmul(a[0], a[1], memory_config=mc[out], transpose_b=transpose_b))
 
 
 # Matmul program-config sweep (docs/op-model.md, "Matmul program configs"): one or more cases per branch
@@ -140,6 +144,11 @@ MATMUL_SWEEP = (
     _mm(16, 8, 16, L, L),
     # f32: the 16x16 block never fits, 8x8.
     _mm(64, 32, 64, D, D, "f32"), _mm(16, 8, 16, D, L, "f32"), _mm(24, 8, 24, D, L, "f32"), _mm(8, 8, 8, D, L, "f32"),
+    # bfp8_b output: one more CB, the partials block in bf16 (outside the block budget).
+    _mm(24, 8, 3, D, D, "bfp8_b"), _mm(3, 3, 24, D, L, "bfp8_b"), _mm(64, 32, 64, D, L, "bfp8_b"),
+    _mm(16, 8, 16, D, L, "bfp8_b"),
+    # transpose_b: the rule applies to the transposed shape.
+    _mm(24, 8, 24, D, D, transpose_b=True), _mm(3, 3, 24, D, L, transpose_b=True),
     # Batched: the CBs of one matrix.
     _mm(64, 32, 64, D, L, batch=(2,)), _mm(24, 8, 24, D, L, batch=(2,), b_batch=(2,)),
     _mm(16, 8, 16, D, D, batch=(3, 2)), _mm(1, 8, 64, D, L, batch=(2,)),

@@ -30,6 +30,9 @@ constexpr int64_t kLargeBlock = 16, kSmallBlock = 8;
 /// The 16x16 block is taken when its CBs plus the per-bank bytes of the L1
 /// inputs are at most this: measured 868352 B fits, 872448 B does not.
 constexpr uint64_t kLargeBlockBudget = 868352;
+/// A bfp8_b output is packed from a partials CB in the intermediate format,
+/// bf16 (32x32 x 2 B).
+constexpr uint64_t kIntermediateTileBytes = 2048;
 /// With every tensor in DRAM, in0_block_w is Kt / 8 when 8 divides Kt, else 1.
 constexpr int64_t kDramBlockWDivisor = 8;
 
@@ -96,13 +99,22 @@ MatmulConfig mcast1D(const MatmulShape &shape, int64_t cores) {
 
 /// CB bytes of a reuse program: in0 and in1 double-buffered when K takes more
 /// than one block, and the output block (0.81.1 accumulates in it: no
-/// partials CB).
+/// partials CB for bf16 and f32 outputs).
 uint64_t reuseCBBytes(const MatmulConfig &config, int64_t kt, uint64_t aTile,
                       uint64_t bTile, uint64_t outTile) {
   int64_t buffers = kt / config.blockW > 1 ? 2 : 1;
   return buffers * config.blockW *
              (config.perCoreM * aTile + config.perCoreN * bTile) +
          config.perCoreM * config.perCoreN * outTile;
+}
+
+/// The partials CB a bfp8_b output adds to a reuse program (not part of the
+/// block-size budget: 0.81.1 keeps 16x16 blocks for bfp8_b outputs whose
+/// CBs, partials included, are 942080 B).
+uint64_t partialsCBBytes(const MatmulConfig &config, LayoutAttr outputLayout) {
+  if (outputLayout.getDataType() != DataType::BFloat8B)
+    return 0;
+  return config.perCoreM * config.perCoreN * kIntermediateTileBytes;
 }
 
 uint64_t l1BytesPerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
@@ -181,7 +193,8 @@ llvm::Expected<OpConstraints> OpModel<MatmulOp>::getOpConstraints(
   else
     analysis.cbBytes =
         reuseCBBytes(config, shape->kt, tileBytes(aLayout), tileBytes(bLayout),
-                     tileBytes(outputLayout));
+                     tileBytes(outputLayout)) +
+        partialsCBBytes(config, outputLayout);
   analysis.outputs.push_back({shape->output, outputLayout});
   return finish(name, analysis, initialState);
 }
