@@ -107,6 +107,56 @@ def _matmul(m: int, k: int, n: int, place: str) -> Case:
                 Operand((m, n), place), "ttnn.matmul %a0, %a1", lambda t, dev, mc, a: t.matmul(a[0], a[1], memory_config=mc[place]))
 
 
+def _mm(mt: int, kt: int, nt: int, inp: str, out: str, dtype: str = "bf16", batch: tuple[int, ...] = (),
+        b_batch: tuple[int, ...] = (), transpose_b: bool = False) -> Case:
+    """The matmul sweep: M, K, N in tiles; ``inp`` places both operands, ``out`` the output ("dram" or "l1");
+    ``batch`` / ``b_batch`` are the operands' leading dimensions; ``transpose_b`` stores b as N x K."""
+    suffix = {"bf16": "", "f32": "_f32", "bfp8_b": "_bfp8"}[dtype]
+    m, k, n = 32 * mt, 32 * kt, 32 * nt
+    shape = lambda dims: "x".join(map(str, dims))  # noqa: E731
+    name = f"matmul Mt Kt Nt {mt} {kt} {nt} {inp}->{out}"
+    if dtype != "bf16":
+        name += f" {dtype}"
+    if batch or b_batch:
+        name += f" ({shape(batch + (m, k))} . {shape(b_batch + (k, n))})"
+    b_dims = (n, k) if transpose_b else (k, n)
+    if transpose_b:
+        name += " transpose_b"
+    return Case(name, "matmul", (Operand(batch + (m, k), inp + suffix, dtype), Operand(b_batch + b_dims, inp + suffix, dtype)),
+                Operand(batch + (m, n), out + suffix, dtype),
+                "ttnn.matmul %a0, %a1" + (" {transpose_b = true}" if transpose_b else ""),
+                lambda t, dev, mc, a: t.matmul(a[0], a[1], memory_config=mc[out], transpose_b=transpose_b))
+
+
+# Matmul program-config sweep (docs/op-model.md, "Matmul program configs"): one or more cases per branch
+# of the rule, chosen from the 633-shape sweep the rule was derived from.
+MATMUL_SWEEP = (
+    # Every tensor in DRAM: 1-D when narrow (ratio > 8) or M or N is one tile, else 2-D on 8x8, w = Kt / 8.
+    _mm(3, 8, 32, D, D), _mm(32, 8, 3, D, D), _mm(1, 8, 64, D, D), _mm(64, 3, 1, D, D), _mm(1, 1, 1, D, D),
+    _mm(3, 3, 3, D, D), _mm(3, 8, 24, D, D), _mm(24, 8, 3, D, D), _mm(16, 48, 16, D, D), _mm(16, 18, 16, D, D),
+    _mm(8, 32, 64, D, D), _mm(64, 32, 8, D, D),
+    # An L1 output: MultiCore, 1-D or 2-D with 16x16 blocks.
+    _mm(8, 8, 8, D, L), _mm(16, 8, 16, D, L), _mm(3, 32, 16, D, L), _mm(1, 8, 16, D, L), _mm(16, 8, 1, D, L),
+    _mm(1, 3, 16, D, L), _mm(24, 1, 16, D, L), _mm(3, 3, 24, D, L), _mm(16, 8, 24, D, L), _mm(24, 3, 24, D, L),
+    _mm(32, 8, 64, D, L), _mm(64, 1, 24, D, L), _mm(160, 2, 160, D, L),
+    # L1 inputs: the 16x16 block while its CBs plus the inputs' per-bank bytes fit the budget, else 8x8.
+    _mm(40, 32, 40, L, L), _mm(24, 32, 56, L, D), _mm(24, 32, 60, L, D), _mm(32, 48, 32, L, D), _mm(24, 8, 16, L, L),
+    _mm(16, 8, 16, L, L),
+    # f32: the 16x16 block never fits, 8x8.
+    _mm(64, 32, 64, D, D, "f32"), _mm(16, 8, 16, D, L, "f32"), _mm(24, 8, 24, D, L, "f32"), _mm(8, 8, 8, D, L, "f32"),
+    # bfp8_b output: one more CB, the partials block in bf16 (outside the block budget).
+    _mm(24, 8, 3, D, D, "bfp8_b"), _mm(3, 3, 24, D, L, "bfp8_b"), _mm(64, 32, 64, D, L, "bfp8_b"),
+    _mm(16, 8, 16, D, L, "bfp8_b"),
+    # transpose_b: the rule applies to the transposed shape.
+    _mm(24, 8, 24, D, D, transpose_b=True), _mm(3, 3, 24, D, L, transpose_b=True),
+    # Batched: the CBs of one matrix.
+    _mm(64, 32, 64, D, L, batch=(2,)), _mm(24, 8, 24, D, L, batch=(2,), b_batch=(2,)),
+    _mm(16, 8, 16, D, D, batch=(3, 2)), _mm(1, 8, 64, D, L, batch=(2,)),
+    # Mt > 8 x 16: outside the derived rule (see DIFFERENCES).
+    _mm(160, 2, 160, D, D),
+)
+
+
 def _fill(op: str, place: str, attrs: str = "", *value: float) -> Case:
     return Case(f"{op} 64x1024 {place}", "creation", (), Operand(X, place), f"ttnn.{op}{attrs}",
                 lambda t, dev, mc, a: getattr(t, op)([64, 1024], *value, dtype=t.bfloat16, layout=t.TILE_LAYOUT,
@@ -177,6 +227,7 @@ CASES: tuple[Case, ...] = (
     Case("matmul 4x256x512 . 512x256 dram (batched)", "matmul", (Operand((4, 256, 512), D), Operand((512, 256), D)),
          Operand((4, 256, 256), D), "ttnn.matmul %a0, %a1",
          lambda t, dev, mc, a: t.matmul(a[0], a[1], memory_config=mc[D])),
+    *MATMUL_SWEEP,
     Case("concatenate_heads 1x8x512x64 l1", "concatenate_heads", (Operand((1, 8, 512, 64), L),),
          Operand((1, 512, 512), L), "ttnn.concatenate_heads %a0",
          lambda t, dev, mc, a: t.transformer.concatenate_heads(a[0], memory_config=mc[L])),
@@ -204,22 +255,10 @@ DIFFERENCES: dict[str, str] = {
     "softmax 64x192 l1 (Wt=6)": "ttnn 0.81.1 uses a 3-tile block without padding here (25 tiles); the model "
     "pads the row to 8 with a 4-tile block (31 tiles), an upper bound: the rule for Wt divisible by 3 is not "
     "derived (Wt = 15 is padded to 16 by ttnn).",
-    "matmul 2048x1024x2048 l1": "matmul with an L1 output: ttnn 0.81.1 picks another program config (in0/in1 "
-    "32 tiles, out 64, no partials CB: 262144 B) than the late-2025 reference row 18 (786432 B), which the model "
-    "keeps: its choice depends on an L1 budget heuristic that was not derived.",
-    "matmul 1024x1024x1024 l1": "matmul with an L1 output: ttnn 0.81.1 allocates 64-tile input CBs and a 256-tile "
-    "output CB (786432 B) for 16 output tiles per core; the model (4x4 blocks, w = 8, partials: 327680 B) is below "
-    "it. The configuration choice was not derived.",
-    "matmul 2048x1024x2048 dram": "ttnn 0.81.1 uses in0_block_w = Kt / 8 (4 here) where the model takes the largest "
-    "divisor of Kt <= 8 (8): input CBs of 64 instead of 128 tiles. Kt / 8 is not ttnn's rule either "
-    "(512x1024x512 uses 8), so the model keeps reference row 19's rule, an upper bound here.",
-    "matmul 1024x1024x1024 dram": "as 2048x1024x2048 dram: in0_block_w = Kt / 8 = 4 in ttnn 0.81.1.",
-    "matmul 256x512x256 dram": "as 2048x1024x2048 dram: in0_block_w = Kt / 8 = 2 in ttnn 0.81.1.",
-    "matmul 4x256x512 . 512x256 dram (batched)": "a batched matmul with a shared in1: ttnn 0.81.1's CBs "
-    "(18432 B) are those of the unbatched 256x512x256 product; the model folds the batch into M (1024 rows) "
-    "and is above it.",
-    "matmul 256x512x256 l1": "small matmul with an L1 output: ttnn 0.81.1 uses three 2-tile CBs (12288 B); the "
-    "model's 2-D multicast layout (in0_block_w 8, partials) gives 69632 B.",
+    "matmul Mt Kt Nt 160 2 160 dram->dram": "all-DRAM matmul with more than 128 output rows and columns of tiles "
+    "(per-core blocks above 16 tiles): ttnn 0.81.1 single-buffers in0 and allocates 200 output tiles for a 20x20 "
+    "block (532480 B); the model applies the 2-D rule (983040 B), above it. Not derived: no sweep point beyond "
+    "128 tiles but this one.",
 }
 
 FIELDS = ("cb", "l1", "total", "out")

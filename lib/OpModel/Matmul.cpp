@@ -1,12 +1,13 @@
-//===- Matmul.cpp - matmul as TTNN's 2-D multicast program ----------------===//
+//===- Matmul.cpp - matmul as ttnn 0.81.1 configures it -------------------===//
 //
-// The output tiles are split over a grid of up to 8x8 cores, each computing
-// a per_core_M x per_core_N block. K is consumed in blocks of in0_block_w
-// tiles, the largest divisor of Kt up to 8. CBs: in0 and in1 double-buffered
-// (2 x per_core_M x w, 2 x per_core_N x w), the output block (per_core_M x
-// per_core_N) and, when the output is in L1, a separate partials block of the
-// same size. The last rule is calibrated, not derived: the reference rows 18
-// (L1 output) and 19 (DRAM output) differ by exactly one such block.
+// ttnn 0.81.1 picks one of three programs for a matmul of interleaved
+// operands (docs/op-model.md, "Matmul program configs"; derived from a sweep
+// on the mock device): MatmulMultiCore (three 2-tile CBs), the 1-D multicast
+// program (a row of per-core blocks along the longer of M and N) or the 2-D
+// multicast program (a grid of per-core blocks). Which one, the per-core
+// block and the K block (in0_block_w) depend on whether every tensor is in
+// DRAM, on the shape in tiles and on the L1 the CBs and the L1 inputs need.
+// A batch does not change the program: its CBs are those of one matrix.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +21,20 @@ using namespace backend;
 namespace {
 /// Cycles of one 32x32x32 tile product on the FPU (HiFi2).
 constexpr double kCyclesPerTileProduct = 64;
-constexpr int64_t kMaxBlockW = 8;
+/// 1-D program when the longer of M and N (tiles) is more than this many times
+/// the shorter (integer ratio).
+constexpr int64_t kNarrowRatio = 8;
+/// Per-core block (tiles) of the 2-D program when not every tensor is in DRAM,
+/// and the block it falls back to when that one does not fit.
+constexpr int64_t kLargeBlock = 16, kSmallBlock = 8;
+/// The 16x16 block is taken when its CBs plus the per-bank bytes of the L1
+/// inputs are at most this: measured 868352 B fits, 872448 B does not.
+constexpr uint64_t kLargeBlockBudget = 868352;
+/// A bfp8_b output is packed from a partials CB in the intermediate format,
+/// bf16 (32x32 x 2 B).
+constexpr uint64_t kIntermediateTileBytes = 2048;
+/// With every tensor in DRAM, in0_block_w is Kt / 8 when 8 divides Kt, else 1.
+constexpr int64_t kDramBlockWDivisor = 8;
 
 struct MatmulShape {
   std::vector<int64_t> output;
@@ -64,6 +78,91 @@ llvm::Expected<MatmulShape> matmulShape(llvm::ArrayRef<int64_t> aShape,
   shape.kt = ceilDiv(ka, kTileDim);
   return shape;
 }
+
+enum class MatmulProgram { MultiCore, Mcast1D, Mcast2D };
+
+/// A program and its per-core output block and K block, in tiles.
+struct MatmulConfig {
+  MatmulProgram program;
+  int64_t perCoreM = 0, perCoreN = 0, blockW = 0;
+};
+
+/// The 1-D multicast program: the longer side is split over every core.
+MatmulConfig mcast1D(const MatmulShape &shape, int64_t cores) {
+  MatmulConfig config{MatmulProgram::Mcast1D};
+  bool tall = shape.mt > shape.nt;
+  config.perCoreM = tall ? ceilDiv(shape.mt, cores) : shape.mt;
+  config.perCoreN = tall ? shape.nt : ceilDiv(shape.nt, cores);
+  config.blockW = shape.kt % 2 == 0 ? 2 : 1;
+  return config;
+}
+
+/// CB bytes of a reuse program: in0 and in1 double-buffered when K takes more
+/// than one block, and the output block (0.81.1 accumulates in it: no
+/// partials CB for bf16 and f32 outputs).
+uint64_t reuseCBBytes(const MatmulConfig &config, int64_t kt, uint64_t aTile,
+                      uint64_t bTile, uint64_t outTile) {
+  int64_t buffers = kt / config.blockW > 1 ? 2 : 1;
+  return buffers * config.blockW *
+             (config.perCoreM * aTile + config.perCoreN * bTile) +
+         config.perCoreM * config.perCoreN * outTile;
+}
+
+/// The partials CB a bfp8_b output adds to a reuse program (not part of the
+/// block-size budget: 0.81.1 keeps 16x16 blocks for bfp8_b outputs whose
+/// CBs, partials included, are 942080 B).
+uint64_t partialsCBBytes(const MatmulConfig &config, LayoutAttr outputLayout) {
+  if (outputLayout.getDataType() != DataType::BFloat8B)
+    return 0;
+  return config.perCoreM * config.perCoreN * kIntermediateTileBytes;
+}
+
+uint64_t l1BytesPerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  return layout.isL1() ? bytesPerBank(shape, layout) : 0;
+}
+
+MatmulConfig selectConfig(const MatmulShape &shape,
+                          llvm::ArrayRef<int64_t> aShape, LayoutAttr aLayout,
+                          llvm::ArrayRef<int64_t> bShape, LayoutAttr bLayout,
+                          LayoutAttr outputLayout, const DeviceModel &device) {
+  int64_t rows = device.gridRows, cols = device.gridCols;
+  int64_t longer = std::max(shape.mt, shape.nt);
+  int64_t shorter = std::min(shape.mt, shape.nt);
+  bool narrow = shorter > 0 && longer / shorter > kNarrowRatio;
+  if (!aLayout.isL1() && !bLayout.isL1() && !outputLayout.isL1()) {
+    // Every tensor in DRAM: the whole grid.
+    if (narrow || shorter == 1)
+      return mcast1D(shape, rows * cols);
+    MatmulConfig config{MatmulProgram::Mcast2D};
+    config.perCoreM = ceilDiv(shape.mt, rows);
+    config.perCoreN = ceilDiv(shape.nt, cols);
+    config.blockW = shape.kt > 0 && shape.kt % kDramBlockWDivisor == 0
+                        ? shape.kt / kDramBlockWDivisor
+                        : 1;
+    return config;
+  }
+  // Some tensor in L1: square per-core blocks, 16 tiles unless those CBs and
+  // the L1 inputs exceed the budget.
+  MatmulConfig large{MatmulProgram::Mcast2D, kLargeBlock, kLargeBlock,
+                     shape.kt % 2 == 0 ? 2 : 1};
+  uint64_t inputs = l1BytesPerBank(aShape, aLayout) +
+                    l1BytesPerBank(bShape, bLayout);
+  uint64_t largeBytes =
+      reuseCBBytes(large, shape.kt, tileBytes(aLayout), tileBytes(bLayout),
+                   tileBytes(outputLayout));
+  int64_t block =
+      largeBytes + inputs <= kLargeBlockBudget ? kLargeBlock : kSmallBlock;
+  int64_t blocksM = ceilDiv(shape.mt, block);
+  int64_t blocksN = ceilDiv(shape.nt, block);
+  if (blocksM > 1 && blocksN > 1) {
+    if (blocksM > rows || blocksN > cols)
+      return {MatmulProgram::MultiCore};
+    return {MatmulProgram::Mcast2D, block, block, large.blockW};
+  }
+  if (blocksM > 1 || blocksN > 1 || (narrow && shape.kt % 2 == 0))
+    return mcast1D(shape, rows * cols);
+  return {MatmulProgram::MultiCore};
+}
 } // namespace
 
 llvm::Expected<OpConstraints> OpModel<MatmulOp>::getOpConstraints(
@@ -85,22 +184,17 @@ llvm::Expected<OpConstraints> OpModel<MatmulOp>::getOpConstraints(
     return notSupportedError(name + ": sharded matmul program configs are not "
                                     "modelled");
   const DeviceModel &device = currentDevice();
-  int64_t rowsTiles = shape->batch * shape->mt;
-  int64_t gridRows = std::min(device.gridRows, rowsTiles);
-  int64_t gridCols = std::min(device.gridCols, shape->nt);
-  int64_t perCoreM = ceilDiv(rowsTiles, gridRows);
-  int64_t perCoreN = ceilDiv(shape->nt, gridCols);
-  int64_t blockW = 1;
-  for (int64_t w = std::min(kMaxBlockW, shape->kt); w >= 1; --w)
-    if (shape->kt % w == 0) {
-      blockW = w;
-      break;
-    }
+  MatmulConfig config = selectConfig(*shape, aShape, aLayout, bShape, bLayout,
+                                     outputLayout, device);
   Analysis analysis;
-  uint64_t outBlock = perCoreM * perCoreN * tileBytes(outputLayout);
-  analysis.cbBytes = 2 * perCoreM * blockW * tileBytes(aLayout) +
-                     2 * perCoreN * blockW * tileBytes(bLayout) + outBlock +
-                     (outputLayout.isL1() ? outBlock : 0);
+  if (config.program == MatmulProgram::MultiCore)
+    analysis.cbBytes = 2 * (tileBytes(aLayout) + tileBytes(bLayout) +
+                            tileBytes(outputLayout));
+  else
+    analysis.cbBytes =
+        reuseCBBytes(config, shape->kt, tileBytes(aLayout), tileBytes(bLayout),
+                     tileBytes(outputLayout)) +
+        partialsCBBytes(config, outputLayout);
   analysis.outputs.push_back({shape->output, outputLayout});
   return finish(name, analysis, initialState);
 }

@@ -291,10 +291,11 @@ def test_python_threads_query_concurrently():
 
 # --- validation -----------------------------------------------------------------------------
 
+# DRAM operands, L1 output: 16x16-tile blocks, 786432 B of CBs + 131072 B of output.
 MATMUL_L1 = (
-    f"%r = ttnn.matmul %a0, %a1 : {tensor('2048x1024', 'l1')}, {tensor('1024x2048', 'l1')} -> "
+    f"%r = ttnn.matmul %a0, %a1 : {tensor('2048x1024', 'dram')}, {tensor('1024x2048', 'dram')} -> "
     f"{tensor('2048x2048', 'l1')}",
-    [tensor("2048x1024", "l1"), tensor("1024x2048", "l1")],
+    [tensor("2048x1024", "dram"), tensor("1024x2048", "dram")],
 )
 
 

@@ -4,31 +4,32 @@
 // are spilled to DRAM, furthest next use first.
 
 #l1 = #ttnn.layout<l1, interleaved, bf16>
+#dram = #ttnn.layout<dram, interleaved, bf16>
 
 // CHECK-LABEL: func.func @spill
-func.func @spill(%a: tensor<2048x1024xbf16, #l1>, %b: tensor<1024x2048xbf16, #l1>) -> tensor<2048x2048xbf16, #l1> {
+func.func @spill(%a: tensor<2048x1024xbf16, #dram>, %b: tensor<1024x2048xbf16, #dram>) -> tensor<2048x2048xbf16, #l1> {
   // CHECK: %[[M0:.*]] = ttnn.matmul
   // CHECK: %[[M1:.*]] = ttnn.matmul
   // CHECK: %[[M2:.*]] = ttnn.matmul
   // CHECK: %[[M3:.*]] = ttnn.matmul
   // CHECK: %[[M4:.*]] = ttnn.matmul
   // The sixth output would start below the CB range: %m0 (used last) goes to DRAM.
-  // CHECK-NEXT: %[[S0:.*]] = ttnn.to_memory_config %[[M0]] : tensor<2048x2048xbf16, #layout> -> tensor<2048x2048xbf16, #[[DRAM:layout[0-9]+]]>
+  // CHECK-NEXT: %[[S0:.*]] = ttnn.to_memory_config %[[M0]] : tensor<2048x2048xbf16, #[[L1:layout[0-9]*]]> -> tensor<2048x2048xbf16, #[[DRAM:layout[0-9]*]]>
   // CHECK-NEXT: ttnn.deallocate %[[M0]]
   // CHECK-NEXT: %[[M5:.*]] = ttnn.matmul
-  %m0 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #l1>, tensor<1024x2048xbf16, #l1> -> tensor<2048x2048xbf16, #l1>
-  %m1 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #l1>, tensor<1024x2048xbf16, #l1> -> tensor<2048x2048xbf16, #l1>
-  %m2 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #l1>, tensor<1024x2048xbf16, #l1> -> tensor<2048x2048xbf16, #l1>
-  %m3 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #l1>, tensor<1024x2048xbf16, #l1> -> tensor<2048x2048xbf16, #l1>
-  %m4 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #l1>, tensor<1024x2048xbf16, #l1> -> tensor<2048x2048xbf16, #l1>
-  %m5 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #l1>, tensor<1024x2048xbf16, #l1> -> tensor<2048x2048xbf16, #l1>
+  %m0 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #dram>, tensor<1024x2048xbf16, #dram> -> tensor<2048x2048xbf16, #l1>
+  %m1 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #dram>, tensor<1024x2048xbf16, #dram> -> tensor<2048x2048xbf16, #l1>
+  %m2 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #dram>, tensor<1024x2048xbf16, #dram> -> tensor<2048x2048xbf16, #l1>
+  %m3 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #dram>, tensor<1024x2048xbf16, #dram> -> tensor<2048x2048xbf16, #l1>
+  %m4 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #dram>, tensor<1024x2048xbf16, #dram> -> tensor<2048x2048xbf16, #l1>
+  %m5 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #dram>, tensor<1024x2048xbf16, #dram> -> tensor<2048x2048xbf16, #l1>
   // CHECK: ttnn.add %[[M5]], %[[M4]]
   %s0 = ttnn.add %m5, %m4 : tensor<2048x2048xbf16, #l1>, tensor<2048x2048xbf16, #l1> -> tensor<2048x2048xbf16, #l1>
   %s1 = ttnn.add %s0, %m3 : tensor<2048x2048xbf16, #l1>, tensor<2048x2048xbf16, #l1> -> tensor<2048x2048xbf16, #l1>
   %s2 = ttnn.add %s1, %m2 : tensor<2048x2048xbf16, #l1>, tensor<2048x2048xbf16, #l1> -> tensor<2048x2048xbf16, #l1>
   %s3 = ttnn.add %s2, %m1 : tensor<2048x2048xbf16, #l1>, tensor<2048x2048xbf16, #l1> -> tensor<2048x2048xbf16, #l1>
   // The last use reads the DRAM copy.
-  // CHECK: ttnn.add %{{.*}}, %[[S0]] : tensor<2048x2048xbf16, #layout>, tensor<2048x2048xbf16, #[[DRAM]]>
+  // CHECK: ttnn.add %{{.*}}, %[[S0]] : tensor<2048x2048xbf16, #[[L1]]>, tensor<2048x2048xbf16, #[[DRAM]]>
   %s4 = ttnn.add %s3, %m0 : tensor<2048x2048xbf16, #l1>, tensor<2048x2048xbf16, #l1> -> tensor<2048x2048xbf16, #l1>
   return %s4 : tensor<2048x2048xbf16, #l1>
 }

@@ -25,21 +25,21 @@ func.func @chain(%a: tensor<64x1024xbf16, #dram>) {
 }
 
 // CHECK-LABEL: op constraints of @cb_clash (stateful)
-func.func @cb_clash(%a: tensor<2048x1024xbf16, #l1>, %b: tensor<1024x2048xbf16, #l1>) {
+func.func @cb_clash(%a: tensor<2048x1024xbf16, #dram>, %b: tensor<1024x2048xbf16, #dram>) {
   // Each output is 131072 B per bank, placed top-down below the previous one.
   // The circular buffers (786432 B from the reserved base 35168) end at
   // 821600: the sixth output would start at 712704, below that - a clash.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: success {{.*}} allocs=[l1@1368064+131072]
-  %m0 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #l1>, tensor<1024x2048xbf16, #l1> -> tensor<2048x2048xbf16, #l1>
+  %m0 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #dram>, tensor<1024x2048xbf16, #dram> -> tensor<2048x2048xbf16, #l1>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: success {{.*}} allocs=[l1@1236992+131072]
-  %m1 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #l1>, tensor<1024x2048xbf16, #l1> -> tensor<2048x2048xbf16, #l1>
+  %m1 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #dram>, tensor<1024x2048xbf16, #dram> -> tensor<2048x2048xbf16, #l1>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: success {{.*}} allocs=[l1@1105920+131072]
-  %m2 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #l1>, tensor<1024x2048xbf16, #l1> -> tensor<2048x2048xbf16, #l1>
+  %m2 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #dram>, tensor<1024x2048xbf16, #dram> -> tensor<2048x2048xbf16, #l1>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: success {{.*}} allocs=[l1@974848+131072]
-  %m3 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #l1>, tensor<1024x2048xbf16, #l1> -> tensor<2048x2048xbf16, #l1>
+  %m3 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #dram>, tensor<1024x2048xbf16, #dram> -> tensor<2048x2048xbf16, #l1>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: success {{.*}} allocs=[l1@843776+131072]
-  %m4 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #l1>, tensor<1024x2048xbf16, #l1> -> tensor<2048x2048xbf16, #l1>
+  %m4 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #dram>, tensor<1024x2048xbf16, #dram> -> tensor<2048x2048xbf16, #l1>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: out_of_memory: ttnn.matmul: circular buffers [35168, 821600) clash with the L1 buffer l1 [712704, 843776)
-  %m5 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #l1>, tensor<1024x2048xbf16, #l1> -> tensor<2048x2048xbf16, #l1>
+  %m5 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #dram>, tensor<1024x2048xbf16, #dram> -> tensor<2048x2048xbf16, #l1>
   return
 }
