@@ -34,6 +34,16 @@ EXAMPLE_INPUTS = {
     "two_readers.py": ("relu", (L1_F32, L1_F32)),
     "runtime_collective.py": ("collective", (ttl.TensorSpec((32, 64)), ttl.TensorSpec((32, 64)))),
     "external_functions.py": ("conditional_operation", (SMALL,)),
+    "mixed_formats.py": (
+        "mixed_formats",
+        (
+            ttl.TensorSpec((64, 32)),
+            ttl.TensorSpec((32, 32)),
+            ttl.TensorSpec((64, 32), dtype="float32"),
+            ttl.TensorSpec((64, 32)),
+            ttl.TensorSpec((64, 32), dtype="float32"),
+        ),
+    ),
 }
 
 
@@ -103,3 +113,23 @@ def test_fpu_compute_kernels_get_the_full_pack_build_and_sfpu_ones_the_api_build
     (relu_compute,) = [k for k in relu.kernels if k.role is ProcessorRole.COMPUTE]
     assert processors_for(add_compute.role, add_compute.source) == (Processor.TRISC2,)
     assert processors_for(relu_compute.role, relu_compute.source) == (Processor.TRISC2_API,)
+
+
+def test_mixed_format_compute_kernel_reconfigures_only_where_formats_change():
+    artifact = _compile("mixed_formats.py")
+    (compute,) = [k for k in artifact.kernels if k.role is ProcessorRole.COMPUTE]
+    source = compute.source
+    assert '#include "api/compute/reconfig_data_format.h"' in source
+    # The loop body's first math (bf16 matmul) follows the previous iteration's f32 exp.
+    matmul = source.index("matmul_init(")
+    exp = source.index("exp_tile_init()")
+    assert source.rindex("reconfig_data_format<SrcOrder::Reverse>(", 0, matmul) < matmul
+    assert source.rindex("pack_reconfig_data_format(", 0, matmul) < matmul
+    # The exp changes SrcA (its copy source) and the packer, not SrcB.
+    between = source[matmul:exp]
+    assert between.count("reconfig_data_format_srca(") == 1
+    assert between.count("pack_reconfig_data_format(") == 1
+    assert "reconfig_data_format_srcb(" not in source
+    # A single-format example gets no reconfiguration.
+    add = _compile("tile_add_unified.py")
+    assert all("reconfig" not in k.source for k in add.kernels)

@@ -162,6 +162,9 @@ StringRef headerForCall(StringRef callee) {
               "tanh_tile_init", "tanh_tile", "log_tile_init", "log_tile"},
              "api/compute/compute_kernel_api.h")
       .Cases({"matmul_init", "matmul_tiles"}, "api/compute/matmul.h")
+      .Cases({"reconfig_data_format", "reconfig_data_format_srca",
+              "reconfig_data_format_srcb", "pack_reconfig_data_format"},
+             "api/compute/reconfig_data_format.h")
       .Cases({"binop_with_scalar_tile_init", "add_unary_tile", "sub_unary_tile",
               "rsub_unary_tile", "mul_unary_tile", "div_unary_tile"},
              "api/compute/eltwise_unary/binop_with_scalar.h")
@@ -445,6 +448,7 @@ void ConvertTTLToEmitCPass::runOnOperation() {
 
   // Tile math first: it needs the TTL types of the DFBs it reads.
   for (func::FuncOp kernel : kernels) {
+    emitDataFormatReconfigs(kernel);
     RewritePatternSet patterns(context);
     populateTileMathPatterns(patterns);
     // Top-down: the first math of the kernel chooses the hardware startup.

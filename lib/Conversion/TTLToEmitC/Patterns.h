@@ -13,6 +13,7 @@
 #include "ttl/Conversion/TTLToEmitC/KernelABI.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -86,6 +87,12 @@ void populateKernelTypeConversions(TypeConverter &converter);
 /// protocol; the expression ops become dead. Also emits the compute
 /// kernel's hardware startup.
 void populateTileMathPatterns(RewritePatternSet &patterns);
+
+/// Before the tile math is lowered: emits reconfig_data_format* /
+/// pack_reconfig_data_format before each `ttl.store` of `kernel` whose DFB
+/// element types differ from the math that runs before it
+/// (DataFormatReconfig.cpp). Nothing for a kernel of one element type.
+void emitDataFormatReconfigs(func::FuncOp kernel);
 
 /// A conversion pattern of `OpTy` that reads the LoweringFacts collected
 /// before the conversion.

@@ -18,6 +18,8 @@
 // applies `<op>_binary_tile` / `<op>_tile` after its init, in place in its
 // first operand's register. The compute kernel starts with
 // `compute_kernel_hw_startup(in0, in1, out)` for its first math.
+// Reconfiguration of the unpacker / packer formats between math steps of
+// different element types is emitted before this runs (DataFormatReconfig.cpp).
 //
 // DFB operands are bridged with unrealized casts to uint32_t; the dialect
 // conversion that follows replaces the DFBs themselves.
