@@ -34,6 +34,16 @@ EXAMPLE_INPUTS = {
     "two_readers.py": ("relu", (L1_F32, L1_F32)),
     "runtime_collective.py": ("collective", (ttl.TensorSpec((32, 64)), ttl.TensorSpec((32, 64)))),
     "external_functions.py": ("conditional_operation", (SMALL,)),
+    "convert_on_pack.py": (
+        "convert_on_pack",
+        (
+            ttl.TensorSpec((64, 32)),
+            ttl.TensorSpec((32, 32)),
+            ttl.TensorSpec((64, 32)),
+            ttl.TensorSpec((64, 32)),
+            ttl.TensorSpec((64, 32), dtype="float32"),
+        ),
+    ),
     "mixed_formats.py": (
         "mixed_formats",
         (
@@ -113,6 +123,19 @@ def test_fpu_compute_kernels_get_the_full_pack_build_and_sfpu_ones_the_api_build
     (relu_compute,) = [k for k in relu.kernels if k.role is ProcessorRole.COMPUTE]
     assert processors_for(add_compute.role, add_compute.source) == (Processor.TRISC2,)
     assert processors_for(relu_compute.role, relu_compute.source) == (Processor.TRISC2_API,)
+
+
+def test_store_into_another_format_reconfigures_only_the_packer():
+    artifact = _compile("convert_on_pack.py")
+    (compute,) = [k for k in artifact.kernels if k.role is ProcessorRole.COMPUTE]
+    source = compute.source
+    add = source.index("add_tiles(")
+    matmul = source.index("matmul_init(")
+    # The bf16 matmul packed into the f32 DFB moves only the packer; the sources stay bf16.
+    between = source[add:matmul]
+    assert between.count("pack_reconfig_data_format(") == 1
+    assert "reconfig_data_format(" not in between.replace("pack_reconfig_data_format(", "")
+    assert "reconfig_data_format_src" not in source
 
 
 def test_mixed_format_compute_kernel_reconfigures_only_where_formats_change():

@@ -47,6 +47,8 @@ CASES = [
      "ttl.copy copies between a tensor tile slice and a block"),
     ("math_mismatch", programs.math_mismatch, (SPEC, F32), ttl.FrontendError,
      "types must match"),
+    ("store_shape", programs.store_shape_mismatch, (SPEC, F32), ttl.FrontendError,
+     "cannot store a !ttl.block<1x1xbf16> into a !ttl.block<1x2xf32>: the shapes in tiles differ"),
     ("push_two", programs.push_selector_tuple, (SPEC,), ttl.FrontendError,
      "push / pop accept one kernel= selector"),
     ("thread_in_loop", programs.thread_in_loop, (SPEC,), ttl.FrontendError,

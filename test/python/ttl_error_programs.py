@@ -190,3 +190,11 @@ def bad_selector(a):
 def runtime_to_python(a):
     col, row = ttl.node(dims=2)
     n = divmod(col, 2)  # E:runtime_to_python
+
+
+@ttl.operation(grid=(1, 1))
+def store_shape_mismatch(a, b):
+    x_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    y_dfb = ttl.make_dataflow_buffer_like(b, shape=(1, 2), block_count=2)
+    with x_dfb.wait() as x, y_dfb.reserve() as o:
+        o.store(x)  # E:store_shape

@@ -13,7 +13,9 @@
 //   pack_reconfig_data_format(out);       // the packer
 //
 // Each store's formats come from the element types of the DFBs it reads and
-// packs to. A source is reprogrammed when the previous math that ran before
+// packs to; a store converting bf16 <-> f32 (its value's element type differs
+// from its destination's) is just a store whose packer format differs from
+// its source formats. A source is reprogrammed when the previous math that ran before
 // it set another format, or when that math is unknown: the store is the first
 // math of its block but not the kernel's first math (the math before it is in
 // another region, e.g. the last math of a loop's previous iteration). A kernel
@@ -54,7 +56,8 @@ Value waitedDfb(Value value) {
 }
 
 /// The first waited DFB leaf of a tile-math tree (every leaf of a tree has
-/// the store's element type), or null.
+/// the stored value's element type, which may differ from the destination's:
+/// the packer converts), or null.
 Value firstLeaf(Value value) {
   if (Value dfb = waitedDfb(value))
     return dfb;

@@ -872,9 +872,15 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
                     raise self.error(node, "store(value) takes one block value")
                 if receiver.origin != "reserve":
                     raise self.error(node, "store() writes into a block acquired with reserve()")
-                if args[0].type != receiver.type:
-                    raise self.error(node, f"cannot store a {args[0].type} into a {receiver.type}")
-                self.emitter.op(f"ttl.store {args[0].ssa}, {receiver.ssa} : {receiver.type}", loc)
+                value = args[0]
+                if value.shape != receiver.shape:
+                    raise self.error(
+                        node,
+                        f"cannot store a {value.type} into a {receiver.type}: the shapes in tiles differ",
+                    )
+                # Another element type (bf16 <-> f32) packs converting to the destination's format.
+                types = receiver.type if value.type == receiver.type else f"{value.type} -> {receiver.type}"
+                self.emitter.op(f"ttl.store {value.ssa}, {receiver.ssa} : {types}", loc)
                 return None
             self.no_args(args, node, name)
             if set(keywords) - {"kernel"}:

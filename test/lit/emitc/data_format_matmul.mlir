@@ -1,8 +1,8 @@
 // RUN: ttlang-opt --ttl-backend-pipeline --ttl-print-kernel-cpp -o /dev/null %s | FileCheck %s
 // Matmul mixed with math of another element type in one compute kernel. A matmul unpacks in0
 // into SrcB and in1 into SrcA, so its reconfiguration of both sources is
-// `reconfig_data_format<SrcOrder::Reverse>(in0, in1)`. (A matmul's operands and result share one
-// element type, so bf16 blocks reach an f32 DFB only through a later math step.)
+// `reconfig_data_format<SrcOrder::Reverse>(in0, in1)`. (A matmul packed into a DFB of the other
+// element type is in data_format_convert.mlir.)
 
 // bf16 matmul (configured by the startup), then an f32 FPU add: both sources and the packer
 // move to f32 before the add's init.

@@ -1,5 +1,6 @@
 // RUN: ttlang-opt %s -split-input-file -verify-diagnostics
-// ttl.matmul: (M x K) @ (K x N) -> (M x N) tiles of one element type.
+// ttl.matmul: (M x K) @ (K x N) -> (M x N) tiles; operands of one element type,
+// the result bf16 or f32.
 
 func.func @inner(%a: !ttl.block<2x3xbf16>, %b: !ttl.block<2x4xbf16>) {
   // expected-error @below {{'ttl.matmul' op inner dimensions differ: lhs is 2x3 tiles and rhs 2x4 tiles; (M x K) @ (K x N) needs lhs cols == rhs rows}}
@@ -18,7 +19,7 @@ func.func @result(%a: !ttl.block<2x3xbf16>, %b: !ttl.block<3x4xbf16>) {
 // -----
 
 func.func @element(%a: !ttl.block<1x1xbf16>, %b: !ttl.block<1x1xf32>) {
-  // expected-error @below {{'ttl.matmul' op operands and result must have one element type, got 'bf16', 'f32' -> 'bf16'}}
+  // expected-error @below {{'ttl.matmul' op operands must have one element type, got 'bf16' and 'f32'}}
   %c = ttl.matmul %a, %b : !ttl.block<1x1xbf16>, !ttl.block<1x1xf32> -> !ttl.block<1x1xbf16>
   return
 }

@@ -119,7 +119,7 @@ func.func @store_into_waited(%d: !ttl.dfb<1x1xbf16, 2>) {
 
 func.func @store_type_mismatch(%d: !ttl.dfb<1x1xbf16, 2>, %v: !ttl.block<2x1xbf16>) {
   %b = ttl.reserve %d : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
-  // expected-error @+1 {{'ttl.store' op failed to verify that all of {value, dest} have same type}}
+  // expected-error @+1 {{'ttl.store' op stored value '!ttl.block<2x1xbf16>' and destination '!ttl.block<1x1xbf16>' must have the same shape in tiles}}
   "ttl.store"(%v, %b) : (!ttl.block<2x1xbf16>, !ttl.block<1x1xbf16>) -> ()
   return
 }

@@ -8,6 +8,25 @@
 using namespace mlir;
 using namespace mlir::ttl;
 
+// `: T` when the stored value and the destination have one type, else
+// `: V -> D` (a store that packs converting to the destination's format).
+static ParseResult parseStoreTypes(OpAsmParser &parser, Type &valueType,
+                                   Type &destType) {
+  if (parser.parseType(valueType))
+    return failure();
+  destType = valueType;
+  if (succeeded(parser.parseOptionalArrow()))
+    return parser.parseType(destType);
+  return success();
+}
+
+static void printStoreTypes(OpAsmPrinter &printer, Operation *, Type valueType,
+                            Type destType) {
+  printer << valueType;
+  if (destType != valueType)
+    printer << " -> " << destType;
+}
+
 #define GET_OP_CLASSES
 #include "ttl/Dialect/TTL/IR/TTLOps.cpp.inc"
 
@@ -125,21 +144,39 @@ LogicalResult StoreTilesOp::verify() {
 // Compute
 //===----------------------------------------------------------------------===//
 
+/// Element types between which the packer converts (bf16 <-> f32); the
+/// block types admit no others today, but the rule is the op's, not the type's.
+static bool isPackConvertible(Type from, Type to) {
+  auto supported = [](Type t) { return t.isBF16() || t.isF32(); };
+  return supported(from) && supported(to);
+}
+
 LogicalResult StoreOp::verify() {
   if (!getDest().getDefiningOp<ReserveOp>())
     return emitOpError("stores into a block that does not come from "
                        "ttl.reserve");
+  BlockType value = getValue().getType(), dest = getDest().getType();
+  if (value.getShape() != dest.getShape())
+    return emitOpError("stored value ")
+           << value << " and destination " << dest
+           << " must have the same shape in tiles";
+  if (!isPackConvertible(value.getElementType(), dest.getElementType()))
+    return emitOpError("cannot pack ")
+           << value.getElementType() << " into " << dest.getElementType()
+           << ": a store converts only between bf16 and f32";
   return success();
 }
 
 LogicalResult MatmulOp::verify() {
   BlockType lhs = getLhs().getType(), rhs = getRhs().getType(),
             result = getResult().getType();
-  if (lhs.getElementType() != rhs.getElementType() ||
-      lhs.getElementType() != result.getElementType())
-    return emitOpError("operands and result must have one element type, got ")
-           << lhs.getElementType() << ", " << rhs.getElementType() << " -> "
-           << result.getElementType();
+  if (lhs.getElementType() != rhs.getElementType())
+    return emitOpError("operands must have one element type, got ")
+           << lhs.getElementType() << " and " << rhs.getElementType();
+  if (!isPackConvertible(lhs.getElementType(), result.getElementType()))
+    return emitOpError("cannot pack a product of ")
+           << lhs.getElementType() << " operands as " << result.getElementType()
+           << ": the result must be bf16 or f32";
   ArrayRef<int64_t> a = lhs.getShape(), b = rhs.getShape(),
                     c = result.getShape();
   if (a[1] != b[0])

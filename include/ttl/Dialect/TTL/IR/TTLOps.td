@@ -240,7 +240,10 @@ def TTL_MatmulOp : TTL_Op<"matmul", [Pure]> {
   let summary = "block matrix product";
   let description = [{
     The matrix product of two blocks seen as tile matrices: `lhs` is M x K
-    tiles, `rhs` K x N tiles (same element type), the result M x N tiles;
+    tiles, `rhs` K x N tiles (same element type), the result M x N tiles
+    of that element type or the other supported one (bf16 <-> f32: the
+    product accumulates in the destination registers and is packed in the
+    result's format);
     result tile (m, n) is the sum over k of tile (m, k) of `lhs` times tile
     (k, n) of `rhs`. Computed in the compute kernel on the FPU, accumulating
     over k in the destination registers. Python: `a @ b` on blocks, stored
@@ -259,22 +262,31 @@ def TTL_MatmulOp : TTL_Op<"matmul", [Pure]> {
   let hasVerifier = 1;
 }
 
-def TTL_StoreOp : TTL_Op<"store", [AllTypesMatch<["value", "dest"]>]> {
+def TTL_StoreOp : TTL_Op<"store"> {
   let summary = "stores a computed block into a reserved block";
   let description = [{
     Writes `value` (a block or the result of tile math) into `dest`, which
-    must come from `ttl.reserve` and have the same type. Python:
+    must come from `ttl.reserve` and have the same shape. Python:
     `blk.store(expr)`.
+
+    When the element types match, the type is written once. `value` may also
+    have the other supported element type (bf16 <-> f32): the store then packs
+    converting to the destination's format (the packer is reconfigured for the
+    destination DFB), written `: value-type -> dest-type`.
 
     ```mlir
     %s = ttl.add %a, %b : !ttl.block<1x1xbf16>
     ttl.store %s, %o : !ttl.block<1x1xbf16>
+    ttl.store %s, %o32 : !ttl.block<1x1xbf16> -> !ttl.block<1x1xf32>
     ```
   }];
   let arguments = (ins TTL_BlockType:$value, TTL_BlockType:$dest);
-  let assemblyFormat = "$value `,` $dest attr-dict `:` qualified(type($dest))";
+  let assemblyFormat = [{
+    $value `,` $dest attr-dict `:` custom<StoreTypes>(type($value), type($dest))
+  }];
   let hasVerifier = 1;
 }
+
 
 //===----------------------------------------------------------------------===//
 // Launch coordinates
