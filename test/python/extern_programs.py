@@ -861,3 +861,37 @@ def release_in_loop(a):
         blk.push()
     with dfb.wait() as got:
         ttl.copy(got, a[0, 0]).wait()
+
+
+def make_lower_triangle(extra: int):
+    """tt-lang 1.1 style lower-triangular tile pass: the reader and the writer walk the
+    triangular nest ``for r in range(n): for c in range(r + 1)`` with ``n`` from ``t.shape``,
+    the compute thread a flat count of ``n * (n + 1) // 2 + extra`` tiles."""
+
+    @ttl.operation(grid=(2, 1))
+    def lower_triangle(a, out):
+        n = a.shape[0] // 32
+        in_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)  # E:lower_triangle
+        out_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+
+        @ttl.datamovement()
+        def reader():
+            for r in range(n):
+                for c in range(r + 1):
+                    with in_dfb.reserve() as blk:
+                        ttl.copy(a[r, c], blk).wait()
+
+        @ttl.compute()
+        def compute():
+            for _ in range(n * (n + 1) // 2 + extra):
+                with in_dfb.wait() as x, out_dfb.reserve() as y:
+                    y.store(ttl.math.exp(x))
+
+        @ttl.datamovement()
+        def writer():
+            for r in range(n):
+                for c in range(r + 1):
+                    with out_dfb.wait() as blk:
+                        ttl.copy(blk, out[r, c]).wait()
+
+    return lower_triangle

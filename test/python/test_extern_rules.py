@@ -506,6 +506,20 @@ def test_equal_node_guards_and_constant_loops_across_threads_are_provable():
     assert "cb_pop_front" in first["compute"] and "cb_push_back" in first["compute"]
 
 
+def test_triangular_nest_balances_a_flat_count():
+    # range(r + 1) inside range(n) (n = 4 from t.shape) runs 10 times: the compute thread's
+    # range(10) balances it; range(11) is one tile short on the producer side.
+    tensors = (ttl.TensorSpec((128, 128)), ttl.TensorSpec((128, 128)))
+    compiled = programs.make_lower_triangle(extra=0).compile(*tensors)
+    assert [d.physical_index for d in compiled.dataflow_buffers] == [0, 1]
+    cpp = {d.logical_kernel.name: d.source for d in compiled.descriptors}
+    assert "cb_push_back" in cpp["data_movement"] and "cb_pop_front" in cpp["writer"]
+    err = expect_error(programs.make_lower_triangle(extra=1), C,
+                       "unbalanced DFB protocol across kernels: producers push 10 tiles but "
+                       "consumers pop 11 tiles", "lower_triangle", tensors)
+    assert any("produced here" in n for n in err.notes)
+
+
 def test_release_in_nested_control_is_unprovable():
     err = expect_error(programs.release_in_loop, C,
                        "a block is released inside a branch or loop nested in the region that "

@@ -89,8 +89,50 @@ std::optional<int64_t> tripCountOn(scf::ForOp loop, LeafValues core) {
   return (span - 1) / *step + 1;
 }
 
+/// The iterations of the nest `loops` (outermost first, each enclosing the
+/// next) on the core whose coordinates `core` gives, when every bound is known
+/// there once the indices of the enclosing loops are bound (a triangular nest
+/// `for i in range(4): for j in range(i + 1)` runs 10). The iterations of all
+/// loops but the innermost are enumerated, at most kMaxIterations of them and
+/// only while `budget` iterations remain; the innermost trip count is summed.
+std::optional<int64_t> nestIterations(ArrayRef<scf::ForOp> loops,
+                                      LeafValues core, int64_t &budget) {
+  llvm::DenseMap<Value, int64_t> bindings;
+  auto leafValue = [&](Value value) -> std::optional<int64_t> {
+    auto bound = bindings.find(value);
+    if (bound != bindings.end())
+      return bound->second;
+    return core(value);
+  };
+  int64_t enumerated = 0, limit = std::min(kMaxIterations, budget);
+  std::function<std::optional<int64_t>(unsigned)> count =
+      [&](unsigned depth) -> std::optional<int64_t> {
+    scf::ForOp loop = loops[depth];
+    std::optional<int64_t> trips = tripCountOn(loop, leafValue);
+    if (!trips || depth + 1 == loops.size())
+      return trips;
+    int64_t lb = *evaluateInteger(loop.getLowerBound(), leafValue);
+    int64_t step = *evaluateInteger(loop.getStep(), leafValue);
+    int64_t total = 0;
+    for (int64_t k = 0; k < *trips; ++k) {
+      if (++enumerated > limit)
+        return std::nullopt;
+      bindings[loop.getInductionVar()] = lb + k * step;
+      std::optional<int64_t> inner = count(depth + 1);
+      if (!inner || llvm::AddOverflow(total, *inner, total))
+        return std::nullopt;
+    }
+    return total;
+  };
+  std::optional<int64_t> total = count(0);
+  if (total)
+    budget -= enumerated;
+  return total;
+}
+
 /// Groups the iterations of `loops` (their bounds known on the core whose
-/// coordinates `core` gives, `multiplier` iterations in all) by the values
+/// coordinates `core` gives once the enclosing loops' indices are bound,
+/// outermost first, `multiplier` iterations in all) by the values
 /// of `leaves` (i1 predicates) there: 1 / 0 when the core and the loop
 /// indices decide a leaf, -1 otherwise. Leaves the core alone decides are
 /// evaluated once; the iterations are enumerated only for others that depend
@@ -135,9 +177,9 @@ void countIterations(ArrayRef<scf::ForOp> loops, int64_t multiplier,
       return;
     }
     scf::ForOp loop = loops[depth];
-    int64_t lb = *evaluateInteger(loop.getLowerBound(), core);
-    int64_t ub = *evaluateInteger(loop.getUpperBound(), core);
-    int64_t step = *evaluateInteger(loop.getStep(), core);
+    int64_t lb = *evaluateInteger(loop.getLowerBound(), leafValue);
+    int64_t ub = *evaluateInteger(loop.getUpperBound(), leafValue);
+    int64_t step = *evaluateInteger(loop.getStep(), leafValue);
     // At most kMaxIterations in all, so lb + k * step stays below ub.
     for (int64_t k = 0; k < kMaxIterations && lb + k * step < ub; ++k) {
       bindings[loop.getInductionVar()] = lb + k * step;
@@ -573,6 +615,8 @@ LogicalResult Analyzer::checkBalance(State &state) {
       int64_t multiplier = context.multiplier;
       Monomial &monomial = onCore.first;
       monomial.clear();
+      // Loops whose bounds the core alone does not decide.
+      SmallVector<std::pair<unsigned, scf::ForOp>> undecided;
       for (auto [factor, loop] : llvm::concat<const std::pair<unsigned, scf::ForOp>>(
                entry.stableFactors, entry.perKernelFactors)) {
         std::optional<int64_t> trips = tripCountOn(loop, core);
@@ -581,7 +625,27 @@ LogicalResult Analyzer::checkBalance(State &state) {
           multiplier = product;
           loops.push_back(loop);
         } else {
+          undecided.push_back({factor, loop});
+        }
+      }
+      // Outermost first, so that inner bounds see the indices of the loops
+      // enclosing them.
+      for (auto [factor, loop] : undecided)
+        loops.push_back(loop);
+      llvm::sort(loops, [](scf::ForOp a, scf::ForOp b) {
+        return a->isProperAncestor(b);
+      });
+      // Bounds over enclosing loop indices (a triangular nest): counted by
+      // enumerating the enclosing iterations; else symbolic trip counts.
+      std::optional<int64_t> nested;
+      if (!undecided.empty())
+        nested = nestIterations(loops, core, budget);
+      if (nested) {
+        multiplier = *nested;
+      } else {
+        for (auto [factor, loop] : undecided) {
           monomial.push_back(factor);
+          loops.erase(llvm::find(loops, loop));
         }
       }
       llvm::sort(monomial);
