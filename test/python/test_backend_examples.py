@@ -156,3 +156,10 @@ def test_mixed_format_compute_kernel_reconfigures_only_where_formats_change():
     # A single-format example gets no reconfiguration.
     add = _compile("tile_add_unified.py")
     assert all("reconfig" not in k.source for k in add.kernels)
+
+
+def test_compiled_operation_builds_its_artifact_once():
+    op_name, inputs = EXAMPLE_INPUTS["tile_add_unified.py"]
+    compiled = getattr(load_module(EXAMPLES / "tile_add_unified.py"), op_name).compile(*inputs)
+    assert compiled.artifact is compiled.artifact
+    assert compiled.artifact.kernels == compiled.descriptors

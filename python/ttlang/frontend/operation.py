@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import re
 import textwrap
@@ -70,9 +71,10 @@ class CompiledOperation:
     # Rings of the operation's synchronized DFB reconfigurations.
     dfb_configurations: tuple[DataflowBufferConfigSpec, ...] = ()
 
-    @property
+    @functools.cached_property
     def artifact(self) -> CompiledArtifact:
-        """The compiler/runtime contract (ttlang.artifact) of this compilation."""
+        """The compiler/runtime contract (ttlang.artifact) of this compilation, built once:
+        every access returns the same record, so runtimes and runners keyed on it agree."""
         return CompiledArtifact(
             operation_name=self.name,
             operation_id=self.operation_id,
