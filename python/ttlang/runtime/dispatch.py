@@ -42,10 +42,17 @@ class DispatchResult:
     descriptor_cores: tuple[tuple[XY, ...], ...]
     runtime_args: Mapping[int, Mapping[XY, tuple[int, ...]]]  # descriptor index -> core -> words
     output: Any = None
+    # Ran on ttlang's emulated device (ttlang.emu): an emulated result, not a hardware one.
+    emulated: bool = False
 
     def describe(self) -> str:
         program = self.program
-        mode = "compile-only (no device: nothing was executed)" if self.compile_only else "dispatched"
+        if self.compile_only:
+            mode = "compile-only (no device: nothing was executed)"
+        elif self.emulated:
+            mode = "ran on the emulated device (an emulated result, not hardware)"
+        else:
+            mode = "dispatched"
         lines = [
             f"program {self.program_hash:#018x}: {mode}, cache {'hit' if self.cache_hit else 'miss'}",
             f"  semaphores: " + ", ".join(f"id {s.id} init {s.initial_value}" for s in program.semaphores),
@@ -82,6 +89,11 @@ class OperationRuntime:
         self._core_ranges: Any = None
         self._first_free = self.layout.first_free_semaphore_id
         self._retained: tuple[Any, ...] = ()
+        # Circular-buffer index -> (DFB names, location) for the emulated device's reports.
+        names: dict[int, list[str]] = {}
+        for dfb in artifact.dataflow_buffers:
+            names.setdefault(dfb.physical_index, []).append(dfb.name)
+        self._dfb_names = {index: (" or ".join(n), None) for index, n in names.items()}
         # Argument structures this operation already validated (see planner.plan).
         self._arg_shapes: dict[Any, Any] = {}
         self._scalar_names = tuple(
@@ -160,7 +172,14 @@ class OperationRuntime:
         addresses = self._addresses(tensors, device)
         program, words = materialize(template, resource_plan, DispatchValues(addresses, scalar_values))
         output = None
-        if device is not None:
+        if getattr(device, "is_emulated", False):
+            output = device.execute(
+                tensors,
+                program,
+                dataflow_buffers=self._dfb_names,
+                kernel_names=[kernel.name for kernel in template.descriptor_kernels],
+            )
+        elif device is not None:
             output = _ttnn.ttnn().generic_op(list(tensors), program)
         # Only a successful execution replaces the owners; a failure above keeps the last ones.
         self._retained = resource_plan.owners
@@ -173,6 +192,7 @@ class OperationRuntime:
             template.descriptor_cores,
             words,
             output,
+            getattr(device, "is_emulated", False),
         )
 
     def plan(self, result: object) -> ResourcePlan:

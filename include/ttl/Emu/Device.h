@@ -1,0 +1,128 @@
+//===- Device.h - The emulated Tenstorrent device ---------------*- C++ -*-===//
+//
+// An emulated device executes programs (the kernels, circular buffers and
+// semaphores of a ttnn ProgramDescriptor) on the host: DRAM banks holding
+// interleaved pages, per-core L1 with circular buffers and semaphores, and
+// one cooperative fiber per kernel and core that runs the kernel's host
+// build (kernel_main from a shared object compiled against the emulated
+// kernel API, python/ttlang/emu/include). Scheduling is deterministic: fibers
+// run in a fixed order and switch only where a kernel blocks.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TTL_EMU_DEVICE_H
+#define TTL_EMU_DEVICE_H
+
+#include "ttl/Emu/TileMath.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ttlemu {
+
+/// The per-architecture facts the device models (docs/emulator.md).
+struct ArchSpec {
+  const char *name;
+  uint32_t gridX, gridY;      // worker grid
+  uint32_t dramBanks;         // NUM_DRAM_BANKS
+  uint32_t dramAlignment;     // bytes
+  uint32_t l1Alignment;       // bytes
+  uint32_t l1Size;            // bytes of L1 per core
+  uint32_t l1UnreservedBase;  // first byte circular buffers may use
+  uint32_t maxCircularBuffers;
+};
+const ArchSpec *findArch(const std::string &name);
+
+enum class BufferKind : uint8_t { Dram, L1 };
+enum class Role : uint8_t { DataMovement0, DataMovement1, Compute };
+const char *roleName(Role role);
+
+/// One kernel of a program, on its cores.
+struct KernelSpec {
+  std::string name;           // for messages: "compute (descriptor 2)"
+  std::string library;        // path of the compiled host shared object
+  Role role = Role::Compute;
+  std::vector<std::pair<uint32_t, uint32_t>> cores;
+  std::vector<std::vector<uint32_t>> runtimeArgs; // per core, same order
+  std::vector<uint32_t> commonArgs;
+  // Compute configuration (ComputeConfigDescriptor).
+  bool fp32DestAccumulation = false;
+  bool fullSyncDest = false;
+  bool approximate = false;
+  MathFidelity fidelity = MathFidelity::HiFi4;
+};
+
+struct CircularBufferSpec {
+  std::vector<std::pair<uint32_t, uint32_t>> cores;
+  uint32_t totalSize = 0;
+  struct Format {
+    uint32_t index;
+    DataFormat format;
+    uint32_t pageSize;
+  };
+  std::vector<Format> formats;
+};
+
+struct SemaphoreSpec {
+  uint32_t id = 0;
+  uint32_t initialValue = 0;
+  std::vector<std::pair<uint32_t, uint32_t>> cores;
+};
+
+struct ProgramSpec {
+  std::vector<KernelSpec> kernels;
+  std::vector<CircularBufferSpec> circularBuffers;
+  std::vector<SemaphoreSpec> semaphores;
+};
+
+/// What a blocked kernel waits for (a deadlock report lists one per kernel).
+struct BlockedKernel {
+  std::string kernel;
+  uint32_t x = 0, y = 0;
+  std::string waitsFor;      // "cb_wait_front(cb 2, 1 page)"
+  int32_t circularBuffer = -1;
+};
+
+/// The outcome of a program run: ok, or an error of one kind.
+struct RunResult {
+  enum class Kind : uint8_t { Ok, KernelError, Deadlock, ProgramError };
+  Kind kind = Kind::Ok;
+  std::string message;
+  std::string kernel;        // the failing kernel (KernelError)
+  uint32_t x = 0, y = 0;
+  std::vector<BlockedKernel> blocked; // Deadlock
+  uint64_t contextSwitches = 0;
+};
+
+class DeviceImpl;
+
+class Device {
+public:
+  explicit Device(const ArchSpec &arch);
+  ~Device();
+  Device(const Device &) = delete;
+  Device &operator=(const Device &) = delete;
+
+  const ArchSpec &arch() const;
+
+  /// Allocates an interleaved buffer of `pages` pages of `pageSize` bytes;
+  /// returns its address (the same in every bank). Throws std::runtime_error
+  /// when the memory is exhausted.
+  uint32_t allocate(BufferKind kind, uint32_t pageSize, uint64_t pages);
+  void deallocate(BufferKind kind, uint32_t address);
+  void writePages(BufferKind kind, uint32_t address, const uint8_t *data,
+                  uint64_t bytes);
+  void readPages(BufferKind kind, uint32_t address, uint8_t *data,
+                 uint64_t bytes);
+
+  RunResult run(const ProgramSpec &program);
+
+private:
+  std::unique_ptr<DeviceImpl> impl;
+};
+
+} // namespace ttlemu
+
+#endif // TTL_EMU_DEVICE_H

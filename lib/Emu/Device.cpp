@@ -1,0 +1,666 @@
+//===- Device.cpp - Memory, programs and the scheduler of the emulator ----===//
+
+#include "Runtime.h"
+
+#include <algorithm>
+#include <cstring>
+#include <dlfcn.h>
+#include <link.h>
+#include <mutex>
+#include <stdexcept>
+#include <sys/mman.h>
+#include <unordered_map>
+
+namespace ttlemu {
+
+//===----------------------------------------------------------------------===//
+// Architectures
+//===----------------------------------------------------------------------===//
+
+namespace {
+// Grid, banks and alignment as ttnn 0.81.1's mock devices report them
+// (../shared/docs/ttnn.md); L1 sizes from the same devices.
+const ArchSpec kArchs[] = {
+    {"wormhole_b0", 8, 8, 12, 32, 16, 1499136, 0x9000, 32},
+    {"blackhole", 13, 10, 8, 64, 16, 1572864, 0x9000, 64},
+};
+} // namespace
+
+const ArchSpec *findArch(const std::string &name) {
+  for (const ArchSpec &arch : kArchs)
+    if (name == arch.name)
+      return &arch;
+  return nullptr;
+}
+
+const char *roleName(Role role) {
+  static const char *const names[] = {"data_movement_0", "data_movement_1",
+                                      "compute"};
+  return names[static_cast<int>(role)];
+}
+
+std::string format(const char *fmt, ...) {
+  char buffer[1024];
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(buffer, sizeof(buffer), fmt, args);
+  va_end(args);
+  return buffer;
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel modules
+//===----------------------------------------------------------------------===//
+
+/// A kernel's host build, loaded once per process. Its writable globals are
+/// per core on hardware, so every processor keeps its own copy and the
+/// scheduler swaps it in and out around the processor's turns.
+class Module {
+public:
+  void (*main)() = nullptr;
+  std::vector<std::pair<uint8_t *, size_t>> data; // writable, non-RELRO
+  std::vector<uint8_t> pristine;                  // their state at load
+
+  void save(std::vector<uint8_t> &into) const {
+    size_t at = 0;
+    for (auto [start, size] : data) {
+      std::memcpy(into.data() + at, start, size);
+      at += size;
+    }
+  }
+  void restore(const std::vector<uint8_t> &from) const {
+    size_t at = 0;
+    for (auto [start, size] : data) {
+      std::memcpy(start, from.data() + at, size);
+      at += size;
+    }
+  }
+};
+
+namespace {
+struct PhdrSearch {
+  uintptr_t base;
+  Module *module;
+};
+
+int collectData(dl_phdr_info *info, size_t, void *arg) {
+  auto *search = static_cast<PhdrSearch *>(arg);
+  if (info->dlpi_addr != search->base)
+    return 0;
+  const uintptr_t page = 4096;
+  uintptr_t relroStart = 0, relroEnd = 0;
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const auto &ph = info->dlpi_phdr[i];
+    if (ph.p_type == PT_GNU_RELRO) {
+      relroStart = (info->dlpi_addr + ph.p_vaddr) & ~(page - 1);
+      relroEnd = (info->dlpi_addr + ph.p_vaddr + ph.p_memsz) & ~(page - 1);
+    }
+  }
+  for (int i = 0; i < info->dlpi_phnum; ++i) {
+    const auto &ph = info->dlpi_phdr[i];
+    if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_W))
+      continue;
+    uintptr_t start = info->dlpi_addr + ph.p_vaddr;
+    uintptr_t end = start + ph.p_memsz;
+    if (relroEnd > start && relroStart < end)
+      start = std::max(start, relroEnd);
+    if (end > start)
+      search->module->data.push_back(
+          {reinterpret_cast<uint8_t *>(start), end - start});
+  }
+  return 1;
+}
+
+std::mutex modulesMutex;
+std::unordered_map<std::string, std::unique_ptr<Module>> &modules() {
+  static auto *loaded =
+      new std::unordered_map<std::string, std::unique_ptr<Module>>();
+  return *loaded;
+}
+
+Module *loadModule(const std::string &path, std::string &error) {
+  std::lock_guard<std::mutex> lock(modulesMutex);
+  auto &loaded = modules();
+  auto found = loaded.find(path);
+  if (found != loaded.end())
+    return found->second.get();
+  void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    error = dlerror();
+    return nullptr;
+  }
+  auto module = std::make_unique<Module>();
+  module->main =
+      reinterpret_cast<void (*)()>(dlsym(handle, "_Z11kernel_mainv"));
+  if (!module->main) {
+    error = "the kernel defines no 'void kernel_main()'";
+    return nullptr;
+  }
+  link_map *map = nullptr;
+  dlinfo(handle, RTLD_DI_LINKMAP, &map);
+  PhdrSearch search{map->l_addr, module.get()};
+  dl_iterate_phdr(collectData, &search);
+  size_t total = 0;
+  for (auto [start, size] : module->data)
+    total += size;
+  module->pristine.resize(total);
+  module->save(module->pristine);
+  Module *result = module.get();
+  loaded.emplace(path, std::move(module));
+  return result;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+namespace {
+uint64_t alignUp(uint64_t value, uint64_t alignment) {
+  return (value + alignment - 1) / alignment * alignment;
+}
+
+/// An interleaved buffer: page p in bank p % banks at address
+/// base + (p / banks) * alignedPage (InterleavedAddrGen).
+struct Buffer {
+  uint32_t address = 0;
+  uint32_t pageSize = 0, alignedPage = 0;
+  uint64_t pages = 0;
+  uint32_t perBank = 0; // bytes each bank holds
+  std::vector<uint8_t> dram; // DRAM only: bank-major, perBank bytes each
+};
+
+constexpr uint32_t kDramBase = 0x100000;
+constexpr uint64_t kDramBankSize = 1ull << 30;
+// Worker (x, y) sits at NoC (x + 1, y + 1); DRAM bank b at NoC (0, b + 1).
+constexpr uint32_t kNocLocalBits = 36;
+constexpr uint64_t kNocLocalMask = (1ull << kNocLocalBits) - 1;
+} // namespace
+
+class DeviceImpl {
+public:
+  explicit DeviceImpl(const ArchSpec &arch) : arch(arch) {
+    size_t cores = size_t(arch.gridX) * arch.gridY;
+    l1Bytes = cores * arch.l1Size;
+    // Kernels hold L1 addresses in 32-bit words and turn them into pointers
+    // (get_semaphore, get_write_ptr), so L1 lives in the low 2 GiB.
+    void *memory = mmap(nullptr, l1Bytes, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_32BIT,
+                        -1, 0);
+    if (memory == MAP_FAILED)
+      throw std::runtime_error("cannot map the emulated L1 below 2 GiB");
+    l1Memory = static_cast<uint8_t *>(memory);
+    this->cores.resize(cores);
+    for (uint32_t y = 0; y < arch.gridY; ++y)
+      for (uint32_t x = 0; x < arch.gridX; ++x) {
+        Core &core = this->cores[y * arch.gridX + x];
+        core.x = x;
+        core.y = y;
+        core.l1 = l1Memory + size_t(y * arch.gridX + x) * arch.l1Size;
+        core.l1Base = uint32_t(reinterpret_cast<uintptr_t>(core.l1));
+      }
+    l1BufferFloor = arch.l1Size;
+  }
+  ~DeviceImpl() { munmap(l1Memory, l1Bytes); }
+
+  const ArchSpec &arch;
+  std::vector<Core> cores;
+  uint8_t *l1Memory = nullptr;
+  size_t l1Bytes = 0;
+  std::map<uint32_t, Buffer> dram, l1;
+  uint32_t l1BufferFloor; // lowest L1 buffer address (they grow down)
+
+  Core *core(uint32_t x, uint32_t y) {
+    if (x >= arch.gridX || y >= arch.gridY)
+      return nullptr;
+    return &cores[y * arch.gridX + x];
+  }
+  uint32_t l1Banks() const { return arch.gridX * arch.gridY; }
+  Core &l1Bank(uint32_t bank) { return cores[bank]; }
+
+  uint32_t allocate(BufferKind kind, uint32_t pageSize, uint64_t pages);
+  void deallocate(BufferKind kind, uint32_t address);
+  void copyPages(BufferKind kind, uint32_t address, uint8_t *host,
+                 uint64_t bytes, bool toDevice);
+  uint8_t *resolve(uint64_t address, uint32_t bytes, const Core &from,
+                   std::string &error);
+  RunResult run(const ProgramSpec &program);
+};
+
+uint32_t DeviceImpl::allocate(BufferKind kind, uint32_t pageSize,
+                              uint64_t pages) {
+  if (pageSize == 0 || pages == 0)
+    throw std::invalid_argument("an empty buffer cannot be allocated");
+  bool isDram = kind == BufferKind::Dram;
+  uint32_t banks = isDram ? arch.dramBanks : l1Banks();
+  Buffer buffer;
+  buffer.pageSize = pageSize;
+  buffer.alignedPage =
+      uint32_t(alignUp(pageSize, isDram ? arch.dramAlignment : arch.l1Alignment));
+  buffer.pages = pages;
+  uint64_t perBank = alignUp((pages + banks - 1) / banks, 1) * buffer.alignedPage;
+  if (isDram) {
+    uint64_t at = kDramBase;
+    for (auto &[address, other] : dram) {
+      if (at + perBank <= address)
+        break;
+      at = alignUp(uint64_t(address) + other.perBank, arch.dramAlignment);
+    }
+    if (at + perBank > kDramBankSize)
+      throw std::runtime_error(format(
+          "out of emulated DRAM: %llu B per bank requested",
+          (unsigned long long)perBank));
+    buffer.address = uint32_t(at);
+    buffer.perBank = uint32_t(perBank);
+    buffer.dram.assign(size_t(perBank) * banks, 0);
+    dram.emplace(buffer.address, std::move(buffer));
+    return uint32_t(at);
+  }
+  // L1 buffers grow down from the top of L1, below the last one.
+  if (perBank + arch.l1UnreservedBase > l1BufferFloor)
+    throw std::runtime_error(format(
+        "out of emulated L1: %llu B per core requested",
+        (unsigned long long)perBank));
+  uint32_t at = uint32_t((l1BufferFloor - perBank) & ~uint64_t(arch.l1Alignment - 1));
+  buffer.address = at;
+  buffer.perBank = uint32_t(perBank);
+  l1BufferFloor = at;
+  l1.emplace(at, std::move(buffer));
+  return at;
+}
+
+void DeviceImpl::deallocate(BufferKind kind, uint32_t address) {
+  auto &buffers = kind == BufferKind::Dram ? dram : l1;
+  if (!buffers.erase(address))
+    throw std::invalid_argument(format("no buffer at address 0x%x", address));
+  if (kind == BufferKind::L1)
+    l1BufferFloor = l1.empty() ? arch.l1Size : l1.begin()->first;
+}
+
+void DeviceImpl::copyPages(BufferKind kind, uint32_t address, uint8_t *host,
+                           uint64_t bytes, bool toDevice) {
+  bool isDram = kind == BufferKind::Dram;
+  auto &buffers = isDram ? dram : l1;
+  auto found = buffers.find(address);
+  if (found == buffers.end())
+    throw std::invalid_argument(format("no buffer at address 0x%x", address));
+  Buffer &buffer = found->second;
+  if (bytes != buffer.pages * buffer.pageSize)
+    throw std::invalid_argument(format(
+        "buffer at 0x%x holds %llu B, not %llu", address,
+        (unsigned long long)(buffer.pages * buffer.pageSize),
+        (unsigned long long)bytes));
+  uint32_t banks = isDram ? arch.dramBanks : l1Banks();
+  for (uint64_t page = 0; page < buffer.pages; ++page) {
+    uint32_t bank = uint32_t(page % banks);
+    uint64_t offset = (page / banks) * buffer.alignedPage;
+    uint8_t *device =
+        isDram ? buffer.dram.data() + size_t(bank) * buffer.perBank + offset
+               : l1Bank(bank).l1 + buffer.address + offset;
+    uint8_t *at = host + page * buffer.pageSize;
+    if (toDevice)
+      std::memcpy(device, at, buffer.pageSize);
+    else
+      std::memcpy(at, device, buffer.pageSize);
+  }
+}
+
+uint8_t *DeviceImpl::resolve(uint64_t address, uint32_t bytes,
+                             const Core &from, std::string &error) {
+  uint32_t x = uint32_t(address >> kNocLocalBits) & 0x3f;
+  uint32_t y = uint32_t(address >> (kNocLocalBits + 6)) & 0x3f;
+  uint64_t local = address & kNocLocalMask;
+  if (x == 0) {
+    if (y == 0 || y > arch.dramBanks) {
+      error = format("NoC coordinate (%u, %u) is no core or DRAM bank of the "
+                     "emulated %s", x, y, arch.name);
+      return nullptr;
+    }
+    uint32_t bank = y - 1;
+    auto next = dram.upper_bound(uint32_t(std::min<uint64_t>(local, UINT32_MAX)));
+    if (next != dram.begin()) {
+      Buffer &buffer = std::prev(next)->second;
+      if (local >= buffer.address &&
+          local + bytes <= uint64_t(buffer.address) + buffer.perBank)
+        return buffer.dram.data() + size_t(bank) * buffer.perBank +
+               (local - buffer.address);
+    }
+    error = format("%u B at DRAM bank %u address 0x%llx are outside every "
+                   "allocated buffer", bytes, bank, (unsigned long long)local);
+    return nullptr;
+  }
+  Core *target = core(x - 1, y - 1);
+  if (!target || y == 0) {
+    error = format("NoC coordinate (%u, %u) is no core or DRAM bank of the "
+                   "emulated %s", x, y, arch.name);
+    return nullptr;
+  }
+  // Kernels see their own L1 at host addresses; an address inside the
+  // sender's L1 names the same offset on the target core.
+  uint64_t offset = local;
+  if (local >= from.l1Base && local < uint64_t(from.l1Base) + arch.l1Size)
+    offset = local - from.l1Base;
+  if (offset + bytes > arch.l1Size) {
+    error = format("%u B at L1 address 0x%llx of core (%u, %u) are outside "
+                   "its %u B of L1", bytes, (unsigned long long)local,
+                   x - 1, y - 1, arch.l1Size);
+    return nullptr;
+  }
+  return target->l1 + offset;
+}
+
+//===----------------------------------------------------------------------===//
+// Running a program
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The program being run on this thread.
+struct RunState {
+  DeviceImpl *device = nullptr;
+  std::vector<std::unique_ptr<Processor>> processors;
+  Processor *current = nullptr;
+  uint64_t epoch = 1;
+  uint64_t switches = 0;
+  bool failed = false;
+  RunResult result;
+};
+thread_local RunState *running = nullptr;
+
+void runKernel(void *arg) {
+  auto *processor = static_cast<Processor *>(arg);
+  processor->module->main();
+  completeCopies(false);
+  completeCopies(true);
+  processor->done = true;
+}
+
+void clearCoreState(Core &core) {
+  for (auto &cb : core.cbs)
+    cb = CircularBuffer{};
+  std::fill(std::begin(core.received), std::end(core.received), 0);
+  std::fill(std::begin(core.acked), std::end(core.acked), 0);
+}
+
+std::string where(const Processor &p) {
+  return format("kernel '%s' on core (%u, %u)", p.kernel->name.c_str(),
+                p.core->x, p.core->y);
+}
+} // namespace
+
+Processor *Processor::current() { return running ? running->current : nullptr; }
+
+const ArchSpec &currentArch() { return running->device->arch; }
+
+void kernelError(const std::string &message) {
+  RunState &state = *running;
+  Processor &p = *state.current;
+  if (!state.failed) {
+    state.failed = true;
+    state.result.kind = RunResult::Kind::KernelError;
+    state.result.kernel = p.kernel->name;
+    state.result.x = p.core->x;
+    state.result.y = p.core->y;
+    state.result.message = where(p) + ": " + message;
+  }
+  p.done = true;
+  p.fiber.exit();
+}
+
+void blockCurrent(std::string waitsFor, int32_t cb) {
+  RunState &state = *running;
+  Processor &p = *state.current;
+  // Time passes while a kernel waits: its copies in flight land (one legal
+  // execution), so only a barrier's absence before a push is observable.
+  if (!p.pending.empty()) {
+    completeCopies(false);
+    completeCopies(true);
+  }
+  p.blocked = true;
+  p.blockedEpoch = state.epoch;
+  p.waitsFor = std::move(waitsFor);
+  p.waitCb = cb;
+  p.fiber.yield();
+  p.blocked = false;
+}
+
+void notifyProgress() { ++running->epoch; }
+
+uint8_t *currentL1(uint32_t address, uint32_t bytes, const char *what) {
+  Processor &p = *running->current;
+  const ArchSpec &arch = running->device->arch;
+  uint64_t offset = address;
+  if (address >= p.core->l1Base)
+    offset = address - p.core->l1Base;
+  if (offset + bytes > arch.l1Size)
+    kernelError(format("%s: %u B at L1 address 0x%x are outside the core's "
+                       "%u B of L1", what, bytes, address, arch.l1Size));
+  return p.core->l1 + offset;
+}
+
+uint8_t *resolveNoc(uint64_t address, uint32_t bytes, const char *what) {
+  std::string error;
+  uint8_t *host =
+      running->device->resolve(address, bytes, *running->current->core, error);
+  if (!host)
+    kernelError(std::string(what) + ": " + error);
+  return host;
+}
+
+void completeCopies(bool writes) {
+  Processor &p = *running->current;
+  bool any = false;
+  auto keep = p.pending.begin();
+  for (auto it = p.pending.begin(); it != p.pending.end(); ++it) {
+    if (it->isWrite != writes) {
+      *keep++ = *it;
+      continue;
+    }
+    std::memcpy(it->destination, p.staging.data() + it->staged, it->bytes);
+    any = true;
+  }
+  p.pending.erase(keep, p.pending.end());
+  if (p.pending.empty())
+    p.staging.clear();
+  if (any)
+    notifyProgress();
+}
+
+RunResult DeviceImpl::run(const ProgramSpec &program) {
+  RunState state;
+  state.device = this;
+  auto programError = [&](std::string message) {
+    state.result.kind = RunResult::Kind::ProgramError;
+    state.result.message = std::move(message);
+    return state.result;
+  };
+  for (Core &c : cores)
+    clearCoreState(c);
+
+  // Circular buffers: placed upward from the unreserved base, per core.
+  std::vector<uint32_t> cursor(cores.size(), arch.l1UnreservedBase);
+  for (const CircularBufferSpec &spec : program.circularBuffers) {
+    for (auto [x, y] : spec.cores) {
+      Core *c = core(x, y);
+      if (!c)
+        return programError(format("a circular buffer is placed on core (%u, "
+                                   "%u), outside the %ux%u grid", x, y,
+                                   arch.gridX, arch.gridY));
+      uint32_t &top = cursor[y * arch.gridX + x];
+      uint32_t address = uint32_t(alignUp(top, arch.l1Alignment));
+      if (uint64_t(address) + spec.totalSize > l1BufferFloor)
+        return programError(format(
+            "circular buffers on core (%u, %u) grow to %llu B, beyond the %u B "
+            "below the L1 buffers", x, y,
+            (unsigned long long)(address + spec.totalSize), l1BufferFloor));
+      top = address + spec.totalSize;
+      for (const auto &f : spec.formats) {
+        if (f.index >= arch.maxCircularBuffers)
+          return programError(format("circular buffer index %u exceeds the %u "
+                                     "of %s", f.index, arch.maxCircularBuffers,
+                                     arch.name));
+        CircularBuffer &cb = c->cbs[f.index];
+        if (cb.present)
+          return programError(format("circular buffer index %u is configured "
+                                     "twice on core (%u, %u)", f.index, x, y));
+        if (f.pageSize == 0 || spec.totalSize % f.pageSize)
+          return programError(format("circular buffer %u: %u B is not a whole "
+                                     "number of %u B pages", f.index,
+                                     spec.totalSize, f.pageSize));
+        cb = {true, address, spec.totalSize, f.pageSize,
+              spec.totalSize / f.pageSize, f.format};
+      }
+    }
+  }
+  for (const SemaphoreSpec &spec : program.semaphores) {
+    if (spec.id >= kMaxSemaphores)
+      return programError(format("semaphore id %u exceeds max value %u",
+                                 spec.id, kMaxSemaphores - 1));
+    for (auto [x, y] : spec.cores) {
+      Core *c = core(x, y);
+      if (!c)
+        return programError(format("semaphore %u is placed on core (%u, %u), "
+                                   "outside the grid", spec.id, x, y));
+      uint32_t value = spec.initialValue;
+      std::memcpy(c->l1 + kSemaphoreBase + spec.id * 16, &value, 4);
+    }
+  }
+
+  // One processor per kernel and core, in a fixed order.
+  std::map<std::tuple<uint32_t, uint32_t, int>, const KernelSpec *> owners;
+  for (const KernelSpec &kernel : program.kernels) {
+    std::string error;
+    Module *module = loadModule(kernel.library, error);
+    if (!module)
+      return programError(format("kernel '%s': cannot load %s: %s",
+                                 kernel.name.c_str(), kernel.library.c_str(),
+                                 error.c_str()));
+    if (kernel.runtimeArgs.size() != kernel.cores.size())
+      return programError("runtime arguments do not match the kernel's cores");
+    for (size_t i = 0; i < kernel.cores.size(); ++i) {
+      auto [x, y] = kernel.cores[i];
+      Core *c = core(x, y);
+      if (!c)
+        return programError(format("kernel '%s' runs on core (%u, %u), outside "
+                                   "the %ux%u grid", kernel.name.c_str(), x, y,
+                                   arch.gridX, arch.gridY));
+      auto key = std::make_tuple(y, x, int(kernel.role));
+      auto [it, inserted] = owners.emplace(key, &kernel);
+      if (!inserted)
+        return programError(format(
+            "kernels '%s' and '%s' both run on the %s processor of core (%u, "
+            "%u)", it->second->name.c_str(), kernel.name.c_str(),
+            roleName(kernel.role), x, y));
+      auto p = std::make_unique<Processor>();
+      p->core = c;
+      p->kernel = &kernel;
+      p->role = kernel.role;
+      p->module = module;
+      p->moduleData = module->pristine;
+      p->args = &kernel.runtimeArgs[i];
+      uint32_t shift = kernel.role == Role::Compute ? kComputeAddressShift : 0;
+      for (uint32_t index = 0; index < kMaxCircularBuffers; ++index) {
+        const CircularBuffer &cb = c->cbs[index];
+        if (!cb.present)
+          continue;
+        uint32_t base = c->l1Base + cb.address;
+        LocalCBInterface &local = p->cbs[index];
+        local.fifo_size = cb.size >> shift;
+        local.fifo_limit = (base + cb.size) >> shift;
+        local.fifo_page_size = cb.pageSize >> shift;
+        local.fifo_num_pages = cb.numPages;
+        local.fifo_rd_ptr = local.fifo_wr_ptr = base >> shift;
+      }
+      if (kernel.role == Role::Compute) {
+        auto compute = std::make_unique<ComputeState>();
+        compute->mode = kernel.fp32DestAccumulation ? DestMode::Fp32 : DestMode::Bf16;
+        compute->fidelity = kernel.fidelity;
+        compute->approximate = kernel.approximate;
+        compute->sections = kernel.fullSyncDest ? 1 : 2;
+        compute->tilesPerSection =
+            (kernel.fullSyncDest ? 16 : 8) / (kernel.fp32DestAccumulation ? 2 : 1);
+        compute->dest.assign(size_t(compute->sections) *
+                                 compute->tilesPerSection * kTileElems,
+                             0.0f);
+        p->compute = std::move(compute);
+      }
+      state.processors.push_back(std::move(p));
+    }
+  }
+  std::stable_sort(state.processors.begin(), state.processors.end(),
+                   [](const auto &a, const auto &b) {
+                     return std::make_tuple(a->core->y, a->core->x, int(a->role)) <
+                            std::make_tuple(b->core->y, b->core->x, int(b->role));
+                   });
+  for (auto &p : state.processors)
+    p->fiber.start(runKernel, p.get());
+
+  RunState *outer = running;
+  running = &state;
+  bool progressed = true;
+  while (progressed && !state.failed) {
+    progressed = false;
+    bool live = false;
+    for (auto &p : state.processors) {
+      if (p->done)
+        continue;
+      live = true;
+      if (p->blocked && p->blockedEpoch == state.epoch)
+        continue;
+      state.current = p.get();
+      const Module &module = *p->module;
+      if (!module.data.empty())
+        module.restore(p->moduleData);
+      p->fiber.resume();
+      if (!module.data.empty())
+        module.save(p->moduleData);
+      ++state.switches;
+      state.current = nullptr;
+      progressed = true;
+      if (state.failed)
+        break;
+    }
+    if (!live)
+      break;
+  }
+  running = outer;
+  if (!state.failed) {
+    bool deadlock = false;
+    for (auto &p : state.processors)
+      deadlock |= !p->done;
+    if (deadlock) {
+      state.result.kind = RunResult::Kind::Deadlock;
+      state.result.message = "deadlock: every kernel still running is blocked";
+      for (auto &p : state.processors)
+        if (!p->done)
+          state.result.blocked.push_back(
+              {p->kernel->name, p->core->x, p->core->y, p->waitsFor, p->waitCb});
+    }
+  }
+  state.result.contextSwitches = state.switches;
+  return state.result;
+}
+
+//===----------------------------------------------------------------------===//
+// Device
+//===----------------------------------------------------------------------===//
+
+Device::Device(const ArchSpec &arch) : impl(std::make_unique<DeviceImpl>(arch)) {}
+Device::~Device() = default;
+const ArchSpec &Device::arch() const { return impl->arch; }
+uint32_t Device::allocate(BufferKind kind, uint32_t pageSize, uint64_t pages) {
+  return impl->allocate(kind, pageSize, pages);
+}
+void Device::deallocate(BufferKind kind, uint32_t address) {
+  impl->deallocate(kind, address);
+}
+void Device::writePages(BufferKind kind, uint32_t address, const uint8_t *data,
+                        uint64_t bytes) {
+  impl->copyPages(kind, address, const_cast<uint8_t *>(data), bytes, true);
+}
+void Device::readPages(BufferKind kind, uint32_t address, uint8_t *data,
+                       uint64_t bytes) {
+  impl->copyPages(kind, address, data, bytes, false);
+}
+RunResult Device::run(const ProgramSpec &program) { return impl->run(program); }
+
+} // namespace ttlemu

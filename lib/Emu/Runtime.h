@@ -1,0 +1,133 @@
+//===- Runtime.h - State of the emulated device while it runs ---*- C++ -*-===//
+//
+// Internal to lib/Emu: the cores, processors (one per kernel and core) and
+// the scheduler that the kernel API (DataflowApi.cpp, ComputeApi.cpp) acts
+// on. `Processor::current()` is the kernel whose fiber is running.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TTL_EMU_RUNTIME_H
+#define TTL_EMU_RUNTIME_H
+
+#include "Fiber.h"
+#include "ttl/Emu/Device.h"
+#include "ttlemu/runtime.h"
+
+#include <cstdarg>
+#include <string>
+#include <vector>
+
+namespace ttlemu {
+
+constexpr uint32_t kMaxCircularBuffers = 64;
+constexpr uint32_t kMaxSemaphores = 16;
+// Semaphores live below the circular buffers, one 16-byte slot each (as
+// get_semaphore's L1_ALIGNMENT stride).
+constexpr uint32_t kSemaphoreBase = 0x1000;
+constexpr uint32_t kComputeAddressShift = 4;
+
+/// A circular buffer as the host configured it on one core.
+struct CircularBuffer {
+  bool present = false;
+  uint32_t address = 0;   // L1 offset
+  uint32_t size = 0;      // bytes
+  uint32_t pageSize = 0;  // bytes
+  uint32_t numPages = 0;
+  DataFormat format = DataFormat::Invalid;
+};
+
+/// One Tensix core: its L1 and the state its processors share.
+struct Core {
+  uint32_t x = 0, y = 0;
+  uint8_t *l1 = nullptr;   // host memory of L1; host addresses below 2^31
+  uint32_t l1Base = 0;     // (uint32_t)l1: what kernels see as address 0
+  CircularBuffer cbs[kMaxCircularBuffers];
+  // The stream registers tiles_received / tiles_acked of each CB.
+  uint32_t received[kMaxCircularBuffers] = {};
+  uint32_t acked[kMaxCircularBuffers] = {};
+};
+
+/// A copy the NoC has accepted but not completed (it lands at a barrier).
+struct PendingCopy {
+  uint8_t *destination;
+  size_t staged; // offset of the data in Processor::staging
+  uint32_t bytes;
+  bool isWrite;
+};
+
+/// The compute kernel's destination registers and unpacker/packer setup.
+struct ComputeState {
+  DestMode mode = DestMode::Bf16;
+  MathFidelity fidelity = MathFidelity::HiFi4;
+  bool approximate = false;
+  uint32_t sections = 2;          // SyncHalf: 2, SyncFull: 1
+  uint32_t tilesPerSection = 8;
+  std::vector<float> dest;        // sections * tilesPerSection tiles
+  uint32_t mathSection = 0, packSection = 0;
+  uint32_t committed = 0;         // sections handed to PACK, not released
+  bool acquired = false, packing = false;
+  DataFormat srcA = DataFormat::Invalid, srcB = DataFormat::Invalid,
+             pack = DataFormat::Invalid;
+  uint32_t binaryOp = 2;          // EltwiseBinaryType of the last init
+  bool accumulate = false;
+  bool matmulTranspose = false;
+  // Pages cb_wait_front made visible (minus pops) and pages reserved, per CB,
+  // to report reads and writes outside them.
+  uint32_t front[kMaxCircularBuffers] = {};
+  uint32_t reserved[kMaxCircularBuffers] = {};
+  float *tile(uint32_t section, uint32_t index) {
+    return dest.data() + (section * tilesPerSection + index) * kTileElems;
+  }
+};
+
+class Module;
+
+/// One kernel running on one core.
+struct Processor {
+  Core *core = nullptr;
+  const KernelSpec *kernel = nullptr;
+  Role role = Role::Compute;
+  Module *module = nullptr;
+  std::vector<uint8_t> moduleData; // this core's copy of the kernel's globals
+  const std::vector<uint32_t> *args = nullptr;
+  LocalCBInterface cbs[kMaxCircularBuffers] = {};
+  Fiber fiber;
+  bool done = false, blocked = false;
+  uint64_t blockedEpoch = 0;
+  std::string waitsFor;
+  int32_t waitCb = -1;
+  std::vector<PendingCopy> pending;
+  std::vector<uint8_t> staging;
+  std::unique_ptr<ComputeState> compute;
+
+  bool isCompute() const { return role == Role::Compute; }
+  static Processor *current();
+};
+
+/// Formats a message (printf style) for errors.
+std::string format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/// The architecture of the device running the current program.
+const ArchSpec &currentArch();
+
+/// Stops the running program with an error in the current kernel.
+[[noreturn]] void kernelError(const std::string &message);
+
+/// Blocks the current kernel until the runtime state changes.
+void blockCurrent(std::string waitsFor, int32_t cb);
+/// Records that state other kernels may wait on changed.
+void notifyProgress();
+
+/// Host memory of `bytes` at L1 address `address` of the current core
+/// (absolute host address or L1 offset), or a kernel error naming `what`.
+uint8_t *currentL1(uint32_t address, uint32_t bytes, const char *what);
+
+/// Resolves a NoC address to host memory of `bytes` bytes (a kernel error
+/// naming `what` when it is not inside allocated memory).
+uint8_t *resolveNoc(uint64_t address, uint32_t bytes, const char *what);
+
+/// Completes the current processor's pending copies of one direction.
+void completeCopies(bool writes);
+
+} // namespace ttlemu
+
+#endif // TTL_EMU_RUNTIME_H

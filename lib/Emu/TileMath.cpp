@@ -1,0 +1,1025 @@
+//===- TileMath.cpp - Tile numerics of the emulated Tensix core -----------===//
+//
+// Every rule below cites the file that states it. Paths are relative to the
+// ttnn 0.81.1 wheel (site-packages/ttnn/):
+//   SFPU  tt_metal/hw/ckernels/wormhole_b0/metal/llk_api/llk_sfpu/
+//   LLKS  tt_metal/tt-llk/tt_llk_wormhole_b0/common/inc/sfpu/
+//   LLK   tt_metal/tt-llk/tt_llk_wormhole_b0/llk_lib/
+//   API   tt_metal/hw/inc/api/compute/
+//   GOLD  tt_metal/tt-llk/tests/python_tests/helpers/golden_generators.py
+// and the Tensix ISA pages for MVMUL / GAPOOL / GMPOOL / SFPLUT(FP32)
+// (tt-isa-documentation, WormholeB0/TensixTile/TensixCoprocessor/).
+//
+// Hot loops (rounding, eltwise, matmul) work on whole tiles with the operation
+// chosen outside the loop, so g++ -O2 vectorizes them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ttl/Emu/TileMath.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace ttlemu {
+namespace {
+
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+inline uint32_t bitsOf(float x) {
+  uint32_t u;
+  std::memcpy(&u, &x, sizeof u);
+  return u;
+}
+
+inline float fromBits(uint32_t u) {
+  float x;
+  std::memcpy(&x, &u, sizeof x);
+  return x;
+}
+
+/// bf16 round-to-nearest-even on f32 bits. A NaN is truncated instead (the
+/// rounding add could carry it into infinity), and keeps a non-zero mantissa.
+inline uint32_t rneBf16Bits(uint32_t u) {
+  uint32_t rounded = (u + 0x7FFFu + ((u >> 16) & 1u)) & 0xFFFF0000u;
+  uint32_t truncated = u & 0xFFFF0000u;
+  uint32_t nan = truncated | ((truncated & 0x007F0000u) ? 0u : 0x00400000u);
+  return (u & 0x7FFFFFFFu) > 0x7F800000u ? nan : rounded;
+}
+
+inline float rneBf16(float x) { return fromBits(rneBf16Bits(bitsOf(x))); }
+inline float truncBf16(float x) { return fromBits(bitsOf(x) & 0xFFFF0000u); }
+
+void roundTileBf16(float *t) {
+  for (int i = 0; i < kTileElems; ++i)
+    t[i] = rneBf16(t[i]);
+}
+
+void truncTileBf16(float *t) {
+  for (int i = 0; i < kTileElems; ++i)
+    t[i] = truncBf16(t[i]);
+}
+
+/// FPU writes into DEST round to nearest even (LLK llk_defs.h StochRndType:
+/// without stochastic rounding, FPU results and gasket conversions are RNE).
+void writeDest(const float *value, float *dest, DestMode mode) {
+  if (mode == DestMode::Fp32) {
+    std::memcpy(dest, value, kTileElems * sizeof(float));
+    return;
+  }
+  for (int i = 0; i < kTileElems; ++i)
+    dest[i] = rneBf16(value[i]);
+}
+
+inline float roundDest(float x, DestMode mode) {
+  return mode == DestMode::Bf16 ? rneBf16(x) : x;
+}
+
+// --- IEEE half ---------------------------------------------------------------
+
+uint16_t floatToHalfBits(float x) {
+  uint32_t u = bitsOf(x);
+  uint32_t sign = (u >> 16) & 0x8000u;
+  uint32_t mag = u & 0x7FFFFFFFu;
+  if (mag > 0x7F800000u) { // NaN: keep the top payload bits, never zero
+    uint32_t payload = (mag >> 13) & 0x3FFu;
+    return static_cast<uint16_t>(sign | 0x7C00u | (payload ? payload : 0x200u));
+  }
+  if (mag >= 0x477FF000u) // >= 65520 rounds past the largest half, 65504
+    return static_cast<uint16_t>(sign | 0x7C00u);
+  if (mag >= 0x38800000u) { // normal half: rebias 127 -> 15, then RNE
+    uint32_t r = mag - 0x38000000u;
+    r += 0xFFFu + ((r >> 13) & 1u);
+    return static_cast<uint16_t>(sign | (r >> 13));
+  }
+  // Subnormal half: the value in units of 2^-24, rounded to nearest even
+  // (the scaling is exact; 1024 units carry into the smallest normal).
+  float units = std::nearbyint(fromBits(mag) * 16777216.0f);
+  return static_cast<uint16_t>(sign | static_cast<uint32_t>(units));
+}
+
+float halfBitsToFloat(uint16_t h) {
+  uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
+  uint32_t exp = (h >> 10) & 0x1Fu;
+  uint32_t man = h & 0x3FFu;
+  if (exp == 0) {
+    float mag = static_cast<float>(man) * (1.0f / 16777216.0f);
+    return sign ? -mag : mag;
+  }
+  if (exp == 31)
+    return fromBits(sign | 0x7F800000u | (man << 13));
+  return fromBits(sign | ((exp + 112u) << 23) | (man << 13));
+}
+
+// --- Fidelity ------------------------------------------------------------------
+//
+// GOLD FidelityMasking (WH/BH) on the 11-bit mantissa incl. the hidden bit:
+// phase p multiplies (SrcA & maskA[p]) by (SrcB & maskB[p]) with
+//   maskA = 11111000000, 00000111110, 11111000000, 00000111110
+//   maskB = 11111110000, 11111110000, 00000001111, 00000001111
+// and LoFi/HiFi2/HiFi3 sum phases 0/0-1/0-2. On f32 bits (TF32 mantissa in
+// bits 22..13): A hi = top 4 explicit bits, A full = top 9 (SrcA's LSB is never
+// used, ISA MVMUL note), B hi = top 6, B full = top 10. Summing the phases:
+//   LoFi  = Ahi*Bhi,  HiFi2 = Afull*Bhi,  HiFi3 = Afull*Bhi + Ahi*Blo.
+// HiFi4 is the plain product: GOLD's matmul applies no mask at HiFi4.
+constexpr uint32_t kSrcAHiMask = 0xFFF80000u;
+constexpr uint32_t kSrcAFullMask = 0xFFFFC000u;
+constexpr uint32_t kSrcBHiMask = 0xFFFE0000u;
+constexpr uint32_t kSrcBFullMask = 0xFFFFE000u;
+
+inline float maskBits(float x, uint32_t mask) {
+  return fromBits(bitsOf(x) & mask);
+}
+
+/// The product the FPU forms from SrcA value `a` and SrcB value `b`.
+template <MathFidelity F> inline float fidelityProduct(float a, float b) {
+  if constexpr (F == MathFidelity::HiFi4) {
+    return a * b;
+  } else {
+    float aHi = maskBits(a, kSrcAHiMask);
+    float bHi = maskBits(b, kSrcBHiMask);
+    if constexpr (F == MathFidelity::LoFi)
+      return aHi * bHi;
+    float aFull = maskBits(a, kSrcAFullMask);
+    if constexpr (F == MathFidelity::HiFi2)
+      return aFull * bHi;
+    float bLo = maskBits(b, kSrcBFullMask) - bHi; // exact: same exponent
+    return aFull * bHi + aHi * bLo;
+  }
+}
+
+/// r = a * b as the FPU multiplies (SrcA = a, SrcB = b); 0 when either is 0
+/// (SFPU calculate_sfpu_binary_mul: "To match FPU behaviour for bfloat16
+/// multiplication, 0 * x = 0 and x * 0 = 0").
+template <MathFidelity F>
+void mulTileAt(const float *__restrict a, const float *__restrict b,
+               float *__restrict r) {
+  for (int i = 0; i < kTileElems; ++i) {
+    float p = fidelityProduct<F>(a[i], b[i]);
+    r[i] = (a[i] == 0.0f || b[i] == 0.0f) ? 0.0f : p;
+  }
+}
+
+void mulTile(const float *a, const float *b, float *r, MathFidelity fidelity) {
+  switch (fidelity) {
+  case MathFidelity::LoFi:
+    return mulTileAt<MathFidelity::LoFi>(a, b, r);
+  case MathFidelity::HiFi2:
+    return mulTileAt<MathFidelity::HiFi2>(a, b, r);
+  case MathFidelity::HiFi3:
+    return mulTileAt<MathFidelity::HiFi3>(a, b, r);
+  case MathFidelity::HiFi4:
+    return mulTileAt<MathFidelity::HiFi4>(a, b, r);
+  }
+}
+
+/// r = a op b over a tile, f32, no rounding.
+void eltwiseTile(EltwiseOp op, const float *__restrict a,
+                 const float *__restrict b, float *__restrict r,
+                 MathFidelity fidelity) {
+  switch (op) {
+  case EltwiseOp::Add:
+    for (int i = 0; i < kTileElems; ++i)
+      r[i] = a[i] + b[i];
+    return;
+  case EltwiseOp::Sub:
+    for (int i = 0; i < kTileElems; ++i)
+      r[i] = a[i] - b[i];
+    return;
+  case EltwiseOp::Mul:
+    return mulTile(a, b, r, fidelity);
+  case EltwiseOp::Div:
+    for (int i = 0; i < kTileElems; ++i)
+      r[i] = a[i] / b[i];
+    return;
+  }
+}
+
+// --- Matmul --------------------------------------------------------------------
+
+/// c += x @ y, 32x32 row-major; i-k-j so the j loop is a vector FMA row.
+void gemmAccumulate(const float *__restrict x, const float *__restrict y,
+                    float *__restrict c) {
+  for (int i = 0; i < kTileDim; ++i) {
+    float *__restrict row = c + i * kTileDim;
+    for (int k = 0; k < kTileDim; ++k) {
+      float xik = x[i * kTileDim + k];
+      const float *__restrict yk = y + k * kTileDim;
+      for (int j = 0; j < kTileDim; ++j)
+        row[j] += xik * yk[j];
+    }
+  }
+}
+
+void maskTile(const float *in, float *out, uint32_t mask) {
+  for (int i = 0; i < kTileElems; ++i)
+    out[i] = maskBits(in[i], mask);
+}
+
+void transposeInto(const float *__restrict a, float *__restrict t) {
+  for (int r = 0; r < kTileDim; ++r)
+    for (int c = 0; c < kTileDim; ++c)
+      t[c * kTileDim + r] = a[r * kTileDim + c];
+}
+
+// --- SFPU store rules -------------------------------------------------------------
+
+/// How a 16-bit DEST receives an SFPU result. SFPSTORE of an f32 LReg into a
+/// bf16 DEST truncates (API eltwise_binary_sfpu.h: "Default truncates (native
+/// SFPSTORE behavior)"; GOLD truncate_to_bfloat16); ops that call
+/// convert<vFloat16b>(.., RoundMode::Nearest) or float32_to_bf16_rne first
+/// round to nearest even. A 32-bit DEST keeps the f32 result.
+enum class Store : uint8_t { Truncate, NearestEven };
+
+struct UnaryStore {
+  Store precise; // approx == false
+  Store approx;  // approx == true
+};
+
+// Indexed by SfpuUnaryOp; the paths are the ones taken with a 16-bit DEST.
+// "plain store" = no rounding before SFPSTORE; where that result is an input
+// value (relu, neg, abs, fill of a bf16) truncation is exact anyway.
+constexpr UnaryStore kUnaryStore[] = {
+    // Exp: exp.h _sfpu_exp_21f_bf16_tti_ SFP_STOCH_RND RND_EVEN; the approx
+    // path (SFPLOADMACRO) stores its bits as built.
+    {Store::NearestEven, Store::Truncate},
+    // Exp2: exp2.h _sfpu_exp2_bf16_ convert<vFloat16b> (one path).
+    {Store::NearestEven, Store::NearestEven},
+    // Relu: LLKS relu.h SFPSWAP + plain store.
+    {Store::Truncate, Store::Truncate},
+    // Sqrt, Rsqrt: sqrt.h _calculate_sqrt_internal_ convert on every path.
+    {Store::NearestEven, Store::NearestEven},
+    {Store::NearestEven, Store::NearestEven},
+    // Recip: recip.h round_to_bf16 before scaling; approx iter<0> plain.
+    {Store::NearestEven, Store::Truncate},
+    // Negative: negative.h; Abs: abs.h -- sign-bit ops, plain store.
+    {Store::Truncate, Store::Truncate},
+    {Store::Truncate, Store::Truncate},
+    // Sigmoid: sigmoid.h convert; approx LUT (sigmoid_appx.h) plain.
+    {Store::NearestEven, Store::Truncate},
+    // Tanh: tanh.h bf16 polynomial convert; approx LUT plain.
+    {Store::NearestEven, Store::Truncate},
+    // Log: log.h calculate_log convert (both FAST_APPROX values).
+    {Store::NearestEven, Store::NearestEven},
+    // Sin, Cos: trigonometry.h convert (no approx branch).
+    {Store::NearestEven, Store::NearestEven},
+    {Store::NearestEven, Store::NearestEven},
+    // Gelu: gelu.h bf16 accurate path convert; calculate_gelu_appx plain.
+    {Store::NearestEven, Store::Truncate},
+    // Silu: silu.h convert (always the non-approx sigmoid).
+    {Store::NearestEven, Store::NearestEven},
+    // Square: square.h float32_to_bf16_rne_prgm.
+    {Store::NearestEven, Store::NearestEven},
+    // Power (power_iterative_tile): unary_power.h
+    // calculate_unary_power_iterative, plain store.
+    {Store::Truncate, Store::Truncate},
+    // Rdiv: rdiv.h rounds 1/x to bf16 RNE (non-approx), then stores s*(1/x)
+    // plain (modelled in rdivTile).
+    {Store::Truncate, Store::Truncate},
+    // Rsub: binop_with_unary.h RSUB float32_to_bf16_rne ("logit" fix).
+    {Store::NearestEven, Store::NearestEven},
+    // Fill: LLKS fill.h _calculate_fill_ plain store.
+    {Store::Truncate, Store::Truncate},
+    // PowerBits (power_tile): unary_power.h _sfpu_unary_power_21f_ convert.
+    {Store::NearestEven, Store::NearestEven},
+};
+static_assert(sizeof(kUnaryStore) / sizeof(kUnaryStore[0]) ==
+                  static_cast<size_t>(SfpuUnaryOp::PowerBits) + 1,
+              "one store rule per SfpuUnaryOp");
+
+// Indexed by ScalarOp: binop_with_unary.h calculate_binop_with_scalar stores
+// ADD/SUB/MUL/DIV plain and rounds RSUB with float32_to_bf16_rne.
+constexpr Store kScalarStore[] = {Store::Truncate, Store::Truncate,
+                                  Store::Truncate, Store::Truncate,
+                                  Store::NearestEven};
+
+// Indexed by SfpuBinaryOp. binary.h calculate_sfpu_binary stores ADD/SUB/RSUB
+// plain unless DstRoundingMode::NearestEven; calculate_sfpu_binary_mul/_div
+// and binary_pow.h round RNE; SFPSWAP min/max and 1.0/0.0 comparisons
+// (binary_max_min.h, binary_comp.h) store exact values.
+constexpr Store kBinaryStore[] = {
+    Store::Truncate,    Store::Truncate, Store::NearestEven, // add sub mul
+    Store::NearestEven, Store::Truncate, Store::NearestEven, // div rsub pow
+    Store::Truncate,    Store::Truncate,                     // max min
+    Store::Truncate,    Store::Truncate, Store::Truncate,    // eq ne lt
+    Store::Truncate,    Store::Truncate, Store::Truncate,    // gt le ge
+};
+static_assert(sizeof(kBinaryStore) / sizeof(kBinaryStore[0]) ==
+                  static_cast<size_t>(SfpuBinaryOp::Ge) + 1,
+              "one store rule per SfpuBinaryOp");
+
+/// table[e]; an out-of-range enum (never valid) reads the last entry.
+template <typename T, size_t N, typename E>
+const T &ruleFor(const T (&table)[N], E e) {
+  size_t i = static_cast<size_t>(e);
+  return table[i < N ? i : N - 1];
+}
+
+void storeSfpu(float *tile, DestMode mode, Store store) {
+  if (mode == DestMode::Fp32)
+    return;
+  if (store == Store::NearestEven)
+    roundTileBf16(tile);
+  else
+    truncTileBf16(tile);
+}
+
+// --- SFPU math ---------------------------------------------------------------------
+
+template <typename Fn> inline void mapTile(float *tile, Fn fn) {
+  for (int i = 0; i < kTileElems; ++i)
+    tile[i] = fn(tile[i]);
+}
+
+/// SFPLUTFP32 FP16_6ENTRY_TABLE1: segments split at |x| = 0.5, 1, 1.5, 2, 3,
+/// each computing slope*|x| + intercept (ISA SFPLUTFP32.md). The sfpi
+/// vLut16 constructors store fp16 values; the tables below are the fp16
+/// values of the init constants (the gelu ones are the bit patterns the
+/// older gelu_init loaded: 0x37E7322B / 0xB12286D8, ...).
+struct Lut6 {
+  float slope[6];
+  float intercept[6];
+};
+
+inline int lut6Segment(float mag) {
+  return (mag >= 0.5f) + (mag >= 1.0f) + (mag >= 1.5f) + (mag >= 2.0f) +
+         (mag >= 3.0f);
+}
+
+inline float lut6(const Lut6 &lut, float mag) {
+  int s = lut6Segment(mag);
+  return lut.slope[s] * mag + lut.intercept[s];
+}
+
+float fp16Value(float x) { return halfBitsToFloat(floatToHalfBits(x)); }
+
+/// gelu.h gelu_init<APPROXIMATION_MODE = true>.
+const Lut6 &geluLut() {
+  static const Lut6 lut = {
+      {fp16Value(0.1928f), fp16Value(0.4939f), fp16Value(0.6188f),
+       fp16Value(0.6099f), fp16Value(0.5402f), fp16Value(0.5f)},
+      {fp16Value(-0.00010443f), fp16Value(-0.1604f), fp16Value(-0.2796f),
+       fp16Value(-0.2635f), fp16Value(-0.1194f), 0.0f}};
+  return lut;
+}
+
+/// tanh.h tanh_init<APPROXIMATION_MODE = true>.
+const Lut6 &tanhLut() {
+  static const Lut6 lut = {
+      {fp16Value(0.96191406f), fp16Value(0.57617188f), fp16Value(0.28710938f),
+       fp16Value(0.0964355469f), fp16Value(0.0390625f), 0.0f},
+      {0.0f, fp16Value(0.192871094f), fp16Value(0.48193359f),
+       fp16Value(0.76806641f), fp16Value(0.8828125f), 1.0f}};
+  return lut;
+}
+
+/// gelu.h calculate_gelu_appx: 0.5*x + lut(x) with LutSign::Update (the LUT
+/// result keeps its own sign).
+inline float geluApprox(float x) {
+  return 0.5f * x + lut6(geluLut(), std::fabs(x));
+}
+
+/// gelu.h accurate paths. 16-bit DEST (calculate_gelu_piecewise): 0 at and
+/// below -5.54259443 ("matches torch.gelu BF16 saturation"), x from 2.78125,
+/// x*Phi(x) between. 32-bit DEST: x*Phi(x) above -5.54259443, x - x below.
+inline float geluPrecise(float x, DestMode mode) {
+  constexpr float kSaturation = -5.54259443f;
+  constexpr float kInvSqrt2 = 0.70710678118654752f;
+  if (mode == DestMode::Bf16) {
+    if (!(x > kSaturation))
+      return 0.0f;
+    if (x >= 2.78125f)
+      return x;
+  } else if (!(x > kSaturation)) {
+    return x - x;
+  }
+  return 0.5f * x * std::erfc(-x * kInvSqrt2);
+}
+
+/// tanh.h approx: sign(x) * lut(|x|) (LutSign::Retain).
+inline float tanhApprox(float x) {
+  return std::copysign(lut6(tanhLut(), std::fabs(x)), x);
+}
+
+/// sigmoid_appx.h: SFPLUT 3-entry table (split at |x| = 1, 2) with the sign
+/// retained, plus 0.5. The vLut8si constants are exact in the 8-bit format.
+inline float sigmoidApprox(float x) {
+  float mag = std::fabs(x);
+  float lut = mag < 1.0f   ? 0.2265625f * mag
+              : mag < 2.0f ? 0.265625f * mag - 0.046875f
+                           : 0.5f;
+  return std::copysign(lut, x) + 0.5f;
+}
+
+inline float sigmoidPrecise(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+
+/// relu.h: SFPSWAP against 0 in sign-magnitude order, so every value with the
+/// sign bit set (-0, -inf, -NaN) becomes +0.
+inline float relu(float x) { return (bitsOf(x) >> 31) ? 0.0f : x; }
+
+/// calculate_unary_power_iterative, multiplication for multiplication.
+inline float powerIterative(float in, uint32_t exponent) {
+  if (exponent == 0)
+    return 1.0f;
+  float result = in;
+  for (uint32_t e = exponent - 1; e > 0; e >>= 1) {
+    if (e & 1u)
+      result *= in;
+    in *= in;
+  }
+  return result;
+}
+
+/// x ** p as power_tile (unary_power.h) and power_binary_tile
+/// (binary_pow.h) define it: 2^(p*log2|x|); a negative base keeps the sign of
+/// an odd integer p and gives NaN for a non-integer p (the parity test goes
+/// through int16, so |p| > 32767 counts as non-integer); a zero base gives 0
+/// for p > 0, NaN for p < 0 and 1 for p == 0.
+inline float sfpuPow(float base, float p) {
+  float mag = std::fabs(base);
+  float y = std::exp2(p * std::log2(mag));
+  if (std::signbit(base)) {
+    float rounded = std::nearbyint(p);
+    if (rounded != p || std::fabs(p) > 32767.0f)
+      y = kNaN;
+    else if (std::fmod(rounded, 2.0f) != 0.0f)
+      y = -y;
+  }
+  if (mag == 0.0f)
+    y = p > 0.0f ? 0.0f : (p < 0.0f ? kNaN : 1.0f);
+  return y;
+}
+
+/// rdiv.h calculate_rdiv (non-approx): with a 16-bit DEST 1/x is rounded to
+/// bf16 RNE before the multiply, and the product is stored plain.
+void rdivTile(float *tile, float s, DestMode mode) {
+  if (mode == DestMode::Bf16)
+    mapTile(tile, [s](float x) { return rneBf16(1.0f / x) * s; });
+  else
+    mapTile(tile, [s](float x) { return (1.0f / x) * s; });
+}
+
+void sfpuUnaryMath(SfpuUnaryOp op, float *t, uint32_t param, bool approx,
+                   DestMode mode) {
+  float s = fromBits(param);
+  switch (op) {
+  case SfpuUnaryOp::Exp:
+    return mapTile(t, [](float x) { return std::exp(x); });
+  case SfpuUnaryOp::Exp2:
+    return mapTile(t, [](float x) { return std::exp2(x); });
+  case SfpuUnaryOp::Relu:
+    return mapTile(t, relu);
+  case SfpuUnaryOp::Sqrt:
+    return mapTile(t, [](float x) { return std::sqrt(x); });
+  case SfpuUnaryOp::Rsqrt:
+    return mapTile(t, [](float x) { return 1.0f / std::sqrt(x); });
+  case SfpuUnaryOp::Recip:
+    return mapTile(t, [](float x) { return 1.0f / x; });
+  case SfpuUnaryOp::Negative:
+    return mapTile(t, [](float x) { return -x; });
+  case SfpuUnaryOp::Abs:
+    return mapTile(t, [](float x) { return std::fabs(x); });
+  case SfpuUnaryOp::Sigmoid:
+    return approx ? mapTile(t, sigmoidApprox) : mapTile(t, sigmoidPrecise);
+  case SfpuUnaryOp::Tanh:
+    if (approx)
+      return mapTile(t, tanhApprox);
+    return mapTile(t, [](float x) { return std::tanh(x); });
+  case SfpuUnaryOp::Log:
+    return mapTile(t, [](float x) { return std::log(x); });
+  case SfpuUnaryOp::Sin:
+    return mapTile(t, [](float x) { return std::sin(x); });
+  case SfpuUnaryOp::Cos:
+    return mapTile(t, [](float x) { return std::cos(x); });
+  case SfpuUnaryOp::Gelu:
+    if (approx)
+      return mapTile(t, geluApprox);
+    return mapTile(t, [mode](float x) { return geluPrecise(x, mode); });
+  case SfpuUnaryOp::Silu:
+    return mapTile(t, [](float x) { return x * sigmoidPrecise(x); });
+  case SfpuUnaryOp::Square:
+    return mapTile(t, [](float x) { return x * x; });
+  case SfpuUnaryOp::Power:
+    return mapTile(t, [param](float x) { return powerIterative(x, param); });
+  case SfpuUnaryOp::Rdiv:
+    return rdivTile(t, s, mode);
+  case SfpuUnaryOp::Rsub:
+    return mapTile(t, [s](float x) { return s - x; });
+  case SfpuUnaryOp::Fill:
+    return mapTile(t, [s](float) { return s; });
+  case SfpuUnaryOp::PowerBits:
+    return mapTile(t, [s](float x) { return sfpuPow(x, s); });
+  }
+}
+
+/// Sign-magnitude order (SFPSWAP VEC_MIN_MAX): -NaN < -inf < ... < -0 < +0 <
+/// ... < +inf < +NaN, as a signed integer key.
+inline int32_t orderKey(float x) {
+  uint32_t u = bitsOf(x);
+  uint32_t flip = (u >> 31) ? 0x7FFFFFFFu : 0u;
+  return static_cast<int32_t>(u ^ flip);
+}
+
+/// binary_comp.h compares after SFPMAD-style denormal flushing (a subnormal
+/// equals zero); NaN compares false (eq/lt/gt/le/ge) and unequal (ne).
+inline float flushDenormal(float x) {
+  uint32_t u = bitsOf(x);
+  return (u & 0x7F800000u) ? x : fromBits(u & 0x80000000u);
+}
+
+template <typename Fn>
+void mapTile2(const float *a, const float *b, float *out, Fn fn) {
+  for (int i = 0; i < kTileElems; ++i)
+    out[i] = fn(a[i], b[i]);
+}
+
+template <typename Cmp>
+void compareTile(const float *a, const float *b, float *out, Cmp cmp) {
+  mapTile2(a, b, out, [cmp](float x, float y) {
+    return cmp(flushDenormal(x), flushDenormal(y)) ? 1.0f : 0.0f;
+  });
+}
+
+void sfpuBinaryMath(SfpuBinaryOp op, const float *a, const float *b, float *o,
+                    DestMode mode) {
+  bool narrow = mode == DestMode::Bf16;
+  switch (op) {
+  case SfpuBinaryOp::Add:
+    return mapTile2(a, b, o, [](float x, float y) { return x + y; });
+  case SfpuBinaryOp::Sub:
+    return mapTile2(a, b, o, [](float x, float y) { return x - y; });
+  case SfpuBinaryOp::Rsub:
+    return mapTile2(a, b, o, [](float x, float y) { return y - x; });
+  case SfpuBinaryOp::Mul:
+    // calculate_sfpu_binary_mul: with a 16-bit DEST, 0 * x = x * 0 = +0.
+    if (narrow)
+      return mapTile2(a, b, o, [](float x, float y) {
+        return (x == 0.0f || y == 0.0f) ? 0.0f : x * y;
+      });
+    return mapTile2(a, b, o, [](float x, float y) { return x * y; });
+  case SfpuBinaryOp::Div:
+    // calculate_sfpu_binary_div, 16-bit DEST: x/0 = +-inf by x's sign (the
+    // divisor's sign is ignored), 0/0 = NaN. 32-bit DEST: IEEE signs.
+    if (narrow)
+      return mapTile2(a, b, o, [](float x, float y) {
+        if (y == 0.0f)
+          return x == 0.0f ? kNaN : std::copysign(kInf, x);
+        return x / y;
+      });
+    return mapTile2(a, b, o, [](float x, float y) { return x / y; });
+  case SfpuBinaryOp::Power:
+    return mapTile2(a, b, o, sfpuPow);
+  case SfpuBinaryOp::Max:
+    return mapTile2(a, b, o, [](float x, float y) {
+      return orderKey(x) >= orderKey(y) ? x : y;
+    });
+  case SfpuBinaryOp::Min:
+    return mapTile2(a, b, o, [](float x, float y) {
+      return orderKey(x) <= orderKey(y) ? x : y;
+    });
+  case SfpuBinaryOp::Eq:
+    return compareTile(a, b, o, [](float x, float y) { return x == y; });
+  case SfpuBinaryOp::Ne:
+    return compareTile(a, b, o, [](float x, float y) { return x != y; });
+  case SfpuBinaryOp::Lt:
+    return compareTile(a, b, o, [](float x, float y) { return x < y; });
+  case SfpuBinaryOp::Gt:
+    return compareTile(a, b, o, [](float x, float y) { return x > y; });
+  case SfpuBinaryOp::Le:
+    return compareTile(a, b, o, [](float x, float y) { return x <= y; });
+  case SfpuBinaryOp::Ge:
+    return compareTile(a, b, o, [](float x, float y) { return x >= y; });
+  }
+}
+
+// --- Reduce ----------------------------------------------------------------------
+//
+// What is modelled, and why:
+//  * SUM/AVG use GAPOOL/MVMUL, "Dst += SrcB @ SrcA" on 16x16 faces (ISA
+//    GAPOOL.md, MVMUL.md). GOLD ReduceGapoolGolden takes SrcB = face 0 of the
+//    scaler, so each face contributes, per output, sum_k w[k] * a[k] with
+//    w = row 0 of scaler face 0 (C/reduce.h: "populate first row of each
+//    face"). That partial is computed in f32 and added into DEST with one
+//    rounding per face, in face order (COL: F0 then F2 / F1 then F3; ROW: F0
+//    then F1 / F2 then F3), as repeated GAPOOLs into one DEST row do.
+//  * SCALAR (LLK llk_math_reduce.h): the four face partials accumulate into a
+//    zeroed scratch row, which is transposed and pooled again into DEST, so
+//    the scaler applies along both dimensions (hence AVG's 1/sqrt(N)).
+//  * MAX uses GMPOOL (ISA GMPOOL.md): dest = max(dest, max_k(a[k] *
+//    2^floor(log2|w[k]|))); a w[k] with zero exponent drops that element;
+//    subnormal a counts as 0; the BF16 DEST write keeps 7 mantissa bits
+//    (truncates). GMPOOL reads a row cleared by ZEROACC as -inf, and every
+//    DEST section starts cleared, so a +0.0 dest is taken as empty. SCALAR
+//    pools twice (scale applied twice), like SUM.
+//  * Accumulating into dest: C/reduce.h does not state it; ttnn's
+//    numeric.h accumulate_compute_loop relies on it for SUM/AVG, and MVMUL /
+//    GAPOOL / GMPOOL all read DEST. ttnn forbids accumulating MAX over
+//    ROW/SCALAR (its reduce helpers static_assert), so that case is a guess.
+
+/// Element (r, c) of a row-major tile.
+inline float at(const float *t, int r, int c) { return t[r * kTileDim + c]; }
+
+/// GMPOOL's scale: the exponent of w only (0 = drop the element).
+inline float gmpoolScale(float w) {
+  uint32_t exp = (bitsOf(w) >> 23) & 0xFFu;
+  return exp == 0 ? 0.0f : fromBits(exp << 23);
+}
+
+/// max in GMPOOL order for a datum scaled by `scale` (0 = dropped).
+struct MaxAcc {
+  bool any = false;
+  float value = 0.0f;
+  void add(float x, float scale) {
+    if (scale == 0.0f)
+      return;
+    float v = ((bitsOf(x) & 0x7F800000u) ? x : 0.0f) * scale;
+    if (!any || orderKey(v) >= orderKey(value))
+      value = v;
+    any = true;
+  }
+};
+
+inline float maxIntoDest(float dest, const MaxAcc &acc, DestMode mode) {
+  if (!acc.any)
+    return dest;
+  float v = mode == DestMode::Bf16 ? truncBf16(acc.value) : acc.value;
+  bool empty = bitsOf(dest) == 0u;
+  return (empty || orderKey(v) >= orderKey(dest)) ? v : dest;
+}
+
+void reduceSumCol(const float *a, const float *w, float *dest, DestMode mode) {
+  for (int c = 0; c < kTileDim; ++c) {
+    float d = dest[c];
+    for (int half = 0; half < 2; ++half) {
+      float p = 0.0f;
+      for (int k = 0; k < kFaceDim; ++k)
+        p += w[k] * at(a, half * kFaceDim + k, c);
+      d = roundDest(d + p, mode);
+    }
+    dest[c] = d;
+  }
+}
+
+void reduceSumRow(const float *a, const float *w, float *dest, DestMode mode) {
+  for (int r = 0; r < kTileDim; ++r) {
+    float d = dest[r * kTileDim];
+    for (int half = 0; half < 2; ++half) {
+      float p = 0.0f;
+      for (int k = 0; k < kFaceDim; ++k)
+        p += w[k] * at(a, r, half * kFaceDim + k);
+      d = roundDest(d + p, mode);
+    }
+    dest[r * kTileDim] = d;
+  }
+}
+
+void reduceSumScalar(const float *a, const float *w, float *dest,
+                     DestMode mode) {
+  float column[kFaceDim] = {};
+  for (int face = 0; face < 4; ++face) {
+    int r0 = (face / 2) * kFaceDim, c0 = (face % 2) * kFaceDim;
+    for (int j = 0; j < kFaceDim; ++j) {
+      float p = 0.0f;
+      for (int k = 0; k < kFaceDim; ++k)
+        p += w[k] * at(a, r0 + k, c0 + j);
+      column[j] = roundDest(column[j] + p, mode);
+    }
+  }
+  float p = 0.0f;
+  for (int j = 0; j < kFaceDim; ++j)
+    p += w[j] * column[j];
+  dest[0] = roundDest(dest[0] + p, mode);
+}
+
+void reduceMax(ReduceDim dim, const float *a, const float *w, float *dest,
+               DestMode mode) {
+  float scale[kFaceDim];
+  for (int k = 0; k < kFaceDim; ++k)
+    scale[k] = gmpoolScale(w[k]);
+  if (dim == ReduceDim::Scalar) {
+    MaxAcc column[kFaceDim];
+    for (int r = 0; r < kTileDim; ++r)
+      for (int c = 0; c < kTileDim; ++c)
+        column[c % kFaceDim].add(at(a, r, c), scale[r % kFaceDim]);
+    MaxAcc total;
+    for (int j = 0; j < kFaceDim; ++j)
+      if (column[j].any)
+        total.add(mode == DestMode::Bf16 ? truncBf16(column[j].value)
+                                         : column[j].value,
+                  scale[j]);
+    dest[0] = maxIntoDest(dest[0], total, mode);
+    return;
+  }
+  bool row = dim == ReduceDim::Row;
+  for (int i = 0; i < kTileDim; ++i) {
+    MaxAcc acc;
+    for (int k = 0; k < kTileDim; ++k)
+      acc.add(row ? at(a, i, k) : at(a, k, i), scale[k % kFaceDim]);
+    int index = row ? i * kTileDim : i;
+    dest[index] = maxIntoDest(dest[index], acc, mode);
+  }
+}
+
+} // namespace
+
+// === Public API =====================================================================
+
+uint32_t tileSizeBytes(DataFormat format) {
+  // LLK ckernel_defs.h GET_L1_HEADERLESS_TILE_SIZE (switch on the low 4 bits).
+  if (format == DataFormat::Invalid)
+    return 0;
+  switch (static_cast<uint8_t>(format) & 0xF) {
+  case static_cast<uint8_t>(DataFormat::Int32):
+  case static_cast<uint8_t>(DataFormat::Float32):
+    return 4096;
+  case static_cast<uint8_t>(DataFormat::Float16):
+  case static_cast<uint8_t>(DataFormat::Float16_b):
+    return 2048;
+  case static_cast<uint8_t>(DataFormat::Bfp8):
+  case static_cast<uint8_t>(DataFormat::Bfp8_b):
+    return 1024 + 64;
+  case static_cast<uint8_t>(DataFormat::Bfp4):
+  case static_cast<uint8_t>(DataFormat::Bfp4_b):
+    return 512 + 64;
+  case 11: // Bfp2
+  case 15: // Bfp2_b
+    return 256 + 64;
+  case static_cast<uint8_t>(DataFormat::Int8):
+  case static_cast<uint8_t>(DataFormat::Lf8):
+    return 1024;
+  default:
+    return 0;
+  }
+}
+
+bool isEmulatedFormat(DataFormat format) {
+  return format == DataFormat::Float32 || format == DataFormat::Float16_b ||
+         format == DataFormat::Float16;
+}
+
+const char *formatName(DataFormat format) {
+  switch (format) {
+  case DataFormat::Float32:
+    return "Float32";
+  case DataFormat::Float16:
+    return "Float16";
+  case DataFormat::Bfp8:
+    return "Bfp8";
+  case DataFormat::Bfp4:
+    return "Bfp4";
+  case DataFormat::Tf32:
+    return "Tf32";
+  case DataFormat::Float16_b:
+    return "Float16_b";
+  case DataFormat::Bfp8_b:
+    return "Bfp8_b";
+  case DataFormat::Bfp4_b:
+    return "Bfp4_b";
+  case DataFormat::Int32:
+    return "Int32";
+  case DataFormat::UInt16:
+    return "UInt16";
+  case DataFormat::Lf8:
+    return "Lf8";
+  case DataFormat::Int8:
+    return "Int8";
+  case DataFormat::UInt32:
+    return "UInt32";
+  case DataFormat::UInt8:
+    return "UInt8";
+  case DataFormat::Invalid:
+    return "Invalid";
+  }
+  return "Unknown";
+}
+
+void unpackTile(const uint8_t *l1, DataFormat format, float *out) {
+  for (int r = 0; r < kTileDim; ++r) {
+    for (int c = 0; c < kTileDim; ++c) {
+      int src = tileLayoutIndex(r, c);
+      float &dst = out[r * kTileDim + c];
+      switch (format) {
+      case DataFormat::Float32:
+        std::memcpy(&dst, l1 + 4 * src, 4);
+        break;
+      case DataFormat::Float16_b: {
+        uint16_t h;
+        std::memcpy(&h, l1 + 2 * src, 2);
+        dst = fromBits(static_cast<uint32_t>(h) << 16);
+        break;
+      }
+      case DataFormat::Float16: {
+        uint16_t h;
+        std::memcpy(&h, l1 + 2 * src, 2);
+        dst = halfBitsToFloat(h);
+        break;
+      }
+      default:
+        dst = 0.0f; // not emulated: isEmulatedFormat() is the caller's gate
+        break;
+      }
+    }
+  }
+}
+
+void packTile(const float *values, DataFormat format, uint8_t *l1) {
+  for (int r = 0; r < kTileDim; ++r) {
+    for (int c = 0; c < kTileDim; ++c) {
+      int dst = tileLayoutIndex(r, c);
+      float v = values[r * kTileDim + c];
+      switch (format) {
+      case DataFormat::Float32:
+        std::memcpy(l1 + 4 * dst, &v, 4);
+        break;
+      case DataFormat::Float16_b: {
+        uint16_t h = static_cast<uint16_t>(rneBf16Bits(bitsOf(v)) >> 16);
+        std::memcpy(l1 + 2 * dst, &h, 2);
+        break;
+      }
+      case DataFormat::Float16: {
+        uint16_t h = floatToHalfBits(v);
+        std::memcpy(l1 + 2 * dst, &h, 2);
+        break;
+      }
+      default:
+        break; // not emulated
+      }
+    }
+  }
+}
+
+float roundToBf16(float x) { return rneBf16(x); }
+
+float truncateToBf16(float x) { return truncBf16(x); }
+
+float roundToTf32(float x) {
+  uint32_t u = bitsOf(x);
+  if ((u & 0x7FFFFFFFu) > 0x7F800000u) {
+    uint32_t truncated = u & 0xFFFFE000u;
+    return fromBits(truncated | ((truncated & 0x007FE000u) ? 0u : 0x00400000u));
+  }
+  return fromBits((u + 0xFFFu + ((u >> 13) & 1u)) & 0xFFFFE000u);
+}
+
+float truncateToTf32(float x) { return fromBits(bitsOf(x) & 0xFFFFE000u); }
+
+void roundIntoDest(float *tile, DestMode mode) {
+  if (mode == DestMode::Bf16)
+    roundTileBf16(tile);
+}
+
+void toSourceRegister(float *tile, DataFormat format) {
+  // GOLD SrcFormatModel._fp32_to_tf32: "13 LSBs are truncated"; 16-bit
+  // formats widen exactly. Int32 never reaches the FPU as a float here.
+  if (format != DataFormat::Float32)
+    return;
+  for (int i = 0; i < kTileElems; ++i)
+    tile[i] = truncateToTf32(tile[i]);
+}
+
+void fpuEltwise(EltwiseOp op, const float *a, const float *b, float *dest,
+                bool accumulate, DestMode mode, MathFidelity fidelity) {
+  alignas(64) float r[kTileElems];
+  eltwiseTile(op, a, b, r, fidelity);
+  if (accumulate)
+    for (int i = 0; i < kTileElems; ++i)
+      r[i] += dest[i];
+  writeDest(r, dest, mode);
+}
+
+void fpuMatmul(const float *a, const float *b, float *dest, bool transposeB,
+               DestMode mode, MathFidelity fidelity) {
+  alignas(64) float bt[kTileElems];
+  if (transposeB) {
+    transposeInto(b, bt);
+    b = bt;
+  }
+  // One 32-term dot product per output in f32 (GOLD _matmul_default: a
+  // single fp32 matmul per fidelity phase, rounded once), then added to dest
+  // and rounded. in0 (a) sits in SrcB, in1 (b) in SrcA (C/matmul.h).
+  alignas(64) float acc[kTileElems] = {};
+  if (fidelity == MathFidelity::HiFi4) {
+    gemmAccumulate(a, b, acc);
+  } else {
+    alignas(64) float aHi[kTileElems], bMasked[kTileElems];
+    maskTile(a, aHi, kSrcBHiMask);
+    maskTile(b, bMasked, fidelity == MathFidelity::LoFi ? kSrcAHiMask
+                                                        : kSrcAFullMask);
+    gemmAccumulate(aHi, bMasked, acc);
+    if (fidelity == MathFidelity::HiFi3) {
+      alignas(64) float aLo[kTileElems];
+      maskTile(a, aLo, kSrcBFullMask);
+      for (int i = 0; i < kTileElems; ++i)
+        aLo[i] -= aHi[i];
+      maskTile(b, bMasked, kSrcAHiMask);
+      gemmAccumulate(aLo, bMasked, acc);
+    }
+  }
+  for (int i = 0; i < kTileElems; ++i)
+    acc[i] += dest[i];
+  writeDest(acc, dest, mode);
+}
+
+void fpuBroadcast(EltwiseOp op, BroadcastType type, const float *a,
+                  const float *b, float *dest, DestMode mode,
+                  MathFidelity fidelity) {
+  // GOLD BroadcastGolden: COL b[h,0], ROW b[0,w], SCALAR b[0,0].
+  alignas(64) float wide[kTileElems];
+  for (int r = 0; r < kTileDim; ++r) {
+    for (int c = 0; c < kTileDim; ++c) {
+      float v;
+      switch (type) {
+      case BroadcastType::None:
+        v = at(b, r, c);
+        break;
+      case BroadcastType::Col:
+        v = at(b, r, 0);
+        break;
+      case BroadcastType::Row:
+        v = at(b, 0, c);
+        break;
+      case BroadcastType::Scalar:
+      default:
+        v = b[0];
+        break;
+      }
+      wide[r * kTileDim + c] = v;
+    }
+  }
+  fpuEltwise(op, a, wide, dest, /*accumulate=*/false, mode, fidelity);
+}
+
+void fpuReduce(PoolType pool, ReduceDim dim, const float *a,
+               const float *scaler, float *dest, DestMode mode) {
+  const float *w = scaler; // row 0 of face 0 = row-major (0, 0..15)
+  if (pool == PoolType::Max)
+    return reduceMax(dim, a, w, dest, mode);
+  switch (dim) {
+  case ReduceDim::Row:
+    return reduceSumRow(a, w, dest, mode);
+  case ReduceDim::Col:
+    return reduceSumCol(a, w, dest, mode);
+  case ReduceDim::Scalar:
+    return reduceSumScalar(a, w, dest, mode);
+  }
+}
+
+void transposeTile(const float *a, float *dest, DestMode mode) {
+  alignas(64) float t[kTileElems];
+  transposeInto(a, t);
+  writeDest(t, dest, mode);
+}
+
+void sfpuUnary(SfpuUnaryOp op, float *tile, uint32_t param, bool approx,
+               DestMode mode) {
+  sfpuUnaryMath(op, tile, param, approx, mode);
+  const UnaryStore &rule = ruleFor(kUnaryStore, op);
+  storeSfpu(tile, mode, approx ? rule.approx : rule.precise);
+}
+
+void sfpuScalar(ScalarOp op, float *tile, uint32_t bits, DestMode mode) {
+  float s = fromBits(bits);
+  switch (op) {
+  case ScalarOp::Add:
+    mapTile(tile, [s](float x) { return x + s; });
+    break;
+  case ScalarOp::Sub:
+    mapTile(tile, [s](float x) { return x - s; });
+    break;
+  case ScalarOp::Mul:
+  case ScalarOp::Div: // the host passes 1/s
+    mapTile(tile, [s](float x) { return x * s; });
+    break;
+  case ScalarOp::Rsub:
+    mapTile(tile, [s](float x) { return s - x; });
+    break;
+  }
+  storeSfpu(tile, mode, ruleFor(kScalarStore, op));
+}
+
+void sfpuBinary(SfpuBinaryOp op, const float *a, const float *b, float *out,
+                DestMode mode) {
+  sfpuBinary(op, a, b, out, mode, DstRounding::Default);
+}
+
+void sfpuBinary(SfpuBinaryOp op, const float *a, const float *b, float *out,
+                DestMode mode, DstRounding rounding) {
+  sfpuBinaryMath(op, a, b, out, mode);
+  Store store = ruleFor(kBinaryStore, op);
+  bool optIn = op == SfpuBinaryOp::Add || op == SfpuBinaryOp::Sub ||
+               op == SfpuBinaryOp::Rsub;
+  if (optIn && rounding == DstRounding::NearestEven)
+    store = Store::NearestEven;
+  storeSfpu(out, mode, store);
+}
+
+void sfpuWhere(const float *cond, const float *t, const float *f, float *out,
+               DestMode) {
+  // ckernel_sfpu_where.h: SFPSETCC LREG_EQ0 on the datum loaded as an
+  // integer (LO16 / INT32), so only an all-zero bit pattern selects f.
+  for (int i = 0; i < kTileElems; ++i)
+    out[i] = bitsOf(cond[i]) != 0u ? t[i] : f[i];
+}
+
+} // namespace ttlemu

@@ -1,0 +1,141 @@
+//===- EmuModule.cpp - ttlang._emu: the emulated device for Python --------===//
+//
+// Plain data in, plain data out: python/ttlang/emu reads ttnn program
+// descriptors into tuples, and run() returns the outcome as a tuple that
+// Python turns into typed errors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ttl/Emu/Device.h"
+
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+#include <stdexcept>
+
+namespace nb = nanobind;
+using namespace ttlemu;
+
+namespace {
+using Cores = std::vector<std::pair<uint32_t, uint32_t>>;
+using KernelTuple =
+    std::tuple<std::string, std::string, int, Cores,
+               std::vector<std::vector<uint32_t>>, std::vector<uint32_t>, bool,
+               bool, bool, int>;
+using FormatTuple = std::tuple<uint32_t, int, uint32_t>;
+using CbTuple = std::tuple<Cores, uint32_t, std::vector<FormatTuple>>;
+using SemaphoreTuple = std::tuple<uint32_t, uint32_t, Cores>;
+using Bytes = nb::ndarray<uint8_t, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+
+BufferKind bufferKind(const std::string &name) {
+  if (name == "dram")
+    return BufferKind::Dram;
+  if (name == "l1")
+    return BufferKind::L1;
+  throw std::invalid_argument("buffer kind must be 'dram' or 'l1', got '" +
+                              name + "'");
+}
+
+ProgramSpec programSpec(const std::vector<KernelTuple> &kernels,
+                        const std::vector<CbTuple> &cbs,
+                        const std::vector<SemaphoreTuple> &semaphores) {
+  ProgramSpec program;
+  for (const auto &[name, library, role, cores, args, common, fp32, fullSync,
+                    approx, fidelity] : kernels) {
+    KernelSpec &kernel = program.kernels.emplace_back();
+    kernel.name = name;
+    kernel.library = library;
+    kernel.role = static_cast<Role>(role);
+    kernel.cores = cores;
+    kernel.runtimeArgs = args;
+    kernel.commonArgs = common;
+    kernel.fp32DestAccumulation = fp32;
+    kernel.fullSyncDest = fullSync;
+    kernel.approximate = approx;
+    kernel.fidelity = static_cast<MathFidelity>(fidelity);
+  }
+  for (const auto &[cores, total, formats] : cbs) {
+    CircularBufferSpec &cb = program.circularBuffers.emplace_back();
+    cb.cores = cores;
+    cb.totalSize = total;
+    for (const auto &[index, format, pageSize] : formats)
+      cb.formats.push_back({index, static_cast<DataFormat>(format), pageSize});
+  }
+  for (const auto &[id, initial, cores] : semaphores)
+    program.semaphores.push_back({id, initial, cores});
+  return program;
+}
+
+const char *kindName(RunResult::Kind kind) {
+  static const char *const names[] = {"ok", "kernel_error", "deadlock",
+                                      "program_error"};
+  return names[static_cast<int>(kind)];
+}
+} // namespace
+
+NB_MODULE(_emu, m) {
+  m.doc() = "the ttlang emulated device (see docs/emulator.md)";
+
+  m.def("architecture", [](const std::string &name) {
+    const ArchSpec *arch = findArch(name);
+    if (!arch)
+      throw std::invalid_argument("unknown architecture '" + name + "'");
+    return nb::make_tuple(arch->gridX, arch->gridY, arch->dramBanks,
+                          arch->dramAlignment, arch->l1Alignment, arch->l1Size);
+  });
+  m.def("tile_size", [](int format) {
+    return tileSizeBytes(static_cast<DataFormat>(format));
+  });
+
+  nb::class_<Device>(m, "Device")
+      .def("__init__",
+           [](Device *self, const std::string &arch) {
+             const ArchSpec *spec = findArch(arch);
+             if (!spec)
+               throw std::invalid_argument("unknown architecture '" + arch + "'");
+             new (self) Device(*spec);
+           })
+      .def("allocate",
+           [](Device &device, const std::string &kind, uint32_t pageSize,
+              uint64_t pages) {
+             return device.allocate(bufferKind(kind), pageSize, pages);
+           })
+      .def("deallocate",
+           [](Device &device, const std::string &kind, uint32_t address) {
+             device.deallocate(bufferKind(kind), address);
+           })
+      .def("write",
+           [](Device &device, const std::string &kind, uint32_t address,
+              Bytes data) {
+             device.writePages(bufferKind(kind), address, data.data(),
+                               data.shape(0));
+           })
+      .def("read",
+           [](Device &device, const std::string &kind, uint32_t address,
+              Bytes into) {
+             device.readPages(bufferKind(kind), address, into.data(),
+                              into.shape(0));
+           })
+      .def("run",
+           [](Device &device, const std::vector<KernelTuple> &kernels,
+              const std::vector<CbTuple> &cbs,
+              const std::vector<SemaphoreTuple> &semaphores) {
+             ProgramSpec program = programSpec(kernels, cbs, semaphores);
+             RunResult result;
+             {
+               nb::gil_scoped_release release;
+               result = device.run(program);
+             }
+             nb::list blocked;
+             for (const BlockedKernel &b : result.blocked)
+               blocked.append(nb::make_tuple(b.kernel, b.x, b.y, b.waitsFor,
+                                             b.circularBuffer));
+             return nb::make_tuple(kindName(result.kind), result.message,
+                                   result.kernel, result.x, result.y, blocked,
+                                   result.contextSwitches);
+           });
+}

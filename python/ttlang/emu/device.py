@@ -1,0 +1,210 @@
+"""The emulated device from Python: open it, put tensors on it, run programs on it.
+
+``Device.execute(tensors, program)`` runs a ``ttnn.ProgramDescriptor`` (exactly what the
+runtime would hand to ``ttnn.generic_op``), so every path that builds descriptors, runtime
+resource factories included, runs unchanged here. Results are emulated: nothing here ran on a
+Tenstorrent device.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ttlang.emu import _emu
+from ttlang.emu.build import KernelCache
+from ttlang.emu.errors import (
+    BlockedKernel,
+    DeadlockError,
+    EmulatorError,
+    KernelFault,
+    NotEmulatedError,
+    ProgramError,
+)
+from ttlang.emu.program import read_program
+from ttlang.emu.tiles import DTYPES, from_tiles, padded_shape, tile_count, to_tiles
+
+ARCHITECTURES = ("wormhole_b0", "blackhole")
+
+
+@dataclass(frozen=True)
+class MemoryConfig:
+    """Where a tensor lives: ``buffer_type`` ``"dram"`` or ``"l1"``, interleaved pages."""
+
+    buffer_type: str = "dram"
+    memory_layout: str = "interleaved"
+
+
+DRAM = MemoryConfig("dram")
+L1 = MemoryConfig("l1")
+
+
+class Tensor:
+    """A tile-layout tensor in the emulated device's DRAM or L1 (interleaved pages).
+
+    Reads like a ttnn device tensor where the compiler and runtime look (``shape``, ``dtype``,
+    ``layout``, ``memory_config()``, ``buffer_address()``, ``device()``)."""
+
+    layout = "Layout.TILE"
+
+    def __init__(self, device: Device, shape: tuple[int, ...], dtype: str, memory_config: MemoryConfig):
+        if dtype not in DTYPES:
+            raise NotEmulatedError(
+                f"{dtype} tensors are not emulated (bfloat16 and float32 are)"
+            )
+        if memory_config.memory_layout != "interleaved":
+            raise NotEmulatedError(f"{memory_config.memory_layout} tensors are not emulated (interleaved only)")
+        self._device = device
+        self.shape = tuple(int(d) for d in shape)
+        self.dtype = dtype
+        self._memory_config = memory_config
+        self.padded_shape = padded_shape(self.shape)
+        self.page_size = DTYPES[dtype][1]
+        self.pages = tile_count(self.shape)
+        self._address = device._native.allocate(memory_config.buffer_type, self.page_size, self.pages)
+        self._freed = False
+
+    def device(self) -> Device:
+        return self._device
+
+    def memory_config(self) -> MemoryConfig:
+        return self._memory_config
+
+    def buffer_address(self) -> int:
+        return self._address
+
+    def write(self, array: Any) -> Tensor:
+        """Stores ``array`` (numpy, ml_dtypes or torch; shape must match), rounded to dtype."""
+        values = _as_numpy(array)
+        if tuple(values.shape) != self.shape:
+            raise ValueError(f"array of shape {tuple(values.shape)} written to a tensor of shape {self.shape}")
+        self._device._native.write(self._memory_config.buffer_type, self._address, to_tiles(values, self.dtype))
+        return self
+
+    def to_numpy(self) -> np.ndarray:
+        """The tensor's values (``ml_dtypes.bfloat16`` or ``float32``), padding dropped."""
+        data = np.empty(self.pages * self.page_size, dtype=np.uint8)
+        self._device._native.read(self._memory_config.buffer_type, self._address, data)
+        return from_tiles(data, self.shape, self.dtype)
+
+    numpy = to_numpy
+
+    def deallocate(self) -> None:
+        if not self._freed:
+            self._device._native.deallocate(self._memory_config.buffer_type, self._address)
+            self._freed = True
+
+    def __repr__(self) -> str:
+        return (f"ttlang.emu.Tensor(shape={self.shape}, dtype={self.dtype}, "
+                f"{self._memory_config.buffer_type}, address={self._address:#x})")
+
+
+class Device:
+    """One emulated device (``arch`` ``"wormhole_b0"``: 8x8 workers, 12 DRAM banks; or
+    ``"blackhole"``: 13x10, 8 banks). Kernel host builds are cached in ``cache_dir``
+    (default ``~/.cache/ttlang/emu``)."""
+
+    is_emulated = True
+
+    def __init__(self, arch: str = "wormhole_b0", *, cache_dir: str | os.PathLike[str] | None = None):
+        if arch not in ARCHITECTURES:
+            raise ValueError(f"arch must be one of {ARCHITECTURES}, got {arch!r}")
+        self._arch = arch
+        self._native = _emu.Device(arch)
+        grid_x, grid_y, dram_banks, *_ = _emu.architecture(arch)
+        self.grid = (grid_x, grid_y)
+        self._banks = (dram_banks, grid_x * grid_y)
+        self.kernels = KernelCache(cache_dir)
+        self.last_run: RunStats | None = None
+
+    def arch(self) -> str:
+        return self._arch
+
+    def compute_with_storage_grid_size(self) -> tuple[int, int]:
+        return self.grid
+
+    def tensor(self, array: Any, dtype: str | None = None, memory_config: MemoryConfig = DRAM) -> Tensor:
+        """A device tensor holding ``array`` (dtype defaults to the array's: bfloat16 or float32)."""
+        values = _as_numpy(array)
+        if dtype is None:
+            dtype = "float32" if values.dtype == np.float32 else "bfloat16"
+        return Tensor(self, values.shape, dtype, memory_config).write(values)
+
+    def empty(self, shape: Sequence[int], dtype: str = "bfloat16", memory_config: MemoryConfig = DRAM) -> Tensor:
+        """An uninitialized device tensor (zeros on the emulated device)."""
+        return Tensor(self, tuple(shape), dtype, memory_config)
+
+    def execute(
+        self,
+        tensors: Sequence[Tensor],
+        program: Any,
+        *,
+        dataflow_buffers: Mapping[int, tuple[str, str | None]] | None = None,
+        kernel_names: Sequence[str] | None = None,
+    ) -> Tensor | None:
+        """Runs ``program`` (a ``ttnn.ProgramDescriptor``) to completion, as
+        ``ttnn.generic_op(tensors, program)`` would on hardware; returns the last tensor (the
+        output, by generic_op's convention). ``dataflow_buffers`` maps circular-buffer indices
+        to (DFB name, Python location) for deadlock reports."""
+        for tensor in tensors:
+            if isinstance(tensor, Tensor) and tensor.device() is not self:
+                raise EmulatorError("a tensor of another emulated device was passed")
+        kernels, cbs, semaphores = read_program(
+            program, self._arch, self._banks, self.kernels, kernel_names
+        )
+        kind, message, kernel, x, y, blocked, switches = self._native.run(kernels, cbs, semaphores)
+        self.last_run = RunStats(switches)
+        if kind == "kernel_error":
+            raise KernelFault(message, kernel, (x, y))
+        if kind == "program_error":
+            raise ProgramError(message)
+        if kind == "deadlock":
+            names = dataflow_buffers or {}
+            raise DeadlockError(tuple(
+                BlockedKernel(k, (bx, by), waits, cb if cb >= 0 else None,
+                              *(names.get(cb, (None, None)) if cb >= 0 else (None, None)))
+                for k, bx, by, waits, cb in blocked
+            ))
+        return tensors[-1] if tensors else None
+
+    def close(self) -> None:
+        self._native = None  # type: ignore[assignment]
+
+    def __enter__(self) -> Device:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"ttlang.emu.Device({self._arch!r}, emulated)"
+
+
+@dataclass(frozen=True)
+class RunStats:
+    """Facts about the last program run (for benchmarks and debugging)."""
+
+    context_switches: int
+
+
+def open_device(arch: str = "wormhole_b0", *, cache_dir: str | os.PathLike[str] | None = None) -> Device:
+    """Opens an emulated device."""
+    return Device(arch, cache_dir=cache_dir)
+
+
+def _as_numpy(array: Any) -> np.ndarray:
+    if isinstance(array, np.ndarray):
+        return array
+    detach = getattr(array, "detach", None)  # torch tensors, without importing torch
+    if callable(detach):
+        tensor = detach().cpu()
+        if "bfloat16" in str(tensor.dtype):
+            import ml_dtypes  # noqa: PLC0415
+
+            return tensor.float().numpy().astype(ml_dtypes.bfloat16)
+        return tensor.numpy()
+    return np.asarray(array)

@@ -1,0 +1,77 @@
+"""Errors of the emulated device.
+
+Each kind of failure has its own type, so callers and tests match on the type, never on the
+message. None of them is a hardware result: they say what the emulated device found.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class EmulatorError(Exception):
+    """A program could not run to completion on the emulated device."""
+
+
+class NotEmulatedError(EmulatorError):
+    """The program uses something the emulated device does not model (e.g. bfp8_b tiles,
+    sharded tensors); docs/emulator.md lists what is emulated."""
+
+
+class KernelBuildError(EmulatorError):
+    """A kernel's C++ does not compile against the emulated TT-Metal kernel API.
+
+    ``undeclared`` names the calls the emulated API does not provide; ``diagnostics`` holds the
+    host compiler's output."""
+
+    def __init__(self, message: str, kernel: str, undeclared: tuple[str, ...], diagnostics: str):
+        self.kernel = kernel
+        self.undeclared = undeclared
+        self.diagnostics = diagnostics
+        super().__init__(message)
+
+
+class ProgramError(EmulatorError):
+    """The program's descriptors do not fit the emulated device (placement, sizes, ids)."""
+
+
+class KernelFault(EmulatorError):
+    """A kernel did something invalid while running (an access outside memory, a misaligned NoC
+    transfer, a tile outside the waited pages, a format the unpacker was not configured for...).
+    ``kernel`` and ``core`` say where."""
+
+    def __init__(self, message: str, kernel: str, core: tuple[int, int]):
+        self.kernel = kernel
+        self.core = core
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class BlockedKernel:
+    """One kernel of a deadlocked program and what it waits for. ``dataflow_buffer`` and
+    ``location`` name the DFB and its Python line when the compiled artifact is known."""
+
+    kernel: str
+    core: tuple[int, int]
+    waits_for: str
+    circular_buffer: int | None
+    dataflow_buffer: str | None = None
+    location: str | None = None
+
+    def describe(self) -> str:
+        text = f"  core {self.core}: kernel '{self.kernel}' waits in {self.waits_for}"
+        if self.dataflow_buffer is not None:
+            text += f" (DFB '{self.dataflow_buffer}'"
+            text += f", made at {self.location})" if self.location else ")"
+        return text
+
+
+class DeadlockError(EmulatorError):
+    """Every kernel still running is blocked: nothing can make progress. ``blocked`` lists each
+    kernel, its core and what it waits for."""
+
+    def __init__(self, blocked: tuple[BlockedKernel, ...]):
+        self.blocked = blocked
+        lines = ["deadlock on the emulated device: every kernel still running is blocked"]
+        lines += [b.describe() for b in blocked]
+        super().__init__("\n".join(lines))

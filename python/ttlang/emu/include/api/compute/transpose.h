@@ -1,0 +1,14 @@
+// Tile transpose into DEST: DST[idst][w,h] = A[h,w] (api/compute/transpose.h).
+#pragma once
+
+#include "api/compute/common.h"
+
+template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void transpose_init(uint32_t icb) {
+  ttlemu::rt::configureSrcA(icb);
+  ttlemu::rt::transposeInit();
+}
+template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void transpose_tile(uint32_t icb, uint32_t itile, uint32_t idst) {
+  ttlemu::rt::transposeTile(icb, itile, idst);
+}

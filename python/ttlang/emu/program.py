@@ -1,0 +1,112 @@
+"""Reading a ``ttnn.ProgramDescriptor`` into what the emulated device runs: per kernel its
+host build, cores, runtime arguments and compute configuration; the circular buffers; the
+semaphores."""
+
+from __future__ import annotations
+
+import pathlib
+from collections.abc import Sequence
+from typing import Any
+
+from ttlang.emu.build import KernelBuild, KernelCache
+from ttlang.emu.errors import NotEmulatedError, ProgramError
+
+XY = tuple[int, int]
+# Role codes of the native module (ttlemu::Role): TT-Metal's reader config runs on RISCV_1
+# (NCRISC), its writer config on RISCV_0 (BRISC).
+_ROLE_CODES = {"data_movement_0": 0, "data_movement_1": 1, "compute": 2}
+
+
+def cores_of(core_ranges: Any) -> list[XY]:
+    """The cores of a ttnn.CoreRangeSet, row-major."""
+    cores = []
+    for core_range in core_ranges.ranges():
+        for y in range(core_range.start.y, core_range.end.y + 1):
+            for x in range(core_range.start.x, core_range.end.x + 1):
+                cores.append((x, y))
+    return sorted(cores, key=lambda c: (c[1], c[0]))
+
+
+def _role(config: Any) -> str:
+    kind = type(config).__name__
+    if kind == "ComputeConfigDescriptor":
+        return "compute"
+    if kind == "ReaderConfigDescriptor":
+        return "data_movement_1"
+    if kind == "WriterConfigDescriptor":
+        return "data_movement_0"
+    if kind == "DataMovementConfigDescriptor":
+        return "data_movement_0" if str(config.processor).endswith("RISCV_0") else "data_movement_1"
+    raise NotEmulatedError(f"kernel config {kind} is not emulated")
+
+
+def _fidelity(value: Any) -> int:
+    name = str(value).rsplit(".", 1)[-1]
+    return {"LoFi": 0, "HiFi2": 2, "HiFi3": 3, "HiFi4": 4}[name]
+
+
+def _source(kernel: Any) -> str:
+    if str(kernel.source_type).endswith("FILE_PATH"):
+        return pathlib.Path(kernel.kernel_source).read_text()
+    return kernel.kernel_source
+
+
+def read_program(
+    program: Any,
+    arch: str,
+    banks: tuple[int, int],
+    cache: KernelCache,
+    kernel_names: Sequence[str] | None = None,
+) -> tuple[list[tuple], list[tuple], list[tuple]]:
+    """The native module's kernel, circular-buffer and semaphore tuples for ``program``
+    (kernels built on the host, from the cache when possible)."""
+    builds: list[KernelBuild] = []
+    placements = []
+    for index, kernel in enumerate(program.kernels):
+        name = kernel_names[index] if kernel_names else f"descriptor {index}"
+        role = _role(kernel.config)
+        config = kernel.config
+        compute = role == "compute"
+        builds.append(KernelBuild(
+            name=name,
+            source=_source(kernel),
+            compile_time_args=tuple(int(v) for v in kernel.compile_time_args),
+            named_compile_time_args=tuple((str(n), int(v)) for n, v in kernel.named_compile_time_args),
+            defines=tuple((str(n), str(v)) for n, v in kernel.defines),
+            include_paths=tuple(str(p) for p in kernel.compiler_include_paths),
+            role=role,
+            arch=arch,
+            fp32_dest_acc_en=bool(config.fp32_dest_acc_en) if compute else False,
+            math_approx_mode=bool(config.math_approx_mode) if compute else False,
+            math_fidelity=_fidelity(config.math_fidelity) if compute else 4,
+        ))
+        cores = cores_of(kernel.core_ranges)
+        view = kernel.runtime_args
+        args = []
+        for x, y in cores:
+            try:
+                args.append([int(w) for w in view[x][y]])
+            except IndexError:
+                args.append([])
+        placements.append((name, role, cores, args, [int(w) for w in kernel.common_runtime_args],
+                           bool(config.dst_full_sync_en) if compute else False))
+    libraries = cache.libraries(builds, banks)
+    kernels = [
+        (name, str(library), _ROLE_CODES[role], cores, args, common,
+         build.fp32_dest_acc_en, full_sync, build.math_approx_mode, build.math_fidelity)
+        for (name, role, cores, args, common, full_sync), build, library
+        in zip(placements, builds, libraries)
+    ]
+    cbs = []
+    for cb in program.cbs:
+        if cb.has_buffer() or cb.has_global_circular_buffer():
+            raise NotEmulatedError("circular buffers placed on a tensor's buffer are not emulated")
+        formats = [(int(f.buffer_index), int(f.data_format_as_uint8), int(f.page_size))
+                   for f in cb.format_descriptors]
+        if not formats:
+            raise ProgramError("a circular buffer without a format descriptor")
+        cbs.append((cores_of(cb.core_ranges), int(cb.total_size), formats))
+    semaphores = [
+        (int(s.id), int(s.initial_value), cores_of(s.core_ranges)) for s in program.semaphores
+    ]
+    return kernels, cbs, semaphores

@@ -1,0 +1,60 @@
+"""Host arrays <-> ttnn's tile layout.
+
+A tile-layout tensor is padded to whole 32x32 tiles in its last two dimensions (each matrix of
+a batch separately, with zeros) and stored tile by tile, row-major over tiles; each tile holds
+its four 16x16 faces (top-left, top-right, bottom-left, bottom-right), each face row-major.
+"""
+
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+
+TILE = 32
+FACE = 16
+
+# dtype name -> (numpy storage type, bytes per tile, tt-metal DataFormat code)
+DTYPES: dict[str, tuple[np.dtype, int, int]] = {
+    "bfloat16": (np.dtype(ml_dtypes.bfloat16), 2048, 5),
+    "float32": (np.dtype(np.float32), 4096, 0),
+}
+
+
+def padded_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """The shape rounded up to whole tiles in the last two dimensions."""
+    if len(shape) < 2:
+        shape = (1,) * (2 - len(shape)) + tuple(shape)
+    *batch, h, w = shape
+    return (*batch, -(-h // TILE) * TILE, -(-w // TILE) * TILE)
+
+
+def to_tiles(array: np.ndarray, dtype: str) -> np.ndarray:
+    """The bytes of ``array`` in tile layout (rounded to ``dtype`` to nearest even)."""
+    storage = DTYPES[dtype][0]
+    values = np.asarray(array)
+    if values.ndim < 2:
+        values = values.reshape((1,) * (2 - values.ndim) + values.shape)
+    *batch, h, w = values.shape
+    ph, pw = padded_shape(values.shape)[-2:]
+    matrices = values.reshape(-1, h, w).astype(np.float32).astype(storage)
+    padded = np.zeros((matrices.shape[0], ph, pw), dtype=storage)
+    padded[:, :h, :w] = matrices
+    faces = padded.reshape(-1, ph // TILE, 2, FACE, pw // TILE, 2, FACE)
+    tiled = faces.transpose(0, 1, 4, 2, 5, 3, 6)
+    return np.ascontiguousarray(tiled).view(np.uint8).reshape(-1)
+
+
+def from_tiles(data: np.ndarray, shape: tuple[int, ...], dtype: str) -> np.ndarray:
+    """The array of ``shape`` stored in tile layout in ``data`` (padding dropped)."""
+    storage = DTYPES[dtype][0]
+    full = tuple(shape) if len(shape) >= 2 else (1,) * (2 - len(shape)) + tuple(shape)
+    ph, pw = padded_shape(full)[-2:]
+    faces = data.view(storage).reshape(-1, ph // TILE, pw // TILE, 2, 2, FACE, FACE)
+    padded = faces.transpose(0, 1, 3, 5, 2, 4, 6).reshape(-1, ph, pw)
+    h, w = full[-2:]
+    return np.ascontiguousarray(padded[:, :h, :w]).reshape(shape)
+
+
+def tile_count(shape: tuple[int, ...]) -> int:
+    *batch, ph, pw = padded_shape(tuple(shape))
+    return int(np.prod(batch, dtype=np.int64)) * (ph // TILE) * (pw // TILE)
