@@ -108,9 +108,9 @@ def build_layout(artifact: CompiledArtifact) -> OperationLayout:
     kernel_cores: dict[LogicalKernelId, set[tuple[int, int]]] = {}
     core_owner: dict[tuple[LogicalKernelId, tuple[int, int]], int] = {}
     for index, spec in enumerate(artifact.kernels):
+        # A kernel may keep the identity of an inlined (composed) operation's handle; the
+        # planner still only lets a factory select kernels bound to this operation.
         kernel = spec.logical_kernel
-        if kernel.operation_id != artifact.operation_id:
-            raise ArtifactError(f"descriptor {index} belongs to operation '{kernel.operation_id}'")
         cores = []
         for core_range in spec.core_ranges:
             for xy in core_range.coords():

@@ -1,0 +1,24 @@
+"""Fixtures of the emulated-device tests: one device per module, kernels built into a cache
+folder of the test session (cold: every session compiles the kernels it runs)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+
+@pytest.fixture(scope="session")
+def emu_cache(tmp_path_factory):
+    return tmp_path_factory.mktemp("emu-cache")
+
+
+@pytest.fixture(scope="module")
+def device(emu_cache):
+    import ttlang.emu as emu
+
+    return emu.open_device(cache_dir=emu_cache)
+
+
+@pytest.fixture
+def rng():
+    return np.random.default_rng(20261201)

@@ -1,0 +1,118 @@
+"""What the emulated device models of the hardware, pinned with hand-written kernels: each
+test shows a behaviour that made a compiled program wrong on hardware (issue 14) and that the
+emulator must reproduce, so a test of the compiled program fails on the wrong kernel."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import ttlang.emu as emu
+
+from hand_programs import READER, WRITER, Kernel, Program, accessor_words, unary_compute, unary_program
+from numerics import assert_bits_equal, bf16, f32, truncate_bf16
+
+
+def test_div_unary_tile_multiplies_by_its_parameter(device, rng):
+    # ckernel_sfpu_binop_with_unary.h: DIV_UNARY computes x * s; the host passes 1/s.
+    x = bf16(rng.uniform(-2, 2, (32, 32)))
+    src, dst = device.tensor(x), device.empty((32, 32))
+    ten = np.float32(10.0).view(np.uint32)
+    body = f"binop_with_scalar_tile_init(); div_unary_tile(0, {ten}u);"
+    device.execute([src, dst], unary_program(src, dst, unary_compute(body)).descriptor())
+    # The product truncates into the 16-bit DEST (only RSUB rounds to nearest even there).
+    assert_bits_equal(dst.to_numpy(), truncate_bf16(f32(x) * np.float32(10.0)))
+
+
+def test_sixteen_bit_dest_rounds_f32_data_to_bfloat16(device, rng):
+    # fp32_dest_acc_en off: DEST datums are 16-bit, so an f32 tile copied through DEST keeps
+    # only bfloat16 precision; with it on, every bit survives.
+    x = rng.uniform(-1, 1, (32, 32)).astype(np.float32)
+    for fp32, expected in ((False, f32(bf16(x))), (True, x)):
+        src, dst = device.tensor(x), device.empty((32, 32), dtype="float32")
+        program = unary_program(src, dst, unary_compute(""), fp32_dest_acc_en=fp32)
+        device.execute([src, dst], program.descriptor())
+        assert_bits_equal(dst.to_numpy(), expected)
+
+
+HOLD_TWO = """
+#include <cstdint>
+#include "api/dataflow/dataflow_api.h"
+// Reserves a page, then a second one without pushing the first: both writes land at the same
+// write pointer (cb_reserve_back moves no pointer), so page 0 holds the second value.
+void kernel_main() {
+  cb_reserve_back(0, 1);
+  uint32_t first = get_write_ptr(0);
+  cb_reserve_back(0, 2);
+  uint32_t second = get_write_ptr(0);
+  *reinterpret_cast<volatile uint32_t*>(first) = 111;
+  *reinterpret_cast<volatile uint32_t*>(second) = 222;
+  auto args = TensorAccessorArgs<0>();
+  auto out = TensorAccessor(args, get_common_arg_val<uint32_t>(0));
+  noc_async_write_page(0, out, first);
+  noc_async_write_barrier();
+}
+"""
+
+
+def test_two_reserves_without_a_push_share_the_write_pointer(device):
+    out = device.tensor(np.zeros((32, 32), np.float32), dtype="float32")
+    program = Program(
+        kernels=[Kernel(HOLD_TWO, "reader", accessor_words(out), (), [out.buffer_address()])],
+        cbs=[(0, "float32", 2)],
+    )
+    device.execute([out], program.descriptor())
+    raw = out.to_numpy().view(np.uint32)
+    assert raw.reshape(-1)[0] == 222
+
+
+SWAP_COMPUTE = """
+#include <cstdint>
+#include "api/compute/cb_api.h"
+#include "api/compute/common.h"
+#include "api/compute/compute_kernel_hw_startup.h"
+#include "api/compute/tile_move_copy.h"
+#include "api/compute/reg_api.h"
+#include "api/compute/pack.h"
+#include "api/compute/eltwise_unary/exp.h"
+// Per page: consumes CB 0 (from the reader), then produces CB 0 (for the writer): the CB
+// swaps its producer and consumer kernels, as a wrong physical-index reuse did.
+void kernel_main() {
+  compute_kernel_hw_startup(0, 0, 0);
+  for (uint32_t p = 0; p < 2; ++p) {
+    cb_wait_front(0, 1);
+    tile_regs_acquire();
+    copy_init(0);
+    copy_tile(0, 0, 0);
+    exp_tile_init();
+    exp_tile(0);
+    tile_regs_commit();
+    cb_pop_front(0, 1);
+    cb_reserve_back(0, 1);
+    tile_regs_wait();
+    pack_tile(0, 0);
+    tile_regs_release();
+    cb_push_back(0, 1);
+  }
+}
+"""
+
+
+def test_a_cb_that_swaps_producer_and_consumer_kernels_hangs(device, rng):
+    # TT-Metal keeps the CB pointers, and the compute kernel's unpacker and packer their own
+    # counters, per processor (zeroed at launch): the packer stores its count of 1 over the
+    # reader's, so the second page never appears to the unpacker, and the program hangs.
+    x = bf16(rng.uniform(-1, 1, (64, 32)))
+    src, dst = device.tensor(x), device.empty((64, 32))
+    program = Program(
+        kernels=[
+            Kernel(READER, "reader", [0, *accessor_words(src)], [2], [src.buffer_address()]),
+            Kernel(SWAP_COMPUTE, "compute"),
+            Kernel(WRITER, "writer", [0, *accessor_words(dst)], [2], [dst.buffer_address()]),
+        ],
+        cbs=[(0, "bfloat16", 2)],
+    )
+    with pytest.raises(emu.DeadlockError) as failure:
+        device.execute([src, dst], program.descriptor(), kernel_names=["reader", "compute", "writer"])
+    (blocked,) = failure.value.blocked
+    assert blocked.kernel == "compute" and "cb_wait_front(cb 0, 1 page)" in blocked.waits_for

@@ -1,0 +1,146 @@
+"""Every example operation runs on the emulated device and matches an independent numpy
+reference: bit-exact where the numeric model (docs/emulator.md) makes the result exact, else
+within the stated number of bfloat16 ulps. These are emulated results, not hardware ones."""
+
+from __future__ import annotations
+
+import math
+import pathlib
+
+import numpy as np
+import pytest
+
+from numerics import BF16, assert_bits_equal, assert_within_ulps, bf16, f32, truncate_bf16
+from program_files import load_module
+
+EXAMPLES = pathlib.Path(__file__).resolve().parents[3] / "examples"
+
+
+def example(name: str):
+    return load_module(EXAMPLES / name, "emu_" + name.replace("/", "_").removesuffix(".py"))
+
+
+def uniform(rng, shape, low=-1.0, high=1.0, dtype=BF16):
+    return rng.uniform(low, high, shape).astype(np.float32).astype(dtype)
+
+
+@pytest.mark.parametrize("name", ["tile_add_explicit.py", "tile_add_unified.py"])
+def test_tile_add_is_exact(device, rng, name):
+    # FPU add in f32, rounded to nearest even into the 16-bit DEST: exactly numpy's
+    # bfloat16(float32(a) + float32(b)).
+    a, b = uniform(rng, (128, 128)), uniform(rng, (128, 128))
+    out = device.empty((128, 128))
+    result = example(name).tile_add(device.tensor(a), device.tensor(b), out)
+    assert result.emulated and not result.compile_only
+    assert_bits_equal(out.to_numpy(), bf16(f32(a) + f32(b)))
+
+
+def test_eltwise_add_multicore_is_exact(device, rng):
+    a, b = uniform(rng, (256, 256)), uniform(rng, (256, 256))
+    out = device.empty((256, 256))
+    example("ttlang11/eltwise_add_multicore.py").eltwise_add(device.tensor(a), device.tensor(b), out)
+    assert_bits_equal(out.to_numpy(), bf16(f32(a) + f32(b)))
+
+
+def test_ceil_split_abs_diff_is_exact(device, rng):
+    # The difference is an SFPU sub_binary_tile, which truncates into the 16-bit DEST
+    # (no DstRoundingMode::NearestEven); abs is exact.
+    a, b = uniform(rng, (64, 256)), uniform(rng, (64, 256))
+    out = device.empty((64, 256))
+    example("ttlang11/ceil_split_min.py").abs_diff(device.tensor(a), device.tensor(b), out)
+    assert_bits_equal(out.to_numpy(), np.abs(truncate_bf16(f32(a) - f32(b))))
+
+
+def test_constants_and_shape_relu_sub(device, rng):
+    # relu(x) is exact; the SFPU subtraction truncates into the 16-bit DEST
+    # (sub_binary_tile without DstRoundingMode::NearestEven), so the model is exact too.
+    a, b = uniform(rng, (224, 128)), uniform(rng, (224, 128))
+    out = device.empty((224, 128))
+    example("ttlang11/constants_and_shape.py").relu_sub(device.tensor(a), device.tensor(b), out)
+    assert_bits_equal(out.to_numpy(), truncate_bf16(np.maximum(f32(a), 0) - f32(b)))
+
+
+def test_fused_exp_mul_add(device, rng):
+    a, b, c = (uniform(rng, (64, 256)) for _ in range(3))
+    out = device.empty((64, 256))
+    example("ttlang11/fused_exp_mul_add.py").exp_mul_add(*map(device.tensor, (a, b, c)), out)
+    reference = np.exp(f32(a).astype(np.float64)) * f32(b) + f32(c)
+    # exp, the product and the sum each round once into bfloat16 (<= 1.5 ulp of the terms).
+    scale = np.abs(np.exp(f32(a).astype(np.float64)) * f32(b)) + np.abs(f32(c))
+    assert_within_ulps(out.to_numpy(), reference, 3, scale)
+
+
+def test_gelu_tanh(device, rng):
+    x = uniform(rng, (128, 128), -3, 3)
+    out = device.empty((128, 128))
+    example("ttlang11/gelu_tanh.py").gelu(device.tensor(x), out)
+    v = f32(x).astype(np.float64)
+    inner = math.sqrt(2 / math.pi) * (v + 0.044715 * v**3)
+    reference = 0.5 * v * (1 + np.tanh(inner))
+    # Seven rounded steps; the error is bounded relative to |x|, the largest intermediate.
+    assert_within_ulps(out.to_numpy(), reference, 8, np.abs(v) + 1)
+
+
+def test_matmul_4x4(device, rng):
+    a, b = uniform(rng, (512, 256)), uniform(rng, (256, 256))
+    out = device.empty((512, 256))
+    example("ttlang11/matmul_4x4.py").matmul(device.tensor(a), device.tensor(b), out)
+    reference = f32(a).astype(np.float64) @ f32(b).astype(np.float64)
+    # Eight K tiles accumulate in the 16-bit DEST: each step rounds the partial sum once.
+    scale = np.abs(f32(a).astype(np.float64)) @ np.abs(f32(b).astype(np.float64))
+    assert_within_ulps(out.to_numpy(), reference, 8, scale)
+
+
+def test_multi_with_fma_and_division(device, rng):
+    a = uniform(rng, (64, 128))
+    b = uniform(rng, (64, 128), 0.5, 2.0)
+    c = uniform(rng, (64, 128))
+    out, out2 = device.empty((64, 128)), device.empty((64, 128))
+    example("ttlang11/multi_with.py").fma_div(*map(device.tensor, (a, b, c)), out, out2)
+    va, vb, vc = (f32(t).astype(np.float64) for t in (a, b, c))
+    assert_within_ulps(out.to_numpy(), va * vb + vc, 2, np.abs(va * vb) + np.abs(vc))
+    assert_within_ulps(out2.to_numpy(), va / vb, 1)
+
+
+def test_softmax_tail(device, rng):
+    x = uniform(rng, (256, 256))
+    m = uniform(rng, (256, 256), 0.5, 1.0)
+    s = uniform(rng, (256, 256), 1.0, 4.0)
+    out = device.empty((256, 256))
+    example("ttlang11/softmax_like.py").softmax_tail(*map(device.tensor, (x, m, s)), out)
+    vx, vm, vs = (f32(t).astype(np.float64) for t in (x, m, s))
+    assert_within_ulps(out.to_numpy(), np.exp(vx - vm) / vs, 3)
+
+
+def test_unary_chain(device, rng):
+    x = uniform(rng, (256, 128), 0.25, 2.0)
+    y, z = device.empty((256, 128)), device.empty((256, 128))
+    example("ttlang11/unary_chain.py").unary_chain(device.tensor(x), y, z)
+    v = f32(x).astype(np.float64)
+    y_ref = 1 / (1 + np.exp(-(np.tanh(np.sqrt(np.abs(v))) - 1 / np.sqrt(np.maximum(v, 0)))))
+    z_ref = np.log(1 / np.abs(v)) + np.sin(v) * np.cos(-v)
+    assert_within_ulps(y.to_numpy(), y_ref, 4)
+    assert_within_ulps(z.to_numpy(), z_ref, 6, np.abs(np.log(v)) + 1)
+
+
+def test_composed_exp_then_exp(device, rng):
+    x = uniform(rng, (64, 64), -1, 0.5)
+    tmp, out = device.empty((64, 64)), device.empty((64, 64))
+    example("composed.py").exp_then_exp(device.tensor(x), tmp, out)
+    first = np.exp(f32(x).astype(np.float64))
+    assert_within_ulps(tmp.to_numpy(), first, 2)
+    assert_within_ulps(out.to_numpy(), np.exp(f32(tmp.to_numpy()).astype(np.float64)), 2)
+
+
+def test_two_readers_relu_keeps_f32(device, rng):
+    # f32 data in L1: with fp32_dest_acc_en the copy and relu keep every f32 bit.
+    x = uniform(rng, (128, 64), dtype=np.float32) + np.float32(1e-4)
+    out = device.empty((128, 64), dtype="float32", memory_config=_l1())
+    example("two_readers.py").relu(device.tensor(x, memory_config=_l1()), out)
+    assert_bits_equal(out.to_numpy(), np.maximum(x, np.float32(0)))
+
+
+def _l1():
+    import ttlang.emu as emu
+
+    return emu.L1
