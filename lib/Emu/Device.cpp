@@ -208,6 +208,7 @@ public:
   uint8_t *l1Memory = nullptr;
   size_t l1Bytes = 0;
   std::map<uint32_t, Buffer> dram, l1;
+  StackPool stacks;
   uint32_t l1BufferFloor; // lowest L1 buffer address (they grow down)
 
   Core *core(uint32_t x, uint32_t y) {
@@ -591,8 +592,10 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
                      return std::make_tuple(a->core->y, a->core->x, int(a->role)) <
                             std::make_tuple(b->core->y, b->core->x, int(b->role));
                    });
-  for (auto &p : state.processors)
-    p->fiber.start(runKernel, p.get());
+  for (auto &p : state.processors) {
+    p->stack = stacks.acquire();
+    p->fiber.start(p->stack, runKernel, p.get());
+  }
 
   RunState *outer = running;
   running = &state;
@@ -636,6 +639,8 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
               {p->kernel->name, p->core->x, p->core->y, p->waitsFor, p->waitCb});
     }
   }
+  for (auto &p : state.processors)
+    stacks.release(p->stack);
   state.result.contextSwitches = state.switches;
   return state.result;
 }

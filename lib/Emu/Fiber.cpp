@@ -46,29 +46,36 @@ extern "C" void ttlemu_switch(void **saveSp, void *loadSp);
 
 namespace ttlemu {
 namespace {
-// Kernels use little stack, but external C++ functions may use more; the
-// pages are only committed when touched.
-constexpr size_t kStackSize = 1 << 20;
 thread_local Fiber *starting = nullptr;
 } // namespace
 
-Fiber::~Fiber() {
-  if (stack)
-    munmap(stack, stackSize);
+// Kernels use little stack, but external C++ functions may use more; the
+// pages are only committed when touched.
+void *StackPool::acquire() {
+  if (!free.empty()) {
+    void *stack = free.back();
+    free.pop_back();
+    return stack;
+  }
+  void *stack = mmap(nullptr, kStackSize, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (stack == MAP_FAILED)
+    std::abort();
+  return stack;
 }
 
-void Fiber::start(Entry fn, void *arg) {
-  if (!stack) {
-    stackSize = kStackSize;
-    stack = mmap(nullptr, stackSize, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (stack == MAP_FAILED)
-      std::abort();
-  }
+void StackPool::release(void *stack) { free.push_back(stack); }
+
+StackPool::~StackPool() {
+  for (void *stack : free)
+    munmap(stack, kStackSize);
+}
+
+void Fiber::start(void *stack, Entry fn, void *arg) {
   entry = fn;
   argument = arg;
   auto *top = reinterpret_cast<uint64_t *>(static_cast<char *>(stack) +
-                                           stackSize);
+                                           StackPool::kStackSize);
   // Layout ttlemu_switch pops: control words, r15..rbp, then the return
   // address (the trampoline), which is entered with rsp % 16 == 8 as after a
   // call.

@@ -10,19 +10,36 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 namespace ttlemu {
+
+/// Fiber stacks, kept for reuse: mapping and first-touching a stack costs far
+/// more than a short kernel's run.
+class StackPool {
+public:
+  static constexpr size_t kStackSize = 1 << 20;
+  StackPool() = default;
+  ~StackPool();
+  StackPool(const StackPool &) = delete;
+  StackPool &operator=(const StackPool &) = delete;
+  void *acquire();
+  void release(void *stack);
+
+private:
+  std::vector<void *> free;
+};
 
 class Fiber {
 public:
   using Entry = void (*)(void *);
   Fiber() = default;
-  ~Fiber();
   Fiber(const Fiber &) = delete;
   Fiber &operator=(const Fiber &) = delete;
 
-  /// Prepares the fiber to run `entry(argument)` on a fresh stack.
-  void start(Entry entry, void *argument);
+  /// Prepares the fiber to run `entry(argument)` on `stack` (from a pool, of
+  /// StackPool::kStackSize bytes).
+  void start(void *stack, Entry entry, void *argument);
   /// Runs the fiber until it yields; returns to the caller (the scheduler).
   void resume();
   /// From inside the fiber: back to the scheduler that resumed it.
@@ -32,8 +49,6 @@ public:
 
 private:
   static void trampoline();
-  void *stack = nullptr;
-  size_t stackSize = 0;
   void *fiberSp = nullptr;
   void *schedulerSp = nullptr;
   Entry entry = nullptr;

@@ -91,6 +91,7 @@ struct Processor {
   const std::vector<uint32_t> *args = nullptr;
   LocalCBInterface cbs[kMaxCircularBuffers] = {};
   Fiber fiber;
+  void *stack = nullptr; // from the device's StackPool
   bool done = false, blocked = false;
   uint64_t blockedEpoch = 0;
   std::string waitsFor;

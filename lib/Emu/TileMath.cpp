@@ -17,6 +17,7 @@
 
 #include "ttl/Emu/TileMath.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -27,17 +28,10 @@ namespace {
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr float kInf = std::numeric_limits<float>::infinity();
 
-inline uint32_t bitsOf(float x) {
-  uint32_t u;
-  std::memcpy(&u, &x, sizeof u);
-  return u;
-}
-
-inline float fromBits(uint32_t u) {
-  float x;
-  std::memcpy(&x, &u, sizeof x);
-  return x;
-}
+// __builtin_bit_cast (GCC >= 11, Clang >= 9) keeps the per-element rounding
+// loops vectorizable where a memcpy-based cast does not.
+inline uint32_t bitsOf(float x) { return __builtin_bit_cast(uint32_t, x); }
+inline float fromBits(uint32_t u) { return __builtin_bit_cast(float, u); }
 
 /// bf16 round-to-nearest-even on f32 bits. A NaN is truncated instead (the
 /// rounding add could carry it into infinity), and keeps a non-zero mantissa.
@@ -63,7 +57,8 @@ void truncTileBf16(float *t) {
 
 /// FPU writes into DEST round to nearest even (LLK llk_defs.h StochRndType:
 /// without stochastic rounding, FPU results and gasket conversions are RNE).
-void writeDest(const float *value, float *dest, DestMode mode) {
+void writeDest(const float *__restrict value, float *__restrict dest,
+               DestMode mode) {
   if (mode == DestMode::Fp32) {
     std::memcpy(dest, value, kTileElems * sizeof(float));
     return;
@@ -112,7 +107,7 @@ float halfBitsToFloat(uint16_t h) {
   return fromBits(sign | ((exp + 112u) << 23) | (man << 13));
 }
 
-// --- Fidelity ------------------------------------------------------------------
+// --- Fidelity ----------------------------------------------------------------
 //
 // GOLD FidelityMasking (WH/BH) on the 11-bit mantissa incl. the hidden bit:
 // phase p multiplies (SrcA & maskA[p]) by (SrcB & maskB[p]) with
@@ -156,8 +151,11 @@ template <MathFidelity F>
 void mulTileAt(const float *__restrict a, const float *__restrict b,
                float *__restrict r) {
   for (int i = 0; i < kTileElems; ++i) {
-    float p = fidelityProduct<F>(a[i], b[i]);
-    r[i] = (a[i] == 0.0f || b[i] == 0.0f) ? 0.0f : p;
+    // Integer tests keep the loop free of (trapping) float selects, so it
+    // vectorizes.
+    uint32_t nonZero =
+        ((bitsOf(a[i]) << 1) != 0u) & ((bitsOf(b[i]) << 1) != 0u);
+    r[i] = fromBits(bitsOf(fidelityProduct<F>(a[i], b[i])) & (0u - nonZero));
   }
 }
 
@@ -196,20 +194,64 @@ void eltwiseTile(EltwiseOp op, const float *__restrict a,
   }
 }
 
-// --- Matmul --------------------------------------------------------------------
+// --- Matmul ------------------------------------------------------------------
 
-/// c += x @ y, 32x32 row-major; i-k-j so the j loop is a vector FMA row.
-void gemmAccumulate(const float *__restrict x, const float *__restrict y,
-                    float *__restrict c) {
-  for (int i = 0; i < kTileDim; ++i) {
-    float *__restrict row = c + i * kTileDim;
+/// c += x @ y, 32x32 row-major, i-k-j order: two rows of c stay in vector
+/// registers (W floats each) while k runs. Every c element sums its 32
+/// products in k order with separate multiply and add roundings, so the SSE
+/// and AVX builds give identical bits (x86-64 without -march has no FMA to
+/// contract into; a target with FMA may fuse under -ffp-contract=fast).
+template <int W>
+__attribute__((always_inline)) inline void gemmRows(const float *__restrict x,
+                                                    const float *__restrict y,
+                                                    float *__restrict c) {
+  typedef float V __attribute__((vector_size(W * sizeof(float))));
+  constexpr int kVecs = kTileDim / W;
+  for (int i = 0; i < kTileDim; i += 2) {
+    float *c0 = c + i * kTileDim, *c1 = c0 + kTileDim;
+    V acc0[kVecs], acc1[kVecs];
+#pragma GCC unroll 8
+    for (int v = 0; v < kVecs; ++v) {
+      std::memcpy(&acc0[v], c0 + v * W, sizeof(V));
+      std::memcpy(&acc1[v], c1 + v * W, sizeof(V));
+    }
     for (int k = 0; k < kTileDim; ++k) {
-      float xik = x[i * kTileDim + k];
-      const float *__restrict yk = y + k * kTileDim;
-      for (int j = 0; j < kTileDim; ++j)
-        row[j] += xik * yk[j];
+      float s0 = x[i * kTileDim + k], s1 = x[(i + 1) * kTileDim + k];
+      const float *yk = y + k * kTileDim;
+#pragma GCC unroll 8
+      for (int v = 0; v < kVecs; ++v) {
+        V t;
+        std::memcpy(&t, yk + v * W, sizeof(V));
+        acc0[v] += s0 * t;
+        acc1[v] += s1 * t;
+      }
+    }
+#pragma GCC unroll 8
+    for (int v = 0; v < kVecs; ++v) {
+      std::memcpy(c0 + v * W, &acc0[v], sizeof(V));
+      std::memcpy(c1 + v * W, &acc1[v], sizeof(V));
     }
   }
+}
+
+void gemmGeneric(const float *x, const float *y, float *c) {
+  gemmRows<4>(x, y, c);
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+__attribute__((target("avx"))) void gemmAvx(const float *x, const float *y,
+                                            float *c) {
+  gemmRows<8>(x, y, c);
+}
+#endif
+
+void gemmAccumulate(const float *x, const float *y, float *c) {
+#if defined(__x86_64__) || defined(__i386__)
+  static const bool hasAvx = __builtin_cpu_supports("avx");
+  if (hasAvx)
+    return gemmAvx(x, y, c);
+#endif
+  gemmGeneric(x, y, c);
 }
 
 void maskTile(const float *in, float *out, uint32_t mask) {
@@ -223,7 +265,7 @@ void transposeInto(const float *__restrict a, float *__restrict t) {
       t[c * kTileDim + r] = a[r * kTileDim + c];
 }
 
-// --- SFPU store rules -------------------------------------------------------------
+// --- SFPU store rules --------------------------------------------------------
 
 /// How a 16-bit DEST receives an SFPU result. SFPSTORE of an f32 LReg into a
 /// bf16 DEST truncates (API eltwise_binary_sfpu.h: "Default truncates (native
@@ -325,7 +367,7 @@ void storeSfpu(float *tile, DestMode mode, Store store) {
     truncTileBf16(tile);
 }
 
-// --- SFPU math ---------------------------------------------------------------------
+// --- SFPU math ---------------------------------------------------------------
 
 template <typename Fn> inline void mapTile(float *tile, Fn fn) {
   for (int i = 0; i < kTileElems; ++i)
@@ -385,7 +427,7 @@ inline float geluApprox(float x) {
 /// x*Phi(x) between. 32-bit DEST: x*Phi(x) above -5.54259443, x - x below.
 inline float geluPrecise(float x, DestMode mode) {
   constexpr float kSaturation = -5.54259443f;
-  constexpr float kInvSqrt2 = 0.70710678118654752f;
+  constexpr double kInvSqrt2 = 0.70710678118654752;
   if (mode == DestMode::Bf16) {
     if (!(x > kSaturation))
       return 0.0f;
@@ -394,7 +436,9 @@ inline float geluPrecise(float x, DestMode mode) {
   } else if (!(x > kSaturation)) {
     return x - x;
   }
-  return 0.5f * x * std::erfc(-x * kInvSqrt2);
+  // erfc's argument in double: rounding -x/sqrt(2) to f32 costs up to ~20
+  // f32 ulp in the tail (erfc amplifies its relative error by 2z^2).
+  return 0.5f * x * static_cast<float>(std::erfc(-x * kInvSqrt2));
 }
 
 /// tanh.h approx: sign(x) * lut(|x|) (LutSign::Retain).
@@ -412,7 +456,12 @@ inline float sigmoidApprox(float x) {
   return std::copysign(lut, x) + 0.5f;
 }
 
-inline float sigmoidPrecise(float x) { return 1.0f / (1.0f + std::exp(-x)); }
+/// 1/(1+e^-x), written as e^x/(1+e^x) for x < 0 so the tail does not
+/// overflow to 0 while the true value is still a normal float.
+inline float sigmoidPrecise(float x) {
+  float e = std::exp(-std::fabs(x));
+  return x < 0.0f ? e / (1.0f + e) : 1.0f / (1.0f + e);
+}
 
 /// relu.h: SFPSWAP against 0 in sign-magnitude order, so every value with the
 /// sign bit set (-0, -inf, -NaN) becomes +0.
@@ -432,13 +481,14 @@ inline float powerIterative(float in, uint32_t exponent) {
 }
 
 /// x ** p as power_tile (unary_power.h) and power_binary_tile
-/// (binary_pow.h) define it: 2^(p*log2|x|); a negative base keeps the sign of
-/// an odd integer p and gives NaN for a non-integer p (the parity test goes
-/// through int16, so |p| > 32767 counts as non-integer); a zero base gives 0
-/// for p > 0, NaN for p < 0 and 1 for p == 0.
+/// (binary_pow.h) define it: |x|^p (the kernels' 2^(p*log2|x|) polynomials
+/// are not reproduced; powf is); a negative base keeps the sign of an odd
+/// integer p and gives NaN for a non-integer p (the parity test goes through
+/// int16, so |p| > 32767 counts as non-integer); a zero base gives 0 for
+/// p > 0, NaN for p < 0 and 1 for p == 0.
 inline float sfpuPow(float base, float p) {
   float mag = std::fabs(base);
-  float y = std::exp2(p * std::log2(mag));
+  float y = std::pow(mag, p);
   if (std::signbit(base)) {
     float rounded = std::nearbyint(p);
     if (rounded != p || std::fabs(p) > 32767.0f)
@@ -451,10 +501,10 @@ inline float sfpuPow(float base, float p) {
   return y;
 }
 
-/// rdiv.h calculate_rdiv (non-approx): with a 16-bit DEST 1/x is rounded to
-/// bf16 RNE before the multiply, and the product is stored plain.
-void rdivTile(float *tile, float s, DestMode mode) {
-  if (mode == DestMode::Bf16)
+/// rdiv.h calculate_rdiv: without APPROX and with a 16-bit DEST, 1/x is
+/// rounded to bf16 RNE before the multiply; the product is stored plain.
+void rdivTile(float *tile, float s, bool approx, DestMode mode) {
+  if (!approx && mode == DestMode::Bf16)
     mapTile(tile, [s](float x) { return rneBf16(1.0f / x) * s; });
   else
     mapTile(tile, [s](float x) { return (1.0f / x) * s; });
@@ -503,7 +553,7 @@ void sfpuUnaryMath(SfpuUnaryOp op, float *t, uint32_t param, bool approx,
   case SfpuUnaryOp::Power:
     return mapTile(t, [param](float x) { return powerIterative(x, param); });
   case SfpuUnaryOp::Rdiv:
-    return rdivTile(t, s, mode);
+    return rdivTile(t, s, approx, mode);
   case SfpuUnaryOp::Rsub:
     return mapTile(t, [s](float x) { return s - x; });
   case SfpuUnaryOp::Fill:
@@ -528,10 +578,16 @@ inline float flushDenormal(float x) {
   return (u & 0x7F800000u) ? x : fromBits(u & 0x80000000u);
 }
 
+/// out = fn(a, b) elementwise; `out` may be `a` or `b` (DST[o] may equal
+/// DST[i0]), so the result goes through a local tile.
 template <typename Fn>
 void mapTile2(const float *a, const float *b, float *out, Fn fn) {
+  alignas(64) float r[kTileElems];
+  const float *__restrict x = a;
+  const float *__restrict y = b;
   for (int i = 0; i < kTileElems; ++i)
-    out[i] = fn(a[i], b[i]);
+    r[i] = fn(x[i], y[i]);
+  std::memcpy(out, r, sizeof r);
 }
 
 template <typename Cmp>
@@ -593,7 +649,7 @@ void sfpuBinaryMath(SfpuBinaryOp op, const float *a, const float *b, float *o,
   }
 }
 
-// --- Reduce ----------------------------------------------------------------------
+// --- Reduce ------------------------------------------------------------------
 //
 // What is modelled, and why:
 //  * SUM/AVG use GAPOOL/MVMUL, "Dst += SrcB @ SrcA" on 16x16 faces (ISA
@@ -721,9 +777,52 @@ void reduceMax(ReduceDim dim, const float *a, const float *w, float *dest,
   }
 }
 
+// --- Bfp8_b ------------------------------------------------------------------
+//
+// The LLK packer test model (tests/python_tests/helpers/pack.py
+// float_to_bfp8_block, unpack.py _bfp_to_float_block): 64 shared exponents,
+// one per 16 consecutive datums in L1 order (a face row), then 1024 bytes of
+// sign + 7-bit magnitude; value = (-1)^s * m * 2^(e - 127 - 6).
+
+constexpr int kBfpBlock = 16;
+constexpr int kBfpExponentBytes = kTileElems / kBfpBlock;
+
+/// One block of 16 values (as bf16: the model truncates f32 to its top half)
+/// to a shared exponent and 16 sign-magnitude bytes. The magnitude is the
+/// hidden bit plus the top 6 mantissa bits, shifted right by the distance to
+/// the shared exponent with the last bit shifted out added back (round half
+/// away from zero). A zero magnitude is stored as +0. Zero and subnormal
+/// inputs count as 0 (the model flushes them at the end).
+uint8_t packBfp8Block(const float *values, uint8_t *bytes) {
+  uint32_t exps[kBfpBlock];
+  uint8_t shared = 0;
+  for (int j = 0; j < kBfpBlock; ++j) {
+    exps[j] = (bitsOf(values[j]) >> 23) & 0xFFu;
+    shared = std::max<uint8_t>(shared, static_cast<uint8_t>(exps[j]));
+  }
+  for (int j = 0; j < kBfpBlock; ++j) {
+    uint32_t u = bitsOf(values[j]);
+    uint32_t mag = exps[j] ? (0x40u | ((u >> 17) & 0x3Fu)) : 0u;
+    uint32_t delta = std::min<uint32_t>(shared - exps[j], 31u);
+    if (delta > 0)
+      mag = (mag >> delta) + ((mag >> (delta - 1)) & 1u);
+    mag &= 0x7Fu;
+    bytes[j] = static_cast<uint8_t>(mag ? ((u >> 31) << 7) | mag : 0u);
+  }
+  return shared;
+}
+
+void unpackBfp8Block(uint8_t exponent, const uint8_t *bytes, float *out) {
+  float scale = std::ldexp(1.0f, static_cast<int>(exponent) - 127 - 6);
+  for (int j = 0; j < kBfpBlock; ++j) {
+    float mag = static_cast<float>(bytes[j] & 0x7Fu) * scale;
+    out[j] = (bytes[j] & 0x80u) ? -mag : mag;
+  }
+}
+
 } // namespace
 
-// === Public API =====================================================================
+// === Public API ==============================================================
 
 uint32_t tileSizeBytes(DataFormat format) {
   // LLK ckernel_defs.h GET_L1_HEADERLESS_TILE_SIZE (switch on the low 4 bits).
@@ -794,58 +893,75 @@ const char *formatName(DataFormat format) {
   return "Unknown";
 }
 
-void unpackTile(const uint8_t *l1, DataFormat format, float *out) {
-  for (int r = 0; r < kTileDim; ++r) {
-    for (int c = 0; c < kTileDim; ++c) {
-      int src = tileLayoutIndex(r, c);
-      float &dst = out[r * kTileDim + c];
-      switch (format) {
-      case DataFormat::Float32:
-        std::memcpy(&dst, l1 + 4 * src, 4);
-        break;
-      case DataFormat::Float16_b: {
-        uint16_t h;
-        std::memcpy(&h, l1 + 2 * src, 2);
-        dst = fromBits(static_cast<uint32_t>(h) << 16);
-        break;
-      }
-      case DataFormat::Float16: {
-        uint16_t h;
-        std::memcpy(&h, l1 + 2 * src, 2);
-        dst = halfBitsToFloat(h);
-        break;
-      }
-      default:
-        dst = 0.0f; // not emulated: isEmulatedFormat() is the caller's gate
-        break;
-      }
+/// Calls fn(l1Index, rowMajorIndex, n) for each face row: 16 datums that are
+/// contiguous in both layouts.
+template <typename Fn> inline void forEachFaceRow(Fn fn) {
+  for (int face = 0; face < 4; ++face)
+    for (int r = 0; r < kFaceDim; ++r) {
+      int row = (face / 2) * kFaceDim + r, col = (face % 2) * kFaceDim;
+      fn(tileLayoutIndex(row, col), row * kTileDim + col);
     }
+}
+
+void unpackTile(const uint8_t *l1, DataFormat format, float *out) {
+  switch (format) {
+  case DataFormat::Float32:
+    return forEachFaceRow([&](int src, int dst) {
+      std::memcpy(out + dst, l1 + 4 * src, kFaceDim * 4);
+    });
+  case DataFormat::Float16_b:
+    return forEachFaceRow([&](int src, int dst) {
+      uint16_t h[kFaceDim];
+      std::memcpy(h, l1 + 2 * src, sizeof h);
+      for (int j = 0; j < kFaceDim; ++j)
+        out[dst + j] = fromBits(static_cast<uint32_t>(h[j]) << 16);
+    });
+  case DataFormat::Float16:
+    return forEachFaceRow([&](int src, int dst) {
+      uint16_t h[kFaceDim];
+      std::memcpy(h, l1 + 2 * src, sizeof h);
+      for (int j = 0; j < kFaceDim; ++j)
+        out[dst + j] = halfBitsToFloat(h[j]);
+    });
+  case DataFormat::Bfp8_b:
+    return forEachFaceRow([&](int src, int dst) {
+      unpackBfp8Block(l1[src / kBfpBlock], l1 + kBfpExponentBytes + src,
+                      out + dst);
+    });
+  default: // not emulated: isEmulatedFormat() is the caller's gate
+    std::memset(out, 0, kTileElems * sizeof(float));
+    return;
   }
 }
 
 void packTile(const float *values, DataFormat format, uint8_t *l1) {
-  for (int r = 0; r < kTileDim; ++r) {
-    for (int c = 0; c < kTileDim; ++c) {
-      int dst = tileLayoutIndex(r, c);
-      float v = values[r * kTileDim + c];
-      switch (format) {
-      case DataFormat::Float32:
-        std::memcpy(l1 + 4 * dst, &v, 4);
-        break;
-      case DataFormat::Float16_b: {
-        uint16_t h = static_cast<uint16_t>(rneBf16Bits(bitsOf(v)) >> 16);
-        std::memcpy(l1 + 2 * dst, &h, 2);
-        break;
-      }
-      case DataFormat::Float16: {
-        uint16_t h = floatToHalfBits(v);
-        std::memcpy(l1 + 2 * dst, &h, 2);
-        break;
-      }
-      default:
-        break; // not emulated
-      }
-    }
+  switch (format) {
+  case DataFormat::Float32:
+    return forEachFaceRow([&](int dst, int src) {
+      std::memcpy(l1 + 4 * dst, values + src, kFaceDim * 4);
+    });
+  case DataFormat::Float16_b:
+    return forEachFaceRow([&](int dst, int src) {
+      uint16_t h[kFaceDim];
+      for (int j = 0; j < kFaceDim; ++j)
+        h[j] =
+            static_cast<uint16_t>(rneBf16Bits(bitsOf(values[src + j])) >> 16);
+      std::memcpy(l1 + 2 * dst, h, sizeof h);
+    });
+  case DataFormat::Float16:
+    return forEachFaceRow([&](int dst, int src) {
+      uint16_t h[kFaceDim];
+      for (int j = 0; j < kFaceDim; ++j)
+        h[j] = floatToHalfBits(values[src + j]);
+      std::memcpy(l1 + 2 * dst, h, sizeof h);
+    });
+  case DataFormat::Bfp8_b:
+    return forEachFaceRow([&](int dst, int src) {
+      l1[dst / kBfpBlock] =
+          packBfp8Block(values + src, l1 + kBfpExponentBytes + dst);
+    });
+  default: // not emulated
+    return;
   }
 }
 
@@ -904,8 +1020,8 @@ void fpuMatmul(const float *a, const float *b, float *dest, bool transposeB,
   } else {
     alignas(64) float aHi[kTileElems], bMasked[kTileElems];
     maskTile(a, aHi, kSrcBHiMask);
-    maskTile(b, bMasked, fidelity == MathFidelity::LoFi ? kSrcAHiMask
-                                                        : kSrcAFullMask);
+    maskTile(b, bMasked,
+             fidelity == MathFidelity::LoFi ? kSrcAHiMask : kSrcAFullMask);
     gemmAccumulate(aHi, bMasked, acc);
     if (fidelity == MathFidelity::HiFi3) {
       alignas(64) float aLo[kTileElems];
@@ -1018,8 +1134,10 @@ void sfpuWhere(const float *cond, const float *t, const float *f, float *out,
                DestMode) {
   // ckernel_sfpu_where.h: SFPSETCC LREG_EQ0 on the datum loaded as an
   // integer (LO16 / INT32), so only an all-zero bit pattern selects f.
+  alignas(64) float r[kTileElems];
   for (int i = 0; i < kTileElems; ++i)
-    out[i] = bitsOf(cond[i]) != 0u ? t[i] : f[i];
+    r[i] = bitsOf(cond[i]) != 0u ? t[i] : f[i];
+  std::memcpy(out, r, sizeof r);
 }
 
 } // namespace ttlemu
