@@ -45,9 +45,34 @@ inline uint32_t rneBf16Bits(uint32_t u) {
 inline float rneBf16(float x) { return fromBits(rneBf16Bits(bitsOf(x))); }
 inline float truncBf16(float x) { return fromBits(bitsOf(x) & 0xFFFF0000u); }
 
-void roundTileBf16(float *t) {
+// Every FPU op and copy_tile rounds a whole tile; on x86 an AVX2 clone of the
+// (integer-only, so bit-identical) loop runs when the CPU has it.
+__attribute__((always_inline)) inline void
+rneTileBody(const float *__restrict in, float *__restrict out) {
   for (int i = 0; i < kTileElems; ++i)
-    t[i] = rneBf16(t[i]);
+    out[i] = rneBf16(in[i]);
+}
+
+#if defined(__x86_64__) || defined(__i386__)
+__attribute__((target("avx2"))) void rneTileAvx2(const float *in, float *out) {
+  rneTileBody(in, out);
+}
+#endif
+
+/// out = bf16 RNE of in; `in` and `out` must not overlap.
+void rneTile(const float *in, float *out) {
+#if defined(__x86_64__) || defined(__i386__)
+  static const bool hasAvx2 = __builtin_cpu_supports("avx2");
+  if (hasAvx2)
+    return rneTileAvx2(in, out);
+#endif
+  rneTileBody(in, out);
+}
+
+void roundTileBf16(float *t) {
+  alignas(64) float in[kTileElems];
+  std::memcpy(in, t, sizeof in);
+  rneTile(in, t);
 }
 
 void truncTileBf16(float *t) {
@@ -63,8 +88,7 @@ void writeDest(const float *__restrict value, float *__restrict dest,
     std::memcpy(dest, value, kTileElems * sizeof(float));
     return;
   }
-  for (int i = 0; i < kTileElems; ++i)
-    dest[i] = rneBf16(value[i]);
+  rneTile(value, dest);
 }
 
 inline float roundDest(float x, DestMode mode) {
@@ -777,6 +801,16 @@ void reduceMax(ReduceDim dim, const float *a, const float *w, float *dest,
   }
 }
 
+/// Calls fn(l1Index, rowMajorIndex) for each face row: 16 datums that are
+/// contiguous in both layouts.
+template <typename Fn> inline void forEachFaceRow(Fn fn) {
+  for (int face = 0; face < 4; ++face)
+    for (int r = 0; r < kFaceDim; ++r) {
+      int row = (face / 2) * kFaceDim + r, col = (face % 2) * kFaceDim;
+      fn(tileLayoutIndex(row, col), row * kTileDim + col);
+    }
+}
+
 // --- Bfp8_b ------------------------------------------------------------------
 //
 // The LLK packer test model (tests/python_tests/helpers/pack.py
@@ -893,16 +927,6 @@ const char *formatName(DataFormat format) {
   return "Unknown";
 }
 
-/// Calls fn(l1Index, rowMajorIndex, n) for each face row: 16 datums that are
-/// contiguous in both layouts.
-template <typename Fn> inline void forEachFaceRow(Fn fn) {
-  for (int face = 0; face < 4; ++face)
-    for (int r = 0; r < kFaceDim; ++r) {
-      int row = (face / 2) * kFaceDim + r, col = (face % 2) * kFaceDim;
-      fn(tileLayoutIndex(row, col), row * kTileDim + col);
-    }
-}
-
 void unpackTile(const uint8_t *l1, DataFormat format, float *out) {
   switch (format) {
   case DataFormat::Float32:
@@ -940,14 +964,16 @@ void packTile(const float *values, DataFormat format, uint8_t *l1) {
     return forEachFaceRow([&](int dst, int src) {
       std::memcpy(l1 + 4 * dst, values + src, kFaceDim * 4);
     });
-  case DataFormat::Float16_b:
+  case DataFormat::Float16_b: {
+    alignas(64) float rounded[kTileElems];
+    rneTile(values, rounded);
     return forEachFaceRow([&](int dst, int src) {
       uint16_t h[kFaceDim];
       for (int j = 0; j < kFaceDim; ++j)
-        h[j] =
-            static_cast<uint16_t>(rneBf16Bits(bitsOf(values[src + j])) >> 16);
+        h[j] = static_cast<uint16_t>(bitsOf(rounded[src + j]) >> 16);
       std::memcpy(l1 + 2 * dst, h, sizeof h);
     });
+  }
   case DataFormat::Float16:
     return forEachFaceRow([&](int dst, int src) {
       uint16_t h[kFaceDim];

@@ -22,10 +22,8 @@ def configure():
     config.substitutions.append(
         ("ttlang-opt", os.path.join(config.ttlang_tools_dir, "ttlang-opt"))
     )
-    config.substitutions.append(
-        ("ttlang-opmodel-unittests",
-         os.path.join(config.ttlang_tools_dir, "ttlang-opmodel-unittests"))
-    )
+    for tool in ("ttlang-opmodel-unittests", "ttlang-emu-tilemath-tests"):
+        config.substitutions.append((tool, os.path.join(config.ttlang_tools_dir, tool)))
     llvm_config.use_default_substitutions()
 
     config.environment["PYTHONPATH"] = os.path.join(config.ttlang_source_root, "python")

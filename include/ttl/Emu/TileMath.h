@@ -53,7 +53,9 @@ enum class DataFormat : uint8_t {
 /// Int8); 0 for a format that switch does not name (UInt16, Tf32, Invalid).
 uint32_t tileSizeBytes(DataFormat format);
 /// Whether tiles of `format` can be unpacked and packed (Float32, Float16_b,
-/// Float16; every other format, Bfp8_b included, is "not emulated").
+/// Float16; every other format is "not emulated"). unpackTile/packTile also
+/// implement Bfp8_b (the LLK packer model), not reported here until the
+/// compute-API layer opts in.
 bool isEmulatedFormat(DataFormat format);
 const char *formatName(DataFormat format);
 

@@ -1,0 +1,165 @@
+"""The emulated device against the pure-Python tt-lang simulator (tt-lang-sim), per call, and
+our first-call and start-up costs (issue 14 targets: >= 20x faster per call, ttlang-sim
+start-up < 1 s, cold first call < 3 s, warm first call < 100 ms).
+
+Cases: a 256x256 bf16 add on one core in 2x2-tile blocks (bench/cases/add_256_one_core.py) and
+a 256x256x256 bf16 matmul on a 4x4 grid (bench/cases/matmul_4x4_grid.py), the same program
+text on both sides (the upstream side runs it with ``ttlang`` aliased to tt-lang-sim's ``ttl``).
+
+Per call: each side runs in its own fresh process (a warm-up call, then the median of
+``--calls`` calls); the sides alternate, ``--rounds`` times, and each figure is the median of
+its rounds. First calls: a fresh process with an empty kernel cache (cold: host compiles) or
+the cache the cold run filled (warm); both are measured after ``import ttnn``, which every
+tt-lang script does first, and the import itself is reported on its own line.
+
+The upstream side needs a Python with tt-lang-sim 1.1.6 and torch (``--upstream-python``);
+without it only our side runs and no ratio is printed.
+
+Run: .venv/bin/python bench/emulator.py [--upstream-python /path/to/python] (figures:
+docs/performance.md)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+CASES = {
+    "add 256x256 bf16, 1x1 grid, 2x2-tile blocks": ("bench/cases/add_256_one_core.py", "add"),
+    "matmul 256x256x256 bf16, 4x4 grid": ("bench/cases/matmul_4x4_grid.py", "matmul"),
+}
+
+OURS = r"""
+import json, sys, time
+t_start = time.perf_counter()
+import numpy as np, ml_dtypes
+import ttnn  # what every tt-lang script imports first (and what building descriptors needs)
+t_ttnn = time.perf_counter()
+import importlib.util
+import ttlang.emu as emu
+path, name, calls, cache = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+spec = importlib.util.spec_from_file_location("case", path)
+case = importlib.util.module_from_spec(spec); spec.loader.exec_module(case)
+op = getattr(case, name)
+device = emu.open_device(cache_dir=cache)
+rng = np.random.default_rng(0)
+a = device.tensor(rng.standard_normal((256, 256)).astype(ml_dtypes.bfloat16))
+b = device.tensor(rng.standard_normal((256, 256)).astype(ml_dtypes.bfloat16))
+out = device.empty((256, 256))
+t0 = time.perf_counter(); op(a, b, out); first = time.perf_counter() - t0
+times = []
+for _ in range(calls):
+    t0 = time.perf_counter(); op(a, b, out); times.append(time.perf_counter() - t0)
+print(json.dumps({"ttnn_import": t_ttnn - t_start, "first": first,
+                  "per_call": sorted(times)[len(times) // 2] if times else None}))
+"""
+
+UPSTREAM = r"""
+import json, sys, time, importlib.util
+import torch, ttnn, ttl
+sys.modules["ttlang"] = ttl  # the case files say `import ttlang as ttl`
+path, name, calls = sys.argv[-3], sys.argv[-2], int(sys.argv[-1])
+spec = importlib.util.spec_from_file_location("case", path)
+case = importlib.util.module_from_spec(spec); spec.loader.exec_module(case)
+op = getattr(case, name)
+device = ttnn.open_device(device_id=0)
+def tensor(t):
+    return ttnn.from_torch(t, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device,
+                           memory_config=ttnn.DRAM_MEMORY_CONFIG)
+torch.manual_seed(0)
+a, b = tensor(torch.randn(256, 256, dtype=torch.bfloat16)), tensor(torch.randn(256, 256, dtype=torch.bfloat16))
+out = tensor(torch.zeros(256, 256, dtype=torch.bfloat16))
+op(a, b, out)
+times = []
+for _ in range(calls):
+    t0 = time.perf_counter(); op(a, b, out); times.append(time.perf_counter() - t0)
+print(json.dumps({"per_call": sorted(times)[len(times) // 2]}))
+"""
+
+
+def _run(command: list[str]) -> dict:
+    out = subprocess.run(command, check=True, capture_output=True, text=True, cwd=ROOT)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def ours(case: tuple[str, str], calls: int, cache: str) -> dict:
+    path, name = case
+    return _run([sys.executable, "-c", OURS, str(ROOT / path), name, str(calls), cache])
+
+
+def upstream(python: str, case: tuple[str, str], calls: int) -> dict:
+    path, name = case
+    sim = pathlib.Path(python).with_name("tt-lang-sim")
+    script = pathlib.Path(tempfile.mkdtemp()) / "upstream_case.py"
+    script.write_text(UPSTREAM)
+    return _run([str(sim), str(script), "--", str(ROOT / path), name, str(calls)])
+
+
+def startup(samples: int) -> float | None:
+    """Median wall time of `ttlang-sim` running an empty script (seconds)."""
+    sim = shutil.which("ttlang-sim", path=str(pathlib.Path(sys.executable).parent))
+    if sim is None:
+        return None
+    import time
+
+    script = pathlib.Path(tempfile.mkdtemp()) / "empty.py"
+    script.write_text("pass\n")
+    times = []
+    for _ in range(samples):
+        t0 = time.perf_counter()
+        subprocess.run([sim, str(script)], check=True, capture_output=True)
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="alternating process pairs per case")
+    parser.add_argument("--calls", type=int, default=20, help="timed calls per process")
+    parser.add_argument("--upstream-python", help="a Python with tt-lang-sim 1.1.6 and torch")
+    args = parser.parse_args()
+
+    print(f"{'case':46} {'ours':>9} {'tt-lang-sim':>12} {'speed-up':>9}   (per call, median ms)")
+    for label, case in CASES.items():
+        mine, theirs = [], []
+        for _ in range(args.rounds):
+            with tempfile.TemporaryDirectory() as cache:
+                ours(case, 1, cache)  # fill the kernel cache, so no round pays a host compile
+                mine.append(ours(case, args.calls, cache)["per_call"])
+            if args.upstream_python:
+                theirs.append(upstream(args.upstream_python, case, args.calls)["per_call"])
+        m = 1e3 * statistics.median(mine)
+        if theirs:
+            t = 1e3 * statistics.median(theirs)
+            print(f"{label:46} {m:9.2f} {t:12.2f} {t / m:8.1f}x")
+        else:
+            print(f"{label:46} {m:9.2f} {'-':>12} {'-':>9}")
+
+    print(f"\n{'first call in a fresh process':46} {'cold':>9} {'warm':>9}   (ms, median; after import ttnn)")
+    imports = []
+    for label, case in CASES.items():
+        cold, warm = [], []
+        for _ in range(args.rounds):
+            with tempfile.TemporaryDirectory() as cache:
+                first = ours(case, 0, cache)
+                cold.append(first["first"])
+                imports.append(first["ttnn_import"])
+                warm.append(ours(case, 0, cache)["first"])
+        print(f"{label:46} {1e3 * statistics.median(cold):9.1f} {1e3 * statistics.median(warm):9.1f}")
+    print(f"{'import ttnn (once per process, before either)':46} {1e3 * statistics.median(imports):9.1f}")
+
+    seconds = startup(args.rounds)
+    if seconds is not None:
+        print(f"\nttlang-sim start-up (empty script): {1e3 * seconds:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
