@@ -144,3 +144,61 @@ def _l1():
     import ttlang.emu as emu
 
     return emu.L1
+
+
+def test_mixed_formats(device, rng):
+    # The compute kernel touches f32 DFBs, so it runs with fp32_dest_acc_en: the matmul's dot
+    # products and exp keep f32 precision in DEST.
+    m = example("mixed_formats.py")
+    a, b = uniform(rng, (64, 32)), uniform(rng, (32, 32))
+    x = uniform(rng, (64, 32), dtype=np.float32)
+    prod, y = device.empty((64, 32)), device.empty((64, 32), dtype="float32")
+    m.mixed_formats(device.tensor(a), device.tensor(b), device.tensor(x), prod, y)
+    va, vb = f32(a).astype(np.float64), f32(b).astype(np.float64)
+    assert_within_ulps(prod.to_numpy(), va @ vb, 1, np.abs(va) @ np.abs(vb))
+    np.testing.assert_allclose(y.to_numpy(), np.exp(x.astype(np.float64)), rtol=2**-21)
+
+
+def test_convert_on_pack(device, rng):
+    m = example("convert_on_pack.py")
+    a, b, x = uniform(rng, (64, 32)), uniform(rng, (32, 32)), uniform(rng, (64, 32))
+    total, prod = device.empty((64, 32)), device.empty((64, 32), dtype="float32")
+    m.convert_on_pack(device.tensor(a), device.tensor(b), device.tensor(x), total, prod)
+    assert_bits_equal(total.to_numpy(), bf16(f32(a) + f32(x)))
+    va, vb = f32(a).astype(np.float64), f32(b).astype(np.float64)
+    # Packed as f32 from an f32 DEST: only the f32 accumulation of 32 products rounds.
+    np.testing.assert_allclose(prod.to_numpy(), va @ vb, rtol=0, atol=float(np.max(np.abs(va) @ np.abs(vb))) * 2**-20)
+
+
+def test_external_function_examples_run_to_completion(device, rng):
+    # The external C++ functions of examples/external/ttlang_examples.hpp only move DFB pages
+    # as their declared effects say: every operation finishes (no deadlock, no fault) and
+    # leaves its inputs as they were.
+    import ttlang as ttl
+
+    m = example("external_functions.py")
+    operations = [getattr(m, n) for n in dir(m) if isinstance(getattr(m, n), ttl.Operation)]
+    operations += [m.make_selected_external()[0], m.make_explicit_operation()[0],
+                   m.make_conditional_operation()[0]]
+    assert len(operations) >= 10
+    for op in operations:
+        values = [uniform(rng, (64, 64)) for _ in op.tree.args.args]
+        tensors = [device.tensor(v) for v in values]
+        result = op(*tensors)
+        assert result.emulated
+        for value, tensor in zip(values, tensors):
+            assert_bits_equal(tensor.to_numpy(), value)
+
+
+def test_runtime_collective_runs_with_its_factory(device):
+    # collective_sender (examples/external/collective_sender.hpp) stores FABRIC_2D's routing
+    # word 0x200 | slot into the first word of output page `slot`; the slots come from the
+    # runtime resource factory's per-core words (0 on core (0, 0), 1 on core (1, 0)).
+    m = example("runtime_collective.py")
+    m.RUNTIME_OWNER.sequence = 0
+    inp, out = device.empty((32, 64)), device.empty((32, 64))
+    result = m.collective(inp, out)
+    assert result.emulated and m.collective.runtime_resource_factory is not None
+    words = out.to_numpy().view(np.uint16)
+    assert (words[0, 0], words[0, 1]) == (0x200, 0)  # page 0 = tile (0, 0)
+    assert (words[0, 32], words[0, 33]) == (0x201, 0)  # page 1 = tile (0, 1)
