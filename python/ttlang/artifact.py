@@ -117,6 +117,7 @@ class DataflowBufferSpec:
     data_format: str  # "bfloat16" | "float32"
     page_size: int  # bytes of one tile
     total_size: int  # bytes of the whole ring on one core
+    location: str = ""  # "file:line" of the user's source that made it ("" if unknown)
 
 
 @dataclass(frozen=True)

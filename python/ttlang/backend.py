@@ -163,6 +163,7 @@ def _dataflow_buffer(entry: ir.DictAttr) -> DataflowBufferSpec:
         data_format=ir.StringAttr(entry["data_format"]).value,
         page_size=ir.IntegerAttr(entry["page_size"]).value,
         total_size=ir.IntegerAttr(entry["total_size"]).value,
+        location=ir.StringAttr(entry["location"]).value if "location" in entry else "",
     )
 
 

@@ -206,8 +206,16 @@ FailureOr<ArrayAttr> getCoreRanges(func::FuncOp kernel) {
       {b.getDenseI64ArrayAttr({0, 0, grid[0] - 1, grid[1] - 1})});
 }
 
-/// [{name, index, data_format, page_size, total_size}] of the kernel's DFBs,
-/// ascending index: what the runtime allocates (CBDescriptor).
+/// "file:line" of the user's source line that made a DFB ("" without one):
+/// reports about a circular buffer (an emulated deadlock) point there.
+std::string describeLocation(Location loc) {
+  if (auto file = loc->findInstanceOf<FileLineColLoc>())
+    return (file.getFilename().getValue() + ":" + Twine(file.getLine())).str();
+  return "";
+}
+
+/// [{name, index, data_format, page_size, total_size, location}] of the
+/// kernel's DFBs, ascending index: what the runtime allocates (CBDescriptor).
 ArrayAttr describeDataflowBuffers(func::FuncOp kernel, const KernelABI &abi) {
   Builder b(kernel.getContext());
   std::map<int32_t, Attribute> entries;
@@ -223,6 +231,7 @@ ArrayAttr describeDataflowBuffers(func::FuncOp kernel, const KernelABI &abi) {
         // The initial ring plus the ring of every reconfiguration.
         b.getNamedAttr("total_size",
                        b.getI64IntegerAttr(abi.configs.totalBytes.at(index))),
+        b.getNamedAttr("location", b.getStringAttr(describeLocation(op.getLoc()))),
     });
   });
   SmallVector<Attribute> list;

@@ -89,11 +89,10 @@ class OperationRuntime:
         self._core_ranges: Any = None
         self._first_free = self.layout.first_free_semaphore_id
         self._retained: tuple[Any, ...] = ()
-        # Circular-buffer index -> (DFB names, location) for the emulated device's reports.
-        names: dict[int, list[str]] = {}
-        for dfb in artifact.dataflow_buffers:
-            names.setdefault(dfb.physical_index, []).append(dfb.name)
-        self._dfb_names = {index: (" or ".join(n), None) for index, n in names.items()}
+        # Circular-buffer index -> (DFB name, "file:line") for the emulated device's reports.
+        self._dfb_names = {
+            dfb.physical_index: (dfb.name, dfb.location or None) for dfb in artifact.dataflow_buffers
+        }
         # Argument structures this operation already validated (see planner.plan).
         self._arg_shapes: dict[Any, Any] = {}
         self._scalar_names = tuple(
@@ -139,6 +138,14 @@ class OperationRuntime:
                 f"operation '{artifact.operation_name}' takes {len(artifact.tensors)} tensors, got "
                 f"{len(tensors)}"
             )
+        if getattr(device, "rejects_runtime_resources", False) and (
+            artifact.uses_runtime_resources or runtime_resource_factory is not None
+        ):
+            # ttlang-sim's device: the spec's simulator rejects runtime_resource_factory (before
+            # the factory runs).
+            from ttlang.sim.errors import RuntimeResourcesRejected  # noqa: PLC0415
+
+            raise RuntimeResourcesRejected(artifact.operation_name)
         scalar_values = self._check_scalars(scalars or {})
         if artifact.uses_runtime_resources and runtime_resource_factory is None:
             raise DispatchError(
