@@ -25,7 +25,7 @@ from ttlang.emu.errors import (
     NotEmulatedError,
     ProgramError,
 )
-from ttlang.emu.program import read_program
+from ttlang.emu.program import ProgramCache
 from ttlang.emu.tiles import DTYPES, from_tiles, padded_shape, tile_count, to_tiles
 
 ARCHITECTURES = ("wormhole_b0", "blackhole")
@@ -119,6 +119,7 @@ class Device:
         self.grid = (grid_x, grid_y)
         self._banks = (dram_banks, grid_x * grid_y)
         self.kernels = KernelCache(cache_dir)
+        self._programs = ProgramCache()
         self.last_run: RunStats | None = None
 
     def arch(self) -> str:
@@ -153,7 +154,7 @@ class Device:
         for tensor in tensors:
             if isinstance(tensor, Tensor) and tensor.device() is not self:
                 raise EmulatorError("a tensor of another emulated device was passed")
-        kernels, cbs, semaphores = read_program(
+        kernels, cbs, semaphores = self._programs.read(
             program, self._arch, self._banks, self.kernels, kernel_names
         )
         kind, message, kernel, x, y, blocked, switches = self._native.run(kernels, cbs, semaphores)

@@ -51,6 +51,49 @@ def _source(kernel: Any) -> str:
     return kernel.kernel_source
 
 
+class ProgramCache:
+    """Programs by ``custom_program_hash``, as ttnn's program cache keeps them: a descriptor
+    with a hash seen before reuses that program's kernels, circular buffers and semaphores and
+    only brings its runtime arguments (a descriptor without a hash is always read whole)."""
+
+    def __init__(self) -> None:
+        self._programs: dict[int, tuple[list[tuple], list[tuple], list[tuple]]] = {}
+
+    def read(
+        self,
+        program: Any,
+        arch: str,
+        banks: tuple[int, int],
+        cache: KernelCache,
+        kernel_names: Sequence[str] | None = None,
+    ) -> tuple[list[tuple], list[tuple], list[tuple]]:
+        key = program.custom_program_hash
+        known = self._programs.get(key) if key is not None else None
+        if known is None or len(known[0]) != len(program.kernels):
+            known = read_program(program, arch, banks, cache, kernel_names)
+            if key is not None:
+                self._programs[key] = known
+            return known
+        kernels, cbs, semaphores = known
+        refreshed = []
+        for entry, kernel in zip(kernels, program.kernels):
+            cores = entry[3]
+            refreshed.append((entry[0], entry[1], entry[2], cores, _runtime_args(kernel, cores),
+                              [int(w) for w in kernel.common_runtime_args], *entry[6:]))
+        return refreshed, cbs, semaphores
+
+
+def _runtime_args(kernel: Any, cores: list[XY]) -> list[list[int]]:
+    view = kernel.runtime_args
+    args = []
+    for x, y in cores:
+        try:
+            args.append([int(w) for w in view[x][y]])
+        except IndexError:  # a core without runtime arguments
+            args.append([])
+    return args
+
+
 def read_program(
     program: Any,
     arch: str,
@@ -81,13 +124,7 @@ def read_program(
             math_fidelity=_fidelity(config.math_fidelity) if compute else 4,
         ))
         cores = cores_of(kernel.core_ranges)
-        view = kernel.runtime_args
-        args = []
-        for x, y in cores:
-            try:
-                args.append([int(w) for w in view[x][y]])
-            except IndexError:
-                args.append([])
+        args = _runtime_args(kernel, cores)
         placements.append((name, role, cores, args, [int(w) for w in kernel.common_runtime_args],
                            bool(config.dst_full_sync_en) if compute else False))
     libraries = cache.libraries(builds, banks)

@@ -174,15 +174,10 @@ def test_external_function_examples_run_to_completion(device, rng):
     # The external C++ functions of examples/external/ttlang_examples.hpp only move DFB pages
     # as their declared effects say: every operation finishes (no deadlock, no fault) and
     # leaves its inputs as they were.
-    import ttlang as ttl
-
     m = example("external_functions.py")
-    operations = [getattr(m, n) for n in dir(m) if isinstance(getattr(m, n), ttl.Operation)]
-    operations += [m.make_selected_external()[0], m.make_explicit_operation()[0],
-                   m.make_conditional_operation()[0]]
-    assert len(operations) >= 10
-    for op in operations:
-        values = [uniform(rng, (64, 64)) for _ in op.tree.args.args]
+    assert len(m.OPERATIONS) == 9
+    for op, count in m.OPERATIONS.values():
+        values = [uniform(rng, (64, 64)) for _ in range(count)]
         tensors = [device.tensor(v) for v in values]
         result = op(*tensors)
         assert result.emulated
