@@ -79,7 +79,7 @@ void unpack(uint32_t cb, uint32_t tile, DataFormat registerFormat,
                        nameOf(buffer.format), registerName,
                        nameOf(registerFormat)));
   if (!isEmulatedFormat(buffer.format))
-    kernelError(format("%s: cb %u holds %s tiles, which the emulator does not "
+    notEmulated(format("%s: cb %u holds %s tiles, which the emulator does not "
                        "emulate", call, cb, nameOf(buffer.format)));
   const LocalCBInterface &local = p.cbs[cb];
   uint32_t address = (local.fifo_rd_ptr + tile * local.fifo_page_size)
@@ -268,7 +268,7 @@ void packTile(uint32_t dst, uint32_t cb, int32_t slot) {
         "pack_reconfig_data_format call is missing)", cb, nameOf(format),
         nameOf(state.pack)));
   if (!isEmulatedFormat(format))
-    kernelError(ttlemu::format("pack_tile: cb %u holds %s tiles, which the "
+    notEmulated(ttlemu::format("pack_tile: cb %u holds %s tiles, which the "
                                "emulator does not emulate", cb, nameOf(format)));
   LocalCBInterface &local = p.cbs[cb];
   uint32_t page = slot < 0 ? local.fifo_wr_tile_ptr / local.fifo_page_size

@@ -392,12 +392,13 @@ Processor *Processor::current() { return running ? running->current : nullptr; }
 
 const ArchSpec &currentArch() { return running->device->arch; }
 
-void kernelError(const std::string &message) {
+namespace {
+[[noreturn]] void stopKernel(RunResult::Kind kind, const std::string &message) {
   RunState &state = *running;
   Processor &p = *state.current;
   if (!state.failed) {
     state.failed = true;
-    state.result.kind = RunResult::Kind::KernelError;
+    state.result.kind = kind;
     state.result.kernel = p.kernel->name;
     state.result.x = p.core->x;
     state.result.y = p.core->y;
@@ -405,6 +406,15 @@ void kernelError(const std::string &message) {
   }
   p.done = true;
   p.fiber.exit();
+}
+} // namespace
+
+void kernelError(const std::string &message) {
+  stopKernel(RunResult::Kind::KernelError, message);
+}
+
+void notEmulated(const std::string &message) {
+  stopKernel(RunResult::Kind::NotEmulated, message);
 }
 
 void blockCurrent(std::string waitsFor, int32_t cb) {

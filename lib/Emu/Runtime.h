@@ -112,6 +112,8 @@ const ArchSpec &currentArch();
 
 /// Stops the running program with an error in the current kernel.
 [[noreturn]] void kernelError(const std::string &message);
+/// Stops the running program: the current kernel uses something not emulated.
+[[noreturn]] void notEmulated(const std::string &message);
 
 /// Blocks the current kernel until the runtime state changes.
 void blockCurrent(std::string waitsFor, int32_t cb);

@@ -72,7 +72,7 @@ ProgramSpec programSpec(const std::vector<KernelTuple> &kernels,
 
 const char *kindName(RunResult::Kind kind) {
   static const char *const names[] = {"ok", "kernel_error", "deadlock",
-                                      "program_error"};
+                                      "program_error", "not_emulated"};
   return names[static_cast<int>(kind)];
 }
 } // namespace

@@ -87,7 +87,7 @@ struct BlockedKernel {
 
 /// The outcome of a program run: ok, or an error of one kind.
 struct RunResult {
-  enum class Kind : uint8_t { Ok, KernelError, Deadlock, ProgramError };
+  enum class Kind : uint8_t { Ok, KernelError, Deadlock, ProgramError, NotEmulated };
   Kind kind = Kind::Ok;
   std::string message;
   std::string kernel;        // the failing kernel (KernelError)

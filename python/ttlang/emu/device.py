@@ -163,6 +163,8 @@ class Device:
             raise KernelFault(message, kernel, (x, y))
         if kind == "program_error":
             raise ProgramError(message)
+        if kind == "not_emulated":
+            raise NotEmulatedError(message)
         if kind == "deadlock":
             names = dataflow_buffers or {}
             raise DeadlockError(tuple(

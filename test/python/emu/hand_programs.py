@@ -122,7 +122,11 @@ class Program:
                 common_runtime_args=list(k.common_runtime_args),
                 config=config() if config else t.ComputeConfigDescriptor(fp32_dest_acc_en=k.fp32_dest_acc_en),
             ))
-        dtypes = {"bfloat16": (t.DataType.BFLOAT16, 2048), "float32": (t.DataType.FLOAT32, 4096)}
+        dtypes = {
+            "bfloat16": (t.DataType.BFLOAT16, 2048),
+            "float32": (t.DataType.FLOAT32, 4096),
+            "bfloat8_b": (t.DataType.BFLOAT8_B, 1088),
+        }
         cbs = [
             t.CBDescriptor(pages * dtypes[dtype][1], ranges,
                            [t.CBFormatDescriptor(index, dtypes[dtype][0], dtypes[dtype][1])])

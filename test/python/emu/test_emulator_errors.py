@@ -128,3 +128,28 @@ def test_circular_buffers_beyond_l1_are_a_program_error(device):
 def test_bfp8_tensors_are_not_emulated(device):
     with pytest.raises(emu.NotEmulatedError, match="bfloat8_b"):
         device.empty((32, 32), dtype="bfloat8_b")
+
+
+PACK_BFP8 = """
+#include <cstdint>
+#include "api/compute/cb_api.h"
+#include "api/compute/compute_kernel_hw_startup.h"
+#include "api/compute/reg_api.h"
+#include "api/compute/pack.h"
+void kernel_main() {
+  compute_kernel_hw_startup(0, 0, 0);
+  cb_reserve_back(0, 1);
+  tile_regs_acquire();
+  tile_regs_commit();
+  tile_regs_wait();
+  pack_tile(0, 0);
+  tile_regs_release();
+  cb_push_back(0, 1);
+}
+"""
+
+
+def test_packing_a_bfp8_tile_is_not_emulated(device):
+    program = Program(kernels=[Kernel(PACK_BFP8, "compute")], cbs=[(0, "bfloat8_b", 2)])
+    with pytest.raises(emu.NotEmulatedError, match="bfp8_b|Bfp8_b"):
+        device.execute([], program.descriptor())
