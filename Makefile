@@ -8,11 +8,12 @@ PY     := $(VENV)/bin/python
 BUILD  := build
 DEPS   := $(VENV)/.deps-stamp
 NINJA  := $(VENV)/bin/ninja
+SIM    := $(VENV)/bin/ttlang-sim
 JOBS   ?= $(shell nproc)
 
 .PHONY: build test lit pytest demo bench clean distclean setup
 
-setup: $(DEPS)
+setup: $(DEPS) $(SIM)
 
 $(DEPS): requirements.txt scripts/find-python.sh
 	@py=$$(scripts/find-python.sh) || exit 1; \
@@ -25,13 +26,21 @@ $(DEPS): requirements.txt scripts/find-python.sh
 	echo "$(CURDIR)/python" > "$$site/ttlang-dev.pth"; \
 	touch $@
 
+# The in-place venv has no console scripts (the package is on a .pth path): write the one
+# `pip install` would (pyproject.toml [project.scripts]).
+$(SIM): $(DEPS)
+	@printf '%s\n' '#!$(CURDIR)/$(PY)' \
+	  '"""ttlang-sim: run a tt-lang program on the emulated device (written by make setup)."""' \
+	  'import sys' 'from ttlang.sim import main' 'sys.exit(main())' > $@.tmp \
+	  && chmod +x $@.tmp && mv $@.tmp $@
+
 $(BUILD)/build.ninja: $(DEPS)
 	cmake -G Ninja -S . -B $(BUILD) \
 	  -DCMAKE_BUILD_TYPE=Release \
 	  -DCMAKE_MAKE_PROGRAM=$(CURDIR)/$(NINJA) \
 	  -DPython_EXECUTABLE=$(CURDIR)/$(PY)
 
-build: $(BUILD)/build.ninja
+build: $(BUILD)/build.ninja $(SIM)
 	@$(NINJA) -C $(BUILD) -j $(JOBS)
 
 lit: build

@@ -1,0 +1,119 @@
+"""The simulator's device: one emulated device that ``ttnn.open_device`` returns.
+
+It is a ``ttlang.emu.Device`` (operations called with its tensors run on it) that rejects
+operations with runtime resource factories, as the spec's simulator does
+(``rejects_runtime_resources``, read by ``OperationRuntime.run``). ``ttlang-sim`` sets the
+architecture and the kernel build cache with :func:`configure`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import ttlang.emu as emu
+from ttlang.emu import NotEmulatedError
+
+
+class CoreGrid(NamedTuple):
+    """``device.compute_with_storage_grid_size()``: ``.x`` columns, ``.y`` rows."""
+
+    x: int
+    y: int
+
+
+@dataclass
+class Settings:
+    arch: str = "wormhole_b0"
+    cache_dir: str | os.PathLike[str] | None = None  # None: the emulator's default cache
+
+
+settings = Settings()
+_open: dict[int, Device] = {}
+
+
+def configure(arch: str = "wormhole_b0", cache_dir: str | os.PathLike[str] | None = None) -> None:
+    """Sets what later ``ttnn.open_device`` calls open."""
+    if arch not in emu.device.ARCHITECTURES:
+        raise ValueError(f"arch must be one of {emu.device.ARCHITECTURES}, got {arch!r}")
+    settings.arch = arch
+    settings.cache_dir = cache_dir
+
+
+class Device(emu.Device):
+    """The emulated device of ``ttlang-sim`` (device id 0)."""
+
+    # OperationRuntime.run raises ttlang.sim.RuntimeResourcesRejected for operations declared
+    # with runtime_resource_factory= (the spec: the simulator rejects them).
+    rejects_runtime_resources = True
+
+    def __init__(self, device_id: int, arch: str, cache_dir: str | os.PathLike[str] | None) -> None:
+        super().__init__(arch, cache_dir=cache_dir)
+        self.device_id = device_id
+
+    def id(self) -> int:
+        return self.device_id
+
+    def compute_with_storage_grid_size(self) -> CoreGrid:  # type: ignore[override]
+        return CoreGrid(*self.grid)
+
+    def enable_program_cache(self) -> None:
+        """Programs are always cached (per operation); nothing to enable."""
+
+    def __repr__(self) -> str:
+        return f"ttlang.sim.Device(id={self.device_id}, {self.arch()!r}, emulated)"
+
+
+def open_device(
+    device_id: int = 0,
+    *,
+    l1_small_size: int | None = None,
+    trace_region_size: int | None = None,
+    dispatch_core_config: object = None,
+    worker_l1_size: int | None = None,
+) -> Device:
+    """``ttnn.open_device``: the emulated device (the same object while it is open). The sizes
+    and the dispatch core configuration are accepted and have no effect."""
+    if device_id != 0:
+        raise NotEmulatedError(f"device {device_id}: ttlang-sim emulates one device (device_id=0)")
+    device = _open.get(device_id)
+    if device is None:
+        device = _open[device_id] = Device(device_id, settings.arch, settings.cache_dir)
+    return device
+
+
+def close_device(device: Device) -> None:
+    """``ttnn.close_device``."""
+    if _open.get(getattr(device, "device_id", -1)) is device:
+        del _open[device.device_id]
+        device.close()
+
+
+def close_all() -> None:
+    for device in list(_open.values()):
+        close_device(device)
+
+
+@contextlib.contextmanager
+def manage_device(device_id: int = 0) -> Iterator[Device]:
+    """``with ttnn.manage_device(device_id=0) as device:``."""
+    device = open_device(device_id)
+    try:
+        yield device
+    finally:
+        close_device(device)
+
+
+def synchronize_device(device: Device, cq_id: object = None, sub_device_ids: object = None) -> None:
+    """Programs run to completion when called: nothing to wait for."""
+
+
+def num_available_devices() -> int:
+    return 1
+
+
+def open_mesh_device(*args: object, **kwargs: object) -> Device:
+    raise NotEmulatedError("mesh devices are not emulated: ttlang-sim emulates one device")

@@ -1,0 +1,257 @@
+"""Tensors of the simulator: device tensors on the emulated device and host tensors.
+
+A :class:`DeviceTensor` is a ``ttlang.emu.Tensor`` (tile layout, interleaved pages in the emulated
+DRAM or L1) that also reads like a ttnn device tensor where tt-lang drivers look (``shape``,
+``dtype``, ``layout``, ``memory_config()``, ``to_torch()``, ``cpu()``). A :class:`HostTensor`
+holds host data, as ``ttnn.from_torch`` without ``device=`` does; operations take device tensors
+only, as on hardware.
+
+Host data comes in as torch tensors when torch is installed, otherwise as numpy / ml_dtypes
+arrays (or anything ``numpy.asarray`` reads); it goes out as a torch tensor when torch can be
+imported, otherwise as a numpy array (``ml_dtypes.bfloat16`` or ``float32``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from types import ModuleType
+from typing import Any
+
+import ml_dtypes
+import numpy as np
+
+from ttlang.emu import NotEmulatedError
+from ttlang.emu import Tensor as EmuTensor
+from ttlang.sim.ttnn_types import (
+    EMULATED_DTYPES,
+    DataType,
+    Layout,
+    MemoryConfig,
+    data_type,
+    layout as as_layout,
+    memory_config as as_memory_config,
+)
+
+_STORAGE = {DataType.BFLOAT16: np.dtype(ml_dtypes.bfloat16), DataType.FLOAT32: np.dtype(np.float32)}
+
+_torch: ModuleType | None | bool = False  # False: not looked up yet
+
+
+def torch_module() -> ModuleType | None:
+    """torch if it is installed (imported on first use), else None."""
+    global _torch
+    if _torch is False:
+        _torch = None
+        if importlib.util.find_spec("torch") is not None:
+            try:
+                import torch  # noqa: PLC0415 - only when a driver converts data
+
+                _torch = torch
+            except ImportError:
+                _torch = None
+    return _torch  # type: ignore[return-value]
+
+
+class Tensor:
+    """What ``ttnn.Tensor`` names inside ``ttlang-sim``: the base of device and host tensors
+    (for annotations and ``isinstance``). Create tensors with ``ttnn.from_torch``,
+    ``ttnn.empty``, ``ttnn.zeros`` and the like."""
+
+    __slots__ = ()
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Tensor:
+        if cls is Tensor:
+            raise NotEmulatedError(
+                "ttnn.Tensor(...) is not emulated: create tensors with ttnn.from_torch, "
+                "ttnn.empty, ttnn.zeros, ttnn.ones, ttnn.full or ttnn.rand"
+            )
+        return super().__new__(cls)
+
+    def to_torch(self) -> Any:
+        """The values as a torch tensor (a numpy array without torch), as ``ttnn.to_torch``."""
+        return export(self.to_numpy())  # type: ignore[attr-defined]
+
+    def get_dtype(self) -> DataType:
+        return self.dtype  # type: ignore[attr-defined]
+
+    def get_layout(self) -> Layout:
+        return self.layout  # type: ignore[attr-defined]
+
+    def volume(self) -> int:
+        return int(np.prod(self.shape, dtype=np.int64))  # type: ignore[attr-defined]
+
+
+class DeviceTensor(Tensor, EmuTensor):
+    """A tile-layout tensor on a simulator device (``ttlang.sim.device.Device``)."""
+
+    layout = Layout.TILE
+
+    def is_allocated(self) -> bool:
+        return not self._freed
+
+    def cpu(self, blocking: bool = True) -> HostTensor:
+        """A host copy (``ttnn.from_device``)."""
+        return HostTensor(self.to_numpy(), self.dtype, Layout.TILE)
+
+    def to(self, target: Any, memory_config: Any = None) -> Tensor:
+        """``tensor.to(layout)``; a device tensor stays on its device."""
+        if isinstance(target, (Layout, str)) or type(target).__name__ == "Layout":
+            return to_layout(self, target)
+        if target is self.device():
+            return self
+        raise NotEmulatedError("moving a tensor to another device is not emulated")
+
+    def __repr__(self) -> str:
+        return (f"ttnn.Tensor(shape={list(self.shape)}, dtype={self.dtype}, layout={self.layout}, "
+                f"{self.memory_config()}, emulated device)")
+
+
+class HostTensor(Tensor):
+    """A host tensor: values (rounded to ``dtype``), a layout, no device."""
+
+    __slots__ = ("_values", "dtype", "layout", "shape")
+
+    def __init__(self, values: np.ndarray, dtype: DataType, layout: Layout) -> None:
+        self._values = values
+        self.shape = tuple(values.shape)
+        self.dtype = dtype
+        self.layout = layout
+
+    def device(self) -> None:
+        return None
+
+    def buffer_address(self) -> int:
+        raise NotEmulatedError(
+            "a host tensor was passed to an operation: move it to the device first "
+            "(ttnn.to_device(tensor, device) or ttnn.from_torch(..., device=device))"
+        )
+
+    def to_numpy(self) -> np.ndarray:
+        return self._values.copy()
+
+    numpy = to_numpy
+
+    def cpu(self, blocking: bool = True) -> HostTensor:
+        return self
+
+    def to(self, target: Any, memory_config: Any = None) -> Tensor:
+        """``tensor.to(device)`` or ``tensor.to(layout)``."""
+        if isinstance(target, (Layout, str)) or type(target).__name__ == "Layout":
+            return to_layout(self, target)
+        return to_device(self, target, memory_config)
+
+    def __repr__(self) -> str:
+        return f"ttnn.Tensor(shape={list(self.shape)}, dtype={self.dtype}, layout={self.layout}, host)"
+
+
+def import_array(data: Any) -> np.ndarray:
+    """A numpy array of ``data`` (a torch tensor, a numpy / ml_dtypes array, or array-like)."""
+    if isinstance(data, np.ndarray):
+        return data
+    if type(data).__module__.split(".", 1)[0] == "torch":
+        values = data.detach().cpu()
+        if "bfloat16" in str(values.dtype):  # numpy has no bfloat16: widen exactly, then narrow
+            return values.float().numpy().astype(ml_dtypes.bfloat16)
+        return values.numpy()
+    if isinstance(data, Tensor):
+        raise TypeError("ttnn.from_torch takes host data (torch or numpy), not a ttnn tensor")
+    return np.asarray(data)
+
+
+def export(values: np.ndarray, dtype: Any = None) -> Any:
+    """``values`` as a torch tensor when torch is installed, else as a numpy array."""
+    torch = torch_module()
+    if torch is None:
+        return values if dtype is None else values.astype(dtype)
+    result = torch.from_numpy(np.ascontiguousarray(values.astype(np.float32)))
+    if values.dtype == ml_dtypes.bfloat16:
+        result = result.to(torch.bfloat16)  # exact: the values are bfloat16 already
+    return result if dtype is None else result.to(dtype)
+
+
+def inferred_dtype(values: np.ndarray) -> DataType:
+    if values.dtype == ml_dtypes.bfloat16:
+        return DataType.BFLOAT16
+    if values.dtype == np.float32:
+        return DataType.FLOAT32
+    raise TypeError(
+        f"cannot choose a ttnn data type for {values.dtype} data: pass dtype=ttnn.bfloat16 or "
+        "dtype=ttnn.float32"
+    )
+
+
+def rounded(values: np.ndarray, dtype: DataType) -> np.ndarray:
+    """``values`` rounded (to nearest even) to ``dtype``'s storage type."""
+    if dtype not in EMULATED_DTYPES:
+        raise NotEmulatedError(f"{dtype} tensors are not emulated (bfloat16 and float32 are)")
+    return np.asarray(values, dtype=np.float32).astype(_STORAGE[dtype])
+
+
+def place(values: np.ndarray, dtype: DataType, layout: Layout, device: Any,
+          memory_config: Any) -> Tensor:
+    """A tensor holding ``values``: on ``device`` (a simulator device), or on the host."""
+    dtype = data_type(dtype)
+    layout = as_layout(layout)
+    if device is None:
+        return HostTensor(rounded(values, dtype), dtype, layout)
+    if not getattr(device, "is_emulated", False):
+        raise TypeError(f"device= must be a device from ttnn.open_device, got {device!r}")
+    if layout is not Layout.TILE:
+        raise NotEmulatedError(
+            "row-major device tensors are not emulated: the emulated device stores tile-layout "
+            "pages, and ttlang operations copy tiles of tiled tensors only; pass "
+            "layout=ttnn.TILE_LAYOUT"
+        )
+    config = as_memory_config(memory_config)
+    if dtype not in EMULATED_DTYPES:
+        raise NotEmulatedError(f"{dtype} tensors are not emulated (bfloat16 and float32 are)")
+    return DeviceTensor(device, values.shape, dtype, config).write(values)
+
+
+def to_device(tensor: Tensor, device: Any, memory_config: Any = None) -> Tensor:
+    """``ttnn.to_device``: a device copy of a host tensor (a device tensor stays where it is)."""
+    if isinstance(tensor, DeviceTensor):
+        if tensor.device() is device:
+            return tensor
+        raise NotEmulatedError("moving a tensor to another device is not emulated")
+    if not isinstance(tensor, HostTensor):
+        raise TypeError(f"ttnn.to_device takes a ttnn tensor, got {type(tensor).__name__}")
+    return place(tensor.to_numpy(), tensor.dtype, tensor.layout, device, memory_config)
+
+
+def from_device(tensor: Tensor, blocking: bool = True, **_: Any) -> HostTensor:
+    """``ttnn.from_device``: a host copy."""
+    if not isinstance(tensor, Tensor):
+        raise TypeError(f"ttnn.from_device takes a ttnn tensor, got {type(tensor).__name__}")
+    return tensor.cpu()  # type: ignore[attr-defined]
+
+
+def to_layout(tensor: Tensor, layout: Any, dtype: Any = None, memory_config: Any = None,
+              **_: Any) -> Tensor:
+    """``ttnn.to_layout``: host tensors change layout freely; device tensors stay tiled."""
+    target = as_layout(layout)
+    new_dtype = tensor.dtype if dtype is None else data_type(dtype)  # type: ignore[attr-defined]
+    if isinstance(tensor, HostTensor):
+        return HostTensor(rounded(tensor.to_numpy(), new_dtype), new_dtype, target)
+    if not isinstance(tensor, DeviceTensor):
+        raise TypeError(f"ttnn.to_layout takes a ttnn tensor, got {type(tensor).__name__}")
+    config = tensor.memory_config() if memory_config is None else memory_config
+    if target is Layout.TILE and new_dtype == tensor.dtype and config == tensor.memory_config():
+        return tensor
+    return place(tensor.to_numpy(), new_dtype, target, tensor.device(), config)
+
+
+def to_memory_config(tensor: Tensor, memory_config: Any, dtype: Any = None, **_: Any) -> Tensor:
+    """``ttnn.to_memory_config``: the device tensor copied into DRAM or L1."""
+    if not isinstance(tensor, DeviceTensor):
+        raise TypeError("ttnn.to_memory_config takes a device tensor")
+    config = as_memory_config(memory_config)
+    new_dtype = tensor.dtype if dtype is None else data_type(dtype)
+    if config == tensor.memory_config() and new_dtype == tensor.dtype:
+        return tensor
+    return place(tensor.to_numpy(), new_dtype, Layout.TILE, tensor.device(), config)
+
+
+def memory_config_of(tensor: Tensor) -> MemoryConfig:
+    """``ttnn.get_memory_config``."""
+    return tensor.memory_config()  # type: ignore[attr-defined]

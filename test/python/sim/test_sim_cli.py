@@ -1,0 +1,119 @@
+"""The ``ttlang-sim`` command: options, how the script runs, exit status and error reports."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+from sim_harness import LAUNCHER, ROOT, run_sim, sim_cache, sim_command, sim_env  # noqa: F401 - fixtures
+from sim_programs import TileTensors, tile_copy
+
+
+def _sim(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([*sim_command(), *args], capture_output=True, text=True, env=sim_env(),
+                          timeout=120)
+
+
+def test_help_describes_the_command_and_its_options():
+    done = _sim("--help")
+    assert done.returncode == 0
+    assert done.stdout.startswith("usage: ttlang-sim [--arch ARCH] [--cache-dir DIR] script.py [args...]")
+    for option in ("--arch {wormhole_b0,blackhole}", "--cache-dir DIR", "--version"):
+        assert option in done.stdout
+
+
+def test_version_prints_the_package_version():
+    import ttlang
+
+    done = _sim("--version")
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"ttlang-sim {ttlang.__version__}"
+
+
+def test_the_venv_has_the_ttlang_sim_launcher():
+    if sys.prefix == sys.base_prefix:
+        pytest.skip("not running in a virtual environment (make setup writes .venv/bin/ttlang-sim)")
+    done = subprocess.run([str(LAUNCHER), "--version"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stdout.startswith("ttlang-sim ")
+
+
+def test_the_script_runs_as_main_with_its_arguments_and_folder(run_sim, tmp_path):
+    (tmp_path / "helper_module.py").write_text("VALUE = 7\n")
+    done = run_sim("""
+        import json
+        import sys
+
+        import helper_module
+
+        print(json.dumps({"name": __name__, "argv": sys.argv[1:], "path0": sys.path[0],
+                          "helper": helper_module.VALUE}))
+    """, "one", "--arch", "x")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"name": "__main__", "argv": ["one", "--arch", "x"],
+                                       "path0": str(tmp_path.resolve()), "helper": 7}
+
+
+def test_an_uncaught_exception_prints_the_scripts_traceback_and_exits_1(run_sim, tmp_path):
+    done = run_sim("""
+        def check(value):
+            raise ValueError(f"bad value {value}")
+
+        check(3)
+    """)
+    assert done.returncode == 1
+    script = tmp_path / "program.py"
+    assert done.stderr.startswith("Traceback (most recent call last):\n")
+    frames = re.findall(r'File "([^"]+)", line (\d+), in (\S+)', done.stderr)
+    assert frames == [(str(script), "5", "<module>"), (str(script), "3", "check")]
+    assert done.stderr.rstrip().endswith("ValueError: bad value 3")
+
+
+def test_sys_exit_sets_the_exit_status(run_sim):
+    done = run_sim("import sys\nsys.exit(3)\n")
+    assert done.returncode == 3 and done.stderr == ""
+
+
+def test_an_emulator_error_prints_its_message_and_the_script_line(run_sim):
+    done = run_sim("""
+        import numpy as np
+        import ttnn
+
+        device = ttnn.open_device(device_id=0)
+        tensor = ttnn.from_torch(np.ones((32, 32), np.float32), dtype=ttnn.bfloat16, device=device)
+    """)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert lines[0].startswith('ttlang-sim: File "') and lines[0].endswith('program.py", line 6, in <module>')
+    assert lines[2].startswith("NotEmulatedError: row-major device tensors are not emulated")
+
+
+def test_arch_option_opens_a_blackhole_device(run_sim):
+    done = run_sim("""
+        import ttnn
+
+        device = ttnn.open_device(device_id=0)
+        grid = device.compute_with_storage_grid_size()
+        print(device.arch(), grid.x, grid.y)
+    """, options=("--arch", "blackhole"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["blackhole", "13", "10"]
+
+
+def test_cache_dir_option_holds_the_kernel_builds(run_sim, tmp_path):
+    cache = tmp_path / "kernels"
+    done = run_sim(tile_copy() + TileTensors + "tile_copy(a, out)\n", cache=cache)
+    assert done.returncode == 0, done.stderr
+    assert len(list(cache.glob("*.so"))) == 2  # reader and writer
+
+
+def test_the_docs_example_runs_under_ttlang_sim(run_sim):
+    text = (ROOT / "docs" / "emulator.md").read_text()
+    section = text[text.index("## The simulator: ttlang-sim"):]
+    (snippet,) = re.findall(r"```python\n(.*?)```", section, re.S)[:1]
+    done = run_sim(snippet, name="add.py")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() in ("[3 3 3 3]", "tensor([3., 3., 3., 3.], dtype=torch.bfloat16)")

@@ -1,0 +1,95 @@
+"""The ``ttnn`` scripts see inside ``ttlang-sim``: data in and out, host tensors, what it
+refuses, and what it takes from the real ttnn. The runtime behind it keeps the real ttnn."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+
+import pytest
+from sim_harness import run_sim, sim_cache  # noqa: F401 - fixtures
+
+
+def test_to_torch_returns_a_bfloat16_numpy_array_without_torch(run_sim):
+    if importlib.util.find_spec("torch") is not None:
+        pytest.skip("torch is installed: to_torch returns torch tensors")
+    done = run_sim("""
+        import numpy as np
+        import ttnn
+
+        device = ttnn.open_device(device_id=0)
+        values = np.arange(32 * 64, dtype=np.float32).reshape(32, 64) / 8
+        tensor = ttnn.from_torch(values, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+        result = ttnn.to_torch(tensor)
+        print(type(result).__name__, result.dtype, result.shape, float(result[1, 2]))
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["ndarray", "bfloat16", "(32,", "64)", "8.25"]
+
+
+def test_host_tensors_move_to_the_device_and_back(run_sim):
+    done = run_sim("""
+        import json
+
+        import numpy as np
+        import ttnn
+
+        device = ttnn.open_device(device_id=0)
+        values = np.linspace(-2, 2, 32 * 32, dtype=np.float32).reshape(32, 32)
+        host = ttnn.from_torch(values, dtype=ttnn.float32, layout=ttnn.TILE_LAYOUT)
+        on_device = ttnn.to_device(host, device, memory_config=ttnn.L1_MEMORY_CONFIG)
+        back = ttnn.from_device(on_device)
+        print(json.dumps({
+            "host_device": host.device() is None,
+            "device": on_device.device() is device,
+            "l1": on_device.memory_config() == ttnn.L1_MEMORY_CONFIG,
+            "same": bool(np.array_equal(np.asarray(ttnn.to_torch(back)), values)),
+        }))
+    """)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"host_device": True, "device": True, "l1": True, "same": True}
+
+
+def test_a_ttnn_library_operation_on_simulator_tensors_is_not_emulated(run_sim):
+    done = run_sim("""
+        import numpy as np
+        import ttnn
+        from ttlang.emu import NotEmulatedError
+
+        device = ttnn.open_device(device_id=0)
+        a = ttnn.ones((32, 32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+        try:
+            ttnn.multiply(a, a)
+        except NotEmulatedError as error:
+            print(error)
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("ttnn.multiply is a TTNN library operation")
+
+
+def test_other_attributes_come_from_the_real_ttnn(run_sim):
+    done = run_sim("""
+        import ttnn
+
+        core = ttnn.CoreCoord(1, 2)
+        print(type(core).__module__.split(".")[0], core.x, core.y)
+    """)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["ttnn", "1", "2"]
+
+
+def test_the_runtime_gets_the_real_ttnn_behind_the_stand_in():
+    from ttlang.runtime import _ttnn
+    from ttlang.sim import ttnn_api
+
+    _ttnn.shadow(ttnn_api)
+    try:
+        real = _ttnn.ttnn()
+        assert sys.modules["ttnn"] is ttnn_api
+        assert real is not ttnn_api and real.__name__ == "ttnn"
+        assert hasattr(real, "ProgramDescriptor")
+        assert _ttnn.loaded() is real
+    finally:
+        _ttnn.unshadow()
+    assert sys.modules["ttnn"] is real
