@@ -63,6 +63,30 @@ bool pendingOverlaps(uint8_t *start, uint32_t bytes, bool writes) {
   return false;
 }
 
+/// Free pages at the back as the reserving processor counts them: data
+/// movement from tiles_received read at `received`, the packer from its own
+/// count; both against the tiles_acked register (16-bit arithmetic).
+int32_t freePages(Processor &p, uint32_t cb, uint32_t received) {
+  const LocalCBInterface &local = p.cbs[cb];
+  return int32_t(uint16_t(local.fifo_num_pages -
+                          uint16_t(received - uint16_t(p.core->acked[cb]))));
+}
+
+/// The reserving processor's tiles_received: the packer keeps its own.
+uint32_t receivedCount(Processor &p, uint32_t cb) {
+  return p.isCompute() ? p.cbs[cb].tiles_received : p.core->received[cb];
+}
+
+/// The waiting processor's tiles_acked: the unpacker keeps its own.
+uint32_t ackedCount(Processor &p, uint32_t cb) {
+  return p.isCompute() ? p.cbs[cb].tiles_acked : p.core->acked[cb];
+}
+
+/// Pages at the front, counted from `acked` (16-bit arithmetic).
+uint32_t availablePages(Processor &p, uint32_t cb, uint32_t acked) {
+  return uint16_t(uint16_t(p.core->received[cb]) - uint16_t(acked));
+}
+
 std::string pagesText(uint32_t pages) {
   return format("%u page%s", pages, pages == 1 ? "" : "s");
 }
@@ -104,17 +128,14 @@ void cbReserveBack(uint32_t cb, uint32_t pages) {
   CircularBuffer &buffer = circularBuffer(cb, "cb_reserve_back");
   checkPages(buffer, cb, pages, "cb_reserve_back");
   Processor &p = self();
-  Core &core = *p.core;
-  LocalCBInterface &local = p.cbs[cb];
-  // Data movement reads tiles_received once; the packer uses its own count.
-  uint32_t received = p.isCompute() ? local.tiles_received : core.received[cb];
+  // Data movement reads tiles_received once, on entry (dataflow_api.h).
+  uint32_t received = receivedCount(p, cb);
   for (;;) {
-    uint16_t free = uint16_t(local.fifo_num_pages -
-                             uint16_t(received - uint16_t(core.acked[cb])));
-    if (int32_t(free) >= int32_t(pages))
+    int32_t free = freePages(p, cb, received);
+    if (free >= int32_t(pages))
       break;
-    blockCurrent(format("cb_reserve_back(cb %u, %s): %u of %u pages free", cb,
-                        pagesText(pages).c_str(), free, local.fifo_num_pages),
+    blockCurrent(format("cb_reserve_back(cb %u, %s): %d of %u pages free", cb,
+                        pagesText(pages).c_str(), free, buffer.numPages),
                  int32_t(cb));
   }
   if (p.compute)
@@ -150,10 +171,10 @@ void cbWaitFront(uint32_t cb, uint32_t pages) {
   CircularBuffer &buffer = circularBuffer(cb, "cb_wait_front");
   checkPages(buffer, cb, pages, "cb_wait_front");
   Processor &p = self();
-  Core &core = *p.core;
-  uint32_t acked = p.isCompute() ? p.cbs[cb].tiles_acked : core.acked[cb];
+  // Data movement reads tiles_acked once, on entry (dataflow_api.h).
+  uint32_t acked = ackedCount(p, cb);
   for (;;) {
-    uint16_t available = uint16_t(uint16_t(core.received[cb]) - uint16_t(acked));
+    uint32_t available = availablePages(p, cb, acked);
     if (available >= pages)
       break;
     blockCurrent(format("cb_wait_front(cb %u, %s): %u available",
@@ -184,18 +205,13 @@ void cbPopFront(uint32_t cb, uint32_t pages) {
 bool cbPagesReservable(uint32_t cb, uint32_t pages) {
   circularBuffer(cb, "cb_pages_reservable_at_back");
   Processor &p = self();
-  LocalCBInterface &local = p.cbs[cb];
-  uint32_t received = p.isCompute() ? local.tiles_received : p.core->received[cb];
-  uint16_t free = uint16_t(local.fifo_num_pages -
-                           uint16_t(received - uint16_t(p.core->acked[cb])));
-  return int32_t(free) >= int32_t(pages);
+  return freePages(p, cb, receivedCount(p, cb)) >= int32_t(pages);
 }
 
 bool cbPagesAvailable(uint32_t cb, uint32_t pages) {
   circularBuffer(cb, "cb_pages_available_at_front");
   Processor &p = self();
-  uint32_t acked = p.isCompute() ? p.cbs[cb].tiles_acked : p.core->acked[cb];
-  return uint16_t(uint16_t(p.core->received[cb]) - uint16_t(acked)) >= pages;
+  return availablePages(p, cb, ackedCount(p, cb)) >= pages;
 }
 
 uint32_t cbWritePtr(uint32_t cb) {

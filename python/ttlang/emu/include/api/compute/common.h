@@ -5,8 +5,7 @@
 
 #include <cstdint>
 
-#include "api/compile_time_args.h"
-#include "ttlemu/runtime.h"
+#include "ttlemu/kernel.h"
 
 #ifndef TTLEMU_DST_ACCUM_MODE
 #define TTLEMU_DST_ACCUM_MODE 0
@@ -33,32 +32,6 @@ enum class DataFormat : uint8_t {
   Bfp8_b = 6, Bfp4_b = 7, Int32 = 8, UInt16 = 9, Lf8 = 10, Int8 = 14,
   UInt32 = 24, UInt8 = 30, Invalid = 0xff,
 };
-
-inline uint8_t get_absolute_logical_x() { return uint8_t(ttlemu::rt::logicalX()); }
-inline uint8_t get_absolute_logical_y() { return uint8_t(ttlemu::rt::logicalY()); }
-inline uint8_t get_relative_logical_x() { return uint8_t(ttlemu::rt::logicalX()); }
-inline uint8_t get_relative_logical_y() { return uint8_t(ttlemu::rt::logicalY()); }
-
-template <typename T>
-ALWI T get_arg_val(int index) {
-  static_assert(sizeof(T) == 4, "runtime arguments are 32-bit words");
-  uint32_t word = ttlemu::rt::arg(uint32_t(index));
-  T value;
-  __builtin_memcpy(&value, &word, 4);
-  return value;
-}
-template <typename T>
-ALWI T get_common_arg_val(int index) {
-  static_assert(sizeof(T) == 4, "runtime arguments are 32-bit words");
-  uint32_t word = ttlemu::rt::commonArg(uint32_t(index));
-  T value;
-  __builtin_memcpy(&value, &word, 4);
-  return value;
-}
-
-inline LocalCBInterface &get_local_cb_interface(uint32_t cb) {
-  return ttlemu::rt::localCb(cb);
-}
 
 namespace ttlemu {
 inline void unary(UnaryCode op, uint32_t dst, uint32_t param = 0,

@@ -6,20 +6,14 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "api/compile_time_args.h"
 #include "api/tensor/tensor_accessor.h"
-#include "ttlemu/runtime.h"
+#include "ttlemu/kernel.h"
 
 #ifndef NOC_INDEX
 #define NOC_INDEX 0
 #endif
 constexpr uint8_t noc_index = NOC_INDEX;
 constexpr uint32_t cb_addr_shift = 0;
-
-inline uint8_t get_absolute_logical_x() { return uint8_t(ttlemu::rt::logicalX()); }
-inline uint8_t get_absolute_logical_y() { return uint8_t(ttlemu::rt::logicalY()); }
-inline uint8_t get_relative_logical_x() { return uint8_t(ttlemu::rt::logicalX()); }
-inline uint8_t get_relative_logical_y() { return uint8_t(ttlemu::rt::logicalY()); }
 
 struct ttlemu_noc_coordinates {
   uint8_t operator[](uint32_t noc) const {
@@ -30,26 +24,6 @@ struct ttlemu_noc_coordinates {
 constexpr ttlemu_noc_coordinates my_x{true};
 constexpr ttlemu_noc_coordinates my_y{false};
 
-template <typename T>
-FORCE_INLINE T get_arg_val(int index) {
-  static_assert(sizeof(T) == 4, "runtime arguments are 32-bit words");
-  uint32_t word = ttlemu::rt::arg(uint32_t(index));
-  T value;
-  __builtin_memcpy(&value, &word, 4);
-  return value;
-}
-template <typename T>
-FORCE_INLINE T get_common_arg_val(int index) {
-  static_assert(sizeof(T) == 4, "runtime arguments are 32-bit words");
-  uint32_t word = ttlemu::rt::commonArg(uint32_t(index));
-  T value;
-  __builtin_memcpy(&value, &word, 4);
-  return value;
-}
-
-inline LocalCBInterface &get_local_cb_interface(uint32_t cb) {
-  return ttlemu::rt::localCb(cb);
-}
 FORCE_INLINE void cb_reserve_back(int32_t cb, int32_t pages) {
   ttlemu::rt::cbReserveBack(uint32_t(cb), uint32_t(pages));
 }
