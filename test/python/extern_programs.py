@@ -578,6 +578,33 @@ def unbalanced(a):
 
 @_op
 def stage_reuses_index(a):
+    # Data movement fills `first`, then `second`; the external call drains them in that order:
+    # one producer, one consumer, one FIFO stream.
+    first = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    second = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    with first.reserve() as blk:
+        ttl.copy(a[0, 0], blk).wait()
+    with second.reserve() as blk:
+        ttl.copy(a[0, 1], blk).wait()
+    ttl.call_extern_func(
+        H,
+        "stage",
+        template_args=[ttl.get_dfb_id(first), ttl.dfb_descriptor(second)],
+        func_args=[first],
+        dfb_effects=[
+            ttl.DFBEffect.wait(first, tiles=1),
+            ttl.DFBEffect.pop(first, tiles=1),
+            ttl.DFBEffect.wait(second, tiles=1),
+            ttl.DFBEffect.pop(second, tiles=1),
+        ],
+        kernel=CP,
+    )
+
+
+@_op
+def stage_swaps_roles(a):
+    # Compute consumes `first`, then produces `second`: one index would swap its producer and
+    # consumer kernels.
     first = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
     second = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
     with first.reserve() as blk:
@@ -601,13 +628,14 @@ def stage_reuses_index(a):
 
 @_op
 def stage_opaque(a):
+    # As stage_reuses_index, but the call lists no effects.
     first = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
     second = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
     with first.reserve() as blk:
         ttl.copy(a[0, 0], blk).wait()
+    with second.reserve() as blk:
+        ttl.copy(a[0, 1], blk).wait()
     ttl.call_extern_func(H, "stage", func_args=[first, second], kernel=CP)
-    with second.wait() as blk:
-        ttl.copy(blk, a[0, 0]).wait()
 
 
 # --- composition --------------------------------------------------------------------------------

@@ -393,6 +393,12 @@ def test_complete_summary_lets_the_next_buffer_reuse_the_index():
     assert "stage<0, ttlang::DFBDescriptor<0, 2048, 1, 2, ttlang::DFBFormat::BFloat16>>(" in cpp
 
 
+def test_swapped_producer_and_consumer_keep_their_own_indices():
+    # TT-Metal keeps CB pointers per processor: an index never changes producer or consumer.
+    compiled = programs.stage_swaps_roles.compile(SPEC)
+    assert [d.physical_index for d in compiled.dataflow_buffers] == [0, 1]
+
+
 def test_opaque_dependency_keeps_its_own_index():
     compiled = programs.stage_opaque.compile(SPEC)
     assert [d.physical_index for d in compiled.dataflow_buffers] == [0, 1]

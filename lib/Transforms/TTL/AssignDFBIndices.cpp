@@ -3,8 +3,8 @@
 // Gives every ttl.create_dfb a physical circular-buffer index. In an
 // operation function the DFB lifecycle analysis (DFBLifecycle.h) runs first:
 // an unbalanced protocol is an error, and two buffers share an index only
-// when their lifecycles are proven disjoint. Other functions get sequential
-// indices.
+// when one FIFO stream between the same producer and consumer kernels can
+// carry both (DFBLifecycle.h). Other functions get sequential indices.
 //
 //===----------------------------------------------------------------------===//
 
@@ -89,8 +89,8 @@ struct AssignDFBIndicesPass
     if (result.wasInterrupted())
       return failure();
 
-    // Greedy in program order: join the first index all of whose buffers end
-    // before this one begins in every kernel, else take a free index.
+    // Greedy in program order: join the first index all of whose buffers
+    // this one may follow, else take a free index.
     SmallVector<std::pair<int32_t, SmallVector<const DFBLifecycle *>>> shared;
     Builder builder(func.getContext());
     for (CreateDataflowBufferOp op : unassigned) {
@@ -100,7 +100,7 @@ struct AssignDFBIndicesPass
       if (lifecycle) {
         for (auto &[index, members] : shared) {
           if (llvm::all_of(members, [&](const DFBLifecycle *member) {
-                return lifecyclesDisjoint(*member, *lifecycle);
+                return lifecyclesMayShareIndex(*member, *lifecycle);
               })) {
             chosen = index;
             partner = members.back();
@@ -141,7 +141,8 @@ struct AssignDFBIndicesPass
     remark << "; physical index " << index;
     if (partner)
       remark.attachNote(partner->op->getLoc())
-          << "shares the index with this DFB, whose lifecycle ends first";
+          << "shares the index with this DFB: the same producer and consumer "
+             "kernels use it first";
   }
 };
 

@@ -926,8 +926,8 @@ mlir::ttl::analyzeDFBLifecycles(func::FuncOp func, const Ownership &ownership,
   return Analyzer(func, ownership, conditions).run();
 }
 
-bool mlir::ttl::lifecyclesDisjoint(const DFBLifecycle &first,
-                                   const DFBLifecycle &second) {
+bool mlir::ttl::lifecyclesMayShareIndex(const DFBLifecycle &first,
+                                        const DFBLifecycle &second) {
   if (!first.isBounded() || !second.isBounded())
     return false;
   if (first.op->getResultTypes() != second.op->getResultTypes())
@@ -935,16 +935,13 @@ bool mlir::ttl::lifecyclesDisjoint(const DFBLifecycle &first,
   // An unused buffer never touches the FIFO.
   if (first.intervals.empty() || second.intervals.empty())
     return true;
-  // `first`'s storage is free once its (single) consumer kernel popped its
-  // last tiles. Every producer of `second` must be that kernel, so that in
-  // its program order the last pop of `first` precedes the first reserve of
-  // `second`; every other kernel must also use them in that order.
-  if (first.consumers.size() != 1)
+  // One producer and one consumer per CB (each processor's pointers are its
+  // own), and the same ones for both buffers.
+  if (first.producers.size() != 1 || first.consumers.size() != 1 ||
+      first.producers != second.producers ||
+      first.consumers != second.consumers)
     return false;
-  KernelAttr consumer = first.consumers.front();
-  if (llvm::any_of(second.producers,
-                   [&](KernelAttr kernel) { return kernel != consumer; }))
-    return false;
+  // Both kernels see `first`'s tiles, then `second`'s.
   for (const auto &[kernel, interval] : first.intervals) {
     auto it = second.intervals.find(kernel);
     if (it != second.intervals.end() && interval.second >= it->second.first)

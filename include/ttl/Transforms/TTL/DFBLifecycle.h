@@ -49,12 +49,17 @@ FailureOr<std::vector<DFBLifecycle>>
 analyzeDFBLifecycles(func::FuncOp func, const Ownership &ownership,
                      ConditionIdentity &conditions);
 
-/// True when `second` may reuse `first`'s physical index: both bounded,
-/// equal buffer types, `first` has one consumer kernel which is also the only
-/// producer of `second`, and in every kernel using both, all of `first`'s
-/// occurrences precede `second`'s. Then `first`'s last pop happens before
-/// `second`'s first reserve: the lifecycles are disjoint in time.
-bool lifecyclesDisjoint(const DFBLifecycle &first, const DFBLifecycle &second);
+/// True when `second` may reuse `first`'s physical index: both bounded, equal
+/// buffer types, the same single producer kernel and the same single consumer
+/// kernel, and in each of the two kernels all of `first`'s occurrences precede
+/// `second`'s. The circular buffer then carries one FIFO stream, `first`'s
+/// tiles followed by `second`'s, between the same two kernels. Any other reuse
+/// is unsound: TT-Metal keeps each processor's CB pointers (and the compute
+/// kernel's tile counters) privately, zeroed at launch and never
+/// resynchronised, so a CB whose producer and consumer kernels change
+/// mid-program leaves the new producer's write pointer at the ring's start.
+bool lifecyclesMayShareIndex(const DFBLifecycle &first,
+                             const DFBLifecycle &second);
 
 } // namespace mlir::ttl
 

@@ -39,12 +39,13 @@ def TTLAssignDFBIndices : Pass<"ttl-assign-dfb-indices", "::mlir::ModuleOp"> {
       only producers or only consumers is not balance-checked.
 
     Then every `ttl.create_dfb` without `physical_index` gets one, in program
-    order. A buffer reuses an index only when its lifecycle and the index's
-    earlier buffers are proven disjoint in time: both bounded and balanced,
-    equal buffer types, the earlier buffer has one consumer kernel which is
-    the only producer of the later one, and in every kernel using both the
-    earlier buffer's occurrences (down to the order of effects inside an
-    external call) all precede the later one's.
+    order. A buffer reuses an index only when one circular buffer can carry
+    both as a single FIFO stream: both bounded and balanced, equal buffer
+    types, the same single producer kernel and the same single consumer
+    kernel, and in each of them the earlier buffer's occurrences (down to the
+    order of effects inside an external call) all precede the later one's.
+    TT-Metal keeps each processor's CB pointers privately (zeroed at launch,
+    never resynchronised), so an index never changes producer or consumer.
     Otherwise it takes the next free index; running out is an error.
     Functions that are not operations get sequential indices. With
     `report-lifecycles` each buffer gets a remark with the result.

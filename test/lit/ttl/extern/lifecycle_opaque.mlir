@@ -1,7 +1,8 @@
 // RUN: ttlang-opt %s --ttl-assign-dfb-indices="report-lifecycles=true" -split-input-file -verify-diagnostics | FileCheck %s
 // Opaque occurrences prevent index reuse: a dependency without listed
 // effects, a partial summary, unknown_dfb_access. Each of these operations
-// would share index 0 if the external call were fully summarized.
+// would share index 0 if the external call were fully summarized (%b goes
+// from the data-movement to the compute kernel after %a).
 
 #dm = #ttl.kernel<data_movement>
 #cp = #ttl.kernel<compute>
@@ -18,9 +19,9 @@ func.func @no_listed_effect() attributes {ttl.operation_id = "t.a:1", ttl.grid =
   ttl.push %r {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
   ttl.call_extern_func "consume" from "h.hpp" args(%a : !ttl.dfb<1x1xbf16, 2>) {ttl.kernels = [#cp]}
   %r2 = ttl.reserve %b : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
-  ttl.push %r2 {ttl.kernels = [#cp]} : !ttl.block<1x1xbf16>
+  ttl.push %r2 {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
   %w2 = ttl.wait %b : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
-  ttl.pop %w2 {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
+  ttl.pop %w2 {ttl.kernels = [#cp]} : !ttl.block<1x1xbf16>
   return
 }
 
@@ -43,9 +44,9 @@ func.func @partial_summary() attributes {ttl.operation_id = "t.b:1", ttl.grid = 
   ttl.call_extern_func "peek" from "h.hpp" args(%a : !ttl.dfb<1x1xbf16, 2>)
       effects [#ttl.dfb_effect<wait, dependency = 0, tiles = 1>] {ttl.kernels = [#cp]}
   %r2 = ttl.reserve %b : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
-  ttl.push %r2 {ttl.kernels = [#cp]} : !ttl.block<1x1xbf16>
+  ttl.push %r2 {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
   %w2 = ttl.wait %b : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
-  ttl.pop %w2 {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
+  ttl.pop %w2 {ttl.kernels = [#cp]} : !ttl.block<1x1xbf16>
   return
 }
 
@@ -70,9 +71,9 @@ func.func @aliased_occurrence() attributes {ttl.operation_id = "t.c:1", ttl.grid
       effects [#ttl.dfb_effect<wait, dependency = 0, tiles = 1>,
                #ttl.dfb_effect<pop, dependency = 0, tiles = 1>] {ttl.kernels = [#cp]}
   %r2 = ttl.reserve %b : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
-  ttl.push %r2 {ttl.kernels = [#cp]} : !ttl.block<1x1xbf16>
+  ttl.push %r2 {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
   %w2 = ttl.wait %b : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
-  ttl.pop %w2 {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
+  ttl.pop %w2 {ttl.kernels = [#cp]} : !ttl.block<1x1xbf16>
   return
 }
 
@@ -96,9 +97,9 @@ func.func @unknown_access() attributes {ttl.operation_id = "t.d:1", ttl.grid = a
   ttl.pop %w {ttl.kernels = [#cp]} : !ttl.block<1x1xbf16>
   ttl.call_extern_func "anything" from "h.hpp" args() unknown_dfb_access {ttl.kernels = [#cp]}
   %r2 = ttl.reserve %b : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
-  ttl.push %r2 {ttl.kernels = [#cp]} : !ttl.block<1x1xbf16>
+  ttl.push %r2 {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
   %w2 = ttl.wait %b : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
-  ttl.pop %w2 {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
+  ttl.pop %w2 {ttl.kernels = [#cp]} : !ttl.block<1x1xbf16>
   return
 }
 
@@ -127,8 +128,8 @@ func.func @opaque_not_balance_checked() attributes {ttl.operation_id = "t.f:1", 
   }
   ttl.call_extern_func "consume" from "h.hpp" args(%a : !ttl.dfb<1x1xbf16, 2>) {ttl.kernels = [#cp]}
   %r2 = ttl.reserve %b : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
-  ttl.push %r2 {ttl.kernels = [#cp]} : !ttl.block<1x1xbf16>
+  ttl.push %r2 {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
   %w2 = ttl.wait %b : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
-  ttl.pop %w2 {ttl.kernels = [#dm]} : !ttl.block<1x1xbf16>
+  ttl.pop %w2 {ttl.kernels = [#cp]} : !ttl.block<1x1xbf16>
   return
 }
