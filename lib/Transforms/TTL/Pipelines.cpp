@@ -25,6 +25,7 @@ struct CompileOperationOptions
 void mlir::ttl::buildCompileOperationPipeline(OpPassManager &pm,
                                               StringRef target) {
   pm.addPass(createTTLVerifyDispatchConditions());
+  pm.addPass(createTTLVerifyBlockLifetimes());
   pm.addPass(createTTLAssignDFBIndices({target.str()}));
   pm.addPass(createTTLSplitKernels({target.str()}));
 }
@@ -33,7 +34,7 @@ void mlir::ttl::registerTTLPipelines() {
   PassPipelineRegistration<CompileOperationOptions>(
       "ttl-compile-operation",
       "Compiles TTL operations to kernel functions: checks dispatch "
-      "conditions, proves DFB lifecycles and assigns physical DFB indices, "
+      "conditions and block lifetimes, proves DFB lifecycles and assigns physical DFB indices, "
       "then splits each operation into its logical kernels",
       [](OpPassManager &pm, const CompileOperationOptions &options) {
         buildCompileOperationPipeline(pm, options.target);

@@ -98,6 +98,38 @@ def TTLVerifyDispatchConditions
   ];
 }
 
+def TTLVerifyBlockLifetimes
+    : Pass<"ttl-verify-block-lifetimes", "::mlir::ModuleOp"> {
+  let summary = "checks that DFB blocks are held one at a time and not used "
+                "after their release";
+  let description = [{
+    A block from `ttl.reserve` (`ttl.wait`) is held until its `ttl.push`
+    (`ttl.pop`). TT-Metal's `cb_reserve_back` / `cb_wait_front` move no
+    pointer: a block's address is its CB's write (read) pointer, which only
+    the release advances. Therefore, in program order within the region that
+    acquired a block:
+
+    * no other block of the same DFB and side (reserve or wait) is acquired,
+      and no external call lists an effect of that side on the DFB, while the
+      block is held: both blocks would address the same L1 slot. Blocks of
+      different DFBs, or a reserved and a waited block of one DFB, may be
+      held together;
+    * no op uses the block after a release of it: the slot belongs to the
+      other side again.
+
+    Each violation is an error at the offending op, naming where the block
+    was acquired and released, with a note at the held block. Blocks that are
+    never released, released twice or released in nested control are
+    reported by `ttl-assign-dfb-indices`.
+
+    ```mlir
+    %x = ttl.reserve %d : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+    // error: DFB created at ... already has a reserved block ...
+    %y = ttl.reserve %d : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+    ```
+  }];
+}
+
 def TTLSplitKernels : Pass<"ttl-split-kernels", "::mlir::ModuleOp"> {
   let summary = "splits each TTL operation into one function per logical kernel";
   let description = [{
