@@ -99,11 +99,21 @@ std::optional<ScalarInfo> getScalarInfo(Operation *op) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-/// The f32 bits of a block-scalar op's constant, as the uint32_t literal the
+/// The f32 constant a block-scalar op passes to the compute API. Every
+/// binop_with_scalar call applies it as written (x + s, x - s, s - x, x * s;
+/// rdiv_tile: s / x) except div_unary_tile, which computes x * s: "inversion
+/// is carried out on host side" (ckernel_sfpu_binop_with_unary.h), so a
+/// division passes the reciprocal (the verifier ensures it is finite).
+APFloat getScalarOperand(Operation *op) {
+  if (auto div = dyn_cast<DivScalarOp>(op))
+    return *div.getReciprocal();
+  return op->getAttrOfType<FloatAttr>("scalar").getValue();
+}
+
+/// The f32 bits of a block-scalar op's operand, as the uint32_t literal the
 /// compute API takes (e.g. 0.5 -> 0x3f000000u).
 Value emitScalarBits(OpBuilder &b, Location loc, Operation *op) {
-  auto scalar = op->getAttrOfType<FloatAttr>("scalar");
-  uint64_t bits = scalar.getValue().bitcastToAPInt().getZExtValue();
+  uint64_t bits = getScalarOperand(op).bitcastToAPInt().getZExtValue();
   return emitc::LiteralOp::create(b, loc, getUint32Type(b.getContext()),
                                   "0x" + llvm::utohexstr(bits, true) + "u");
 }

@@ -1,6 +1,9 @@
 // RUN: ttlang-opt --ttl-backend-pipeline --ttl-print-kernel-cpp -o /dev/null %s | FileCheck %s
 // Block-scalar math runs on the SFPU in place: binop_with_scalar.h (add / sub / rsub / mul /
-// div) and rdiv.h (scalar over block); the scalar is passed as its f32 bits.
+// div) and rdiv.h (scalar over block); the scalar is passed as its f32 bits, as each call
+// applies it (ckernel_sfpu_binop_with_unary.h: add x + s, sub x - s, rsub s - x, mul x * s;
+// ckernel_sfpu_rdiv.h: s / x), except div_unary_tile, which computes x * s: x / 10 passes the
+// bits of 1/10 rounded to f32 (0x3dcccccd), not those of 10 (0x41200000).
 
 !d = !ttl.dfb<1x1xbf16, 2>
 !blk = !ttl.block<1x1xbf16>
@@ -18,7 +21,7 @@
 // CHECK-NEXT: binop_with_scalar_tile_init();
 // CHECK-NEXT: mul_unary_tile(0, 0x40400000u);
 // CHECK-NEXT: binop_with_scalar_tile_init();
-// CHECK-NEXT: div_unary_tile(0, 0x41200000u);
+// CHECK-NEXT: div_unary_tile(0, 0x3dcccccdu);
 // CHECK-NEXT: rdiv_tile_init();
 // CHECK-NEXT: rdiv_tile(0, 0x3e800000u);
 // CHECK-NEXT: tile_regs_commit();

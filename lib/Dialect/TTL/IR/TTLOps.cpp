@@ -200,6 +200,33 @@ static LogicalResult verifyGridDim(Operation *op, int64_t dim) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Block-scalar math
+//===----------------------------------------------------------------------===//
+
+std::optional<APFloat> DivScalarOp::getReciprocal() {
+  APFloat reciprocal(APFloat::IEEEsingle(), 1);
+  reciprocal.divide(getScalar(), APFloat::rmNearestTiesToEven);
+  if (!reciprocal.isFinite())
+    return std::nullopt;
+  return reciprocal;
+}
+
+LogicalResult DivScalarOp::verify() {
+  if (getScalar().isZero())
+    return emitOpError("divides a block by zero (the divisor is 0 as an "
+                       "f32); a compile-time zero divisor is rejected");
+  if (!getReciprocal()) {
+    SmallString<16> text;
+    getScalar().toString(text);
+    return emitOpError("divides a block by ")
+           << text << ", whose reciprocal overflows f32; the kernel "
+              "multiplies by 1 / divisor, so the divisor must exceed 2^-128 "
+              "(about 2.9e-39) in magnitude";
+  }
+  return success();
+}
+
 LogicalResult NodeOp::verify() { return verifyGridDim(*this, getDim()); }
 LogicalResult GridSizeOp::verify() { return verifyGridDim(*this, getDim()); }
 

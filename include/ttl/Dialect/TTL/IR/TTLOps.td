@@ -233,7 +233,26 @@ def TTL_AddScalarOp : TTL_ScalarOp<"add_scalar", "sum", "blk + s` or `s + blk">;
 def TTL_SubScalarOp : TTL_ScalarOp<"sub_scalar", "difference (block minus scalar)", "blk - s">;
 def TTL_RsubScalarOp : TTL_ScalarOp<"rsub_scalar", "difference (scalar minus block)", "s - blk">;
 def TTL_MulScalarOp : TTL_ScalarOp<"mul_scalar", "product", "blk * s` or `s * blk">;
-def TTL_DivScalarOp : TTL_ScalarOp<"div_scalar", "quotient (block over scalar)", "blk / s">;
+def TTL_DivScalarOp : TTL_ScalarOp<"div_scalar", "quotient (block over scalar)", "blk / s"> {
+  let description = [{
+    Element-wise quotient of a block and the f32 constant `scalar` (block over scalar),
+    computed tile by tile on the SFPU. Python: `blk / s` with `s` a Python int or float.
+    The compute API multiplies by the reciprocal (`div_unary_tile(i, bits)` computes `x * bits`),
+    so the kernel passes `1 / scalar` rounded to f32: the result may differ from an IEEE
+    division by one rounding. `scalar` must be nonzero with a finite f32 reciprocal (a divisor
+    of 0 is an error, not inf).
+
+    ```mlir
+    %b = ttl.div_scalar %a, 1.000000e+01 : !ttl.block<1x1xbf16>
+    ```
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// 1 / scalar rounded to f32 (nearest even), when finite: what the
+    /// compute API multiplies by.
+    std::optional<::llvm::APFloat> getReciprocal();
+  }];
+}
 def TTL_RdivScalarOp : TTL_ScalarOp<"rdiv_scalar", "quotient (scalar over block)", "s / blk">;
 
 def TTL_MatmulOp : TTL_Op<"matmul", [Pure]> {
