@@ -136,7 +136,9 @@ class KernelDescriptorSpec:
     """One generated kernel descriptor.
 
     Core specialization can produce several descriptors for one logical kernel, each with its
-    own disjoint ``core_ranges``.
+    own disjoint ``core_ranges``. ``fp32_dest_acc_en`` (compute kernels) asks for fp32 DEST
+    accumulation (``ttnn.ComputeConfigDescriptor(fp32_dest_acc_en=True)``): the compiler sets it
+    on a compute kernel that uses an f32 DFB, and sized the kernel's DEST use for it.
     """
 
     logical_kernel: LogicalKernelId
@@ -146,6 +148,7 @@ class KernelDescriptorSpec:
     abi: KernelABI
     include_paths: tuple[str, ...] = ()
     defines: tuple[tuple[str, str], ...] = ()
+    fp32_dest_acc_en: bool = False
 
 
 @dataclass(frozen=True)

@@ -98,6 +98,7 @@ def collect_kernels(module: ir.Module) -> BackendOutput:
                 source=sources[file_id],
                 abi=_abi(ir.DictAttr(attrs["ttkernel.abi"])),
                 include_paths=_include_paths(attrs),
+                fp32_dest_acc_en="ttkernel.fp32_dest_acc_en" in attrs,
             )
         )
         for entry in ir.ArrayAttr(attrs["ttkernel.dataflow_buffers"]):

@@ -384,6 +384,8 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, StringRef role,
   file->setAttr(kCoreRangesAttrName, *ranges);
   file->setAttr(kKernelAbiAttrName, abi.toAttr(&getContext()));
   file->setAttr(kDataflowBuffersAttrName, describeDataflowBuffers(kernel, abi));
+  if (role == "compute" && needsFp32DestAccumulation(kernel))
+    file->setAttr(kFp32DestAccAttrName, b.getUnitAttr());
   if (!abi.configs.configs.empty()) {
     file->setAttr(kDataflowBufferConfigsAttrName,
                   describeDataflowBufferConfigs(abi.configs));

@@ -82,6 +82,14 @@ Type getAutoType(MLIRContext *context);
 /// index), interleaved tensors -> `auto` (their TensorAccessor).
 void populateKernelTypeConversions(TypeConverter &converter);
 
+/// True when compute kernel `kernel` must run with fp32 DEST accumulation
+/// (kFp32DestAccAttrName): it uses a DFB of f32 elements.
+bool needsFp32DestAccumulation(func::FuncOp kernel);
+
+/// Tiles one DEST section holds in tt-metal's default SyncHalf mode
+/// (ckernel.h get_dest_max_tiles): 8 16-bit tiles, 4 with fp32 accumulation.
+int64_t destTilesPerSection(bool fp32DestAccumulation);
+
 /// Tile math (run greedily before the conversion): every `ttl.store` of a
 /// tile-math expression becomes compute-API calls inside the tile-register
 /// protocol; the expression ops become dead. Also emits the compute

@@ -40,10 +40,6 @@ using namespace mlir::ttl::emitc_lowering;
 
 namespace {
 
-/// Destination registers available to one tile's math: half of DEST in
-/// 16-bit mode (tt-metal's default SyncHalf).
-constexpr int kDestRegisters = 8;
-
 struct BinaryInfo {
   StringRef fpuType;   // EltwiseBinaryType, empty when the FPU has no op
   StringRef fpuCall;   // add_tiles ...
@@ -126,11 +122,16 @@ Value getLeafDfb(Value value) {
 }
 
 struct StoreLowering {
-  StoreLowering(PatternRewriter &rewriter, Location loc)
-      : rewriter(rewriter), loc(loc) {}
+  StoreLowering(PatternRewriter &rewriter, Location loc, func::FuncOp kernel)
+      : rewriter(rewriter), loc(loc),
+        destRegisters(
+            destTilesPerSection(needsFp32DestAccumulation(kernel))) {}
 
   PatternRewriter &rewriter;
   Location loc;
+  /// Destination registers available to one tile's math: one DEST section
+  /// in the kernel's accumulation mode.
+  int64_t destRegisters;
   DenseMap<Value, Value> castCache;
   int nextRegister = 0;
   int maxRegister = 0;
@@ -187,9 +188,14 @@ struct StoreLowering {
     if (Value dfb = getLeafDfb(value)) {
       int reg = nextRegister++;
       maxRegister = std::max(maxRegister, nextRegister);
-      if (maxRegister > kDestRegisters)
-        return emitError(loc) << "tile-math expression needs more than "
-                              << kDestRegisters << " destination registers";
+      if (maxRegister > destRegisters)
+        return emitError(loc)
+               << "tile-math expression needs more than " << destRegisters
+               << " destination registers"
+               << (destRegisters < destTilesPerSection(false)
+                       ? " (the kernel uses an f32 DFB, so DEST accumulates "
+                         "in fp32 and holds half as many tiles)"
+                       : "");
       emitCall(b, loc, "copy_init", Type(), {cb(dfb)});
       emitCall(b, loc, "copy_tile", Type(), {cb(dfb), tile, int64_t(reg)});
       return reg;
@@ -286,8 +292,8 @@ void emitHardwareStartup(StoreLowering &lowering, func::FuncOp kernel,
            Type(), {cbs[0], cbs[1], cbs[2]}, templateArgs);
 }
 
-/// Tiles one FPU acquire computes: DEST holds 4 tiles per half even in 32-bit
-/// mode, whatever compute config the runtime picks.
+/// Tiles one FPU acquire computes: one DEST section holds this many in either
+/// accumulation mode (destTilesPerSection(true)).
 constexpr int64_t kFpuTilesPerAcquire = 4;
 
 /// FPU binary op over `tiles` tiles, in groups of up to kFpuTilesPerAcquire
@@ -417,7 +423,7 @@ void emitMatmulTiles(OpBuilder &b, Location loc, Value a, Value bCb, Value out,
 /// `ttl.store (ttl.matmul %a, %b), %out` with %a and %b waited blocks.
 LogicalResult lowerMatmulStore(PatternRewriter &rewriter, func::FuncOp kernel,
                                StoreOp store, MatmulOp matmul, Value out) {
-  StoreLowering lowering(rewriter, store.getLoc());
+  StoreLowering lowering(rewriter, store.getLoc(), kernel);
   Value lhs = getLeafDfb(matmul.getLhs()), rhs = getLeafDfb(matmul.getRhs());
   if (!lhs || !rhs) {
     InFlightDiagnostic diag = store.emitError(
@@ -461,7 +467,7 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
     if (auto matmul = value.getDefiningOp<MatmulOp>())
       return lowerMatmulStore(rewriter, kernel, store, matmul,
                               reserve.getDfb());
-    StoreLowering lowering(rewriter, store.getLoc());
+    StoreLowering lowering(rewriter, store.getLoc(), kernel);
     if (failed(lowering.checkTree(value)))
       return failure();
     Value out = reserve.getDfb();
@@ -520,6 +526,20 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
   }
 };
 } // namespace
+
+bool emitc_lowering::needsFp32DestAccumulation(func::FuncOp kernel) {
+  return kernel
+      .walk([](CreateDataflowBufferOp op) {
+        return op.getResult().getType().getElementType().isF32()
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+int64_t emitc_lowering::destTilesPerSection(bool fp32DestAccumulation) {
+  return fp32DestAccumulation ? 4 : 8;
+}
 
 void emitc_lowering::populateTileMathPatterns(RewritePatternSet &patterns) {
   patterns.add<StorePattern>(patterns.getContext());

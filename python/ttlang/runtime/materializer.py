@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple, Sequence
 
-from ttlang.artifact import ArgKind, LogicalKernelId, ProcessorRole
+from ttlang.artifact import ArgKind, KernelDescriptorSpec, LogicalKernelId, ProcessorRole
 from ttlang.runtime import _ttnn
 from ttlang.runtime.layout import DescriptorLayout, OperationLayout
 from ttlang.runtime.planner import KernelPlan, ResourcePlan
@@ -112,10 +112,12 @@ def core_range_set(ttnn: Any, cores: Sequence[XY]) -> Any:
     return ttnn.CoreRangeSet(ranges)
 
 
-def _config(ttnn: Any, role: ProcessorRole) -> Any:
-    if role is ProcessorRole.COMPUTE:
-        return ttnn.ComputeConfigDescriptor()
-    if role is ProcessorRole.DATA_MOVEMENT_0:
+def _config(ttnn: Any, spec: KernelDescriptorSpec) -> Any:
+    if spec.role is ProcessorRole.COMPUTE:
+        # The compiler asks for fp32 DEST where a kernel touches f32 DFBs (and sized its DEST
+        # use for it); every other setting keeps ttnn's default.
+        return ttnn.ComputeConfigDescriptor(fp32_dest_acc_en=spec.fp32_dest_acc_en)
+    if spec.role is ProcessorRole.DATA_MOVEMENT_0:
         return ttnn.ReaderConfigDescriptor()
     return ttnn.WriterConfigDescriptor()
 
@@ -151,7 +153,7 @@ def build_template(layout: OperationLayout, plan: ResourcePlan, program_hash: in
                 core_ranges=core_range_set(ttnn, cores),
                 compile_time_args=words,
                 defines=defines,
-                config=_config(ttnn, desc.spec.role),
+                config=_config(ttnn, desc.spec),
                 compiler_include_paths=list(desc.spec.include_paths),
             )
             slots = []

@@ -40,6 +40,11 @@ inline constexpr llvm::StringLiteral kIncludePathsAttrName =
     "ttkernel.include_paths";
 inline constexpr llvm::StringLiteral kProjectIncludeAttrName =
     "ttkernel.project_include";
+/// Unit attribute on a compute kernel that must run with fp32 DEST
+/// accumulation (ttnn ComputeConfigDescriptor fp32_dest_acc_en): it touches
+/// an f32 DFB, whose math would otherwise get bf16 precision in a 16-bit DEST.
+inline constexpr llvm::StringLiteral kFp32DestAccAttrName =
+    "ttkernel.fp32_dest_acc_en";
 
 /// Kinds of argument slots; spelled as ttlang.artifact.ArgKind values.
 enum class KernelArgKind {

@@ -1,0 +1,81 @@
+"""Compute kernels that touch an f32 DFB run with fp32 DEST accumulation: the compiler records
+it per kernel descriptor (``fp32_dest_acc_en``) and sizes the kernel's DEST use for it (one
+SyncHalf section holds 4 tiles instead of 8)."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+import pytest
+from program_files import load_module
+from test_backend_examples import EXAMPLE_INPUTS
+
+import ttlang as ttl
+from ttlang.artifact import ProcessorRole
+
+EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
+
+
+def _example(name: str):
+    op_name, inputs = EXAMPLE_INPUTS[name]
+    return getattr(load_module(EXAMPLES / name, f"fp32_{name[:-3]}"), op_name).compile(*inputs)
+
+
+@pytest.mark.parametrize(
+    "name, fp32",
+    [
+        ("two_readers.py", True),  # f32 relu
+        ("mixed_formats.py", True),  # bf16 and f32 DFBs in one compute kernel
+        ("convert_on_pack.py", True),  # bf16 math packed into an f32 DFB
+        ("tile_add_unified.py", False),  # bf16 only
+        ("composed.py", False),
+    ],
+)
+def test_compute_kernels_touching_f32_dfbs_ask_for_fp32_dest(name, fp32):
+    descriptors = _example(name).descriptors
+    compute = [d for d in descriptors if d.role is ProcessorRole.COMPUTE]
+    assert compute and all(d.fp32_dest_acc_en is fp32 for d in compute)
+    # Data-movement kernels have no DEST.
+    assert not any(d.fp32_dest_acc_en for d in descriptors if d.role is not ProcessorRole.COMPUTE)
+
+
+SOURCE = """import ttlang as ttl
+
+
+@ttl.operation(grid=(1, 1))
+def op(a, out):
+    d = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    o = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+    with d.reserve() as x:
+        ttl.copy(a[0, 0], x).wait()
+    with d.wait() as x, o.reserve() as y:
+        y.store(x + (x + (x + (x + x))))
+    with o.wait() as y:
+        ttl.copy(y, out[0, 0]).wait()
+"""
+
+
+def _five_register_op(tmp_path, dtype: str):
+    path = tmp_path / f"five_{dtype}.py"
+    path.write_text(SOURCE)
+    spec = ttl.TensorSpec((32, 32), dtype=dtype)
+    return load_module(path, f"five_{dtype}").op, spec
+
+
+def test_sfpu_expression_fits_8_registers_in_16_bit_dest(tmp_path):
+    op, spec = _five_register_op(tmp_path, "bfloat16")
+    (compute,) = [d for d in op.compile(spec, spec).descriptors if d.role is ProcessorRole.COMPUTE]
+    # The fifth leaf is copied into register 4.
+    assert re.search(r"copy_tile\(v\d+, 0, 4\);", compute.source)
+    assert not compute.fp32_dest_acc_en
+
+
+def test_sfpu_expression_over_4_registers_is_an_error_with_fp32_dest(tmp_path):
+    op, spec = _five_register_op(tmp_path, "float32")
+    with pytest.raises(ttl.CompilerError) as info:
+        op.compile(spec, spec)
+    assert info.value.line == 11
+    assert info.value.message.startswith(
+        "tile-math expression needs more than 4 destination registers (the kernel uses an f32 DFB"
+    )
