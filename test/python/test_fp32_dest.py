@@ -8,11 +8,13 @@ import pathlib
 import re
 
 import pytest
+from kernel_results import assert_pass_without_warnings
 from program_files import load_module
 from test_backend_examples import EXAMPLE_INPUTS
 
 import ttlang as ttl
 from ttlang.artifact import ProcessorRole
+from ttlang.testing.kernel_check import artifact_jobs, run_jobs
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
 
@@ -79,3 +81,9 @@ def test_sfpu_expression_over_4_registers_is_an_error_with_fp32_dest(tmp_path):
     assert info.value.message.startswith(
         "tile-math expression needs more than 4 destination registers (the kernel uses an f32 DFB"
     )
+
+
+def test_fp32_kernels_pass_the_real_header_check_in_fp32_dest_mode(toolchain):
+    jobs = [job for job in artifact_jobs(_example("mixed_formats.py").artifact) if job.processor.is_compute]
+    assert jobs and all(job.fp32_dest_acc_en for job in jobs)  # built with DST_ACCUM_MODE = true
+    assert_pass_without_warnings(run_jobs(jobs, toolchain))

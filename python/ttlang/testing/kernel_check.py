@@ -253,6 +253,8 @@ class KernelCheckJob:
     dfb_formats: tuple[tuple[int, str], ...] = ()
     # Header directories of the kernel's external calls (KernelDescriptorSpec.include_paths).
     include_paths: tuple[str, ...] = ()
+    # DST_ACCUM_MODE of the compute build (KernelDescriptorSpec.fp32_dest_acc_en).
+    fp32_dest_acc_en: bool = False
 
 
 def check_kernel(
@@ -344,7 +346,7 @@ def _write_generated_files(gen: Path, job: KernelCheckJob) -> None:
     (shim / "gnu" / "stubs-32.h").write_text("/* empty: see ttlang.testing.kernel_check */\n")
     include = f'#include "{job.name}.cpp"\n'
     # Data-movement builds read it too: get_tile_size() exists only when it is there.
-    (gen / "chlkc_descriptors.h").write_text(_descriptors(dict(job.dfb_formats)))
+    (gen / "chlkc_descriptors.h").write_text(_descriptors(dict(job.dfb_formats), job.fp32_dest_acc_en))
     if not job.processor.is_compute:
         (gen / "kernel_includes.hpp").write_text(include)
         return
@@ -356,8 +358,9 @@ def _write_generated_files(gen: Path, job: KernelCheckJob) -> None:
     (gen / f"chlkc_{stage}.cpp").write_text(f'{macro}#include "defines_generated.h"\n{include}')
 
 
-def _descriptors(dfb_formats: Mapping[int, str]) -> str:
-    """chlkc_descriptors.h: per-CB data formats and tile shapes, math fidelity, dest mode."""
+def _descriptors(dfb_formats: Mapping[int, str], fp32_dest_acc_en: bool = False) -> str:
+    """chlkc_descriptors.h: per-CB data formats and tile shapes, math fidelity, dest mode (as the
+    JIT writes it from the kernel's ComputeConfigDescriptor)."""
 
     def array(ctype: str, name: str, values: Sequence[int]) -> str:
         return f"constexpr {ctype} {name}[{NUM_CIRCULAR_BUFFERS}] = {{{', '.join(map(str, values))}}};\n"
@@ -390,7 +393,7 @@ def _descriptors(dfb_formats: Mapping[int, str]) -> str:
         text += array("std::uint8_t", f"{side}_num_faces_c_dim", [2] * NUM_CIRCULAR_BUFFERS)
     text += (
         "\n#if defined(COMPILE_FOR_TRISC)\n"
-        "constexpr bool DST_ACCUM_MODE = false;\n"
+        f"constexpr bool DST_ACCUM_MODE = {'true' if fp32_dest_acc_en else 'false'};\n"
         "#define DST_SYNC_MODE DstSync::SyncHalf\n"
         "constexpr ckernel::MathFidelity MATH_FIDELITY = ckernel::MathFidelity::HiFi4;\n"
         "constexpr bool APPROX = false;\n"
@@ -445,6 +448,7 @@ def artifact_jobs(artifact: CompiledArtifact, prefix: str = "") -> list[KernelCh
                     defines=kernel.defines,
                     dfb_formats=formats,
                     include_paths=kernel.include_paths,
+                    fp32_dest_acc_en=kernel.fp32_dest_acc_en,
                 )
             )
     return jobs
