@@ -79,7 +79,8 @@ def test_sfpu_expression_over_4_registers_is_an_error_with_fp32_dest(tmp_path):
         op.compile(spec, spec)
     assert info.value.line == 11
     assert info.value.message.startswith(
-        "tile-math expression needs more than 4 destination registers (the kernel uses an f32 DFB"
+        "tile-math expression needs more than 4 destination registers (the kernel runs with fp32 "
+        "DEST accumulation"
     )
 
 
@@ -87,3 +88,62 @@ def test_fp32_kernels_pass_the_real_header_check_in_fp32_dest_mode(toolchain):
     jobs = [job for job in artifact_jobs(_example("mixed_formats.py").artifact) if job.processor.is_compute]
     assert jobs and all(job.fp32_dest_acc_en for job in jobs)  # built with DST_ACCUM_MODE = true
     assert_pass_without_warnings(run_jobs(jobs, toolchain))
+
+
+OPTION_SOURCE = """import ttlang as ttl
+
+
+def make(fp32):
+    @ttl.operation(grid=(1, 1), fp32_dest_acc_en=fp32)
+    def op(a, out):
+        d = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+        o = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+        with d.reserve() as x:
+            ttl.copy(a[0, 0], x).wait()
+        with d.wait() as x, o.reserve() as y:
+            y.store(x + (x + (x + (x + x))))
+        with o.wait() as y:
+            ttl.copy(y, out[0, 0]).wait()
+
+    return op
+"""
+
+
+def _make(tmp_path):
+    path = tmp_path / "fp32_option.py"
+    path.write_text(OPTION_SOURCE)
+    return load_module(path, "fp32_option").make
+
+
+def test_operation_option_forces_fp32_dest_on_bf16_math(tmp_path):
+    spec = ttl.TensorSpec((32, 32))
+    assert not _compute(_make(tmp_path)(None).compile(spec, spec)).fp32_dest_acc_en
+    with pytest.raises(ttl.CompilerError) as info:  # 5 registers do not fit a 4-tile section
+        _make(tmp_path)(True).compile(spec, spec)
+    assert "needs more than 4 destination registers" in info.value.message
+    assert info.value.line == 12
+
+
+def test_operation_option_turns_fp32_dest_off_for_f32_math(tmp_path):
+    spec = ttl.TensorSpec((32, 32), dtype="float32")
+    compute = _compute(_make(tmp_path)(False).compile(spec, spec))
+    assert not compute.fp32_dest_acc_en
+    assert re.search(r"copy_tile\(v\d+, 0, 4\);", compute.source)  # 8 registers available
+
+
+def test_operation_option_is_part_of_the_identity(tmp_path):
+    make = _make(tmp_path)
+    ids = {make(value).operation_id for value in (None, True, False)}
+    assert len(ids) == 3
+    assert make(None).operation_id == make(None).operation_id
+
+
+def test_operation_option_must_be_a_bool_or_none(tmp_path):
+    with pytest.raises(ttl.FrontendError) as info:
+        _make(tmp_path)(1)
+    assert info.value.message == "fp32_dest_acc_en= must be True, False or None, got 1"
+
+
+def _compute(compiled):
+    (compute,) = [d for d in compiled.descriptors if d.role is ProcessorRole.COMPUTE]
+    return compute

@@ -82,8 +82,9 @@ Type getAutoType(MLIRContext *context);
 /// index), interleaved tensors -> `auto` (their TensorAccessor).
 void populateKernelTypeConversions(TypeConverter &converter);
 
-/// True when compute kernel `kernel` must run with fp32 DEST accumulation
-/// (kFp32DestAccAttrName): it uses a DFB of f32 elements.
+/// True when compute kernel `kernel` runs with fp32 DEST accumulation
+/// (recorded as kFp32DestAccAttrName): as its operation chose
+/// (`ttl.fp32_dest_acc_en`), else when it uses a DFB of f32 elements.
 bool needsFp32DestAccumulation(func::FuncOp kernel);
 
 /// Tiles one DEST section holds in tt-metal's default SyncHalf mode

@@ -193,8 +193,8 @@ struct StoreLowering {
                << "tile-math expression needs more than " << destRegisters
                << " destination registers"
                << (destRegisters < destTilesPerSection(false)
-                       ? " (the kernel uses an f32 DFB, so DEST accumulates "
-                         "in fp32 and holds half as many tiles)"
+                       ? " (the kernel runs with fp32 DEST accumulation, "
+                         "whose sections hold half as many tiles)"
                        : "");
       emitCall(b, loc, "copy_init", Type(), {cb(dfb)});
       emitCall(b, loc, "copy_tile", Type(), {cb(dfb), tile, int64_t(reg)});
@@ -528,6 +528,9 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
 } // namespace
 
 bool emitc_lowering::needsFp32DestAccumulation(func::FuncOp kernel) {
+  if (auto chosen =
+          kernel->getAttrOfType<BoolAttr>(TTLDialect::kFp32DestAccAttrName))
+    return chosen.getValue();
   return kernel
       .walk([](CreateDataflowBufferOp op) {
         return op.getResult().getType().getElementType().isF32()

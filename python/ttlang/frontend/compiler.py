@@ -1091,6 +1091,9 @@ def build_module(operation: Operation, specs: list[TensorSpec]) -> str:
     cols, rows = operation.grid
     # A resource-aware operation's kernels take caller per-core words (kernel ABI).
     resources = ", ttl.runtime_resources" if operation.runtime_resource_factory is not None else ""
+    # fp32_dest_acc_en= overrides the backend's choice (fp32 DEST where a DFB is f32).
+    if operation.fp32_dest_acc_en is not None:
+        resources += f", ttl.fp32_dest_acc_en = {str(operation.fp32_dest_acc_en).lower()}"
     header = (
         f"  func.func @{operation.symbol}({signature}) attributes {{"
         f"ttl.grid = array<i64: {cols}, {rows}>, "

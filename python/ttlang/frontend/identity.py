@@ -1,8 +1,8 @@
 """Deterministic operation identity.
 
 An operation's identity is its qualified name plus a digest of everything that determines
-what it compiles to: its source, its grid and the values of the names it captures (closure
-variables and referenced module globals). Immutable values contribute their value; other
+what it compiles to: its source, its grid, the decorator options it sets (``fp32_dest_acc_en``)
+and the values of the names it captures (closure variables and referenced module globals). Immutable values contribute their value; other
 objects contribute only their type, because their value may change after registration.
 The digest uses no object ids or hash seeds, so it is the same in every process.
 """
@@ -19,11 +19,19 @@ from ttlang.frontend.kernels import Kernel
 
 
 def operation_identity(
-    fn: Callable[..., Any], source: str, grid: tuple[int, int], captures: dict[str, Any]
+    fn: Callable[..., Any],
+    source: str,
+    grid: tuple[int, int],
+    captures: dict[str, Any],
+    options: dict[str, Any] | None = None,
 ) -> str:
+    """``options``: decorator arguments that change the compiled program (only those given, so
+    identities of operations that leave them at their defaults do not change)."""
     digest = hashlib.sha256()
     digest.update(source.encode())
     digest.update(repr(grid).encode())
+    for name in sorted(options or {}):
+        digest.update(f"\0option {name}={options[name]!r}".encode())
     for name in sorted(captures):
         digest.update(f"\0{name}=".encode())
         digest.update(_canonical(captures[name], name).encode())

@@ -115,6 +115,7 @@ class Operation:
         fn: Callable[..., Any],
         grid: tuple[int, int],
         runtime_resource_factory: Callable[..., Any] | None = None,
+        fp32_dest_acc_en: bool | None = None,
     ) -> None:
         self.fn = fn
         self.name = fn.__name__
@@ -151,6 +152,14 @@ class Operation:
                 self.col_offset + 1,
             )
         self.grid = grid
+        if fp32_dest_acc_en is not None and not isinstance(fp32_dest_acc_en, bool):
+            raise FrontendError(
+                f"fp32_dest_acc_en= must be True, False or None, got {fp32_dest_acc_en!r}",
+                self.filename,
+                first_line,
+                self.col_offset + 1,
+            )
+        self.fp32_dest_acc_en = fp32_dest_acc_en
         self.symbol = re.sub(r"[^A-Za-z0-9_]", "_", self.name)
         self.closure = _closure(fn)
         captures = dict(self.closure)
@@ -158,7 +167,8 @@ class Operation:
         for name in sorted(referenced - set(captures)):
             if name in fn.__globals__:
                 captures[name] = fn.__globals__[name]
-        self.operation_id = operation_identity(fn, source, grid, captures)
+        options = {} if fp32_dest_acc_en is None else {"fp32_dest_acc_en": fp32_dest_acc_en}
+        self.operation_id = operation_identity(fn, source, grid, captures, options)
         # Registration binds captured handles in place: the same object then identifies the
         # compiled kernel in runtime configuration (e.g. runtime resource factories).
         for name in sorted(captures):
@@ -305,10 +315,14 @@ def _closure(fn: Callable[..., Any]) -> dict[str, Any]:
 def operation(
     grid: tuple[int, int] = (1, 1),
     runtime_resource_factory: Callable[..., Any] | None = None,
+    fp32_dest_acc_en: bool | None = None,
 ) -> Callable[[Callable[..., Any]], Operation]:
-    """``@ttl.operation(grid=(cols, rows))``: registers a TT-Lang operation."""
+    """``@ttl.operation(grid=(cols, rows))``: registers a TT-Lang operation.
+
+    ``fp32_dest_acc_en=True`` / ``False`` fixes whether the compute kernel runs with fp32 DEST
+    accumulation; by default (``None``) it does exactly when it uses an f32 DFB."""
 
     def register(fn: Callable[..., Any]) -> Operation:
-        return Operation(fn, grid, runtime_resource_factory)
+        return Operation(fn, grid, runtime_resource_factory, fp32_dest_acc_en)
 
     return register

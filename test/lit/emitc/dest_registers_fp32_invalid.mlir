@@ -16,7 +16,7 @@ func.func @five_registers() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel 
   %e3 = ttl.add %x, %e4 : !fb
   %e2 = ttl.add %x, %e3 : !fb
   %e1 = ttl.add %x, %e2 : !fb
-  // expected-error @+1 {{tile-math expression needs more than 4 destination registers (the kernel uses an f32 DFB, so DEST accumulates in fp32 and holds half as many tiles)}}
+  // expected-error @+1 {{tile-math expression needs more than 4 destination registers (the kernel runs with fp32 DEST accumulation, whose sections hold half as many tiles)}}
   ttl.store %e1, %r : !fb
   ttl.push %r : !fb
   ttl.pop %x : !fb

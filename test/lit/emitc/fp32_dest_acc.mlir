@@ -62,3 +62,24 @@ func.func @f32_reader() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #t
   ttl.push %r : !fb
   return
 }
+
+// An operation's ttl.fp32_dest_acc_en (Python: @ttl.operation(..., fp32_dest_acc_en=...))
+// overrides the choice: on for bf16 math, off for f32 math.
+// CHECK-LABEL: emitc.file "bf16_forced_on"
+// CHECK-SAME: ttkernel.fp32_dest_acc_en
+func.func @bf16_forced_on() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<compute, "compute", "lit.on:00">, ttl.operation_id = "lit.on:00", ttl.fp32_dest_acc_en = true} {
+  %a = ttl.create_dfb {physical_index = 0 : i32} : !b
+  %x = ttl.wait %a : !b -> !bb
+  ttl.pop %x : !bb
+  return
+}
+
+// CHECK-LABEL: emitc.file "f32_forced_off"
+// CHECK-NOT: fp32_dest_acc_en
+// CHECK: func @kernel_main
+func.func @f32_forced_off() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<compute, "compute", "lit.off:00">, ttl.operation_id = "lit.off:00", ttl.fp32_dest_acc_en = false} {
+  %a = ttl.create_dfb {physical_index = 0 : i32} : !f
+  %x = ttl.wait %a : !f -> !fb
+  ttl.pop %x : !fb
+  return
+}

@@ -40,9 +40,10 @@ inline constexpr llvm::StringLiteral kIncludePathsAttrName =
     "ttkernel.include_paths";
 inline constexpr llvm::StringLiteral kProjectIncludeAttrName =
     "ttkernel.project_include";
-/// Unit attribute on a compute kernel that must run with fp32 DEST
-/// accumulation (ttnn ComputeConfigDescriptor fp32_dest_acc_en): it touches
-/// an f32 DFB, whose math would otherwise get bf16 precision in a 16-bit DEST.
+/// Unit attribute on a compute kernel that runs with fp32 DEST accumulation
+/// (ttnn ComputeConfigDescriptor fp32_dest_acc_en): by default one that
+/// touches an f32 DFB, whose math would otherwise get bf16 precision in a
+/// 16-bit DEST; an operation's `ttl.fp32_dest_acc_en` overrides it.
 inline constexpr llvm::StringLiteral kFp32DestAccAttrName =
     "ttkernel.fp32_dest_acc_en";
 

@@ -152,5 +152,13 @@ LogicalResult TTLDialect::verifyOperationAttribute(Operation *op,
              << "' must be a unit attribute on an operation or kernel function";
     return success();
   }
+  if (name == kFp32DestAccAttrName) {
+    if (!isa<BoolAttr>(attr.getValue()) || !isa<func::FuncOp>(op) ||
+        !op->hasAttr(kOperationIdAttrName))
+      return op->emitOpError("'")
+             << kFp32DestAccAttrName
+             << "' must be a bool attribute on an operation or kernel function";
+    return success();
+  }
   return op->emitOpError("unknown ttl attribute '") << name << "'";
 }

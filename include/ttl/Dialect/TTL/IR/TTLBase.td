@@ -29,7 +29,8 @@ def TTL_Dialect : Dialect {
   let useDefaultAttributePrinterParser = 1;
   // Discardable attributes: `ttl.kernels` (logical-kernel selection of one
   // op), `ttl.kernel` (the logical kernel a kernel function implements),
-  // `ttl.operation_id` and `ttl.grid` (on operation and kernel functions).
+  // `ttl.operation_id`, `ttl.grid`, `ttl.runtime_resources` and
+  // `ttl.fp32_dest_acc_en` (on operation and kernel functions).
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();
@@ -45,6 +46,12 @@ def TTL_Dialect : Dialect {
     /// with `runtime_resource_factory=`: every kernel takes caller words.
     static constexpr ::llvm::StringLiteral kRuntimeResourcesAttrName =
         "ttl.runtime_resources";
+    /// Bool attribute of an operation (and its kernel functions) declared
+    /// with `fp32_dest_acc_en=`: whether its compute kernel runs with fp32
+    /// DEST accumulation. Without it the backend decides from the DFB
+    /// element types.
+    static constexpr ::llvm::StringLiteral kFp32DestAccAttrName =
+        "ttl.fp32_dest_acc_en";
   }];
 }
 
