@@ -602,6 +602,8 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
                      return std::make_tuple(a->core->y, a->core->x, int(a->role)) <
                             std::make_tuple(b->core->y, b->core->x, int(b->role));
                    });
+  if (program.reverse)
+    std::reverse(state.processors.begin(), state.processors.end());
   for (auto &p : state.processors) {
     p->stack = stacks.acquire();
     p->fiber.start(p->stack, runKernel, p.get());

@@ -123,8 +123,9 @@ NB_MODULE(_emu, m) {
       .def("run",
            [](Device &device, const std::vector<KernelTuple> &kernels,
               const std::vector<CbTuple> &cbs,
-              const std::vector<SemaphoreTuple> &semaphores) {
+              const std::vector<SemaphoreTuple> &semaphores, bool reverse) {
              ProgramSpec program = programSpec(kernels, cbs, semaphores);
+             program.reverse = reverse;
              RunResult result;
              {
                nb::gil_scoped_release release;

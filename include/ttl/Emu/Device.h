@@ -73,6 +73,10 @@ struct SemaphoreSpec {
 
 struct ProgramSpec {
   std::vector<KernelSpec> kernels;
+  /// Fibers run in row-major core order, data movement 0, data movement 1,
+  /// compute; `reverse` runs them in the opposite order. Both are
+  /// deterministic; a program whose result depends on the order has a race.
+  bool reverse = false;
   std::vector<CircularBufferSpec> circularBuffers;
   std::vector<SemaphoreSpec> semaphores;
 };

@@ -29,6 +29,9 @@ from ttlang.emu.program import ProgramCache
 from ttlang.emu.tiles import DTYPES, from_tiles, padded_shape, tile_count, to_tiles
 
 ARCHITECTURES = ("wormhole_b0", "blackhole")
+# Kernel fiber orders: row-major cores, data movement 0, 1, compute; or the reverse. A result
+# that differs between them comes from a race between kernels.
+SCHEDULES = ("forward", "reverse")
 
 
 @dataclass(frozen=True)
@@ -106,13 +109,23 @@ class Tensor:
 class Device:
     """One emulated device (``arch`` ``"wormhole_b0"``: 8x8 workers, 12 DRAM banks; or
     ``"blackhole"``: 13x10, 8 banks). Kernel host builds are cached in ``cache_dir``
-    (default ``~/.cache/ttlang/emu``)."""
+    (default ``~/.cache/ttlang/emu``). ``schedule="reverse"`` runs the kernels in the opposite
+    order, to expose results that depend on it (races)."""
 
     is_emulated = True
 
-    def __init__(self, arch: str = "wormhole_b0", *, cache_dir: str | os.PathLike[str] | None = None):
+    def __init__(
+        self,
+        arch: str = "wormhole_b0",
+        *,
+        cache_dir: str | os.PathLike[str] | None = None,
+        schedule: str = "forward",
+    ):
         if arch not in ARCHITECTURES:
             raise ValueError(f"arch must be one of {ARCHITECTURES}, got {arch!r}")
+        if schedule not in SCHEDULES:
+            raise ValueError(f"schedule must be one of {SCHEDULES}, got {schedule!r}")
+        self.schedule = schedule
         self._arch = arch
         self._native = _emu.Device(arch)
         grid_x, grid_y, dram_banks, *_ = _emu.architecture(arch)
@@ -157,7 +170,9 @@ class Device:
         kernels, cbs, semaphores = self._programs.read(
             program, self._arch, self._banks, self.kernels, kernel_names
         )
-        kind, message, kernel, x, y, blocked, switches = self._native.run(kernels, cbs, semaphores)
+        kind, message, kernel, x, y, blocked, switches = self._native.run(
+            kernels, cbs, semaphores, self.schedule == "reverse"
+        )
         self.last_run = RunStats(switches)
         if kind == "kernel_error":
             raise KernelFault(message, kernel, (x, y))
@@ -194,9 +209,14 @@ class RunStats:
     context_switches: int
 
 
-def open_device(arch: str = "wormhole_b0", *, cache_dir: str | os.PathLike[str] | None = None) -> Device:
-    """Opens an emulated device."""
-    return Device(arch, cache_dir=cache_dir)
+def open_device(
+    arch: str = "wormhole_b0",
+    *,
+    cache_dir: str | os.PathLike[str] | None = None,
+    schedule: str = "forward",
+) -> Device:
+    """Opens an emulated device (``schedule``: the kernel order, "forward" or "reverse")."""
+    return Device(arch, cache_dir=cache_dir, schedule=schedule)
 
 
 def _as_numpy(array: Any) -> np.ndarray:

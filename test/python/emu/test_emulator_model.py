@@ -116,3 +116,58 @@ def test_a_cb_that_swaps_producer_and_consumer_kernels_hangs(device, rng):
         device.execute([src, dst], program.descriptor(), kernel_names=["reader", "compute", "writer"])
     (blocked,) = failure.value.blocked
     assert blocked.kernel == "compute" and "cb_wait_front(cb 0, 1 page)" in blocked.waits_for
+
+
+PUBLISH = """
+#include <cstdint>
+#include "api/dataflow/dataflow_api.h"
+// Writes 7s into page 0 of tensor 0, with nothing to order it against the other kernel.
+void kernel_main() {
+  cb_reserve_back(0, 1);
+  auto *words = reinterpret_cast<volatile uint32_t*>(get_write_ptr(0));
+  for (int i = 0; i < 512; ++i) words[i] = 7;
+  auto args = TensorAccessorArgs<0>();
+  auto shared = TensorAccessor(args, get_common_arg_val<uint32_t>(0));
+  noc_async_write_page(0, shared, get_write_ptr(0));
+  noc_async_write_barrier();
+}
+"""
+
+OBSERVE = """
+#include <cstdint>
+#include "api/dataflow/dataflow_api.h"
+// Copies page 0 of tensor 0 to page 0 of tensor 1.
+void kernel_main() {
+  auto a = TensorAccessorArgs<0>();
+  auto b = TensorAccessorArgs<a.next_compile_time_args_offset()>();
+  auto shared = TensorAccessor(a, get_common_arg_val<uint32_t>(0));
+  auto seen = TensorAccessor(b, get_common_arg_val<uint32_t>(1));
+  cb_reserve_back(1, 1);
+  noc_async_read_page(0, shared, get_write_ptr(1));
+  noc_async_read_barrier();
+  noc_async_write_page(0, seen, get_write_ptr(1));
+  noc_async_write_barrier();
+}
+"""
+
+
+def test_the_reverse_schedule_exposes_a_race_between_kernels(emu_cache):
+    # Two kernels touch one DRAM page without synchronising: the result depends on the order
+    # they run in, and the two deterministic schedules show both outcomes.
+    seen_values = {}
+    for schedule in ("forward", "reverse"):
+        device = emu.open_device(cache_dir=emu_cache, schedule=schedule)
+        shared = device.tensor(np.zeros((32, 32), np.float32), dtype="float32")
+        seen = device.tensor(np.ones((32, 32), np.float32), dtype="float32")
+        words = [*accessor_words(shared), *accessor_words(seen)]
+        program = Program(
+            kernels=[
+                Kernel(PUBLISH, "writer", accessor_words(shared), (), [shared.buffer_address()]),
+                Kernel(OBSERVE, "reader", words, (), [shared.buffer_address(), seen.buffer_address()]),
+            ],
+            cbs=[(0, "float32", 1), (1, "float32", 1)],
+        )
+        device.execute([shared, seen], program.descriptor())
+        seen_values[schedule] = int(seen.to_numpy().view(np.uint32)[0, 0])
+    # forward: the writer (data movement 0) runs first; reverse: the reader does.
+    assert seen_values == {"forward": 7, "reverse": 0}
