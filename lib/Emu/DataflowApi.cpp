@@ -265,10 +265,7 @@ void nocRead(uint64_t source, uint32_t destination, uint32_t bytes) {
                        "0x%x differ in their 16-byte alignment", bytes,
                        (unsigned long long)(source & ((1ull << 36) - 1)),
                        destination));
-  Processor &p = self();
-  size_t at = p.staging.size();
-  p.staging.insert(p.staging.end(), from, from + bytes);
-  p.pending.push_back({to, at, bytes, false});
+  self().pending.push_back({to, from, bytes, false});
 }
 
 void nocWrite(uint32_t source, uint64_t destination, uint32_t bytes) {
@@ -279,10 +276,7 @@ void nocWrite(uint32_t source, uint64_t destination, uint32_t bytes) {
                        "0x%llx differ in their 16-byte alignment", bytes,
                        source,
                        (unsigned long long)(destination & ((1ull << 36) - 1))));
-  Processor &p = self();
-  size_t at = p.staging.size();
-  p.staging.insert(p.staging.end(), from, from + bytes);
-  p.pending.push_back({to, at, bytes, true});
+  self().pending.push_back({to, from, bytes, true});
 }
 
 /// The worker cores of a multicast NoC address

@@ -466,12 +466,10 @@ void completeCopies(bool writes) {
       *keep++ = *it;
       continue;
     }
-    std::memcpy(it->destination, p.staging.data() + it->staged, it->bytes);
+    std::memmove(it->destination, it->source, it->bytes);
     any = true;
   }
   p.pending.erase(keep, p.pending.end());
-  if (p.pending.empty())
-    p.staging.clear();
   if (any)
     notifyProgress();
 }

@@ -46,10 +46,12 @@ struct Core {
   uint32_t acked[kMaxCircularBuffers] = {};
 };
 
-/// A copy the NoC has accepted but not completed (it lands at a barrier).
+/// A copy the NoC has accepted but not completed. It is carried out, reading
+/// the source then, at a barrier, when the kernel blocks or when it ends: one
+/// legal execution (a source changed in between is a race on hardware too).
 struct PendingCopy {
   uint8_t *destination;
-  size_t staged; // offset of the data in Processor::staging
+  const uint8_t *source;
   uint32_t bytes;
   bool isWrite;
 };
@@ -97,7 +99,6 @@ struct Processor {
   std::string waitsFor;
   int32_t waitCb = -1;
   std::vector<PendingCopy> pending;
-  std::vector<uint8_t> staging;
   std::unique_ptr<ComputeState> compute;
 
   bool isCompute() const { return role == Role::Compute; }

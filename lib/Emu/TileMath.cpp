@@ -18,6 +18,10 @@
 #include "ttl/Emu/TileMath.h"
 
 #include <algorithm>
+#include <type_traits>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -220,60 +224,107 @@ void eltwiseTile(EltwiseOp op, const float *__restrict a,
 
 // --- Matmul ------------------------------------------------------------------
 
-/// c += x @ y, 32x32 row-major, i-k-j order: two rows of c stay in vector
-/// registers (W floats each) while k runs. Every c element sums its 32
-/// products in k order with separate multiply and add roundings, so the SSE
-/// and AVX builds give identical bits (x86-64 without -march has no FMA to
-/// contract into; a target with FMA may fuse under -ffp-contract=fast).
-template <int W>
-__attribute__((always_inline)) inline void gemmRows(const float *__restrict x,
-                                                    const float *__restrict y,
-                                                    float *__restrict c) {
-  typedef float V __attribute__((vector_size(W * sizeof(float))));
-  constexpr int kVecs = kTileDim / W;
-  for (int i = 0; i < kTileDim; i += 2) {
-    float *c0 = c + i * kTileDim, *c1 = c0 + kTileDim;
-    V acc0[kVecs], acc1[kVecs];
-#pragma GCC unroll 8
-    for (int v = 0; v < kVecs; ++v) {
-      std::memcpy(&acc0[v], c0 + v * W, sizeof(V));
-      std::memcpy(&acc1[v], c1 + v * W, sizeof(V));
+/// c += x @ y, 32x32 row-major. Every c element accumulates its 32 products in
+/// k order, each as one fused multiply-add (one rounding per step), so the
+/// AVX2/FMA build and the portable one give identical bits on every host.
+void gemmGeneric(const float *__restrict x, const float *__restrict y,
+                 float *__restrict c) {
+  for (int i = 0; i < kTileDim; ++i)
+    for (int j = 0; j < kTileDim; ++j) {
+      float acc = c[i * kTileDim + j];
+      for (int k = 0; k < kTileDim; ++k)
+        acc = std::fma(x[i * kTileDim + k], y[k * kTileDim + j], acc);
+      c[i * kTileDim + j] = acc;
     }
-    for (int k = 0; k < kTileDim; ++k) {
-      float s0 = x[i * kTileDim + k], s1 = x[(i + 1) * kTileDim + k];
-      const float *yk = y + k * kTileDim;
-#pragma GCC unroll 8
-      for (int v = 0; v < kVecs; ++v) {
-        V t;
-        std::memcpy(&t, yk + v * W, sizeof(V));
-        acc0[v] += s0 * t;
-        acc1[v] += s1 * t;
-      }
+}
+
+#if defined(__x86_64__)
+/// kRows rows of c in 4 * kRows 8-float registers while k runs (four more
+/// hold row k of y).
+template <int kRows>
+__attribute__((target("avx2,fma"), always_inline)) inline void
+gemmFmaRows(const float *__restrict x, const float *__restrict y,
+            float *__restrict c, int i) {
+  __m256 acc[kRows][4];
+#pragma GCC unroll 4
+  for (int r = 0; r < kRows; ++r)
+#pragma GCC unroll 4
+    for (int v = 0; v < 4; ++v)
+      acc[r][v] = _mm256_loadu_ps(c + (i + r) * kTileDim + v * 8);
+  for (int k = 0; k < kTileDim; ++k) {
+    const float *yk = y + k * kTileDim;
+    __m256 y0 = _mm256_loadu_ps(yk), y1 = _mm256_loadu_ps(yk + 8);
+    __m256 y2 = _mm256_loadu_ps(yk + 16), y3 = _mm256_loadu_ps(yk + 24);
+#pragma GCC unroll 4
+    for (int r = 0; r < kRows; ++r) {
+      __m256 s = _mm256_broadcast_ss(x + (i + r) * kTileDim + k);
+      acc[r][0] = _mm256_fmadd_ps(s, y0, acc[r][0]);
+      acc[r][1] = _mm256_fmadd_ps(s, y1, acc[r][1]);
+      acc[r][2] = _mm256_fmadd_ps(s, y2, acc[r][2]);
+      acc[r][3] = _mm256_fmadd_ps(s, y3, acc[r][3]);
     }
+  }
+#pragma GCC unroll 4
+  for (int r = 0; r < kRows; ++r)
+#pragma GCC unroll 4
+    for (int v = 0; v < 4; ++v)
+      _mm256_storeu_ps(c + (i + r) * kTileDim + v * 8, acc[r][v]);
+}
+
+/// The same products with 16-float registers: eight rows of c in sixteen.
+template <int kRows>
+__attribute__((target("avx512f"), always_inline)) inline void
+gemmAvx512Rows(const float *__restrict x, const float *__restrict y,
+               float *__restrict c, int i) {
+  __m512 acc[kRows][2];
 #pragma GCC unroll 8
-    for (int v = 0; v < kVecs; ++v) {
-      std::memcpy(c0 + v * W, &acc0[v], sizeof(V));
-      std::memcpy(c1 + v * W, &acc1[v], sizeof(V));
+  for (int r = 0; r < kRows; ++r) {
+    acc[r][0] = _mm512_loadu_ps(c + (i + r) * kTileDim);
+    acc[r][1] = _mm512_loadu_ps(c + (i + r) * kTileDim + 16);
+  }
+  for (int k = 0; k < kTileDim; ++k) {
+    __m512 y0 = _mm512_loadu_ps(y + k * kTileDim);
+    __m512 y1 = _mm512_loadu_ps(y + k * kTileDim + 16);
+#pragma GCC unroll 8
+    for (int r = 0; r < kRows; ++r) {
+      __m512 s = _mm512_set1_ps(x[(i + r) * kTileDim + k]);
+      acc[r][0] = _mm512_fmadd_ps(s, y0, acc[r][0]);
+      acc[r][1] = _mm512_fmadd_ps(s, y1, acc[r][1]);
     }
+  }
+#pragma GCC unroll 8
+  for (int r = 0; r < kRows; ++r) {
+    _mm512_storeu_ps(c + (i + r) * kTileDim, acc[r][0]);
+    _mm512_storeu_ps(c + (i + r) * kTileDim + 16, acc[r][1]);
   }
 }
 
-void gemmGeneric(const float *x, const float *y, float *c) {
-  gemmRows<4>(x, y, c);
+__attribute__((target("avx512f"))) void gemmAvx512(const float *__restrict x,
+                                                   const float *__restrict y,
+                                                   float *__restrict c) {
+  for (int i = 0; i < kTileDim; i += 8)
+    gemmAvx512Rows<8>(x, y, c, i);
 }
 
-#if defined(__x86_64__) || defined(__i386__)
-__attribute__((target("avx"))) void gemmAvx(const float *x, const float *y,
-                                            float *c) {
-  gemmRows<8>(x, y, c);
+__attribute__((target("avx2,fma"))) void gemmFma(const float *__restrict x,
+                                                 const float *__restrict y,
+                                                 float *__restrict c) {
+  int i = 0;
+  for (; i + 3 <= kTileDim; i += 3)
+    gemmFmaRows<3>(x, y, c, i);
+  gemmFmaRows<2>(x, y, c, i); // 32 = 10 * 3 + 2
 }
 #endif
 
 void gemmAccumulate(const float *x, const float *y, float *c) {
-#if defined(__x86_64__) || defined(__i386__)
-  static const bool hasAvx = __builtin_cpu_supports("avx");
-  if (hasAvx)
-    return gemmAvx(x, y, c);
+#if defined(__x86_64__)
+  static const bool hasAvx512 = __builtin_cpu_supports("avx512f");
+  static const bool hasFma =
+      __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  if (hasAvx512)
+    return gemmAvx512(x, y, c);
+  if (hasFma)
+    return gemmFma(x, y, c);
 #endif
   gemmGeneric(x, y, c);
 }

@@ -78,15 +78,22 @@ class ProgramCache:
         refreshed = []
         for entry, kernel in zip(kernels, program.kernels):
             cores = entry[3]
-            refreshed.append((entry[0], entry[1], entry[2], cores, _runtime_args(kernel, cores),
+            # Which cores have runtime arguments is part of the program hash (ttnn.md): only
+            # the cores that had them are read again.
+            with_args = [bool(words) for words in entry[4]]
+            refreshed.append((entry[0], entry[1], entry[2], cores,
+                              _runtime_args(kernel, cores, with_args),
                               [int(w) for w in kernel.common_runtime_args], *entry[6:]))
         return refreshed, cbs, semaphores
 
 
-def _runtime_args(kernel: Any, cores: list[XY]) -> list[list[int]]:
+def _runtime_args(kernel: Any, cores: list[XY], with_args: list[bool] | None = None) -> list[list[int]]:
     view = kernel.runtime_args
     args = []
-    for x, y in cores:
+    for index, (x, y) in enumerate(cores):
+        if with_args is not None and not with_args[index]:
+            args.append([])
+            continue
         try:
             args.append([int(w) for w in view[x][y]])
         except IndexError:  # a core without runtime arguments
