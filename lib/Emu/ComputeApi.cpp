@@ -172,8 +172,7 @@ void tileRegsRelease() {
   ComputeState &state = compute("tile_regs_release");
   if (!state.packing)
     kernelError("tile_regs_release without tile_regs_wait");
-  std::fill_n(state.tile(state.packSection, 0),
-              size_t(state.tilesPerSection) * kTileElems, 0.0f);
+  state.zeroSection(state.packSection);
   state.packing = false;
   --state.committed;
   state.packSection = (state.packSection + 1) % state.sections;

@@ -587,9 +587,8 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
         compute->sections = kernel.fullSyncDest ? 1 : 2;
         compute->tilesPerSection =
             (kernel.fullSyncDest ? 16 : 8) / (kernel.fp32DestAccumulation ? 2 : 1);
-        compute->dest.assign(size_t(compute->sections) *
-                                 compute->tilesPerSection * kTileElems,
-                             0.0f);
+        compute->dest.reset(new float[size_t(compute->sections) *
+                                      compute->tilesPerSection * kTileElems]);
         p->compute = std::move(compute);
       }
       state.processors.push_back(std::move(p));

@@ -63,7 +63,10 @@ struct ComputeState {
   bool approximate = false;
   uint32_t sections = 2;          // SyncHalf: 2, SyncFull: 1
   uint32_t tilesPerSection = 8;
-  std::vector<float> dest;        // sections * tilesPerSection tiles
+  std::unique_ptr<float[]> dest;  // sections * tilesPerSection tiles
+  // Per section, the tiles holding their value since the section was last
+  // zeroed; the others read as zero (zeroing on first touch, not in bulk).
+  uint32_t live[2] = {0, 0};
   uint32_t mathSection = 0, packSection = 0;
   uint32_t committed = 0;         // sections handed to PACK, not released
   bool acquired = false, packing = false;
@@ -77,8 +80,15 @@ struct ComputeState {
   uint32_t front[kMaxCircularBuffers] = {};
   uint32_t reserved[kMaxCircularBuffers] = {};
   float *tile(uint32_t section, uint32_t index) {
-    return dest.data() + (section * tilesPerSection + index) * kTileElems;
+    float *t = dest.get() + (section * tilesPerSection + index) * kTileElems;
+    if (!(live[section] & (1u << index))) {
+      std::fill_n(t, kTileElems, 0.0f);
+      live[section] |= 1u << index;
+    }
+    return t;
   }
+  /// tile_regs_release: the whole section reads as zero again.
+  void zeroSection(uint32_t section) { live[section] = 0; }
 };
 
 class Module;

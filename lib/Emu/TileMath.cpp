@@ -57,15 +57,62 @@ rneTileBody(const float *__restrict in, float *__restrict out) {
     out[i] = rneBf16(in[i]);
 }
 
-#if defined(__x86_64__) || defined(__i386__)
+#if defined(__x86_64__)
+/// rneBf16Bits on eight lanes at a time (integer operations: the same bits).
 __attribute__((target("avx2"))) void rneTileAvx2(const float *in, float *out) {
-  rneTileBody(in, out);
+  const __m256i bias = _mm256_set1_epi32(0x7FFF), one = _mm256_set1_epi32(1);
+  const __m256i high = _mm256_set1_epi32(int(0xFFFF0000u));
+  const __m256i magnitude = _mm256_set1_epi32(0x7FFFFFFF);
+  const __m256i infinity = _mm256_set1_epi32(0x7F800000);
+  const __m256i mantissa = _mm256_set1_epi32(0x007F0000);
+  const __m256i quiet = _mm256_set1_epi32(0x00400000);
+  for (int i = 0; i < kTileElems; i += 8) {
+    __m256i u = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(in + i));
+    __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(u, 16), one);
+    __m256i rounded = _mm256_and_si256(
+        _mm256_add_epi32(_mm256_add_epi32(u, bias), lsb), high);
+    __m256i truncated = _mm256_and_si256(u, high);
+    __m256i noMantissa = _mm256_cmpeq_epi32(
+        _mm256_and_si256(truncated, mantissa), _mm256_setzero_si256());
+    __m256i nan = _mm256_or_si256(truncated, _mm256_and_si256(noMantissa, quiet));
+    __m256i isNan = _mm256_cmpgt_epi32(_mm256_and_si256(u, magnitude), infinity);
+    __m256i result = _mm256_blendv_epi8(rounded, nan, isNan);
+    _mm256_storeu_si256(reinterpret_cast<__m256i *>(out + i), result);
+  }
+}
+#endif
+
+#if defined(__x86_64__)
+/// rneBf16Bits on sixteen lanes at a time (the same bits).
+__attribute__((target("avx512f"))) void rneTileAvx512(const float *in,
+                                                      float *out) {
+  const __m512i bias = _mm512_set1_epi32(0x7FFF), one = _mm512_set1_epi32(1);
+  const __m512i high = _mm512_set1_epi32(int(0xFFFF0000u));
+  const __m512i magnitude = _mm512_set1_epi32(0x7FFFFFFF);
+  const __m512i infinity = _mm512_set1_epi32(0x7F800000);
+  const __m512i mantissa = _mm512_set1_epi32(0x007F0000);
+  const __m512i quiet = _mm512_set1_epi32(0x00400000);
+  for (int i = 0; i < kTileElems; i += 16) {
+    __m512i u = _mm512_loadu_si512(in + i);
+    __m512i lsb = _mm512_and_si512(_mm512_maskz_srli_epi32(0xFFFF, u, 16), one);
+    __m512i rounded = _mm512_and_si512(
+        _mm512_add_epi32(_mm512_add_epi32(u, bias), lsb), high);
+    __m512i truncated = _mm512_and_si512(u, high);
+    __mmask16 noMantissa = _mm512_testn_epi32_mask(truncated, mantissa);
+    __m512i nan = _mm512_mask_or_epi32(truncated, noMantissa, truncated, quiet);
+    __mmask16 isNan =
+        _mm512_cmpgt_epi32_mask(_mm512_and_si512(u, magnitude), infinity);
+    _mm512_storeu_si512(out + i, _mm512_mask_mov_epi32(rounded, isNan, nan));
+  }
 }
 #endif
 
 /// out = bf16 RNE of in; `in` and `out` must not overlap.
 void rneTile(const float *in, float *out) {
-#if defined(__x86_64__) || defined(__i386__)
+#if defined(__x86_64__)
+  static const bool hasAvx512 = __builtin_cpu_supports("avx512f");
+  if (hasAvx512)
+    return rneTileAvx512(in, out);
   static const bool hasAvx2 = __builtin_cpu_supports("avx2");
   if (hasAvx2)
     return rneTileAvx2(in, out);
@@ -297,6 +344,44 @@ gemmAvx512Rows(const float *__restrict x, const float *__restrict y,
     _mm512_storeu_ps(c + (i + r) * kTileDim, acc[r][0]);
     _mm512_storeu_ps(c + (i + r) * kTileDim + 16, acc[r][1]);
   }
+}
+
+/// out = x @ y + base: the dot products from zero, then the base added once
+/// (the bits of gemmAccumulate into a zero tile followed by the addition).
+template <int kRows>
+__attribute__((target("avx512f"), always_inline)) inline void
+gemmPlusAvx512Rows(const float *__restrict x, const float *__restrict y,
+                   const float *__restrict base, float *__restrict out, int i) {
+  __m512 acc[kRows][2];
+#pragma GCC unroll 8
+  for (int r = 0; r < kRows; ++r)
+    acc[r][0] = acc[r][1] = _mm512_setzero_ps();
+  for (int k = 0; k < kTileDim; ++k) {
+    __m512 y0 = _mm512_loadu_ps(y + k * kTileDim);
+    __m512 y1 = _mm512_loadu_ps(y + k * kTileDim + 16);
+#pragma GCC unroll 8
+    for (int r = 0; r < kRows; ++r) {
+      __m512 s = _mm512_set1_ps(x[(i + r) * kTileDim + k]);
+      acc[r][0] = _mm512_fmadd_ps(s, y0, acc[r][0]);
+      acc[r][1] = _mm512_fmadd_ps(s, y1, acc[r][1]);
+    }
+  }
+#pragma GCC unroll 8
+  for (int r = 0; r < kRows; ++r)
+#pragma GCC unroll 2
+    for (int v = 0; v < 2; ++v) {
+      int at = (i + r) * kTileDim + v * 16;
+      _mm512_storeu_ps(out + at,
+                       _mm512_add_ps(acc[r][v], _mm512_loadu_ps(base + at)));
+    }
+}
+
+__attribute__((target("avx512f"))) void gemmPlusAvx512(const float *x,
+                                                       const float *y,
+                                                       const float *base,
+                                                       float *out) {
+  for (int i = 0; i < kTileDim; i += 8)
+    gemmPlusAvx512Rows<8>(x, y, base, out, i);
 }
 
 __attribute__((target("avx512f"))) void gemmAvx512(const float *__restrict x,
@@ -862,6 +947,26 @@ template <typename Fn> inline void forEachFaceRow(Fn fn) {
     }
 }
 
+#if defined(__x86_64__)
+/// A bf16 tile to row-major floats: each face row is 16 contiguous datums.
+__attribute__((target("avx2"))) void unpackBf16Avx2(const uint8_t *l1,
+                                                    float *out) {
+  for (int face = 0; face < 4; ++face)
+    for (int r = 0; r < kFaceDim; ++r) {
+      int row = (face / 2) * kFaceDim + r, col = (face % 2) * kFaceDim;
+      const uint8_t *src = l1 + 2 * tileLayoutIndex(row, col);
+      float *dst = out + row * kTileDim + col;
+      __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(src));
+      __m256i lo = _mm256_slli_epi32(
+          _mm256_cvtepu16_epi32(_mm256_castsi256_si128(h)), 16);
+      __m256i hi = _mm256_slli_epi32(
+          _mm256_cvtepu16_epi32(_mm256_extracti128_si256(h, 1)), 16);
+      _mm256_storeu_si256(reinterpret_cast<__m256i *>(dst), lo);
+      _mm256_storeu_si256(reinterpret_cast<__m256i *>(dst + 8), hi);
+    }
+}
+#endif
+
 // --- Bfp8_b ------------------------------------------------------------------
 //
 // The LLK packer test model (tests/python_tests/helpers/pack.py
@@ -985,6 +1090,11 @@ void unpackTile(const uint8_t *l1, DataFormat format, float *out) {
       std::memcpy(out + dst, l1 + 4 * src, kFaceDim * 4);
     });
   case DataFormat::Float16_b:
+#if defined(__x86_64__)
+    static const bool hasAvx2 = __builtin_cpu_supports("avx2");
+    if (hasAvx2)
+      return unpackBf16Avx2(l1, out);
+#endif
     return forEachFaceRow([&](int src, int dst) {
       uint16_t h[kFaceDim];
       std::memcpy(h, l1 + 2 * src, sizeof h);
@@ -1091,6 +1201,15 @@ void fpuMatmul(const float *a, const float *b, float *dest, bool transposeB,
   // One 32-term dot product per output in f32 (GOLD _matmul_default: a
   // single fp32 matmul per fidelity phase, rounded once), then added to dest
   // and rounded. in0 (a) sits in SrcB, in1 (b) in SrcA (C/matmul.h).
+#if defined(__x86_64__)
+  static const bool hasAvx512 = __builtin_cpu_supports("avx512f");
+  if (fidelity == MathFidelity::HiFi4 && hasAvx512) {
+    alignas(64) float sum[kTileElems];
+    gemmPlusAvx512(a, b, dest, sum);
+    writeDest(sum, dest, mode);
+    return;
+  }
+#endif
   alignas(64) float acc[kTileElems] = {};
   if (fidelity == MathFidelity::HiFi4) {
     gemmAccumulate(a, b, acc);
