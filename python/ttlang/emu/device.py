@@ -27,6 +27,7 @@ from ttlang.emu.errors import (
 )
 from ttlang.emu.program import ProgramCache
 from ttlang.emu.tiles import DTYPES, from_tiles, padded_shape, tile_count, to_tiles
+from ttlang.frontend.tensors import TensorSpec
 
 ARCHITECTURES = ("wormhole_b0", "blackhole")
 # Kernel fiber orders: row-major cores, data movement 0, 1, compute; or the reverse. A result
@@ -70,6 +71,8 @@ class Tensor:
         self.pages = tile_count(self.shape)
         self._address = device._native.allocate(memory_config.buffer_type, self.page_size, self.pages)
         self._freed = False
+        # What the compiler reads of this tensor, built once (it never changes).
+        self.ttlang_tensor_spec = TensorSpec(self.shape, dtype, memory_config.buffer_type)
 
     def device(self) -> Device:
         return self._device

@@ -58,9 +58,14 @@ class TensorSpec:
 
 
 def tensor_spec_of(value: object) -> TensorSpec:
-    """A TensorSpec for a TensorSpec or a ttnn tensor (read through its public attributes)."""
+    """A TensorSpec for a TensorSpec, a tensor that carries one (``ttlang_tensor_spec``: the
+    emulated device's tensors, whose shape, dtype and placement never change), or a ttnn
+    tensor (read through its public attributes)."""
     if isinstance(value, TensorSpec):
         return value
+    carried = getattr(value, "ttlang_tensor_spec", None)
+    if isinstance(carried, TensorSpec):
+        return carried
     if not hasattr(value, "shape") or not hasattr(value, "dtype"):
         raise TypeError(
             f"expected a ttnn tensor or ttlang.TensorSpec, got {type(value).__name__}"
