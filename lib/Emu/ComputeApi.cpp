@@ -81,12 +81,20 @@ void unpack(uint32_t cb, uint32_t tile, DataFormat registerFormat,
   if (!isEmulatedFormat(buffer.format))
     notEmulated(format("%s: cb %u holds %s tiles, which the emulator does not "
                        "emulate", call, cb, nameOf(buffer.format)));
+  bool toDest = (state.unpackToDest >> cb) & 1 &&
+                tileSizeBytes(buffer.format) == 4 * kTileElems;
+  if (toSource && toDest)
+    kernelError(format("%s unpacks cb %u into the source registers, but its "
+                       "unpack_to_dest_mode sends its 32-bit tiles straight to "
+                       "DEST", call, cb));
   const LocalCBInterface &local = p.cbs[cb];
   uint32_t address = (local.fifo_rd_ptr + tile * local.fifo_page_size)
                      << kComputeAddressShift;
   uint8_t *l1 = currentL1(address, tileSizeBytes(buffer.format), call);
   unpackTile(l1, buffer.format, out);
-  if (toSource)
+  // Without unpack-to-DEST a copy passes the source register SrcA too
+  // (llk_unpack_A<UnpackToDestEn>, cunpack_common.h should_unpack_to_dest).
+  if (toSource || !toDest)
     toSourceRegister(out, buffer.format);
 }
 
@@ -181,7 +189,7 @@ void tileRegsRelease() {
 void copyTile(uint32_t cb, uint32_t tile, uint32_t dst) {
   ComputeState &state = compute("copy_tile");
   float *dest = mathTile(state, dst, "copy_tile");
-  // 32-bit data goes to DEST without the source registers' TF32 reduction.
+  // Through SrcA (TF32 for 32-bit data) unless the CB unpacks to DEST.
   unpack(cb, tile, state.srcA, "SrcA", "copy_tile", dest, false);
   roundIntoDest(dest, state.mode);
 }
@@ -248,7 +256,7 @@ void reduceTile(uint32_t pool, uint32_t dim, uint32_t cb, uint32_t scalerCb,
 void transposeTile(uint32_t cb, uint32_t tile, uint32_t dst) {
   ComputeState &state = compute("transpose_tile");
   float *dest = mathTile(state, dst, "transpose_tile");
-  unpack(cb, tile, state.srcA, "SrcA", "transpose_tile", operands.a, false);
+  unpack(cb, tile, state.srcA, "SrcA", "transpose_tile", operands.a, true);
   ttlemu::transposeTile(operands.a, dest, state.mode);
 }
 

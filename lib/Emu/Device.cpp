@@ -584,6 +584,7 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
         compute->mode = kernel.fp32DestAccumulation ? DestMode::Fp32 : DestMode::Bf16;
         compute->fidelity = kernel.fidelity;
         compute->approximate = kernel.approximate;
+        compute->unpackToDest = kernel.unpackToDest;
         compute->sections = kernel.fullSyncDest ? 1 : 2;
         compute->tilesPerSection =
             (kernel.fullSyncDest ? 16 : 8) / (kernel.fp32DestAccumulation ? 2 : 1);

@@ -72,6 +72,7 @@ struct ComputeState {
   bool acquired = false, packing = false;
   DataFormat srcA = DataFormat::Invalid, srcB = DataFormat::Invalid,
              pack = DataFormat::Invalid;
+  uint64_t unpackToDest = 0;      // CBs unpacked straight into DEST
   uint32_t binaryOp = 2;          // EltwiseBinaryType of the last init
   bool accumulate = false;
   bool matmulTranspose = false;

@@ -25,7 +25,7 @@ using Cores = std::vector<std::pair<uint32_t, uint32_t>>;
 using KernelTuple =
     std::tuple<std::string, std::string, int, Cores,
                std::vector<std::vector<uint32_t>>, std::vector<uint32_t>, bool,
-               bool, bool, int>;
+               bool, bool, int, uint64_t>;
 using FormatTuple = std::tuple<uint32_t, int, uint32_t>;
 using CbTuple = std::tuple<Cores, uint32_t, std::vector<FormatTuple>>;
 using SemaphoreTuple = std::tuple<uint32_t, uint32_t, Cores>;
@@ -45,7 +45,7 @@ ProgramSpec programSpec(const std::vector<KernelTuple> &kernels,
                         const std::vector<SemaphoreTuple> &semaphores) {
   ProgramSpec program;
   for (const auto &[name, library, role, cores, args, common, fp32, fullSync,
-                    approx, fidelity] : kernels) {
+                    approx, fidelity, unpackToDest] : kernels) {
     KernelSpec &kernel = program.kernels.emplace_back();
     kernel.name = name;
     kernel.library = library;
@@ -57,6 +57,7 @@ ProgramSpec programSpec(const std::vector<KernelTuple> &kernels,
     kernel.fullSyncDest = fullSync;
     kernel.approximate = approx;
     kernel.fidelity = static_cast<MathFidelity>(fidelity);
+    kernel.unpackToDest = unpackToDest;
   }
   for (const auto &[cores, total, formats] : cbs) {
     CircularBufferSpec &cb = program.circularBuffers.emplace_back();

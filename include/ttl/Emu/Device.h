@@ -52,6 +52,9 @@ struct KernelSpec {
   bool fullSyncDest = false;
   bool approximate = false;
   MathFidelity fidelity = MathFidelity::HiFi4;
+  /// CB indices whose unpack_to_dest_mode is UnpackToDestFp32: copy_tile
+  /// moves their 32-bit tiles straight into DEST.
+  uint64_t unpackToDest = 0;
 };
 
 struct CircularBufferSpec {

@@ -45,6 +45,15 @@ def _fidelity(value: Any) -> int:
     return {"LoFi": 0, "HiFi2": 2, "HiFi3": 3, "HiFi4": 4}[name]
 
 
+def _unpack_to_dest(config: Any) -> int:
+    """Bit i set: CB i's unpack_to_dest_mode is UnpackToDestFp32."""
+    mask = 0
+    for index, mode in enumerate(config.unpack_to_dest_mode):
+        if str(mode).endswith("UnpackToDestFp32"):
+            mask |= 1 << index
+    return mask
+
+
 def _source(kernel: Any) -> str:
     if str(kernel.source_type).endswith("FILE_PATH"):
         return pathlib.Path(kernel.kernel_source).read_text()
@@ -133,12 +142,13 @@ def read_program(
         cores = cores_of(kernel.core_ranges)
         args = _runtime_args(kernel, cores)
         placements.append((name, role, cores, args, [int(w) for w in kernel.common_runtime_args],
-                           bool(config.dst_full_sync_en) if compute else False))
+                           bool(config.dst_full_sync_en) if compute else False,
+                           _unpack_to_dest(config) if compute else 0))
     libraries = cache.libraries(builds, banks)
     kernels = [
         (name, str(library), _ROLE_CODES[role], cores, args, common,
-         build.fp32_dest_acc_en, full_sync, build.math_approx_mode, build.math_fidelity)
-        for (name, role, cores, args, common, full_sync), build, library
+         build.fp32_dest_acc_en, full_sync, build.math_approx_mode, build.math_fidelity, to_dest)
+        for (name, role, cores, args, common, full_sync, to_dest), build, library
         in zip(placements, builds, libraries)
     ]
     cbs = []

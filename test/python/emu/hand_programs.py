@@ -92,6 +92,7 @@ class Kernel:
     common_runtime_args: Sequence[int] = ()
     defines: Sequence[tuple[str, str]] = ()
     fp32_dest_acc_en: bool = False
+    unpack_to_dest: Sequence[int] = ()  # CB indices with UnpackToDestFp32
 
 
 @dataclass
@@ -120,7 +121,7 @@ class Program:
                 defines=list(k.defines),
                 runtime_args=[(c, list(k.runtime_args)) for c in coords] if k.runtime_args else [],
                 common_runtime_args=list(k.common_runtime_args),
-                config=config() if config else t.ComputeConfigDescriptor(fp32_dest_acc_en=k.fp32_dest_acc_en),
+                config=config() if config else _compute_config(k),
             ))
         dtypes = {
             "bfloat16": (t.DataType.BFLOAT16, 2048),
@@ -136,19 +137,34 @@ class Program:
         return t.ProgramDescriptor(kernels=kernels, semaphores=semaphores, cbs=cbs)
 
 
+def _compute_config(kernel: Kernel):
+    t = ttnn()
+    config = t.ComputeConfigDescriptor(fp32_dest_acc_en=kernel.fp32_dest_acc_en)
+    if kernel.unpack_to_dest:
+        modes = t._ttnn.program_descriptor.UnpackToDestMode
+        vector = [modes.Default] * 32
+        for index in kernel.unpack_to_dest:
+            vector[index] = modes.UnpackToDestFp32
+        config.unpack_to_dest_mode = t._ttnn.program_descriptor.VectorUnpackToDestMode(vector)
+    return config
+
+
 def accessor_words(tensor) -> list[int]:
     """TensorAccessorArgs of an interleaved tensor: config (bit 1: DRAM) and page size."""
     is_dram = tensor.memory_config().buffer_type == "dram"
     return [2 if is_dram else 0, tensor.page_size]
 
 
-def unary_program(src, dst, compute_source: str, *, fp32_dest_acc_en: bool = False) -> Program:
+def unary_program(
+    src, dst, compute_source: str, *, fp32_dest_acc_en: bool = False, unpack_to_dest: Sequence[int] = ()
+) -> Program:
     """reader(src) -> CB 0 -> compute -> CB 16 -> writer(dst), one tile page at a time."""
     pages = src.pages
     return Program(
         kernels=[
             Kernel(READER, "reader", [0, *accessor_words(src)], [pages], [src.buffer_address()]),
-            Kernel(compute_source, "compute", defines=[("PAGES", str(pages))], fp32_dest_acc_en=fp32_dest_acc_en),
+            Kernel(compute_source, "compute", defines=[("PAGES", str(pages))],
+                   fp32_dest_acc_en=fp32_dest_acc_en, unpack_to_dest=unpack_to_dest),
             Kernel(WRITER, "writer", [16, *accessor_words(dst)], [pages], [dst.buffer_address()]),
         ],
         cbs=[(0, src.dtype, 2), (16, dst.dtype, 2)],

@@ -153,3 +153,35 @@ def test_packing_a_bfp8_tile_is_not_emulated(device):
     program = Program(kernels=[Kernel(PACK_BFP8, "compute")], cbs=[(0, "bfloat8_b", 2)])
     with pytest.raises(emu.NotEmulatedError, match="bfp8_b|Bfp8_b"):
         device.execute([], program.descriptor())
+
+
+ADD_FROM_DEST_CB = """
+#include <cstdint>
+#include "api/compute/cb_api.h"
+#include "api/compute/compute_kernel_hw_startup.h"
+#include "api/compute/eltwise_binary.h"
+#include "api/compute/reg_api.h"
+#include "api/compute/pack.h"
+void kernel_main() {
+  compute_kernel_hw_startup(0, 0, 16);
+  binary_tiles_init<true, ELWADD>(0, 0);
+  cb_wait_front(0, 1);
+  cb_reserve_back(16, 1);
+  tile_regs_acquire();
+  add_tiles(0, 0, 0, 0, 0);
+  tile_regs_commit();
+  tile_regs_wait();
+  pack_tile(0, 16);
+  tile_regs_release();
+  cb_push_back(16, 1);
+  cb_pop_front(0, 1);
+}
+"""
+
+
+def test_an_fpu_op_on_a_cb_that_unpacks_to_dest_is_a_kernel_fault(device, rng):
+    x = rng.uniform(-1, 1, (32, 32)).astype(np.float32)
+    src, dst = device.tensor(x), device.empty((32, 32), dtype="float32")
+    program = unary_program(src, dst, ADD_FROM_DEST_CB, fp32_dest_acc_en=True, unpack_to_dest=(0,))
+    with pytest.raises(emu.KernelFault, match="unpack_to_dest_mode sends its 32-bit tiles straight to DEST"):
+        device.execute([src, dst], program.descriptor())

@@ -24,13 +24,23 @@ def test_div_unary_tile_multiplies_by_its_parameter(device, rng):
     assert_bits_equal(dst.to_numpy(), truncate_bf16(f32(x) * np.float32(10.0)))
 
 
-def test_sixteen_bit_dest_rounds_f32_data_to_bfloat16(device, rng):
-    # fp32_dest_acc_en off: DEST datums are 16-bit, so an f32 tile copied through DEST keeps
-    # only bfloat16 precision; with it on, every bit survives.
+def tf32(values: np.ndarray) -> np.ndarray:
+    """f32 truncated to TF32 (10 explicit mantissa bits), as the source registers hold it."""
+    return (np.asarray(values, np.float32).view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
+
+
+def test_f32_copies_keep_what_the_unpacker_and_dest_hold(device, rng):
+    # copy_tile passes SrcA (19 bits: TF32) unless the CB's unpack_to_dest_mode sends 32-bit
+    # tiles straight to DEST; a 16-bit DEST (fp32_dest_acc_en off) then rounds to bfloat16.
     x = rng.uniform(-1, 1, (32, 32)).astype(np.float32)
-    for fp32, expected in ((False, f32(bf16(x))), (True, x)):
+    cases = [
+        (False, (), f32(bf16(tf32(x)))),
+        (True, (), tf32(x)),
+        (True, (0,), x),
+    ]
+    for fp32, to_dest, expected in cases:
         src, dst = device.tensor(x), device.empty((32, 32), dtype="float32")
-        program = unary_program(src, dst, unary_compute(""), fp32_dest_acc_en=fp32)
+        program = unary_program(src, dst, unary_compute(""), fp32_dest_acc_en=fp32, unpack_to_dest=to_dest)
         device.execute([src, dst], program.descriptor())
         assert_bits_equal(dst.to_numpy(), expected)
 
