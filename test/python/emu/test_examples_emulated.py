@@ -196,3 +196,13 @@ def test_runtime_collective_runs_with_its_factory(device):
     words = out.to_numpy().view(np.uint16)
     assert (words[0, 0], words[0, 1]) == (0x200, 0)  # page 0 = tile (0, 0)
     assert (words[0, 32], words[0, 33]) == (0x201, 0)  # page 1 = tile (0, 1)
+
+
+def test_emulated_matmul_example_script(capsys):
+    import runpy
+
+    runpy.run_path(str(EXAMPLES / "emulated_matmul.py"), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "ran on the emulated device (an emulated result, not hardware)" in out
+    error = float(out.split("largest error: ")[1].split()[0])
+    assert error <= 8
