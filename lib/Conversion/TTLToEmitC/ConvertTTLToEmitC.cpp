@@ -457,9 +457,14 @@ void ConvertTTLToEmitCPass::runOnOperation() {
                                          : "data_movement_1");
   }
 
-  // Tile math first: it needs the TTL types of the DFBs it reads.
+  // Tile math first: it needs the TTL types of the DFBs it reads. Which f32
+  // DFBs copy_tile unpacks straight to DEST is decided before (the format
+  // reconfigurations depend on it) and recorded after it.
+  llvm::DenseMap<Operation *, llvm::SmallSetVector<Value, 4>> unpackToDest;
   for (func::FuncOp kernel : kernels) {
-    emitDataFormatReconfigs(kernel);
+    const llvm::SmallSetVector<Value, 4> &plan =
+        unpackToDest[kernel] = planUnpackToDest(kernel);
+    emitDataFormatReconfigs(kernel, plan);
     RewritePatternSet patterns(context);
     populateTileMathPatterns(patterns);
     // Top-down: the first math of the kernel chooses the hardware startup.
@@ -480,7 +485,8 @@ void ConvertTTLToEmitCPass::runOnOperation() {
       return signalPassFailure();
     FailureOr<emitc::FileOp> file =
         wrapInFile(kernel, role, facts.abi[kernel]);
-    if (failed(file))
+    if (failed(file) ||
+        failed(recordUnpackToDest(kernel, *file, unpackToDest[kernel])))
       return signalPassFailure();
     files.push_back(*file);
   }

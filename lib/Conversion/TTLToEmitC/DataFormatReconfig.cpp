@@ -15,11 +15,16 @@
 // Each store's formats come from the element types of the DFBs it reads and
 // packs to; a store converting bf16 <-> f32 (its value's element type differs
 // from its destination's) is just a store whose packer format differs from
-// its source formats. A source is reprogrammed when the previous math that ran before
+// its source formats. The unpacker's output format of a source also depends on
+// whether its DFB is unpacked straight to DEST (UnpackToDestFp32, see
+// UnpackToDest.cpp: the JIT makes it Float32 instead of Tf32), so two f32
+// sources, one unpacked to DEST and one not, are two formats; planUnpackToDest
+// keeps the leaves of one SFPU tree alike, so one store has one SrcA format.
+// A source is reprogrammed when the previous math that ran before
 // it set another format, or when that math is unknown: the store is the first
 // math of its block but not the kernel's first math (the math before it is in
 // another region, e.g. the last math of a loop's previous iteration). A kernel
-// whose math all uses one element type gets no call.
+// whose math all uses one format gets no call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,10 +49,19 @@ struct MathFormats {
   Value in0, in1;
 };
 
-Type formatOf(Value dfb) {
-  return dfb ? cast<DataflowBufferType>(dfb.getType()).getElementType()
-             : Type();
-}
+/// What the unpacker or packer is programmed for when it reads / writes a
+/// DFB: its element type and, for a source, whether its tiles go straight to
+/// DEST. A null type is no format (or an unknown one).
+struct Format {
+  Type type;
+  bool toDest = false;
+
+  explicit operator bool() const { return static_cast<bool>(type); }
+  bool operator==(const Format &other) const {
+    return type == other.type && toDest == other.toDest;
+  }
+  bool operator!=(const Format &other) const { return !(*this == other); }
+};
 
 Value waitedDfb(Value value) {
   if (auto wait = value.getDefiningOp<WaitOp>())
@@ -92,8 +106,7 @@ std::optional<MathFormats> getFormats(StoreOp store) {
   }
   // The FPU binary path of the tile-math lowering: add / sub / mul of two
   // waited blocks reads both sources.
-  if (root && isa<AddOp, SubOp, MulOp>(root) &&
-      waitedDfb(root->getOperand(0)) && waitedDfb(root->getOperand(1))) {
+  if (lowersToFpuBinary(value)) {
     formats.in0 = formats.srcA = waitedDfb(root->getOperand(0));
     formats.in1 = formats.srcB = waitedDfb(root->getOperand(1));
     return formats;
@@ -107,7 +120,22 @@ std::optional<MathFormats> getFormats(StoreOp store) {
 
 /// The formats the hardware holds: a null type is unknown.
 struct HardwareState {
-  Type srcA, srcB, out;
+  Format srcA, srcB, out;
+};
+
+/// The formats of one store's sources and packer.
+struct StepFormats {
+  const llvm::SmallSetVector<Value, 4> &unpackToDest;
+
+  Format source(Value dfb) const {
+    if (!dfb)
+      return {};
+    return {cast<DataflowBufferType>(dfb.getType()).getElementType(),
+            unpackToDest.contains(dfb)};
+  }
+  Format packer(Value dfb) const {
+    return {cast<DataflowBufferType>(dfb.getType()).getElementType(), false};
+  }
 };
 
 Value castToCb(OpBuilder &b, Location loc, Value dfb) {
@@ -118,11 +146,11 @@ Value castToCb(OpBuilder &b, Location loc, Value dfb) {
 
 /// Emits, before `store`, the calls that move `state` to `formats`.
 void emitReconfig(OpBuilder &b, StoreOp store, const MathFormats &formats,
-                  HardwareState &state) {
+                  const StepFormats &of, HardwareState &state) {
   Location loc = store.getLoc();
   b.setInsertionPoint(store);
-  Type a = formatOf(formats.srcA), bFormat = formatOf(formats.srcB),
-       out = formatOf(formats.out);
+  Format a = of.source(formats.srcA), bFormat = of.source(formats.srcB),
+         out = of.packer(formats.out);
   bool changeA = a && a != state.srcA;
   bool changeB = bFormat && bFormat != state.srcB;
   if (changeA && changeB) {
@@ -151,19 +179,28 @@ void emitReconfig(OpBuilder &b, StoreOp store, const MathFormats &formats,
 
 } // namespace
 
-void emitc_lowering::emitDataFormatReconfigs(func::FuncOp kernel) {
+void emitc_lowering::emitDataFormatReconfigs(
+    func::FuncOp kernel, const llvm::SmallSetVector<Value, 4> &unpackToDest) {
+  StepFormats of{unpackToDest};
   SmallVector<std::pair<StoreOp, MathFormats>> steps;
-  llvm::SmallPtrSet<Type, 2> used;
+  llvm::SmallPtrSet<Type, 2> types;
+  bool toDest = false, throughSources = false;
   kernel->walk([&](StoreOp store) {
     std::optional<MathFormats> formats = getFormats(store);
     if (!formats)
       return;
-    for (Value dfb : {formats->srcA, formats->srcB, formats->out})
-      if (dfb)
-        used.insert(formatOf(dfb));
+    for (Value dfb : {formats->srcA, formats->srcB}) {
+      if (Format source = of.source(dfb)) {
+        types.insert(source.type);
+        (source.toDest ? toDest : throughSources) = true;
+      }
+    }
+    types.insert(of.packer(formats->out).type);
     steps.push_back({store, *formats});
   });
-  if (used.size() < 2)
+  // One element type, its sources all unpacked the same way: the startup's
+  // configuration holds for every math.
+  if (types.size() < 2 && !(toDest && throughSources))
     return;
 
   OpBuilder b(kernel.getContext());
@@ -175,14 +212,14 @@ void emitc_lowering::emitDataFormatReconfigs(func::FuncOp kernel) {
       // formats (an SFPU tree's in1 is a leaf too, of SrcA's format), but
       // only for its first run when it sits inside control flow.
       if (store->getBlock() == &kernel.front()) {
-        Type a = formatOf(formats.srcA);
-        state = {a, formats.srcB ? formatOf(formats.srcB) : a,
-                 formatOf(formats.out)};
+        Format a = of.source(formats.srcA);
+        state = {a, formats.srcB ? of.source(formats.srcB) : a,
+                 of.packer(formats.out)};
         continue;
       }
     } else if (steps[i - 1].first->getBlock() != store->getBlock()) {
       state = {};
     }
-    emitReconfig(b, store, formats, state);
+    emitReconfig(b, store, formats, of, state);
   }
 }

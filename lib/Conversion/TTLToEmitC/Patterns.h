@@ -18,6 +18,7 @@
 #include "mlir/Transforms/DialectConversion.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <variant>
 
@@ -91,6 +92,27 @@ bool needsFp32DestAccumulation(func::FuncOp kernel);
 /// (ckernel.h get_dest_max_tiles): 8 16-bit tiles, 4 with fp32 accumulation.
 int64_t destTilesPerSection(bool fp32DestAccumulation);
 
+/// True when the tile-math lowering runs the stored tile math `value` on the
+/// FPU as one eltwise binary op (add / sub / mul of two waited blocks:
+/// `binary_tiles_init` + `add_tiles`, ...). A matmul runs on the FPU too; any
+/// other tree runs on the SFPU, its leaves unpacked with `copy_tile`.
+bool lowersToFpuBinary(Value value);
+
+/// The DFBs (`ttl.create_dfb` results) whose tiles compute kernel `kernel`
+/// unpacks straight into DEST (ttnn UnpackToDestMode::UnpackToDestFp32,
+/// recorded as kUnpackToDestAttrName): its f32 DFBs that its tile math reads
+/// only with copy_tile, when it runs with fp32 DEST accumulation
+/// (UnpackToDest.cpp). Every other DFB is unpacked through SrcA / SrcB
+/// (TF32 for f32 data).
+llvm::SmallSetVector<Value, 4> planUnpackToDest(func::FuncOp kernel);
+
+/// Records `plan` (physical indices) on the `emitc.file` of `kernel` after
+/// its tile math is lowered, checking it against the compute-API calls the
+/// lowering emitted: every planned DFB is read by copy_tile and by no other
+/// unpacking call. Fails with an error otherwise.
+LogicalResult recordUnpackToDest(func::FuncOp kernel, emitc::FileOp file,
+                                 const llvm::SmallSetVector<Value, 4> &plan);
+
 /// Tile math (run greedily before the conversion): every `ttl.store` of a
 /// tile-math expression becomes compute-API calls inside the tile-register
 /// protocol; the expression ops become dead. Also emits the compute
@@ -99,9 +121,12 @@ void populateTileMathPatterns(RewritePatternSet &patterns);
 
 /// Before the tile math is lowered: emits reconfig_data_format* /
 /// pack_reconfig_data_format before each `ttl.store` of `kernel` whose DFB
-/// element types differ from the math that runs before it
-/// (DataFormatReconfig.cpp). Nothing for a kernel of one element type.
-void emitDataFormatReconfigs(func::FuncOp kernel);
+/// unpacker / packer formats differ from the math that runs before it
+/// (DataFormatReconfig.cpp): a format is a DFB's element type and, for a
+/// source, whether it is unpacked to DEST (`unpackToDest`, from
+/// planUnpackToDest). Nothing for a kernel of one format.
+void emitDataFormatReconfigs(
+    func::FuncOp kernel, const llvm::SmallSetVector<Value, 4> &unpackToDest);
 
 /// A conversion pattern of `OpTy` that reads the LoweringFacts collected
 /// before the conversion.

@@ -475,12 +475,9 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
     lowering.collectLeaves(value, leaves);
     int64_t tiles = cast<BlockType>(value.getType()).getTilesPerBlock();
 
-    Operation *root = value.getDefiningOp();
+    bool onFpu = lowersToFpuBinary(value);
     std::optional<BinaryInfo> fpu =
-        root ? getBinaryInfo(root) : std::optional<BinaryInfo>();
-    bool onFpu = fpu && !fpu->fpuType.empty() && leaves.size() == 2 &&
-                 getLeafDfb(root->getOperand(0)) &&
-                 getLeafDfb(root->getOperand(1));
+        onFpu ? getBinaryInfo(value.getDefiningOp()) : std::nullopt;
 
     emitHardwareStartup(lowering, kernel, leaves.front(), leaves.back(), out);
     rewriter.setInsertionPoint(store);
@@ -526,6 +523,12 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
   }
 };
 } // namespace
+
+bool emitc_lowering::lowersToFpuBinary(Value value) {
+  Operation *root = value.getDefiningOp();
+  return isa_and_nonnull<AddOp, SubOp, MulOp>(root) &&
+         getLeafDfb(root->getOperand(0)) && getLeafDfb(root->getOperand(1));
+}
 
 bool emitc_lowering::needsFp32DestAccumulation(func::FuncOp kernel) {
   if (auto chosen =

@@ -46,6 +46,14 @@ inline constexpr llvm::StringLiteral kProjectIncludeAttrName =
 /// 16-bit DEST; an operation's `ttl.fp32_dest_acc_en` overrides it.
 inline constexpr llvm::StringLiteral kFp32DestAccAttrName =
     "ttkernel.fp32_dest_acc_en";
+/// Physical indices (`array<i64: ...>`, sorted) of the CBs a compute kernel
+/// with fp32 DEST accumulation unpacks straight into DEST (ttnn
+/// ComputeConfigDescriptor unpack_to_dest_mode UnpackToDestFp32): its f32
+/// DFBs that it reads only with copy_tile, which then keep all 32 bits
+/// instead of passing through the 19-bit (TF32) source registers. Absent
+/// when there are none.
+inline constexpr llvm::StringLiteral kUnpackToDestAttrName =
+    "ttkernel.unpack_to_dest";
 
 /// Kinds of argument slots; spelled as ttlang.artifact.ArgKind values.
 enum class KernelArgKind {

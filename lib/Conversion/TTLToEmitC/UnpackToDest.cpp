@@ -1,0 +1,212 @@
+//===- UnpackToDest.cpp - f32 DFBs unpacked straight into DEST ------------===//
+//
+// copy_tile (api/compute/tile_move_copy.h) unpacks with
+// `llk_unpack_A<..., UnpackToDestEn>`: tt-llk sends a tile straight into DEST
+// when its unpacker input and output formats are both 32-bit
+// (cunpack_common.h should_unpack_to_dest). The JIT makes a CB's unpacker
+// output format Float32 only when the kernel's ComputeConfigDescriptor
+// `unpack_to_dest_mode` is UnpackToDestFp32 for that CB; by default an f32 CB
+// unpacks to Tf32 into SrcA (19 bits), so an f32 tile copied through DEST
+// loses 13 mantissa bits even with fp32 DEST accumulation. FPU operations
+// (eltwise binary, matmul) must not read such a CB: their operands live in
+// SrcA / SrcB, which an unpack to DEST bypasses.
+//
+// planUnpackToDest picks, per compute kernel with fp32 DEST accumulation (an
+// unpack to DEST of 32-bit data needs a 32-bit DEST), the f32 DFBs its tile
+// math reads only with copy_tile: a DFB read by an FPU op or handed to an
+// external call is not one, and since one SFPU tree's leaves share the
+// unpacker's configuration (DataFormatReconfig.cpp reprograms it between
+// stores, not between copies), a tree with one such leaf keeps all its leaves
+// on the SrcA path. After the tile math is lowered, recordUnpackToDest checks
+// the plan against the calls the lowering emitted and records the physical
+// indices on the kernel's emitc.file (kUnpackToDestAttrName).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "ttl/Dialect/TTL/IR/TTL.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace mlir::ttl;
+using namespace mlir::ttl::emitc_lowering;
+
+namespace {
+
+/// The DFB of a waited block leaf, or null.
+Value waitedDfb(Value value) {
+  if (auto wait = value.getDefiningOp<WaitOp>())
+    return wait.getDfb();
+  return nullptr;
+}
+
+/// The DFB a value stands for: a DFB itself, or a block of one.
+Value dfbOf(Value value) {
+  if (isa<DataflowBufferType>(value.getType()))
+    return value;
+  if (auto wait = value.getDefiningOp<WaitOp>())
+    return wait.getDfb();
+  if (auto reserve = value.getDefiningOp<ReserveOp>())
+    return reserve.getDfb();
+  return nullptr;
+}
+
+void collectLeaves(Value value, SmallVectorImpl<Value> &leaves) {
+  if (Value dfb = waitedDfb(value)) {
+    leaves.push_back(dfb);
+    return;
+  }
+  if (Operation *op = value.getDefiningOp())
+    for (Value operand : op->getOperands())
+      collectLeaves(operand, leaves);
+}
+
+/// A DFB whose physical index the record can name.
+bool hasPhysicalIndex(Value dfb) {
+  auto create = dfb.getDefiningOp<CreateDataflowBufferOp>();
+  return create && create.getPhysicalIndex().has_value();
+}
+
+int64_t physicalIndexOf(Value dfb) {
+  return *dfb.getDefiningOp<CreateDataflowBufferOp>().getPhysicalIndex();
+}
+
+/// How an emitted compute-API call reads the CBs among its operands.
+enum class CbUse { Copy, Unpack, None };
+
+CbUse classifyCall(StringRef callee) {
+  return llvm::StringSwitch<CbUse>(callee)
+      .Cases({"copy_init", "copy_tile"}, CbUse::Copy)
+      // Configuration and packing: they unpack nothing.
+      .Cases({"compute_kernel_hw_startup", "reconfig_data_format",
+              "reconfig_data_format_srca", "reconfig_data_format_srcb",
+              "pack_reconfig_data_format", "pack_tile"},
+             CbUse::None)
+      // Everything else that names a CB (add_tiles, matmul_tiles, their
+      // inits, ...) unpacks it into SrcA / SrcB.
+      .Default(CbUse::Unpack);
+}
+
+/// The DFB an operand of an emitted call stands for: the tile-math lowering
+/// bridges DFBs to uint32_t with unrealized casts.
+Value dfbOfCbOperand(Value operand) {
+  auto cast = operand.getDefiningOp<UnrealizedConversionCastOp>();
+  if (!cast || cast.getNumOperands() != 1)
+    return nullptr;
+  Value input = cast.getOperand(0);
+  return isa<DataflowBufferType>(input.getType()) ? input : nullptr;
+}
+
+} // namespace
+
+llvm::SmallSetVector<Value, 4>
+emitc_lowering::planUnpackToDest(func::FuncOp kernel) {
+  llvm::SmallSetVector<Value, 4> plan;
+  auto id = kernel->getAttrOfType<KernelAttr>(TTLDialect::kKernelAttrName);
+  if (!id || id.getKind() != KernelKind::Compute ||
+      !needsFp32DestAccumulation(kernel))
+    return plan;
+
+  // Leaves of each SFPU tree (read by copy_tile), and the DFBs that must stay
+  // on the SrcA / SrcB path, by physical index: the CB is what the
+  // ComputeConfigDescriptor configures.
+  SmallVector<SmallVector<Value>> trees;
+  llvm::DenseSet<int64_t> excluded;
+  bool unknown = false;
+  auto exclude = [&](Value dfb) {
+    if (hasPhysicalIndex(dfb))
+      return excluded.insert(physicalIndexOf(dfb)).second;
+    unknown = true; // a CB we cannot name: it could be any of them
+    return false;
+  };
+  kernel.walk([&](Operation *op) {
+    if (auto store = dyn_cast<StoreOp>(op)) {
+      Value value = store.getValue();
+      if (auto matmul = value.getDefiningOp<MatmulOp>()) {
+        for (Value operand : {matmul.getLhs(), matmul.getRhs()})
+          if (Value dfb = waitedDfb(operand))
+            exclude(dfb);
+        return;
+      }
+      SmallVector<Value> leaves;
+      collectLeaves(value, leaves);
+      if (lowersToFpuBinary(value)) {
+        for (Value dfb : leaves)
+          exclude(dfb);
+        return;
+      }
+      trees.push_back(std::move(leaves));
+      return;
+    }
+    // External code may read a DFB it is given in any way.
+    if (isa<CallExternFuncOp>(op))
+      for (Value operand : op->getOperands())
+        if (Value dfb = dfbOf(operand))
+          exclude(dfb);
+  });
+  for (const SmallVector<Value> &leaves : trees)
+    for (Value dfb : leaves)
+      if (!cast<DataflowBufferType>(dfb.getType()).getElementType().isF32() ||
+          !hasPhysicalIndex(dfb))
+        exclude(dfb);
+  if (unknown)
+    return plan;
+  // A tree with an excluded leaf keeps all its leaves on the SrcA path; that
+  // may exclude a leaf of another tree.
+  auto isExcluded = [&](Value dfb) {
+    return excluded.contains(physicalIndexOf(dfb));
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const SmallVector<Value> &leaves : trees) {
+      if (llvm::none_of(leaves, isExcluded))
+        continue;
+      for (Value dfb : leaves)
+        changed |= exclude(dfb);
+    }
+  }
+  for (const SmallVector<Value> &leaves : trees)
+    for (Value dfb : leaves)
+      if (!isExcluded(dfb))
+        plan.insert(dfb);
+  return plan;
+}
+
+LogicalResult
+emitc_lowering::recordUnpackToDest(func::FuncOp kernel, emitc::FileOp file,
+                                   const llvm::SmallSetVector<Value, 4> &plan) {
+  if (plan.empty())
+    return success();
+  // CBs of the lowered calls, by physical index (-1: a CB without one).
+  llvm::DenseSet<int64_t> copied, unpacked;
+  kernel.walk([&](emitc::CallOpaqueOp call) {
+    CbUse use = classifyCall(call.getCallee());
+    if (use == CbUse::None)
+      return;
+    for (Value operand : call.getOperands())
+      if (Value dfb = dfbOfCbOperand(operand))
+        (use == CbUse::Copy ? copied : unpacked)
+            .insert(hasPhysicalIndex(dfb) ? physicalIndexOf(dfb) : -1);
+  });
+  SmallVector<int64_t> indices;
+  for (Value dfb : plan) {
+    int64_t index = physicalIndexOf(dfb);
+    if (!copied.contains(index) || unpacked.contains(index) ||
+        unpacked.contains(-1))
+      return kernel.emitError("internal error: DFB ")
+             << index
+             << " is planned to unpack straight to DEST, but the lowered "
+                "tile math "
+             << (copied.contains(index) ? "may also unpack it into SrcA / SrcB"
+                                        : "does not read it with copy_tile");
+    indices.push_back(index);
+  }
+  llvm::sort(indices);
+  indices.erase(llvm::unique(indices), indices.end());
+  file->setAttr(kUnpackToDestAttrName,
+                DenseI64ArrayAttr::get(kernel.getContext(), indices));
+  return success();
+}
