@@ -139,6 +139,10 @@ class KernelDescriptorSpec:
     own disjoint ``core_ranges``. ``fp32_dest_acc_en`` (compute kernels) asks for fp32 DEST
     accumulation (``ttnn.ComputeConfigDescriptor(fp32_dest_acc_en=True)``): the compiler sets it
     on a compute kernel that uses an f32 DFB, and sized the kernel's DEST use for it.
+    ``unpack_to_dest`` (compute kernels with ``fp32_dest_acc_en``) lists the physical indices of
+    the f32 DFBs the kernel reads only with ``copy_tile``: their ``unpack_to_dest_mode`` is
+    ``UnpackToDestFp32``, so their tiles reach DEST with every f32 bit instead of passing
+    through the 19-bit (TF32) source registers.
     """
 
     logical_kernel: LogicalKernelId
@@ -149,6 +153,7 @@ class KernelDescriptorSpec:
     include_paths: tuple[str, ...] = ()
     defines: tuple[tuple[str, str], ...] = ()
     fp32_dest_acc_en: bool = False
+    unpack_to_dest: tuple[int, ...] = ()  # sorted physical DFB indices
 
 
 @dataclass(frozen=True)

@@ -99,6 +99,7 @@ def collect_kernels(module: ir.Module) -> BackendOutput:
                 abi=_abi(ir.DictAttr(attrs["ttkernel.abi"])),
                 include_paths=_include_paths(attrs),
                 fp32_dest_acc_en="ttkernel.fp32_dest_acc_en" in attrs,
+                unpack_to_dest=_unpack_to_dest(attrs),
             )
         )
         for entry in ir.ArrayAttr(attrs["ttkernel.dataflow_buffers"]):
@@ -122,6 +123,14 @@ def _include_paths(attrs: ir.OpAttributeMap) -> tuple[str, ...]:
     if "ttkernel.project_include" in attrs:
         paths.append(PROJECT_INCLUDE_DIR)
     return tuple(paths)
+
+
+def _unpack_to_dest(attrs: ir.OpAttributeMap) -> tuple[int, ...]:
+    """Physical indices of the f32 DFBs the compute kernel unpacks straight to DEST
+    (``ttkernel.unpack_to_dest``; none when absent)."""
+    if "ttkernel.unpack_to_dest" not in attrs:
+        return ()
+    return tuple(ir.DenseI64ArrayAttr(attrs["ttkernel.unpack_to_dest"]))
 
 
 def _logical_kernel(attr: ir.Attribute) -> LogicalKernelId:

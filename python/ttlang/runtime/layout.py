@@ -12,6 +12,7 @@ from ttlang.artifact import (
     KernelDescriptorSpec,
     KernelKind,
     LogicalKernelId,
+    ProcessorRole,
     TensorParamSpec,
 )
 from ttlang.runtime.errors import ArtifactError
@@ -208,6 +209,7 @@ def _descriptor_layout(
                 raise ArtifactError(f"{where}: a core coordinate takes 2 words")
         elif arg.kind is not ArgKind.SCALAR:
             raise ArtifactError(f"{where}: {arg.kind.value} cannot be a per-core runtime argument")
+    _check_unpack_to_dest(where, spec, artifact)
     per_core = spec.abi.per_core_runtime_args
     if reconfigures and caller_slot not in (None, 0):
         raise ArtifactError(
@@ -221,3 +223,21 @@ def _descriptor_layout(
         )
     return DescriptorLayout(index, spec, cores, tuple(words), caller_count_slot,
                             spec.abi.common_runtime_args, per_core, caller_slot, reconfigures)
+
+
+def _check_unpack_to_dest(where: str, spec: KernelDescriptorSpec, artifact: CompiledArtifact) -> None:
+    """``unpack_to_dest`` names f32 DFBs of a compute kernel with fp32 DEST accumulation (a
+    32-bit tile cannot be unpacked into a 16-bit DEST), once each."""
+    if not spec.unpack_to_dest:
+        return
+    if spec.role is not ProcessorRole.COMPUTE or not spec.fp32_dest_acc_en:
+        raise ArtifactError(f"{where}: unpack_to_dest needs a compute kernel with fp32_dest_acc_en")
+    formats = {dfb.physical_index: dfb.data_format for dfb in artifact.dataflow_buffers}
+    if len(set(spec.unpack_to_dest)) != len(spec.unpack_to_dest):
+        raise ArtifactError(f"{where}: unpack_to_dest names a DFB twice: {spec.unpack_to_dest}")
+    for index in spec.unpack_to_dest:
+        if formats.get(index) != "float32":
+            raise ArtifactError(
+                f"{where}: unpack_to_dest names DFB index {index}, which is not an f32 DFB of the "
+                "operation"
+            )

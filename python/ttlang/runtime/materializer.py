@@ -112,11 +112,25 @@ def core_range_set(ttnn: Any, cores: Sequence[XY]) -> Any:
     return ttnn.CoreRangeSet(ranges)
 
 
-def _config(ttnn: Any, spec: KernelDescriptorSpec) -> Any:
+# Circular buffers per core (tt-metalium circular_buffer_constants.h NUM_CIRCULAR_BUFFERS): the
+# length tt-metal's JIT wants of a non-empty ComputeConfigDescriptor.unpack_to_dest_mode
+# (jit_build/data_format.cpp: "unpack_to_dest_mode vector must have 32 elements" on Wormhole).
+CIRCULAR_BUFFERS = {"wormhole_b0": 32, "blackhole": 64}
+
+
+def _config(ttnn: Any, spec: KernelDescriptorSpec, target: str = "wormhole_b0") -> Any:
     if spec.role is ProcessorRole.COMPUTE:
         # The compiler asks for fp32 DEST where a kernel touches f32 DFBs (and sized its DEST
-        # use for it); every other setting keeps ttnn's default.
-        return ttnn.ComputeConfigDescriptor(fp32_dest_acc_en=spec.fp32_dest_acc_en)
+        # use for it), and for an unpack straight to DEST of the f32 DFBs it only copies
+        # (copy_tile keeps every f32 bit; through SrcA it keeps TF32's 19). Every other setting
+        # keeps ttnn's default (unpack_to_dest_mode empty: every CB Default).
+        config = ttnn.ComputeConfigDescriptor(fp32_dest_acc_en=spec.fp32_dest_acc_en)
+        if spec.unpack_to_dest:
+            modes = [ttnn.UnpackToDestMode.Default] * CIRCULAR_BUFFERS[target]
+            for index in spec.unpack_to_dest:
+                modes[index] = ttnn.UnpackToDestMode.UnpackToDestFp32
+            config.unpack_to_dest_mode = modes
+        return config
     if spec.role is ProcessorRole.DATA_MOVEMENT_0:
         return ttnn.ReaderConfigDescriptor()
     return ttnn.WriterConfigDescriptor()
@@ -153,7 +167,7 @@ def build_template(layout: OperationLayout, plan: ResourcePlan, program_hash: in
                 core_ranges=core_range_set(ttnn, cores),
                 compile_time_args=words,
                 defines=defines,
-                config=_config(ttnn, desc.spec),
+                config=_config(ttnn, desc.spec, artifact.target),
                 compiler_include_paths=list(desc.spec.include_paths),
             )
             slots = []
