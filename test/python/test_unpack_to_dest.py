@@ -6,13 +6,16 @@ keep the default path (the 19-bit SrcA register, TF32 for f32 data)."""
 from __future__ import annotations
 
 import pathlib
+import re
 
 import pytest
+from kernel_results import assert_pass_without_warnings
 from program_files import load_module
 from test_backend_examples import EXAMPLE_INPUTS
 
 import ttlang as ttl
 from ttlang.artifact import ProcessorRole
+from ttlang.testing.kernel_check import FLOAT32, TF32, _descriptors, artifact_jobs, run_jobs
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
 
@@ -115,3 +118,14 @@ def test_not_without_fp32_dest(make):
     compute = _compile(make("ttl.math.exp(x) + y", fp32=False))
     assert not compute.fp32_dest_acc_en and compute.unpack_to_dest == ()
 
+
+def test_kernel_check_follows_the_record(toolchain):
+    artifact = _example("two_readers.py").artifact
+    (job,) = [job for job in artifact_jobs(artifact) if job.processor.is_compute]
+    (index,) = job.unpack_to_dest
+    assert job.fp32_dest_acc_en
+    header = _descriptors(dict(job.dfb_formats), job.fp32_dest_acc_en, job.unpack_to_dest)
+    dst = re.search(r"unpack_dst_format\[32\] = \{([^}]*)\}", header).group(1).split(", ")
+    others = [i for i, fmt in job.dfb_formats if fmt == "float32" and i != index]
+    assert int(dst[index]) == FLOAT32 and others and all(int(dst[i]) == TF32 for i in others)
+    assert_pass_without_warnings(run_jobs([job], toolchain))

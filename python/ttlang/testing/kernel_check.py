@@ -141,6 +141,11 @@ CLANG_FLAGS = (
 
 # tt::DataFormat codes (tensix_types.h) of the element types ttlang supports.
 DATA_FORMAT_CODES: Mapping[str, int] = {"float32": 0, "bfloat16": 5}
+# The unpacker output formats the JIT gives an f32 CB (jit_build/data_format.cpp, seen in the
+# chlkc_descriptors.h it generates on the mock device): Float32 when the CB's unpack_to_dest_mode
+# is UnpackToDestFp32 (copy_tile then unpacks straight to DEST), else Tf32 with fp32 DEST
+# accumulation and Float16_b without.
+FLOAT32, TF32, FLOAT16_B = 0, 4, 5
 INVALID_DATA_FORMAT = 0xFF
 NUM_CIRCULAR_BUFFERS = 32
 TILE_BYTES: Mapping[str, int] = {"float32": 4096, "bfloat16": 2048}
@@ -255,6 +260,9 @@ class KernelCheckJob:
     include_paths: tuple[str, ...] = ()
     # DST_ACCUM_MODE of the compute build (KernelDescriptorSpec.fp32_dest_acc_en).
     fp32_dest_acc_en: bool = False
+    # CB indices unpacked straight to DEST (KernelDescriptorSpec.unpack_to_dest): their
+    # unpack_dst_format is Float32, as the JIT writes it for UnpackToDestFp32.
+    unpack_to_dest: tuple[int, ...] = ()
 
 
 def check_kernel(
@@ -346,7 +354,9 @@ def _write_generated_files(gen: Path, job: KernelCheckJob) -> None:
     (shim / "gnu" / "stubs-32.h").write_text("/* empty: see ttlang.testing.kernel_check */\n")
     include = f'#include "{job.name}.cpp"\n'
     # Data-movement builds read it too: get_tile_size() exists only when it is there.
-    (gen / "chlkc_descriptors.h").write_text(_descriptors(dict(job.dfb_formats), job.fp32_dest_acc_en))
+    (gen / "chlkc_descriptors.h").write_text(
+        _descriptors(dict(job.dfb_formats), job.fp32_dest_acc_en, job.unpack_to_dest)
+    )
     if not job.processor.is_compute:
         (gen / "kernel_includes.hpp").write_text(include)
         return
@@ -358,18 +368,28 @@ def _write_generated_files(gen: Path, job: KernelCheckJob) -> None:
     (gen / f"chlkc_{stage}.cpp").write_text(f'{macro}#include "defines_generated.h"\n{include}')
 
 
-def _descriptors(dfb_formats: Mapping[int, str], fp32_dest_acc_en: bool = False) -> str:
+def _descriptors(
+    dfb_formats: Mapping[int, str], fp32_dest_acc_en: bool = False, unpack_to_dest: Sequence[int] = ()
+) -> str:
     """chlkc_descriptors.h: per-CB data formats and tile shapes, math fidelity, dest mode (as the
-    JIT writes it from the kernel's ComputeConfigDescriptor)."""
+    JIT writes it from the kernel's ComputeConfigDescriptor). The generated header of Wormhole
+    defines no ``UnpackToDestEn`` (llk_defs.h's ``ckernel::UnpackToDestEn`` is always true):
+    the per-CB unpack-to-DEST choice reaches the kernel as ``unpack_dst_format``."""
 
     def array(ctype: str, name: str, values: Sequence[int]) -> str:
         return f"constexpr {ctype} {name}[{NUM_CIRCULAR_BUFFERS}] = {{{', '.join(map(str, values))}}};\n"
 
     formats = [INVALID_DATA_FORMAT] * NUM_CIRCULAR_BUFFERS
+    unpack_dst = [INVALID_DATA_FORMAT] * NUM_CIRCULAR_BUFFERS
     tile_size = [0] * NUM_CIRCULAR_BUFFERS
     for index, dtype in dfb_formats.items():
-        formats[index] = DATA_FORMAT_CODES[dtype]
+        formats[index] = unpack_dst[index] = DATA_FORMAT_CODES[dtype]
         tile_size[index] = TILE_BYTES[dtype]
+        if dtype == "float32":
+            if index in unpack_to_dest:
+                unpack_dst[index] = FLOAT32
+            else:
+                unpack_dst[index] = TF32 if fp32_dest_acc_en else FLOAT16_B
     per_cb = {
         "num_faces": [4] * NUM_CIRCULAR_BUFFERS,
         "partial_face": [0] * NUM_CIRCULAR_BUFFERS,
@@ -381,7 +401,8 @@ def _descriptors(dfb_formats: Mapping[int, str], fp32_dest_acc_en: bool = False)
     text = "#pragma once\n#include <cstdint>\n\n"
     for side in ("unpack", "pack"):
         text += array("std::int32_t" if side == "unpack" else "unsigned char", f"{side}_src_format", formats)
-        text += array("std::int32_t" if side == "unpack" else "unsigned char", f"{side}_dst_format", formats)
+        dst = unpack_dst if side == "unpack" else formats
+        text += array("std::int32_t" if side == "unpack" else "unsigned char", f"{side}_dst_format", dst)
         text += array("std::uint8_t", f"{side}_tile_num_faces", per_cb["num_faces"])
         text += array("std::uint8_t", f"{side}_partial_face", per_cb["partial_face"])
         text += array("std::uint8_t", f"{side}_tile_face_r_dim", per_cb["face_r_dim"])
@@ -449,6 +470,7 @@ def artifact_jobs(artifact: CompiledArtifact, prefix: str = "") -> list[KernelCh
                     dfb_formats=formats,
                     include_paths=kernel.include_paths,
                     fp32_dest_acc_en=kernel.fp32_dest_acc_en,
+                    unpack_to_dest=kernel.unpack_to_dest,
                 )
             )
     return jobs
