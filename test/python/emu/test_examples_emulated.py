@@ -206,3 +206,41 @@ def test_emulated_matmul_example_script(capsys):
     assert "ran on the emulated device (an emulated result, not hardware)" in out
     error = float(out.split("largest error: ")[1].split()[0])
     assert error <= 8
+
+
+def test_emulated_calls_hit_the_program_cache(device, rng):
+    # The emulated device sits behind the same runtime as hardware dispatch: a second call with
+    # tensors of the same specs reuses the cached program and computes with the new data.
+    op = example("tile_add_unified.py").tile_add
+    first = [uniform(rng, (128, 128)) for _ in range(2)]
+    second = [uniform(rng, (128, 128)) for _ in range(2)]
+    out = device.empty((128, 128))
+    results = []
+    for a, b in (first, second):
+        results.append(op(device.tensor(a), device.tensor(b), out))
+        assert_bits_equal(out.to_numpy(), bf16(f32(a) + f32(b)))
+    assert [r.cache_hit for r in results] == [False, True]
+    assert results[0].program_hash == results[1].program_hash
+
+
+class _TorchLike:
+    """What ttlang.emu reads of a torch tensor (detach().cpu().numpy(), dtype), without torch."""
+
+    def __init__(self, values):
+        self._values = values
+        self.dtype = "torch.float32"
+
+    def detach(self):
+        return self
+
+    def cpu(self):
+        return self
+
+    def numpy(self):
+        return self._values
+
+
+def test_tensors_accept_torch_like_objects(device, rng):
+    x = rng.uniform(-1, 1, (32, 64)).astype(np.float32)
+    tensor = device.tensor(_TorchLike(x), dtype="bfloat16")
+    assert_bits_equal(tensor.to_numpy(), bf16(x))
