@@ -474,7 +474,12 @@ void completeCopies(bool writes) {
     notifyProgress();
 }
 
+// Kernels' writable globals are swapped in and out per processor, in the one
+// copy of each module the process loads: programs run one at a time.
+std::mutex runMutex;
+
 RunResult DeviceImpl::run(const ProgramSpec &program) {
+  std::lock_guard<std::mutex> lock(runMutex);
   RunState state;
   state.device = this;
   auto programError = [&](std::string message) {

@@ -181,3 +181,34 @@ def test_the_reverse_schedule_exposes_a_race_between_kernels(emu_cache):
         seen_values[schedule] = int(seen.to_numpy().view(np.uint32)[0, 0])
     # forward: the writer (data movement 0) runs first; reverse: the reader does.
     assert seen_values == {"forward": 7, "reverse": 0}
+
+
+PER_CORE_GLOBAL = """
+#include <cstdint>
+#include "api/dataflow/dataflow_api.h"
+// A global of the kernel: on hardware every core has its own copy, zeroed at launch.
+uint32_t total = 0;
+void kernel_main() {
+  total += get_absolute_logical_x() + 1;
+  cb_reserve_back(0, 1);
+  auto *words = reinterpret_cast<volatile uint32_t *>(get_write_ptr(0));
+  for (int i = 0; i < 1024; ++i) words[i] = total;
+  auto args = TensorAccessorArgs<0>();
+  auto out = TensorAccessor(args, get_common_arg_val<uint32_t>(0));
+  noc_async_write_page(get_absolute_logical_x(), out, get_write_ptr(0));
+  noc_async_write_barrier();
+}
+"""
+
+
+def test_kernel_globals_are_per_core_and_fresh_each_run(device):
+    out = device.tensor(np.zeros((32, 64), np.float32), dtype="float32")
+    program = Program(
+        kernels=[Kernel(PER_CORE_GLOBAL, "writer", accessor_words(out), (), [out.buffer_address()])],
+        cbs=[(0, "float32", 1)],
+        cores=((0, 0), (1, 0)),
+    )
+    for _ in range(2):
+        device.execute([out], program.descriptor())
+        words = out.to_numpy().view(np.uint32)
+        assert (words[0, 0], words[0, 32]) == (1, 2)  # page 0 from core 0, page 1 from core 1
