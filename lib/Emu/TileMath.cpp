@@ -318,44 +318,20 @@ gemmFmaRows(const float *__restrict x, const float *__restrict y,
       _mm256_storeu_ps(c + (i + r) * kTileDim + v * 8, acc[r][v]);
 }
 
-/// The same products with 16-float registers: eight rows of c in sixteen.
-template <int kRows>
+/// The same products with 16-float registers, eight rows of the result in
+/// sixteen. kPlus: out = x @ y + base, the dot products from zero and base
+/// added once; otherwise out (== base) += x @ y, accumulating from base.
+template <int kRows, bool kPlus>
 __attribute__((target("avx512f"), always_inline)) inline void
 gemmAvx512Rows(const float *__restrict x, const float *__restrict y,
-               float *__restrict c, int i) {
-  __m512 acc[kRows][2];
-#pragma GCC unroll 8
-  for (int r = 0; r < kRows; ++r) {
-    acc[r][0] = _mm512_loadu_ps(c + (i + r) * kTileDim);
-    acc[r][1] = _mm512_loadu_ps(c + (i + r) * kTileDim + 16);
-  }
-  for (int k = 0; k < kTileDim; ++k) {
-    __m512 y0 = _mm512_loadu_ps(y + k * kTileDim);
-    __m512 y1 = _mm512_loadu_ps(y + k * kTileDim + 16);
-#pragma GCC unroll 8
-    for (int r = 0; r < kRows; ++r) {
-      __m512 s = _mm512_set1_ps(x[(i + r) * kTileDim + k]);
-      acc[r][0] = _mm512_fmadd_ps(s, y0, acc[r][0]);
-      acc[r][1] = _mm512_fmadd_ps(s, y1, acc[r][1]);
-    }
-  }
-#pragma GCC unroll 8
-  for (int r = 0; r < kRows; ++r) {
-    _mm512_storeu_ps(c + (i + r) * kTileDim, acc[r][0]);
-    _mm512_storeu_ps(c + (i + r) * kTileDim + 16, acc[r][1]);
-  }
-}
-
-/// out = x @ y + base: the dot products from zero, then the base added once
-/// (the bits of gemmAccumulate into a zero tile followed by the addition).
-template <int kRows>
-__attribute__((target("avx512f"), always_inline)) inline void
-gemmPlusAvx512Rows(const float *__restrict x, const float *__restrict y,
-                   const float *__restrict base, float *__restrict out, int i) {
+               const float *base, float *out, int i) {
   __m512 acc[kRows][2];
 #pragma GCC unroll 8
   for (int r = 0; r < kRows; ++r)
-    acc[r][0] = acc[r][1] = _mm512_setzero_ps();
+#pragma GCC unroll 2
+    for (int v = 0; v < 2; ++v)
+      acc[r][v] = kPlus ? _mm512_setzero_ps()
+                        : _mm512_loadu_ps(base + (i + r) * kTileDim + v * 16);
   for (int k = 0; k < kTileDim; ++k) {
     __m512 y0 = _mm512_loadu_ps(y + k * kTileDim);
     __m512 y1 = _mm512_loadu_ps(y + k * kTileDim + 16);
@@ -371,8 +347,9 @@ gemmPlusAvx512Rows(const float *__restrict x, const float *__restrict y,
 #pragma GCC unroll 2
     for (int v = 0; v < 2; ++v) {
       int at = (i + r) * kTileDim + v * 16;
-      _mm512_storeu_ps(out + at,
-                       _mm512_add_ps(acc[r][v], _mm512_loadu_ps(base + at)));
+      _mm512_storeu_ps(out + at, kPlus ? _mm512_add_ps(acc[r][v],
+                                                       _mm512_loadu_ps(base + at))
+                                       : acc[r][v]);
     }
 }
 
@@ -381,14 +358,14 @@ __attribute__((target("avx512f"))) void gemmPlusAvx512(const float *x,
                                                        const float *base,
                                                        float *out) {
   for (int i = 0; i < kTileDim; i += 8)
-    gemmPlusAvx512Rows<8>(x, y, base, out, i);
+    gemmAvx512Rows<8, true>(x, y, base, out, i);
 }
 
 __attribute__((target("avx512f"))) void gemmAvx512(const float *__restrict x,
                                                    const float *__restrict y,
                                                    float *__restrict c) {
   for (int i = 0; i < kTileDim; i += 8)
-    gemmAvx512Rows<8>(x, y, c, i);
+    gemmAvx512Rows<8, false>(x, y, c, c, i);
 }
 
 __attribute__((target("avx2,fma"))) void gemmFma(const float *__restrict x,
