@@ -122,6 +122,19 @@ class EffectValue:
 
 @dataclass(frozen=True)
 class EffectSequence:
-    """The expansion of ``ttl.DFBEffect.repeat``: a flat tuple of actions."""
+    """``ttl.DFBEffect.repeat(count, [items...])``, kept unexpanded: ``items`` are actions and
+    nested sequences, ``length`` the number of actions of the expansion. The 4096-action limit
+    applies to a call's whole expanded sequence, so an inner repeat larger than the limit inside
+    ``repeat(0, ...)`` is valid; :meth:`flatten` is only called once the length is checked."""
 
-    effects: tuple[EffectValue, ...]
+    count: int
+    items: tuple["EffectValue | EffectSequence", ...]
+    length: int
+
+    def flatten(self) -> tuple[EffectValue, ...]:
+        if self.length == 0:
+            return ()
+        once: list[EffectValue] = []
+        for item in self.items:
+            once.extend(item.flatten() if isinstance(item, EffectSequence) else (item,))
+        return tuple(once) * self.count
