@@ -59,6 +59,10 @@ CASES = [
      "kernel= takes ttl.KernelKind values, ttl.Kernel handles or a tuple of them, got str"),
     ("runtime_to_python", programs.runtime_to_python, (SPEC,), ttl.FrontendError,
      "cannot pass a runtime integer to the Python function 'divmod'"),
+    ("runtime_floordiv_zero", programs.runtime_floordiv_zero, (SPEC,), ttl.FrontendError,
+     "integer division by zero"),
+    ("runtime_modulo_zero", programs.runtime_modulo_zero, (SPEC,), ttl.FrontendError,
+     "integer modulo by zero"),
 ]
 
 

@@ -198,3 +198,15 @@ def store_shape_mismatch(a, b):
     y_dfb = ttl.make_dataflow_buffer_like(b, shape=(1, 2), block_count=2)
     with x_dfb.wait() as x, y_dfb.reserve() as o:
         o.store(x)  # E:store_shape
+
+
+@ttl.operation(grid=(2, 1))
+def runtime_floordiv_zero(a):
+    col, row = ttl.node(dims=2)
+    n = col // 0  # E:runtime_floordiv_zero
+
+
+@ttl.operation(grid=(2, 1))
+def runtime_modulo_zero(a):
+    col, row = ttl.node(dims=2)
+    n = col % (1 - 1)  # E:runtime_modulo_zero

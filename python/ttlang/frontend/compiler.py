@@ -667,7 +667,11 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         if isinstance(left, Scalar) or isinstance(right, Scalar):
             if type(op) not in _INDEX_BINOPS:
                 raise self.error(node, f"runtime integers do not support '{type(op).__name__}'")
+            if isinstance(op, (ast.FloorDiv, ast.Mod)) and isinstance(right, int) and right == 0:
+                raise self.error(node, f"integer {'division' if isinstance(op, ast.FloorDiv) else 'modulo'} by zero")
             lhs, rhs = self.as_index(left, node), self.as_index(right, node)
+            if isinstance(op, ast.Mod):
+                return Scalar(self.floor_mod(lhs, rhs, right, node), "index")
             ssa = self.emitter.value(f"{_INDEX_BINOPS[type(op)]} {lhs}, {rhs} : index", self.loc(node))
             return Scalar(ssa, "index")
         self.require_python(left, node)
@@ -676,6 +680,28 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             return _PY_BINOPS[type(op)](left, right)
         except Exception as err:  # noqa: BLE001 - reported at the user's line
             raise self.error(node, f"{type(err).__name__}: {err}") from None
+
+    def floor_mod(self, lhs: str, rhs: str, divisor: Any, node: ast.AST) -> str:
+        """Python's ``a % b`` on runtime integers: the remainder has the divisor's sign (floor
+        division), where ``arith.remsi`` (C's ``%``) has the dividend's. The truncated remainder
+        ``r`` is corrected to ``r + b`` when it is nonzero and its sign differs from ``b``'s;
+        with a compile-time divisor the sign test on ``b`` folds away."""
+        loc = self.loc(node)
+        emit = self.emitter.value
+        rem = emit(f"arith.remsi {lhs}, {rhs} : index", loc)
+        zero = self.as_index(0, node)
+        if isinstance(divisor, int):
+            # b > 0: correct when r < 0; b < 0: correct when r > 0.
+            predicate = "slt" if divisor > 0 else "sgt"
+            wrong_sign = emit(f"arith.cmpi {predicate}, {rem}, {zero} : index", loc)
+        else:
+            nonzero = emit(f"arith.cmpi ne, {rem}, {zero} : index", loc)
+            rem_negative = emit(f"arith.cmpi slt, {rem}, {zero} : index", loc)
+            divisor_negative = emit(f"arith.cmpi slt, {rhs}, {zero} : index", loc)
+            signs_differ = emit(f"arith.xori {rem_negative}, {divisor_negative} : i1", loc)
+            wrong_sign = emit(f"arith.andi {nonzero}, {signs_differ} : i1", loc)
+        corrected = emit(f"arith.addi {rem}, {rhs} : index", loc)
+        return emit(f"arith.select {wrong_sign}, {corrected}, {rem} : index", loc)
 
     def block_scalar(self, op: ast.operator, left: Any, right: Any, node: ast.AST) -> BlockValue:
         """``blk op s`` / ``s op blk`` with ``s`` a compile-time int or float."""
