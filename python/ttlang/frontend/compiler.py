@@ -11,12 +11,14 @@ import ast
 import builtins
 import math
 import operator
+import struct
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from ttlang.artifact import KernelKind
 from ttlang.errors import FrontendError
 from ttlang.frontend import api
+from ttlang.frontend.values import INT64_MAX, INT64_MIN, int_text
 from ttlang.frontend.builtins import BuiltinCalls
 from ttlang.frontend.extern import DispatchCondition
 from ttlang.frontend.extern_calls import ExternCalls
@@ -63,6 +65,8 @@ _INDEX_BINOPS = {
     ast.FloorDiv: "arith.floordivsi",
     ast.Mod: "arith.remsi",
 }
+_F32_MAX = 3.4028234663852886e38
+
 _BLOCK_BINOPS = {ast.Add: "ttl.add", ast.Sub: "ttl.sub", ast.Mult: "ttl.mul", ast.Div: "ttl.div"}
 # (operator, block on the left) -> block-scalar op.
 _BLOCK_SCALAR_OPS = {
@@ -713,8 +717,23 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
                 f"block math combines a block with another block or a compile-time number, got "
                 f"{self.describe(scalar)}",
             )
+        # The scalar is an f32 operand of the tile op: it must be finite once rounded to f32.
+        if isinstance(scalar, int) and abs(scalar) > _F32_MAX:
+            raise self.error(
+                node,
+                f"the integer {int_text(scalar)} is too large for an f32 block-math scalar "
+                f"(largest f32: {_F32_MAX:.8g})",
+            )
         if not math.isfinite(scalar):
             raise self.error(node, f"block math with a non-finite scalar ({scalar!r})")
+        try:
+            struct.pack("<f", float(scalar))
+        except OverflowError:
+            raise self.error(
+                node,
+                f"block math with a scalar that is not finite in f32 ({scalar!r} rounds to inf; "
+                f"largest f32: {_F32_MAX:.8g})",
+            ) from None
         key = (type(op), block_on_left)
         if key not in _BLOCK_SCALAR_OPS:
             raise self.error(node, f"blocks do not support '{type(op).__name__}' with a scalar")
@@ -938,6 +957,10 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             raise self.error(
                 count_node, f"block_count= must be a positive compile-time int, got {count!r}"
             )
+        if count > INT64_MAX:
+            raise self.error(
+                count_node, f"block_count={int_text(count)} does not fit the IR's i64"
+            )
         self.emitter.op(
             f"ttl.reconfigure_dfb {dfb.ssa} block_count = {count} : {dfb.type}", self.loc(node)
         )
@@ -997,6 +1020,12 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
                 raise self.error(node, "expected an integer, got a boolean runtime value")
             return value.ssa
         if isinstance(value, int) and not isinstance(value, bool):
+            if not INT64_MIN <= value <= INT64_MAX:
+                raise self.error(
+                    node,
+                    f"the integer {int_text(value)} does not fit the IR's 64-bit index "
+                    f"(-2**63 to 2**63 - 1)",
+                )
             return self.emitter.value(f"arith.constant {value} : index", self.loc(node))
         raise self.error(node, f"expected an integer, got {self.describe(value)}")
 

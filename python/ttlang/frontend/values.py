@@ -12,6 +12,17 @@ from typing import Union
 from ttlang.frontend.tensors import TensorSpec
 
 
+# The IR's index and i64: a compile-time integer outside this range is an error at the user's
+# line (not a parse error located in the generated IR text).
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+
+
+def int_text(value: int) -> str:
+    """An integer for a diagnostic; a huge one abbreviated (10**400 has 401 digits)."""
+    text = str(value)
+    return text if len(text) <= 24 else f"{text[:8]}... ({len(text.lstrip('-'))} digits)"
+
+
 @dataclass(frozen=True)
 class Scalar:
     """A runtime scalar: ``index`` (integers) or ``i1`` (booleans)."""
