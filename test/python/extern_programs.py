@@ -489,6 +489,24 @@ def repeat_over_limit(a):
     ttl.call_extern_func(H, "f", func_args=[src], dfb_effects=[ttl.DFBEffect.repeat(1000000000, [ttl.DFBEffect.wait(src, tiles=1)])], kernel=DM)  # E:repeat_over_limit
 
 
+@_op
+def repeat_zero_of_large(a):
+    src = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    ttl.call_extern_func(H, "f", func_args=[src], dfb_effects=[ttl.DFBEffect.repeat(0, [ttl.DFBEffect.repeat(5000, [ttl.DFBEffect.wait(src, tiles=1)])])], kernel=DM)
+
+
+@_op
+def repeat_nested(a):
+    src = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    ttl.call_extern_func(H, "f", func_args=[src], dfb_effects=[ttl.DFBEffect.repeat(2, [ttl.DFBEffect.repeat(3, [ttl.DFBEffect.wait(src, tiles=1), ttl.DFBEffect.pop(src, tiles=1)]), ttl.DFBEffect.wait(src, tiles=1)]), ttl.DFBEffect.pop(src, tiles=1)], kernel=DM)
+
+
+@_op
+def repeat_nested_over_limit(a):
+    src = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    ttl.call_extern_func(H, "f", func_args=[src], dfb_effects=[ttl.DFBEffect.repeat(100000, [ttl.DFBEffect.repeat(100000, [ttl.DFBEffect.repeat(100000, [ttl.DFBEffect.wait(src, tiles=1)])])])], kernel=DM)  # E:repeat_nested_over_limit
+
+
 # --- strings, include paths, unknown access ---------------------------------------------------
 @_op
 def header_not_string(a):

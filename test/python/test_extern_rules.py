@@ -317,8 +317,21 @@ def test_effects_are_limited_to_4096_actions():
     assert _effects(compile_ir(programs.effects_at_limit)).count("#ttl.dfb_effect") == 4096
     expect_error(programs.effects_over_limit, F, "dfb_effects expands to 4097 actions; one call is limited to 4096",
                  "effects_over_limit")
-    expect_error(programs.repeat_over_limit, F, "the dfb_effects of one call are limited to 4096",
+    expect_error(programs.repeat_over_limit, F,
+                 "dfb_effects expands to 1000000000 actions; one call is limited to 4096",
                  "repeat_over_limit")
+
+
+def test_the_limit_is_on_the_expanded_call_not_on_an_inner_repeat():
+    # repeat(0, [repeat(5000, ...)]) expands to no action (issue 10).
+    assert "#ttl.dfb_effect" not in compile_ir(programs.repeat_zero_of_large)
+    # Nested repeats expand in order: 2 x (3 x (wait, pop), wait), pop.
+    effects = re.findall(r"#ttl.dfb_effect<(\w+),", compile_ir(programs.repeat_nested))
+    assert effects == (["wait", "pop"] * 3 + ["wait"]) * 2 + ["pop"]
+    # A 10^15-action expansion is rejected from its length alone, without materializing it.
+    expect_error(programs.repeat_nested_over_limit, F,
+                 "dfb_effects expands to 1000000000000000 actions; one call is limited to 4096",
+                 "repeat_nested_over_limit")
 
 
 # --- strings, include paths, unknown access ---------------------------------------------------

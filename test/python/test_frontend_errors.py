@@ -59,6 +59,28 @@ CASES = [
      "kernel= takes ttl.KernelKind values, ttl.Kernel handles or a tuple of them, got str"),
     ("runtime_to_python", programs.runtime_to_python, (SPEC,), ttl.FrontendError,
      "cannot pass a runtime integer to the Python function 'divmod'"),
+    ("runtime_floordiv_zero", programs.runtime_floordiv_zero, (SPEC,), ttl.FrontendError,
+     "integer division by zero"),
+    ("runtime_modulo_zero", programs.runtime_modulo_zero, (SPEC,), ttl.FrontendError,
+     "integer modulo by zero"),
+    # Issue 10, section 3: bad input is reported at the user's line, not in generated IR text.
+    ("grid_beyond_target", programs.grid_beyond_target, (SPEC,), ttl.CompilerError,
+     "the operation's grid is 100x100 (cols x rows) but target 'wormhole_b0' has 8x8 worker cores"),
+    ("dfb_beyond_l1", programs.dfb_beyond_l1, (SPEC,), ttl.CompilerError,
+     "the dataflow buffers of this operation need 2147483648 B of L1 per core but target "
+     "'wormhole_b0' has 1463968 B for them"),
+    ("scalar_not_finite_in_f32", programs.scalar_not_finite_in_f32, (SPEC, SPEC), ttl.FrontendError,
+     "block math with a scalar that is not finite in f32 (1e+300 rounds to inf"),
+    ("scalar_int_too_large", programs.scalar_int_too_large, (SPEC, SPEC), ttl.FrontendError,
+     "the integer 10000000... (401 digits) is too large for an f32 block-math scalar"),
+    ("tile_index_too_large", programs.tile_index_too_large, (SPEC,), ttl.FrontendError,
+     "the integer 1180591620717411303424 does not fit the IR's 64-bit index"),
+    ("range_too_large", programs.range_too_large, (SPEC,), ttl.FrontendError,
+     "the integer 18446744073709551616 does not fit the IR's 64-bit index"),
+    ("block_count_too_large", programs.block_count_too_large, (SPEC,), ttl.FrontendError,
+     "block_count=18446744073709551616 does not fit the IR's i64"),
+    ("runtime_offset_too_large", programs.runtime_offset_too_large, (SPEC,), ttl.FrontendError,
+     "the integer 9223372036854775808 does not fit the IR's 64-bit index"),
 ]
 
 

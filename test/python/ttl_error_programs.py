@@ -198,3 +198,83 @@ def store_shape_mismatch(a, b):
     y_dfb = ttl.make_dataflow_buffer_like(b, shape=(1, 2), block_count=2)
     with x_dfb.wait() as x, y_dfb.reserve() as o:
         o.store(x)  # E:store_shape
+
+
+@ttl.operation(grid=(2, 1))
+def runtime_floordiv_zero(a):
+    col, row = ttl.node(dims=2)
+    n = col // 0  # E:runtime_floordiv_zero
+
+
+@ttl.operation(grid=(2, 1))
+def runtime_modulo_zero(a):
+    col, row = ttl.node(dims=2)
+    n = col % (1 - 1)  # E:runtime_modulo_zero
+
+
+@ttl.operation(grid=(100, 100))
+def grid_beyond_target(a):  # E:grid_beyond_target
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    with dfb.reserve() as blk:
+        ttl.copy(a[0, 0], blk).wait()
+    with dfb.wait() as blk:
+        ttl.copy(blk, a[0, 0]).wait()
+
+
+@ttl.operation(grid=(1, 1))
+def dfb_beyond_l1(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=1048576)  # E:dfb_beyond_l1
+    with dfb.reserve() as blk:
+        ttl.copy(a[0, 0], blk).wait()
+    with dfb.wait() as blk:
+        ttl.copy(blk, a[0, 0]).wait()
+
+
+@ttl.operation(grid=(1, 1))
+def scalar_not_finite_in_f32(a, out):
+    x_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+    with x_dfb.wait() as x, o_dfb.reserve() as o:
+        o.store(x * 1e300)  # E:scalar_not_finite_in_f32
+
+
+@ttl.operation(grid=(1, 1))
+def scalar_int_too_large(a, out):
+    x_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+    with x_dfb.wait() as x, o_dfb.reserve() as o:
+        o.store(x + 10**400)  # E:scalar_int_too_large
+
+
+@ttl.operation(grid=(1, 1))
+def tile_index_too_large(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    with dfb.reserve() as blk:
+        ttl.copy(a[2**70, 0], blk).wait()  # E:tile_index_too_large
+    with dfb.wait() as blk:
+        ttl.copy(blk, a[0, 0]).wait()
+
+
+@ttl.operation(grid=(1, 1))
+def range_too_large(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    for i in range(2**64):  # E:range_too_large
+        with dfb.reserve() as blk:
+            ttl.copy(a[0, 0], blk).wait()
+        with dfb.wait() as blk:
+            ttl.copy(blk, a[0, 0]).wait()
+
+
+@ttl.operation(grid=(1, 1))
+def block_count_too_large(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2**64)  # E:block_count_too_large
+
+
+@ttl.operation(grid=(2, 1))
+def runtime_offset_too_large(a):
+    col, row = ttl.node(dims=2)
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    with dfb.reserve() as blk:
+        ttl.copy(a[col + 2**63, 0], blk).wait()  # E:runtime_offset_too_large
+    with dfb.wait() as blk:
+        ttl.copy(blk, a[0, 0]).wait()

@@ -18,6 +18,7 @@
 #include "mlir/Conversion/FuncToEmitC/FuncToEmitC.h"
 #include "mlir/Conversion/SCFToEmitC/SCFToEmitC.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/EmitC/Transforms/TypeConversions.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -455,6 +456,19 @@ void ConvertTTLToEmitCPass::runOnOperation() {
     }
     roles.push_back(it == movers.begin() ? "data_movement_0"
                                          : "data_movement_1");
+  }
+
+  // Python's `//` is arith.floordivsi (and ceildivsi may come from folds),
+  // which have no EmitC lowering: expand them into divsi / remsi / cmpi /
+  // select, which do (C's `/` truncates; the expansion corrects the quotient
+  // when the signs differ and the division is inexact).
+  {
+    RewritePatternSet expand(context);
+    arith::populateCeilFloorDivExpandOpsPatterns(expand);
+    FrozenRewritePatternSet frozenExpand(std::move(expand));
+    for (func::FuncOp kernel : kernels)
+      if (failed(applyPatternsGreedily(kernel, frozenExpand)))
+        return signalPassFailure();
   }
 
   // Tile math first: it needs the TTL types of the DFBs it reads. Which f32

@@ -2,6 +2,8 @@
 //
 //   ttl.node 0 / 1      -> get_absolute_logical_x() / get_absolute_logical_y()
 //   ttl.grid_size 0 / 1 -> the static grid extent (size_t literal)
+//   arith.divsi / remsi on index -> `/` / `%` on ptrdiff_t, cast back to size_t
+//   arith.andi / ori / xori on i1 -> `&&` / `||` / `!=` on bool
 //
 // The operation grid starts at core (0, 0), so the absolute logical
 // coordinate is the coordinate in the grid (docs/kernel-abi.md).
@@ -11,6 +13,8 @@
 #include "Patterns.h"
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
 using namespace mlir::ttl;
@@ -44,6 +48,64 @@ struct GridSizePattern : public FactsPattern<GridSizeOp> {
     return success();
   }
 };
+
+/// Signed division / remainder of indices. Indices are size_t in the kernel,
+/// and the upstream arith-to-emitc patterns emit `/` and `%` on the converted
+/// operands, which would divide unsigned (-2 / 3 as a huge size_t). They are
+/// computed on ptrdiff_t instead (C truncates toward zero, as divsi / remsi
+/// do); Python's floor `//` and `%` are built from them (floordivsi expansion,
+/// frontend remainder correction).
+template <typename ArithOp, typename EmitOp>
+struct SignedIndexDivRemPattern : public OpConversionPattern<ArithOp> {
+  SignedIndexDivRemPattern(const TypeConverter &converter, MLIRContext *context)
+      : OpConversionPattern<ArithOp>(converter, context, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(ArithOp op, typename ArithOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isa<IndexType>(op.getType()))
+      return rewriter.notifyMatchFailure(op, "not an index operation");
+    Type size = this->getTypeConverter()->convertType(op.getType());
+    if (!size)
+      return failure();
+    Type signedSize = emitc::PtrDiffTType::get(op.getContext());
+    Location loc = op.getLoc();
+    Value lhs = emitc::CastOp::create(rewriter, loc, signedSize, adaptor.getLhs());
+    Value rhs = emitc::CastOp::create(rewriter, loc, signedSize, adaptor.getRhs());
+    Value result = EmitOp::create(rewriter, loc, signedSize, lhs, rhs);
+    rewriter.replaceOpWithNewOp<emitc::CastOp>(op, size, result);
+    return success();
+  }
+};
+
+/// Boolean `and` / `or` / `xor` as C++'s logical operators. The upstream
+/// patterns print `&` / `|` / `^`, which clang warns about as the condition
+/// of a `?:` (-Wbitwise-conditional-parentheses: `a != b & c < 0 ? x : y`,
+/// as Python's `//` expands); on bool the results are the same.
+template <typename ArithOp, typename EmitOp>
+struct BooleanPattern : public OpConversionPattern<ArithOp> {
+  BooleanPattern(const TypeConverter &converter, MLIRContext *context)
+      : OpConversionPattern<ArithOp>(converter, context, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(ArithOp op, typename ArithOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isInteger(1))
+      return rewriter.notifyMatchFailure(op, "not a boolean operation");
+    Type boolean = this->getTypeConverter()->convertType(op.getType());
+    if (!boolean)
+      return failure();
+    if constexpr (std::is_same_v<EmitOp, emitc::CmpOp>)
+      rewriter.replaceOpWithNewOp<emitc::CmpOp>(op, boolean,
+                                                emitc::CmpPredicate::ne,
+                                                adaptor.getLhs(),
+                                                adaptor.getRhs());
+    else
+      rewriter.replaceOpWithNewOp<EmitOp>(op, boolean, adaptor.getLhs(),
+                                          adaptor.getRhs());
+    return success();
+  }
+};
 } // namespace
 
 void emitc_lowering::populateCoordinatePatterns(const TypeConverter &converter,
@@ -51,4 +113,11 @@ void emitc_lowering::populateCoordinatePatterns(const TypeConverter &converter,
                                                 const LoweringFacts &facts) {
   patterns.add<NodePattern>(converter, patterns.getContext());
   patterns.add<GridSizePattern>(converter, patterns.getContext(), facts);
+  patterns.add<SignedIndexDivRemPattern<arith::DivSIOp, emitc::DivOp>,
+               SignedIndexDivRemPattern<arith::RemSIOp, emitc::RemOp>>(
+      converter, patterns.getContext());
+  patterns.add<BooleanPattern<arith::AndIOp, emitc::LogicalAndOp>,
+               BooleanPattern<arith::OrIOp, emitc::LogicalOrOp>,
+               BooleanPattern<arith::XOrIOp, emitc::CmpOp>>(
+      converter, patterns.getContext());
 }

@@ -12,6 +12,7 @@
 #include "ttl/Conversion/TTLToEmitC/KernelABI.h"
 #include "ttl/Conversion/TTLToEmitC/Passes.h"
 #include "ttl/Dialect/TTL/IR/TTL.h"
+#include "ttl/Dialect/TTL/IR/TTLTargets.h"
 #include "ttl/Transforms/TTL/CoreEvaluation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -91,6 +92,26 @@ struct SpecializeCoresPass
       if (func->hasAttr(TTLDialect::kKernelAttrName) &&
           func->hasAttr(TTLDialect::kGridAttrName))
         kernels.push_back(func);
+    // Every core of the grid is evaluated: bounded by the largest worker grid
+    // of any target (the kernels do not record theirs;
+    // ttl-assign-dfb-indices checks the grid against the target's).
+    const TargetCapacity &largest = largestWorkerGrid();
+    for (func::FuncOp kernel : kernels) {
+      auto grid =
+          kernel->getAttrOfType<DenseI64ArrayAttr>(TTLDialect::kGridAttrName);
+      int64_t cores = largest.gridCols * largest.gridRows;
+      if (grid.size() != 2 || grid[0] < 1 || grid[1] < 1 ||
+          grid[0] > cores || grid[1] > cores || grid[0] * grid[1] > cores) {
+        kernel.emitError("the kernel's grid is ")
+            << grid[0] << "x" << grid[1]
+            << " (cols x rows), more cores than any target has (at most "
+            << largest.gridCols * largest.gridRows << ": the "
+            << largest.gridCols << "x" << largest.gridRows << " worker grid of '"
+            << largest.name
+            << "'); ttl-specialize-cores evaluates every core of the grid";
+        return signalPassFailure();
+      }
+    }
     for (func::FuncOp kernel : kernels)
       specialize(kernel);
   }

@@ -15,11 +15,15 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::ttl {
 #define GEN_PASS_DEF_TTLASSIGNDFBINDICES
 #include "ttl/Transforms/TTL/Passes.h.inc"
 } // namespace mlir::ttl
+
+#include <limits>
+#include <map>
 
 using namespace mlir;
 using namespace mlir::ttl;
@@ -58,6 +62,12 @@ struct AssignDFBIndicesPass
 
   LogicalResult assignInFunction(func::FuncOp func,
                                  const TargetCapacity &capacity) {
+    // Before the lifecycle analysis, which evaluates guards on every core of
+    // the grid: its work is bounded by the target's worker grid.
+    if (auto grid = func->getAttrOfType<DenseI64ArrayAttr>(
+            TTLDialect::kGridAttrName))
+      if (failed(checkWorkerGrid(func, grid.asArrayRef(), capacity)))
+        return failure();
     FailureOr<std::vector<DFBLifecycle>> analysed = lifecycles(func);
     if (failed(analysed))
       return failure();
@@ -126,7 +136,75 @@ struct AssignDFBIndicesPass
       if (reportLifecycles && lifecycle)
         report(*lifecycle, *chosen, partner);
     }
-    return success();
+    return checkL1(func, capacity);
+  }
+
+  /// The L1 the DFBs of `func` take on each core: per physical index the
+  /// largest ring of the DFBs sharing it plus the ring of every
+  /// reconfiguration (as the runtime allocates them), against the target's.
+  LogicalResult checkL1(func::FuncOp func, const TargetCapacity &capacity) {
+    constexpr int64_t kSaturated = std::numeric_limits<int64_t>::max();
+    auto product = [](std::initializer_list<int64_t> factors) {
+      int64_t result = 1;
+      for (int64_t factor : factors)
+        if (llvm::MulOverflow(result, factor, result))
+          return kSaturated;
+      return result;
+    };
+    auto sum = [](int64_t a, int64_t b) {
+      int64_t result;
+      return llvm::AddOverflow(a, b, result) ? kSaturated : result;
+    };
+    std::map<int32_t, std::pair<int64_t, CreateDataflowBufferOp>> rings;
+    std::map<int32_t, int64_t> reconfigured;
+    func.walk([&](Operation *op) {
+      if (auto create = dyn_cast<CreateDataflowBufferOp>(op)) {
+        DataflowBufferType type = create.getResult().getType();
+        int64_t bytes = product({type.getTilesPerBlock(),
+                                 type.getTileSizeBytes(), type.getBlockCount()});
+        auto &ring = rings[*create.getPhysicalIndex()];
+        if (!ring.second || bytes > ring.first)
+          ring = {bytes, create};
+      } else if (auto reconfigure = dyn_cast<ReconfigureDataflowBufferOp>(op)) {
+        auto create =
+            reconfigure.getDfb().getDefiningOp<CreateDataflowBufferOp>();
+        if (!create || !create.getPhysicalIndex())
+          return;
+        DataflowBufferType type = create.getResult().getType();
+        int64_t &extra = reconfigured[*create.getPhysicalIndex()];
+        extra = sum(extra, product({type.getTilesPerBlock(),
+                                    type.getTileSizeBytes(),
+                                    static_cast<int64_t>(std::min<uint64_t>(
+                                        reconfigure.getBlockCount(),
+                                        kSaturated))}));
+      }
+    });
+    int64_t total = 0;
+    std::pair<int64_t, CreateDataflowBufferOp> largest{-1, nullptr};
+    for (auto &[index, ring] : rings) {
+      int64_t bytes = sum(ring.first, reconfigured[index]);
+      total = sum(total, bytes);
+      if (bytes > largest.first)
+        largest = {bytes, ring.second};
+    }
+    if (total <= capacity.l1DataflowBufferBytes)
+      return success();
+    DataflowBufferType type = largest.second.getResult().getType();
+    auto bytesText = [&](int64_t bytes) {
+      return bytes == kSaturated ? std::string("more than 2^63 B")
+                                 : std::to_string(bytes) + " B";
+    };
+    InFlightDiagnostic diag = largest.second.emitError(
+        "the dataflow buffers of this operation need ");
+    diag << bytesText(total) << " of L1 per core but target '"
+         << capacity.name << "' has " << capacity.l1DataflowBufferBytes
+         << " B for them; the largest, this one (" << type.getBlockCount()
+         << " blocks of " << type.getTilesPerBlock() << " tiles of "
+         << type.getTileSizeBytes() << " B";
+    if (int64_t extra = reconfigured[*largest.second.getPhysicalIndex()])
+      diag << ", plus " << bytesText(extra) << " for its reconfigurations";
+    diag << "), takes " << bytesText(largest.first);
+    return diag;
   }
 
   void report(const DFBLifecycle &lifecycle, int32_t index,

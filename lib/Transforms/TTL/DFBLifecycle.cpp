@@ -96,7 +96,8 @@ std::optional<int64_t> tripCountOn(scf::ForOp loop, LeafValues core) {
 /// loops but the innermost are enumerated, at most kMaxIterations of them and
 /// only while `budget` iterations remain; the innermost trip count is summed.
 std::optional<int64_t> nestIterations(ArrayRef<scf::ForOp> loops,
-                                      LeafValues core, int64_t &budget) {
+                                      LeafValues core, int64_t &budget,
+                                      bool &starved) {
   llvm::DenseMap<Value, int64_t> bindings;
   auto leafValue = [&](Value value) -> std::optional<int64_t> {
     auto bound = bindings.find(value);
@@ -115,8 +116,10 @@ std::optional<int64_t> nestIterations(ArrayRef<scf::ForOp> loops,
     int64_t step = *evaluateInteger(loop.getStep(), leafValue);
     int64_t total = 0;
     for (int64_t k = 0; k < *trips; ++k) {
-      if (++enumerated > limit)
+      if (++enumerated > limit) {
+        starved |= budget < kMaxIterations;
         return std::nullopt;
+      }
       bindings[loop.getInductionVar()] = lb + k * step;
       std::optional<int64_t> inner = count(depth + 1);
       if (!inner || llvm::AddOverflow(total, *inner, total))
@@ -136,10 +139,18 @@ std::optional<int64_t> nestIterations(ArrayRef<scf::ForOp> loops,
 /// of `leaves` (i1 predicates) there: 1 / 0 when the core and the loop
 /// indices decide a leaf, -1 otherwise. Leaves the core alone decides are
 /// evaluated once; the iterations are enumerated only for others that depend
-/// on the loop indices, and only while `budget` iterations remain; else one
-/// group of all iterations.
+/// on the loop indices, and only while `budget` iterations remain (else
+/// `starved` is set); else one group of all iterations.
+///
+/// Only the loops the leaves depend on are enumerated (with the loops their
+/// bounds depend on, and every loop whose bounds depend on a loop index): a
+/// loop none of them depends on runs the same trip count in every iteration
+/// of the others and multiplies each group. A guard on block bounds around
+/// an inner `for k in range(K)` is thus decided by enumerating the outer
+/// loops only, whatever K is.
 void countIterations(ArrayRef<scf::ForOp> loops, int64_t multiplier,
                      ArrayRef<Value> leaves, LeafValues core, int64_t &budget,
+                     bool &starved,
                      std::map<std::vector<int8_t>, int64_t> &cases) {
   SmallVector<Value> indices;
   for (scf::ForOp loop : loops)
@@ -153,12 +164,69 @@ void countIterations(ArrayRef<scf::ForOp> loops, int64_t multiplier,
     if (!value && dependsOnAny(leaf, indices, visited))
       undecided.push_back(index);
   }
-  if (undecided.empty() || loops.empty() || multiplier > kMaxIterations ||
-      multiplier == 0 || multiplier > budget) {
+  if (undecided.empty() || loops.empty() || multiplier == 0) {
     cases[values] += multiplier;
     return;
   }
-  budget -= multiplier;
+  // The loops to enumerate, outermost first.
+  auto dependsOn = [&](Value value, Value index) {
+    llvm::SmallPtrSet<Operation *, 8> visited;
+    return dependsOnAny(value, {index}, visited);
+  };
+  auto boundsDependOn = [&](scf::ForOp loop, ArrayRef<Value> roots) {
+    return llvm::any_of(loop->getOperands().take_front(3), [&](Value bound) {
+      llvm::SmallPtrSet<Operation *, 8> visited;
+      return dependsOnAny(bound, roots, visited);
+    });
+  };
+  SmallVector<scf::ForOp> nest(loops);
+  SmallVector<bool> enumerate(nest.size(), false);
+  for (unsigned i = 0; i < nest.size(); ++i) {
+    Value index = nest[i].getInductionVar();
+    enumerate[i] = boundsDependOn(nest[i], indices) ||
+                   llvm::any_of(undecided, [&](unsigned leaf) {
+                     return dependsOn(leaves[leaf], index);
+                   });
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (unsigned i = 0; i < nest.size(); ++i) {
+      if (enumerate[i])
+        continue;
+      // An enumerated loop's bounds use this loop's index.
+      Value index = nest[i].getInductionVar();
+      for (unsigned j = 0; j < nest.size(); ++j)
+        if (enumerate[j] && boundsDependOn(nest[j], {index})) {
+          enumerate[i] = changed = true;
+          break;
+        }
+    }
+  }
+  // The others have bounds the core alone decides.
+  int64_t repeat = 1;
+  SmallVector<scf::ForOp> enumerated;
+  for (unsigned i = 0; i < nest.size(); ++i) {
+    if (enumerate[i]) {
+      enumerated.push_back(nest[i]);
+      continue;
+    }
+    std::optional<int64_t> trips = tripCountOn(nest[i], core);
+    if (!trips || *trips == 0 || llvm::MulOverflow(repeat, *trips, repeat)) {
+      cases[values] += multiplier;
+      return;
+    }
+  }
+  int64_t iterations = multiplier / repeat;
+  if (iterations > kMaxIterations) {
+    cases[values] += multiplier;
+    return;
+  }
+  if (iterations > budget) {
+    starved = true;
+    cases[values] += multiplier;
+    return;
+  }
+  budget -= iterations;
   llvm::DenseMap<Value, int64_t> bindings;
   auto leafValue = [&](Value value) -> std::optional<int64_t> {
     auto bound = bindings.find(value);
@@ -167,16 +235,16 @@ void countIterations(ArrayRef<scf::ForOp> loops, int64_t multiplier,
     return core(value);
   };
   std::function<void(unsigned)> iterate = [&](unsigned depth) {
-    if (depth == loops.size()) {
+    if (depth == enumerated.size()) {
       for (unsigned index : undecided) {
         std::optional<int64_t> value =
             evaluateInteger(leaves[index], leafValue);
         values[index] = value ? (*value != 0) : -1;
       }
-      ++cases[values];
+      cases[values] += repeat;
       return;
     }
-    scf::ForOp loop = loops[depth];
+    scf::ForOp loop = enumerated[depth];
     int64_t lb = *evaluateInteger(loop.getLowerBound(), leafValue);
     int64_t ub = *evaluateInteger(loop.getUpperBound(), leafValue);
     int64_t step = *evaluateInteger(loop.getStep(), leafValue);
@@ -601,13 +669,14 @@ LogicalResult Analyzer::checkBalance(State &state) {
   }
   std::vector<CoreGroup> groups;
   std::map<std::vector<OnCore>, unsigned> groupOf;
+  // Enumeration work for this DFB over all cores. A core is analysed at one
+  // precision for all its occurrences: when the budget runs out part way
+  // through a core, the core is analysed again without enumeration (and the
+  // budget is spent), so a producer and a consumer under the same guards are
+  // never counted one exactly and the other symbolically, which would report
+  // a balanced protocol as unbalanced.
   int64_t budget = kMaxCoreIterations;
-  auto addCore = [&](int64_t x, int64_t y) {
-    auto core = [&](Value value) -> std::optional<int64_t> {
-      if (!grid)
-        return std::nullopt;
-      return coordinateValue(value, x, y, *grid);
-    };
+  auto casesOn = [&](LeafValues core, int64_t &budget, bool &starved) {
     std::vector<OnCore> cases(resolved.size());
     for (auto [entry, onCore] : llvm::zip(resolved, cases)) {
       const Context &context = entry.term->context;
@@ -639,7 +708,7 @@ LogicalResult Analyzer::checkBalance(State &state) {
       // enumerating the enclosing iterations; else symbolic trip counts.
       std::optional<int64_t> nested;
       if (!undecided.empty())
-        nested = nestIterations(loops, core, budget);
+        nested = nestIterations(loops, core, budget, starved);
       if (nested) {
         multiplier = *nested;
       } else {
@@ -650,7 +719,21 @@ LogicalResult Analyzer::checkBalance(State &state) {
       }
       llvm::sort(monomial);
       countIterations(loops, multiplier, entry.stableLeaves, core, budget,
-                      onCore.second);
+                      starved, onCore.second);
+    }
+    return cases;
+  };
+  auto addCore = [&](int64_t x, int64_t y) {
+    auto core = [&](Value value) -> std::optional<int64_t> {
+      if (!grid)
+        return std::nullopt;
+      return coordinateValue(value, x, y, *grid);
+    };
+    bool starved = false;
+    std::vector<OnCore> cases = casesOn(core, budget, starved);
+    if (starved) {
+      budget = 0;
+      cases = casesOn(core, budget, starved);
     }
     if (!groupOf.try_emplace(cases, groups.size()).second)
       return;

@@ -8,7 +8,16 @@ import ast
 from typing import Any
 
 from ttlang.frontend import api
-from ttlang.frontend.values import BlockValue, DFBValue, Scalar, TensorValue, TileSlice, TransferValue
+from ttlang.frontend.values import (
+    INT64_MAX,
+    BlockValue,
+    DFBValue,
+    Scalar,
+    TensorValue,
+    TileSlice,
+    TransferValue,
+    int_text,
+)
 
 _MATH_OPS = {f"math.{name}": f"ttl.{name}" for name in api.MATH_FUNCTIONS}
 
@@ -79,9 +88,15 @@ class BuiltinCalls:
             and all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in shape)
         ):
             raise self.error(node, f"shape= must be two positive tile counts (rows, cols), got {shape!r}")
+        if any(d > INT64_MAX for d in shape):
+            raise self.error(node, f"shape= {tuple(int_text(d) for d in shape)} does not fit the IR's i64")
         block_count = keywords.get("block_count", (2, node))[0]
         if not isinstance(block_count, int) or isinstance(block_count, bool) or block_count < 1:
             raise self.error(node, f"block_count= must be a positive integer, got {block_count!r}")
+        if block_count > INT64_MAX:
+            raise self.error(
+                node, f"block_count={int_text(block_count)} does not fit the IR's i64"
+            )
         dfb = DFBValue("", (shape[0], shape[1]), args[0].spec.element_type, block_count)
         ssa = self.emitter.value(f"ttl.create_dfb : {dfb.type}", self.loc(node))
         return DFBValue(ssa, dfb.shape, dfb.element_type, dfb.block_count)

@@ -11,12 +11,14 @@ import ast
 import builtins
 import math
 import operator
+import struct
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
 from ttlang.artifact import KernelKind
 from ttlang.errors import FrontendError
 from ttlang.frontend import api
+from ttlang.frontend.values import INT64_MAX, INT64_MIN, int_text
 from ttlang.frontend.builtins import BuiltinCalls
 from ttlang.frontend.extern import DispatchCondition
 from ttlang.frontend.extern_calls import ExternCalls
@@ -63,6 +65,8 @@ _INDEX_BINOPS = {
     ast.FloorDiv: "arith.floordivsi",
     ast.Mod: "arith.remsi",
 }
+_F32_MAX = 3.4028234663852886e38
+
 _BLOCK_BINOPS = {ast.Add: "ttl.add", ast.Sub: "ttl.sub", ast.Mult: "ttl.mul", ast.Div: "ttl.div"}
 # (operator, block on the left) -> block-scalar op.
 _BLOCK_SCALAR_OPS = {
@@ -667,7 +671,11 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         if isinstance(left, Scalar) or isinstance(right, Scalar):
             if type(op) not in _INDEX_BINOPS:
                 raise self.error(node, f"runtime integers do not support '{type(op).__name__}'")
+            if isinstance(op, (ast.FloorDiv, ast.Mod)) and isinstance(right, int) and right == 0:
+                raise self.error(node, f"integer {'division' if isinstance(op, ast.FloorDiv) else 'modulo'} by zero")
             lhs, rhs = self.as_index(left, node), self.as_index(right, node)
+            if isinstance(op, ast.Mod):
+                return Scalar(self.floor_mod(lhs, rhs, right, node), "index")
             ssa = self.emitter.value(f"{_INDEX_BINOPS[type(op)]} {lhs}, {rhs} : index", self.loc(node))
             return Scalar(ssa, "index")
         self.require_python(left, node)
@@ -676,6 +684,28 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             return _PY_BINOPS[type(op)](left, right)
         except Exception as err:  # noqa: BLE001 - reported at the user's line
             raise self.error(node, f"{type(err).__name__}: {err}") from None
+
+    def floor_mod(self, lhs: str, rhs: str, divisor: Any, node: ast.AST) -> str:
+        """Python's ``a % b`` on runtime integers: the remainder has the divisor's sign (floor
+        division), where ``arith.remsi`` (C's ``%``) has the dividend's. The truncated remainder
+        ``r`` is corrected to ``r + b`` when it is nonzero and its sign differs from ``b``'s;
+        with a compile-time divisor the sign test on ``b`` folds away."""
+        loc = self.loc(node)
+        emit = self.emitter.value
+        rem = emit(f"arith.remsi {lhs}, {rhs} : index", loc)
+        zero = self.as_index(0, node)
+        if isinstance(divisor, int):
+            # b > 0: correct when r < 0; b < 0: correct when r > 0.
+            predicate = "slt" if divisor > 0 else "sgt"
+            wrong_sign = emit(f"arith.cmpi {predicate}, {rem}, {zero} : index", loc)
+        else:
+            nonzero = emit(f"arith.cmpi ne, {rem}, {zero} : index", loc)
+            rem_negative = emit(f"arith.cmpi slt, {rem}, {zero} : index", loc)
+            divisor_negative = emit(f"arith.cmpi slt, {rhs}, {zero} : index", loc)
+            signs_differ = emit(f"arith.xori {rem_negative}, {divisor_negative} : i1", loc)
+            wrong_sign = emit(f"arith.andi {nonzero}, {signs_differ} : i1", loc)
+        corrected = emit(f"arith.addi {rem}, {rhs} : index", loc)
+        return emit(f"arith.select {wrong_sign}, {corrected}, {rem} : index", loc)
 
     def block_scalar(self, op: ast.operator, left: Any, right: Any, node: ast.AST) -> BlockValue:
         """``blk op s`` / ``s op blk`` with ``s`` a compile-time int or float."""
@@ -687,8 +717,23 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
                 f"block math combines a block with another block or a compile-time number, got "
                 f"{self.describe(scalar)}",
             )
+        # The scalar is an f32 operand of the tile op: it must be finite once rounded to f32.
+        if isinstance(scalar, int) and abs(scalar) > _F32_MAX:
+            raise self.error(
+                node,
+                f"the integer {int_text(scalar)} is too large for an f32 block-math scalar "
+                f"(largest f32: {_F32_MAX:.8g})",
+            )
         if not math.isfinite(scalar):
             raise self.error(node, f"block math with a non-finite scalar ({scalar!r})")
+        try:
+            struct.pack("<f", float(scalar))
+        except OverflowError:
+            raise self.error(
+                node,
+                f"block math with a scalar that is not finite in f32 ({scalar!r} rounds to inf; "
+                f"largest f32: {_F32_MAX:.8g})",
+            ) from None
         key = (type(op), block_on_left)
         if key not in _BLOCK_SCALAR_OPS:
             raise self.error(node, f"blocks do not support '{type(op).__name__}' with a scalar")
@@ -912,6 +957,10 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             raise self.error(
                 count_node, f"block_count= must be a positive compile-time int, got {count!r}"
             )
+        if count > INT64_MAX:
+            raise self.error(
+                count_node, f"block_count={int_text(count)} does not fit the IR's i64"
+            )
         self.emitter.op(
             f"ttl.reconfigure_dfb {dfb.ssa} block_count = {count} : {dfb.type}", self.loc(node)
         )
@@ -971,6 +1020,12 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
                 raise self.error(node, "expected an integer, got a boolean runtime value")
             return value.ssa
         if isinstance(value, int) and not isinstance(value, bool):
+            if not INT64_MIN <= value <= INT64_MAX:
+                raise self.error(
+                    node,
+                    f"the integer {int_text(value)} does not fit the IR's 64-bit index "
+                    f"(-2**63 to 2**63 - 1)",
+                )
             return self.emitter.value(f"arith.constant {value} : index", self.loc(node))
         raise self.error(node, f"expected an integer, got {self.describe(value)}")
 

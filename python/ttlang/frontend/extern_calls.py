@@ -55,6 +55,10 @@ _COUNT_BINOPS = {
 _INT64 = (-(2**63), 2**63 - 1)
 
 
+def _effect_length(item: "EffectValue | EffectSequence") -> int:
+    return item.length if isinstance(item, EffectSequence) else 1
+
+
 class ExternCalls:
     """External calls of :class:`~ttlang.frontend.compiler.FunctionCompiler`."""
 
@@ -121,32 +125,22 @@ class ExternCalls:
             raise self.error(
                 body, "ttl.DFBEffect.repeat takes a nonempty literal list of effects"
             )
-        inner = self.effect_list(body.elts)
-        if count * len(inner) > MAX_EFFECTS:
-            raise self.error(
-                node,
-                f"ttl.DFBEffect.repeat expands to {count * len(inner)} actions; the dfb_effects "
-                f"of one call are limited to {MAX_EFFECTS}",
-            )
-        return EffectSequence(inner * count)
+        items = self.effect_items(body.elts)
+        once = sum(_effect_length(item) for item in items)
+        return EffectSequence(count, items, count * once)
 
-    def effect_list(self, nodes: list[ast.expr]) -> tuple[EffectValue, ...]:
-        result: list[EffectValue] = []
+    def effect_items(self, nodes: list[ast.expr]) -> tuple[EffectValue | EffectSequence, ...]:
+        """The actions and (unexpanded) repeats of a literal effect list. Every element is
+        checked once, whatever its repeat count; the expanded length is checked per call."""
+        result: list[EffectValue | EffectSequence] = []
         for element in nodes:
             value = self.expr(element)
-            if isinstance(value, EffectValue):
-                result.append(value)
-            elif isinstance(value, EffectSequence):
-                result.extend(value.effects)
-            else:
+            if not isinstance(value, (EffectValue, EffectSequence)):
                 raise self.error(
                     element,
                     f"dfb_effects holds ttl.DFBEffect actions, got {self.describe(value)}",
                 )
-            if len(result) > MAX_EFFECTS:
-                raise self.error(
-                    element, f"the dfb_effects of one call are limited to {MAX_EFFECTS} actions"
-                )
+            result.append(value)
         return tuple(result)
 
     def static_count(self, node: ast.expr) -> int:
@@ -262,19 +256,18 @@ class ExternCalls:
             effects_value = ()
         if not isinstance(effects_value, tuple):
             raise self.error(effects_node, f"dfb_effects is a list of ttl.DFBEffect actions, got {self.describe(effects_value)}")
-        effects: list[EffectValue] = []
         for value in effects_value:
-            if isinstance(value, EffectSequence):
-                effects.extend(value.effects)
-            elif isinstance(value, EffectValue):
-                effects.append(value)
-            else:
+            if not isinstance(value, (EffectSequence, EffectValue)):
                 raise self.error(effects_node, f"dfb_effects holds ttl.DFBEffect actions, got {self.describe(value)}")
-        if len(effects) > MAX_EFFECTS:
+        expanded = sum(_effect_length(value) for value in effects_value)
+        if expanded > MAX_EFFECTS:
             raise self.error(
                 effects_node,
-                f"dfb_effects expands to {len(effects)} actions; one call is limited to {MAX_EFFECTS}",
+                f"dfb_effects expands to {expanded} actions; one call is limited to {MAX_EFFECTS}",
             )
+        effects: list[EffectValue] = []
+        for value in effects_value:
+            effects.extend(value.flatten() if isinstance(value, EffectSequence) else (value,))
         effect_attrs = [
             f"#ttl.dfb_effect<{e.kind}, dependency = {dependency_index(e.dfb, f'ttl.DFBEffect.{e.kind}', effects_node)}, "
             f"tiles = {e.tiles}>"

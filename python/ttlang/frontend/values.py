@@ -12,6 +12,17 @@ from typing import Union
 from ttlang.frontend.tensors import TensorSpec
 
 
+# The IR's index and i64: a compile-time integer outside this range is an error at the user's
+# line (not a parse error located in the generated IR text).
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+
+
+def int_text(value: int) -> str:
+    """An integer for a diagnostic; a huge one abbreviated (10**400 has 401 digits)."""
+    text = str(value)
+    return text if len(text) <= 24 else f"{text[:8]}... ({len(text.lstrip('-'))} digits)"
+
+
 @dataclass(frozen=True)
 class Scalar:
     """A runtime scalar: ``index`` (integers) or ``i1`` (booleans)."""
@@ -122,6 +133,19 @@ class EffectValue:
 
 @dataclass(frozen=True)
 class EffectSequence:
-    """The expansion of ``ttl.DFBEffect.repeat``: a flat tuple of actions."""
+    """``ttl.DFBEffect.repeat(count, [items...])``, kept unexpanded: ``items`` are actions and
+    nested sequences, ``length`` the number of actions of the expansion. The 4096-action limit
+    applies to a call's whole expanded sequence, so an inner repeat larger than the limit inside
+    ``repeat(0, ...)`` is valid; :meth:`flatten` is only called once the length is checked."""
 
-    effects: tuple[EffectValue, ...]
+    count: int
+    items: tuple["EffectValue | EffectSequence", ...]
+    length: int
+
+    def flatten(self) -> tuple[EffectValue, ...]:
+        if self.length == 0:
+            return ()
+        once: list[EffectValue] = []
+        for item in self.items:
+            once.extend(item.flatten() if isinstance(item, EffectSequence) else (item,))
+        return tuple(once) * self.count

@@ -11,6 +11,8 @@
 #ifndef TTL_DIALECT_TTL_IR_TTLTARGETS_H
 #define TTL_DIALECT_TTL_IR_TTLTARGETS_H
 
+#include "mlir/Support/LogicalResult.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -26,10 +28,25 @@ struct TargetCapacity {
   unsigned computeKernels;
   unsigned dataMovementKernels;
   unsigned dataflowBuffers;
+  /// The worker grid one operation may use (cols x rows Tensix cores).
+  int64_t gridCols;
+  int64_t gridRows;
+  /// L1 bytes per core available to an operation's dataflow buffers.
+  int64_t l1DataflowBufferBytes;
 };
 
 /// The target called `name`, or nullptr when there is none.
 const TargetCapacity *lookupTarget(llvm::StringRef name);
+
+/// The most worker cores of any target: passes that evaluate every core of a
+/// grid without knowing the target (ttl-specialize-cores) bound their work
+/// by it.
+const TargetCapacity &largestWorkerGrid();
+
+/// Checks `grid` (cols, rows) against `capacity`'s worker grid; emits on `op`
+/// and fails when it is larger.
+LogicalResult checkWorkerGrid(Operation *op, llvm::ArrayRef<int64_t> grid,
+                              const TargetCapacity &capacity);
 
 /// "wormhole_b0, blackhole": for diagnostics naming the valid choices.
 std::string supportedTargetNames();
