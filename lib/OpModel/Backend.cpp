@@ -2,6 +2,7 @@
 
 #include "Backend.h"
 
+#include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -26,8 +27,50 @@ uint64_t tileBytes(LayoutAttr layout) { return layout.getTileBytes(); }
 std::string describeShape(llvm::ArrayRef<int64_t> shape) {
   std::string s;
   llvm::raw_string_ostream os(s);
-  llvm::interleave(shape, os, "x");
+  llvm::interleave(
+      shape, os,
+      [&](int64_t dim) {
+        if (ShapedType::isDynamic(dim))
+          os << "?";
+        else
+          os << dim;
+      },
+      "x");
   return s;
+}
+
+llvm::Error checkShape(llvm::StringRef opName, llvm::StringRef role,
+                       llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  for (auto [index, dim] : llvm::enumerate(shape)) {
+    if (ShapedType::isDynamic(dim))
+      return notSupportedError(
+          opName + ": dimension " + llvm::Twine(index) + " of the " + role +
+          " shape " + describeShape(shape) +
+          " is dynamic; the op model answers static shapes only");
+    if (dim < 0)
+      return backendError(opName + ": dimension " + llvm::Twine(index) +
+                          " of the " + role + " shape " + describeShape(shape) +
+                          " is negative");
+  }
+  // Tiles and bytes in unsigned 64-bit arithmetic, every step checked. The
+  // padded height and width tiles are computed as geometry() does.
+  uint64_t tiles = 1;
+  size_t rank = shape.size();
+  bool overflows = false;
+  for (size_t i = 0; i < rank; ++i) {
+    uint64_t extent = uint64_t(shape[i]);
+    if (i + 2 >= rank)
+      extent = uint64_t(ceilDiv(shape[i], kTileDim));
+    overflows |= __builtin_mul_overflow(tiles, extent, &tiles);
+  }
+  uint64_t bytes = 0;
+  overflows |= __builtin_mul_overflow(tiles, tileBytes(layout), &bytes);
+  if (overflows)
+    return backendError(opName + ": the " + role + " tensor " +
+                        describeShape(shape) + " " +
+                        stringifyDataType(layout.getDataType()) +
+                        " is more than 2^64 bytes");
+  return llvm::Error::success();
 }
 
 std::string describe(LayoutAttr layout) {
@@ -46,6 +89,8 @@ llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
                         llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
   if (!layout)
     return backendError(opName + ": the " + role + " has no #ttnn.layout");
+  if (llvm::Error err = checkShape(opName, role, shape, layout))
+    return err;
   if (!layout.isSharded())
     return llvm::Error::success();
   const DeviceModel &device = currentDevice();

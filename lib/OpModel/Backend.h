@@ -26,7 +26,8 @@ namespace mlir::ttnn::op_model::backend {
 
 constexpr int64_t kTileDim = 32;
 
-inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+/// ceil(a / b) for a >= 0, b > 0, without the overflow of (a + b - 1) / b.
+inline int64_t ceilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0); }
 
 /// A tensor padded to 32x32 tiles and collapsed to 2-D: all dimensions but
 /// the last form the height (the second-to-last padded to a tile).
@@ -42,10 +43,20 @@ uint64_t tileBytes(LayoutAttr layout);
 
 /// "l1 height_sharded bf16 (grid 8x8, shard 448x32)".
 std::string describe(LayoutAttr layout);
+/// "2x64x1024"; a dynamic dimension prints as "?".
 std::string describeShape(llvm::ArrayRef<int64_t> shape);
 
-/// The layout is present and, when sharded, its grid fits the device and its
-/// shards are tile-aligned and cover the tensor.
+/// The shape is one the device can hold: every dimension static (a dynamic
+/// one, `?`, is not supported: the model answers static shapes only) and
+/// non-negative, and the tensor's byte count (tiles x tile bytes in
+/// `layout`'s format) fits in 64 bits (backend errors). Called by
+/// checkLayout, so every tensor of every query passes it before its sizes are
+/// computed.
+llvm::Error checkShape(llvm::StringRef opName, llvm::StringRef role,
+                       llvm::ArrayRef<int64_t> shape, LayoutAttr layout);
+
+/// The shape passes checkShape, the layout is present and, when sharded, its
+/// grid fits the device and its shards are tile-aligned and cover the tensor.
 llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
                         llvm::ArrayRef<int64_t> shape, LayoutAttr layout);
 

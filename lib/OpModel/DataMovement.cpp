@@ -182,13 +182,15 @@ llvm::Expected<OpConstraints> OpModel<ConcatenateHeadsOp>::getOpConstraints(
     return backendError(name + ": the input must be [batch, heads, seq, "
                                "head_dim], got " +
                         describeShape(inputShape));
+  // The input first: its checked size bounds heads x head_dim below.
+  if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout))
+    return err;
   int64_t heads = inputShape[1], headDim = inputShape[3];
   if (headDim % kTileDim)
     return backendError(name + ": head_dim " + llvm::Twine(headDim) +
                         " is not a multiple of 32");
   std::vector<int64_t> outShape{inputShape[0], inputShape[2], heads * headDim};
-  if (llvm::Error err =
-          checkInOut(name, inputShape, inputLayout, outShape, outputLayout))
+  if (llvm::Error err = checkLayout(name, "output", outShape, outputLayout))
     return err;
   if (inputLayout.isSharded() || outputLayout.isSharded())
     return notSupportedError(name + ": sharded concatenate_heads is not "

@@ -46,16 +46,18 @@ constexpr double kBinaryCyclesPerTile = 32;
 constexpr double kTernaryCyclesPerTile = 64;
 constexpr int64_t kPagesPerCB = 2;
 
-llvm::Error checkAll(llvm::StringRef opName,
-                     llvm::ArrayRef<std::pair<llvm::ArrayRef<int64_t>, LayoutAttr>>
-                         operands,
-                     llvm::ArrayRef<int64_t> outShape, LayoutAttr outLayout) {
+/// Operands are checked before their shapes are broadcast (a dynamic or
+/// oversized operand is reported as such, not as a broadcast mismatch).
+llvm::Error
+checkOperands(llvm::StringRef opName,
+              llvm::ArrayRef<std::pair<llvm::ArrayRef<int64_t>, LayoutAttr>>
+                  operands) {
   for (auto [index, operand] : llvm::enumerate(operands))
     if (llvm::Error err =
             checkLayout(opName, "operand " + std::to_string(index),
                         operand.first, operand.second))
       return err;
-  return checkLayout(opName, "output", outShape, outLayout);
+  return llvm::Error::success();
 }
 
 /// Sharded programs are core-local: every operand sharded like the output.
@@ -87,6 +89,8 @@ llvm::Expected<Analysis> analyzeEltwise(
     llvm::StringRef opName,
     llvm::ArrayRef<std::pair<llvm::ArrayRef<int64_t>, LayoutAttr>> operands,
     LayoutAttr outLayout, int64_t intermediateCBs) {
+  if (llvm::Error err = checkOperands(opName, operands))
+    return err;
   std::vector<int64_t> outShape(operands[0].first.begin(),
                                 operands[0].first.end());
   for (const auto &operand : operands.drop_front()) {
@@ -98,7 +102,7 @@ llvm::Expected<Analysis> analyzeEltwise(
                           " are not broadcast-compatible");
     outShape = *shape;
   }
-  if (llvm::Error err = checkAll(opName, operands, outShape, outLayout))
+  if (llvm::Error err = checkLayout(opName, "output", outShape, outLayout))
     return err;
   if (llvm::Error err = checkShardedAlike(opName, operands, outShape, outLayout))
     return err;

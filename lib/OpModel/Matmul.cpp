@@ -171,13 +171,13 @@ llvm::Expected<OpConstraints> OpModel<MatmulOp>::getOpConstraints(
     bool transposeB, LayoutAttr outputLayout,
     const MockAllocatorState *initialState) {
   llvm::StringRef name = MatmulOp::getOperationName();
-  auto shape = matmulShape(aShape, bShape, transposeA, transposeB);
-  if (!shape)
-    return shape.takeError();
   if (llvm::Error err = checkLayout(name, "operand 0", aShape, aLayout))
     return err;
   if (llvm::Error err = checkLayout(name, "operand 1", bShape, bLayout))
     return err;
+  auto shape = matmulShape(aShape, bShape, transposeA, transposeB);
+  if (!shape)
+    return shape.takeError();
   if (llvm::Error err = checkLayout(name, "output", shape->output, outputLayout))
     return err;
   if (aLayout.isSharded() || bLayout.isSharded() || outputLayout.isSharded())

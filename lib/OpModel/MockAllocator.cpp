@@ -10,87 +10,169 @@
 
 namespace mlir::ttnn::op_model {
 
-static uint64_t alignUp(uint64_t value, uint64_t alignment) {
-  return (value + alignment - 1) / alignment * alignment;
+namespace {
+
+uint64_t endOf(const OpModelAllocationRecord &r) {
+  return r.address + r.sizePerBank;
 }
 
-static std::string describe(const OpModelAllocationRecord &r) {
+bool byAddress(const OpModelAllocationRecord &a,
+               const OpModelAllocationRecord &b) {
+  return a.address < b.address;
+}
+
+/// "l1 [712704, 843776)", or "l1 [address, +size)" when the end would wrap.
+std::string describe(const OpModelAllocationRecord &r) {
+  bool wraps = r.sizePerBank > UINT64_MAX - r.address;
   return (llvm::Twine(stringifyBufferType(r.bufferType)) + " [" +
-          llvm::Twine(r.address) + ", " + llvm::Twine(r.address + r.sizePerBank) +
-          ")")
+          llvm::Twine(r.address) + ", " + (wraps ? "+" : "") +
+          llvm::Twine(wraps ? r.sizePerBank : endOf(r)) + ")")
       .str();
 }
 
-llvm::Error MockAllocatorState::apply(const OpModelAllocationRecord &record) {
-  bool isL1 = record.bufferType == BufferType::L1;
-  uint64_t begin = isL1 ? device->l1UnreservedBase : 0;
-  uint64_t end = isL1 ? device->l1BankSize : device->dramBankSize;
-  uint64_t alignment = isL1 ? device->l1Alignment : device->dramAlignment;
+llvm::Error overlapError(const OpModelAllocationRecord &record,
+                         const OpModelAllocationRecord &other) {
+  return backendError("live buffer " + describe(record) +
+                      " overlaps live buffer " + describe(other));
+}
+
+/// Sorts `records` by address: nothing to do or one reversal for the two
+/// orders live sets usually come in, a sort otherwise.
+void sortByAddress(std::vector<OpModelAllocationRecord> &records) {
+  if (std::is_sorted(records.begin(), records.end(), byAddress))
+    return;
+  if (std::is_sorted(records.rbegin(), records.rend(), byAddress))
+    std::reverse(records.begin(), records.end());
+  else
+    std::sort(records.begin(), records.end(), byAddress);
+}
+
+/// The first pair of neighbours (sorted by address) that overlap.
+llvm::Error checkDisjoint(llvm::ArrayRef<OpModelAllocationRecord> sorted) {
+  for (size_t i = 1; i < sorted.size(); ++i)
+    if (endOf(sorted[i - 1]) > sorted[i].address)
+      return overlapError(sorted[i], sorted[i - 1]);
+  return llvm::Error::success();
+}
+
+} // namespace
+
+MockAllocatorState::Bank MockAllocatorState::bank(BufferType type) const {
+  if (type == BufferType::L1)
+    return {device->l1UnreservedBase, device->l1BankSize, device->l1Alignment};
+  return {0, device->dramBankSize, device->dramAlignment};
+}
+
+llvm::Error
+MockAllocatorState::checkPlacement(const OpModelAllocationRecord &record) const {
+  Bank b = bank(record.bufferType);
   if (record.sizePerBank == 0)
     return backendError("live buffer " + describe(record) + " is empty");
-  if (record.address < begin || record.address + record.sizePerBank > end)
+  // Compared without forming address + size, which may wrap.
+  if (record.address < b.begin || record.address > b.end ||
+      record.sizePerBank > b.end - record.address)
     return backendError("live buffer " + describe(record) +
                         " lies outside the allocatable range [" +
-                        llvm::Twine(begin) + ", " + llvm::Twine(end) + ")");
-  if (record.address % alignment)
+                        llvm::Twine(b.begin) + ", " + llvm::Twine(b.end) + ")");
+  if (record.address % b.alignment)
     return backendError("live buffer " + describe(record) +
-                        " is not aligned to " + llvm::Twine(alignment) + " B");
+                        " is not aligned to " + llvm::Twine(b.alignment) +
+                        " B");
+  return llvm::Error::success();
+}
+
+llvm::Error MockAllocatorState::apply(const OpModelAllocationRecord &record) {
+  if (llvm::Error err = checkPlacement(record))
+    return err;
   std::vector<OpModelAllocationRecord> &list = buffers(record.bufferType);
-  for (const OpModelAllocationRecord &other : list)
-    if (record.address < other.address + other.sizePerBank &&
-        other.address < record.address + record.sizePerBank)
-      return backendError("live buffer " + describe(record) +
-                          " overlaps live buffer " + describe(other));
-  auto pos = llvm::lower_bound(list, record, [](const auto &a, const auto &b) {
-    return a.address < b.address;
-  });
+  auto pos = std::upper_bound(list.begin(), list.end(), record, byAddress);
+  if (pos != list.end() && endOf(record) > pos->address)
+    return overlapError(record, *pos);
+  if (pos != list.begin() && endOf(*std::prev(pos)) > record.address)
+    return overlapError(record, *std::prev(pos));
   list.insert(pos, record);
   return llvm::Error::success();
 }
 
+llvm::Error
+MockAllocatorState::applyAll(llvm::ArrayRef<OpModelAllocationRecord> records) {
+  std::vector<OpModelAllocationRecord> added[2];
+  for (const OpModelAllocationRecord &record : records) {
+    if (llvm::Error err = checkPlacement(record))
+      return err;
+    added[record.bufferType == BufferType::L1].push_back(record);
+  }
+  std::vector<OpModelAllocationRecord> merged[2];
+  for (BufferType type : {BufferType::DRAM, BufferType::L1}) {
+    std::vector<OpModelAllocationRecord> &batch =
+        added[type == BufferType::L1];
+    std::vector<OpModelAllocationRecord> &result =
+        merged[type == BufferType::L1];
+    sortByAddress(batch);
+    const std::vector<OpModelAllocationRecord> &live = buffers(type);
+    if (live.empty()) {
+      result = std::move(batch);
+    } else {
+      result.reserve(live.size() + batch.size());
+      std::merge(live.begin(), live.end(), batch.begin(), batch.end(),
+                 std::back_inserter(result), byAddress);
+    }
+    if (llvm::Error err = checkDisjoint(result))
+      return err;
+  }
+  dram = std::move(merged[0]);
+  l1 = std::move(merged[1]);
+  return llvm::Error::success();
+}
+
+std::optional<uint64_t> MockAllocatorState::findFree(BufferType type,
+                                                     uint64_t size) const {
+  Bank b = bank(type);
+  const std::vector<OpModelAllocationRecord> &list = buffers(type);
+  if (type == BufferType::L1) {
+    // Top-down: the highest gap that fits, at its aligned top.
+    uint64_t top = b.end;
+    for (size_t i = list.size() + 1; i-- > 0;) {
+      uint64_t gapBegin = i == 0 ? b.begin : endOf(list[i - 1]);
+      if (top - gapBegin >= size) {
+        uint64_t candidate = (top - size) / b.alignment * b.alignment;
+        if (candidate >= gapBegin)
+          return candidate;
+      }
+      if (i > 0)
+        top = list[i - 1].address;
+    }
+    return std::nullopt;
+  }
+  uint64_t cursor = b.begin;
+  for (size_t i = 0; i <= list.size(); ++i) {
+    uint64_t gapEnd = i < list.size() ? list[i].address : b.end;
+    uint64_t candidate = (cursor + b.alignment - 1) / b.alignment * b.alignment;
+    if (candidate <= gapEnd && gapEnd - candidate >= size)
+      return candidate;
+    if (i < list.size())
+      cursor = endOf(list[i]);
+  }
+  return std::nullopt;
+}
+
 llvm::Expected<OpModelAllocationRecord>
 MockAllocatorState::allocate(BufferType bufferType, uint64_t sizePerBank) {
-  bool isL1 = bufferType == BufferType::L1;
-  uint64_t begin = isL1 ? device->l1UnreservedBase : 0;
-  uint64_t end = isL1 ? device->l1BankSize : device->dramBankSize;
-  uint64_t alignment = isL1 ? device->l1Alignment : device->dramAlignment;
-  uint64_t size = alignUp(std::max<uint64_t>(sizePerBank, 1), alignment);
-  std::vector<OpModelAllocationRecord> &list = buffers(bufferType);
-
-  // Free gaps between live buffers, in address order.
-  std::vector<std::pair<uint64_t, uint64_t>> gaps;
-  uint64_t cursor = begin;
-  for (const OpModelAllocationRecord &r : list) {
-    if (r.address > cursor)
-      gaps.push_back({cursor, r.address});
-    cursor = std::max(cursor, r.address + r.sizePerBank);
-  }
-  if (end > cursor)
-    gaps.push_back({cursor, end});
-
+  Bank b = bank(bufferType);
   std::optional<uint64_t> address;
-  if (isL1) {
-    // Top-down: the highest gap that fits, at its aligned top.
-    for (auto it = gaps.rbegin(); it != gaps.rend() && !address; ++it) {
-      if (it->second - it->first < size)
-        continue;
-      uint64_t candidate = (it->second - size) / alignment * alignment;
-      if (candidate >= it->first)
-        address = candidate;
-    }
-  } else {
-    for (auto [gapBegin, gapEnd] : gaps) {
-      uint64_t candidate = alignUp(gapBegin, alignment);
-      if (candidate + size <= gapEnd) {
-        address = candidate;
-        break;
-      }
-    }
+  uint64_t size = std::max<uint64_t>(sizePerBank, 1);
+  if (size <= b.end - b.begin) {
+    size = (size + b.alignment - 1) / b.alignment * b.alignment;
+    address = findFree(bufferType, size);
   }
   if (!address) {
-    uint64_t largest = 0;
-    for (auto [gapBegin, gapEnd] : gaps)
-      largest = std::max(largest, gapEnd - gapBegin);
+    const std::vector<OpModelAllocationRecord> &list = buffers(bufferType);
+    uint64_t largest = 0, cursor = b.begin;
+    for (const OpModelAllocationRecord &r : list) {
+      largest = std::max(largest, r.address - cursor);
+      cursor = endOf(r);
+    }
+    largest = std::max(largest, b.end - cursor);
     return outOfMemoryError("cannot allocate " + llvm::Twine(size) +
                             " B per bank in " +
                             stringifyBufferType(bufferType) +
@@ -106,16 +188,17 @@ MockAllocatorState::allocate(BufferType bufferType, uint64_t sizePerBank) {
 llvm::Error MockAllocatorState::checkCircularBuffers(uint64_t cbBytes) const {
   if (cbBytes == 0)
     return llvm::Error::success();
-  uint64_t cbEnd = device->l1UnreservedBase + cbBytes;
-  if (cbEnd > device->l1BankSize)
+  if (cbBytes > device->usableL1())
     return outOfMemoryError("circular buffers need " + llvm::Twine(cbBytes) +
                             " B per core but L1 has " +
                             llvm::Twine(device->usableL1()) + " B usable");
-  for (const OpModelAllocationRecord &r : l1)
-    if (r.address < cbEnd)
-      return outOfMemoryError(
-          "circular buffers [" + llvm::Twine(device->l1UnreservedBase) + ", " +
-          llvm::Twine(cbEnd) + ") clash with the L1 buffer " + describe(r));
+  uint64_t cbEnd = device->l1UnreservedBase + cbBytes;
+  // The lowest live L1 buffer is the only one the CBs can reach first.
+  if (!l1.empty() && l1.front().address < cbEnd)
+    return outOfMemoryError("circular buffers [" +
+                            llvm::Twine(device->l1UnreservedBase) + ", " +
+                            llvm::Twine(cbEnd) + ") clash with the L1 buffer " +
+                            describe(l1.front()));
   return llvm::Error::success();
 }
 
@@ -123,9 +206,8 @@ llvm::Expected<std::unique_ptr<MockAllocatorState>>
 buildInitialState(llvm::ArrayRef<OpModelAllocationRecord> records) {
   // Non-null for every valid set, the empty one included.
   auto state = std::make_unique<MockAllocatorState>(currentDevice());
-  for (const OpModelAllocationRecord &record : records)
-    if (llvm::Error err = state->apply(record))
-      return err;
+  if (llvm::Error err = state->applyAll(records))
+    return err;
   return state;
 }
 

@@ -103,6 +103,70 @@ void allocatorChecks() {
   auto inHole = valueOr(holes.allocate(BufferType::L1, 4096), OpModelAllocationRecord{});
   CHECK(inHole.address == wh.l1BankSize - 8192);
 
+  // A record whose end would pass 2^64 is outside the bank, not wrapped
+  // into it; a size beyond the bank is out of memory, not rounded to 0.
+  for (OpModelAllocationRecord wraps :
+       {OpModelAllocationRecord{BufferType::L1, UINT64_MAX - 15, 32},
+        OpModelAllocationRecord{BufferType::L1, 1000000, UINT64_MAX - 999999}}) {
+    MockAllocatorState fresh(wh);
+    llvm::Error err = fresh.apply(wraps);
+    CHECK(err && takeOpModelError(std::move(err)).first ==
+                     OpModelErrorKind::Backend);
+    CHECK(errorKind(buildInitialState({wraps})) == OpModelErrorKind::Backend);
+  }
+  CHECK(errorKind(MockAllocatorState(wh).allocate(BufferType::L1,
+                                                  UINT64_MAX)) ==
+        OpModelErrorKind::OutOfMemory);
+
+  // A live set in any order becomes the same interval set; an overlap
+  // anywhere in it (or with buffers already live) is found and leaves the
+  // state unchanged.
+  std::vector<OpModelAllocationRecord> ordered;
+  for (uint64_t i = 0; i < 300; ++i)
+    ordered.push_back({BufferType::L1, wh.l1BankSize - (i + 1) * 4096, 2048});
+  std::vector<OpModelAllocationRecord> shuffled = ordered;
+  for (size_t i = 0; i < shuffled.size(); ++i)
+    std::swap(shuffled[i], shuffled[(i * 7919) % shuffled.size()]);
+  auto fromDescending = valueOr(buildInitialState(ordered),
+                                std::unique_ptr<MockAllocatorState>());
+  auto fromShuffled = valueOr(buildInitialState(shuffled),
+                              std::unique_ptr<MockAllocatorState>());
+  CHECK(fromDescending && fromShuffled &&
+        fromDescending->getL1Buffers().size() == 300 &&
+        fromDescending->getL1Buffers() == fromShuffled->getL1Buffers() &&
+        llvm::is_sorted(fromShuffled->getL1Buffers(),
+                        [](const auto &a, const auto &b) {
+                          return a.address < b.address;
+                        }));
+  if (fromShuffled) {
+    // The lowest buffer bounds the CBs; the next allocation goes to the
+    // highest gap that fits (2048 B between the first two records).
+    uint64_t lowest = wh.l1BankSize - 300 * 4096;
+    CHECK(!fromShuffled->checkCircularBuffers(lowest - wh.l1UnreservedBase));
+    llvm::Error clash =
+        fromShuffled->checkCircularBuffers(lowest - wh.l1UnreservedBase + 1);
+    CHECK(clash && takeOpModelError(std::move(clash)).first ==
+                       OpModelErrorKind::OutOfMemory);
+    auto next = valueOr(fromShuffled->allocate(BufferType::L1, 2048),
+                        OpModelAllocationRecord{});
+    CHECK(next.address == wh.l1BankSize - 2048);
+    // 2049 B fit no gap between records: below the lowest one.
+    auto below = valueOr(fromShuffled->allocate(BufferType::L1, 2049),
+                         OpModelAllocationRecord{});
+    CHECK(below.address == lowest - 2064);
+  }
+  std::vector<OpModelAllocationRecord> overlapping = shuffled;
+  overlapping.push_back({BufferType::L1, wh.l1BankSize - 100 * 4096 + 1024, 2048});
+  CHECK(errorKind(buildInitialState(overlapping)) == OpModelErrorKind::Backend);
+  MockAllocatorState partial(wh);
+  CHECK(!partial.apply({BufferType::L1, wh.l1BankSize - 4096, 2048}));
+  llvm::Error batch = partial.applyAll(
+      {{BufferType::L1, wh.l1BankSize - 8192, 2048},
+       {BufferType::L1, wh.l1BankSize - 4096 + 1024, 16}});
+  CHECK(batch && takeOpModelError(std::move(batch)).first ==
+                     OpModelErrorKind::Backend);
+  CHECK(partial.getL1Buffers().size() == 1);
+
   // The empty live set is a real (non-null) state.
   auto empty = valueOr(buildInitialState({}),
                        std::unique_ptr<MockAllocatorState>());
@@ -145,6 +209,43 @@ void entryChecks(MLIRContext &ctx) {
         OpModelErrorKind::Backend);
   CHECK(errorKind(OpModel<SoftmaxOp>::getOpConstraints(shape, l1, 0, l1)) ==
         OpModelErrorKind::NotSupported);
+
+  // Shapes that cannot be sized: dynamic (not supported), negative or more
+  // than 2^64 bytes (backend), stateless and stateful alike, before any
+  // family rule reads them.
+  llvm::SmallVector<int64_t> dynamic{ShapedType::kDynamic, 32};
+  llvm::SmallVector<int64_t> negative{-32, 32};
+  llvm::SmallVector<int64_t> huge{int64_t(1) << 36, int64_t(1) << 36};
+  // 2^31 x 2^31 bf16: 2^52 tiles of 2048 B = 2^63 B fits; 4 B more per
+  // element (f32, 4096 B tiles) is 2^64 and does not.
+  llvm::SmallVector<int64_t> edge{int64_t(1) << 31, int64_t(1) << 31};
+  LayoutAttr dramF32 = LayoutAttr::get(&ctx, BufferType::DRAM,
+                                       TensorMemoryLayout::Interleaved,
+                                       DataType::Float32, {}, {});
+  for (const MockAllocatorState *initial : {(const MockAllocatorState *)nullptr,
+                                            (const MockAllocatorState *)state.get()}) {
+    CHECK(errorKind(OpModel<ReluOp>::getOpConstraints(dynamic, dram, l1,
+                                                      initial)) ==
+          OpModelErrorKind::NotSupported);
+    CHECK(errorKind(OpModel<ReluOp>::getOpConstraints(negative, dram, l1,
+                                                      initial)) ==
+          OpModelErrorKind::Backend);
+    CHECK(errorKind(OpModel<ReluOp>::getOpConstraints(huge, dram, l1,
+                                                      initial)) ==
+          OpModelErrorKind::Backend);
+    CHECK(errorKind(OpModel<AddOp>::getOpConstraints(dynamic, dram, shape,
+                                                     dram, l1, initial)) ==
+          OpModelErrorKind::NotSupported);
+    CHECK(errorKind(OpModel<MatmulOp>::getOpConstraints(
+              shape, dram, dynamic, dram, false, false, l1, initial)) ==
+          OpModelErrorKind::NotSupported);
+  }
+  CHECK(valueOr(OpModel<ReluOp>::getOpConstraints(edge, dram, dram),
+                OpConstraints{}).outputLayouts.size() == 1);
+  CHECK(errorKind(OpModel<ReluOp>::getOpConstraints(edge, dramF32, dramF32)) ==
+        OpModelErrorKind::Backend);
+  CHECK(errorKind(OpModel<ReluOp>::getOpRuntime(huge, dram, dram)) ==
+        OpModelErrorKind::Backend);
 }
 
 void cacheChecks(MLIRContext &ctx) {
