@@ -310,6 +310,52 @@ def test_stateless_validation_enforces_the_default_cap():
     assert info.value.status == Status.OUT_OF_MEMORY
 
 
+def test_additional_l1_that_would_wrap_is_out_of_memory():
+    # peak + additional past 2^64 must not wrap to a small number that fits.
+    _, op = single_op(*MATMUL_L1)
+    for additional in (2**64 - 1, 2**64 - 917504, 2**63):
+        with pytest.raises(opmodel.OpModelError, match="L1 per core") as info:
+            opmodel.validate(op, additional_l1=additional)
+        assert info.value.status == Status.OUT_OF_MEMORY
+    for bad in (-1, 2**64, 1.5):
+        with pytest.raises(ValueError, match="additional_l1"):
+            opmodel.validate(op, additional_l1=bad)
+
+
+def test_live_record_whose_end_would_wrap_is_rejected():
+    _, op = single_op(*RELU_TO_L1)
+    for record in (
+        AllocationRecord(BufferType.L1, 2**64 - 16, 32),
+        AllocationRecord(BufferType.L1, 1_000_000, 2**64 - 999_999),
+    ):
+        with pytest.raises(opmodel.OpModelError, match="outside the allocatable range") as info:
+            opmodel.query_constraints(op, live=[record])
+        assert info.value.status == Status.BACKEND_ERROR
+
+
+@pytest.mark.parametrize(
+    "shape, status, message",
+    [
+        ("?x32", Status.NOT_IMPLEMENTED, "dimension 0 of the operand 0 shape ?x32 is dynamic"),
+        ("64x?", Status.NOT_IMPLEMENTED, "dimension 1 of the operand 0 shape 64x? is dynamic"),
+        ("68719476736x68719476736", Status.BACKEND_ERROR, "more than 2^64 bytes"),
+    ],
+)
+def test_unsizable_shapes_are_typed_errors(shape, status, message):
+    _, op = single_op(
+        f"%r = ttnn.relu %a0 : {tensor(shape, 'dram')} -> {tensor(shape, 'l1')}",
+        [tensor(shape, "dram")],
+    )
+    for live in (None, []):
+        with pytest.raises(opmodel.OpModelError) as info:
+            opmodel.query_constraints(op, live=live)
+        assert info.value.status == status
+        assert message in info.value.message
+    with pytest.raises(opmodel.OpModelError) as info:
+        opmodel.query_runtime(op)
+    assert info.value.status == status
+
+
 def test_module_attribute_overrides_the_cap_and_stateful_skips_it():
     _, op = single_op(*MATMUL_L1, module_attrs="ttnn.l1_usage_cap = 0.5 : f64")
     with pytest.raises(opmodel.OpModelError) as info:

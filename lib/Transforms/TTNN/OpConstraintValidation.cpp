@@ -57,18 +57,6 @@ ValidationStatus classify(op_model::OpModelErrorKind kind) {
   llvm_unreachable("unknown op-model error kind");
 }
 
-/// `ttnn.l1_usage_cap` of the enclosing module, or the default.
-std::optional<double> l1UsageCap(Operation *op) {
-  auto module = op->getParentOfType<ModuleOp>();
-  Attribute attr = module ? module->getAttr(kL1UsageCapAttrName) : nullptr;
-  if (!attr)
-    return kDefaultL1UsageCap;
-  auto cap = dyn_cast<FloatAttr>(attr);
-  if (!cap || cap.getValueAsDouble() <= 0 || cap.getValueAsDouble() > 1)
-    return std::nullopt;
-  return cap.getValueAsDouble();
-}
-
 ValidationResult
 validate(Operation *op, const std::vector<LayoutAttr> &inputs,
          const OpConfig &config,
@@ -89,25 +77,15 @@ validate(Operation *op, const std::vector<LayoutAttr> &inputs,
     return failure(classify(kind), message);
   }
   if (!statefulQuery) {
-    std::optional<double> cap = l1UsageCap(op);
+    std::optional<double> cap = moduleL1UsageCap(op);
     if (!cap)
       return failure(ValidationStatus::BackendError,
                      (llvm::Twine(kL1UsageCapAttrName) +
                       " must be a float in (0, 1]")
                          .str());
-    uint64_t usable = op_model::currentDevice().usableL1();
-    double limit = double(usable) * *cap;
-    uint64_t needed = constraints->peakL1MemorySize + additionalL1Usage;
-    if (double(needed) > limit) {
-      std::string message;
-      llvm::raw_string_ostream os(message);
-      os << op->getName() << ": needs " << needed
-         << " B of L1 per core (peak " << constraints->peakL1MemorySize
-         << " + additional " << additionalL1Usage << "), over the cap of "
-         << uint64_t(limit) << " B (" << usable << " B usable x " << llvm::format("%g", *cap)
-         << ")";
-      return failure(ValidationStatus::OutOfMemory, message);
-    }
+    if (auto over = checkL1Ceiling(op, constraints->peakL1MemorySize,
+                                   additionalL1Usage, "additional", *cap))
+      return failure(ValidationStatus::OutOfMemory, *over);
   }
   ValidationResult result;
   result.constraints = std::move(*constraints);
@@ -115,6 +93,45 @@ validate(Operation *op, const std::vector<LayoutAttr> &inputs,
 }
 
 } // namespace
+
+std::optional<double> moduleL1UsageCap(Operation *op) {
+  auto module = op->getParentOfType<ModuleOp>();
+  Attribute attr = module ? module->getAttr(kL1UsageCapAttrName) : nullptr;
+  if (!attr)
+    return kDefaultL1UsageCap;
+  auto cap = dyn_cast<FloatAttr>(attr);
+  if (!cap || !isValidL1UsageCap(cap.getValueAsDouble()))
+    return std::nullopt;
+  return cap.getValueAsDouble();
+}
+
+uint64_t l1Ceiling(double cap) {
+  return uint64_t(double(op_model::currentDevice().usableL1()) * cap);
+}
+
+std::optional<std::string> checkL1Ceiling(Operation *op, uint64_t peak,
+                                          uint64_t additional,
+                                          llvm::StringRef additionalName,
+                                          double cap) {
+  uint64_t ceiling = l1Ceiling(cap);
+  uint64_t needed = 0;
+  // A sum that wraps is over every ceiling, never a small number.
+  bool wraps = __builtin_add_overflow(peak, additional, &needed);
+  if (!wraps && needed <= ceiling)
+    return std::nullopt;
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  os << op->getName() << ": needs ";
+  if (wraps)
+    os << "more than 2^64";
+  else
+    os << needed;
+  os << " B of L1 per core (peak " << peak << " + " << additionalName << " "
+     << additional << "), over the cap of " << ceiling << " B ("
+     << op_model::currentDevice().usableL1() << " B usable x "
+     << llvm::format("%g", cap) << ")";
+  return message;
+}
 
 ValidationResult validateOperation(Operation *op,
                                    const std::vector<LayoutAttr> &inputs,

@@ -132,7 +132,14 @@ def validate(
     additional_l1: int = 0,
 ) -> Constraints:
     """validateOperation: like query_constraints, plus (stateless only) the check
-    overall peak + additional_l1 <= usable L1 x ``ttnn.l1_usage_cap`` (default 0.95)."""
+    overall peak + additional_l1 <= usable L1 x ``ttnn.l1_usage_cap`` (default 0.95).
+
+    ``additional_l1`` is bytes per core in [0, 2**64) (ValueError otherwise); a sum with
+    the peak past 2**64 is out of memory, never wrapped."""
+    if isinstance(additional_l1, bool) or not isinstance(additional_l1, int) or not (
+        0 <= additional_l1 < 2**64
+    ):
+        raise ValueError(f"additional_l1 must be an int in [0, 2**64), got {additional_l1!r}")
     return _query(op, inputs, output, live, validate=True, additional_l1=additional_l1)
 
 
