@@ -1,4 +1,15 @@
 //===- L1SpillManagement.cpp - spill L1 tensors that do not fit -----------===//
+//
+// Cost: the function's top-level ops are numbered once, and each tracked
+// value keeps the sorted positions of its uses, so releasing values after
+// their last use and choosing a spill victim (furthest next use) do not walk
+// the block. The live records are kept sorted by address and handed to the
+// stateful query as they are (no copy, applied by the mock allocator in
+// O(n)). Ops the pass inserts (a copy to DRAM and a deallocate) go before
+// the current op and only use the spilled value, which is no longer tracked,
+// so the numbering stays valid for every tracked value.
+//
+//===----------------------------------------------------------------------===//
 
 #include "ttl/Transforms/TTNN/Passes.h"
 
@@ -6,7 +17,10 @@
 #include "ttl/Transforms/TTNN/OpConstraintValidation.h"
 
 #include "mlir/IR/Builders.h"
-#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <algorithm>
+#include <queue>
 
 namespace mlir::ttnn {
 #define GEN_PASS_DEF_TTNNL1SPILLMANAGEMENT
@@ -16,69 +30,160 @@ namespace {
 
 using op_model::OpModelAllocationRecord;
 
-/// The live L1 buffers of the function, per value, as the stateful query
-/// left them.
-class L1Tracker {
+/// Positions of the function's top-level ops, numbered before the pass
+/// changes anything.
+class BlockPositions {
 public:
-  /// Stateful validation on the current live set (engaged, even if empty).
-  ValidationResult validate(Operation *op) const {
-    SmallVector<OpModelAllocationRecord> flat;
-    for (const auto &entry : live)
-      flat.append(entry.second.begin(), entry.second.end());
-    return validateOperation(op, getOperandLayouts(op), OpConfig(), flat);
+  explicit BlockPositions(Block &block) {
+    unsigned index = 0;
+    for (Operation &op : block)
+      positions[&op] = index++;
   }
 
-  void addTensor(Value value, ArrayRef<OpModelAllocationRecord> records) {
-    for (const OpModelAllocationRecord &record : records)
-      if (record.bufferType == BufferType::L1)
-        live[value].push_back(record);
-  }
+  /// The position of an op of the block as numbered (not one inserted
+  /// since).
+  unsigned of(Operation *op) const { return positions.lookup(op); }
+  bool contains(Operation *op) const { return positions.count(op); }
 
-  void remove(Value value) { live.erase(value); }
-  bool isLive(Value value) const { return live.count(value); }
-  SmallVector<Value> liveValues() const {
-    SmallVector<Value> values;
-    for (const auto &entry : live)
-      values.push_back(entry.first);
-    return values;
+  /// Sorted positions of the top-level ops that use `value` (a use nested in
+  /// an op's region counts as a use by that op).
+  SmallVector<unsigned, 2> usesOf(Value value, Block &block) const {
+    SmallVector<unsigned, 2> uses;
+    for (OpOperand &use : value.getUses())
+      if (Operation *user = block.findAncestorOpInBlock(*use.getOwner()))
+        if (auto it = positions.find(user); it != positions.end())
+          uses.push_back(it->second);
+    llvm::sort(uses);
+    return uses;
   }
 
 private:
-  llvm::MapVector<Value, SmallVector<OpModelAllocationRecord, 1>> live;
+  DenseMap<Operation *, unsigned> positions;
+};
+
+/// The live L1 buffers of the function (the spec's MockAllocatorL1Tracker):
+/// the records as the stateful query left them, sorted by address, the
+/// bytes per core they hold, and the optimizer's byte ceiling it enforces on
+/// top of the mock allocator's fit.
+class L1Tracker {
+public:
+  L1Tracker(Block &block, const BlockPositions &positions, double cap)
+      : block(block), positions(positions), cap(cap) {}
+
+  /// Stateful validation on the current live set (engaged, even if empty),
+  /// then the ceiling: the op's L1 peak on top of the live tensors.
+  ValidationResult validate(Operation *op) const {
+    ValidationResult result =
+        validateOperation(op, getOperandLayouts(op), OpConfig(), records);
+    if (!result.isSuccess())
+      return result;
+    if (auto over =
+            checkL1Ceiling(op, result.constraints->peakL1MemorySize,
+                           liveBytes, "live L1 tensors", cap)) {
+      result.status = ValidationStatus::OutOfMemory;
+      result.errorMessage = *over;
+      result.constraints.reset();
+    }
+    return result;
+  }
+
+  void addTensor(Value value, ArrayRef<OpModelAllocationRecord> added) {
+    for (const OpModelAllocationRecord &record : added) {
+      if (record.bufferType != BufferType::L1)
+        continue;
+      auto [it, inserted] = values.try_emplace(value);
+      if (inserted) {
+        Operation *def = value.getDefiningOp();
+        it->second.uses = positions.usesOf(value, block);
+        it->second.order = {positions.of(def),
+                            cast<OpResult>(value).getResultNumber()};
+        unsigned lastUse =
+            it->second.uses.empty() ? it->second.order.first
+                                    : std::max(it->second.order.first,
+                                               it->second.uses.back());
+        releases.push({lastUse, value});
+      }
+      it->second.addresses.push_back(record.address);
+      records.insert(llvm::upper_bound(records, record, byAddress), record);
+      liveBytes += record.sizePerBank;
+    }
+  }
+
+  void remove(Value value) {
+    auto it = values.find(value);
+    if (it == values.end())
+      return;
+    for (uint64_t address : it->second.addresses) {
+      auto pos = llvm::lower_bound(
+          records, OpModelAllocationRecord{BufferType::L1, address, 0},
+          byAddress);
+      liveBytes -= pos->sizePerBank;
+      records.erase(pos);
+    }
+    values.erase(it);
+  }
+
+  /// Drops every value whose last use is at or before `position`.
+  void releaseThrough(unsigned position) {
+    while (!releases.empty() && releases.top().first <= position) {
+      remove(releases.top().second);
+      releases.pop();
+    }
+  }
+
+  /// The live value not used by `op` whose next use after it is furthest
+  /// (the earliest defined among equals), or null.
+  Value furthestNextUse(Operation *op) const {
+    unsigned here = positions.of(op);
+    Value victim;
+    std::tuple<unsigned, unsigned, unsigned> best{};
+    for (const auto &[value, live] : values) {
+      if (llvm::is_contained(op->getOperands(), value))
+        continue;
+      auto next = llvm::upper_bound(live.uses, here);
+      unsigned distance = next == live.uses.end() ? ~0u : *next - here;
+      // Larger distance first, then the earlier definition.
+      std::tuple<unsigned, unsigned, unsigned> key{
+          distance, ~live.order.first, ~live.order.second};
+      if (!victim || key > best) {
+        victim = value;
+        best = key;
+      }
+    }
+    return victim;
+  }
+
+private:
+  static bool byAddress(const OpModelAllocationRecord &a,
+                        const OpModelAllocationRecord &b) {
+    return a.address < b.address;
+  }
+
+  struct LiveValue {
+    SmallVector<unsigned, 2> uses;
+    /// (position of the defining op, result number): the tie-break.
+    std::pair<unsigned, unsigned> order;
+    SmallVector<uint64_t, 1> addresses;
+  };
+  using Release = std::pair<unsigned, Value>;
+  struct LaterRelease {
+    bool operator()(const Release &a, const Release &b) const {
+      return a.first > b.first;
+    }
+  };
+
+  Block &block;
+  const BlockPositions &positions;
+  double cap;
+  DenseMap<Value, LiveValue> values;
+  std::vector<OpModelAllocationRecord> records;
+  uint64_t liveBytes = 0;
+  std::priority_queue<Release, std::vector<Release>, LaterRelease> releases;
 };
 
 /// The op of `block` that contains `op`.
 Operation *inBlock(Block *block, Operation *op) {
   return block->findAncestorOpInBlock(*op);
-}
-
-/// Whether `value` has a use in `block` after `op` (or at it when `inclusive`).
-bool usedAfter(Value value, Operation *op, bool inclusive) {
-  for (OpOperand &use : value.getUses()) {
-    Operation *user = inBlock(op->getBlock(), use.getOwner());
-    if (user && (op->isBeforeInBlock(user) || (inclusive && user == op)))
-      return true;
-  }
-  return false;
-}
-
-/// Position of `value`'s first use after `op` in the block (or ~0 for none).
-unsigned nextUseDistance(Value value, Operation *op) {
-  unsigned distance = 0;
-  for (Operation *it = op->getNextNode(); it; it = it->getNextNode()) {
-    ++distance;
-    for (Value operand : it->getOperands())
-      if (operand == value)
-        return distance;
-    bool nestedUse = false;
-    it->walk([&](Operation *nested) {
-      if (nested != it && llvm::is_contained(nested->getOperands(), value))
-        nestedUse = true;
-    });
-    if (nestedUse)
-      return distance;
-  }
-  return ~0u;
 }
 
 RankedTensorType withLayout(RankedTensorType type, LayoutAttr layout) {
@@ -93,33 +198,49 @@ LayoutAttr dramLayoutLike(LayoutAttr layout) {
 
 struct L1SpillManagement
     : impl::TTNNL1SpillManagementBase<L1SpillManagement> {
+  using Base::Base;
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     if (func.isExternal())
       return;
+    std::optional<double> cap = ceilingCap(func);
+    if (!cap)
+      return signalPassFailure();
     Block &block = func.getBody().front();
-    L1Tracker tracker;
+    BlockPositions positions(block);
+    L1Tracker tracker(block, positions, *cap);
     for (Operation &op : llvm::make_early_inc_range(block)) {
-      if (!isa<OpModelInterface>(op)) {
-        release(tracker, &op);
-        continue;
+      unsigned position = positions.of(&op);
+      if (isa<OpModelInterface>(op)) {
+        if (failed(place(tracker, positions, &op)))
+          return signalPassFailure();
+        if (auto dealloc = dyn_cast<DeallocateOp>(op))
+          tracker.remove(dealloc.getInput());
       }
-      if (failed(place(tracker, &op)))
-        return signalPassFailure();
-      if (auto dealloc = dyn_cast<DeallocateOp>(op))
-        tracker.remove(dealloc.getInput());
-      release(tracker, &op);
+      tracker.releaseThrough(position);
     }
   }
 
-  /// Drops the records of live values whose last use is `op`.
-  void release(L1Tracker &tracker, Operation *op) {
-    for (Value value : tracker.liveValues())
-      if (!usedAfter(value, op, /*inclusive=*/false))
-        tracker.remove(value);
+  /// The ceiling's fraction of usable L1: the `l1-usage-cap` option, or the
+  /// module's `ttnn.l1_usage_cap` (default 0.95) when the option is unset.
+  std::optional<double> ceilingCap(func::FuncOp func) {
+    if (l1UsageCap != 0) {
+      if (isValidL1UsageCap(l1UsageCap))
+        return double(l1UsageCap);
+      func.emitError("ttnn-l1-spill-management: l1-usage-cap must be in "
+                     "(0, 1] (0 takes the module's ")
+          << kL1UsageCapAttrName << "), got " << l1UsageCap;
+      return std::nullopt;
+    }
+    std::optional<double> cap = moduleL1UsageCap(func);
+    if (!cap)
+      func.emitError() << kL1UsageCapAttrName << " must be a float in (0, 1]";
+    return cap;
   }
 
-  LogicalResult place(L1Tracker &tracker, Operation *op) {
+  LogicalResult place(L1Tracker &tracker, const BlockPositions &positions,
+                      Operation *op) {
     while (true) {
       ValidationResult result = tracker.validate(op);
       if (result.isSuccess()) {
@@ -136,7 +257,7 @@ struct L1SpillManagement
             << result.errorMessage;
         return success();
       }
-      if (spillOne(tracker, op))
+      if (spillOne(tracker, positions, op))
         continue;
       if (moveResultsToDram(op))
         continue;
@@ -148,18 +269,9 @@ struct L1SpillManagement
 
   /// Moves the live L1 tensor not used by `op` whose next use is furthest
   /// to DRAM. Returns false when there is none.
-  bool spillOne(L1Tracker &tracker, Operation *op) {
-    Value victim;
-    unsigned victimDistance = 0;
-    for (Value value : tracker.liveValues()) {
-      if (llvm::is_contained(op->getOperands(), value))
-        continue;
-      unsigned distance = nextUseDistance(value, op);
-      if (!victim || distance > victimDistance) {
-        victim = value;
-        victimDistance = distance;
-      }
-    }
+  bool spillOne(L1Tracker &tracker, const BlockPositions &positions,
+                Operation *op) {
+    Value victim = tracker.furthestNextUse(op);
     if (!victim)
       return false;
     auto type = cast<RankedTensorType>(victim.getType());
@@ -168,9 +280,12 @@ struct L1SpillManagement
     auto copy = ToMemoryConfigOp::create(
         builder, op->getLoc(), withLayout(type, dramLayoutLike(layout)),
         victim);
+    // Uses at or after `op` read the copy (by the numbering: comparing
+    // block order after an insertion would renumber the whole block).
+    unsigned here = positions.of(op);
     victim.replaceUsesWithIf(copy.getResult(), [&](OpOperand &use) {
       Operation *user = inBlock(op->getBlock(), use.getOwner());
-      return user && user != copy && !user->isBeforeInBlock(op);
+      return user && positions.contains(user) && positions.of(user) >= here;
     });
     DeallocateOp::create(builder, op->getLoc(), victim);
     tracker.remove(victim);
