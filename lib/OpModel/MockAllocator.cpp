@@ -5,6 +5,7 @@
 #include "ttl/OpModel/OpModelErrors.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 
@@ -36,6 +37,13 @@ llvm::Error overlapError(const OpModelAllocationRecord &record,
                       " overlaps live buffer " + describe(other));
 }
 
+/// Alignments are powers of two on every device; a mask spares a division
+/// per record.
+bool isAligned(uint64_t address, uint64_t alignment) {
+  return llvm::isPowerOf2_64(alignment) ? (address & (alignment - 1)) == 0
+                                        : address % alignment == 0;
+}
+
 /// Sorts `records` by address: nothing to do or one reversal for the two
 /// orders live sets usually come in, a sort otherwise.
 void sortByAddress(std::vector<OpModelAllocationRecord> &records) {
@@ -57,12 +65,6 @@ llvm::Error checkDisjoint(llvm::ArrayRef<OpModelAllocationRecord> sorted) {
 
 } // namespace
 
-MockAllocatorState::Bank MockAllocatorState::bank(BufferType type) const {
-  if (type == BufferType::L1)
-    return {device->l1UnreservedBase, device->l1BankSize, device->l1Alignment};
-  return {0, device->dramBankSize, device->dramAlignment};
-}
-
 llvm::Error
 MockAllocatorState::checkPlacement(const OpModelAllocationRecord &record) const {
   Bank b = bank(record.bufferType);
@@ -74,7 +76,7 @@ MockAllocatorState::checkPlacement(const OpModelAllocationRecord &record) const 
     return backendError("live buffer " + describe(record) +
                         " lies outside the allocatable range [" +
                         llvm::Twine(b.begin) + ", " + llvm::Twine(b.end) + ")");
-  if (record.address % b.alignment)
+  if (!isAligned(record.address, b.alignment))
     return backendError("live buffer " + describe(record) +
                         " is not aligned to " + llvm::Twine(b.alignment) +
                         " B");
@@ -96,11 +98,21 @@ llvm::Error MockAllocatorState::apply(const OpModelAllocationRecord &record) {
 
 llvm::Error
 MockAllocatorState::applyAll(llvm::ArrayRef<OpModelAllocationRecord> records) {
+  // The checks of checkPlacement inline (the per-record cost of a stateful
+  // query); checkPlacement itself only words the error.
+  const Bank banks[2] = {bank(BufferType::DRAM), bank(BufferType::L1)};
   std::vector<OpModelAllocationRecord> added[2];
+  added[1].reserve(records.size());
   for (const OpModelAllocationRecord &record : records) {
-    if (llvm::Error err = checkPlacement(record))
-      return err;
-    added[record.bufferType == BufferType::L1].push_back(record);
+    bool isL1 = record.bufferType == BufferType::L1;
+    const Bank &b = banks[isL1];
+    bool placed = record.sizePerBank != 0 && record.address >= b.begin &&
+                  record.address <= b.end &&
+                  record.sizePerBank <= b.end - record.address &&
+                  isAligned(record.address, b.alignment);
+    if (!placed)
+      return checkPlacement(record);
+    added[isL1].push_back(record);
   }
   std::vector<OpModelAllocationRecord> merged[2];
   for (BufferType type : {BufferType::DRAM, BufferType::L1}) {

@@ -69,7 +69,12 @@ private:
   struct Bank {
     uint64_t begin, end, alignment;
   };
-  Bank bank(BufferType type) const;
+  Bank bank(BufferType type) const {
+    if (type == BufferType::L1)
+      return {device->l1UnreservedBase, device->l1BankSize,
+              device->l1Alignment};
+    return {0, device->dramBankSize, device->dramAlignment};
+  }
   std::vector<OpModelAllocationRecord> &buffers(BufferType type) {
     return type == BufferType::L1 ? l1 : dram;
   }
