@@ -13,6 +13,7 @@ BENCHMARKS = (
     "cache_hit.py",
     "dispatch.py",
     "opmodel.py",
+    "spill.py",
     "opmodel_calibration.py",
     "emulator.py",  # our side only; pass --upstream-python by hand for the ratio
 )
