@@ -57,7 +57,7 @@ class BuiltinCalls:
         dims = keywords.get("dims", (2, node))[0]
         if dims not in (1, 2) or isinstance(dims, bool):
             raise self.error(node, f"ttl.{name}(dims=...) must be 1 or 2, got {dims!r}")
-        cols, rows = self.operation.grid
+        cols, rows = self.operation.grid_for(self.threads.target)
         if name == "grid_size":
             # Known at compile time: folding it keeps loop bounds static.
             return (cols, rows) if dims == 2 else cols * rows

@@ -136,6 +136,8 @@ class ThreadState:
     which canonical kinds threads took, and the ordinal of each dispatch-condition declaration
     (by object identity, in order of first use)."""
 
+    # The target compiled for: grid="auto" / "full" is its worker grid.
+    target: str = "wormhole_b0"
     canonical_taken: set[KernelKind] = field(default_factory=set)
     conditions: dict[int, tuple[int, DispatchCondition]] = field(default_factory=dict)
 
@@ -1151,10 +1153,12 @@ class _ScopeGuard:
         self.compiler.emitter.depth -= 1
 
 
-def build_module(operation: Operation, specs: list[TensorSpec]) -> str:
-    """The TTL IR module of ``operation`` applied to tensors described by ``specs``."""
+def build_module(operation: Operation, specs: list[TensorSpec], target: str = "wormhole_b0") -> str:
+    """The TTL IR module of ``operation`` applied to tensors described by ``specs``, for
+    ``target`` (which fixes the grid of ``grid="auto"`` / ``"full"``)."""
     emitter = Emitter()
-    compiler = FunctionCompiler(operation, emitter, ThreadState())
+    cols, rows = operation.grid_for(target)
+    compiler = FunctionCompiler(operation, emitter, ThreadState(target=target))
     tree = operation.tree
     names = [a.arg for a in tree.args.args]
     if len(specs) != len(names):
@@ -1166,7 +1170,6 @@ def build_module(operation: Operation, specs: list[TensorSpec]) -> str:
     signature = ", ".join(
         f"{p.ssa}: {p.type} {compiler.loc(arg)}" for p, arg in zip(params, tree.args.args)
     )
-    cols, rows = operation.grid
     # A resource-aware operation's kernels take caller per-core words (kernel ABI).
     resources = ", ttl.runtime_resources" if operation.runtime_resource_factory is not None else ""
     # fp32_dest_acc_en= overrides the backend's choice (fp32 DEST where a DFB is f32).
