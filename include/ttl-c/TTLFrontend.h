@@ -30,6 +30,14 @@ MLIR_CAPI_EXPORTED MlirStringRef ttlangKernelAttrGetName(MlirAttribute attr);
 /// selector).
 MLIR_CAPI_EXPORTED MlirStringRef ttlangKernelAttrGetOperation(MlirAttribute attr);
 
+/// The worker grid of target `name` (the target capacity table): writes its
+/// columns and rows and returns true, or returns false for an unknown target.
+MLIR_CAPI_EXPORTED bool ttlangTargetWorkerGrid(MlirStringRef name,
+                                               int64_t *cols, int64_t *rows);
+
+/// "wormhole_b0, blackhole": the targets of the capacity table.
+MLIR_CAPI_EXPORTED MlirStringRef ttlangSupportedTargetNames(void);
+
 #ifdef __cplusplus
 }
 #endif

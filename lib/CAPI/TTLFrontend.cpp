@@ -3,6 +3,7 @@
 #include "ttl-c/TTLFrontend.h"
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
+#include "ttl/Dialect/TTL/IR/TTLTargets.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
@@ -27,4 +28,19 @@ MlirStringRef ttlangKernelAttrGetName(MlirAttribute attr) {
 
 MlirStringRef ttlangKernelAttrGetOperation(MlirAttribute attr) {
   return wrap(mlir::cast<mlir::ttl::KernelAttr>(unwrap(attr)).getOperation());
+}
+
+bool ttlangTargetWorkerGrid(MlirStringRef name, int64_t *cols, int64_t *rows) {
+  const mlir::ttl::TargetCapacity *target =
+      mlir::ttl::lookupTarget(unwrap(name));
+  if (!target)
+    return false;
+  *cols = target->gridCols;
+  *rows = target->gridRows;
+  return true;
+}
+
+MlirStringRef ttlangSupportedTargetNames() {
+  static const std::string names = mlir::ttl::supportedTargetNames();
+  return wrap(llvm::StringRef(names));
 }

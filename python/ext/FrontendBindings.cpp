@@ -40,4 +40,25 @@ void ttlang::python::populateFrontendBindings(nb::module_ &m) {
       },
       nb::arg("attr"),
       "(kind, name, operation) of a #ttl.kernel attribute, else None.");
+  m.def(
+      "target_worker_grid",
+      [](const std::string &name)
+          -> std::optional<std::tuple<int64_t, int64_t>> {
+        int64_t cols = 0, rows = 0;
+        if (!ttlangTargetWorkerGrid(mlirStringRefCreate(name.data(),
+                                                        name.size()),
+                                    &cols, &rows))
+          return std::nullopt;
+        return std::make_tuple(cols, rows);
+      },
+      nb::arg("target"),
+      "(cols, rows) of a target's worker grid (the target capacity table), "
+      "else None.");
+  m.def(
+      "supported_target_names",
+      []() {
+        MlirStringRef names = ttlangSupportedTargetNames();
+        return std::string(names.data, names.length);
+      },
+      "The targets of the capacity table, comma-separated.");
 }

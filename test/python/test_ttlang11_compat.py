@@ -239,13 +239,15 @@ def op(a, b, out):
 @pytest.mark.parametrize(
     "line, error_type, message",
     [
-        ("z.store(ttl.math.gelu(x @ y))", ttl.FrontendError,
-         "ttl.math.gelu is not supported by ttlang (supported: exp, relu"),
+        ("z.store(ttl.math.erf(x @ y))", ttl.FrontendError,
+         "ttl.math.erf is not supported by ttlang (supported: exp, relu"),
+        ("z.store(ttl.math.gelu(x @ y))", ttl.CompilerError, "a block matmul must be stored on its own"),
         ("z.store(y @ y)", ttl.FrontendError,
          "block matmul of 2x1 by 2x1 tiles: the left block's columns (1) must equal the right block's rows (2)"),
         ("z.store(x @ y + x @ y)", ttl.CompilerError,
          "a block matmul must be stored on its own (blk.store(a @ b))"),
-        ("z.store((x @ y) ** 2)", ttl.FrontendError, "blocks do not support 'Pow' with a scalar"),
+        ("z.store(2 ** (x @ y))", ttl.FrontendError, "blocks do not support 'Pow' with a scalar"),
+        ("z.store((x @ y) ** 2)", ttl.CompilerError, "a block matmul must be stored on its own"),
         ("z.store(x @ y * 2.0)", ttl.CompilerError, "a block matmul must be stored on its own"),
         ("z.store((x @ y) * float('inf'))", ttl.FrontendError, "block math with a non-finite scalar (inf)"),
         ("z.store(z + x @ y)", ttl.CompilerError, "tile math reads a block that is not from ttl.wait"),

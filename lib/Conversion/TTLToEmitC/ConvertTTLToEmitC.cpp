@@ -148,6 +148,20 @@ StringRef headerForCall(StringRef callee) {
               "sub_binary_tile", "mul_binary_tile_init", "mul_binary_tile",
               "div_binary_tile_init", "div_binary_tile"},
              "api/compute/eltwise_binary_sfpu.h")
+      .Cases({"eq_binary_tile_init", "eq_binary_tile", "ne_binary_tile_init",
+              "ne_binary_tile", "lt_binary_tile_init", "lt_binary_tile",
+              "le_binary_tile_init", "le_binary_tile", "gt_binary_tile_init",
+              "gt_binary_tile", "ge_binary_tile_init", "ge_binary_tile"},
+             "api/compute/eltwise_binary_sfpu.h")
+      .Cases({"binary_max_tile_init", "binary_max_tile", "binary_min_tile_init",
+              "binary_min_tile"},
+             "api/compute/binary_max_min.h")
+      .Cases({"where_tile_init", "where_tile"},
+             "api/compute/eltwise_unary/where.h")
+      .Cases({"gelu_tile_init", "gelu_tile"}, "api/compute/eltwise_unary/gelu.h")
+      .Cases({"silu_tile_init", "silu_tile", "square_tile_init", "square_tile",
+              "exp2_tile_init", "exp2_tile", "power_tile_init", "power_tile"},
+             "api/compute/compute_kernel_api.h")
       .Cases({"exp_tile_init", "exp_tile"}, "api/compute/eltwise_unary/exp.h")
       .Cases({"relu_tile_init", "relu_tile"}, "api/compute/eltwise_unary/relu.h")
       .Cases({"sqrt_tile_init", "sqrt_tile"}, "api/compute/eltwise_unary/sqrt.h")

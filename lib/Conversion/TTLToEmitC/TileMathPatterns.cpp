@@ -55,7 +55,20 @@ std::optional<BinaryInfo> getBinaryInfo(Operation *op) {
     return BinaryInfo{"EltwiseBinaryType::ELWMUL", "mul_tiles", "mul_binary_tile"};
   if (isa<DivOp>(op))
     return BinaryInfo{"", "", "div_binary_tile"};
-  return std::nullopt;
+  // binary_max_min.h: binary_max_tile(a, b, out) with binary_max_tile_init.
+  if (isa<MaxOp>(op))
+    return BinaryInfo{"", "", "binary_max_tile"};
+  if (isa<MinOp>(op))
+    return BinaryInfo{"", "", "binary_min_tile"};
+  // eltwise_binary_sfpu.h comparisons: 1.0 where it holds, else 0.0.
+  return llvm::TypeSwitch<Operation *, std::optional<BinaryInfo>>(op)
+      .Case([](EqOp) { return BinaryInfo{"", "", "eq_binary_tile"}; })
+      .Case([](NeOp) { return BinaryInfo{"", "", "ne_binary_tile"}; })
+      .Case([](LtOp) { return BinaryInfo{"", "", "lt_binary_tile"}; })
+      .Case([](LeOp) { return BinaryInfo{"", "", "le_binary_tile"}; })
+      .Case([](GtOp) { return BinaryInfo{"", "", "gt_binary_tile"}; })
+      .Case([](GeOp) { return BinaryInfo{"", "", "ge_binary_tile"}; })
+      .Default([](Operation *) { return std::nullopt; });
 }
 
 /// The compute API call of a unary tile-math op (its init is `<call>_init`);
@@ -74,7 +87,20 @@ std::optional<StringRef> getUnaryCall(Operation *op) {
       .Case([](LogOp) { return StringRef("log_tile"); })
       .Case([](SinOp) { return StringRef("sin_tile"); })
       .Case([](CosOp) { return StringRef("cos_tile"); })
+      .Case([](GeluOp) { return StringRef("gelu_tile"); })
+      .Case([](SiluOp) { return StringRef("silu_tile"); })
+      .Case([](SquareOp) { return StringRef("square_tile"); })
+      .Case([](Exp2Op) { return StringRef("exp2_tile"); })
       .Default([](Operation *) { return std::nullopt; });
+}
+
+/// Template arguments of a unary call and its init: gelu_tile defaults to
+/// its LUT approximation (fast_and_approx = true, absolute error ~0.02);
+/// ttlang computes the exact form, x * Phi(x), as torch.nn.GELU does.
+SmallVector<Attribute> getUnaryTemplateArgs(Operation *op) {
+  if (isa<GeluOp>(op))
+    return {emitc::OpaqueAttr::get(op->getContext(), "false")};
+  return {};
 }
 
 /// init / call of a block-scalar op: `call(reg, <f32 bits>)` in place.
@@ -92,6 +118,8 @@ std::optional<ScalarInfo> getScalarInfo(Operation *op) {
       .Case([&](MulScalarOp) { return ScalarInfo{binop, "mul_unary_tile"}; })
       .Case([&](DivScalarOp) { return ScalarInfo{binop, "div_unary_tile"}; })
       .Case([](RdivScalarOp) { return ScalarInfo{"rdiv_tile_init", "rdiv_tile"}; })
+      // power_tile(i, bits): x ** (the f32 exponent whose bits are passed).
+      .Case([](PowScalarOp) { return ScalarInfo{"power_tile_init", "power_tile"}; })
       .Default([](Operation *) { return std::nullopt; });
 }
 
@@ -157,6 +185,10 @@ struct StoreLowering {
                      succeeded(checkTree(op->getOperand(1))));
     if (op && (getUnaryCall(op) || getScalarInfo(op)))
       return checkTree(op->getOperand(0));
+    if (auto where = dyn_cast_or_null<WhereOp>(op))
+      return success(succeeded(checkTree(where.getCondition())) &&
+                     succeeded(checkTree(where.getTrueValue())) &&
+                     succeeded(checkTree(where.getFalseValue())));
     if (auto matmul = dyn_cast_or_null<MatmulOp>(op)) {
       InFlightDiagnostic diag =
           emitError(loc) << "a block matmul must be stored on its own "
@@ -205,9 +237,33 @@ struct StoreLowering {
       FailureOr<int> reg = emitSfpu(b, op->getOperand(0), tile);
       if (failed(reg))
         return failure();
-      emitCall(b, loc, (*unary + "_init").str(), Type(), {});
-      emitCall(b, loc, *unary, Type(), {int64_t(*reg)});
+      SmallVector<Attribute> templateArgs = getUnaryTemplateArgs(op);
+      emitCall(b, loc, (*unary + "_init").str(), Type(), {}, templateArgs);
+      emitCall(b, loc, *unary, Type(), {int64_t(*reg)}, templateArgs);
       return *reg;
+    }
+    if (auto where = dyn_cast<WhereOp>(op)) {
+      FailureOr<int> cond = emitSfpu(b, where.getCondition(), tile);
+      if (failed(cond))
+        return failure();
+      FailureOr<int> onTrue = emitSfpu(b, where.getTrueValue(), tile);
+      if (failed(onTrue))
+        return failure();
+      FailureOr<int> onFalse = emitSfpu(b, where.getFalseValue(), tile);
+      if (failed(onFalse))
+        return failure();
+      // where_tile<format> loads DEST as 16-bit (Float16_b) or 32-bit
+      // (Float32) words (ckernel_sfpu_where.h): the DEST format of the kernel.
+      StringRef format = destRegisters < destTilesPerSection(false)
+                             ? "DataFormat::Float32"
+                             : "DataFormat::Float16_b";
+      emitCall(b, loc, "where_tile_init", Type(), {});
+      emitCall(b, loc, "where_tile", Type(),
+               {int64_t(*cond), int64_t(*onTrue), int64_t(*onFalse),
+                int64_t(*cond)},
+               {emitc::OpaqueAttr::get(b.getContext(), format)});
+      nextRegister = *onTrue;
+      return *cond;
     }
     if (std::optional<ScalarInfo> scalar = getScalarInfo(op)) {
       FailureOr<int> reg = emitSfpu(b, op->getOperand(0), tile);

@@ -25,7 +25,9 @@ bool isTileMath(Operation *op) {
   return isa<AddOp, SubOp, MulOp, DivOp, ExpOp, ReluOp, SqrtOp, NegOp, AbsOp,
              RsqrtOp, RecipOp, SigmoidOp, TanhOp, LogOp, SinOp, CosOp,
              MatmulOp, AddScalarOp, SubScalarOp, RsubScalarOp, MulScalarOp,
-             DivScalarOp, RdivScalarOp>(op);
+             DivScalarOp, RdivScalarOp, GeluOp, SiluOp, SquareOp, Exp2Op,
+             PowScalarOp, MaxOp, MinOp, EqOp, NeOp, LtOp, LeOp, GtOp, GeOp,
+             WhereOp>(op);
 }
 
 bool isStructural(Operation *op) {

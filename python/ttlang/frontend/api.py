@@ -37,10 +37,22 @@ node = Builtin("node", "node(dims=2): the executing core's (col, row); dims=1: i
 grid_size = Builtin("grid_size", "grid_size(dims=2): the grid's (cols, rows); dims=1: cores.")
 
 
-# Element-wise block functions: each is a ``ttl.<name>`` op lowered to the SFPU call ttnn
-# 0.81.1 declares (docs/backend.md).
-MATH_FUNCTIONS = ("exp", "relu", "sqrt", "neg", "abs", "rsqrt", "recip", "sigmoid", "tanh", "log",
-                  "sin", "cos")
+# Element-wise block functions: each is a ``ttl.<op>`` op lowered to the SFPU call ttnn
+# 0.81.1 declares (docs/backend.md). ``ttl.math.<name>`` -> TTL op mnemonic.
+MATH_UNARY = {
+    name: name
+    for name in ("exp", "relu", "sqrt", "neg", "abs", "rsqrt", "recip", "sigmoid", "tanh", "log",
+                 "sin", "cos", "gelu", "silu", "square", "exp2")
+}
+# Two blocks. tt-lang spells the element-wise extrema ``max`` / ``min``; ``maximum`` /
+# ``minimum`` (numpy's names) are accepted too.
+MATH_BINARY = {
+    "max": "max", "min": "min", "maximum": "max", "minimum": "min",
+    "eq": "eq", "ne": "ne", "lt": "lt", "le": "le", "gt": "gt", "ge": "ge",
+}
+# ``pow(blk, exponent)`` (a compile-time exponent) and ``where(cond, a, b)``.
+MATH_OTHER = ("pow", "where")
+MATH_FUNCTIONS = (*MATH_UNARY, *MATH_BINARY, *MATH_OTHER)
 
 
 class _Math:
@@ -48,7 +60,7 @@ class _Math:
 
     def __init__(self) -> None:
         for name in MATH_FUNCTIONS:
-            setattr(self, name, Builtin(f"math.{name}", f"element-wise {name} of a block"))
+            setattr(self, name, Builtin(f"math.{name}", f"element-wise {name} of blocks"))
 
 
 math = _Math()

@@ -19,7 +19,7 @@ from ttlang.frontend.values import (
     int_text,
 )
 
-_MATH_OPS = {f"math.{name}": f"ttl.{name}" for name in api.MATH_FUNCTIONS}
+_MATH_OPS = {f"math.{name}": name for name in api.MATH_FUNCTIONS}
 
 _HANDLERS = {
     "make_dataflow_buffer_like": "make_dfb",
@@ -57,7 +57,7 @@ class BuiltinCalls:
         dims = keywords.get("dims", (2, node))[0]
         if dims not in (1, 2) or isinstance(dims, bool):
             raise self.error(node, f"ttl.{name}(dims=...) must be 1 or 2, got {dims!r}")
-        cols, rows = self.operation.grid
+        cols, rows = self.operation.grid_for(self.threads.target)
         if name == "grid_size":
             # Known at compile time: folding it keeps loop bounds static.
             return (cols, rows) if dims == 2 else cols * rows
@@ -70,10 +70,30 @@ class BuiltinCalls:
     def tile_math(
         self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
     ) -> BlockValue:
-        loc = self.loc(node)
-        if keywords or len(args) != 1 or not isinstance(args[0], BlockValue):
-            raise self.error(node, f"ttl.{name}(block) takes one block")
-        ssa = self.emitter.value(f"{_MATH_OPS[name]} {args[0].ssa} : {args[0].type}", loc)
+        short = _MATH_OPS[name]
+        if short == "pow":
+            if keywords or len(args) != 2 or not isinstance(args[0], BlockValue):
+                raise self.error(node, "ttl.math.pow(block, exponent) takes a block and a compile-time number")
+            return self.block_scalar(ast.Pow(), args[0], args[1], node)
+        arity = 3 if short == "where" else 2 if short in api.MATH_BINARY else 1
+        usage = {
+            1: f"ttl.{name}(block) takes one block",
+            2: f"ttl.{name}(a, b) takes two blocks",
+            3: "ttl.math.where(condition, true_value, false_value) takes three blocks",
+        }[arity]
+        if keywords or len(args) != arity:
+            raise self.error(node, usage)
+        for arg in args:
+            if not isinstance(arg, BlockValue):
+                raise self.error(node, f"{usage}, got {self.describe(arg)}")
+        if any(arg.type != args[0].type for arg in args):
+            raise self.error(
+                node,
+                f"ttl.{name} on {', '.join(a.type for a in args)}: the blocks' types must match",
+            )
+        mnemonic = api.MATH_UNARY.get(short) or api.MATH_BINARY.get(short) or short
+        operands = ", ".join(a.ssa for a in args)
+        ssa = self.emitter.value(f"ttl.{mnemonic} {operands} : {args[0].type}", self.loc(node))
         return BlockValue(ssa, args[0].shape, args[0].element_type, "value")
 
     def make_dfb(self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> DFBValue:

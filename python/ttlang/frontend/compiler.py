@@ -74,6 +74,7 @@ _BLOCK_SCALAR_OPS = {
     (ast.Sub, True): "ttl.sub_scalar", (ast.Sub, False): "ttl.rsub_scalar",
     (ast.Mult, True): "ttl.mul_scalar", (ast.Mult, False): "ttl.mul_scalar",
     (ast.Div, True): "ttl.div_scalar", (ast.Div, False): "ttl.rdiv_scalar",
+    (ast.Pow, True): "ttl.pow_scalar",
 }
 _PY_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
     ast.Eq: operator.eq,
@@ -82,6 +83,9 @@ _PY_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
     ast.LtE: operator.le,
     ast.Gt: operator.gt,
     ast.GtE: operator.ge,
+}
+_BLOCK_COMPARE = {
+    ast.Eq: "eq", ast.NotEq: "ne", ast.Lt: "lt", ast.LtE: "le", ast.Gt: "gt", ast.GtE: "ge",
 }
 _INDEX_COMPARE = {
     ast.Eq: "eq",
@@ -132,6 +136,8 @@ class ThreadState:
     which canonical kinds threads took, and the ordinal of each dispatch-condition declaration
     (by object identity, in order of first use)."""
 
+    # The target compiled for: grid="auto" / "full" is its worker grid.
+    target: str = "wormhole_b0"
     canonical_taken: set[KernelKind] = field(default_factory=set)
     conditions: dict[int, tuple[int, DispatchCondition]] = field(default_factory=dict)
 
@@ -590,7 +596,7 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
                     raise self.error(
                         node,
                         f"ttl.math.{name} is not supported by ttlang (supported: "
-                        f"{', '.join(api.MATH_FUNCTIONS)}, and + - * / @ on blocks)",
+                        f"{', '.join(api.MATH_FUNCTIONS)}, and + - * / ** @ abs() on blocks)",
                     ) from None
                 raise self.error(node, f"{self.describe(value)} has no attribute '{name}'") from None
         raise self.error(node, f"{self.describe(value)} has no attribute '{name}'")
@@ -790,6 +796,15 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         left = self.expr(node.left)
         for op, comparator in zip(node.ops, node.comparators):
             right = self.expr(comparator)
+            if isinstance(left, BlockValue) or isinstance(right, BlockValue):
+                name = _BLOCK_COMPARE.get(type(op))
+                raise self.error(
+                    node,
+                    f"blocks are compared with ttl.math.{name}(a, b) (1.0 where it holds, else 0.0), "
+                    f"not with '{type(op).__name__}'"
+                    if name
+                    else f"blocks do not support '{type(op).__name__}'",
+                )
             if isinstance(left, Scalar) or isinstance(right, Scalar):
                 if type(op) not in _INDEX_COMPARE:
                     raise self.error(node, f"runtime integers do not support '{type(op).__name__}'")
@@ -875,6 +890,16 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             raise self.error(node, "range() is only supported as the iterable of a for loop")
         if isinstance(callee, api.ThreadDecorator):
             raise self.error(node, "thread decorators are only valid on a nested function")
+        if callee is builtins.abs and len(args) == 1 and isinstance(args[0], BlockValue):
+            if keywords:
+                raise self.error(node, "abs(block) takes no keywords")
+            ssa = self.emitter.value(f"ttl.abs {args[0].ssa} : {args[0].type}", self.loc(node))
+            return BlockValue(ssa, args[0].shape, args[0].element_type, "value")
+        if callee in (builtins.min, builtins.max) and any(isinstance(a, BlockValue) for a in args):
+            name = "min" if callee is builtins.min else "max"
+            raise self.error(
+                node, f"the element-wise {name} of blocks is ttl.math.{name}(a, b), not {name}()"
+            )
         if callee in (builtins.min, builtins.max) and any(isinstance(a, Scalar) for a in args):
             return self.runtime_min_max(callee is builtins.min, args, keywords, node)
         plain_args = list(args) + [v for v, _ in keywords.values()]
@@ -1128,10 +1153,12 @@ class _ScopeGuard:
         self.compiler.emitter.depth -= 1
 
 
-def build_module(operation: Operation, specs: list[TensorSpec]) -> str:
-    """The TTL IR module of ``operation`` applied to tensors described by ``specs``."""
+def build_module(operation: Operation, specs: list[TensorSpec], target: str = "wormhole_b0") -> str:
+    """The TTL IR module of ``operation`` applied to tensors described by ``specs``, for
+    ``target`` (which fixes the grid of ``grid="auto"`` / ``"full"``)."""
     emitter = Emitter()
-    compiler = FunctionCompiler(operation, emitter, ThreadState())
+    cols, rows = operation.grid_for(target)
+    compiler = FunctionCompiler(operation, emitter, ThreadState(target=target))
     tree = operation.tree
     names = [a.arg for a in tree.args.args]
     if len(specs) != len(names):
@@ -1143,7 +1170,6 @@ def build_module(operation: Operation, specs: list[TensorSpec]) -> str:
     signature = ", ".join(
         f"{p.ssa}: {p.type} {compiler.loc(arg)}" for p, arg in zip(params, tree.args.args)
     )
-    cols, rows = operation.grid
     # A resource-aware operation's kernels take caller per-core words (kernel ABI).
     resources = ", ttl.runtime_resources" if operation.runtime_resource_factory is not None else ""
     # fp32_dest_acc_en= overrides the backend's choice (fp32 DEST where a DFB is f32).

@@ -21,7 +21,7 @@ from ttlang.frontend.kernels import Kernel
 def operation_identity(
     fn: Callable[..., Any],
     source: str,
-    grid: tuple[int, int],
+    grid: tuple[int, int] | str,
     captures: dict[str, Any],
     options: dict[str, Any] | None = None,
 ) -> str:

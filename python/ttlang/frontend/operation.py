@@ -35,6 +35,9 @@ _FROM_TENSORS: Any = object()
 
 _KINDS = {"compute": KernelKind.COMPUTE, "data_movement": KernelKind.DATA_MOVEMENT}
 
+# grid= values meaning the target's whole worker grid (tt-lang 1.1 spells it "auto").
+AUTO_GRIDS = ("auto", "full")
+
 
 @dataclass(frozen=True)
 class KernelSpec:
@@ -113,7 +116,7 @@ class Operation:
     def __init__(
         self,
         fn: Callable[..., Any],
-        grid: tuple[int, int],
+        grid: tuple[int, int] | str,
         runtime_resource_factory: Callable[..., Any] | None = None,
         fp32_dest_acc_en: bool | None = None,
     ) -> None:
@@ -140,13 +143,13 @@ class Operation:
         if not isinstance(tree, ast.FunctionDef):
             raise FrontendError("@ttl.operation decorates a function", self.filename, first_line)
         self.tree = tree
-        if not (
+        if grid not in AUTO_GRIDS and not (
             isinstance(grid, tuple)
             and len(grid) == 2
             and all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in grid)
         ):
             raise FrontendError(
-                f"grid= must be (cols, rows) of positive integers, got {grid!r}",
+                f'grid= must be (cols, rows) of positive integers, "auto" or "full", got {grid!r}',
                 self.filename,
                 first_line,
                 self.col_offset + 1,
@@ -189,16 +192,33 @@ class Operation:
     def __repr__(self) -> str:
         return f"<ttl.operation {self.operation_id}>"
 
-    def build_ir(self, *tensors: Any) -> str:
+    def grid_for(self, target: str) -> tuple[int, int]:
+        """The grid the operation runs on when compiled for ``target``: ``grid=(cols, rows)``
+        as declared, and for ``grid="auto"`` / ``"full"`` the target's whole worker grid
+        (the target capacity table: 8x8 on wormhole_b0, 13x10 on blackhole)."""
+        if isinstance(self.grid, tuple):
+            return self.grid
+        from ttlang import _ttlang  # noqa: PLC0415 - the extension, loaded by compiling anyway
+
+        grid = _ttlang.target_worker_grid(target)
+        if grid is None:
+            raise TTLangError(
+                f"unknown target '{target}'; supported targets: {_ttlang.supported_target_names()}"
+            )
+        return grid
+
+    def build_ir(self, *tensors: Any, target: str = "wormhole_b0") -> str:
         """The TTL IR of this operation before any pass (for inspection and tests)."""
-        return build_module(self, [_spec(t) for t in tensors])
+        return build_module(self, [_spec(t) for t in tensors], target)
 
     def compile(self, *tensors: Any, target: str = "wormhole_b0") -> CompiledOperation:
-        """Compiles for tensors like ``tensors`` (ttnn tensors or ``ttlang.TensorSpec``)."""
+        """Compiles for tensors like ``tensors`` (ttnn tensors or ``ttlang.TensorSpec``) and
+        ``target``; ``grid="auto"`` / ``"full"`` resolves to the target's worker grid."""
         specs = [_spec(t) for t in tensors]
-        text = build_module(self, specs)
+        grid = self.grid_for(target)
+        text = build_module(self, specs, target)
         result = session.compile_module(text, target)
-        cols, rows = self.grid
+        cols, rows = grid
         cores = (CoreRange((0, 0), (cols - 1, rows - 1)),)
         kernels = tuple(
             KernelSpec(
@@ -213,7 +233,7 @@ class Operation:
         return CompiledOperation(
             self.name,
             self.operation_id,
-            self.grid,
+            grid,
             target,
             tuple(spec.param_spec(name) for spec, name in zip(specs, names)),
             result.ir,
@@ -313,11 +333,12 @@ def _closure(fn: Callable[..., Any]) -> dict[str, Any]:
 
 
 def operation(
-    grid: tuple[int, int] = (1, 1),
+    grid: tuple[int, int] | str = (1, 1),
     runtime_resource_factory: Callable[..., Any] | None = None,
     fp32_dest_acc_en: bool | None = None,
 ) -> Callable[[Callable[..., Any]], Operation]:
-    """``@ttl.operation(grid=(cols, rows))``: registers a TT-Lang operation.
+    """``@ttl.operation(grid=(cols, rows))``: registers a TT-Lang operation. ``grid="auto"``
+    (or ``"full"``) is the whole worker grid of the target it is compiled for.
 
     ``fp32_dest_acc_en=True`` / ``False`` fixes whether the compute kernel runs with fp32 DEST
     accumulation; by default (``None``) it does exactly when it uses an f32 DFB."""

@@ -191,6 +191,50 @@ def TTL_AddOp : TTL_BinaryOp<"add", "sum">;
 def TTL_SubOp : TTL_BinaryOp<"sub", "difference">;
 def TTL_MulOp : TTL_BinaryOp<"mul", "product">;
 def TTL_DivOp : TTL_BinaryOp<"div", "quotient">;
+def TTL_MaxOp : TTL_BinaryOp<"max", "maximum">;
+def TTL_MinOp : TTL_BinaryOp<"min", "minimum">;
+
+class TTL_CompareOp<string mnemonic, string what>
+    : TTL_Op<mnemonic, [Pure, SameOperandsAndResultType]> {
+  let summary = "element-wise comparison (" # what # ") of two blocks";
+  let description = "Element-wise `lhs " # what # " rhs` of two blocks of the same "
+    # "shape and element type, computed tile by tile on the SFPU: 1.0 where it "
+    # "holds, else 0.0 (a NaN compares unequal). Python: `ttl.math." # mnemonic
+    # "(a, b)`.\n\n```mlir\n%c = ttl." # mnemonic
+    # " %a, %b : !ttl.block<1x1xbf16>\n```";
+  let arguments = (ins TTL_BlockType:$lhs, TTL_BlockType:$rhs);
+  let results = (outs TTL_BlockType:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` qualified(type($result))";
+}
+
+def TTL_EqOp : TTL_CompareOp<"eq", "==">;
+def TTL_NeOp : TTL_CompareOp<"ne", "!=">;
+def TTL_LtOp : TTL_CompareOp<"lt", "<">;
+def TTL_LeOp : TTL_CompareOp<"le", "<=">;
+def TTL_GtOp : TTL_CompareOp<"gt", ">">;
+def TTL_GeOp : TTL_CompareOp<"ge", ">=">;
+
+def TTL_WhereOp : TTL_Op<"where", [Pure, SameOperandsAndResultType]> {
+  let summary = "element-wise select of two blocks by a condition block";
+  let description = [{
+    Element-wise `condition != 0 ? true_value : false_value` over three blocks of
+    the same shape and element type, computed tile by tile on the SFPU
+    (`where_tile`). A condition element is false exactly when all its bits are
+    zero in the destination registers (so -0.0 selects `true_value`); the
+    comparisons (`ttl.eq`, ...) give 1.0 / 0.0. Python:
+    `ttl.math.where(cond, a, b)`.
+
+    ```mlir
+    %r = ttl.where %c, %a, %b : !ttl.block<1x1xbf16>
+    ```
+  }];
+  let arguments = (ins TTL_BlockType:$condition, TTL_BlockType:$true_value,
+                       TTL_BlockType:$false_value);
+  let results = (outs TTL_BlockType:$result);
+  let assemblyFormat = [{
+    $condition `,` $true_value `,` $false_value attr-dict `:` qualified(type($result))
+  }];
+}
 
 class TTL_UnaryOp<string mnemonic, string what>
     : TTL_Op<mnemonic, [Pure, SameOperandsAndResultType]> {
@@ -216,6 +260,10 @@ def TTL_TanhOp : TTL_UnaryOp<"tanh", "hyperbolic tangent">;
 def TTL_LogOp : TTL_UnaryOp<"log", "natural logarithm">;
 def TTL_SinOp : TTL_UnaryOp<"sin", "sine">;
 def TTL_CosOp : TTL_UnaryOp<"cos", "cosine">;
+def TTL_GeluOp : TTL_UnaryOp<"gelu", "Gaussian error linear unit (x * Phi(x), the exact form)">;
+def TTL_SiluOp : TTL_UnaryOp<"silu", "sigmoid linear unit (x * sigmoid(x))">;
+def TTL_SquareOp : TTL_UnaryOp<"square", "square">;
+def TTL_Exp2Op : TTL_UnaryOp<"exp2", "base-2 exponential">;
 
 class TTL_ScalarOp<string mnemonic, string what, string python>
     : TTL_Op<mnemonic, [Pure, AllTypesMatch<["input", "result"]>]> {
@@ -254,6 +302,8 @@ def TTL_DivScalarOp : TTL_ScalarOp<"div_scalar", "quotient (block over scalar)",
   }];
 }
 def TTL_RdivScalarOp : TTL_ScalarOp<"rdiv_scalar", "quotient (scalar over block)", "s / blk">;
+def TTL_PowScalarOp : TTL_ScalarOp<"pow_scalar", "power (block to the scalar exponent)",
+                                   "blk ** s` or `ttl.math.pow(blk, s)">;
 
 def TTL_MatmulOp : TTL_Op<"matmul", [Pure]> {
   let summary = "block matrix product";
