@@ -29,7 +29,7 @@ export PYTHONNOUSERSITE=1 XDG_CACHE_HOME=$work/cache
 step "installed $(basename "$wheel") and its requirements"
 echo "wheel-check: venv size $(du -sm "$venv" | cut -f1) MB; largest packages (MB):"
 site=$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
-du -sm "$site"/* | sort -rn | head -6 | sed 's/^/  /'
+du -sm "$site"/* | sort -rn | awk 'NR <= 6 { print "  " $0 }'
 
 log=$work/output.log
 : > "$log"

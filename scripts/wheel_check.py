@@ -12,6 +12,7 @@ import contextlib
 import io
 import pathlib
 import re
+import runpy
 import sys
 from importlib import metadata
 
@@ -50,11 +51,12 @@ def readme_example(readme: pathlib.Path) -> None:
     blocks = re.findall(r"```python\n(.*?)```", readme.read_text(), re.S)
     if len(blocks) < 2:
         fail(f"{readme} has no README example (two ```python blocks)")
-    namespace: dict[str, object] = {"__name__": "__main__"}
+    # A real file: the frontend reads an operation's source through inspect.
+    script = pathlib.Path("readme_example.py").resolve()
+    script.write_text("\n".join(blocks[:2]))
     output = io.StringIO()
     with contextlib.redirect_stdout(output):
-        for block in blocks[:2]:
-            exec(compile(block, str(readme), "exec"), namespace)  # noqa: S102
+        runpy.run_path(str(script), run_name="__main__")
     text = output.getvalue()
     sys.stdout.write(text[-400:])
     if "kernel_main" not in text:
