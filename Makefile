@@ -9,11 +9,13 @@ BUILD  := build
 DEPS   := $(VENV)/.deps-stamp
 NINJA  := $(VENV)/bin/ninja
 SIM    := $(VENV)/bin/ttlang-sim
+OPT    := $(VENV)/bin/ttlang-opt
+DIST   := dist
 JOBS   ?= $(shell nproc)
 
-.PHONY: build test lit pytest demo bench clean distclean setup
+.PHONY: build test lit pytest demo bench clean distclean setup wheel wheel-check
 
-setup: $(DEPS) $(SIM)
+setup: $(DEPS) $(SIM) $(OPT)
 
 $(DEPS): requirements.txt scripts/find-python.sh
 	@py=$$(scripts/find-python.sh) || exit 1; \
@@ -34,13 +36,17 @@ $(SIM): $(DEPS)
 	  'import sys' 'from ttlang.sim import main' 'sys.exit(main())' > $@.tmp \
 	  && chmod +x $@.tmp && mv $@.tmp $@
 
+# ... and `ttlang-opt` is the build's own binary (a wheel runs its bundled copy: ttlang.opt).
+$(OPT): $(DEPS)
+	@ln -sfn $(CURDIR)/$(BUILD)/bin/ttlang-opt $@
+
 $(BUILD)/build.ninja: $(DEPS)
 	cmake -G Ninja -S . -B $(BUILD) \
 	  -DCMAKE_BUILD_TYPE=Release \
 	  -DCMAKE_MAKE_PROGRAM=$(CURDIR)/$(NINJA) \
 	  -DPython_EXECUTABLE=$(CURDIR)/$(PY)
 
-build: $(BUILD)/build.ninja $(SIM)
+build: $(BUILD)/build.ninja $(SIM) $(OPT)
 	@$(NINJA) -C $(BUILD) -j $(JOBS)
 
 lit: build
@@ -60,11 +66,23 @@ demo: build
 	$(PY) examples/demo.py
 	$(PY) examples/runtime_collective.py
 
+# The wheel users install (docs/building.md, "Installing as a package"): built with the dev venv's
+# MLIR/LLVM packages (--no-build-isolation) in build/wheel-<tag>/, incremental, into dist/.
+wheel: $(DEPS)
+	@rm -f $(DIST)/ttlang-*.whl
+	@echo "building the wheel in $(BUILD)/wheel-* (a full build the first time: ~5 min on 2 cores)"
+	$(PY) -m pip wheel . --no-build-isolation --no-deps --disable-pip-version-check -w $(DIST)
+
+# A fresh venv with only the wheel and its declared requirements runs the README example,
+# ttlang-opt and ttlang-sim (scripts/wheel-check.sh). Run before every release.
+wheel-check: wheel
+	scripts/wheel-check.sh $(DIST)/ttlang-*.whl
+
 bench: build
 	$(PY) bench/run_all.py
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(DIST)
 
 distclean: clean
 	rm -rf $(VENV)

@@ -20,10 +20,12 @@ import dataclasses
 import pathlib
 import tempfile
 
-import ttnn
-
+# ttlang first: once it is imported, ttnn's start-up DEBUG line stays out of the output
+# (docs/building.md, "Quiet imports").
 import ttlang as ttl
 from ttlang.runtime.runner import load_runner, write_runner
+
+import ttnn  # noqa: E402,I001
 
 HEADER = str(pathlib.Path(__file__).resolve().parent / "external" / "collective_sender.hpp")
 

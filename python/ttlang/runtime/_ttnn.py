@@ -1,5 +1,12 @@
-"""Lazy access to ttnn: importing it costs ~0.8 s and prints a DEBUG line, so `import ttlang`
-must not do it. Only code that builds or checks ttnn objects calls :func:`ttnn`.
+"""Lazy access to ttnn: importing it costs ~0.8 s, so `import ttlang` must not do it. Only code
+that builds or checks ttnn objects calls :func:`ttnn`.
+
+Quiet start-up: ttnn's ``__init__`` logs its whole configuration at DEBUG level through loguru,
+whose default handler prints DEBUG to stderr, so every user would see it on the first dispatch.
+Once ttlang is imported, the first import of ttnn (ttlang's own or the user's) runs with loguru's
+``ttnn`` logger disabled for the duration of that module's execution only
+(:class:`_QuietTtnnImport`); loguru's configuration and ttnn's later log messages are untouched.
+``TTLANG_TTNN_IMPORT_LOG=1`` turns this off; ``print(ttnn.CONFIG)`` shows the configuration.
 
 Inside ``ttlang-sim`` the user's script gets a stand-in module as ``ttnn`` (:func:`shadow`;
 ``ttlang.sim.ttnn_api``, marked ``__ttlang_stand_in__``). The runtime still needs the real
@@ -9,9 +16,13 @@ behind one, :func:`ttnn` imports the real package on first use and keeps it here
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import importlib.abc
+import os
 import sys
 import threading
+from collections.abc import Iterator
 from types import ModuleType
 
 # The real ttnn while a stand-in occupies sys.modules["ttnn"] (None until it is needed).
@@ -70,23 +81,80 @@ def _import_behind(stand_in: ModuleType) -> ModuleType:
         if _real is None:
             # The real package (and its own `import ttnn` statements) must see itself while it
             # initializes; its submodules stay registered as ttnn.* afterwards.
+            # Quiet as any first import of ttnn (_QuietTtnnImport).
             del sys.modules["ttnn"]
-            quiet = _quiet_loguru()
             try:
                 _real = importlib.import_module("ttnn")
             finally:
                 sys.modules["ttnn"] = stand_in
-                if quiet is not None:
-                    quiet.enable("ttnn")
     return _real
 
 
-def _quiet_loguru():  # noqa: ANN202 - loguru's logger, if installed
-    """Silences ttnn's import-time DEBUG line (loguru) under the simulator: the user's script
-    never imported ttnn itself."""
+class _QuietTtnnImport(importlib.abc.MetaPathFinder):
+    """A meta-path finder that finds nothing itself: on the first import of ``ttnn`` it asks the
+    other finders for the spec and has the loader execute the package with loguru's ``ttnn``
+    logger disabled, then removes itself."""
+
+    def find_spec(self, fullname, path=None, target=None):  # noqa: ANN001, ANN201
+        if fullname != "ttnn":
+            return None
+        for finder in sys.meta_path:
+            find = getattr(finder, "find_spec", None)
+            if finder is self or find is None:
+                continue
+            spec = find(fullname, path, target)
+            if spec is not None:
+                break
+        else:
+            return None
+        _uninstall_quiet_import()
+        loader = spec.loader
+        execute = getattr(loader, "exec_module", None)
+        if execute is None or not hasattr(loader, "__dict__"):
+            return spec
+
+        def exec_module(module: ModuleType) -> None:
+            del loader.exec_module  # the loader's own method again
+            with _loguru_disabled("ttnn"):
+                execute(module)
+
+        loader.exec_module = exec_module
+        return spec
+
+
+_quiet_import: _QuietTtnnImport | None = None
+
+
+def _install_quiet_import() -> None:
+    global _quiet_import
+    if "ttnn" in sys.modules or os.environ.get("TTLANG_TTNN_IMPORT_LOG", "") not in ("", "0"):
+        return
+    _quiet_import = _QuietTtnnImport()
+    sys.meta_path.insert(0, _quiet_import)
+
+
+def _uninstall_quiet_import() -> None:
+    global _quiet_import
+    if _quiet_import is not None:
+        try:
+            sys.meta_path.remove(_quiet_import)
+        except ValueError:
+            pass
+        _quiet_import = None
+
+
+@contextlib.contextmanager
+def _loguru_disabled(name: str) -> Iterator[None]:
     try:
         from loguru import logger  # noqa: PLC0415
     except ImportError:
-        return None
-    logger.disable("ttnn")
-    return logger
+        yield
+        return
+    logger.disable(name)
+    try:
+        yield
+    finally:
+        logger.enable(name)
+
+
+_install_quiet_import()
