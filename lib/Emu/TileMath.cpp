@@ -58,52 +58,32 @@ rneTileBody(const float *__restrict in, float *__restrict out) {
 }
 
 #if defined(__x86_64__)
-/// rneBf16Bits on eight lanes at a time (integer operations: the same bits).
-__attribute__((target("avx2"))) void rneTileAvx2(const float *in, float *out) {
-  const __m256i bias = _mm256_set1_epi32(0x7FFF), one = _mm256_set1_epi32(1);
-  const __m256i high = _mm256_set1_epi32(int(0xFFFF0000u));
-  const __m256i magnitude = _mm256_set1_epi32(0x7FFFFFFF);
-  const __m256i infinity = _mm256_set1_epi32(0x7F800000);
-  const __m256i mantissa = _mm256_set1_epi32(0x007F0000);
-  const __m256i quiet = _mm256_set1_epi32(0x00400000);
-  for (int i = 0; i < kTileElems; i += 8) {
-    __m256i u = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(in + i));
-    __m256i lsb = _mm256_and_si256(_mm256_srli_epi32(u, 16), one);
-    __m256i rounded = _mm256_and_si256(
-        _mm256_add_epi32(_mm256_add_epi32(u, bias), lsb), high);
-    __m256i truncated = _mm256_and_si256(u, high);
-    __m256i noMantissa = _mm256_cmpeq_epi32(
-        _mm256_and_si256(truncated, mantissa), _mm256_setzero_si256());
-    __m256i nan = _mm256_or_si256(truncated, _mm256_and_si256(noMantissa, quiet));
-    __m256i isNan = _mm256_cmpgt_epi32(_mm256_and_si256(u, magnitude), infinity);
-    __m256i result = _mm256_blendv_epi8(rounded, nan, isNan);
-    _mm256_storeu_si256(reinterpret_cast<__m256i *>(out + i), result);
+/// rneBf16Bits on W lanes at a time with GCC vector types (integer operations:
+/// the same bits as the scalar loop); instantiated for AVX2 and AVX-512.
+template <int W>
+__attribute__((always_inline)) inline void rneTileLanes(const float *in,
+                                                        float *out) {
+  typedef uint32_t U __attribute__((vector_size(W * 4)));
+  typedef int32_t S __attribute__((vector_size(W * 4)));
+  for (int i = 0; i < kTileElems; i += W) {
+    U u;
+    std::memcpy(&u, in + i, sizeof u);
+    U rounded = (u + 0x7FFFu + ((u >> 16) & 1u)) & 0xFFFF0000u;
+    U truncated = u & 0xFFFF0000u;
+    U quiet = (U)((truncated & 0x007F0000u) == 0u) & 0x00400000u;
+    S isNan = (S)(u & 0x7FFFFFFFu) > (S)(U{} + 0x7F800000u);
+    U result = isNan ? (truncated | quiet) : rounded;
+    std::memcpy(out + i, &result, sizeof result);
   }
 }
-#endif
 
-#if defined(__x86_64__)
-/// rneBf16Bits on sixteen lanes at a time (the same bits).
+__attribute__((target("avx2"))) void rneTileAvx2(const float *in, float *out) {
+  rneTileLanes<8>(in, out);
+}
+
 __attribute__((target("avx512f"))) void rneTileAvx512(const float *in,
                                                       float *out) {
-  const __m512i bias = _mm512_set1_epi32(0x7FFF), one = _mm512_set1_epi32(1);
-  const __m512i high = _mm512_set1_epi32(int(0xFFFF0000u));
-  const __m512i magnitude = _mm512_set1_epi32(0x7FFFFFFF);
-  const __m512i infinity = _mm512_set1_epi32(0x7F800000);
-  const __m512i mantissa = _mm512_set1_epi32(0x007F0000);
-  const __m512i quiet = _mm512_set1_epi32(0x00400000);
-  for (int i = 0; i < kTileElems; i += 16) {
-    __m512i u = _mm512_loadu_si512(in + i);
-    __m512i lsb = _mm512_and_si512(_mm512_maskz_srli_epi32(0xFFFF, u, 16), one);
-    __m512i rounded = _mm512_and_si512(
-        _mm512_add_epi32(_mm512_add_epi32(u, bias), lsb), high);
-    __m512i truncated = _mm512_and_si512(u, high);
-    __mmask16 noMantissa = _mm512_testn_epi32_mask(truncated, mantissa);
-    __m512i nan = _mm512_mask_or_epi32(truncated, noMantissa, truncated, quiet);
-    __mmask16 isNan =
-        _mm512_cmpgt_epi32_mask(_mm512_and_si512(u, magnitude), infinity);
-    _mm512_storeu_si512(out + i, _mm512_mask_mov_epi32(rounded, isNan, nan));
-  }
+  rneTileLanes<16>(in, out);
 }
 #endif
 
