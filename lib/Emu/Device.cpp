@@ -588,7 +588,6 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
         auto compute = std::make_unique<ComputeState>();
         compute->mode = kernel.fp32DestAccumulation ? DestMode::Fp32 : DestMode::Bf16;
         compute->fidelity = kernel.fidelity;
-        compute->approximate = kernel.approximate;
         compute->unpackToDest = kernel.unpackToDest;
         compute->sections = kernel.fullSyncDest ? 1 : 2;
         compute->tilesPerSection =

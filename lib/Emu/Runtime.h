@@ -60,7 +60,6 @@ struct PendingCopy {
 struct ComputeState {
   DestMode mode = DestMode::Bf16;
   MathFidelity fidelity = MathFidelity::HiFi4;
-  bool approximate = false;
   uint32_t sections = 2;          // SyncHalf: 2, SyncFull: 1
   uint32_t tilesPerSection = 8;
   std::unique_ptr<float[]> dest;  // sections * tilesPerSection tiles

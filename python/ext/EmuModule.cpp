@@ -25,7 +25,7 @@ using Cores = std::vector<std::pair<uint32_t, uint32_t>>;
 using KernelTuple =
     std::tuple<std::string, std::string, int, Cores,
                std::vector<std::vector<uint32_t>>, std::vector<uint32_t>, bool,
-               bool, bool, int, uint64_t>;
+               bool, int, uint64_t>;
 using FormatTuple = std::tuple<uint32_t, int, uint32_t>;
 using CbTuple = std::tuple<Cores, uint32_t, std::vector<FormatTuple>>;
 using SemaphoreTuple = std::tuple<uint32_t, uint32_t, Cores>;
@@ -45,7 +45,7 @@ ProgramSpec programSpec(const std::vector<KernelTuple> &kernels,
                         const std::vector<SemaphoreTuple> &semaphores) {
   ProgramSpec program;
   for (const auto &[name, library, role, cores, args, common, fp32, fullSync,
-                    approx, fidelity, unpackToDest] : kernels) {
+                    fidelity, unpackToDest] : kernels) {
     KernelSpec &kernel = program.kernels.emplace_back();
     kernel.name = name;
     kernel.library = library;
@@ -55,7 +55,6 @@ ProgramSpec programSpec(const std::vector<KernelTuple> &kernels,
     kernel.commonArgs = common;
     kernel.fp32DestAccumulation = fp32;
     kernel.fullSyncDest = fullSync;
-    kernel.approximate = approx;
     kernel.fidelity = static_cast<MathFidelity>(fidelity);
     kernel.unpackToDest = unpackToDest;
   }
@@ -90,7 +89,7 @@ NB_MODULE(_emu, m) {
   });
   m.def("tile_size", [](int format) {
     return tileSizeBytes(static_cast<DataFormat>(format));
-  });
+  }, "Bytes of one tile of a tt-metal DataFormat code (0: not emulated).");
 
   nb::class_<Device>(m, "Device")
       .def("__init__",

@@ -50,7 +50,6 @@ struct KernelSpec {
   // Compute configuration (ComputeConfigDescriptor).
   bool fp32DestAccumulation = false;
   bool fullSyncDest = false;
-  bool approximate = false;
   MathFidelity fidelity = MathFidelity::HiFi4;
   /// CB indices whose unpack_to_dest_mode is UnpackToDestFp32: copy_tile
   /// moves their 32-bit tiles straight into DEST.

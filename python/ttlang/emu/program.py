@@ -65,21 +65,18 @@ class ProgramCache:
     with a hash seen before reuses that program's kernels, circular buffers and semaphores and
     only brings its runtime arguments (a descriptor without a hash is always read whole)."""
 
-    def __init__(self) -> None:
+    def __init__(self, arch: str, banks: tuple[int, int], kernels: KernelCache) -> None:
+        self._arch, self._banks, self._kernels = arch, banks, kernels
         self._programs: dict[int, tuple[list[tuple], list[tuple], list[tuple]]] = {}
 
     def read(
-        self,
-        program: Any,
-        arch: str,
-        banks: tuple[int, int],
-        cache: KernelCache,
-        kernel_names: Sequence[str] | None = None,
+        self, program: Any, kernel_names: Sequence[str] | None = None
     ) -> tuple[list[tuple], list[tuple], list[tuple]]:
+        """The native module's kernel, circular-buffer and semaphore tuples for ``program``."""
         key = program.custom_program_hash
         known = self._programs.get(key) if key is not None else None
         if known is None or len(known[0]) != len(program.kernels):
-            known = read_program(program, arch, banks, cache, kernel_names)
+            known = _read_program(program, self._arch, self._banks, self._kernels, kernel_names)
             if key is not None:
                 self._programs[key] = known
             return known
@@ -110,7 +107,7 @@ def _runtime_args(kernel: Any, cores: list[XY], with_args: list[bool] | None = N
     return args
 
 
-def read_program(
+def _read_program(
     program: Any,
     arch: str,
     banks: tuple[int, int],
@@ -147,7 +144,7 @@ def read_program(
     libraries = cache.libraries(builds, banks)
     kernels = [
         (name, str(library), _ROLE_CODES[role], cores, args, common,
-         build.fp32_dest_acc_en, full_sync, build.math_approx_mode, build.math_fidelity, to_dest)
+         build.fp32_dest_acc_en, full_sync, build.math_fidelity, to_dest)
         for (name, role, cores, args, common, full_sync, to_dest), build, library
         in zip(placements, builds, libraries)
     ]

@@ -10,13 +10,16 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 
+from ttlang.emu import _emu
+
 TILE = 32
 FACE = 16
 
-# dtype name -> (numpy storage type, bytes per tile, tt-metal DataFormat code)
+# dtype name -> (numpy storage type, tt-metal DataFormat code)
+_FORMATS = {"bfloat16": (np.dtype(ml_dtypes.bfloat16), 5), "float32": (np.dtype(np.float32), 0)}
+# dtype name -> (numpy storage type, bytes per tile as the runtime's TileMath has them, code)
 DTYPES: dict[str, tuple[np.dtype, int, int]] = {
-    "bfloat16": (np.dtype(ml_dtypes.bfloat16), 2048, 5),
-    "float32": (np.dtype(np.float32), 4096, 0),
+    name: (storage, _emu.tile_size(code), code) for name, (storage, code) in _FORMATS.items()
 }
 
 

@@ -123,10 +123,13 @@ class Program:
                 common_runtime_args=list(k.common_runtime_args),
                 config=config() if config else _compute_config(k),
             ))
+        from ttlang.emu import _emu
+
+        # (ttnn data type, bytes per tile from the emulator's own table: DataFormat codes)
         dtypes = {
-            "bfloat16": (t.DataType.BFLOAT16, 2048),
-            "float32": (t.DataType.FLOAT32, 4096),
-            "bfloat8_b": (t.DataType.BFLOAT8_B, 1088),
+            "bfloat16": (t.DataType.BFLOAT16, _emu.tile_size(5)),
+            "float32": (t.DataType.FLOAT32, _emu.tile_size(0)),
+            "bfloat8_b": (t.DataType.BFLOAT8_B, _emu.tile_size(6)),
         }
         cbs = [
             t.CBDescriptor(pages * dtypes[dtype][1], ranges,
