@@ -12,8 +12,6 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 def _run(code: str, **env: str) -> subprocess.CompletedProcess:
     environment = dict(os.environ, PYTHONPATH=str(ROOT / "python"), **env)
-    if "TTLANG_TTNN_IMPORT_LOG" not in env:
-        environment.pop("TTLANG_TTNN_IMPORT_LOG", None)
     return subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=environment, check=True
     )
@@ -33,8 +31,7 @@ def test_ttnn_startup_debug_line_is_hidden_once_ttlang_is_imported():
     assert "after" in result.stderr and "Set ttnn.CONFIG.enable_fast_runtime_mode" in result.stderr
 
 
-def test_ttnn_startup_line_is_shown_when_asked_or_when_ttnn_comes_first():
-    assert "Initial ttnn.CONFIG" in _run("import ttlang, ttnn", TTLANG_TTNN_IMPORT_LOG="1").stderr
+def test_ttnn_startup_line_is_shown_when_ttnn_comes_first():
     assert "Initial ttnn.CONFIG" in _run("import ttnn, ttlang").stderr
 
 

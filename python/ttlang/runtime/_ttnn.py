@@ -6,7 +6,8 @@ whose default handler prints DEBUG to stderr, so every user would see it on the 
 Once ttlang is imported, the first import of ttnn (ttlang's own or the user's) runs with loguru's
 ``ttnn`` logger disabled for the duration of that module's execution only
 (:class:`_QuietTtnnImport`); loguru's configuration and ttnn's later log messages are untouched.
-``TTLANG_TTNN_IMPORT_LOG=1`` turns this off; ``print(ttnn.CONFIG)`` shows the configuration.
+A script that wants the line imports ttnn before ttlang; ``print(ttnn.CONFIG)`` shows the
+configuration on demand.
 
 Inside ``ttlang-sim`` the user's script gets a stand-in module as ``ttnn`` (:func:`shadow`;
 ``ttlang.sim.ttnn_api``, marked ``__ttlang_stand_in__``). The runtime still needs the real
@@ -19,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.abc
-import os
 import sys
 import threading
 from collections.abc import Iterator
@@ -127,7 +127,7 @@ _quiet_import: _QuietTtnnImport | None = None
 
 def _install_quiet_import() -> None:
     global _quiet_import
-    if "ttnn" in sys.modules or os.environ.get("TTLANG_TTNN_IMPORT_LOG", "") not in ("", "0"):
+    if "ttnn" in sys.modules:
         return
     _quiet_import = _QuietTtnnImport()
     sys.meta_path.insert(0, _quiet_import)
