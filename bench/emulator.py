@@ -103,21 +103,24 @@ def upstream(python: str, case: tuple[str, str], calls: int) -> dict:
     return _run([str(sim), str(script), "--", str(ROOT / path), name, str(calls)])
 
 
-def startup(samples: int) -> float | None:
-    """Median wall time of `ttlang-sim` running an empty script (seconds)."""
-    sim = shutil.which("ttlang-sim", path=str(pathlib.Path(sys.executable).parent))
-    if sim is None:
-        return None
+def startup(samples: int, upstream_python: str | None) -> tuple[float | None, float | None]:
+    """Median wall time (s) of `ttlang-sim` and, when given, `tt-lang-sim` running an empty
+    script, alternating fresh processes."""
     import time
 
+    ours_sim = shutil.which("ttlang-sim", path=str(pathlib.Path(sys.executable).parent))
+    theirs_sim = str(pathlib.Path(upstream_python).with_name("tt-lang-sim")) if upstream_python else None
     script = pathlib.Path(tempfile.mkdtemp()) / "empty.py"
     script.write_text("pass\n")
-    times = []
+    times: dict[str, list[float]] = {"ours": [], "theirs": []}
     for _ in range(samples):
-        t0 = time.perf_counter()
-        subprocess.run([sim, str(script)], check=True, capture_output=True)
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+        for side, sim in (("ours", ours_sim), ("theirs", theirs_sim)):
+            if sim is None:
+                continue
+            t0 = time.perf_counter()
+            subprocess.run([sim, str(script)], check=True, capture_output=True)
+            times[side].append(time.perf_counter() - t0)
+    return tuple(statistics.median(t) if t else None for t in (times["ours"], times["theirs"]))
 
 
 def main() -> None:
@@ -156,9 +159,12 @@ def main() -> None:
         print(f"{label:46} {1e3 * statistics.median(cold):9.1f} {1e3 * statistics.median(warm):9.1f}")
     print(f"{'import ttnn (once per process, before either)':46} {1e3 * statistics.median(imports):9.1f}")
 
-    seconds = startup(args.rounds)
-    if seconds is not None:
-        print(f"\nttlang-sim start-up (empty script): {1e3 * seconds:.0f} ms")
+    ours_start, theirs_start = startup(args.rounds, args.upstream_python)
+    if ours_start is not None:
+        line = f"\nstart-up, empty script: ttlang-sim {1e3 * ours_start:.0f} ms"
+        if theirs_start is not None:
+            line += f", tt-lang-sim {1e3 * theirs_start:.0f} ms"
+        print(line)
 
 
 if __name__ == "__main__":
