@@ -260,6 +260,15 @@ void transposeTile(uint32_t cb, uint32_t tile, uint32_t dst) {
   ttlemu::transposeTile(operands.a, dest, state.mode);
 }
 
+void unaryBroadcast(uint32_t type, uint32_t cb, uint32_t tile, uint32_t dst) {
+  ComputeState &state = compute("unary_bcast");
+  float *dest = mathTile(state, dst, "unary_bcast");
+  // bcast.h: the tile goes to SrcB (B2D), or straight to DEST when the CB's
+  // unpacker output is 32-bit (its unpack_to_dest_mode), as a copy does.
+  unpack(cb, tile, state.srcB, "SrcB", "unary_bcast", operands.b, false);
+  broadcastCopy(static_cast<BroadcastType>(type), operands.b, dest, state.mode);
+}
+
 void packTile(uint32_t dst, uint32_t cb, int32_t slot) {
   ComputeState &state = compute("pack_tile");
   Processor &p = self();

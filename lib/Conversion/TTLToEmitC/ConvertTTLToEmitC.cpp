@@ -184,6 +184,13 @@ StringRef headerForCall(StringRef callee) {
               "rsub_unary_tile", "mul_unary_tile", "div_unary_tile"},
              "api/compute/eltwise_unary/binop_with_scalar.h")
       .Cases({"rdiv_tile_init", "rdiv_tile"}, "api/compute/eltwise_unary/rdiv.h")
+      .Cases({"fill_tile_init", "fill_tile_bitcast"},
+             "api/compute/eltwise_unary/fill.h")
+      .Cases({"unary_bcast_init", "unary_bcast", "unary_bcast_uninit"},
+             "api/compute/bcast.h")
+      .Cases({"reduce_init", "reduce_tile", "reduce_uninit"},
+             "api/compute/reduce.h")
+      .Cases({"transpose_init", "transpose_tile"}, "api/compute/transpose.h")
       .Cases({"get_absolute_logical_x", "get_absolute_logical_y",
               "get_common_arg_val"},
              "api/compute/common.h")

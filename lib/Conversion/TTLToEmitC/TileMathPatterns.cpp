@@ -21,6 +21,14 @@
 // Reconfiguration of the unpacker / packer formats between math steps of
 // different element types is emitted before this runs (DataFormatReconfig.cpp).
 //
+// Leaves other than waited blocks: `ttl.fill` is `fill_tile_bitcast` into its
+// register, `ttl.broadcast` of a waited block `unary_bcast<BroadcastType>`
+// from the source tile each result tile repeats, `ttl.transpose` of a waited
+// block `transpose_tile` of the mirrored tile. A stored `ttl.reduce_sum` /
+// `ttl.reduce_max` runs on the FPU on its own: `reduce_init`, per result tile
+// one acquire accumulating `reduce_tile` over the tiles it reduces, then
+// `reduce_uninit` (which restores the packer's edge masks).
+//
 // DFB operands are bridged with unrealized casts to uint32_t; the dialect
 // conversion that follows replaces the DFBs themselves.
 //
@@ -149,6 +157,49 @@ Value getLeafDfb(Value value) {
   return nullptr;
 }
 
+/// The DFB a broadcast / transpose leaf unpacks: its input's, when waited.
+Value getShapedLeafDfb(Operation *op) {
+  if (isa_and_nonnull<BroadcastOp, TransposeOp>(op))
+    return getLeafDfb(op->getOperand(0));
+  return nullptr;
+}
+
+/// A literal tile index or a size_t value.
+CallArg tileExpr(OpBuilder &b, Location loc, CallArg row, int64_t scale,
+                 CallArg col) {
+  Type size = getSizeType(b.getContext());
+  auto *rowLit = std::get_if<int64_t>(&row);
+  auto *colLit = std::get_if<int64_t>(&col);
+  if (rowLit && colLit)
+    return *rowLit * scale + *colLit;
+  auto value = [&](CallArg arg) -> Value {
+    if (auto *lit = std::get_if<int64_t>(&arg))
+      return emitIndex(b, loc, *lit);
+    return std::get<Value>(arg);
+  };
+  Value scaled = value(row);
+  if (!(rowLit && *rowLit == 0) && scale != 1)
+    scaled = emitc::MulOp::create(b, loc, size, scaled, emitIndex(b, loc, scale));
+  if (rowLit && *rowLit == 0)
+    return col;
+  if (colLit && *colLit == 0)
+    return scaled;
+  return Value(emitc::AddOp::create(b, loc, size, scaled, value(col)));
+}
+
+/// (row, col) of flat tile `tile` in a block with `cols` tile columns.
+std::pair<CallArg, CallArg> splitTile(OpBuilder &b, Location loc, CallArg tile,
+                                      int64_t cols) {
+  if (auto *lit = std::get_if<int64_t>(&tile))
+    return {*lit / cols, *lit % cols};
+  if (cols == 1)
+    return {tile, int64_t(0)};
+  Type size = getSizeType(b.getContext());
+  Value t = std::get<Value>(tile), n = emitIndex(b, loc, cols);
+  return {Value(emitc::DivOp::create(b, loc, size, t, n)),
+          Value(emitc::RemOp::create(b, loc, size, t, n))};
+}
+
 struct StoreLowering {
   StoreLowering(PatternRewriter &rewriter, Location loc, func::FuncOp kernel)
       : rewriter(rewriter), loc(loc),
@@ -180,6 +231,26 @@ struct StoreLowering {
     if (getLeafDfb(value))
       return success();
     Operation *op = value.getDefiningOp();
+    if (isa_and_nonnull<FillOp>(op))
+      return success();
+    if (isa_and_nonnull<BroadcastOp, TransposeOp>(op)) {
+      if (getShapedLeafDfb(op))
+        return success();
+      InFlightDiagnostic diag =
+          emitError(loc) << "a " << op->getName().stripDialect()
+                         << " reads a block from ttl.wait directly; store "
+                            "other tile math into a DFB and wait for it first";
+      diag.attachNote(op->getLoc()) << "this " << op->getName().stripDialect();
+      return diag;
+    }
+    if (isa_and_nonnull<ReduceSumOp, ReduceMaxOp>(op)) {
+      InFlightDiagnostic diag =
+          emitError(loc) << "a reduction must be stored on its own "
+                            "(blk.store(ttl.math.reduce_sum(x, dims=[...]))); "
+                            "fusing it with other tile math is not supported";
+      diag.attachNote(op->getLoc()) << "this reduction";
+      return diag;
+    }
     if (op && getBinaryInfo(op))
       return success(succeeded(checkTree(op->getOperand(0))) &&
                      succeeded(checkTree(op->getOperand(1))));
@@ -214,25 +285,80 @@ struct StoreLowering {
       collectLeaves(operand, leaves);
   }
 
+  /// The next free destination register of this tile's math.
+  FailureOr<int> takeRegister() {
+    int reg = nextRegister++;
+    maxRegister = std::max(maxRegister, nextRegister);
+    if (maxRegister > destRegisters)
+      return emitError(loc)
+             << "tile-math expression needs more than " << destRegisters
+             << " destination registers"
+             << (destRegisters < destTilesPerSection(false)
+                     ? " (the kernel runs with fp32 DEST accumulation, "
+                       "whose sections hold half as many tiles)"
+                     : "");
+    return reg;
+  }
+
+  /// Result tile `tile` of a fill / broadcast / transpose into `reg`;
+  /// `resultCols` is the tile columns of the stored block.
+  void emitShapedLeaf(OpBuilder &b, Operation *op, CallArg tile, int reg) {
+    MLIRContext *context = b.getContext();
+    if (auto fill = dyn_cast<FillOp>(op)) {
+      uint64_t bits = fill.getValue().bitcastToAPInt().getZExtValue();
+      emitCall(b, loc, "fill_tile_init", Type(), {});
+      emitCall(b, loc, "fill_tile_bitcast", Type(),
+               {int64_t(reg),
+                Value(emitc::LiteralOp::create(
+                    b, loc, getUint32Type(context),
+                    "0x" + llvm::utohexstr(bits, true) + "u"))});
+      return;
+    }
+    Value dfb = getShapedLeafDfb(op);
+    ArrayRef<int64_t> result =
+        cast<BlockType>(op->getResult(0).getType()).getShape();
+    auto [row, col] = splitTile(b, loc, tile, result[1]);
+    if (auto bcast = dyn_cast<BroadcastOp>(op)) {
+      ArrayRef<int64_t> dims = bcast.getDims();
+      CallArg srcRow = llvm::is_contained(dims, 0) ? CallArg(int64_t(0)) : row;
+      CallArg srcCol = llvm::is_contained(dims, 1) ? CallArg(int64_t(0)) : col;
+      CallArg source = tileExpr(b, loc, srcRow,
+                                bcast.getInput().getType().getShape()[1], srcCol);
+      Attribute type = emitc::OpaqueAttr::get(context, bcast.getBroadcastType());
+      emitCall(b, loc, "unary_bcast_init", Type(), {cb(dfb)}, {type});
+      emitCall(b, loc, "unary_bcast", Type(), {cb(dfb), source, int64_t(reg)},
+               {type});
+      // Restores the unpacker's broadcast mode for the copies that follow.
+      emitCall(b, loc, "unary_bcast_uninit", Type(), {cb(dfb)}, {type});
+      return;
+    }
+    // Transpose: result tile (r, c) mirrors input tile (c, r); the input
+    // has the result's rows as its columns.
+    CallArg source = tileExpr(b, loc, col, result[0], row);
+    emitCall(b, loc, "transpose_init", Type(), {cb(dfb)});
+    emitCall(b, loc, "transpose_tile", Type(), {cb(dfb), source, int64_t(reg)});
+  }
+
   /// Emits the SFPU evaluation of `value` for tile `tile`; returns its
   /// destination register.
   FailureOr<int> emitSfpu(OpBuilder &b, Value value, CallArg tile) {
     if (Value dfb = getLeafDfb(value)) {
-      int reg = nextRegister++;
-      maxRegister = std::max(maxRegister, nextRegister);
-      if (maxRegister > destRegisters)
-        return emitError(loc)
-               << "tile-math expression needs more than " << destRegisters
-               << " destination registers"
-               << (destRegisters < destTilesPerSection(false)
-                       ? " (the kernel runs with fp32 DEST accumulation, "
-                         "whose sections hold half as many tiles)"
-                       : "");
+      FailureOr<int> taken = takeRegister();
+      if (failed(taken))
+        return failure();
+      int reg = *taken;
       emitCall(b, loc, "copy_init", Type(), {cb(dfb)});
       emitCall(b, loc, "copy_tile", Type(), {cb(dfb), tile, int64_t(reg)});
       return reg;
     }
     Operation *op = value.getDefiningOp();
+    if (isa<FillOp, BroadcastOp, TransposeOp>(op)) {
+      FailureOr<int> reg = takeRegister();
+      if (failed(reg))
+        return failure();
+      emitShapedLeaf(b, op, tile, *reg);
+      return *reg;
+    }
     if (std::optional<StringRef> unary = getUnaryCall(op)) {
       FailureOr<int> reg = emitSfpu(b, op->getOperand(0), tile);
       if (failed(reg))
@@ -509,6 +635,70 @@ LogicalResult lowerMatmulStore(PatternRewriter &rewriter, func::FuncOp kernel,
   return success();
 }
 
+/// The compute API's ReduceDim of a reduction over `dims`: along each row
+/// (dims [1]) is REDUCE_ROW, along each column (dims [0]) REDUCE_COL.
+StringRef getReduceDim(ArrayRef<int64_t> dims) {
+  if (dims.size() == 2)
+    return "ReduceDim::REDUCE_SCALAR";
+  return dims[0] == 1 ? "ReduceDim::REDUCE_ROW" : "ReduceDim::REDUCE_COL";
+}
+
+/// `ttl.store (ttl.reduce_* %x, %s), %out` with %x and %s waited blocks:
+///   reduce_init<pool, dim>(x, s, out);
+///   for each result tile: acquire;
+///     for each tile it reduces: reduce_tile<pool, dim>(x, s, tile, 0, 0);
+///     commit; wait; pack_tile(0, out); release
+///   reduce_uninit();
+template <typename ReduceOpT>
+LogicalResult lowerReduceStore(PatternRewriter &rewriter, func::FuncOp kernel,
+                               StoreOp store, ReduceOpT reduce, Value out) {
+  StoreLowering lowering(rewriter, store.getLoc(), kernel);
+  Value input = getLeafDfb(reduce.getInput());
+  Value scaler = reduce.getScaler() ? getLeafDfb(reduce.getScaler()) : Value();
+  if (!input || !scaler) {
+    InFlightDiagnostic diag = store.emitError(
+        "a reduction reads blocks from ttl.wait directly; store other tile "
+        "math into a DFB and wait for it first");
+    diag.attachNote(reduce.getLoc()) << "this reduction";
+    return diag;
+  }
+  MLIRContext *context = rewriter.getContext();
+  ArrayRef<int64_t> dims = reduce.getDims();
+  SmallVector<Attribute> templateArgs = {
+      emitc::OpaqueAttr::get(context, ReduceOpT::getPoolType()),
+      emitc::OpaqueAttr::get(context, getReduceDim(dims))};
+  emitHardwareStartup(lowering, kernel, input, scaler, out);
+  Location loc = store.getLoc();
+  rewriter.setInsertionPoint(store);
+  Value x = lowering.cb(input), s = lowering.cb(scaler), o = lowering.cb(out);
+  emitCall(rewriter, loc, "reduce_init", Type(), {x, s, o}, templateArgs);
+  ArrayRef<int64_t> shape = reduce.getInput().getType().getShape();
+  bool alongRows = llvm::is_contained(dims, 1);
+  bool alongCols = llvm::is_contained(dims, 0);
+  // Result tiles: the unreduced dimension; reduced tiles: the other(s).
+  int64_t results = alongRows && alongCols ? 1 : alongRows ? shape[0] : shape[1];
+  int64_t reduced = shape[0] * shape[1] / results;
+  tileLoop(rewriter, loc, results, [&](OpBuilder &b, TileIndex r) {
+    emitCall(b, loc, "tile_regs_acquire", Type(), {});
+    tileLoop(b, loc, reduced, [&](OpBuilder &b, TileIndex k) {
+      // Row reduction: result r reads tiles r*C + k; column reduction:
+      // result c reads k*C + c; a full reduction reads every tile k.
+      TileIndex tile = alongRows && alongCols ? k
+                       : alongRows            ? affine(b, loc, r, shape[1], k)
+                                              : affine(b, loc, k, shape[1], r);
+      emitCall(b, loc, "reduce_tile", Type(),
+               {x, s, tile.arg(), int64_t(0), int64_t(0)}, templateArgs);
+    });
+    emitCall(b, loc, "tile_regs_commit", Type(), {});
+    emitCall(b, loc, "tile_regs_wait", Type(), {});
+    emitCall(b, loc, "pack_tile", Type(), {int64_t(0), o});
+    emitCall(b, loc, "tile_regs_release", Type(), {});
+  });
+  emitCall(rewriter, loc, "reduce_uninit", Type(), {x});
+  rewriter.eraseOp(store);
+  return success();
+}
+
 struct StorePattern : public OpRewritePattern<StoreOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -523,6 +713,10 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
     if (auto matmul = value.getDefiningOp<MatmulOp>())
       return lowerMatmulStore(rewriter, kernel, store, matmul,
                               reserve.getDfb());
+    if (auto sum = value.getDefiningOp<ReduceSumOp>())
+      return lowerReduceStore(rewriter, kernel, store, sum, reserve.getDfb());
+    if (auto max = value.getDefiningOp<ReduceMaxOp>())
+      return lowerReduceStore(rewriter, kernel, store, max, reserve.getDfb());
     StoreLowering lowering(rewriter, store.getLoc(), kernel);
     if (failed(lowering.checkTree(value)))
       return failure();
@@ -535,7 +729,10 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
     std::optional<BinaryInfo> fpu =
         onFpu ? getBinaryInfo(value.getDefiningOp()) : std::nullopt;
 
-    emitHardwareStartup(lowering, kernel, leaves.front(), leaves.back(), out);
+    // A tree of fills only reads no DFB: the startup names the output.
+    Value first = leaves.empty() ? out : leaves.front();
+    Value last = leaves.empty() ? out : leaves.back();
+    emitHardwareStartup(lowering, kernel, first, last, out);
     rewriter.setInsertionPoint(store);
     Location loc = store.getLoc();
     MLIRContext *context = rewriter.getContext();

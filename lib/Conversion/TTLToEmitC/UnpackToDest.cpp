@@ -54,14 +54,24 @@ Value dfbOf(Value value) {
   return nullptr;
 }
 
-void collectLeaves(Value value, SmallVectorImpl<Value> &leaves) {
+/// The copy_tile leaves of a tile-math tree into `leaves`, and the DFBs its
+/// broadcast / transpose leaves unpack through the sources into `sourced`.
+void collectLeaves(Value value, SmallVectorImpl<Value> &leaves,
+                   SmallVectorImpl<Value> &sourced) {
   if (Value dfb = waitedDfb(value)) {
     leaves.push_back(dfb);
     return;
   }
-  if (Operation *op = value.getDefiningOp())
-    for (Value operand : op->getOperands())
-      collectLeaves(operand, leaves);
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    return;
+  if (isa<BroadcastOp, TransposeOp>(op)) {
+    if (Value dfb = waitedDfb(op->getOperand(0)))
+      sourced.push_back(dfb);
+    return;
+  }
+  for (Value operand : op->getOperands())
+    collectLeaves(operand, leaves, sourced);
 }
 
 /// A DFB whose physical index the record can name.
@@ -125,14 +135,17 @@ emitc_lowering::planUnpackToDest(func::FuncOp kernel) {
   kernel.walk([&](Operation *op) {
     if (auto store = dyn_cast<StoreOp>(op)) {
       Value value = store.getValue();
-      if (auto matmul = value.getDefiningOp<MatmulOp>()) {
-        for (Value operand : {matmul.getLhs(), matmul.getRhs()})
+      Operation *root = value.getDefiningOp();
+      if (isa_and_nonnull<MatmulOp, ReduceSumOp, ReduceMaxOp>(root)) {
+        for (Value operand : root->getOperands())
           if (Value dfb = waitedDfb(operand))
             exclude(dfb);
         return;
       }
-      SmallVector<Value> leaves;
-      collectLeaves(value, leaves);
+      SmallVector<Value> leaves, sourced;
+      collectLeaves(value, leaves, sourced);
+      for (Value dfb : sourced)
+        exclude(dfb);
       if (lowersToFpuBinary(value)) {
         for (Value dfb : leaves)
           exclude(dfb);

@@ -182,4 +182,39 @@ def TTLSplitKernels : Pass<"ttl-split-kernels", "::mlir::ModuleOp"> {
   ];
 }
 
+def TTLMaterializeReduceScalers
+    : Pass<"ttl-materialize-reduce-scalers", "::mlir::ModuleOp"> {
+  let summary = "supplies the scaler tile of reductions written without one";
+  let description = [{
+    The compute API's `reduce_tile` reads its scaling factors from a tile in
+    a circular buffer. For every `ttl.reduce_sum` / `ttl.reduce_max` without
+    a scaler, this pass gives the function one scaler DFB per element type
+    (`1x1` tile, one block, created first in the function) and, right before
+    the reduction, has the compute kernel fill it with ones itself:
+    reserve, store a `ttl.fill 1.0`, push, wait; the block waited for is the
+    scaler, popped right after the store of the reduction. The DFB then has
+    one producer and one consumer, the compute kernel, and every later pass
+    treats it as any other DFB (index assignment, L1 budget, balance). A
+    reduction that is not stored on its own by a store in its block is an
+    error at the reduction.
+
+    ```mlir
+    // Before
+    %r = ttl.reduce_sum %x dims = [1] : !ttl.block<1x2xbf16> -> !ttl.block<1x1xbf16>
+    ttl.store %r, %o : !ttl.block<1x1xbf16>
+    // After
+    %ones = ttl.create_dfb : !ttl.dfb<1x1xbf16, 1>     // first in the function
+    ...
+    %w = ttl.reserve %ones : !ttl.dfb<1x1xbf16, 1> -> !ttl.block<1x1xbf16>
+    %f = ttl.fill 1.000000e+00 : !ttl.block<1x1xbf16>
+    ttl.store %f, %w : !ttl.block<1x1xbf16>
+    ttl.push %w : !ttl.block<1x1xbf16>
+    %s = ttl.wait %ones : !ttl.dfb<1x1xbf16, 1> -> !ttl.block<1x1xbf16>
+    %r = ttl.reduce_sum %x, %s dims = [1] : !ttl.block<1x2xbf16>, !ttl.block<1x1xbf16> -> !ttl.block<1x1xbf16>
+    ttl.store %r, %o : !ttl.block<1x1xbf16>
+    ttl.pop %s : !ttl.block<1x1xbf16>
+    ```
+  }];
+}
+
 #endif // TTL_TRANSFORMS_TTL_PASSES_TD
