@@ -187,17 +187,22 @@ CallArg tileExpr(OpBuilder &b, Location loc, CallArg row, int64_t scale,
   return Value(emitc::AddOp::create(b, loc, size, scaled, value(col)));
 }
 
-/// (row, col) of flat tile `tile` in a block with `cols` tile columns.
-std::pair<CallArg, CallArg> splitTile(OpBuilder &b, Location loc, CallArg tile,
-                                      int64_t cols) {
+/// The row (`wantRow`) or column of flat tile `tile` in a `shape` block,
+/// emitted only when it is not a literal.
+CallArg tileCoordinate(OpBuilder &b, Location loc, CallArg tile,
+                       ArrayRef<int64_t> shape, bool wantRow) {
+  int64_t cols = shape[1];
   if (auto *lit = std::get_if<int64_t>(&tile))
-    return {*lit / cols, *lit % cols};
-  if (cols == 1)
-    return {tile, int64_t(0)};
+    return wantRow ? *lit / cols : *lit % cols;
+  if (wantRow ? shape[0] == 1 : cols == 1)
+    return int64_t(0);
+  if (wantRow ? cols == 1 : shape[0] == 1)
+    return tile;
   Type size = getSizeType(b.getContext());
   Value t = std::get<Value>(tile), n = emitIndex(b, loc, cols);
-  return {Value(emitc::DivOp::create(b, loc, size, t, n)),
-          Value(emitc::RemOp::create(b, loc, size, t, n))};
+  if (wantRow)
+    return Value(emitc::DivOp::create(b, loc, size, t, n));
+  return Value(emitc::RemOp::create(b, loc, size, t, n));
 }
 
 struct StoreLowering {
@@ -317,11 +322,12 @@ struct StoreLowering {
     Value dfb = getShapedLeafDfb(op);
     ArrayRef<int64_t> result =
         cast<BlockType>(op->getResult(0).getType()).getShape();
-    auto [row, col] = splitTile(b, loc, tile, result[1]);
+    auto row = [&] { return tileCoordinate(b, loc, tile, result, true); };
+    auto col = [&] { return tileCoordinate(b, loc, tile, result, false); };
     if (auto bcast = dyn_cast<BroadcastOp>(op)) {
       ArrayRef<int64_t> dims = bcast.getDims();
-      CallArg srcRow = llvm::is_contained(dims, 0) ? CallArg(int64_t(0)) : row;
-      CallArg srcCol = llvm::is_contained(dims, 1) ? CallArg(int64_t(0)) : col;
+      CallArg srcRow = llvm::is_contained(dims, 0) ? CallArg(int64_t(0)) : row();
+      CallArg srcCol = llvm::is_contained(dims, 1) ? CallArg(int64_t(0)) : col();
       CallArg source = tileExpr(b, loc, srcRow,
                                 bcast.getInput().getType().getShape()[1], srcCol);
       Attribute type = emitc::OpaqueAttr::get(context, bcast.getBroadcastType());
@@ -334,7 +340,7 @@ struct StoreLowering {
     }
     // Transpose: result tile (r, c) mirrors input tile (c, r); the input
     // has the result's rows as its columns.
-    CallArg source = tileExpr(b, loc, col, result[0], row);
+    CallArg source = tileExpr(b, loc, col(), result[0], row());
     emitCall(b, loc, "transpose_init", Type(), {cb(dfb)});
     emitCall(b, loc, "transpose_tile", Type(), {cb(dfb), source, int64_t(reg)});
   }
