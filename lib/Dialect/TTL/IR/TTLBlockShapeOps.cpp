@@ -34,8 +34,10 @@ LogicalResult verifyNarrowed(Operation *op, ArrayRef<int64_t> dims,
     int64_t expected = llvm::is_contained(dims, d) ? 1 : wide.getShape()[d];
     if (narrow.getShape()[d] != expected)
       return op->emitOpError()
-             << narrowName << " must be " << (d == 0 ? 1 : wide.getShape()[0])
-             << "x" << (d == 1 ? 1 : wide.getShape()[1]) << " tiles along dims ["
+             << narrowName << " must be "
+             << (llvm::is_contained(dims, 0) ? 1 : wide.getShape()[0]) << "x"
+             << (llvm::is_contained(dims, 1) ? 1 : wide.getShape()[1])
+             << " tiles along dims ["
              << llvm::make_range(dims.begin(), dims.end()) << "] of the "
              << wide.getShape()[0] << "x" << wide.getShape()[1] << "-tile "
              << wideName << ", got " << narrow.getShape()[0] << "x"
