@@ -131,7 +131,7 @@ std::optional<MathFormats> getFormats(StoreOp store) {
   // waited blocks reads both sources.
   if (lowersToFpuBinary(value)) {
     formats.in0 = formats.srcA = waitedDfb(root->getOperand(0));
-    formats.in1 = formats.srcB = waitedDfb(root->getOperand(1));
+    formats.in1 = formats.srcB = getFpuOperandDfb(root->getOperand(1));
     return formats;
   }
   // SFPU: every leaf is unpacked into SrcA by copy_tile, a broadcast leaf

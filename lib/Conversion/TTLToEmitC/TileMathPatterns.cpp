@@ -40,6 +40,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -205,6 +206,34 @@ CallArg tileCoordinate(OpBuilder &b, Location loc, CallArg tile,
   return Value(emitc::RemOp::create(b, loc, size, t, n));
 }
 
+/// The input tile that result tile `tile` of `bcast` repeats: its row
+/// (column) unless the broadcast runs along the rows (columns).
+CallArg broadcastSourceTile(OpBuilder &b, Location loc, BroadcastOp bcast,
+                            CallArg tile) {
+  ArrayRef<int64_t> dims = bcast.getDims();
+  ArrayRef<int64_t> result = bcast.getResult().getType().getShape();
+  CallArg row = llvm::is_contained(dims, 0)
+                    ? CallArg(int64_t(0))
+                    : tileCoordinate(b, loc, tile, result, true);
+  CallArg col = llvm::is_contained(dims, 1)
+                    ? CallArg(int64_t(0))
+                    : tileCoordinate(b, loc, tile, result, false);
+  return tileExpr(b, loc, row, bcast.getInput().getType().getShape()[1], col);
+}
+
+/// `<op>_bcast_<kind>_init` / `<op>_tiles_bcast_<kind>` of bcast.h for an FPU
+/// add / sub / mul whose second operand is broadcast.
+std::pair<std::string, std::string> getFpuBroadcastCalls(StringRef fpuCall,
+                                                         BroadcastOp bcast) {
+  StringRef op = fpuCall.split('_').first; // add_tiles -> add
+  StringRef kind = llvm::StringSwitch<StringRef>(bcast.getBroadcastType())
+                       .Case("BroadcastType::ROW", "rows")
+                       .Case("BroadcastType::COL", "cols")
+                       .Default("scalar");
+  return {(op + "_bcast_" + kind + "_init").str(),
+          (op + "_tiles_bcast_" + kind).str()};
+}
+
 struct StoreLowering {
   StoreLowering(PatternRewriter &rewriter, Location loc, func::FuncOp kernel)
       : rewriter(rewriter), loc(loc),
@@ -325,11 +354,7 @@ struct StoreLowering {
     auto row = [&] { return tileCoordinate(b, loc, tile, result, true); };
     auto col = [&] { return tileCoordinate(b, loc, tile, result, false); };
     if (auto bcast = dyn_cast<BroadcastOp>(op)) {
-      ArrayRef<int64_t> dims = bcast.getDims();
-      CallArg srcRow = llvm::is_contained(dims, 0) ? CallArg(int64_t(0)) : row();
-      CallArg srcCol = llvm::is_contained(dims, 1) ? CallArg(int64_t(0)) : col();
-      CallArg source = tileExpr(b, loc, srcRow,
-                                bcast.getInput().getType().getShape()[1], srcCol);
+      CallArg source = broadcastSourceTile(b, loc, bcast, tile);
       Attribute type = emitc::OpaqueAttr::get(context, bcast.getBroadcastType());
       emitCall(b, loc, "unary_bcast_init", Type(), {cb(dfb)}, {type});
       emitCall(b, loc, "unary_bcast", Type(), {cb(dfb), source, int64_t(reg)},
@@ -486,10 +511,13 @@ constexpr int64_t kFpuTilesPerAcquire = 4;
 
 /// FPU binary op over `tiles` tiles, in groups of up to kFpuTilesPerAcquire
 /// tiles per acquire (tile t of a group in DEST register t):
-///   for g: acquire; for t: op(a, b, g*n+t, g*n+t, t); commit; wait;
+///   for g: acquire; for t: op(a, b, g*n+t, bTileOf(g*n+t), t); commit; wait;
 ///          for t: pack_tile(t, out); release
-void emitFpuTiles(OpBuilder &b, Location loc, const BinaryInfo &fpu, Value a,
-                  Value bCb, Value out, int64_t tiles) {
+void emitFpuTiles(
+    OpBuilder &b, Location loc, StringRef call, Value a, Value bCb, Value out,
+    int64_t tiles,
+    llvm::function_ref<CallArg(OpBuilder &, CallArg)> bTileOf =
+        [](OpBuilder &, CallArg tile) { return tile; }) {
   int64_t chunk = kFpuTilesPerAcquire;
   while (tiles % chunk != 0)
     --chunk;
@@ -507,7 +535,7 @@ void emitFpuTiles(OpBuilder &b, Location loc, const BinaryInfo &fpu, Value a,
                                           emitIndex(b, loc, chunk));
         tile = Value(emitc::AddOp::create(b, loc, size, base, dstValue));
       }
-      emitCall(b, loc, fpu.fpuCall, Type(), {a, bCb, tile, tile, dst});
+      emitCall(b, loc, call, Type(), {a, bCb, tile, bTileOf(b, tile), dst});
     });
     emitCall(b, loc, "tile_regs_commit", Type(), {});
     emitCall(b, loc, "tile_regs_wait", Type(), {});
@@ -742,21 +770,39 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
     rewriter.setInsertionPoint(store);
     Location loc = store.getLoc();
     MLIRContext *context = rewriter.getContext();
+    // `x op broadcast(b)`: the FPU op with its second operand broadcast.
+    auto bcast = onFpu ? value.getDefiningOp()->getOperand(1)
+                             .getDefiningOp<BroadcastOp>()
+                       : BroadcastOp();
+    std::string call = onFpu ? fpu->fpuCall.str() : "";
     if (onFpu) {
       // The only math of the kernel initializes once, after the startup;
       // otherwise each math re-initializes the FPU for its operation.
       OpBuilder::InsertionGuard guard(rewriter);
       if (isOnlyMath(kernel, store))
         rewriter.setInsertionPointAfter(findHardwareStartup(kernel));
-      emitCall(rewriter, loc, "binary_tiles_init", Type(),
-               {lowering.cb(leaves[0]), lowering.cb(leaves[1])},
-               {emitc::OpaqueAttr::get(context, "true"),
-                emitc::OpaqueAttr::get(context, fpu->fpuType)});
+      if (bcast) {
+        auto [init, bcastCall] = getFpuBroadcastCalls(fpu->fpuCall, bcast);
+        call = bcastCall;
+        emitCall(rewriter, loc, init, Type(),
+                 {lowering.cb(leaves[0]), lowering.cb(leaves[1])});
+      } else {
+        emitCall(rewriter, loc, "binary_tiles_init", Type(),
+                 {lowering.cb(leaves[0]), lowering.cb(leaves[1])},
+                 {emitc::OpaqueAttr::get(context, "true"),
+                  emitc::OpaqueAttr::get(context, fpu->fpuType)});
+      }
     }
 
     LogicalResult result = success();
-    if (onFpu) {
-      emitFpuTiles(rewriter, loc, *fpu, lowering.cb(leaves[0]),
+    if (onFpu && bcast) {
+      emitFpuTiles(rewriter, loc, call, lowering.cb(leaves[0]),
+                   lowering.cb(leaves[1]), lowering.cb(out), tiles,
+                   [&](OpBuilder &b, CallArg tile) {
+                     return broadcastSourceTile(b, loc, bcast, tile);
+                   });
+    } else if (onFpu) {
+      emitFpuTiles(rewriter, loc, call, lowering.cb(leaves[0]),
                    lowering.cb(leaves[1]), lowering.cb(out), tiles);
     } else {
       emitTileLoop(rewriter, loc, tiles, [&](OpBuilder &b, Value tileValue) {
@@ -786,7 +832,16 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
 bool emitc_lowering::lowersToFpuBinary(Value value) {
   Operation *root = value.getDefiningOp();
   return isa_and_nonnull<AddOp, SubOp, MulOp>(root) &&
-         getLeafDfb(root->getOperand(0)) && getLeafDfb(root->getOperand(1));
+         getLeafDfb(root->getOperand(0)) &&
+         getFpuOperandDfb(root->getOperand(1));
+}
+
+Value emitc_lowering::getFpuOperandDfb(Value value) {
+  if (Value dfb = getLeafDfb(value))
+    return dfb;
+  if (auto bcast = value.getDefiningOp<BroadcastOp>())
+    return getLeafDfb(bcast.getInput());
+  return nullptr;
 }
 
 bool emitc_lowering::needsFp32DestAccumulation(func::FuncOp kernel) {

@@ -61,6 +61,10 @@ def run(device, op, x, out_shape):
     return out.to_numpy()
 
 
+def fpu_mul(a, b):
+    return np.where((a == 0) | (b == 0), np.float32(0), a * b)
+
+
 def test_fill_both_spellings_are_exact(device, rng, tmp_path):
     x = uniform(rng, (64, 64))
     # fill_tile_bitcast writes the f32 bits; 0.375 is exact in bfloat16 (and v * 0 is +-0).
@@ -193,10 +197,30 @@ def test_bias_add_rows_example(device, rng):
     x, bias = uniform(rng, (128, 128)), uniform(rng, (32, 128))
     out = device.empty((128, 128))
     example("bias_add_rows.py").bias_add(device.tensor(x), device.tensor(bias), out)
-    # add_binary_tile on two bfloat16 values: the f32 sum truncated into the 16-bit DEST.
-    exact = f32(x) + f32(bias)[0:1, :]
-    bits = exact.view(np.uint32) & np.uint32(0xFFFF0000)
-    assert_bits_equal(out.to_numpy(), bits.view(np.float32).astype(BF16))
+    # add_tiles_bcast_rows on the FPU: the f32 sum rounded to nearest even into the 16-bit
+    # DEST, exactly numpy's bfloat16(float32(x) + float32(bias row)).
+    assert_bits_equal(out.to_numpy(), bf16(f32(x) + f32(bias)[0:1, :]))
+
+
+@pytest.mark.parametrize(
+    "expr, shape, reference",
+    [
+        # x op broadcast(waited) runs on the FPU: one rounding to nearest even.
+        ("v - ttl.block.broadcast(v, dims=[0], shape=(1, 2))", (1, 2),
+         lambda x: bf16(f32(x) - np.tile(f32(x)[0:1, :], (32, 1)))),
+        # The FPU's product with a zero operand is +0 (emulator-facts.md section 6).
+        ("v * ttl.block.broadcast(v, dims=[1], shape=(2, 1))", (2, 1),
+         lambda x: bf16(fpu_mul(f32(x), np.repeat(f32(x)[:, 0:1], 32, 1)))),
+        ("v + ttl.block.broadcast(v, dims=[0, 1], shape=(1, 1))", (1, 1),
+         lambda x: bf16(f32(x) + f32(x)[0, 0])),
+    ],
+    ids=["sub_rows", "mul_cols", "add_scalar"],
+)
+def test_fpu_broadcast_binary_is_exact(device, rng, tmp_path, expr, shape, reference):
+    # Multiples of 1/16: the f32 results are exact, the FPU rounds once into DEST.
+    x = bf16(rng.integers(-32, 32, (32 * shape[0], 32 * shape[1])).astype(np.float32) / 16)
+    got = run(device, one_store(tmp_path, expr, shape, shape), x, x.shape)
+    assert_bits_equal(got, reference(x))
 
 
 def test_column_sum_example(device, rng):
