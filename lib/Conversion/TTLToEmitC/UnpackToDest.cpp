@@ -54,8 +54,10 @@ Value dfbOf(Value value) {
   return nullptr;
 }
 
-/// The copy_tile leaves of a tile-math tree into `leaves`, and the DFBs its
-/// broadcast / transpose leaves unpack through the sources into `sourced`.
+/// The leaves of a tile-math tree that copy into DEST (copy_tile, and
+/// unary_bcast, which bcast.h unpacks straight to DEST when the CB's unpacker
+/// output is 32-bit) into `leaves`, and the DFBs its transpose leaves unpack
+/// through SrcA into `sourced`.
 void collectLeaves(Value value, SmallVectorImpl<Value> &leaves,
                    SmallVectorImpl<Value> &sourced) {
   if (Value dfb = waitedDfb(value)) {
@@ -67,7 +69,7 @@ void collectLeaves(Value value, SmallVectorImpl<Value> &leaves,
     return;
   if (isa<BroadcastOp, TransposeOp>(op)) {
     if (Value dfb = waitedDfb(op->getOperand(0)))
-      sourced.push_back(dfb);
+      (isa<BroadcastOp>(op) ? leaves : sourced).push_back(dfb);
     return;
   }
   for (Value operand : op->getOperands())
@@ -89,7 +91,9 @@ enum class CbUse { Copy, Unpack, None };
 
 CbUse classifyCall(StringRef callee) {
   return llvm::StringSwitch<CbUse>(callee)
-      .Cases({"copy_init", "copy_tile"}, CbUse::Copy)
+      .Cases({"copy_init", "copy_tile", "unary_bcast_init", "unary_bcast",
+              "unary_bcast_uninit"},
+             CbUse::Copy)
       // Configuration and packing: they unpack nothing.
       .Cases({"compute_kernel_hw_startup", "reconfig_data_format",
               "reconfig_data_format_srca", "reconfig_data_format_srcb",

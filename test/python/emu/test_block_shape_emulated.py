@@ -231,3 +231,24 @@ def test_column_sum_example(device, rng):
     bound = 9 * BF16_EPS * np.abs(f64(x)).sum(0)
     assert np.all(np.abs(f64(out.to_numpy())[0] - expected) <= bound)
     assert not np.any(f32(out.to_numpy())[1:])
+
+
+def test_f32_broadcast_keeps_every_bit_with_fp32_dest(device, rng, tmp_path):
+    # An f32 kernel runs with fp32 DEST, and the broadcast DFB, read only by unary_bcast, is
+    # unpacked straight to DEST (bcast.h's 32-bit path): no TF32 rounding on the way.
+    x = rng.uniform(-1.0, 1.0, (32, 64)).astype(np.float32)
+    op = one_store(tmp_path, "ttl.block.broadcast(v, dims=[0], shape=(2, 2))", (1, 2), (2, 2))
+    out = device.empty((64, 64), dtype="float32")
+    op(device.tensor(x), out)
+    assert_bits_equal(out.to_numpy(), np.tile(x[0:1, :], (64, 1)))
+
+
+def test_f32_row_sum(device, rng, tmp_path):
+    # The FPU reads f32 through SrcA as TF32 (10 mantissa bits) and accumulates in the fp32
+    # DEST: within 2**-11 of the sum of |x| per term group.
+    x = rng.uniform(-1.0, 1.0, (32, 64)).astype(np.float32)
+    op = one_store(tmp_path, "ttl.math.reduce_sum(v, dims=[1])", (1, 2), (1, 1))
+    out = device.empty((32, 32), dtype="float32")
+    op(device.tensor(x), out)
+    expected = f64(x).sum(1)
+    assert np.all(np.abs(f64(out.to_numpy())[:, 0] - expected) <= 2.0**-10 * np.abs(f64(x)).sum(1))
