@@ -5,12 +5,10 @@ of the generated kernels, and errors at the user's line for bad input."""
 from __future__ import annotations
 
 import re
-import textwrap
-import zlib
 
 import pytest
 from kernel_results import assert_pass_without_warnings
-from program_files import load_module
+from shape_programs import STORE_LINE, one_store_op
 
 import ttlang as ttl
 from ttlang.artifact import ProcessorRole
@@ -18,29 +16,8 @@ from ttlang.testing.kernel_check import artifact_jobs, run_jobs
 
 T = ttl.TensorSpec
 
-PROGRAM = """
-import ttlang as ttl
-
-
-@ttl.operation(grid=(1, 1))
-def op(x, out):
-    x_dfb = ttl.make_dataflow_buffer_like(x, shape={in_shape}, block_count=2)
-    o_dfb = ttl.make_dataflow_buffer_like(out, shape={out_shape}, block_count=2)
-    with x_dfb.reserve() as blk:
-        ttl.copy(x[0:{in_shape[0]}, 0:{in_shape[1]}], blk).wait()
-    with x_dfb.wait() as v, o_dfb.reserve() as o:
-        o.store({expr})  # E:here
-    with o_dfb.wait() as o:
-        ttl.copy(o, out[0:{out_shape[0]}, 0:{out_shape[1]}]).wait()
-"""
-STORE_LINE = 12
-
-
 def build(tmp_path, expr, in_shape=(1, 2), out_shape=(1, 2), dtype="bfloat16"):
-    text = PROGRAM.format(expr=expr, in_shape=in_shape, out_shape=out_shape)
-    path = tmp_path / f"prog_{zlib.crc32(text.encode())}.py"
-    path.write_text(text)
-    op = load_module(path, path.stem).op
+    op = one_store_op(tmp_path, expr, in_shape, out_shape)
     specs = (T((32 * in_shape[0], 32 * in_shape[1]), dtype=dtype),
              T((32 * out_shape[0], 32 * out_shape[1]), dtype=dtype))
     return op, specs

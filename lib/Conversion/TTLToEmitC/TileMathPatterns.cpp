@@ -636,18 +636,26 @@ void emitMatmulTiles(OpBuilder &b, Location loc, Value a, Value bCb, Value out,
   });
 }
 
+/// The error of a stored FPU op (matmul, reduction) whose operands are not
+/// waited blocks, at the store with a note at the op.
+LogicalResult emitOperandsNotWaited(StoreOp store, Operation *op,
+                                    StringRef message, StringRef note) {
+  InFlightDiagnostic diag = store.emitError(message);
+  diag.attachNote(op->getLoc()) << note;
+  return diag;
+}
+
 /// `ttl.store (ttl.matmul %a, %b), %out` with %a and %b waited blocks.
 LogicalResult lowerMatmulStore(PatternRewriter &rewriter, func::FuncOp kernel,
                                StoreOp store, MatmulOp matmul, Value out) {
   StoreLowering lowering(rewriter, store.getLoc(), kernel);
   Value lhs = getLeafDfb(matmul.getLhs()), rhs = getLeafDfb(matmul.getRhs());
-  if (!lhs || !rhs) {
-    InFlightDiagnostic diag = store.emitError(
-        "a block matmul reads blocks from ttl.wait directly; its operands "
-        "cannot be other tile math");
-    diag.attachNote(matmul.getLoc()) << "this matmul";
-    return diag;
-  }
+  if (!lhs || !rhs)
+    return emitOperandsNotWaited(store, matmul,
+                                 "a block matmul reads blocks from ttl.wait "
+                                 "directly; its operands cannot be other tile "
+                                 "math",
+                                 "this matmul");
   MLIRContext *context = rewriter.getContext();
   // Matmul loads in0 into SrcB and in1 into SrcA: the reverse source order.
   emitHardwareStartup(lowering, kernel, lhs, rhs, out,
@@ -689,13 +697,12 @@ LogicalResult lowerReduceStore(PatternRewriter &rewriter, func::FuncOp kernel,
   StoreLowering lowering(rewriter, store.getLoc(), kernel);
   Value input = getLeafDfb(reduce.getInput());
   Value scaler = reduce.getScaler() ? getLeafDfb(reduce.getScaler()) : Value();
-  if (!input || !scaler) {
-    InFlightDiagnostic diag = store.emitError(
-        "a reduction reads blocks from ttl.wait directly; store other tile "
-        "math into a DFB and wait for it first");
-    diag.attachNote(reduce.getLoc()) << "this reduction";
-    return diag;
-  }
+  if (!input || !scaler)
+    return emitOperandsNotWaited(store, reduce,
+                                 "a reduction reads blocks from ttl.wait "
+                                 "directly; store other tile math into a DFB "
+                                 "and wait for it first",
+                                 "this reduction");
   MLIRContext *context = rewriter.getContext();
   ArrayRef<int64_t> dims = reduce.getDims();
   SmallVector<Attribute> templateArgs = {

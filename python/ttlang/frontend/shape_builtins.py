@@ -18,6 +18,8 @@ _FILL_DTYPES = {"bfloat16": "bf16", "float32": "f32"}
 # The element type a ``ttl.block.fill`` without ``dtype=`` has.
 _DEFAULT_FILL_TYPE = "bf16"
 ELEMENT_DTYPES = {element: dtype for dtype, element in _FILL_DTYPES.items()}
+# ``ttl.math.<name>`` -> TTL op of the reductions.
+_REDUCE_OPS = {"reduce_sum": "ttl.reduce_sum", "reduce_max": "ttl.reduce_max"}
 
 
 class ShapeBuiltins:
@@ -27,7 +29,8 @@ class ShapeBuiltins:
         self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
     ) -> BlockValue:
         short = name.split(".", 1)[1]
-        return getattr(self, f"block_{short}")(f"ttl.{name}", args, keywords, node)
+        builder = "reduce" if short in _REDUCE_OPS else short
+        return getattr(self, f"block_{builder}")(f"ttl.{name}", args, keywords, node)
 
     # --- helpers ---------------------------------------------------------------------------
     def block_dims(self, fn: str, keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> tuple[int, ...]:
@@ -163,20 +166,10 @@ class ShapeBuiltins:
             shape, x.element_type, node,
         )
 
-    def block_reduce_sum(
+    def block_reduce(
         self, fn: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
     ) -> BlockValue:
-        return self.reduce(fn, "ttl.reduce_sum", args, keywords, node)
-
-    def block_reduce_max(
-        self, fn: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
-    ) -> BlockValue:
-        return self.reduce(fn, "ttl.reduce_max", args, keywords, node)
-
-    def reduce(
-        self, fn: str, op: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]],
-        node: ast.Call,
-    ) -> BlockValue:
+        op = _REDUCE_OPS[fn.rsplit(".", 1)[1]]
         self.only_keywords(fn, keywords, {"dims", "shape"}, node)
         if not args or len(args) > 2:
             raise self.error(node, f"{fn}(x, [scaler], *, dims=[...]) takes a block and an optional scaler")

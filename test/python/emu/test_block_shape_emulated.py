@@ -7,13 +7,13 @@ packer rounds to bfloat16 nearest even). Emulated results, not hardware ones."""
 from __future__ import annotations
 
 import pathlib
-import zlib
 
 import numpy as np
 import pytest
 
 from numerics import BF16, assert_bits_equal, bf16, f32
 from program_files import load_module
+from shape_programs import one_store_op
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[3] / "examples"
 BF16_EPS = 2.0**-8  # half an ulp of bfloat16, relative
@@ -31,28 +31,8 @@ def f64(x):
     return np.asarray(x, dtype=np.float64)
 
 
-ONE_STORE = """
-import ttlang as ttl
-
-
-@ttl.operation(grid=(1, 1))
-def op(x, out):
-    x_dfb = ttl.make_dataflow_buffer_like(x, shape={in_shape}, block_count=2)
-    o_dfb = ttl.make_dataflow_buffer_like(out, shape={out_shape}, block_count=2)
-    with x_dfb.reserve() as blk:
-        ttl.copy(x[0:{in_shape[0]}, 0:{in_shape[1]}], blk).wait()
-    with x_dfb.wait() as v, o_dfb.reserve() as o:
-        o.store({expr})
-    with o_dfb.wait() as o:
-        ttl.copy(o, out[0:{out_shape[0]}, 0:{out_shape[1]}]).wait()
-"""
-
-
 def one_store(tmp_path, expr, in_shape, out_shape):
-    text = ONE_STORE.format(expr=expr, in_shape=in_shape, out_shape=out_shape)
-    path = tmp_path / f"shape_{zlib.crc32(text.encode())}.py"
-    path.write_text(text)
-    return load_module(path, path.stem).op
+    return one_store_op(tmp_path, expr, in_shape, out_shape)
 
 
 def run(device, op, x, out_shape):
