@@ -171,6 +171,15 @@ class ShapeBuiltins:
     ) -> BlockValue:
         op = _REDUCE_OPS[fn.rsplit(".", 1)[1]]
         self.only_keywords(fn, keywords, {"dims", "shape"}, node)
+        if len(args) == 3:
+            # tt-lang's early spelling reduce_sum(x, scaler, out_blk, dims=): the output block
+            # only names the result's shape.
+            if not isinstance(args[2], BlockValue):
+                raise self.error(node, f"{fn}(x, scaler, out_blk, dims=[...]): out_blk must be a block")
+            if "shape" in keywords:
+                raise self.error(node, f"{fn}: give the output block or shape=, not both")
+            keywords = {**keywords, "shape": (args[2].shape, node)}
+            args = args[:2]
         if not args or len(args) > 2:
             raise self.error(node, f"{fn}(x, [scaler], *, dims=[...]) takes a block and an optional scaler")
         x = self.waited_input(fn, args[0], node)
