@@ -256,7 +256,9 @@ void reduceTile(uint32_t pool, uint32_t dim, uint32_t cb, uint32_t scalerCb,
 void transposeTile(uint32_t cb, uint32_t tile, uint32_t dst) {
   ComputeState &state = compute("transpose_tile");
   float *dest = mathTile(state, dst, "transpose_tile");
-  unpack(cb, tile, state.srcA, "SrcA", "transpose_tile", operands.a, true);
+  // Through SrcA, or straight to DEST for a 32-bit CB in unpack-to-DEST mode
+  // (transpose.h's A2D path), as a copy.
+  unpack(cb, tile, state.srcA, "SrcA", "transpose_tile", operands.a, false);
   ttlemu::transposeTile(operands.a, dest, state.mode);
 }
 

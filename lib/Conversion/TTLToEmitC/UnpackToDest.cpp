@@ -54,12 +54,11 @@ Value dfbOf(Value value) {
   return nullptr;
 }
 
-/// The leaves of a tile-math tree that copy into DEST (copy_tile, and
-/// unary_bcast, which bcast.h unpacks straight to DEST when the CB's unpacker
-/// output is 32-bit) into `leaves`, and the DFBs its transpose leaves unpack
-/// through SrcA into `sourced`.
-void collectLeaves(Value value, SmallVectorImpl<Value> &leaves,
-                   SmallVectorImpl<Value> &sourced) {
+/// The DFBs a tile-math tree copies into DEST: its waited leaves (copy_tile)
+/// and the inputs of its broadcast / transpose leaves (unary_bcast and
+/// transpose_tile unpack straight to DEST when the CB's unpacker output is
+/// 32-bit, like copy_tile: bcast.h, transpose.h).
+void collectLeaves(Value value, SmallVectorImpl<Value> &leaves) {
   if (Value dfb = waitedDfb(value)) {
     leaves.push_back(dfb);
     return;
@@ -67,13 +66,8 @@ void collectLeaves(Value value, SmallVectorImpl<Value> &leaves,
   Operation *op = value.getDefiningOp();
   if (!op)
     return;
-  if (isa<BroadcastOp, TransposeOp>(op)) {
-    if (Value dfb = waitedDfb(op->getOperand(0)))
-      (isa<BroadcastOp>(op) ? leaves : sourced).push_back(dfb);
-    return;
-  }
   for (Value operand : op->getOperands())
-    collectLeaves(operand, leaves, sourced);
+    collectLeaves(operand, leaves);
 }
 
 /// A DFB whose physical index the record can name.
@@ -92,7 +86,7 @@ enum class CbUse { Copy, Unpack, None };
 CbUse classifyCall(StringRef callee) {
   return llvm::StringSwitch<CbUse>(callee)
       .Cases({"copy_init", "copy_tile", "unary_bcast_init", "unary_bcast",
-              "unary_bcast_uninit"},
+              "unary_bcast_uninit", "transpose_init", "transpose_tile"},
              CbUse::Copy)
       // Configuration and packing: they unpack nothing.
       .Cases({"compute_kernel_hw_startup", "reconfig_data_format",
@@ -146,10 +140,8 @@ emitc_lowering::planUnpackToDest(func::FuncOp kernel) {
             exclude(dfb);
         return;
       }
-      SmallVector<Value> leaves, sourced;
-      collectLeaves(value, leaves, sourced);
-      for (Value dfb : sourced)
-        exclude(dfb);
+      SmallVector<Value> leaves;
+      collectLeaves(value, leaves);
       if (lowersToFpuBinary(value)) {
         for (Value dfb : leaves)
           exclude(dfb);

@@ -232,3 +232,40 @@ def test_f32_row_sum(device, rng, tmp_path):
     op(device.tensor(x), out)
     expected = f64(x).sum(1)
     assert np.all(np.abs(f64(out.to_numpy())[:, 0] - expected) <= 2.0**-10 * np.abs(f64(x)).sum(1))
+
+
+MIXED = """
+import ttlang as ttl
+
+
+@ttl.operation(grid=(1, 1))
+def op(x, y, ox, oy):
+    x_dfb = ttl.make_dataflow_buffer_like(x, shape=(1, 1), block_count=2)
+    y_dfb = ttl.make_dataflow_buffer_like(y, shape=(1, 2), block_count=2)
+    ox_dfb = ttl.make_dataflow_buffer_like(ox, shape=(1, 1), block_count=2)
+    oy_dfb = ttl.make_dataflow_buffer_like(oy, shape=(2, 1), block_count=2)
+    with x_dfb.reserve() as a, y_dfb.reserve() as b:
+        ttl.copy(x[0, 0], a).wait()
+        ttl.copy(y[0, 0:2], b).wait()
+    with x_dfb.wait() as a, y_dfb.wait() as b, ox_dfb.reserve() as p, oy_dfb.reserve() as q:
+        p.store(ttl.math.abs(a))
+        q.store(ttl.block.transpose(b))
+    with ox_dfb.wait() as p, oy_dfb.wait() as q:
+        ttl.copy(p, ox[0, 0]).wait()
+        ttl.copy(q, oy[0:2, 0]).wait()
+"""
+
+
+def test_f32_transpose_after_bf16_math_keeps_every_bit(device, rng, tmp_path):
+    # transpose_init does not program SrcA's format (transpose.h): the kernel's
+    # reconfig_data_format_srca before the f32 transpose does, and the f32 DFB, read only by
+    # transpose_tile, unpacks straight to the fp32 DEST.
+    path = tmp_path / "mixed.py"
+    path.write_text(MIXED)
+    op = load_module(path, "mixed_transpose").op
+    x = uniform(rng, (32, 32))
+    y = rng.uniform(-1.0, 1.0, (32, 64)).astype(np.float32)
+    ox, oy = device.empty((32, 32)), device.empty((64, 32), dtype="float32")
+    op(device.tensor(x), device.tensor(y), ox, oy)
+    assert_bits_equal(ox.to_numpy(), np.abs(x))
+    assert_bits_equal(oy.to_numpy(), np.ascontiguousarray(y.T))
