@@ -1,7 +1,9 @@
 """Softmax over the rows of a tensor, one 1 x W-tile row block per step on a multi-core grid:
 row maximum (`ttl.math.reduce_max` without a scaler: the compiler supplies a tile of ones),
 shifted exponent against the broadcast maximum, row sum, and division by the broadcast sum.
-Intermediate results go through DFBs, because a reduction and a broadcast read waited blocks.
+The intermediates go through DFBs of the program's own, so that each is computed once; written
+in one expression (`ttl.block.broadcast(ttl.math.reduce_max(v, dims=[1]), ...)`) the compiler
+would add the DFBs itself (docs/language.md).
 
 Run: .venv/bin/python examples/softmax_rows.py
 """

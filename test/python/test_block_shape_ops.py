@@ -56,6 +56,9 @@ CASES = [
      ["reduce_tile<PoolType::SUM, ReduceDim::REDUCE_SCALAR>"]),
     ("transpose", "ttl.math.exp(ttl.block.transpose(v))", (1, 2), (2, 1), "ttl.transpose",
      ["transpose_init", "transpose_tile", "exp_tile"]),
+    # Computed math stored into a compiler DFB first: exp, pack, then transpose_tile.
+    ("transpose_of_math", "ttl.block.transpose(ttl.math.exp(v))", (1, 2), (2, 1), "ttl.transpose",
+     ["exp_tile", "pack_tile", "transpose_tile"]),
 ]
 
 
@@ -100,14 +103,14 @@ def test_f32_reduction_gets_an_f32_scaler(tmp_path):
         ("ttl.block.broadcast(v, dims=[1])", (1, 1), (1, 1), "needs shape=", ttl.FrontendError),
         ("v + ttl.block.fill(1.0, shape=(1, 2), dtype='int32')", (1, 2), (1, 2), "dtype= must be bfloat16 or float32", ttl.FrontendError),
         ("v + ttl.block.fill(1e300, shape=(1, 2))", (1, 2), (1, 2), "is not a finite f32", ttl.FrontendError),
-        ("ttl.block.broadcast(ttl.math.exp(v), dims=[0], shape=(1, 2))", (1, 2), (1, 2), "reads a block acquired with wait()", ttl.FrontendError),
+        ("ttl.block.broadcast(o, dims=[0], shape=(1, 2))", (1, 2), (1, 2), "reads a block acquired with reserve(), which holds nothing yet", ttl.FrontendError),
         ("ttl.math.reduce_sum(v, v, o, dims=[1])", (1, 2), (1, 2), "gives 1x1 tiles, not shape=(1, 2)", ttl.FrontendError),
         ("ttl.math.reduce_sum(v, dims=[1]) + v", (1, 1), (1, 1), "a reduction is stored on its own", ttl.CompilerError),
         ("ttl.math.transpose(v)", (1, 2), (1, 2), "cannot store a !ttl.block<2x1xbf16> into a !ttl.block<1x2xbf16>", ttl.FrontendError),
         ("ttl.block.roll(v)", (1, 2), (1, 2), "ttl.block.roll is not supported by ttlang", ttl.FrontendError),
     ],
     ids=["dims_range", "dims_twice", "no_dims", "reduce_shape", "bcast_shape", "bcast_no_shape",
-         "fill_dtype", "fill_inf", "bcast_of_math", "reduce_out_blk", "reduce_fused", "transpose_shape", "unknown"],
+         "fill_dtype", "fill_inf", "bcast_of_reserved", "reduce_out_blk", "reduce_fused", "transpose_shape", "unknown"],
 )
 def test_bad_input_is_an_error_at_the_users_line(tmp_path, expr, in_shape, out_shape, error, kind):
     op, specs = build(tmp_path, expr, in_shape, out_shape)

@@ -24,7 +24,7 @@ struct CompileOperationOptions
 
 void mlir::ttl::buildCompileOperationPipeline(OpPassManager &pm,
                                               StringRef target) {
-  pm.addPass(createTTLMaterializeReduceScalers());
+  pm.addPass(createTTLMaterializeComputeDFBs());
   pm.addPass(createTTLVerifyDispatchConditions());
   pm.addPass(createTTLVerifyBlockLifetimes());
   pm.addPass(createTTLAssignDFBIndices({target.str()}));

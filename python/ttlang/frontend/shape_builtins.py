@@ -66,14 +66,16 @@ class ShapeBuiltins:
             raise self.error(shape_node, f"{fn}: shape= must be two positive tile counts, got {shape!r}")
         return (shape[0], shape[1])
 
-    def waited_input(self, fn: str, value: Any, node: ast.AST) -> BlockValue:
+    def block_input(self, fn: str, value: Any, node: ast.AST) -> BlockValue:
+        """A waited block or tile math (the compiler stores math into a DFB of its own first:
+        ``ttl-materialize-compute-dfbs``); a reserved block holds nothing to read yet."""
         if not isinstance(value, BlockValue):
             raise self.error(node, f"{fn} takes a block, got {self.describe(value)}")
-        if value.origin != "wait":
+        if value.origin == "reserve":
             raise self.error(
                 node,
-                f"{fn} reads a block acquired with wait(): the compute API unpacks it from its "
-                "DFB; store other tile math into a DFB block and wait for it first",
+                f"{fn} reads a block acquired with reserve(), which holds nothing yet: pass a "
+                "block from wait() or tile math",
             )
         return value
 
@@ -139,7 +141,7 @@ class ShapeBuiltins:
         self.only_keywords(fn, keywords, {"dims", "shape"}, node)
         if not args or len(args) > 2:
             raise self.error(node, f"{fn}(x, *, dims=[...], shape=(r, c)) takes one block")
-        x = self.waited_input(fn, args[0], node)
+        x = self.block_input(fn, args[0], node)
         dims = self.block_dims(fn, keywords, node)
         shape = self.block_shape_kw(fn, keywords)
         if len(args) == 2:
@@ -182,11 +184,11 @@ class ShapeBuiltins:
             args = args[:2]
         if not args or len(args) > 2:
             raise self.error(node, f"{fn}(x, [scaler], *, dims=[...]) takes a block and an optional scaler")
-        x = self.waited_input(fn, args[0], node)
+        x = self.block_input(fn, args[0], node)
         dims = self.block_dims(fn, keywords, node)
         operands, types = x.ssa, x.type
         if len(args) == 2:
-            scaler = self.waited_input(fn, args[1], node)
+            scaler = self.block_input(fn, args[1], node)
             if scaler.element_type != x.element_type:
                 raise self.error(
                     node, f"{fn}: the scaler {scaler.type} must have the input's element type ({x.type})"
@@ -211,7 +213,7 @@ class ShapeBuiltins:
         self.only_keywords(fn, keywords, set(), node)
         if len(args) != 1:
             raise self.error(node, f"{fn}(x) takes one block")
-        x = self.waited_input(fn, args[0], node)
+        x = self.block_input(fn, args[0], node)
         return self.emit_block(
             f"ttl.transpose {x.ssa} : {x.type} -> {{type}}", (x.shape[1], x.shape[0]),
             x.element_type, node,

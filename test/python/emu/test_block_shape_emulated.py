@@ -269,3 +269,41 @@ def test_f32_transpose_after_bf16_math_keeps_every_bit(device, rng, tmp_path):
     op(device.tensor(x), device.tensor(y), ox, oy)
     assert_bits_equal(ox.to_numpy(), np.abs(x))
     assert_bits_equal(oy.to_numpy(), np.ascontiguousarray(y.T))
+
+
+COMPACT_SOFTMAX = """
+import ttlang as ttl
+
+
+@ttl.operation(grid=(1, 1))
+def softmax(x, out):
+    x_dfb = ttl.make_dataflow_buffer_like(x, shape=(1, 2), block_count=2)
+    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 2), block_count=2)
+    for r in range(x.shape[0] // 32):
+        with x_dfb.reserve() as blk:
+            ttl.copy(x[r, 0:2], blk).wait()
+        with x_dfb.wait() as v, o_dfb.reserve() as o:
+            m = ttl.math.reduce_max(v, dims=[1])
+            e = ttl.math.exp(v - ttl.block.broadcast(m, dims=[1], shape=(1, 2)))
+            o.store(e / ttl.block.broadcast(ttl.math.reduce_sum(e, dims=[1]), dims=[1], shape=(1, 2)))
+        with o_dfb.wait() as o:
+            ttl.copy(o, out[r, 0:2]).wait()
+"""
+
+
+def test_softmax_in_one_expression_with_compiler_dfbs(device, rng, tmp_path):
+    # tt-lang's style: broadcasts of reductions and a reduction of computed math, which the
+    # compiler stores into DFBs of its own (ttl-materialize-compute-dfbs). exp is computed
+    # again for the final quotient; the bound is the softmax example's.
+    path = tmp_path / "compact_softmax.py"
+    path.write_text(COMPACT_SOFTMAX)
+    op = load_module(path, "compact_softmax").softmax
+    compiled = op.compile(*[__import__("ttlang").TensorSpec((64, 64))] * 2)
+    # Two scaler waits and three computed inputs (max, exp, sum) held in compiler DFBs.
+    assert compiled.ir.count("!ttl.dfb<1x1xbf16, 1>") >= 3
+    x = uniform(rng, (64, 64), -4.0, 4.0)
+    out = device.empty((64, 64))
+    op(device.tensor(x), out)
+    shifted = f64(x) - f64(x).max(1, keepdims=True)
+    expected = np.exp(shifted) / np.exp(shifted).sum(1, keepdims=True)
+    assert np.all(np.abs(f64(out.to_numpy()) - expected) <= 8 * 2 * BF16_EPS * expected)

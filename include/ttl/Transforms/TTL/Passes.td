@@ -182,21 +182,29 @@ def TTLSplitKernels : Pass<"ttl-split-kernels", "::mlir::ModuleOp"> {
   ];
 }
 
-def TTLMaterializeReduceScalers
-    : Pass<"ttl-materialize-reduce-scalers", "::mlir::ModuleOp"> {
-  let summary = "supplies the scaler tile of reductions written without one";
+def TTLMaterializeComputeDFBs
+    : Pass<"ttl-materialize-compute-dfbs", "::mlir::ModuleOp"> {
+  let summary = "gives compute kernels the DFBs their FPU-read operands need";
   let description = [{
-    The compute API's `reduce_tile` reads its scaling factors from a tile in
-    a circular buffer. For every `ttl.reduce_sum` / `ttl.reduce_max` without
-    a scaler, this pass gives the function one scaler DFB per element type
-    (`1x1` tile, one block, created first in the function) and, right before
-    the reduction, has the compute kernel fill it with ones itself:
-    reserve, store a `ttl.fill 1.0`, push, wait; the block waited for is the
-    scaler, popped right after the store of the reduction. The DFB then has
-    one producer and one consumer, the compute kernel, and every later pass
-    treats it as any other DFB (index assignment, L1 budget, balance). A
-    reduction that is not stored on its own by a store in its block is an
-    error at the reduction.
+    A broadcast, a transpose and a reduction read their input from a circular
+    buffer (`unary_bcast`, `transpose_tile`, `reduce_tile`), and
+    `reduce_tile` reads its scaling factors from one too. This pass supplies
+    the DFBs the program did not write:
+
+    * an input that is computed tile math (not a block from `ttl.wait`), as
+      in `ttl.block.broadcast(ttl.math.reduce_max(x, dims=[1]), ...)`: a DFB
+      of the input's block type with one block, into which the compute
+      kernel stores the input right before the op (reserve, store, push,
+      wait); the op reads the waited block, popped after the last store in
+      the op's block that uses its result;
+    * a reduction without a scaler: one `1x1`-tile, one-block DFB per element
+      type, filled with ones the same way (`ttl.fill 1.0`).
+
+    Each new DFB is created first in the function. It has one producer and
+    one consumer, the compute kernel, and every later pass treats it as any
+    other DFB (index assignment, L1 budget, balance). An op whose result no
+    store in its block uses is an error at the op; so is a reduction that is
+    not stored on its own.
 
     ```mlir
     // Before

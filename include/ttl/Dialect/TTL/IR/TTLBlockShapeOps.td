@@ -39,9 +39,11 @@ def TTL_BroadcastOp : TTL_Op<"broadcast", [Pure]> {
     `BroadcastType::COL` (`B[h, 0]`), `ROW` (`B[0, w]`) and `SCALAR`
     (`B[0, 0]`); across tiles, `input` has one tile along each broadcast
     dimension and the result's size along it, and the other dimension is
-    unchanged. `dims` is sorted, without repeats, each 0 or 1. The input must
-    be a block from `ttl.wait` when the expression is stored (the lowering
-    unpacks it with `unary_bcast`). Python:
+    unchanged. `dims` is sorted, without repeats, each 0 or 1. The lowering
+    unpacks the input from its DFB (`unary_bcast`, or `<op>_tiles_bcast_*`
+    as the second operand of an add / sub / mul): a block from `ttl.wait`, or
+    tile math that `ttl-materialize-compute-dfbs` stores into a DFB first.
+    Python:
     `ttl.block.broadcast(x, dims=[1], shape=(r, c))` or
     `ttl.math.broadcast(x, out_blk, dims=[1])`.
 
@@ -67,14 +69,15 @@ class TTL_ReduceOp<string mnemonic, string pool, string what>
   let summary = "scaled " # what # " reduction of a block";
   let description = "The " # what # " of `input` over `dims` (1: along each row, "
     # "0: along each column, both: everything), each term scaled by the scaler "
-    # "tile's first row (the compute API's `reduce_tile<PoolType::" # pool # ", ...>`). "
+    # "tile's first row (the compute API's `reduce_tile<PoolType::" # !toupper(pool) # ", ...>`). "
     # "The result has one tile along each reduced dimension and holds the "
     # "values as the FPU packs them: a row reduction in column 0 of each row, a "
     # "column reduction in row 0, a full reduction at element (0, 0), zeros "
     # "elsewhere. `scaler` is tile 0 of a block of the input's element type; "
-    # "without it `ttl-materialize-reduce-scalers` supplies a tile of ones. The "
-    # "operands must be blocks from `ttl.wait` and the result is stored on its "
-    # "own. Python: `ttl.math.reduce_" # pool # "(x, s, dims=[1])` or "
+    # "without it `ttl-materialize-compute-dfbs` supplies a tile of ones. The "
+    # "lowering unpacks the operands from their DFBs: blocks from `ttl.wait`, or "
+    # "tile math that `ttl-materialize-compute-dfbs` stores into a DFB first. "
+    # "The result is stored on its own. Python: `ttl.math.reduce_" # pool # "(x, s, dims=[1])` or "
     # "`ttl.math.reduce_" # pool # "(x, dims=[1])`.\n\n```mlir\n%r = ttl." # mnemonic
     # " %x, %s dims = [1] : !ttl.block<2x4xbf16>, !ttl.block<1x1xbf16> -> "
     # "!ttl.block<2x1xbf16>\n%t = ttl." # mnemonic # " %x dims = [0, 1] : "
@@ -102,7 +105,8 @@ def TTL_TransposeOp : TTL_Op<"transpose", [Pure]> {
     The transpose of `input` seen as a matrix of elements: an `M x N`-tile
     block becomes `N x M` tiles, result tile (i, j) the transpose of input
     tile (j, i) (`transpose_tile`, the compute API's `transpose_wh`). The
-    input must be a block from `ttl.wait` when the expression is stored; the
+    lowering unpacks the input from its DFB: a block from `ttl.wait`, or tile
+    math that `ttl-materialize-compute-dfbs` stores into a DFB first. The
     result is a leaf of any element-wise tile math. Python:
     `ttl.math.transpose(x)` or `ttl.block.transpose(x)`.
 
