@@ -40,35 +40,34 @@ _SKIPPED_DIRS = frozenset({"__pycache__", "include"})
 
 @functools.cache
 def compiler_fingerprint() -> str:
-    """A digest of the stat signatures of every file the compiler is made of."""
+    """A digest of the stat signatures of every file the compiler is made of (once per process:
+    about 60 ``stat`` calls)."""
     import mlir._mlir_libs  # noqa: PLC0415 - only its location
     from ttlang import _ttlang  # noqa: PLC0415
 
-    package = pathlib.Path(__file__).resolve().parents[1]
-    files = [pathlib.Path(_ttlang.__file__)]
-    files.append(pathlib.Path(mlir._mlir_libs.__file__).parent / "libMLIRPythonCAPI.so")
-    files.extend(_python_files(package))
     digest = hashlib.sha256()
-    for path in files:
+    for path in (_ttlang.__file__, os.path.join(os.path.dirname(mlir._mlir_libs.__file__), "libMLIRPythonCAPI.so")):
         try:
-            stat = path.stat()
+            _add_signature(digest, path, os.stat(path))
         except OSError:
             digest.update(f"missing {path}\0".encode())
-            continue
-        digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}:{stat.st_ctime_ns}\0".encode())
+    _add_python_files(digest, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     return digest.hexdigest()
 
 
-def _python_files(directory: pathlib.Path) -> list[pathlib.Path]:
-    found: list[pathlib.Path] = []
-    with os.scandir(directory) as entries:
-        for entry in sorted(entries, key=lambda e: e.name):
-            if entry.is_dir():
-                if entry.name not in _SKIPPED_DIRS:
-                    found.extend(_python_files(pathlib.Path(entry.path)))
-            elif entry.name.endswith(".py"):
-                found.append(pathlib.Path(entry.path))
-    return found
+def _add_signature(digest: hashlib._Hash, path: str, stat: os.stat_result) -> None:
+    digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}:{stat.st_ctime_ns}\0".encode())
+
+
+def _add_python_files(digest: hashlib._Hash, directory: str) -> None:
+    with os.scandir(directory) as scan:
+        entries = sorted(scan, key=lambda e: e.name)
+    for entry in entries:
+        if entry.is_dir():
+            if entry.name not in _SKIPPED_DIRS:
+                _add_python_files(digest, entry.path)
+        elif entry.name.endswith(".py"):
+            _add_signature(digest, entry.path, entry.stat())
 
 
 @dataclass(frozen=True)
