@@ -42,6 +42,7 @@ from ttlang.frontend.api import (
 )
 from ttlang.frontend.extern import DispatchCondition, ScalarType
 from ttlang.frontend.kernels import Kernel
+from ttlang.frontend.compile_cache import CompileCache
 from ttlang.frontend.operation import CompiledOperation, KernelSpec, Operation, operation
 from ttlang.frontend.tensors import TensorSpec
 
@@ -73,6 +74,7 @@ __all__ = [
     "DispatchCondition",
     "TensorSpec",
     "CompiledOperation",
+    "CompileCache",
     "KernelSpec",
     "TTLangError",
     "FrontendError",
