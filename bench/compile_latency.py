@@ -2,12 +2,11 @@
 cases, a 2x2-tile add on one core and a matmul on a 4x4 grid), split into stages:
 
 - frontend: the decorated function's AST -> TTL IR text (``build_module``);
-- passes: parse, ``ttl-compile-operation`` (split, DFB indices) and ``ttl-backend-pipeline``
-  (core specialization, TTL -> EmitC, cleanup);
+- passes: parse and ``ttl-to-metal`` in one pass manager (``ttl-compile-operation``: split,
+  DFB indices; then ``ttl-backend-pipeline``: core specialization, TTL -> EmitC, cleanup);
 - emission: ``emitc::translateToCpp`` of every kernel and the descriptor records.
 
-``total`` is the end-to-end ``op.compile(..., compile_cache=None)`` (which also prints the TTL IR for
-``CompiledOperation.ir``). Cold = the first compile in a fresh process after ``import ttlang``
+``total`` is the end-to-end ``op.compile(..., compile_cache=None)``. Cold = the first compile in a fresh process after ``import ttlang``
 (context creation and pipeline parsing included); warm = later compiles in that process. Each
 cold sample is its own subprocess; the figure is the median of the samples.
 
@@ -47,7 +46,6 @@ CASES = {
 SAMPLE = r"""
 import importlib.util, json, sys, time
 import ttlang as ttl
-from mlir import ir
 from ttlang import backend
 from ttlang.frontend import session
 from ttlang.frontend.compiler import build_module
@@ -64,23 +62,13 @@ def staged():
     t0 = time.perf_counter()
     text = build_module(op, specs)
     t1 = time.perf_counter()
-    state = session._state()  # the frontend's per-thread context and parsed pipelines
-    with state.context:
-        module = ir.Module.parse(text)
-        pm = state.pipelines.get("wormhole_b0")
-        if pm is None:
-            pm = state.pipelines["wormhole_b0"] = ir_pm("wormhole_b0")
-        pm.run(module.operation)
-        backend.run_pipeline(module)
+    with session._state().context:  # the frontend's per-thread context and parsed pipelines
+        module = session._run(text, session.TTL_TO_METAL, "wormhole_b0")
         t2 = time.perf_counter()
         out = backend.collect_kernels(module)
         t3 = time.perf_counter()
     assert out.kernels and all("kernel_main" in k.source for k in out.kernels)
     return (1e3 * (t1 - t0), 1e3 * (t2 - t1), 1e3 * (t3 - t2))
-
-def ir_pm(target):
-    from mlir import passmanager
-    return passmanager.PassManager.parse(session.pipeline_text(target))
 
 def total():
     t0 = time.perf_counter()

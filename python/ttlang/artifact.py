@@ -50,6 +50,11 @@ class LogicalKernelId:
     def __hash__(self) -> int:
         return self._hash  # type: ignore[attr-defined, no-any-return]
 
+    def __reduce__(self) -> tuple[type[LogicalKernelId], tuple[str, str, KernelKind]]:
+        # The cached hash is of this process (string hashing is salted per process): a pickled
+        # id (the compile cache) recomputes it where it is loaded.
+        return (LogicalKernelId, (self.operation_id, self.name, self.kind))
+
     @property
     def is_canonical(self) -> bool:
         return self.name in ("compute", "data_movement")
