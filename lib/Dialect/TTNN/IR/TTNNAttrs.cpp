@@ -109,8 +109,8 @@ LogicalResult KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult
 DataflowBufferAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                            StringRef name, int64_t index,
-                           ttl::DataflowBufferType type,
-                           int64_t reconfiguredBlocks, ArrayAttr cores) {
+                           ttl::DataflowBufferType type, ArrayAttr cores,
+                           int64_t reconfiguredBlocks) {
   if (name.empty())
     return emitError() << "a dataflow buffer needs a name";
   if (index < 0)

@@ -143,18 +143,17 @@ def TTNN_DataflowBufferAttr : TTNN_Attr<"DataflowBuffer", "dfb"> {
 
     ```mlir
     #ttnn.dfb<"a_dfb", 0, !ttl.dfb<1x1xbf16, 2>, cores = [#ttnn.core_range<(0, 0), (1, 1)>]>
-    #ttnn.dfb<"acc", 16, !ttl.dfb<2x2xf32, 2>, reconfigured_blocks = 4, cores = [#ttnn.core_range<(0, 0), (7, 7)>]>
+    #ttnn.dfb<"acc", 16, !ttl.dfb<2x2xf32, 2>, cores = [#ttnn.core_range<(0, 0), (7, 7)>], reconfigured_blocks = 4>
     ```
   }];
   let parameters = (ins StringRefParameter<"name in the compile records">:$name,
                         "int64_t":$index,
                         "::mlir::ttl::DataflowBufferType":$type,
-                        DefaultValuedParameter<"int64_t", "0">:$reconfiguredBlocks,
-                        "::mlir::ArrayAttr":$cores);
+                        "::mlir::ArrayAttr":$cores,
+                        DefaultValuedParameter<"int64_t", "0">:$reconfiguredBlocks);
   let assemblyFormat = [{
-    `<` $name `,` $index `,` $type
-        (`,` `reconfigured_blocks` `=` $reconfiguredBlocks^)?
-        `,` `cores` `=` $cores `>`
+    `<` $name `,` $index `,` qualified($type) `,` `cores` `=` $cores
+        (`,` `reconfigured_blocks` `=` $reconfiguredBlocks^)? `>`
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
