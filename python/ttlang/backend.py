@@ -173,6 +173,9 @@ def _dataflow_buffer(entry: ir.DictAttr) -> DataflowBufferSpec:
         data_format=ir.StringAttr(entry["data_format"]).value,
         page_size=ir.IntegerAttr(entry["page_size"]).value,
         total_size=ir.IntegerAttr(entry["total_size"]).value,
+        block_shape=tuple(ir.DenseI64ArrayAttr(entry["block_shape"])),  # type: ignore[arg-type]
+        block_count=ir.IntegerAttr(entry["block_count"]).value,
+        reconfigured_blocks=ir.IntegerAttr(entry["reconfigured_blocks"]).value,
         location=ir.StringAttr(entry["location"]).value if "location" in entry else "",
     )
 

@@ -49,18 +49,6 @@ func.func @negative_tile_ops(%a: tensor<64x64xbf16, #dram>) {
 // -----
 
 #dram = #ttnn.layout<dram, interleaved, bf16>
-#c = #ttnn.core_range<(0, 0), (1, 1)>
-func.func @foreign_kernel(%a: tensor<64x64xbf16, #dram>) {
-  // expected-error @+1 {{'ttnn.generic' op kernel 'reader' belongs to operation 'other:2', not 'k:1'}}
-  %0 = ttnn.generic %a {operation_id = "k:1", grid = array<i64: 2, 2>,
-      kernels = [#ttnn.kernel<#ttl.kernel<data_movement, "reader", "other:2">, cores = [#c]>], dataflow_buffers = []}
-      : (tensor<64x64xbf16, #dram>) -> tensor<64x64xbf16, #dram>
-  return
-}
-
-// -----
-
-#dram = #ttnn.layout<dram, interleaved, bf16>
 func.func @kernel_outside_grid(%a: tensor<64x64xbf16, #dram>) {
   // expected-error @+1 {{'ttnn.generic' op kernel 'compute' core range #ttnn.core_range<(0, 0), (2, 1)> is outside the 2x2 grid (cols x rows)}}
   %0 = ttnn.generic %a {operation_id = "k:1", grid = array<i64: 2, 2>,

@@ -105,12 +105,9 @@ LogicalResult GenericOp::verify() {
                              << grid[1] << " grid (cols x rows)";
     return success();
   };
+  // A kernel may belong to another operation than operation_id: a composed
+  // operation runs its callees' kernels.
   for (auto kernel : getKernels().getAsRange<KernelAttr>()) {
-    StringRef owner = kernel.getKernel().getOperation();
-    if (owner != getOperationId())
-      return emitOpError("kernel '")
-             << kernel.getKernel().getDisplayName() << "' belongs to operation '"
-             << owner << "', not '" << getOperationId() << "'";
     if (failed(checkCores(kernel.getCores(),
                           "kernel '" + kernel.getKernel().getDisplayName() +
                               "'")))

@@ -125,7 +125,7 @@ def TTNN_KernelAttr : TTNN_Attr<"Kernel", "kernel"> {
   }];
   let parameters = (ins "::mlir::ttl::KernelAttr":$kernel,
                         "::mlir::ArrayAttr":$cores);
-  let assemblyFormat = "`<` $kernel `,` `cores` `=` $cores `>`";
+  let assemblyFormat = "`<` qualified($kernel) `,` `cores` `=` $cores `>`";
   let genVerifyDecl = 1;
 }
 
