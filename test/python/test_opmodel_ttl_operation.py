@@ -4,8 +4,10 @@ from its DFBs, output placement, roofline runtime, the stateful query, and bad i
 from __future__ import annotations
 
 import math
+import pathlib
 
 import pytest
+from program_files import load_module
 
 import ttlang as ttl
 from ttlang import opmodel
@@ -190,3 +192,11 @@ def test_not_a_compiled_operation():
 def test_query_rejects_other_objects():
     with pytest.raises(TypeError, match="an MLIR operation or a TTLOperation"):
         opmodel.query_constraints("ttnn.generic")  # type: ignore[arg-type]
+
+
+def test_example_chooses_l1_when_free_and_dram_when_full(capsys):
+    path = pathlib.Path(__file__).resolve().parents[2] / "examples" / "opmodel_ttl_operation.py"
+    example = load_module(path, "example_opmodel_ttl_operation")
+    example.main()
+    choices = [line.split("-> ")[1] for line in capsys.readouterr().out.splitlines() if "-> " in line]
+    assert choices == ["L1", "DRAM"]
