@@ -122,7 +122,7 @@ inline llvm::hash_code hashArg(const GenericProgram &p) {
                                          hashArg(p.kernelCores),
                                          p.tileOps.value_or(-1));
   for (const GenericProgram::Buffer &b : p.buffers)
-    h = llvm::hash_combine(h, b.name, b.bytesPerCore, hashArg(b.cores));
+    h = llvm::hash_combine(h, b.bytesPerCore, hashArg(b.cores));
   return h;
 }
 template <typename T>

@@ -79,12 +79,10 @@ struct CoreRect {
 struct GenericProgram {
   /// One circular buffer: its L1 bytes on each core it is allocated on.
   struct Buffer {
-    std::string name;
     int64_t bytesPerCore = 0;
     std::vector<CoreRect> cores;
     bool operator==(const Buffer &o) const {
-      return name == o.name && bytesPerCore == o.bytesPerCore &&
-             cores == o.cores;
+      return bytesPerCore == o.bytesPerCore && cores == o.cores;
     }
   };
   std::string operationId;

@@ -361,8 +361,8 @@ op_model::GenericProgram genericProgram(GenericOp op) {
   program.gridCols = op.getGrid()[0];
   program.gridRows = op.getGrid()[1];
   for (auto dfb : op.getDataflowBuffers().getAsRange<DataflowBufferAttr>())
-    program.buffers.push_back({dfb.getName().str(), dfb.getBytesPerCore(),
-                               coreRects(dfb.getCores())});
+    program.buffers.push_back(
+        {dfb.getBytesPerCore(), coreRects(dfb.getCores())});
   for (auto kernel : op.getKernels().getAsRange<KernelAttr>())
     llvm::append_range(program.kernelCores, coreRects(kernel.getCores()));
   program.tileOps = op.getTileOps();
