@@ -1,6 +1,6 @@
 """An optimizer choosing L1 or DRAM for a custom kernel's output.
 
-A TT-Lang operation (a tile-wise add on the full 8x8 grid) sits in a TTNN graph between ttnn
+A TT-Lang operation (the tile-wise add of tile_add_explicit.py) sits in a TTNN graph between ttnn
 ops: its output feeds a ``ttnn.relu``. For each candidate placement of that output the
 optimizer asks the op model (``ttlang.opmodel``) whether it fits next to the tensors already
 live in L1 (the stateful query) and what the operation and its consumer cost (the roofline
@@ -12,54 +12,25 @@ L1 nearly full, the L1 candidate runs out of memory and DRAM is chosen.
 
 from __future__ import annotations
 
+import importlib.util
+import pathlib
+
 from mlir import ir
 
 import ttlang as ttl
 from ttlang import opmodel
 
-TILE = 32
 SHAPE = (1024, 1024)
 LAYOUTS = {
     "L1": "#ttnn.layout<l1, interleaved, bf16>",
     "DRAM": "#ttnn.layout<dram, interleaved, bf16>",
 }
 
-
-@ttl.operation(grid=(8, 8))
-def tile_add(a, b, out):
-    a_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
-    b_dfb = ttl.make_dataflow_buffer_like(b, shape=(1, 1), block_count=2)
-    out_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
-    cols, rows = ttl.grid_size(dims=2)
-    rows_per_core = a.shape[0] // TILE // rows
-    cols_per_core = a.shape[1] // TILE // cols
-
-    @ttl.compute()
-    def add():
-        for _ in range(rows_per_core * cols_per_core):
-            with a_dfb.wait() as x, b_dfb.wait() as y, out_dfb.reserve() as o:
-                o.store(x + y)
-
-    @ttl.datamovement()
-    def reader():
-        col, row = ttl.node(dims=2)
-        for i in range(rows_per_core):
-            for j in range(cols_per_core):
-                r, c = row * rows_per_core + i, col * cols_per_core + j
-                with a_dfb.reserve() as a_blk, b_dfb.reserve() as b_blk:
-                    tx_a = ttl.copy(a[r, c], a_blk)
-                    tx_b = ttl.copy(b[r, c], b_blk)
-                    tx_a.wait()
-                    tx_b.wait()
-
-    @ttl.datamovement()
-    def writer():
-        col, row = ttl.node(dims=2)
-        for i in range(rows_per_core):
-            for j in range(cols_per_core):
-                with out_dfb.wait() as o:
-                    tx = ttl.copy(o, out[row * rows_per_core + i, col * cols_per_core + j])
-                    tx.wait()
+# The custom kernel: the multi-core tile-wise add of tile_add_explicit.py (2x2 grid).
+HERE = pathlib.Path(__file__).resolve().parent
+_spec = importlib.util.spec_from_file_location("tile_add_explicit", HERE / "tile_add_explicit.py")
+tile_add_explicit = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(tile_add_explicit)
 
 
 def consumer() -> tuple[ir.Module, ir.Operation]:
@@ -98,7 +69,7 @@ def choose(op: opmodel.TTLOperation, relu: ir.Operation, live: list[opmodel.Allo
 
 def main() -> None:
     spec = ttl.TensorSpec(SHAPE)
-    compiled = tile_add.compile(spec, spec, spec)
+    compiled = tile_add_explicit.tile_add.compile(spec, spec, spec)
     op = opmodel.TTLOperation.of(compiled, outputs=[2])
     _module, relu = consumer()
     print(f"{compiled.name}: {len(compiled.artifact.dataflow_buffers)} DFBs on a {compiled.grid} grid")

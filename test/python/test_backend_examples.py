@@ -32,7 +32,6 @@ EXAMPLE_INPUTS = {
     "tile_add_explicit.py": ("tile_add", (SQUARE, SQUARE, SQUARE)),
     "composed.py": ("exp_then_exp", (SMALL, SMALL, SMALL)),
     "two_readers.py": ("relu", (L1_F32, L1_F32)),
-    "opmodel_ttl_operation.py": ("tile_add", (ttl.TensorSpec((1024, 1024)),) * 3),
     "runtime_collective.py": ("collective", (ttl.TensorSpec((32, 64)), ttl.TensorSpec((32, 64)))),
     "external_functions.py": ("conditional_operation", (SMALL,)),
     "convert_on_pack.py": (
