@@ -139,6 +139,13 @@ def test_stateful_query_allocates_the_output_and_sees_live_buffers(compiled):
     assert "circular buffers" in failure.value.message
 
 
+def test_outputs_default_to_the_last_parameter(compiled):
+    implicit = TTLOperation.of(compiled)
+    assert implicit.outputs == (2,)
+    assert implicit == TTLOperation.of(compiled, outputs=[2])
+    assert len(implicit.operation.operands) == 2 and len(implicit.operation.results) == 1
+
+
 def test_the_op_is_built_once_per_record(compiled):
     op = TTLOperation.of(compiled, outputs=[2])
     assert op.operation == op.operation

@@ -48,12 +48,12 @@ class TTLOperation:
     was compiled for); their shapes and data types must be the compiled ones, their buffer
     types (``"dram"`` / ``"l1"``) are the placement asked about. ``outputs`` are the indices
     of the parameters the operation writes: they become the op's results, the others its
-    operands. ``tile_ops`` is the number of tile math operations of the whole operation when
+    operands (default: the last parameter, the tensor ``ttnn.generic_op`` returns). ``tile_ops`` is the number of tile math operations of the whole operation when
     known (absent: one per output tile). Bad input raises ``ValueError`` naming it.
     """
 
     artifact: CompiledArtifact
-    outputs: tuple[int, ...]
+    outputs: tuple[int, ...] | None = None
     tensors: tuple[TensorLike, ...] = ()
     tile_ops: int | None = None
 
@@ -89,7 +89,7 @@ class TTLOperation:
             if getattr(spec, "layout", "tile") != "tile":
                 raise ValueError(f"{where}: the op model sizes tiled tensors only")
         object.__setattr__(self, "tensors", tensors)
-        outputs = tuple(self.outputs)
+        outputs = (len(tensors) - 1,) if self.outputs is None else tuple(self.outputs)
         if not outputs:
             raise ValueError("outputs must name at least one tensor parameter the operation writes")
         for index in outputs:
@@ -112,11 +112,16 @@ class TTLOperation:
         cls,
         compiled: CompiledOperation | CompiledArtifact,
         *,
-        outputs: Sequence[int],
+        outputs: Sequence[int] | None = None,
         tensors: Sequence[TensorLike] = (),
         tile_ops: int | None = None,
     ) -> TTLOperation:
-        return cls(compiled, tuple(outputs), tuple(tensors), tile_ops)  # type: ignore[arg-type]
+        return cls(
+            compiled,  # type: ignore[arg-type]
+            None if outputs is None else tuple(outputs),
+            tuple(tensors),
+            tile_ops,
+        )
 
     @functools.cached_property
     def _module(self) -> ir.Module:
@@ -166,9 +171,10 @@ def generic_source(op: TTLOperation) -> str:
             f"#ttnn.dfb<{json.dumps(dfb.name)}, {dfb.physical_index}, "
             f"!ttl.dfb<{rows_}x{cols_}x{element}, {dfb.block_count}>, cores = [{worker}]{ring}>"
         )
-    inputs = [i for i in range(len(op.tensors)) if i not in op.outputs]
+    outputs = op.outputs or ()
+    inputs = [i for i in range(len(op.tensors)) if i not in outputs]
     in_types = [_tensor_type(op.tensors[i]) for i in inputs]
-    out_types = [_tensor_type(op.tensors[i]) for i in op.outputs]
+    out_types = [_tensor_type(op.tensors[i]) for i in outputs]
     args = ", ".join(f"%arg{n}: {t}" for n, t in enumerate(in_types))
     operands = ", ".join(f"%arg{n}" for n in range(len(in_types)))
     tile_ops = "" if op.tile_ops is None else f", tile_ops = {op.tile_ops} : i64"
