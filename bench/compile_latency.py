@@ -37,6 +37,10 @@ CASES = {
         "examples/tile_add_explicit.py", "tile_add", ["ttl.TensorSpec((128, 128))"] * 3),
     "composed (exp of exp)": (
         "examples/composed.py", "exp_then_exp", ["ttl.TensorSpec((64, 64))"] * 3),
+    "matmul_bias_relu (K-blocked, 2x2 grid)": (
+        "examples/matmul_bias_relu.py", "matmul_bias_relu",
+        ["ttl.TensorSpec((192, 256))", "ttl.TensorSpec((256, 128))",
+         "ttl.TensorSpec((192, 128))", "ttl.TensorSpec((192, 128))"]),
     "two_readers (relu, f32 L1)": (
         "examples/two_readers.py", "relu",
         ['ttl.TensorSpec((128, 64), dtype="float32", buffer_type="l1")'] * 2),

@@ -1,0 +1,100 @@
+"""Matmul accumulation on the emulated device against numpy (float64 references from the
+inputs): the K-blocked example with an accumulator DFB and a fused bias + ReLU epilogue,
+`blk += a @ b` (packer L1 accumulation), `transpose_rhs=True`, and an f32 accumulator DFB fed
+by bf16 operands. Bounds count the roundings the kernels make (docs/emulator.md); these are
+emulated results, not hardware ones."""
+
+from __future__ import annotations
+
+import pathlib
+
+import numpy as np
+
+from numerics import BF16, assert_within_ulps, f32
+from program_files import load_module
+
+HERE = pathlib.Path(__file__).resolve().parent
+EXAMPLES = HERE.parents[2] / "examples"
+
+
+def programs():
+    return load_module(HERE / "accumulation_programs.py", "emu_accumulation_programs")
+
+
+def uniform(rng, shape, dtype=BF16):
+    return rng.uniform(-1, 1, shape).astype(np.float32).astype(dtype)
+
+
+def f64(values: np.ndarray) -> np.ndarray:
+    return f32(values).astype(np.float64)
+
+
+def test_k_blocked_matmul_bias_relu_example(device, rng):
+    # 192 x 256 @ 256 x 128 on the 2 x 2 grid: 3 x 2 output blocks (the second row of cores has
+    # one M block), 4 K blocks of 2 tiles.
+    op = load_module(EXAMPLES / "matmul_bias_relu.py", "emu_matmul_bias_relu").matmul_bias_relu
+    a, b, bias = uniform(rng, (192, 256)), uniform(rng, (256, 128)), uniform(rng, (192, 128))
+    y = device.empty((192, 128))
+    op(*map(device.tensor, (a, b, bias)), y)
+    va, vb, vc = f64(a), f64(b), f64(bias)
+    reference = np.maximum(va @ vb + vc, 0)
+    # 8 K tiles accumulate in the 16-bit DEST (one rounding each), the partial sum is packed to
+    # bfloat16 after each of the 4 K blocks, and the bias add rounds once: 13 roundings of at
+    # most one ulp of |a| @ |b| + |bias|. ReLU is exact.
+    scale = np.abs(va) @ np.abs(vb) + np.abs(vc)
+    assert_within_ulps(y.to_numpy(), reference, 13, scale)
+    # Every output element was written (the reference's zeros come only from the ReLU).
+    assert np.all(np.isfinite(y.to_numpy().astype(np.float64)))
+    assert np.count_nonzero(y.to_numpy()) > 0.4 * y.to_numpy().size
+
+
+def test_plus_equals_in_dest_and_through_the_packer(device, rng):
+    k = programs().K_TILES
+    a, b = uniform(rng, (32, 32 * k)), uniform(rng, (32 * k, 96))
+    out = device.empty((32, 96))
+    programs().plus_equals(device.tensor(a), device.tensor(b), out)
+    got = out.to_numpy()
+    va, vb = f64(a), f64(b)
+    reference, scale = va @ vb, np.abs(va) @ np.abs(vb)
+    # Column tile 0 accumulates in the 16-bit DEST (one rounding per K tile); tile 1 packs
+    # each product and adds it in L1 (2 roundings per K tile); tile 2 doubles each product
+    # (exact) before the L1 additions. The first contribution overwrites what the block held:
+    # the bounds leave no room for a stale L1 tile.
+    assert_within_ulps(got[:, 0:32], reference[:, 0:32], k, scale[:, 0:32])
+    assert_within_ulps(got[:, 32:64], reference[:, 32:64], 2 * k, scale[:, 32:64])
+    assert_within_ulps(got[:, 64:96], 2 * reference[:, 64:96], 2 * k, 2 * scale[:, 64:96])
+
+
+def test_transpose_rhs(device, rng):
+    a, b = uniform(rng, (64, 96)), uniform(rng, (64, 96))
+    out = device.empty((64, 64))
+    programs().transposed(device.tensor(a), device.tensor(b), out)
+    va, vb = f64(a), f64(b)
+    # Three K tiles accumulate in the 16-bit DEST.
+    assert_within_ulps(out.to_numpy(), va @ vb.T, 3, np.abs(va) @ np.abs(vb).T)
+
+
+def test_f32_accumulator_dfb(device, rng):
+    a, b = uniform(rng, (32, 64), np.float32), uniform(rng, (64, 32), np.float32)
+    acc = device.empty((32, 32), dtype="float32")
+    out = device.empty((32, 32))
+    programs().f32_accumulator(device.tensor(a), device.tensor(b), acc, out)
+    va, vb = f64(a), f64(b)
+    reference = 1 / (1 + np.exp(-(va @ vb)))
+    # fp32 DEST (the kernel uses f32 DFBs): the FPU sees TF32 operands (relative error 2**-10
+    # each, a quarter bfloat16 ulp of |a| @ |b| in the sum), the partial sum keeps f32 through
+    # its DFB, and the sigmoid (slope <= 1/4) is packed to bfloat16 (one rounding).
+    assert_within_ulps(out.to_numpy(), reference, 2)
+
+
+def test_shapes_that_are_not_whole_tiles(device, rng):
+    # 50 x 70 @ 70 x 40: the emulated device stores tensors padded to whole tiles with zeros,
+    # as ttnn 0.81.1 does for tile layout, so the padded K tiles add nothing.
+    a, b, bias = uniform(rng, (50, 70)), uniform(rng, (70, 40)), uniform(rng, (50, 40))
+    out = device.empty((50, 40))
+    programs().padded_linear(*map(device.tensor, (a, b, bias)), out)
+    va, vb, vc = f64(a), f64(b), f64(bias)
+    assert out.to_numpy().shape == (50, 40)
+    # Three K tiles in the 16-bit DEST, the bias add: 4 roundings; ReLU is exact.
+    scale = np.abs(va) @ np.abs(vb) + np.abs(vc)
+    assert_within_ulps(out.to_numpy(), np.maximum(va @ vb + vc, 0), 4, scale)
