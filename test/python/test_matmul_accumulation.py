@@ -76,9 +76,10 @@ def test_fused_epilogue_and_accumulator_forms_compile(tmp_path, toolchain):
 
 
 def test_transpose_rhs_compiles_with_the_b_tile_transpose(tmp_path, toolchain):
-    # b is given N x K: the (2, 1)-tile DFB j holds a 2x1 block read as b.T.
+    # The right operand is given N x K (1 x 2 tiles, like a): a @ b.T is 1 x 1 tiles.
     module = _write(tmp_path, """
-    with i.wait() as x, i.wait() as y, o.reserve() as z:
+    t = ttl.make_dataflow_buffer_like(a, shape=(1, 2), block_count=2)
+    with i.wait() as x, t.wait() as y, o.reserve() as z:
         z.store(ttl.math.matmul(x, y, transpose_rhs=True))
 """)
     compiled = module.op.compile(*SPECS)
@@ -115,20 +116,20 @@ def test_plus_equals_keeps_sums_in_dest_or_accumulates_in_l1(tmp_path, toolchain
     "body, error_type, message, line",
     [
         ("    with i.wait() as x, j.wait() as y, o.reserve() as z:\n        z.store(x @ y + x @ y)\n",
-         ttl.CompilerError, "a block matmul is stored on its own or as the innermost operand", 12),
+         ttl.CompilerError, "a block matmul is stored on its own or as the innermost operand", 11),
         ("    with i.wait() as x, j.wait() as y, o.reserve() as z:\n        z.store(ttl.math.exp(x) @ y)\n",
-         ttl.CompilerError, "a block matmul reads blocks from ttl.wait directly", 12),
+         ttl.CompilerError, "a block matmul reads blocks from ttl.wait directly", 11),
         ("    with i.wait() as x, j.wait() as y, o.reserve() as z:\n        z -= x @ y\n",
-         ttl.FrontendError, "a reserved block accumulates only with '+=', got 'Sub='", 12),
+         ttl.FrontendError, "a reserved block accumulates only with '+=', got 'Sub='", 11),
         ("    with i.wait() as x, j.wait() as y, o.reserve() as z:\n        z += 1.0\n",
-         ttl.FrontendError, "blk += takes a block value, got float 1.0", 12),
+         ttl.FrontendError, "blk += takes a block value, got float 1.0", 11),
         ("    with i.wait() as x, j.wait() as y, o.reserve() as z:\n        z.store(ttl.math.matmul(x, y, transpose_rhs=1))\n",
-         ttl.FrontendError, "transpose_rhs= must be a compile-time True or False", 12),
+         ttl.FrontendError, "transpose_rhs= must be a compile-time True or False", 11),
         ("    with i.wait() as x, j.wait() as y, o.reserve() as z:\n        z.store(ttl.math.matmul(x, y, transpose_rhs=True))\n",
-         ttl.FrontendError, "the left block's columns (2) must equal the right block's columns (1)", 12),
-        ("    col, _ = ttl.node(dims=2)\n    with o.reserve() as z:\n        if col < 1:\n"
-         "            with i.wait() as x, j.wait() as y:\n                z += x @ y\n",
-         ttl.CompilerError, "an accumulating store (blk += ...) sits in a runtime if", 15),
+         ttl.FrontendError, "the left block's columns (2) must equal the right block's columns (1)", 11),
+        ("    with o.reserve() as z:\n        for r in range(2):\n            if r == 0:\n"
+         "                with i.wait() as x, j.wait() as y:\n                    z += x @ y\n",
+         ttl.CompilerError, "an accumulating store (blk += ...) sits in a runtime if", 14),
     ],
 )
 def test_bad_input_is_an_error_at_the_users_line(tmp_path, body, error_type, message, line):

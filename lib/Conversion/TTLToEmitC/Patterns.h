@@ -129,6 +129,12 @@ inline constexpr llvm::StringLiteral kAlwaysAddsAttrName = "ttl.always_adds";
 inline constexpr llvm::StringLiteral kDestAccumulationAttrName =
     "ttl.dest_accumulation";
 
+/// Name of the unit attribute markL1Accumulation puts on every `ttl.store`
+/// into a reserved block that has an accumulating store: its packs name their
+/// tile indices (`pack_tile<true>(d, out, tile)`).
+inline constexpr llvm::StringLiteral kIndexedPackAttrName =
+    "ttl.indexed_pack";
+
 /// Checks the accumulating stores (`ttl.store {accumulate}`, Python
 /// `blk += expr`) of `kernel` before its tile math is lowered, and marks those
 /// that always add (kAlwaysAddsAttrName): a store with an earlier store into

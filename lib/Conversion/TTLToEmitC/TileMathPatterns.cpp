@@ -360,7 +360,23 @@ void emitHardwareStartup(StoreLowering &lowering, func::FuncOp kernel,
 struct PackMode {
   enum Kind { Overwrite, Add, Runtime } kind = Overwrite;
   Value flag;
+  /// Pack each tile to its index in the block (`pack_tile<true>(d, out, t)`):
+  /// the block receives several stores before its push, and in-order packs
+  /// would move on to its next pages (pack.h: the in-order write pointer is
+  /// reset only by cb_push_back).
+  bool indexed = false;
 };
+
+/// Packs DEST register `reg` into output tile `tile` of the reserved block
+/// (in order unless the mode indexes its packs).
+void emitPackTile(OpBuilder &b, Location loc, const PackMode &mode,
+                  CallArg reg, Value out, CallArg tile) {
+  if (mode.indexed)
+    emitCall(b, loc, "pack_tile", Type(), {reg, out, tile},
+             {emitc::OpaqueAttr::get(b.getContext(), "true")});
+  else
+    emitCall(b, loc, "pack_tile", Type(), {reg, out});
+}
 
 /// `pack_reconfig_l1_acc(on)` before the packs of an adding store, and
 /// `pack_reconfig_l1_acc(0)` after them, so every other pack overwrites
@@ -411,7 +427,16 @@ void emitFpuTiles(OpBuilder &b, Location loc, const BinaryInfo &fpu, Value a,
     emitPacks(b, loc, packMode, [&](OpBuilder &b) {
       emitTileLoop(b, loc, chunk, [&](OpBuilder &b, Value dstValue) {
         CallArg dst = chunk == 1 ? CallArg(int64_t(0)) : CallArg(dstValue);
-        emitCall(b, loc, "pack_tile", Type(), {dst, out});
+        CallArg tile = dst;
+        if (packMode.indexed && groups > 1) {
+          Type size = getSizeType(b.getContext());
+          Value base = emitc::MulOp::create(b, loc, size, group,
+                                            emitIndex(b, loc, chunk));
+          tile = chunk == 1 ? CallArg(group)
+                            : CallArg(Value(emitc::AddOp::create(
+                                  b, loc, size, base, dstValue)));
+        }
+        emitPackTile(b, loc, packMode, dst, out, tile);
       });
     });
     emitCall(b, loc, "tile_regs_release", Type(), {});
@@ -557,6 +582,12 @@ void emitMatmulTiles(OpBuilder &b, Location loc, Value a, Value bCb, Value out,
       emitCall(b, loc, "tile_regs_commit", Type(), {});
       emitCall(b, loc, "tile_regs_wait", Type(), {});
       emitPacks(b, loc, packMode, [&](OpBuilder &b) {
+        if (packMode.indexed) {
+          fused([&](OpBuilder &b, TileIndex tile, TileIndex reg) {
+            emitPackTile(b, loc, packMode, reg.arg(), out, tile.arg());
+          });
+          return;
+        }
         tileLoop(b, loc, rows * cols, [&](OpBuilder &b, TileIndex d) {
           emitCall(b, loc, "pack_tile", Type(), {d.arg(), out});
         });
@@ -685,7 +716,8 @@ LogicalResult lowerMatmulStore(PatternRewriter &rewriter, func::FuncOp kernel,
 ///   tile_regs_release();
 LogicalResult lowerDestAccumulation(PatternRewriter &rewriter,
                                     func::FuncOp kernel, StoreOp store,
-                                    MatmulOp matmul, Value out) {
+                                    MatmulOp matmul, Value out,
+                                    const PackMode &packMode) {
   StoreLowering lowering(rewriter, store.getLoc(), kernel);
   Value lhs = getLeafDfb(matmul.getLhs()), rhs = getLeafDfb(matmul.getRhs());
   MLIRContext *context = rewriter.getContext();
@@ -718,7 +750,7 @@ LogicalResult lowerDestAccumulation(PatternRewriter &rewriter,
   emitCall(rewriter, loc, "tile_regs_commit", Type(), {});
   emitCall(rewriter, loc, "tile_regs_wait", Type(), {});
   tileLoop(rewriter, loc, c[0] * N, [&](OpBuilder &builder, TileIndex d) {
-    emitCall(builder, loc, "pack_tile", Type(), {d.arg(), o});
+    emitPackTile(builder, loc, packMode, d.arg(), o, d.arg());
   });
   emitCall(rewriter, loc, "tile_regs_release", Type(), {});
   rewriter.eraseOp(store);
@@ -729,10 +761,11 @@ LogicalResult lowerDestAccumulation(PatternRewriter &rewriter,
 /// markL1Accumulation has checked the enclosing regions and marked the stores
 /// that always add.
 PackMode getPackMode(PatternRewriter &rewriter, StoreOp store) {
+  bool indexed = store->hasAttr(kIndexedPackAttrName);
   if (!store.getAccumulate())
-    return {};
+    return {PackMode::Overwrite, Value(), indexed};
   if (store->hasAttr(kAlwaysAddsAttrName))
-    return {PackMode::Add, Value()};
+    return {PackMode::Add, Value(), indexed};
   // The first contribution: it adds unless every loop between it and the
   // reservation is at its first iteration.
   Block *home = store.getDest().getParentBlock();
@@ -749,8 +782,8 @@ PackMode getPackMode(PatternRewriter &rewriter, StoreOp store) {
                 : later;
   }
   if (!flag)
-    return {};
-  return {PackMode::Runtime, flag};
+    return {PackMode::Overwrite, Value(), indexed};
+  return {PackMode::Runtime, flag, indexed};
 }
 
 struct StorePattern : public OpRewritePattern<StoreOp> {
@@ -765,9 +798,10 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
                                "ttl.reserve in a kernel function");
     Value value = store.getValue();
     if (store->hasAttr(kDestAccumulationAttrName))
-      return lowerDestAccumulation(rewriter, kernel, store,
-                                   value.getDefiningOp<MatmulOp>(),
-                                   reserve.getDfb());
+      return lowerDestAccumulation(
+          rewriter, kernel, store, value.getDefiningOp<MatmulOp>(),
+          reserve.getDfb(),
+          {PackMode::Overwrite, Value(), store->hasAttr(kIndexedPackAttrName)});
     PackMode packMode = getPackMode(rewriter, store);
     if (std::optional<MatmulExpr> expr = matchMatmulExpr(value))
       return lowerMatmulStore(rewriter, kernel, store, *expr,
@@ -818,8 +852,8 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
         emitCall(b, loc, "tile_regs_commit", Type(), {});
         emitCall(b, loc, "tile_regs_wait", Type(), {});
         emitPacks(b, loc, packMode, [&](OpBuilder &b) {
-          emitCall(b, loc, "pack_tile", Type(),
-                   {int64_t(*reg), lowering.cb(out)});
+          emitPackTile(b, loc, packMode, int64_t(*reg), lowering.cb(out),
+                       tile);
         });
         emitCall(b, loc, "tile_regs_release", Type(), {});
       });
@@ -930,6 +964,10 @@ LogicalResult emitc_lowering::markL1Accumulation(func::FuncOp kernel) {
   WalkResult result = kernel.walk([&](StoreOp store) {
     if (!store.getAccumulate())
       return WalkResult::advance();
+    // Every store into a block that accumulates packs to tile indices.
+    for (Operation *user : store.getDest().getUsers())
+      if (isa<StoreOp>(user))
+        user->setAttr(kIndexedPackAttrName, UnitAttr::get(store.getContext()));
     Value dest = store.getDest();
     Block *home = dest.getParentBlock();
     // An earlier store into the block, before the store or one of its

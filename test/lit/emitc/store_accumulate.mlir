@@ -5,7 +5,9 @@
 // Every other accumulating store adds through the packer's L1 accumulation:
 // pack_reconfig_l1_acc(on) before its packs and pack_reconfig_l1_acc(0) after them. The first
 // contribution to a reserved block overwrites: in a loop it adds unless the loop is at its
-// first iteration; after another store into the block it always adds.
+// first iteration; after another store into the block it always adds. Every store into a
+// block that accumulates packs to tile indices (pack_tile<true>(d, out, tile)): in-order packs
+// would move on to the block's next pages (the write pointer is reset only by cb_push_back).
 
 // CHECK-LABEL: // ===== kernel dest_k_loop =====
 // CHECK: cb_reserve_back([[O:v[0-9]+]], 2);
@@ -22,7 +24,7 @@
 // CHECK-NEXT: tile_regs_commit();
 // CHECK-NEXT: tile_regs_wait();
 // CHECK-NEXT: for (size_t [[P:[a-z][0-9]+]] = {{.*}}) {
-// CHECK-NEXT: pack_tile([[P]], [[O]]);
+// CHECK-NEXT: pack_tile<true>([[P]], [[O]], [[P]]);
 // CHECK-NEXT: }
 // CHECK-NEXT: tile_regs_release();
 // CHECK-NEXT: cb_push_back([[O]], 2);
@@ -55,7 +57,7 @@ func.func @dest_k_loop() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #
 // CHECK: exp_tile(0);
 // CHECK: tile_regs_wait();
 // CHECK-NEXT: pack_reconfig_l1_acc([[ON]]);
-// CHECK-NEXT: pack_tile(0, [[O]]);
+// CHECK-NEXT: pack_tile<true>(0, [[O]], 0);
 // CHECK-NEXT: pack_reconfig_l1_acc(0);
 // CHECK-NEXT: tile_regs_release();
 // CHECK: }
@@ -84,10 +86,13 @@ func.func @l1_k_loop() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #tt
 // A plain store, then `+=` of an FPU add: the second store always adds; the first has no call.
 // CHECK-LABEL: // ===== kernel after_store =====
 // CHECK-NOT: pack_reconfig_l1_acc
+// CHECK: exp_tile(0);
+// CHECK: tile_regs_wait();
+// CHECK-NEXT: pack_tile<true>(0, [[O:v[0-9]+]], 0);
 // CHECK: add_tiles(
 // CHECK: tile_regs_wait();
 // CHECK-NEXT: pack_reconfig_l1_acc(1);
-// CHECK-NEXT: pack_tile(0, [[O:v[0-9]+]]);
+// CHECK-NEXT: pack_tile<true>(0, [[O]], 0);
 // CHECK-NEXT: pack_reconfig_l1_acc(0);
 func.func @after_store() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<compute, "compute", "lit.acc:01">} {
   %a = ttl.create_dfb {physical_index = 0 : i32} : !ttl.dfb<1x1xbf16, 2>
