@@ -50,14 +50,29 @@ def _compile_error(tmp_path, body: str) -> ttl.TTLangError:
     return info.value
 
 
+EXAMPLE_SPECS = (T((192, 256)), T((256, 128)), T((192, 128)), T((192, 128)))
+
+
 def test_example_compiles_and_its_kernels_pass_the_real_header_check(toolchain):
     module = load_module(ROOT / "examples" / "matmul_bias_relu.py", "accum_example")
-    compiled = module.matmul_bias_relu.compile(T((192, 256)), T((256, 128)), T((192, 128)), T((192, 128)))
+    compiled = module.matmul_bias_relu.compile(*EXAMPLE_SPECS)
     source = "\n".join(k.source for k in compiled.artifact.kernels if k.role is ProcessorRole.COMPUTE)
     # The middle K steps: prev copied into DEST, the product accumulated onto it; the last
     # adds the bias on the SFPU and applies the ReLU before the pack.
     assert "copy_tile(" in source and "matmul_tiles(" in source
     assert "add_binary_tile(" in source and "relu_tile(" in source
+    assert_pass_without_warnings(run_jobs(artifact_jobs(compiled.artifact), toolchain))
+
+
+def test_example_plus_equals_variant_keeps_sums_in_dest(toolchain):
+    module = load_module(ROOT / "examples" / "matmul_bias_relu.py", "accum_example_dest")
+    compiled = module.matmul_bias_relu_dest.compile(*EXAMPLE_SPECS)
+    (source,) = [k.source for k in compiled.artifact.kernels if k.role is ProcessorRole.COMPUTE]
+    # One acquire around the K loop (no L1 accumulation), the bias and ReLU in a second store.
+    assert "pack_reconfig_l1_acc" not in source
+    k_loop = source.index("tile_regs_acquire();")
+    assert source.index("cb_wait_front(", k_loop) < source.index("matmul_tiles(", k_loop)
+    assert "relu_tile(" in source
     assert_pass_without_warnings(run_jobs(artifact_jobs(compiled.artifact), toolchain))
 
 
