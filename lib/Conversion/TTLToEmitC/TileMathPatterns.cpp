@@ -16,8 +16,13 @@
 // Any other tree runs on the SFPU, one tile per acquire: each leaf is copied
 // into its own destination register (`copy_init`, `copy_tile`) and every node
 // applies `<op>_binary_tile` / `<op>_tile` after its init, in place in its
-// first operand's register. The compute kernel starts with
-// `compute_kernel_hw_startup(in0, in1, out)` for its first math.
+// first operand's register. A block matmul runs on the FPU, with fused math
+// (MatmulExpr: an addend copied into DEST before the product accumulates onto
+// it, then an in-place SFPU epilogue). An accumulating store (`blk += expr`)
+// adds through the packer's L1 accumulation, or keeps a matmul's partial sums
+// in DEST across its K loop where the block fits (markL1Accumulation decides).
+// The compute kernel starts with `compute_kernel_hw_startup(in0, in1, out)`
+// for its first math.
 // Reconfiguration of the unpacker / packer formats between math steps of
 // different element types is emitted before this runs (DataFormatReconfig.cpp).
 //

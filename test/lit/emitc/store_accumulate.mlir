@@ -110,3 +110,35 @@ func.func @after_store() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #
   ttl.pop %x : !ttl.block<1x1xbf16>
   return
 }
+
+// A plain matmul += whose 3x3-tile block does not fit one DEST section (8 tiles): L1
+// accumulation, in groups of DEST registers like any matmul store.
+// CHECK-LABEL: // ===== kernel too_big_for_dest =====
+// CHECK: cb_reserve_back([[O:v[0-9]+]], 9);
+// CHECK-NEXT: for (size_t [[K:[a-z][0-9]+]] = [[LB:v[0-9]+]]; {{.*}}) {
+// CHECK: bool [[ON:v[0-9]+]] = (ptrdiff_t) [[K]] != (ptrdiff_t) [[LB]];
+// CHECK: tile_regs_acquire();
+// CHECK: matmul_tiles(
+// CHECK: tile_regs_wait();
+// CHECK-NEXT: pack_reconfig_l1_acc([[ON]]);
+// CHECK: pack_tile<true>(
+// CHECK: pack_reconfig_l1_acc(0);
+func.func @too_big_for_dest() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<compute, "compute", "lit.acc:04">} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %a = ttl.create_dfb {physical_index = 0 : i32} : !ttl.dfb<3x1xbf16, 2>
+  %b = ttl.create_dfb {physical_index = 1 : i32} : !ttl.dfb<1x3xbf16, 2>
+  %o = ttl.create_dfb {physical_index = 2 : i32} : !ttl.dfb<3x3xbf16, 2>
+  %r = ttl.reserve %o : !ttl.dfb<3x3xbf16, 2> -> !ttl.block<3x3xbf16>
+  scf.for %k = %c0 to %c4 step %c1 {
+    %x = ttl.wait %a : !ttl.dfb<3x1xbf16, 2> -> !ttl.block<3x1xbf16>
+    %y = ttl.wait %b : !ttl.dfb<1x3xbf16, 2> -> !ttl.block<1x3xbf16>
+    %m = ttl.matmul %x, %y : !ttl.block<3x1xbf16>, !ttl.block<1x3xbf16> -> !ttl.block<3x3xbf16>
+    ttl.store %m, %r {accumulate} : !ttl.block<3x3xbf16>
+    ttl.pop %y : !ttl.block<1x3xbf16>
+    ttl.pop %x : !ttl.block<3x1xbf16>
+  }
+  ttl.push %r : !ttl.block<3x3xbf16>
+  return
+}
