@@ -136,6 +136,8 @@ def test_plus_equals_keeps_sums_in_dest_or_accumulates_in_l1(tmp_path, toolchain
          ttl.CompilerError, "a block matmul reads blocks from ttl.wait directly", 11),
         ("    with i.wait() as x, j.wait() as y, o.reserve() as z:\n        z -= x @ y\n",
          ttl.FrontendError, "a reserved block accumulates only with '+=', got 'Sub='", 11),
+        ("    with i.wait() as x, j.wait() as y, o.reserve() as z:\n        x += x\n",
+         ttl.FrontendError, "'x' is a block acquired with wait(), which is read-only", 11),
         ("    with i.wait() as x, j.wait() as y, o.reserve() as z:\n        z += 1.0\n",
          ttl.FrontendError, "blk += takes a block value, got float 1.0", 11),
         ("    with i.wait() as x, j.wait() as y, o.reserve() as z:\n        z.store(ttl.math.matmul(x, y, transpose_rhs=1))\n",

@@ -359,6 +359,12 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         if not isinstance(node.target, ast.Name):
             raise self.error(node, "augmented assignment only to a plain name")
         current = self.lookup(node.target.id, node.target)
+        if isinstance(current, BlockValue) and current.origin == "wait":
+            raise self.error(
+                node,
+                f"'{node.target.id}' is a block acquired with wait(), which is read-only: "
+                "blk += expr adds into a block acquired with reserve()",
+            )
         if isinstance(current, BlockValue) and current.origin == "reserve":
             # tt-lang 1.1: `blk += expr` accumulates into the reserved block (packer L1
             # accumulation); the name keeps the block.
