@@ -41,6 +41,7 @@ from ttlang.frontend.api import (
 )
 from ttlang.frontend.extern import DispatchCondition, ScalarType
 from ttlang.frontend.kernels import Kernel
+from ttlang.frontend.compile_cache import CompileCache
 from ttlang.frontend.operation import CompiledOperation, KernelSpec, Operation, operation
 from ttlang.frontend.tensors import TensorSpec
 
@@ -71,6 +72,7 @@ __all__ = [
     "DispatchCondition",
     "TensorSpec",
     "CompiledOperation",
+    "CompileCache",
     "KernelSpec",
     "TTLangError",
     "FrontendError",

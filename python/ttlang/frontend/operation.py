@@ -22,6 +22,7 @@ from ttlang.artifact import (
 )
 from ttlang.errors import FrontendError, TTLangError
 from ttlang.frontend import session
+from ttlang.frontend.compile_cache import CompileCache
 from ttlang.frontend.compiler import build_module
 from ttlang.frontend.identity import operation_identity
 from ttlang.frontend.kernels import Kernel
@@ -32,6 +33,13 @@ if TYPE_CHECKING:
 
 # ``op(*tensors)`` without device=: run on the tensors' device.
 _FROM_TENSORS: Any = object()
+
+
+class _DefaultCache:
+    """``compile_cache=`` left out: the user's default on-disk cache."""
+
+
+_DEFAULT_CACHE = _DefaultCache()
 
 _KINDS = {"compute": KernelKind.COMPUTE, "data_movement": KernelKind.DATA_MOVEMENT}
 
@@ -211,13 +219,25 @@ class Operation:
         """The TTL IR of this operation before any pass (for inspection and tests)."""
         return build_module(self, [_spec(t) for t in tensors], target)
 
-    def compile(self, *tensors: Any, target: str = "wormhole_b0") -> CompiledOperation:
+    def compile(
+        self,
+        *tensors: Any,
+        target: str = "wormhole_b0",
+        compile_cache: CompileCache | None | _DefaultCache = _DEFAULT_CACHE,
+    ) -> CompiledOperation:
         """Compiles for tensors like ``tensors`` (ttnn tensors or ``ttlang.TensorSpec``) and
-        ``target``; ``grid="auto"`` / ``"full"`` resolves to the target's worker grid."""
+        ``target``; ``grid="auto"`` / ``"full"`` resolves to the target's worker grid.
+
+        The C++ pipeline's result is kept in ``compile_cache`` (by default
+        ``CompileCache.default()``, ``~/.cache/ttlang/compile``), keyed by the frontend's IR,
+        the target and the compiler build, so a later process compiling the same program skips
+        it; ``compile_cache=None`` always runs it."""
+        if isinstance(compile_cache, _DefaultCache):
+            compile_cache = CompileCache.default()
         specs = [_spec(t) for t in tensors]
         grid = self.grid_for(target)
         text = build_module(self, specs, target)
-        result = session.compile_module(text, target)
+        result = session.compile_module(text, target, compile_cache)
         cols, rows = grid
         cores = (CoreRange((0, 0), (cols - 1, rows - 1)),)
         kernels = tuple(

@@ -16,7 +16,7 @@ from mlir import ir, passmanager
 from ttlang import _ttlang, backend
 from ttlang.backend import BackendOutput
 from ttlang.errors import CompilerError
-from ttlang.mlir_context import create_context
+from ttlang.frontend.compile_cache import CompileCache
 
 
 @dataclass
@@ -31,9 +31,9 @@ _local = threading.local()
 def _state() -> _State:
     state = getattr(_local, "state", None)
     if state is None:
-        context = create_context()
-        # One compile is small; a thread pool per context costs more than it saves.
-        context.enable_multithreading(False)
+        # Only the ttlang dialects, no thread pool: a Python `ir.Context()` would also load
+        # every upstream dialect and start threads, which a small compile never repays.
+        context = ir.Context._CAPICreate(_ttlang.create_compile_context_capsule())
         # Users see their Python line, not the op's generic form.
         _ttlang.set_print_op_on_diagnostic(context, False)
         state = _State(context)
@@ -64,10 +64,22 @@ class CompiledModule:
     backend: BackendOutput | None = None
 
 
-def compile_module(text: str, target: str) -> CompiledModule:
+def compile_module(text: str, target: str, cache: CompileCache | None = None) -> CompiledModule:
     """Parses TTL IR, runs the pipeline and returns the final IR (with locations) and the
     kernel functions. Raises :class:`CompilerError` at the Python location of the first error
-    diagnostic."""
+    diagnostic. With ``cache``, a compilation stored there by any process is returned without
+    running anything (no MLIR context is created), and a new one is stored."""
+    if cache is not None:
+        stored = cache.load(text, target)
+        if stored is not None:
+            return stored
+    compiled = _compile(text, target)
+    if cache is not None:
+        cache.store(text, target, compiled)
+    return compiled
+
+
+def _compile(text: str, target: str) -> CompiledModule:
     state = _state()
     with state.context:
         try:
@@ -82,15 +94,11 @@ def compile_module(text: str, target: str) -> CompiledModule:
             pm.run(module.operation)
         except ir.MLIRError as err:
             raise _compiler_error(err) from None
-        kernels = []
-        for op in module.body.operations:
-            if "ttl.kernel" not in op.attributes:
-                continue
-            fields = _ttlang.kernel_attr_fields(op.attributes["ttl.kernel"])
-            assert fields is not None, "ttl.kernel must be a #ttl.kernel (verified)"
-            kind, name, operation_id = fields
-            symbol = ir.StringAttr(op.attributes["sym_name"]).value
-            kernels.append(KernelFunction(symbol, kind, name, operation_id))
+        kernels = [
+            KernelFunction(attrs["sym_name"], *attrs["ttl.kernel"])
+            for _, attrs in _ttlang.top_level_records(module, ["sym_name", "ttl.kernel"])
+            if "ttl.kernel" in attrs
+        ]
         text = module.operation.get_asm(enable_debug_info=True)
         try:
             lowered = backend.lower_module(module)
