@@ -121,3 +121,13 @@ def padded_linear(a, b, bias, out):
         r.store(ttl.math.relu(x @ y + z))
     with o.wait() as r:
         ttl.copy(r, out[:, :]).wait()
+
+
+@ttl.operation(grid=(1, 1))
+def copy_padded(a, out):
+    """Copies the padded tiles of a (50 x 70: 2 x 3 tiles) into out (64 x 96, whole tiles)."""
+    d = ttl.make_dataflow_buffer_like(a, shape=(2, 3), block_count=1)
+    with d.reserve() as x:
+        ttl.copy(a[:, :], x).wait()
+    with d.wait() as x:
+        ttl.copy(x, out[:, :]).wait()

@@ -109,3 +109,15 @@ def test_shapes_that_are_not_whole_tiles(device, rng):
     # Three K tiles in the 16-bit DEST onto the bias copied in: 3 roundings; ReLU is exact.
     scale = np.abs(va) @ np.abs(vb) + np.abs(vc)
     assert_within_ulps(out.to_numpy(), np.maximum(va @ vb + vc, 0), 3, scale)
+
+
+def test_padding_a_kernel_reads_is_zero(device, rng):
+    # What ttnn 0.81.1 puts in the padding of a tile-layout tensor (zeros, measured with
+    # ttnn.Tensor(..., layout=TILE_LAYOUT)), the emulated device puts there too: a kernel that
+    # copies the padded tiles out into a whole-tile tensor shows them.
+    a = uniform(rng, (50, 70))
+    out = device.tensor(np.full((64, 96), 7.0, dtype=BF16))  # every element overwritten
+    programs().copy_padded(device.tensor(a), out)
+    got = out.to_numpy()
+    np.testing.assert_array_equal(got[:50, :70], a)
+    assert not np.any(got[50:, :].astype(np.float32)) and not np.any(got[:, 70:].astype(np.float32))
