@@ -50,6 +50,11 @@ class LogicalKernelId:
     def __hash__(self) -> int:
         return self._hash  # type: ignore[attr-defined, no-any-return]
 
+    # str hashes differ between processes (hash randomization): an id unpickled from the
+    # on-disk compile cache must recompute its cached hash, not carry the writer's.
+    def __reduce__(self) -> tuple[type, tuple[str, str, KernelKind]]:
+        return (LogicalKernelId, (self.operation_id, self.name, self.kind))
+
     @property
     def is_canonical(self) -> bool:
         return self.name in ("compute", "data_movement")

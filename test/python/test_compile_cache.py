@@ -165,3 +165,27 @@ def test_a_second_process_dispatches_from_the_cache_without_an_mlir_context(tmp_
     ]
     assert [run["compile_only"] for run in runs] == [True, True]
     assert [run["mlir_context_created"] for run in runs] == [True, False]
+
+
+def test_a_cached_kernel_id_matches_a_fresh_one_in_another_process(tmp_path):
+    # Logical kernel ids cache their hash; str hashes differ between processes, so an id the
+    # cache unpickles in a new process must hash like the equal id that process builds (a
+    # resource factory's Kernel handle is looked up in the cached module's kernels).
+    path = tmp_path / "id.pickle"
+    write = (
+        "import pickle, sys; from ttlang.artifact import KernelKind, LogicalKernelId; "
+        "open(sys.argv[1], 'wb').write(pickle.dumps(LogicalKernelId('m.op:1', 'sender', "
+        "KernelKind.DATA_MOVEMENT)))"
+    )
+    read = (
+        "import pickle, sys; from ttlang.artifact import KernelKind, LogicalKernelId; "
+        "cached = pickle.loads(open(sys.argv[1], 'rb').read()); "
+        "fresh = LogicalKernelId('m.op:1', 'sender', KernelKind.DATA_MOVEMENT); "
+        "print(cached in {fresh} and hash(cached) == hash(fresh))"
+    )
+    for code, seed in ((write, "1"), (read, "2")):
+        out = subprocess.run(
+            [sys.executable, "-c", code, str(path)], check=True, capture_output=True, text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        )
+    assert out.stdout.strip() == "True"
