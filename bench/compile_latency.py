@@ -24,6 +24,10 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
+# a (192 x 256) @ b (256 x 128) + bias, y: 3 x 2 output blocks of 2 x 2 tiles, 4 K blocks.
+MATMUL_BIAS_RELU_SPECS = ["ttl.TensorSpec((192, 256))", "ttl.TensorSpec((256, 128))",
+                          "ttl.TensorSpec((192, 128))", "ttl.TensorSpec((192, 128))"]
+
 # name: (file, operation, tensor spec expressions)
 CASES = {
     "add 2x2 tiles, 1 core (baseline case)": (
@@ -36,6 +40,12 @@ CASES = {
         "examples/tile_add_explicit.py", "tile_add", ["ttl.TensorSpec((128, 128))"] * 3),
     "composed (exp of exp)": (
         "examples/composed.py", "exp_then_exp", ["ttl.TensorSpec((64, 64))"] * 3),
+    "matmul_bias_relu (K-blocked, 2x2 grid)": (
+        "examples/matmul_bias_relu.py", "matmul_bias_relu",
+        MATMUL_BIAS_RELU_SPECS),
+    "matmul_bias_relu_dest (K-blocked +=, 2x2 grid)": (
+        "examples/matmul_bias_relu.py", "matmul_bias_relu_dest",
+        MATMUL_BIAS_RELU_SPECS),
     "two_readers (relu, f32 L1)": (
         "examples/two_readers.py", "relu",
         ['ttl.TensorSpec((128, 64), dtype="float32", buffer_type="l1")'] * 2),

@@ -44,6 +44,15 @@ EXAMPLE_INPUTS = {
             ttl.TensorSpec((64, 32), dtype="float32"),
         ),
     ),
+    "matmul_bias_relu.py": (
+        "matmul_bias_relu",
+        (
+            ttl.TensorSpec((192, 256)),
+            ttl.TensorSpec((256, 128)),
+            ttl.TensorSpec((192, 128)),
+            ttl.TensorSpec((192, 128)),
+        ),
+    ),
     "mixed_formats.py": (
         "mixed_formats",
         (

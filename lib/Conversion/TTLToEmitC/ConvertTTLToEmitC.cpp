@@ -377,11 +377,11 @@ LogicalResult ConvertTTLToEmitCPass::collectFacts(func::FuncOp kernel,
       Value tensor = isa<LoadTilesOp>(op) ? cast<LoadTilesOp>(op).getTensor()
                                           : cast<StoreTilesOp>(op).getTensor();
       auto type = cast<RankedTensorType>(tensor.getType());
-      if (type.getRank() != 2 || type.getDimSize(1) % 32 != 0)
-        return op->emitOpError("copies a tensor whose shape is not 2-D "
-                               "whole tiles; got ")
+      if (type.getRank() != 2)
+        return op->emitOpError("copies a tensor that is not 2-D; got ")
                << type;
-      facts.tensorTileCols[op] = type.getDimSize(1) / 32;
+      // Pages follow the padded tile grid.
+      facts.tensorTileCols[op] = tilesCovering(type.getDimSize(1));
     } else if (isa<ReconfigureDataflowBufferOp>(op)) {
       const auto *config = llvm::find_if(abi->configs.configs,
                                          [&](const DataflowBufferConfig &c) {
@@ -512,6 +512,8 @@ void ConvertTTLToEmitCPass::runOnOperation() {
   // reconfigurations depend on it) and recorded after it.
   llvm::DenseMap<Operation *, llvm::SmallSetVector<Value, 4>> unpackToDest;
   for (func::FuncOp kernel : kernels) {
+    if (failed(markL1Accumulation(kernel)))
+      return signalPassFailure();
     const llvm::SmallSetVector<Value, 4> &plan =
         unpackToDest[kernel] = planUnpackToDest(kernel);
     emitDataFormatReconfigs(kernel, plan);

@@ -125,9 +125,13 @@ emitc_lowering::planUnpackToDest(func::FuncOp kernel) {
   kernel.walk([&](Operation *op) {
     if (auto store = dyn_cast<StoreOp>(op)) {
       Value value = store.getValue();
-      if (auto matmul = value.getDefiningOp<MatmulOp>()) {
-        for (Value operand : {matmul.getLhs(), matmul.getRhs()})
-          if (Value dfb = waitedDfb(operand))
+      // A matmul's operands are FPU sources; the blocks its fused math
+      // copies share the unpacker configuration with them.
+      if (std::optional<MatmulExpr> expr = matchMatmulExpr(value)) {
+        SmallVector<Value> blocks = getCopiedBlocks(*expr);
+        blocks.append({expr->matmul.getLhs(), expr->matmul.getRhs()});
+        for (Value block : blocks)
+          if (Value dfb = waitedDfb(block))
             exclude(dfb);
         return;
       }
