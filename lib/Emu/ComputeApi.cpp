@@ -299,9 +299,29 @@ void packTile(uint32_t dst, uint32_t cb, int32_t slot) {
   uint32_t address = (local.fifo_wr_ptr + page * local.fifo_page_size)
                      << kComputeAddressShift;
   uint8_t *l1 = currentL1(address, tileSizeBytes(format), "pack_tile");
-  ttlemu::packTile(state.tile(state.packSection, dst), format, l1);
+  const float *values = state.tile(state.packSection, dst);
+  if (state.l1Accumulation) {
+    // The sum of the packed tile (in the output format, as tt-llk's golden
+    // model adds the partial results) and the one in L1, in that format.
+    alignas(64) static thread_local uint8_t packed[4 * kTileElems];
+    alignas(64) static thread_local float sum[kTileElems];
+    ttlemu::packTile(values, format, packed);
+    ttlemu::unpackTile(packed, format, sum);
+    ttlemu::unpackTile(l1, format, operands.a);
+    for (uint32_t i = 0; i < kTileElems; ++i)
+      sum[i] += operands.a[i];
+    values = sum;
+  }
+  ttlemu::packTile(values, format, l1);
   if (slot < 0)
     local.fifo_wr_tile_ptr += local.fifo_page_size;
+}
+
+void packL1Accumulation(uint32_t enable) {
+  ComputeState &state = compute("pack_reconfig_l1_acc");
+  if (enable > 1)
+    kernelError(format("pack_reconfig_l1_acc(%u): the flag is 0 or 1", enable));
+  state.l1Accumulation = enable == 1;
 }
 
 void sfpuUnary(uint32_t op, uint32_t dst, uint32_t param, bool approximate) {

@@ -154,6 +154,9 @@ def _dataflow_buffer(entry: dict[str, Any]) -> DataflowBufferSpec:
         data_format=entry["data_format"],
         page_size=entry["page_size"],
         total_size=entry["total_size"],
+        block_shape=tuple(entry["block_shape"]),
+        block_count=entry["block_count"],
+        reconfigured_blocks=entry["reconfigured_blocks"],
         location=entry.get("location", ""),
     )
 

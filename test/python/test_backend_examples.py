@@ -54,6 +54,15 @@ EXAMPLE_INPUTS = {
         "bias_add", (ttl.TensorSpec((128, 128)), ttl.TensorSpec((32, 128)), ttl.TensorSpec((128, 128)))
     ),
     "column_sum.py": ("column_sum", (ttl.TensorSpec((128, 128)), ttl.TensorSpec((32, 128)))),
+    "matmul_bias_relu.py": (
+        "matmul_bias_relu",
+        (
+            ttl.TensorSpec((192, 256)),
+            ttl.TensorSpec((256, 128)),
+            ttl.TensorSpec((192, 128)),
+            ttl.TensorSpec((192, 128)),
+        ),
+    ),
     "mixed_formats.py": (
         "mixed_formats",
         (

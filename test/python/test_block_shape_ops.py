@@ -120,6 +120,47 @@ def test_bad_input_is_an_error_at_the_users_line(tmp_path, expr, in_shape, out_s
     assert info.value.line == STORE_LINE and info.value.file.endswith(".py")
 
 
+REDUCTION_ACCUMULATED = """\
+import ttlang as ttl
+
+
+@ttl.operation(grid=(1, 1))
+def op(a, out):
+    x_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+
+    @ttl.compute()
+    def compute():
+        with o_dfb.reserve() as o:
+            for _ in range(2):
+                with x_dfb.wait() as x:
+                    o += ttl.math.reduce_sum(x, dims=[1])
+
+    @ttl.datamovement()
+    def read():
+        for _ in range(2):
+            with x_dfb.reserve() as blk:
+                ttl.copy(a[0, 0], blk).wait()
+
+    @ttl.datamovement()
+    def write():
+        with o_dfb.wait() as blk:
+            ttl.copy(blk, out[0, 0]).wait()
+"""
+
+
+def test_a_reduction_accumulated_with_plus_equals_is_an_error_at_its_line(tmp_path):
+    """The reduction lowering packs plainly; `+=` of a reduction would silently overwrite."""
+    from program_files import load_module
+
+    path = tmp_path / "reduce_accumulate.py"
+    path.write_text(REDUCTION_ACCUMULATED)
+    with pytest.raises(ttl.CompilerError) as info:
+        load_module(path).op.compile(T((32, 32)), T((32, 32)), compile_cache=None)
+    assert "a reduction cannot be accumulated into a block (+=)" in info.value.message
+    assert info.value.line == 14 and info.value.file == str(path)  # the `o +=` line
+
+
 def test_block_dtype_names_the_element_type(tmp_path):
     op, specs = build(tmp_path, "v + ttl.block.fill(0.5, shape=v.shape, dtype=v.dtype)",
                       dtype="float32")

@@ -107,7 +107,10 @@ std::optional<MathFormats> getFormats(StoreOp store) {
   formats.out = reserve.getDfb();
   Value value = store.getValue();
   Operation *root = value.getDefiningOp();
-  if (auto matmul = dyn_cast_or_null<MatmulOp>(root)) {
+  // A matmul with fused math: the lowering reprograms SrcA around the copy
+  // of a block of another element type and restores it for the matmul.
+  if (std::optional<MatmulExpr> expr = matchMatmulExpr(value)) {
+    MatmulOp matmul = expr->matmul;
     formats.in0 = waitedDfb(matmul.getLhs());
     formats.in1 = waitedDfb(matmul.getRhs());
     if (!formats.in0 || !formats.in1)

@@ -133,8 +133,19 @@ emitc_lowering::planUnpackToDest(func::FuncOp kernel) {
   kernel.walk([&](Operation *op) {
     if (auto store = dyn_cast<StoreOp>(op)) {
       Value value = store.getValue();
+      // A matmul's operands are FPU sources; the blocks its fused math
+      // copies share the unpacker configuration with them.
+      if (std::optional<MatmulExpr> expr = matchMatmulExpr(value)) {
+        SmallVector<Value> blocks = getCopiedBlocks(*expr);
+        blocks.append({expr->matmul.getLhs(), expr->matmul.getRhs()});
+        for (Value block : blocks)
+          if (Value dfb = waitedDfb(block))
+            exclude(dfb);
+        return;
+      }
+      // A reduction's input and scaler are FPU sources too.
       Operation *root = value.getDefiningOp();
-      if (isa_and_nonnull<MatmulOp, ReduceSumOp, ReduceMaxOp>(root)) {
+      if (isa_and_nonnull<ReduceSumOp, ReduceMaxOp>(root)) {
         for (Value operand : root->getOperands())
           if (Value dfb = waitedDfb(operand))
             exclude(dfb);

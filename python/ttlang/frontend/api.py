@@ -50,8 +50,9 @@ MATH_BINARY = {
     "max": "max", "min": "min", "maximum": "max", "minimum": "min",
     "eq": "eq", "ne": "ne", "lt": "lt", "le": "le", "gt": "gt", "ge": "ge",
 }
-# ``pow(blk, exponent)`` (a compile-time exponent) and ``where(cond, a, b)``.
-MATH_OTHER = ("pow", "where")
+# ``pow(blk, exponent)`` (a compile-time exponent), ``where(cond, a, b)`` and
+# ``matmul(a, b, *, transpose_rhs=False)`` (``a @ b``).
+MATH_OTHER = ("pow", "where", "matmul")
 # Block functions whose result is not element-wise over same-shaped operands
 # (frontend/shape_builtins.py): both tt-lang 1.1 spellings, ``ttl.math.<name>`` and
 # ``ttl.block.<name>``, name one builtin.

@@ -83,6 +83,8 @@ class BuiltinCalls(ShapeBuiltins):
             if keywords or len(args) != 2 or not isinstance(args[0], BlockValue):
                 raise self.error(node, "ttl.math.pow(block, exponent) takes a block and a compile-time number")
             return self.block_scalar(ast.Pow(), args[0], args[1], node)
+        if short == "matmul":
+            return self.math_matmul(args, keywords, node)
         arity = 3 if short == "where" else 2 if short in api.MATH_BINARY else 1
         usage = {
             1: f"ttl.{name}(block) takes one block",
@@ -103,6 +105,23 @@ class BuiltinCalls(ShapeBuiltins):
         operands = ", ".join(a.ssa for a in args)
         ssa = self.emitter.value(f"ttl.{mnemonic} {operands} : {args[0].type}", self.loc(node))
         return BlockValue(ssa, args[0].shape, args[0].element_type, "value")
+
+    def math_matmul(
+        self, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
+    ) -> BlockValue:
+        """``ttl.math.matmul(a, b, *, transpose_rhs=False)``: ``a @ b``; with ``transpose_rhs``
+        ``b`` is N x K tiles and the product is ``a @ b.T``."""
+        usage = "ttl.math.matmul(a, b, *, transpose_rhs=False) takes two blocks"
+        if set(keywords) - {"transpose_rhs"} or len(args) != 2:
+            raise self.error(node, usage)
+        if not all(isinstance(arg, BlockValue) for arg in args):
+            raise self.error(node, f"{usage}, got {', '.join(self.describe(a) for a in args)}")
+        transpose, flag_node = keywords.get("transpose_rhs", (False, node))
+        if not isinstance(transpose, bool):
+            raise self.error(
+                flag_node, f"transpose_rhs= must be a compile-time True or False, got {self.describe(transpose)}"
+            )
+        return self.block_matmul(args[0], args[1], node, transpose_rhs=transpose)
 
     def make_dfb(self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> DFBValue:
         if len(args) != 1 or not isinstance(args[0], TensorValue):

@@ -1,4 +1,4 @@
-"""The on-disk cache of compiled modules, so a later process skips the C++ pipeline.
+"""The on-disk cache of compilations, so a later process skips the C++ pipeline.
 
 Everything after the frontend is a pure function of three things: the TTL IR text the frontend
 wrote (with the Python locations of every op), the target, and the compiler itself. The frontend
@@ -31,10 +31,10 @@ from typing import TYPE_CHECKING
 from ttlang.cache_root import cache_root
 
 if TYPE_CHECKING:
-    from ttlang.frontend.session import CompiledModule
+    from ttlang.backend import BackendOutput
 
 # Bumped when the stored layout changes (not needed for compiler changes: the fingerprint has them).
-_FORMAT = 1
+_FORMAT = 2
 _SKIPPED_DIRS = frozenset({"__pycache__", "include"})
 
 
@@ -93,7 +93,7 @@ class CompileCache:
         digest.update(key[3].encode())
         return self.directory / f"{digest.hexdigest()[:40]}.pickle"
 
-    def load(self, text: str, target: str) -> CompiledModule | None:
+    def load(self, text: str, target: str) -> BackendOutput | None:
         """The stored compilation of ``text`` for ``target``, or None."""
         key = self._key(text, target)
         try:
@@ -103,7 +103,7 @@ class CompileCache:
             return None
         return module if stored_key == key else None
 
-    def store(self, text: str, target: str, module: CompiledModule) -> None:
+    def store(self, text: str, target: str, module: BackendOutput) -> None:
         key = self._key(text, target)
         blob = pickle.dumps((key, module), protocol=pickle.HIGHEST_PROTOCOL)
         try:

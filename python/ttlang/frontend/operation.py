@@ -63,16 +63,17 @@ class KernelSpec:
 
 @dataclass(frozen=True)
 class CompiledOperation:
-    """The result of ``op.compile(*tensors)``: final TTL IR (one function per logical kernel,
-    with Python locations) and the kernel specs."""
+    """The result of ``op.compile(*tensors)``: the TT-Metal kernels and their records, and (on
+    first access) the final TTL IR, one function per logical kernel with Python locations, and
+    the kernel specs."""
 
     name: str
     operation_id: str
     grid: tuple[int, int]
     target: str
     tensors: tuple[TensorParamSpec, ...]
-    ir: str
-    kernels: tuple[KernelSpec, ...]
+    # The TTL IR the frontend wrote (before any pass); ``ir`` and ``kernels`` derive from it.
+    frontend_ir: str
     # Backend output: one TT-Metal kernel per descriptor (core specialization can give a
     # logical kernel several), and the DFBs the runtime allocates.
     descriptors: tuple[KernelDescriptorSpec, ...] = ()
@@ -81,6 +82,29 @@ class CompiledOperation:
     uses_runtime_resources: bool = False
     # Rings of the operation's synchronized DFB reconfigurations.
     dfb_configurations: tuple[DataflowBufferConfigSpec, ...] = ()
+
+    @functools.cached_property
+    def _kernel_ir(self) -> session.KernelIR:
+        # Dispatch never needs it: the first half of the pipeline runs again only when asked.
+        return session.kernel_ir(self.frontend_ir, self.target)
+
+    @property
+    def ir(self) -> str:
+        """The TTL IR after ``ttl-compile-operation``: one function per logical kernel."""
+        return self._kernel_ir.ir
+
+    @functools.cached_property
+    def kernels(self) -> tuple[KernelSpec, ...]:
+        """One spec per logical kernel (its function in ``ir``)."""
+        return tuple(
+            KernelSpec(
+                LogicalKernelId(k.operation_id, k.name, _KINDS[k.kind]),
+                _KINDS[k.kind],
+                self.core_ranges,
+                k.symbol,
+            )
+            for k in self._kernel_ir.kernels
+        )
 
     @functools.cached_property
     def artifact(self) -> CompiledArtifact:
@@ -237,18 +261,7 @@ class Operation:
         specs = [_spec(t) for t in tensors]
         grid = self.grid_for(target)
         text = build_module(self, specs, target)
-        result = session.compile_module(text, target, compile_cache)
-        cols, rows = grid
-        cores = (CoreRange((0, 0), (cols - 1, rows - 1)),)
-        kernels = tuple(
-            KernelSpec(
-                LogicalKernelId(k.operation_id, k.name, _KINDS[k.kind]),
-                _KINDS[k.kind],
-                cores,
-                k.symbol,
-            )
-            for k in result.kernels
-        )
+        output = session.compile_module(text, target, compile_cache)
         names = [a.arg for a in self.tree.args.args]
         return CompiledOperation(
             self.name,
@@ -256,12 +269,11 @@ class Operation:
             grid,
             target,
             tuple(spec.param_spec(name) for spec, name in zip(specs, names)),
-            result.ir,
-            kernels,
-            result.backend.kernels if result.backend else (),
-            result.backend.dataflow_buffers if result.backend else (),
+            text,
+            output.kernels,
+            output.dataflow_buffers,
             self.runtime_resource_factory is not None,
-            result.backend.dfb_configurations if result.backend else (),
+            output.dfb_configurations,
         )
 
     def __call__(
