@@ -49,6 +49,18 @@ CASES = {
     "two_readers (relu, f32 L1)": (
         "examples/two_readers.py", "relu",
         ['ttl.TensorSpec((128, 64), dtype="float32", buffer_type="l1")'] * 2),
+    "softmax_rows (1x2-tile rows, 2x1 grid)": (
+        "examples/softmax_rows.py", "softmax", ["ttl.TensorSpec((128, 64))"] * 2),
+    "layer_norm (1x2-tile rows, gamma, beta)": (
+        "examples/layer_norm.py", "layer_norm",
+        ["ttl.TensorSpec((64, 64))", "ttl.TensorSpec((32, 64))", "ttl.TensorSpec((32, 64))",
+         "ttl.TensorSpec((64, 64))"]),
+    "bias_add_rows (row broadcast, 2x2 grid)": (
+        "examples/bias_add_rows.py", "bias_add",
+        ["ttl.TensorSpec((128, 128))", "ttl.TensorSpec((32, 128))", "ttl.TensorSpec((128, 128))"]),
+    "column_sum (4x1-tile columns, 4 cores)": (
+        "examples/column_sum.py", "column_sum",
+        ["ttl.TensorSpec((128, 128))", "ttl.TensorSpec((32, 128))"]),
 }
 
 # Runs in a fresh process: one cold staged compile, one cold or warm end-to-end compile, then

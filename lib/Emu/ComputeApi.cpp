@@ -256,8 +256,19 @@ void reduceTile(uint32_t pool, uint32_t dim, uint32_t cb, uint32_t scalerCb,
 void transposeTile(uint32_t cb, uint32_t tile, uint32_t dst) {
   ComputeState &state = compute("transpose_tile");
   float *dest = mathTile(state, dst, "transpose_tile");
-  unpack(cb, tile, state.srcA, "SrcA", "transpose_tile", operands.a, true);
+  // Through SrcA, or straight to DEST for a 32-bit CB in unpack-to-DEST mode
+  // (transpose.h's A2D path), as a copy.
+  unpack(cb, tile, state.srcA, "SrcA", "transpose_tile", operands.a, false);
   ttlemu::transposeTile(operands.a, dest, state.mode);
+}
+
+void unaryBroadcast(uint32_t type, uint32_t cb, uint32_t tile, uint32_t dst) {
+  ComputeState &state = compute("unary_bcast");
+  float *dest = mathTile(state, dst, "unary_bcast");
+  // bcast.h: the tile goes to SrcB (B2D), or straight to DEST when the CB's
+  // unpacker output is 32-bit (its unpack_to_dest_mode), as a copy does.
+  unpack(cb, tile, state.srcB, "SrcB", "unary_bcast", operands.b, false);
+  broadcastCopy(static_cast<BroadcastType>(type), operands.b, dest, state.mode);
 }
 
 void packTile(uint32_t dst, uint32_t cb, int32_t slot) {

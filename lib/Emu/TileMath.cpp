@@ -1190,11 +1190,9 @@ void fpuMatmul(const float *a, const float *b, float *dest, bool transposeB,
   writeDest(acc, dest, mode);
 }
 
-void fpuBroadcast(EltwiseOp op, BroadcastType type, const float *a,
-                  const float *b, float *dest, DestMode mode,
-                  MathFidelity fidelity) {
-  // GOLD BroadcastGolden: COL b[h,0], ROW b[0,w], SCALAR b[0,0].
-  alignas(64) float wide[kTileElems];
+namespace {
+/// GOLD BroadcastGolden: COL b[h,0], ROW b[0,w], SCALAR b[0,0].
+void broadcastInto(BroadcastType type, const float *b, float *wide) {
   for (int r = 0; r < kTileDim; ++r) {
     for (int c = 0; c < kTileDim; ++c) {
       float v;
@@ -1216,7 +1214,22 @@ void fpuBroadcast(EltwiseOp op, BroadcastType type, const float *a,
       wide[r * kTileDim + c] = v;
     }
   }
+}
+} // namespace
+
+void fpuBroadcast(EltwiseOp op, BroadcastType type, const float *a,
+                  const float *b, float *dest, DestMode mode,
+                  MathFidelity fidelity) {
+  alignas(64) float wide[kTileElems];
+  broadcastInto(type, b, wide);
   fpuEltwise(op, a, wide, dest, /*accumulate=*/false, mode, fidelity);
+}
+
+void broadcastCopy(BroadcastType type, const float *b, float *dest,
+                   DestMode mode) {
+  alignas(64) float wide[kTileElems];
+  broadcastInto(type, b, wide);
+  writeDest(wide, dest, mode);
 }
 
 void fpuReduce(PoolType pool, ReduceDim dim, const float *a,

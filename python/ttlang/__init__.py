@@ -27,6 +27,7 @@ from ttlang.artifact import KernelKind
 from ttlang.errors import CompilerError, FrontendError, TTLangError
 from ttlang.frontend.api import (
     DFBEffect,
+    block,
     call_extern_func,
     compute,
     copy,
@@ -63,6 +64,7 @@ __all__ = [
     "node",
     "grid_size",
     "math",
+    "block",
     "call_extern_func",
     "raw_addr",
     "dfb_descriptor",

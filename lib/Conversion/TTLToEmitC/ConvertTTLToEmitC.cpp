@@ -132,6 +132,9 @@ namespace {
 /// Headers a kernel needs for the calls it makes (compute kernels include
 /// only the api/compute headers they use).
 StringRef headerForCall(StringRef callee) {
+  // unary_bcast*, <op>_bcast_<kind>_init, <op>_tiles_bcast_<kind>.
+  if (callee.contains("_bcast"))
+    return "api/compute/bcast.h";
   return llvm::StringSwitch<StringRef>(callee)
       .Cases({"cb_wait_front", "cb_pop_front", "cb_reserve_back",
               "cb_push_back"},
@@ -184,6 +187,11 @@ StringRef headerForCall(StringRef callee) {
               "rsub_unary_tile", "mul_unary_tile", "div_unary_tile"},
              "api/compute/eltwise_unary/binop_with_scalar.h")
       .Cases({"rdiv_tile_init", "rdiv_tile"}, "api/compute/eltwise_unary/rdiv.h")
+      .Cases({"fill_tile_init", "fill_tile_bitcast"},
+             "api/compute/eltwise_unary/fill.h")
+      .Cases({"reduce_init", "reduce_tile", "reduce_uninit"},
+             "api/compute/reduce.h")
+      .Cases({"transpose_init", "transpose_tile"}, "api/compute/transpose.h")
       .Cases({"get_absolute_logical_x", "get_absolute_logical_y",
               "get_common_arg_val"},
              "api/compute/common.h")

@@ -95,9 +95,15 @@ int64_t destTilesPerSection(bool fp32DestAccumulation);
 
 /// True when the tile-math lowering runs the stored tile math `value` on the
 /// FPU as one eltwise binary op (add / sub / mul of two waited blocks:
-/// `binary_tiles_init` + `add_tiles`, ...). A matmul runs on the FPU too; any
-/// other tree runs on the SFPU, its leaves unpacked with `copy_tile`.
+/// `binary_tiles_init` + `add_tiles`, ...; or of a waited block and a
+/// broadcast of one: `add_bcast_rows_init` + `add_tiles_bcast_rows`, ...). A
+/// matmul and a reduction run on the FPU too; any other tree runs on the SFPU,
+/// its leaves unpacked with `copy_tile` / `unary_bcast` / `transpose_tile`.
 bool lowersToFpuBinary(Value value);
+
+/// The DFB an FPU binary operand reads: a waited block's, or the waited input
+/// of a broadcast; else null.
+Value getFpuOperandDfb(Value value);
 
 /// A stored block matmul with fused element-wise math, as the tile-math
 /// lowering runs it: `addend + lhs @ rhs` (or the product alone) computed in

@@ -26,6 +26,14 @@
 // Reconfiguration of the unpacker / packer formats between math steps of
 // different element types is emitted before this runs (DataFormatReconfig.cpp).
 //
+// Leaves other than waited blocks: `ttl.fill` is `fill_tile_bitcast` into its
+// register, `ttl.broadcast` of a waited block `unary_bcast<BroadcastType>`
+// from the source tile each result tile repeats, `ttl.transpose` of a waited
+// block `transpose_tile` of the mirrored tile. A stored `ttl.reduce_sum` /
+// `ttl.reduce_max` runs on the FPU on its own: `reduce_init`, per result tile
+// one acquire accumulating `reduce_tile` over the tiles it reduces, then
+// `reduce_uninit` (which restores the packer's edge masks).
+//
 // DFB operands are bridged with unrealized casts to uint32_t; the dialect
 // conversion that follows replaces the DFBs themselves.
 //
@@ -39,6 +47,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -156,6 +165,82 @@ Value getLeafDfb(Value value) {
   return nullptr;
 }
 
+/// The DFB a broadcast / transpose leaf unpacks: its input's, when waited.
+Value getShapedLeafDfb(Operation *op) {
+  if (isa_and_nonnull<BroadcastOp, TransposeOp>(op))
+    return getLeafDfb(op->getOperand(0));
+  return nullptr;
+}
+
+/// A literal tile index or a size_t value.
+CallArg tileExpr(OpBuilder &b, Location loc, CallArg row, int64_t scale,
+                 CallArg col) {
+  Type size = getSizeType(b.getContext());
+  auto *rowLit = std::get_if<int64_t>(&row);
+  auto *colLit = std::get_if<int64_t>(&col);
+  if (rowLit && colLit)
+    return *rowLit * scale + *colLit;
+  auto value = [&](CallArg arg) -> Value {
+    if (auto *lit = std::get_if<int64_t>(&arg))
+      return emitIndex(b, loc, *lit);
+    return std::get<Value>(arg);
+  };
+  Value scaled = value(row);
+  if (!(rowLit && *rowLit == 0) && scale != 1)
+    scaled = emitc::MulOp::create(b, loc, size, scaled, emitIndex(b, loc, scale));
+  if (rowLit && *rowLit == 0)
+    return col;
+  if (colLit && *colLit == 0)
+    return scaled;
+  return Value(emitc::AddOp::create(b, loc, size, scaled, value(col)));
+}
+
+/// The row (`wantRow`) or column of flat tile `tile` in a `shape` block,
+/// emitted only when it is not a literal.
+CallArg tileCoordinate(OpBuilder &b, Location loc, CallArg tile,
+                       ArrayRef<int64_t> shape, bool wantRow) {
+  int64_t cols = shape[1];
+  if (auto *lit = std::get_if<int64_t>(&tile))
+    return wantRow ? *lit / cols : *lit % cols;
+  if (wantRow ? shape[0] == 1 : cols == 1)
+    return int64_t(0);
+  if (wantRow ? cols == 1 : shape[0] == 1)
+    return tile;
+  Type size = getSizeType(b.getContext());
+  Value t = std::get<Value>(tile), n = emitIndex(b, loc, cols);
+  if (wantRow)
+    return Value(emitc::DivOp::create(b, loc, size, t, n));
+  return Value(emitc::RemOp::create(b, loc, size, t, n));
+}
+
+/// The input tile that result tile `tile` of `bcast` repeats: its row
+/// (column) unless the broadcast runs along the rows (columns).
+CallArg broadcastSourceTile(OpBuilder &b, Location loc, BroadcastOp bcast,
+                            CallArg tile) {
+  ArrayRef<int64_t> dims = bcast.getDims();
+  ArrayRef<int64_t> result = bcast.getResult().getType().getShape();
+  CallArg row = llvm::is_contained(dims, 0)
+                    ? CallArg(int64_t(0))
+                    : tileCoordinate(b, loc, tile, result, true);
+  CallArg col = llvm::is_contained(dims, 1)
+                    ? CallArg(int64_t(0))
+                    : tileCoordinate(b, loc, tile, result, false);
+  return tileExpr(b, loc, row, bcast.getInput().getType().getShape()[1], col);
+}
+
+/// `<op>_bcast_<kind>_init` / `<op>_tiles_bcast_<kind>` of bcast.h for an FPU
+/// add / sub / mul whose second operand is broadcast.
+std::pair<std::string, std::string> getFpuBroadcastCalls(StringRef fpuCall,
+                                                         BroadcastOp bcast) {
+  StringRef op = fpuCall.split('_').first; // add_tiles -> add
+  StringRef kind = llvm::StringSwitch<StringRef>(bcast.getBroadcastType())
+                       .Case("BroadcastType::ROW", "rows")
+                       .Case("BroadcastType::COL", "cols")
+                       .Default("scalar");
+  return {(op + "_bcast_" + kind + "_init").str(),
+          (op + "_tiles_bcast_" + kind).str()};
+}
+
 struct StoreLowering {
   StoreLowering(PatternRewriter &rewriter, Location loc, func::FuncOp kernel)
       : rewriter(rewriter), loc(loc),
@@ -187,6 +272,26 @@ struct StoreLowering {
     if (getLeafDfb(value))
       return success();
     Operation *op = value.getDefiningOp();
+    if (isa_and_nonnull<FillOp>(op))
+      return success();
+    if (isa_and_nonnull<BroadcastOp, TransposeOp>(op)) {
+      if (getShapedLeafDfb(op))
+        return success();
+      InFlightDiagnostic diag =
+          emitError(loc) << "a " << op->getName().stripDialect()
+                         << " reads a block from ttl.wait directly; store "
+                            "other tile math into a DFB and wait for it first";
+      diag.attachNote(op->getLoc()) << "this " << op->getName().stripDialect();
+      return diag;
+    }
+    if (isa_and_nonnull<ReduceSumOp, ReduceMaxOp>(op)) {
+      InFlightDiagnostic diag =
+          emitError(loc) << "a reduction must be stored on its own "
+                            "(blk.store(ttl.math.reduce_sum(x, dims=[...]))); "
+                            "fusing it with other tile math is not supported";
+      diag.attachNote(op->getLoc()) << "this reduction";
+      return diag;
+    }
     if (op && getBinaryInfo(op))
       return success(succeeded(checkTree(op->getOperand(0))) &&
                      succeeded(checkTree(op->getOperand(1))));
@@ -224,25 +329,77 @@ struct StoreLowering {
       collectLeaves(operand, leaves);
   }
 
+  /// The next free destination register of this tile's math.
+  FailureOr<int> takeRegister() {
+    int reg = nextRegister++;
+    maxRegister = std::max(maxRegister, nextRegister);
+    if (maxRegister > destRegisters)
+      return emitError(loc)
+             << "tile-math expression needs more than " << destRegisters
+             << " destination registers"
+             << (destRegisters < destTilesPerSection(false)
+                     ? " (the kernel runs with fp32 DEST accumulation, "
+                       "whose sections hold half as many tiles)"
+                     : "");
+    return reg;
+  }
+
+  /// Result tile `tile` of a fill / broadcast / transpose into `reg`;
+  /// `resultCols` is the tile columns of the stored block.
+  void emitShapedLeaf(OpBuilder &b, Operation *op, CallArg tile, int reg) {
+    MLIRContext *context = b.getContext();
+    if (auto fill = dyn_cast<FillOp>(op)) {
+      uint64_t bits = fill.getValue().bitcastToAPInt().getZExtValue();
+      emitCall(b, loc, "fill_tile_init", Type(), {});
+      emitCall(b, loc, "fill_tile_bitcast", Type(),
+               {int64_t(reg),
+                Value(emitc::LiteralOp::create(
+                    b, loc, getUint32Type(context),
+                    "0x" + llvm::utohexstr(bits, true) + "u"))});
+      return;
+    }
+    Value dfb = getShapedLeafDfb(op);
+    ArrayRef<int64_t> result =
+        cast<BlockType>(op->getResult(0).getType()).getShape();
+    auto row = [&] { return tileCoordinate(b, loc, tile, result, true); };
+    auto col = [&] { return tileCoordinate(b, loc, tile, result, false); };
+    if (auto bcast = dyn_cast<BroadcastOp>(op)) {
+      CallArg source = broadcastSourceTile(b, loc, bcast, tile);
+      Attribute type = emitc::OpaqueAttr::get(context, bcast.getBroadcastType());
+      emitCall(b, loc, "unary_bcast_init", Type(), {cb(dfb)}, {type});
+      emitCall(b, loc, "unary_bcast", Type(), {cb(dfb), source, int64_t(reg)},
+               {type});
+      // Restores the unpacker's broadcast mode for the copies that follow.
+      emitCall(b, loc, "unary_bcast_uninit", Type(), {cb(dfb)}, {type});
+      return;
+    }
+    // Transpose: result tile (r, c) mirrors input tile (c, r); the input
+    // has the result's rows as its columns.
+    CallArg source = tileExpr(b, loc, col(), result[0], row());
+    emitCall(b, loc, "transpose_init", Type(), {cb(dfb)});
+    emitCall(b, loc, "transpose_tile", Type(), {cb(dfb), source, int64_t(reg)});
+  }
+
   /// Emits the SFPU evaluation of `value` for tile `tile`; returns its
   /// destination register.
   FailureOr<int> emitSfpu(OpBuilder &b, Value value, CallArg tile) {
     if (Value dfb = getLeafDfb(value)) {
-      int reg = nextRegister++;
-      maxRegister = std::max(maxRegister, nextRegister);
-      if (maxRegister > destRegisters)
-        return emitError(loc)
-               << "tile-math expression needs more than " << destRegisters
-               << " destination registers"
-               << (destRegisters < destTilesPerSection(false)
-                       ? " (the kernel runs with fp32 DEST accumulation, "
-                         "whose sections hold half as many tiles)"
-                       : "");
+      FailureOr<int> taken = takeRegister();
+      if (failed(taken))
+        return failure();
+      int reg = *taken;
       emitCall(b, loc, "copy_init", Type(), {cb(dfb)});
       emitCall(b, loc, "copy_tile", Type(), {cb(dfb), tile, int64_t(reg)});
       return reg;
     }
     Operation *op = value.getDefiningOp();
+    if (isa<FillOp, BroadcastOp, TransposeOp>(op)) {
+      FailureOr<int> reg = takeRegister();
+      if (failed(reg))
+        return failure();
+      emitShapedLeaf(b, op, tile, *reg);
+      return *reg;
+    }
     if (std::optional<StringRef> unary = getUnaryCall(op)) {
       FailureOr<int> reg = emitSfpu(b, op->getOperand(0), tile);
       if (failed(reg))
@@ -403,11 +560,13 @@ constexpr int64_t kFpuTilesPerAcquire = 4;
 
 /// FPU binary op over `tiles` tiles, in groups of up to kFpuTilesPerAcquire
 /// tiles per acquire (tile t of a group in DEST register t):
-///   for g: acquire; for t: op(a, b, g*n+t, g*n+t, t); commit; wait;
+///   for g: acquire; for t: op(a, b, g*n+t, bTileOf(g*n+t), t); commit; wait;
 ///          for t: pack_tile(t, out); release
-void emitFpuTiles(OpBuilder &b, Location loc, const BinaryInfo &fpu, Value a,
-                  Value bCb, Value out, int64_t tiles,
-                  const PackMode &packMode) {
+void emitFpuTiles(
+    OpBuilder &b, Location loc, StringRef call, Value a, Value bCb, Value out,
+    int64_t tiles, const PackMode &packMode,
+    llvm::function_ref<CallArg(OpBuilder &, CallArg)> bTileOf =
+        [](OpBuilder &, CallArg tile) { return tile; }) {
   int64_t chunk = kFpuTilesPerAcquire;
   while (tiles % chunk != 0)
     --chunk;
@@ -425,7 +584,7 @@ void emitFpuTiles(OpBuilder &b, Location loc, const BinaryInfo &fpu, Value a,
                                           emitIndex(b, loc, chunk));
         tile = Value(emitc::AddOp::create(b, loc, size, base, dstValue));
       }
-      emitCall(b, loc, fpu.fpuCall, Type(), {a, bCb, tile, tile, dst});
+      emitCall(b, loc, call, Type(), {a, bCb, tile, bTileOf(b, tile), dst});
     });
     emitCall(b, loc, "tile_regs_commit", Type(), {});
     emitCall(b, loc, "tile_regs_wait", Type(), {});
@@ -602,6 +761,15 @@ void emitMatmulTiles(OpBuilder &b, Location loc, Value a, Value bCb, Value out,
   });
 }
 
+/// The error of a stored FPU op (matmul, reduction) whose operands are not
+/// waited blocks, at the store with a note at the op.
+LogicalResult emitOperandsNotWaited(StoreOp store, Operation *op,
+                                    StringRef message, StringRef note) {
+  InFlightDiagnostic diag = store.emitError(message);
+  diag.attachNote(op->getLoc()) << note;
+  return diag;
+}
+
 /// The value of `expr` on the matmul side of a binary epilogue op.
 bool containsMatmul(Value value) {
   if (value.getDefiningOp<MatmulOp>())
@@ -620,13 +788,12 @@ LogicalResult lowerMatmulStore(PatternRewriter &rewriter, func::FuncOp kernel,
   StoreLowering lowering(rewriter, store.getLoc(), kernel);
   MatmulOp matmul = expr.matmul;
   Value lhs = getLeafDfb(matmul.getLhs()), rhs = getLeafDfb(matmul.getRhs());
-  if (!lhs || !rhs) {
-    InFlightDiagnostic diag = store.emitError(
-        "a block matmul reads blocks from ttl.wait directly; its operands "
-        "cannot be other tile math");
-    diag.attachNote(matmul.getLoc()) << "this matmul";
-    return diag;
-  }
+  if (!lhs || !rhs)
+    return emitOperandsNotWaited(store, matmul,
+                                 "a block matmul reads blocks from ttl.wait "
+                                 "directly; its operands cannot be other tile "
+                                 "math",
+                                 "this matmul");
   // Each epilogue op with a block operand copies that block's tile into one
   // extra register after the group's product registers.
   bool scratch = llvm::any_of(expr.epilogue, [](Operation *op) {
@@ -707,6 +874,69 @@ LogicalResult lowerMatmulStore(PatternRewriter &rewriter, func::FuncOp kernel,
   emitMatmulTiles(rewriter, loc, lowering.cb(lhs), lowering.cb(rhs),
                   lowering.cb(out), a[0], a[1], c[1], transpose, groupLimit,
                   fusion, packMode);
+  rewriter.eraseOp(store);
+  return success();
+}
+
+/// The compute API's ReduceDim of a reduction over `dims`: along each row
+/// (dims [1]) is REDUCE_ROW, along each column (dims [0]) REDUCE_COL.
+StringRef getReduceDim(ArrayRef<int64_t> dims) {
+  if (dims.size() == 2)
+    return "ReduceDim::REDUCE_SCALAR";
+  return dims[0] == 1 ? "ReduceDim::REDUCE_ROW" : "ReduceDim::REDUCE_COL";
+}
+
+/// `ttl.store (ttl.reduce_* %x, %s), %out` with %x and %s waited blocks:
+///   reduce_init<pool, dim>(x, s, out);
+///   for each result tile: acquire;
+///     for each tile it reduces: reduce_tile<pool, dim>(x, s, tile, 0, 0);
+///     commit; wait; pack_tile(0, out); release
+///   reduce_uninit();
+template <typename ReduceOpT>
+LogicalResult lowerReduceStore(PatternRewriter &rewriter, func::FuncOp kernel,
+                               StoreOp store, ReduceOpT reduce, Value out) {
+  StoreLowering lowering(rewriter, store.getLoc(), kernel);
+  Value input = getLeafDfb(reduce.getInput());
+  Value scaler = reduce.getScaler() ? getLeafDfb(reduce.getScaler()) : Value();
+  if (!input || !scaler)
+    return emitOperandsNotWaited(store, reduce,
+                                 "a reduction reads blocks from ttl.wait "
+                                 "directly; store other tile math into a DFB "
+                                 "and wait for it first",
+                                 "this reduction");
+  MLIRContext *context = rewriter.getContext();
+  ArrayRef<int64_t> dims = reduce.getDims();
+  SmallVector<Attribute> templateArgs = {
+      emitc::OpaqueAttr::get(context, ReduceOpT::getPoolType()),
+      emitc::OpaqueAttr::get(context, getReduceDim(dims))};
+  emitHardwareStartup(lowering, kernel, input, scaler, out);
+  Location loc = store.getLoc();
+  rewriter.setInsertionPoint(store);
+  Value x = lowering.cb(input), s = lowering.cb(scaler), o = lowering.cb(out);
+  emitCall(rewriter, loc, "reduce_init", Type(), {x, s, o}, templateArgs);
+  ArrayRef<int64_t> shape = reduce.getInput().getType().getShape();
+  bool alongRows = llvm::is_contained(dims, 1);
+  bool alongCols = llvm::is_contained(dims, 0);
+  // Result tiles: the unreduced dimension; reduced tiles: the other(s).
+  int64_t results = alongRows && alongCols ? 1 : alongRows ? shape[0] : shape[1];
+  int64_t reduced = shape[0] * shape[1] / results;
+  tileLoop(rewriter, loc, results, [&](OpBuilder &b, TileIndex r) {
+    emitCall(b, loc, "tile_regs_acquire", Type(), {});
+    tileLoop(b, loc, reduced, [&](OpBuilder &b, TileIndex k) {
+      // Row reduction: result r reads tiles r*C + k; column reduction:
+      // result c reads k*C + c; a full reduction reads every tile k.
+      TileIndex tile = alongRows && alongCols ? k
+                       : alongRows            ? affine(b, loc, r, shape[1], k)
+                                              : affine(b, loc, k, shape[1], r);
+      emitCall(b, loc, "reduce_tile", Type(),
+               {x, s, tile.arg(), int64_t(0), int64_t(0)}, templateArgs);
+    });
+    emitCall(b, loc, "tile_regs_commit", Type(), {});
+    emitCall(b, loc, "tile_regs_wait", Type(), {});
+    emitCall(b, loc, "pack_tile", Type(), {int64_t(0), o});
+    emitCall(b, loc, "tile_regs_release", Type(), {});
+  });
+  emitCall(rewriter, loc, "reduce_uninit", Type(), {x});
   rewriter.eraseOp(store);
   return success();
 }
@@ -807,6 +1037,15 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
           rewriter, kernel, store, value.getDefiningOp<MatmulOp>(),
           reserve.getDfb(),
           {PackMode::Overwrite, Value(), store->hasAttr(kIndexedPackAttrName)});
+    if (isa_and_nonnull<ReduceSumOp, ReduceMaxOp>(value.getDefiningOp()) &&
+        store.getAccumulate())
+      return store.emitError(
+          "a reduction cannot be accumulated into a block (+=): store it "
+          "into a DFB, wait for it, and add that block");
+    if (auto sum = value.getDefiningOp<ReduceSumOp>())
+      return lowerReduceStore(rewriter, kernel, store, sum, reserve.getDfb());
+    if (auto max = value.getDefiningOp<ReduceMaxOp>())
+      return lowerReduceStore(rewriter, kernel, store, max, reserve.getDfb());
     PackMode packMode = getPackMode(rewriter, store);
     if (std::optional<MatmulExpr> expr = matchMatmulExpr(value))
       return lowerMatmulStore(rewriter, kernel, store, *expr,
@@ -823,25 +1062,46 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
     std::optional<BinaryInfo> fpu =
         onFpu ? getBinaryInfo(value.getDefiningOp()) : std::nullopt;
 
-    emitHardwareStartup(lowering, kernel, leaves.front(), leaves.back(), out);
+    // A tree of fills only reads no DFB: the startup names the output.
+    Value first = leaves.empty() ? out : leaves.front();
+    Value last = leaves.empty() ? out : leaves.back();
+    emitHardwareStartup(lowering, kernel, first, last, out);
     rewriter.setInsertionPoint(store);
     Location loc = store.getLoc();
     MLIRContext *context = rewriter.getContext();
+    // `x op broadcast(b)`: the FPU op with its second operand broadcast.
+    auto bcast = onFpu ? value.getDefiningOp()->getOperand(1)
+                             .getDefiningOp<BroadcastOp>()
+                       : BroadcastOp();
+    std::string call = onFpu ? fpu->fpuCall.str() : "";
     if (onFpu) {
       // The only math of the kernel initializes once, after the startup;
       // otherwise each math re-initializes the FPU for its operation.
       OpBuilder::InsertionGuard guard(rewriter);
       if (isOnlyMath(kernel, store))
         rewriter.setInsertionPointAfter(findHardwareStartup(kernel));
-      emitCall(rewriter, loc, "binary_tiles_init", Type(),
-               {lowering.cb(leaves[0]), lowering.cb(leaves[1])},
-               {emitc::OpaqueAttr::get(context, "true"),
-                emitc::OpaqueAttr::get(context, fpu->fpuType)});
+      if (bcast) {
+        auto [init, bcastCall] = getFpuBroadcastCalls(fpu->fpuCall, bcast);
+        call = bcastCall;
+        emitCall(rewriter, loc, init, Type(),
+                 {lowering.cb(leaves[0]), lowering.cb(leaves[1])});
+      } else {
+        emitCall(rewriter, loc, "binary_tiles_init", Type(),
+                 {lowering.cb(leaves[0]), lowering.cb(leaves[1])},
+                 {emitc::OpaqueAttr::get(context, "true"),
+                  emitc::OpaqueAttr::get(context, fpu->fpuType)});
+      }
     }
 
     LogicalResult result = success();
-    if (onFpu) {
-      emitFpuTiles(rewriter, loc, *fpu, lowering.cb(leaves[0]),
+    if (onFpu && bcast) {
+      emitFpuTiles(rewriter, loc, call, lowering.cb(leaves[0]),
+                   lowering.cb(leaves[1]), lowering.cb(out), tiles, packMode,
+                   [&](OpBuilder &b, CallArg tile) {
+                     return broadcastSourceTile(b, loc, bcast, tile);
+                   });
+    } else if (onFpu) {
+      emitFpuTiles(rewriter, loc, call, lowering.cb(leaves[0]),
                    lowering.cb(leaves[1]), lowering.cb(out), tiles, packMode);
     } else {
       emitTileLoop(rewriter, loc, tiles, [&](OpBuilder &b, Value tileValue) {
@@ -874,7 +1134,16 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
 bool emitc_lowering::lowersToFpuBinary(Value value) {
   Operation *root = value.getDefiningOp();
   return isa_and_nonnull<AddOp, SubOp, MulOp>(root) &&
-         getLeafDfb(root->getOperand(0)) && getLeafDfb(root->getOperand(1));
+         getLeafDfb(root->getOperand(0)) &&
+         getFpuOperandDfb(root->getOperand(1));
+}
+
+Value emitc_lowering::getFpuOperandDfb(Value value) {
+  if (Value dfb = getLeafDfb(value))
+    return dfb;
+  if (auto bcast = value.getDefiningOp<BroadcastOp>())
+    return getLeafDfb(bcast.getInput());
+  return nullptr;
 }
 
 bool emitc_lowering::needsFp32DestAccumulation(func::FuncOp kernel) {

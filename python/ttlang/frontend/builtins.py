@@ -8,6 +8,7 @@ import ast
 from typing import Any
 
 from ttlang.frontend import api
+from ttlang.frontend.shape_builtins import ShapeBuiltins
 from ttlang.frontend.values import (
     INT64_MAX,
     BlockValue,
@@ -19,7 +20,13 @@ from ttlang.frontend.values import (
     int_text,
 )
 
-_MATH_OPS = {f"math.{name}": name for name in api.MATH_FUNCTIONS}
+_MATH_OPS = {
+    f"math.{name}": name for name in api.MATH_FUNCTIONS if name not in api.MATH_SHAPE
+}
+_SHAPE_OPS = (
+    *(f"math.{name}" for name in api.MATH_SHAPE),
+    *(f"block.{name}" for name in api.BLOCK_FUNCTIONS),
+)
 
 _HANDLERS = {
     "make_dataflow_buffer_like": "make_dfb",
@@ -27,6 +34,7 @@ _HANDLERS = {
     "node": "coordinates",
     "grid_size": "coordinates",
     **{name: "tile_math" for name in _MATH_OPS},
+    **{name: "shape_math" for name in _SHAPE_OPS},
     # External calls (frontend/extern_calls.py).
     "call_extern_func": "call_extern_func",
     "raw_addr": "raw_addr",
@@ -35,7 +43,7 @@ _HANDLERS = {
 }
 
 
-class BuiltinCalls:
+class BuiltinCalls(ShapeBuiltins):
     """Builtin calls of :class:`~ttlang.frontend.compiler.FunctionCompiler` (a mixin: it uses
     the compiler's emitter, locations, errors and value helpers)."""
 

@@ -23,6 +23,7 @@ from ttlang.frontend.builtins import BuiltinCalls
 from ttlang.frontend.extern import DispatchCondition
 from ttlang.frontend.extern_calls import ExternCalls
 from ttlang.frontend.kernels import Kernel, Selector, mlir_string, selectors_of
+from ttlang.frontend.shape_builtins import ELEMENT_DTYPES
 from ttlang.frontend.tensors import TensorSpec
 from ttlang.frontend.values import (
     BlockValue,
@@ -604,6 +605,8 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
                 return BoundMethod(value, name)
             if name == "shape":
                 return value.shape
+            if name == "dtype":
+                return ELEMENT_DTYPES[value.element_type]
         elif isinstance(value, TransferValue):
             if name == "wait":
                 return BoundMethod(value, name)
@@ -611,6 +614,12 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             try:
                 return getattr(value, name)
             except AttributeError:
+                if value is api.block:
+                    raise self.error(
+                        node,
+                        f"ttl.block.{name} is not supported by ttlang (supported: "
+                        f"{', '.join(api.BLOCK_FUNCTIONS)})",
+                    ) from None
                 if value is api.math:
                     raise self.error(
                         node,

@@ -447,6 +447,7 @@ def TTL_ThreadOp : TTL_Op<"thread", [SingleBlock, NoTerminator]> {
   let hasVerifier = 1;
 }
 
+include "ttl/Dialect/TTL/IR/TTLBlockShapeOps.td"
 include "ttl/Dialect/TTL/IR/TTLExtern.td"
 include "ttl/Dialect/TTL/IR/TTLReconfigure.td"
 
