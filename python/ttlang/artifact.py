@@ -13,12 +13,36 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from ttlang.dialects._ttl_enum_gen import KernelKind as _IRKernelKind
+
 
 class KernelKind(enum.Flag):
-    """Kinds of logical kernels. ``COMPUTE | DATA_MOVEMENT`` selects both canonical kernels."""
+    """Kinds of logical kernels. ``COMPUTE | DATA_MOVEMENT`` selects both canonical kernels.
+
+    ``ir_name`` is the kind's spelling in the IR (``#ttl.kernel<compute>``), which is also the
+    name of the kind's canonical kernel; it comes from the dialect's ``TTL_KernelKind`` enum
+    (``TTLAttrs.td``, generated into ``ttlang.dialects._ttl_enum_gen``), its only definition.
+    """
 
     COMPUTE = enum.auto()
     DATA_MOVEMENT = enum.auto()
+
+    @property
+    def ir_name(self) -> str:
+        return str(_IR_KINDS[self])
+
+    @classmethod
+    def from_ir_name(cls, name: str) -> KernelKind:
+        """The kind an IR spelling names (``"compute"``, ``"data_movement"``)."""
+        for kind, ir_kind in _IR_KINDS.items():
+            if str(ir_kind) == name:
+                return kind
+        raise ValueError(f"{name!r} is not a kernel kind (the IR spells {CANONICAL_KERNEL_NAMES})")
+
+
+_IR_KINDS = {KernelKind.COMPUTE: _IRKernelKind.Compute, KernelKind.DATA_MOVEMENT: _IRKernelKind.DataMovement}
+# The names of the canonical (compiler-owned) kernels: the kinds' IR spellings.
+CANONICAL_KERNEL_NAMES = tuple(str(k) for k in _IR_KINDS.values())
 
 
 class ProcessorRole(enum.Enum):
@@ -57,7 +81,7 @@ class LogicalKernelId:
 
     @property
     def is_canonical(self) -> bool:
-        return self.name in ("compute", "data_movement")
+        return self.name == self.kind.ir_name
 
 
 @dataclass(frozen=True)

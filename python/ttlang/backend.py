@@ -32,7 +32,6 @@ from ttlang.artifact import (
 
 BACKEND_PIPELINE: str = _ttlang.BACKEND_PIPELINE
 
-_KINDS = {"compute": KernelKind.COMPUTE, "data_movement": KernelKind.DATA_MOVEMENT}
 
 
 @dataclass(frozen=True)
@@ -104,7 +103,7 @@ def collect_kernels(module: ir.Module) -> BackendOutput:
         kind, name, operation = attrs["ttkernel.kernel"]
         kernels.append(
             KernelDescriptorSpec(
-                logical_kernel=LogicalKernelId(operation, name, _KINDS[kind]),
+                logical_kernel=LogicalKernelId(operation, name, KernelKind.from_ir_name(kind)),
                 role=ProcessorRole(attrs["ttkernel.role"]),
                 core_ranges=tuple(
                     CoreRange((x0, y0), (x1, y1)) for x0, y0, x1, y1 in attrs["ttkernel.core_ranges"]

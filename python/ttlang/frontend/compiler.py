@@ -15,7 +15,7 @@ import struct
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable
 
-from ttlang.artifact import KernelKind
+from ttlang.artifact import CANONICAL_KERNEL_NAMES, KernelKind
 from ttlang.errors import FrontendError
 from ttlang.frontend import api
 from ttlang.frontend.values import INT64_MAX, INT64_MIN, int_text
@@ -232,7 +232,7 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
                     "are carried out of a region",
                 )
         if isinstance(value, Kernel) and not value.is_bound:
-            if name in ("compute", "data_movement"):
+            if name in CANONICAL_KERNEL_NAMES:
                 raise self.error(node, f"a ttl.Kernel cannot be named '{name}' (a canonical kernel name)")
             if not self.top_level or self.thread is not None or self.scope.region:
                 raise self.error(
@@ -531,7 +531,7 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             if kind in self.threads.canonical_taken:
                 # tt-lang 1.1 programs have several unselected data-movement threads (reader,
                 # writer): each further one is an operation-owned kernel named by its function.
-                name = node.name if node.name not in ("compute", "data_movement") else f"{node.name}_thread"
+                name = node.name if node.name not in CANONICAL_KERNEL_NAMES else f"{node.name}_thread"
                 return Selector(kind, name, self.operation.operation_id)
             self.threads.canonical_taken.add(kind)
             return Selector(kind)

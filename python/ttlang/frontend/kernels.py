@@ -76,7 +76,7 @@ class Selector:
     operation_id: str | None = None
 
     def attr(self) -> str:
-        kind = "compute" if self.kind == KernelKind.COMPUTE else "data_movement"
+        kind = self.kind.ir_name
         if self.name is None:
             return f"#ttl.kernel<{kind}>"
         return f"#ttl.kernel<{kind}, {mlir_string(self.name)}, {mlir_string(self.operation_id)}>"

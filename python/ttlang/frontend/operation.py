@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from ttlang.artifact import (
+    CANONICAL_KERNEL_NAMES,
     CompiledArtifact,
     CoreRange,
     DataflowBufferConfigSpec,
@@ -41,7 +42,6 @@ class _DefaultCache:
 
 _DEFAULT_CACHE = _DefaultCache()
 
-_KINDS = {"compute": KernelKind.COMPUTE, "data_movement": KernelKind.DATA_MOVEMENT}
 
 # grid= values meaning the target's whole worker grid (tt-lang 1.1 spells it "auto").
 AUTO_GRIDS = ("auto", "full")
@@ -98,8 +98,8 @@ class CompiledOperation:
         """One spec per logical kernel (its function in ``ir``)."""
         return tuple(
             KernelSpec(
-                LogicalKernelId(k.operation_id, k.name, _KINDS[k.kind]),
-                _KINDS[k.kind],
+                LogicalKernelId(k.operation_id, k.name, KernelKind.from_ir_name(k.kind)),
+                KernelKind.from_ir_name(k.kind),
                 self.core_ranges,
                 k.symbol,
             )
@@ -208,7 +208,7 @@ class Operation:
         # compiled kernel in runtime configuration (e.g. runtime resource factories).
         for name in sorted(captures):
             if isinstance(captures[name], Kernel):
-                if name in _KINDS and not captures[name].is_bound:
+                if name in CANONICAL_KERNEL_NAMES and not captures[name].is_bound:
                     raise FrontendError(
                         f"a ttl.Kernel cannot be captured under the canonical kernel name "
                         f"'{name}'; rename the variable",

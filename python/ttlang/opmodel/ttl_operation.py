@@ -17,14 +17,13 @@ from typing import TYPE_CHECKING, Protocol
 
 from mlir import ir
 
-from ttlang.artifact import CompiledArtifact, KernelKind
+from ttlang.artifact import CompiledArtifact
 from ttlang.mlir_context import parse_module
 
 if TYPE_CHECKING:
     from ttlang.frontend.operation import CompiledOperation
 
 _ELEMENT_TYPES = {"bfloat16": "bf16", "float32": "f32"}
-_KINDS = {KernelKind.COMPUTE: "compute", KernelKind.DATA_MOVEMENT: "data_movement"}
 
 
 class TensorLike(Protocol):
@@ -157,7 +156,7 @@ def generic_source(op: TTLOperation) -> str:
     for spec in artifact.kernels:
         kernel = spec.logical_kernel
         identity = (
-            f"#ttl.kernel<{_KINDS[kernel.kind]}, {json.dumps(kernel.name)}, "
+            f"#ttl.kernel<{kernel.kind.ir_name}, {json.dumps(kernel.name)}, "
             f"{json.dumps(kernel.operation_id)}>"
         )
         cores = ", ".join(_core_range(r.start, r.end) for r in spec.core_ranges)

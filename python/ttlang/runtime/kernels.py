@@ -19,7 +19,7 @@ from typing import Protocol, Union
 from ttlang.artifact import KernelKind, LogicalKernelId
 from ttlang.runtime.errors import KernelSelectionError, ResourceTypeError
 
-CANONICAL_NAMES = {KernelKind.COMPUTE: "compute", KernelKind.DATA_MOVEMENT: "data_movement"}
+CANONICAL_NAMES = {kind: kind.ir_name for kind in (KernelKind.COMPUTE, KernelKind.DATA_MOVEMENT)}
 
 
 class KernelHandle(Protocol):
