@@ -58,11 +58,13 @@ float *mathTile(ComputeState &state, uint32_t index, const char *call) {
 
 const char *nameOf(DataFormat format) { return formatName(format); }
 
-/// Reads tile `tile` of `cb` as the unpacker sees it (relative to the read
-/// pointer, among the pages cb_wait_front made visible), in `registerFormat`.
-void unpack(uint32_t cb, uint32_t tile, DataFormat registerFormat,
-            const char *registerName, const char *call, float *out,
-            bool toSource) {
+/// The L1 of tile `tile` of `cb` as the unpacker reads it (relative to the
+/// read pointer, among the pages cb_wait_front made visible), checked against
+/// the unpacker's `registerFormat`; `toDest` says whether the CB's 32-bit
+/// tiles go straight to DEST (a fault when `toSource`).
+const uint8_t *unpackSource(uint32_t cb, uint32_t tile,
+                            DataFormat registerFormat, const char *registerName,
+                            const char *call, bool toSource, bool &toDest) {
   Processor &p = self();
   ComputeState &state = *p.compute;
   if (cb >= kMaxCircularBuffers || !p.core->cbs[cb].present)
@@ -81,8 +83,8 @@ void unpack(uint32_t cb, uint32_t tile, DataFormat registerFormat,
   if (!isEmulatedFormat(buffer.format))
     notEmulated(format("%s: cb %u holds %s tiles, which the emulator does not "
                        "emulate", call, cb, nameOf(buffer.format)));
-  bool toDest = (state.unpackToDest >> cb) & 1 &&
-                tileSizeBytes(buffer.format) == 4 * kTileElems;
+  toDest = (state.unpackToDest >> cb) & 1 &&
+           tileSizeBytes(buffer.format) == 4 * kTileElems;
   if (toSource && toDest)
     kernelError(format("%s unpacks cb %u into the source registers, but its "
                        "unpack_to_dest_mode sends its 32-bit tiles straight to "
@@ -90,12 +92,22 @@ void unpack(uint32_t cb, uint32_t tile, DataFormat registerFormat,
   const LocalCBInterface &local = p.cbs[cb];
   uint32_t address = (local.fifo_rd_ptr + tile * local.fifo_page_size)
                      << kComputeAddressShift;
-  uint8_t *l1 = currentL1(address, tileSizeBytes(buffer.format), call);
-  unpackTile(l1, buffer.format, out);
+  return currentL1(address, tileSizeBytes(buffer.format), call);
+}
+
+/// Reads tile `tile` of `cb` as the unpacker sees it into `out`, in
+/// `registerFormat` (checked as unpackSource does).
+void unpack(uint32_t cb, uint32_t tile, DataFormat registerFormat,
+            const char *registerName, const char *call, float *out,
+            bool toSource) {
+  bool toDest = false;
+  const uint8_t *l1 = unpackSource(cb, tile, registerFormat, registerName,
+                                   call, toSource, toDest);
+  unpackTile(l1, registerFormat, out);
   // Without unpack-to-DEST a copy passes the source register SrcA too
   // (llk_unpack_A<UnpackToDestEn>, cunpack_common.h should_unpack_to_dest).
   if (toSource || !toDest)
-    toSourceRegister(out, buffer.format);
+    toSourceRegister(out, registerFormat);
 }
 
 struct Operands {
@@ -235,10 +247,13 @@ void matmulTiles(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1,
                        "reconfig_data_format call is missing)", cb0,
                        nameOf(f0), cb1, nameOf(f1), nameOf(state.srcA),
                        nameOf(state.srcB)));
-  unpack(cb0, tile0, f0, "SrcB", "matmul_tiles", operands.a, true);
-  unpack(cb1, tile1, f1, "SrcA", "matmul_tiles", operands.b, true);
-  fpuMatmul(operands.a, operands.b, dest, state.matmulTranspose, state.mode,
-            state.fidelity);
+  bool toDest = false;
+  const uint8_t *l1a = unpackSource(cb0, tile0, f0, "SrcB", "matmul_tiles",
+                                    true, toDest);
+  const uint8_t *l1b = unpackSource(cb1, tile1, f1, "SrcA", "matmul_tiles",
+                                    true, toDest);
+  fpuMatmulTiles(l1a, f0, l1b, f1, dest, state.matmulTranspose, state.mode,
+                 state.fidelity);
 }
 
 void reduceTile(uint32_t pool, uint32_t dim, uint32_t cb, uint32_t scalerCb,
