@@ -36,13 +36,14 @@ namespace {
 
 Processor &self() { return *Processor::current(); }
 
-ComputeState &compute(const char *call) {
-  Processor &p = self();
+ComputeState &compute(Processor &p, const char *call) {
   if (!p.compute)
     kernelError(format("%s is a compute API call, but this is a data-movement "
                        "kernel", call));
   return *p.compute;
 }
+
+ComputeState &compute(const char *call) { return compute(self(), call); }
 
 /// The DEST tile `index` of MATH's current section, checked.
 float *mathTile(ComputeState &state, uint32_t index, const char *call) {
@@ -62,10 +63,9 @@ const char *nameOf(DataFormat format) { return formatName(format); }
 /// read pointer, among the pages cb_wait_front made visible), checked against
 /// the unpacker's `registerFormat`; `toDest` says whether the CB's 32-bit
 /// tiles go straight to DEST (a fault when `toSource`).
-const uint8_t *unpackSource(uint32_t cb, uint32_t tile,
+const uint8_t *unpackSource(Processor &p, uint32_t cb, uint32_t tile,
                             DataFormat registerFormat, const char *registerName,
                             const char *call, bool toSource, bool &toDest) {
-  Processor &p = self();
   ComputeState &state = *p.compute;
   if (cb >= kMaxCircularBuffers || !p.core->cbs[cb].present)
     kernelError(format("%s: the program configures no circular buffer %u on "
@@ -92,7 +92,7 @@ const uint8_t *unpackSource(uint32_t cb, uint32_t tile,
   const LocalCBInterface &local = p.cbs[cb];
   uint32_t address = (local.fifo_rd_ptr + tile * local.fifo_page_size)
                      << kComputeAddressShift;
-  return currentL1(address, tileSizeBytes(buffer.format), call);
+  return processorL1(p, address, tileSizeBytes(buffer.format), call);
 }
 
 /// Reads tile `tile` of `cb` as the unpacker sees it into `out`, in
@@ -101,8 +101,8 @@ void unpack(uint32_t cb, uint32_t tile, DataFormat registerFormat,
             const char *registerName, const char *call, float *out,
             bool toSource) {
   bool toDest = false;
-  const uint8_t *l1 = unpackSource(cb, tile, registerFormat, registerName,
-                                   call, toSource, toDest);
+  const uint8_t *l1 = unpackSource(self(), cb, tile, registerFormat,
+                                   registerName, call, toSource, toDest);
   unpackTile(l1, registerFormat, out);
   // Without unpack-to-DEST a copy passes the source register SrcA too
   // (llk_unpack_A<UnpackToDestEn>, cunpack_common.h should_unpack_to_dest).
@@ -126,12 +126,15 @@ void hwStartup(uint32_t srcA, uint32_t srcB, uint32_t out) {
   configurePack(out);
 }
 
-static DataFormat formatOf(uint32_t cb, const char *call) {
-  Processor &p = self();
+static DataFormat formatOf(Processor &p, uint32_t cb, const char *call) {
   if (cb >= kMaxCircularBuffers || !p.core->cbs[cb].present)
     kernelError(format("%s: the program configures no circular buffer %u on "
                        "this core", call, cb));
   return p.core->cbs[cb].format;
+}
+
+static DataFormat formatOf(uint32_t cb, const char *call) {
+  return formatOf(self(), cb, call);
 }
 
 void configureSrcA(uint32_t cb) {
@@ -235,10 +238,12 @@ void broadcastTiles(uint32_t op, uint32_t type, uint32_t cb0, uint32_t cb1,
 
 void matmulTiles(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1,
                  uint32_t dst) {
-  ComputeState &state = compute("matmul_tiles");
+  Processor &p = self();
+  ComputeState &state = compute(p, "matmul_tiles");
   float *dest = mathTile(state, dst, "matmul_tiles");
   // in0 is unpacked to SrcB and in1 to SrcA; only the pair must match.
-  DataFormat f0 = formatOf(cb0, "matmul_tiles"), f1 = formatOf(cb1, "matmul_tiles");
+  DataFormat f0 = formatOf(p, cb0, "matmul_tiles");
+  DataFormat f1 = formatOf(p, cb1, "matmul_tiles");
   bool configured = (state.srcA == f0 && state.srcB == f1) ||
                     (state.srcA == f1 && state.srcB == f0);
   if (!configured)
@@ -248,10 +253,10 @@ void matmulTiles(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1,
                        nameOf(f0), cb1, nameOf(f1), nameOf(state.srcA),
                        nameOf(state.srcB)));
   bool toDest = false;
-  const uint8_t *l1a = unpackSource(cb0, tile0, f0, "SrcB", "matmul_tiles",
-                                    true, toDest);
-  const uint8_t *l1b = unpackSource(cb1, tile1, f1, "SrcA", "matmul_tiles",
-                                    true, toDest);
+  const uint8_t *l1a = unpackSource(p, cb0, tile0, f0, "SrcB",
+                                    "matmul_tiles", true, toDest);
+  const uint8_t *l1b = unpackSource(p, cb1, tile1, f1, "SrcA",
+                                    "matmul_tiles", true, toDest);
   fpuMatmulTiles(l1a, f0, l1b, f1, dest, state.matmulTranspose, state.mode,
                  state.fidelity);
 }
@@ -276,14 +281,14 @@ void transposeTile(uint32_t cb, uint32_t tile, uint32_t dst) {
 }
 
 void packTile(uint32_t dst, uint32_t cb, int32_t slot) {
-  ComputeState &state = compute("pack_tile");
   Processor &p = self();
+  ComputeState &state = compute(p, "pack_tile");
   if (!state.packing)
     kernelError("pack_tile outside tile_regs_wait / tile_regs_release");
   if (dst >= state.tilesPerSection)
     kernelError(format("pack_tile: DEST index %u, but a section holds %u "
                        "tiles", dst, state.tilesPerSection));
-  DataFormat format = formatOf(cb, "pack_tile");
+  DataFormat format = formatOf(p, cb, "pack_tile");
   if (state.pack != format)
     kernelError(ttlemu::format(
         "pack_tile into cb %u (%s) with the packer configured for %s (a "
@@ -302,7 +307,7 @@ void packTile(uint32_t dst, uint32_t cb, int32_t slot) {
                                state.reserved[cb] == 1 ? "" : "s"));
   uint32_t address = (local.fifo_wr_ptr + page * local.fifo_page_size)
                      << kComputeAddressShift;
-  uint8_t *l1 = currentL1(address, tileSizeBytes(format), "pack_tile");
+  uint8_t *l1 = processorL1(p, address, tileSizeBytes(format), "pack_tile");
   ttlemu::packTile(state.tile(state.packSection, dst), format, l1);
   if (slot < 0)
     local.fifo_wr_tile_ptr += local.fifo_page_size;

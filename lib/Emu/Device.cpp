@@ -198,6 +198,7 @@ public:
         core.y = y;
         core.l1 = l1Memory + size_t(y * arch.gridX + x) * arch.l1Size;
         core.l1Base = uint32_t(reinterpret_cast<uintptr_t>(core.l1));
+        core.l1Size = arch.l1Size;
       }
     l1BufferFloor = arch.l1Size;
   }
@@ -436,16 +437,20 @@ void blockCurrent(std::string waitsFor, int32_t cb) {
 
 void notifyProgress() { ++running->epoch; }
 
-uint8_t *currentL1(uint32_t address, uint32_t bytes, const char *what) {
-  Processor &p = *running->current;
-  const ArchSpec &arch = running->device->arch;
+uint8_t *processorL1(Processor &p, uint32_t address, uint32_t bytes,
+                     const char *what) {
+  const Core &core = *p.core;
   uint64_t offset = address;
-  if (address >= p.core->l1Base)
-    offset = address - p.core->l1Base;
-  if (offset + bytes > arch.l1Size)
+  if (address >= core.l1Base)
+    offset = address - core.l1Base;
+  if (offset + bytes > core.l1Size)
     kernelError(format("%s: %u B at L1 address 0x%x are outside the core's "
-                       "%u B of L1", what, bytes, address, arch.l1Size));
-  return p.core->l1 + offset;
+                       "%u B of L1", what, bytes, address, core.l1Size));
+  return core.l1 + offset;
+}
+
+uint8_t *currentL1(uint32_t address, uint32_t bytes, const char *what) {
+  return processorL1(*running->current, address, bytes, what);
 }
 
 uint8_t *resolveNoc(uint64_t address, uint32_t bytes, const char *what) {

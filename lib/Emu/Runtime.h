@@ -40,6 +40,7 @@ struct Core {
   uint32_t x = 0, y = 0;
   uint8_t *l1 = nullptr;   // host memory of L1; host addresses below 2^31
   uint32_t l1Base = 0;     // (uint32_t)l1: what kernels see as address 0
+  uint32_t l1Size = 0;     // the architecture's, here for the hot paths
   CircularBuffer cbs[kMaxCircularBuffers];
   // The stream registers tiles_received / tiles_acked of each CB.
   uint32_t received[kMaxCircularBuffers] = {};
@@ -134,6 +135,9 @@ void notifyProgress();
 /// Host memory of `bytes` at L1 address `address` of the current core
 /// (absolute host address or L1 offset), or a kernel error naming `what`.
 uint8_t *currentL1(uint32_t address, uint32_t bytes, const char *what);
+/// The same for processor `p` (the current one), without looking it up.
+uint8_t *processorL1(Processor &p, uint32_t address, uint32_t bytes,
+                     const char *what);
 
 /// Resolves a NoC address to host memory of `bytes` bytes (a kernel error
 /// naming `what` when it is not inside allocated memory).

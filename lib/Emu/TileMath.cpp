@@ -87,6 +87,27 @@ __attribute__((target("avx512f"))) void rneTileAvx512(const float *in,
 }
 #endif
 
+#if defined(__x86_64__)
+// Integer lane arithmetic in GCC vector types: GCC 12's shift and widening
+// intrinsics warn (-Wuninitialized on their _mm512_undefined_epi32).
+typedef uint32_t Lanes16 __attribute__((vector_size(64)));
+
+/// rneBf16Bits on 16 lanes (integer operations, so the same bits).
+__attribute__((target("avx512f"), always_inline)) inline __m512
+rneBf16Avx512(__m512 x) {
+  Lanes16 u = (Lanes16)x;
+  Lanes16 r = (u + 0x7FFFu + ((u >> 16) & 1u)) & 0xFFFF0000u;
+  __mmask16 nan = _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q);
+  if (nan) { // truncated, made quiet when the kept mantissa bits are zero
+    Lanes16 t = u & 0xFFFF0000u;
+    t |= (Lanes16)((t & 0x007F0000u) == 0u) & 0x00400000u;
+    r = (Lanes16)_mm512_mask_mov_epi32((__m512i)r, nan, (__m512i)t);
+  }
+  return (__m512)r;
+}
+
+#endif
+
 /// out = bf16 RNE of in; `in` and `out` must not overlap.
 void rneTile(const float *in, float *out) {
 #if defined(__x86_64__)
@@ -902,6 +923,23 @@ template <typename Fn> inline void forEachFaceRow(Fn fn) {
 }
 
 #if defined(__x86_64__)
+/// Row-major floats to a bf16 tile, rounded to nearest even (rneBf16Bits),
+/// one face row per register.
+__attribute__((target("avx512f"))) void packBf16Avx512(const float *values,
+                                                       uint8_t *l1) {
+  for (int face = 0; face < 4; ++face)
+    for (int r = 0; r < kFaceDim; ++r) {
+      int row = (face / 2) * kFaceDim + r, col = (face % 2) * kFaceDim;
+      Lanes16 bits = (Lanes16)rneBf16Avx512(
+                         _mm512_loadu_ps(values + row * kTileDim + col)) >>
+                     16;
+      // The maskz form: GCC 12's plain vpmovdw intrinsic warns.
+      _mm256_storeu_si256(
+          reinterpret_cast<__m256i *>(l1 + 2 * tileLayoutIndex(row, col)),
+          _mm512_maskz_cvtepi32_epi16(0xFFFF, (__m512i)bits));
+    }
+}
+
 /// A bf16 tile to row-major floats: each face row is 16 contiguous datums.
 __attribute__((target("avx2"))) void unpackBf16Avx2(const uint8_t *l1,
                                                     float *out) {
@@ -1080,6 +1118,10 @@ void packTile(const float *values, DataFormat format, uint8_t *l1) {
       std::memcpy(l1 + 4 * dst, values + src, kFaceDim * 4);
     });
   case DataFormat::Float16_b: {
+#if defined(__x86_64__)
+    if (hostSimdLevel() == SimdLevel::Avx512)
+      return packBf16Avx512(values, l1);
+#endif
     alignas(64) float rounded[kTileElems];
     rneTile(values, rounded);
     return forEachFaceRow([&](int dst, int src) {
@@ -1188,24 +1230,6 @@ void matmulFloats(const float *a, const float *b, float *dest, bool transposeB,
 }
 
 #if defined(__x86_64__)
-// Integer lane arithmetic in GCC vector types: GCC 12's shift and widening
-// intrinsics warn (-Wuninitialized on their _mm512_undefined_epi32).
-typedef uint32_t Lanes16 __attribute__((vector_size(64)));
-
-/// rneBf16Bits on 16 lanes (integer operations, so the same bits).
-__attribute__((target("avx512f"), always_inline)) inline __m512
-rneBf16Avx512(__m512 x) {
-  Lanes16 u = (Lanes16)x;
-  Lanes16 r = (u + 0x7FFFu + ((u >> 16) & 1u)) & 0xFFFF0000u;
-  __mmask16 nan = _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q);
-  if (nan) { // truncated, made quiet when the kept mantissa bits are zero
-    Lanes16 t = u & 0xFFFF0000u;
-    t |= (Lanes16)((t & 0x007F0000u) == 0u) & 0x00400000u;
-    r = (Lanes16)_mm512_mask_mov_epi32((__m512i)r, nan, (__m512i)t);
-  }
-  return (__m512)r;
-}
-
 /// A bf16 tile to row-major floats, one face row (16 datums) per register.
 __attribute__((target("avx512f"), always_inline)) inline void
 unpackBf16Avx512(const uint8_t *l1, float *out) {

@@ -126,6 +126,27 @@ void testLayoutRoundTrip() {
   CHECK(tileLayoutIndex(0, 16) == 256 && tileLayoutIndex(16, 0) == 512 &&
             tileLayoutIndex(16, 16) == 768 && tileLayoutIndex(1, 0) == 16,
         "face order F0 F1 F2 F3");
+  // bf16 packing rounds each value as roundToBf16 does: random f32 bit
+  // patterns, ties, and NaNs whose payload lies only in the dropped bits.
+  for (int rep = 0; rep < 16; ++rep) {
+    for (float &x : tile)
+      x = fromBits(static_cast<uint32_t>(rng()));
+    tile[1] = fromBits(0x3F808000u);  // tie, even: stays
+    tile[2] = fromBits(0x3F818000u);  // tie, odd: rounds up
+    tile[3] = fromBits(0x7F800001u);  // NaN, payload in the low bits only
+    tile[4] = fromBits(0xFFFFFFFFu);  // NaN that rounding would carry
+    tile[5] = fromBits(0x7F7FFFFFu);  // rounds to infinity
+    packTile(tile.data(), DataFormat::Float16_b, l1.data());
+    int differ = 0;
+    for (int r = 0; r < kTileDim; ++r)
+      for (int c = 0; c < kTileDim; ++c) {
+        uint16_t h;
+        std::memcpy(&h, &l1[2 * tileLayoutIndex(r, c)], 2);
+        differ += bitsOf(bf16(h)) != bitsOf(roundToBf16(tile[r * kTileDim + c]));
+      }
+    CHECK(differ == 0, "bf16 pack rounding: %d of 1024 differ (rep %d)",
+          differ, rep);
+  }
   // f32: random bit patterns.
   std::vector<uint8_t> l1f(4096), backf(4096);
   for (int rep = 0; rep < 16; ++rep) {
