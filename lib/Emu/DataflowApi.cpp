@@ -92,6 +92,26 @@ std::string pagesText(uint32_t pages) {
 }
 } // namespace
 
+std::string describe(const WaitReason &wait) {
+  switch (wait.call) {
+  case WaitReason::Call::ReserveBack:
+    return format("cb_reserve_back(cb %u, %s): %d of %u pages free",
+                  wait.subject, pagesText(wait.wanted).c_str(), wait.now,
+                  wait.capacity);
+  case WaitReason::Call::WaitFront:
+    return format("cb_wait_front(cb %u, %s): %u available", wait.subject,
+                  pagesText(wait.wanted).c_str(), uint32_t(wait.now));
+  case WaitReason::Call::Semaphore:
+  case WaitReason::Call::SemaphoreMin: {
+    bool atLeast = wait.call == WaitReason::Call::SemaphoreMin;
+    return format("noc_semaphore_wait%s(L1 0x%x, %s %u): now %u",
+                  atLeast ? "_min" : "", wait.subject, atLeast ? ">=" : "==",
+                  wait.wanted, uint32_t(wait.now));
+  }
+  }
+  return "";
+}
+
 namespace rt {
 
 uint32_t logicalX() { return self().core->x; }
@@ -134,8 +154,8 @@ void cbReserveBack(uint32_t cb, uint32_t pages) {
     int32_t free = freePages(p, cb, received);
     if (free >= int32_t(pages))
       break;
-    blockCurrent(format("cb_reserve_back(cb %u, %s): %d of %u pages free", cb,
-                        pagesText(pages).c_str(), free, buffer.numPages),
+    blockCurrent({WaitReason::Call::ReserveBack, cb, pages, free,
+                  buffer.numPages},
                  int32_t(cb));
   }
   if (p.compute)
@@ -177,8 +197,7 @@ void cbWaitFront(uint32_t cb, uint32_t pages) {
     uint32_t available = availablePages(p, cb, acked);
     if (available >= pages)
       break;
-    blockCurrent(format("cb_wait_front(cb %u, %s): %u available",
-                        cb, pagesText(pages).c_str(), available),
+    blockCurrent({WaitReason::Call::WaitFront, cb, pages, int32_t(available)},
                  int32_t(cb));
   }
   if (p.compute)
@@ -336,10 +355,10 @@ void semaphoreWait(volatile uint32_t *word, uint32_t value, bool atLeast) {
     uint32_t now = *word;
     if (atLeast ? now >= value : now == value)
       break;
-    blockCurrent(format("noc_semaphore_wait%s(L1 0x%x, %s %u): now %u",
-                        atLeast ? "_min" : "",
-                        uint32_t(reinterpret_cast<uintptr_t>(address)),
-                        atLeast ? ">=" : "==", value, now),
+    blockCurrent({atLeast ? WaitReason::Call::SemaphoreMin
+                          : WaitReason::Call::Semaphore,
+                  uint32_t(reinterpret_cast<uintptr_t>(address)), value,
+                  int32_t(now)},
                  -1);
   }
 }

@@ -210,6 +210,12 @@ public:
   size_t l1Bytes = 0;
   std::map<uint32_t, Buffer> dram, l1;
   StackPool stacks;
+  // DEST buffers (kMaxDestTiles tiles) of earlier runs' compute kernels:
+  // reused, as the stacks are, instead of 64 KiB allocated per kernel per run.
+  std::vector<std::unique_ptr<float[]>> destPool;
+  // Cores whose circular buffers or counters a run set (only kernels and CB
+  // configuration change them): the next run clears these, not all cores.
+  std::vector<Core *> touched;
   uint32_t l1BufferFloor; // lowest L1 buffer address (they grow down)
 
   Core *core(uint32_t x, uint32_t y) {
@@ -418,7 +424,7 @@ void notEmulated(const std::string &message) {
   stopKernel(RunResult::Kind::NotEmulated, message);
 }
 
-void blockCurrent(std::string waitsFor, int32_t cb) {
+void blockCurrent(const WaitReason &waitsFor, int32_t cb) {
   RunState &state = *running;
   Processor &p = *state.current;
   // Time passes while a kernel waits: its copies in flight land (one legal
@@ -429,7 +435,7 @@ void blockCurrent(std::string waitsFor, int32_t cb) {
   }
   p.blocked = true;
   p.blockedEpoch = state.epoch;
-  p.waitsFor = std::move(waitsFor);
+  p.waitsFor = waitsFor;
   p.waitCb = cb;
   p.fiber.yield();
   p.blocked = false;
@@ -492,8 +498,13 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
     state.result.message = std::move(message);
     return state.result;
   };
-  for (Core &c : cores)
-    clearCoreState(c);
+  for (Core *c : touched)
+    clearCoreState(*c);
+  touched.clear();
+  auto touch = [&](Core *c) {
+    if (touched.empty() || touched.back() != c)
+      touched.push_back(c);
+  };
 
   // Circular buffers: placed upward from the unreserved base, per core.
   std::vector<uint32_t> cursor(cores.size(), arch.l1UnreservedBase);
@@ -504,6 +515,7 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
         return programError(format("a circular buffer is placed on core (%u, "
                                    "%u), outside the %ux%u grid", x, y,
                                    arch.gridX, arch.gridY));
+      touch(c);
       uint32_t &top = cursor[y * arch.gridX + x];
       uint32_t address = uint32_t(alignUp(top, arch.l1Alignment));
       if (uint64_t(address) + spec.totalSize > l1BufferFloor)
@@ -569,6 +581,7 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
             "kernels '%s' and '%s' both run on the %s processor of core (%u, "
             "%u)", it->second->name.c_str(), kernel.name.c_str(),
             roleName(kernel.role), x, y));
+      touch(c);
       auto p = std::make_unique<Processor>();
       p->core = c;
       p->kernel = &kernel;
@@ -597,8 +610,12 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
         compute->sections = kernel.fullSyncDest ? 1 : 2;
         compute->tilesPerSection =
             (kernel.fullSyncDest ? 16 : 8) / (kernel.fp32DestAccumulation ? 2 : 1);
-        compute->dest.reset(new float[size_t(compute->sections) *
-                                      compute->tilesPerSection * kTileElems]);
+        if (destPool.empty()) {
+          compute->dest.reset(new float[size_t(kMaxDestTiles) * kTileElems]);
+        } else {
+          compute->dest = std::move(destPool.back());
+          destPool.pop_back();
+        }
         p->compute = std::move(compute);
       }
       state.processors.push_back(std::move(p));
@@ -655,11 +672,15 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
       for (auto &p : state.processors)
         if (!p->done)
           state.result.blocked.push_back(
-              {p->kernel->name, p->core->x, p->core->y, p->waitsFor, p->waitCb});
+              {p->kernel->name, p->core->x, p->core->y, describe(p->waitsFor),
+               p->waitCb});
     }
   }
-  for (auto &p : state.processors)
+  for (auto &p : state.processors) {
     stacks.release(p->stack);
+    if (p->compute)
+      destPool.push_back(std::move(p->compute->dest));
+  }
   state.result.contextSwitches = state.switches;
   return state.result;
 }

@@ -24,6 +24,9 @@ constexpr uint32_t kMaxSemaphores = 16;
 // get_semaphore's L1_ALIGNMENT stride).
 constexpr uint32_t kSemaphoreBase = 0x1000;
 constexpr uint32_t kComputeAddressShift = 4;
+// DEST holds 16 tiles of 16-bit data (SyncHalf: two sections of 8; SyncFull:
+// one of 16) or 8 with fp32_dest_acc_en: buffers of 16 tiles fit every mode.
+constexpr uint32_t kMaxDestTiles = 16;
 
 /// A circular buffer as the host configured it on one core.
 struct CircularBuffer {
@@ -94,6 +97,19 @@ struct ComputeState {
 
 class Module;
 
+/// What a blocked kernel waits for: the call and its state, formatted only
+/// for a deadlock report (a run blocks often and deadlocks rarely).
+struct WaitReason {
+  enum class Call : uint8_t { ReserveBack, WaitFront, Semaphore, SemaphoreMin };
+  Call call = Call::WaitFront;
+  uint32_t subject = 0;  // the CB index, or the semaphore's L1 address
+  uint32_t wanted = 0;   // pages, or the semaphore value waited for
+  int32_t now = 0;       // pages free / available, or the semaphore's value
+  uint32_t capacity = 0; // the CB's pages (cb_reserve_back)
+};
+/// "cb_wait_front(cb 0, 2 pages): 1 available" and the like.
+std::string describe(const WaitReason &wait);
+
 /// One kernel running on one core.
 struct Processor {
   Core *core = nullptr;
@@ -107,7 +123,7 @@ struct Processor {
   void *stack = nullptr; // from the device's StackPool
   bool done = false, blocked = false;
   uint64_t blockedEpoch = 0;
-  std::string waitsFor;
+  WaitReason waitsFor;
   int32_t waitCb = -1;
   std::vector<PendingCopy> pending;
   std::unique_ptr<ComputeState> compute;
@@ -128,7 +144,7 @@ const ArchSpec &currentArch();
 [[noreturn]] void notEmulated(const std::string &message);
 
 /// Blocks the current kernel until the runtime state changes.
-void blockCurrent(std::string waitsFor, int32_t cb);
+void blockCurrent(const WaitReason &waitsFor, int32_t cb);
 /// Records that state other kernels may wait on changed.
 void notifyProgress();
 
