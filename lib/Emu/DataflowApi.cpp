@@ -266,7 +266,7 @@ uint64_t interleavedPage(bool dram, uint32_t bankBase, uint32_t pageSize,
                          uint32_t page, uint32_t offset) {
   const ArchSpec &arch = currentArch();
   uint32_t banks = dram ? arch.dramBanks : arch.gridX * arch.gridY;
-  uint32_t align = alignment(dram);
+  uint32_t align = dram ? arch.dramAlignment : arch.l1Alignment;
   uint32_t aligned = (pageSize + align - 1) / align * align;
   uint32_t bank = page % banks;
   uint64_t local = uint64_t(page / banks) * aligned + bankBase + offset;
@@ -277,25 +277,27 @@ uint64_t interleavedPage(bool dram, uint32_t bankBase, uint32_t pageSize,
 }
 
 void nocRead(uint64_t source, uint32_t destination, uint32_t bytes) {
-  uint8_t *to = currentL1(destination, bytes, "noc_async_read destination");
+  Processor &p = self();
+  uint8_t *to = processorL1(p, destination, bytes, "noc_async_read destination");
   uint8_t *from = resolveNoc(source, bytes, "noc_async_read source");
   if ((source & 15) != (destination & 15))
     kernelError(format("noc_async_read of %u B: source 0x%llx and destination "
                        "0x%x differ in their 16-byte alignment", bytes,
                        (unsigned long long)(source & ((1ull << 36) - 1)),
                        destination));
-  self().pending.push_back({to, from, bytes, false});
+  p.pending.push_back({to, from, bytes, false});
 }
 
 void nocWrite(uint32_t source, uint64_t destination, uint32_t bytes) {
-  uint8_t *from = currentL1(source, bytes, "noc_async_write source");
+  Processor &p = self();
+  uint8_t *from = processorL1(p, source, bytes, "noc_async_write source");
   uint8_t *to = resolveNoc(destination, bytes, "noc_async_write destination");
   if ((destination & 15) != (source & 15))
     kernelError(format("noc_async_write of %u B: source 0x%x and destination "
                        "0x%llx differ in their 16-byte alignment", bytes,
                        source,
                        (unsigned long long)(destination & ((1ull << 36) - 1))));
-  self().pending.push_back({to, from, bytes, true});
+  p.pending.push_back({to, from, bytes, true});
 }
 
 /// The worker cores of a multicast NoC address

@@ -557,7 +557,8 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
   }
 
   // One processor per kernel and core, in a fixed order.
-  std::map<std::tuple<uint32_t, uint32_t, int>, const KernelSpec *> owners;
+  // The kernel on each (core, processor), row-major cores.
+  std::vector<const KernelSpec *> owners(cores.size() * 3, nullptr);
   for (const KernelSpec &kernel : program.kernels) {
     std::string error;
     Module *module = loadModule(kernel.library, error);
@@ -574,13 +575,14 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
         return programError(format("kernel '%s' runs on core (%u, %u), outside "
                                    "the %ux%u grid", kernel.name.c_str(), x, y,
                                    arch.gridX, arch.gridY));
-      auto key = std::make_tuple(y, x, int(kernel.role));
-      auto [it, inserted] = owners.emplace(key, &kernel);
-      if (!inserted)
+      const KernelSpec *&owner =
+          owners[(size_t(y) * arch.gridX + x) * 3 + size_t(kernel.role)];
+      if (owner)
         return programError(format(
             "kernels '%s' and '%s' both run on the %s processor of core (%u, "
-            "%u)", it->second->name.c_str(), kernel.name.c_str(),
+            "%u)", owner->name.c_str(), kernel.name.c_str(),
             roleName(kernel.role), x, y));
+      owner = &kernel;
       touch(c);
       auto p = std::make_unique<Processor>();
       p->core = c;

@@ -54,6 +54,12 @@ def _unpack_to_dest(config: Any) -> int:
     return mask
 
 
+def _words(vector: Any) -> list[int]:
+    """The ints of a ttnn ``VectorUInt32``, by index: iterating one ends in a C++ exception
+    (about 5 us per vector, even an empty one)."""
+    return [int(vector[i]) for i in range(len(vector))]
+
+
 def _source(kernel: Any) -> str:
     if str(kernel.source_type).endswith("FILE_PATH"):
         return pathlib.Path(kernel.kernel_source).read_text()
@@ -75,21 +81,24 @@ class ProgramCache:
         """The native module's kernel, circular-buffer and semaphore tuples for ``program``."""
         key = program.custom_program_hash
         known = self._programs.get(key) if key is not None else None
-        if known is None or len(known[0]) != len(program.kernels):
+        descriptors = program.kernels
+        if known is None or len(known[0]) != len(descriptors):
             known = _read_program(program, self._arch, self._banks, self._kernels, kernel_names)
             if key is not None:
                 self._programs[key] = known
             return known
         kernels, cbs, semaphores = known
         refreshed = []
-        for entry, kernel in zip(kernels, program.kernels):
+        for index, entry in enumerate(kernels):
+            kernel = descriptors[index]  # by index: iteration ends in a C++ exception (_words)
             cores = entry[3]
             # Which cores have runtime arguments is part of the program hash (ttnn.md): only
             # the cores that had them are read again.
-            with_args = [bool(words) for words in entry[4]]
-            refreshed.append((entry[0], entry[1], entry[2], cores,
-                              _runtime_args(kernel, cores, with_args),
-                              [int(w) for w in kernel.common_runtime_args], *entry[6:]))
+            args = entry[4]
+            if any(args):
+                args = _runtime_args(kernel, cores, [bool(words) for words in args])
+            refreshed.append((entry[0], entry[1], entry[2], cores, args,
+                              _words(kernel.common_runtime_args), *entry[6:]))
         return refreshed, cbs, semaphores
 
 
@@ -101,7 +110,7 @@ def _runtime_args(kernel: Any, cores: list[XY], with_args: list[bool] | None = N
             args.append([])
             continue
         try:
-            args.append([int(w) for w in view[x][y]])
+            args.append(_words(view[x][y]))
         except IndexError:  # a core without runtime arguments
             args.append([])
     return args
@@ -138,7 +147,7 @@ def _read_program(
         ))
         cores = cores_of(kernel.core_ranges)
         args = _runtime_args(kernel, cores)
-        placements.append((name, role, cores, args, [int(w) for w in kernel.common_runtime_args],
+        placements.append((name, role, cores, args, _words(kernel.common_runtime_args),
                            bool(config.dst_full_sync_en) if compute else False,
                            _unpack_to_dest(config) if compute else 0))
     libraries = cache.libraries(builds, banks)
