@@ -383,8 +383,9 @@ void runKernel(void *arg) {
 }
 
 void clearCoreState(Core &core) {
-  for (auto &cb : core.cbs)
-    cb = CircularBuffer{};
+  for (uint64_t left = core.configured; left; left &= left - 1)
+    core.cbs[__builtin_ctzll(left)] = CircularBuffer{};
+  core.configured = 0;
   std::fill(std::begin(core.received), std::end(core.received), 0);
   std::fill(std::begin(core.acked), std::end(core.acked), 0);
 }
@@ -539,6 +540,7 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
                                      spec.totalSize, f.pageSize));
         cb = {true, address, spec.totalSize, f.pageSize,
               spec.totalSize / f.pageSize, f.format};
+        c->configured |= uint64_t(1) << f.index;
       }
     }
   }
@@ -592,10 +594,9 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
       p->moduleData = module->pristine;
       p->args = &kernel.runtimeArgs[i];
       uint32_t shift = kernel.role == Role::Compute ? kComputeAddressShift : 0;
-      for (uint32_t index = 0; index < kMaxCircularBuffers; ++index) {
+      for (uint64_t left = c->configured; left; left &= left - 1) {
+        uint32_t index = uint32_t(__builtin_ctzll(left));
         const CircularBuffer &cb = c->cbs[index];
-        if (!cb.present)
-          continue;
         uint32_t base = c->l1Base + cb.address;
         LocalCBInterface &local = p->cbs[index];
         local.fifo_size = cb.size >> shift;

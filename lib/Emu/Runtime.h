@@ -20,6 +20,7 @@ namespace ttlemu {
 
 constexpr uint32_t kMaxCircularBuffers = 64;
 constexpr uint32_t kMaxSemaphores = 16;
+static_assert(kMaxCircularBuffers <= 64, "Core::configured is a 64-bit mask");
 // Semaphores live below the circular buffers, one 16-byte slot each (as
 // get_semaphore's L1_ALIGNMENT stride).
 constexpr uint32_t kSemaphoreBase = 0x1000;
@@ -45,6 +46,7 @@ struct Core {
   uint32_t l1Base = 0;     // (uint32_t)l1: what kernels see as address 0
   uint32_t l1Size = 0;     // the architecture's, here for the hot paths
   CircularBuffer cbs[kMaxCircularBuffers];
+  uint64_t configured = 0; // bit i: cbs[i].present (kMaxCircularBuffers = 64)
   // The stream registers tiles_received / tiles_acked of each CB.
   uint32_t received[kMaxCircularBuffers] = {};
   uint32_t acked[kMaxCircularBuffers] = {};
