@@ -132,7 +132,7 @@ uint32_t arg(uint32_t index) {
 
 uint32_t commonArg(uint32_t index) {
   Processor &p = self();
-  const auto &common = p.kernel->commonArgs;
+  const auto &common = *p.common;
   if (index >= common.size())
     kernelError(format("get_common_arg_val(%u): the kernel has %zu common "
                        "runtime arguments", index, common.size()));

@@ -232,7 +232,8 @@ public:
                  uint64_t bytes, bool toDevice);
   uint8_t *resolve(uint64_t address, uint32_t bytes, const Core &from,
                    std::string &error);
-  RunResult run(const ProgramSpec &program);
+  RunResult run(const ProgramSpec &program,
+                const std::vector<KernelArgs> *args);
 };
 
 uint32_t DeviceImpl::allocate(BufferKind kind, uint32_t pageSize,
@@ -490,7 +491,8 @@ void completeCopies(bool writes) {
 // copy of each module the process loads: programs run one at a time.
 std::mutex runMutex;
 
-RunResult DeviceImpl::run(const ProgramSpec &program) {
+RunResult DeviceImpl::run(const ProgramSpec &program,
+                          const std::vector<KernelArgs> *args) {
   std::lock_guard<std::mutex> lock(runMutex);
   RunState state;
   state.device = this;
@@ -561,14 +563,19 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
   // One processor per kernel and core, in a fixed order.
   // The kernel on each (core, processor), row-major cores.
   std::vector<const KernelSpec *> owners(cores.size() * 3, nullptr);
-  for (const KernelSpec &kernel : program.kernels) {
+  if (args && args->size() != program.kernels.size())
+    return programError("runtime arguments do not match the program's kernels");
+  for (size_t k = 0; k < program.kernels.size(); ++k) {
+    const KernelSpec &kernel = program.kernels[k];
+    const auto &runtimeArgs = args ? (*args)[k].perCore : kernel.runtimeArgs;
+    const auto &commonArgs = args ? (*args)[k].common : kernel.commonArgs;
     std::string error;
     Module *module = loadModule(kernel.library, error);
     if (!module)
       return programError(format("kernel '%s': cannot load %s: %s",
                                  kernel.name.c_str(), kernel.library.c_str(),
                                  error.c_str()));
-    if (kernel.runtimeArgs.size() != kernel.cores.size())
+    if (runtimeArgs.size() != kernel.cores.size())
       return programError("runtime arguments do not match the kernel's cores");
     for (size_t i = 0; i < kernel.cores.size(); ++i) {
       auto [x, y] = kernel.cores[i];
@@ -592,7 +599,8 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
       p->role = kernel.role;
       p->module = module;
       p->moduleData = module->pristine;
-      p->args = &kernel.runtimeArgs[i];
+      p->args = &runtimeArgs[i];
+      p->common = &commonArgs;
       uint32_t shift = kernel.role == Role::Compute ? kComputeAddressShift : 0;
       for (uint64_t left = c->configured; left; left &= left - 1) {
         uint32_t index = uint32_t(__builtin_ctzll(left));
@@ -709,6 +717,9 @@ void Device::readPages(BufferKind kind, uint32_t address, uint8_t *data,
                        uint64_t bytes) {
   impl->copyPages(kind, address, data, bytes, false);
 }
-RunResult Device::run(const ProgramSpec &program) { return impl->run(program); }
+RunResult Device::run(const ProgramSpec &program,
+                      const std::vector<KernelArgs> *args) {
+  return impl->run(program, args);
+}
 
 } // namespace ttlemu

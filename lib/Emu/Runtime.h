@@ -119,7 +119,8 @@ struct Processor {
   Role role = Role::Compute;
   Module *module = nullptr;
   std::vector<uint8_t> moduleData; // this core's copy of the kernel's globals
-  const std::vector<uint32_t> *args = nullptr;
+  const std::vector<uint32_t> *args = nullptr;   // this core's runtime args
+  const std::vector<uint32_t> *common = nullptr; // the kernel's common args
   LocalCBInterface cbs[kMaxCircularBuffers] = {};
   Fiber fiber;
   void *stack = nullptr; // from the device's StackPool
