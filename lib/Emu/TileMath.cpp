@@ -96,7 +96,13 @@ typedef uint32_t Lanes16 __attribute__((vector_size(64)));
 __attribute__((target("avx512f"), always_inline)) inline __m512
 rneBf16Avx512(__m512 x) {
   Lanes16 u = (Lanes16)x;
-  Lanes16 r = (u + 0x7FFFu + ((u >> 16) & 1u)) & 0xFFFF0000u;
+  // u + 0x7FFF, plus 1 where bit 16 (the kept LSB) is set: a mask test and a
+  // masked add instead of a shift and an and.
+  Lanes16 half = u + 0x7FFFu;
+  __mmask16 odd = _mm512_test_epi32_mask((__m512i)u, _mm512_set1_epi32(0x10000));
+  half = (Lanes16)_mm512_mask_add_epi32((__m512i)half, odd, (__m512i)half,
+                                        _mm512_set1_epi32(1));
+  Lanes16 r = half & 0xFFFF0000u;
   __mmask16 nan = _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q);
   if (nan) { // truncated, made quiet when the kept mantissa bits are zero
     Lanes16 t = u & 0xFFFF0000u;
