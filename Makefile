@@ -13,7 +13,7 @@ OPT    := $(VENV)/bin/ttlang-opt
 DIST   := dist
 JOBS   ?= $(shell nproc)
 
-.PHONY: build test lit pytest demo bench clean distclean setup wheel wheel-check
+.PHONY: build test lit pytest demo bench anchor clean distclean setup wheel wheel-check
 
 setup: $(DEPS) $(SIM) $(OPT)
 
@@ -78,7 +78,11 @@ wheel: $(DEPS)
 wheel-check: wheel
 	scripts/wheel-check.sh $(DIST)/ttlang-*.whl
 
-bench: build
+# The upstream side of the same-run ratios (tt-lang 1.1.1, tt-lang-sim 1.1.6): bench/anchor/.
+anchor:
+	@bench/anchor/setup.sh
+
+bench: build anchor
 	$(PY) bench/run_all.py
 
 clean:

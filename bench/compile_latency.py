@@ -2,12 +2,11 @@
 cases, a 2x2-tile add on one core and a matmul on a 4x4 grid), split into stages:
 
 - frontend: the decorated function's AST -> TTL IR text (``build_module``);
-- passes: parse, ``ttl-compile-operation`` (split, DFB indices) and ``ttl-backend-pipeline``
-  (core specialization, TTL -> EmitC, cleanup);
+- passes: parse and ``ttl-to-metal`` in one pass manager (``ttl-compile-operation``: split,
+  DFB indices; then ``ttl-backend-pipeline``: core specialization, TTL -> EmitC, cleanup);
 - emission: ``emitc::translateToCpp`` of every kernel and the descriptor records.
 
-``total`` is the end-to-end ``op.compile(...)`` (which also prints the TTL IR for
-``CompiledOperation.ir``). Cold = the first compile in a fresh process after ``import ttlang``
+``total`` is the end-to-end ``op.compile(..., compile_cache=None)``. Cold = the first compile in a fresh process after ``import ttlang``
 (context creation and pipeline parsing included); warm = later compiles in that process. Each
 cold sample is its own subprocess; the figure is the median of the samples.
 
@@ -25,6 +24,10 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
+# a (192 x 256) @ b (256 x 128) + bias, y: 3 x 2 output blocks of 2 x 2 tiles, 4 K blocks.
+MATMUL_BIAS_RELU_SPECS = ["ttl.TensorSpec((192, 256))", "ttl.TensorSpec((256, 128))",
+                          "ttl.TensorSpec((192, 128))", "ttl.TensorSpec((192, 128))"]
+
 # name: (file, operation, tensor spec expressions)
 CASES = {
     "add 2x2 tiles, 1 core (baseline case)": (
@@ -37,9 +40,27 @@ CASES = {
         "examples/tile_add_explicit.py", "tile_add", ["ttl.TensorSpec((128, 128))"] * 3),
     "composed (exp of exp)": (
         "examples/composed.py", "exp_then_exp", ["ttl.TensorSpec((64, 64))"] * 3),
+    "matmul_bias_relu (K-blocked, 2x2 grid)": (
+        "examples/matmul_bias_relu.py", "matmul_bias_relu",
+        MATMUL_BIAS_RELU_SPECS),
+    "matmul_bias_relu_dest (K-blocked +=, 2x2 grid)": (
+        "examples/matmul_bias_relu.py", "matmul_bias_relu_dest",
+        MATMUL_BIAS_RELU_SPECS),
     "two_readers (relu, f32 L1)": (
         "examples/two_readers.py", "relu",
         ['ttl.TensorSpec((128, 64), dtype="float32", buffer_type="l1")'] * 2),
+    "softmax_rows (1x2-tile rows, 2x1 grid)": (
+        "examples/softmax_rows.py", "softmax", ["ttl.TensorSpec((128, 64))"] * 2),
+    "layer_norm (1x2-tile rows, gamma, beta)": (
+        "examples/layer_norm.py", "layer_norm",
+        ["ttl.TensorSpec((64, 64))", "ttl.TensorSpec((32, 64))", "ttl.TensorSpec((32, 64))",
+         "ttl.TensorSpec((64, 64))"]),
+    "bias_add_rows (row broadcast, 2x2 grid)": (
+        "examples/bias_add_rows.py", "bias_add",
+        ["ttl.TensorSpec((128, 128))", "ttl.TensorSpec((32, 128))", "ttl.TensorSpec((128, 128))"]),
+    "column_sum (4x1-tile columns, 4 cores)": (
+        "examples/column_sum.py", "column_sum",
+        ["ttl.TensorSpec((128, 128))", "ttl.TensorSpec((32, 128))"]),
 }
 
 # Runs in a fresh process: one cold staged compile, one cold or warm end-to-end compile, then
@@ -47,7 +68,6 @@ CASES = {
 SAMPLE = r"""
 import importlib.util, json, sys, time
 import ttlang as ttl
-from mlir import ir
 from ttlang import backend
 from ttlang.frontend import session
 from ttlang.frontend.compiler import build_module
@@ -64,27 +84,17 @@ def staged():
     t0 = time.perf_counter()
     text = build_module(op, specs)
     t1 = time.perf_counter()
-    state = session._state()  # the frontend's per-thread context and parsed pipelines
-    with state.context:
-        module = ir.Module.parse(text)
-        pm = state.pipelines.get("wormhole_b0")
-        if pm is None:
-            pm = state.pipelines["wormhole_b0"] = ir_pm("wormhole_b0")
-        pm.run(module.operation)
-        backend.run_pipeline(module)
+    with session._state().context:  # the frontend's per-thread context and parsed pipelines
+        module = session._run(text, session.TTL_TO_METAL, "wormhole_b0")
         t2 = time.perf_counter()
         out = backend.collect_kernels(module)
         t3 = time.perf_counter()
     assert out.kernels and all("kernel_main" in k.source for k in out.kernels)
     return (1e3 * (t1 - t0), 1e3 * (t2 - t1), 1e3 * (t3 - t2))
 
-def ir_pm(target):
-    from mlir import passmanager
-    return passmanager.PassManager.parse(session.pipeline_text(target))
-
 def total():
     t0 = time.perf_counter()
-    compiled = op.compile(*tensors)
+    compiled = op.compile(*tensors, compile_cache=None)  # the compiler, not the disk cache
     assert compiled.descriptors
     return 1e3 * (time.perf_counter() - t0)
 

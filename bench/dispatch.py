@@ -62,8 +62,8 @@ ARTIFACT = CompiledArtifact(
         TensorParamSpec("out", (2048, 2048), "bfloat16", "dram", "interleaved"),
     ),
     dataflow_buffers=(
-        DataflowBufferSpec("in", 0, "bfloat16", 2048, 4096),
-        DataflowBufferSpec("out", 16, "bfloat16", 2048, 4096),
+        DataflowBufferSpec("in", 0, "bfloat16", 2048, 4096, (1, 1), 2),
+        DataflowBufferSpec("out", 16, "bfloat16", 2048, 4096, (1, 1), 2),
     ),
     kernels=(
         KernelDescriptorSpec(

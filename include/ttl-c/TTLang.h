@@ -17,6 +17,13 @@ extern "C" {
 /// pipelines use) to `context` and loads them.
 MLIR_CAPI_EXPORTED void ttlangRegisterAllDialects(MlirContext context);
 
+/// A new context holding only the ttlang dialects (loaded), with
+/// multithreading off: what one compilation needs. A context from the `mlir`
+/// package's Python `Context()` also registers and loads every upstream
+/// dialect and starts a thread pool, which costs more than a small compile.
+/// The caller owns it (`mlirContextDestroy`).
+MLIR_CAPI_EXPORTED MlirContext ttlangCreateCompileContext(void);
+
 /// Registers every ttlang pass and pipeline globally. Idempotent.
 MLIR_CAPI_EXPORTED void ttlangRegisterAllPasses(void);
 

@@ -16,4 +16,13 @@ void ttlangRegisterAllDialects(MlirContext context) {
   ctx->loadAllAvailableDialects();
 }
 
+MlirContext ttlangCreateCompileContext(void) {
+  mlir::DialectRegistry registry;
+  mlir::ttlang::registerAllDialects(registry);
+  auto *context = new mlir::MLIRContext(
+      registry, mlir::MLIRContext::Threading::DISABLED);
+  context->loadAllAvailableDialects();
+  return wrap(context);
+}
+
 void ttlangRegisterAllPasses(void) { mlir::ttlang::registerAllPasses(); }

@@ -276,8 +276,19 @@ void reduceTile(uint32_t pool, uint32_t dim, uint32_t cb, uint32_t scalerCb,
 void transposeTile(uint32_t cb, uint32_t tile, uint32_t dst) {
   ComputeState &state = compute("transpose_tile");
   float *dest = mathTile(state, dst, "transpose_tile");
-  unpack(cb, tile, state.srcA, "SrcA", "transpose_tile", operands.a, true);
+  // Through SrcA, or straight to DEST for a 32-bit CB in unpack-to-DEST mode
+  // (transpose.h's A2D path), as a copy.
+  unpack(cb, tile, state.srcA, "SrcA", "transpose_tile", operands.a, false);
   ttlemu::transposeTile(operands.a, dest, state.mode);
+}
+
+void unaryBroadcast(uint32_t type, uint32_t cb, uint32_t tile, uint32_t dst) {
+  ComputeState &state = compute("unary_bcast");
+  float *dest = mathTile(state, dst, "unary_bcast");
+  // bcast.h: the tile goes to SrcB (B2D), or straight to DEST when the CB's
+  // unpacker output is 32-bit (its unpack_to_dest_mode), as a copy does.
+  unpack(cb, tile, state.srcB, "SrcB", "unary_bcast", operands.b, false);
+  broadcastCopy(static_cast<BroadcastType>(type), operands.b, dest, state.mode);
 }
 
 void packTile(uint32_t dst, uint32_t cb, int32_t slot) {
@@ -308,9 +319,29 @@ void packTile(uint32_t dst, uint32_t cb, int32_t slot) {
   uint32_t address = (local.fifo_wr_ptr + page * local.fifo_page_size)
                      << kComputeAddressShift;
   uint8_t *l1 = processorL1(p, address, tileSizeBytes(format), "pack_tile");
-  ttlemu::packTile(state.tile(state.packSection, dst), format, l1);
+  const float *values = state.tile(state.packSection, dst);
+  if (state.l1Accumulation) {
+    // The sum of the packed tile (in the output format, as tt-llk's golden
+    // model adds the partial results) and the one in L1, in that format.
+    alignas(64) static thread_local uint8_t packed[4 * kTileElems];
+    alignas(64) static thread_local float sum[kTileElems];
+    ttlemu::packTile(values, format, packed);
+    ttlemu::unpackTile(packed, format, sum);
+    ttlemu::unpackTile(l1, format, operands.a);
+    for (uint32_t i = 0; i < kTileElems; ++i)
+      sum[i] += operands.a[i];
+    values = sum;
+  }
+  ttlemu::packTile(values, format, l1);
   if (slot < 0)
     local.fifo_wr_tile_ptr += local.fifo_page_size;
+}
+
+void packL1Accumulation(uint32_t enable) {
+  ComputeState &state = compute("pack_reconfig_l1_acc");
+  if (enable > 1)
+    kernelError(format("pack_reconfig_l1_acc(%u): the flag is 0 or 1", enable));
+  state.l1Accumulation = enable == 1;
 }
 
 void sfpuUnary(uint32_t op, uint32_t dst, uint32_t param, bool approximate) {

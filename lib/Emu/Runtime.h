@@ -81,6 +81,7 @@ struct ComputeState {
   uint32_t binaryOp = 2;          // EltwiseBinaryType of the last init
   bool accumulate = false;
   bool matmulTranspose = false;
+  bool l1Accumulation = false; // pack_reconfig_l1_acc
   // Pages cb_wait_front made visible (minus pops) and pages reserved, per CB,
   // to report reads and writes outside them.
   uint32_t front[kMaxCircularBuffers] = {};

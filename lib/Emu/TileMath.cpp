@@ -1327,11 +1327,9 @@ void fpuMatmulTiles(const uint8_t *a, DataFormat formatA, const uint8_t *b,
   matmulFloats(x, y, dest, transposeB, mode, fidelity, simd);
 }
 
-void fpuBroadcast(EltwiseOp op, BroadcastType type, const float *a,
-                  const float *b, float *dest, DestMode mode,
-                  MathFidelity fidelity) {
-  // GOLD BroadcastGolden: COL b[h,0], ROW b[0,w], SCALAR b[0,0].
-  alignas(64) float wide[kTileElems];
+namespace {
+/// GOLD BroadcastGolden: COL b[h,0], ROW b[0,w], SCALAR b[0,0].
+void broadcastInto(BroadcastType type, const float *b, float *wide) {
   for (int r = 0; r < kTileDim; ++r) {
     for (int c = 0; c < kTileDim; ++c) {
       float v;
@@ -1353,7 +1351,22 @@ void fpuBroadcast(EltwiseOp op, BroadcastType type, const float *a,
       wide[r * kTileDim + c] = v;
     }
   }
+}
+} // namespace
+
+void fpuBroadcast(EltwiseOp op, BroadcastType type, const float *a,
+                  const float *b, float *dest, DestMode mode,
+                  MathFidelity fidelity) {
+  alignas(64) float wide[kTileElems];
+  broadcastInto(type, b, wide);
   fpuEltwise(op, a, wide, dest, /*accumulate=*/false, mode, fidelity);
+}
+
+void broadcastCopy(BroadcastType type, const float *b, float *dest,
+                   DestMode mode) {
+  alignas(64) float wide[kTileElems];
+  broadcastInto(type, b, wide);
+  writeDest(wide, dest, mode);
 }
 
 void fpuReduce(PoolType pool, ReduceDim dim, const float *a,

@@ -98,6 +98,11 @@ finishOneOutput(llvm::StringRef opName, uint64_t cbBytes,
                 llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
                 const MockAllocatorState *initialState);
 
+/// FPU cycles of one tile operation (an eltwise add or multiply of two
+/// tiles): the compute cost of binary eltwise and of a TTL operation's tile
+/// math.
+constexpr double kFpuCyclesPerTile = 32;
+
 /// Roofline inputs of one op.
 struct Work {
   double dramBytes = 0;

@@ -41,7 +41,7 @@ template <> constexpr UnaryInfo unaryInfo<TanhOp>() { return {0, 128}; }
 template <> constexpr UnaryInfo unaryInfo<CbrtOp>() { return {0, 384}; }
 
 /// Binary eltwise runs on the FPU: one tile op per output tile.
-constexpr double kBinaryCyclesPerTile = 32;
+constexpr double kBinaryCyclesPerTile = kFpuCyclesPerTile;
 /// where = two FPU passes (select via multiply-add).
 constexpr double kTernaryCyclesPerTile = 64;
 constexpr int64_t kPagesPerCB = 2;

@@ -25,22 +25,6 @@ void ttlang::python::populateFrontendBindings(nb::module_ &m) {
       nb::arg("context"), nb::arg("enable"),
       "Whether op diagnostics carry a 'see current operation' note.");
   m.def(
-      "kernel_attr_fields",
-      [](MlirAttribute attr)
-          -> std::optional<std::tuple<std::string, std::string, std::string>> {
-        if (!ttlangAttributeIsAKernel(attr))
-          return std::nullopt;
-        MlirStringRef name = ttlangKernelAttrGetName(attr);
-        MlirStringRef operation = ttlangKernelAttrGetOperation(attr);
-        return std::make_tuple(
-            std::string(ttlangKernelAttrGetKind(attr) == 0 ? "compute"
-                                                            : "data_movement"),
-            std::string(name.data, name.length),
-            std::string(operation.data, operation.length));
-      },
-      nb::arg("attr"),
-      "(kind, name, operation) of a #ttl.kernel attribute, else None.");
-  m.def(
       "target_worker_grid",
       [](const std::string &name)
           -> std::optional<std::tuple<int64_t, int64_t>> {

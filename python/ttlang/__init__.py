@@ -27,6 +27,7 @@ from ttlang.artifact import KernelKind
 from ttlang.errors import CompilerError, FrontendError, TTLangError
 from ttlang.frontend.api import (
     DFBEffect,
+    block,
     call_extern_func,
     compute,
     copy,
@@ -41,6 +42,7 @@ from ttlang.frontend.api import (
 )
 from ttlang.frontend.extern import DispatchCondition, ScalarType
 from ttlang.frontend.kernels import Kernel
+from ttlang.frontend.compile_cache import CompileCache
 from ttlang.frontend.operation import CompiledOperation, KernelSpec, Operation, operation
 from ttlang.frontend.tensors import TensorSpec
 
@@ -62,6 +64,7 @@ __all__ = [
     "node",
     "grid_size",
     "math",
+    "block",
     "call_extern_func",
     "raw_addr",
     "dfb_descriptor",
@@ -71,6 +74,7 @@ __all__ = [
     "DispatchCondition",
     "TensorSpec",
     "CompiledOperation",
+    "CompileCache",
     "KernelSpec",
     "TTLangError",
     "FrontendError",

@@ -50,6 +50,11 @@ class LogicalKernelId:
     def __hash__(self) -> int:
         return self._hash  # type: ignore[attr-defined, no-any-return]
 
+    def __reduce__(self) -> tuple[type[LogicalKernelId], tuple[str, str, KernelKind]]:
+        # The cached hash is of this process (string hashing is salted per process): a pickled
+        # id (the compile cache) recomputes it where it is loaded.
+        return (LogicalKernelId, (self.operation_id, self.name, self.kind))
+
     @property
     def is_canonical(self) -> bool:
         return self.name in ("compute", "data_movement")
@@ -110,13 +115,22 @@ class KernelABI:
 
 @dataclass(frozen=True)
 class DataflowBufferSpec:
-    """One DFB as the runtime allocates it (a ttnn CBDescriptor)."""
+    """One DFB as the runtime allocates it (a ttnn CBDescriptor).
+
+    ``block_shape`` (tiles) and ``block_count`` are its ``!ttl.dfb`` type (for DFBs sharing a
+    physical index, the largest); ``reconfigured_blocks`` are the blocks of the rings its
+    synchronized reconfigurations add. ``total_size`` = ``page_size`` x block tiles x
+    (``block_count`` + ``reconfigured_blocks``).
+    """
 
     name: str
     physical_index: int
     data_format: str  # "bfloat16" | "float32"
     page_size: int  # bytes of one tile
     total_size: int  # bytes of the whole ring on one core
+    block_shape: tuple[int, int]  # tiles (rows, cols)
+    block_count: int
+    reconfigured_blocks: int = 0
     location: str = ""  # "file:line" of the user's source that made it ("" if unknown)
 
 

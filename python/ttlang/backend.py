@@ -12,6 +12,7 @@ from __future__ import annotations
 import pathlib
 import threading
 from dataclasses import dataclass
+from typing import Any
 
 from mlir import ir, passmanager
 
@@ -70,40 +71,53 @@ def lower_module(module: ir.Module) -> BackendOutput:
     return collect_kernels(module)
 
 
+# The records the conversion leaves on each emitc.file (docs/kernel-abi.md).
+_FILE_RECORDS = [
+    "id",
+    "ttkernel.kernel",
+    "ttkernel.role",
+    "ttkernel.core_ranges",
+    "ttkernel.abi",
+    "ttkernel.include_paths",
+    "ttkernel.project_include",
+    "ttkernel.fp32_dest_acc_en",
+    "ttkernel.unpack_to_dest",
+    "ttkernel.dataflow_buffers",
+    "ttkernel.dfb_configurations",
+]
+
+
 def collect_kernels(module: ir.Module) -> BackendOutput:
     """Kernel descriptors of a module that went through the backend pipeline."""
     sources = dict(_ttlang.emit_kernel_sources(module))
     kernels = []
     dfbs: dict[int, DataflowBufferSpec] = {}
     configs: dict[str, DataflowBufferConfigSpec] = {}
-    for op in module.body.operations:
-        if op.operation.name != "emitc.file":
+    for op_name, attrs in _ttlang.top_level_records(module, _FILE_RECORDS):
+        if op_name != "emitc.file":
             continue
-        attrs = op.attributes
-        file_id = ir.StringAttr(attrs["id"]).value
-        if "ttkernel.dfb_configurations" in attrs:
-            for entry in ir.ArrayAttr(attrs["ttkernel.dfb_configurations"]):
-                config = ir.DictAttr(entry)
-                spec = DataflowBufferConfigSpec(
-                    name=ir.StringAttr(config["name"]).value,
-                    dataflow_buffer=ir.StringAttr(config["dfb"]).value,
-                    address=ir.IntegerAttr(config["address"]).value,
-                )
-                configs.setdefault(spec.name, spec)
+        for config in attrs.get("ttkernel.dfb_configurations", ()):
+            spec = DataflowBufferConfigSpec(
+                name=config["name"], dataflow_buffer=config["dfb"], address=config["address"]
+            )
+            configs.setdefault(spec.name, spec)
+        kind, name, operation = attrs["ttkernel.kernel"]
         kernels.append(
             KernelDescriptorSpec(
-                logical_kernel=_logical_kernel(attrs["ttkernel.kernel"]),
-                role=ProcessorRole(ir.StringAttr(attrs["ttkernel.role"]).value),
-                core_ranges=_core_ranges(attrs["ttkernel.core_ranges"]),
-                source=sources[file_id],
-                abi=_abi(ir.DictAttr(attrs["ttkernel.abi"])),
+                logical_kernel=LogicalKernelId(operation, name, _KINDS[kind]),
+                role=ProcessorRole(attrs["ttkernel.role"]),
+                core_ranges=tuple(
+                    CoreRange((x0, y0), (x1, y1)) for x0, y0, x1, y1 in attrs["ttkernel.core_ranges"]
+                ),
+                source=sources[attrs["id"]],
+                abi=_abi(attrs["ttkernel.abi"]),
                 include_paths=_include_paths(attrs),
                 fp32_dest_acc_en="ttkernel.fp32_dest_acc_en" in attrs,
-                unpack_to_dest=_unpack_to_dest(attrs),
+                unpack_to_dest=attrs.get("ttkernel.unpack_to_dest", ()),
             )
         )
-        for entry in ir.ArrayAttr(attrs["ttkernel.dataflow_buffers"]):
-            spec = _dataflow_buffer(ir.DictAttr(entry))
+        for entry in attrs["ttkernel.dataflow_buffers"]:
+            spec = _dataflow_buffer(entry)
             dfbs.setdefault(spec.physical_index, spec)
     return BackendOutput(
         tuple(kernels), tuple(dfbs[i] for i in sorted(dfbs)), tuple(configs[n] for n in sorted(configs))
@@ -114,66 +128,36 @@ def collect_kernels(module: ir.Module) -> BackendOutput:
 PROJECT_INCLUDE_DIR = str(pathlib.Path(__file__).resolve().parent / "include")
 
 
-def _include_paths(attrs: ir.OpAttributeMap) -> tuple[str, ...]:
+def _include_paths(attrs: dict[str, Any]) -> tuple[str, ...]:
     """Header directories of the kernel's external calls, plus this project's when it includes
     one of its headers (``ttkernel.project_include``)."""
-    paths: list[str] = []
-    if "ttkernel.include_paths" in attrs:
-        paths = [ir.StringAttr(p).value for p in ir.ArrayAttr(attrs["ttkernel.include_paths"])]
+    paths = list(attrs.get("ttkernel.include_paths", ()))
     if "ttkernel.project_include" in attrs:
         paths.append(PROJECT_INCLUDE_DIR)
     return tuple(paths)
 
 
-def _unpack_to_dest(attrs: ir.OpAttributeMap) -> tuple[int, ...]:
-    """Physical indices of the f32 DFBs the compute kernel unpacks straight to DEST
-    (``ttkernel.unpack_to_dest``; none when absent)."""
-    if "ttkernel.unpack_to_dest" not in attrs:
-        return ()
-    return tuple(ir.DenseI64ArrayAttr(attrs["ttkernel.unpack_to_dest"]))
-
-
-def _logical_kernel(attr: ir.Attribute) -> LogicalKernelId:
-    fields = _ttlang.kernel_attr_fields(attr)
-    if fields is None:
-        raise ValueError(f"kernel without resolved identity: {attr}")
-    kind, name, operation = fields
-    return LogicalKernelId(operation, name, _KINDS[kind])
-
-
-def _core_ranges(attr: ir.Attribute) -> tuple[CoreRange, ...]:
-    ranges = []
-    for entry in ir.ArrayAttr(attr):
-        x0, y0, x1, y1 = ir.DenseI64ArrayAttr(entry)
-        ranges.append(CoreRange((x0, y0), (x1, y1)))
-    return tuple(ranges)
-
-
-def _abi(attr: ir.DictAttr) -> KernelABI:
+def _abi(abi: dict[str, Any]) -> KernelABI:
     def slots(name: str) -> tuple[KernelArg, ...]:
-        result = []
-        for entry in ir.ArrayAttr(attr[name]):
-            slot = ir.DictAttr(entry)
-            result.append(
-                KernelArg(
-                    kind=ArgKind(ir.StringAttr(slot["kind"]).value),
-                    ref=ir.StringAttr(slot["ref"]).value,
-                    count=ir.IntegerAttr(slot["count"]).value,
-                )
-            )
-        return tuple(result)
+        return tuple(
+            KernelArg(kind=ArgKind(slot["kind"]), ref=slot["ref"], count=slot["count"])
+            for slot in abi[name]
+        )
 
     return KernelABI(slots("compile_time"), slots("common_runtime"), slots("per_core_runtime"))
 
 
-def _dataflow_buffer(entry: ir.DictAttr) -> DataflowBufferSpec:
+def _dataflow_buffer(entry: dict[str, Any]) -> DataflowBufferSpec:
     return DataflowBufferSpec(
-        name=ir.StringAttr(entry["name"]).value,
-        physical_index=ir.IntegerAttr(entry["index"]).value,
-        data_format=ir.StringAttr(entry["data_format"]).value,
-        page_size=ir.IntegerAttr(entry["page_size"]).value,
-        total_size=ir.IntegerAttr(entry["total_size"]).value,
-        location=ir.StringAttr(entry["location"]).value if "location" in entry else "",
+        name=entry["name"],
+        physical_index=entry["index"],
+        data_format=entry["data_format"],
+        page_size=entry["page_size"],
+        total_size=entry["total_size"],
+        block_shape=tuple(entry["block_shape"]),
+        block_count=entry["block_count"],
+        reconfigured_blocks=entry["reconfigured_blocks"],
+        location=entry.get("location", ""),
     )
 
 

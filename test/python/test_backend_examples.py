@@ -44,6 +44,25 @@ EXAMPLE_INPUTS = {
             ttl.TensorSpec((64, 32), dtype="float32"),
         ),
     ),
+    "softmax_rows.py": ("softmax", (ttl.TensorSpec((128, 64)),) * 2),
+    "layer_norm.py": (
+        "layer_norm",
+        (ttl.TensorSpec((64, 64)), ttl.TensorSpec((32, 64)), ttl.TensorSpec((32, 64)),
+         ttl.TensorSpec((64, 64))),
+    ),
+    "bias_add_rows.py": (
+        "bias_add", (ttl.TensorSpec((128, 128)), ttl.TensorSpec((32, 128)), ttl.TensorSpec((128, 128)))
+    ),
+    "column_sum.py": ("column_sum", (ttl.TensorSpec((128, 128)), ttl.TensorSpec((32, 128)))),
+    "matmul_bias_relu.py": (
+        "matmul_bias_relu",
+        (
+            ttl.TensorSpec((192, 256)),
+            ttl.TensorSpec((256, 128)),
+            ttl.TensorSpec((192, 128)),
+            ttl.TensorSpec((192, 128)),
+        ),
+    ),
     "mixed_formats.py": (
         "mixed_formats",
         (

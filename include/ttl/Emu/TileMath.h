@@ -119,6 +119,10 @@ enum class BroadcastType : uint8_t { None = 0, Col = 1, Row = 2, Scalar = 3 };
 void fpuBroadcast(EltwiseOp op, BroadcastType type, const float *a,
                   const float *b, float *dest, DestMode mode,
                   MathFidelity fidelity);
+/// unary_bcast's datacopy: dest = broadcast(b) (COL b[h,0], ROW b[0,w],
+/// SCALAR b[0,0]) written into DEST in `mode`.
+void broadcastCopy(BroadcastType type, const float *b, float *dest,
+                   DestMode mode);
 enum class PoolType : uint8_t { Sum = 0, Avg = 1, Max = 2 };
 enum class ReduceDim : uint8_t { Row = 0, Col = 1, Scalar = 2 };
 /// reduce_tile: accumulates the reduction of `a` scaled by `scaler` into

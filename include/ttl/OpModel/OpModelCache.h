@@ -77,6 +77,17 @@ struct KeyOf<LayoutAttr> {
   static type get(LayoutAttr v) { return LayoutKey::of(v); }
 };
 
+template <>
+struct KeyOf<std::vector<LayoutAttr>> {
+  using type = std::vector<LayoutKey>;
+  static type get(const std::vector<LayoutAttr> &v) {
+    type keys;
+    for (LayoutAttr layout : v)
+      keys.push_back(LayoutKey::of(layout));
+    return keys;
+  }
+};
+
 inline llvm::hash_code hashArg(const LayoutKey &k) {
   return llvm::hash_combine(
       k.present, static_cast<int>(k.bufferType), static_cast<int>(k.memoryLayout),
@@ -87,6 +98,32 @@ inline llvm::hash_code hashArg(const LayoutKey &k) {
 template <typename T>
 llvm::hash_code hashArg(const std::vector<T> &v) {
   return llvm::hash_combine_range(v.begin(), v.end());
+}
+inline llvm::hash_code hashArg(const std::vector<LayoutKey> &v) {
+  llvm::hash_code h = llvm::hash_value(v.size());
+  for (const LayoutKey &k : v)
+    h = llvm::hash_combine(h, hashArg(k));
+  return h;
+}
+inline llvm::hash_code hashArg(const std::vector<std::vector<int64_t>> &v) {
+  llvm::hash_code h = llvm::hash_value(v.size());
+  for (const std::vector<int64_t> &shape : v)
+    h = llvm::hash_combine(h, hashArg(shape));
+  return h;
+}
+inline llvm::hash_code hashArg(const std::vector<CoreRect> &v) {
+  llvm::hash_code h = llvm::hash_value(v.size());
+  for (const CoreRect &r : v)
+    h = llvm::hash_combine(h, r.startX, r.startY, r.endX, r.endY);
+  return h;
+}
+inline llvm::hash_code hashArg(const GenericProgram &p) {
+  llvm::hash_code h = llvm::hash_combine(p.operationId, p.gridCols, p.gridRows,
+                                         hashArg(p.kernelCores),
+                                         p.tileOps.value_or(-1));
+  for (const GenericProgram::Buffer &b : p.buffers)
+    h = llvm::hash_combine(h, b.bytesPerCore, hashArg(b.cores));
+  return h;
 }
 template <typename T>
 llvm::hash_code hashArg(const T &v) {

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace mlir::ttnn {
@@ -58,6 +59,45 @@ struct OpConstraints {
   /// Stateful query only: where the outputs were allocated. Empty for the
   /// stateless query.
   std::vector<OpModelAllocationRecord> outputAllocations;
+};
+
+/// An inclusive rectangle of worker cores, (x, y) = (column, row).
+struct CoreRect {
+  int64_t startX = 0, startY = 0, endX = 0, endY = 0;
+
+  bool contains(int64_t x, int64_t y) const {
+    return startX <= x && x <= endX && startY <= y && y <= endY;
+  }
+  bool operator==(const CoreRect &o) const {
+    return startX == o.startX && startY == o.startY && endX == o.endX &&
+           endY == o.endY;
+  }
+};
+
+/// A compiled TTL operation (ttnn.generic) as the op model sees it: plain
+/// values, no attributes, so a cache key holding it outlives its context.
+struct GenericProgram {
+  /// One circular buffer: its L1 bytes on each core it is allocated on.
+  struct Buffer {
+    int64_t bytesPerCore = 0;
+    std::vector<CoreRect> cores;
+    bool operator==(const Buffer &o) const {
+      return bytesPerCore == o.bytesPerCore && cores == o.cores;
+    }
+  };
+  std::string operationId;
+  int64_t gridCols = 1, gridRows = 1;
+  std::vector<Buffer> buffers;
+  /// Cores of every kernel descriptor (the cores the operation runs on).
+  std::vector<CoreRect> kernelCores;
+  /// Tile math operations in total, when known.
+  std::optional<int64_t> tileOps;
+
+  bool operator==(const GenericProgram &o) const {
+    return operationId == o.operationId && gridCols == o.gridCols &&
+           gridRows == o.gridRows && buffers == o.buffers &&
+           kernelCores == o.kernelCores && tileOps == o.tileOps;
+  }
 };
 
 class MockAllocatorState;

@@ -194,6 +194,26 @@ struct OpModel<ConcatenateHeadsOp> {
                                              LayoutAttr outputLayout);
 };
 
+/// A compiled TTL operation (ttnn.generic): its circular buffers from its
+/// DFBs, its outputs placed by `outputLayouts`, its runtime from the tensors
+/// its copies move and its tile math (docs/op-model.md, "TTL operations").
+template <>
+struct OpModel<GenericOp> {
+  static llvm::Expected<OpConstraints>
+  getOpConstraints(const GenericProgram &program,
+                   const std::vector<std::vector<int64_t>> &inputShapes,
+                   const std::vector<LayoutAttr> &inputLayouts,
+                   const std::vector<std::vector<int64_t>> &outputShapes,
+                   const std::vector<LayoutAttr> &outputLayouts,
+                   const MockAllocatorState *initialState = nullptr);
+  static llvm::Expected<size_t>
+  getOpRuntime(const GenericProgram &program,
+               const std::vector<std::vector<int64_t>> &inputShapes,
+               const std::vector<LayoutAttr> &inputLayouts,
+               const std::vector<std::vector<int64_t>> &outputShapes,
+               const std::vector<LayoutAttr> &outputLayouts);
+};
+
 // Intentionally stateless entries: no initialState parameter.
 
 template <>

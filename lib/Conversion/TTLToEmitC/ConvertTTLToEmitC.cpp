@@ -132,6 +132,9 @@ namespace {
 /// Headers a kernel needs for the calls it makes (compute kernels include
 /// only the api/compute headers they use).
 StringRef headerForCall(StringRef callee) {
+  // unary_bcast*, <op>_bcast_<kind>_init, <op>_tiles_bcast_<kind>.
+  if (callee.contains("_bcast"))
+    return "api/compute/bcast.h";
   return llvm::StringSwitch<StringRef>(callee)
       .Cases({"cb_wait_front", "cb_pop_front", "cb_reserve_back",
               "cb_push_back"},
@@ -184,6 +187,11 @@ StringRef headerForCall(StringRef callee) {
               "rsub_unary_tile", "mul_unary_tile", "div_unary_tile"},
              "api/compute/eltwise_unary/binop_with_scalar.h")
       .Cases({"rdiv_tile_init", "rdiv_tile"}, "api/compute/eltwise_unary/rdiv.h")
+      .Cases({"fill_tile_init", "fill_tile_bitcast"},
+             "api/compute/eltwise_unary/fill.h")
+      .Cases({"reduce_init", "reduce_tile", "reduce_uninit"},
+             "api/compute/reduce.h")
+      .Cases({"transpose_init", "transpose_tile"}, "api/compute/transpose.h")
       .Cases({"get_absolute_logical_x", "get_absolute_logical_y",
               "get_common_arg_val"},
              "api/compute/common.h")
@@ -229,29 +237,51 @@ std::string describeLocation(Location loc) {
   return "";
 }
 
-/// [{name, index, data_format, page_size, total_size, location}] of the
-/// kernel's DFBs, ascending index: what the runtime allocates (CBDescriptor).
+/// [{name, index, data_format, page_size, total_size, block_shape,
+/// block_count, reconfigured_blocks, location}] of the kernel's DFBs,
+/// ascending index: what the runtime allocates (CBDescriptor).
 ArrayAttr describeDataflowBuffers(func::FuncOp kernel, const KernelABI &abi) {
   Builder b(kernel.getContext());
-  std::map<int32_t, Attribute> entries;
+  // Per index: the last DFB created (its name, format and location are the
+  // record's) and the largest type (DFBs sharing an index: the allocation
+  // fits the largest).
+  std::map<int32_t, std::pair<CreateDataflowBufferOp, DataflowBufferType>>
+      byIndex;
   kernel.walk([&](CreateDataflowBufferOp op) {
-    int32_t index = *op.getPhysicalIndex();
+    DataflowBufferType type = op.getResult().getType();
+    auto [it, first] =
+        byIndex.try_emplace(*op.getPhysicalIndex(), op, type);
+    it->second.first = op;
+    if (!first && type.getTotalSizeBytes() > it->second.second.getTotalSizeBytes())
+      it->second.second = type;
+  });
+  SmallVector<Attribute> list;
+  for (auto &[index, entry] : byIndex) {
+    auto [op, largest] = entry;
     DataflowBufferType type = op.getResult().getType();
     StringRef format = type.getElementType().isF32() ? "float32" : "bfloat16";
-    entries[index] = b.getDictionaryAttr({
+    // The initial ring plus the ring of every reconfiguration.
+    int64_t total = abi.configs.totalBytes.at(index);
+    int64_t blockBytes = largest.getTilesPerBlock() * largest.getTileSizeBytes();
+    list.push_back(b.getDictionaryAttr({
         b.getNamedAttr("name", b.getStringAttr(getDataflowBufferName(op, index))),
         b.getNamedAttr("index", b.getI64IntegerAttr(index)),
         b.getNamedAttr("data_format", b.getStringAttr(format)),
         b.getNamedAttr("page_size", b.getI64IntegerAttr(type.getTileSizeBytes())),
-        // The initial ring plus the ring of every reconfiguration.
-        b.getNamedAttr("total_size",
-                       b.getI64IntegerAttr(abi.configs.totalBytes.at(index))),
+        b.getNamedAttr("total_size", b.getI64IntegerAttr(total)),
+        // The !ttl.dfb type (block shape in tiles, block count) and the
+        // blocks of the rings its reconfigurations add: total_size is
+        // block bytes x (block_count + reconfigured_blocks).
+        b.getNamedAttr("block_shape",
+                       b.getDenseI64ArrayAttr(largest.getShape())),
+        b.getNamedAttr("block_count",
+                       b.getI64IntegerAttr(largest.getBlockCount())),
+        b.getNamedAttr("reconfigured_blocks",
+                       b.getI64IntegerAttr(total / blockBytes -
+                                           largest.getBlockCount())),
         b.getNamedAttr("location", b.getStringAttr(describeLocation(op.getLoc()))),
-    });
-  });
-  SmallVector<Attribute> list;
-  for (auto &[index, entry] : entries)
-    list.push_back(entry);
+    }));
+  }
   return b.getArrayAttr(list);
 }
 
@@ -355,11 +385,11 @@ LogicalResult ConvertTTLToEmitCPass::collectFacts(func::FuncOp kernel,
       Value tensor = isa<LoadTilesOp>(op) ? cast<LoadTilesOp>(op).getTensor()
                                           : cast<StoreTilesOp>(op).getTensor();
       auto type = cast<RankedTensorType>(tensor.getType());
-      if (type.getRank() != 2 || type.getDimSize(1) % 32 != 0)
-        return op->emitOpError("copies a tensor whose shape is not 2-D "
-                               "whole tiles; got ")
+      if (type.getRank() != 2)
+        return op->emitOpError("copies a tensor that is not 2-D; got ")
                << type;
-      facts.tensorTileCols[op] = type.getDimSize(1) / 32;
+      // Pages follow the padded tile grid.
+      facts.tensorTileCols[op] = tilesCovering(type.getDimSize(1));
     } else if (isa<ReconfigureDataflowBufferOp>(op)) {
       const auto *config = llvm::find_if(abi->configs.configs,
                                          [&](const DataflowBufferConfig &c) {
@@ -490,6 +520,8 @@ void ConvertTTLToEmitCPass::runOnOperation() {
   // reconfigurations depend on it) and recorded after it.
   llvm::DenseMap<Operation *, llvm::SmallSetVector<Value, 4>> unpackToDest;
   for (func::FuncOp kernel : kernels) {
+    if (failed(markL1Accumulation(kernel)))
+      return signalPassFailure();
     const llvm::SmallSetVector<Value, 4> &plan =
         unpackToDest[kernel] = planUnpackToDest(kernel);
     emitDataFormatReconfigs(kernel, plan);

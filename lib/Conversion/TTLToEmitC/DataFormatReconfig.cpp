@@ -84,6 +84,19 @@ Value firstLeaf(Value value) {
   return nullptr;
 }
 
+/// The DFB of the first broadcast leaf of a tile-math tree, or null.
+Value firstBroadcastLeaf(Value value) {
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    return nullptr;
+  if (isa<BroadcastOp>(op))
+    return waitedDfb(op->getOperand(0));
+  for (Value operand : op->getOperands())
+    if (Value dfb = firstBroadcastLeaf(operand))
+      return dfb;
+  return nullptr;
+}
+
 /// Formats of `store`, or nullopt when it is not lowerable tile math (the
 /// tile-math pattern reports it).
 std::optional<MathFormats> getFormats(StoreOp store) {
@@ -94,7 +107,10 @@ std::optional<MathFormats> getFormats(StoreOp store) {
   formats.out = reserve.getDfb();
   Value value = store.getValue();
   Operation *root = value.getDefiningOp();
-  if (auto matmul = dyn_cast_or_null<MatmulOp>(root)) {
+  // A matmul with fused math: the lowering reprograms SrcA around the copy
+  // of a block of another element type and restores it for the matmul.
+  if (std::optional<MatmulExpr> expr = matchMatmulExpr(value)) {
+    MatmulOp matmul = expr->matmul;
     formats.in0 = waitedDfb(matmul.getLhs());
     formats.in1 = waitedDfb(matmul.getRhs());
     if (!formats.in0 || !formats.in1)
@@ -104,17 +120,27 @@ std::optional<MathFormats> getFormats(StoreOp store) {
     formats.reverse = true;
     return formats;
   }
+  // A reduction reads its input and scaler through SrcA / SrcB (of one
+  // element type, so the row reduction's swapped operands change nothing).
+  if (isa_and_nonnull<ReduceSumOp, ReduceMaxOp>(root)) {
+    formats.in0 = formats.srcA = waitedDfb(root->getOperand(0));
+    formats.in1 = formats.srcB =
+        root->getNumOperands() > 1 ? waitedDfb(root->getOperand(1)) : Value();
+    if (!formats.srcA || !formats.srcB)
+      return std::nullopt;
+    return formats;
+  }
   // The FPU binary path of the tile-math lowering: add / sub / mul of two
   // waited blocks reads both sources.
   if (lowersToFpuBinary(value)) {
     formats.in0 = formats.srcA = waitedDfb(root->getOperand(0));
-    formats.in1 = formats.srcB = waitedDfb(root->getOperand(1));
+    formats.in1 = formats.srcB = getFpuOperandDfb(root->getOperand(1));
     return formats;
   }
-  // SFPU: every leaf is unpacked into SrcA by copy_tile.
-  formats.srcA = firstLeaf(value);
-  if (!formats.srcA)
-    return std::nullopt;
+  // SFPU: every leaf is unpacked into SrcA by copy_tile, a broadcast leaf
+  // into SrcB by unary_bcast. A tree of fills unpacks nothing.
+  formats.in0 = formats.srcA = firstLeaf(value);
+  formats.in1 = formats.srcB = firstBroadcastLeaf(value);
   return formats;
 }
 

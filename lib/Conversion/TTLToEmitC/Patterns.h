@@ -11,6 +11,7 @@
 #define TTL_LIB_CONVERSION_TTLTOEMITC_PATTERNS_H
 
 #include "ttl/Conversion/TTLToEmitC/KernelABI.h"
+#include "ttl/Dialect/TTL/IR/TTL.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -94,9 +95,60 @@ int64_t destTilesPerSection(bool fp32DestAccumulation);
 
 /// True when the tile-math lowering runs the stored tile math `value` on the
 /// FPU as one eltwise binary op (add / sub / mul of two waited blocks:
-/// `binary_tiles_init` + `add_tiles`, ...). A matmul runs on the FPU too; any
-/// other tree runs on the SFPU, its leaves unpacked with `copy_tile`.
+/// `binary_tiles_init` + `add_tiles`, ...; or of a waited block and a
+/// broadcast of one: `add_bcast_rows_init` + `add_tiles_bcast_rows`, ...). A
+/// matmul and a reduction run on the FPU too; any other tree runs on the SFPU,
+/// its leaves unpacked with `copy_tile` / `unary_bcast` / `transpose_tile`.
 bool lowersToFpuBinary(Value value);
+
+/// The DFB an FPU binary operand reads: a waited block's, or the waited input
+/// of a broadcast; else null.
+Value getFpuOperandDfb(Value value);
+
+/// A stored block matmul with fused element-wise math, as the tile-math
+/// lowering runs it: `addend + lhs @ rhs` (or the product alone) computed in
+/// the destination registers (the addend's tile copied in, then the product
+/// accumulated onto it), then `epilogue` applied in place, innermost first:
+/// unary and block-scalar ops, and binary ops whose other operand is a waited
+/// block (e.g. `relu(a @ b + bias)`: add of bias, then relu).
+struct MatmulExpr {
+  MatmulOp matmul;
+  Value addend; // a waited block, or null
+  SmallVector<Operation *> epilogue;
+};
+
+/// The matmul form of stored tile math `value`, or nullopt when `value` is
+/// not one (no matmul, or one combined otherwise, e.g. two matmuls).
+std::optional<MatmulExpr> matchMatmulExpr(Value value);
+
+/// The waited blocks a matmul expression copies into DEST (its addend and
+/// the block operands of its epilogue).
+SmallVector<Value> getCopiedBlocks(const MatmulExpr &expr);
+
+/// Name of the unit attribute markL1Accumulation puts on an accumulating
+/// `ttl.store` that always adds (an earlier store into its block precedes it).
+inline constexpr llvm::StringLiteral kAlwaysAddsAttrName = "ttl.always_adds";
+
+/// Name of the unit attribute markL1Accumulation puts on an accumulating
+/// `ttl.store` of a plain matmul whose partial sums stay in DEST across its
+/// loop (the block fits one DEST section; TileMathPatterns.cpp).
+inline constexpr llvm::StringLiteral kDestAccumulationAttrName =
+    "ttl.dest_accumulation";
+
+/// Name of the unit attribute markL1Accumulation puts on every `ttl.store`
+/// into a reserved block that has an accumulating store: its packs name their
+/// tile indices (`pack_tile<true>(d, out, tile)`).
+inline constexpr llvm::StringLiteral kIndexedPackAttrName =
+    "ttl.indexed_pack";
+
+/// Checks the accumulating stores (`ttl.store {accumulate}`, Python
+/// `blk += expr`) of `kernel` before its tile math is lowered, and marks those
+/// that always add (kAlwaysAddsAttrName): a store with an earlier store into
+/// its reserved block before it. The others overwrite on the first iteration
+/// of the loops between them and the reservation, or keep their sums in DEST
+/// (kDestAccumulationAttrName). An accumulating store in a runtime `if` below
+/// its reservation is an error.
+LogicalResult markL1Accumulation(func::FuncOp kernel);
 
 /// The DFBs (`ttl.create_dfb` results) whose tiles compute kernel `kernel`
 /// unpacks straight into DEST (ttnn UnpackToDestMode::UnpackToDestFp32,

@@ -1,12 +1,15 @@
-//===- Pipeline.cpp - the backend pipeline, defined once ------------------===//
+//===- Pipeline.cpp - the backend and whole pipelines, defined once -------===//
 //
 // ttl-backend-pipeline: split TTL kernels -> one emitc.file per kernel
-// descriptor. ttlang-opt runs it with --ttl-backend-pipeline; Python runs it
-// with PassManager.parse("builtin.module(ttl-backend-pipeline)").
+// descriptor (ttlang-opt --ttl-backend-pipeline; lit tests of lowering).
+// ttl-to-metal{target=}: ttl-compile-operation{target} then the backend, the
+// pipeline the frontend runs in one pass manager
+// (PassManager.parse("builtin.module(ttl-to-metal{target=...})")).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ttl/Conversion/TTLToEmitC/Passes.h"
+#include "ttl/Transforms/TTL/Passes.h"
 
 #include "mlir/Dialect/EmitC/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
@@ -26,6 +29,12 @@ void ttl::buildBackendPipeline(OpPassManager &pm) {
   pm.addPass(emitc::createFormExpressionsPass());
 }
 
+void ttl::buildTTLToMetalPipeline(OpPassManager &pm, StringRef target) {
+  buildCompileOperationPipeline(pm, target);
+  buildBackendPipeline(pm);
+}
+
+
 void ttl::registerBackendPasses() {
   registerTTLToEmitCPasses();
   PassPipelineRegistration<>(
@@ -33,4 +42,11 @@ void ttl::registerBackendPasses() {
       "split TTL kernels to one emitc.file (TT-Metal kernel) per kernel "
       "descriptor: ttl-specialize-cores, convert-ttl-to-emitc, cleanup",
       buildBackendPipeline);
+  PassPipelineRegistration<TargetPipelineOptions>(
+      kTTLToMetalPipelineName,
+      "TTL operations -> TT-Metal kernels (one emitc.file per kernel "
+      "descriptor): ttl-compile-operation{target} then ttl-backend-pipeline",
+      [](OpPassManager &pm, const TargetPipelineOptions &options) {
+        buildTTLToMetalPipeline(pm, options.target);
+      });
 }

@@ -54,14 +54,20 @@ Value dfbOf(Value value) {
   return nullptr;
 }
 
+/// The DFBs a tile-math tree copies into DEST: its waited leaves (copy_tile)
+/// and the inputs of its broadcast / transpose leaves (unary_bcast and
+/// transpose_tile unpack straight to DEST when the CB's unpacker output is
+/// 32-bit, like copy_tile: bcast.h, transpose.h).
 void collectLeaves(Value value, SmallVectorImpl<Value> &leaves) {
   if (Value dfb = waitedDfb(value)) {
     leaves.push_back(dfb);
     return;
   }
-  if (Operation *op = value.getDefiningOp())
-    for (Value operand : op->getOperands())
-      collectLeaves(operand, leaves);
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    return;
+  for (Value operand : op->getOperands())
+    collectLeaves(operand, leaves);
 }
 
 /// A DFB whose physical index the record can name.
@@ -79,7 +85,9 @@ enum class CbUse { Copy, Unpack, None };
 
 CbUse classifyCall(StringRef callee) {
   return llvm::StringSwitch<CbUse>(callee)
-      .Cases({"copy_init", "copy_tile"}, CbUse::Copy)
+      .Cases({"copy_init", "copy_tile", "unary_bcast_init", "unary_bcast",
+              "unary_bcast_uninit", "transpose_init", "transpose_tile"},
+             CbUse::Copy)
       // Configuration and packing: they unpack nothing.
       .Cases({"compute_kernel_hw_startup", "reconfig_data_format",
               "reconfig_data_format_srca", "reconfig_data_format_srcb",
@@ -125,8 +133,20 @@ emitc_lowering::planUnpackToDest(func::FuncOp kernel) {
   kernel.walk([&](Operation *op) {
     if (auto store = dyn_cast<StoreOp>(op)) {
       Value value = store.getValue();
-      if (auto matmul = value.getDefiningOp<MatmulOp>()) {
-        for (Value operand : {matmul.getLhs(), matmul.getRhs()})
+      // A matmul's operands are FPU sources; the blocks its fused math
+      // copies share the unpacker configuration with them.
+      if (std::optional<MatmulExpr> expr = matchMatmulExpr(value)) {
+        SmallVector<Value> blocks = getCopiedBlocks(*expr);
+        blocks.append({expr->matmul.getLhs(), expr->matmul.getRhs()});
+        for (Value block : blocks)
+          if (Value dfb = waitedDfb(block))
+            exclude(dfb);
+        return;
+      }
+      // A reduction's input and scaler are FPU sources too.
+      Operation *root = value.getDefiningOp();
+      if (isa_and_nonnull<ReduceSumOp, ReduceMaxOp>(root)) {
+        for (Value operand : root->getOperands())
           if (Value dfb = waitedDfb(operand))
             exclude(dfb);
         return;

@@ -27,7 +27,8 @@ bool isTileMath(Operation *op) {
              MatmulOp, AddScalarOp, SubScalarOp, RsubScalarOp, MulScalarOp,
              DivScalarOp, RdivScalarOp, GeluOp, SiluOp, SquareOp, Exp2Op,
              PowScalarOp, MaxOp, MinOp, EqOp, NeOp, LtOp, LeOp, GtOp, GeOp,
-             WhereOp>(op);
+             WhereOp>(op) ||
+         isa<FillOp, BroadcastOp, ReduceSumOp, ReduceMaxOp, TransposeOp>(op);
 }
 
 bool isStructural(Operation *op) {

@@ -1,29 +1,22 @@
 //===- Pipelines.cpp - the TTL compilation pipeline -----------------------===//
 //
-// The one definition of the pipeline that compiles a TTL operation; both
-// ttlang-opt (`--ttl-compile-operation`) and Python (`ttlang.compile`) use it.
+// The one definition of the pipeline that compiles a TTL operation to kernel
+// functions: ttlang-opt (`--ttl-compile-operation`), the first half of
+// `ttl-to-metal` (which the frontend runs), and `CompiledOperation.ir`.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ttl/Transforms/TTL/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassRegistry.h"
 
 using namespace mlir;
 
-namespace {
-struct CompileOperationOptions
-    : public PassPipelineOptions<CompileOperationOptions> {
-  Option<std::string> target{*this, "target",
-                             llvm::cl::desc("wormhole_b0 or blackhole"),
-                             llvm::cl::init("wormhole_b0")};
-};
-} // namespace
 
 void mlir::ttl::buildCompileOperationPipeline(OpPassManager &pm,
                                               StringRef target) {
+  pm.addPass(createTTLMaterializeComputeDFBs());
   pm.addPass(createTTLVerifyDispatchConditions());
   pm.addPass(createTTLVerifyBlockLifetimes());
   pm.addPass(createTTLAssignDFBIndices({target.str()}));
@@ -31,12 +24,12 @@ void mlir::ttl::buildCompileOperationPipeline(OpPassManager &pm,
 }
 
 void mlir::ttl::registerTTLPipelines() {
-  PassPipelineRegistration<CompileOperationOptions>(
+  PassPipelineRegistration<TargetPipelineOptions>(
       "ttl-compile-operation",
       "Compiles TTL operations to kernel functions: checks dispatch "
       "conditions and block lifetimes, proves DFB lifecycles and assigns physical DFB indices, "
       "then splits each operation into its logical kernels",
-      [](OpPassManager &pm, const CompileOperationOptions &options) {
+      [](OpPassManager &pm, const TargetPipelineOptions &options) {
         buildCompileOperationPipeline(pm, options.target);
       });
 }

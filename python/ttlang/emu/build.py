@@ -20,6 +20,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ttlang.cache_root import cache_root
 from ttlang.emu.errors import KernelBuildError
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -101,8 +102,7 @@ class KernelCache:
 
     def __init__(self, directory: str | os.PathLike[str] | None = None) -> None:
         if directory is None:
-            base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-            directory = os.path.join(base, "ttlang", "emu")
+            directory = cache_root() / "emu"
         self.directory = pathlib.Path(directory)
         self._compiler = shutil.which("c++") or shutil.which("g++")
         self._known: dict[KernelBuild, pathlib.Path] = {}

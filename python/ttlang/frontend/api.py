@@ -50,20 +50,39 @@ MATH_BINARY = {
     "max": "max", "min": "min", "maximum": "max", "minimum": "min",
     "eq": "eq", "ne": "ne", "lt": "lt", "le": "le", "gt": "gt", "ge": "ge",
 }
-# ``pow(blk, exponent)`` (a compile-time exponent) and ``where(cond, a, b)``.
-MATH_OTHER = ("pow", "where")
-MATH_FUNCTIONS = (*MATH_UNARY, *MATH_BINARY, *MATH_OTHER)
+# ``pow(blk, exponent)`` (a compile-time exponent), ``where(cond, a, b)`` and
+# ``matmul(a, b, *, transpose_rhs=False)`` (``a @ b``).
+MATH_OTHER = ("pow", "where", "matmul")
+# Block functions whose result is not element-wise over same-shaped operands
+# (frontend/shape_builtins.py): both tt-lang 1.1 spellings, ``ttl.math.<name>`` and
+# ``ttl.block.<name>``, name one builtin.
+MATH_SHAPE = ("reduce_sum", "reduce_max", "broadcast", "fill", "transpose")
+BLOCK_FUNCTIONS = ("broadcast", "fill", "transpose")
+MATH_FUNCTIONS = (*MATH_UNARY, *MATH_BINARY, *MATH_OTHER, *MATH_SHAPE)
 
 
 class _Math:
-    """``ttl.math``: element-wise tile math on blocks."""
+    """``ttl.math``: tile math on blocks."""
 
     def __init__(self) -> None:
         for name in MATH_FUNCTIONS:
-            setattr(self, name, Builtin(f"math.{name}", f"element-wise {name} of blocks"))
+            setattr(self, name, Builtin(f"math.{name}", f"{name} of blocks"))
 
 
 math = _Math()
+
+
+class _Block:
+    """``ttl.block``: the tt-lang 1.1.6 spellings of fill / broadcast / transpose
+    (``ttl.block.fill(value, shape=..., dtype=...)``, ``ttl.block.broadcast(x, dims=...,
+    shape=...)``)."""
+
+    def __init__(self) -> None:
+        for name in BLOCK_FUNCTIONS:
+            setattr(self, name, Builtin(f"block.{name}", f"{name} of blocks"))
+
+
+block = _Block()
 
 
 class ThreadDecorator:

@@ -8,6 +8,7 @@ import ast
 from typing import Any
 
 from ttlang.frontend import api
+from ttlang.frontend.shape_builtins import ShapeBuiltins
 from ttlang.frontend.values import (
     INT64_MAX,
     BlockValue,
@@ -19,7 +20,13 @@ from ttlang.frontend.values import (
     int_text,
 )
 
-_MATH_OPS = {f"math.{name}": name for name in api.MATH_FUNCTIONS}
+_MATH_OPS = {
+    f"math.{name}": name for name in api.MATH_FUNCTIONS if name not in api.MATH_SHAPE
+}
+_SHAPE_OPS = (
+    *(f"math.{name}" for name in api.MATH_SHAPE),
+    *(f"block.{name}" for name in api.BLOCK_FUNCTIONS),
+)
 
 _HANDLERS = {
     "make_dataflow_buffer_like": "make_dfb",
@@ -27,6 +34,7 @@ _HANDLERS = {
     "node": "coordinates",
     "grid_size": "coordinates",
     **{name: "tile_math" for name in _MATH_OPS},
+    **{name: "shape_math" for name in _SHAPE_OPS},
     # External calls (frontend/extern_calls.py).
     "call_extern_func": "call_extern_func",
     "raw_addr": "raw_addr",
@@ -35,7 +43,7 @@ _HANDLERS = {
 }
 
 
-class BuiltinCalls:
+class BuiltinCalls(ShapeBuiltins):
     """Builtin calls of :class:`~ttlang.frontend.compiler.FunctionCompiler` (a mixin: it uses
     the compiler's emitter, locations, errors and value helpers)."""
 
@@ -75,6 +83,8 @@ class BuiltinCalls:
             if keywords or len(args) != 2 or not isinstance(args[0], BlockValue):
                 raise self.error(node, "ttl.math.pow(block, exponent) takes a block and a compile-time number")
             return self.block_scalar(ast.Pow(), args[0], args[1], node)
+        if short == "matmul":
+            return self.math_matmul(args, keywords, node)
         arity = 3 if short == "where" else 2 if short in api.MATH_BINARY else 1
         usage = {
             1: f"ttl.{name}(block) takes one block",
@@ -95,6 +105,23 @@ class BuiltinCalls:
         operands = ", ".join(a.ssa for a in args)
         ssa = self.emitter.value(f"ttl.{mnemonic} {operands} : {args[0].type}", self.loc(node))
         return BlockValue(ssa, args[0].shape, args[0].element_type, "value")
+
+    def math_matmul(
+        self, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
+    ) -> BlockValue:
+        """``ttl.math.matmul(a, b, *, transpose_rhs=False)``: ``a @ b``; with ``transpose_rhs``
+        ``b`` is N x K tiles and the product is ``a @ b.T``."""
+        usage = "ttl.math.matmul(a, b, *, transpose_rhs=False) takes two blocks"
+        if set(keywords) - {"transpose_rhs"} or len(args) != 2:
+            raise self.error(node, usage)
+        if not all(isinstance(arg, BlockValue) for arg in args):
+            raise self.error(node, f"{usage}, got {', '.join(self.describe(a) for a in args)}")
+        transpose, flag_node = keywords.get("transpose_rhs", (False, node))
+        if not isinstance(transpose, bool):
+            raise self.error(
+                flag_node, f"transpose_rhs= must be a compile-time True or False, got {self.describe(transpose)}"
+            )
+        return self.block_matmul(args[0], args[1], node, transpose_rhs=transpose)
 
     def make_dfb(self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> DFBValue:
         if len(args) != 1 or not isinstance(args[0], TensorValue):

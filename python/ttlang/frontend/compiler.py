@@ -23,6 +23,7 @@ from ttlang.frontend.builtins import BuiltinCalls
 from ttlang.frontend.extern import DispatchCondition
 from ttlang.frontend.extern_calls import ExternCalls
 from ttlang.frontend.kernels import Kernel, Selector, mlir_string, selectors_of
+from ttlang.frontend.shape_builtins import ELEMENT_DTYPES
 from ttlang.frontend.tensors import TensorSpec
 from ttlang.frontend.values import (
     BlockValue,
@@ -359,6 +360,25 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         if not isinstance(node.target, ast.Name):
             raise self.error(node, "augmented assignment only to a plain name")
         current = self.lookup(node.target.id, node.target)
+        if isinstance(current, BlockValue) and current.origin == "wait":
+            raise self.error(
+                node,
+                f"'{node.target.id}' is a block acquired with wait(), which is read-only: "
+                "blk += expr adds into a block acquired with reserve()",
+            )
+        if isinstance(current, BlockValue) and current.origin == "reserve":
+            # tt-lang 1.1: `blk += expr` accumulates into the reserved block (packer L1
+            # accumulation); the name keeps the block.
+            if not isinstance(node.op, ast.Add):
+                raise self.error(
+                    node,
+                    f"a reserved block accumulates only with '+=', got '{type(node.op).__name__}='",
+                )
+            value = self.expr(node.value)
+            if not isinstance(value, BlockValue):
+                raise self.error(node, f"blk += takes a block value, got {self.describe(value)}")
+            self.emit_store(current, value, node, accumulate=True)
+            return
         self.define(node.target.id, self.binop(node.op, current, self.expr(node.value), node), node)
 
     def assign(self, target: ast.expr, value: Any, node: ast.AST) -> None:
@@ -585,6 +605,8 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
                 return BoundMethod(value, name)
             if name == "shape":
                 return value.shape
+            if name == "dtype":
+                return ELEMENT_DTYPES[value.element_type]
         elif isinstance(value, TransferValue):
             if name == "wait":
                 return BoundMethod(value, name)
@@ -592,6 +614,12 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             try:
                 return getattr(value, name)
             except AttributeError:
+                if value is api.block:
+                    raise self.error(
+                        node,
+                        f"ttl.block.{name} is not supported by ttlang (supported: "
+                        f"{', '.join(api.BLOCK_FUNCTIONS)})",
+                    ) from None
                 if value is api.math:
                     raise self.error(
                         node,
@@ -748,20 +776,26 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         )
         return BlockValue(ssa, block.shape, block.element_type, "value")
 
-    def block_matmul(self, left: BlockValue, right: BlockValue, node: ast.AST) -> BlockValue:
-        """``a @ b``: (M x K) @ (K x N) tiles -> M x N tiles."""
+    def block_matmul(
+        self, left: BlockValue, right: BlockValue, node: ast.AST, transpose_rhs: bool = False
+    ) -> BlockValue:
+        """``a @ b``: (M x K) @ (K x N) tiles -> M x N tiles; with ``transpose_rhs`` the right
+        block is N x K tiles (``ttl.math.matmul(a, b, transpose_rhs=True)``: ``a @ b.T``)."""
         if left.element_type != right.element_type:
             raise self.error(node, f"block matmul on {left.type} and {right.type}: element types must match")
-        (m, k), (k2, n) = left.shape, right.shape
+        (m, k), (r0, r1) = left.shape, right.shape
+        k2, n = (r1, r0) if transpose_rhs else (r0, r1)
         if k != k2:
+            what = "columns" if transpose_rhs else "rows"
             raise self.error(
                 node,
-                f"block matmul of {m}x{k} by {k2}x{n} tiles: the left block's columns ({k}) must "
-                f"equal the right block's rows ({k2})",
+                f"block matmul of {m}x{k} by {r0}x{r1} tiles{' (transpose_rhs)' if transpose_rhs else ''}: "
+                f"the left block's columns ({k}) must equal the right block's {what} ({k2})",
             )
         result = BlockValue("", (m, n), left.element_type, "value")
+        attrs = " {transpose_rhs}" if transpose_rhs else ""
         ssa = self.emitter.value(
-            f"ttl.matmul {left.ssa}, {right.ssa} : {left.type}, {right.type} -> {result.type}",
+            f"ttl.matmul {left.ssa}, {right.ssa}{attrs} : {left.type}, {right.type} -> {result.type}",
             self.loc(node),
         )
         return BlockValue(ssa, result.shape, result.element_type, "value")
@@ -942,15 +976,7 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
                     raise self.error(node, "store(value) takes one block value")
                 if receiver.origin != "reserve":
                     raise self.error(node, "store() writes into a block acquired with reserve()")
-                value = args[0]
-                if value.shape != receiver.shape:
-                    raise self.error(
-                        node,
-                        f"cannot store a {value.type} into a {receiver.type}: the shapes in tiles differ",
-                    )
-                # Another element type (bf16 <-> f32) packs converting to the destination's format.
-                types = receiver.type if value.type == receiver.type else f"{value.type} -> {receiver.type}"
-                self.emitter.op(f"ttl.store {value.ssa}, {receiver.ssa} : {types}", loc)
+                self.emit_store(receiver, args[0], node, accumulate=False)
                 return None
             self.no_args(args, node, name)
             if set(keywords) - {"kernel"}:
@@ -968,6 +994,21 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             self.emitter.op(f"ttl.transfer_wait {receiver.ssa}", loc)
             return None
         raise self.error(node, f"cannot call {name}() here")
+
+    def emit_store(
+        self, receiver: BlockValue, value: BlockValue, node: ast.AST, accumulate: bool
+    ) -> None:
+        """``receiver.store(value)``, or ``receiver += value`` (``accumulate``)."""
+        if value.shape != receiver.shape:
+            raise self.error(
+                node,
+                f"cannot {'add' if accumulate else 'store'} a {value.type} into a {receiver.type}: "
+                "the shapes in tiles differ",
+            )
+        # Another element type (bf16 <-> f32) packs converting to the destination's format.
+        types = receiver.type if value.type == receiver.type else f"{value.type} -> {receiver.type}"
+        attrs = " {accumulate}" if accumulate else ""
+        self.emitter.op(f"ttl.store {value.ssa}, {receiver.ssa}{attrs} : {types}", self.loc(node))
 
     def reconfigure(
         self, dfb: DFBValue, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]],

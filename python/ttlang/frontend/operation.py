@@ -22,6 +22,7 @@ from ttlang.artifact import (
 )
 from ttlang.errors import FrontendError, TTLangError
 from ttlang.frontend import session
+from ttlang.frontend.compile_cache import CompileCache
 from ttlang.frontend.compiler import build_module
 from ttlang.frontend.identity import operation_identity
 from ttlang.frontend.kernels import Kernel
@@ -32,6 +33,13 @@ if TYPE_CHECKING:
 
 # ``op(*tensors)`` without device=: run on the tensors' device.
 _FROM_TENSORS: Any = object()
+
+
+class _DefaultCache:
+    """``compile_cache=`` left out: the user's default on-disk cache."""
+
+
+_DEFAULT_CACHE = _DefaultCache()
 
 _KINDS = {"compute": KernelKind.COMPUTE, "data_movement": KernelKind.DATA_MOVEMENT}
 
@@ -55,16 +63,17 @@ class KernelSpec:
 
 @dataclass(frozen=True)
 class CompiledOperation:
-    """The result of ``op.compile(*tensors)``: final TTL IR (one function per logical kernel,
-    with Python locations) and the kernel specs."""
+    """The result of ``op.compile(*tensors)``: the TT-Metal kernels and their records, and (on
+    first access) the final TTL IR, one function per logical kernel with Python locations, and
+    the kernel specs."""
 
     name: str
     operation_id: str
     grid: tuple[int, int]
     target: str
     tensors: tuple[TensorParamSpec, ...]
-    ir: str
-    kernels: tuple[KernelSpec, ...]
+    # The TTL IR the frontend wrote (before any pass); ``ir`` and ``kernels`` derive from it.
+    frontend_ir: str
     # Backend output: one TT-Metal kernel per descriptor (core specialization can give a
     # logical kernel several), and the DFBs the runtime allocates.
     descriptors: tuple[KernelDescriptorSpec, ...] = ()
@@ -73,6 +82,29 @@ class CompiledOperation:
     uses_runtime_resources: bool = False
     # Rings of the operation's synchronized DFB reconfigurations.
     dfb_configurations: tuple[DataflowBufferConfigSpec, ...] = ()
+
+    @functools.cached_property
+    def _kernel_ir(self) -> session.KernelIR:
+        # Dispatch never needs it: the first half of the pipeline runs again only when asked.
+        return session.kernel_ir(self.frontend_ir, self.target)
+
+    @property
+    def ir(self) -> str:
+        """The TTL IR after ``ttl-compile-operation``: one function per logical kernel."""
+        return self._kernel_ir.ir
+
+    @functools.cached_property
+    def kernels(self) -> tuple[KernelSpec, ...]:
+        """One spec per logical kernel (its function in ``ir``)."""
+        return tuple(
+            KernelSpec(
+                LogicalKernelId(k.operation_id, k.name, _KINDS[k.kind]),
+                _KINDS[k.kind],
+                self.core_ranges,
+                k.symbol,
+            )
+            for k in self._kernel_ir.kernels
+        )
 
     @functools.cached_property
     def artifact(self) -> CompiledArtifact:
@@ -211,24 +243,25 @@ class Operation:
         """The TTL IR of this operation before any pass (for inspection and tests)."""
         return build_module(self, [_spec(t) for t in tensors], target)
 
-    def compile(self, *tensors: Any, target: str = "wormhole_b0") -> CompiledOperation:
+    def compile(
+        self,
+        *tensors: Any,
+        target: str = "wormhole_b0",
+        compile_cache: CompileCache | None | _DefaultCache = _DEFAULT_CACHE,
+    ) -> CompiledOperation:
         """Compiles for tensors like ``tensors`` (ttnn tensors or ``ttlang.TensorSpec``) and
-        ``target``; ``grid="auto"`` / ``"full"`` resolves to the target's worker grid."""
+        ``target``; ``grid="auto"`` / ``"full"`` resolves to the target's worker grid.
+
+        The C++ pipeline's result is kept in ``compile_cache`` (by default
+        ``CompileCache.default()``, ``~/.cache/ttlang/compile``), keyed by the frontend's IR,
+        the target and the compiler build, so a later process compiling the same program skips
+        it; ``compile_cache=None`` always runs it."""
+        if isinstance(compile_cache, _DefaultCache):
+            compile_cache = CompileCache.default()
         specs = [_spec(t) for t in tensors]
         grid = self.grid_for(target)
         text = build_module(self, specs, target)
-        result = session.compile_module(text, target)
-        cols, rows = grid
-        cores = (CoreRange((0, 0), (cols - 1, rows - 1)),)
-        kernels = tuple(
-            KernelSpec(
-                LogicalKernelId(k.operation_id, k.name, _KINDS[k.kind]),
-                _KINDS[k.kind],
-                cores,
-                k.symbol,
-            )
-            for k in result.kernels
-        )
+        output = session.compile_module(text, target, compile_cache)
         names = [a.arg for a in self.tree.args.args]
         return CompiledOperation(
             self.name,
@@ -236,12 +269,11 @@ class Operation:
             grid,
             target,
             tuple(spec.param_spec(name) for spec, name in zip(specs, names)),
-            result.ir,
-            kernels,
-            result.backend.kernels if result.backend else (),
-            result.backend.dataflow_buffers if result.backend else (),
+            text,
+            output.kernels,
+            output.dataflow_buffers,
             self.runtime_resource_factory is not None,
-            result.backend.dfb_configurations if result.backend else (),
+            output.dfb_configurations,
         )
 
     def __call__(

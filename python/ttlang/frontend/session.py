@@ -1,8 +1,10 @@
-"""Per-thread MLIR state reused across compilations, and diagnostic mapping.
+"""Per-thread MLIR state reused across compilations, the one pipeline, and diagnostic mapping.
 
-Creating a context and parsing a pass pipeline dominate a cold compile, so each thread keeps
-one context and one parsed pipeline per target. Nothing here affects results: a compilation
-reads no state another compilation wrote, so compiles are reentrant and deterministic.
+A compilation runs ``ttl-to-metal{target=...}`` (registered in C++: ``ttl-compile-operation``
+followed by ``ttl-backend-pipeline``) in one pass manager. Creating a context and parsing a
+pipeline cost more than running it on a small module, so each thread keeps one context and one
+parsed pass manager per (pipeline, target). Nothing here affects results: a compilation reads no
+state another compilation wrote, so compiles are reentrant and deterministic.
 """
 
 from __future__ import annotations
@@ -16,13 +18,18 @@ from mlir import ir, passmanager
 from ttlang import _ttlang, backend
 from ttlang.backend import BackendOutput
 from ttlang.errors import CompilerError
-from ttlang.mlir_context import create_context
+from ttlang.frontend.compile_cache import CompileCache
+
+# The whole pipeline, TTL operations -> TT-Metal kernels, and its first half (TTL kernel
+# functions), which only CompiledOperation.ir needs.
+TTL_TO_METAL = "ttl-to-metal"
+KERNEL_FUNCTIONS = "ttl-compile-operation"
 
 
 @dataclass
 class _State:
     context: ir.Context
-    pipelines: dict[str, passmanager.PassManager] = field(default_factory=dict)
+    pipelines: dict[tuple[str, str], passmanager.PassManager] = field(default_factory=dict)
 
 
 _local = threading.local()
@@ -31,9 +38,9 @@ _local = threading.local()
 def _state() -> _State:
     state = getattr(_local, "state", None)
     if state is None:
-        context = create_context()
-        # One compile is small; a thread pool per context costs more than it saves.
-        context.enable_multithreading(False)
+        # Only the ttlang dialects, no thread pool: a Python `ir.Context()` would also load
+        # every upstream dialect and start threads, which a small compile never repays.
+        context = ir.Context._CAPICreate(_ttlang.create_compile_context_capsule())
         # Users see their Python line, not the op's generic form.
         _ttlang.set_print_op_on_diagnostic(context, False)
         state = _State(context)
@@ -41,9 +48,9 @@ def _state() -> _State:
     return state
 
 
-def pipeline_text(target: str) -> str:
-    """The one pipeline (registered in C++ as ``ttl-compile-operation``)."""
-    return f"builtin.module(ttl-compile-operation{{target={target}}})"
+def pipeline_text(target: str, pipeline: str = TTL_TO_METAL) -> str:
+    """The textual pass pipeline (``ttlang-opt --pass-pipeline=...`` runs the same)."""
+    return f"builtin.module({pipeline}{{target={target}}})"
 
 
 @dataclass(frozen=True)
@@ -57,46 +64,58 @@ class KernelFunction:
 
 
 @dataclass(frozen=True)
-class CompiledModule:
+class KernelIR:
+    """The TTL IR after ``ttl-compile-operation``: one function per logical kernel."""
+
     ir: str
     kernels: tuple[KernelFunction, ...]
-    # TT-Metal kernel descriptors (C++ sources and records) from the backend pipeline.
-    backend: BackendOutput | None = None
 
 
-def compile_module(text: str, target: str) -> CompiledModule:
-    """Parses TTL IR, runs the pipeline and returns the final IR (with locations) and the
-    kernel functions. Raises :class:`CompilerError` at the Python location of the first error
-    diagnostic."""
+def compile_module(text: str, target: str, cache: CompileCache | None = None) -> BackendOutput:
+    """Parses the frontend's TTL IR, runs ``ttl-to-metal{target}`` and returns the TT-Metal
+    kernels with their records. Raises :class:`CompilerError` at the Python location of the
+    first error diagnostic. With ``cache``, a compilation stored there by any process is returned
+    without running anything (no MLIR context is created), and a new one is stored."""
+    if cache is not None:
+        stored = cache.load(text, target)
+        if stored is not None:
+            return stored
+    with _state().context:
+        compiled = backend.collect_kernels(_run(text, TTL_TO_METAL, target))
+    if cache is not None:
+        cache.store(text, target, compiled)
+    return compiled
+
+
+def kernel_ir(text: str, target: str) -> KernelIR:
+    """The final TTL IR (with locations) and kernel functions of the frontend's IR ``text``: the
+    first half of the pipeline ``compile_module`` runs, for inspection."""
+    with _state().context:
+        module = _run(text, KERNEL_FUNCTIONS, target)
+        kernels = tuple(
+            KernelFunction(attrs["sym_name"], *attrs["ttl.kernel"])
+            for _, attrs in _ttlang.top_level_records(module, ["sym_name", "ttl.kernel"])
+            if "ttl.kernel" in attrs
+        )
+        return KernelIR(module.operation.get_asm(enable_debug_info=True), kernels)
+
+
+def _run(text: str, pipeline: str, target: str) -> ir.Module:
+    """Parses ``text`` in the thread's context (entered by the caller) and runs ``pipeline``."""
     state = _state()
-    with state.context:
-        try:
-            module = ir.Module.parse(text)
-        except ir.MLIRError as err:
-            raise _compiler_error(err) from None
-        pm = state.pipelines.get(target)
-        if pm is None:
-            pm = passmanager.PassManager.parse(pipeline_text(target))
-            state.pipelines[target] = pm
-        try:
-            pm.run(module.operation)
-        except ir.MLIRError as err:
-            raise _compiler_error(err) from None
-        kernels = []
-        for op in module.body.operations:
-            if "ttl.kernel" not in op.attributes:
-                continue
-            fields = _ttlang.kernel_attr_fields(op.attributes["ttl.kernel"])
-            assert fields is not None, "ttl.kernel must be a #ttl.kernel (verified)"
-            kind, name, operation_id = fields
-            symbol = ir.StringAttr(op.attributes["sym_name"]).value
-            kernels.append(KernelFunction(symbol, kind, name, operation_id))
-        text = module.operation.get_asm(enable_debug_info=True)
-        try:
-            lowered = backend.lower_module(module)
-        except ir.MLIRError as err:
-            raise _compiler_error(err) from None
-        return CompiledModule(text, tuple(kernels), lowered)
+    try:
+        module = ir.Module.parse(text)
+    except ir.MLIRError as err:
+        raise _compiler_error(err) from None
+    pm = state.pipelines.get((pipeline, target))
+    if pm is None:
+        pm = passmanager.PassManager.parse(pipeline_text(target, pipeline))
+        state.pipelines[(pipeline, target)] = pm
+    try:
+        pm.run(module.operation)
+    except ir.MLIRError as err:
+        raise _compiler_error(err) from None
+    return module
 
 
 _FILE_LOC = re.compile(r'loc\("((?:[^"\\]|\\.)*)":(\d+):(\d+)')

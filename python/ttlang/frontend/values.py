@@ -45,7 +45,8 @@ class TensorValue:
 
     @property
     def tile_grid(self) -> tuple[int, int]:
-        return (self.spec.shape[0] // 32, self.spec.shape[1] // 32)
+        """Tiles per dimension: ttnn pads tile-layout tensors to whole 32 x 32 tiles."""
+        return (-(-self.spec.shape[0] // 32), -(-self.spec.shape[1] // 32))
 
 
 Index = Union[int, Scalar]

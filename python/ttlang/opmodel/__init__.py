@@ -2,10 +2,13 @@
 
 Every function goes through the op's OpModel interface (the same path as the
 compiler's passes). Layouts default to those encoded in the op's IR types; pass
-``inputs`` / ``output`` to ask about another placement. ``live`` selects the
+``inputs`` / ``output`` (``#ttnn.layout`` attributes, or their text) to ask about another
+placement. ``live`` selects the
 flavour: ``None`` is the stateless, cached query; a sequence of records (even
 an empty one) is the stateful query on a mock L1 allocator, whose result lists
-where the outputs were allocated. See docs/op-model.md.
+where the outputs were allocated. A compiled TTL operation is queried as a
+``TTLOperation`` (its artifact, tensor specs and which parameters it writes),
+which becomes a ``ttnn.generic`` op. See docs/op-model.md.
 """
 
 from __future__ import annotations
@@ -17,6 +20,9 @@ from dataclasses import dataclass
 from mlir import ir
 
 from ttlang import _ttlang
+from ttlang.opmodel.ttl_operation import TTLOperation
+
+Queryable = ir.Operation | ir.OpView | TTLOperation
 
 
 class Status(enum.IntEnum):
@@ -70,19 +76,38 @@ class OpModelError(Exception):
         self.message = message
 
 
-def _operation(op: ir.Operation | ir.OpView) -> ir.Operation:
-    return op.operation if isinstance(op, ir.OpView) else op
+def _operation(op: Queryable) -> ir.Operation:
+    if isinstance(op, (TTLOperation, ir.OpView)):
+        return op.operation
+    if not isinstance(op, ir.Operation):
+        raise TypeError(
+            "op-model queries take an MLIR operation or a TTLOperation (a compiled TTL "
+            f"operation with its tensor specs), got {type(op).__name__}"
+        )
+    return op
 
 
-def has_op_model(op: ir.Operation | ir.OpView) -> bool:
+Layout = ir.Attribute | str
+
+
+def _layout(op: ir.Operation, layout: Layout | None) -> ir.Attribute | None:
+    """A ``#ttnn.layout``; text is parsed in the op's context."""
+    return ir.Attribute.parse(layout, op.context) if isinstance(layout, str) else layout
+
+
+def _layouts(op: ir.Operation, layouts: Sequence[Layout] | None) -> list[ir.Attribute] | None:
+    return None if layouts is None else [_layout(op, layout) for layout in layouts]  # type: ignore[misc]
+
+
+def has_op_model(op: Queryable) -> bool:
     """False for OpModelExempt ops (host transfers, collectives)."""
     return _ttlang.opmodel_has_op_model(_operation(op))
 
 
 def _query(
-    op: ir.Operation | ir.OpView,
-    inputs: Sequence[ir.Attribute] | None,
-    output: ir.Attribute | None,
+    op: Queryable,
+    inputs: Sequence[Layout] | None,
+    output: Layout | None,
     live: Sequence[AllocationRecord] | None,
     validate: bool,
     additional_l1: int,
@@ -90,10 +115,11 @@ def _query(
     records = None if live is None else [
         (int(r.buffer_type), r.address, r.size_per_bank) for r in live
     ]
+    operation = _operation(op)
     status, message, cb, l1, total, out, layouts, allocs = _ttlang.opmodel_query_constraints(
-        _operation(op),
-        None if inputs is None else list(inputs),
-        output,
+        operation,
+        _layouts(operation, inputs),
+        _layout(operation, output),
         records,
         validate,
         additional_l1,
@@ -113,10 +139,10 @@ def _query(
 
 
 def query_constraints(
-    op: ir.Operation | ir.OpView,
+    op: Queryable,
     *,
-    inputs: Sequence[ir.Attribute] | None = None,
-    output: ir.Attribute | None = None,
+    inputs: Sequence[Layout] | None = None,
+    output: Layout | None = None,
     live: Sequence[AllocationRecord] | None = None,
 ) -> Constraints:
     """The op's getOpConstraints; raises OpModelError when the query fails."""
@@ -124,10 +150,10 @@ def query_constraints(
 
 
 def validate(
-    op: ir.Operation | ir.OpView,
+    op: Queryable,
     *,
-    inputs: Sequence[ir.Attribute] | None = None,
-    output: ir.Attribute | None = None,
+    inputs: Sequence[Layout] | None = None,
+    output: Layout | None = None,
     live: Sequence[AllocationRecord] | None = None,
     additional_l1: int = 0,
 ) -> Constraints:
@@ -144,14 +170,15 @@ def validate(
 
 
 def query_runtime(
-    op: ir.Operation | ir.OpView,
+    op: Queryable,
     *,
-    inputs: Sequence[ir.Attribute] | None = None,
-    output: ir.Attribute | None = None,
+    inputs: Sequence[Layout] | None = None,
+    output: Layout | None = None,
 ) -> int:
     """The op's getOpRuntime in nanoseconds (roofline estimate)."""
+    operation = _operation(op)
     status, message, ns = _ttlang.opmodel_query_runtime(
-        _operation(op), None if inputs is None else list(inputs), output
+        operation, _layouts(operation, inputs), _layout(operation, output)
     )
     if status != Status.SUCCESS:
         raise OpModelError(Status(status), message)
@@ -175,6 +202,7 @@ __all__ = [
     "Constraints",
     "OpModelError",
     "Status",
+    "TTLOperation",
     "cache_stats",
     "clear_caches",
     "has_op_model",

@@ -1,5 +1,6 @@
 // RUN: ttlang-opt --convert-ttl-to-emitc -split-input-file -verify-diagnostics %s
-// A block matmul is stored on its own, reading waited blocks directly.
+// A block matmul is stored on its own or with fused element-wise math whose other operands
+// are waited blocks, and reads waited blocks directly.
 
 !d = !ttl.dfb<1x1xbf16, 2>
 !blk = !ttl.block<1x1xbf16>
@@ -12,8 +13,9 @@ func.func @fused() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.ke
   %r = ttl.reserve %o : !d -> !blk
   // expected-note @below {{this matmul}}
   %m = ttl.matmul %x, %y : !blk, !blk -> !blk
-  %s = ttl.add %m, %x : !blk
-  // expected-error @below {{a block matmul must be stored on its own (blk.store(a @ b)); fusing it with other tile math is not supported}}
+  %m2 = ttl.matmul %y, %x : !blk, !blk -> !blk
+  %s = ttl.add %m, %m2 : !blk
+  // expected-error @below {{a block matmul is stored on its own or as the innermost operand of element-wise math whose other operands are waited blocks (prev + a @ b, relu(a @ b + bias)); this expression combines it otherwise (e.g. with another matmul or a computed block)}}
   ttl.store %s, %r : !blk
   ttl.push %r : !blk
   ttl.pop %x : !blk

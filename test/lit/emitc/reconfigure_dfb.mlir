@@ -44,8 +44,10 @@ func.func @consumer() attributes {ttl.grid = array<i64: 2, 1>, ttl.runtime_resou
   return
 }
 
+// The DFB record carries its !ttl.dfb type and the ring its reconfiguration
+// adds: (2 + 4 blocks) x 1 tile x 2048 B = total_size.
 // ABI-LABEL: emitc.file "producer"
 // ABI-SAME: compile_time = [{count = 1 : i64, kind = "dfb_index", ref = "dfb0"}, {count = 1 : i64, kind = "caller_arg_count", ref = "caller"}]
 // ABI-SAME: per_core_runtime = [{count = 0 : i64, kind = "caller_args", ref = "caller"}, {count = 1 : i64, kind = "dfb_config_address", ref = "dfb0#1"}]
-// ABI-SAME: ttkernel.dataflow_buffers = [{data_format = "bfloat16", index = 0 : i64, location = "{{.*}}reconfigure_dfb.mlir:{{[0-9]+}}", name = "dfb0", page_size = 2048 : i64, total_size = 12288 : i64}]
+// ABI-SAME: ttkernel.dataflow_buffers = [{block_count = 2 : i64, block_shape = array<i64: 1, 1>, data_format = "bfloat16", index = 0 : i64, location = "{{.*}}reconfigure_dfb.mlir:{{[0-9]+}}", name = "dfb0", page_size = 2048 : i64, reconfigured_blocks = 4 : i64, total_size = 12288 : i64}]
 // ABI-SAME: ttkernel.dfb_configurations = [{address = 4096 : i64, dfb = "dfb0", name = "dfb0#1"}]

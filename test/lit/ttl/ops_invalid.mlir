@@ -89,10 +89,21 @@ func.func @element_mismatch(%d: !ttl.dfb<1x1xbf16, 2>, %t: tensor<32x32xf32, #tt
 
 // -----
 
-func.func @not_tile_multiple(%d: !ttl.dfb<1x1xbf16, 2>, %t: tensor<32x48xbf16, #ttl.layout<dram, interleaved, tiled>>, %i: index) {
+func.func @empty_dimension(%d: !ttl.dfb<1x1xbf16, 2>, %t: tensor<0x32xbf16, #ttl.layout<dram, interleaved, tiled>>, %i: index) {
   %b = ttl.reserve %d : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
-  // expected-error @+1 {{'ttl.load_tiles' op tensor dimensions must be static multiples of 32, got 'tensor<32x48xbf16, #ttl.layout<dram, interleaved, tiled>>'}}
-  %tx = ttl.load_tiles %t[%i, %i], %b : tensor<32x48xbf16, #ttl.layout<dram, interleaved, tiled>>, !ttl.block<1x1xbf16>
+  // expected-error @+1 {{'ttl.load_tiles' op tensor dimensions must be static and positive, got 'tensor<0x32xbf16, #ttl.layout<dram, interleaved, tiled>>'}}
+  %tx = ttl.load_tiles %t[%i, %i], %b : tensor<0x32xbf16, #ttl.layout<dram, interleaved, tiled>>, !ttl.block<1x1xbf16>
+  return
+}
+
+// -----
+
+// 48 columns are padded to 2 tiles: tile column 2 is outside them.
+func.func @padded_out_of_bounds(%d: !ttl.dfb<1x1xbf16, 2>, %t: tensor<32x48xbf16, #ttl.layout<dram, interleaved, tiled>>, %i: index) {
+  %c2 = arith.constant 2 : index
+  %b = ttl.reserve %d : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+  // expected-error @+1 {{'ttl.load_tiles' op tile slice cols [2, 3) is outside the tensor's 2 tile cols}}
+  %tx = ttl.load_tiles %t[%i, %c2], %b : tensor<32x48xbf16, #ttl.layout<dram, interleaved, tiled>>, !ttl.block<1x1xbf16>
   return
 }
 

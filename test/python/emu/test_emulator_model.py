@@ -212,3 +212,55 @@ def test_kernel_globals_are_per_core_and_fresh_each_run(device):
         device.execute([out], program.descriptor())
         words = out.to_numpy().view(np.uint32)
         assert (words[0, 0], words[0, 32]) == (1, 2)  # page 0 from core 0, page 1 from core 1
+
+
+L1_ACCUMULATION_COMPUTE = """
+#include <cstdint>
+#include "api/compute/cb_api.h"
+#include "api/compute/common.h"
+#include "api/compute/compute_kernel_hw_startup.h"
+#include "api/compute/tile_move_copy.h"
+#include "api/compute/reg_api.h"
+#include "api/compute/pack.h"
+#include "api/compute/eltwise_unary/binop_with_scalar.h"
+// Packs x into the reserved page, then x * 0.5 onto it with L1 accumulation on, then x * 0.25
+// with it off again (an overwrite): the page ends as x * 0.25 when OVERWRITE_LAST, else
+// as x + x * 0.5.
+void kernel_main() {
+  compute_kernel_hw_startup(0, 0, 16);
+  for (uint32_t p = 0; p < PAGES; ++p) {
+    cb_wait_front(0, 1);
+    cb_reserve_back(16, 1);
+    for (uint32_t step = 0; step < STEPS; ++step) {
+      tile_regs_acquire();
+      copy_init(0);
+      copy_tile(0, 0, 0);
+      binop_with_scalar_tile_init();
+      mul_unary_tile(0, step == 0 ? 0x3F800000u : step == 1 ? 0x3F000000u : 0x3E800000u);
+      tile_regs_commit();
+      tile_regs_wait();
+      pack_reconfig_l1_acc(step == 1 ? 1 : 0);
+      pack_tile<true>(0, 16, 0);
+      pack_reconfig_l1_acc(0);
+      tile_regs_release();
+    }
+    cb_push_back(16, 1);
+    cb_pop_front(0, 1);
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("steps", [2, 3])
+def test_pack_l1_accumulation_adds_to_the_page_in_its_format(device, rng, steps):
+    # api/compute/pack.h pack_reconfig_l1_acc: while on, a pack adds DEST's tile to the one in
+    # L1; tt-llk's golden model (apply_l1_accumulation) sums the partial results in the output
+    # format, so bf16 x + bf16(x * 0.5) rounds once, to nearest even. Off again, a pack
+    # overwrites.
+    x = bf16(rng.uniform(-2, 2, (64, 32)))
+    src, dst = device.tensor(x), device.empty((64, 32))
+    program = unary_program(src, dst, L1_ACCUMULATION_COMPUTE)
+    program.kernels[1].defines = [("PAGES", str(src.pages)), ("STEPS", str(steps))]
+    device.execute([src, dst], program.descriptor())
+    expected = bf16(f32(x) + f32(x) * np.float32(0.5)) if steps == 2 else bf16(f32(x) * np.float32(0.25))
+    assert_bits_equal(dst.to_numpy(), expected)

@@ -71,8 +71,8 @@ def tensors() -> tuple[TensorParamSpec, ...]:
 
 def dfbs() -> tuple[DataflowBufferSpec, ...]:
     return (
-        DataflowBufferSpec("in_dfb", 0, "bfloat16", 2048, 4096),
-        DataflowBufferSpec("out_dfb", 16, "bfloat16", 2048, 4096),
+        DataflowBufferSpec("in_dfb", 0, "bfloat16", 2048, 4096, (1, 1), 2),
+        DataflowBufferSpec("out_dfb", 16, "bfloat16", 2048, 4096, (1, 1), 2),
     )
 
 

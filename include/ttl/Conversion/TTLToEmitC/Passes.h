@@ -24,7 +24,15 @@ inline constexpr llvm::StringLiteral kBackendPipelineName = "ttl-backend-pipelin
 /// Adds the backend pipeline to `pm` (a pass manager on builtin.module).
 void buildBackendPipeline(OpPassManager &pm);
 
-/// Registers the passes above and the named backend pipeline.
+/// Name of the whole pipeline, TTL operations -> TT-Metal kernels:
+/// `ttl-compile-operation{target}` followed by `ttl-backend-pipeline`. The
+/// frontend runs it in one pass manager; ttlang-opt runs it by name.
+inline constexpr llvm::StringLiteral kTTLToMetalPipelineName = "ttl-to-metal";
+
+/// Adds the whole pipeline for `target` to `pm` (on builtin.module).
+void buildTTLToMetalPipeline(OpPassManager &pm, StringRef target);
+
+/// Registers the passes above and the named backend and whole pipelines.
 void registerBackendPasses();
 
 } // namespace mlir::ttl

@@ -6,6 +6,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
 
 namespace mlir::ttl {
 
@@ -14,6 +15,14 @@ namespace mlir::ttl {
 
 #define GEN_PASS_REGISTRATION
 #include "ttl/Transforms/TTL/Passes.h.inc"
+
+/// The option of every pipeline that compiles for a target
+/// (`ttl-compile-operation{target=...}`, `ttl-to-metal{target=...}`).
+struct TargetPipelineOptions : public PassPipelineOptions<TargetPipelineOptions> {
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("wormhole_b0 or blackhole"),
+                             llvm::cl::init("wormhole_b0")};
+};
 
 /// Adds the passes that compile TTL operation functions to kernel functions
 /// (`ttl-compile-operation{target=...}`).

@@ -182,4 +182,47 @@ def TTLSplitKernels : Pass<"ttl-split-kernels", "::mlir::ModuleOp"> {
   ];
 }
 
+def TTLMaterializeComputeDFBs
+    : Pass<"ttl-materialize-compute-dfbs", "::mlir::ModuleOp"> {
+  let summary = "gives compute kernels the DFBs their FPU-read operands need";
+  let description = [{
+    A broadcast, a transpose and a reduction read their input from a circular
+    buffer (`unary_bcast`, `transpose_tile`, `reduce_tile`), and
+    `reduce_tile` reads its scaling factors from one too. This pass supplies
+    the DFBs the program did not write:
+
+    * an input that is computed tile math (not a block from `ttl.wait`), as
+      in `ttl.block.broadcast(ttl.math.reduce_max(x, dims=[1]), ...)`: a DFB
+      of the input's block type with one block, into which the compute
+      kernel stores the input right before the op (reserve, store, push,
+      wait); the op reads the waited block, popped after the last store in
+      the op's block that uses its result;
+    * a reduction without a scaler: one `1x1`-tile, one-block DFB per element
+      type, filled with ones the same way (`ttl.fill 1.0`).
+
+    Each new DFB is created first in the function. It has one producer and
+    one consumer, the compute kernel, and every later pass treats it as any
+    other DFB (index assignment, L1 budget, balance). An op whose result no
+    store in its block uses is an error at the op; so is a reduction that is
+    not stored on its own.
+
+    ```mlir
+    // Before
+    %r = ttl.reduce_sum %x dims = [1] : !ttl.block<1x2xbf16> -> !ttl.block<1x1xbf16>
+    ttl.store %r, %o : !ttl.block<1x1xbf16>
+    // After
+    %ones = ttl.create_dfb : !ttl.dfb<1x1xbf16, 1>     // first in the function
+    ...
+    %w = ttl.reserve %ones : !ttl.dfb<1x1xbf16, 1> -> !ttl.block<1x1xbf16>
+    %f = ttl.fill 1.000000e+00 : !ttl.block<1x1xbf16>
+    ttl.store %f, %w : !ttl.block<1x1xbf16>
+    ttl.push %w : !ttl.block<1x1xbf16>
+    %s = ttl.wait %ones : !ttl.dfb<1x1xbf16, 1> -> !ttl.block<1x1xbf16>
+    %r = ttl.reduce_sum %x, %s dims = [1] : !ttl.block<1x2xbf16>, !ttl.block<1x1xbf16> -> !ttl.block<1x1xbf16>
+    ttl.store %r, %o : !ttl.block<1x1xbf16>
+    ttl.pop %s : !ttl.block<1x1xbf16>
+    ```
+  }];
+}
+
 #endif // TTL_TRANSFORMS_TTL_PASSES_TD

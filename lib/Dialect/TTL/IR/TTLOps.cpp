@@ -30,8 +30,6 @@ static void printStoreTypes(OpAsmPrinter &printer, Operation *, Type valueType,
 #define GET_OP_CLASSES
 #include "ttl/Dialect/TTL/IR/TTLOps.cpp.inc"
 
-static constexpr int64_t kTileDim = 32;
-
 LogicalResult CreateDataflowBufferOp::verify() {
   std::optional<int32_t> index = getPhysicalIndex();
   if (index && (*index < 0 || *index >= kMaxPhysicalIndices))
@@ -105,16 +103,19 @@ static LogicalResult verifyTileSlice(Operation *op, RankedTensorType tensor,
            << tensor.getElementType() << " does not match block element type "
            << block.getElementType();
   ArrayRef<int64_t> shape = tensor.getShape();
+  // A logical extent that is not a multiple of the tile side is padded to
+  // whole tiles: copies address the padded tile grid.
   for (int64_t dim : shape)
-    if (ShapedType::isDynamic(dim) || dim % kTileDim != 0)
-      return op->emitOpError("tensor dimensions must be static multiples of ")
-             << kTileDim << ", got " << tensor;
+    if (ShapedType::isDynamic(dim) || dim <= 0)
+      return op->emitOpError("tensor dimensions must be static and positive, "
+                             "got ")
+             << tensor;
   Value starts[2] = {row, col};
   for (int i = 0; i < 2; ++i) {
     APInt start;
     if (!matchPattern(starts[i], m_ConstantInt(&start)))
       continue;
-    int64_t tiles = shape[i] / kTileDim;
+    int64_t tiles = tilesCovering(shape[i]);
     int64_t first = start.getSExtValue();
     if (first < 0 || first + block.getShape()[i] > tiles)
       return op->emitOpError("tile slice ")
@@ -179,14 +180,20 @@ LogicalResult MatmulOp::verify() {
            << ": the result must be bf16 or f32";
   ArrayRef<int64_t> a = lhs.getShape(), b = rhs.getShape(),
                     c = result.getShape();
-  if (a[1] != b[0])
+  // transpose_rhs: rhs is N x K tiles.
+  bool transposed = getTransposeRhs();
+  int64_t k = transposed ? b[1] : b[0], n = transposed ? b[0] : b[1];
+  if (a[1] != k)
     return emitOpError("inner dimensions differ: lhs is ")
            << a[0] << "x" << a[1] << " tiles and rhs " << b[0] << "x" << b[1]
-           << " tiles; (M x K) @ (K x N) needs lhs cols == rhs rows";
-  if (c[0] != a[0] || c[1] != b[1])
+           << " tiles; "
+           << (transposed ? "(M x K) @ transpose(N x K) needs lhs cols == rhs "
+                            "cols"
+                          : "(M x K) @ (K x N) needs lhs cols == rhs rows");
+  if (c[0] != a[0] || c[1] != n)
     return emitOpError("result must be ")
-           << a[0] << "x" << b[1] << " tiles ((M x K) @ (K x N) -> M x N), got "
-           << c[0] << "x" << c[1];
+           << a[0] << "x" << n << " tiles (M x N), got " << c[0] << "x"
+           << c[1];
   return success();
 }
 

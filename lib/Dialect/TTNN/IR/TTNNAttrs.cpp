@@ -65,3 +65,66 @@ LogicalResult LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                          << dim;
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// ttnn.generic's records
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+CoreRangeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      int64_t startX, int64_t startY, int64_t endX,
+                      int64_t endY) {
+  if (startX < 0 || startY < 0)
+    return emitError() << "core range start (" << startX << ", " << startY
+                       << ") must not be negative";
+  if (endX < startX || endY < startY)
+    return emitError() << "core range end (" << endX << ", " << endY
+                       << ") must not be before its start (" << startX << ", "
+                       << startY << ")";
+  return success();
+}
+
+/// A non-empty list of #ttnn.core_range.
+static LogicalResult verifyCores(function_ref<InFlightDiagnostic()> emitError,
+                                 const Twine &owner, ArrayAttr cores) {
+  if (cores.empty())
+    return emitError() << owner << " must list at least one core range";
+  for (Attribute core : cores)
+    if (!isa<CoreRangeAttr>(core))
+      return emitError() << owner << " cores must be #ttnn.core_range, got "
+                         << core;
+  return success();
+}
+
+LogicalResult KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 ttl::KernelAttr kernel, ArrayAttr cores) {
+  if (kernel.isCanonicalSelector())
+    return emitError() << "kernel " << kernel
+                       << " must be resolved (kind, name and operation, as "
+                          "after ttl-split-kernels)";
+  return verifyCores(emitError, "kernel '" + kernel.getDisplayName() + "'",
+                     cores);
+}
+
+LogicalResult
+DataflowBufferAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           StringRef name, int64_t index,
+                           ttl::DataflowBufferType type, ArrayAttr cores,
+                           int64_t reconfiguredBlocks) {
+  if (name.empty())
+    return emitError() << "a dataflow buffer needs a name";
+  if (index < 0)
+    return emitError() << "dataflow buffer '" << name
+                       << "' has a negative physical index " << index;
+  if (reconfiguredBlocks < 0)
+    return emitError() << "dataflow buffer '" << name
+                       << "' has a negative reconfigured_blocks "
+                       << reconfiguredBlocks;
+  return verifyCores(emitError, "dataflow buffer '" + name + "'", cores);
+}
+
+int64_t DataflowBufferAttr::getBytesPerCore() const {
+  ttl::DataflowBufferType type = getType();
+  return type.getTilesPerBlock() * type.getTileSizeBytes() *
+         (type.getBlockCount() + getReconfiguredBlocks());
+}

@@ -84,3 +84,46 @@ LogicalResult ArangeOp::verify() {
            << result.getNumElements();
   return success();
 }
+
+LogicalResult GenericOp::verify() {
+  ArrayRef<int64_t> grid = getGrid();
+  if (grid.size() != 2 || grid[0] <= 0 || grid[1] <= 0)
+    return emitOpError("grid must be [cols, rows] with both positive, got [")
+           << grid << "]";
+  if (getResults().empty())
+    return emitOpError("must produce at least one output tensor");
+  if (getKernels().empty())
+    return emitOpError("must carry at least one kernel");
+  if (std::optional<int64_t> tileOps = getTileOps(); tileOps && *tileOps < 0)
+    return emitOpError("tile_ops must not be negative, got ") << *tileOps;
+  // Every core range lies inside the operation's grid.
+  auto checkCores = [&](ArrayAttr cores, const Twine &owner) -> LogicalResult {
+    for (auto core : cores.getAsRange<CoreRangeAttr>())
+      if (core.getEndX() >= grid[0] || core.getEndY() >= grid[1])
+        return emitOpError() << owner << " core range " << core
+                             << " is outside the " << grid[0] << "x"
+                             << grid[1] << " grid (cols x rows)";
+    return success();
+  };
+  // A kernel may belong to another operation than operation_id: a composed
+  // operation runs its callees' kernels.
+  for (auto kernel : getKernels().getAsRange<KernelAttr>()) {
+    if (failed(checkCores(kernel.getCores(),
+                          "kernel '" + kernel.getKernel().getDisplayName() +
+                              "'")))
+      return failure();
+  }
+  llvm::SmallDenseMap<int64_t, StringRef> indices;
+  for (auto dfb : getDataflowBuffers().getAsRange<DataflowBufferAttr>()) {
+    auto [it, inserted] = indices.try_emplace(dfb.getIndex(), dfb.getName());
+    if (!inserted)
+      return emitOpError("dataflow buffers '")
+             << it->second << "' and '" << dfb.getName()
+             << "' share physical index " << dfb.getIndex()
+             << "; one record per circular buffer";
+    if (failed(checkCores(dfb.getCores(),
+                          "dataflow buffer '" + dfb.getName() + "'")))
+      return failure();
+  }
+  return success();
+}

@@ -340,6 +340,84 @@ llvm::Expected<size_t> TransposeOp::getOpRuntime(const Layouts &inputs,
 }
 
 //===----------------------------------------------------------------------===//
+// ttnn.generic: a compiled TTL operation
+//===----------------------------------------------------------------------===//
+
+namespace mlir::ttnn::detail {
+namespace {
+
+std::vector<op_model::CoreRect> coreRects(ArrayAttr cores) {
+  std::vector<op_model::CoreRect> rects;
+  for (auto core : cores.getAsRange<CoreRangeAttr>())
+    rects.push_back({core.getStartX(), core.getStartY(), core.getEndX(),
+                     core.getEndY()});
+  return rects;
+}
+
+/// The op's records as plain values (the cache key outlives the context).
+op_model::GenericProgram genericProgram(GenericOp op) {
+  op_model::GenericProgram program;
+  program.operationId = op.getOperationId().str();
+  program.gridCols = op.getGrid()[0];
+  program.gridRows = op.getGrid()[1];
+  for (auto dfb : op.getDataflowBuffers().getAsRange<DataflowBufferAttr>())
+    program.buffers.push_back(
+        {dfb.getBytesPerCore(), coreRects(dfb.getCores())});
+  for (auto kernel : op.getKernels().getAsRange<KernelAttr>())
+    llvm::append_range(program.kernelCores, coreRects(kernel.getCores()));
+  program.tileOps = op.getTileOps();
+  return program;
+}
+
+std::vector<std::vector<int64_t>> shapesOf(ValueRange values) {
+  std::vector<std::vector<int64_t>> shapes;
+  for (Value value : values) {
+    ArrayRef<int64_t> shape = shapeOf(value);
+    shapes.emplace_back(shape.begin(), shape.end());
+  }
+  return shapes;
+}
+
+/// The requested output layout applies to every result; without one, each
+/// result keeps the layout of its type.
+std::vector<LayoutAttr> genericOutputLayouts(GenericOp op,
+                                             const OpConfig &config) {
+  std::vector<LayoutAttr> layouts;
+  for (Value result : op.getResults())
+    layouts.push_back(
+        config.outputLayout
+            ? config.outputLayout
+            : dyn_cast_or_null<LayoutAttr>(
+                  cast<RankedTensorType>(result.getType()).getEncoding()));
+  return layouts;
+}
+
+} // namespace
+} // namespace mlir::ttnn::detail
+
+llvm::Expected<OpConstraints>
+GenericOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                            LiveRecords liveRecords) {
+  if (llvm::Error err =
+          detail::checkInputCount(*this, inputs, getInputs().size()))
+    return err;
+  return detail::constraintsDispatch(
+      *this, liveRecords, detail::genericProgram(*this),
+      detail::shapesOf(getInputs()), inputs, detail::shapesOf(getResults()),
+      detail::genericOutputLayouts(*this, opConfig));
+}
+llvm::Expected<size_t> GenericOp::getOpRuntime(const Layouts &inputs,
+                                               const OpConfig &opConfig) {
+  if (llvm::Error err =
+          detail::checkInputCount(*this, inputs, getInputs().size()))
+    return err;
+  return detail::runtimeCached(*this, detail::genericProgram(*this),
+                               detail::shapesOf(getInputs()), inputs,
+                               detail::shapesOf(getResults()),
+                               detail::genericOutputLayouts(*this, opConfig));
+}
+
+//===----------------------------------------------------------------------===//
 // Intentionally stateless (see the file comment)
 //===----------------------------------------------------------------------===//
 

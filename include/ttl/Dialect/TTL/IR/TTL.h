@@ -26,4 +26,16 @@
 #define GET_OP_CLASSES
 #include "ttl/Dialect/TTL/IR/TTLOps.h.inc"
 
+namespace mlir::ttl {
+/// Elements per side of a tile.
+inline constexpr int64_t kTileDim = 32;
+
+/// Tiles covering `elements` along one dimension of a tiled tensor: ttnn pads
+/// tile-layout tensors to whole tiles (with zeros), so a logical extent that
+/// is not a multiple of kTileDim still occupies whole tiles.
+inline constexpr int64_t tilesCovering(int64_t elements) {
+  return (elements + kTileDim - 1) / kTileDim;
+}
+} // namespace mlir::ttl
+
 #endif // TTL_DIALECT_TTL_IR_TTL_H

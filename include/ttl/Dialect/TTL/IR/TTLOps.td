@@ -315,15 +315,28 @@ def TTL_MatmulOp : TTL_Op<"matmul", [Pure]> {
     result's format);
     result tile (m, n) is the sum over k of tile (m, k) of `lhs` times tile
     (k, n) of `rhs`. Computed in the compute kernel on the FPU, accumulating
-    over k in the destination registers. Python: `a @ b` on blocks, stored
-    with `blk.store(a @ b)`. Operands must be blocks from `ttl.wait` when the
-    product is stored (the backend reads their DFBs).
+    over k in the destination registers. Python: `a @ b` on blocks, or
+    `ttl.math.matmul(a, b)`.
+
+    With `transpose_rhs` (Python `ttl.math.matmul(a, b, transpose_rhs=True)`)
+    `rhs` is N x K tiles and the product is `lhs @ transpose(rhs)` as
+    matrices of elements: result tile (m, n) is the sum over k of tile (m, k)
+    of `lhs` times the transpose of tile (n, k) of `rhs` (the compute API's
+    B-tile transpose, `matmul_init(a, b, 1)`).
+
+    Operands must be blocks from `ttl.wait` when the product is stored (the
+    backend reads their DFBs). A stored expression may add one waited block to
+    the product (`prev + a @ b`, loaded into the destination registers before
+    the product accumulates onto it) and apply element-wise math to the sum
+    (`relu(a @ b + bias)`): see `ttl.store`.
 
     ```mlir
     %c = ttl.matmul %a, %b : !ttl.block<2x4xbf16>, !ttl.block<4x3xbf16> -> !ttl.block<2x3xbf16>
+    %d = ttl.matmul %a, %bt {transpose_rhs} : !ttl.block<2x4xbf16>, !ttl.block<3x4xbf16> -> !ttl.block<2x3xbf16>
     ```
   }];
-  let arguments = (ins TTL_BlockType:$lhs, TTL_BlockType:$rhs);
+  let arguments = (ins TTL_BlockType:$lhs, TTL_BlockType:$rhs,
+                       UnitAttr:$transpose_rhs);
   let results = (outs TTL_BlockType:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
@@ -343,13 +356,27 @@ def TTL_StoreOp : TTL_Op<"store"> {
     converting to the destination's format (the packer is reconfigured for the
     destination DFB), written `: value-type -> dest-type`.
 
+    With `accumulate` (Python `blk += expr`) the store adds `value` to what
+    the block holds, through the packer's L1 accumulation
+    (`pack_reconfig_l1_acc`): the first contribution to a reserved block
+    overwrites it (its earlier contents are undefined), every later one adds.
+    Which contribution is first is decided per store: a store with an earlier
+    store into the block before it (in its block or an enclosing one up to the
+    reservation's) always adds; otherwise it overwrites on the first iteration
+    of every `scf.for` between it and the reservation and adds on the others.
+    Accumulating stores may not sit in an `scf.if` below the reservation (which
+    contribution is first would be known only at run time).
+
     ```mlir
     %s = ttl.add %a, %b : !ttl.block<1x1xbf16>
     ttl.store %s, %o : !ttl.block<1x1xbf16>
     ttl.store %s, %o32 : !ttl.block<1x1xbf16> -> !ttl.block<1x1xf32>
+    %p = ttl.matmul %x, %y : !ttl.block<1x2xbf16>, !ttl.block<2x1xbf16> -> !ttl.block<1x1xbf16>
+    ttl.store %p, %o {accumulate} : !ttl.block<1x1xbf16>
     ```
   }];
-  let arguments = (ins TTL_BlockType:$value, TTL_BlockType:$dest);
+  let arguments = (ins TTL_BlockType:$value, TTL_BlockType:$dest,
+                       UnitAttr:$accumulate);
   let assemblyFormat = [{
     $value `,` $dest attr-dict `:` custom<StoreTypes>(type($value), type($dest))
   }];
@@ -420,6 +447,7 @@ def TTL_ThreadOp : TTL_Op<"thread", [SingleBlock, NoTerminator]> {
   let hasVerifier = 1;
 }
 
+include "ttl/Dialect/TTL/IR/TTLBlockShapeOps.td"
 include "ttl/Dialect/TTL/IR/TTLExtern.td"
 include "ttl/Dialect/TTL/IR/TTLReconfigure.td"
 

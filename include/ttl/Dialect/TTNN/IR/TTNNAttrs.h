@@ -7,6 +7,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Dialect.h"
 
+#include "ttl/Dialect/TTL/IR/TTL.h"
+
 #include "ttl/Dialect/TTNN/IR/TTNNOpsDialect.h.inc"
 #include "ttl/Dialect/TTNN/IR/TTNNOpsEnums.h.inc"
 

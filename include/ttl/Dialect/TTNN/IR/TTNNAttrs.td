@@ -80,4 +80,87 @@ def TTNN_LayoutAttr : TTNN_Attr<"Layout", "layout"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// A compiled TTL operation inside a TTNN graph (ttnn.generic)
+//===----------------------------------------------------------------------===//
+
+def TTNN_CoreRangeAttr : TTNN_Attr<"CoreRange", "core_range"> {
+  let summary = "an inclusive rectangle of worker cores";
+  let description = [{
+    The worker cores `(x, y)` with `start_x <= x <= end_x` and
+    `start_y <= y <= end_y`; `x` is the column and `y` the row, as in
+    `ttnn.CoreCoord` and `ttlang.artifact.CoreRange`.
+
+    ```mlir
+    #ttnn.core_range<(0, 0), (1, 1)>   // the 2x2 cores at the origin
+    ```
+  }];
+  let parameters = (ins "int64_t":$startX, "int64_t":$startY,
+                        "int64_t":$endX, "int64_t":$endY);
+  let assemblyFormat = [{
+    `<` `(` $startX `,` $startY `)` `,` `(` $endX `,` $endY `)` `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    bool contains(int64_t x, int64_t y) const {
+      return getStartX() <= x && x <= getEndX() && getStartY() <= y &&
+             y <= getEndY();
+    }
+  }];
+}
+
+def TTNN_KernelAttr : TTNN_Attr<"Kernel", "kernel"> {
+  let summary = "one kernel descriptor of a compiled TTL operation";
+  let description = [{
+    A generated TT-Metal kernel: its logical kernel (the TTL dialect's
+    `#ttl.kernel`, resolved: kind, capture name, operation identity) and the
+    cores it runs on (core specialization may split one logical kernel into
+    several descriptors with disjoint cores). This is
+    `ttlang.artifact.KernelDescriptorSpec` without its source and ABI, which
+    the op model does not need.
+
+    ```mlir
+    #ttnn.kernel<#ttl.kernel<compute, "compute", "ops.add:1f2e">, cores = [#ttnn.core_range<(0, 0), (1, 1)>]>
+    ```
+  }];
+  let parameters = (ins "::mlir::ttl::KernelAttr":$kernel,
+                        "::mlir::ArrayAttr":$cores);
+  let assemblyFormat = "`<` qualified($kernel) `,` `cores` `=` $cores `>`";
+  let genVerifyDecl = 1;
+}
+
+def TTNN_DataflowBufferAttr : TTNN_Attr<"DataflowBuffer", "dfb"> {
+  let summary = "one dataflow buffer (circular buffer) of a compiled TTL operation";
+  let description = [{
+    A DFB as the runtime allocates it (`ttlang.artifact.DataflowBufferSpec`,
+    a ttnn `CBDescriptor`): its record name, its physical circular-buffer
+    index, its TTL type `!ttl.dfb<ROWSxCOLSxELEMENT, BLOCK_COUNT>` (block
+    shape, element type, block count: the same type the TTL program
+    created), the blocks of the rings its synchronized reconfigurations add
+    (`reconfigured_blocks`, `ttl.reconfigure_dfb`; 0 when absent) and the
+    cores it is allocated on. Bytes per core: block bytes x (block count +
+    reconfigured blocks), the compiler's `total_size`.
+
+    ```mlir
+    #ttnn.dfb<"a_dfb", 0, !ttl.dfb<1x1xbf16, 2>, cores = [#ttnn.core_range<(0, 0), (1, 1)>]>
+    #ttnn.dfb<"acc", 16, !ttl.dfb<2x2xf32, 2>, cores = [#ttnn.core_range<(0, 0), (7, 7)>], reconfigured_blocks = 4>
+    ```
+  }];
+  let parameters = (ins StringRefParameter<"name in the compile records">:$name,
+                        "int64_t":$index,
+                        "::mlir::ttl::DataflowBufferType":$type,
+                        "::mlir::ArrayAttr":$cores,
+                        DefaultValuedParameter<"int64_t", "0">:$reconfiguredBlocks);
+  let assemblyFormat = [{
+    `<` $name `,` $index `,` qualified($type) `,` `cores` `=` $cores
+        (`,` `reconfigured_blocks` `=` $reconfiguredBlocks^)? `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// L1 bytes on each of its cores: block bytes x (block count +
+    /// reconfigured blocks).
+    int64_t getBytesPerCore() const;
+  }];
+}
+
 #endif // TTL_DIALECT_TTNN_IR_TTNNATTRS_TD

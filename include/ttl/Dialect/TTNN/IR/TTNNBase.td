@@ -20,6 +20,8 @@ def TTNN_Dialect : Dialect {
     layout and memory planning (for example the L1 spill pass) can decide
     where tensors live.
   }];
+  // ttnn.generic carries the TTL dialect's DFB types and kernel identities.
+  let dependentDialects = ["::mlir::ttl::TTLDialect"];
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 0;
   let extraClassDeclaration = [{

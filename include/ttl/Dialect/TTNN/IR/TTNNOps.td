@@ -307,6 +307,57 @@ def TTNN_DeallocateOp : TTNN_Op<"deallocate", [MemoryEffects<[MemFree]>]> {
 }
 
 //===----------------------------------------------------------------------===//
+// A compiled TTL operation
+//===----------------------------------------------------------------------===//
+
+def TTNN_GenericOp : TTNN_Op<"generic"> {
+  let summary = "a compiled TTL operation inside a TTNN graph";
+  let description = [{
+    Runs a compiled TT-Lang operation (`@ttl.operation`, dispatched as a ttnn
+    generic program) on its input tensors and produces its output tensors.
+    The op carries what the compiler recorded about the operation
+    (`ttlang.artifact.CompiledArtifact`): `operation_id` (its identity), `grid`
+    (`[cols, rows]` of worker cores), `kernels` (one `#ttnn.kernel` per
+    generated kernel descriptor, with its cores) and `dataflow_buffers` (one
+    `#ttnn.dfb` per physical circular buffer: TTL type and cores).
+    `tile_ops`, when present, is the number of tile math operations the
+    compute kernels perform in total; absent, the op model assumes one per
+    output tile.
+
+    Op model: the circular-buffer peak is the largest sum, over the cores,
+    of the DFBs allocated on a core (block bytes x block count); the outputs
+    are placed by the requested layout like any op's (TTL kernels address
+    interleaved tensors only: a sharded operand or output is not
+    supported); the runtime is the shared roofline over the bytes its copies
+    move (every input read once, every output written once) and its tile
+    math on the cores of its compute kernels. See docs/op-model.md.
+
+    ```mlir
+    #dram = #ttnn.layout<dram, interleaved, bf16>
+    #l1 = #ttnn.layout<l1, interleaved, bf16>
+    #cores = #ttnn.core_range<(0, 0), (1, 1)>
+    %2 = ttnn.generic %0, %1 {
+        operation_id = "tile_add:5f1c", grid = array<i64: 2, 2>,
+        kernels = [#ttnn.kernel<#ttl.kernel<compute, "compute", "tile_add:5f1c">, cores = [#cores]>,
+                   #ttnn.kernel<#ttl.kernel<data_movement, "data_movement", "tile_add:5f1c">, cores = [#cores]>],
+        dataflow_buffers = [#ttnn.dfb<"a_dfb", 0, !ttl.dfb<1x1xbf16, 2>, cores = [#cores]>,
+                            #ttnn.dfb<"b_dfb", 1, !ttl.dfb<1x1xbf16, 2>, cores = [#cores]>,
+                            #ttnn.dfb<"out_dfb", 2, !ttl.dfb<1x1xbf16, 2>, cores = [#cores]>]}
+        : (tensor<128x128xbf16, #dram>, tensor<128x128xbf16, #dram>) -> tensor<128x128xbf16, #l1>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$inputs,
+                       StrAttr:$operation_id,
+                       DenseI64ArrayAttr:$grid,
+                       TypedArrayAttrBase<TTNN_KernelAttr, "kernel descriptors">:$kernels,
+                       TypedArrayAttrBase<TTNN_DataflowBufferAttr, "dataflow buffers">:$dataflow_buffers,
+                       OptionalAttr<I64Attr>:$tile_ops);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = "$inputs attr-dict `:` functional-type($inputs, $results)";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // OpModelExempt: host transfers and collectives
 //===----------------------------------------------------------------------===//
 

@@ -110,7 +110,10 @@ void matmulTiles(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1,
 void reduceTile(uint32_t pool, uint32_t dim, uint32_t cb, uint32_t scalerCb,
                 uint32_t tile, uint32_t scalerTile, uint32_t dst);
 void transposeTile(uint32_t cb, uint32_t tile, uint32_t dst);
+void unaryBroadcast(uint32_t type, uint32_t cb, uint32_t tile, uint32_t dst);
 void packTile(uint32_t dst, uint32_t cb, int32_t slot); // slot < 0: in order
+// pack_reconfig_l1_acc: later packs add to the tile in L1 (1) or overwrite it (0).
+void packL1Accumulation(uint32_t enable);
 void sfpuUnary(uint32_t op, uint32_t dst, uint32_t param, bool approximate);
 void sfpuScalar(uint32_t op, uint32_t dst, uint32_t bits);
 void sfpuBinary(uint32_t op, uint32_t a, uint32_t b, uint32_t out);

@@ -1,5 +1,6 @@
 // FPU operations with the second operand broadcast (api/compute/bcast.h):
-// COL uses B[h,0], ROW B[0,w], SCALAR B[0,0] (tt-llk's BroadcastGolden).
+// COL uses B[h,0], ROW B[0,w], SCALAR B[0,0] (tt-llk's BroadcastGolden);
+// unary_bcast copies a broadcast tile into DEST (through SrcB).
 #pragma once
 
 #include "api/compute/common.h"
@@ -45,4 +46,19 @@ ALWI void sub_tiles_bcast(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_
 template <BroadcastType dim, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
 ALWI void mul_tiles_bcast(uint32_t icb0, uint32_t icb1, uint32_t itile0, uint32_t itile1, uint32_t idst) {
   ttlemu::rt::broadcastTiles(ELWMUL, dim, icb0, icb1, itile0, itile1, idst);
+}
+
+template <BroadcastType bcast_type, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void unary_bcast_init(uint32_t icb) {
+  (void)icb;
+  ttlemu::rt::sfpuInit("unary_bcast_init");
+}
+template <BroadcastType bcast_type, bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
+ALWI void unary_bcast(uint32_t icb, uint32_t in_tile_index, uint32_t dst_tile_index) {
+  ttlemu::rt::unaryBroadcast(bcast_type, icb, in_tile_index, dst_tile_index);
+}
+template <BroadcastType bcast_type>
+ALWI void unary_bcast_uninit(uint32_t icb) {
+  (void)icb;
+  ttlemu::rt::sfpuInit("unary_bcast_uninit");
 }

@@ -14,3 +14,10 @@ ALWI void pack_block(uint32_t ifrom_dst, uint32_t icb, uint32_t ntiles) {
   for (uint32_t i = 0; i < ntiles; ++i)
     ttlemu::rt::packTile(ifrom_dst + i, icb, -1);
 }
+// L1 accumulation (api/compute/pack.h pack_reconfig_l1_acc, tt-llk
+// reconfigure_packer_l1_acc): while on, each pack adds its tile to the one in
+// L1 (tt-llk's golden model, apply_l1_accumulation: the running sum in the
+// output format).
+ALWI void pack_reconfig_l1_acc(const uint32_t l1_acc_en) {
+  ttlemu::rt::packL1Accumulation(l1_acc_en);
+}

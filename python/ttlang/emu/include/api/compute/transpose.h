@@ -3,9 +3,11 @@
 
 #include "api/compute/common.h"
 
+// transpose_init sets the unpacker's mode, not its data format (as in
+// ttnn's transpose.h): SrcA keeps the format the kernel configured.
 template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE>
 ALWI void transpose_init(uint32_t icb) {
-  ttlemu::rt::configureSrcA(icb);
+  (void)icb;
   ttlemu::rt::transposeInit();
 }
 template <bool is_fp32_dest_acc_en = DST_ACCUM_MODE>

@@ -1,0 +1,192 @@
+"""A compiled TTL operation as a ``ttnn.generic`` op the op model can answer for.
+
+The op carries the artifact's records (``ttlang.artifact``): its grid, one ``#ttnn.kernel`` per
+kernel descriptor (the ``#ttl.kernel`` identity and its cores) and one ``#ttnn.dfb`` per DFB (its
+``!ttl.dfb`` type and the cores the runtime allocates it on: every worker core, as the
+materializer's ``CBDescriptor`` does). Nothing is re-derived here; the op model's rules are the
+C++ ones (docs/op-model.md, "TTL operations in a TTNN graph").
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from mlir import ir
+
+from ttlang.artifact import CompiledArtifact, KernelKind
+from ttlang.mlir_context import parse_module
+
+if TYPE_CHECKING:
+    from ttlang.frontend.operation import CompiledOperation
+
+_ELEMENT_TYPES = {"bfloat16": "bf16", "float32": "f32"}
+_KINDS = {KernelKind.COMPUTE: "compute", KernelKind.DATA_MOVEMENT: "data_movement"}
+
+
+class TensorLike(Protocol):
+    """``ttlang.TensorSpec`` or ``ttlang.artifact.TensorParamSpec``."""
+
+    @property
+    def shape(self) -> tuple[int, ...]: ...
+    @property
+    def dtype(self) -> str: ...
+    @property
+    def buffer_type(self) -> str: ...
+    @property
+    def memory_layout(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class TTLOperation:
+    """A compiled TTL operation placed in a TTNN graph, for op-model queries.
+
+    ``tensors`` describe the operation's tensor parameters in call order (default: those it
+    was compiled for); their shapes and data types must be the compiled ones, their buffer
+    types (``"dram"`` / ``"l1"``) are the placement asked about. ``outputs`` are the indices
+    of the parameters the operation writes: they become the op's results, the others its
+    operands (default: the last parameter, the tensor ``ttnn.generic_op`` returns). ``tile_ops`` is the number of tile math operations of the whole operation when
+    known (absent: one per output tile). Bad input raises ``ValueError`` naming it.
+    """
+
+    artifact: CompiledArtifact
+    outputs: tuple[int, ...] | None = None
+    tensors: tuple[TensorLike, ...] = ()
+    tile_ops: int | None = None
+
+    def __post_init__(self) -> None:
+        artifact = self.artifact
+        if not isinstance(artifact, CompiledArtifact):
+            artifact = getattr(artifact, "artifact", None)
+            if not isinstance(artifact, CompiledArtifact):
+                raise ValueError(
+                    "TTLOperation takes a compiled operation (Operation.compile(...)) or its "
+                    f"CompiledArtifact, got {type(self.artifact).__name__}"
+                )
+            object.__setattr__(self, "artifact", artifact)
+        compiled = artifact.tensors
+        tensors = tuple(self.tensors) or compiled
+        if len(tensors) != len(compiled):
+            raise ValueError(
+                f"operation '{artifact.operation_name}' takes {len(compiled)} tensors, "
+                f"got {len(tensors)} tensor specs"
+            )
+        for index, (spec, param) in enumerate(zip(tensors, compiled)):
+            where = f"tensor {index} ('{param.name}') of '{artifact.operation_name}'"
+            if tuple(spec.shape) != tuple(param.shape) or spec.dtype != param.dtype:
+                raise ValueError(
+                    f"{where} is {_describe(spec)} but the operation was compiled for "
+                    f"{_describe(param)}; compile it for these tensors"
+                )
+            if spec.memory_layout != "interleaved" or spec.buffer_type not in ("dram", "l1"):
+                raise ValueError(
+                    f"{where}: a TTL operation's tensors are dram or l1 interleaved, got "
+                    f"{spec.buffer_type} {spec.memory_layout}"
+                )
+            if getattr(spec, "layout", "tile") != "tile":
+                raise ValueError(f"{where}: the op model sizes tiled tensors only")
+        object.__setattr__(self, "tensors", tensors)
+        outputs = (len(tensors) - 1,) if self.outputs is None else tuple(self.outputs)
+        if not outputs:
+            raise ValueError("outputs must name at least one tensor parameter the operation writes")
+        for index in outputs:
+            if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(tensors):
+                raise ValueError(
+                    f"outputs must be parameter indices in [0, {len(tensors)}), got {index!r}"
+                )
+        if len(set(outputs)) != len(outputs):
+            raise ValueError(f"outputs names a parameter twice: {outputs}")
+        if len(outputs) == len(tensors):
+            raise ValueError("every tensor parameter is an output; a TTL operation in a graph reads one")
+        object.__setattr__(self, "outputs", outputs)
+        if self.tile_ops is not None and (
+            isinstance(self.tile_ops, bool) or not isinstance(self.tile_ops, int) or self.tile_ops < 0
+        ):
+            raise ValueError(f"tile_ops must be a non-negative int or None, got {self.tile_ops!r}")
+
+    @classmethod
+    def of(
+        cls,
+        compiled: CompiledOperation | CompiledArtifact,
+        *,
+        outputs: Sequence[int] | None = None,
+        tensors: Sequence[TensorLike] = (),
+        tile_ops: int | None = None,
+    ) -> TTLOperation:
+        return cls(
+            compiled,  # type: ignore[arg-type]
+            None if outputs is None else tuple(outputs),
+            tuple(tensors),
+            tile_ops,
+        )
+
+    @functools.cached_property
+    def _module(self) -> ir.Module:
+        return parse_module(generic_source(self))
+
+    @property
+    def operation(self) -> ir.Operation:
+        """The ``ttnn.generic`` op (built once per record)."""
+        func = self._module.body.operations[0]
+        return func.regions[0].blocks[0].operations[0].operation
+
+
+def _describe(spec: TensorLike) -> str:
+    return "x".join(str(d) for d in spec.shape) + f" {spec.dtype}"
+
+
+def _tensor_type(spec: TensorLike) -> str:
+    shape = "x".join(str(d) for d in spec.shape)
+    element = _ELEMENT_TYPES[spec.dtype]
+    return f"tensor<{shape}x{element}, #ttnn.layout<{spec.buffer_type}, interleaved, {element}>>"
+
+
+def _core_range(start: tuple[int, int], end: tuple[int, int]) -> str:
+    return f"#ttnn.core_range<({start[0]}, {start[1]}), ({end[0]}, {end[1]})>"
+
+
+def generic_source(op: TTLOperation) -> str:
+    """The ``ttnn.generic`` op of ``op`` in a function whose arguments are its inputs."""
+    artifact = op.artifact
+    cols, rows = artifact.grid
+    worker = _core_range((0, 0), (cols - 1, rows - 1))
+    kernels = []
+    for spec in artifact.kernels:
+        kernel = spec.logical_kernel
+        identity = (
+            f"#ttl.kernel<{_KINDS[kernel.kind]}, {json.dumps(kernel.name)}, "
+            f"{json.dumps(kernel.operation_id)}>"
+        )
+        cores = ", ".join(_core_range(r.start, r.end) for r in spec.core_ranges)
+        kernels.append(f"#ttnn.kernel<{identity}, cores = [{cores}]>")
+    dfbs = []
+    for dfb in artifact.dataflow_buffers:
+        rows_, cols_ = dfb.block_shape
+        element = _ELEMENT_TYPES[dfb.data_format]
+        ring = f", reconfigured_blocks = {dfb.reconfigured_blocks}" if dfb.reconfigured_blocks else ""
+        dfbs.append(
+            f"#ttnn.dfb<{json.dumps(dfb.name)}, {dfb.physical_index}, "
+            f"!ttl.dfb<{rows_}x{cols_}x{element}, {dfb.block_count}>, cores = [{worker}]{ring}>"
+        )
+    outputs = op.outputs or ()
+    inputs = [i for i in range(len(op.tensors)) if i not in outputs]
+    in_types = [_tensor_type(op.tensors[i]) for i in inputs]
+    out_types = [_tensor_type(op.tensors[i]) for i in outputs]
+    args = ", ".join(f"%arg{n}: {t}" for n, t in enumerate(in_types))
+    operands = ", ".join(f"%arg{n}" for n in range(len(in_types)))
+    tile_ops = "" if op.tile_ops is None else f", tile_ops = {op.tile_ops} : i64"
+    attrs = (
+        f"operation_id = {json.dumps(artifact.operation_id)}, grid = array<i64: {cols}, {rows}>"
+        f"{tile_ops}, kernels = [{', '.join(kernels)}], dataflow_buffers = [{', '.join(dfbs)}]"
+    )
+    results = len(out_types)
+    result = "%0" if results == 1 else f"%0:{results}"
+    return (
+        f"func.func @{json.dumps(artifact.operation_name)}({args}) {{\n"
+        f"  {result} = ttnn.generic {operands} {{{attrs}}} : "
+        f"({', '.join(in_types)}) -> ({', '.join(out_types)})\n"
+        "  return\n}\n"
+    )
