@@ -36,13 +36,14 @@ namespace {
 
 Processor &self() { return *Processor::current(); }
 
-ComputeState &compute(const char *call) {
-  Processor &p = self();
+ComputeState &compute(Processor &p, const char *call) {
   if (!p.compute)
     kernelError(format("%s is a compute API call, but this is a data-movement "
                        "kernel", call));
   return *p.compute;
 }
+
+ComputeState &compute(const char *call) { return compute(self(), call); }
 
 /// The DEST tile `index` of MATH's current section, checked.
 float *mathTile(ComputeState &state, uint32_t index, const char *call) {
@@ -58,12 +59,13 @@ float *mathTile(ComputeState &state, uint32_t index, const char *call) {
 
 const char *nameOf(DataFormat format) { return formatName(format); }
 
-/// Reads tile `tile` of `cb` as the unpacker sees it (relative to the read
-/// pointer, among the pages cb_wait_front made visible), in `registerFormat`.
-void unpack(uint32_t cb, uint32_t tile, DataFormat registerFormat,
-            const char *registerName, const char *call, float *out,
-            bool toSource) {
-  Processor &p = self();
+/// The L1 of tile `tile` of `cb` as the unpacker reads it (relative to the
+/// read pointer, among the pages cb_wait_front made visible), checked against
+/// the unpacker's `registerFormat`; `toDest` says whether the CB's 32-bit
+/// tiles go straight to DEST (a fault when `toSource`).
+const uint8_t *unpackSource(Processor &p, uint32_t cb, uint32_t tile,
+                            DataFormat registerFormat, const char *registerName,
+                            const char *call, bool toSource, bool &toDest) {
   ComputeState &state = *p.compute;
   if (cb >= kMaxCircularBuffers || !p.core->cbs[cb].present)
     kernelError(format("%s: the program configures no circular buffer %u on "
@@ -81,8 +83,8 @@ void unpack(uint32_t cb, uint32_t tile, DataFormat registerFormat,
   if (!isEmulatedFormat(buffer.format))
     notEmulated(format("%s: cb %u holds %s tiles, which the emulator does not "
                        "emulate", call, cb, nameOf(buffer.format)));
-  bool toDest = (state.unpackToDest >> cb) & 1 &&
-                tileSizeBytes(buffer.format) == 4 * kTileElems;
+  toDest = (state.unpackToDest >> cb) & 1 &&
+           tileSizeBytes(buffer.format) == 4 * kTileElems;
   if (toSource && toDest)
     kernelError(format("%s unpacks cb %u into the source registers, but its "
                        "unpack_to_dest_mode sends its 32-bit tiles straight to "
@@ -90,12 +92,22 @@ void unpack(uint32_t cb, uint32_t tile, DataFormat registerFormat,
   const LocalCBInterface &local = p.cbs[cb];
   uint32_t address = (local.fifo_rd_ptr + tile * local.fifo_page_size)
                      << kComputeAddressShift;
-  uint8_t *l1 = currentL1(address, tileSizeBytes(buffer.format), call);
-  unpackTile(l1, buffer.format, out);
+  return processorL1(p, address, tileSizeBytes(buffer.format), call);
+}
+
+/// Reads tile `tile` of `cb` as the unpacker sees it into `out`, in
+/// `registerFormat` (checked as unpackSource does).
+void unpack(uint32_t cb, uint32_t tile, DataFormat registerFormat,
+            const char *registerName, const char *call, float *out,
+            bool toSource) {
+  bool toDest = false;
+  const uint8_t *l1 = unpackSource(self(), cb, tile, registerFormat,
+                                   registerName, call, toSource, toDest);
+  unpackTile(l1, registerFormat, out);
   // Without unpack-to-DEST a copy passes the source register SrcA too
   // (llk_unpack_A<UnpackToDestEn>, cunpack_common.h should_unpack_to_dest).
   if (toSource || !toDest)
-    toSourceRegister(out, buffer.format);
+    toSourceRegister(out, registerFormat);
 }
 
 struct Operands {
@@ -114,12 +126,15 @@ void hwStartup(uint32_t srcA, uint32_t srcB, uint32_t out) {
   configurePack(out);
 }
 
-static DataFormat formatOf(uint32_t cb, const char *call) {
-  Processor &p = self();
+static DataFormat formatOf(Processor &p, uint32_t cb, const char *call) {
   if (cb >= kMaxCircularBuffers || !p.core->cbs[cb].present)
     kernelError(format("%s: the program configures no circular buffer %u on "
                        "this core", call, cb));
   return p.core->cbs[cb].format;
+}
+
+static DataFormat formatOf(uint32_t cb, const char *call) {
+  return formatOf(self(), cb, call);
 }
 
 void configureSrcA(uint32_t cb) {
@@ -223,10 +238,12 @@ void broadcastTiles(uint32_t op, uint32_t type, uint32_t cb0, uint32_t cb1,
 
 void matmulTiles(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1,
                  uint32_t dst) {
-  ComputeState &state = compute("matmul_tiles");
+  Processor &p = self();
+  ComputeState &state = compute(p, "matmul_tiles");
   float *dest = mathTile(state, dst, "matmul_tiles");
   // in0 is unpacked to SrcB and in1 to SrcA; only the pair must match.
-  DataFormat f0 = formatOf(cb0, "matmul_tiles"), f1 = formatOf(cb1, "matmul_tiles");
+  DataFormat f0 = formatOf(p, cb0, "matmul_tiles");
+  DataFormat f1 = formatOf(p, cb1, "matmul_tiles");
   bool configured = (state.srcA == f0 && state.srcB == f1) ||
                     (state.srcA == f1 && state.srcB == f0);
   if (!configured)
@@ -235,10 +252,13 @@ void matmulTiles(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1,
                        "reconfig_data_format call is missing)", cb0,
                        nameOf(f0), cb1, nameOf(f1), nameOf(state.srcA),
                        nameOf(state.srcB)));
-  unpack(cb0, tile0, f0, "SrcB", "matmul_tiles", operands.a, true);
-  unpack(cb1, tile1, f1, "SrcA", "matmul_tiles", operands.b, true);
-  fpuMatmul(operands.a, operands.b, dest, state.matmulTranspose, state.mode,
-            state.fidelity);
+  bool toDest = false;
+  const uint8_t *l1a = unpackSource(p, cb0, tile0, f0, "SrcB",
+                                    "matmul_tiles", true, toDest);
+  const uint8_t *l1b = unpackSource(p, cb1, tile1, f1, "SrcA",
+                                    "matmul_tiles", true, toDest);
+  fpuMatmulTiles(l1a, f0, l1b, f1, dest, state.matmulTranspose, state.mode,
+                 state.fidelity);
 }
 
 void reduceTile(uint32_t pool, uint32_t dim, uint32_t cb, uint32_t scalerCb,
@@ -272,14 +292,14 @@ void unaryBroadcast(uint32_t type, uint32_t cb, uint32_t tile, uint32_t dst) {
 }
 
 void packTile(uint32_t dst, uint32_t cb, int32_t slot) {
-  ComputeState &state = compute("pack_tile");
   Processor &p = self();
+  ComputeState &state = compute(p, "pack_tile");
   if (!state.packing)
     kernelError("pack_tile outside tile_regs_wait / tile_regs_release");
   if (dst >= state.tilesPerSection)
     kernelError(format("pack_tile: DEST index %u, but a section holds %u "
                        "tiles", dst, state.tilesPerSection));
-  DataFormat format = formatOf(cb, "pack_tile");
+  DataFormat format = formatOf(p, cb, "pack_tile");
   if (state.pack != format)
     kernelError(ttlemu::format(
         "pack_tile into cb %u (%s) with the packer configured for %s (a "
@@ -298,7 +318,7 @@ void packTile(uint32_t dst, uint32_t cb, int32_t slot) {
                                state.reserved[cb] == 1 ? "" : "s"));
   uint32_t address = (local.fifo_wr_ptr + page * local.fifo_page_size)
                      << kComputeAddressShift;
-  uint8_t *l1 = currentL1(address, tileSizeBytes(format), "pack_tile");
+  uint8_t *l1 = processorL1(p, address, tileSizeBytes(format), "pack_tile");
   const float *values = state.tile(state.packSection, dst);
   if (state.l1Accumulation) {
     // The sum of the packed tile (in the output format, as tt-llk's golden

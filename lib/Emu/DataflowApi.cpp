@@ -92,6 +92,26 @@ std::string pagesText(uint32_t pages) {
 }
 } // namespace
 
+std::string describe(const WaitReason &wait) {
+  switch (wait.call) {
+  case WaitReason::Call::ReserveBack:
+    return format("cb_reserve_back(cb %u, %s): %d of %u pages free",
+                  wait.subject, pagesText(wait.wanted).c_str(), wait.now,
+                  wait.capacity);
+  case WaitReason::Call::WaitFront:
+    return format("cb_wait_front(cb %u, %s): %u available", wait.subject,
+                  pagesText(wait.wanted).c_str(), uint32_t(wait.now));
+  case WaitReason::Call::Semaphore:
+  case WaitReason::Call::SemaphoreMin: {
+    bool atLeast = wait.call == WaitReason::Call::SemaphoreMin;
+    return format("noc_semaphore_wait%s(L1 0x%x, %s %u): now %u",
+                  atLeast ? "_min" : "", wait.subject, atLeast ? ">=" : "==",
+                  wait.wanted, uint32_t(wait.now));
+  }
+  }
+  return "";
+}
+
 namespace rt {
 
 uint32_t logicalX() { return self().core->x; }
@@ -112,7 +132,7 @@ uint32_t arg(uint32_t index) {
 
 uint32_t commonArg(uint32_t index) {
   Processor &p = self();
-  const auto &common = p.kernel->commonArgs;
+  const auto &common = *p.common;
   if (index >= common.size())
     kernelError(format("get_common_arg_val(%u): the kernel has %zu common "
                        "runtime arguments", index, common.size()));
@@ -134,8 +154,8 @@ void cbReserveBack(uint32_t cb, uint32_t pages) {
     int32_t free = freePages(p, cb, received);
     if (free >= int32_t(pages))
       break;
-    blockCurrent(format("cb_reserve_back(cb %u, %s): %d of %u pages free", cb,
-                        pagesText(pages).c_str(), free, buffer.numPages),
+    blockCurrent({WaitReason::Call::ReserveBack, cb, pages, free,
+                  buffer.numPages},
                  int32_t(cb));
   }
   if (p.compute)
@@ -177,8 +197,7 @@ void cbWaitFront(uint32_t cb, uint32_t pages) {
     uint32_t available = availablePages(p, cb, acked);
     if (available >= pages)
       break;
-    blockCurrent(format("cb_wait_front(cb %u, %s): %u available",
-                        cb, pagesText(pages).c_str(), available),
+    blockCurrent({WaitReason::Call::WaitFront, cb, pages, int32_t(available)},
                  int32_t(cb));
   }
   if (p.compute)
@@ -247,7 +266,7 @@ uint64_t interleavedPage(bool dram, uint32_t bankBase, uint32_t pageSize,
                          uint32_t page, uint32_t offset) {
   const ArchSpec &arch = currentArch();
   uint32_t banks = dram ? arch.dramBanks : arch.gridX * arch.gridY;
-  uint32_t align = alignment(dram);
+  uint32_t align = dram ? arch.dramAlignment : arch.l1Alignment;
   uint32_t aligned = (pageSize + align - 1) / align * align;
   uint32_t bank = page % banks;
   uint64_t local = uint64_t(page / banks) * aligned + bankBase + offset;
@@ -258,25 +277,27 @@ uint64_t interleavedPage(bool dram, uint32_t bankBase, uint32_t pageSize,
 }
 
 void nocRead(uint64_t source, uint32_t destination, uint32_t bytes) {
-  uint8_t *to = currentL1(destination, bytes, "noc_async_read destination");
+  Processor &p = self();
+  uint8_t *to = processorL1(p, destination, bytes, "noc_async_read destination");
   uint8_t *from = resolveNoc(source, bytes, "noc_async_read source");
   if ((source & 15) != (destination & 15))
     kernelError(format("noc_async_read of %u B: source 0x%llx and destination "
                        "0x%x differ in their 16-byte alignment", bytes,
                        (unsigned long long)(source & ((1ull << 36) - 1)),
                        destination));
-  self().pending.push_back({to, from, bytes, false});
+  p.pending.push_back({to, from, bytes, false});
 }
 
 void nocWrite(uint32_t source, uint64_t destination, uint32_t bytes) {
-  uint8_t *from = currentL1(source, bytes, "noc_async_write source");
+  Processor &p = self();
+  uint8_t *from = processorL1(p, source, bytes, "noc_async_write source");
   uint8_t *to = resolveNoc(destination, bytes, "noc_async_write destination");
   if ((destination & 15) != (source & 15))
     kernelError(format("noc_async_write of %u B: source 0x%x and destination "
                        "0x%llx differ in their 16-byte alignment", bytes,
                        source,
                        (unsigned long long)(destination & ((1ull << 36) - 1))));
-  self().pending.push_back({to, from, bytes, true});
+  p.pending.push_back({to, from, bytes, true});
 }
 
 /// The worker cores of a multicast NoC address
@@ -336,10 +357,10 @@ void semaphoreWait(volatile uint32_t *word, uint32_t value, bool atLeast) {
     uint32_t now = *word;
     if (atLeast ? now >= value : now == value)
       break;
-    blockCurrent(format("noc_semaphore_wait%s(L1 0x%x, %s %u): now %u",
-                        atLeast ? "_min" : "",
-                        uint32_t(reinterpret_cast<uintptr_t>(address)),
-                        atLeast ? ">=" : "==", value, now),
+    blockCurrent({atLeast ? WaitReason::Call::SemaphoreMin
+                          : WaitReason::Call::Semaphore,
+                  uint32_t(reinterpret_cast<uintptr_t>(address)), value,
+                  int32_t(now)},
                  -1);
   }
 }

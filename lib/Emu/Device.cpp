@@ -198,6 +198,7 @@ public:
         core.y = y;
         core.l1 = l1Memory + size_t(y * arch.gridX + x) * arch.l1Size;
         core.l1Base = uint32_t(reinterpret_cast<uintptr_t>(core.l1));
+        core.l1Size = arch.l1Size;
       }
     l1BufferFloor = arch.l1Size;
   }
@@ -209,6 +210,12 @@ public:
   size_t l1Bytes = 0;
   std::map<uint32_t, Buffer> dram, l1;
   StackPool stacks;
+  // DEST buffers (kMaxDestTiles tiles) of earlier runs' compute kernels:
+  // reused, as the stacks are, instead of 64 KiB allocated per kernel per run.
+  std::vector<std::unique_ptr<float[]>> destPool;
+  // Cores whose circular buffers or counters a run set (only kernels and CB
+  // configuration change them): the next run clears these, not all cores.
+  std::vector<Core *> touched;
   uint32_t l1BufferFloor; // lowest L1 buffer address (they grow down)
 
   Core *core(uint32_t x, uint32_t y) {
@@ -225,7 +232,8 @@ public:
                  uint64_t bytes, bool toDevice);
   uint8_t *resolve(uint64_t address, uint32_t bytes, const Core &from,
                    std::string &error);
-  RunResult run(const ProgramSpec &program);
+  RunResult run(const ProgramSpec &program,
+                const std::vector<KernelArgs> *args);
 };
 
 uint32_t DeviceImpl::allocate(BufferKind kind, uint32_t pageSize,
@@ -376,8 +384,9 @@ void runKernel(void *arg) {
 }
 
 void clearCoreState(Core &core) {
-  for (auto &cb : core.cbs)
-    cb = CircularBuffer{};
+  for (uint64_t left = core.configured; left; left &= left - 1)
+    core.cbs[__builtin_ctzll(left)] = CircularBuffer{};
+  core.configured = 0;
   std::fill(std::begin(core.received), std::end(core.received), 0);
   std::fill(std::begin(core.acked), std::end(core.acked), 0);
 }
@@ -417,7 +426,7 @@ void notEmulated(const std::string &message) {
   stopKernel(RunResult::Kind::NotEmulated, message);
 }
 
-void blockCurrent(std::string waitsFor, int32_t cb) {
+void blockCurrent(const WaitReason &waitsFor, int32_t cb) {
   RunState &state = *running;
   Processor &p = *state.current;
   // Time passes while a kernel waits: its copies in flight land (one legal
@@ -428,7 +437,7 @@ void blockCurrent(std::string waitsFor, int32_t cb) {
   }
   p.blocked = true;
   p.blockedEpoch = state.epoch;
-  p.waitsFor = std::move(waitsFor);
+  p.waitsFor = waitsFor;
   p.waitCb = cb;
   p.fiber.yield();
   p.blocked = false;
@@ -436,16 +445,20 @@ void blockCurrent(std::string waitsFor, int32_t cb) {
 
 void notifyProgress() { ++running->epoch; }
 
-uint8_t *currentL1(uint32_t address, uint32_t bytes, const char *what) {
-  Processor &p = *running->current;
-  const ArchSpec &arch = running->device->arch;
+uint8_t *processorL1(Processor &p, uint32_t address, uint32_t bytes,
+                     const char *what) {
+  const Core &core = *p.core;
   uint64_t offset = address;
-  if (address >= p.core->l1Base)
-    offset = address - p.core->l1Base;
-  if (offset + bytes > arch.l1Size)
+  if (address >= core.l1Base)
+    offset = address - core.l1Base;
+  if (offset + bytes > core.l1Size)
     kernelError(format("%s: %u B at L1 address 0x%x are outside the core's "
-                       "%u B of L1", what, bytes, address, arch.l1Size));
-  return p.core->l1 + offset;
+                       "%u B of L1", what, bytes, address, core.l1Size));
+  return core.l1 + offset;
+}
+
+uint8_t *currentL1(uint32_t address, uint32_t bytes, const char *what) {
+  return processorL1(*running->current, address, bytes, what);
 }
 
 uint8_t *resolveNoc(uint64_t address, uint32_t bytes, const char *what) {
@@ -478,7 +491,8 @@ void completeCopies(bool writes) {
 // copy of each module the process loads: programs run one at a time.
 std::mutex runMutex;
 
-RunResult DeviceImpl::run(const ProgramSpec &program) {
+RunResult DeviceImpl::run(const ProgramSpec &program,
+                          const std::vector<KernelArgs> *args) {
   std::lock_guard<std::mutex> lock(runMutex);
   RunState state;
   state.device = this;
@@ -487,8 +501,13 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
     state.result.message = std::move(message);
     return state.result;
   };
-  for (Core &c : cores)
-    clearCoreState(c);
+  for (Core *c : touched)
+    clearCoreState(*c);
+  touched.clear();
+  auto touch = [&](Core *c) {
+    if (touched.empty() || touched.back() != c)
+      touched.push_back(c);
+  };
 
   // Circular buffers: placed upward from the unreserved base, per core.
   std::vector<uint32_t> cursor(cores.size(), arch.l1UnreservedBase);
@@ -499,6 +518,7 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
         return programError(format("a circular buffer is placed on core (%u, "
                                    "%u), outside the %ux%u grid", x, y,
                                    arch.gridX, arch.gridY));
+      touch(c);
       uint32_t &top = cursor[y * arch.gridX + x];
       uint32_t address = uint32_t(alignUp(top, arch.l1Alignment));
       if (uint64_t(address) + spec.totalSize > l1BufferFloor)
@@ -522,6 +542,7 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
                                      spec.totalSize, f.pageSize));
         cb = {true, address, spec.totalSize, f.pageSize,
               spec.totalSize / f.pageSize, f.format};
+        c->configured |= uint64_t(1) << f.index;
       }
     }
   }
@@ -540,15 +561,21 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
   }
 
   // One processor per kernel and core, in a fixed order.
-  std::map<std::tuple<uint32_t, uint32_t, int>, const KernelSpec *> owners;
-  for (const KernelSpec &kernel : program.kernels) {
+  // The kernel on each (core, processor), row-major cores.
+  std::vector<const KernelSpec *> owners(cores.size() * 3, nullptr);
+  if (args && args->size() != program.kernels.size())
+    return programError("runtime arguments do not match the program's kernels");
+  for (size_t k = 0; k < program.kernels.size(); ++k) {
+    const KernelSpec &kernel = program.kernels[k];
+    const auto &runtimeArgs = args ? (*args)[k].perCore : kernel.runtimeArgs;
+    const auto &commonArgs = args ? (*args)[k].common : kernel.commonArgs;
     std::string error;
     Module *module = loadModule(kernel.library, error);
     if (!module)
       return programError(format("kernel '%s': cannot load %s: %s",
                                  kernel.name.c_str(), kernel.library.c_str(),
                                  error.c_str()));
-    if (kernel.runtimeArgs.size() != kernel.cores.size())
+    if (runtimeArgs.size() != kernel.cores.size())
       return programError("runtime arguments do not match the kernel's cores");
     for (size_t i = 0; i < kernel.cores.size(); ++i) {
       auto [x, y] = kernel.cores[i];
@@ -557,25 +584,27 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
         return programError(format("kernel '%s' runs on core (%u, %u), outside "
                                    "the %ux%u grid", kernel.name.c_str(), x, y,
                                    arch.gridX, arch.gridY));
-      auto key = std::make_tuple(y, x, int(kernel.role));
-      auto [it, inserted] = owners.emplace(key, &kernel);
-      if (!inserted)
+      const KernelSpec *&owner =
+          owners[(size_t(y) * arch.gridX + x) * 3 + size_t(kernel.role)];
+      if (owner)
         return programError(format(
             "kernels '%s' and '%s' both run on the %s processor of core (%u, "
-            "%u)", it->second->name.c_str(), kernel.name.c_str(),
+            "%u)", owner->name.c_str(), kernel.name.c_str(),
             roleName(kernel.role), x, y));
+      owner = &kernel;
+      touch(c);
       auto p = std::make_unique<Processor>();
       p->core = c;
       p->kernel = &kernel;
       p->role = kernel.role;
       p->module = module;
       p->moduleData = module->pristine;
-      p->args = &kernel.runtimeArgs[i];
+      p->args = &runtimeArgs[i];
+      p->common = &commonArgs;
       uint32_t shift = kernel.role == Role::Compute ? kComputeAddressShift : 0;
-      for (uint32_t index = 0; index < kMaxCircularBuffers; ++index) {
+      for (uint64_t left = c->configured; left; left &= left - 1) {
+        uint32_t index = uint32_t(__builtin_ctzll(left));
         const CircularBuffer &cb = c->cbs[index];
-        if (!cb.present)
-          continue;
         uint32_t base = c->l1Base + cb.address;
         LocalCBInterface &local = p->cbs[index];
         local.fifo_size = cb.size >> shift;
@@ -592,8 +621,12 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
         compute->sections = kernel.fullSyncDest ? 1 : 2;
         compute->tilesPerSection =
             (kernel.fullSyncDest ? 16 : 8) / (kernel.fp32DestAccumulation ? 2 : 1);
-        compute->dest.reset(new float[size_t(compute->sections) *
-                                      compute->tilesPerSection * kTileElems]);
+        if (destPool.empty()) {
+          compute->dest.reset(new float[size_t(kMaxDestTiles) * kTileElems]);
+        } else {
+          compute->dest = std::move(destPool.back());
+          destPool.pop_back();
+        }
         p->compute = std::move(compute);
       }
       state.processors.push_back(std::move(p));
@@ -650,11 +683,15 @@ RunResult DeviceImpl::run(const ProgramSpec &program) {
       for (auto &p : state.processors)
         if (!p->done)
           state.result.blocked.push_back(
-              {p->kernel->name, p->core->x, p->core->y, p->waitsFor, p->waitCb});
+              {p->kernel->name, p->core->x, p->core->y, describe(p->waitsFor),
+               p->waitCb});
     }
   }
-  for (auto &p : state.processors)
+  for (auto &p : state.processors) {
     stacks.release(p->stack);
+    if (p->compute)
+      destPool.push_back(std::move(p->compute->dest));
+  }
   state.result.contextSwitches = state.switches;
   return state.result;
 }
@@ -680,6 +717,9 @@ void Device::readPages(BufferKind kind, uint32_t address, uint8_t *data,
                        uint64_t bytes) {
   impl->copyPages(kind, address, data, bytes, false);
 }
-RunResult Device::run(const ProgramSpec &program) { return impl->run(program); }
+RunResult Device::run(const ProgramSpec &program,
+                      const std::vector<KernelArgs> *args) {
+  return impl->run(program, args);
+}
 
 } // namespace ttlemu

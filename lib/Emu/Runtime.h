@@ -20,10 +20,14 @@ namespace ttlemu {
 
 constexpr uint32_t kMaxCircularBuffers = 64;
 constexpr uint32_t kMaxSemaphores = 16;
+static_assert(kMaxCircularBuffers <= 64, "Core::configured is a 64-bit mask");
 // Semaphores live below the circular buffers, one 16-byte slot each (as
 // get_semaphore's L1_ALIGNMENT stride).
 constexpr uint32_t kSemaphoreBase = 0x1000;
 constexpr uint32_t kComputeAddressShift = 4;
+// DEST holds 16 tiles of 16-bit data (SyncHalf: two sections of 8; SyncFull:
+// one of 16) or 8 with fp32_dest_acc_en: buffers of 16 tiles fit every mode.
+constexpr uint32_t kMaxDestTiles = 16;
 
 /// A circular buffer as the host configured it on one core.
 struct CircularBuffer {
@@ -40,7 +44,9 @@ struct Core {
   uint32_t x = 0, y = 0;
   uint8_t *l1 = nullptr;   // host memory of L1; host addresses below 2^31
   uint32_t l1Base = 0;     // (uint32_t)l1: what kernels see as address 0
+  uint32_t l1Size = 0;     // the architecture's, here for the hot paths
   CircularBuffer cbs[kMaxCircularBuffers];
+  uint64_t configured = 0; // bit i: cbs[i].present (kMaxCircularBuffers = 64)
   // The stream registers tiles_received / tiles_acked of each CB.
   uint32_t received[kMaxCircularBuffers] = {};
   uint32_t acked[kMaxCircularBuffers] = {};
@@ -94,6 +100,19 @@ struct ComputeState {
 
 class Module;
 
+/// What a blocked kernel waits for: the call and its state, formatted only
+/// for a deadlock report (a run blocks often and deadlocks rarely).
+struct WaitReason {
+  enum class Call : uint8_t { ReserveBack, WaitFront, Semaphore, SemaphoreMin };
+  Call call = Call::WaitFront;
+  uint32_t subject = 0;  // the CB index, or the semaphore's L1 address
+  uint32_t wanted = 0;   // pages, or the semaphore value waited for
+  int32_t now = 0;       // pages free / available, or the semaphore's value
+  uint32_t capacity = 0; // the CB's pages (cb_reserve_back)
+};
+/// "cb_wait_front(cb 0, 2 pages): 1 available" and the like.
+std::string describe(const WaitReason &wait);
+
 /// One kernel running on one core.
 struct Processor {
   Core *core = nullptr;
@@ -101,13 +120,14 @@ struct Processor {
   Role role = Role::Compute;
   Module *module = nullptr;
   std::vector<uint8_t> moduleData; // this core's copy of the kernel's globals
-  const std::vector<uint32_t> *args = nullptr;
+  const std::vector<uint32_t> *args = nullptr;   // this core's runtime args
+  const std::vector<uint32_t> *common = nullptr; // the kernel's common args
   LocalCBInterface cbs[kMaxCircularBuffers] = {};
   Fiber fiber;
   void *stack = nullptr; // from the device's StackPool
   bool done = false, blocked = false;
   uint64_t blockedEpoch = 0;
-  std::string waitsFor;
+  WaitReason waitsFor;
   int32_t waitCb = -1;
   std::vector<PendingCopy> pending;
   std::unique_ptr<ComputeState> compute;
@@ -128,13 +148,16 @@ const ArchSpec &currentArch();
 [[noreturn]] void notEmulated(const std::string &message);
 
 /// Blocks the current kernel until the runtime state changes.
-void blockCurrent(std::string waitsFor, int32_t cb);
+void blockCurrent(const WaitReason &waitsFor, int32_t cb);
 /// Records that state other kernels may wait on changed.
 void notifyProgress();
 
 /// Host memory of `bytes` at L1 address `address` of the current core
 /// (absolute host address or L1 offset), or a kernel error naming `what`.
 uint8_t *currentL1(uint32_t address, uint32_t bytes, const char *what);
+/// The same for processor `p` (the current one), without looking it up.
+uint8_t *processorL1(Processor &p, uint32_t address, uint32_t bytes,
+                     const char *what);
 
 /// Resolves a NoC address to host memory of `bytes` bytes (a kernel error
 /// naming `what` when it is not inside allocated memory).

@@ -87,6 +87,33 @@ __attribute__((target("avx512f"))) void rneTileAvx512(const float *in,
 }
 #endif
 
+#if defined(__x86_64__)
+// Integer lane arithmetic in GCC vector types: GCC 12's shift and widening
+// intrinsics warn (-Wuninitialized on their _mm512_undefined_epi32).
+typedef uint32_t Lanes16 __attribute__((vector_size(64)));
+
+/// rneBf16Bits on 16 lanes (integer operations, so the same bits).
+__attribute__((target("avx512f"), always_inline)) inline __m512
+rneBf16Avx512(__m512 x) {
+  Lanes16 u = (Lanes16)x;
+  // u + 0x7FFF, plus 1 where bit 16 (the kept LSB) is set: a mask test and a
+  // masked add instead of a shift and an and.
+  Lanes16 half = u + 0x7FFFu;
+  __mmask16 odd = _mm512_test_epi32_mask((__m512i)u, _mm512_set1_epi32(0x10000));
+  half = (Lanes16)_mm512_mask_add_epi32((__m512i)half, odd, (__m512i)half,
+                                        _mm512_set1_epi32(1));
+  Lanes16 r = half & 0xFFFF0000u;
+  __mmask16 nan = _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q);
+  if (nan) { // truncated, made quiet when the kept mantissa bits are zero
+    Lanes16 t = u & 0xFFFF0000u;
+    t |= (Lanes16)((t & 0x007F0000u) == 0u) & 0x00400000u;
+    r = (Lanes16)_mm512_mask_mov_epi32((__m512i)r, nan, (__m512i)t);
+  }
+  return (__m512)r;
+}
+
+#endif
+
 /// out = bf16 RNE of in; `in` and `out` must not overlap.
 void rneTile(const float *in, float *out) {
 #if defined(__x86_64__)
@@ -358,14 +385,11 @@ __attribute__((target("avx2,fma"))) void gemmFma(const float *__restrict x,
 }
 #endif
 
-void gemmAccumulate(const float *x, const float *y, float *c) {
+void gemmAccumulate(const float *x, const float *y, float *c, SimdLevel simd) {
 #if defined(__x86_64__)
-  static const bool hasAvx512 = __builtin_cpu_supports("avx512f");
-  static const bool hasFma =
-      __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  if (hasAvx512)
+  if (simd == SimdLevel::Avx512)
     return gemmAvx512(x, y, c);
-  if (hasFma)
+  if (simd == SimdLevel::Avx2)
     return gemmFma(x, y, c);
 #endif
   gemmGeneric(x, y, c);
@@ -905,6 +929,23 @@ template <typename Fn> inline void forEachFaceRow(Fn fn) {
 }
 
 #if defined(__x86_64__)
+/// Row-major floats to a bf16 tile, rounded to nearest even (rneBf16Bits),
+/// one face row per register.
+__attribute__((target("avx512f"))) void packBf16Avx512(const float *values,
+                                                       uint8_t *l1) {
+  for (int face = 0; face < 4; ++face)
+    for (int r = 0; r < kFaceDim; ++r) {
+      int row = (face / 2) * kFaceDim + r, col = (face % 2) * kFaceDim;
+      Lanes16 bits = (Lanes16)rneBf16Avx512(
+                         _mm512_loadu_ps(values + row * kTileDim + col)) >>
+                     16;
+      // The maskz form: GCC 12's plain vpmovdw intrinsic warns.
+      _mm256_storeu_si256(
+          reinterpret_cast<__m256i *>(l1 + 2 * tileLayoutIndex(row, col)),
+          _mm512_maskz_cvtepi32_epi16(0xFFFF, (__m512i)bits));
+    }
+}
+
 /// A bf16 tile to row-major floats: each face row is 16 contiguous datums.
 __attribute__((target("avx2"))) void unpackBf16Avx2(const uint8_t *l1,
                                                     float *out) {
@@ -1083,6 +1124,10 @@ void packTile(const float *values, DataFormat format, uint8_t *l1) {
       std::memcpy(l1 + 4 * dst, values + src, kFaceDim * 4);
     });
   case DataFormat::Float16_b: {
+#if defined(__x86_64__)
+    if (hostSimdLevel() == SimdLevel::Avx512)
+      return packBf16Avx512(values, l1);
+#endif
     alignas(64) float rounded[kTileElems];
     rneTile(values, rounded);
     return forEachFaceRow([&](int dst, int src) {
@@ -1148,8 +1193,9 @@ void fpuEltwise(EltwiseOp op, const float *a, const float *b, float *dest,
   writeDest(r, dest, mode);
 }
 
-void fpuMatmul(const float *a, const float *b, float *dest, bool transposeB,
-               DestMode mode, MathFidelity fidelity) {
+namespace {
+void matmulFloats(const float *a, const float *b, float *dest, bool transposeB,
+                  DestMode mode, MathFidelity fidelity, SimdLevel simd) {
   alignas(64) float bt[kTileElems];
   if (transposeB) {
     transposeInto(b, bt);
@@ -1159,8 +1205,7 @@ void fpuMatmul(const float *a, const float *b, float *dest, bool transposeB,
   // single fp32 matmul per fidelity phase, rounded once), then added to dest
   // and rounded. in0 (a) sits in SrcB, in1 (b) in SrcA (C/matmul.h).
 #if defined(__x86_64__)
-  static const bool hasAvx512 = __builtin_cpu_supports("avx512f");
-  if (fidelity == MathFidelity::HiFi4 && hasAvx512) {
+  if (fidelity == MathFidelity::HiFi4 && simd == SimdLevel::Avx512) {
     alignas(64) float sum[kTileElems];
     gemmPlusAvx512(a, b, dest, sum);
     writeDest(sum, dest, mode);
@@ -1169,25 +1214,117 @@ void fpuMatmul(const float *a, const float *b, float *dest, bool transposeB,
 #endif
   alignas(64) float acc[kTileElems] = {};
   if (fidelity == MathFidelity::HiFi4) {
-    gemmAccumulate(a, b, acc);
+    gemmAccumulate(a, b, acc, simd);
   } else {
     alignas(64) float aHi[kTileElems], bMasked[kTileElems];
     maskTile(a, aHi, kSrcBHiMask);
     maskTile(b, bMasked,
              fidelity == MathFidelity::LoFi ? kSrcAHiMask : kSrcAFullMask);
-    gemmAccumulate(aHi, bMasked, acc);
+    gemmAccumulate(aHi, bMasked, acc, simd);
     if (fidelity == MathFidelity::HiFi3) {
       alignas(64) float aLo[kTileElems];
       maskTile(a, aLo, kSrcBFullMask);
       for (int i = 0; i < kTileElems; ++i)
         aLo[i] -= aHi[i];
       maskTile(b, bMasked, kSrcAHiMask);
-      gemmAccumulate(aLo, bMasked, acc);
+      gemmAccumulate(aLo, bMasked, acc, simd);
     }
   }
   for (int i = 0; i < kTileElems; ++i)
     acc[i] += dest[i];
   writeDest(acc, dest, mode);
+}
+
+#if defined(__x86_64__)
+/// A bf16 tile to row-major floats, one face row (16 datums) per register.
+__attribute__((target("avx512f"), always_inline)) inline void
+unpackBf16Avx512(const uint8_t *l1, float *out) {
+#pragma GCC unroll 4
+  for (int face = 0; face < 4; ++face)
+#pragma GCC unroll 16
+    for (int r = 0; r < kFaceDim; ++r) {
+      int row = (face / 2) * kFaceDim + r, col = (face % 2) * kFaceDim;
+      __m256i h = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(
+          l1 + 2 * tileLayoutIndex(row, col)));
+      // The maskz form: one vpmovzxwd (GCC splits a vector-type conversion).
+      Lanes16 w = (Lanes16)_mm512_maskz_cvtepu16_epi32(0xFFFF, h) << 16;
+      _mm512_store_si512(out + row * kTileDim + col, (__m512i)w);
+    }
+}
+
+/// dest = round(x @ y + dest) for bf16 tiles x (in0) and y (in1) in L1, at
+/// HiFi4: gemmAvx512Rows<8, true>'s products in the same order, added to
+/// dest and rounded in registers (kRound: 16-bit DEST) instead of through
+/// a sum tile and writeDest.
+template <bool kRound>
+__attribute__((target("avx512f"))) void
+matmulBf16Avx512(const uint8_t *l1x, const uint8_t *l1y, float *dest) {
+  alignas(64) float x[kTileElems], y[kTileElems];
+  unpackBf16Avx512(l1x, x);
+  unpackBf16Avx512(l1y, y);
+  for (int i = 0; i < kTileDim; i += 8) {
+    __m512 acc[8][2];
+#pragma GCC unroll 8
+    for (int r = 0; r < 8; ++r)
+      acc[r][0] = acc[r][1] = _mm512_setzero_ps();
+    for (int k = 0; k < kTileDim; ++k) {
+      __m512 y0 = _mm512_load_ps(y + k * kTileDim);
+      __m512 y1 = _mm512_load_ps(y + k * kTileDim + 16);
+#pragma GCC unroll 8
+      for (int r = 0; r < 8; ++r) {
+        __m512 s = _mm512_set1_ps(x[(i + r) * kTileDim + k]);
+        acc[r][0] = _mm512_fmadd_ps(s, y0, acc[r][0]);
+        acc[r][1] = _mm512_fmadd_ps(s, y1, acc[r][1]);
+      }
+    }
+#pragma GCC unroll 8
+    for (int r = 0; r < 8; ++r)
+#pragma GCC unroll 2
+      for (int v = 0; v < 2; ++v) {
+        float *at = dest + (i + r) * kTileDim + v * 16;
+        __m512 sum = _mm512_add_ps(acc[r][v], _mm512_loadu_ps(at));
+        _mm512_storeu_ps(at, kRound ? rneBf16Avx512(sum) : sum);
+      }
+  }
+}
+#endif
+} // namespace
+
+SimdLevel hostSimdLevel() {
+#if defined(__x86_64__)
+  static const SimdLevel level =
+      __builtin_cpu_supports("avx512f") ? SimdLevel::Avx512
+      : __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")
+          ? SimdLevel::Avx2
+          : SimdLevel::Portable;
+  return level;
+#else
+  return SimdLevel::Portable;
+#endif
+}
+
+void fpuMatmul(const float *a, const float *b, float *dest, bool transposeB,
+               DestMode mode, MathFidelity fidelity) {
+  matmulFloats(a, b, dest, transposeB, mode, fidelity, hostSimdLevel());
+}
+
+void fpuMatmulTiles(const uint8_t *a, DataFormat formatA, const uint8_t *b,
+                    DataFormat formatB, float *dest, bool transposeB,
+                    DestMode mode, MathFidelity fidelity, SimdLevel simd) {
+  simd = std::min(simd, hostSimdLevel());
+#if defined(__x86_64__)
+  if (simd == SimdLevel::Avx512 && fidelity == MathFidelity::HiFi4 &&
+      !transposeB && formatA == DataFormat::Float16_b &&
+      formatB == DataFormat::Float16_b)
+    return mode == DestMode::Bf16 ? matmulBf16Avx512<true>(a, b, dest)
+                                  : matmulBf16Avx512<false>(a, b, dest);
+#endif
+  alignas(64) float x[kTileElems], y[kTileElems];
+  unpackTile(a, formatA, x);
+  toSourceRegister(x, formatA);
+  unpackTile(b, formatB, y);
+  toSourceRegister(y, formatB);
+  matmulFloats(x, y, dest, transposeB, mode, fidelity, simd);
 }
 
 namespace {

@@ -1,8 +1,9 @@
 //===- EmuModule.cpp - ttlang._emu: the emulated device for Python --------===//
 //
 // Plain data in, plain data out: python/ttlang/emu reads ttnn program
-// descriptors into tuples, and run() returns the outcome as a tuple that
-// Python turns into typed errors.
+// descriptors into tuples, converted once into a Program; run() takes a
+// Program and one dispatch's runtime arguments and returns the outcome as a
+// tuple that Python turns into typed errors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +31,10 @@ using FormatTuple = std::tuple<uint32_t, int, uint32_t>;
 using CbTuple = std::tuple<Cores, uint32_t, std::vector<FormatTuple>>;
 using SemaphoreTuple = std::tuple<uint32_t, uint32_t, Cores>;
 using Bytes = nb::ndarray<uint8_t, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+// Per kernel: its per-core runtime args (the kernel's core order), its common
+// args.
+using ArgsTuple =
+    std::tuple<std::vector<std::vector<uint32_t>>, std::vector<uint32_t>>;
 
 BufferKind bufferKind(const std::string &name) {
   if (name == "dram")
@@ -91,6 +96,17 @@ NB_MODULE(_emu, m) {
     return tileSizeBytes(static_cast<DataFormat>(format));
   }, "Bytes of one tile of a tt-metal DataFormat code (0: not emulated).");
 
+  nb::class_<ProgramSpec>(m, "Program")
+      .def("__init__",
+           [](ProgramSpec *self, const std::vector<KernelTuple> &kernels,
+              const std::vector<CbTuple> &cbs,
+              const std::vector<SemaphoreTuple> &semaphores, bool reverse) {
+             new (self) ProgramSpec(programSpec(kernels, cbs, semaphores));
+             self->reverse = reverse;
+           },
+           "A program's kernels (with the runtime args they were read with), "
+           "circular buffers and semaphores, converted once.");
+
   nb::class_<Device>(m, "Device")
       .def("__init__",
            [](Device *self, const std::string &arch) {
@@ -121,15 +137,16 @@ NB_MODULE(_emu, m) {
                               into.shape(0));
            })
       .def("run",
-           [](Device &device, const std::vector<KernelTuple> &kernels,
-              const std::vector<CbTuple> &cbs,
-              const std::vector<SemaphoreTuple> &semaphores, bool reverse) {
-             ProgramSpec program = programSpec(kernels, cbs, semaphores);
-             program.reverse = reverse;
+           [](Device &device, const ProgramSpec &program,
+              std::vector<ArgsTuple> args) {
+             std::vector<KernelArgs> words;
+             words.reserve(args.size());
+             for (auto &[perCore, common] : args)
+               words.push_back({std::move(perCore), std::move(common)});
              RunResult result;
              {
                nb::gil_scoped_release release;
-               result = device.run(program);
+               result = device.run(program, &words);
              }
              nb::list blocked;
              for (const BlockedKernel &b : result.blocked)

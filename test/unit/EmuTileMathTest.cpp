@@ -126,6 +126,27 @@ void testLayoutRoundTrip() {
   CHECK(tileLayoutIndex(0, 16) == 256 && tileLayoutIndex(16, 0) == 512 &&
             tileLayoutIndex(16, 16) == 768 && tileLayoutIndex(1, 0) == 16,
         "face order F0 F1 F2 F3");
+  // bf16 packing rounds each value as roundToBf16 does: random f32 bit
+  // patterns, ties, and NaNs whose payload lies only in the dropped bits.
+  for (int rep = 0; rep < 16; ++rep) {
+    for (float &x : tile)
+      x = fromBits(static_cast<uint32_t>(rng()));
+    tile[1] = fromBits(0x3F808000u);  // tie, even: stays
+    tile[2] = fromBits(0x3F818000u);  // tie, odd: rounds up
+    tile[3] = fromBits(0x7F800001u);  // NaN, payload in the low bits only
+    tile[4] = fromBits(0xFFFFFFFFu);  // NaN that rounding would carry
+    tile[5] = fromBits(0x7F7FFFFFu);  // rounds to infinity
+    packTile(tile.data(), DataFormat::Float16_b, l1.data());
+    int differ = 0;
+    for (int r = 0; r < kTileDim; ++r)
+      for (int c = 0; c < kTileDim; ++c) {
+        uint16_t h;
+        std::memcpy(&h, &l1[2 * tileLayoutIndex(r, c)], 2);
+        differ += bitsOf(bf16(h)) != bitsOf(roundToBf16(tile[r * kTileDim + c]));
+      }
+    CHECK(differ == 0, "bf16 pack rounding: %d of 1024 differ (rep %d)",
+          differ, rep);
+  }
   // f32: random bit patterns.
   std::vector<uint8_t> l1f(4096), backf(4096);
   for (int rep = 0; rep < 16; ++rep) {
@@ -383,6 +404,61 @@ void testMatmul() {
   fpuMatmul(a.data(), b.data(), d.data(), false, DestMode::Fp32,
             MathFidelity::LoFi);
   CHECK(d[0] == 1.984375f * 1.9375f, "matmul LoFi %.9g", d[0]);
+}
+
+/// fpuMatmulTiles (from L1) gives the bits of unpackTile + toSourceRegister
+/// + fpuMatmul at every SIMD level this host runs (so the portable and AVX2
+/// paths are checked on an AVX-512 host too), including infinities in the
+/// operands (inf * 0 is NaN) and NaN / infinite / tie values in DEST.
+void testMatmulTiles() {
+  std::mt19937 rng(11);
+  const DataFormat formats[] = {DataFormat::Float16_b, DataFormat::Float32};
+  const MathFidelity fidelities[] = {MathFidelity::LoFi, MathFidelity::HiFi2,
+                                     MathFidelity::HiFi3, MathFidelity::HiFi4};
+  int levels = static_cast<int>(hostSimdLevel()) + 1, compared = 0;
+  for (DataFormat fa : formats)
+    for (DataFormat fb : formats)
+      for (DestMode mode : {DestMode::Bf16, DestMode::Fp32})
+        for (bool transposeB : {false, true})
+          for (MathFidelity fidelity : fidelities) {
+            auto a = randomTile(rng, -3, 3, false);
+            auto b = randomTile(rng, -3, 3, false);
+            auto d0 = randomTile(rng, -40, 40, false);
+            a[37] = std::numeric_limits<float>::infinity();
+            b[5 * 32 + 9] = -std::numeric_limits<float>::infinity();
+            b[200] = 0.0f; // row 6 of b: inf * 0 in some outputs
+            d0[3] = fromBits(0x7FA12345u); // NaN with a payload
+            d0[64] = -std::numeric_limits<float>::infinity();
+            d0[100] = fromBits(0x3F808000u); // a bf16 tie before the sum
+            std::vector<uint8_t> la(tileSizeBytes(fa)), lb(tileSizeBytes(fb));
+            packTile(a.data(), fa, la.data());
+            packTile(b.data(), fb, lb.data());
+            std::vector<float> ua(kTileElems), ub(kTileElems);
+            unpackTile(la.data(), fa, ua.data());
+            toSourceRegister(ua.data(), fa);
+            unpackTile(lb.data(), fb, ub.data());
+            toSourceRegister(ub.data(), fb);
+            auto want = d0;
+            fpuMatmul(ua.data(), ub.data(), want.data(), transposeB, mode,
+                      fidelity);
+            for (int level = 0; level < levels; ++level) {
+              auto got = d0;
+              fpuMatmulTiles(la.data(), fa, lb.data(), fb, got.data(),
+                             transposeB, mode, fidelity,
+                             static_cast<SimdLevel>(level));
+              int differ = 0;
+              for (int i = 0; i < kTileElems; ++i)
+                differ += bitsOf(got[i]) != bitsOf(want[i]);
+              CHECK(differ == 0,
+                    "matmul tiles level %d formats %s/%s mode %d tB %d "
+                    "fidelity %d: %d of 1024 differ", level, formatName(fa),
+                    formatName(fb), static_cast<int>(mode), transposeB,
+                    static_cast<int>(fidelity), differ);
+              ++compared;
+            }
+          }
+  std::printf("matmul from L1: %d cases bit-identical, SIMD levels 0..%d\n",
+              compared, levels - 1);
 }
 
 void testReduce() {
@@ -680,6 +756,17 @@ void testTiming() {
               MathFidelity::HiFi4);
     sink = d[5];
   });
+  {
+    std::vector<uint8_t> la(2048), lb(2048);
+    packTile(a.data(), DataFormat::Float16_b, la.data());
+    packTile(b.data(), DataFormat::Float16_b, lb.data());
+    timeIt("fpuMatmulTiles 32x32x32 bf16 L1 HiFi4", 20000, [&] {
+      fpuMatmulTiles(la.data(), DataFormat::Float16_b, lb.data(),
+                     DataFormat::Float16_b, d.data(), false, DestMode::Bf16,
+                     MathFidelity::HiFi4);
+      sink = d[5];
+    });
+  }
   timeIt("fpuMatmul 32x32x32 fp32 LoFi", 20000, [&] {
     fpuMatmul(a.data(), b.data(), d.data(), false, DestMode::Fp32,
               MathFidelity::LoFi);
@@ -735,6 +822,7 @@ int main() {
   testEltwise();
   testBroadcastTranspose();
   testMatmul();
+  testMatmulTiles();
   testReduce();
   testScalarAndBinary();
   testSfpuErrorBounds();

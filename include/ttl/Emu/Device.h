@@ -83,6 +83,14 @@ struct ProgramSpec {
   std::vector<SemaphoreSpec> semaphores;
 };
 
+/// One dispatch's runtime arguments of one kernel of a ProgramSpec: per core
+/// (in the kernel's core order) and common. A program read once runs with
+/// each dispatch's words without being converted again.
+struct KernelArgs {
+  std::vector<std::vector<uint32_t>> perCore;
+  std::vector<uint32_t> common;
+};
+
 /// What a blocked kernel waits for (a deadlock report lists one per kernel).
 struct BlockedKernel {
   std::string kernel;
@@ -123,7 +131,10 @@ public:
   void readPages(BufferKind kind, uint32_t address, uint8_t *data,
                  uint64_t bytes);
 
-  RunResult run(const ProgramSpec &program);
+  /// Runs `program`; with `args` (one entry per kernel), their words replace
+  /// the kernels' runtimeArgs and commonArgs.
+  RunResult run(const ProgramSpec &program,
+                const std::vector<KernelArgs> *args = nullptr);
 
 private:
   std::unique_ptr<DeviceImpl> impl;

@@ -100,6 +100,20 @@ void fpuEltwise(EltwiseOp op, const float *a, const float *b, float *dest,
 /// a is in0 (SrcB), b is in1 (SrcA); `fidelity` masks their mantissas.
 void fpuMatmul(const float *a, const float *b, float *dest, bool transposeB,
                DestMode mode, MathFidelity fidelity);
+/// The vector code the tile functions may use. Every level gives the same
+/// bits; the host's CPU caps it (a higher request runs at the host's level).
+enum class SimdLevel : uint8_t { Portable = 0, Avx2 = 1, Avx512 = 2 };
+/// The highest level this CPU runs (x86-64: AVX-512F, AVX2 with FMA, or none).
+SimdLevel hostSimdLevel();
+/// matmul_tiles from L1: unpacks tile `a` (in0, `formatA`) and `b` (in1,
+/// `formatB`) into the source registers, then fpuMatmul. Bit-identical to
+/// unpackTile + toSourceRegister + fpuMatmul at every `simd` level; with
+/// AVX-512, bf16 operands and HiFi4 the unpack, product, DEST addition and
+/// DEST rounding run as one pass over registers.
+void fpuMatmulTiles(const uint8_t *a, DataFormat formatA, const uint8_t *b,
+                    DataFormat formatB, float *dest, bool transposeB,
+                    DestMode mode, MathFidelity fidelity,
+                    SimdLevel simd = hostSimdLevel());
 enum class BroadcastType : uint8_t { None = 0, Col = 1, Row = 2, Scalar = 3 };
 /// dest = a op broadcast(b): COL b[h,0], ROW b[0,w], SCALAR b[0,0].
 void fpuBroadcast(EltwiseOp op, BroadcastType type, const float *a,

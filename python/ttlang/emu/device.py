@@ -135,7 +135,7 @@ class Device:
         self.grid = (grid_x, grid_y)
         self._banks = (dram_banks, grid_x * grid_y)
         self.kernels = KernelCache(cache_dir)
-        self._programs = ProgramCache(arch, self._banks, self.kernels)
+        self._programs = ProgramCache(arch, self._banks, self.kernels, schedule == "reverse")
         self.last_run: RunStats | None = None
 
     def arch(self) -> str:
@@ -170,10 +170,8 @@ class Device:
         for tensor in tensors:
             if isinstance(tensor, Tensor) and tensor.device() is not self:
                 raise EmulatorError("a tensor of another emulated device was passed")
-        kernels, cbs, semaphores = self._programs.read(program, kernel_names)
-        kind, message, kernel, x, y, blocked, switches = self._native.run(
-            kernels, cbs, semaphores, self.schedule == "reverse"
-        )
+        native_program, args = self._programs.read(program, kernel_names)
+        kind, message, kernel, x, y, blocked, switches = self._native.run(native_program, args)
         self.last_run = RunStats(switches)
         if kind == "kernel_error":
             raise KernelFault(message, kernel, (x, y))

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pathlib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from ttlang.emu import _emu
 from ttlang.emu.build import KernelBuild, KernelCache
 from ttlang.emu.errors import NotEmulatedError, ProgramError
 
@@ -54,43 +56,70 @@ def _unpack_to_dest(config: Any) -> int:
     return mask
 
 
+def _words(vector: Any) -> list[int]:
+    """The ints of a ttnn ``VectorUInt32``, by index: iterating one ends in a C++ exception
+    (about 5 us per vector, even an empty one)."""
+    return [int(vector[i]) for i in range(len(vector))]
+
+
 def _source(kernel: Any) -> str:
     if str(kernel.source_type).endswith("FILE_PATH"):
         return pathlib.Path(kernel.kernel_source).read_text()
     return kernel.kernel_source
 
 
+# One dispatch's runtime arguments of one kernel: per core (the kernel's core order), common.
+KernelArgs = tuple[list[list[int]], list[int]]
+
+
+@dataclass(frozen=True)
+class _Known:
+    """A program read once: converted for the native module, with each kernel's cores and
+    the runtime arguments it was read with."""
+
+    native: Any  # ttlang.emu._emu.Program
+    cores: tuple[list[XY], ...]
+    args: tuple[KernelArgs, ...]
+
+
 class ProgramCache:
     """Programs by ``custom_program_hash``, as ttnn's program cache keeps them: a descriptor
-    with a hash seen before reuses that program's kernels, circular buffers and semaphores and
-    only brings its runtime arguments (a descriptor without a hash is always read whole)."""
+    with a hash seen before reuses that program's kernels, circular buffers and semaphores
+    (converted for the native module once) and only brings its runtime arguments (a
+    descriptor without a hash is always read whole). ``reverse``: the device's kernel order."""
 
-    def __init__(self, arch: str, banks: tuple[int, int], kernels: KernelCache) -> None:
-        self._arch, self._banks, self._kernels = arch, banks, kernels
-        self._programs: dict[int, tuple[list[tuple], list[tuple], list[tuple]]] = {}
+    def __init__(self, arch: str, banks: tuple[int, int], kernels: KernelCache, reverse: bool) -> None:
+        self._arch, self._banks, self._kernels, self._reverse = arch, banks, kernels, reverse
+        self._programs: dict[int, _Known] = {}
 
     def read(
         self, program: Any, kernel_names: Sequence[str] | None = None
-    ) -> tuple[list[tuple], list[tuple], list[tuple]]:
-        """The native module's kernel, circular-buffer and semaphore tuples for ``program``."""
+    ) -> tuple[Any, list[KernelArgs]]:
+        """The native module's program for ``program`` and this dispatch's runtime arguments."""
         key = program.custom_program_hash
         known = self._programs.get(key) if key is not None else None
-        if known is None or len(known[0]) != len(program.kernels):
-            known = _read_program(program, self._arch, self._banks, self._kernels, kernel_names)
+        descriptors = program.kernels
+        if known is None or len(known.cores) != len(descriptors):
+            kernels, cbs, semaphores = _read_program(
+                program, self._arch, self._banks, self._kernels, kernel_names
+            )
+            known = _Known(
+                _emu.Program(kernels, cbs, semaphores, self._reverse),
+                tuple(entry[3] for entry in kernels),
+                tuple((entry[4], entry[5]) for entry in kernels),
+            )
             if key is not None:
                 self._programs[key] = known
-            return known
-        kernels, cbs, semaphores = known
+            return known.native, list(known.args)
         refreshed = []
-        for entry, kernel in zip(kernels, program.kernels):
-            cores = entry[3]
+        for index, (per_core, _) in enumerate(known.args):
+            kernel = descriptors[index]  # by index: iteration ends in a C++ exception (_words)
             # Which cores have runtime arguments is part of the program hash (ttnn.md): only
             # the cores that had them are read again.
-            with_args = [bool(words) for words in entry[4]]
-            refreshed.append((entry[0], entry[1], entry[2], cores,
-                              _runtime_args(kernel, cores, with_args),
-                              [int(w) for w in kernel.common_runtime_args], *entry[6:]))
-        return refreshed, cbs, semaphores
+            if any(per_core):
+                per_core = _runtime_args(kernel, known.cores[index], [bool(words) for words in per_core])
+            refreshed.append((per_core, _words(kernel.common_runtime_args)))
+        return known.native, refreshed
 
 
 def _runtime_args(kernel: Any, cores: list[XY], with_args: list[bool] | None = None) -> list[list[int]]:
@@ -101,7 +130,7 @@ def _runtime_args(kernel: Any, cores: list[XY], with_args: list[bool] | None = N
             args.append([])
             continue
         try:
-            args.append([int(w) for w in view[x][y]])
+            args.append(_words(view[x][y]))
         except IndexError:  # a core without runtime arguments
             args.append([])
     return args
@@ -138,7 +167,7 @@ def _read_program(
         ))
         cores = cores_of(kernel.core_ranges)
         args = _runtime_args(kernel, cores)
-        placements.append((name, role, cores, args, [int(w) for w in kernel.common_runtime_args],
+        placements.append((name, role, cores, args, _words(kernel.common_runtime_args),
                            bool(config.dst_full_sync_en) if compute else False,
                            _unpack_to_dest(config) if compute else 0))
     libraries = cache.libraries(builds, banks)
