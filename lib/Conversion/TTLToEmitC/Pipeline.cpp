@@ -18,8 +18,8 @@
 
 using namespace mlir;
 
-void ttl::buildBackendPipeline(OpPassManager &pm) {
-  pm.addPass(createTTLSpecializeCores());
+void ttl::buildBackendPipeline(OpPassManager &pm, StringRef target) {
+  pm.addPass(createTTLSpecializeCores({target.str()}));
   // Folds the branches core specialization decided.
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertTTLToEmitC());
@@ -31,7 +31,7 @@ void ttl::buildBackendPipeline(OpPassManager &pm) {
 
 void ttl::buildTTLToMetalPipeline(OpPassManager &pm, StringRef target) {
   buildCompileOperationPipeline(pm, target);
-  buildBackendPipeline(pm);
+  buildBackendPipeline(pm, target);
 }
 
 
@@ -41,7 +41,7 @@ void ttl::registerBackendPasses() {
       kBackendPipelineName,
       "split TTL kernels to one emitc.file (TT-Metal kernel) per kernel "
       "descriptor: ttl-specialize-cores, convert-ttl-to-emitc, cleanup",
-      buildBackendPipeline);
+      [](OpPassManager &pm) { buildBackendPipeline(pm); });
   PassPipelineRegistration<TargetPipelineOptions>(
       kTTLToMetalPipelineName,
       "TTL operations -> TT-Metal kernels (one emitc.file per kernel "

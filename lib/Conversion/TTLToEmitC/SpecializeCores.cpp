@@ -86,29 +86,37 @@ ArrayAttr coverWithRectangles(Builder &b, const std::set<Core> &cores) {
 
 struct SpecializeCoresPass
     : public ttl::impl::TTLSpecializeCoresBase<SpecializeCoresPass> {
+  using TTLSpecializeCoresBase::TTLSpecializeCoresBase;
+
   void runOnOperation() override {
     SmallVector<func::FuncOp> kernels;
     for (auto func : getOperation().getOps<func::FuncOp>())
       if (func->hasAttr(TTLDialect::kKernelAttrName) &&
           func->hasAttr(TTLDialect::kGridAttrName))
         kernels.push_back(func);
-    // Every core of the grid is evaluated: bounded by the largest worker grid
-    // of any target (the kernels do not record theirs;
-    // ttl-assign-dfb-indices checks the grid against the target's).
-    const TargetCapacity &largest = largestWorkerGrid();
+    // Every core of the grid is evaluated: bounded by the target's worker
+    // grid, or without a target by the largest of any target's.
+    const TargetCapacity *capacity = &largestWorkerGrid();
+    if (!target.empty()) {
+      capacity = lookupTargetOrEmitError(getOperation(), target);
+      if (!capacity)
+        return signalPassFailure();
+    }
     for (func::FuncOp kernel : kernels) {
       auto grid =
           kernel->getAttrOfType<DenseI64ArrayAttr>(TTLDialect::kGridAttrName);
-      int64_t cores = largest.gridCols * largest.gridRows;
+      int64_t cores = capacity->gridCols * capacity->gridRows;
       if (grid.size() != 2 || grid[0] < 1 || grid[1] < 1 ||
           grid[0] > cores || grid[1] > cores || grid[0] * grid[1] > cores) {
-        kernel.emitError("the kernel's grid is ")
-            << grid[0] << "x" << grid[1]
-            << " (cols x rows), more cores than any target has (at most "
-            << largest.gridCols * largest.gridRows << ": the "
-            << largest.gridCols << "x" << largest.gridRows << " worker grid of '"
-            << largest.name
-            << "'); ttl-specialize-cores evaluates every core of the grid";
+        InFlightDiagnostic diag = kernel.emitError("the kernel's grid is ")
+                                  << grid[0] << "x" << grid[1] << " (cols x rows), ";
+        if (target.empty())
+          diag << "more cores than any target has (at most ";
+        else
+          diag << "more cores than target '" << capacity->name << "' has (";
+        diag << cores << ": the " << capacity->gridCols << "x"
+             << capacity->gridRows << " worker grid of '" << capacity->name
+             << "'); ttl-specialize-cores evaluates every core of the grid";
         return signalPassFailure();
       }
     }

@@ -21,8 +21,9 @@ namespace mlir::ttl {
 /// registerBackendPasses(); ttlang-opt and Python both run it by name.
 inline constexpr llvm::StringLiteral kBackendPipelineName = "ttl-backend-pipeline";
 
-/// Adds the backend pipeline to `pm` (a pass manager on builtin.module).
-void buildBackendPipeline(OpPassManager &pm);
+/// Adds the backend pipeline to `pm` (a pass manager on builtin.module) for
+/// `target` (empty: any target; grids are then bounded by the largest).
+void buildBackendPipeline(OpPassManager &pm, StringRef target = "");
 
 /// Name of the whole pipeline, TTL operations -> TT-Metal kernels:
 /// `ttl-compile-operation{target}` followed by `ttl-backend-pipeline`. The

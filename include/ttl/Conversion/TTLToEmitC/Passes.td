@@ -29,6 +29,11 @@ def TTLSpecializeCores : Pass<"ttl-specialize-cores", "::mlir::ModuleOp"> {
     // (the branch folded to true) and @k_cores1 with [array<i64: 1, 0, 1, 0>].
     ```
   }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "the target compiled for (wormhole_b0, blackhole): grids are checked "
+           "against its worker grid; empty: against the largest target's">
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
