@@ -60,9 +60,8 @@ def test_other_ir_or_target_is_a_miss(tmp_path, other):
     cache = ttl.CompileCache(tmp_path)
     _add().compile(SPEC, SPEC, SPEC, compile_cache=cache)
     tensors = other.get("tensors", (SPEC,) * 3)
-    compiled = _add().compile(*tensors, target=other.get("target", "wormhole_b0"), compile_cache=cache)
-    assert compiled.target == other.get("target", "wormhole_b0")
-    assert len(_entries(tmp_path)) == 2
+    _add().compile(*tensors, target=other.get("target", "wormhole_b0"), compile_cache=cache)
+    assert len(_entries(tmp_path)) == 2  # a new entry: the first one did not answer
 
 
 def test_another_compiler_build_is_a_miss(tmp_path, monkeypatch):
