@@ -217,6 +217,23 @@ public:
   // of the 4x4 matmul sets up 48 of them, and its readers queue 32 copies).
   std::vector<std::unique_ptr<Processor>> processorPool;
 
+  std::unique_ptr<float[]> acquireDest() {
+    if (destPool.empty())
+      return std::unique_ptr<float[]>(new float[size_t(kMaxDestTiles) * kTileElems]);
+    std::unique_ptr<float[]> dest = std::move(destPool.back());
+    destPool.pop_back();
+    return dest;
+  }
+  /// Returns a processor's stack and DEST (if it took them) to the pools.
+  void releaseResources(Processor &p) {
+    if (p.stack) {
+      stacks.release(p.stack);
+      p.stack = nullptr;
+    }
+    if (p.compute && p.compute->dest)
+      destPool.push_back(std::move(p.compute->dest));
+  }
+
   /// A processor in its initial state.
   std::unique_ptr<Processor> freshProcessor() {
     if (processorPool.empty())
@@ -640,13 +657,7 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
         compute->sections = kernel.fullSyncDest ? 1 : 2;
         compute->tilesPerSection =
             (kernel.fullSyncDest ? 16 : 8) / (kernel.fp32DestAccumulation ? 2 : 1);
-        if (destPool.empty()) {
-          compute->dest.reset(new float[size_t(kMaxDestTiles) * kTileElems]);
-        } else {
-          compute->dest = std::move(destPool.back());
-          destPool.pop_back();
-        }
-        p->compute = std::move(compute);
+        p->compute = std::move(compute); // DEST: on its first turn
       }
       state.processors.push_back(std::move(p));
     }
@@ -658,10 +669,6 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
                    });
   if (program.reverse)
     std::reverse(state.processors.begin(), state.processors.end());
-  for (auto &p : state.processors) {
-    p->stack = stacks.acquire();
-    p->fiber.start(p->stack, runKernel, p.get());
-  }
 
   RunState *outer = running;
   running = &state;
@@ -675,6 +682,15 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
       live = true;
       if (p->blocked && p->blockedEpoch == state.epoch)
         continue;
+      // A kernel takes its stack and DEST on its first turn and gives them
+      // back when it ends, so kernels running one after another reuse the
+      // same (cached) memory instead of one buffer each.
+      if (!p->stack) {
+        p->stack = stacks.acquire();
+        p->fiber.start(p->stack, runKernel, p.get());
+        if (p->compute)
+          p->compute->dest = acquireDest();
+      }
       runningProcessor = p.get();
       const Module &module = *p->module;
       if (!module.data.empty())
@@ -682,6 +698,8 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
       p->fiber.resume();
       if (!module.data.empty())
         module.save(p->moduleData);
+      if (p->done)
+        releaseResources(*p);
       ++state.switches;
       runningProcessor = nullptr;
       progressed = true;
@@ -707,9 +725,7 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
     }
   }
   for (auto &p : state.processors) {
-    stacks.release(p->stack);
-    if (p->compute)
-      destPool.push_back(std::move(p->compute->dest));
+    releaseResources(*p);
     processorPool.push_back(std::move(p));
   }
   state.result.contextSwitches = state.switches;
