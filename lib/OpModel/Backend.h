@@ -10,6 +10,7 @@
 #ifndef TTL_LIB_OPMODEL_BACKEND_H
 #define TTL_LIB_OPMODEL_BACKEND_H
 
+#include "ttl/TileGeometry.h"
 #include "ttl/OpModel/Device.h"
 #include "ttl/OpModel/MockAllocator.h"
 #include "ttl/OpModel/OpModelErrors.h"
@@ -24,7 +25,7 @@
 
 namespace mlir::ttnn::op_model::backend {
 
-constexpr int64_t kTileDim = 32;
+constexpr int64_t kTileDim = ::ttlang::tile::kSide; // ttl/TileGeometry.h
 
 /// ceil(a / b) for a >= 0, b > 0, without the overflow of (a + b - 1) / b.
 inline int64_t ceilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0); }

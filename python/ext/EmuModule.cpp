@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ttl/Emu/Device.h"
+#include "ttl/TileGeometry.h"
 
 #include <nanobind/nanobind.h>
 #include <nanobind/ndarray.h>
@@ -84,6 +85,9 @@ const char *kindName(RunResult::Kind kind) {
 
 NB_MODULE(_emu, m) {
   m.doc() = "the ttlang emulated device (see docs/emulator.md)";
+  // ttl/TileGeometry.h, for the emulated device's Python side (no MLIR here).
+  m.attr("TILE_SIDE") = ::ttlang::tile::kSide;
+  m.attr("FACE_SIDE") = ::ttlang::tile::kFaceSide;
 
   m.def("architecture", [](const std::string &name) {
     const ArchSpec *arch = findArch(name);

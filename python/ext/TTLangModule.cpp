@@ -9,8 +9,13 @@
 
 #include "Bindings.h"
 
+#include "ttl/TileGeometry.h"
+
 NB_MODULE(_ttlang, m) {
   m.doc() = "ttlang compiler internals";
+  // The tile geometry's one home is ttl/TileGeometry.h; Python reads it here.
+  m.attr("TILE_SIDE") = ::ttlang::tile::kSide;
+  m.attr("FACE_SIDE") = ::ttlang::tile::kFaceSide;
   ttlang::python::populateCoreBindings(m);
   ttlang::python::populateOpModelBindings(m);
   ttlang::python::populateFrontendBindings(m);

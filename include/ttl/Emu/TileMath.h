@@ -20,14 +20,16 @@
 #ifndef TTL_EMU_TILEMATH_H
 #define TTL_EMU_TILEMATH_H
 
+#include "ttl/TileGeometry.h"
+
 #include <cstddef>
 #include <cstdint>
 
 namespace ttlemu {
 
-constexpr int kTileDim = 32;
-constexpr int kFaceDim = 16;
-constexpr int kTileElems = kTileDim * kTileDim;
+constexpr int kTileDim = ::ttlang::tile::kSide; // ttl/TileGeometry.h
+constexpr int kFaceDim = ::ttlang::tile::kFaceSide;
+constexpr int kTileElems = ::ttlang::tile::kElements;
 
 /// tt-metal's DataFormat codes (tensix_types.h).
 enum class DataFormat : uint8_t {

@@ -12,8 +12,8 @@ import numpy as np
 
 from ttlang.emu import _emu
 
-TILE = 32
-FACE = 16
+TILE = _emu.TILE_SIDE  # ttl/TileGeometry.h
+FACE = _emu.FACE_SIDE
 
 # dtype name -> (numpy storage type, tt-metal DataFormat code)
 _FORMATS = {"bfloat16": (np.dtype(ml_dtypes.bfloat16), 5), "float32": (np.dtype(np.float32), 0)}

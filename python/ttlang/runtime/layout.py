@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ttlang import _ttlang
 from ttlang.artifact import (
     ArgKind,
     CompiledArtifact,
@@ -21,7 +22,9 @@ from ttlang.runtime.errors import ArtifactError
 MAX_SEMAPHORE_ID = 15
 UINT32_MAX = 0xFFFFFFFF
 
-_TILE_BYTES = {"bfloat16": 2048, "float32": 4096}
+_TILE_BYTES = {  # ttl/TileGeometry.h
+    dtype: _ttlang.TILE_SIDE * _ttlang.TILE_SIDE * size for dtype, size in (("bfloat16", 2), ("float32", 4))
+}
 # tensor_accessor::ArgConfig bits (hostdevcommon/tensor_accessor/arg_config.hpp).
 _ARG_CONFIG_IS_DRAM = 1 << 1
 

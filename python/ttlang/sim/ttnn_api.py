@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from ttlang.emu import NotEmulatedError
+from ttlang.emu.tiles import TILE
 from ttlang.runtime import _ttnn
 from ttlang.sim.device import (
     Device,
@@ -62,7 +63,7 @@ from ttlang.sim.ttnn_types import (
 # ttlang.runtime._ttnn recognizes the stand-in by this marker.
 __ttlang_stand_in__ = True
 
-TILE_SIZE = 32
+TILE_SIZE = TILE  # ttnn.TILE_SIZE: ttl/TileGeometry.h through ttlang.emu
 TILE_LAYOUT = Layout.TILE
 ROW_MAJOR_LAYOUT = Layout.ROW_MAJOR
 bfloat16 = DataType.BFLOAT16

@@ -34,6 +34,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ttlang import _ttlang
 from ttlang.artifact import (
     ArgKind,
     CompiledArtifact,
@@ -148,7 +149,11 @@ DATA_FORMAT_CODES: Mapping[str, int] = {"float32": 0, "bfloat16": 5}
 FLOAT32, TF32, FLOAT16_B = 0, 4, 5
 INVALID_DATA_FORMAT = 0xFF
 NUM_CIRCULAR_BUFFERS = 32
-TILE_BYTES: Mapping[str, int] = {"float32": 4096, "bfloat16": 2048}
+# The tile geometry's one home is ttl/TileGeometry.h.
+TILE_SIDE, FACE_SIDE = _ttlang.TILE_SIDE, _ttlang.FACE_SIDE
+TILE_BYTES: Mapping[str, int] = {
+    dtype: TILE_SIDE * TILE_SIDE * size for dtype, size in (("float32", 4), ("bfloat16", 2))
+}
 
 # tensor_accessor::ArgConfig::IsDram (hostdevcommon/tensor_accessor/arg_config.hpp).
 ARG_CONFIG_IS_DRAM = 1 << 1
@@ -391,12 +396,12 @@ def _descriptors(
             else:
                 unpack_dst[index] = TF32 if fp32_dest_acc_en else FLOAT16_B
     per_cb = {
-        "num_faces": [4] * NUM_CIRCULAR_BUFFERS,
+        "num_faces": [(TILE_SIDE // FACE_SIDE) ** 2] * NUM_CIRCULAR_BUFFERS,
         "partial_face": [0] * NUM_CIRCULAR_BUFFERS,
-        "face_r_dim": [16] * NUM_CIRCULAR_BUFFERS,
+        "face_r_dim": [FACE_SIDE] * NUM_CIRCULAR_BUFFERS,
         "narrow_tile": [0] * NUM_CIRCULAR_BUFFERS,
-        "r_dim": [32] * NUM_CIRCULAR_BUFFERS,
-        "c_dim": [32] * NUM_CIRCULAR_BUFFERS,
+        "r_dim": [TILE_SIDE] * NUM_CIRCULAR_BUFFERS,
+        "c_dim": [TILE_SIDE] * NUM_CIRCULAR_BUFFERS,
     }
     text = "#pragma once\n#include <cstdint>\n\n"
     for side in ("unpack", "pack"):

@@ -18,7 +18,7 @@ void TTLDialect::registerTypes() {
       >();
 }
 
-static constexpr int64_t kTileElements = 32 * 32;
+static constexpr int64_t kTileElements = ::ttlang::tile::kElements;
 
 /// The block shape and element type of !ttl.dfb and !ttl.block; the messages
 /// name the shape `shapeWhat` and the element type `typeWhat`'s.

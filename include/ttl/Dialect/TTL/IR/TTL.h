@@ -12,6 +12,7 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "ttl/TileGeometry.h"
 #include "ttl/Dialect/TTL/IR/TTLOpsDialect.h.inc"
 #include "ttl/Dialect/TTL/IR/TTLOpsEnums.h.inc"
 
@@ -27,8 +28,8 @@
 #include "ttl/Dialect/TTL/IR/TTLOps.h.inc"
 
 namespace mlir::ttl {
-/// Elements per side of a tile.
-inline constexpr int64_t kTileDim = 32;
+/// Elements per side of a tile (ttl/TileGeometry.h).
+inline constexpr int64_t kTileDim = ::ttlang::tile::kSide;
 
 /// Tiles covering `elements` along one dimension of a tiled tensor: ttnn pads
 /// tile-layout tensors to whole tiles (with zeros), so a logical extent that
