@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from ttlang.frontend import api
+from ttlang.frontend import api, ir
 from ttlang.frontend.shape_builtins import ShapeBuiltins
 from ttlang.frontend.values import (
     INT64_MAX,
@@ -69,8 +69,8 @@ class BuiltinCalls(ShapeBuiltins):
         if name == "grid_size":
             # Known at compile time: folding it keeps loop bounds static.
             return (cols, rows) if dims == 2 else cols * rows
-        col = Scalar(self.emitter.value("ttl.node 0", loc), "index")
-        row = Scalar(self.emitter.value("ttl.node 1", loc), "index")
+        col = Scalar(self.builder.node(0, loc), ir.INDEX)
+        row = Scalar(self.builder.node(1, loc), ir.INDEX)
         if dims == 2:
             return (col, row)
         return self.binop(ast.Add(), self.binop(ast.Mult(), row, cols, node), col, node)
@@ -102,8 +102,7 @@ class BuiltinCalls(ShapeBuiltins):
                 f"ttl.{name} on {', '.join(a.type for a in args)}: the blocks' types must match",
             )
         mnemonic = api.MATH_UNARY.get(short) or api.MATH_BINARY.get(short) or short
-        operands = ", ".join(a.ssa for a in args)
-        ssa = self.emitter.value(f"ttl.{mnemonic} {operands} : {args[0].type}", self.loc(node))
+        ssa = self.builder.tile_op(mnemonic, [a.ssa for a in args], args[0].type, self.loc(node))
         return BlockValue(ssa, args[0].shape, args[0].element_type, "value")
 
     def math_matmul(
@@ -145,7 +144,7 @@ class BuiltinCalls(ShapeBuiltins):
                 node, f"block_count={int_text(block_count)} does not fit the IR's i64"
             )
         dfb = DFBValue("", (shape[0], shape[1]), args[0].spec.element_type, block_count)
-        ssa = self.emitter.value(f"ttl.create_dfb : {dfb.type}", self.loc(node))
+        ssa = self.builder.create_dfb(dfb.type, self.loc(node))
         return DFBValue(ssa, dfb.shape, dfb.element_type, dfb.block_count)
 
     def copy(self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> TransferValue:
@@ -159,10 +158,8 @@ class BuiltinCalls(ShapeBuiltins):
                 raise self.error(node, "ttl.copy into a block needs a block acquired with reserve()")
             self.check_extents(src, dst, node)
             row, col = self.as_index(src.row, node), self.as_index(src.col, node)
-            ssa = self.emitter.value(
-                f"ttl.load_tiles {src.tensor.ssa}[{row}, {col}], {dst.ssa}{attrs} : "
-                f"{src.tensor.type}, {dst.type}",
-                loc,
+            ssa = self.builder.load_tiles(
+                src.tensor.ssa, src.tensor.type, row, col, dst.ssa, dst.type, attrs, loc
             )
             return TransferValue(ssa)
         if isinstance(src, BlockValue) and isinstance(dst, TileSlice):
@@ -170,10 +167,8 @@ class BuiltinCalls(ShapeBuiltins):
                 raise self.error(node, "ttl.copy from a block needs a block acquired with wait()")
             self.check_extents(dst, src, node)
             row, col = self.as_index(dst.row, node), self.as_index(dst.col, node)
-            ssa = self.emitter.value(
-                f"ttl.store_tiles {src.ssa}, {dst.tensor.ssa}[{row}, {col}]{attrs} : "
-                f"{src.type}, {dst.tensor.type}",
-                loc,
+            ssa = self.builder.store_tiles(
+                src.ssa, src.type, dst.tensor.ssa, dst.tensor.type, row, col, attrs, loc
             )
             return TransferValue(ssa)
         raise self.error(

@@ -13,7 +13,7 @@ import math
 import operator
 import struct
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from ttlang.artifact import CANONICAL_KERNEL_NAMES, KernelKind
 from ttlang.errors import FrontendError
@@ -22,10 +22,13 @@ from ttlang.frontend.values import INT64_MAX, INT64_MIN, int_text
 from ttlang.frontend.builtins import BuiltinCalls
 from ttlang.frontend.extern import DispatchCondition
 from ttlang.frontend.extern_calls import ExternCalls
-from ttlang.frontend.kernels import Kernel, Selector, mlir_string, selectors_of
+from ttlang.frontend import ir
+from ttlang.frontend.kernels import Kernel, Selector, selectors_of
 from ttlang.frontend.shape_builtins import ELEMENT_DTYPES
+from ttlang.frontend.source import OperationSource
 from ttlang.frontend.tensors import TensorSpec
 from ttlang.frontend.values import (
+    MISSING,
     BlockValue,
     BoundMethod,
     DFBTemplateRef,
@@ -39,9 +42,6 @@ from ttlang.frontend.values import (
     TileSlice,
     TransferValue,
 )
-
-if TYPE_CHECKING:
-    from ttlang.frontend.operation import Operation
 
 _MAX_COMPOSITION_DEPTH = 32
 
@@ -59,24 +59,8 @@ _PY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.BitOr: operator.or_,
     ast.BitXor: operator.xor,
 }
-_INDEX_BINOPS = {
-    ast.Add: "arith.addi",
-    ast.Sub: "arith.subi",
-    ast.Mult: "arith.muli",
-    ast.FloorDiv: "arith.floordivsi",
-    ast.Mod: "arith.remsi",
-}
 _F32_MAX = 3.4028234663852886e38
 
-_BLOCK_BINOPS = {ast.Add: "ttl.add", ast.Sub: "ttl.sub", ast.Mult: "ttl.mul", ast.Div: "ttl.div"}
-# (operator, block on the left) -> block-scalar op.
-_BLOCK_SCALAR_OPS = {
-    (ast.Add, True): "ttl.add_scalar", (ast.Add, False): "ttl.add_scalar",
-    (ast.Sub, True): "ttl.sub_scalar", (ast.Sub, False): "ttl.rsub_scalar",
-    (ast.Mult, True): "ttl.mul_scalar", (ast.Mult, False): "ttl.mul_scalar",
-    (ast.Div, True): "ttl.div_scalar", (ast.Div, False): "ttl.rdiv_scalar",
-    (ast.Pow, True): "ttl.pow_scalar",
-}
 _PY_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
     ast.Eq: operator.eq,
     ast.NotEq: operator.ne,
@@ -88,39 +72,6 @@ _PY_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
 _BLOCK_COMPARE = {
     ast.Eq: "eq", ast.NotEq: "ne", ast.Lt: "lt", ast.LtE: "le", ast.Gt: "gt", ast.GtE: "ge",
 }
-_INDEX_COMPARE = {
-    ast.Eq: "eq",
-    ast.NotEq: "ne",
-    ast.Lt: "slt",
-    ast.LtE: "sle",
-    ast.Gt: "sgt",
-    ast.GtE: "sge",
-}
-
-class Emitter:
-    """Accumulates the lines of one MLIR module with fresh SSA names."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.depth = 2
-        self._next = 0
-
-    def fresh(self) -> str:
-        self._next += 1
-        return f"%v{self._next}"
-
-    def line(self, text: str) -> None:
-        self.lines.append("  " * self.depth + text)
-
-    def op(self, text: str, loc: str) -> None:
-        self.line(f"{text} {loc}")
-
-    def value(self, rhs: str, loc: str) -> str:
-        name = self.fresh()
-        self.op(f"{name} = {rhs}", loc)
-        return name
-
-
 @dataclass
 class Scope:
     """Names of one Python scope. ``region`` scopes (loop and runtime-if bodies) may not
@@ -152,13 +103,13 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
 
     def __init__(
         self,
-        operation: Operation,
-        emitter: Emitter,
+        operation: OperationSource,
+        builder: ir.Builder,
         threads: ThreadState,
         depth: int = 0,
     ) -> None:
         self.operation = operation
-        self.emitter = emitter
+        self.builder = builder
         self.threads = threads
         self.depth = depth
         self.filename = operation.filename
@@ -172,7 +123,7 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
     def loc(self, node: ast.AST) -> str:
         line = getattr(node, "lineno", 1) + self.line_offset
         col = getattr(node, "col_offset", 0) + self.col_offset + 1
-        return f"loc({mlir_string(self.filename)}:{line}:{col})"
+        return ir.location(self.filename, line, col)
 
     def error(self, node: ast.AST, message: str) -> FrontendError:
         return FrontendError(
@@ -222,7 +173,7 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             # Integers and booleans defined outside were made loop-carried / if results
             # (`carried`), so they are in this scope already. Blocks, transfers and other IR
             # handles may be rebound locally (`with dfb.reserve() as blk` in every iteration).
-            if outer is not _MISSING and not isinstance(
+            if outer is not MISSING and not isinstance(
                 outer, (BlockValue, TransferValue, DFBValue, TileSlice, TensorValue)
             ):
                 raise self.error(
@@ -243,7 +194,7 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
 
     def outer_value(self, name: str) -> Any:
         """The value of `name` in the scopes enclosing the current region (up to the
-        enclosing function scope), or _MISSING."""
+        enclosing function scope), or MISSING."""
         outer = self.scope.parent
         while outer is not None:
             if name in outer.names:
@@ -251,7 +202,7 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             if not outer.region:
                 break
             outer = outer.parent
-        return _MISSING
+        return MISSING
 
     def carried(self, body: list[ast.stmt], node: ast.AST) -> list[tuple[str, Scalar]]:
         """Integer / boolean names defined outside and assigned in `body`, with their
@@ -259,14 +210,14 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         result: list[tuple[str, Scalar]] = []
         for name in _assigned_names(body):
             value = self.lookup_scopes(name)
-            if value is _MISSING:
+            if value is MISSING:
                 continue
             if isinstance(value, Scalar):
                 result.append((name, value))
             elif isinstance(value, bool):
-                result.append((name, Scalar(self.as_predicate(value, node), "i1")))
+                result.append((name, Scalar(self.as_predicate(value, node), ir.I1)))
             elif isinstance(value, int):
-                result.append((name, Scalar(self.as_index(value, node), "index")))
+                result.append((name, Scalar(self.as_index(value, node), ir.INDEX)))
         return result
 
     def lookup_scopes(self, name: str) -> Any:
@@ -275,25 +226,30 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             if name in scope.names:
                 return scope.names[name]
             scope = scope.parent
-        return _MISSING
+        return MISSING
 
-    def carried_values(self, carried: list[tuple[str, Scalar]], node: ast.AST) -> str:
-        """``scf.yield`` operands for the carried names at the end of a region."""
+    def yield_carried(self, carried: list[tuple[str, Scalar]], node: ast.AST, loc: str) -> None:
+        """``scf.yield`` of the carried names' values at the end of a region."""
+        values = self.carried_values(carried, node)
+        self.builder.yield_(values, [initial.type for _, initial in carried], loc)
+
+    def carried_values(self, carried: list[tuple[str, Scalar]], node: ast.AST) -> list[str]:
+        """The carried names' values at the end of a region."""
         finals = []
         for name, initial in carried:
             value = self.scope.names[name]
-            if isinstance(value, bool) and initial.type == "i1":
+            if isinstance(value, bool) and initial.type == ir.I1:
                 finals.append(self.as_predicate(value, node))
-            elif isinstance(value, int) and not isinstance(value, bool) and initial.type == "index":
+            elif isinstance(value, int) and not isinstance(value, bool) and initial.type == ir.INDEX:
                 finals.append(self.as_index(value, node))
             elif isinstance(value, Scalar) and value.type == initial.type:
                 finals.append(value.ssa)
             else:
-                kind = "an integer" if initial.type == "index" else "a boolean"
+                kind = "an integer" if initial.type == ir.INDEX else "a boolean"
                 raise self.error(
                     node, f"'{name}' must stay {kind} in the region, got {self.describe(value)}"
                 )
-        return ", ".join(finals)
+        return finals
 
     def rebind(self, name: str, value: Any) -> None:
         """Updates `name` in the scope that defines it (after a region carried it)."""
@@ -411,7 +367,7 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         bounds = [self.expr(arg) for arg in iterator.args]
         for arg, bound in zip(iterator.args, bounds):
             if not isinstance(bound, (int, Scalar)) or isinstance(bound, bool) or (
-                isinstance(bound, Scalar) and bound.type != "index"
+                isinstance(bound, Scalar) and bound.type != ir.INDEX
             ):
                 raise self.error(arg, f"range() bounds must be integers, got {self.describe(bound)}")
         if len(bounds) == 1:
@@ -423,25 +379,17 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         loc = self.loc(node)
         lb, ub, step = (self.as_index(b, node) for b in bounds)
         carried = self.carried(node.body, node)
-        induction = self.emitter.fresh()
-        header = f"scf.for {induction} = {lb} to {ub} step {step}"
-        results = self.emitter.fresh() if carried else ""
-        args = [self.emitter.fresh() for _ in carried]
-        types = ", ".join(v.type for _, v in carried)
-        if carried:
-            inits = ", ".join(f"{a} = {v.ssa}" for a, (_, v) in zip(args, carried))
-            header = f"{results}:{len(carried)} = {header} iter_args({inits}) -> ({types})"
-        self.emitter.line(f"{header} {{")
+        loop = self.builder.begin_for(lb, ub, step, [(v.ssa, v.type) for _, v in carried])
         with self.push_scope(region=True):
-            self.scope.names[node.target.id] = Scalar(induction, "index")
-            for arg, (name, value) in zip(args, carried):
+            self.scope.names[node.target.id] = Scalar(loop.induction, ir.INDEX)
+            for arg, (name, value) in zip(loop.args, carried):
                 self.scope.names[name] = Scalar(arg, value.type)
             self.statements(node.body)
             if carried:
-                self.emitter.op(f"scf.yield {self.carried_values(carried, node)} : {types}", loc)
-        self.emitter.line(f"}} {loc}")
+                self.yield_carried(carried, node, loc)
+        self.builder.end_region(loc)
         for index, (name, value) in enumerate(carried):
-            self.rebind(name, Scalar(f"{results}#{index}", value.type))
+            self.rebind(name, Scalar(f"{loop.results}#{index}", value.type))
 
     def stmt_If(self, node: ast.If) -> None:
         condition = self.expr(node.test)
@@ -452,24 +400,19 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         predicate = self.as_predicate(condition, node.test)
         loc = self.loc(node)
         carried = self.carried(node.body + node.orelse, node)
-        types = ", ".join(v.type for _, v in carried)
-        results = self.emitter.fresh() if carried else ""
-        header = f"scf.if {predicate}"
-        if carried:
-            header = f"{results}:{len(carried)} = {header} -> ({types})"
-        self.emitter.line(f"{header} {{")
+        results = self.builder.begin_if(predicate, [v.type for _, v in carried])
         for branch, body in enumerate((node.body, node.orelse)):
             if branch == 1:
                 if not body and not carried:
                     break
-                self.emitter.line("} else {")
+                self.builder.else_()
             with self.push_scope(region=True):
                 for name, value in carried:
                     self.scope.names[name] = value
                 self.statements(body)
                 if carried:
-                    self.emitter.op(f"scf.yield {self.carried_values(carried, node)} : {types}", loc)
-        self.emitter.line(f"}} {loc}")
+                    self.yield_carried(carried, node, loc)
+        self.builder.end_region(loc)
         for index, (name, value) in enumerate(carried):
             self.rebind(name, Scalar(f"{results}#{index}", value.type))
 
@@ -491,8 +434,8 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             acquired.append((value, item))
         self.statements(node.body)
         for block, item in reversed(acquired):
-            release = "ttl.push" if block.origin == "reserve" else "ttl.pop"
-            self.emitter.op(f"{release} {block.ssa} : {block.type}", self.loc(item.context_expr))
+            release = "push" if block.origin == "reserve" else "pop"
+            self.builder.release(release, block.ssa, block.type, self.loc(item.context_expr))
 
     def stmt_FunctionDef(self, node: ast.FunctionDef) -> None:
         if len(node.decorator_list) != 1:
@@ -514,14 +457,14 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         kind = KernelKind.COMPUTE if target.kind_name == "compute" else KernelKind.DATA_MOVEMENT
         selector = self.thread_selector(decorator, kind, node)
         loc = self.loc(node)
-        self.emitter.line(f"ttl.thread {selector.attr()} {{")
+        self.builder.begin_thread(selector.attr())
         with self.push_scope(region=False):
             self.thread = selector
             self.top_level = False
             self.statements(node.body)
             self.thread = None
             self.top_level = True
-        self.emitter.line(f"}} {loc}")
+        self.builder.end_region(loc)
         self.define(node.name, None, node)
 
     def thread_selector(self, decorator: ast.Call, kind: KernelKind, node: ast.FunctionDef) -> Selector:
@@ -555,18 +498,25 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         except (TypeError, ValueError) as err:
             raise self.error(node, str(err)) from None
 
-    def selection_attr(self, keywords: dict[str, tuple[Any, ast.AST]], single: bool) -> str:
-        """`` {ttl.kernels = [...]}`` for a ``kernel=`` argument (nothing inside a thread,
-        whose decorator already determines the kernel)."""
+    def selection(
+        self, keywords: dict[str, tuple[Any, ast.AST]], single: bool
+    ) -> tuple[str, ...] | None:
+        """The ``#ttl.kernel`` attributes of a ``kernel=`` argument (None without one, and
+        inside a thread, whose decorator already determines the kernel)."""
         if "kernel" not in keywords:
-            return ""
+            return None
         value, node = keywords["kernel"]
         selectors = self.selectors(value, node)
         if single and len(selectors) != 1:
             raise self.error(node, "push / pop accept one kernel= selector")
         if self.thread is not None:
-            return ""
-        return " {ttl.kernels = [" + ", ".join(s.attr() for s in selectors) + "]}"
+            return None
+        return tuple(s.attr() for s in selectors)
+
+    def selection_attr(self, keywords: dict[str, tuple[Any, ast.AST]], single: bool) -> str:
+        """The op-text suffix of :meth:`selection` (empty without a selection)."""
+        kernels = self.selection(keywords, single)
+        return "" if kernels is None else ir.kernels_attr(kernels)
 
     # --- expressions ---------------------------------------------------------------------
     def expr(self, node: ast.expr) -> Any:
@@ -681,7 +631,7 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
 
     def check_index(self, value: Any, node: ast.AST) -> None:
         if isinstance(value, bool) or not (
-            isinstance(value, int) or (isinstance(value, Scalar) and value.type == "index")
+            isinstance(value, int) or (isinstance(value, Scalar) and value.type == ir.INDEX)
         ):
             raise self.error(node, f"a tile index must be an integer, got {self.describe(value)}")
 
@@ -694,24 +644,22 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
                 return self.block_scalar(op, left, right, node)
             if isinstance(op, ast.MatMult):
                 return self.block_matmul(left, right, node)
-            if type(op) not in _BLOCK_BINOPS:
+            if type(op) not in ir.BLOCK_BINARY:
                 raise self.error(node, f"blocks do not support '{type(op).__name__}'")
             if left.type != right.type:
                 raise self.error(node, f"block math on {left.type} and {right.type}: types must match")
-            ssa = self.emitter.value(
-                f"{_BLOCK_BINOPS[type(op)]} {left.ssa}, {right.ssa} : {left.type}", self.loc(node)
-            )
+            ssa = self.builder.block_binary(type(op), left.ssa, right.ssa, left.type, self.loc(node))
             return BlockValue(ssa, left.shape, left.element_type, "value")
         if isinstance(left, Scalar) or isinstance(right, Scalar):
-            if type(op) not in _INDEX_BINOPS:
+            if type(op) not in ir.INDEX_BINARY:
                 raise self.error(node, f"runtime integers do not support '{type(op).__name__}'")
             if isinstance(op, (ast.FloorDiv, ast.Mod)) and isinstance(right, int) and right == 0:
                 raise self.error(node, f"integer {'division' if isinstance(op, ast.FloorDiv) else 'modulo'} by zero")
             lhs, rhs = self.as_index(left, node), self.as_index(right, node)
             if isinstance(op, ast.Mod):
-                return Scalar(self.floor_mod(lhs, rhs, right, node), "index")
-            ssa = self.emitter.value(f"{_INDEX_BINOPS[type(op)]} {lhs}, {rhs} : index", self.loc(node))
-            return Scalar(ssa, "index")
+                return Scalar(self.floor_mod(lhs, rhs, right, node), ir.INDEX)
+            ssa = self.builder.index_binary(type(op), lhs, rhs, self.loc(node))
+            return Scalar(ssa, ir.INDEX)
         self.require_python(left, node)
         self.require_python(right, node)
         try:
@@ -725,21 +673,20 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         ``r`` is corrected to ``r + b`` when it is nonzero and its sign differs from ``b``'s;
         with a compile-time divisor the sign test on ``b`` folds away."""
         loc = self.loc(node)
-        emit = self.emitter.value
-        rem = emit(f"arith.remsi {lhs}, {rhs} : index", loc)
+        b = self.builder
+        rem = b.remsi(lhs, rhs, loc)
         zero = self.as_index(0, node)
         if isinstance(divisor, int):
             # b > 0: correct when r < 0; b < 0: correct when r > 0.
-            predicate = "slt" if divisor > 0 else "sgt"
-            wrong_sign = emit(f"arith.cmpi {predicate}, {rem}, {zero} : index", loc)
+            wrong_sign = b.compare(ast.Lt if divisor > 0 else ast.Gt, rem, zero, loc)
         else:
-            nonzero = emit(f"arith.cmpi ne, {rem}, {zero} : index", loc)
-            rem_negative = emit(f"arith.cmpi slt, {rem}, {zero} : index", loc)
-            divisor_negative = emit(f"arith.cmpi slt, {rhs}, {zero} : index", loc)
-            signs_differ = emit(f"arith.xori {rem_negative}, {divisor_negative} : i1", loc)
-            wrong_sign = emit(f"arith.andi {nonzero}, {signs_differ} : i1", loc)
-        corrected = emit(f"arith.addi {rem}, {rhs} : index", loc)
-        return emit(f"arith.select {wrong_sign}, {corrected}, {rem} : index", loc)
+            nonzero = b.compare(ast.NotEq, rem, zero, loc)
+            rem_negative = b.compare(ast.Lt, rem, zero, loc)
+            divisor_negative = b.compare(ast.Lt, rhs, zero, loc)
+            signs_differ = b.logical("xor", rem_negative, divisor_negative, loc)
+            wrong_sign = b.logical("and", nonzero, signs_differ, loc)
+        corrected = b.addi(rem, rhs, loc)
+        return b.select(wrong_sign, corrected, rem, loc)
 
     def block_scalar(self, op: ast.operator, left: Any, right: Any, node: ast.AST) -> BlockValue:
         """``blk op s`` / ``s op blk`` with ``s`` a compile-time int or float."""
@@ -769,11 +716,9 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
                 f"largest f32: {_F32_MAX:.8g})",
             ) from None
         key = (type(op), block_on_left)
-        if key not in _BLOCK_SCALAR_OPS:
+        if key not in ir.BLOCK_SCALAR:
             raise self.error(node, f"blocks do not support '{type(op).__name__}' with a scalar")
-        ssa = self.emitter.value(
-            f"{_BLOCK_SCALAR_OPS[key]} {block.ssa}, {float(scalar):.9e} : {block.type}", self.loc(node)
-        )
+        ssa = self.builder.block_scalar(key, block.ssa, float(scalar), block.type, self.loc(node))
         return BlockValue(ssa, block.shape, block.element_type, "value")
 
     def block_matmul(
@@ -793,10 +738,8 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
                 f"the left block's columns ({k}) must equal the right block's {what} ({k2})",
             )
         result = BlockValue("", (m, n), left.element_type, "value")
-        attrs = " {transpose_rhs}" if transpose_rhs else ""
-        ssa = self.emitter.value(
-            f"ttl.matmul {left.ssa}, {right.ssa}{attrs} : {left.type}, {right.type} -> {result.type}",
-            self.loc(node),
+        ssa = self.builder.matmul(
+            left.ssa, left.type, right.ssa, right.type, transpose_rhs, result.type, self.loc(node)
         )
         return BlockValue(ssa, result.shape, result.element_type, "value")
 
@@ -805,17 +748,15 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         if isinstance(node.op, ast.UAdd):
             return value
         if isinstance(value, BlockValue) and isinstance(node.op, ast.USub):
-            ssa = self.emitter.value(f"ttl.neg {value.ssa} : {value.type}", self.loc(node))
+            ssa = self.builder.tile_op("neg", [value.ssa], value.type, self.loc(node))
             return BlockValue(ssa, value.shape, value.element_type, "value")
         if isinstance(value, Scalar):
-            if isinstance(node.op, ast.USub) and value.type == "index":
+            if isinstance(node.op, ast.USub) and value.type == ir.INDEX:
                 return self.binop(ast.Sub(), 0, value, node)
             if isinstance(node.op, ast.Not):
-                true = self.emitter.value("arith.constant true", self.loc(node))
-                ssa = self.emitter.value(
-                    f"arith.xori {self.as_predicate(value, node)}, {true} : i1", self.loc(node)
-                )
-                return Scalar(ssa, "i1")
+                true = self.builder.bool_constant(True, self.loc(node))
+                ssa = self.builder.logical("xor", self.as_predicate(value, node), true, self.loc(node))
+                return Scalar(ssa, ir.I1)
             raise self.error(node, "unsupported unary operator on a runtime value")
         self.require_python(value, node)
         try:
@@ -840,13 +781,11 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
                     else f"blocks do not support '{type(op).__name__}'",
                 )
             if isinstance(left, Scalar) or isinstance(right, Scalar):
-                if type(op) not in _INDEX_COMPARE:
+                if type(op) not in ir.INDEX_COMPARE:
                     raise self.error(node, f"runtime integers do not support '{type(op).__name__}'")
                 lhs, rhs = self.as_index(left, node), self.as_index(right, node)
-                ssa = self.emitter.value(
-                    f"arith.cmpi {_INDEX_COMPARE[type(op)]}, {lhs}, {rhs} : index", self.loc(node)
-                )
-                current: Any = Scalar(ssa, "i1")
+                ssa = self.builder.compare(type(op), lhs, rhs, self.loc(node))
+                current: Any = Scalar(ssa, ir.I1)
             else:
                 self.require_python(left, node)
                 self.require_python(right, node)
@@ -881,8 +820,7 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         if not isinstance(left, Scalar) and not isinstance(right, Scalar):
             return (left and right) if kind == "and" else (left or right)
         lhs, rhs = self.as_predicate(left, node), self.as_predicate(right, node)
-        op = "arith.andi" if kind == "and" else "arith.ori"
-        return Scalar(self.emitter.value(f"{op} {lhs}, {rhs} : i1", self.loc(node)), "i1")
+        return Scalar(self.builder.logical(kind, lhs, rhs, self.loc(node)), ir.I1)
 
     def expr_IfExp(self, node: ast.IfExp) -> Any:
         condition = self.expr(node.test)
@@ -909,9 +847,7 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             return self.method_call(callee, args, keywords, node)
         if isinstance(callee, api.Builtin):
             return self.builtin_call(callee, args, keywords, node)
-        from ttlang.frontend.operation import Operation
-
-        if isinstance(callee, Operation):
+        if isinstance(callee, OperationSource):
             return self.compose(callee, args, keywords, node)
         if callee is Kernel:
             if len(args) != 1 or keywords or not isinstance(args[0], KernelKind):
@@ -927,7 +863,7 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         if callee is builtins.abs and len(args) == 1 and isinstance(args[0], BlockValue):
             if keywords:
                 raise self.error(node, "abs(block) takes no keywords")
-            ssa = self.emitter.value(f"ttl.abs {args[0].ssa} : {args[0].type}", self.loc(node))
+            ssa = self.builder.tile_op("abs", [args[0].ssa], args[0].type, self.loc(node))
             return BlockValue(ssa, args[0].shape, args[0].element_type, "value")
         if callee in (builtins.min, builtins.max) and any(isinstance(a, BlockValue) for a in args):
             name = "min" if callee is builtins.min else "max"
@@ -967,8 +903,7 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
                     "block's uses and release determine its logical kernel)",
                 )
             self.no_args(args, node, name)
-            op = "ttl.reserve" if name == "reserve" else "ttl.wait"
-            ssa = self.emitter.value(f"{op} {receiver.ssa} : {receiver.type} -> {receiver.block_type}", loc)
+            ssa = self.builder.acquire(name, receiver.ssa, receiver.type, receiver.block_type, loc)
             return BlockValue(ssa, receiver.shape, receiver.element_type, name)
         if isinstance(receiver, BlockValue):
             if name == "store":
@@ -985,13 +920,13 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             if receiver.origin != expected:
                 raise self.error(node, f"{name}() releases a block acquired with {expected}()")
             attrs = self.selection_attr(keywords, single=True)
-            self.emitter.op(f"ttl.{name} {receiver.ssa}{attrs} : {receiver.type}", loc)
+            self.builder.release(name, receiver.ssa, receiver.type, loc, attrs)
             return None
         if isinstance(receiver, TransferValue):
             self.no_args(args, node, name)
             if keywords:
                 raise self.error(node, "wait() takes no arguments")
-            self.emitter.op(f"ttl.transfer_wait {receiver.ssa}", loc)
+            self.builder.transfer_wait(receiver.ssa, loc)
             return None
         raise self.error(node, f"cannot call {name}() here")
 
@@ -1005,10 +940,7 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
                 f"cannot {'add' if accumulate else 'store'} a {value.type} into a {receiver.type}: "
                 "the shapes in tiles differ",
             )
-        # Another element type (bf16 <-> f32) packs converting to the destination's format.
-        types = receiver.type if value.type == receiver.type else f"{value.type} -> {receiver.type}"
-        attrs = " {accumulate}" if accumulate else ""
-        self.emitter.op(f"ttl.store {value.ssa}, {receiver.ssa}{attrs} : {types}", self.loc(node))
+        self.builder.store(value.ssa, value.type, receiver.ssa, receiver.type, accumulate, self.loc(node))
 
     def reconfigure(
         self, dfb: DFBValue, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]],
@@ -1027,23 +959,21 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             raise self.error(
                 count_node, f"block_count={int_text(count)} does not fit the IR's i64"
             )
-        self.emitter.op(
-            f"ttl.reconfigure_dfb {dfb.ssa} block_count = {count} : {dfb.type}", self.loc(node)
-        )
+        self.builder.reconfigure_dfb(dfb.ssa, count, dfb.type, self.loc(node))
 
     def no_args(self, args: list[Any], node: ast.AST, name: str) -> None:
         if args:
             raise self.error(node, f"{name}() takes no positional arguments")
 
     def compose(
-        self, callee: Operation, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]],
+        self, callee: OperationSource, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]],
         node: ast.Call,
     ) -> None:
         if keywords:
             raise self.error(node, "a composed operation is called with positional tensors")
         if self.depth >= _MAX_COMPOSITION_DEPTH:
             raise self.error(node, "operations compose too deeply (recursive composition?)")
-        inner = FunctionCompiler(callee, self.emitter, self.threads, self.depth + 1)
+        inner = FunctionCompiler(callee, self.builder, self.threads, self.depth + 1)
         # The callee runs where it is called: inside a thread it belongs to that thread.
         inner.thread = self.thread
         inner.top_level = self.top_level and not self.scope.region
@@ -1071,18 +1001,16 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
         result: Any = args[0]
         for value in args[1:]:
             lhs, rhs = self.as_index(result, node), self.as_index(value, node)
-            keep = self.emitter.value(f"arith.cmpi {'slt' if is_min else 'sgt'}, {lhs}, {rhs} : index", loc)
-            result = Scalar(self.emitter.value(f"arith.select {keep}, {lhs}, {rhs} : index", loc), "index")
+            keep = self.builder.compare(ast.Lt if is_min else ast.Gt, lhs, rhs, loc)
+            result = Scalar(self.builder.select(keep, lhs, rhs, loc), ir.INDEX)
         return result
 
     def as_index(self, value: Any, node: ast.AST) -> str:
-        if isinstance(value, Scalar) and value.type in ("i32", "i64"):
+        if isinstance(value, Scalar) and value.type in (ir.I32, ir.I64):
             # External-call results: signless integers used as indices.
-            return self.emitter.value(
-                f"arith.index_cast {value.ssa} : {value.type} to index", self.loc(node)
-            )
+            return self.builder.index_cast(value.ssa, value.type, self.loc(node))
         if isinstance(value, Scalar):
-            if value.type != "index":
+            if value.type != ir.INDEX:
                 raise self.error(node, "expected an integer, got a boolean runtime value")
             return value.ssa
         if isinstance(value, int) and not isinstance(value, bool):
@@ -1092,23 +1020,21 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
                     f"the integer {int_text(value)} does not fit the IR's 64-bit index "
                     f"(-2**63 to 2**63 - 1)",
                 )
-            return self.emitter.value(f"arith.constant {value} : index", self.loc(node))
+            return self.builder.index_constant(value, self.loc(node))
         raise self.error(node, f"expected an integer, got {self.describe(value)}")
 
     def as_predicate(self, value: Any, node: ast.AST) -> str:
         if isinstance(value, Scalar):
-            if value.type == "i1":
+            if value.type == ir.I1:
                 return value.ssa
-            if value.type in ("i32", "i64"):
+            if value.type in (ir.I32, ir.I64):
                 # Zero is false, nonzero true (external-call and dispatch-condition results).
-                zero = self.emitter.value(f"arith.constant 0 : {value.type}", self.loc(node))
+                zero = self.builder.int_constant(0, value.type, self.loc(node))
             else:
                 zero = self.as_index(0, node)
-            return self.emitter.value(
-                f"arith.cmpi ne, {value.ssa}, {zero} : {value.type}", self.loc(node)
-            )
+            return self.builder.cmpi("ne", value.ssa, zero, value.type, self.loc(node))
         if isinstance(value, bool):
-            return self.emitter.value(f"arith.constant {'true' if value else 'false'}", self.loc(node))
+            return self.builder.bool_constant(value, self.loc(node))
         raise self.error(node, f"expected a condition, got {self.describe(value)}")
 
     def is_python(self, value: Any) -> bool:
@@ -1126,7 +1052,7 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
     @staticmethod
     def describe(value: Any) -> str:
         if isinstance(value, Scalar):
-            return "a runtime boolean" if value.type == "i1" else "a runtime integer"
+            return "a runtime boolean" if value.type == ir.I1 else "a runtime integer"
         if isinstance(value, TensorValue):
             return f"tensor '{value.name}'"
         if isinstance(value, TileSlice):
@@ -1145,8 +1071,6 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
             return "a ttl.DFBEffect action"
         return f"{type(value).__name__} {value!r}"
 
-
-_MISSING = object()
 
 
 def _assigned_names(body: list[ast.stmt]) -> list[str]:
@@ -1186,20 +1110,20 @@ class _ScopeGuard:
 
     def __enter__(self) -> None:
         self.compiler.scope = Scope(parent=self.compiler.scope, region=self.region)
-        self.compiler.emitter.depth += 1
+        self.compiler.builder.depth += 1
 
     def __exit__(self, *exc: object) -> None:
         assert self.compiler.scope.parent is not None
         self.compiler.scope = self.compiler.scope.parent
-        self.compiler.emitter.depth -= 1
+        self.compiler.builder.depth -= 1
 
 
-def build_module(operation: Operation, specs: list[TensorSpec], target: str = "wormhole_b0") -> str:
+def build_module(operation: OperationSource, specs: list[TensorSpec], target: str = "wormhole_b0") -> str:
     """The TTL IR module of ``operation`` applied to tensors described by ``specs``, for
     ``target`` (which fixes the grid of ``grid="auto"`` / ``"full"``)."""
-    emitter = Emitter()
-    cols, rows = operation.grid_for(target)
-    compiler = FunctionCompiler(operation, emitter, ThreadState(target=target))
+    builder = ir.Builder()
+    grid = operation.grid_for(target)
+    compiler = FunctionCompiler(operation, builder, ThreadState(target=target))
     tree = operation.tree
     names = [a.arg for a in tree.args.args]
     if len(specs) != len(names):
@@ -1208,20 +1132,13 @@ def build_module(operation: Operation, specs: list[TensorSpec], target: str = "w
         )
     params = [TensorValue(f"%arg{i}", spec, name) for i, (spec, name) in enumerate(zip(specs, names))]
     compiler.compile_operation(params)
-    signature = ", ".join(
-        f"{p.ssa}: {p.type} {compiler.loc(arg)}" for p, arg in zip(params, tree.args.args)
-    )
-    # A resource-aware operation's kernels take caller per-core words (kernel ABI).
-    resources = ", ttl.runtime_resources" if operation.runtime_resource_factory is not None else ""
-    # fp32_dest_acc_en= overrides the backend's choice (fp32 DEST where a DFB is f32).
-    if operation.fp32_dest_acc_en is not None:
-        resources += f", ttl.fp32_dest_acc_en = {str(operation.fp32_dest_acc_en).lower()}"
-    header = (
-        f"  func.func @{operation.symbol}({signature}) attributes {{"
-        f"ttl.grid = array<i64: {cols}, {rows}>, "
-        f"ttl.operation_id = {mlir_string(operation.operation_id)}{resources}}} {{"
+    attributes = ir.operation_attributes(
+        grid, operation.operation_id, operation.runtime_resource_factory is not None,
+        operation.fp32_dest_acc_en,
     )
     end = tree.body[-1] if tree.body else tree
-    footer = [f"    func.return {compiler.loc(end)}", f"  }} {compiler.loc(tree)}"]
-    module_end = f"}} {compiler.loc(tree)}"
-    return "\n".join(["module {", header, *emitter.lines, *footer, module_end]) + "\n"
+    return builder.module(
+        operation.symbol,
+        [(p.ssa, p.type, compiler.loc(arg)) for p, arg in zip(params, tree.args.args)],
+        attributes, compiler.loc(end), compiler.loc(tree),
+    )

@@ -15,8 +15,9 @@ from typing import Any
 
 from ttlang.artifact import KernelKind
 from ttlang.frontend.extern import DispatchCondition, ScalarType
-from ttlang.frontend.kernels import mlir_string
+from ttlang.frontend import ir
 from ttlang.frontend.values import (
+    MISSING,
     BlockValue,
     DFBTemplateRef,
     DFBValue,
@@ -76,7 +77,7 @@ class ExternCalls:
                 f"{self.describe(tensor)}; tensor slices, views and computed tensor values "
                 "have no buffer address of their own",
             )
-        ssa = self.emitter.value(f"ttl.raw_addr {tensor.ssa} : {tensor.type}", self.loc(node))
+        ssa = self.builder.raw_addr(tensor.ssa, tensor.type, self.loc(node))
         return RawAddrValue(ssa, tensor)
 
     def dfb_template(
@@ -156,7 +157,7 @@ class ExternCalls:
                 raise self.error(
                     node, f"'{node.id}' is a runtime value; a static count cannot use runtime values"
                 )
-            if local is not _missing():
+            if local is not MISSING:
                 raise self.error(
                     node,
                     f"'{node.id}' is a local of the operation body; static counts use integer "
@@ -247,7 +248,7 @@ class ExternCalls:
                     descriptor_position += 1
                 else:
                     index = dependency_index(value.dfb, "ttl.get_dfb_id(dfb)", template_node)
-                template_attrs.append(f"#ttl.dfb_template<{value.kind}, dependency = {index}>")
+                template_attrs.append(ir.dfb_template_attr(value.kind, index))
             else:
                 template_attrs.append(self.template_literal(value, template_node))
 
@@ -269,8 +270,9 @@ class ExternCalls:
         for value in effects_value:
             effects.extend(value.flatten() if isinstance(value, EffectSequence) else (value,))
         effect_attrs = [
-            f"#ttl.dfb_effect<{e.kind}, dependency = {dependency_index(e.dfb, f'ttl.DFBEffect.{e.kind}', effects_node)}, "
-            f"tiles = {e.tiles}>"
+            ir.dfb_effect_attr(
+                e.kind, dependency_index(e.dfb, f"ttl.DFBEffect.{e.kind}", effects_node), e.tiles
+            )
             for e in effects
         ]
 
@@ -283,7 +285,7 @@ class ExternCalls:
             if not isinstance(path, str) or not path:
                 raise self.error(paths_node, f"include_paths holds nonempty directory strings, got {path!r}")
 
-        condition_attr = ""
+        condition_attr = None
         if condition_value is not None:
             if dependencies or any(isinstance(t, DFBTemplateRef) for t in templates):
                 raise self.error(
@@ -296,29 +298,24 @@ class ExternCalls:
             if unknown_access:
                 raise self.error(condition_node, "a condition_result call cannot set unknown_dfb_access=True")
             ordinal = self.threads.condition_ordinal(condition_value)
-            condition_attr = f" condition #ttl.dispatch_condition<{ordinal}, {result_type}>"
+            condition_attr = ir.dispatch_condition_attr(ordinal, result_type)
 
-        text = f"ttl.call_extern_func {mlir_string(callee)} from {mlir_string(header)}"
-        if template_attrs:
-            text += f" template [{', '.join(template_attrs)}]"
-        text += f" args({', '.join(func_values)} : {', '.join(func_types)})" if func_values else " args()"
-        if descriptors:
-            text += f" descriptors({', '.join(d.ssa for d in descriptors)} : {', '.join(d.type for d in descriptors)})"
-        if extra:
-            text += f" dependencies({', '.join(d.ssa for d in extra)} : {', '.join(d.type for d in extra)})"
-        if effect_attrs:
-            text += f" effects [{', '.join(effect_attrs)}]"
-        if unknown_access:
-            text += " unknown_dfb_access"
-        if paths:
-            text += f" include_paths [{', '.join(mlir_string(p) for p in paths)}]"
-        text += condition_attr
-        text += self.selection_attr(keywords, single=False)
-        loc = self.loc(node)
-        if result_type is None:
-            self.emitter.op(text, loc)
-            return None
-        return Scalar(self.emitter.value(f"{text} -> {result_type}", loc), result_type)
+        call = ir.ExternCall(
+            callee=callee,
+            header=header,
+            template=tuple(template_attrs),
+            func_args=tuple(zip(func_values, func_types)),
+            descriptors=tuple((d.ssa, d.type) for d in descriptors),
+            dependencies=tuple((d.ssa, d.type) for d in extra),
+            effects=tuple(effect_attrs),
+            unknown_dfb_access=unknown_access,
+            include_paths=tuple(paths),
+            condition=condition_attr,
+            kernels=self.selection(keywords, single=False),
+            result_type=result_type,
+        )
+        ssa = self.builder.call_extern_func(call, self.loc(node))
+        return None if ssa is None else Scalar(ssa, result_type)
 
     def extern_kinds(self, keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> set[KernelKind]:
         """Kinds of the kernels that run the call; checks the kernel= rules."""
@@ -395,19 +392,19 @@ class ExternCalls:
                 types.append(arg.type)
             elif isinstance(arg, RawAddrValue):
                 values.append(arg.ssa)
-                types.append("ui32")
+                types.append(ir.UI32)
             elif isinstance(arg, Scalar):
                 values.append(arg.ssa)
                 types.append(arg.type)
             elif isinstance(arg, bool):
                 values.append(self.as_predicate(arg, node))
-                types.append("i1")
+                types.append(ir.I1)
             elif isinstance(arg, int):
                 if not -(2**31) <= arg < 2**32:
                     raise self.error(node, f"integer function argument {arg} does not fit 32 bits")
                 signed = arg - 2**32 if arg >= 2**31 else arg
-                values.append(self.emitter.value(f"arith.constant {signed} : i32", self.loc(node)))
-                types.append("i32")
+                values.append(self.builder.int_constant(signed, ir.I32, self.loc(node)))
+                types.append(ir.I32)
             elif isinstance(arg, (TileSlice, BlockValue)):
                 raise self.error(
                     node,
@@ -431,11 +428,11 @@ class ExternCalls:
 
     def template_literal(self, value: Any, node: ast.AST) -> str:
         if isinstance(value, bool):
-            return "true" if value else "false"
+            return ir.bool_attr(value)
         if isinstance(value, int):
             if not _INT64[0] <= value <= _INT64[1]:
                 raise self.error(node, f"template argument {value} does not fit a signed 64-bit constant")
-            return f"{value} : i64"
+            return ir.i64_attr(value)
         if isinstance(value, float):
             try:
                 bits = struct.unpack("<I", struct.pack("<f", value))[0]
@@ -443,7 +440,7 @@ class ExternCalls:
                 raise self.error(node, f"template argument {value!r} is not representable as binary32") from None
             if math.isfinite(value) and not math.isfinite(struct.unpack("<f", struct.pack("<I", bits))[0]):
                 raise self.error(node, f"template argument {value!r} is not representable as binary32")
-            return f"0x{bits:08X} : f32"
+            return ir.f32_bits_attr(bits)
         if isinstance(value, DFBValue):
             raise self.error(
                 node,
@@ -462,9 +459,3 @@ class ExternCalls:
         if not isinstance(value, (tuple, list)):
             raise self.error(node, f"{what} must be a list, got {self.describe(value)}")
         return tuple(value)
-
-
-def _missing() -> object:
-    from ttlang.frontend.compiler import _MISSING
-
-    return _MISSING

@@ -11,15 +11,14 @@ import math
 import struct
 from typing import Any
 
+from ttlang.frontend import ir
 from ttlang.frontend.values import BlockValue
 
 # ``dtype=`` spellings (strings, ttnn / torch dtypes by name) -> IR element type.
-_FILL_DTYPES = {"bfloat16": "bf16", "float32": "f32"}
+_FILL_DTYPES = ir.ELEMENT_TYPES
 # The element type a ``ttl.block.fill`` without ``dtype=`` has.
 _DEFAULT_FILL_TYPE = "bf16"
 ELEMENT_DTYPES = {element: dtype for dtype, element in _FILL_DTYPES.items()}
-# ``ttl.math.<name>`` -> TTL op of the reductions.
-_REDUCE_OPS = {"reduce_sum": "ttl.reduce_sum", "reduce_max": "ttl.reduce_max"}
 
 
 class ShapeBuiltins:
@@ -29,7 +28,7 @@ class ShapeBuiltins:
         self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
     ) -> BlockValue:
         short = name.split(".", 1)[1]
-        builder = "reduce" if short in _REDUCE_OPS else short
+        builder = "reduce" if short in ir.REDUCE_OPS else short
         return getattr(self, f"block_{builder}")(f"ttl.{name}", args, keywords, node)
 
     # --- helpers ---------------------------------------------------------------------------
@@ -97,10 +96,6 @@ class ShapeBuiltins:
             raise self.error(node, f"{fn}: {value!r} is not a finite f32") from None
         return float(value)
 
-    def emit_block(self, text: str, shape: tuple[int, int], element: str, node: ast.AST) -> BlockValue:
-        result = BlockValue("", shape, element, "value")
-        ssa = self.emitter.value(text.format(type=result.type), self.loc(node))
-        return BlockValue(ssa, shape, element, "value")
 
     # --- the functions ---------------------------------------------------------------------
     def block_fill(
@@ -133,7 +128,8 @@ class ShapeBuiltins:
                 element = _FILL_DTYPES[names[0]]
             value = args[0]
         constant = self.f32_constant(fn, value, node)
-        return self.emit_block(f"ttl.fill {constant:.9e} : {{type}}", shape, element, node)
+        ssa = self.builder.fill(constant, ir.block_type(shape, element), self.loc(node))
+        return BlockValue(ssa, shape, element, "value")
 
     def block_broadcast(
         self, fn: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
@@ -163,15 +159,14 @@ class ShapeBuiltins:
                     f"{shape[0]}x{shape[1]} along dims={list(dims)} needs {expected} tile "
                     f"{axis} in the input, got {x.shape[d]}",
                 )
-        return self.emit_block(
-            f"ttl.broadcast {x.ssa} dims = [{', '.join(map(str, dims))}] : {x.type} -> {{type}}",
-            shape, x.element_type, node,
-        )
+        result = ir.block_type(shape, x.element_type)
+        ssa = self.builder.broadcast(x.ssa, x.type, dims, result, self.loc(node))
+        return BlockValue(ssa, shape, x.element_type, "value")
 
     def block_reduce(
         self, fn: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
     ) -> BlockValue:
-        op = _REDUCE_OPS[fn.rsplit(".", 1)[1]]
+        reduction = fn.rsplit(".", 1)[1]
         self.only_keywords(fn, keywords, {"dims", "shape"}, node)
         if len(args) == 3:
             # tt-lang's early spelling reduce_sum(x, scaler, out_blk, dims=): the output block
@@ -186,14 +181,14 @@ class ShapeBuiltins:
             raise self.error(node, f"{fn}(x, [scaler], *, dims=[...]) takes a block and an optional scaler")
         x = self.block_input(fn, args[0], node)
         dims = self.block_dims(fn, keywords, node)
-        operands, types = x.ssa, x.type
+        operands = [(x.ssa, x.type)]
         if len(args) == 2:
             scaler = self.block_input(fn, args[1], node)
             if scaler.element_type != x.element_type:
                 raise self.error(
                     node, f"{fn}: the scaler {scaler.type} must have the input's element type ({x.type})"
                 )
-            operands, types = f"{x.ssa}, {scaler.ssa}", f"{x.type}, {scaler.type}"
+            operands.append((scaler.ssa, scaler.type))
         shape = (1 if 0 in dims else x.shape[0], 1 if 1 in dims else x.shape[1])
         wanted = self.block_shape_kw(fn, keywords)
         if wanted is not None and wanted != shape:
@@ -202,10 +197,9 @@ class ShapeBuiltins:
                 f"{fn}: reducing a {x.shape[0]}x{x.shape[1]}-tile block along dims={list(dims)} "
                 f"gives {shape[0]}x{shape[1]} tiles, not shape={wanted}",
             )
-        return self.emit_block(
-            f"{op} {operands} dims = [{', '.join(map(str, dims))}] : {types} -> {{type}}",
-            shape, x.element_type, node,
-        )
+        result = ir.block_type(shape, x.element_type)
+        ssa = self.builder.reduce(reduction, operands, dims, result, self.loc(node))
+        return BlockValue(ssa, shape, x.element_type, "value")
 
     def block_transpose(
         self, fn: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
@@ -214,7 +208,6 @@ class ShapeBuiltins:
         if len(args) != 1:
             raise self.error(node, f"{fn}(x) takes one block")
         x = self.block_input(fn, args[0], node)
-        return self.emit_block(
-            f"ttl.transpose {x.ssa} : {x.type} -> {{type}}", (x.shape[1], x.shape[0]),
-            x.element_type, node,
-        )
+        shape = (x.shape[1], x.shape[0])
+        ssa = self.builder.transpose(x.ssa, x.type, ir.block_type(shape, x.element_type), self.loc(node))
+        return BlockValue(ssa, shape, x.element_type, "value")
