@@ -726,17 +726,8 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
     ) -> BlockValue:
         """``a @ b``: (M x K) @ (K x N) tiles -> M x N tiles; with ``transpose_rhs`` the right
         block is N x K tiles (``ttl.math.matmul(a, b, transpose_rhs=True)``: ``a @ b.T``)."""
-        if left.element_type != right.element_type:
-            raise self.error(node, f"block matmul on {left.type} and {right.type}: element types must match")
-        (m, k), (r0, r1) = left.shape, right.shape
-        k2, n = (r1, r0) if transpose_rhs else (r0, r1)
-        if k != k2:
-            what = "columns" if transpose_rhs else "rows"
-            raise self.error(
-                node,
-                f"block matmul of {m}x{k} by {r0}x{r1} tiles{' (transpose_rhs)' if transpose_rhs else ''}: "
-                f"the left block's columns ({k}) must equal the right block's {what} ({k2})",
-            )
+        # Element types and inner dimensions are MatmulOp's verifier's rules.
+        m, n = left.shape[0], right.shape[0 if transpose_rhs else 1]
         result = BlockValue("", (m, n), left.element_type, "value")
         ssa = self.builder.matmul(
             left.ssa, left.type, right.ssa, right.type, transpose_rhs, result.type, self.loc(node)
@@ -933,13 +924,8 @@ class FunctionCompiler(BuiltinCalls, ExternCalls):
     def emit_store(
         self, receiver: BlockValue, value: BlockValue, node: ast.AST, accumulate: bool
     ) -> None:
-        """``receiver.store(value)``, or ``receiver += value`` (``accumulate``)."""
-        if value.shape != receiver.shape:
-            raise self.error(
-                node,
-                f"cannot {'add' if accumulate else 'store'} a {value.type} into a {receiver.type}: "
-                "the shapes in tiles differ",
-            )
+        """``receiver.store(value)``, or ``receiver += value`` (``accumulate``); shapes and
+        element types are StoreOp's verifier's rules."""
         self.builder.store(value.ssa, value.type, receiver.ssa, receiver.type, accumulate, self.loc(node))
 
     def reconfigure(

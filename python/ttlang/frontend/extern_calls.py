@@ -1,9 +1,13 @@
 """``ttl.call_extern_func`` and its argument wrappers as IR builders (a mixin of
 :class:`~ttlang.frontend.compiler.FunctionCompiler`, like :mod:`ttlang.frontend.builtins`).
 
-The frontend checks every argument rule of the spec at the user's line and emits one
-``ttl.call_extern_func`` op; the DFB lifecycle, dispatch-condition identity and physical indices
-are C++ passes (docs/external-functions.md).
+The frontend turns the Python arguments into one ``ttl.call_extern_func`` op, rejecting only
+what has no IR form (a value of the wrong Python kind, a DFB that is no dependency of the call,
+an unrepresentable constant). Every rule on the op itself (which arguments a compute kernel
+takes, tensor layouts, DFB effect capacities, what a dispatch-condition call may touch) is
+``CallExternFuncOp::verify`` (``lib/Dialect/TTL/IR/TTLExtern.cpp``), reported at the call's
+line; the DFB lifecycle, dispatch-condition identity and physical indices are C++ passes
+(docs/external-functions.md).
 """
 
 from __future__ import annotations
@@ -13,7 +17,6 @@ import math
 import struct
 from typing import Any
 
-from ttlang.artifact import KernelKind
 from ttlang.frontend.extern import DispatchCondition, ScalarType
 from ttlang.frontend import ir
 from ttlang.frontend.values import (
@@ -104,16 +107,7 @@ class ExternCalls:
             raise self.error(
                 node.args[0], f"ttl.DFBEffect.{kind} names a dataflow buffer, got {self.describe(dfb)}"
             )
-        tiles = self.static_count(count_nodes[0])
-        capacity = dfb.shape[0] * dfb.shape[1] * dfb.block_count
-        if tiles <= 0:
-            raise self.error(count_nodes[0], f"a DFB effect tile count must be positive, got {tiles}")
-        if tiles > capacity:
-            raise self.error(
-                count_nodes[0],
-                f"ttl.DFBEffect.{kind} of {tiles} tiles exceeds the DFB capacity of {capacity} tiles",
-            )
-        return EffectValue(kind, dfb, tiles)
+        return EffectValue(kind, dfb, self.static_count(count_nodes[0]))
 
     def repeat_effect(self, node: ast.Call) -> EffectSequence:
         if node.keywords or len(node.args) != 2:
@@ -196,18 +190,18 @@ class ExternCalls:
             )
         header, callee = args
         for label, value in (("header", header), ("callee", callee)):
-            if not isinstance(value, str) or not value:
-                raise self.error(node, f"the {label} of ttl.call_extern_func must be a nonempty compile-time string")
+            if not isinstance(value, str):
+                raise self.error(node, f"the {label} of ttl.call_extern_func must be a compile-time string")
 
         def kw(key: str, default: Any) -> tuple[Any, ast.AST]:
             return keywords.get(key, (default, node))
 
-        kinds = self.extern_kinds(keywords, node)
+        self.check_extern_kernel(keywords, node)
         result_type = self.extern_result_type(kw("result_type", None), kw("condition_result", None))
         condition_value, condition_node = kw("condition_result", None)
 
         # Dependency sequence: DFB function arguments, descriptors, then dfb_dependencies.
-        func_values, func_types, dfb_args = self.extern_func_args(kw("func_args", ()), kinds)
+        func_values, func_types, dfb_args = self.extern_func_args(kw("func_args", ()))
         template_value, template_node = kw("template_args", ())
         templates = self.sequence(template_value, template_node, "template_args")
         descriptors = [t.dfb for t in templates if isinstance(t, DFBTemplateRef) and t.kind == "descriptor"]
@@ -282,21 +276,11 @@ class ExternCalls:
         paths_value, paths_node = kw("include_paths", ())
         paths = self.sequence(paths_value, paths_node, "include_paths")
         for path in paths:
-            if not isinstance(path, str) or not path:
-                raise self.error(paths_node, f"include_paths holds nonempty directory strings, got {path!r}")
+            if not isinstance(path, str):
+                raise self.error(paths_node, f"include_paths holds directory strings, got {path!r}")
 
         condition_attr = None
         if condition_value is not None:
-            if dependencies or any(isinstance(t, DFBTemplateRef) for t in templates):
-                raise self.error(
-                    condition_node,
-                    "a condition_result call cannot depend on DFB storage or take a DFB "
-                    "argument, index or descriptor",
-                )
-            if effects:
-                raise self.error(condition_node, "a condition_result call cannot declare DFB effects")
-            if unknown_access:
-                raise self.error(condition_node, "a condition_result call cannot set unknown_dfb_access=True")
             ordinal = self.threads.condition_ordinal(condition_value)
             condition_attr = ir.dispatch_condition_attr(ordinal, result_type)
 
@@ -317,8 +301,9 @@ class ExternCalls:
         ssa = self.builder.call_extern_func(call, self.loc(node))
         return None if ssa is None else Scalar(ssa, result_type)
 
-    def extern_kinds(self, keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> set[KernelKind]:
-        """Kinds of the kernels that run the call; checks the kernel= rules."""
+    def check_extern_kernel(self, keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> None:
+        """The kernel= rules: the IR has no form for a call no kernel runs, and a thread's ops
+        carry no selection of their own."""
         if "kernel" not in keywords:
             if self.thread is None:
                 raise self.error(
@@ -326,7 +311,7 @@ class ExternCalls:
                     "a top-level ttl.call_extern_func needs kernel=: the compiler cannot infer "
                     "the logical kernel of opaque C++ code",
                 )
-            return {self.thread.kind}
+            return
         value, kernel_node = keywords["kernel"]
         selectors = self.selectors(value, kernel_node)
         if self.thread is not None and selectors != (self.thread,):
@@ -334,7 +319,6 @@ class ExternCalls:
                 kernel_node,
                 "kernel= inside a thread must select the thread's own logical kernel",
             )
-        return {s.kind for s in selectors}
 
     def extern_result_type(
         self, result: tuple[Any, ast.AST], condition: tuple[Any, ast.AST]
@@ -364,7 +348,7 @@ class ExternCalls:
         return result_value.value
 
     def extern_func_args(
-        self, value_node: tuple[Any, ast.AST], kinds: set[KernelKind]
+        self, value_node: tuple[Any, ast.AST]
     ) -> tuple[list[str], list[str], list[DFBValue]]:
         value, node = value_node
         values: list[str] = []
@@ -376,18 +360,6 @@ class ExternCalls:
                 values.append(arg.ssa)
                 types.append(arg.type)
             elif isinstance(arg, TensorValue):
-                if KernelKind.COMPUTE in kinds:
-                    raise self.error(
-                        node,
-                        f"tensor '{arg.name}' becomes a TensorAccessor, which is supported in "
-                        "data-movement kernels only; pass ttl.raw_addr(tensor) to a compute kernel",
-                    )
-                if arg.spec.layout != "tile" or arg.spec.element_type not in ("bf16", "f32"):
-                    raise self.error(
-                        node,
-                        f"tensor '{arg.name}' becomes a TensorAccessor, which is supported for tiled "
-                        "bf16 and f32 tensors only",
-                    )
                 values.append(arg.ssa)
                 types.append(arg.type)
             elif isinstance(arg, RawAddrValue):

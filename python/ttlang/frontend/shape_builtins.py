@@ -2,7 +2,11 @@
 ``broadcast``, ``reduce_sum`` / ``reduce_max`` and ``transpose``, in both tt-lang 1.1 spellings
 (``ttl.math.fill(blk, value)`` / ``ttl.block.fill(value, shape=, dtype=)``,
 ``ttl.math.broadcast(x, out_blk, dims=)`` / ``ttl.block.broadcast(x, dims=, shape=)``). Block
-dimensions are in tiles: 0 (or -2) the rows, 1 (or -1) the columns."""
+dimensions are in tiles: 0 (or -2) the rows, 1 (or -1) the columns.
+
+The frontend reads the Python spellings (negative dims, ``shape=`` or an output block, dtypes)
+and builds the op with the result type they give; whether the dims and shapes fit each other is
+the ops' verifiers' rule (``TTLBlockShapeOps.cpp``), reported at the user's line."""
 
 from __future__ import annotations
 
@@ -48,10 +52,8 @@ class ShapeBuiltins:
                 f"{fn}: dims= must list block dimensions 0 / -2 (rows) and 1 / -1 (columns), "
                 f"got {dims!r}",
             )
-        normalized = tuple(sorted({d % 2 for d in dims}))
-        if len(normalized) != len(dims):
-            raise self.error(dims_node, f"{fn}: dims= {list(dims)} names a dimension twice")
-        return normalized
+        # A dimension named twice stays twice: the op's verifier rejects it.
+        return tuple(sorted(d % 2 for d in dims))
 
     def block_shape_kw(self, fn: str, keywords: dict[str, tuple[Any, ast.AST]]) -> tuple[int, int] | None:
         if "shape" not in keywords:
@@ -149,16 +151,6 @@ class ShapeBuiltins:
             shape = args[1].shape
         if shape is None:
             raise self.error(node, f"{fn} needs shape= (or the output block) to broadcast to")
-        for d in (0, 1):
-            expected = 1 if d in dims else shape[d]
-            if x.shape[d] != expected:
-                axis = "rows" if d == 0 else "columns"
-                raise self.error(
-                    node,
-                    f"{fn}: broadcasting a {x.shape[0]}x{x.shape[1]}-tile block to "
-                    f"{shape[0]}x{shape[1]} along dims={list(dims)} needs {expected} tile "
-                    f"{axis} in the input, got {x.shape[d]}",
-                )
         result = ir.block_type(shape, x.element_type)
         ssa = self.builder.broadcast(x.ssa, x.type, dims, result, self.loc(node))
         return BlockValue(ssa, shape, x.element_type, "value")
@@ -184,19 +176,10 @@ class ShapeBuiltins:
         operands = [(x.ssa, x.type)]
         if len(args) == 2:
             scaler = self.block_input(fn, args[1], node)
-            if scaler.element_type != x.element_type:
-                raise self.error(
-                    node, f"{fn}: the scaler {scaler.type} must have the input's element type ({x.type})"
-                )
             operands.append((scaler.ssa, scaler.type))
-        shape = (1 if 0 in dims else x.shape[0], 1 if 1 in dims else x.shape[1])
-        wanted = self.block_shape_kw(fn, keywords)
-        if wanted is not None and wanted != shape:
-            raise self.error(
-                node,
-                f"{fn}: reducing a {x.shape[0]}x{x.shape[1]}-tile block along dims={list(dims)} "
-                f"gives {shape[0]}x{shape[1]} tiles, not shape={wanted}",
-            )
+        shape = self.block_shape_kw(fn, keywords) or (
+            1 if 0 in dims else x.shape[0], 1 if 1 in dims else x.shape[1]
+        )
         result = ir.block_type(shape, x.element_type)
         ssa = self.builder.reduce(reduction, operands, dims, result, self.loc(node))
         return BlockValue(ssa, shape, x.element_type, "value")
