@@ -1,5 +1,5 @@
-"""``ttl.call_extern_func`` and its argument wrappers as IR builders (a mixin of
-:class:`~ttlang.frontend.compiler.FunctionCompiler`, like :mod:`ttlang.frontend.builtins`).
+"""``ttl.call_extern_func`` and its argument wrappers as IR builders (dispatched by
+:mod:`ttlang.frontend.builtins`).
 
 The frontend turns the Python arguments into one ``ttl.call_extern_func`` op, rejecting only
 what has no IR form (a value of the wrong Python kind, a DFB that is no dependency of the call,
@@ -19,6 +19,7 @@ from typing import Any
 
 from ttlang.frontend.extern import DispatchCondition, ScalarType
 from ttlang.frontend import ir
+from ttlang.frontend.context import CallContext
 from ttlang.frontend.values import (
     MISSING,
     BlockValue,
@@ -64,31 +65,34 @@ def _effect_length(item: "EffectValue | EffectSequence") -> int:
 
 
 class ExternCalls:
-    """External calls of :class:`~ttlang.frontend.compiler.FunctionCompiler`."""
+    """External calls of one function compiler (``ctx``)."""
+
+    def __init__(self, ctx: CallContext) -> None:
+        self.ctx = ctx
 
     # --- wrappers -----------------------------------------------------------------------
     def raw_addr(
         self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
     ) -> RawAddrValue:
         if keywords or len(args) != 1:
-            raise self.error(node, "ttl.raw_addr(tensor) takes one tensor")
+            raise self.ctx.error(node, "ttl.raw_addr(tensor) takes one tensor")
         tensor = args[0]
         if not isinstance(tensor, TensorValue):
-            raise self.error(
+            raise self.ctx.error(
                 node,
                 f"ttl.raw_addr takes a tensor argument of the operation, got "
-                f"{self.describe(tensor)}; tensor slices, views and computed tensor values "
+                f"{self.ctx.describe(tensor)}; tensor slices, views and computed tensor values "
                 "have no buffer address of their own",
             )
-        ssa = self.builder.raw_addr(tensor.ssa, tensor.type, self.loc(node))
+        ssa = self.ctx.builder.raw_addr(tensor.ssa, tensor.type, self.ctx.loc(node))
         return RawAddrValue(ssa, tensor)
 
     def dfb_template(
         self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
     ) -> DFBTemplateRef:
         if keywords or len(args) != 1 or not isinstance(args[0], DFBValue):
-            got = self.describe(args[0]) if len(args) == 1 else f"{len(args)} arguments"
-            raise self.error(node, f"ttl.{name}(dfb) takes one dataflow buffer, got {got}")
+            got = self.ctx.describe(args[0]) if len(args) == 1 else f"{len(args)} arguments"
+            raise self.ctx.error(node, f"ttl.{name}(dfb) takes one dataflow buffer, got {got}")
         return DFBTemplateRef("descriptor" if name == "dfb_descriptor" else "index", args[0])
 
     # --- effects (counts are read from the source: static-integer language) ---------------
@@ -98,26 +102,26 @@ class ExternCalls:
             return self.repeat_effect(node)
         keywords = {k.arg: k.value for k in node.keywords}
         if None in keywords or set(keywords) - {"tiles"} or not 1 <= len(node.args) <= 2:
-            raise self.error(node, f"ttl.DFBEffect.{kind}(dfb, tiles=n) takes a DFB and a tile count")
+            raise self.ctx.error(node, f"ttl.DFBEffect.{kind}(dfb, tiles=n) takes a DFB and a tile count")
         count_nodes = node.args[1:] + ([keywords["tiles"]] if "tiles" in keywords else [])
         if len(count_nodes) != 1:
-            raise self.error(node, f"ttl.DFBEffect.{kind} needs exactly one tile count (tiles=n)")
-        dfb = self.expr(node.args[0])
+            raise self.ctx.error(node, f"ttl.DFBEffect.{kind} needs exactly one tile count (tiles=n)")
+        dfb = self.ctx.expr(node.args[0])
         if not isinstance(dfb, DFBValue):
-            raise self.error(
-                node.args[0], f"ttl.DFBEffect.{kind} names a dataflow buffer, got {self.describe(dfb)}"
+            raise self.ctx.error(
+                node.args[0], f"ttl.DFBEffect.{kind} names a dataflow buffer, got {self.ctx.describe(dfb)}"
             )
         return EffectValue(kind, dfb, self.static_count(count_nodes[0]))
 
     def repeat_effect(self, node: ast.Call) -> EffectSequence:
         if node.keywords or len(node.args) != 2:
-            raise self.error(node, "ttl.DFBEffect.repeat(count, [effects...]) takes two arguments")
+            raise self.ctx.error(node, "ttl.DFBEffect.repeat(count, [effects...]) takes two arguments")
         count = self.static_count(node.args[0])
         if count < 0:
-            raise self.error(node.args[0], f"a repeat count must be nonnegative, got {count}")
+            raise self.ctx.error(node.args[0], f"a repeat count must be nonnegative, got {count}")
         body = node.args[1]
         if not isinstance(body, (ast.List, ast.Tuple)) or not body.elts:
-            raise self.error(
+            raise self.ctx.error(
                 body, "ttl.DFBEffect.repeat takes a nonempty literal list of effects"
             )
         items = self.effect_items(body.elts)
@@ -129,11 +133,11 @@ class ExternCalls:
         checked once, whatever its repeat count; the expanded length is checked per call."""
         result: list[EffectValue | EffectSequence] = []
         for element in nodes:
-            value = self.expr(element)
+            value = self.ctx.expr(element)
             if not isinstance(value, (EffectValue, EffectSequence)):
-                raise self.error(
+                raise self.ctx.error(
                     element,
-                    f"dfb_effects holds ttl.DFBEffect actions, got {self.describe(value)}",
+                    f"dfb_effects holds ttl.DFBEffect actions, got {self.ctx.describe(value)}",
                 )
             result.append(value)
         return tuple(result)
@@ -143,24 +147,24 @@ class ExternCalls:
         with unary + / - and binary + - * // %."""
         if isinstance(node, ast.Constant):
             if isinstance(node.value, bool) or not isinstance(node.value, int):
-                raise self.error(node, f"a static count is an integer, got {node.value!r}")
+                raise self.ctx.error(node, f"a static count is an integer, got {node.value!r}")
             return node.value
         if isinstance(node, ast.Name):
-            local = self.lookup_scopes(node.id)
+            local = self.ctx.lookup_scopes(node.id)
             if isinstance(local, Scalar):
-                raise self.error(
+                raise self.ctx.error(
                     node, f"'{node.id}' is a runtime value; a static count cannot use runtime values"
                 )
             if local is not MISSING:
-                raise self.error(
+                raise self.ctx.error(
                     node,
                     f"'{node.id}' is a local of the operation body; static counts use integer "
                     "literals, integer captures and module-level integers",
                 )
-            value = self.lookup(node.id, node)
+            value = self.ctx.lookup(node.id, node)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise self.error(
-                    node, f"'{node.id}' is {self.describe(value)}; a static count is an integer"
+                raise self.ctx.error(
+                    node, f"'{node.id}' is {self.ctx.describe(value)}; a static count is an integer"
                 )
             return value
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.UAdd, ast.USub)):
@@ -169,9 +173,9 @@ class ExternCalls:
         if isinstance(node, ast.BinOp) and type(node.op) in _COUNT_BINOPS:
             left, right = self.static_count(node.left), self.static_count(node.right)
             if isinstance(node.op, (ast.FloorDiv, ast.Mod)) and right == 0:
-                raise self.error(node, "the divisor of // or % in a static count must be nonzero")
+                raise self.ctx.error(node, "the divisor of // or % in a static count must be nonzero")
             return _COUNT_BINOPS[type(node.op)](left, right)
-        raise self.error(
+        raise self.ctx.error(
             node,
             "a static count uses integer literals, integer captures and module-level integers "
             "with unary + / - and + - * // %",
@@ -183,15 +187,15 @@ class ExternCalls:
     ) -> Scalar | None:
         unknown = set(keywords) - _KEYWORDS
         if unknown:
-            raise self.error(node, f"ttl.call_extern_func got unexpected keyword '{sorted(unknown)[0]}'")
+            raise self.ctx.error(node, f"ttl.call_extern_func got unexpected keyword '{sorted(unknown)[0]}'")
         if len(args) != 2:
-            raise self.error(
+            raise self.ctx.error(
                 node, f"ttl.call_extern_func(header, callee, ...) takes two positional strings, got {len(args)}"
             )
         header, callee = args
         for label, value in (("header", header), ("callee", callee)):
             if not isinstance(value, str):
-                raise self.error(node, f"the {label} of ttl.call_extern_func must be a compile-time string")
+                raise self.ctx.error(node, f"the {label} of ttl.call_extern_func must be a compile-time string")
 
         def kw(key: str, default: Any) -> tuple[Any, ast.AST]:
             return keywords.get(key, (default, node))
@@ -211,15 +215,15 @@ class ExternCalls:
         seen: set[str] = set()
         for dfb in extra:
             if not isinstance(dfb, DFBValue):
-                raise self.error(extra_node, f"dfb_dependencies holds dataflow buffers, got {self.describe(dfb)}")
+                raise self.ctx.error(extra_node, f"dfb_dependencies holds dataflow buffers, got {self.ctx.describe(dfb)}")
             if dfb.ssa in automatic:
-                raise self.error(
+                raise self.ctx.error(
                     extra_node,
                     "dfb_dependencies lists a DFB that is already a dependency through func_args "
                     "or ttl.dfb_descriptor",
                 )
             if dfb.ssa in seen:
-                raise self.error(extra_node, "dfb_dependencies must contain distinct DFBs")
+                raise self.ctx.error(extra_node, "dfb_dependencies must contain distinct DFBs")
             seen.add(dfb.ssa)
         dependencies: list[DFBValue] = dfb_args + descriptors + list(extra)
 
@@ -227,7 +231,7 @@ class ExternCalls:
             for index, dep in enumerate(dependencies):
                 if dep.ssa == dfb.ssa:
                     return index
-            raise self.error(
+            raise self.ctx.error(
                 at,
                 f"{what} names a DFB that is not a dependency of the call; make it one through "
                 "func_args, ttl.dfb_descriptor(dfb) or dfb_dependencies",
@@ -250,13 +254,13 @@ class ExternCalls:
         if effects_value is None:
             effects_value = ()
         if not isinstance(effects_value, tuple):
-            raise self.error(effects_node, f"dfb_effects is a list of ttl.DFBEffect actions, got {self.describe(effects_value)}")
+            raise self.ctx.error(effects_node, f"dfb_effects is a list of ttl.DFBEffect actions, got {self.ctx.describe(effects_value)}")
         for value in effects_value:
             if not isinstance(value, (EffectSequence, EffectValue)):
-                raise self.error(effects_node, f"dfb_effects holds ttl.DFBEffect actions, got {self.describe(value)}")
+                raise self.ctx.error(effects_node, f"dfb_effects holds ttl.DFBEffect actions, got {self.ctx.describe(value)}")
         expanded = sum(_effect_length(value) for value in effects_value)
         if expanded > MAX_EFFECTS:
-            raise self.error(
+            raise self.ctx.error(
                 effects_node,
                 f"dfb_effects expands to {expanded} actions; one call is limited to {MAX_EFFECTS}",
             )
@@ -272,16 +276,16 @@ class ExternCalls:
 
         unknown_access, unknown_node = kw("unknown_dfb_access", False)
         if not isinstance(unknown_access, bool):
-            raise self.error(unknown_node, f"unknown_dfb_access must be True or False, got {unknown_access!r}")
+            raise self.ctx.error(unknown_node, f"unknown_dfb_access must be True or False, got {unknown_access!r}")
         paths_value, paths_node = kw("include_paths", ())
         paths = self.sequence(paths_value, paths_node, "include_paths")
         for path in paths:
             if not isinstance(path, str):
-                raise self.error(paths_node, f"include_paths holds directory strings, got {path!r}")
+                raise self.ctx.error(paths_node, f"include_paths holds directory strings, got {path!r}")
 
         condition_attr = None
         if condition_value is not None:
-            ordinal = self.threads.condition_ordinal(condition_value)
+            ordinal = self.ctx.threads.condition_ordinal(condition_value)
             condition_attr = ir.dispatch_condition_attr(ordinal, result_type)
 
         call = ir.ExternCall(
@@ -295,27 +299,27 @@ class ExternCalls:
             unknown_dfb_access=unknown_access,
             include_paths=tuple(paths),
             condition=condition_attr,
-            kernels=self.selection(keywords, single=False),
+            kernels=self.ctx.selection(keywords, single=False),
             result_type=result_type,
         )
-        ssa = self.builder.call_extern_func(call, self.loc(node))
+        ssa = self.ctx.builder.call_extern_func(call, self.ctx.loc(node))
         return None if ssa is None else Scalar(ssa, result_type)
 
     def check_extern_kernel(self, keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> None:
         """The kernel= rules: the IR has no form for a call no kernel runs, and a thread's ops
         carry no selection of their own."""
         if "kernel" not in keywords:
-            if self.thread is None:
-                raise self.error(
+            if self.ctx.thread is None:
+                raise self.ctx.error(
                     node,
                     "a top-level ttl.call_extern_func needs kernel=: the compiler cannot infer "
                     "the logical kernel of opaque C++ code",
                 )
             return
         value, kernel_node = keywords["kernel"]
-        selectors = self.selectors(value, kernel_node)
-        if self.thread is not None and selectors != (self.thread,):
-            raise self.error(
+        selectors = self.ctx.selectors(value, kernel_node)
+        if self.ctx.thread is not None and selectors != (self.ctx.thread,):
+            raise self.ctx.error(
                 kernel_node,
                 "kernel= inside a thread must select the thread's own logical kernel",
             )
@@ -327,12 +331,12 @@ class ExternCalls:
         condition_value, condition_node = condition
         if condition_value is not None:
             if not isinstance(condition_value, DispatchCondition):
-                raise self.error(
+                raise self.ctx.error(
                     condition_node,
-                    f"condition_result takes a ttl.DispatchCondition, got {self.describe(condition_value)}",
+                    f"condition_result takes a ttl.DispatchCondition, got {self.ctx.describe(condition_value)}",
                 )
             if result_value is not None:
-                raise self.error(
+                raise self.ctx.error(
                     result_node,
                     "condition_result supplies the result type and cannot be combined with result_type",
                 )
@@ -340,10 +344,10 @@ class ExternCalls:
         if result_value is None:
             return None
         if not isinstance(result_value, ScalarType):
-            raise self.error(
+            raise self.ctx.error(
                 result_node,
                 f"result_type must be ttl.ScalarType.I32 or ttl.ScalarType.I64 (or None), got "
-                f"{self.describe(result_value)}",
+                f"{self.ctx.describe(result_value)}",
             )
         return result_value.value
 
@@ -369,32 +373,32 @@ class ExternCalls:
                 values.append(arg.ssa)
                 types.append(arg.type)
             elif isinstance(arg, bool):
-                values.append(self.as_predicate(arg, node))
+                values.append(self.ctx.as_predicate(arg, node))
                 types.append(ir.I1)
             elif isinstance(arg, int):
                 if not -(2**31) <= arg < 2**32:
-                    raise self.error(node, f"integer function argument {arg} does not fit 32 bits")
+                    raise self.ctx.error(node, f"integer function argument {arg} does not fit 32 bits")
                 signed = arg - 2**32 if arg >= 2**31 else arg
-                values.append(self.builder.int_constant(signed, ir.I32, self.loc(node)))
+                values.append(self.ctx.builder.int_constant(signed, ir.I32, self.ctx.loc(node)))
                 types.append(ir.I32)
             elif isinstance(arg, (TileSlice, BlockValue)):
-                raise self.error(
+                raise self.ctx.error(
                     node,
-                    f"{self.describe(arg)} is not a valid external argument: tensor slices, views "
+                    f"{self.ctx.describe(arg)} is not a valid external argument: tensor slices, views "
                     "and computed tensor values are not valid external arguments",
                 )
             elif isinstance(arg, DFBTemplateRef):
                 what = "ttl.dfb_descriptor(dfb)" if arg.kind == "descriptor" else "ttl.get_dfb_id(dfb)"
-                raise self.error(
+                raise self.ctx.error(
                     node,
                     f"{what} is a template argument; pass the DFB itself in func_args for its "
                     "physical index parameter",
                 )
             else:
-                raise self.error(
+                raise self.ctx.error(
                     node,
                     "func_args takes scalar values, DFBs, base tensors and ttl.raw_addr(tensor), "
-                    f"got {self.describe(arg)}",
+                    f"got {self.ctx.describe(arg)}",
                 )
         return values, types, dfbs
 
@@ -403,31 +407,31 @@ class ExternCalls:
             return ir.bool_attr(value)
         if isinstance(value, int):
             if not _INT64[0] <= value <= _INT64[1]:
-                raise self.error(node, f"template argument {value} does not fit a signed 64-bit constant")
+                raise self.ctx.error(node, f"template argument {value} does not fit a signed 64-bit constant")
             return ir.i64_attr(value)
         if isinstance(value, float):
             try:
                 bits = struct.unpack("<I", struct.pack("<f", value))[0]
             except OverflowError:
-                raise self.error(node, f"template argument {value!r} is not representable as binary32") from None
+                raise self.ctx.error(node, f"template argument {value!r} is not representable as binary32") from None
             if math.isfinite(value) and not math.isfinite(struct.unpack("<f", struct.pack("<I", bits))[0]):
-                raise self.error(node, f"template argument {value!r} is not representable as binary32")
+                raise self.ctx.error(node, f"template argument {value!r} is not representable as binary32")
             return ir.f32_bits_attr(bits)
         if isinstance(value, DFBValue):
-            raise self.error(
+            raise self.ctx.error(
                 node,
                 "a bare DFB is invalid in template_args: use ttl.dfb_descriptor(dfb) for its typed "
                 "allocation metadata or ttl.get_dfb_id(dfb) for its index",
             )
-        raise self.error(
+        raise self.ctx.error(
             node,
             "template_args takes compile-time int, bool and float values, ttl.dfb_descriptor(dfb) "
-            f"and ttl.get_dfb_id(dfb), got {self.describe(value)}",
+            f"and ttl.get_dfb_id(dfb), got {self.ctx.describe(value)}",
         )
 
     def sequence(self, value: Any, node: ast.AST, what: str) -> tuple[Any, ...]:
         if value is None:
             return ()
         if not isinstance(value, (tuple, list)):
-            raise self.error(node, f"{what} must be a list, got {self.describe(value)}")
+            raise self.ctx.error(node, f"{what} must be a list, got {self.ctx.describe(value)}")
         return tuple(value)

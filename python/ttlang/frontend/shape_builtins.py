@@ -16,6 +16,7 @@ import struct
 from typing import Any
 
 from ttlang.frontend import ir
+from ttlang.frontend.context import Diagnostics
 from ttlang.frontend.values import BlockValue
 
 # ``dtype=`` spellings (strings, ttnn / torch dtypes by name) -> IR element type.
@@ -26,7 +27,10 @@ ELEMENT_DTYPES = {element: dtype for dtype, element in _FILL_DTYPES.items()}
 
 
 class ShapeBuiltins:
-    """Builders of the shape-changing block functions (a mixin of the function compiler)."""
+    """Builders of the shape-changing block functions for one function compiler (``ctx``)."""
+
+    def __init__(self, ctx: Diagnostics) -> None:
+        self.ctx = ctx
 
     def shape_math(
         self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
@@ -38,7 +42,7 @@ class ShapeBuiltins:
     # --- helpers ---------------------------------------------------------------------------
     def block_dims(self, fn: str, keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> tuple[int, ...]:
         if "dims" not in keywords:
-            raise self.error(node, f"{fn} needs dims= (block dimensions: 0 rows, 1 columns)")
+            raise self.ctx.error(node, f"{fn} needs dims= (block dimensions: 0 rows, 1 columns)")
         dims, dims_node = keywords["dims"]
         if isinstance(dims, int) and not isinstance(dims, bool):
             dims = (dims,)
@@ -47,7 +51,7 @@ class ShapeBuiltins:
             and dims
             and all(isinstance(d, int) and not isinstance(d, bool) and -2 <= d <= 1 for d in dims)
         ):
-            raise self.error(
+            raise self.ctx.error(
                 dims_node,
                 f"{fn}: dims= must list block dimensions 0 / -2 (rows) and 1 / -1 (columns), "
                 f"got {dims!r}",
@@ -64,16 +68,16 @@ class ShapeBuiltins:
             and len(shape) == 2
             and all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in shape)
         ):
-            raise self.error(shape_node, f"{fn}: shape= must be two positive tile counts, got {shape!r}")
+            raise self.ctx.error(shape_node, f"{fn}: shape= must be two positive tile counts, got {shape!r}")
         return (shape[0], shape[1])
 
     def block_input(self, fn: str, value: Any, node: ast.AST) -> BlockValue:
         """A waited block or tile math (the compiler stores math into a DFB of its own first:
         ``ttl-materialize-compute-dfbs``); a reserved block holds nothing to read yet."""
         if not isinstance(value, BlockValue):
-            raise self.error(node, f"{fn} takes a block, got {self.describe(value)}")
+            raise self.ctx.error(node, f"{fn} takes a block, got {self.ctx.describe(value)}")
         if value.origin == "reserve":
-            raise self.error(
+            raise self.ctx.error(
                 node,
                 f"{fn} reads a block acquired with reserve(), which holds nothing yet: pass a "
                 "block from wait() or tile math",
@@ -85,17 +89,17 @@ class ShapeBuiltins:
     ) -> None:
         extra = sorted(set(keywords) - allowed)
         if extra:
-            raise self.error(node, f"{fn} does not accept {', '.join(k + '=' for k in extra)}")
+            raise self.ctx.error(node, f"{fn} does not accept {', '.join(k + '=' for k in extra)}")
 
     def f32_constant(self, fn: str, value: Any, node: ast.AST) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.error(node, f"{fn}: the value must be a compile-time number, got {self.describe(value)}")
+            raise self.ctx.error(node, f"{fn}: the value must be a compile-time number, got {self.ctx.describe(value)}")
         try:
             if not math.isfinite(value):
                 raise OverflowError
             struct.pack("<f", float(value))
         except OverflowError:
-            raise self.error(node, f"{fn}: {value!r} is not a finite f32") from None
+            raise self.ctx.error(node, f"{fn}: {value!r} is not a finite f32") from None
         return float(value)
 
 
@@ -107,22 +111,22 @@ class ShapeBuiltins:
             # tt-lang 1.1.1: fill(out_blk, value): the shape and type of out_blk.
             self.only_keywords(fn, keywords, set(), node)
             if len(args) != 2:
-                raise self.error(node, f"{fn}(blk, value) takes a block and a number")
+                raise self.ctx.error(node, f"{fn}(blk, value) takes a block and a number")
             shape, element, value = args[0].shape, args[0].element_type, args[1]
         else:
             self.only_keywords(fn, keywords, {"shape", "dtype"}, node)
             if len(args) != 1:
-                raise self.error(node, f"{fn}(value, *, shape=(r, c), dtype=...) takes one number")
+                raise self.ctx.error(node, f"{fn}(value, *, shape=(r, c), dtype=...) takes one number")
             shape = self.block_shape_kw(fn, keywords)
             if shape is None:
-                raise self.error(node, f"{fn}(value, *, shape=(r, c)) needs shape=")
+                raise self.ctx.error(node, f"{fn}(value, *, shape=(r, c)) needs shape=")
             element = _DEFAULT_FILL_TYPE
             if "dtype" in keywords:
                 dtype, dtype_node = keywords["dtype"]
                 text = str(dtype).lower()
                 names = [n for n in _FILL_DTYPES if n in text]
                 if len(names) != 1:
-                    raise self.error(
+                    raise self.ctx.error(
                         dtype_node,
                         f"{fn}: dtype= must be bfloat16 or float32 (a string, ttnn or torch "
                         f"dtype), got {dtype!r}",
@@ -130,7 +134,7 @@ class ShapeBuiltins:
                 element = _FILL_DTYPES[names[0]]
             value = args[0]
         constant = self.f32_constant(fn, value, node)
-        ssa = self.builder.fill(constant, ir.block_type(shape, element), self.loc(node))
+        ssa = self.ctx.builder.fill(constant, ir.block_type(shape, element), self.ctx.loc(node))
         return BlockValue(ssa, shape, element, "value")
 
     def block_broadcast(
@@ -138,21 +142,21 @@ class ShapeBuiltins:
     ) -> BlockValue:
         self.only_keywords(fn, keywords, {"dims", "shape"}, node)
         if not args or len(args) > 2:
-            raise self.error(node, f"{fn}(x, *, dims=[...], shape=(r, c)) takes one block")
+            raise self.ctx.error(node, f"{fn}(x, *, dims=[...], shape=(r, c)) takes one block")
         x = self.block_input(fn, args[0], node)
         dims = self.block_dims(fn, keywords, node)
         shape = self.block_shape_kw(fn, keywords)
         if len(args) == 2:
             # tt-lang 1.1.1: broadcast(x, out_blk, dims=): the shape of out_blk.
             if not isinstance(args[1], BlockValue):
-                raise self.error(node, f"{fn}(x, out_blk, dims=[...]): out_blk must be a block")
+                raise self.ctx.error(node, f"{fn}(x, out_blk, dims=[...]): out_blk must be a block")
             if shape is not None and shape != args[1].shape:
-                raise self.error(node, f"{fn}: shape= {shape} differs from out_blk's {args[1].shape}")
+                raise self.ctx.error(node, f"{fn}: shape= {shape} differs from out_blk's {args[1].shape}")
             shape = args[1].shape
         if shape is None:
-            raise self.error(node, f"{fn} needs shape= (or the output block) to broadcast to")
+            raise self.ctx.error(node, f"{fn} needs shape= (or the output block) to broadcast to")
         result = ir.block_type(shape, x.element_type)
-        ssa = self.builder.broadcast(x.ssa, x.type, dims, result, self.loc(node))
+        ssa = self.ctx.builder.broadcast(x.ssa, x.type, dims, result, self.ctx.loc(node))
         return BlockValue(ssa, shape, x.element_type, "value")
 
     def block_reduce(
@@ -164,13 +168,13 @@ class ShapeBuiltins:
             # tt-lang's early spelling reduce_sum(x, scaler, out_blk, dims=): the output block
             # only names the result's shape.
             if not isinstance(args[2], BlockValue):
-                raise self.error(node, f"{fn}(x, scaler, out_blk, dims=[...]): out_blk must be a block")
+                raise self.ctx.error(node, f"{fn}(x, scaler, out_blk, dims=[...]): out_blk must be a block")
             if "shape" in keywords:
-                raise self.error(node, f"{fn}: give the output block or shape=, not both")
+                raise self.ctx.error(node, f"{fn}: give the output block or shape=, not both")
             keywords = {**keywords, "shape": (args[2].shape, node)}
             args = args[:2]
         if not args or len(args) > 2:
-            raise self.error(node, f"{fn}(x, [scaler], *, dims=[...]) takes a block and an optional scaler")
+            raise self.ctx.error(node, f"{fn}(x, [scaler], *, dims=[...]) takes a block and an optional scaler")
         x = self.block_input(fn, args[0], node)
         dims = self.block_dims(fn, keywords, node)
         operands = [(x.ssa, x.type)]
@@ -181,7 +185,7 @@ class ShapeBuiltins:
             1 if 0 in dims else x.shape[0], 1 if 1 in dims else x.shape[1]
         )
         result = ir.block_type(shape, x.element_type)
-        ssa = self.builder.reduce(reduction, operands, dims, result, self.loc(node))
+        ssa = self.ctx.builder.reduce(reduction, operands, dims, result, self.ctx.loc(node))
         return BlockValue(ssa, shape, x.element_type, "value")
 
     def block_transpose(
@@ -189,8 +193,8 @@ class ShapeBuiltins:
     ) -> BlockValue:
         self.only_keywords(fn, keywords, set(), node)
         if len(args) != 1:
-            raise self.error(node, f"{fn}(x) takes one block")
+            raise self.ctx.error(node, f"{fn}(x) takes one block")
         x = self.block_input(fn, args[0], node)
         shape = (x.shape[1], x.shape[0])
-        ssa = self.builder.transpose(x.ssa, x.type, ir.block_type(shape, x.element_type), self.loc(node))
+        ssa = self.ctx.builder.transpose(x.ssa, x.type, ir.block_type(shape, x.element_type), self.ctx.loc(node))
         return BlockValue(ssa, shape, x.element_type, "value")
