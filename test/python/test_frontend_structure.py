@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import pytest
+from source_scan import string_constants
 
 import ttlang as ttl
 
@@ -142,18 +143,7 @@ _IR_SPELLINGS = re.compile(
 
 
 def _string_parts(tree: ast.Module) -> list[tuple[int, str]]:
-    """String constants, f-string literal parts included, without docstrings."""
-    docstrings = {
-        id(node.body[0].value)
-        for node in ast.walk(tree)
-        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
-        and node.body and isinstance(node.body[0], ast.Expr)
-        and isinstance(node.body[0].value, ast.Constant)
-    }
-    return [
-        (node.lineno, node.value) for node in ast.walk(tree)
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
-    ]
+    return [(node.lineno, node.value) for node in string_constants(tree)]
 
 
 def _ir_writers() -> list[pathlib.Path]:

@@ -12,6 +12,8 @@ import ast
 import pathlib
 import re
 
+from source_scan import string_constants
+
 import ttlang as ttl
 from ttlang.artifact import CANONICAL_KERNEL_NAMES, KernelKind
 from ttlang.dialects import _ttl_enum_gen
@@ -30,17 +32,8 @@ def _modules() -> list[pathlib.Path]:
 def test_no_module_spells_a_kernel_kind_as_a_string_constant():
     found = []
     for path in _modules():
-        tree = ast.parse(path.read_text())
-        docstrings = {
-            id(node.body[0].value)
-            for node in ast.walk(tree)
-            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
-            and node.body and isinstance(node.body[0], ast.Expr)
-            and isinstance(node.body[0].value, ast.Constant)
-        }
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Constant) and node.value in KIND_SPELLINGS
-                    and id(node) not in docstrings):
+        for node in string_constants(ast.parse(path.read_text())):
+            if node.value in KIND_SPELLINGS:
                 found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
     assert not found, f"kernel-kind spellings outside ttlang.artifact.KernelKind: {found}"
 
@@ -117,3 +110,19 @@ def test_the_verifier_message_scan_sees_the_extern_rules():
     assert any("becomes a TensorAccessor" in m for m in messages)
     assert any("must be [0], [1] or [0, 1]" in m for m in messages)
     assert any("must have the same shape in tiles" in m for m in messages)
+
+
+def test_the_effect_limit_is_the_verifiers():
+    # CallExternFuncOp::kMaxEffects reaches the frontend through the C API; no frontend module
+    # spells it (4096 is also a page size elsewhere in the package).
+    from ttlang import _ttlang
+
+    limit = _ttlang.extern_call_max_effects()
+    assert limit == 4096
+    spelled = [
+        f"{path.relative_to(PACKAGE)}:{node.lineno}"
+        for path in sorted((PACKAGE / "frontend").glob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Constant) and node.value == limit and not isinstance(node.value, bool)
+    ]
+    assert not spelled, f"the extern-call effect limit spelled in Python: {spelled}"

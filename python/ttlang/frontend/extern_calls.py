@@ -18,6 +18,7 @@ import struct
 from typing import Any
 
 from ttlang.frontend.extern import DispatchCondition, ScalarType
+from ttlang import _ttlang
 from ttlang.frontend import ir
 from ttlang.frontend.context import CallContext
 from ttlang.frontend.values import (
@@ -32,10 +33,6 @@ from ttlang.frontend.values import (
     TensorValue,
     TileSlice,
 )
-
-# Compiler-resource bound on one call's expanded effect list (mirrors
-# CallExternFuncOp::kMaxEffects); not a hardware limit.
-MAX_EFFECTS = 4096
 
 _KEYWORDS = frozenset(
     {
@@ -258,11 +255,14 @@ class ExternCalls:
         for value in effects_value:
             if not isinstance(value, (EffectSequence, EffectValue)):
                 raise self.ctx.error(effects_node, f"dfb_effects holds ttl.DFBEffect actions, got {self.ctx.describe(value)}")
+        # The limit is CallExternFuncOp's (C++); an expansion beyond it is refused before it
+        # is built (repeat(10**15, ...) has no list to hand the verifier).
         expanded = sum(_effect_length(value) for value in effects_value)
-        if expanded > MAX_EFFECTS:
+        limit = _ttlang.extern_call_max_effects()
+        if expanded > limit:
             raise self.ctx.error(
                 effects_node,
-                f"dfb_effects expands to {expanded} actions; one call is limited to {MAX_EFFECTS}",
+                f"dfb_effects expands to {expanded} actions; one call is limited to {limit}",
             )
         effects: list[EffectValue] = []
         for value in effects_value:

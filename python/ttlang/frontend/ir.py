@@ -14,8 +14,7 @@ attribute texts as strings and knows only how to spell them.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 # --- scalar types -----------------------------------------------------------------------------
@@ -170,6 +169,8 @@ class Builder:
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        # Indentation of the next line: region bodies are one level deeper (the compiler's
+        # scopes raise and lower it).
         self.depth = 2
         self._next = 0
 
@@ -188,15 +189,6 @@ class Builder:
         name = self.fresh()
         self._op(f"{name} = {rhs}", loc)
         return name
-
-    @contextmanager
-    def nested(self) -> Iterator[None]:
-        """Indents the lines of a region body."""
-        self.depth += 1
-        try:
-            yield
-        finally:
-            self.depth -= 1
 
     def end_region(self, loc: str) -> None:
         self._line(f"}} {loc}")
