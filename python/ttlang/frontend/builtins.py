@@ -6,10 +6,9 @@ a method here, of the shape builtins (``shape_builtins.py``) or of the external 
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ttlang.frontend import api, ir
-from ttlang.frontend.context import CallContext
 from ttlang.frontend.extern_calls import ExternCalls
 from ttlang.frontend.shape_builtins import ShapeBuiltins
 from ttlang.frontend.values import (
@@ -30,6 +29,9 @@ _SHAPE_OPS = (
     *(f"math.{name}" for name in api.MATH_SHAPE),
     *(f"block.{name}" for name in api.BLOCK_FUNCTIONS),
 )
+
+if TYPE_CHECKING:
+    from ttlang.frontend.context import CallContext
 
 # builtin -> (handler object: "self", "shapes" or "externs", method)
 _HANDLERS = {

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import ast
 import builtins
+from dataclasses import dataclass, field
 from typing import Any
 
-from ttlang.artifact import CANONICAL_KERNEL_NAMES
+from ttlang.artifact import CANONICAL_KERNEL_NAMES, KernelKind
 from ttlang.errors import FrontendError
-from ttlang.frontend import api, ir
+from ttlang.frontend import ir
 from ttlang.frontend.builtins import BuiltinCalls
-from ttlang.frontend.context import Keywords, Scope, ThreadState
+from ttlang.frontend.extern import DispatchCondition
 from ttlang.frontend.expressions import Expressions
 from ttlang.frontend.kernels import Kernel, Selector, selectors_of
 from ttlang.frontend.source import OperationSource
@@ -49,6 +50,32 @@ from ttlang.frontend.values import (
 _MAX_COMPOSITION_DEPTH = 32
 
 
+@dataclass
+class Scope:
+    """Names of one Python scope. ``region`` scopes (loop and runtime-if bodies) may not
+    rebind names of enclosing scopes: that would need loop-carried / yielded values."""
+
+    names: dict[str, Any] = field(default_factory=dict)
+    parent: Scope | None = None
+    region: bool = False
+
+
+@dataclass
+class ThreadState:
+    """Module-wide state of the operation being compiled (shared with composed operations):
+    which canonical kinds threads took, and the ordinal of each dispatch-condition declaration
+    (by object identity, in order of first use)."""
+
+    # The target compiled for: grid="auto" / "full" is its worker grid.
+    target: str = "wormhole_b0"
+    canonical_taken: set[KernelKind] = field(default_factory=set)
+    conditions: dict[int, tuple[int, DispatchCondition]] = field(default_factory=dict)
+
+    def condition_ordinal(self, condition: DispatchCondition) -> int:
+        entry = self.conditions.setdefault(id(condition), (len(self.conditions), condition))
+        return entry[0]
+
+
 class FunctionCompiler:
     """Compiles the body of one operation (or an inlined composed operation)."""
 
@@ -69,35 +96,16 @@ class FunctionCompiler:
         self.scope = Scope()
         self.thread: Selector | None = None
         self.top_level = True
-        self._statements = Statements(self)
-        self._expressions = Expressions(self)
-        self._builtins = BuiltinCalls(self)
-
-    # --- the handlers' entry points --------------------------------------------------------
-    def statements(self, body: list[ast.stmt]) -> None:
-        self._statements.statements(body)
-
-    def expr(self, node: ast.expr) -> Any:
-        return self._expressions.expr(node)
-
-    def binop(self, op: ast.operator, left: Any, right: Any, node: ast.AST) -> Any:
-        return self._expressions.binop(op, left, right, node)
-
-    def block_scalar(self, op: ast.operator, left: Any, right: Any, node: ast.AST) -> BlockValue:
-        return self._expressions.block_scalar(op, left, right, node)
-
-    def block_matmul(
-        self, left: BlockValue, right: BlockValue, node: ast.AST, transpose_rhs: bool = False
-    ) -> BlockValue:
-        return self._expressions.block_matmul(left, right, node, transpose_rhs)
-
-    def builtin_call(
-        self, builtin: api.Builtin, args: list[Any], keywords: Keywords, node: ast.Call
-    ) -> Any:
-        return self._builtins.builtin_call(builtin, args, keywords, node)
-
-    def dfb_effect(self, name: str, node: ast.Call) -> EffectValue | EffectSequence:
-        return self._builtins.externs.dfb_effect(name, node)
+        # The handlers' entry points, bound once: a call goes straight to the handler (the
+        # compiler is their context, not a layer in every call).
+        statements, expressions, calls = Statements(self), Expressions(self), BuiltinCalls(self)
+        self.statements = statements.statements
+        self.expr = expressions.expr
+        self.binop = expressions.binop
+        self.block_scalar = expressions.block_scalar
+        self.block_matmul = expressions.block_matmul
+        self.builtin_call = calls.builtin_call
+        self.dfb_effect = calls.externs.dfb_effect
 
     @property
     def operation_id(self) -> str:

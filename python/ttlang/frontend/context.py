@@ -4,50 +4,25 @@ The statement (``statements.py``), expression (``expressions.py``) and call hand
 (``builtins.py``, ``shape_builtins.py``, ``extern_calls.py``) each receive the
 :class:`~ttlang.frontend.compiler.FunctionCompiler` typed as the protocol below that lists what
 they use: the builder, locations and errors, scopes, conversions to IR values and the other
-handlers' entry points. None imports the compiler (``test_frontend_structure.py``).
+handlers' entry points. The protocols are for type checking only: the handlers import this
+module under ``TYPE_CHECKING`` (it costs a cold compile nothing) and none imports the compiler
+(``test_frontend_structure.py``).
 """
 
 from __future__ import annotations
 
 import ast
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from ttlang.artifact import KernelKind
-from ttlang.errors import FrontendError
-from ttlang.frontend import ir
-from ttlang.frontend.extern import DispatchCondition
-from ttlang.frontend.kernels import Selector
-from ttlang.frontend.values import BlockValue, EffectSequence, EffectValue, Scalar
+if TYPE_CHECKING:
+    from ttlang.errors import FrontendError
+    from ttlang.frontend import ir
+    from ttlang.frontend.compiler import Scope, ThreadState
+    from ttlang.frontend.kernels import Selector
+    from ttlang.frontend.values import BlockValue, EffectSequence, EffectValue, Scalar
 
 Keywords = dict[str, tuple[Any, ast.AST]]
-
-
-@dataclass
-class Scope:
-    """Names of one Python scope. ``region`` scopes (loop and runtime-if bodies) may not
-    rebind names of enclosing scopes: that would need loop-carried / yielded values."""
-
-    names: dict[str, Any] = field(default_factory=dict)
-    parent: Scope | None = None
-    region: bool = False
-
-
-@dataclass
-class ThreadState:
-    """Module-wide state of the operation being compiled (shared with composed operations):
-    which canonical kinds threads took, and the ordinal of each dispatch-condition declaration
-    (by object identity, in order of first use)."""
-
-    # The target compiled for: grid="auto" / "full" is its worker grid.
-    target: str = "wormhole_b0"
-    canonical_taken: set[KernelKind] = field(default_factory=set)
-    conditions: dict[int, tuple[int, DispatchCondition]] = field(default_factory=dict)
-
-    def condition_ordinal(self, condition: DispatchCondition) -> int:
-        entry = self.conditions.setdefault(id(condition), (len(self.conditions), condition))
-        return entry[0]
 
 
 class Diagnostics(Protocol):

@@ -10,11 +10,10 @@ import builtins
 import math
 import operator
 import struct
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ttlang.artifact import KernelKind
 from ttlang.frontend import api, ir
-from ttlang.frontend.context import ExpressionContext
 from ttlang.frontend.kernels import Kernel
 from ttlang.frontend.shape_builtins import ELEMENT_DTYPES
 from ttlang.frontend.source import OperationSource
@@ -30,6 +29,9 @@ from ttlang.frontend.values import (
     TransferValue,
     int_text,
 )
+
+if TYPE_CHECKING:
+    from ttlang.frontend.context import ExpressionContext
 
 _PY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
     ast.Add: operator.add,

@@ -15,12 +15,11 @@ from __future__ import annotations
 import ast
 import math
 import struct
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ttlang.frontend.extern import DispatchCondition, ScalarType
 from ttlang import _ttlang
 from ttlang.frontend import ir
-from ttlang.frontend.context import CallContext
 from ttlang.frontend.values import (
     MISSING,
     BlockValue,
@@ -33,6 +32,9 @@ from ttlang.frontend.values import (
     TensorValue,
     TileSlice,
 )
+
+if TYPE_CHECKING:
+    from ttlang.frontend.context import CallContext
 
 _KEYWORDS = frozenset(
     {

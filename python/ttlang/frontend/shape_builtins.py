@@ -13,11 +13,13 @@ from __future__ import annotations
 import ast
 import math
 import struct
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ttlang.frontend import ir
-from ttlang.frontend.context import Diagnostics
 from ttlang.frontend.values import BlockValue
+
+if TYPE_CHECKING:
+    from ttlang.frontend.context import Diagnostics
 
 # ``dtype=`` spellings (strings, ttnn / torch dtypes by name) -> IR element type.
 _FILL_DTYPES = ir.ELEMENT_TYPES

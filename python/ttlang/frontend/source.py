@@ -7,12 +7,11 @@ imports it (no import cycle: ``test_frontend_structure.py``).
 
 from __future__ import annotations
 
-import abc
 import ast
 from typing import Any, Callable
 
 
-class OperationSource(abc.ABC):
+class OperationSource:
     """The parsed source of an operation: ``tree`` (its ``def``), where it is (``filename``,
     ``line_offset`` / ``col_offset`` of the ``def`` in the file), the names it may read
     (``closure``, ``fn.__globals__``) and the options that reach the IR."""
@@ -29,6 +28,6 @@ class OperationSource(abc.ABC):
     runtime_resource_factory: Callable[..., Any] | None
     fp32_dest_acc_en: bool | None
 
-    @abc.abstractmethod
     def grid_for(self, target: str) -> tuple[int, int]:
         """The (cols, rows) grid the operation runs on when compiled for ``target``."""
+        raise NotImplementedError

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import ast
 import builtins
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ttlang.artifact import CANONICAL_KERNEL_NAMES, KernelKind
 from ttlang.frontend import api, ir
-from ttlang.frontend.context import StatementContext
 from ttlang.frontend.kernels import Selector
 from ttlang.frontend.values import BlockValue, DFBValue, Scalar, TensorValue, TileSlice
+
+if TYPE_CHECKING:
+    from ttlang.frontend.context import StatementContext
 
 
 class Statements:
