@@ -38,6 +38,11 @@ MLIR_CAPI_EXPORTED bool ttlangTargetWorkerGrid(MlirStringRef name,
 /// "wormhole_b0, blackhole": the targets of the capacity table.
 MLIR_CAPI_EXPORTED MlirStringRef ttlangSupportedTargetNames(void);
 
+/// The most DFB effects one `ttl.call_extern_func` may declare
+/// (`CallExternFuncOp::kMaxEffects`): the frontend expands a `repeat` only up
+/// to it.
+MLIR_CAPI_EXPORTED int64_t ttlangExternCallMaxEffects(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -40,6 +40,10 @@ bool ttlangTargetWorkerGrid(MlirStringRef name, int64_t *cols, int64_t *rows) {
   return true;
 }
 
+int64_t ttlangExternCallMaxEffects() {
+  return mlir::ttl::CallExternFuncOp::kMaxEffects;
+}
+
 MlirStringRef ttlangSupportedTargetNames() {
   static const std::string names = mlir::ttl::supportedTargetNames();
   return wrap(llvm::StringRef(names));

@@ -45,4 +45,7 @@ void ttlang::python::populateFrontendBindings(nb::module_ &m) {
         return std::string(names.data, names.length);
       },
       "The targets of the capacity table, comma-separated.");
+  m.def(
+      "extern_call_max_effects", []() { return ttlangExternCallMaxEffects(); },
+      "The most DFB effects one ttl.call_extern_func may declare.");
 }

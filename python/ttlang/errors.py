@@ -1,8 +1,9 @@
 """Errors raised for invalid TT-Lang programs.
 
 Every error names the user's file and line and quotes the source line, whether the frontend
-found the problem while reading the Python code (:class:`FrontendError`) or a compiler pass
-reported it on IR carrying the Python location (:class:`CompilerError`).
+found the problem while reading the Python code or an op's verifier rejected the construct
+(:class:`FrontendError`), or a compiler pass reported it on IR carrying the Python location
+(:class:`CompilerError`).
 """
 
 from __future__ import annotations
@@ -46,11 +47,14 @@ class TTLangError(Exception):
 
 
 class FrontendError(TTLangError):
-    """The Python source of an operation uses something TT-Lang does not support."""
+    """The Python source of an operation uses something TT-Lang does not support, or breaks a
+    rule of one construct: found by the frontend while reading the source, or by the verifier
+    of the op the frontend built for that construct (the verifiers are the rules' one home)."""
 
 
 class CompilerError(TTLangError):
-    """A compiler pass rejected the operation (message and location from the diagnostic)."""
+    """A compiler pass rejected the operation, from an analysis across ops (message and
+    location from the diagnostic)."""
 
 
 def _excerpt(file: str | None, line: int | None, col: int | None) -> str:

@@ -74,7 +74,8 @@ def test_division_by_ten_no_longer_multiplies_by_ten(tmp_path):
 
 @pytest.mark.parametrize("expr", ["x / 0", "x / 0.0", "x / -0.0", "x / 1e-50"])
 def test_division_by_a_compile_time_zero_is_an_error_at_its_line(tmp_path, expr):
-    with pytest.raises(ttl.CompilerError) as info:
+    # The block-scalar op's verifier: a construct's rule, a FrontendError.
+    with pytest.raises(ttl.FrontendError) as info:
         _compile(tmp_path, expr)
     assert info.value.line == EXPR_LINE
     assert "divides a block by zero" in info.value.message

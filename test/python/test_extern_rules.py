@@ -155,11 +155,11 @@ def test_condition_result_cannot_be_combined_with_result_type():
 
 @pytest.mark.parametrize("case,op,message", [
     ("condition_with_dfb_argument", programs.condition_with_dfb_argument,
-     "a condition_result call cannot depend on DFB storage"),
+     "evaluates a dispatch condition and cannot depend on DFB storage"),
     ("condition_with_dfb_index", programs.condition_with_dfb_index,
-     "a condition_result call cannot depend on DFB storage"),
+     "evaluates a dispatch condition and cannot depend on DFB storage"),
     ("condition_with_unknown_access", programs.condition_with_effects,
-     "a condition_result call cannot set unknown_dfb_access=True"),
+     "evaluates a dispatch condition and cannot set unknown_dfb_access"),
 ])
 def test_condition_result_calls_touch_no_dfb(case, op, message):
     expect_error(op, F, message, case)
@@ -260,9 +260,9 @@ def test_effects_are_one_call_wide_ordered_sequence():
 @pytest.mark.parametrize("case,op,message", [
     ("effect_not_a_dependency", programs.effect_not_a_dependency,
      "ttl.DFBEffect.wait names a DFB that is not a dependency of the call"),
-    ("effect_zero_tiles", programs.effect_zero_tiles, "a DFB effect tile count must be positive, got 0"),
+    ("effect_zero_tiles", programs.effect_zero_tiles, "DFB effect #0 tile count must be positive, got 0"),
     ("effect_over_capacity", programs.effect_over_capacity,
-     "ttl.DFBEffect.reserve of 5 tiles exceeds the DFB capacity of 4 tiles"),
+     "DFB effect #0 reserves 5 tiles of '!ttl.dfb<1x2xbf16, 2>', whose capacity is 4 tiles"),
     ("effect_not_an_effect", programs.effect_not_an_effect, "dfb_effects holds ttl.DFBEffect actions"),
 ])
 def test_each_effect_names_a_dependency_with_a_positive_count_within_capacity(case, op, message):
@@ -336,10 +336,9 @@ def test_the_limit_is_on_the_expanded_call_not_on_an_inner_repeat():
 
 # --- strings, include paths, unknown access ---------------------------------------------------
 def test_header_and_callee_are_nonempty_strings():
-    expect_error(programs.header_not_string, F, "the header of ttl.call_extern_func must be a nonempty",
+    expect_error(programs.header_not_string, F, "the header of ttl.call_extern_func must be a compile-time string",
                  "header_not_string")
-    expect_error(programs.callee_empty, F, "the callee of ttl.call_extern_func must be a nonempty",
-                 "callee_empty")
+    expect_error(programs.callee_empty, F, "callee '' is not a C++ function name", "callee_empty")
 
 
 def test_include_paths_reach_the_kernel_descriptor():
@@ -347,7 +346,7 @@ def test_include_paths_reach_the_kernel_descriptor():
     (kernel,) = [d for d in compiled.descriptors if "custom_entry" in d.source]
     assert kernel.include_paths == ("/opt/a", "/opt/b")
     assert kernel.source.index('#include "kernels/custom_entry.hpp"') < kernel.source.index("custom_entry()")
-    expect_error(programs.include_path_not_string, F, "include_paths holds nonempty directory strings",
+    expect_error(programs.include_path_not_string, F, "include_paths holds directory strings",
                  "include_path_not_string")
 
 

@@ -143,7 +143,7 @@ def test_plus_equals_keeps_sums_in_dest_or_accumulates_in_l1(tmp_path, toolchain
         ("    with i.wait() as x, j.wait() as y, o.reserve() as z:\n        z.store(ttl.math.matmul(x, y, transpose_rhs=1))\n",
          ttl.FrontendError, "transpose_rhs= must be a compile-time True or False", 11),
         ("    with i.wait() as x, j.wait() as y, o.reserve() as z:\n        z.store(ttl.math.matmul(x, y, transpose_rhs=True))\n",
-         ttl.FrontendError, "the left block's columns (2) must equal the right block's columns (1)", 11),
+         ttl.FrontendError, "inner dimensions differ: lhs is 1x2 tiles and rhs 2x1 tiles; (M x K) @ transpose(N x K) needs lhs cols == rhs cols", 11),
         ("    with o.reserve() as z:\n        for r in range(2):\n            if r == 0:\n"
          "                with i.wait() as x, j.wait() as y:\n                    z += x @ y\n",
          ttl.CompilerError, "an accumulating store (blk += ...) sits in a runtime if", 14),

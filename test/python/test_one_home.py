@@ -15,6 +15,8 @@ import ast
 import pathlib
 import re
 
+from source_scan import string_constants
+
 import ttlang as ttl
 from ttlang.artifact import CANONICAL_KERNEL_NAMES, KernelKind
 from ttlang.dialects import _ttl_enum_gen
@@ -33,17 +35,8 @@ def _modules() -> list[pathlib.Path]:
 def test_no_module_spells_a_kernel_kind_as_a_string_constant():
     found = []
     for path in _modules():
-        tree = ast.parse(path.read_text())
-        docstrings = {
-            id(node.body[0].value)
-            for node in ast.walk(tree)
-            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef, ast.AsyncFunctionDef))
-            and node.body and isinstance(node.body[0], ast.Expr)
-            and isinstance(node.body[0].value, ast.Constant)
-        }
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Constant) and node.value in KIND_SPELLINGS
-                    and id(node) not in docstrings):
+        for node in string_constants(ast.parse(path.read_text())):
+            if node.value in KIND_SPELLINGS:
                 found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
     assert not found, f"kernel-kind spellings outside ttlang.artifact.KernelKind: {found}"
 
@@ -95,3 +88,82 @@ def test_tile_geometry_reaches_python_from_the_header():
     side = int(re.search(r"kSide = (\d+);", header).group(1))
     face = int(re.search(r"kFaceSide = (\d+);", header).group(1))
     assert (_ttlang.TILE_SIDE, _ttlang.FACE_SIDE) == (_emu.TILE_SIDE, _emu.FACE_SIDE) == (side, face)
+# --- the dialect's verifiers are the one home of the op rules -----------------------------------
+# The extern, DFB and block-shape rules live in the op verifiers (lib/Dialect/TTL/IR); the
+# frontend turns Python into ops and lets the verifiers report, at the op's Python location.
+VERIFIERS = sorted((ROOT / "lib" / "Dialect" / "TTL" / "IR").glob("*.cpp"))
+# How the frontend phrased its copies of verifier rules before they were removed: none of these
+# may come back (a re-implementation would likely reuse the wording).
+FORMER_COPIES = (
+    "supported in data-movement kernels only",   # CallExternFuncOp: tensors in compute kernels
+    "tiled bf16 and f32 tensors only",           # CallExternFuncOp: TensorAccessor layouts
+    "a condition_result call cannot",            # CallExternFuncOp: dispatch-condition calls
+    "exceeds the DFB capacity",                  # CallExternFuncOp: effect capacity
+    "tile count must be positive",               # CallExternFuncOp: effect tile counts
+    "names a dimension twice",                   # broadcast / reduce dims
+    "tile rows in the input",                    # BroadcastOp shapes
+    "tile columns in the input",
+    "must have the input's element type",        # reduce scaler
+    "not shape=",                                # reduce result shape
+    "must equal the right block's",              # MatmulOp inner dimensions
+    "element types must match",                  # MatmulOp element types
+    "the shapes in tiles differ",                # StoreOp shapes
+)
+
+
+def _cpp_literals(path: pathlib.Path) -> list[str]:
+    """The text pieces of every ``emitOpError`` / ``emitError`` diagnostic statement: its string
+    literals, adjacent ones joined (pieces between streamed values are separate)."""
+    text = path.read_text()
+    found = []
+    for match in re.finditer(r"emit(?:Op)?Error\(", text):
+        statement = text[match.start(): text.index(";", match.start())]
+        for run in re.finditer(r'(?:"(?:[^"\\]|\\.)*"\s*)+', statement):
+            found.append("".join(re.findall(r'"((?:[^"\\]|\\.)*)"', run.group(0))))
+    return found
+
+
+def _python_strings() -> list[tuple[str, str]]:
+    result = []
+    for path in _modules():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                result.append((f"{path.relative_to(PACKAGE)}:{node.lineno}", node.value))
+    return result
+
+
+def test_verifier_rules_are_not_reimplemented_in_python():
+    strings = _python_strings()
+    # Long enough to be a rule's wording, not a word or a type spelling.
+    messages = {m.strip() for path in VERIFIERS for m in _cpp_literals(path) if len(m.strip()) >= 24}
+    assert len(messages) > 20, "found too few verifier messages: the pattern is stale"
+    copies = [
+        f"{where}: {fragment!r}"
+        for where, text in strings
+        for fragment in (*messages, *FORMER_COPIES)
+        if fragment in text
+    ]
+    assert not copies, f"Python copies of verifier rules (their home is lib/Dialect/TTL/IR): {copies}"
+
+
+def test_the_verifier_message_scan_sees_the_extern_rules():
+    messages = [m for path in VERIFIERS for m in _cpp_literals(path)]
+    assert any("becomes a TensorAccessor" in m for m in messages)
+    assert any("must be [0], [1] or [0, 1]" in m for m in messages)
+    assert any("must have the same shape in tiles" in m for m in messages)
+
+
+def test_the_effect_limit_is_the_verifiers():
+    # CallExternFuncOp::kMaxEffects reaches the frontend through the C API; no frontend module
+    # spells it (4096 is also a page size elsewhere in the package).
+    from ttlang import _ttlang
+
+    limit = _ttlang.extern_call_max_effects()
+    assert limit == 4096
+    spelled = [
+        f"{path.relative_to(PACKAGE)}:{node.lineno}"
+        for path in sorted((PACKAGE / "frontend").glob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Constant) and node.value == limit and not isinstance(node.value, bool)
+    ]
+    assert not spelled, f"the extern-call effect limit spelled in Python: {spelled}"

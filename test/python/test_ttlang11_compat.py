@@ -236,7 +236,7 @@ def op(a, b, out):
         ("z.store(ttl.math.erf(x @ y))", ttl.FrontendError,
          "ttl.math.erf is not supported by ttlang (supported: exp, relu"),
         ("z.store(y @ y)", ttl.FrontendError,
-         "block matmul of 2x1 by 2x1 tiles: the left block's columns (1) must equal the right block's rows (2)"),
+         "inner dimensions differ: lhs is 2x1 tiles and rhs 2x1 tiles; (M x K) @ (K x N) needs lhs cols == rhs rows"),
         ("z.store(x @ y + x @ y)", ttl.CompilerError,
          "a block matmul is stored on its own or as the innermost operand of element-wise math"),
         ("z.store(2 ** (x @ y))", ttl.FrontendError, "blocks do not support 'Pow' with a scalar"),

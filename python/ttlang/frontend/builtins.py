@@ -1,13 +1,15 @@
 """The TT-Lang builtins (``ttl.copy``, ``ttl.make_dataflow_buffer_like``, ``ttl.node``,
-``ttl.grid_size``, ``ttl.math.*``) as IR builders, dispatched by name through ``_HANDLERS``.
-A new builtin is one entry in ``api`` and one here, plus its method."""
+``ttl.grid_size``, ``ttl.math.*``) as IR builders, dispatched by name through ``_HANDLERS`` to
+a method here, of the shape builtins (``shape_builtins.py``) or of the external calls
+(``extern_calls.py``). A new builtin is one entry in ``api`` and one here, plus its method."""
 
 from __future__ import annotations
 
 import ast
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ttlang.frontend import api
+from ttlang.frontend import api, ir
+from ttlang.frontend.extern_calls import ExternCalls
 from ttlang.frontend.shape_builtins import ShapeBuiltins
 from ttlang.frontend.values import (
     INT64_MAX,
@@ -28,24 +30,31 @@ _SHAPE_OPS = (
     *(f"block.{name}" for name in api.BLOCK_FUNCTIONS),
 )
 
+if TYPE_CHECKING:
+    from ttlang.frontend.context import CallContext
+
+# builtin -> (handler object: "self", "shapes" or "externs", method)
 _HANDLERS = {
-    "make_dataflow_buffer_like": "make_dfb",
-    "copy": "copy",
-    "node": "coordinates",
-    "grid_size": "coordinates",
-    **{name: "tile_math" for name in _MATH_OPS},
-    **{name: "shape_math" for name in _SHAPE_OPS},
-    # External calls (frontend/extern_calls.py).
-    "call_extern_func": "call_extern_func",
-    "raw_addr": "raw_addr",
-    "dfb_descriptor": "dfb_template",
-    "get_dfb_id": "dfb_template",
+    "make_dataflow_buffer_like": ("self", "make_dfb"),
+    "copy": ("self", "copy"),
+    "node": ("self", "coordinates"),
+    "grid_size": ("self", "coordinates"),
+    **{name: ("self", "tile_math") for name in _MATH_OPS},
+    **{name: ("shapes", "shape_math") for name in _SHAPE_OPS},
+    "call_extern_func": ("externs", "call_extern_func"),
+    "raw_addr": ("externs", "raw_addr"),
+    "dfb_descriptor": ("externs", "dfb_template"),
+    "get_dfb_id": ("externs", "dfb_template"),
 }
 
 
-class BuiltinCalls(ShapeBuiltins):
-    """Builtin calls of :class:`~ttlang.frontend.compiler.FunctionCompiler` (a mixin: it uses
-    the compiler's emitter, locations, errors and value helpers)."""
+class BuiltinCalls:
+    """Builtin calls of one function compiler (``ctx``)."""
+
+    def __init__(self, ctx: CallContext) -> None:
+        self.ctx = ctx
+        self.shapes = ShapeBuiltins(ctx)
+        self.externs = ExternCalls(ctx)
 
     def builtin_call(
         self, builtin: api.Builtin, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]],
@@ -53,27 +62,29 @@ class BuiltinCalls(ShapeBuiltins):
     ) -> Any:
         handler = _HANDLERS.get(builtin.name)
         if handler is None:
-            raise self.error(node, f"ttl.{builtin.name} is not supported here")
-        return getattr(self, handler)(builtin.name, args, keywords, node)
+            raise self.ctx.error(node, f"ttl.{builtin.name} is not supported here")
+        owner, method = handler
+        target = self if owner == "self" else getattr(self, owner)
+        return getattr(target, method)(builtin.name, args, keywords, node)
 
     def coordinates(
         self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
     ) -> Any:
-        loc = self.loc(node)
+        loc = self.ctx.loc(node)
         if args or set(keywords) - {"dims"}:
-            raise self.error(node, f"ttl.{name}() accepts only dims=")
+            raise self.ctx.error(node, f"ttl.{name}() accepts only dims=")
         dims = keywords.get("dims", (2, node))[0]
         if dims not in (1, 2) or isinstance(dims, bool):
-            raise self.error(node, f"ttl.{name}(dims=...) must be 1 or 2, got {dims!r}")
-        cols, rows = self.operation.grid_for(self.threads.target)
+            raise self.ctx.error(node, f"ttl.{name}(dims=...) must be 1 or 2, got {dims!r}")
+        cols, rows = self.ctx.grid()
         if name == "grid_size":
             # Known at compile time: folding it keeps loop bounds static.
             return (cols, rows) if dims == 2 else cols * rows
-        col = Scalar(self.emitter.value("ttl.node 0", loc), "index")
-        row = Scalar(self.emitter.value("ttl.node 1", loc), "index")
+        col = Scalar(self.ctx.builder.node(0, loc), ir.INDEX)
+        row = Scalar(self.ctx.builder.node(1, loc), ir.INDEX)
         if dims == 2:
             return (col, row)
-        return self.binop(ast.Add(), self.binop(ast.Mult(), row, cols, node), col, node)
+        return self.ctx.binop(ast.Add(), self.ctx.binop(ast.Mult(), row, cols, node), col, node)
 
     def tile_math(
         self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
@@ -81,8 +92,8 @@ class BuiltinCalls(ShapeBuiltins):
         short = _MATH_OPS[name]
         if short == "pow":
             if keywords or len(args) != 2 or not isinstance(args[0], BlockValue):
-                raise self.error(node, "ttl.math.pow(block, exponent) takes a block and a compile-time number")
-            return self.block_scalar(ast.Pow(), args[0], args[1], node)
+                raise self.ctx.error(node, "ttl.math.pow(block, exponent) takes a block and a compile-time number")
+            return self.ctx.block_scalar(ast.Pow(), args[0], args[1], node)
         if short == "matmul":
             return self.math_matmul(args, keywords, node)
         arity = 3 if short == "where" else 2 if short in api.MATH_BINARY else 1
@@ -92,18 +103,17 @@ class BuiltinCalls(ShapeBuiltins):
             3: "ttl.math.where(condition, true_value, false_value) takes three blocks",
         }[arity]
         if keywords or len(args) != arity:
-            raise self.error(node, usage)
+            raise self.ctx.error(node, usage)
         for arg in args:
             if not isinstance(arg, BlockValue):
-                raise self.error(node, f"{usage}, got {self.describe(arg)}")
+                raise self.ctx.error(node, f"{usage}, got {self.ctx.describe(arg)}")
         if any(arg.type != args[0].type for arg in args):
-            raise self.error(
+            raise self.ctx.error(
                 node,
                 f"ttl.{name} on {', '.join(a.type for a in args)}: the blocks' types must match",
             )
         mnemonic = api.MATH_UNARY.get(short) or api.MATH_BINARY.get(short) or short
-        operands = ", ".join(a.ssa for a in args)
-        ssa = self.emitter.value(f"ttl.{mnemonic} {operands} : {args[0].type}", self.loc(node))
+        ssa = self.ctx.builder.tile_op(mnemonic, [a.ssa for a in args], args[0].type, self.ctx.loc(node))
         return BlockValue(ssa, args[0].shape, args[0].element_type, "value")
 
     def math_matmul(
@@ -113,79 +123,75 @@ class BuiltinCalls(ShapeBuiltins):
         ``b`` is N x K tiles and the product is ``a @ b.T``."""
         usage = "ttl.math.matmul(a, b, *, transpose_rhs=False) takes two blocks"
         if set(keywords) - {"transpose_rhs"} or len(args) != 2:
-            raise self.error(node, usage)
+            raise self.ctx.error(node, usage)
         if not all(isinstance(arg, BlockValue) for arg in args):
-            raise self.error(node, f"{usage}, got {', '.join(self.describe(a) for a in args)}")
+            raise self.ctx.error(node, f"{usage}, got {', '.join(self.ctx.describe(a) for a in args)}")
         transpose, flag_node = keywords.get("transpose_rhs", (False, node))
         if not isinstance(transpose, bool):
-            raise self.error(
-                flag_node, f"transpose_rhs= must be a compile-time True or False, got {self.describe(transpose)}"
+            raise self.ctx.error(
+                flag_node, f"transpose_rhs= must be a compile-time True or False, got {self.ctx.describe(transpose)}"
             )
-        return self.block_matmul(args[0], args[1], node, transpose_rhs=transpose)
+        return self.ctx.block_matmul(args[0], args[1], node, transpose_rhs=transpose)
 
     def make_dfb(self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> DFBValue:
         if len(args) != 1 or not isinstance(args[0], TensorValue):
-            raise self.error(node, "make_dataflow_buffer_like(tensor, shape=..., block_count=...) needs a tensor")
+            raise self.ctx.error(node, "make_dataflow_buffer_like(tensor, shape=..., block_count=...) needs a tensor")
         if set(keywords) - {"shape", "block_count"}:
-            raise self.error(node, "make_dataflow_buffer_like accepts shape= and block_count=")
+            raise self.ctx.error(node, "make_dataflow_buffer_like accepts shape= and block_count=")
         shape = keywords.get("shape", ((1, 1), node))[0]
         if not (
             isinstance(shape, tuple)
             and len(shape) == 2
             and all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in shape)
         ):
-            raise self.error(node, f"shape= must be two positive tile counts (rows, cols), got {shape!r}")
+            raise self.ctx.error(node, f"shape= must be two positive tile counts (rows, cols), got {shape!r}")
         if any(d > INT64_MAX for d in shape):
-            raise self.error(node, f"shape= {tuple(int_text(d) for d in shape)} does not fit the IR's i64")
+            raise self.ctx.error(node, f"shape= {tuple(int_text(d) for d in shape)} does not fit the IR's i64")
         block_count = keywords.get("block_count", (2, node))[0]
         if not isinstance(block_count, int) or isinstance(block_count, bool) or block_count < 1:
-            raise self.error(node, f"block_count= must be a positive integer, got {block_count!r}")
+            raise self.ctx.error(node, f"block_count= must be a positive integer, got {block_count!r}")
         if block_count > INT64_MAX:
-            raise self.error(
+            raise self.ctx.error(
                 node, f"block_count={int_text(block_count)} does not fit the IR's i64"
             )
         dfb = DFBValue("", (shape[0], shape[1]), args[0].spec.element_type, block_count)
-        ssa = self.emitter.value(f"ttl.create_dfb : {dfb.type}", self.loc(node))
+        ssa = self.ctx.builder.create_dfb(dfb.type, self.ctx.loc(node))
         return DFBValue(ssa, dfb.shape, dfb.element_type, dfb.block_count)
 
     def copy(self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> TransferValue:
         if len(args) != 2 or set(keywords) - {"kernel"}:
-            raise self.error(node, "ttl.copy(src, dst) takes a source and a destination (and kernel=)")
+            raise self.ctx.error(node, "ttl.copy(src, dst) takes a source and a destination (and kernel=)")
         src, dst = args
-        attrs = self.selection_attr(keywords, single=False)
-        loc = self.loc(node)
+        attrs = self.ctx.selection_attr(keywords, single=False)
+        loc = self.ctx.loc(node)
         if isinstance(src, TileSlice) and isinstance(dst, BlockValue):
             if dst.origin != "reserve":
-                raise self.error(node, "ttl.copy into a block needs a block acquired with reserve()")
+                raise self.ctx.error(node, "ttl.copy into a block needs a block acquired with reserve()")
             self.check_extents(src, dst, node)
-            row, col = self.as_index(src.row, node), self.as_index(src.col, node)
-            ssa = self.emitter.value(
-                f"ttl.load_tiles {src.tensor.ssa}[{row}, {col}], {dst.ssa}{attrs} : "
-                f"{src.tensor.type}, {dst.type}",
-                loc,
+            row, col = self.ctx.as_index(src.row, node), self.ctx.as_index(src.col, node)
+            ssa = self.ctx.builder.load_tiles(
+                src.tensor.ssa, src.tensor.type, row, col, dst.ssa, dst.type, attrs, loc
             )
             return TransferValue(ssa)
         if isinstance(src, BlockValue) and isinstance(dst, TileSlice):
             if src.origin != "wait":
-                raise self.error(node, "ttl.copy from a block needs a block acquired with wait()")
+                raise self.ctx.error(node, "ttl.copy from a block needs a block acquired with wait()")
             self.check_extents(dst, src, node)
-            row, col = self.as_index(dst.row, node), self.as_index(dst.col, node)
-            ssa = self.emitter.value(
-                f"ttl.store_tiles {src.ssa}, {dst.tensor.ssa}[{row}, {col}]{attrs} : "
-                f"{src.type}, {dst.tensor.type}",
-                loc,
+            row, col = self.ctx.as_index(dst.row, node), self.ctx.as_index(dst.col, node)
+            ssa = self.ctx.builder.store_tiles(
+                src.ssa, src.type, dst.tensor.ssa, dst.tensor.type, row, col, attrs, loc
             )
             return TransferValue(ssa)
-        raise self.error(
+        raise self.ctx.error(
             node,
             f"ttl.copy copies between a tensor tile slice and a block, got "
-            f"{self.describe(src)} -> {self.describe(dst)}",
+            f"{self.ctx.describe(src)} -> {self.ctx.describe(dst)}",
         )
 
     def check_extents(self, tile_slice: TileSlice, block: BlockValue, node: ast.AST) -> None:
         for extent, dim, axis in zip((tile_slice.rows, tile_slice.cols), block.shape, ("rows", "cols")):
             if extent is not None and extent != dim:
-                raise self.error(
+                raise self.ctx.error(
                     node,
                     f"the tile slice has {extent} {axis} but the block has {dim}; they must match",
                 )

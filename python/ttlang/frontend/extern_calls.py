@@ -1,9 +1,13 @@
-"""``ttl.call_extern_func`` and its argument wrappers as IR builders (a mixin of
-:class:`~ttlang.frontend.compiler.FunctionCompiler`, like :mod:`ttlang.frontend.builtins`).
+"""``ttl.call_extern_func`` and its argument wrappers as IR builders (dispatched by
+:mod:`ttlang.frontend.builtins`).
 
-The frontend checks every argument rule of the spec at the user's line and emits one
-``ttl.call_extern_func`` op; the DFB lifecycle, dispatch-condition identity and physical indices
-are C++ passes (docs/external-functions.md).
+The frontend turns the Python arguments into one ``ttl.call_extern_func`` op, rejecting only
+what has no IR form (a value of the wrong Python kind, a DFB that is no dependency of the call,
+an unrepresentable constant). Every rule on the op itself (which arguments a compute kernel
+takes, tensor layouts, DFB effect capacities, what a dispatch-condition call may touch) is
+``CallExternFuncOp::verify`` (``lib/Dialect/TTL/IR/TTLExtern.cpp``), reported at the call's
+line; the DFB lifecycle, dispatch-condition identity and physical indices are C++ passes
+(docs/external-functions.md).
 """
 
 from __future__ import annotations
@@ -11,12 +15,13 @@ from __future__ import annotations
 import ast
 import math
 import struct
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ttlang.artifact import KernelKind
 from ttlang.frontend.extern import DispatchCondition, ScalarType
-from ttlang.frontend.kernels import mlir_string
+from ttlang import _ttlang
+from ttlang.frontend import ir
 from ttlang.frontend.values import (
+    MISSING,
     BlockValue,
     DFBTemplateRef,
     DFBValue,
@@ -28,9 +33,8 @@ from ttlang.frontend.values import (
     TileSlice,
 )
 
-# Compiler-resource bound on one call's expanded effect list (mirrors
-# CallExternFuncOp::kMaxEffects); not a hardware limit.
-MAX_EFFECTS = 4096
+if TYPE_CHECKING:
+    from ttlang.frontend.context import CallContext
 
 _KEYWORDS = frozenset(
     {
@@ -60,31 +64,34 @@ def _effect_length(item: "EffectValue | EffectSequence") -> int:
 
 
 class ExternCalls:
-    """External calls of :class:`~ttlang.frontend.compiler.FunctionCompiler`."""
+    """External calls of one function compiler (``ctx``)."""
+
+    def __init__(self, ctx: CallContext) -> None:
+        self.ctx = ctx
 
     # --- wrappers -----------------------------------------------------------------------
     def raw_addr(
         self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
     ) -> RawAddrValue:
         if keywords or len(args) != 1:
-            raise self.error(node, "ttl.raw_addr(tensor) takes one tensor")
+            raise self.ctx.error(node, "ttl.raw_addr(tensor) takes one tensor")
         tensor = args[0]
         if not isinstance(tensor, TensorValue):
-            raise self.error(
+            raise self.ctx.error(
                 node,
                 f"ttl.raw_addr takes a tensor argument of the operation, got "
-                f"{self.describe(tensor)}; tensor slices, views and computed tensor values "
+                f"{self.ctx.describe(tensor)}; tensor slices, views and computed tensor values "
                 "have no buffer address of their own",
             )
-        ssa = self.emitter.value(f"ttl.raw_addr {tensor.ssa} : {tensor.type}", self.loc(node))
+        ssa = self.ctx.builder.raw_addr(tensor.ssa, tensor.type, self.ctx.loc(node))
         return RawAddrValue(ssa, tensor)
 
     def dfb_template(
         self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
     ) -> DFBTemplateRef:
         if keywords or len(args) != 1 or not isinstance(args[0], DFBValue):
-            got = self.describe(args[0]) if len(args) == 1 else f"{len(args)} arguments"
-            raise self.error(node, f"ttl.{name}(dfb) takes one dataflow buffer, got {got}")
+            got = self.ctx.describe(args[0]) if len(args) == 1 else f"{len(args)} arguments"
+            raise self.ctx.error(node, f"ttl.{name}(dfb) takes one dataflow buffer, got {got}")
         return DFBTemplateRef("descriptor" if name == "dfb_descriptor" else "index", args[0])
 
     # --- effects (counts are read from the source: static-integer language) ---------------
@@ -94,35 +101,26 @@ class ExternCalls:
             return self.repeat_effect(node)
         keywords = {k.arg: k.value for k in node.keywords}
         if None in keywords or set(keywords) - {"tiles"} or not 1 <= len(node.args) <= 2:
-            raise self.error(node, f"ttl.DFBEffect.{kind}(dfb, tiles=n) takes a DFB and a tile count")
+            raise self.ctx.error(node, f"ttl.DFBEffect.{kind}(dfb, tiles=n) takes a DFB and a tile count")
         count_nodes = node.args[1:] + ([keywords["tiles"]] if "tiles" in keywords else [])
         if len(count_nodes) != 1:
-            raise self.error(node, f"ttl.DFBEffect.{kind} needs exactly one tile count (tiles=n)")
-        dfb = self.expr(node.args[0])
+            raise self.ctx.error(node, f"ttl.DFBEffect.{kind} needs exactly one tile count (tiles=n)")
+        dfb = self.ctx.expr(node.args[0])
         if not isinstance(dfb, DFBValue):
-            raise self.error(
-                node.args[0], f"ttl.DFBEffect.{kind} names a dataflow buffer, got {self.describe(dfb)}"
+            raise self.ctx.error(
+                node.args[0], f"ttl.DFBEffect.{kind} names a dataflow buffer, got {self.ctx.describe(dfb)}"
             )
-        tiles = self.static_count(count_nodes[0])
-        capacity = dfb.shape[0] * dfb.shape[1] * dfb.block_count
-        if tiles <= 0:
-            raise self.error(count_nodes[0], f"a DFB effect tile count must be positive, got {tiles}")
-        if tiles > capacity:
-            raise self.error(
-                count_nodes[0],
-                f"ttl.DFBEffect.{kind} of {tiles} tiles exceeds the DFB capacity of {capacity} tiles",
-            )
-        return EffectValue(kind, dfb, tiles)
+        return EffectValue(kind, dfb, self.static_count(count_nodes[0]))
 
     def repeat_effect(self, node: ast.Call) -> EffectSequence:
         if node.keywords or len(node.args) != 2:
-            raise self.error(node, "ttl.DFBEffect.repeat(count, [effects...]) takes two arguments")
+            raise self.ctx.error(node, "ttl.DFBEffect.repeat(count, [effects...]) takes two arguments")
         count = self.static_count(node.args[0])
         if count < 0:
-            raise self.error(node.args[0], f"a repeat count must be nonnegative, got {count}")
+            raise self.ctx.error(node.args[0], f"a repeat count must be nonnegative, got {count}")
         body = node.args[1]
         if not isinstance(body, (ast.List, ast.Tuple)) or not body.elts:
-            raise self.error(
+            raise self.ctx.error(
                 body, "ttl.DFBEffect.repeat takes a nonempty literal list of effects"
             )
         items = self.effect_items(body.elts)
@@ -134,11 +132,11 @@ class ExternCalls:
         checked once, whatever its repeat count; the expanded length is checked per call."""
         result: list[EffectValue | EffectSequence] = []
         for element in nodes:
-            value = self.expr(element)
+            value = self.ctx.expr(element)
             if not isinstance(value, (EffectValue, EffectSequence)):
-                raise self.error(
+                raise self.ctx.error(
                     element,
-                    f"dfb_effects holds ttl.DFBEffect actions, got {self.describe(value)}",
+                    f"dfb_effects holds ttl.DFBEffect actions, got {self.ctx.describe(value)}",
                 )
             result.append(value)
         return tuple(result)
@@ -148,24 +146,24 @@ class ExternCalls:
         with unary + / - and binary + - * // %."""
         if isinstance(node, ast.Constant):
             if isinstance(node.value, bool) or not isinstance(node.value, int):
-                raise self.error(node, f"a static count is an integer, got {node.value!r}")
+                raise self.ctx.error(node, f"a static count is an integer, got {node.value!r}")
             return node.value
         if isinstance(node, ast.Name):
-            local = self.lookup_scopes(node.id)
+            local = self.ctx.lookup_scopes(node.id)
             if isinstance(local, Scalar):
-                raise self.error(
+                raise self.ctx.error(
                     node, f"'{node.id}' is a runtime value; a static count cannot use runtime values"
                 )
-            if local is not _missing():
-                raise self.error(
+            if local is not MISSING:
+                raise self.ctx.error(
                     node,
                     f"'{node.id}' is a local of the operation body; static counts use integer "
                     "literals, integer captures and module-level integers",
                 )
-            value = self.lookup(node.id, node)
+            value = self.ctx.lookup(node.id, node)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise self.error(
-                    node, f"'{node.id}' is {self.describe(value)}; a static count is an integer"
+                raise self.ctx.error(
+                    node, f"'{node.id}' is {self.ctx.describe(value)}; a static count is an integer"
                 )
             return value
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.UAdd, ast.USub)):
@@ -174,9 +172,9 @@ class ExternCalls:
         if isinstance(node, ast.BinOp) and type(node.op) in _COUNT_BINOPS:
             left, right = self.static_count(node.left), self.static_count(node.right)
             if isinstance(node.op, (ast.FloorDiv, ast.Mod)) and right == 0:
-                raise self.error(node, "the divisor of // or % in a static count must be nonzero")
+                raise self.ctx.error(node, "the divisor of // or % in a static count must be nonzero")
             return _COUNT_BINOPS[type(node.op)](left, right)
-        raise self.error(
+        raise self.ctx.error(
             node,
             "a static count uses integer literals, integer captures and module-level integers "
             "with unary + / - and + - * // %",
@@ -188,25 +186,25 @@ class ExternCalls:
     ) -> Scalar | None:
         unknown = set(keywords) - _KEYWORDS
         if unknown:
-            raise self.error(node, f"ttl.call_extern_func got unexpected keyword '{sorted(unknown)[0]}'")
+            raise self.ctx.error(node, f"ttl.call_extern_func got unexpected keyword '{sorted(unknown)[0]}'")
         if len(args) != 2:
-            raise self.error(
+            raise self.ctx.error(
                 node, f"ttl.call_extern_func(header, callee, ...) takes two positional strings, got {len(args)}"
             )
         header, callee = args
         for label, value in (("header", header), ("callee", callee)):
-            if not isinstance(value, str) or not value:
-                raise self.error(node, f"the {label} of ttl.call_extern_func must be a nonempty compile-time string")
+            if not isinstance(value, str):
+                raise self.ctx.error(node, f"the {label} of ttl.call_extern_func must be a compile-time string")
 
         def kw(key: str, default: Any) -> tuple[Any, ast.AST]:
             return keywords.get(key, (default, node))
 
-        kinds = self.extern_kinds(keywords, node)
+        self.check_extern_kernel(keywords, node)
         result_type = self.extern_result_type(kw("result_type", None), kw("condition_result", None))
         condition_value, condition_node = kw("condition_result", None)
 
         # Dependency sequence: DFB function arguments, descriptors, then dfb_dependencies.
-        func_values, func_types, dfb_args = self.extern_func_args(kw("func_args", ()), kinds)
+        func_values, func_types, dfb_args = self.extern_func_args(kw("func_args", ()))
         template_value, template_node = kw("template_args", ())
         templates = self.sequence(template_value, template_node, "template_args")
         descriptors = [t.dfb for t in templates if isinstance(t, DFBTemplateRef) and t.kind == "descriptor"]
@@ -216,15 +214,15 @@ class ExternCalls:
         seen: set[str] = set()
         for dfb in extra:
             if not isinstance(dfb, DFBValue):
-                raise self.error(extra_node, f"dfb_dependencies holds dataflow buffers, got {self.describe(dfb)}")
+                raise self.ctx.error(extra_node, f"dfb_dependencies holds dataflow buffers, got {self.ctx.describe(dfb)}")
             if dfb.ssa in automatic:
-                raise self.error(
+                raise self.ctx.error(
                     extra_node,
                     "dfb_dependencies lists a DFB that is already a dependency through func_args "
                     "or ttl.dfb_descriptor",
                 )
             if dfb.ssa in seen:
-                raise self.error(extra_node, "dfb_dependencies must contain distinct DFBs")
+                raise self.ctx.error(extra_node, "dfb_dependencies must contain distinct DFBs")
             seen.add(dfb.ssa)
         dependencies: list[DFBValue] = dfb_args + descriptors + list(extra)
 
@@ -232,7 +230,7 @@ class ExternCalls:
             for index, dep in enumerate(dependencies):
                 if dep.ssa == dfb.ssa:
                     return index
-            raise self.error(
+            raise self.ctx.error(
                 at,
                 f"{what} names a DFB that is not a dependency of the call; make it one through "
                 "func_args, ttl.dfb_descriptor(dfb) or dfb_dependencies",
@@ -247,7 +245,7 @@ class ExternCalls:
                     descriptor_position += 1
                 else:
                     index = dependency_index(value.dfb, "ttl.get_dfb_id(dfb)", template_node)
-                template_attrs.append(f"#ttl.dfb_template<{value.kind}, dependency = {index}>")
+                template_attrs.append(ir.dfb_template_attr(value.kind, index))
             else:
                 template_attrs.append(self.template_literal(value, template_node))
 
@@ -255,89 +253,78 @@ class ExternCalls:
         if effects_value is None:
             effects_value = ()
         if not isinstance(effects_value, tuple):
-            raise self.error(effects_node, f"dfb_effects is a list of ttl.DFBEffect actions, got {self.describe(effects_value)}")
+            raise self.ctx.error(effects_node, f"dfb_effects is a list of ttl.DFBEffect actions, got {self.ctx.describe(effects_value)}")
         for value in effects_value:
             if not isinstance(value, (EffectSequence, EffectValue)):
-                raise self.error(effects_node, f"dfb_effects holds ttl.DFBEffect actions, got {self.describe(value)}")
+                raise self.ctx.error(effects_node, f"dfb_effects holds ttl.DFBEffect actions, got {self.ctx.describe(value)}")
+        # The limit is CallExternFuncOp's (C++); an expansion beyond it is refused before it
+        # is built (repeat(10**15, ...) has no list to hand the verifier).
         expanded = sum(_effect_length(value) for value in effects_value)
-        if expanded > MAX_EFFECTS:
-            raise self.error(
+        limit = _ttlang.extern_call_max_effects()
+        if expanded > limit:
+            raise self.ctx.error(
                 effects_node,
-                f"dfb_effects expands to {expanded} actions; one call is limited to {MAX_EFFECTS}",
+                f"dfb_effects expands to {expanded} actions; one call is limited to {limit}",
             )
         effects: list[EffectValue] = []
         for value in effects_value:
             effects.extend(value.flatten() if isinstance(value, EffectSequence) else (value,))
         effect_attrs = [
-            f"#ttl.dfb_effect<{e.kind}, dependency = {dependency_index(e.dfb, f'ttl.DFBEffect.{e.kind}', effects_node)}, "
-            f"tiles = {e.tiles}>"
+            ir.dfb_effect_attr(
+                e.kind, dependency_index(e.dfb, f"ttl.DFBEffect.{e.kind}", effects_node), e.tiles
+            )
             for e in effects
         ]
 
         unknown_access, unknown_node = kw("unknown_dfb_access", False)
         if not isinstance(unknown_access, bool):
-            raise self.error(unknown_node, f"unknown_dfb_access must be True or False, got {unknown_access!r}")
+            raise self.ctx.error(unknown_node, f"unknown_dfb_access must be True or False, got {unknown_access!r}")
         paths_value, paths_node = kw("include_paths", ())
         paths = self.sequence(paths_value, paths_node, "include_paths")
         for path in paths:
-            if not isinstance(path, str) or not path:
-                raise self.error(paths_node, f"include_paths holds nonempty directory strings, got {path!r}")
+            if not isinstance(path, str):
+                raise self.ctx.error(paths_node, f"include_paths holds directory strings, got {path!r}")
 
-        condition_attr = ""
+        condition_attr = None
         if condition_value is not None:
-            if dependencies or any(isinstance(t, DFBTemplateRef) for t in templates):
-                raise self.error(
-                    condition_node,
-                    "a condition_result call cannot depend on DFB storage or take a DFB "
-                    "argument, index or descriptor",
-                )
-            if effects:
-                raise self.error(condition_node, "a condition_result call cannot declare DFB effects")
-            if unknown_access:
-                raise self.error(condition_node, "a condition_result call cannot set unknown_dfb_access=True")
-            ordinal = self.threads.condition_ordinal(condition_value)
-            condition_attr = f" condition #ttl.dispatch_condition<{ordinal}, {result_type}>"
+            ordinal = self.ctx.threads.condition_ordinal(condition_value)
+            condition_attr = ir.dispatch_condition_attr(ordinal, result_type)
 
-        text = f"ttl.call_extern_func {mlir_string(callee)} from {mlir_string(header)}"
-        if template_attrs:
-            text += f" template [{', '.join(template_attrs)}]"
-        text += f" args({', '.join(func_values)} : {', '.join(func_types)})" if func_values else " args()"
-        if descriptors:
-            text += f" descriptors({', '.join(d.ssa for d in descriptors)} : {', '.join(d.type for d in descriptors)})"
-        if extra:
-            text += f" dependencies({', '.join(d.ssa for d in extra)} : {', '.join(d.type for d in extra)})"
-        if effect_attrs:
-            text += f" effects [{', '.join(effect_attrs)}]"
-        if unknown_access:
-            text += " unknown_dfb_access"
-        if paths:
-            text += f" include_paths [{', '.join(mlir_string(p) for p in paths)}]"
-        text += condition_attr
-        text += self.selection_attr(keywords, single=False)
-        loc = self.loc(node)
-        if result_type is None:
-            self.emitter.op(text, loc)
-            return None
-        return Scalar(self.emitter.value(f"{text} -> {result_type}", loc), result_type)
+        call = ir.ExternCall(
+            callee=callee,
+            header=header,
+            template=tuple(template_attrs),
+            func_args=tuple(zip(func_values, func_types)),
+            descriptors=tuple((d.ssa, d.type) for d in descriptors),
+            dependencies=tuple((d.ssa, d.type) for d in extra),
+            effects=tuple(effect_attrs),
+            unknown_dfb_access=unknown_access,
+            include_paths=tuple(paths),
+            condition=condition_attr,
+            kernels=self.ctx.selection(keywords, single=False),
+            result_type=result_type,
+        )
+        ssa = self.ctx.builder.call_extern_func(call, self.ctx.loc(node))
+        return None if ssa is None else Scalar(ssa, result_type)
 
-    def extern_kinds(self, keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> set[KernelKind]:
-        """Kinds of the kernels that run the call; checks the kernel= rules."""
+    def check_extern_kernel(self, keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> None:
+        """The kernel= rules: the IR has no form for a call no kernel runs, and a thread's ops
+        carry no selection of their own."""
         if "kernel" not in keywords:
-            if self.thread is None:
-                raise self.error(
+            if self.ctx.thread is None:
+                raise self.ctx.error(
                     node,
                     "a top-level ttl.call_extern_func needs kernel=: the compiler cannot infer "
                     "the logical kernel of opaque C++ code",
                 )
-            return {self.thread.kind}
+            return
         value, kernel_node = keywords["kernel"]
-        selectors = self.selectors(value, kernel_node)
-        if self.thread is not None and selectors != (self.thread,):
-            raise self.error(
+        selectors = self.ctx.selectors(value, kernel_node)
+        if self.ctx.thread is not None and selectors != (self.ctx.thread,):
+            raise self.ctx.error(
                 kernel_node,
                 "kernel= inside a thread must select the thread's own logical kernel",
             )
-        return {s.kind for s in selectors}
 
     def extern_result_type(
         self, result: tuple[Any, ast.AST], condition: tuple[Any, ast.AST]
@@ -346,12 +333,12 @@ class ExternCalls:
         condition_value, condition_node = condition
         if condition_value is not None:
             if not isinstance(condition_value, DispatchCondition):
-                raise self.error(
+                raise self.ctx.error(
                     condition_node,
-                    f"condition_result takes a ttl.DispatchCondition, got {self.describe(condition_value)}",
+                    f"condition_result takes a ttl.DispatchCondition, got {self.ctx.describe(condition_value)}",
                 )
             if result_value is not None:
-                raise self.error(
+                raise self.ctx.error(
                     result_node,
                     "condition_result supplies the result type and cannot be combined with result_type",
                 )
@@ -359,15 +346,15 @@ class ExternCalls:
         if result_value is None:
             return None
         if not isinstance(result_value, ScalarType):
-            raise self.error(
+            raise self.ctx.error(
                 result_node,
                 f"result_type must be ttl.ScalarType.I32 or ttl.ScalarType.I64 (or None), got "
-                f"{self.describe(result_value)}",
+                f"{self.ctx.describe(result_value)}",
             )
         return result_value.value
 
     def extern_func_args(
-        self, value_node: tuple[Any, ast.AST], kinds: set[KernelKind]
+        self, value_node: tuple[Any, ast.AST]
     ) -> tuple[list[str], list[str], list[DFBValue]]:
         value, node = value_node
         values: list[str] = []
@@ -379,92 +366,74 @@ class ExternCalls:
                 values.append(arg.ssa)
                 types.append(arg.type)
             elif isinstance(arg, TensorValue):
-                if KernelKind.COMPUTE in kinds:
-                    raise self.error(
-                        node,
-                        f"tensor '{arg.name}' becomes a TensorAccessor, which is supported in "
-                        "data-movement kernels only; pass ttl.raw_addr(tensor) to a compute kernel",
-                    )
-                if arg.spec.layout != "tile" or arg.spec.element_type not in ("bf16", "f32"):
-                    raise self.error(
-                        node,
-                        f"tensor '{arg.name}' becomes a TensorAccessor, which is supported for tiled "
-                        "bf16 and f32 tensors only",
-                    )
                 values.append(arg.ssa)
                 types.append(arg.type)
             elif isinstance(arg, RawAddrValue):
                 values.append(arg.ssa)
-                types.append("ui32")
+                types.append(ir.UI32)
             elif isinstance(arg, Scalar):
                 values.append(arg.ssa)
                 types.append(arg.type)
             elif isinstance(arg, bool):
-                values.append(self.as_predicate(arg, node))
-                types.append("i1")
+                values.append(self.ctx.as_predicate(arg, node))
+                types.append(ir.I1)
             elif isinstance(arg, int):
                 if not -(2**31) <= arg < 2**32:
-                    raise self.error(node, f"integer function argument {arg} does not fit 32 bits")
+                    raise self.ctx.error(node, f"integer function argument {arg} does not fit 32 bits")
                 signed = arg - 2**32 if arg >= 2**31 else arg
-                values.append(self.emitter.value(f"arith.constant {signed} : i32", self.loc(node)))
-                types.append("i32")
+                values.append(self.ctx.builder.int_constant(signed, ir.I32, self.ctx.loc(node)))
+                types.append(ir.I32)
             elif isinstance(arg, (TileSlice, BlockValue)):
-                raise self.error(
+                raise self.ctx.error(
                     node,
-                    f"{self.describe(arg)} is not a valid external argument: tensor slices, views "
+                    f"{self.ctx.describe(arg)} is not a valid external argument: tensor slices, views "
                     "and computed tensor values are not valid external arguments",
                 )
             elif isinstance(arg, DFBTemplateRef):
                 what = "ttl.dfb_descriptor(dfb)" if arg.kind == "descriptor" else "ttl.get_dfb_id(dfb)"
-                raise self.error(
+                raise self.ctx.error(
                     node,
                     f"{what} is a template argument; pass the DFB itself in func_args for its "
                     "physical index parameter",
                 )
             else:
-                raise self.error(
+                raise self.ctx.error(
                     node,
                     "func_args takes scalar values, DFBs, base tensors and ttl.raw_addr(tensor), "
-                    f"got {self.describe(arg)}",
+                    f"got {self.ctx.describe(arg)}",
                 )
         return values, types, dfbs
 
     def template_literal(self, value: Any, node: ast.AST) -> str:
         if isinstance(value, bool):
-            return "true" if value else "false"
+            return ir.bool_attr(value)
         if isinstance(value, int):
             if not _INT64[0] <= value <= _INT64[1]:
-                raise self.error(node, f"template argument {value} does not fit a signed 64-bit constant")
-            return f"{value} : i64"
+                raise self.ctx.error(node, f"template argument {value} does not fit a signed 64-bit constant")
+            return ir.i64_attr(value)
         if isinstance(value, float):
             try:
                 bits = struct.unpack("<I", struct.pack("<f", value))[0]
             except OverflowError:
-                raise self.error(node, f"template argument {value!r} is not representable as binary32") from None
+                raise self.ctx.error(node, f"template argument {value!r} is not representable as binary32") from None
             if math.isfinite(value) and not math.isfinite(struct.unpack("<f", struct.pack("<I", bits))[0]):
-                raise self.error(node, f"template argument {value!r} is not representable as binary32")
-            return f"0x{bits:08X} : f32"
+                raise self.ctx.error(node, f"template argument {value!r} is not representable as binary32")
+            return ir.f32_bits_attr(bits)
         if isinstance(value, DFBValue):
-            raise self.error(
+            raise self.ctx.error(
                 node,
                 "a bare DFB is invalid in template_args: use ttl.dfb_descriptor(dfb) for its typed "
                 "allocation metadata or ttl.get_dfb_id(dfb) for its index",
             )
-        raise self.error(
+        raise self.ctx.error(
             node,
             "template_args takes compile-time int, bool and float values, ttl.dfb_descriptor(dfb) "
-            f"and ttl.get_dfb_id(dfb), got {self.describe(value)}",
+            f"and ttl.get_dfb_id(dfb), got {self.ctx.describe(value)}",
         )
 
     def sequence(self, value: Any, node: ast.AST, what: str) -> tuple[Any, ...]:
         if value is None:
             return ()
         if not isinstance(value, (tuple, list)):
-            raise self.error(node, f"{what} must be a list, got {self.describe(value)}")
+            raise self.ctx.error(node, f"{what} must be a list, got {self.ctx.describe(value)}")
         return tuple(value)
-
-
-def _missing() -> object:
-    from ttlang.frontend.compiler import _MISSING
-
-    return _MISSING

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ttlang.artifact import KernelKind, LogicalKernelId
+from ttlang.frontend import ir
 
 
 class Kernel:
@@ -76,10 +77,7 @@ class Selector:
     operation_id: str | None = None
 
     def attr(self) -> str:
-        kind = self.kind.ir_name
-        if self.name is None:
-            return f"#ttl.kernel<{kind}>"
-        return f"#ttl.kernel<{kind}, {mlir_string(self.name)}, {mlir_string(self.operation_id)}>"
+        return ir.kernel_attr(self.kind.ir_name, self.name, self.operation_id)
 
 
 def selectors_of(value: object) -> tuple[Selector, ...]:
@@ -109,15 +107,3 @@ def selectors_of(value: object) -> tuple[Selector, ...]:
     if len(set(result)) != len(result):
         raise ValueError("kernel= selects the same logical kernel more than once")
     return tuple(result)
-
-
-def mlir_string(text: str | None) -> str:
-    """``text`` as an MLIR string literal."""
-    assert text is not None
-    escaped = "".join(
-        ch if 0x20 <= ord(ch) < 0x7F and ch not in '"\\' else "".join(
-            f"\\{b:02X}" for b in ch.encode()
-        )
-        for ch in text
-    )
-    return f'"{escaped}"'

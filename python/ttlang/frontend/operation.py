@@ -27,6 +27,7 @@ from ttlang.frontend.compile_cache import CompileCache
 from ttlang.frontend.compiler import build_module
 from ttlang.frontend.identity import operation_identity
 from ttlang.frontend.kernels import Kernel
+from ttlang.frontend.source import OperationSource
 from ttlang.frontend.tensors import tensor_spec_of
 
 if TYPE_CHECKING:
@@ -142,7 +143,7 @@ class CompiledOperation:
         raise KeyError(f"{selector!r} is not a logical kernel of {self.name}")
 
 
-class Operation:
+class Operation(OperationSource):
     """A registered TT-Lang operation (the result of ``@ttl.operation``)."""
 
     def __init__(

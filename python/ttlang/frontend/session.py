@@ -17,7 +17,7 @@ from mlir import ir, passmanager
 
 from ttlang import _ttlang, backend
 from ttlang.backend import BackendOutput
-from ttlang.errors import CompilerError
+from ttlang.errors import CompilerError, FrontendError, TTLangError
 from ttlang.frontend.compile_cache import CompileCache
 
 # The whole pipeline, TTL operations -> TT-Metal kernels, and its first half (TTL kernel
@@ -73,8 +73,9 @@ class KernelIR:
 
 def compile_module(text: str, target: str, cache: CompileCache | None = None) -> BackendOutput:
     """Parses the frontend's TTL IR, runs ``ttl-to-metal{target}`` and returns the TT-Metal
-    kernels with their records. Raises :class:`CompilerError` at the Python location of the
-    first error diagnostic. With ``cache``, a compilation stored there by any process is returned
+    kernels with their records. Raises, at the Python location of the first error diagnostic,
+    :class:`FrontendError` when an op's verifier rejects the IR and :class:`CompilerError` when a
+    pass does. With ``cache``, a compilation stored there by any process is returned
     without running anything (no MLIR context is created), and a new one is stored."""
     if cache is not None:
         stored = cache.load(text, target)
@@ -104,9 +105,12 @@ def _run(text: str, pipeline: str, target: str) -> ir.Module:
     """Parses ``text`` in the thread's context (entered by the caller) and runs ``pipeline``."""
     state = _state()
     try:
+        # Parsing verifies every op: a verifier's diagnostic is a language rule the source
+        # breaks at that op's line (the dialect's verifiers are the rules' one home), so it is
+        # a FrontendError like the ones the frontend raises itself.
         module = ir.Module.parse(text)
     except ir.MLIRError as err:
-        raise _compiler_error(err) from None
+        raise _error(err, FrontendError) from None
     pm = state.pipelines.get((pipeline, target))
     if pm is None:
         pm = passmanager.PassManager.parse(pipeline_text(target, pipeline))
@@ -114,7 +118,7 @@ def _run(text: str, pipeline: str, target: str) -> ir.Module:
     try:
         pm.run(module.operation)
     except ir.MLIRError as err:
-        raise _compiler_error(err) from None
+        raise _error(err, CompilerError) from None
     return module
 
 
@@ -134,10 +138,10 @@ def _location(loc: ir.Location) -> tuple[str | None, int | None, int | None]:
     return _unescape(match.group(1)), int(match.group(2)), int(match.group(3))
 
 
-def _compiler_error(err: ir.MLIRError) -> CompilerError:
+def _error(err: ir.MLIRError, kind: type[TTLangError]) -> TTLangError:
     diagnostics = getattr(err, "error_diagnostics", None) or []
     if not diagnostics:
-        return CompilerError(str(err))
+        return kind(str(err))
     first = diagnostics[0]
     file, line, col = _location(first.location)
     notes = []
@@ -145,4 +149,4 @@ def _compiler_error(err: ir.MLIRError) -> CompilerError:
         nfile, nline, _ = _location(note.location)
         where = f"{nfile}:{nline}: " if nfile else ""
         notes.append(f"{where}{note.message}")
-    return CompilerError(first.message, file, line, col, tuple(notes))
+    return kind(first.message, file, line, col, tuple(notes))

@@ -2,40 +2,49 @@
 ``broadcast``, ``reduce_sum`` / ``reduce_max`` and ``transpose``, in both tt-lang 1.1 spellings
 (``ttl.math.fill(blk, value)`` / ``ttl.block.fill(value, shape=, dtype=)``,
 ``ttl.math.broadcast(x, out_blk, dims=)`` / ``ttl.block.broadcast(x, dims=, shape=)``). Block
-dimensions are in tiles: 0 (or -2) the rows, 1 (or -1) the columns."""
+dimensions are in tiles: 0 (or -2) the rows, 1 (or -1) the columns.
+
+The frontend reads the Python spellings (negative dims, ``shape=`` or an output block, dtypes)
+and builds the op with the result type they give; whether the dims and shapes fit each other is
+the ops' verifiers' rule (``TTLBlockShapeOps.cpp``), reported at the user's line."""
 
 from __future__ import annotations
 
 import ast
 import math
 import struct
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ttlang.frontend import ir
 from ttlang.frontend.values import BlockValue
 
+if TYPE_CHECKING:
+    from ttlang.frontend.context import Diagnostics
+
 # ``dtype=`` spellings (strings, ttnn / torch dtypes by name) -> IR element type.
-_FILL_DTYPES = {"bfloat16": "bf16", "float32": "f32"}
+_FILL_DTYPES = ir.ELEMENT_TYPES
 # The element type a ``ttl.block.fill`` without ``dtype=`` has.
 _DEFAULT_FILL_TYPE = "bf16"
 ELEMENT_DTYPES = {element: dtype for dtype, element in _FILL_DTYPES.items()}
-# ``ttl.math.<name>`` -> TTL op of the reductions.
-_REDUCE_OPS = {"reduce_sum": "ttl.reduce_sum", "reduce_max": "ttl.reduce_max"}
 
 
 class ShapeBuiltins:
-    """Builders of the shape-changing block functions (a mixin of the function compiler)."""
+    """Builders of the shape-changing block functions for one function compiler (``ctx``)."""
+
+    def __init__(self, ctx: Diagnostics) -> None:
+        self.ctx = ctx
 
     def shape_math(
         self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
     ) -> BlockValue:
         short = name.split(".", 1)[1]
-        builder = "reduce" if short in _REDUCE_OPS else short
+        builder = "reduce" if short in ir.REDUCE_OPS else short
         return getattr(self, f"block_{builder}")(f"ttl.{name}", args, keywords, node)
 
     # --- helpers ---------------------------------------------------------------------------
     def block_dims(self, fn: str, keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> tuple[int, ...]:
         if "dims" not in keywords:
-            raise self.error(node, f"{fn} needs dims= (block dimensions: 0 rows, 1 columns)")
+            raise self.ctx.error(node, f"{fn} needs dims= (block dimensions: 0 rows, 1 columns)")
         dims, dims_node = keywords["dims"]
         if isinstance(dims, int) and not isinstance(dims, bool):
             dims = (dims,)
@@ -44,15 +53,13 @@ class ShapeBuiltins:
             and dims
             and all(isinstance(d, int) and not isinstance(d, bool) and -2 <= d <= 1 for d in dims)
         ):
-            raise self.error(
+            raise self.ctx.error(
                 dims_node,
                 f"{fn}: dims= must list block dimensions 0 / -2 (rows) and 1 / -1 (columns), "
                 f"got {dims!r}",
             )
-        normalized = tuple(sorted({d % 2 for d in dims}))
-        if len(normalized) != len(dims):
-            raise self.error(dims_node, f"{fn}: dims= {list(dims)} names a dimension twice")
-        return normalized
+        # A dimension named twice stays twice: the op's verifier rejects it.
+        return tuple(sorted(d % 2 for d in dims))
 
     def block_shape_kw(self, fn: str, keywords: dict[str, tuple[Any, ast.AST]]) -> tuple[int, int] | None:
         if "shape" not in keywords:
@@ -63,16 +70,16 @@ class ShapeBuiltins:
             and len(shape) == 2
             and all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in shape)
         ):
-            raise self.error(shape_node, f"{fn}: shape= must be two positive tile counts, got {shape!r}")
+            raise self.ctx.error(shape_node, f"{fn}: shape= must be two positive tile counts, got {shape!r}")
         return (shape[0], shape[1])
 
     def block_input(self, fn: str, value: Any, node: ast.AST) -> BlockValue:
         """A waited block or tile math (the compiler stores math into a DFB of its own first:
         ``ttl-materialize-compute-dfbs``); a reserved block holds nothing to read yet."""
         if not isinstance(value, BlockValue):
-            raise self.error(node, f"{fn} takes a block, got {self.describe(value)}")
+            raise self.ctx.error(node, f"{fn} takes a block, got {self.ctx.describe(value)}")
         if value.origin == "reserve":
-            raise self.error(
+            raise self.ctx.error(
                 node,
                 f"{fn} reads a block acquired with reserve(), which holds nothing yet: pass a "
                 "block from wait() or tile math",
@@ -84,23 +91,19 @@ class ShapeBuiltins:
     ) -> None:
         extra = sorted(set(keywords) - allowed)
         if extra:
-            raise self.error(node, f"{fn} does not accept {', '.join(k + '=' for k in extra)}")
+            raise self.ctx.error(node, f"{fn} does not accept {', '.join(k + '=' for k in extra)}")
 
     def f32_constant(self, fn: str, value: Any, node: ast.AST) -> float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise self.error(node, f"{fn}: the value must be a compile-time number, got {self.describe(value)}")
+            raise self.ctx.error(node, f"{fn}: the value must be a compile-time number, got {self.ctx.describe(value)}")
         try:
             if not math.isfinite(value):
                 raise OverflowError
             struct.pack("<f", float(value))
         except OverflowError:
-            raise self.error(node, f"{fn}: {value!r} is not a finite f32") from None
+            raise self.ctx.error(node, f"{fn}: {value!r} is not a finite f32") from None
         return float(value)
 
-    def emit_block(self, text: str, shape: tuple[int, int], element: str, node: ast.AST) -> BlockValue:
-        result = BlockValue("", shape, element, "value")
-        ssa = self.emitter.value(text.format(type=result.type), self.loc(node))
-        return BlockValue(ssa, shape, element, "value")
 
     # --- the functions ---------------------------------------------------------------------
     def block_fill(
@@ -110,22 +113,22 @@ class ShapeBuiltins:
             # tt-lang 1.1.1: fill(out_blk, value): the shape and type of out_blk.
             self.only_keywords(fn, keywords, set(), node)
             if len(args) != 2:
-                raise self.error(node, f"{fn}(blk, value) takes a block and a number")
+                raise self.ctx.error(node, f"{fn}(blk, value) takes a block and a number")
             shape, element, value = args[0].shape, args[0].element_type, args[1]
         else:
             self.only_keywords(fn, keywords, {"shape", "dtype"}, node)
             if len(args) != 1:
-                raise self.error(node, f"{fn}(value, *, shape=(r, c), dtype=...) takes one number")
+                raise self.ctx.error(node, f"{fn}(value, *, shape=(r, c), dtype=...) takes one number")
             shape = self.block_shape_kw(fn, keywords)
             if shape is None:
-                raise self.error(node, f"{fn}(value, *, shape=(r, c)) needs shape=")
+                raise self.ctx.error(node, f"{fn}(value, *, shape=(r, c)) needs shape=")
             element = _DEFAULT_FILL_TYPE
             if "dtype" in keywords:
                 dtype, dtype_node = keywords["dtype"]
                 text = str(dtype).lower()
                 names = [n for n in _FILL_DTYPES if n in text]
                 if len(names) != 1:
-                    raise self.error(
+                    raise self.ctx.error(
                         dtype_node,
                         f"{fn}: dtype= must be bfloat16 or float32 (a string, ttnn or torch "
                         f"dtype), got {dtype!r}",
@@ -133,88 +136,67 @@ class ShapeBuiltins:
                 element = _FILL_DTYPES[names[0]]
             value = args[0]
         constant = self.f32_constant(fn, value, node)
-        return self.emit_block(f"ttl.fill {constant:.9e} : {{type}}", shape, element, node)
+        ssa = self.ctx.builder.fill(constant, ir.block_type(shape, element), self.ctx.loc(node))
+        return BlockValue(ssa, shape, element, "value")
 
     def block_broadcast(
         self, fn: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
     ) -> BlockValue:
         self.only_keywords(fn, keywords, {"dims", "shape"}, node)
         if not args or len(args) > 2:
-            raise self.error(node, f"{fn}(x, *, dims=[...], shape=(r, c)) takes one block")
+            raise self.ctx.error(node, f"{fn}(x, *, dims=[...], shape=(r, c)) takes one block")
         x = self.block_input(fn, args[0], node)
         dims = self.block_dims(fn, keywords, node)
         shape = self.block_shape_kw(fn, keywords)
         if len(args) == 2:
             # tt-lang 1.1.1: broadcast(x, out_blk, dims=): the shape of out_blk.
             if not isinstance(args[1], BlockValue):
-                raise self.error(node, f"{fn}(x, out_blk, dims=[...]): out_blk must be a block")
+                raise self.ctx.error(node, f"{fn}(x, out_blk, dims=[...]): out_blk must be a block")
             if shape is not None and shape != args[1].shape:
-                raise self.error(node, f"{fn}: shape= {shape} differs from out_blk's {args[1].shape}")
+                raise self.ctx.error(node, f"{fn}: shape= {shape} differs from out_blk's {args[1].shape}")
             shape = args[1].shape
         if shape is None:
-            raise self.error(node, f"{fn} needs shape= (or the output block) to broadcast to")
-        for d in (0, 1):
-            expected = 1 if d in dims else shape[d]
-            if x.shape[d] != expected:
-                axis = "rows" if d == 0 else "columns"
-                raise self.error(
-                    node,
-                    f"{fn}: broadcasting a {x.shape[0]}x{x.shape[1]}-tile block to "
-                    f"{shape[0]}x{shape[1]} along dims={list(dims)} needs {expected} tile "
-                    f"{axis} in the input, got {x.shape[d]}",
-                )
-        return self.emit_block(
-            f"ttl.broadcast {x.ssa} dims = [{', '.join(map(str, dims))}] : {x.type} -> {{type}}",
-            shape, x.element_type, node,
-        )
+            raise self.ctx.error(node, f"{fn} needs shape= (or the output block) to broadcast to")
+        result = ir.block_type(shape, x.element_type)
+        ssa = self.ctx.builder.broadcast(x.ssa, x.type, dims, result, self.ctx.loc(node))
+        return BlockValue(ssa, shape, x.element_type, "value")
 
     def block_reduce(
         self, fn: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
     ) -> BlockValue:
-        op = _REDUCE_OPS[fn.rsplit(".", 1)[1]]
+        reduction = fn.rsplit(".", 1)[1]
         self.only_keywords(fn, keywords, {"dims", "shape"}, node)
         if len(args) == 3:
             # tt-lang's early spelling reduce_sum(x, scaler, out_blk, dims=): the output block
             # only names the result's shape.
             if not isinstance(args[2], BlockValue):
-                raise self.error(node, f"{fn}(x, scaler, out_blk, dims=[...]): out_blk must be a block")
+                raise self.ctx.error(node, f"{fn}(x, scaler, out_blk, dims=[...]): out_blk must be a block")
             if "shape" in keywords:
-                raise self.error(node, f"{fn}: give the output block or shape=, not both")
+                raise self.ctx.error(node, f"{fn}: give the output block or shape=, not both")
             keywords = {**keywords, "shape": (args[2].shape, node)}
             args = args[:2]
         if not args or len(args) > 2:
-            raise self.error(node, f"{fn}(x, [scaler], *, dims=[...]) takes a block and an optional scaler")
+            raise self.ctx.error(node, f"{fn}(x, [scaler], *, dims=[...]) takes a block and an optional scaler")
         x = self.block_input(fn, args[0], node)
         dims = self.block_dims(fn, keywords, node)
-        operands, types = x.ssa, x.type
+        operands = [(x.ssa, x.type)]
         if len(args) == 2:
             scaler = self.block_input(fn, args[1], node)
-            if scaler.element_type != x.element_type:
-                raise self.error(
-                    node, f"{fn}: the scaler {scaler.type} must have the input's element type ({x.type})"
-                )
-            operands, types = f"{x.ssa}, {scaler.ssa}", f"{x.type}, {scaler.type}"
-        shape = (1 if 0 in dims else x.shape[0], 1 if 1 in dims else x.shape[1])
-        wanted = self.block_shape_kw(fn, keywords)
-        if wanted is not None and wanted != shape:
-            raise self.error(
-                node,
-                f"{fn}: reducing a {x.shape[0]}x{x.shape[1]}-tile block along dims={list(dims)} "
-                f"gives {shape[0]}x{shape[1]} tiles, not shape={wanted}",
-            )
-        return self.emit_block(
-            f"{op} {operands} dims = [{', '.join(map(str, dims))}] : {types} -> {{type}}",
-            shape, x.element_type, node,
+            operands.append((scaler.ssa, scaler.type))
+        shape = self.block_shape_kw(fn, keywords) or (
+            1 if 0 in dims else x.shape[0], 1 if 1 in dims else x.shape[1]
         )
+        result = ir.block_type(shape, x.element_type)
+        ssa = self.ctx.builder.reduce(reduction, operands, dims, result, self.ctx.loc(node))
+        return BlockValue(ssa, shape, x.element_type, "value")
 
     def block_transpose(
         self, fn: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
     ) -> BlockValue:
         self.only_keywords(fn, keywords, set(), node)
         if len(args) != 1:
-            raise self.error(node, f"{fn}(x) takes one block")
+            raise self.ctx.error(node, f"{fn}(x) takes one block")
         x = self.block_input(fn, args[0], node)
-        return self.emit_block(
-            f"ttl.transpose {x.ssa} : {x.type} -> {{type}}", (x.shape[1], x.shape[0]),
-            x.element_type, node,
-        )
+        shape = (x.shape[1], x.shape[0])
+        ssa = self.ctx.builder.transpose(x.ssa, x.type, ir.block_type(shape, x.element_type), self.ctx.loc(node))
+        return BlockValue(ssa, shape, x.element_type, "value")

@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ttlang.artifact import TensorParamSpec
+from ttlang.frontend import ir
 
-_DTYPES = {"bfloat16": "bf16", "float32": "f32"}
+_DTYPES = ir.ELEMENT_TYPES
 _BUFFER_TYPES = {"dram": "dram", "l1": "l1"}
 _LAYOUTS = {"tile": "tiled", "row_major": "row_major"}
 
@@ -46,12 +47,10 @@ class TensorSpec:
         return _DTYPES[self.dtype]
 
     def mlir_type(self) -> str:
-        dims = "x".join(str(d) for d in self.shape)
-        layout = (
-            f"#ttl.layout<{_BUFFER_TYPES[self.buffer_type]}, {self.memory_layout}, "
-            f"{_LAYOUTS[self.layout]}>"
+        return ir.tensor_type(
+            self.shape, self.element_type, _BUFFER_TYPES[self.buffer_type], self.memory_layout,
+            _LAYOUTS[self.layout],
         )
-        return f"tensor<{dims}x{self.element_type}, {layout}>"
 
     def param_spec(self, name: str) -> TensorParamSpec:
         return TensorParamSpec(name, self.shape, self.dtype, self.buffer_type, self.memory_layout)

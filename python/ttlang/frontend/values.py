@@ -9,12 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from ttlang.frontend import ir
 from ttlang.frontend.tensors import TensorSpec
 
 
 # The IR's index and i64: a compile-time integer outside this range is an error at the user's
 # line (not a parse error located in the generated IR text).
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+
+
+# A name no scope defines (distinct from a name bound to None).
+MISSING = object()
 
 
 def int_text(value: int) -> str:
@@ -72,11 +77,11 @@ class DFBValue:
 
     @property
     def type(self) -> str:
-        return f"!ttl.dfb<{self.shape[0]}x{self.shape[1]}x{self.element_type}, {self.block_count}>"
+        return ir.dfb_type(self.shape, self.element_type, self.block_count)
 
     @property
     def block_type(self) -> str:
-        return f"!ttl.block<{self.shape[0]}x{self.shape[1]}x{self.element_type}>"
+        return ir.block_type(self.shape, self.element_type)
 
 
 @dataclass(frozen=True)
@@ -90,7 +95,7 @@ class BlockValue:
 
     @property
     def type(self) -> str:
-        return f"!ttl.block<{self.shape[0]}x{self.shape[1]}x{self.element_type}>"
+        return ir.block_type(self.shape, self.element_type)
 
 
 @dataclass(frozen=True)

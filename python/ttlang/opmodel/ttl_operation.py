@@ -10,7 +10,6 @@ C++ ones (docs/op-model.md, "TTL operations in a TTNN graph").
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
@@ -18,13 +17,11 @@ from typing import TYPE_CHECKING, Protocol
 from mlir import ir
 
 from ttlang.artifact import CompiledArtifact
+from ttlang.frontend import ir as ir_text
 from ttlang.mlir_context import parse_module
 
 if TYPE_CHECKING:
     from ttlang.frontend.operation import CompiledOperation
-
-_ELEMENT_TYPES = {"bfloat16": "bf16", "float32": "f32"}
-
 
 class TensorLike(Protocol):
     """``ttlang.TensorSpec`` or ``ttlang.artifact.TensorParamSpec``."""
@@ -138,54 +135,31 @@ def _describe(spec: TensorLike) -> str:
 
 
 def _tensor_type(spec: TensorLike) -> str:
-    shape = "x".join(str(d) for d in spec.shape)
-    element = _ELEMENT_TYPES[spec.dtype]
-    return f"tensor<{shape}x{element}, #ttnn.layout<{spec.buffer_type}, interleaved, {element}>>"
-
-
-def _core_range(start: tuple[int, int], end: tuple[int, int]) -> str:
-    return f"#ttnn.core_range<({start[0]}, {start[1]}), ({end[0]}, {end[1]})>"
+    return ir_text.ttnn_tensor_type(spec.shape, ir_text.ELEMENT_TYPES[spec.dtype], spec.buffer_type)
 
 
 def generic_source(op: TTLOperation) -> str:
     """The ``ttnn.generic`` op of ``op`` in a function whose arguments are its inputs."""
     artifact = op.artifact
     cols, rows = artifact.grid
-    worker = _core_range((0, 0), (cols - 1, rows - 1))
+    worker = [ir_text.ttnn_core_range((0, 0), (cols - 1, rows - 1))]
     kernels = []
     for spec in artifact.kernels:
         kernel = spec.logical_kernel
-        identity = (
-            f"#ttl.kernel<{kernel.kind.ir_name}, {json.dumps(kernel.name)}, "
-            f"{json.dumps(kernel.operation_id)}>"
-        )
-        cores = ", ".join(_core_range(r.start, r.end) for r in spec.core_ranges)
-        kernels.append(f"#ttnn.kernel<{identity}, cores = [{cores}]>")
+        identity = ir_text.kernel_attr(kernel.kind.ir_name, kernel.name, kernel.operation_id)
+        cores = [ir_text.ttnn_core_range(r.start, r.end) for r in spec.core_ranges]
+        kernels.append(ir_text.ttnn_kernel_attr(identity, cores))
     dfbs = []
     for dfb in artifact.dataflow_buffers:
-        rows_, cols_ = dfb.block_shape
-        element = _ELEMENT_TYPES[dfb.data_format]
-        ring = f", reconfigured_blocks = {dfb.reconfigured_blocks}" if dfb.reconfigured_blocks else ""
+        type_ = ir_text.dfb_type(
+            dfb.block_shape, ir_text.ELEMENT_TYPES[dfb.data_format], dfb.block_count
+        )
         dfbs.append(
-            f"#ttnn.dfb<{json.dumps(dfb.name)}, {dfb.physical_index}, "
-            f"!ttl.dfb<{rows_}x{cols_}x{element}, {dfb.block_count}>, cores = [{worker}]{ring}>"
+            ir_text.ttnn_dfb_attr(dfb.name, dfb.physical_index, type_, worker, dfb.reconfigured_blocks)
         )
     outputs = op.outputs or ()
     inputs = [i for i in range(len(op.tensors)) if i not in outputs]
-    in_types = [_tensor_type(op.tensors[i]) for i in inputs]
-    out_types = [_tensor_type(op.tensors[i]) for i in outputs]
-    args = ", ".join(f"%arg{n}: {t}" for n, t in enumerate(in_types))
-    operands = ", ".join(f"%arg{n}" for n in range(len(in_types)))
-    tile_ops = "" if op.tile_ops is None else f", tile_ops = {op.tile_ops} : i64"
-    attrs = (
-        f"operation_id = {json.dumps(artifact.operation_id)}, grid = array<i64: {cols}, {rows}>"
-        f"{tile_ops}, kernels = [{', '.join(kernels)}], dataflow_buffers = [{', '.join(dfbs)}]"
-    )
-    results = len(out_types)
-    result = "%0" if results == 1 else f"%0:{results}"
-    return (
-        f"func.func @{json.dumps(artifact.operation_name)}({args}) {{\n"
-        f"  {result} = ttnn.generic {operands} {{{attrs}}} : "
-        f"({', '.join(in_types)}) -> ({', '.join(out_types)})\n"
-        "  return\n}\n"
+    return ir_text.ttnn_generic_function(
+        artifact.operation_name, artifact.operation_id, (cols, rows), op.tile_ops, kernels, dfbs,
+        [_tensor_type(op.tensors[i]) for i in inputs], [_tensor_type(op.tensors[i]) for i in outputs],
     )

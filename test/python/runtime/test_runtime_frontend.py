@@ -228,14 +228,15 @@ def test_reconfigure_spelling_errors_name_the_line():
     assert "test_runtime_frontend.py" in str(info.value)
 
 
-def test_reconfigure_in_a_loop_is_a_compiler_error_at_the_line():
+def test_reconfigure_in_a_loop_is_an_error_at_the_line():
+    # ReconfigureDFBOp's verifier: a construct's rule, a FrontendError like the frontend's own.
     @ttl.operation(grid=(1, 1))
     def looping(a):
         d = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
         for _ in range(2):
             d.reconfigure(block_count=3)
 
-    with pytest.raises(CompilerError, match="a synchronized point runs exactly once") as info:
+    with pytest.raises(FrontendError, match="a synchronized point runs exactly once") as info:
         looping.compile(SPEC)
     assert "test_runtime_frontend.py" in str(info.value)
 

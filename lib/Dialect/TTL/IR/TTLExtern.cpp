@@ -14,15 +14,15 @@ using namespace mlir::ttl;
 // Attributes
 //===----------------------------------------------------------------------===//
 
+// The tile count is checked by the call's verifier with the capacity it is
+// bounded by: an attribute's diagnostic has no source location, the call's
+// carries the user's line.
 LogicalResult DFBEffectAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                     DFBEffectKind, int64_t dependency,
-                                    int64_t tiles) {
+                                    int64_t) {
   if (dependency < 0)
     return emitError() << "DFB effect dependency index must be nonnegative, got "
                        << dependency;
-  if (tiles <= 0)
-    return emitError() << "DFB effect tile count must be positive, got "
-                       << tiles;
   return success();
 }
 
@@ -213,6 +213,10 @@ LogicalResult CallExternFuncOp::verify() {
       return emitOpError("DFB effect #")
              << position << " refers to dependency " << effect.getDependency()
              << " but the call has " << numDependencies;
+    if (effect.getTiles() <= 0)
+      return emitOpError("DFB effect #")
+             << position << " tile count must be positive, got "
+             << effect.getTiles();
     auto dfb = cast<DataflowBufferType>(
         dependencies[effect.getDependency()].getType());
     int64_t capacity = dfb.getTilesPerBlock() * dfb.getBlockCount();

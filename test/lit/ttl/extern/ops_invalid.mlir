@@ -129,7 +129,7 @@ func.func @effect_over_capacity(%a: !ttl.dfb<1x2xbf16, 2>) {
 // -----
 
 func.func @effect_zero_tiles(%a: !ttl.dfb<1x1xbf16, 2>) {
-  // expected-error @+1 {{DFB effect tile count must be positive, got 0}}
+  // expected-error @+1 {{DFB effect #0 tile count must be positive, got 0}}
   ttl.call_extern_func "f" from "h.hpp" args() dependencies(%a : !ttl.dfb<1x1xbf16, 2>) effects [#ttl.dfb_effect<reserve, dependency = 0, tiles = 0>]
   return
 }

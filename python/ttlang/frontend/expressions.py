@@ -1,0 +1,509 @@
+"""Expression handlers: a Python expression of an operation body -> a compile-time value or an
+IR value (``values.py``). Compile-time Python (ints, tuples, ``t.shape``, calls of plain Python
+functions) is evaluated; runtime integers, booleans and block math become ops. Calls dispatch to
+the builtin and external-call handlers and to composition through the context."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import math
+import operator
+import struct
+from typing import TYPE_CHECKING, Any, Callable
+
+from ttlang.artifact import KernelKind
+from ttlang.frontend import api, ir
+from ttlang.frontend.kernels import Kernel
+from ttlang.frontend.shape_builtins import ELEMENT_DTYPES
+from ttlang.frontend.source import OperationSource
+from ttlang.frontend.values import (
+    INT64_MAX,
+    BlockValue,
+    BoundMethod,
+    DFBValue,
+    Index,
+    Scalar,
+    TensorValue,
+    TileSlice,
+    TransferValue,
+    int_text,
+)
+
+if TYPE_CHECKING:
+    from ttlang.frontend.context import ExpressionContext
+
+_PY_BINOPS: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+    ast.Pow: operator.pow,
+    ast.LShift: operator.lshift,
+    ast.RShift: operator.rshift,
+    ast.BitAnd: operator.and_,
+    ast.BitOr: operator.or_,
+    ast.BitXor: operator.xor,
+}
+_F32_MAX = 3.4028234663852886e38
+
+_PY_COMPARE: dict[type, Callable[[Any, Any], Any]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
+_BLOCK_COMPARE = {
+    ast.Eq: "eq", ast.NotEq: "ne", ast.Lt: "lt", ast.LtE: "le", ast.Gt: "gt", ast.GtE: "ge",
+}
+
+
+class Expressions:
+    """Evaluates expressions for one function compiler (``ctx``)."""
+
+    def __init__(self, ctx: ExpressionContext) -> None:
+        self.ctx = ctx
+
+    def expr(self, node: ast.expr) -> Any:
+        method = getattr(self, f"expr_{type(node).__name__}", None)
+        if method is None:
+            raise self.ctx.error(node, f"'{type(node).__name__}' expressions are not supported in TT-Lang")
+        return method(node)
+
+    def expr_Constant(self, node: ast.Constant) -> Any:
+        return node.value
+
+    def expr_Name(self, node: ast.Name) -> Any:
+        return self.ctx.lookup(node.id, node)
+
+    def expr_Tuple(self, node: ast.Tuple) -> Any:
+        return tuple(self.expr(e) for e in node.elts)
+
+    def expr_List(self, node: ast.List) -> Any:
+        return tuple(self.expr(e) for e in node.elts)
+
+    def expr_Attribute(self, node: ast.Attribute) -> Any:
+        value = self.expr(node.value)
+        name = node.attr
+        if isinstance(value, TensorValue):
+            if name == "shape":
+                return value.spec.shape
+            if name == "dtype":
+                return value.spec.dtype
+        elif isinstance(value, DFBValue):
+            if name in ("reserve", "wait", "reconfigure"):
+                return BoundMethod(value, name)
+            if name == "shape":
+                return value.shape
+        elif isinstance(value, BlockValue):
+            if name in ("store", "push", "pop"):
+                return BoundMethod(value, name)
+            if name == "shape":
+                return value.shape
+            if name == "dtype":
+                return ELEMENT_DTYPES[value.element_type]
+        elif isinstance(value, TransferValue):
+            if name == "wait":
+                return BoundMethod(value, name)
+        elif not isinstance(value, (Scalar, TileSlice, BoundMethod)):
+            try:
+                return getattr(value, name)
+            except AttributeError:
+                if value is api.block:
+                    raise self.ctx.error(
+                        node,
+                        f"ttl.block.{name} is not supported by ttlang (supported: "
+                        f"{', '.join(api.BLOCK_FUNCTIONS)})",
+                    ) from None
+                if value is api.math:
+                    raise self.ctx.error(
+                        node,
+                        f"ttl.math.{name} is not supported by ttlang (supported: "
+                        f"{', '.join(api.MATH_FUNCTIONS)}, and + - * / ** @ abs() on blocks)",
+                    ) from None
+                raise self.ctx.error(node, f"{self.ctx.describe(value)} has no attribute '{name}'") from None
+        raise self.ctx.error(node, f"{self.ctx.describe(value)} has no attribute '{name}'")
+
+    def expr_Subscript(self, node: ast.Subscript) -> Any:
+        value = self.expr(node.value)
+        if isinstance(value, TensorValue):
+            return self.tile_slice(value, node)
+        if isinstance(value, (Scalar, BlockValue, DFBValue, TransferValue, TileSlice)):
+            raise self.ctx.error(node, f"{self.ctx.describe(value)} cannot be indexed")
+        key = self.expr(node.slice)
+        if isinstance(key, (Scalar,)):
+            raise self.ctx.error(node.slice, "a Python sequence needs a compile-time index")
+        try:
+            return value[key]
+        except Exception as err:  # noqa: BLE001 - reported at the user's line
+            raise self.ctx.error(node, f"{type(err).__name__}: {err}") from None
+
+    def expr_Slice(self, node: ast.Slice) -> Any:
+        return slice(
+            self.expr(node.lower) if node.lower else None,
+            self.expr(node.upper) if node.upper else None,
+            self.expr(node.step) if node.step else None,
+        )
+
+    def tile_slice(self, tensor: TensorValue, node: ast.Subscript) -> TileSlice:
+        elements = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if len(elements) != 2:
+            raise self.ctx.error(node, "a tensor is indexed by two tile coordinates: t[rows, cols]")
+        starts: list[Index] = []
+        extents: list[int | None] = []
+        for axis, element in enumerate(elements):
+            if isinstance(element, ast.Slice):
+                if element.step is not None:
+                    raise self.ctx.error(element, "tile slices take no step")
+                start = self.expr(element.lower) if element.lower is not None else 0
+                stop = (
+                    self.expr(element.upper)
+                    if element.upper is not None
+                    else tensor.tile_grid[axis]
+                )
+                self.check_index(start, element)
+                self.check_index(stop, element)
+                extent = stop - start if isinstance(start, int) and isinstance(stop, int) else None
+                if extent is not None and extent <= 0:
+                    raise self.ctx.error(element, f"empty tile slice {start}:{stop}")
+            else:
+                start = self.expr(element)
+                self.check_index(start, element)
+                extent = 1
+            starts.append(start)
+            extents.append(extent)
+        return TileSlice(tensor, starts[0], starts[1], extents[0], extents[1])
+
+    def check_index(self, value: Any, node: ast.AST) -> None:
+        if isinstance(value, bool) or not (
+            isinstance(value, int) or (isinstance(value, Scalar) and value.type == ir.INDEX)
+        ):
+            raise self.ctx.error(node, f"a tile index must be an integer, got {self.ctx.describe(value)}")
+
+    def expr_BinOp(self, node: ast.BinOp) -> Any:
+        return self.binop(node.op, self.expr(node.left), self.expr(node.right), node)
+
+    def binop(self, op: ast.operator, left: Any, right: Any, node: ast.AST) -> Any:
+        if isinstance(left, BlockValue) or isinstance(right, BlockValue):
+            if not (isinstance(left, BlockValue) and isinstance(right, BlockValue)):
+                return self.block_scalar(op, left, right, node)
+            if isinstance(op, ast.MatMult):
+                return self.block_matmul(left, right, node)
+            if type(op) not in ir.BLOCK_BINARY:
+                raise self.ctx.error(node, f"blocks do not support '{type(op).__name__}'")
+            if left.type != right.type:
+                raise self.ctx.error(node, f"block math on {left.type} and {right.type}: types must match")
+            ssa = self.ctx.builder.block_binary(type(op), left.ssa, right.ssa, left.type, self.ctx.loc(node))
+            return BlockValue(ssa, left.shape, left.element_type, "value")
+        if isinstance(left, Scalar) or isinstance(right, Scalar):
+            if type(op) not in ir.INDEX_BINARY:
+                raise self.ctx.error(node, f"runtime integers do not support '{type(op).__name__}'")
+            if isinstance(op, (ast.FloorDiv, ast.Mod)) and isinstance(right, int) and right == 0:
+                raise self.ctx.error(node, f"integer {'division' if isinstance(op, ast.FloorDiv) else 'modulo'} by zero")
+            lhs, rhs = self.ctx.as_index(left, node), self.ctx.as_index(right, node)
+            if isinstance(op, ast.Mod):
+                return Scalar(self.floor_mod(lhs, rhs, right, node), ir.INDEX)
+            ssa = self.ctx.builder.index_binary(type(op), lhs, rhs, self.ctx.loc(node))
+            return Scalar(ssa, ir.INDEX)
+        self.ctx.require_python(left, node)
+        self.ctx.require_python(right, node)
+        try:
+            return _PY_BINOPS[type(op)](left, right)
+        except Exception as err:  # noqa: BLE001 - reported at the user's line
+            raise self.ctx.error(node, f"{type(err).__name__}: {err}") from None
+
+    def floor_mod(self, lhs: str, rhs: str, divisor: Any, node: ast.AST) -> str:
+        """Python's ``a % b`` on runtime integers: the remainder has the divisor's sign (floor
+        division), where ``arith.remsi`` (C's ``%``) has the dividend's. The truncated remainder
+        ``r`` is corrected to ``r + b`` when it is nonzero and its sign differs from ``b``'s;
+        with a compile-time divisor the sign test on ``b`` folds away."""
+        loc = self.ctx.loc(node)
+        b = self.ctx.builder
+        rem = b.remsi(lhs, rhs, loc)
+        zero = self.ctx.as_index(0, node)
+        if isinstance(divisor, int):
+            # b > 0: correct when r < 0; b < 0: correct when r > 0.
+            wrong_sign = b.compare(ast.Lt if divisor > 0 else ast.Gt, rem, zero, loc)
+        else:
+            nonzero = b.compare(ast.NotEq, rem, zero, loc)
+            rem_negative = b.compare(ast.Lt, rem, zero, loc)
+            divisor_negative = b.compare(ast.Lt, rhs, zero, loc)
+            signs_differ = b.logical("xor", rem_negative, divisor_negative, loc)
+            wrong_sign = b.logical("and", nonzero, signs_differ, loc)
+        corrected = b.addi(rem, rhs, loc)
+        return b.select(wrong_sign, corrected, rem, loc)
+
+    def block_scalar(self, op: ast.operator, left: Any, right: Any, node: ast.AST) -> BlockValue:
+        """``blk op s`` / ``s op blk`` with ``s`` a compile-time int or float."""
+        block_on_left = isinstance(left, BlockValue)
+        block, scalar = (left, right) if block_on_left else (right, left)
+        if isinstance(scalar, bool) or not isinstance(scalar, (int, float)):
+            raise self.ctx.error(
+                node,
+                f"block math combines a block with another block or a compile-time number, got "
+                f"{self.ctx.describe(scalar)}",
+            )
+        # The scalar is an f32 operand of the tile op: it must be finite once rounded to f32.
+        if isinstance(scalar, int) and abs(scalar) > _F32_MAX:
+            raise self.ctx.error(
+                node,
+                f"the integer {int_text(scalar)} is too large for an f32 block-math scalar "
+                f"(largest f32: {_F32_MAX:.8g})",
+            )
+        if not math.isfinite(scalar):
+            raise self.ctx.error(node, f"block math with a non-finite scalar ({scalar!r})")
+        try:
+            struct.pack("<f", float(scalar))
+        except OverflowError:
+            raise self.ctx.error(
+                node,
+                f"block math with a scalar that is not finite in f32 ({scalar!r} rounds to inf; "
+                f"largest f32: {_F32_MAX:.8g})",
+            ) from None
+        key = (type(op), block_on_left)
+        if key not in ir.BLOCK_SCALAR:
+            raise self.ctx.error(node, f"blocks do not support '{type(op).__name__}' with a scalar")
+        ssa = self.ctx.builder.block_scalar(key, block.ssa, float(scalar), block.type, self.ctx.loc(node))
+        return BlockValue(ssa, block.shape, block.element_type, "value")
+
+    def block_matmul(
+        self, left: BlockValue, right: BlockValue, node: ast.AST, transpose_rhs: bool = False
+    ) -> BlockValue:
+        """``a @ b``: (M x K) @ (K x N) tiles -> M x N tiles; with ``transpose_rhs`` the right
+        block is N x K tiles (``ttl.math.matmul(a, b, transpose_rhs=True)``: ``a @ b.T``)."""
+        # Element types and inner dimensions are MatmulOp's verifier's rules.
+        m, n = left.shape[0], right.shape[0 if transpose_rhs else 1]
+        result = BlockValue("", (m, n), left.element_type, "value")
+        ssa = self.ctx.builder.matmul(
+            left.ssa, left.type, right.ssa, right.type, transpose_rhs, result.type, self.ctx.loc(node)
+        )
+        return BlockValue(ssa, result.shape, result.element_type, "value")
+
+    def expr_UnaryOp(self, node: ast.UnaryOp) -> Any:
+        value = self.expr(node.operand)
+        if isinstance(node.op, ast.UAdd):
+            return value
+        if isinstance(value, BlockValue) and isinstance(node.op, ast.USub):
+            ssa = self.ctx.builder.tile_op("neg", [value.ssa], value.type, self.ctx.loc(node))
+            return BlockValue(ssa, value.shape, value.element_type, "value")
+        if isinstance(value, Scalar):
+            if isinstance(node.op, ast.USub) and value.type == ir.INDEX:
+                return self.binop(ast.Sub(), 0, value, node)
+            if isinstance(node.op, ast.Not):
+                true = self.ctx.builder.bool_constant(True, self.ctx.loc(node))
+                ssa = self.ctx.builder.logical("xor", self.ctx.as_predicate(value, node), true, self.ctx.loc(node))
+                return Scalar(ssa, ir.I1)
+            raise self.ctx.error(node, "unsupported unary operator on a runtime value")
+        self.ctx.require_python(value, node)
+        try:
+            return {ast.USub: operator.neg, ast.Not: operator.not_, ast.Invert: operator.invert}[
+                type(node.op)
+            ](value)
+        except Exception as err:  # noqa: BLE001
+            raise self.ctx.error(node, f"{type(err).__name__}: {err}") from None
+
+    def expr_Compare(self, node: ast.Compare) -> Any:
+        result: Any = True
+        left = self.expr(node.left)
+        for op, comparator in zip(node.ops, node.comparators):
+            right = self.expr(comparator)
+            if isinstance(left, BlockValue) or isinstance(right, BlockValue):
+                name = _BLOCK_COMPARE.get(type(op))
+                raise self.ctx.error(
+                    node,
+                    f"blocks are compared with ttl.math.{name}(a, b) (1.0 where it holds, else 0.0), "
+                    f"not with '{type(op).__name__}'"
+                    if name
+                    else f"blocks do not support '{type(op).__name__}'",
+                )
+            if isinstance(left, Scalar) or isinstance(right, Scalar):
+                if type(op) not in ir.INDEX_COMPARE:
+                    raise self.ctx.error(node, f"runtime integers do not support '{type(op).__name__}'")
+                lhs, rhs = self.ctx.as_index(left, node), self.ctx.as_index(right, node)
+                ssa = self.ctx.builder.compare(type(op), lhs, rhs, self.ctx.loc(node))
+                current: Any = Scalar(ssa, ir.I1)
+            else:
+                self.ctx.require_python(left, node)
+                self.ctx.require_python(right, node)
+                if type(op) in _PY_COMPARE:
+                    current = _PY_COMPARE[type(op)](left, right)
+                elif isinstance(op, ast.In):
+                    current = left in right
+                elif isinstance(op, ast.NotIn):
+                    current = left not in right
+                elif isinstance(op, ast.Is):
+                    current = left is right
+                else:
+                    current = left is not right
+            result = current if result is True else self.logical("and", result, current, node)
+            left = right
+        return result
+
+    def expr_BoolOp(self, node: ast.BoolOp) -> Any:
+        kind = "and" if isinstance(node.op, ast.And) else "or"
+        result = self.expr(node.values[0])
+        for value_node in node.values[1:]:
+            if not isinstance(result, Scalar):
+                # Python short-circuit on compile-time values.
+                if (kind == "and" and not result) or (kind == "or" and result):
+                    return result
+                result = self.expr(value_node)
+                continue
+            result = self.logical(kind, result, self.expr(value_node), node)
+        return result
+
+    def logical(self, kind: str, left: Any, right: Any, node: ast.AST) -> Any:
+        if not isinstance(left, Scalar) and not isinstance(right, Scalar):
+            return (left and right) if kind == "and" else (left or right)
+        lhs, rhs = self.ctx.as_predicate(left, node), self.ctx.as_predicate(right, node)
+        return Scalar(self.ctx.builder.logical(kind, lhs, rhs, self.ctx.loc(node)), ir.I1)
+
+    def expr_IfExp(self, node: ast.IfExp) -> Any:
+        condition = self.expr(node.test)
+        if isinstance(condition, Scalar):
+            raise self.ctx.error(node, "a conditional expression needs a compile-time condition")
+        return self.expr(node.body if condition else node.orelse)
+
+    def expr_Call(self, node: ast.Call) -> Any:
+        callee = self.expr(node.func)
+        if isinstance(callee, api.Builtin) and callee.name.startswith("DFBEffect."):
+            # Static counts are read from the source (frontend/extern_calls.py).
+            return self.ctx.dfb_effect(callee.name, node)
+        args = [self.expr(a) for a in node.args if not isinstance(a, ast.Starred)]
+        if any(isinstance(a, ast.Starred) for a in node.args):
+            raise self.ctx.error(node, "*args calls are not supported")
+        keywords: dict[str, tuple[Any, ast.AST]] = {}
+        for keyword in node.keywords:
+            if keyword.arg is None:
+                raise self.ctx.error(keyword, "**kwargs calls are not supported")
+            keywords[keyword.arg] = (self.expr(keyword.value), keyword.value)
+
+        if isinstance(callee, BoundMethod):
+            return self.method_call(callee, args, keywords, node)
+        if isinstance(callee, api.Builtin):
+            return self.ctx.builtin_call(callee, args, keywords, node)
+        if isinstance(callee, OperationSource):
+            return self.ctx.compose(callee, args, keywords, node)
+        if callee is Kernel:
+            if len(args) != 1 or keywords or not isinstance(args[0], KernelKind):
+                raise self.ctx.error(node, "ttl.Kernel(kind) takes one ttl.KernelKind")
+            try:
+                return Kernel(args[0])
+            except TypeError as err:
+                raise self.ctx.error(node, str(err)) from None
+        if callee is builtins.range:
+            raise self.ctx.error(node, "range() is only supported as the iterable of a for loop")
+        if isinstance(callee, api.ThreadDecorator):
+            raise self.ctx.error(node, "thread decorators are only valid on a nested function")
+        if callee is builtins.abs and len(args) == 1 and isinstance(args[0], BlockValue):
+            if keywords:
+                raise self.ctx.error(node, "abs(block) takes no keywords")
+            ssa = self.ctx.builder.tile_op("abs", [args[0].ssa], args[0].type, self.ctx.loc(node))
+            return BlockValue(ssa, args[0].shape, args[0].element_type, "value")
+        if callee in (builtins.min, builtins.max) and any(isinstance(a, BlockValue) for a in args):
+            name = "min" if callee is builtins.min else "max"
+            raise self.ctx.error(
+                node, f"the element-wise {name} of blocks is ttl.math.{name}(a, b), not {name}()"
+            )
+        if callee in (builtins.min, builtins.max) and any(isinstance(a, Scalar) for a in args):
+            return self.runtime_min_max(callee is builtins.min, args, keywords, node)
+        plain_args = list(args) + [v for v, _ in keywords.values()]
+        for value in plain_args:
+            if not self.ctx.is_python(value):
+                raise self.ctx.error(
+                    node,
+                    f"cannot pass {self.ctx.describe(value)} to the Python function "
+                    f"'{getattr(callee, '__name__', callee)}' (it runs at compile time)",
+                )
+        if not callable(callee):
+            raise self.ctx.error(node, f"{self.ctx.describe(callee)} is not callable")
+        try:
+            return callee(*args, **{k: v for k, (v, _) in keywords.items()})
+        except Exception as err:  # noqa: BLE001 - reported at the user's line
+            raise self.ctx.error(node, f"{type(err).__name__}: {err}") from None
+
+    def method_call(
+        self, method: BoundMethod, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]],
+        node: ast.Call,
+    ) -> Any:
+        receiver, name = method.receiver, method.name
+        loc = self.ctx.loc(node)
+        if isinstance(receiver, DFBValue) and name == "reconfigure":
+            return self.reconfigure(receiver, args, keywords, node)
+        if isinstance(receiver, DFBValue):
+            if keywords:
+                raise self.ctx.error(
+                    node,
+                    f"{name}() takes no arguments (reserve and wait do not accept kernel=; the "
+                    "block's uses and release determine its logical kernel)",
+                )
+            self.no_args(args, node, name)
+            ssa = self.ctx.builder.acquire(name, receiver.ssa, receiver.type, receiver.block_type, loc)
+            return BlockValue(ssa, receiver.shape, receiver.element_type, name)
+        if isinstance(receiver, BlockValue):
+            if name == "store":
+                if keywords or len(args) != 1 or not isinstance(args[0], BlockValue):
+                    raise self.ctx.error(node, "store(value) takes one block value")
+                if receiver.origin != "reserve":
+                    raise self.ctx.error(node, "store() writes into a block acquired with reserve()")
+                self.ctx.emit_store(receiver, args[0], node, accumulate=False)
+                return None
+            self.no_args(args, node, name)
+            if set(keywords) - {"kernel"}:
+                raise self.ctx.error(node, f"{name}() accepts only kernel=")
+            expected = "reserve" if name == "push" else "wait"
+            if receiver.origin != expected:
+                raise self.ctx.error(node, f"{name}() releases a block acquired with {expected}()")
+            attrs = self.ctx.selection_attr(keywords, single=True)
+            self.ctx.builder.release(name, receiver.ssa, receiver.type, loc, attrs)
+            return None
+        if isinstance(receiver, TransferValue):
+            self.no_args(args, node, name)
+            if keywords:
+                raise self.ctx.error(node, "wait() takes no arguments")
+            self.ctx.builder.transfer_wait(receiver.ssa, loc)
+            return None
+        raise self.ctx.error(node, f"cannot call {name}() here")
+
+    def reconfigure(
+        self, dfb: DFBValue, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]],
+        node: ast.Call,
+    ) -> None:
+        """``dfb.reconfigure(block_count=n)``: a synchronized DFB reconfiguration."""
+        self.no_args(args, node, "reconfigure")
+        if set(keywords) != {"block_count"}:
+            raise self.ctx.error(node, "reconfigure() takes block_count= (the new number of blocks)")
+        count, count_node = keywords["block_count"]
+        if type(count) is not int or count < 1:
+            raise self.ctx.error(
+                count_node, f"block_count= must be a positive compile-time int, got {count!r}"
+            )
+        if count > INT64_MAX:
+            raise self.ctx.error(
+                count_node, f"block_count={int_text(count)} does not fit the IR's i64"
+            )
+        self.ctx.builder.reconfigure_dfb(dfb.ssa, count, dfb.type, self.ctx.loc(node))
+
+    def no_args(self, args: list[Any], node: ast.AST, name: str) -> None:
+        if args:
+            raise self.ctx.error(node, f"{name}() takes no positional arguments")
+
+    def runtime_min_max(self, is_min: bool, args: list[Any], keywords: dict, node: ast.Call) -> Scalar:
+        """``min(a, b, ...)`` / ``max(...)`` of integers, some known only at run time (per-core
+        ranges such as ``min(start + per_core, total)``): compare and select, pairwise."""
+        name = "min" if is_min else "max"
+        if keywords or len(args) < 2:
+            raise self.ctx.error(node, f"{name}() of runtime integers takes two or more integers")
+        for value in args:
+            self.check_index(value, node)
+        loc = self.ctx.loc(node)
+        result: Any = args[0]
+        for value in args[1:]:
+            lhs, rhs = self.ctx.as_index(result, node), self.ctx.as_index(value, node)
+            keep = self.ctx.builder.compare(ast.Lt if is_min else ast.Gt, lhs, rhs, loc)
+            result = Scalar(self.ctx.builder.select(keep, lhs, rhs, loc), ir.INDEX)
+        return result
