@@ -21,6 +21,7 @@ runs this in ``make test``.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import pathlib
 import subprocess
@@ -31,6 +32,18 @@ from dataclasses import dataclass
 from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def _sibling(name: str) -> Any:
+    """A case module beside this file, loaded by path (the harness also runs as an imported module)."""
+    spec = importlib.util.spec_from_file_location(name, pathlib.Path(__file__).resolve().with_name(f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# Transformer-layer compute ops (activations, pow, gelu_bw, norms).
+compute = _sibling("opmodel_cases_compute")
 
 # Placements of the cases, as #ttnn.layout attributes and as ttnn memory configs (built in the
 # child). "hs": 28672x32 bf16 = 896 tiles, 14 per core on the 8x8 grid (reference row 3).
@@ -45,6 +58,7 @@ LAYOUTS = {
     # 256x1024 bf16 block sharded on 4 rows x 8 columns of cores, 64x128 per core (8 tiles).
     "bs": "#ttnn.layout<l1, block_sharded, bf16, grid = 4x8, shard = 64x128>",
     "hs_f32": "#ttnn.layout<l1, height_sharded, f32, grid = 8x8, shard = 448x32>",
+    **compute.LAYOUTS,
 }
 ELEMENT = {"bf16": "bf16", "f32": "f32", "bfp8_b": "bf16"}  # bfp8_b tensors carry bf16 elements
 
@@ -237,6 +251,7 @@ CASES: tuple[Case, ...] = (
          "ttnn.arange {start = 0 : i64, end = 1024 : i64, step = 1 : i64}",
          lambda t, dev, mc, a: t.arange(0, 1024, 1, dtype=t.bfloat16, layout=t.TILE_LAYOUT, device=dev,
                                         memory_config=mc[L])),
+    *compute.cases(Case, Operand),
 )
 
 # Cases where the model deliberately answers differently from ttnn 0.81.1, and why. The test
@@ -259,6 +274,7 @@ DIFFERENCES: dict[str, str] = {
     "(per-core blocks above 16 tiles): ttnn 0.81.1 single-buffers in0 and allocates 200 output tiles for a 20x20 "
     "block (532480 B); the model applies the 2-D rule (983040 B), above it. Not derived: no sweep point beyond "
     "128 tiles but this one.",
+    **compute.DIFFERENCES,
 }
 
 FIELDS = ("cb", "l1", "total", "out")
@@ -298,7 +314,8 @@ def run_on_mock_device() -> dict[str, dict]:
         # A memory config carries no data type: the *_f32 / *_bfp8 placements share the bf16 ones.
         mc = {"dram": ttnn.DRAM_MEMORY_CONFIG, "l1": ttnn.L1_MEMORY_CONFIG, "hs": hs, "bs": bs, "hs_f32": hs,
               "dram_f32": ttnn.DRAM_MEMORY_CONFIG, "l1_f32": ttnn.L1_MEMORY_CONFIG,
-              "dram_bfp8": ttnn.DRAM_MEMORY_CONFIG, "l1_bfp8": ttnn.L1_MEMORY_CONFIG}
+              "dram_bfp8": ttnn.DRAM_MEMORY_CONFIG, "l1_bfp8": ttnn.L1_MEMORY_CONFIG,
+              **compute.memory_configs(ttnn)}
         dtypes = {"bf16": ttnn.bfloat16, "f32": ttnn.float32, "bfp8_b": ttnn.bfloat8_b}
 
         def device_tensor(operand: Operand):

@@ -39,6 +39,12 @@ template <> constexpr UnaryInfo unaryInfo<TanhOp>() { return {0, 128}; }
 // input and output CBs for it; the late-2025 hardware reference (row 5) had a
 // third CB for |x|. The pinned ttnn wins (docs/op-model.md, Calibration).
 template <> constexpr UnaryInfo unaryInfo<CbrtOp>() { return {0, 384}; }
+// Activations and pow with a scalar exponent: input and output CBs only in
+// ttnn 0.81.1 (mock device), transcendental SFPU cost.
+template <> constexpr UnaryInfo unaryInfo<GeluOp>() { return {0, 128}; }
+template <> constexpr UnaryInfo unaryInfo<SiluOp>() { return {0, 128}; }
+template <> constexpr UnaryInfo unaryInfo<SigmoidOp>() { return {0, 128}; }
+template <> constexpr UnaryInfo unaryInfo<PowScalarOp>() { return {0, 128}; }
 
 /// Binary eltwise runs on the FPU: one tile op per output tile.
 constexpr double kBinaryCyclesPerTile = kFpuCyclesPerTile;
@@ -187,6 +193,10 @@ template struct UnaryEltwiseOpModel<CbrtOp>;
 template struct UnaryEltwiseOpModel<NegOp>;
 template struct UnaryEltwiseOpModel<AbsOp>;
 template struct UnaryEltwiseOpModel<RsqrtOp>;
+template struct UnaryEltwiseOpModel<GeluOp>;
+template struct UnaryEltwiseOpModel<SiluOp>;
+template struct UnaryEltwiseOpModel<SigmoidOp>;
+template struct UnaryEltwiseOpModel<PowScalarOp>;
 
 //===----------------------------------------------------------------------===//
 // Binary
@@ -225,6 +235,10 @@ template struct BinaryEltwiseOpModel<SubtractOp>;
 template struct BinaryEltwiseOpModel<MultiplyOp>;
 template struct BinaryEltwiseOpModel<MaximumOp>;
 template struct BinaryEltwiseOpModel<MinimumOp>;
+template struct BinaryEltwiseOpModel<PowTensorOp>;
+// gelu_bw: one UnaryBackward program with a 2-page CB per operand and the
+// output (ttnn 0.81.1); its operands have the output's shape (the op's traits).
+template struct BinaryEltwiseOpModel<GeluBackwardOp>;
 
 //===----------------------------------------------------------------------===//
 // Ternary

@@ -23,7 +23,8 @@ spec.loader.exec_module(calibration)
 # Every op family the op model answers (docs/op-model.md), one case at least each; deallocate has
 # no L1 figures to compare.
 FAMILIES = {"unary eltwise", "binary eltwise", "where", "reduction", "matmul", "softmax", "transpose",
-            "typecast", "to_memory_config", "concatenate_heads", "creation"}
+            "typecast", "to_memory_config", "concatenate_heads", "creation",
+            "activation", "pow", "activation backward", "normalization", "rotary embedding", "attention"}
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +45,8 @@ def test_every_family_has_cases():
 def test_every_case_ran_on_the_mock_device(rows):
     """Only the two deliberately illegal cases are rejected by ttnn; everything else was captured."""
     rejected = {name for name, row in rows.items() if "error" in row["ttnn"]}
-    assert rejected == {"add 64x1024 + 2048x2048 (incompatible)", "sum 64x1024 dims [1, 2] (out of range)"}
+    assert rejected == {"add 64x1024 + 2048x2048 (incompatible)", "sum 64x1024 dims [1, 2] (out of range)",
+                        *calibration.compute.REJECTED}
     assert all(row["ttnn"].get("scratchpad", 0) == 0 for row in rows.values())  # not part of cb
     relu = rows["relu 64x1024 l1->l1"]["ttnn"]  # shared/docs/ttnn.md's measured example
     assert (relu["cb"], relu["l1"], relu["total"]) == (8192, 2048, 10240)

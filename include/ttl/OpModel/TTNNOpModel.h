@@ -245,4 +245,7 @@ struct OpModel<DeallocateOp> {
 
 } // namespace mlir::ttnn::op_model
 
+// Entries of the ops in TTNNModelOps.td.
+#include "ttl/OpModel/TTNNModelOpModel.h"
+
 #endif // TTL_OPMODEL_TTNNOPMODEL_H

@@ -244,6 +244,13 @@ TTL_FAMILY_OP_MODEL(MinOp, Reduction)
 TTL_FAMILY_OP_MODEL(ZerosOp, Fill)
 TTL_FAMILY_OP_MODEL(OnesOp, Fill)
 TTL_FAMILY_OP_MODEL(FullOp, Fill)
+TTL_FAMILY_OP_MODEL(GeluOp, Unary)
+TTL_FAMILY_OP_MODEL(SiluOp, Unary)
+TTL_FAMILY_OP_MODEL(SigmoidOp, Unary)
+TTL_FAMILY_OP_MODEL(PowScalarOp, Unary)
+TTL_FAMILY_OP_MODEL(PowTensorOp, Binary)
+TTL_FAMILY_OP_MODEL(GeluBackwardOp, Binary)
+TTL_FAMILY_OP_MODEL(ReluBackwardOp, Binary)
 #undef TTL_FAMILY_OP_MODEL
 
 // Unary-shaped ops with their own entry (typecast, to_memory_config,
@@ -337,6 +344,107 @@ llvm::Expected<size_t> TransposeOp::getOpRuntime(const Layouts &inputs,
   return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0],
                                int64_t(getDim0()), int64_t(getDim1()),
                                detail::outputLayout(*this, opConfig));
+}
+
+//===----------------------------------------------------------------------===//
+// layer_norm / rms_norm: input, then weight and bias when present
+//===----------------------------------------------------------------------===//
+
+namespace mlir::ttnn::detail {
+namespace {
+
+/// The query arguments of a norm op: each optional operand's shape and
+/// layout (empty and null when absent), the layouts taken in operand order.
+template <typename OpTy, typename Fn>
+auto withNormArgs(OpTy op, const Layouts &inputs, const OpConfig &config,
+                  Fn &&fn) -> decltype(fn(ArrayRef<int64_t>(), LayoutAttr(),
+                                          ArrayRef<int64_t>(), LayoutAttr(),
+                                          ArrayRef<int64_t>(), LayoutAttr(),
+                                          LayoutAttr())) {
+  size_t expected = 1 + bool(op.getWeight()) + bool(op.getBias());
+  if (llvm::Error err = checkInputCount(op, inputs, expected))
+    return err;
+  size_t next = 1;
+  auto optional = [&](Value value) -> std::pair<ArrayRef<int64_t>, LayoutAttr> {
+    if (!value)
+      return {{}, LayoutAttr()};
+    return {shapeOf(value), inputs[next++]};
+  };
+  auto [weightShape, weightLayout] = optional(op.getWeight());
+  auto [biasShape, biasLayout] = optional(op.getBias());
+  return fn(shapeOf(op.getInput()), inputs[0], weightShape, weightLayout,
+            biasShape, biasLayout, outputLayout(op, config));
+}
+
+template <typename OpTy>
+llvm::Expected<OpConstraints> getNormOpConstraints(OpTy op,
+                                                   const Layouts &inputs,
+                                                   const OpConfig &config,
+                                                   LiveRecords liveRecords) {
+  return withNormArgs(op, inputs, config, [&](auto... args) {
+    return constraintsDispatch(op, liveRecords, args...);
+  });
+}
+
+template <typename OpTy>
+llvm::Expected<size_t> getNormOpRuntime(OpTy op, const Layouts &inputs,
+                                        const OpConfig &config) {
+  return withNormArgs(op, inputs, config,
+                      [&](auto... args) { return runtimeCached(op, args...); });
+}
+
+} // namespace
+} // namespace mlir::ttnn::detail
+
+llvm::Expected<OpConstraints>
+LayerNormOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                              LiveRecords liveRecords) {
+  return detail::getNormOpConstraints(*this, inputs, opConfig, liveRecords);
+}
+llvm::Expected<size_t> LayerNormOp::getOpRuntime(const Layouts &inputs,
+                                                 const OpConfig &opConfig) {
+  return detail::getNormOpRuntime(*this, inputs, opConfig);
+}
+llvm::Expected<OpConstraints>
+RmsNormOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                            LiveRecords liveRecords) {
+  return detail::getNormOpConstraints(*this, inputs, opConfig, liveRecords);
+}
+llvm::Expected<size_t> RmsNormOp::getOpRuntime(const Layouts &inputs,
+                                               const OpConfig &opConfig) {
+  return detail::getNormOpRuntime(*this, inputs, opConfig);
+}
+
+llvm::Expected<OpConstraints>
+RotaryEmbeddingOp::getOpConstraints(const Layouts &inputs,
+                                    const OpConfig &opConfig,
+                                    LiveRecords liveRecords) {
+  return detail::getTernaryOpConstraints(*this, inputs, opConfig, liveRecords);
+}
+llvm::Expected<size_t>
+RotaryEmbeddingOp::getOpRuntime(const Layouts &inputs,
+                                const OpConfig &opConfig) {
+  return detail::getTernaryOpRuntime(*this, inputs, opConfig);
+}
+
+llvm::Expected<OpConstraints> ScaledDotProductAttentionOp::getOpConstraints(
+    const Layouts &inputs, const OpConfig &opConfig, LiveRecords liveRecords) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 3))
+    return err;
+  return detail::constraintsDispatch(
+      *this, liveRecords, detail::shapeOf(getQuery()), inputs[0],
+      detail::shapeOf(getKey()), inputs[1], detail::shapeOf(getValue()),
+      inputs[2], getIsCausal(), detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t>
+ScaledDotProductAttentionOp::getOpRuntime(const Layouts &inputs,
+                                          const OpConfig &opConfig) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 3))
+    return err;
+  return detail::runtimeCached(
+      *this, detail::shapeOf(getQuery()), inputs[0], detail::shapeOf(getKey()),
+      inputs[1], detail::shapeOf(getValue()), inputs[2], getIsCausal(),
+      detail::outputLayout(*this, opConfig));
 }
 
 //===----------------------------------------------------------------------===//

@@ -406,4 +406,7 @@ def TTNN_AllGatherOp : TTNN_Op<"all_gather", [OpModelExempt]> {
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
 }
 
+// Ops of transformer layers (activations, norms, their backward ops).
+include "ttl/Dialect/TTNN/IR/TTNNModelOps.td"
+
 #endif // TTL_DIALECT_TTNN_IR_TTNNOPS_TD

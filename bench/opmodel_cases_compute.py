@@ -1,0 +1,219 @@
+"""Calibration cases of the transformer-layer compute ops (issue 12): activations, pow, gelu_bw,
+layer_norm and rms_norm, against ttnn 0.81.1 on the mock Wormhole device.
+
+Imported by bench/opmodel_calibration.py, which owns the Case / Operand records and passes them in
+(``cases(Case, Operand)``): this module does not import the harness, so either can be loaded first.
+``LAYOUTS`` and ``memory_configs(ttnn)`` add the placements these cases need; ``DIFFERENCES`` lists
+the cases where the model deliberately differs; ``REJECTED`` the cases ttnn 0.81.1 rejects on purpose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+# 64x2048 bf16 width sharded over the 8x8 grid: one 64x32 column block (2 tiles) per core.
+# 1x8x1024x64 bf16 height sharded over the 8x8 grid: 128 rows (4 x 2 tiles) per core.
+LAYOUTS = {
+    "ws": "#ttnn.layout<l1, width_sharded, bf16, grid = 8x8, shard = 64x32>",
+    "hs_rows": "#ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 128x64>",
+}
+
+
+def memory_configs(ttnn: Any) -> dict[str, Any]:
+    """The ttnn memory configs of LAYOUTS (built in the mock-device child)."""
+    grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(7, 7))])
+    return {"ws": ttnn.MemoryConfig(ttnn.TensorMemoryLayout.WIDTH_SHARDED, ttnn.BufferType.L1,
+                                    ttnn.ShardSpec(grid, [64, 32], ttnn.ShardOrientation.ROW_MAJOR)),
+            "hs_rows": ttnn.MemoryConfig(ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1,
+                                         ttnn.ShardSpec(grid, [128, 64], ttnn.ShardOrientation.ROW_MAJOR))}
+
+
+X = (64, 1024)
+HS_SHAPE, BS_SHAPE, WS_SHAPE = (28672, 32), (256, 1024), (64, 2048)
+SUFFIX = {"bf16": "", "f32": "_f32", "bfp8_b": "_bfp8"}
+
+# Cases that ttnn 0.81.1 rejects (and so does the model): both-reject matches.
+REJECTED = frozenset({
+    "pow_tensor 64x1024 ** 1x1000 (incompatible)",
+    "layer_norm 28672x32 hs (needs a sharded program config)",
+    "rms_norm 28672x32 hs (needs a sharded program config)",
+    "sdpa 1x8x256x64 f32 (bf16 or bfp8_b only)",
+    "sdpa 1x8x128x64 kv 1x8x512x64 causal (Sq != Sk)",
+    "sdpa 1x8x256x80 (head_dim not a multiple of 32)",
+})
+
+DIFFERENCES: dict[str, str] = {}
+
+
+def _dims(shape: tuple[int, ...]) -> str:
+    return "x".join(map(str, shape))
+
+
+def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, ...]:
+    def unary(op: str, ir: str, call: Callable[..., Any], src: str, dst: str, shape=X, dtype="bf16") -> Any:
+        name = f"{op} {_dims(shape)} {src}->{dst}" + (f" {dtype}" if dtype != "bf16" else "")
+        return Case(name, "activation", (Operand(shape, src + SUFFIX[dtype], dtype),),
+                    Operand(shape, dst + SUFFIX[dtype], dtype), ir,
+                    lambda t, dev, mc, a: call(t, a[0], mc[dst]))
+
+    def activation(op: str) -> tuple[Any, ...]:
+        call = lambda t, x, mc: getattr(t, op)(x, memory_config=mc)  # noqa: E731
+        ir = f"ttnn.{op} %a0"
+        return (unary(op, ir, call, "dram", "dram"), unary(op, ir, call, "dram", "l1"),
+                unary(op, ir, call, "l1", "l1"), unary(op, ir, call, "l1", "l1", (2, 64, 1024)),
+                unary(op, ir, call, "dram", "dram", dtype="f32"), unary(op, ir, call, "l1", "l1", dtype="bfp8_b"),
+                unary(op, ir, call, "hs", "hs", HS_SHAPE), unary(op, ir, call, "bs", "bs", BS_SHAPE),
+                unary(op, ir, call, "ws", "ws", WS_SHAPE))
+
+    def pow_scalar(exponent: float, src: str, dst: str, shape=X, dtype="bf16") -> Any:
+        call = lambda t, x, mc: t.pow(x, exponent, memory_config=mc)  # noqa: E731
+        return unary(f"pow_scalar {exponent}", f"ttnn.pow_scalar %a0 {{exponent = {exponent} : f64}}", call,
+                     src, dst, shape, dtype)
+
+    def binary(op: str, family: str, ir: str, call: Callable[..., Any], srcs: tuple[str, str], dst: str,
+               shapes=(X, X), dtype="bf16", label: str = "") -> Any:
+        out_shape = tuple(max(a, b) for a, b in zip(*shapes)) if len(shapes[0]) == len(shapes[1]) else shapes[0]
+        name = label or (f"{op} {_dims(shapes[0])} {srcs[0]},{srcs[1]}->{dst}"
+                         + (f" {dtype}" if dtype != "bf16" else ""))
+        return Case(name, family, tuple(Operand(s, p + SUFFIX[dtype], dtype) for s, p in zip(shapes, srcs)),
+                    Operand(out_shape, dst + SUFFIX[dtype], dtype), ir,
+                    lambda t, dev, mc, a: call(t, a[0], a[1], mc[dst]))
+
+    pow_t = lambda t, x, y, mc: t.pow(x, y, memory_config=mc)  # noqa: E731
+
+    def pow_tensor(srcs, dst, **kw) -> Any:
+        return binary("pow_tensor", "pow", "ttnn.pow_tensor %a0, %a1", pow_t, srcs, dst, **kw)
+
+    def backward(srcs, dst, op: str = "gelu_bw", **kw) -> Any:
+        call = lambda t, g, x, mc: getattr(t, op)(g, x, memory_config=mc)  # noqa: E731
+        return binary(op, "activation backward", f"ttnn.{op} %a0, %a1", call, srcs, dst, **kw)
+
+    def norm(op: str, shape: tuple[int, ...], src: str, dst: str, dtype="bf16", weight: bool = False,
+             bias: bool = False, label: str = "") -> Any:
+        row = (1, shape[-1])
+        operands = [Operand(shape, src + SUFFIX[dtype], dtype)]
+        ir = f"ttnn.{op} %a0"
+        if weight:
+            operands.append(Operand(row, src))
+            ir += f" weight %a{len(operands) - 1}"
+        if bias:
+            operands.append(Operand(row, src))
+            ir += f" bias %a{len(operands) - 1}"
+        extras = " + weight" * weight + " + bias" * bias
+        name = label or (f"{op} {_dims(shape)}{extras} {src}->{dst}" + (f" {dtype}" if dtype != "bf16" else ""))
+
+        def call(t, dev, mc, a):
+            w = a[1] if weight else None
+            b = a[1 + weight] if bias else None
+            return getattr(t, op)(a[0], weight=w, bias=b, epsilon=1e-5, memory_config=mc[dst])
+
+        return Case(name, "normalization", tuple(operands), Operand(shape, dst + SUFFIX[dtype], dtype), ir, call)
+
+    norms = []
+    for op in ("layer_norm", "rms_norm"):
+        norms += [
+            # Wt = 1, 3, 5, 32 (blocks of 4 for layer_norm, 8 for rms_norm), 100 and a 3-D input.
+            norm(op, (64, 32), "l1", "l1"), norm(op, (64, 96), "l1", "l1"), norm(op, (64, 160), "dram", "l1"),
+            norm(op, X, "l1", "l1"), norm(op, X, "dram", "dram"), norm(op, (2, 64, 1024), "dram", "l1"),
+            norm(op, (32, 3200), "dram", "dram"),
+            norm(op, X, "l1", "l1", weight=True), norm(op, X, "l1", "l1", weight=True, bias=True),
+            norm(op, X, "dram", "dram", bias=True),
+            norm(op, X, "l1", "l1", "f32"), norm(op, X, "l1", "l1", "bfp8_b"), norm(op, X, "dram", "dram", "f32"),
+            # Rows past the single-pass limit: the large-tensor program.
+            norm(op, (64, 4096), "l1", "l1"), norm(op, (64, 4096), "dram", "dram", weight=True, bias=True),
+            norm(op, (32, 9984), "dram", "dram"), norm(op, (32, 16384), "dram", "dram", "f32"),
+            norm(op, (32, 8192), "dram", "dram", "bfp8_b"),
+            norm(op, HS_SHAPE, "hs", "hs", label=f"{op} 28672x32 hs (needs a sharded program config)"),
+        ]
+    # Near the single-pass limit: 1,310,720 .. 1,325,568 B of CBs.
+    norms += [norm("layer_norm", (32, 3840), "dram", "dram"), norm("layer_norm", (32, 3968), "dram", "dram"),
+              norm("rms_norm", (32, 9728), "dram", "dram"), norm("rms_norm", (32, 6400), "dram", "dram", "f32"),
+              norm("rms_norm", (32, 13056), "dram", "dram", "bfp8_b"),
+              norm("layer_norm", (32, 2688), "dram", "dram", weight=True, bias=True),
+              norm("layer_norm", (32, 2816), "dram", "dram", weight=True, bias=True)]
+
+    def rotary(x: tuple[int, ...], src: str, dst: str, dtype="bf16", table_dtype: str | None = None,
+               table_place: str | None = None, seq: int | None = None, label: str = "") -> Any:
+        table_dtype = table_dtype or dtype
+        table = (1, 1, seq or x[-2], x[-1])
+        tplace = (table_place or src) + SUFFIX[table_dtype]
+        name = label or (f"rotary_embedding {_dims(x)} {src}->{dst}" + (f" {dtype}" if dtype != "bf16" else "")
+                         + (f" tables {table_dtype}" if table_dtype != dtype else "")
+                         + (f" tables 1x1x{seq}x{x[-1]}" if seq else ""))
+        return Case(name, "rotary embedding",
+                    (Operand(x, src + SUFFIX[dtype], dtype), Operand(table, tplace, table_dtype),
+                     Operand(table, tplace, table_dtype)),
+                    Operand(x, dst + SUFFIX[dtype], dtype), "ttnn.rotary_embedding %a0, %a1, %a2",
+                    lambda t, dev, mc, a: t.experimental.rotary_embedding(a[0], a[1], a[2], memory_config=mc[dst]))
+
+    def sdpa(b: int, hq: int, hkv: int, seq: int, d: int, causal: bool, dst: str = "dram", dtype="bf16",
+             kv_dtype: str | None = None, src: str = "dram", sk: int | None = None, label: str = "") -> Any:
+        kv_dtype = kv_dtype or dtype
+        sk = sk or seq
+        q, kv = (b, hq, seq, d), (b, hkv, sk, d)
+        name = label or (f"sdpa {_dims(q)} kv {_dims(kv)}{' causal' if causal else ''} {src}->{dst}"
+                         + (f" {dtype}" if dtype != "bf16" else "") + (f" kv {kv_dtype}" if kv_dtype != dtype else ""))
+        flag = " {is_causal = true}" if causal else ""
+        return Case(name, "attention",
+                    (Operand(q, src + SUFFIX[dtype], dtype), Operand(kv, "dram" + SUFFIX[kv_dtype], kv_dtype),
+                     Operand(kv, "dram" + SUFFIX[kv_dtype], kv_dtype)),
+                    Operand(q, dst + SUFFIX[dtype], dtype), "ttnn.scaled_dot_product_attention %a0, %a1, %a2" + flag,
+                    lambda t, dev, mc, a: t.transformer.scaled_dot_product_attention(
+                        a[0], a[1], a[2], is_causal=causal, memory_config=mc[dst]))
+
+    attention = (
+        # head_dim 32 .. 256 (DHt 1 .. 8), causal and not.
+        sdpa(1, 8, 8, 256, 32, True), sdpa(1, 8, 8, 256, 64, True), sdpa(1, 8, 8, 256, 128, True, "l1"),
+        sdpa(1, 8, 8, 256, 256, True), sdpa(1, 8, 8, 256, 64, False), sdpa(1, 8, 8, 256, 128, False),
+        sdpa(1, 8, 8, 96, 96, False),
+        # The q CB: one chunk per core (single) or more, or a causal even chunk count (double).
+        sdpa(1, 8, 8, 2048, 64, True), sdpa(1, 8, 8, 2048, 64, False), sdpa(1, 8, 8, 96, 64, True),
+        sdpa(1, 8, 8, 160, 64, True), sdpa(1, 8, 8, 192, 64, True), sdpa(1, 8, 8, 32, 64, True),
+        sdpa(1, 8, 8, 64, 64, True), sdpa(1, 8, 8, 100, 64, True), sdpa(1, 64, 64, 96, 64, True),
+        sdpa(1, 64, 64, 96, 64, False), sdpa(4, 32, 8, 64, 64, True), sdpa(2, 8, 8, 256, 64, True),
+        # Grouped-query attention, formats, placements.
+        sdpa(1, 8, 2, 512, 64, True), sdpa(1, 32, 8, 128, 128, True, "l1"),
+        sdpa(1, 8, 8, 256, 64, True, dtype="bfp8_b"), sdpa(1, 8, 8, 256, 64, True, kv_dtype="bfp8_b"),
+        sdpa(1, 8, 8, 256, 64, True, "l1", src="l1"), sdpa(1, 8, 8, 128, 64, False, sk=512),
+        # Rejected by ttnn 0.81.1 and the model.
+        sdpa(1, 8, 8, 256, 64, True, dtype="f32", label="sdpa 1x8x256x64 f32 (bf16 or bfp8_b only)"),
+        sdpa(1, 8, 8, 128, 64, True, sk=512, label="sdpa 1x8x128x64 kv 1x8x512x64 causal (Sq != Sk)"),
+        sdpa(1, 8, 8, 256, 80, True, label="sdpa 1x8x256x80 (head_dim not a multiple of 32)"),
+    )
+
+    rotaries = (
+        rotary((1, 8, 128, 64), "l1", "l1"), rotary((1, 8, 128, 64), "dram", "dram"),
+        rotary((1, 8, 256, 128), "dram", "l1"), rotary((1, 32, 128, 128), "l1", "l1"),
+        rotary((1, 8, 128, 256), "dram", "dram"), rotary((1, 8, 128, 32), "l1", "l1"),
+        rotary((8, 128, 64), "l1", "l1"), rotary((1, 8, 128, 48), "l1", "l1"),
+        rotary((1, 8, 128, 128), "l1", "l1", "f32"), rotary((2, 4, 64, 128), "dram", "dram", "bfp8_b"),
+        rotary((1, 8, 128, 64), "l1", "l1", "f32", table_dtype="bf16"),
+        rotary((1, 8, 128, 64), "l1", "l1", seq=256),
+        rotary((1, 8, 1024, 64), "hs_rows", "hs_rows", table_place="dram"),
+        rotary((1, 8, 1024, 64), "hs_rows", "dram", table_place="dram"),
+        rotary((1, 8, 1024, 64), "dram", "hs_rows", table_place="dram"),
+    )
+
+    return (
+        *activation("gelu"), *activation("silu"), *activation("sigmoid"),
+        pow_scalar(2.0, "dram", "dram"), pow_scalar(2.0, "l1", "l1"), pow_scalar(0.5, "dram", "dram", dtype="f32"),
+        pow_scalar(3.0, "l1", "l1", dtype="bfp8_b"), pow_scalar(3.0, "hs", "hs", HS_SHAPE),
+        pow_tensor(("l1", "l1"), "l1"), pow_tensor(("dram", "dram"), "dram"), pow_tensor(("dram", "l1"), "l1"),
+        pow_tensor(("dram", "dram"), "dram", dtype="f32"), pow_tensor(("dram", "dram"), "dram", dtype="bfp8_b"),
+        pow_tensor(("l1", "l1"), "l1", shapes=(X, (1, 1024)), label="pow_tensor 64x1024 ** 1x1024 (broadcast) l1"),
+        pow_tensor(("hs", "hs"), "hs", shapes=(HS_SHAPE, HS_SHAPE)),
+        pow_tensor(("dram", "dram"), "dram", shapes=(X, (1, 1000)), label="pow_tensor 64x1024 ** 1x1000 (incompatible)"),
+        backward(("l1", "l1"), "l1"), backward(("l1", "dram"), "dram"), backward(("dram", "dram"), "l1"),
+        backward(("dram", "dram"), "dram", dtype="f32"), backward(("l1", "l1"), "l1", dtype="bfp8_b"),
+        backward(("hs", "hs"), "hs", shapes=(HS_SHAPE, HS_SHAPE)), backward(("bs", "bs"), "bs", shapes=(BS_SHAPE, BS_SHAPE)),
+        backward(("dram", "dram"), "dram", shapes=((2, 64, 1024), (2, 64, 1024))),
+        *(backward(srcs, dst, "relu_bw", **kw) for srcs, dst, kw in (
+            (("l1", "l1"), "l1", {}), (("dram", "dram"), "l1", {}), (("l1", "l1"), "dram", {}),
+            (("dram", "l1"), "l1", {}), (("dram", "dram"), "dram", {"dtype": "f32"}),
+            (("l1", "l1"), "l1", {"dtype": "f32"}), (("l1", "l1"), "l1", {"dtype": "bfp8_b"}),
+            (("l1", "l1"), "l1", {"shapes": ((2, 64, 1024), (2, 64, 1024))}),
+            (("hs", "hs"), "hs", {"shapes": (HS_SHAPE, HS_SHAPE)}),
+            (("bs", "bs"), "bs", {"shapes": (BS_SHAPE, BS_SHAPE)}))),
+        *norms, *rotaries, *attention,
+    )

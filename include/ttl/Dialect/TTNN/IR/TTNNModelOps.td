@@ -1,0 +1,180 @@
+//===- TTNNModelOps.td - ops of transformer layers -------------*- tablegen -*-===//
+//
+// Activations, their backward ops, pow and the normalizations of a Llama /
+// BERT layer (issue 12). Included by TTNNOps.td, which defines the unary and
+// binary eltwise op classes reused here. Every op's CB figures are ttnn
+// 0.81.1's on the mock Wormhole device (docs/op-model.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TTL_DIALECT_TTNN_IR_TTNNMODELOPS_TD
+#define TTL_DIALECT_TTNN_IR_TTNNMODELOPS_TD
+
+//===----------------------------------------------------------------------===//
+// Activations: the unary eltwise family (ttnn's UnaryDeviceOperation)
+//===----------------------------------------------------------------------===//
+
+def TTNN_GeluOp : TTNN_UnaryEltwiseOp<"gelu", "x * Phi(x)">;
+def TTNN_SiluOp : TTNN_UnaryEltwiseOp<"silu", "x * sigmoid(x)">;
+def TTNN_SigmoidOp : TTNN_UnaryEltwiseOp<"sigmoid", "1 / (1 + exp(-x))">;
+
+def TTNN_PowScalarOp : TTNN_Op<"pow_scalar", [Pure, SameOperandsAndResultShape,
+                                              SameOperandsAndResultElementType]> {
+  let summary = "elementwise x ** exponent, a scalar exponent";
+  let description = [{
+    Raises every element to the power `exponent` (ttnn.pow with a number).
+    ttnn 0.81.1 runs it as a unary eltwise program, whatever the exponent:
+    op model: unary eltwise family.
+
+    ```mlir
+    %1 = ttnn.pow_scalar %0 {exponent = 2.0 : f64} : tensor<64x1024xbf16, #l1> -> tensor<64x1024xbf16, #l1>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, F64Attr:$exponent);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+}
+
+// ttnn.pow with a tensor exponent is binary_ng, like add.
+def TTNN_PowTensorOp : TTNN_BinaryEltwiseOp<"pow_tensor", "a ** b">;
+
+//===----------------------------------------------------------------------===//
+// Backward ops of the activations
+//===----------------------------------------------------------------------===//
+
+class TTNN_ActivationBackwardOp<string mnemonic, string activation,
+                                string opModel>
+    : TTNN_Op<mnemonic, [Pure, SameOperandsAndResultShape,
+                         SameOperandsAndResultElementType]> {
+  let summary = "gradient of " # activation;
+  let description = [{
+    `grad * d }] # activation # [{(x) / dx` for the incoming gradient `grad`
+    (`lhs`) and the forward input `x` (`rhs`), as ttnn.}] # mnemonic # [{.
+    Both operands and the result have one shape (ttnn 0.81.1 does not
+    broadcast here). Op model: }] # opModel # [{
+
+    ```mlir
+    %2 = ttnn.}] # mnemonic # [{ %grad, %x : tensor<64x1024xbf16, #l1>, tensor<64x1024xbf16, #l1> -> tensor<64x1024xbf16, #l1>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$lhs, AnyRankedTensor:$rhs);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)
+  }];
+}
+
+def TTNN_GeluBackwardOp : TTNN_ActivationBackwardOp<"gelu_bw", "gelu",
+    "one UnaryBackward program (exact erf form) with a 2-page CB per operand " #
+    "and for the output, as binary eltwise.">;
+def TTNN_ReluBackwardOp : TTNN_ActivationBackwardOp<"relu_bw", "relu",
+    "two programs, as ttnn 0.81.1 composes it: a unary x > 0 into a " #
+    "temporary placed like the output, then binary multiply by grad " #
+    "(docs/op-model.md, composite ops).">;
+
+//===----------------------------------------------------------------------===//
+// Normalizations over the last dimension
+//===----------------------------------------------------------------------===//
+
+class TTNN_NormOp<string mnemonic, string math>
+    : TTNN_Op<mnemonic, [Pure, AttrSizedOperandSegments]> {
+  let summary = math # " over the last dimension";
+  let description = [{
+    Normalizes every row (the last dimension) of `input` with `}] # math # [{`
+    and `epsilon`, then scales by `weight` and shifts by `bias` when given.
+    `weight` and `bias` hold one value per column: their last dimension is
+    the input's and every other dimension is 1 (the verifier checks it, and
+    that the result has the input's shape and element type).
+
+    Op model: ttnn 0.81.1's interleaved multi-core normalization program
+    (one core per row of tiles); sharded operands are not modelled.
+
+    ```mlir
+    %1 = ttnn.}] # mnemonic # [{ %x weight %w bias %b {epsilon = 1.0e-05 : f32} : tensor<64x1024xbf16, #l1>, tensor<1x1024xbf16, #l1>, tensor<1x1024xbf16, #l1> -> tensor<64x1024xbf16, #l1>
+    %2 = ttnn.}] # mnemonic # [{ %x : tensor<64x1024xbf16, #dram> -> tensor<64x1024xbf16, #l1>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input,
+                       Optional<AnyRankedTensor>:$weight,
+                       Optional<AnyRankedTensor>:$bias,
+                       DefaultValuedAttr<F32Attr, "1.0e-5f">:$epsilon);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $input (`weight` $weight^)? (`bias` $bias^)? attr-dict `:` type(operands)
+    `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def TTNN_LayerNormOp
+    : TTNN_NormOp<"layer_norm", "(x - mean(x)) / sqrt(var(x) + epsilon)">;
+def TTNN_RmsNormOp
+    : TTNN_NormOp<"rms_norm", "x / sqrt(mean(x^2) + epsilon)">;
+
+//===----------------------------------------------------------------------===//
+// Attention
+//===----------------------------------------------------------------------===//
+
+def TTNN_RotaryEmbeddingOp : TTNN_Op<"rotary_embedding", [Pure]> {
+  let summary = "rotary position embedding (prefill)";
+  let description = [{
+    `x * cos + rotate_half(x) * sin` for `input` `[..., seq, head_dim]` and
+    the tables `cos`, `sin` `[1, 1, seq', head_dim]` with `seq' >= seq`
+    (ttnn.experimental.rotary_embedding without a token index). The verifier
+    checks the table shapes and that the result is the input's shape and
+    element type.
+
+    Op model: ttnn 0.81.1's multi-core rotary program: input, rotated input,
+    cos, sin and output CBs of two rows of tiles (`2 Wt`; no rotated input
+    for `Wt = 1`), a bf16 scalar tile and 1-tile intermediates in the input,
+    cos and sin formats. A height-sharded input or output is its own
+    CB.
+
+    ```mlir
+    %r = ttnn.rotary_embedding %x, %cos, %sin : tensor<1x8x128x64xbf16, #l1>, tensor<1x1x128x64xbf16, #l1>, tensor<1x1x128x64xbf16, #l1> -> tensor<1x8x128x64xbf16, #l1>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, AnyRankedTensor:$cos,
+                       AnyRankedTensor:$sin);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $input `,` $cos `,` $sin attr-dict `:` type($input) `,` type($cos) `,`
+    type($sin) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def TTNN_ScaledDotProductAttentionOp
+    : TTNN_Op<"scaled_dot_product_attention", [Pure]> {
+  let summary = "softmax(q k^T * scale [+ causal mask]) v";
+  let description = [{
+    Flash attention over `query` `[B, Hq, Sq, D]`, `key` and `value`
+    `[B, Hkv, Sk, D]` with `Hq` a multiple of `Hkv` (grouped-query attention),
+    `is_causal` masking the future; `scale` defaults to `1 / sqrt(D)`
+    (ttnn.transformer.scaled_dot_product_attention without a mask tensor or
+    program config). The verifier checks the ranks, the shared batch and
+    head_dim, the head grouping and that the result is the query's shape and
+    element type; what the device accepts (a causal `Sq == Sk`, `D` a multiple
+    of 32, bf16 / bfp8_b, interleaved operands) is the op model's answer.
+
+    Op model: ttnn 0.81.1's SDPA program with its default 32 x 32 chunks:
+    q, k, v, output, intermediate and statistics CBs of one chunk row of D
+    (docs/op-model.md).
+
+    ```mlir
+    %o = ttnn.scaled_dot_product_attention %q, %k, %v {is_causal = true} : tensor<1x8x256x64xbf16, #dram>, tensor<1x2x256x64xbf16, #dram>, tensor<1x2x256x64xbf16, #dram> -> tensor<1x8x256x64xbf16, #dram>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$query, AnyRankedTensor:$key,
+                       AnyRankedTensor:$value,
+                       DefaultValuedAttr<BoolAttr, "false">:$is_causal,
+                       OptionalAttr<F32Attr>:$scale);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $query `,` $key `,` $value attr-dict `:` type($query) `,` type($key) `,`
+    type($value) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // TTL_DIALECT_TTNN_IR_TTNNMODELOPS_TD

@@ -1,0 +1,98 @@
+//===- TTNNModelOpModel.h - op-model entries of TTNNModelOps.td -*- C++ -*-===//
+//
+// Activations, pow and gelu_bw reuse the eltwise families (their CBs are the
+// family's in ttnn 0.81.1); the normalizations have their own entry
+// (lib/OpModel/Norm.cpp). Included by TTNNOpModel.h.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TTL_OPMODEL_TTNNMODELOPMODEL_H
+#define TTL_OPMODEL_TTNNMODELOPMODEL_H
+
+namespace mlir::ttnn::op_model {
+
+template <>
+struct OpModel<GeluOp> : UnaryEltwiseOpModel<GeluOp> {};
+template <>
+struct OpModel<SiluOp> : UnaryEltwiseOpModel<SiluOp> {};
+template <>
+struct OpModel<SigmoidOp> : UnaryEltwiseOpModel<SigmoidOp> {};
+template <>
+struct OpModel<PowScalarOp> : UnaryEltwiseOpModel<PowScalarOp> {};
+template <>
+struct OpModel<PowTensorOp> : BinaryEltwiseOpModel<PowTensorOp> {};
+template <>
+struct OpModel<GeluBackwardOp> : BinaryEltwiseOpModel<GeluBackwardOp> {};
+
+/// relu_bw: x > 0 into a temporary, then grad * it (lib/OpModel/Backward.cpp).
+template <>
+struct OpModel<ReluBackwardOp> {
+  static llvm::Expected<OpConstraints>
+  getOpConstraints(llvm::ArrayRef<int64_t> gradShape, LayoutAttr gradLayout,
+                   llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+                   LayoutAttr outputLayout,
+                   const MockAllocatorState *initialState = nullptr);
+  static llvm::Expected<size_t>
+  getOpRuntime(llvm::ArrayRef<int64_t> gradShape, LayoutAttr gradLayout,
+               llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+               LayoutAttr outputLayout);
+};
+
+/// layer_norm and rms_norm over the last dimension. `weightShape` /
+/// `biasShape` are empty and their layouts null when absent.
+template <typename OpTy>
+struct NormOpModel {
+  static llvm::Expected<OpConstraints>
+  getOpConstraints(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+                   llvm::ArrayRef<int64_t> weightShape, LayoutAttr weightLayout,
+                   llvm::ArrayRef<int64_t> biasShape, LayoutAttr biasLayout,
+                   LayoutAttr outputLayout,
+                   const MockAllocatorState *initialState = nullptr);
+  static llvm::Expected<size_t>
+  getOpRuntime(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+               llvm::ArrayRef<int64_t> weightShape, LayoutAttr weightLayout,
+               llvm::ArrayRef<int64_t> biasShape, LayoutAttr biasLayout,
+               LayoutAttr outputLayout);
+};
+
+template <>
+struct OpModel<LayerNormOp> : NormOpModel<LayerNormOp> {};
+template <>
+struct OpModel<RmsNormOp> : NormOpModel<RmsNormOp> {};
+
+/// Rotary position embedding (prefill), lib/OpModel/Rotary.cpp.
+template <>
+struct OpModel<RotaryEmbeddingOp> {
+  static llvm::Expected<OpConstraints>
+  getOpConstraints(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+                   llvm::ArrayRef<int64_t> cosShape, LayoutAttr cosLayout,
+                   llvm::ArrayRef<int64_t> sinShape, LayoutAttr sinLayout,
+                   LayoutAttr outputLayout,
+                   const MockAllocatorState *initialState = nullptr);
+  static llvm::Expected<size_t>
+  getOpRuntime(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+               llvm::ArrayRef<int64_t> cosShape, LayoutAttr cosLayout,
+               llvm::ArrayRef<int64_t> sinShape, LayoutAttr sinLayout,
+               LayoutAttr outputLayout);
+};
+
+/// Scaled dot-product attention (flash attention with default chunks),
+/// lib/OpModel/Attention.cpp.
+template <>
+struct OpModel<ScaledDotProductAttentionOp> {
+  static llvm::Expected<OpConstraints>
+  getOpConstraints(llvm::ArrayRef<int64_t> qShape, LayoutAttr qLayout,
+                   llvm::ArrayRef<int64_t> kShape, LayoutAttr kLayout,
+                   llvm::ArrayRef<int64_t> vShape, LayoutAttr vLayout,
+                   bool isCausal, LayoutAttr outputLayout,
+                   const MockAllocatorState *initialState = nullptr);
+  static llvm::Expected<size_t>
+  getOpRuntime(llvm::ArrayRef<int64_t> qShape, LayoutAttr qLayout,
+               llvm::ArrayRef<int64_t> kShape, LayoutAttr kLayout,
+               llvm::ArrayRef<int64_t> vShape, LayoutAttr vLayout,
+               bool isCausal, LayoutAttr outputLayout);
+};
+
+} // namespace mlir::ttnn::op_model
+
+#endif // TTL_OPMODEL_TTNNMODELOPMODEL_H

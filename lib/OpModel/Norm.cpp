@@ -1,0 +1,181 @@
+//===- Norm.cpp - layer_norm and rms_norm over the last dimension ---------===//
+//
+// ttnn 0.81.1's interleaved multi-core normalization program (one program for
+// both; rms_norm drops the mean). Each core takes whole rows of Wt tiles, so
+// its circular buffers depend on Wt only. Derived from the program factory
+// (layernorm_op_multi_core.cpp) and checked on the mock Wormhole device
+// (bench/opmodel_cases_compute.py):
+//
+//   - dest accumulation in f32 by default for layer_norm, not for rms_norm:
+//     blocks of 4 tiles (layer_norm) or 8 (rms_norm), intermediates in f32
+//     (4096 B tiles) or bf16 (2048 B);
+//   - the row is padded to a whole number of blocks, Wt';
+//   - CBs: input Wt' (input format), output 2 blocks (output format), the
+//     reduce scaler and epsilon 2 bf16 tiles each, intermediates
+//     x - mean Wt' (layer_norm only), (x - mean)^2 Wt', 2 + 8 tiles, and
+//     2 more for layer_norm; with weight or bias 2 blocks of intermediates,
+//     and Wt' tiles each for weight and bias (in their formats);
+//   - when those CBs do not fit (ttnn: their sum >= 95% of an L1 budget, see
+//     kSinglePassLimit), the "large tensor" program streams the row through
+//     a fixed Wt' (112 tiles, 56 with weight, bias or an f32 input; halved
+//     with f32 dest) and adds x - mean for rms_norm too and a 1-tile
+//     accumulator.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ttl/OpModel/TTNNOpModel.h"
+
+#include "Backend.h"
+
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::ttnn::op_model {
+using namespace backend;
+
+namespace {
+struct NormInfo {
+  bool fp32Dest;
+  bool subtractsMean;
+};
+template <typename OpTy>
+constexpr NormInfo normInfo();
+template <> constexpr NormInfo normInfo<LayerNormOp>() { return {true, true}; }
+template <> constexpr NormInfo normInfo<RmsNormOp>() { return {false, false}; }
+
+constexpr uint64_t kBf16TileBytes = 2048;
+constexpr uint64_t kF32TileBytes = 4096;
+/// The single-pass program is used while its CBs sum to at most this many
+/// bytes. ttnn compares the sum with 95% of an L1 size the mock device does
+/// not expose; measured bracket: 1,323,008 B ran in one pass (rms_norm, f32,
+/// Wt = 200), 1,325,568 B took the large-tensor program (rms_norm, bfp8_b,
+/// Wt = 408). Sums inside the 2,560 B gap are unmeasured.
+constexpr uint64_t kSinglePassLimit = 1323008;
+/// The large-tensor program's row chunk, in tiles, before halving for f32
+/// dest accumulation.
+constexpr int64_t kLargeChunk = 112;
+constexpr int64_t kLargeChunkWithWeights = 56;
+/// mean, variance, normalize, scale: about four SFPU/FPU passes per tile.
+constexpr double kCyclesPerTile = 4 * 128;
+
+struct NormCBs {
+  int64_t rowTiles; // Wt'
+  bool large;
+};
+
+uint64_t normCBBytes(NormInfo info, int64_t rowTiles, bool large,
+                     uint64_t inTile, uint64_t outTile, uint64_t weightTile,
+                     uint64_t biasTile, bool hasWeight, bool hasBias) {
+  int64_t block = info.fp32Dest ? 4 : 8;
+  uint64_t im = info.fp32Dest ? kF32TileBytes : kBf16TileBytes;
+  uint64_t bytes = rowTiles * inTile           // input
+                   + 2 * block * outTile       // output
+                   + 2 * 2 * kBf16TileBytes    // reduce scaler, epsilon
+                   + 2 * im                    // 1 / sqrt(var + eps)
+                   + rowTiles * im             // (x - mean)^2
+                   + 8 * im;                   // reductions
+  if (info.subtractsMean)
+    bytes += 2 * im;                           // mean
+  if (info.subtractsMean || large)
+    bytes += rowTiles * im;                    // x - mean
+  if (large)
+    bytes += im;                               // row accumulator
+  if (hasWeight || hasBias)
+    bytes += 2 * block * im;                   // scaled / shifted
+  if (hasWeight)
+    bytes += rowTiles * weightTile;
+  if (hasBias)
+    bytes += rowTiles * biasTile;
+  return bytes;
+}
+} // namespace
+
+template <typename OpTy>
+llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> weightShape, LayoutAttr weightLayout,
+    llvm::ArrayRef<int64_t> biasShape, LayoutAttr biasLayout,
+    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
+  llvm::StringRef name = OpTy::getOperationName();
+  constexpr NormInfo info = normInfo<OpTy>();
+  if (inputShape.empty())
+    return backendError(name + ": the input must have rank >= 1");
+  if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout))
+    return err;
+  bool hasWeight = bool(weightLayout), hasBias = bool(biasLayout);
+  for (auto [role, shape, layout] :
+       {std::tuple<llvm::StringRef, llvm::ArrayRef<int64_t>, LayoutAttr>{
+            "weight", weightShape, weightLayout},
+        {"bias", biasShape, biasLayout}}) {
+    if (!layout)
+      continue;
+    if (llvm::Error err = checkLayout(name, role, shape, layout))
+      return err;
+    if (shape.empty() || shape.back() != inputShape.back())
+      return backendError(name + ": " + role + " " + describeShape(shape) +
+                          " does not have the input's last dimension (" +
+                          llvm::Twine(inputShape.back()) + ")");
+  }
+  if (llvm::Error err = checkLayout(name, "output", inputShape, outputLayout))
+    return err;
+  if (inputLayout.isSharded() || outputLayout.isSharded() ||
+      (hasWeight && weightLayout.isSharded()) ||
+      (hasBias && biasLayout.isSharded()))
+    return notSupportedError(
+        name + ": sharded normalization needs a sharded program config, not "
+               "modelled (ttnn 0.81.1 rejects a height-sharded input without "
+               "one)");
+
+  int64_t block = info.fp32Dest ? 4 : 8;
+  int64_t wt = geometry(inputShape).widthTiles;
+  uint64_t inTile = tileBytes(inputLayout), outTile = tileBytes(outputLayout);
+  uint64_t weightTile = hasWeight ? tileBytes(weightLayout) : 0;
+  uint64_t biasTile = hasBias ? tileBytes(biasLayout) : 0;
+  int64_t rowTiles = llvm::divideCeil(wt, block) * block;
+  uint64_t cbBytes = normCBBytes(info, rowTiles, /*large=*/false, inTile,
+                                 outTile, weightTile, biasTile, hasWeight,
+                                 hasBias);
+  if (cbBytes > kSinglePassLimit) {
+    bool narrow = hasWeight || hasBias ||
+                  inputLayout.getDataType() == DataType::Float32;
+    int64_t chunk = narrow ? kLargeChunkWithWeights : kLargeChunk;
+    if (info.fp32Dest)
+      chunk /= 2;
+    cbBytes = normCBBytes(info, chunk, /*large=*/true, inTile, outTile,
+                          weightTile, biasTile, hasWeight, hasBias);
+  }
+  return finishOneOutput(name, cbBytes, inputShape, outputLayout,
+                         initialState);
+}
+
+template <typename OpTy>
+llvm::Expected<size_t> NormOpModel<OpTy>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> weightShape, LayoutAttr weightLayout,
+    llvm::ArrayRef<int64_t> biasShape, LayoutAttr biasLayout,
+    LayoutAttr outputLayout) {
+  auto constraints =
+      getOpConstraints(inputShape, inputLayout, weightShape, weightLayout,
+                       biasShape, biasLayout, outputLayout);
+  if (!constraints)
+    return constraints.takeError();
+  Work work;
+  addTensorTraffic(work, inputShape, inputLayout);
+  addTensorTraffic(work, inputShape, outputLayout);
+  // Every core reads the whole weight and bias rows.
+  Geometry rows = geometry(inputShape);
+  for (auto [shape, layout] :
+       {std::pair<llvm::ArrayRef<int64_t>, LayoutAttr>{weightShape,
+                                                       weightLayout},
+        {biasShape, biasLayout}})
+    if (layout)
+      for (int64_t i = 0; i < std::min<int64_t>(rows.heightTiles, 64); ++i)
+        addTensorTraffic(work, shape, layout);
+  work.computeCycles = kCyclesPerTile * rows.tiles();
+  work.cores = rows.heightTiles;
+  return roofline(work);
+}
+
+template struct NormOpModel<LayerNormOp>;
+template struct NormOpModel<RmsNormOp>;
+
+} // namespace mlir::ttnn::op_model

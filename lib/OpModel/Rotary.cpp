@@ -1,0 +1,91 @@
+//===- Rotary.cpp - rotary position embedding (prefill) -------------------===//
+//
+// ttnn 0.81.1's multi-core rotary program (rotary_embedding_program_factory),
+// checked on the mock Wormhole device (bench/opmodel_cases_compute.py). Each
+// core takes whole rows of Wt tiles; its CBs: input, rotated input, cos, sin
+// and output of 2 Wt tiles each (their formats), a bf16 scalar tile (the -1 of
+// rotate_half) and 1-tile intermediates in the input, cos and sin formats.
+// For Wt = 1 ttnn 0.81.1 allocates one 2 KiB CB less (measured in bf16:
+// 8 CBs, 24576 B); the model drops the rotated-input CB there.
+// A height-sharded input or output is its own CB (globally allocated).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ttl/OpModel/TTNNOpModel.h"
+
+#include "Backend.h"
+
+namespace mlir::ttnn::op_model {
+using namespace backend;
+
+namespace {
+constexpr uint64_t kBf16TileBytes = 2048;
+/// Two multiplies, an add and the rotation: about four FPU passes per tile.
+constexpr double kCyclesPerTile = 4 * kFpuCyclesPerTile;
+} // namespace
+
+llvm::Expected<OpConstraints> OpModel<RotaryEmbeddingOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> cosShape, LayoutAttr cosLayout,
+    llvm::ArrayRef<int64_t> sinShape, LayoutAttr sinLayout,
+    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
+  llvm::StringRef name = RotaryEmbeddingOp::getOperationName();
+  if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout))
+    return err;
+  if (llvm::Error err = checkLayout(name, "cos", cosShape, cosLayout))
+    return err;
+  if (llvm::Error err = checkLayout(name, "sin", sinShape, sinLayout))
+    return err;
+  if (llvm::Error err = checkLayout(name, "output", inputShape, outputLayout))
+    return err;
+  for (auto [role, layout] :
+       {std::pair<llvm::StringRef, LayoutAttr>{"input", inputLayout},
+        {"output", outputLayout}})
+    if (layout.isSharded() &&
+        layout.getMemoryLayout() != TensorMemoryLayout::HeightSharded)
+      return notSupportedError(name + ": " + role + " " + describe(layout) +
+                               " is not modelled (ttnn shards whole rows: "
+                               "height sharding only)");
+  if (cosLayout.isSharded() || sinLayout.isSharded())
+    return notSupportedError(name + ": sharded cos / sin tables are not "
+                                    "modelled");
+  if (inputLayout.isSharded() && outputLayout.isSharded() &&
+      !shardedAlike(inputLayout, outputLayout))
+    return backendError(name + ": input " + describe(inputLayout) +
+                        " and output " + describe(outputLayout) +
+                        " must share one shard spec");
+
+  int64_t wt = geometry(inputShape).widthTiles;
+  int64_t rows = 2 * wt;
+  uint64_t inTile = tileBytes(inputLayout);
+  uint64_t cbBytes = streamingCB(rows, inputLayout) +
+                     (wt == 1 ? 0 : rows) * inTile +
+                     rows * (tileBytes(cosLayout) + tileBytes(sinLayout)) +
+                     kBf16TileBytes + inTile + tileBytes(cosLayout) +
+                     tileBytes(sinLayout) + streamingCB(rows, outputLayout);
+  return finishOneOutput(name, cbBytes, inputShape, outputLayout,
+                         initialState);
+}
+
+llvm::Expected<size_t> OpModel<RotaryEmbeddingOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> cosShape, LayoutAttr cosLayout,
+    llvm::ArrayRef<int64_t> sinShape, LayoutAttr sinLayout,
+    LayoutAttr outputLayout) {
+  auto constraints = getOpConstraints(inputShape, inputLayout, cosShape,
+                                      cosLayout, sinShape, sinLayout,
+                                      outputLayout);
+  if (!constraints)
+    return constraints.takeError();
+  Work work;
+  addTensorTraffic(work, inputShape, inputLayout);
+  addTensorTraffic(work, cosShape, cosLayout);
+  addTensorTraffic(work, sinShape, sinLayout);
+  addTensorTraffic(work, inputShape, outputLayout);
+  Geometry geo = geometry(inputShape);
+  work.computeCycles = kCyclesPerTile * geo.tiles();
+  work.cores = geo.heightTiles;
+  return roofline(work);
+}
+
+} // namespace mlir::ttnn::op_model
