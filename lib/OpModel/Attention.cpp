@@ -26,7 +26,6 @@ namespace mlir::ttnn::op_model {
 using namespace backend;
 
 namespace {
-constexpr uint64_t kBf16TileBytes = 2048;
 /// Two matmuls per q/k tile pair and head_dim tile: 64 cycles each (as
 /// matmul), plus the softmax statistics (not counted).
 constexpr double kCyclesPerTileProduct = 64;

@@ -26,6 +26,9 @@
 namespace mlir::ttnn::op_model::backend {
 
 constexpr int64_t kTileDim = ::ttlang::tile::kSide; // ttl/TileGeometry.h
+/// Bytes of one bf16 / f32 tile (intermediate circular buffers of fixed format).
+constexpr uint64_t kBf16TileBytes = ::ttlang::tile::kElements * 2;
+constexpr uint64_t kF32TileBytes = ::ttlang::tile::kElements * 4;
 
 /// ceil(a / b) for a >= 0, b > 0, without the overflow of (a + b - 1) / b.
 inline int64_t ceilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0); }

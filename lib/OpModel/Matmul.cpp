@@ -32,7 +32,7 @@ constexpr int64_t kLargeBlock = 16, kSmallBlock = 8;
 constexpr uint64_t kLargeBlockBudget = 868352;
 /// A bfp8_b output is packed from a partials CB in the intermediate format,
 /// bf16 (32x32 x 2 B).
-constexpr uint64_t kIntermediateTileBytes = ::ttlang::tile::kElements * 2; // bf16
+constexpr uint64_t kIntermediateTileBytes = kBf16TileBytes;
 /// With every tensor in DRAM, in0_block_w is Kt / 8 when 8 divides Kt, else 1.
 constexpr int64_t kDramBlockWDivisor = 8;
 

@@ -42,8 +42,6 @@ constexpr NormInfo normInfo();
 template <> constexpr NormInfo normInfo<LayerNormOp>() { return {true, true}; }
 template <> constexpr NormInfo normInfo<RmsNormOp>() { return {false, false}; }
 
-constexpr uint64_t kBf16TileBytes = 2048;
-constexpr uint64_t kF32TileBytes = 4096;
 /// The single-pass program is used while its CBs sum to at most this many
 /// bytes. ttnn compares the sum with 95% of an L1 size the mock device does
 /// not expose; measured bracket: 1,323,008 B ran in one pass (rms_norm, f32,

@@ -19,7 +19,6 @@ namespace mlir::ttnn::op_model {
 using namespace backend;
 
 namespace {
-constexpr uint64_t kBf16TileBytes = 2048;
 /// Two multiplies, an add and the rotation: about four FPU passes per tile.
 constexpr double kCyclesPerTile = 4 * kFpuCyclesPerTile;
 } // namespace

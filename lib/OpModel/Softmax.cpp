@@ -28,7 +28,6 @@ constexpr double kCyclesPerTile = 5 * 128;
 constexpr int64_t kBlock = 4;
 /// Intermediate and scaler CBs that are bf16 whatever the data type.
 constexpr uint64_t kFixedBf16Tiles = 5;
-constexpr uint64_t kBf16TileBytes = ::ttlang::tile::kElements * 2;
 } // namespace
 
 llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
