@@ -245,4 +245,7 @@ struct OpModel<DeallocateOp> {
 
 } // namespace mlir::ttnn::op_model
 
+// Data-movement ops (concat, slice, repeat).
+#include "ttl/OpModel/TTNNLayoutOpModel.h"
+
 #endif // TTL_OPMODEL_TTNNOPMODEL_H

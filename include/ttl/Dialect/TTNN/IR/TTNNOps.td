@@ -406,4 +406,7 @@ def TTNN_AllGatherOp : TTNN_Op<"all_gather", [OpModelExempt]> {
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
 }
 
+// Data-movement ops (concat, slice, repeat).
+include "ttl/Dialect/TTNN/IR/TTNNLayoutOps.td"
+
 #endif // TTL_DIALECT_TTNN_IR_TTNNOPS_TD
