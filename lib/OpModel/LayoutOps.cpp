@@ -209,41 +209,54 @@ llvm::Expected<size_t> OpModel<SliceOp>::getOpRuntime(
 // repeat
 //===----------------------------------------------------------------------===//
 
+namespace {
+llvm::Expected<std::vector<int64_t>>
+checkRepeat(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+            llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout) {
+  return checkSingleInput(RepeatOp::getOperationName(), inputShape,
+                          inputLayout,
+                          RepeatOp::inferResultShape(inputShape, repeats),
+                          outputLayout);
+}
+
+bool repeatsAny(llvm::ArrayRef<int64_t> repeats) {
+  return llvm::any_of(repeats, [](int64_t r) { return r > 1; });
+}
+
+/// ttnn 0.81.1 returns the input tensor itself: no program and no new buffer
+/// (the result aliases the input's allocation).
+bool isNoOp(llvm::ArrayRef<int64_t> repeats, LayoutAttr inputLayout,
+            LayoutAttr outputLayout) {
+  return !repeatsAny(repeats) && inputLayout == outputLayout;
+}
+} // namespace
+
 llvm::Expected<OpConstraints> OpModel<RepeatOp>::getOpConstraints(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout,
     const MockAllocatorState *initialState) {
-  llvm::StringRef name = RepeatOp::getOperationName();
-  auto output =
-      checkSingleInput(name, inputShape, inputLayout,
-                       RepeatOp::inferResultShape(inputShape, repeats),
-                       outputLayout);
+  auto output = checkRepeat(inputShape, inputLayout, repeats, outputLayout);
   if (!output)
     return output.takeError();
-  bool repeated = llvm::any_of(repeats, [](int64_t r) { return r > 1; });
-  if (!repeated && inputLayout == outputLayout) {
-    // ttnn 0.81.1 returns the input tensor itself: no program and no new
-    // buffer (the result aliases the input's allocation).
+  if (isNoOp(repeats, inputLayout, outputLayout)) {
     OpConstraints result;
     result.outputLayouts.push_back(outputLayout);
     return result;
   }
-  return finishOneOutput(name,
-                         (repeated ? kRepeatPages : kCopyPages) *
-                             tileBytes(outputLayout),
-                         *output, outputLayout, initialState);
+  int64_t pages = repeatsAny(repeats) ? kRepeatPages : kCopyPages;
+  return finishOneOutput(RepeatOp::getOperationName(),
+                         pages * tileBytes(outputLayout), *output, outputLayout,
+                         initialState);
 }
 
 llvm::Expected<size_t> OpModel<RepeatOp>::getOpRuntime(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout) {
-  llvm::StringRef name = RepeatOp::getOperationName();
-  auto output =
-      checkSingleInput(name, inputShape, inputLayout,
-                       RepeatOp::inferResultShape(inputShape, repeats),
-                       outputLayout);
+  auto output = checkRepeat(inputShape, inputLayout, repeats, outputLayout);
   if (!output)
     return output.takeError();
+  if (isNoOp(repeats, inputLayout, outputLayout))
+    return 0;
   std::vector<int64_t> input(inputShape.begin(), inputShape.end());
   return copyRuntime({input}, {inputLayout}, *output, outputLayout);
 }

@@ -16,8 +16,8 @@ func.func @repeat(%a: tensor<64x1024xbf16, #dram>, %b: tensor<2x3x64x128xbf16, #
   // No repetition into another placement: a copy through a 2-page CB.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.repeat: success cb=4096 l1=2048 total=6144 out=2048
   %2 = ttnn.repeat %a {repeats = array<i64: 1, 1>} : tensor<64x1024xbf16, #dram> -> tensor<64x1024xbf16, #l1>
-  // No repetition in the same placement: ttnn returns the input, nothing is allocated.
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.repeat: success cb=0 l1=0 total=0 out=0 layouts=[#ttnn.layout<l1, interleaved, bf16>]
+  // No repetition in the same placement: ttnn returns the input, nothing is allocated or run.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.repeat: success cb=0 l1=0 total=0 out=0 layouts=[#ttnn.layout<l1, interleaved, bf16>] runtime=0ns
   %4 = ttnn.repeat %c {repeats = array<i64: 1, 1>} : tensor<64x1024xbf16, #l1> -> tensor<64x1024xbf16, #l1>
   // f32: 8 pages of 4096 B; 128 tiles, 2 per bank.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.repeat: success cb=32768 l1=8192 total=40960 out=8192
