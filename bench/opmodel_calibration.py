@@ -164,9 +164,10 @@ def _fill(op: str, place: str, attrs: str = "", *value: float) -> Case:
                                                      device=dev, memory_config=mc[place]))
 
 
-# The data-movement ops' cases live beside this file; they take the records above.
+# The data-movement ops' and the mixed-sharding binary cases live beside this file; they take the
+# records above.
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from opmodel_cases_layout import layout_cases  # noqa: E402
+from opmodel_cases_layout import layout_cases, mixed_sharding_cases  # noqa: E402
 
 CASES: tuple[Case, ...] = (
     _unary("relu", D, D), _unary("relu", D, L), _unary("relu", L, L),
@@ -243,6 +244,7 @@ CASES: tuple[Case, ...] = (
          lambda t, dev, mc, a: t.arange(0, 1024, 1, dtype=t.bfloat16, layout=t.TILE_LAYOUT, device=dev,
                                         memory_config=mc[L])),
     *layout_cases(Case, Operand),
+    *mixed_sharding_cases(Case, Operand),
 )
 
 # Cases where the model deliberately answers differently from ttnn 0.81.1, and why. The test

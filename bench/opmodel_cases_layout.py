@@ -1,4 +1,5 @@
-"""Calibration cases of the data-movement ops concat, slice and repeat (bench/opmodel_calibration.py).
+"""Calibration cases of the data-movement ops concat, slice and repeat, and of binary eltwise with mixed
+sharded / interleaved placements (bench/opmodel_calibration.py).
 
 The harness passes its ``Case`` and ``Operand`` records in (``layout_cases(Case, Operand)``), so this
 module does not import the harness, which runs both as a script and as a module. Every case runs on
@@ -86,4 +87,25 @@ def layout_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple
         repeat(x4, (2, 1, 1, 2), D, D), repeat(x4, (1, 1, 2, 1), L, L), repeat((32, 32), (4, 4), D, D),
         repeat((2048, 2048), (2, 1), D, D), repeat(x, (2, 1), D, D, "f32"), repeat(x, (1, 2), L, L, "f32"),
         repeat(x, (2, 1), D, D, "bfp8_b"), repeat(x, (1, 3), D, L, "bfp8_b"), repeat((28672, 32), (1, 2), HS, L),
+    )
+
+
+def mixed_sharding_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, ...]:
+    """Binary eltwise with mixed sharded / interleaved placements (28672x32: 14 tiles per core on 8x8)."""
+    shape = (28672, 32)
+
+    def binary(op: str, srcs: tuple[str, str], dst: str, dtype: str = "bf16") -> Any:
+        suffix = "" if dtype == "bf16" else "_f32"
+        name = f"{op} 28672x32 {srcs[0]},{srcs[1]}->{dst}" + (f" {dtype}" if dtype != "bf16" else "")
+        return case(name, "binary eltwise", tuple(operand(shape, p + suffix, dtype) for p in srcs),
+                    operand(shape, dst + suffix, dtype), f"ttnn.{op} %a0, %a1",
+                    lambda t, dev, mc, a: getattr(t, op)(a[0], a[1], memory_config=mc[dst + suffix]))
+
+    return (
+        binary("add", (HS, D), HS), binary("add", (D, HS), HS), binary("add", (D, D), HS),
+        binary("add", (L, L), HS), binary("add", (L, D), HS), binary("add", (HS, L), L),
+        binary("add", (HS, HS), L), binary("add", (HS, D), D), binary("multiply", (L, HS), HS),
+        binary("add", (HS, D), HS, "f32"), binary("multiply", (L, L), HS, "f32"),
+        case("add 28672x32 hs + 1x32 dram (broadcast) -> hs", "binary eltwise", (operand(shape, HS), operand((1, 32), D)),
+             operand(shape, HS), "ttnn.add %a0, %a1", lambda t, dev, mc, a: t.add(a[0], a[1], memory_config=mc[HS])),
     )

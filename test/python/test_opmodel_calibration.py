@@ -5,7 +5,7 @@ Every case runs the real ttnn op under NO_DISPATCH graph capture on each mock de
 ttlang.opmodel for the same shapes and layouts on the same device. A case must match on cb, l1, total
 and out (or both must reject it), unless it is listed in the device's recorded differences with a
 reason; a listed case must still differ, so closing a gap forces the list (and docs/op-model.md) to
-be updated. Every case runs on both devices (about 20 s each on an idle 2-core machine).
+be updated. Every case runs on both devices (about 3 min 20 s for both on the loaded 2-core machine).
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ spec.loader.exec_module(calibration)
 # no L1 figures to compare.
 FAMILIES = {"unary eltwise", "binary eltwise", "where", "reduction", "matmul", "softmax", "transpose",
             "typecast", "to_memory_config", "concatenate_heads", "creation", "concat", "slice", "repeat"}
-# Families held to the issue's target: >= 95% exact agreement on cb, l1, out and legality per family,
-# on both devices.
-TARGET_FAMILIES = {"concat", "slice", "repeat"}
+# Families added or extended with the issue (binary eltwise: mixed sharded / interleaved placements),
+# held to its target: >= 95% exact agreement on cb, l1, out and legality per family, on both devices.
+TARGET_FAMILIES = {"concat", "slice", "repeat", "binary eltwise"}
 TARGET = 0.95
 
 _rows: dict[str, dict[str, dict]] = {}
