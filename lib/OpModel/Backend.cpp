@@ -180,7 +180,8 @@ llvm::Expected<OpConstraints> finish(llvm::StringRef opName,
     result.outputL1BufferSize += size;
   }
   result.tensorL1PeakSize = tensors;
-  result.peakL1MemorySize = result.cbL1PeakSize + tensors;
+  result.peakL1MemorySize =
+      result.cbL1PeakSize + analysis.scratchpadBytes + tensors;
   if (!initialState)
     return result;
 
@@ -204,7 +205,8 @@ llvm::Expected<OpConstraints> finish(llvm::StringRef opName,
       return makeError(kind, opName + ": intermediate buffer: " + message);
     }
   }
-  if (llvm::Error err = state.checkCircularBuffers(analysis.cbBytes)) {
+  if (llvm::Error err = state.checkCircularBuffers(analysis.cbBytes +
+                                                   analysis.scratchpadBytes)) {
     auto [kind, message] = takeOpModelError(std::move(err));
     return makeError(kind, opName + ": " + message);
   }

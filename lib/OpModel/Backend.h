@@ -81,6 +81,11 @@ struct Analysis {
   uint64_t cbBytes = 0;
   /// L1 per core of temporary tensors the op allocates and frees.
   uint64_t intermediateL1 = 0;
+  /// L1 per core the program reserves beside its circular buffers for its
+  /// own data (ttnn 0.81.1's scratchpad: slice's per-dimension words). Part
+  /// of the overall peak and of the range checked against live buffers, not
+  /// of cbL1PeakSize.
+  uint64_t scratchpadBytes = 0;
   struct Output {
     std::vector<int64_t> shape;
     LayoutAttr layout;

@@ -113,6 +113,11 @@ std::optional<std::string> checkL1Ceiling(Operation *op, uint64_t peak,
                                           uint64_t additional,
                                           llvm::StringRef additionalName,
                                           double cap) {
+  // The op's device (its query already failed if the module names none).
+  auto device = op_model::queryDevice(op);
+  if (!device)
+    llvm::consumeError(device.takeError());
+  op_model::DeviceScope scope(device ? **device : op_model::currentDevice());
   uint64_t ceiling = l1Ceiling(cap);
   uint64_t needed = 0;
   // A sum that wraps is over every ceiling, never a small number.

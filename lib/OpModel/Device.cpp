@@ -10,6 +10,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "ttl/OpModel/Device.h"
+#include "ttl/OpModel/OpModelErrors.h"
+
+#include "mlir/IR/BuiltinOps.h"
 
 namespace mlir::ttnn::op_model {
 
@@ -51,6 +54,41 @@ const DeviceModel &blackhole() {
   return device;
 }
 
-const DeviceModel &currentDevice() { return wormholeB0(); }
+const DeviceModel *deviceNamed(llvm::StringRef name) {
+  for (const DeviceModel *device : {&wormholeB0(), &blackhole()})
+    if (device->name == name)
+      return device;
+  return nullptr;
+}
+
+namespace {
+/// The innermost DeviceScope of this thread (nullptr: none).
+thread_local const DeviceModel *scopedDevice = nullptr;
+} // namespace
+
+const DeviceModel &currentDevice() {
+  return scopedDevice ? *scopedDevice : wormholeB0();
+}
+
+bool hasDeviceScope() { return scopedDevice != nullptr; }
+
+llvm::Expected<const DeviceModel *> queryDevice(Operation *op) {
+  if (hasDeviceScope())
+    return &currentDevice();
+  auto module = op->getParentOfType<ModuleOp>();
+  Attribute attr = module ? module->getAttr(kDeviceAttrName) : Attribute();
+  if (!attr)
+    return &wormholeB0();
+  auto name = dyn_cast<StringAttr>(attr);
+  if (const DeviceModel *device = name ? deviceNamed(name.getValue()) : nullptr)
+    return device;
+  return backendError(llvm::Twine(kDeviceAttrName) +
+                      " must be \"wormhole_b0\" or \"blackhole\"");
+}
+
+DeviceScope::DeviceScope(const DeviceModel &device) : previous(scopedDevice) {
+  scopedDevice = &device;
+}
+DeviceScope::~DeviceScope() { scopedDevice = previous; }
 
 } // namespace mlir::ttnn::op_model

@@ -33,8 +33,6 @@ constexpr uint64_t kLargeBlockBudget = 868352;
 /// A bfp8_b output is packed from a partials CB in the intermediate format,
 /// bf16 (32x32 x 2 B).
 constexpr uint64_t kIntermediateTileBytes = kBf16TileBytes;
-/// With every tensor in DRAM, in0_block_w is Kt / 8 when 8 divides Kt, else 1.
-constexpr int64_t kDramBlockWDivisor = 8;
 
 struct MatmulShape {
   std::vector<int64_t> output;
@@ -136,9 +134,10 @@ MatmulConfig selectConfig(const MatmulShape &shape,
     MatmulConfig config{MatmulProgram::Mcast2D};
     config.perCoreM = ceilDiv(shape.mt, rows);
     config.perCoreN = ceilDiv(shape.nt, cols);
-    config.blockW = shape.kt > 0 && shape.kt % kDramBlockWDivisor == 0
-                        ? shape.kt / kDramBlockWDivisor
-                        : 1;
+    // in0_block_w is Kt / (grid columns) when they divide Kt, else 1:
+    // Kt / 8 on Wormhole's 8x8, Kt / 13 on Blackhole's 13x10 (measured on
+    // both mock devices).
+    config.blockW = shape.kt > 0 && shape.kt % cols == 0 ? shape.kt / cols : 1;
     return config;
   }
   // Some tensor in L1: square per-core blocks, 16 tiles unless those CBs and

@@ -67,6 +67,21 @@ T fail(ValidationStatus status, std::string message) {
   return result;
 }
 
+/// The caller's device, or nullptr for the module's; an error message for a
+/// name that is no device.
+std::optional<std::string>
+resolveDevice(const std::optional<std::string> &name,
+              const op_model::DeviceModel *&device) {
+  device = nullptr;
+  if (!name)
+    return std::nullopt;
+  device = op_model::deviceNamed(*name);
+  if (!device)
+    return "unknown device '" + *name +
+           "': the op model answers for wormhole_b0 and blackhole";
+  return std::nullopt;
+}
+
 CacheStats convert(const op_model::CacheStats &s) {
   return {s.hits, s.misses, s.entries};
 }
@@ -81,12 +96,19 @@ Constraints queryConstraints(
     MlirOperation cOp, const std::optional<std::vector<MlirAttribute>> &inputs,
     MlirAttribute outputLayout,
     const std::optional<std::vector<AllocationRecord>> &liveRecords,
-    bool validate, uint64_t additionalL1Usage) {
+    bool validate, uint64_t additionalL1Usage,
+    const std::optional<std::string> &deviceName) {
   Operation *op = unwrap(cOp);
   std::vector<LayoutAttr> layouts;
   OpConfig config;
   if (auto error = resolveQuery(op, inputs, outputLayout, layouts, config))
     return fail<Constraints>(ValidationStatus::BackendError, *error);
+  const op_model::DeviceModel *device;
+  if (auto error = resolveDevice(deviceName, device))
+    return fail<Constraints>(ValidationStatus::BackendError, *error);
+  std::optional<op_model::DeviceScope> scope;
+  if (device)
+    scope.emplace(*device);
 
   std::optional<std::vector<op_model::OpModelAllocationRecord>> records;
   if (liveRecords) {
@@ -148,12 +170,19 @@ Constraints queryConstraints(
 
 Runtime queryRuntime(MlirOperation cOp,
                      const std::optional<std::vector<MlirAttribute>> &inputs,
-                     MlirAttribute outputLayout) {
+                     MlirAttribute outputLayout,
+                     const std::optional<std::string> &deviceName) {
   Operation *op = unwrap(cOp);
   std::vector<LayoutAttr> layouts;
   OpConfig config;
   if (auto error = resolveQuery(op, inputs, outputLayout, layouts, config))
     return fail<Runtime>(ValidationStatus::BackendError, *error);
+  const op_model::DeviceModel *device;
+  if (auto error = resolveDevice(deviceName, device))
+    return fail<Runtime>(ValidationStatus::BackendError, *error);
+  std::optional<op_model::DeviceScope> scope;
+  if (device)
+    scope.emplace(*device);
   auto model = dyn_cast<OpModelInterface>(op);
   if (!model)
     return fail<Runtime>(ValidationStatus::NotImplemented,

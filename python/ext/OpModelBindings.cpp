@@ -40,7 +40,7 @@ void ttlang::python::populateOpModelBindings(nb::module_ &m) {
       [](MlirOperation op, std::optional<std::vector<MlirAttribute>> inputs,
          std::optional<MlirAttribute> output,
          std::optional<std::vector<RecordTuple>> live, bool validate,
-         uint64_t additionalL1) {
+         uint64_t additionalL1, std::optional<std::string> device) {
         std::optional<std::vector<om::AllocationRecord>> records;
         if (live) {
           records.emplace();
@@ -52,7 +52,7 @@ void ttlang::python::populateOpModelBindings(nb::module_ &m) {
           nb::gil_scoped_release release;
           c = om::queryConstraints(op, inputs,
                                    output ? *output : MlirAttribute{nullptr},
-                                   records, validate, additionalL1);
+                                   records, validate, additionalL1, device);
         }
         std::vector<RecordTuple> allocations;
         for (const om::AllocationRecord &r : c.outputAllocations)
@@ -64,22 +64,25 @@ void ttlang::python::populateOpModelBindings(nb::module_ &m) {
       },
       nb::arg("op"), nb::arg("inputs").none(), nb::arg("output").none(),
       nb::arg("live").none(), nb::arg("validate"), nb::arg("additional_l1"),
+      nb::arg("device").none(),
       "(status, message, cb, l1, total, out, layouts, allocations).");
 
   m.def(
       "opmodel_query_runtime",
       [](MlirOperation op, std::optional<std::vector<MlirAttribute>> inputs,
-         std::optional<MlirAttribute> output) {
+         std::optional<MlirAttribute> output,
+         std::optional<std::string> device) {
         om::Runtime r;
         {
           nb::gil_scoped_release release;
           r = om::queryRuntime(op, inputs,
-                               output ? *output : MlirAttribute{nullptr});
+                               output ? *output : MlirAttribute{nullptr},
+                               device);
         }
         return std::make_tuple(r.status, r.message, r.nanoseconds);
       },
       nb::arg("op"), nb::arg("inputs").none(), nb::arg("output").none(),
-      "(status, message, nanoseconds).");
+      nb::arg("device").none(), "(status, message, nanoseconds).");
 
   m.def(
       "opmodel_cache_stats",

@@ -4,8 +4,13 @@
 #define TTL_OPMODEL_DEVICE_H
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <cstdint>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
 
 namespace mlir::ttnn::op_model {
 
@@ -38,10 +43,42 @@ struct DeviceModel {
 const DeviceModel &wormholeB0();
 const DeviceModel &blackhole();
 
-/// The device the op model answers for, like tt-mlir's singleton device
-/// context: a Wormhole n300 (8x8 workers), the chip the reference values were
-/// measured on.
+/// The device a query answers for, by its name (`wormhole_b0`, `blackhole`),
+/// or nullptr.
+const DeviceModel *deviceNamed(llvm::StringRef name);
+
+/// The module attribute that selects the device of every query on the
+/// module's ops: `ttnn.device = "blackhole"`; absent, Wormhole.
+constexpr llvm::StringLiteral kDeviceAttrName = "ttnn.device";
+
+/// The device of the query being answered on this thread: the innermost
+/// DeviceScope's, Wormhole (the chip the reference values were measured on)
+/// outside any scope. Every rule that needs a device fact reads it here.
 const DeviceModel &currentDevice();
+
+/// Whether a DeviceScope is active on this thread (an explicit choice by the
+/// caller, which the module attribute does not override).
+bool hasDeviceScope();
+
+/// The device of a query on `op`: the caller's DeviceScope when one is
+/// active, else the enclosing module's `ttnn.device`, else Wormhole. A
+/// `ttnn.device` that names no device is a backend error.
+llvm::Expected<const DeviceModel *> queryDevice(Operation *op);
+
+/// Selects the device of the queries made on this thread while it lives.
+/// The op-model dispatch opens one per query (the module's device or the
+/// caller's); query entry points (a pass option, the Python `device=`
+/// argument) open one around their queries. Scopes nest.
+class DeviceScope {
+public:
+  explicit DeviceScope(const DeviceModel &device);
+  ~DeviceScope();
+  DeviceScope(const DeviceScope &) = delete;
+  DeviceScope &operator=(const DeviceScope &) = delete;
+
+private:
+  const DeviceModel *previous;
+};
 
 } // namespace mlir::ttnn::op_model
 

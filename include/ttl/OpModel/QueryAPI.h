@@ -59,11 +59,15 @@ Constraints queryConstraints(
     MlirOperation op, const std::optional<std::vector<MlirAttribute>> &inputs,
     MlirAttribute outputLayout,
     const std::optional<std::vector<AllocationRecord>> &liveRecords,
-    bool validate, uint64_t additionalL1Usage);
+    bool validate, uint64_t additionalL1Usage,
+    const std::optional<std::string> &device = std::nullopt);
 
+/// `device` (both queries): answer for that device ("wormhole_b0",
+/// "blackhole"); nullopt: the module's `ttnn.device`, default Wormhole.
 Runtime queryRuntime(MlirOperation op,
                      const std::optional<std::vector<MlirAttribute>> &inputs,
-                     MlirAttribute outputLayout);
+                     MlirAttribute outputLayout,
+                     const std::optional<std::string> &device = std::nullopt);
 
 enum class BenchMode { CachedStateless = 0, UncachedStateless = 1, Stateful = 2 };
 

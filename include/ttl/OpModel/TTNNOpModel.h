@@ -247,5 +247,7 @@ struct OpModel<DeallocateOp> {
 
 // Entries of the ops in TTNNModelOps.td.
 #include "ttl/OpModel/TTNNModelOpModel.h"
+// Data-movement ops (concat, slice, repeat).
+#include "ttl/OpModel/TTNNLayoutOpModel.h"
 
 #endif // TTL_OPMODEL_TTNNOPMODEL_H

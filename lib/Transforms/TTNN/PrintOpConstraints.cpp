@@ -2,6 +2,7 @@
 
 #include "ttl/Transforms/TTNN/Passes.h"
 
+#include "ttl/OpModel/Device.h"
 #include "ttl/OpModel/OpModelTypes.h"
 #include "ttl/OpModel/ConstraintValidation.h"
 
@@ -40,6 +41,19 @@ struct PrintOpConstraints
   using Base::Base;
 
   void runOnOperation() override {
+    // An explicit device holds for every query of the function.
+    std::optional<op_model::DeviceScope> scope;
+    if (!device.empty()) {
+      const op_model::DeviceModel *selected = op_model::deviceNamed(device);
+      if (!selected) {
+        getOperation().emitError()
+            << "ttnn-print-op-constraints: device must be wormhole_b0 or "
+               "blackhole, got '"
+            << device << "'";
+        return signalPassFailure();
+      }
+      scope.emplace(*selected);
+    }
     // Live records per value; threaded only in stateful mode.
     llvm::MapVector<Value, SmallVector<OpModelAllocationRecord, 1>> live;
     func::FuncOp func = getOperation();

@@ -111,6 +111,7 @@ def _query(
     live: Sequence[AllocationRecord] | None,
     validate: bool,
     additional_l1: int,
+    device: str | None,
 ) -> Constraints:
     records = None if live is None else [
         (int(r.buffer_type), r.address, r.size_per_bank) for r in live
@@ -123,6 +124,7 @@ def _query(
         records,
         validate,
         additional_l1,
+        device,
     )
     if status != Status.SUCCESS:
         raise OpModelError(Status(status), message)
@@ -144,9 +146,13 @@ def query_constraints(
     inputs: Sequence[Layout] | None = None,
     output: Layout | None = None,
     live: Sequence[AllocationRecord] | None = None,
+    device: str | None = None,
 ) -> Constraints:
-    """The op's getOpConstraints; raises OpModelError when the query fails."""
-    return _query(op, inputs, output, live, validate=False, additional_l1=0)
+    """The op's getOpConstraints; raises OpModelError when the query fails.
+
+    ``device`` ("wormhole_b0" or "blackhole") answers for that device; None: the module's
+    ``ttnn.device`` attribute, default Wormhole. Another name is a backend error."""
+    return _query(op, inputs, output, live, validate=False, additional_l1=0, device=device)
 
 
 def validate(
@@ -156,6 +162,7 @@ def validate(
     output: Layout | None = None,
     live: Sequence[AllocationRecord] | None = None,
     additional_l1: int = 0,
+    device: str | None = None,
 ) -> Constraints:
     """validateOperation: like query_constraints, plus (stateless only) the check
     overall peak + additional_l1 <= usable L1 x ``ttnn.l1_usage_cap`` (default 0.95).
@@ -166,7 +173,7 @@ def validate(
         0 <= additional_l1 < 2**64
     ):
         raise ValueError(f"additional_l1 must be an int in [0, 2**64), got {additional_l1!r}")
-    return _query(op, inputs, output, live, validate=True, additional_l1=additional_l1)
+    return _query(op, inputs, output, live, validate=True, additional_l1=additional_l1, device=device)
 
 
 def query_runtime(
@@ -174,11 +181,13 @@ def query_runtime(
     *,
     inputs: Sequence[Layout] | None = None,
     output: Layout | None = None,
+    device: str | None = None,
 ) -> int:
-    """The op's getOpRuntime in nanoseconds (roofline estimate)."""
+    """The op's getOpRuntime in nanoseconds (roofline estimate); ``device`` as in
+    query_constraints."""
     operation = _operation(op)
     status, message, ns = _ttlang.opmodel_query_runtime(
-        operation, _layouts(operation, inputs), _layout(operation, output)
+        operation, _layouts(operation, inputs), _layout(operation, output), device
     )
     if status != Status.SUCCESS:
         raise OpModelError(Status(status), message)

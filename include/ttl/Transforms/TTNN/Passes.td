@@ -15,6 +15,10 @@ def TTNNPrintOpConstraints
     output layouts) and the runtime estimate. OpModelExempt ops report that
     they are exempt.
 
+    `device=blackhole` answers for that device whatever the module's
+    `ttnn.device` says; without it, the module attribute selects it
+    (default `wormhole_b0`).
+
     With `stateful=true` the pass threads a live allocation set through the
     function: it starts engaged and empty, each op's query runs on it, the
     op's output records are added, and `ttnn.deallocate` removes its operand's
@@ -30,7 +34,10 @@ def TTNNPrintOpConstraints
   }];
   let options = [
     Option<"stateful", "stateful", "bool", /*default=*/"false",
-           "query with a live allocation set threaded through the function">
+           "query with a live allocation set threaded through the function">,
+    Option<"device", "device", "std::string", /*default=*/"\"\"",
+           "answer for this device (wormhole_b0 or blackhole); empty: the "
+           "module's ttnn.device, default wormhole_b0">
   ];
   let dependentDialects = ["::mlir::ttnn::TTNNDialect"];
 }

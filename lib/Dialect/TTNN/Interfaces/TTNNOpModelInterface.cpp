@@ -24,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ttl/Dialect/TTNN/IR/TTNN.h"
+#include "ttl/OpModel/Device.h"
 #include "ttl/OpModel/MockAllocator.h"
 #include "ttl/OpModel/OpModelCache.h"
 #include "ttl/OpModel/TTNNOpModel.h"
@@ -60,21 +61,26 @@ llvm::Error checkInputCount(Operation *op, const Layouts &inputs,
                                 llvm::Twine(inputs.size()));
 }
 
-/// The single choke point of the cache decision (see the file comment).
+/// The single choke point of the cache decision (see the file comment). The
+/// query runs in a DeviceScope of its device, whose name leads the cache key.
 template <typename OpTy, typename... Args>
 llvm::Expected<OpConstraints> constraintsDispatch(OpTy op,
                                                   LiveRecords liveRecords,
                                                   const Args &...args) {
+  auto device = op_model::queryDevice(op);
+  if (!device)
+    return device.takeError();
+  op_model::DeviceScope scope(**device);
   if (!liveRecords.has_value()) {
     // The default argument does not survive the function-pointer conversion
     // getOrCompute checks, and the key must be exactly the query arguments:
     // bind initialState = nullptr here.
     return op_model::opConstraintsCache().getOrCompute(
-        [](const Args &...a) {
+        [](const llvm::StringRef &, const Args &...a) {
           return op_model::OpModel<OpTy>::getOpConstraints(
               a..., /*initialState=*/nullptr);
         },
-        op.getOperation(), args...);
+        op.getOperation(), (*device)->name, args...);
   }
   // Engaged, empty or not: stateful and uncached.
   auto state = op_model::buildInitialState(*liveRecords);
@@ -83,10 +89,46 @@ llvm::Expected<OpConstraints> constraintsDispatch(OpTy op,
   return op_model::OpModel<OpTy>::getOpConstraints(args..., state->get());
 }
 
+/// A cached stateless entry (`fn`), in a DeviceScope of the query's device.
+template <typename ResultT, typename OpTy, typename Fn, typename... Args>
+llvm::Expected<ResultT> cachedOnDevice(op_model::OpModelCache<ResultT> &cache,
+                                       OpTy op, const Args &...args) {
+  auto device = op_model::queryDevice(op);
+  if (!device)
+    return device.takeError();
+  op_model::DeviceScope scope(**device);
+  return cache.getOrCompute(
+      [](const llvm::StringRef &, const Args &...a) { return Fn::call(a...); },
+      op.getOperation(), (*device)->name, args...);
+}
+
+template <typename OpTy>
+struct RuntimeEntry {
+  template <typename... Args>
+  static llvm::Expected<size_t> call(const Args &...a) {
+    return op_model::OpModel<OpTy>::getOpRuntime(a...);
+  }
+};
+
+template <typename OpTy>
+struct StatelessConstraintsEntry {
+  template <typename... Args>
+  static llvm::Expected<OpConstraints> call(const Args &...a) {
+    return op_model::OpModel<OpTy>::getOpConstraints(a...);
+  }
+};
+
 template <typename OpTy, typename... Args>
 llvm::Expected<size_t> runtimeCached(OpTy op, const Args &...args) {
-  return op_model::opRuntimeCache().getOrCompute(
-      op_model::OpModel<OpTy>::getOpRuntime, op.getOperation(), args...);
+  return cachedOnDevice<size_t, OpTy, RuntimeEntry<OpTy>>(
+      op_model::opRuntimeCache(), op, args...);
+}
+
+/// Intentionally stateless ops (see the file comment).
+template <typename OpTy, typename... Args>
+llvm::Expected<OpConstraints> statelessCached(OpTy op, const Args &...args) {
+  return cachedOnDevice<OpConstraints, OpTy, StatelessConstraintsEntry<OpTy>>(
+      op_model::opConstraintsCache(), op, args...);
 }
 
 //===----------------------------------------------------------------------===//
@@ -534,9 +576,8 @@ EmptyOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
                           LiveRecords /*liveRecords*/) {
   if (llvm::Error err = detail::checkInputCount(*this, inputs, 0))
     return err;
-  return op_model::opConstraintsCache().getOrCompute(
-      op_model::OpModel<EmptyOp>::getOpConstraints, getOperation(),
-      detail::shapeOf(getResult()), detail::outputLayout(*this, opConfig));
+  return detail::statelessCached(*this, detail::shapeOf(getResult()),
+                                 detail::outputLayout(*this, opConfig));
 }
 llvm::Expected<size_t> EmptyOp::getOpRuntime(const Layouts &inputs,
                                              const OpConfig &opConfig) {
@@ -551,10 +592,9 @@ ArangeOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
                            LiveRecords /*liveRecords*/) {
   if (llvm::Error err = detail::checkInputCount(*this, inputs, 0))
     return err;
-  return op_model::opConstraintsCache().getOrCompute(
-      op_model::OpModel<ArangeOp>::getOpConstraints, getOperation(),
-      int64_t(getStart()), int64_t(getEnd()), int64_t(getStep()),
-      detail::shapeOf(getResult()), detail::outputLayout(*this, opConfig));
+  return detail::statelessCached(*this, int64_t(getStart()), int64_t(getEnd()),
+                                 int64_t(getStep()), detail::shapeOf(getResult()),
+                                 detail::outputLayout(*this, opConfig));
 }
 llvm::Expected<size_t> ArangeOp::getOpRuntime(const Layouts &inputs,
                                               const OpConfig &opConfig) {
@@ -570,13 +610,73 @@ DeallocateOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
                                LiveRecords /*liveRecords*/) {
   if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
     return err;
-  return op_model::opConstraintsCache().getOrCompute(
-      op_model::OpModel<DeallocateOp>::getOpConstraints, getOperation(),
-      detail::shapeOf(getInput()), inputs[0]);
+  return detail::statelessCached(*this, detail::shapeOf(getInput()),
+                                 inputs[0]);
 }
 llvm::Expected<size_t> DeallocateOp::getOpRuntime(const Layouts &inputs,
                                                   const OpConfig &opConfig) {
   if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
     return err;
   return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0]);
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement: concat, slice, repeat
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<OpConstraints>
+ConcatOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                           LiveRecords liveRecords) {
+  if (llvm::Error err =
+          detail::checkInputCount(*this, inputs, getInputs().size()))
+    return err;
+  return detail::constraintsDispatch(
+      *this, liveRecords, detail::shapesOf(getInputs()), inputs,
+      int64_t(getDim()), detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t> ConcatOp::getOpRuntime(const Layouts &inputs,
+                                              const OpConfig &opConfig) {
+  if (llvm::Error err =
+          detail::checkInputCount(*this, inputs, getInputs().size()))
+    return err;
+  return detail::runtimeCached(*this, detail::shapesOf(getInputs()), inputs,
+                               int64_t(getDim()),
+                               detail::outputLayout(*this, opConfig));
+}
+
+llvm::Expected<OpConstraints>
+SliceOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                          LiveRecords liveRecords) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::constraintsDispatch(
+      *this, liveRecords, detail::shapeOf(getInput()), inputs[0], getBegins(),
+      getEnds(), getStep(), detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t> SliceOp::getOpRuntime(const Layouts &inputs,
+                                             const OpConfig &opConfig) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0],
+                               getBegins(), getEnds(), getStep(),
+                               detail::outputLayout(*this, opConfig));
+}
+
+llvm::Expected<OpConstraints>
+RepeatOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                           LiveRecords liveRecords) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::constraintsDispatch(*this, liveRecords,
+                                     detail::shapeOf(getInput()), inputs[0],
+                                     getRepeats(),
+                                     detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t> RepeatOp::getOpRuntime(const Layouts &inputs,
+                                              const OpConfig &opConfig) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0],
+                               getRepeats(),
+                               detail::outputLayout(*this, opConfig));
 }

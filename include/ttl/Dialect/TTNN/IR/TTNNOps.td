@@ -408,5 +408,7 @@ def TTNN_AllGatherOp : TTNN_Op<"all_gather", [OpModelExempt]> {
 
 // Ops of transformer layers (activations, norms, their backward ops).
 include "ttl/Dialect/TTNN/IR/TTNNModelOps.td"
+// Data-movement ops (concat, slice, repeat).
+include "ttl/Dialect/TTNN/IR/TTNNLayoutOps.td"
 
 #endif // TTL_DIALECT_TTNN_IR_TTNNOPS_TD

@@ -1,0 +1,111 @@
+"""Calibration cases of the data-movement ops concat, slice and repeat, and of binary eltwise with mixed
+sharded / interleaved placements (bench/opmodel_calibration.py).
+
+The harness passes its ``Case`` and ``Operand`` records in (``layout_cases(Case, Operand)``), so this
+module does not import the harness, which runs both as a script and as a module. Every case runs on
+both mock devices. Placements are the harness's LAYOUTS keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+D, L, HS = "dram", "l1", "hs"
+SUFFIX = {"bf16": "", "f32": "_f32", "bfp8_b": "_bfp8"}
+
+
+def _dims(shape: tuple[int, ...]) -> str:
+    return "x".join(map(str, shape))
+
+
+def layout_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, ...]:
+    def concat(shapes: tuple[tuple[int, ...], ...], dim: int, srcs: tuple[str, ...], dst: str,
+               dtype: str = "bf16", out_dtype: str | None = None) -> Any:
+        out_dtype = out_dtype or dtype
+        rank = len(shapes[0])
+        axis = dim % rank
+        out = tuple(sum(s[axis] for s in shapes) if d == axis else shapes[0][d] for d in range(rank))
+        name = f"concat {', '.join(_dims(s) for s in shapes)} dim {dim} {','.join(srcs)}->{dst}"
+        if dtype != "bf16":
+            name += f" {dtype}"
+        if out_dtype != dtype:
+            name += f" -> {out_dtype}"
+        inputs = tuple(operand(s, p + SUFFIX[dtype], dtype) for s, p in zip(shapes, srcs))
+        return case(name, "concat", inputs, operand(out, dst + SUFFIX[out_dtype], out_dtype),
+                    f"ttnn.concat {', '.join(f'%a{i}' for i in range(len(shapes)))} {{dim = {dim} : si32}}",
+                    lambda t, dev, mc, a: t.concat(list(a), dim, memory_config=mc[dst]))
+
+    def slice_(shape: tuple[int, ...], begins: tuple[int, ...], ends: tuple[int, ...], src: str, dst: str,
+               dtype: str = "bf16", step: tuple[int, ...] | None = None) -> Any:
+        step = step or (1,) * len(shape)
+        out = tuple((e - b + s - 1) // s for b, e, s in zip(begins, ends, step))
+        window = ", ".join(f"{b}:{e}" + (f":{s}" if s != 1 else "") for b, e, s in zip(begins, ends, step))
+        name = f"slice {_dims(shape)} [{window}] {src}->{dst}" + (f" {dtype}" if dtype != "bf16" else "")
+        array = lambda v: "array<i64: " + ", ".join(map(str, v)) + ">"  # noqa: E731
+        return case(name, "slice", (operand(shape, src + SUFFIX[dtype] if src != HS else src, dtype),),
+                    operand(out, dst + SUFFIX[dtype], dtype),
+                    f"ttnn.slice %a0 {{begins = {array(begins)}, ends = {array(ends)}, step = {array(step)}}}",
+                    lambda t, dev, mc, a: t.slice(a[0], list(begins), list(ends), list(step), memory_config=mc[dst]))
+
+    def repeat(shape: tuple[int, ...], repeats: tuple[int, ...], src: str, dst: str, dtype: str = "bf16") -> Any:
+        out = tuple(d * r for d, r in zip(shape, repeats))
+        name = f"repeat {_dims(shape)} x({', '.join(map(str, repeats))}) {src}->{dst}"
+        name += f" {dtype}" if dtype != "bf16" else ""
+        return case(name, "repeat", (operand(shape, src + SUFFIX[dtype] if src != HS else src, dtype),),
+                    operand(out, dst + SUFFIX[dtype], dtype),
+                    f"ttnn.repeat %a0 {{repeats = array<i64: {', '.join(map(str, repeats))}>}}",
+                    lambda t, dev, mc, a: t.repeat(a[0], repeats, memory_config=mc[dst]))
+
+    x, half, x4 = (64, 1024), (64, 512), (2, 3, 64, 128)
+    return (
+        concat((x, x), 0, (D, D), D), concat((x, x), 1, (D, D), D), concat((x, x), -1, (D, D), L),
+        concat((x, half), 1, (D, D), D), concat((x, x, x), 0, (D, D, D), D), concat((x, x), 1, (L, L), L),
+        concat((x, x), 0, (L, D), D), concat((x4, x4), 1, (D, D), L), concat((x4, x4), 3, (D, D), D),
+        concat(((2048, 2048), (2048, 2048)), 0, (D, D), L), concat((x, x), 1, (D, D), D, "f32"),
+        concat((x, x), 0, (L, L), L, "f32"), concat((x, x), 1, (D, D), D, "bfp8_b"),
+        concat((x, x), 1, (L, L), L, "bfp8_b"), concat(((32, 32), (32, 64), (32, 96)), 1, (D, D, D), L),
+        concat((x4, x4), 0, (L, L), L), concat((x4, x4, x4), 2, (D, D, D), D),
+        concat((x, x, x), 1, (L, L, L), L, "f32"), concat((x, x), 0, (L, L), D, "bfp8_b"),
+        concat(((28672, 32), (28672, 32)), 1, (HS, HS), L),
+        # ttnn: every input has the first's data type (TT_FATAL); the model: the output's format.
+        case("concat 64x1024 f32, 64x1024 bf16 dim 0 (mixed data types)", "concat",
+             (operand(x, "dram_f32", "f32"), operand(x, D)), operand((128, 1024), D), "ttnn.concat %a0, %a1 {dim = 0 : si32}",
+             lambda t, dev, mc, a: t.concat(list(a), 0, memory_config=mc[D])),
+        slice_(x, (0, 0), (32, 512), D, D), slice_(x, (0, 256), (64, 768), D, L), slice_(x, (0, 0), (30, 500), D, D),
+        slice_((4, 64, 128), (0, 0, 0), (2, 64, 64), D, D), slice_((4, 64, 128), (1, 0, 0), (4, 32, 128), L, L),
+        slice_(x4, (0, 1, 0, 0), (2, 3, 64, 64), D, D), slice_((2048, 2048), (0, 0), (1024, 2048), D, L),
+        slice_(x, (0, 0), (32, 512), D, D, "f32"), slice_(x, (32, 0), (64, 1024), L, L, "f32"),
+        slice_(x, (0, 0), (32, 512), D, D, "bfp8_b"), slice_(x, (0, 512), (64, 1024), L, L, "bfp8_b"),
+        slice_(x4, (1, 0, 32, 0), (2, 3, 64, 128), D, L), slice_((4, 64, 128), (0, 0, 0), (4, 64, 32), D, D, "f32"),
+        slice_((1024, 1024), (512, 512), (1024, 1024), L, L), slice_((2, 64, 1024), (0, 0, 0), (2, 64, 32), D, D),
+        slice_((4, 64, 128), (2, 32, 64), (4, 64, 128), D, D, "bfp8_b"), slice_(x, (32, 512), (64, 1024), D, L, "f32"),
+        slice_((2048, 2048), (1024, 1024), (2048, 2048), L, D),
+        slice_((28672, 32), (0, 0), (14336, 32), HS, L), slice_(x, (0, 0), (64, 1024), D, D, step=(1, 2)),
+        repeat(x, (2, 1), D, D), repeat(x, (1, 2), D, D), repeat(x, (3, 1), L, L), repeat(x, (1, 1), L, L), repeat(x, (1, 1), D, L),
+        repeat(x4, (1, 2, 1, 1), D, D), repeat(x4, (1, 1, 1, 4), D, L), repeat(x4, (2, 1, 1, 2), D, L),
+        repeat(x4, (2, 1, 1, 2), D, D), repeat(x4, (1, 1, 2, 1), L, L), repeat((32, 32), (4, 4), D, D),
+        repeat((2048, 2048), (2, 1), D, D), repeat(x, (2, 1), D, D, "f32"), repeat(x, (1, 2), L, L, "f32"),
+        repeat(x, (2, 1), D, D, "bfp8_b"), repeat(x, (1, 3), D, L, "bfp8_b"), repeat((28672, 32), (1, 2), HS, L),
+    )
+
+
+def mixed_sharding_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, ...]:
+    """Binary eltwise with mixed sharded / interleaved placements (28672x32: 14 tiles per core on 8x8)."""
+    shape = (28672, 32)
+
+    def binary(op: str, srcs: tuple[str, str], dst: str, dtype: str = "bf16") -> Any:
+        suffix = "" if dtype == "bf16" else "_f32"
+        name = f"{op} 28672x32 {srcs[0]},{srcs[1]}->{dst}" + (f" {dtype}" if dtype != "bf16" else "")
+        return case(name, "binary eltwise", tuple(operand(shape, p + suffix, dtype) for p in srcs),
+                    operand(shape, dst + suffix, dtype), f"ttnn.{op} %a0, %a1",
+                    lambda t, dev, mc, a: getattr(t, op)(a[0], a[1], memory_config=mc[dst + suffix]))
+
+    return (
+        binary("add", (HS, D), HS), binary("add", (D, HS), HS), binary("add", (D, D), HS),
+        binary("add", (L, L), HS), binary("add", (L, D), HS), binary("add", (HS, L), L),
+        binary("add", (HS, HS), L), binary("add", (HS, D), D), binary("multiply", (L, HS), HS),
+        binary("add", (HS, D), HS, "f32"), binary("multiply", (L, L), HS, "f32"),
+        case("add 28672x32 hs + 1x32 dram (broadcast) -> hs", "binary eltwise", (operand(shape, HS), operand((1, 32), D)),
+             operand(shape, HS), "ttnn.add %a0, %a1", lambda t, dev, mc, a: t.add(a[0], a[1], memory_config=mc[HS])),
+    )

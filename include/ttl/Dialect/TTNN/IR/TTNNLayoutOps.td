@@ -1,0 +1,98 @@
+//===- TTNNLayoutOps.td - TTNN data-movement ops -----------*- tablegen -*-===//
+//
+// Ops that move or copy tensor data without arithmetic: concat, slice,
+// repeat. Their verifiers check that the result shape is the one the op
+// produces (one shape rule per op, static `inferResultShape`, which the op
+// model reuses); placement legality (sharding) is the op model's answer.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TTL_DIALECT_TTNN_IR_TTNNLAYOUTOPS_TD
+#define TTL_DIALECT_TTNN_IR_TTNNLAYOUTOPS_TD
+
+include "ttl/Dialect/TTNN/IR/TTNNBase.td"
+include "ttl/Dialect/TTNN/IR/TTNNAttrs.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def TTNN_ConcatOp : TTNN_Op<"concat", [Pure]> {
+  let summary = "joins tensors along one dimension";
+  let description = [{
+    Concatenates one or more tensors of equal rank along `dim` (negative
+    counts from the back); every other dimension must be equal, and the
+    result's `dim` is the sum of the inputs'. Op model: ttnn 0.81.1's
+    interleaved concat program, one 2-page CB in the output's tile format
+    (docs/op-model.md).
+
+    ```mlir
+    %2 = ttnn.concat %0, %1 {dim = 1 : si32} : tensor<64x1024xbf16, #dram>, tensor<64x512xbf16, #dram> -> tensor<64x1536xbf16, #l1>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyRankedTensor>:$inputs, SI32Attr:$dim);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $inputs attr-dict `:` type($inputs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The concatenated shape, or the reason there is none.
+    static llvm::Expected<llvm::SmallVector<int64_t>>
+    inferResultShape(llvm::ArrayRef<llvm::SmallVector<int64_t>> shapes,
+                     int64_t dim);
+  }];
+}
+
+def TTNN_SliceOp : TTNN_Op<"slice", [Pure]> {
+  let summary = "a strided window of a tensor";
+  let description = [{
+    Takes elements `begins[i] <= x < ends[i]` with stride `step[i]` in each
+    dimension `i` (one entry per dimension; `0 <= begins < ends <= size`,
+    `step >= 1`). The result has `ceil((ends - begins) / step)` elements per
+    dimension. Op model: ttnn 0.81.1's tiled slice program (unit steps), one
+    2-page CB; a step above 1 runs untilize / slice / tilize in ttnn and is
+    not modelled (not supported).
+
+    ```mlir
+    %1 = ttnn.slice %0 {begins = array<i64: 0, 256>, ends = array<i64: 64, 768>, step = array<i64: 1, 1>} : tensor<64x1024xbf16, #dram> -> tensor<64x512xbf16, #l1>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, DenseI64ArrayAttr:$begins,
+                       DenseI64ArrayAttr:$ends, DenseI64ArrayAttr:$step);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The sliced shape, or the reason the window is not one of `shape`.
+    static llvm::Expected<llvm::SmallVector<int64_t>>
+    inferResultShape(llvm::ArrayRef<int64_t> shape,
+                     llvm::ArrayRef<int64_t> begins,
+                     llvm::ArrayRef<int64_t> ends,
+                     llvm::ArrayRef<int64_t> step);
+  }];
+}
+
+def TTNN_RepeatOp : TTNN_Op<"repeat", [Pure]> {
+  let summary = "tiles a tensor by repeating it along its dimensions";
+  let description = [{
+    Repeats the input `repeats[i]` times along dimension `i` (one positive
+    entry per dimension): the result's dimension `i` is `size[i] x
+    repeats[i]`. Op model: ttnn 0.81.1 runs one repeat program per repeated
+    dimension, each with one 8-page CB; the intermediate of a repetition over
+    several dimensions is placed like the output (docs/op-model.md).
+
+    ```mlir
+    %1 = ttnn.repeat %0 {repeats = array<i64: 2, 1>} : tensor<64x1024xbf16, #dram> -> tensor<128x1024xbf16, #dram>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, DenseI64ArrayAttr:$repeats);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The repeated shape, or the reason `repeats` does not fit `shape`.
+    static llvm::Expected<llvm::SmallVector<int64_t>>
+    inferResultShape(llvm::ArrayRef<int64_t> shape,
+                     llvm::ArrayRef<int64_t> repeats);
+  }];
+}
+
+#endif // TTL_DIALECT_TTNN_IR_TTNNLAYOUTOPS_TD

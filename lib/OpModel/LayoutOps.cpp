@@ -1,0 +1,264 @@
+//===- LayoutOps.cpp - concat, slice, repeat ------------------------------===//
+//
+// ttnn 0.81.1's interleaved data-movement programs, measured on the mock
+// Wormhole and Blackhole devices (docs/op-model.md, per-family table):
+//   - concat: a reader/writer copy through one 2-page CB in the output's tile
+//     format, whatever the number of inputs or the dimension;
+//   - slice (unit steps): the same single 2-page CB, plus a scratchpad of one
+//     4-byte word per dimension (the slice bounds), outside the CB peak;
+//   - repeat: one 8-page CB per program, one program per repeated dimension
+//     (their CBs never coexist; the intermediate between two programs is not
+//     in L1); no repeated dimension is a copy through a 2-page CB, or nothing
+//     at all (the input itself) when the output layout is the input's.
+// Sharded inputs of slice and repeat stream through the same CB (measured);
+// sharded concat runs another program and sharded outputs are not measured:
+// both not supported.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ttl/OpModel/TTNNOpModel.h"
+
+#include "Backend.h"
+
+namespace mlir::ttnn::op_model {
+using namespace backend;
+
+namespace {
+constexpr int64_t kCopyPages = 2;
+constexpr int64_t kRepeatPages = 8;
+/// ttnn 0.81.1's slice scratchpad: one 32-bit word per dimension.
+constexpr uint64_t kSliceScratchpadBytesPerDim = 4;
+
+/// The output shape of `shape`, or a backend error naming the op.
+llvm::Expected<std::vector<int64_t>>
+asOutput(llvm::StringRef name,
+         llvm::Expected<llvm::SmallVector<int64_t>> shape) {
+  if (!shape)
+    return backendError(name + ": " + llvm::toString(shape.takeError()));
+  return std::vector<int64_t>(shape->begin(), shape->end());
+}
+
+/// The output stores the input's tile format (these ops do not convert).
+llvm::Error checkSameFormat(llvm::StringRef name, llvm::StringRef role,
+                            LayoutAttr in, LayoutAttr out) {
+  if (in.getDataType() == out.getDataType())
+    return llvm::Error::success();
+  return backendError(name + ": " + role + " is " +
+                      stringifyDataType(in.getDataType()) +
+                      " but the output is " +
+                      stringifyDataType(out.getDataType()) +
+                      " (convert with ttnn.typecast)");
+}
+
+llvm::Error checkInterleavedOutput(llvm::StringRef name, LayoutAttr out) {
+  if (!out.isSharded())
+    return llvm::Error::success();
+  return notSupportedError(name + ": a sharded output (" + describe(out) +
+                           ") is not modelled");
+}
+
+/// Moving every input once and writing the output once; no tile math.
+size_t copyRuntime(llvm::ArrayRef<std::vector<int64_t>> inShapes,
+                   llvm::ArrayRef<LayoutAttr> inLayouts,
+                   llvm::ArrayRef<int64_t> outShape, LayoutAttr outLayout) {
+  Work work;
+  for (auto [shape, layout] : llvm::zip(inShapes, inLayouts))
+    addTensorTraffic(work, shape, layout);
+  addTensorTraffic(work, outShape, outLayout);
+  work.cores = geometry(outShape).tiles();
+  return roofline(work);
+}
+
+/// Legality and output shape of a single-input op: layouts, formats, no
+/// sharded output.
+llvm::Expected<std::vector<int64_t>>
+checkSingleInput(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
+                 LayoutAttr inLayout,
+                 llvm::Expected<llvm::SmallVector<int64_t>> outShape,
+                 LayoutAttr outLayout) {
+  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout))
+    return err;
+  auto shape = asOutput(name, std::move(outShape));
+  if (!shape)
+    return shape.takeError();
+  if (llvm::Error err = checkLayout(name, "output", *shape, outLayout))
+    return err;
+  if (llvm::Error err = checkSameFormat(name, "the input", inLayout, outLayout))
+    return err;
+  if (llvm::Error err = checkInterleavedOutput(name, outLayout))
+    return err;
+  return shape;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// concat
+//===----------------------------------------------------------------------===//
+
+namespace {
+llvm::Expected<std::vector<int64_t>>
+checkConcat(const std::vector<std::vector<int64_t>> &inputShapes,
+            const std::vector<LayoutAttr> &inputLayouts, int64_t dim,
+            LayoutAttr outputLayout) {
+  llvm::StringRef name = ConcatOp::getOperationName();
+  if (inputShapes.size() != inputLayouts.size())
+    return backendError(name + ": " + llvm::Twine(inputShapes.size()) +
+                        " input shapes but " +
+                        llvm::Twine(inputLayouts.size()) + " layouts");
+  llvm::SmallVector<llvm::SmallVector<int64_t>> shapes;
+  for (auto [index, shape] : llvm::enumerate(inputShapes)) {
+    if (llvm::Error err = checkLayout(name, "input " + std::to_string(index),
+                                      shape, inputLayouts[index]))
+      return err;
+    shapes.emplace_back(shape.begin(), shape.end());
+  }
+  auto output = asOutput(name, ConcatOp::inferResultShape(shapes, dim));
+  if (!output)
+    return output.takeError();
+  if (llvm::Error err = checkLayout(name, "output", *output, outputLayout))
+    return err;
+  for (auto [index, layout] : llvm::enumerate(inputLayouts)) {
+    std::string role = "input " + std::to_string(index);
+    if (llvm::Error err = checkSameFormat(name, role, layout, outputLayout))
+      return err;
+    if (layout.isSharded())
+      return notSupportedError(name + ": " + role + " is sharded (" +
+                               describe(layout) +
+                               "): ttnn's sharded concat program is not "
+                               "modelled");
+  }
+  if (llvm::Error err = checkInterleavedOutput(name, outputLayout))
+    return err;
+  return output;
+}
+} // namespace
+
+llvm::Expected<OpConstraints> OpModel<ConcatOp>::getOpConstraints(
+    const std::vector<std::vector<int64_t>> &inputShapes,
+    const std::vector<LayoutAttr> &inputLayouts, int64_t dim,
+    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
+  auto output = checkConcat(inputShapes, inputLayouts, dim, outputLayout);
+  if (!output)
+    return output.takeError();
+  return finishOneOutput(ConcatOp::getOperationName(),
+                         kCopyPages * tileBytes(outputLayout), *output,
+                         outputLayout, initialState);
+}
+
+llvm::Expected<size_t> OpModel<ConcatOp>::getOpRuntime(
+    const std::vector<std::vector<int64_t>> &inputShapes,
+    const std::vector<LayoutAttr> &inputLayouts, int64_t dim,
+    LayoutAttr outputLayout) {
+  auto output = checkConcat(inputShapes, inputLayouts, dim, outputLayout);
+  if (!output)
+    return output.takeError();
+  return copyRuntime(inputShapes, inputLayouts, *output, outputLayout);
+}
+
+//===----------------------------------------------------------------------===//
+// slice
+//===----------------------------------------------------------------------===//
+
+namespace {
+llvm::Expected<std::vector<int64_t>>
+checkSlice(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+           llvm::ArrayRef<int64_t> begins, llvm::ArrayRef<int64_t> ends,
+           llvm::ArrayRef<int64_t> step, LayoutAttr outputLayout) {
+  llvm::StringRef name = SliceOp::getOperationName();
+  auto output = checkSingleInput(
+      name, inputShape, inputLayout,
+      SliceOp::inferResultShape(inputShape, begins, ends, step), outputLayout);
+  if (!output)
+    return output.takeError();
+  if (llvm::any_of(step, [](int64_t s) { return s != 1; }))
+    return notSupportedError(name + ": a step above 1 (ttnn 0.81.1 untilizes, "
+                                    "slices and tilizes) is not modelled");
+  return output;
+}
+} // namespace
+
+llvm::Expected<OpConstraints> OpModel<SliceOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> begins, llvm::ArrayRef<int64_t> ends,
+    llvm::ArrayRef<int64_t> step, LayoutAttr outputLayout,
+    const MockAllocatorState *initialState) {
+  auto output =
+      checkSlice(inputShape, inputLayout, begins, ends, step, outputLayout);
+  if (!output)
+    return output.takeError();
+  Analysis analysis;
+  analysis.cbBytes = kCopyPages * tileBytes(outputLayout);
+  analysis.scratchpadBytes = kSliceScratchpadBytesPerDim * inputShape.size();
+  analysis.outputs.push_back({std::move(*output), outputLayout});
+  return finish(SliceOp::getOperationName(), analysis, initialState);
+}
+
+llvm::Expected<size_t> OpModel<SliceOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> begins, llvm::ArrayRef<int64_t> ends,
+    llvm::ArrayRef<int64_t> step, LayoutAttr outputLayout) {
+  auto output =
+      checkSlice(inputShape, inputLayout, begins, ends, step, outputLayout);
+  if (!output)
+    return output.takeError();
+  // The program reads only the window: as many tiles as it writes.
+  return copyRuntime({*output}, {inputLayout}, *output, outputLayout);
+}
+
+//===----------------------------------------------------------------------===//
+// repeat
+//===----------------------------------------------------------------------===//
+
+namespace {
+llvm::Expected<std::vector<int64_t>>
+checkRepeat(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+            llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout) {
+  return checkSingleInput(RepeatOp::getOperationName(), inputShape,
+                          inputLayout,
+                          RepeatOp::inferResultShape(inputShape, repeats),
+                          outputLayout);
+}
+
+bool repeatsAny(llvm::ArrayRef<int64_t> repeats) {
+  return llvm::any_of(repeats, [](int64_t r) { return r > 1; });
+}
+
+/// ttnn 0.81.1 returns the input tensor itself: no program and no new buffer
+/// (the result aliases the input's allocation).
+bool isNoOp(llvm::ArrayRef<int64_t> repeats, LayoutAttr inputLayout,
+            LayoutAttr outputLayout) {
+  return !repeatsAny(repeats) && inputLayout == outputLayout;
+}
+} // namespace
+
+llvm::Expected<OpConstraints> OpModel<RepeatOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout,
+    const MockAllocatorState *initialState) {
+  auto output = checkRepeat(inputShape, inputLayout, repeats, outputLayout);
+  if (!output)
+    return output.takeError();
+  if (isNoOp(repeats, inputLayout, outputLayout)) {
+    OpConstraints result;
+    result.outputLayouts.push_back(outputLayout);
+    return result;
+  }
+  int64_t pages = repeatsAny(repeats) ? kRepeatPages : kCopyPages;
+  return finishOneOutput(RepeatOp::getOperationName(),
+                         pages * tileBytes(outputLayout), *output, outputLayout,
+                         initialState);
+}
+
+llvm::Expected<size_t> OpModel<RepeatOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout) {
+  auto output = checkRepeat(inputShape, inputLayout, repeats, outputLayout);
+  if (!output)
+    return output.takeError();
+  if (isNoOp(repeats, inputLayout, outputLayout))
+    return 0;
+  std::vector<int64_t> input(inputShape.begin(), inputShape.end());
+  return copyRuntime({input}, {inputLayout}, *output, outputLayout);
+}
+
+} // namespace mlir::ttnn::op_model

@@ -1,0 +1,95 @@
+// RUN: ttlang-opt %s -split-input-file -verify-diagnostics
+
+func.func @concat_no_inputs() -> tensor<32x32xbf16> {
+  // expected-error @+1 {{'ttnn.concat' op takes at least one input}}
+  %0 = "ttnn.concat"() {dim = 0 : si32} : () -> tensor<32x32xbf16>
+  return %0 : tensor<32x32xbf16>
+}
+
+// -----
+
+func.func @concat_dim(%a: tensor<32x32xbf16>) -> tensor<64x32xbf16> {
+  // expected-error @+1 {{'ttnn.concat' op dim 2 must be in [-2, 2)}}
+  %0 = ttnn.concat %a, %a {dim = 2 : si32} : tensor<32x32xbf16>, tensor<32x32xbf16> -> tensor<64x32xbf16>
+  return %0 : tensor<64x32xbf16>
+}
+
+// -----
+
+func.func @concat_rank(%a: tensor<32x32xbf16>, %b: tensor<1x32x32xbf16>) -> tensor<64x32xbf16> {
+  // expected-error @+1 {{'ttnn.concat' op input 1 has rank 3, input 0 has 2}}
+  %0 = ttnn.concat %a, %b {dim = 0 : si32} : tensor<32x32xbf16>, tensor<1x32x32xbf16> -> tensor<64x32xbf16>
+  return %0 : tensor<64x32xbf16>
+}
+
+// -----
+
+func.func @concat_other_dim(%a: tensor<32x32xbf16>, %b: tensor<32x64xbf16>) -> tensor<64x32xbf16> {
+  // expected-error @+1 {{'ttnn.concat' op input 1 is 32x64, input 0 is 32x32: dimension 1 differs and is not the concatenated one (0)}}
+  %0 = ttnn.concat %a, %b {dim = 0 : si32} : tensor<32x32xbf16>, tensor<32x64xbf16> -> tensor<64x32xbf16>
+  return %0 : tensor<64x32xbf16>
+}
+
+// -----
+
+func.func @concat_result(%a: tensor<32x32xbf16>) -> tensor<32x32xbf16> {
+  // expected-error @+1 {{'ttnn.concat' op result shape must be 64x32, got 32x32}}
+  %0 = ttnn.concat %a, %a {dim = 0 : si32} : tensor<32x32xbf16>, tensor<32x32xbf16> -> tensor<32x32xbf16>
+  return %0 : tensor<32x32xbf16>
+}
+
+// -----
+
+func.func @slice_entries(%a: tensor<64x64xbf16>) -> tensor<32x64xbf16> {
+  // expected-error @+1 {{'ttnn.slice' op begins, ends and step need one entry per dimension (2), got 1, 2 and 2}}
+  %0 = ttnn.slice %a {begins = array<i64: 0>, ends = array<i64: 32, 64>, step = array<i64: 1, 1>} : tensor<64x64xbf16> -> tensor<32x64xbf16>
+  return %0 : tensor<32x64xbf16>
+}
+
+// -----
+
+func.func @slice_step(%a: tensor<64x64xbf16>) -> tensor<32x64xbf16> {
+  // expected-error @+1 {{'ttnn.slice' op step[1] = 0 must be at least 1}}
+  %0 = ttnn.slice %a {begins = array<i64: 0, 0>, ends = array<i64: 32, 64>, step = array<i64: 1, 0>} : tensor<64x64xbf16> -> tensor<32x64xbf16>
+  return %0 : tensor<32x64xbf16>
+}
+
+// -----
+
+func.func @slice_window(%a: tensor<64x64xbf16>) -> tensor<32x64xbf16> {
+  // expected-error @+1 {{'ttnn.slice' op dimension 0: need 0 <= begin < end <= 64, got [40, 72)}}
+  %0 = ttnn.slice %a {begins = array<i64: 40, 0>, ends = array<i64: 72, 64>, step = array<i64: 1, 1>} : tensor<64x64xbf16> -> tensor<32x64xbf16>
+  return %0 : tensor<32x64xbf16>
+}
+
+// -----
+
+func.func @slice_result(%a: tensor<64x64xbf16>) -> tensor<32x64xbf16> {
+  // expected-error @+1 {{'ttnn.slice' op result shape must be 32x32, got 32x64}}
+  %0 = ttnn.slice %a {begins = array<i64: 0, 0>, ends = array<i64: 32, 64>, step = array<i64: 1, 2>} : tensor<64x64xbf16> -> tensor<32x64xbf16>
+  return %0 : tensor<32x64xbf16>
+}
+
+// -----
+
+func.func @repeat_entries(%a: tensor<64x64xbf16>) -> tensor<128x64xbf16> {
+  // expected-error @+1 {{'ttnn.repeat' op repeats needs one entry per dimension (2), got 3}}
+  %0 = ttnn.repeat %a {repeats = array<i64: 2, 1, 1>} : tensor<64x64xbf16> -> tensor<128x64xbf16>
+  return %0 : tensor<128x64xbf16>
+}
+
+// -----
+
+func.func @repeat_zero(%a: tensor<64x64xbf16>) -> tensor<0x64xbf16> {
+  // expected-error @+1 {{'ttnn.repeat' op repeats[0] = 0 must be at least 1}}
+  %0 = ttnn.repeat %a {repeats = array<i64: 0, 1>} : tensor<64x64xbf16> -> tensor<0x64xbf16>
+  return %0 : tensor<0x64xbf16>
+}
+
+// -----
+
+func.func @repeat_result(%a: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
+  // expected-error @+1 {{'ttnn.repeat' op result shape must be 128x64, got 64x64}}
+  %0 = ttnn.repeat %a {repeats = array<i64: 2, 1>} : tensor<64x64xbf16> -> tensor<64x64xbf16>
+  return %0 : tensor<64x64xbf16>
+}
