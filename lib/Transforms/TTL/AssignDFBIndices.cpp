@@ -44,7 +44,9 @@ struct AssignDFBIndicesPass
                                                        : WalkResult::advance();
     });
     if (result.wasInterrupted())
-      signalPassFailure();
+      return signalPassFailure();
+    // Only physical_index attributes changed: ttl-split-kernels reuses both.
+    markAnalysesPreserved<OwnershipAnalysis, ConditionIdentity>();
   }
 
   /// Lifecycles of an operation function's DFBs, or none elsewhere.
@@ -53,11 +55,12 @@ struct AssignDFBIndicesPass
         func->getAttrOfType<StringAttr>(TTLDialect::kOperationIdAttrName);
     if (!operationId)
       return std::vector<DFBLifecycle>();
-    Ownership ownership(func, operationId.getValue());
-    if (failed(ownership.run()))
+    FailureOr<const Ownership *> ownership =
+        getChildAnalysis<OwnershipAnalysis>(func).get();
+    if (failed(ownership))
       return failure();
-    ConditionIdentity conditions;
-    return analyzeDFBLifecycles(func, ownership, conditions);
+    return analyzeDFBLifecycles(func, **ownership,
+                                getChildAnalysis<ConditionIdentity>(func));
   }
 
   LogicalResult assignInFunction(func::FuncOp func,

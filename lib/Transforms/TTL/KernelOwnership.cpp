@@ -45,6 +45,15 @@ KernelSet Ownership::selection(Operation *op) const {
   return result;
 }
 
+static StringRef operationIdOf(Operation *op) {
+  return op->getAttrOfType<StringAttr>(TTLDialect::kOperationIdAttrName)
+      .getValue();
+}
+
+OwnershipAnalysis::OwnershipAnalysis(Operation *op)
+    : ownership(cast<func::FuncOp>(op), operationIdOf(op)),
+      status(ownership.run()) {}
+
 LogicalResult Ownership::run() {
   if (failed(assignThreads()))
     return failure();

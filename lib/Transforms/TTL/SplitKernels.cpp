@@ -111,12 +111,11 @@ struct SplitKernelsPass
 
   LogicalResult split(func::FuncOp func, const TargetCapacity &capacity,
                       SymbolTable &symbols) {
-    StringRef operationId =
-        func->getAttrOfType<StringAttr>(TTLDialect::kOperationIdAttrName)
-            .getValue();
-    Ownership ownership(func, operationId);
-    if (failed(ownership.run()))
+    FailureOr<const Ownership *> analysed =
+        getChildAnalysis<OwnershipAnalysis>(func).get();
+    if (failed(analysed))
       return failure();
+    const Ownership &ownership = **analysed;
     SmallVector<KernelAttr> kernels = ownership.kernels();
     if (failed(checkCapacity(func, kernels, capacity)))
       return failure();

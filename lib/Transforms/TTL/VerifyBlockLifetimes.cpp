@@ -130,6 +130,7 @@ struct VerifyBlockLifetimesPass
     for (auto func : getOperation().getOps<func::FuncOp>())
       if (failed(verify(func)))
         return signalPassFailure();
+    markAllAnalysesPreserved(); // a check: the IR is unchanged
   }
 
   LogicalResult verify(func::FuncOp func) {

@@ -47,10 +47,13 @@ struct VerifyDispatchConditionsPass
     });
     if (result.wasInterrupted())
       return signalPassFailure();
+    // A check: the IR is unchanged, and the formulas computed for the remarks
+    // serve the lifecycle analysis later.
+    markAllAnalysesPreserved();
     if (!reportConditions)
       return;
     for (auto func : getOperation().getOps<func::FuncOp>()) {
-      ConditionIdentity conditions;
+      ConditionIdentity &conditions = getChildAnalysis<ConditionIdentity>(func);
       func.walk([&](scf::IfOp branch) {
         branch.emitRemark("branch condition: ")
             << conditions.print(conditions.formulaOf(branch.getCondition()));

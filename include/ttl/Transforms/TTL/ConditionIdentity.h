@@ -51,6 +51,11 @@ class ConditionIdentity {
 public:
   using FormulaId = unsigned;
 
+  ConditionIdentity() = default;
+  /// As an MLIR analysis of a function (`getChildAnalysis`), shared by the
+  /// passes of one pipeline: formulas and classes are memoized per value.
+  explicit ConditionIdentity(Operation *) {}
+
   /// The formula of an i1 predicate (memoized).
   FormulaId formulaOf(Value predicate);
 

@@ -79,6 +79,28 @@ private:
   llvm::SetVector<KernelAttr> order;
 };
 
+/// The ownership of one operation function as an MLIR analysis
+/// (`getChildAnalysis<OwnershipAnalysis>(func)`), so one pipeline computes it
+/// once: ttl-assign-dfb-indices and ttl-split-kernels share it, and the
+/// passes between them preserve it. Its errors are emitted when it is first
+/// computed.
+class OwnershipAnalysis {
+public:
+  /// `op` is a func.func with an operation id.
+  explicit OwnershipAnalysis(Operation *op);
+
+  /// The ownership, or failure when its rules were violated.
+  FailureOr<const Ownership *> get() const {
+    if (failed(status))
+      return failure();
+    return &ownership;
+  }
+
+private:
+  Ownership ownership;
+  LogicalResult status;
+};
+
 } // namespace mlir::ttl
 
 #endif // TTL_TRANSFORMS_TTL_KERNELOWNERSHIP_H
