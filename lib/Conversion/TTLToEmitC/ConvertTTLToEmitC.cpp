@@ -29,7 +29,6 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
-#include <map>
 #include <set>
 
 namespace mlir::ttl {
