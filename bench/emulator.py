@@ -2,9 +2,12 @@
 our first-call and start-up costs (issue 14 targets: >= 20x faster per call, ttlang-sim
 start-up < 1 s, cold first call < 3 s, warm first call < 100 ms).
 
-Cases: a 256x256 bf16 add on one core in 2x2-tile blocks (bench/cases/add_256_one_core.py) and
-a 256x256x256 bf16 matmul on a 4x4 grid (bench/cases/matmul_4x4_grid.py), the same program
-text on both sides (the upstream side runs it with ``ttlang`` aliased to tt-lang-sim's ``ttl``).
+Cases: a 256x256 bf16 add on one core in 2x2-tile blocks (bench/cases/add_256_one_core.py),
+and a 256x256x256 bf16 matmul on a 4x4 grid written two ways: one 2x8 @ 8x2-tile block product
+per core (bench/cases/matmul_4x4_grid.py), and the tutorials' style, 8 K steps through an
+accumulator DFB (bench/cases/matmul_4x4_grid_kloop.py). Both sides run the same program text
+(the upstream side with ``ttlang`` aliased to tt-lang-sim's ``ttl``);
+test/python/emu/test_bench_cases_emulated.py checks the cases' numbers against numpy.
 
 Per call: each side runs in its own fresh process (a warm-up call, then the median of
 ``--calls`` calls); the sides alternate, ``--rounds`` times, and each figure is the median of
@@ -35,6 +38,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 CASES = {
     "add 256x256 bf16, 1x1 grid, 2x2-tile blocks": ("bench/cases/add_256_one_core.py", "add"),
     "matmul 256x256x256 bf16, 4x4 grid": ("bench/cases/matmul_4x4_grid.py", "matmul"),
+    "matmul 256^3, 4x4 grid, 8 K steps (tutorial)": ("bench/cases/matmul_4x4_grid_kloop.py", "matmul"),
 }
 
 OURS = r"""

@@ -213,6 +213,42 @@ public:
   // DEST buffers (kMaxDestTiles tiles) of earlier runs' compute kernels:
   // reused, as the stacks are, instead of 64 KiB allocated per kernel per run.
   std::vector<std::unique_ptr<float[]>> destPool;
+  // Processors of earlier runs, reused with their vectors' capacity (a run
+  // of the 4x4 matmul sets up 48 of them, and its readers queue 32 copies).
+  std::vector<std::unique_ptr<Processor>> processorPool;
+
+  std::unique_ptr<float[]> acquireDest() {
+    if (destPool.empty())
+      return std::unique_ptr<float[]>(new float[size_t(kMaxDestTiles) * kTileElems]);
+    std::unique_ptr<float[]> dest = std::move(destPool.back());
+    destPool.pop_back();
+    return dest;
+  }
+  /// Returns a processor's stack and DEST (if it took them) to the pools.
+  void releaseResources(Processor &p) {
+    if (p.stack) {
+      stacks.release(p.stack);
+      p.stack = nullptr;
+    }
+    if (p.compute && p.compute->dest)
+      destPool.push_back(std::move(p.compute->dest));
+  }
+
+  /// A processor in its initial state.
+  std::unique_ptr<Processor> freshProcessor() {
+    if (processorPool.empty())
+      return std::make_unique<Processor>();
+    std::unique_ptr<Processor> p = std::move(processorPool.back());
+    processorPool.pop_back();
+    std::vector<uint8_t> data = std::move(p->moduleData);
+    std::vector<PendingCopy> pending = std::move(p->pending);
+    p->~Processor();
+    new (p.get()) Processor();
+    pending.clear();
+    p->moduleData = std::move(data);
+    p->pending = std::move(pending);
+    return p;
+  }
   // Cores whose circular buffers or counters a run set (only kernels and CB
   // configuration change them): the next run clears these, not all cores.
   std::vector<Core *> touched;
@@ -367,13 +403,13 @@ namespace {
 struct RunState {
   DeviceImpl *device = nullptr;
   std::vector<std::unique_ptr<Processor>> processors;
-  Processor *current = nullptr;
   uint64_t epoch = 1;
   uint64_t switches = 0;
   bool failed = false;
   RunResult result;
 };
-thread_local RunState *running = nullptr;
+// Set with runningProcessor by run(), under runMutex.
+RunState *running = nullptr;
 
 void runKernel(void *arg) {
   auto *processor = static_cast<Processor *>(arg);
@@ -397,14 +433,14 @@ std::string where(const Processor &p) {
 }
 } // namespace
 
-Processor *Processor::current() { return running ? running->current : nullptr; }
+Processor *runningProcessor = nullptr;
 
 const ArchSpec &currentArch() { return running->device->arch; }
 
 namespace {
 [[noreturn]] void stopKernel(RunResult::Kind kind, const std::string &message) {
   RunState &state = *running;
-  Processor &p = *state.current;
+  Processor &p = *runningProcessor;
   if (!state.failed) {
     state.failed = true;
     state.result.kind = kind;
@@ -428,7 +464,7 @@ void notEmulated(const std::string &message) {
 
 void blockCurrent(const WaitReason &waitsFor, int32_t cb) {
   RunState &state = *running;
-  Processor &p = *state.current;
+  Processor &p = *runningProcessor;
   // Time passes while a kernel waits: its copies in flight land (one legal
   // execution), so only a barrier's absence before a push is observable.
   if (!p.pending.empty()) {
@@ -458,20 +494,20 @@ uint8_t *processorL1(Processor &p, uint32_t address, uint32_t bytes,
 }
 
 uint8_t *currentL1(uint32_t address, uint32_t bytes, const char *what) {
-  return processorL1(*running->current, address, bytes, what);
+  return processorL1(*runningProcessor, address, bytes, what);
 }
 
 uint8_t *resolveNoc(uint64_t address, uint32_t bytes, const char *what) {
   std::string error;
   uint8_t *host =
-      running->device->resolve(address, bytes, *running->current->core, error);
+      running->device->resolve(address, bytes, *runningProcessor->core, error);
   if (!host)
     kernelError(std::string(what) + ": " + error);
   return host;
 }
 
 void completeCopies(bool writes) {
-  Processor &p = *running->current;
+  Processor &p = *runningProcessor;
   bool any = false;
   auto keep = p.pending.begin();
   for (auto it = p.pending.begin(); it != p.pending.end(); ++it) {
@@ -593,12 +629,12 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
             roleName(kernel.role), x, y));
       owner = &kernel;
       touch(c);
-      auto p = std::make_unique<Processor>();
+      std::unique_ptr<Processor> p = freshProcessor();
       p->core = c;
       p->kernel = &kernel;
       p->role = kernel.role;
       p->module = module;
-      p->moduleData = module->pristine;
+      p->moduleData.assign(module->pristine.begin(), module->pristine.end());
       p->args = &runtimeArgs[i];
       p->common = &commonArgs;
       uint32_t shift = kernel.role == Role::Compute ? kComputeAddressShift : 0;
@@ -621,13 +657,7 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
         compute->sections = kernel.fullSyncDest ? 1 : 2;
         compute->tilesPerSection =
             (kernel.fullSyncDest ? 16 : 8) / (kernel.fp32DestAccumulation ? 2 : 1);
-        if (destPool.empty()) {
-          compute->dest.reset(new float[size_t(kMaxDestTiles) * kTileElems]);
-        } else {
-          compute->dest = std::move(destPool.back());
-          destPool.pop_back();
-        }
-        p->compute = std::move(compute);
+        p->compute = std::move(compute); // DEST: on its first turn
       }
       state.processors.push_back(std::move(p));
     }
@@ -639,10 +669,6 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
                    });
   if (program.reverse)
     std::reverse(state.processors.begin(), state.processors.end());
-  for (auto &p : state.processors) {
-    p->stack = stacks.acquire();
-    p->fiber.start(p->stack, runKernel, p.get());
-  }
 
   RunState *outer = running;
   running = &state;
@@ -656,15 +682,26 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
       live = true;
       if (p->blocked && p->blockedEpoch == state.epoch)
         continue;
-      state.current = p.get();
+      // A kernel takes its stack and DEST on its first turn and gives them
+      // back when it ends, so kernels running one after another reuse the
+      // same (cached) memory instead of one buffer each.
+      if (!p->stack) {
+        p->stack = stacks.acquire();
+        p->fiber.start(p->stack, runKernel, p.get());
+        if (p->compute)
+          p->compute->dest = acquireDest();
+      }
+      runningProcessor = p.get();
       const Module &module = *p->module;
       if (!module.data.empty())
         module.restore(p->moduleData);
       p->fiber.resume();
       if (!module.data.empty())
         module.save(p->moduleData);
+      if (p->done)
+        releaseResources(*p);
       ++state.switches;
-      state.current = nullptr;
+      runningProcessor = nullptr;
       progressed = true;
       if (state.failed)
         break;
@@ -688,9 +725,8 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
     }
   }
   for (auto &p : state.processors) {
-    stacks.release(p->stack);
-    if (p->compute)
-      destPool.push_back(std::move(p->compute->dest));
+    releaseResources(*p);
+    processorPool.push_back(std::move(p));
   }
   state.result.contextSwitches = state.switches;
   return state.result;

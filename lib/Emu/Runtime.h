@@ -136,6 +136,12 @@ struct Processor {
   static Processor *current();
 };
 
+/// The kernel whose fiber is running, nullptr outside a run. Programs run one
+/// at a time per process (Device.cpp), so one pointer serves every thread;
+/// hidden, so the kernel API reads it without a GOT or TLS lookup.
+extern Processor *runningProcessor __attribute__((visibility("hidden")));
+inline Processor *Processor::current() { return runningProcessor; }
+
 /// Formats a message (printf style) for errors.
 std::string format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

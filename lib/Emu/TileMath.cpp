@@ -326,19 +326,17 @@ gemmFmaRows(const float *__restrict x, const float *__restrict y,
 }
 
 /// The same products with 16-float registers, eight rows of the result in
-/// sixteen. kPlus: out = x @ y + base, the dot products from zero and base
-/// added once; otherwise out (== base) += x @ y, accumulating from base.
-template <int kRows, bool kPlus>
+/// sixteen: c += x @ y, accumulating from c.
+template <int kRows>
 __attribute__((target("avx512f"), always_inline)) inline void
 gemmAvx512Rows(const float *__restrict x, const float *__restrict y,
-               const float *base, float *out, int i) {
+               float *__restrict c, int i) {
   __m512 acc[kRows][2];
 #pragma GCC unroll 8
   for (int r = 0; r < kRows; ++r)
 #pragma GCC unroll 2
     for (int v = 0; v < 2; ++v)
-      acc[r][v] = kPlus ? _mm512_setzero_ps()
-                        : _mm512_loadu_ps(base + (i + r) * kTileDim + v * 16);
+      acc[r][v] = _mm512_loadu_ps(c + (i + r) * kTileDim + v * 16);
   for (int k = 0; k < kTileDim; ++k) {
     __m512 y0 = _mm512_loadu_ps(y + k * kTileDim);
     __m512 y1 = _mm512_loadu_ps(y + k * kTileDim + 16);
@@ -352,27 +350,15 @@ gemmAvx512Rows(const float *__restrict x, const float *__restrict y,
 #pragma GCC unroll 8
   for (int r = 0; r < kRows; ++r)
 #pragma GCC unroll 2
-    for (int v = 0; v < 2; ++v) {
-      int at = (i + r) * kTileDim + v * 16;
-      _mm512_storeu_ps(out + at, kPlus ? _mm512_add_ps(acc[r][v],
-                                                       _mm512_loadu_ps(base + at))
-                                       : acc[r][v]);
-    }
-}
-
-__attribute__((target("avx512f"))) void gemmPlusAvx512(const float *x,
-                                                       const float *y,
-                                                       const float *base,
-                                                       float *out) {
-  for (int i = 0; i < kTileDim; i += 8)
-    gemmAvx512Rows<8, true>(x, y, base, out, i);
+    for (int v = 0; v < 2; ++v)
+      _mm512_storeu_ps(c + (i + r) * kTileDim + v * 16, acc[r][v]);
 }
 
 __attribute__((target("avx512f"))) void gemmAvx512(const float *__restrict x,
                                                    const float *__restrict y,
                                                    float *__restrict c) {
   for (int i = 0; i < kTileDim; i += 8)
-    gemmAvx512Rows<8, false>(x, y, c, c, i);
+    gemmAvx512Rows<8>(x, y, c, i);
 }
 
 __attribute__((target("avx2,fma"))) void gemmFma(const float *__restrict x,
@@ -1194,6 +1180,41 @@ void fpuEltwise(EltwiseOp op, const float *a, const float *b, float *dest,
 }
 
 namespace {
+#if defined(__x86_64__)
+/// dest = round(x @ y + dest) for source-register tiles x (in0) and y (in1)
+/// at HiFi4: gemmAvx512Rows<8>'s products in the same order (from zero),
+/// added to dest and rounded in registers (kRound: 16-bit DEST) instead of
+/// through a sum tile and writeDest.
+template <bool kRound>
+__attribute__((target("avx512f"))) void
+gemmRoundAvx512(const float *x, const float *y, float *dest) {
+  for (int i = 0; i < kTileDim; i += 8) {
+    __m512 acc[8][2];
+#pragma GCC unroll 8
+    for (int r = 0; r < 8; ++r)
+      acc[r][0] = acc[r][1] = _mm512_setzero_ps();
+    for (int k = 0; k < kTileDim; ++k) {
+      __m512 y0 = _mm512_loadu_ps(y + k * kTileDim);
+      __m512 y1 = _mm512_loadu_ps(y + k * kTileDim + 16);
+#pragma GCC unroll 8
+      for (int r = 0; r < 8; ++r) {
+        __m512 s = _mm512_set1_ps(x[(i + r) * kTileDim + k]);
+        acc[r][0] = _mm512_fmadd_ps(s, y0, acc[r][0]);
+        acc[r][1] = _mm512_fmadd_ps(s, y1, acc[r][1]);
+      }
+    }
+#pragma GCC unroll 8
+    for (int r = 0; r < 8; ++r)
+#pragma GCC unroll 2
+      for (int v = 0; v < 2; ++v) {
+        float *at = dest + (i + r) * kTileDim + v * 16;
+        __m512 sum = _mm512_add_ps(acc[r][v], _mm512_loadu_ps(at));
+        _mm512_storeu_ps(at, kRound ? rneBf16Avx512(sum) : sum);
+      }
+  }
+}
+#endif
+
 void matmulFloats(const float *a, const float *b, float *dest, bool transposeB,
                   DestMode mode, MathFidelity fidelity, SimdLevel simd) {
   alignas(64) float bt[kTileElems];
@@ -1205,12 +1226,9 @@ void matmulFloats(const float *a, const float *b, float *dest, bool transposeB,
   // single fp32 matmul per fidelity phase, rounded once), then added to dest
   // and rounded. in0 (a) sits in SrcB, in1 (b) in SrcA (C/matmul.h).
 #if defined(__x86_64__)
-  if (fidelity == MathFidelity::HiFi4 && simd == SimdLevel::Avx512) {
-    alignas(64) float sum[kTileElems];
-    gemmPlusAvx512(a, b, dest, sum);
-    writeDest(sum, dest, mode);
-    return;
-  }
+  if (fidelity == MathFidelity::HiFi4 && simd == SimdLevel::Avx512)
+    return mode == DestMode::Bf16 ? gemmRoundAvx512<true>(a, b, dest)
+                                  : gemmRoundAvx512<false>(a, b, dest);
 #endif
   alignas(64) float acc[kTileElems] = {};
   if (fidelity == MathFidelity::HiFi4) {
@@ -1253,39 +1271,14 @@ unpackBf16Avx512(const uint8_t *l1, float *out) {
 }
 
 /// dest = round(x @ y + dest) for bf16 tiles x (in0) and y (in1) in L1, at
-/// HiFi4: gemmAvx512Rows<8, true>'s products in the same order, added to
-/// dest and rounded in registers (kRound: 16-bit DEST) instead of through
-/// a sum tile and writeDest.
+/// HiFi4 (bf16 widens exactly into the source registers).
 template <bool kRound>
 __attribute__((target("avx512f"))) void
 matmulBf16Avx512(const uint8_t *l1x, const uint8_t *l1y, float *dest) {
   alignas(64) float x[kTileElems], y[kTileElems];
   unpackBf16Avx512(l1x, x);
   unpackBf16Avx512(l1y, y);
-  for (int i = 0; i < kTileDim; i += 8) {
-    __m512 acc[8][2];
-#pragma GCC unroll 8
-    for (int r = 0; r < 8; ++r)
-      acc[r][0] = acc[r][1] = _mm512_setzero_ps();
-    for (int k = 0; k < kTileDim; ++k) {
-      __m512 y0 = _mm512_load_ps(y + k * kTileDim);
-      __m512 y1 = _mm512_load_ps(y + k * kTileDim + 16);
-#pragma GCC unroll 8
-      for (int r = 0; r < 8; ++r) {
-        __m512 s = _mm512_set1_ps(x[(i + r) * kTileDim + k]);
-        acc[r][0] = _mm512_fmadd_ps(s, y0, acc[r][0]);
-        acc[r][1] = _mm512_fmadd_ps(s, y1, acc[r][1]);
-      }
-    }
-#pragma GCC unroll 8
-    for (int r = 0; r < 8; ++r)
-#pragma GCC unroll 2
-      for (int v = 0; v < 2; ++v) {
-        float *at = dest + (i + r) * kTileDim + v * 16;
-        __m512 sum = _mm512_add_ps(acc[r][v], _mm512_loadu_ps(at));
-        _mm512_storeu_ps(at, kRound ? rneBf16Avx512(sum) : sum);
-      }
-  }
+  gemmRoundAvx512<kRound>(x, y, dest);
 }
 #endif
 } // namespace

@@ -5,7 +5,7 @@
 #include "ttl/Dialect/TTNN/IR/TTNN.h"
 #include "ttl/OpModel/OpModelCache.h"
 #include "ttl/OpModel/OpModelErrors.h"
-#include "ttl/Transforms/TTNN/OpConstraintValidation.h"
+#include "ttl/OpModel/ConstraintValidation.h"
 
 #include "ttl/OpModel/Device.h"
 

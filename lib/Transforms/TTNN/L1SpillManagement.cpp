@@ -14,7 +14,7 @@
 #include "ttl/Transforms/TTNN/Passes.h"
 
 #include "ttl/OpModel/OpModelTypes.h"
-#include "ttl/Transforms/TTNN/OpConstraintValidation.h"
+#include "ttl/OpModel/ConstraintValidation.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"

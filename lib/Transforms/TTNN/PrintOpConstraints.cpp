@@ -3,7 +3,7 @@
 #include "ttl/Transforms/TTNN/Passes.h"
 
 #include "ttl/OpModel/OpModelTypes.h"
-#include "ttl/Transforms/TTNN/OpConstraintValidation.h"
+#include "ttl/OpModel/ConstraintValidation.h"
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/raw_ostream.h"

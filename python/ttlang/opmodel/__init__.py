@@ -26,7 +26,7 @@ Queryable = ir.Operation | ir.OpView | TTLOperation
 
 
 class Status(enum.IntEnum):
-    """Typed outcome of a query (ttl/Transforms/TTNN/OpConstraintValidation.h)."""
+    """Typed outcome of a query (ttl/OpModel/ConstraintValidation.h)."""
 
     SUCCESS = 0
     OUT_OF_MEMORY = 1

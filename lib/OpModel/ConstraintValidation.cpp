@@ -1,6 +1,6 @@
-//===- OpConstraintValidation.cpp - is a placement legal? -----------------===//
+//===- ConstraintValidation.cpp - is a placement legal? -------------------===//
 
-#include "ttl/Transforms/TTNN/OpConstraintValidation.h"
+#include "ttl/OpModel/ConstraintValidation.h"
 
 #include "ttl/Dialect/TTNN/IR/TTNN.h"
 #include "ttl/OpModel/Device.h"

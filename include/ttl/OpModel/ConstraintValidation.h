@@ -1,4 +1,4 @@
-//===- OpConstraintValidation.h - is a placement legal? ---------*- C++ -*-===//
+//===- ConstraintValidation.h - is a placement legal? -----------*- C++ -*-===//
 //
 // Asks an op's model whether it can run with the given operand and output
 // layouts, and classifies the answer by type (never by message text).
@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TTL_TRANSFORMS_TTNN_OPCONSTRAINTVALIDATION_H
-#define TTL_TRANSFORMS_TTNN_OPCONSTRAINTVALIDATION_H
+#ifndef TTL_OPMODEL_CONSTRAINTVALIDATION_H
+#define TTL_OPMODEL_CONSTRAINTVALIDATION_H
 
 #include "ttl/OpModel/OpModelTypes.h"
 
@@ -91,4 +91,4 @@ std::vector<LayoutAttr> getOperandLayouts(Operation *op);
 
 } // namespace mlir::ttnn
 
-#endif // TTL_TRANSFORMS_TTNN_OPCONSTRAINTVALIDATION_H
+#endif // TTL_OPMODEL_CONSTRAINTVALIDATION_H

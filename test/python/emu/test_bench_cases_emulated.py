@@ -1,0 +1,48 @@
+"""The emulated-device benchmark's programs (bench/cases, timed by bench/emulator.py) compute
+the right numbers: a benchmark of a wrong kernel would measure nothing. Against float64 numpy
+references from the same bf16 inputs; bounds count the roundings the kernels make
+(docs/emulator.md). Emulated results, not hardware ones."""
+
+from __future__ import annotations
+
+import pathlib
+
+import numpy as np
+import pytest
+
+from numerics import BF16, assert_within_ulps, f32
+from program_files import load_module
+
+CASES = pathlib.Path(__file__).resolve().parents[3] / "bench" / "cases"
+
+
+def uniform(rng, shape):
+    return rng.uniform(-1, 1, shape).astype(np.float32).astype(BF16)
+
+
+@pytest.mark.parametrize(
+    "case, roundings",
+    [
+        # One 2x8 @ 8x2-tile block product per core: 8 K tiles accumulate in the 16-bit DEST
+        # (one rounding each), then the pack.
+        ("matmul_4x4_grid", 9),
+        # 8 K steps through a bf16 accumulator DFB: each step rounds in DEST and packs.
+        ("matmul_4x4_grid_kloop", 16),
+    ],
+)
+def test_bench_matmul_case(device, rng, case, roundings):
+    op = load_module(CASES / f"{case}.py", f"emu_bench_{case}").matmul
+    a, b = uniform(rng, (256, 256)), uniform(rng, (256, 256))
+    c = device.empty((256, 256))
+    op(device.tensor(a), device.tensor(b), c)
+    va, vb = f32(a).astype(np.float64), f32(b).astype(np.float64)
+    assert_within_ulps(c.to_numpy(), va @ vb, roundings, np.abs(va) @ np.abs(vb))
+
+
+def test_bench_add_case(device, rng):
+    op = load_module(CASES / "add_256_one_core.py", "emu_bench_add").add
+    a, b = uniform(rng, (256, 256)), uniform(rng, (256, 256))
+    c = device.empty((256, 256))
+    op(device.tensor(a), device.tensor(b), c)
+    va, vb = f32(a).astype(np.float64), f32(b).astype(np.float64)
+    assert_within_ulps(c.to_numpy(), va + vb, 1, np.abs(va) + np.abs(vb))
