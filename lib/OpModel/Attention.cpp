@@ -10,6 +10,10 @@
 //           (0.81.1 then pairs chunk i with n-1-i on one core)
 //   k, v    2 DHt tiles each (their formats)
 //   mask    2 bf16 tiles, causal only
+//   pairing on Blackhole: one more 96 B CB when causal chunks are paired
+//           (measured on the mock Blackhole device for every paired case,
+//           whatever the shape, head_dim or formats; absent on Wormhole;
+//           no device fact explains it, so it is listed per device)
 //   out     2 DHt tiles (output format)
 //   bf16 intermediates: q k^T, scale, two identity scalars (1 tile each),
 //           two output accumulators of DHt tiles, 5 statistics tiles.
@@ -29,6 +33,11 @@ namespace {
 /// Two matmuls per q/k tile pair and head_dim tile: 64 cycles each (as
 /// matmul), plus the softmax statistics (not counted).
 constexpr double kCyclesPerTileProduct = 64;
+
+/// The CB ttnn 0.81.1 adds on Blackhole when causal q chunks are paired.
+uint64_t pairedCausalExtraBytes(const DeviceModel &device) {
+  return device.name == "blackhole" ? 96 : 0;
+}
 
 /// Whether each core holds two q chunks (the q CB is double-buffered).
 bool doubleBufferedQ(int64_t batch, int64_t heads, int64_t qChunks,
@@ -83,7 +92,9 @@ OpModel<ScaledDotProductAttentionOp>::getOpConstraints(
                                      currentDevice().numCores())
                          ? 2
                          : 1;
+  bool paired = isCausal && qChunks % 2 == 0;
   uint64_t cbBytes = qBuffers * dht * tileBytes(qLayout) +
+                     (paired ? pairedCausalExtraBytes(currentDevice()) : 0) +
                      2 * dht * (tileBytes(kLayout) + tileBytes(vLayout)) +
                      (isCausal ? 2 * kBf16TileBytes : 0) +
                      (4 + 2 * dht + 5) * kBf16TileBytes +

@@ -16,7 +16,7 @@
 //     2 more for layer_norm; with weight or bias 2 blocks of intermediates,
 //     and Wt' tiles each for weight and bias (in their formats);
 //   - when those CBs do not fit (ttnn: their sum >= 95% of an L1 budget, see
-//     kSinglePassLimit), the "large tensor" program streams the row through
+//     kSinglePassShare), the "large tensor" program streams the row through
 //     a fixed Wt' (112 tiles, 56 with weight, bias or an f32 input; halved
 //     with f32 dest) and adds x - mean for rms_norm too and a 1-tile
 //     accumulator.
@@ -42,12 +42,19 @@ constexpr NormInfo normInfo();
 template <> constexpr NormInfo normInfo<LayerNormOp>() { return {true, true}; }
 template <> constexpr NormInfo normInfo<RmsNormOp>() { return {false, false}; }
 
-/// The single-pass program is used while its CBs sum to at most this many
-/// bytes. ttnn compares the sum with 95% of an L1 size the mock device does
-/// not expose; measured bracket: 1,323,008 B ran in one pass (rms_norm, f32,
+/// The single-pass program is used while its CBs sum to at most this share
+/// of the L1 bank (kSinglePassShare / kSinglePassShareOf). ttnn compares a
+/// sum with 95% of an L1 size the mock devices do not expose; the share is
+/// what the measured brackets (sums of the CBs this model allocates) leave:
+/// Wormhole (1,499,136 B L1): 1,323,008 B ran in one pass (rms_norm, f32,
 /// Wt = 200), 1,325,568 B took the large-tensor program (rms_norm, bfp8_b,
-/// Wt = 408). Sums inside the 2,560 B gap are unmeasured.
-constexpr uint64_t kSinglePassLimit = 1323008;
+/// Wt = 408); Blackhole (1,572,864 B): 1,384,448 B in one pass (layer_norm,
+/// bf16, Wt = 128), 1,388,544 B large (rms_norm, f32 with f32 weight and
+/// bias, Wt = 88). 323/366 is Wormhole's lower end, inside Blackhole's
+/// bracket too; a fixed byte offset below 95% fits Wormhole but not
+/// Blackhole.
+constexpr uint64_t kSinglePassShare = 323;
+constexpr uint64_t kSinglePassShareOf = 366;
 /// The large-tensor program's row chunk, in tiles, before halving for f32
 /// dest accumulation.
 constexpr int64_t kLargeChunk = 112;
@@ -132,7 +139,8 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
   uint64_t cbBytes = normCBBytes(info, rowTiles, /*large=*/false, inTile,
                                  outTile, weightTile, biasTile, hasWeight,
                                  hasBias);
-  if (cbBytes > kSinglePassLimit) {
+  if (cbBytes > currentDevice().l1BankSize * kSinglePassShare /
+                    kSinglePassShareOf) {
     bool narrow = hasWeight || hasBias ||
                   inputLayout.getDataType() == DataType::Float32;
     int64_t chunk = narrow ? kLargeChunkWithWeights : kLargeChunk;

@@ -8,6 +8,10 @@
 // For Wt = 1 ttnn 0.81.1 allocates one 2 KiB CB less (measured in bf16:
 // 8 CBs, 24576 B); the model drops the rotated-input CB there.
 // A height-sharded input or output is its own CB (globally allocated).
+// With an interleaved input, ttnn 0.81.1 ignores a height-sharded output's
+// shard spec and splits the rows over the whole worker grid, ceil(tile rows /
+// cores) tile rows per core (measured on the mock Wormhole and Blackhole
+// devices: 8x8 / 3x8 / 4x4 requests all give the full-grid split).
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +25,27 @@ using namespace backend;
 namespace {
 /// Two multiplies, an add and the rotation: about four FPU passes per tile.
 constexpr double kCyclesPerTile = 4 * kFpuCyclesPerTile;
+
+/// The output layout ttnn produces for `requested` (see the file comment).
+/// The cores it uses need not form a rectangle (Blackhole: 128 of 13x10);
+/// the layout names the smallest grid of whole rows of the worker grid that
+/// holds them, with the per-core shard.
+LayoutAttr producedOutputLayout(llvm::ArrayRef<int64_t> shape,
+                                LayoutAttr input, LayoutAttr requested) {
+  if (input.isSharded() ||
+      requested.getMemoryLayout() != TensorMemoryLayout::HeightSharded)
+    return requested;
+  const DeviceModel &device = currentDevice();
+  Geometry geo = geometry(shape);
+  int64_t perCore = ceilDiv(geo.heightTiles, device.numCores());
+  int64_t used = ceilDiv(geo.heightTiles, perCore);
+  int64_t gridRows = ceilDiv(used, device.gridCols);
+  int64_t grid[] = {gridRows, gridRows == 1 ? used : device.gridCols};
+  int64_t shard[] = {perCore * kTileDim, geo.widthTiles * kTileDim};
+  return LayoutAttr::get(requested.getContext(), requested.getBufferType(),
+                         requested.getMemoryLayout(), requested.getDataType(),
+                         grid, shard);
+}
 } // namespace
 
 llvm::Expected<OpConstraints> OpModel<RotaryEmbeddingOp>::getOpConstraints(
@@ -54,6 +79,7 @@ llvm::Expected<OpConstraints> OpModel<RotaryEmbeddingOp>::getOpConstraints(
                         " and output " + describe(outputLayout) +
                         " must share one shard spec");
 
+  outputLayout = producedOutputLayout(inputShape, inputLayout, outputLayout);
   int64_t wt = geometry(inputShape).widthTiles;
   int64_t rows = 2 * wt;
   uint64_t inTile = tileBytes(inputLayout);
