@@ -164,7 +164,7 @@ def to_layout_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tu
 
 TO_LAYOUT_DIFFERENCES = {
     "to_layout 64x4096 row_major dram->tile l1":
-        "rows of 128 tiles on 2 tile rows run ttnn's block tilize (measured: 5-tile blocks), whose block width "
+        "rows of 128 tiles on 2 tile rows run ttnn's block tilize (measured on Wormhole: 5-tile blocks), whose block width "
         "was not derived: the model answers not supported",
     "to_layout 64x1024 tile dram->tile l1 (same page layout)":
         "ttnn returns the input itself (still in DRAM) and ignores the requested L1 placement; the model refuses a "
