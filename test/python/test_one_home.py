@@ -7,6 +7,9 @@
 - The tile geometry (32x32 tiles of 16x16 faces) is defined by ``include/ttl/TileGeometry.h``;
   C++ names it from there and Python reads it from the extensions (``TILE_SIDE``,
   ``FACE_SIDE``): no other source defines a tile or face constant from a number.
+- The target table (grids, L1 and its reserved bytes, banks, circular buffers) is
+  ``include/ttl/Targets.h``, viewed by the TTL passes, the op model and the emulated device,
+  and read by Python through ``ttlang._ttlang.targets()``: its sizes appear in no other source.
 """
 
 from __future__ import annotations
@@ -132,8 +135,14 @@ def _python_strings() -> list[tuple[str, str]]:
     return result
 
 
+# The runtime's artifact checks (runtime/layout.py) guard the runtime boundary: a
+# CompiledArtifact may be built by hand (the runtime-resources spec's own tests do), and such an
+# artifact never passes the kernel-record verifier. Those checks may share its wording.
+RUNTIME_BOUNDARY = ("runtime/layout.py:",)
+
+
 def test_verifier_rules_are_not_reimplemented_in_python():
-    strings = _python_strings()
+    strings = [(where, text) for where, text in _python_strings() if not where.startswith(RUNTIME_BOUNDARY)]
     # Long enough to be a rule's wording, not a word or a type spelling.
     messages = {m.strip() for path in VERIFIERS for m in _cpp_literals(path) if len(m.strip()) >= 24}
     assert len(messages) > 20, "found too few verifier messages: the pattern is stale"
@@ -167,3 +176,32 @@ def test_the_effect_limit_is_the_verifiers():
         if isinstance(node, ast.Constant) and node.value == limit and not isinstance(node.value, bool)
     ]
     assert not spelled, f"the extern-call effect limit spelled in Python: {spelled}"
+
+
+TARGETS_HOME = ROOT / "include/ttl/Targets.h"
+# Sizes only a target table states (L1 per core, unreserved and reserved L1), and tables of
+# circular-buffer counts.
+TARGET_FACTS = re.compile(r"\b(?:1499136|1463968|1572864|35168)\b|CIRCULAR_BUFFERS\w*\s*=\s*(?:\{\s*\"|\d)")
+
+
+def test_target_table_is_defined_once():
+    found = [
+        f"{path.relative_to(ROOT)}: {match.group(0)}"
+        for path in _sources_with_tile_geometry()
+        if path != TARGETS_HOME and ROOT / "test" not in path.parents  # tests state expected values
+        for match in TARGET_FACTS.finditer(path.read_text())
+    ]
+    assert not found, "target facts outside include/ttl/Targets.h:\n" + "\n".join(found)
+
+
+def test_every_layer_sees_the_same_targets():
+    from ttlang import _ttlang
+    from ttlang.emu import _emu
+
+    targets = _ttlang.targets()
+    assert set(targets) == {"wormhole_b0", "blackhole"}
+    for name, facts in targets.items():
+        grid_x, grid_y, dram_banks, dram_alignment, l1_alignment, l1_size = _emu.architecture(name)
+        assert (grid_x, grid_y) == facts["grid"]
+        assert (dram_banks, dram_alignment, l1_alignment, l1_size) == (
+            facts["dram_banks"], facts["dram_alignment"], facts["l1_alignment"], facts["l1_bytes"])
