@@ -181,7 +181,10 @@ def _fill(op: str, place: str, attrs: str = "", *value: float) -> Case:
 # The data-movement ops' and the mixed-sharding binary cases live beside this file; they take the
 # records above.
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
-from opmodel_cases_layout import layout_cases, mixed_sharding_cases  # noqa: E402
+from opmodel_cases_layout import (  # noqa: E402
+    ROW_MAJOR_LAYOUTS, TO_LAYOUT_DIFFERENCES, layout_cases, mixed_sharding_cases, to_layout_cases)
+
+LAYOUTS.update(ROW_MAJOR_LAYOUTS)
 
 CASES: tuple[Case, ...] = (
     _unary("relu", D, D), _unary("relu", D, L), _unary("relu", L, L),
@@ -259,6 +262,7 @@ CASES: tuple[Case, ...] = (
                                         memory_config=mc[L])),
     *compute.cases(Case, Operand),
     *layout_cases(Case, Operand),
+    *to_layout_cases(Case, Operand),
     *mixed_sharding_cases(Case, Operand),
 )
 
@@ -283,6 +287,7 @@ DIFFERENCES: dict[str, str] = {
     "block (532480 B); the model applies the 2-D rule (983040 B), above it. Not derived: no sweep point beyond "
     "128 tiles but this one.",
     **compute.DIFFERENCES,
+    **TO_LAYOUT_DIFFERENCES,
     **{name: reason for name, reason in (
         ("concat 28672x32, 28672x32 dim 1 hs,hs->l1", "sharded inputs: ttnn 0.81.1 runs its sharded concat program "
          "(shard-sized CBs, a sharded intermediate, then sharded-to-interleaved); not modelled (not supported)."),
@@ -349,13 +354,16 @@ def run_on_mock_device() -> dict[str, dict]:
         mc = {"dram": ttnn.DRAM_MEMORY_CONFIG, "l1": ttnn.L1_MEMORY_CONFIG, "hs": hs, "bs": bs, "hs_f32": hs,
               "dram_f32": ttnn.DRAM_MEMORY_CONFIG, "l1_f32": ttnn.L1_MEMORY_CONFIG,
               "dram_bfp8": ttnn.DRAM_MEMORY_CONFIG, "l1_bfp8": ttnn.L1_MEMORY_CONFIG,
-              **compute.memory_configs(ttnn)}
+              **compute.memory_configs(ttnn),
+              **{name: ttnn.L1_MEMORY_CONFIG if name.startswith("l1") else ttnn.DRAM_MEMORY_CONFIG
+                 for name in ROW_MAJOR_LAYOUTS}}
         dtypes = {"bf16": ttnn.bfloat16, "f32": ttnn.float32, "bfp8_b": ttnn.bfloat8_b}
 
         def device_tensor(operand: Operand):
             # Host tensor first: ttnn.Tensor(..., device=, mem_config=<sharded>) fails without torch.
+            row_major = operand.placement in ROW_MAJOR_LAYOUTS
             host = ttnn.Tensor(np.ones(operand.shape, dtype=np.float32), data_type=dtypes[operand.dtype],
-                               layout=ttnn.TILE_LAYOUT)
+                               layout=ttnn.ROW_MAJOR_LAYOUT if row_major else ttnn.TILE_LAYOUT)
             return ttnn.to_device(host, dev, memory_config=mc[operand.placement])
 
         results: dict[str, dict] = {}

@@ -109,3 +109,64 @@ def mixed_sharding_cases(case: Callable[..., Any], operand: Callable[..., Any]) 
         case("add 28672x32 hs + 1x32 dram (broadcast) -> hs", "binary eltwise", (operand(shape, HS), operand((1, 32), D)),
              operand(shape, HS), "ttnn.add %a0, %a1", lambda t, dev, mc, a: t.add(a[0], a[1], memory_config=mc[HS])),
     )
+
+
+# Row-major placements (the harness's LAYOUTS keys); a bfp8_b tensor exists only tiled.
+RM_SUFFIX = {"bf16": "_rm", "f32": "_rm_f32"}
+ROW_MAJOR_LAYOUTS = {
+    "dram_rm": "#ttnn.layout<row_major, dram, interleaved, bf16>",
+    "l1_rm": "#ttnn.layout<row_major, l1, interleaved, bf16>",
+    "dram_rm_f32": "#ttnn.layout<row_major, dram, interleaved, f32>",
+    "l1_rm_f32": "#ttnn.layout<row_major, l1, interleaved, f32>",
+}
+
+
+def to_layout_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, ...]:
+    """to_layout both ways over shapes (tile-aligned or not, narrow / wide rows, many tile rows), bf16 / f32 /
+    bfp8_b and DRAM / L1."""
+
+    def tilize(shape: tuple[int, ...], src: str, dst: str, dtype: str = "bf16") -> Any:
+        name = f"to_layout {_dims(shape)} row_major {src}->tile {dst}" + (f" {dtype}" if dtype != "bf16" else "")
+        return case(name, "to_layout", (operand(shape, src + RM_SUFFIX[dtype], dtype),),
+                    operand(shape, dst + SUFFIX[dtype], dtype), "ttnn.to_layout %a0",
+                    lambda t, dev, mc, a: t.to_layout(a[0], t.TILE_LAYOUT, memory_config=mc[dst]))
+
+    def untilize(shape: tuple[int, ...], src: str, dst: str, dtype: str = "bf16") -> Any:
+        out_dtype = "bf16" if dtype == "bfp8_b" else dtype
+        name = f"to_layout {_dims(shape)} tile {src}->row_major {dst}" + (f" {dtype}" if dtype != "bf16" else "")
+        return case(name, "to_layout", (operand(shape, src + SUFFIX[dtype], dtype),),
+                    operand(shape, dst + RM_SUFFIX[out_dtype], out_dtype), "ttnn.to_layout %a0",
+                    lambda t, dev, mc, a: t.to_layout(a[0], t.ROW_MAJOR_LAYOUT, memory_config=mc[dst]))
+
+    x, x4 = (64, 1024), (2, 3, 64, 128)
+    return (
+        tilize(x, D, D), tilize(x, D, L), tilize(x, L, L), tilize(x, L, D, "f32"), tilize(x, D, L, "f32"),
+        tilize((30, 500), D, L), tilize((30, 500), L, L, "f32"), tilize(x4, D, L), tilize(x4, L, D, "f32"),
+        tilize((1, 1, 7, 100), D, L), tilize((3, 33), D, L, "f32"), tilize((1, 8), L, L), tilize((100, 17), D, L),
+        tilize((8192, 32), D, L), tilize((4096, 64), D, L, "f32"), tilize((32, 32), D, L),
+        untilize(x, D, D), untilize(x, D, L), untilize(x, L, L, "f32"), untilize(x, D, L, "bfp8_b"),
+        untilize(x4, D, L), untilize(x4, L, D, "f32"), untilize(x4, D, L, "bfp8_b"), untilize((32, 32), D, L),
+        untilize((32, 32), L, L, "f32"), untilize((30, 500), D, L), untilize((30, 500), D, L, "f32"),
+        untilize((30, 500), L, L, "bfp8_b"), untilize((64, 500), D, L), untilize((1, 1, 7, 100), D, L, "f32"),
+        untilize((3, 33), D, L), untilize((1, 8), L, L, "bfp8_b"), untilize((100, 17), D, L, "f32"),
+        untilize((64, 2048), D, L), untilize((64, 2112), D, L, "bfp8_b"), untilize((32, 4096), D, L),
+        untilize((2, 64, 2048), D, L), untilize((4096, 64), D, L), untilize((8192, 32), D, L, "f32"),
+        untilize((2048, 64), D, L, "f32"), untilize((4096, 64), D, L, "f32"), untilize((8192, 32), L, L, "bfp8_b"),
+        untilize((1, 64), D, L),
+        # Block programs of wide rows on few tile rows (not modelled) and a no-op that ignores the placement.
+        tilize((64, 4096), D, L),
+        case("to_layout 64x1024 tile dram->tile l1 (same page layout)", "to_layout", (operand(x, D),), operand(x, L),
+             "ttnn.to_layout %a0", lambda t, dev, mc, a: t.to_layout(a[0], t.TILE_LAYOUT, memory_config=mc[L])),
+        case("to_layout 64x1024 tile dram->tile dram (identity)", "to_layout", (operand(x, D),), operand(x, D),
+             "ttnn.to_layout %a0", lambda t, dev, mc, a: t.to_layout(a[0], t.TILE_LAYOUT, memory_config=mc[D])),
+    )
+
+
+TO_LAYOUT_DIFFERENCES = {
+    "to_layout 64x4096 row_major dram->tile l1":
+        "rows of 128 tiles on 2 tile rows run ttnn's block tilize (measured on Wormhole: 5-tile blocks), whose block width "
+        "was not derived: the model answers not supported",
+    "to_layout 64x1024 tile dram->tile l1 (same page layout)":
+        "ttnn returns the input itself (still in DRAM) and ignores the requested L1 placement; the model refuses a "
+        "result type that would misstate where the tensor is (use ttnn.to_memory_config)",
+}

@@ -24,6 +24,10 @@ Geometry geometry(llvm::ArrayRef<int64_t> shape) {
 
 uint64_t tileBytes(LayoutAttr layout) { return layout.getTileBytes(); }
 
+uint64_t elementBytes(LayoutAttr layout) {
+  return layout.getDataType() == DataType::Float32 ? 4 : 2;
+}
+
 std::string describeShape(llvm::ArrayRef<int64_t> shape) {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -76,6 +80,8 @@ llvm::Error checkShape(llvm::StringRef opName, llvm::StringRef role,
 std::string describe(LayoutAttr layout) {
   std::string s;
   llvm::raw_string_ostream os(s);
+  if (layout.isRowMajor())
+    os << stringifyPageLayout(layout.getPageLayout()) << " ";
   os << stringifyBufferType(layout.getBufferType()) << " "
      << stringifyTensorMemoryLayout(layout.getMemoryLayout()) << " "
      << stringifyDataType(layout.getDataType());
@@ -86,11 +92,20 @@ std::string describe(LayoutAttr layout) {
 }
 
 llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
-                        llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+                        llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
+                        bool rowMajorAllowed) {
   if (!layout)
     return backendError(opName + ": the " + role + " has no #ttnn.layout");
   if (llvm::Error err = checkShape(opName, role, shape, layout))
     return err;
+  if (layout.isRowMajor() && !rowMajorAllowed)
+    return notSupportedError(opName + ": the " + role + " is row_major (" +
+                             describe(layout) +
+                             "): the op is modelled on tiled tensors "
+                             "(convert with ttnn.to_layout)");
+  if (layout.isRowMajor() && layout.isSharded())
+    return notSupportedError(opName + ": the " + role + " is a sharded "
+                             "row_major tensor, which is not modelled");
   if (!layout.isSharded())
     return llvm::Error::success();
   const DeviceModel &device = currentDevice();
@@ -158,6 +173,15 @@ uint64_t bytesPerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
   bool l1 = layout.isL1();
   int64_t banks = l1 ? device.numL1Banks : device.numDramBanks;
   uint64_t alignment = l1 ? device.l1Alignment : device.dramAlignment;
+  if (layout.isRowMajor()) {
+    // One page per row of the last dimension, each page aligned (measured:
+    // 3x33 bf16 in L1 is 3 pages of 66 -> 80 B).
+    int64_t rows = 1;
+    for (int64_t dim : shape.drop_back())
+      rows *= dim;
+    uint64_t row = shape.empty() ? 0 : shape.back() * elementBytes(layout);
+    return ceilDiv(rows, banks) * alignUp(row, alignment);
+  }
   return alignUp(ceilDiv(geometry(shape).tiles(), banks) * tile, alignment);
 }
 

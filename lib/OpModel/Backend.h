@@ -45,6 +45,10 @@ Geometry geometry(llvm::ArrayRef<int64_t> shape);
 /// Bytes of one tile in `layout`'s storage format.
 uint64_t tileBytes(LayoutAttr layout);
 
+/// Bytes of one element of a row-major tensor in `layout` (bf16 2, f32 4;
+/// bfp8_b is tile-only).
+uint64_t elementBytes(LayoutAttr layout);
+
 /// "l1 height_sharded bf16 (grid 8x8, shard 448x32)".
 std::string describe(LayoutAttr layout);
 /// "2x64x1024"; a dynamic dimension prints as "?".
@@ -61,8 +65,11 @@ llvm::Error checkShape(llvm::StringRef opName, llvm::StringRef role,
 
 /// The shape passes checkShape, the layout is present and, when sharded, its
 /// grid fits the device and its shards are tile-aligned and cover the tensor.
+/// A row-major layout is not supported unless `rowMajorAllowed` (the ops
+/// whose row-major programs are modelled), and never sharded.
 llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
-                        llvm::ArrayRef<int64_t> shape, LayoutAttr layout);
+                        llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
+                        bool rowMajorAllowed = false);
 
 /// Both interleaved, or sharded with the same memory layout, grid and shard.
 bool shardedAlike(LayoutAttr a, LayoutAttr b);

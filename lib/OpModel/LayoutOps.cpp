@@ -1,4 +1,4 @@
-//===- LayoutOps.cpp - concat, slice, repeat ------------------------------===//
+//===- LayoutOps.cpp - concat, slice, repeat, to_layout -------------------===//
 //
 // ttnn 0.81.1's interleaved data-movement programs, measured on the mock
 // Wormhole and Blackhole devices (docs/op-model.md, per-family table):
@@ -19,6 +19,9 @@
 #include "ttl/OpModel/TTNNOpModel.h"
 
 #include "Backend.h"
+
+#include <algorithm>
+#include <optional>
 
 namespace mlir::ttnn::op_model {
 using namespace backend;
@@ -259,6 +262,146 @@ llvm::Expected<size_t> OpModel<RepeatOp>::getOpRuntime(
     return 0;
   std::vector<int64_t> input(inputShape.begin(), inputShape.end());
   return copyRuntime({input}, {inputLayout}, *output, outputLayout);
+}
+
+
+//===----------------------------------------------------------------------===//
+// to_layout
+//===----------------------------------------------------------------------===//
+//
+// ttnn 0.81.1's interleaved conversions, measured on the mock Wormhole and
+// Blackhole devices over shapes, bf16 / f32 / bfp8_b and DRAM / L1. Each
+// program has one input and one output CB; "pair" below is one tile of each
+// (a row-major operand's CB pages are tile-sized blocks of its rows; a
+// bfp8_b untilize writes bf16). Ht / Wt are the padded height / width in
+// tiles, C the worker cores.
+//   - tilize (row-major -> tile): one tile row per block, Wt x pair, when
+//     Wt <= 32 or Ht >= C (a row per core);
+//   - untilize of a tile-aligned bf16 / bfp8_b tensor: with Ht < C the
+//     column-splitting block program, 2 x ceil(Ht x Wt / C) x pair; else
+//     one row per block, double-buffered, 2 x Wt x pair;
+//   - untilize of a tile-aligned f32 tensor: Ht >= C: Wt x min(2, ceil(Ht /
+//     C)) x pair (double-buffered once a core has two rows); Ht < C: Wt x
+//     pair, for Wt <= 32;
+//   - untilize of a shape whose last two dimensions are not tile multiples
+//     (untilize with unpadding): Wt x pair, for Wt <= 32.
+// Outside these domains ttnn runs block programs whose block widths were not
+// derived (measured: 5-tile blocks at Wt = 128): not supported. A conversion
+// to the input's own page layout returns the input (no program) and ignores
+// another requested placement: only the identity is modelled.
+
+namespace {
+/// Rows up to this many tiles run one tile row per block in every program.
+constexpr int64_t kNarrowRowTiles = 32;
+/// The widest row measured in the one-row-per-core programs.
+constexpr int64_t kMaxRowTiles = 64;
+constexpr int64_t kDoubleBuffer = 2;
+
+bool tileAligned(llvm::ArrayRef<int64_t> shape) {
+  return shape.size() >= 2 && shape.back() % kTileDim == 0 &&
+         shape[shape.size() - 2] % kTileDim == 0;
+}
+
+/// The data type the output must have: the input's, except that bfp8_b (a
+/// tile format) untilizes to bf16.
+DataType convertedType(LayoutAttr in, LayoutAttr out) {
+  if (!in.isRowMajor() && out.isRowMajor() &&
+      in.getDataType() == DataType::BFloat8B)
+    return DataType::BFloat16;
+  return in.getDataType();
+}
+
+/// CB pages (input and output tiles alike) of converting `shape` from `in`,
+/// or nullopt outside the measured programs.
+std::optional<int64_t> conversionPages(llvm::ArrayRef<int64_t> shape,
+                                       LayoutAttr in) {
+  Geometry g = geometry(shape);
+  int64_t cores = currentDevice().numCores();
+  bool rowPerCore = g.heightTiles >= cores && g.widthTiles <= kMaxRowTiles;
+  bool narrow = g.widthTiles <= kNarrowRowTiles;
+  if (in.isRowMajor() || !tileAligned(shape)) {
+    bool untilize = !in.isRowMajor();
+    if (narrow || (!untilize && rowPerCore))
+      return g.widthTiles;
+    return std::nullopt;
+  }
+  if (in.getDataType() != DataType::Float32) {
+    if (g.heightTiles < cores)
+      return kDoubleBuffer * ceilDiv(g.tiles(), cores);
+    if (rowPerCore)
+      return kDoubleBuffer * g.widthTiles;
+    return std::nullopt;
+  }
+  if (rowPerCore)
+    return g.widthTiles *
+           std::min(kDoubleBuffer, ceilDiv(g.heightTiles, cores));
+  if (g.heightTiles < cores && narrow)
+    return g.widthTiles;
+  return std::nullopt;
+}
+
+llvm::Error checkToLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                          LayoutAttr out) {
+  llvm::StringRef name = ToLayoutOp::getOperationName();
+  if (llvm::Error err =
+          checkLayout(name, "input", shape, in, /*rowMajorAllowed=*/true))
+    return err;
+  if (llvm::Error err =
+          checkLayout(name, "output", shape, out, /*rowMajorAllowed=*/true))
+    return err;
+  if (in.isRowMajor() == out.isRowMajor() && in != out)
+    return notSupportedError(
+        name + ": input and output are both " +
+        (in.isRowMajor() ? "row_major" : "tiled") +
+        ", and ttnn 0.81.1 then returns the input as it is, ignoring the "
+        "output placement (" + describe(out) +
+        "): change placement with ttnn.to_memory_config");
+  if (in == out)
+    return llvm::Error::success();
+  if (in.isSharded() || out.isSharded())
+    return notSupportedError(name + ": sharded conversions are not modelled");
+  DataType expected = convertedType(in, out);
+  if (out.getDataType() != expected)
+    return backendError(name + ": the output is " +
+                        stringifyDataType(out.getDataType()) + " but " +
+                        describe(in) + " converts to " +
+                        stringifyDataType(expected) +
+                        " (convert with ttnn.typecast)");
+  if (!conversionPages(shape, in))
+    return notSupportedError(
+        name + ": converting " + describeShape(shape) + " " + describe(in) +
+        " runs one of ttnn's block programs (wide rows on few tile rows), "
+        "which are not modelled");
+  return llvm::Error::success();
+}
+} // namespace
+
+llvm::Expected<OpConstraints> OpModel<ToLayoutOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
+  if (llvm::Error err = checkToLayout(inputShape, inputLayout, outputLayout))
+    return err;
+  if (inputLayout == outputLayout) {
+    // ttnn returns the input tensor itself: no program, no new buffer.
+    OpConstraints result;
+    result.outputLayouts.push_back(outputLayout);
+    return result;
+  }
+  uint64_t pair = tileBytes(inputLayout) + tileBytes(outputLayout);
+  return finishOneOutput(ToLayoutOp::getOperationName(),
+                         *conversionPages(inputShape, inputLayout) * pair,
+                         inputShape, outputLayout, initialState);
+}
+
+llvm::Expected<size_t> OpModel<ToLayoutOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    LayoutAttr outputLayout) {
+  if (llvm::Error err = checkToLayout(inputShape, inputLayout, outputLayout))
+    return err;
+  if (inputLayout == outputLayout)
+    return 0;
+  std::vector<int64_t> shape(inputShape.begin(), inputShape.end());
+  return copyRuntime({shape}, {inputLayout}, shape, outputLayout);
 }
 
 } // namespace mlir::ttnn::op_model

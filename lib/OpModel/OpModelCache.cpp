@@ -25,6 +25,7 @@ LayoutKey LayoutKey::of(LayoutAttr layout) {
   if (!layout)
     return key;
   key.present = true;
+  key.pageLayout = layout.getPageLayout();
   key.bufferType = layout.getBufferType();
   key.memoryLayout = layout.getMemoryLayout();
   key.dataType = layout.getDataType();
@@ -36,8 +37,8 @@ LayoutKey LayoutKey::of(LayoutAttr layout) {
 LayoutAttr LayoutKey::materialize(MLIRContext *context) const {
   if (!present)
     return {};
-  return LayoutAttr::get(context, bufferType, memoryLayout, dataType, grid,
-                         shard);
+  return LayoutAttr::get(context, pageLayout, bufferType, memoryLayout,
+                         dataType, grid, shard);
 }
 
 namespace cache_detail {

@@ -43,6 +43,7 @@ struct CacheStats {
 /// A layout by value.
 struct LayoutKey {
   bool present = false;
+  PageLayout pageLayout = PageLayout::Tile;
   BufferType bufferType = BufferType::DRAM;
   TensorMemoryLayout memoryLayout = TensorMemoryLayout::Interleaved;
   DataType dataType = DataType::BFloat16;
@@ -52,7 +53,8 @@ struct LayoutKey {
   static LayoutKey of(LayoutAttr layout);
   LayoutAttr materialize(MLIRContext *context) const;
   bool operator==(const LayoutKey &o) const {
-    return present == o.present && bufferType == o.bufferType &&
+    return present == o.present && pageLayout == o.pageLayout &&
+           bufferType == o.bufferType &&
            memoryLayout == o.memoryLayout && dataType == o.dataType &&
            grid == o.grid && shard == o.shard;
   }
@@ -90,7 +92,7 @@ struct KeyOf<std::vector<LayoutAttr>> {
 
 inline llvm::hash_code hashArg(const LayoutKey &k) {
   return llvm::hash_combine(
-      k.present, static_cast<int>(k.bufferType), static_cast<int>(k.memoryLayout),
+      k.present, static_cast<int>(k.pageLayout), static_cast<int>(k.bufferType), static_cast<int>(k.memoryLayout),
       static_cast<int>(k.dataType),
       llvm::hash_combine_range(k.grid.begin(), k.grid.end()),
       llvm::hash_combine_range(k.shard.begin(), k.shard.end()));

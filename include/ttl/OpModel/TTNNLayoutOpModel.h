@@ -1,4 +1,4 @@
-//===- TTNNLayoutOpModel.h - op-model entries of concat, slice, repeat -*- C++ -*-===//
+//===- TTNNLayoutOpModel.h - op-model entries of the data-movement ops -*- C++ -*-===//
 //
 // Included by TTNNOpModel.h; same conventions (a trailing initialState
 // selects the stateful query). Rules: lib/OpModel/LayoutOps.cpp and
@@ -57,6 +57,17 @@ struct OpModel<RepeatOp> {
   static llvm::Expected<size_t> getOpRuntime(llvm::ArrayRef<int64_t> inputShape,
                                              LayoutAttr inputLayout,
                                              llvm::ArrayRef<int64_t> repeats,
+                                             LayoutAttr outputLayout);
+};
+
+template <>
+struct OpModel<ToLayoutOp> {
+  static llvm::Expected<OpConstraints>
+  getOpConstraints(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+                   LayoutAttr outputLayout,
+                   const MockAllocatorState *initialState = nullptr);
+  static llvm::Expected<size_t> getOpRuntime(llvm::ArrayRef<int64_t> inputShape,
+                                             LayoutAttr inputLayout,
                                              LayoutAttr outputLayout);
 };
 

@@ -23,3 +23,8 @@ func.func @int8(%a: tensor<32x32xi8, #ttnn.layout<l1, interleaved, i8>>) { retur
 
 // expected-error @+1 {{grid and shard dimensions must be positive, got 0}}
 func.func @zero_grid(%a: tensor<32x32xbf16, #ttnn.layout<l1, width_sharded, bf16, grid = 0x8, shard = 32x32>>) { return }
+
+// -----
+
+// expected-error @+1 {{bfp8_b is a tile format: a row_major layout stores bf16 or f32}}
+func.func @row_major_bfp8(%a: tensor<32x32xbf16, #ttnn.layout<row_major, dram, interleaved, bfp8_b>>) { return }

@@ -93,3 +93,19 @@ func.func @repeat_result(%a: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
   %0 = ttnn.repeat %a {repeats = array<i64: 2, 1>} : tensor<64x64xbf16> -> tensor<64x64xbf16>
   return %0 : tensor<64x64xbf16>
 }
+
+// -----
+
+func.func @to_layout_shape(%a: tensor<64x1024xbf16, #ttnn.layout<row_major, dram, interleaved, bf16>>) {
+  // expected-error @+1 {{'ttnn.to_layout' op result type 'tensor<32x1024xbf16, #ttnn.layout<dram, interleaved, bf16>>' has another shape than the input type 'tensor<64x1024xbf16, #ttnn.layout<row_major, dram, interleaved, bf16>>' (to_layout changes pages, not shape)}}
+  %0 = ttnn.to_layout %a : tensor<64x1024xbf16, #ttnn.layout<row_major, dram, interleaved, bf16>> -> tensor<32x1024xbf16, #ttnn.layout<dram, interleaved, bf16>>
+  return
+}
+
+// -----
+
+func.func @to_layout_element(%a: tensor<64x1024xbf16, #ttnn.layout<row_major, dram, interleaved, bf16>>) {
+  // expected-error @+1 {{'ttnn.to_layout' op result element type 'f32' differs from the input's 'bf16' (convert with ttnn.typecast)}}
+  %0 = ttnn.to_layout %a : tensor<64x1024xbf16, #ttnn.layout<row_major, dram, interleaved, bf16>> -> tensor<64x1024xf32, #ttnn.layout<dram, interleaved, f32>>
+  return
+}

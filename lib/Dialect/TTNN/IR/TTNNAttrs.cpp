@@ -21,6 +21,21 @@ static void printShape(AsmPrinter &printer, ArrayRef<int64_t> shape) {
   llvm::interleave(shape, printer.getStream(), "x");
 }
 
+// An optional leading `row_major,`; a tiled layout prints nothing.
+static ParseResult parsePageLayout(AsmParser &parser, PageLayout &layout) {
+  layout = PageLayout::Tile;
+  if (failed(parser.parseOptionalKeyword(
+          stringifyPageLayout(PageLayout::RowMajor))))
+    return success();
+  layout = PageLayout::RowMajor;
+  return parser.parseComma();
+}
+
+static void printPageLayout(AsmPrinter &printer, PageLayout layout) {
+  if (layout == PageLayout::RowMajor)
+    printer << stringifyPageLayout(layout) << ", ";
+}
+
 #define GET_ATTRDEF_CLASSES
 #include "ttl/Dialect/TTNN/IR/TTNNOpsAttrs.cpp.inc"
 
@@ -45,10 +60,13 @@ int64_t LayoutAttr::getTileBytes() const {
 }
 
 LogicalResult LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 BufferType bufferType,
+                                 PageLayout pageLayout, BufferType bufferType,
                                  TensorMemoryLayout memoryLayout,
                                  DataType dataType, ArrayRef<int64_t> grid,
                                  ArrayRef<int64_t> shard) {
+  if (pageLayout == PageLayout::RowMajor && dataType == DataType::BFloat8B)
+    return emitError() << "bfp8_b is a tile format: a row_major layout "
+                          "stores bf16 or f32";
   bool sharded = memoryLayout != TensorMemoryLayout::Interleaved;
   if (sharded && bufferType != BufferType::L1)
     return emitError() << "sharded layouts ("

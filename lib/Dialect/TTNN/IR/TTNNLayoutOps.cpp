@@ -138,3 +138,21 @@ LogicalResult RepeatOp::verify() {
   return checkResult(*this,
                      inferResultShape(shapeOf(getInput()), getRepeats()));
 }
+
+//===----------------------------------------------------------------------===//
+// to_layout
+//===----------------------------------------------------------------------===//
+
+LogicalResult ToLayoutOp::verify() {
+  auto input = cast<RankedTensorType>(getInput().getType());
+  auto result = cast<RankedTensorType>(getResult().getType());
+  if (input.getShape() != result.getShape())
+    return emitOpError("result type ")
+           << result << " has another shape than the input type " << input
+           << " (to_layout changes pages, not shape)";
+  if (input.getElementType() != result.getElementType())
+    return emitOpError("result element type ")
+           << result.getElementType() << " differs from the input's "
+           << input.getElementType() << " (convert with ttnn.typecast)";
+  return success();
+}

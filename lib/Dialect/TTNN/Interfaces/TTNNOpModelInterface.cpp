@@ -621,7 +621,7 @@ llvm::Expected<size_t> DeallocateOp::getOpRuntime(const Layouts &inputs,
 }
 
 //===----------------------------------------------------------------------===//
-// Data movement: concat, slice, repeat
+// Data movement: concat, slice, repeat, to_layout
 //===----------------------------------------------------------------------===//
 
 llvm::Expected<OpConstraints>
@@ -678,5 +678,22 @@ llvm::Expected<size_t> RepeatOp::getOpRuntime(const Layouts &inputs,
     return err;
   return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0],
                                getRepeats(),
+                               detail::outputLayout(*this, opConfig));
+}
+
+llvm::Expected<OpConstraints>
+ToLayoutOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                             LiveRecords liveRecords) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::constraintsDispatch(*this, liveRecords,
+                                     detail::shapeOf(getInput()), inputs[0],
+                                     detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t> ToLayoutOp::getOpRuntime(const Layouts &inputs,
+                                                const OpConfig &opConfig) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0],
                                detail::outputLayout(*this, opConfig));
 }

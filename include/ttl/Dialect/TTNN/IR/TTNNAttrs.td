@@ -34,11 +34,27 @@ def TTNN_DataType : I32EnumAttr<"DataType",
   let cppNamespace = "::mlir::ttnn";
 }
 
+def TTNN_PageLayout : I32EnumAttr<"PageLayout",
+    "how a tensor's elements form pages", [
+    I32EnumAttrCase<"Tile", 0, "tile">,
+    I32EnumAttrCase<"RowMajor", 1, "row_major">
+  ]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::mlir::ttnn";
+}
+
 def TTNN_LayoutAttr : TTNN_Attr<"Layout", "layout"> {
-  let summary = "memory placement of a tiled tensor";
+  let summary = "memory placement of a tensor";
   let description = [{
-    Where a tiled tensor lives and how its 32x32 tiles are distributed. The
-    layout is the encoding of the ranked tensors that TTNN ops take.
+    Where a tensor lives and how its pages are distributed. The layout is the
+    encoding of the ranked tensors that TTNN ops take.
+
+    - a leading `row_major` (optional): the tensor is stored row by row, one
+      page per row of its last dimension (ttnn's ROW_MAJOR_LAYOUT); without
+      it the tensor is tiled, one page per 32x32 tile (TILE_LAYOUT). A
+      row-major page holds `last dim x element bytes` (bf16 2, f32 4),
+      aligned up to the buffer's alignment; `bfp8_b` exists only tiled.
+      Most ops take tiled tensors; `ttnn.to_layout` converts.
 
     - `buffer_type`: `dram` or `l1`.
     - `memory_layout`: `interleaved` (pages round-robin over banks) or
@@ -55,9 +71,12 @@ def TTNN_LayoutAttr : TTNN_Attr<"Layout", "layout"> {
     #dram = #ttnn.layout<dram, interleaved, bf16>
     #hs = #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 448x32>
     #bs = #ttnn.layout<l1, block_sharded, bfp8_b, grid = 2x4, shard = 64x128>
+    #rm = #ttnn.layout<row_major, dram, interleaved, bf16>
     ```
   }];
   let parameters = (ins
+    DefaultValuedParameter<"::mlir::ttnn::PageLayout",
+                           "::mlir::ttnn::PageLayout::Tile">:$pageLayout,
     EnumParameter<TTNN_BufferType>:$bufferType,
     EnumParameter<TTNN_TensorMemoryLayout>:$memoryLayout,
     EnumParameter<TTNN_DataType>:$dataType,
@@ -65,16 +84,27 @@ def TTNN_LayoutAttr : TTNN_Attr<"Layout", "layout"> {
     OptionalArrayRefParameter<"int64_t">:$shard
   );
   let assemblyFormat = [{
-    `<` $bufferType `,` $memoryLayout `,` $dataType
-        (`,` `grid` `=` custom<Shape>($grid)^)?
+    `<` `` custom<PageLayout>($pageLayout) `` $bufferType `,` $memoryLayout `,`
+        $dataType (`,` `grid` `=` custom<Shape>($grid)^)?
         (`,` `shard` `=` custom<Shape>($shard)^)? `>`
   }];
+  let builders = [
+    // A tiled layout: every layout but to_layout's row-major ones.
+    AttrBuilder<(ins "BufferType":$bufferType,
+                     "TensorMemoryLayout":$memoryLayout, "DataType":$dataType,
+                     "::llvm::ArrayRef<int64_t>":$grid,
+                     "::llvm::ArrayRef<int64_t>":$shard), [{
+      return $_get($_ctxt, PageLayout::Tile, bufferType, memoryLayout,
+                   dataType, grid, shard);
+    }]>
+  ];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
     bool isSharded() const {
       return getMemoryLayout() != TensorMemoryLayout::Interleaved;
     }
     bool isL1() const { return getBufferType() == BufferType::L1; }
+    bool isRowMajor() const { return getPageLayout() == PageLayout::RowMajor; }
     /// Bytes of one 32x32 tile in this layout's storage format.
     int64_t getTileBytes() const;
   }];

@@ -1,7 +1,7 @@
 //===- TTNNLayoutOps.td - TTNN data-movement ops -----------*- tablegen -*-===//
 //
 // Ops that move or copy tensor data without arithmetic: concat, slice,
-// repeat. Their verifiers check that the result shape is the one the op
+// repeat, to_layout. Their verifiers check that the result shape is the one the op
 // produces (one shape rule per op, static `inferResultShape`, which the op
 // model reuses); placement legality (sharding) is the op model's answer.
 //
@@ -93,6 +93,28 @@ def TTNN_RepeatOp : TTNN_Op<"repeat", [Pure]> {
     inferResultShape(llvm::ArrayRef<int64_t> shape,
                      llvm::ArrayRef<int64_t> repeats);
   }];
+}
+
+def TTNN_ToLayoutOp : TTNN_Op<"to_layout", [Pure]> {
+  let summary = "converts a tensor between row-major and tiled pages";
+  let description = [{
+    Stores the input's elements in the page layout of the result's
+    `#ttnn.layout`: `row_major` (one page per row) or tiled (32x32 tiles).
+    Shape and element type are the input's; a `bfp8_b` tiled input becomes
+    a `bf16` row-major result (bfp8_b is a tile format). Op model: ttnn
+    0.81.1's interleaved tilize (row-major to tile) and untilize (tile to
+    row-major) programs (docs/op-model.md).
+
+    ```mlir
+    #rm = #ttnn.layout<row_major, dram, interleaved, bf16>
+    #l1 = #ttnn.layout<l1, interleaved, bf16>
+    %1 = ttnn.to_layout %0 : tensor<64x1024xbf16, #rm> -> tensor<64x1024xbf16, #l1>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
 }
 
 #endif // TTL_DIALECT_TTNN_IR_TTNNLAYOUTOPS_TD
