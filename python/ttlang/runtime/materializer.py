@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple, Sequence
 
+from ttlang import _ttlang
 from ttlang.artifact import ArgKind, KernelDescriptorSpec, LogicalKernelId, ProcessorRole
 from ttlang.runtime import _ttnn
 from ttlang.runtime.layout import DescriptorLayout, OperationLayout
@@ -59,6 +60,9 @@ class KernelTemplate:
     last_permutation: list[int] | None = None
     # A ttnn.RuntimeArgs refilled on every dispatch that changes the words.
     runtime_args: Any = None
+    # ttnn word vectors (the type of ``KernelDescriptor.compile_time_args``, the declared value
+    # type of ``RuntimeArgs.append``) holding ``last_words``, one per core of ``arg_cores``.
+    word_vectors: list[Any] | None = None
 
 
 @dataclass
@@ -260,15 +264,21 @@ def materialize(
                     ]
             descriptor = kernel.descriptor
             if words and words != kernel.last_words:
-                # RuntimeArgs.append converts a core's words faster than ttnn's conversion of
-                # a list of (CoreCoord, words) pairs; the descriptor copies the container, so
-                # the template reuses one (under its lock).
+                # ttnn's conversion of a core's tuple costs ~8x assigning one word of a vector
+                # it already holds, so the template keeps one ttnn word vector per core and
+                # brings it to this call's words in place (one C call), then appends the
+                # vectors to a reused RuntimeArgs (faster than a list of (CoreCoord, words)
+                # pairs). RuntimeArgs and the descriptor copy what they are given, so programs
+                # returned earlier keep their words; all of it under the template's lock.
                 runtime_args = kernel.runtime_args
-                if runtime_args is None:
+                vectors = kernel.word_vectors
+                if runtime_args is None or vectors is None or kernel.last_words is None:
                     runtime_args = kernel.runtime_args = ttnn.RuntimeArgs()
+                    vectors = kernel.word_vectors = list(map(type(descriptor.compile_time_args), words))
                 else:
+                    _ttlang.refresh_word_vectors(vectors, kernel.last_words, words, type(vectors[0]))
                     runtime_args.clear()
-                deque(map(runtime_args.append, kernel.arg_coords, words), 0)
+                deque(map(runtime_args.append, kernel.arg_coords, vectors), 0)
                 descriptor.runtime_args = runtime_args
                 kernel.last_words = words
             if kernel.common:
