@@ -275,15 +275,14 @@ bool allOfType(nb::handle values, nb::handle type) {
   return true;
 }
 
-/// Brings `vectors` (ttnn word vectors, one per core) from the words `last`
-/// to the words `words` (lists of tuples of ints of equal length, validated by
-/// the planner): a core whose tuple is equal keeps its vector, a core with few
-/// changed words gets them assigned in place (`vector[k] = word`, the vector's
-/// own Python protocol), any other core a new `make(words)`. Assigning a word
+/// Brings `vectors` (ttnn word vectors, one per core, holding the words
+/// `last`) to the words `words` (lists of tuples of ints of equal length,
+/// validated by the planner) by assigning each changed word in place
+/// (`vector[k] = word`, the vector's own Python protocol): assigning a word
 /// costs about an eighth of ttnn converting a whole tuple, and between
-/// dispatches most words of a core usually stay the same.
-void refreshWordVectors(nb::handle vectors, nb::handle last, nb::handle words,
-                        nb::handle make) {
+/// dispatches most words usually stay the same. False, with the vectors partly
+/// updated, if a core's number of words changed (the caller rebuilds them).
+bool refreshWordVectors(nb::handle vectors, nb::handle last, nb::handle words) {
   PyObject *vs = vectors.ptr(), *olds = last.ptr(), *news = words.ptr();
   if (!PyList_CheckExact(vs) || !PyList_CheckExact(olds) ||
       !PyList_CheckExact(news) || PyList_GET_SIZE(vs) != PyList_GET_SIZE(news) ||
@@ -294,29 +293,11 @@ void refreshWordVectors(nb::handle vectors, nb::handle last, nb::handle words,
     PyObject *now = PyList_GET_ITEM(news, i), *before = PyList_GET_ITEM(olds, i);
     if (now == before)
       continue;
-    if (!PyTuple_CheckExact(now))
+    if (!PyTuple_CheckExact(now) || !PyTuple_CheckExact(before))
       throw nb::type_error("refresh_word_vectors: words must be tuples");
     Py_ssize_t size = PyTuple_GET_SIZE(now);
-    Py_ssize_t changed = size + 1; // rebuild unless proven cheaper
-    if (PyTuple_CheckExact(before) && PyTuple_GET_SIZE(before) == size) {
-      changed = 0;
-      for (Py_ssize_t k = 0; k < size; ++k) {
-        int equal = PyObject_RichCompareBool(PyTuple_GET_ITEM(now, k),
-                                             PyTuple_GET_ITEM(before, k), Py_EQ);
-        if (equal < 0)
-          throw nb::python_error();
-        changed += !equal;
-      }
-    }
-    if (changed == 0)
-      continue;
-    if (2 * changed > size) {
-      PyObject *vector = PyObject_CallOneArg(make.ptr(), now);
-      if (!vector)
-        throw nb::python_error();
-      PyList_SetItem(vs, i, vector); // steals the new vector, drops the old
-      continue;
-    }
+    if (PyTuple_GET_SIZE(before) != size)
+      return false;
     PyObject *vector = PyList_GET_ITEM(vs, i);
     for (Py_ssize_t k = 0; k < size; ++k) {
       PyObject *word = PyTuple_GET_ITEM(now, k);
@@ -330,6 +311,7 @@ void refreshWordVectors(nb::handle vectors, nb::handle last, nb::handle words,
         throw nb::python_error();
     }
   }
+  return true;
 }
 
 } // namespace
@@ -347,8 +329,8 @@ void ttlang::python::populateRuntimeBindings(nb::module_ &m) {
   m.def("all_of_type", &allOfType, nb::arg("values"), nb::arg("type"),
         "Whether `values` is a tuple whose items all have exactly `type`.");
   m.def("refresh_word_vectors", &refreshWordVectors, nb::arg("vectors"),
-        nb::arg("last"), nb::arg("words"), nb::arg("make"),
-        "Updates `vectors` (one ttnn word vector per core) from the words "
-        "`last` to `words`: in place where few words changed, `make(words)` "
-        "where many did.");
+        nb::arg("last"), nb::arg("words"),
+        "Assigns in place the words of `words` that differ from `last` to "
+        "`vectors` (one ttnn word vector per core); False if a core's number "
+        "of words changed.");
 }
