@@ -1,8 +1,10 @@
 //===- Device.cpp - Memory, programs and the scheduler of the emulator ----===//
 
 #include "Runtime.h"
+#include "ttl/Targets.h"
 
 #include <algorithm>
+#include <iterator>
 #include <cstring>
 #include <dlfcn.h>
 #include <link.h>
@@ -18,12 +20,23 @@ namespace ttlemu {
 //===----------------------------------------------------------------------===//
 
 namespace {
-// Grid, banks and alignment as ttnn 0.81.1's mock devices report them
-// (../shared/docs/ttnn.md); L1 sizes from the same devices.
-const ArchSpec kArchs[] = {
-    {"wormhole_b0", 8, 8, 12, 32, 16, 1499136, 0x9000, 32},
-    {"blackhole", 13, 10, 8, 64, 16, 1572864, 0x9000, 64},
-};
+// Views of the one target table (ttl/Targets.h, with its sources): circular
+// buffers are placed from the first byte above the reserved region.
+ArchSpec archOf(const ttlang::target::Facts &facts) {
+  return {facts.name,
+          static_cast<uint32_t>(facts.gridCols),
+          static_cast<uint32_t>(facts.gridRows),
+          static_cast<uint32_t>(facts.dramBanks),
+          static_cast<uint32_t>(facts.dramAlignment),
+          static_cast<uint32_t>(facts.l1Alignment),
+          static_cast<uint32_t>(facts.l1Bytes),
+          static_cast<uint32_t>(facts.l1ReservedBytes),
+          facts.circularBuffers};
+}
+const ArchSpec kArchs[] = {archOf(ttlang::target::kTargets[0]),
+                           archOf(ttlang::target::kTargets[1])};
+static_assert(std::size(ttlang::target::kTargets) == std::size(kArchs),
+              "one architecture per target");
 } // namespace
 
 const ArchSpec *findArch(const std::string &name) {

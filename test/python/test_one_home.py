@@ -7,6 +7,9 @@
 - The tile geometry (32x32 tiles of 16x16 faces) is defined by ``include/ttl/TileGeometry.h``;
   C++ names it from there and Python reads it from the extensions (``TILE_SIDE``,
   ``FACE_SIDE``): no other source defines a tile or face constant from a number.
+- The target table (grids, L1 and its reserved bytes, banks, circular buffers) is
+  ``include/ttl/Targets.h``, viewed by the TTL passes, the op model and the emulated device,
+  and read by Python through ``ttlang._ttlang.targets()``: its sizes appear in no other source.
 """
 
 from __future__ import annotations
@@ -167,3 +170,32 @@ def test_the_effect_limit_is_the_verifiers():
         if isinstance(node, ast.Constant) and node.value == limit and not isinstance(node.value, bool)
     ]
     assert not spelled, f"the extern-call effect limit spelled in Python: {spelled}"
+
+
+TARGETS_HOME = ROOT / "include/ttl/Targets.h"
+# Sizes only a target table states (L1 per core, unreserved and reserved L1), and tables of
+# circular-buffer counts.
+TARGET_FACTS = re.compile(r"\b(?:1499136|1463968|1572864|35168)\b|CIRCULAR_BUFFERS\w*\s*=\s*(?:\{\s*\"|\d)")
+
+
+def test_target_table_is_defined_once():
+    found = [
+        f"{path.relative_to(ROOT)}: {match.group(0)}"
+        for path in _sources_with_tile_geometry()
+        if path != TARGETS_HOME and ROOT / "test" not in path.parents  # tests state expected values
+        for match in TARGET_FACTS.finditer(path.read_text())
+    ]
+    assert not found, "target facts outside include/ttl/Targets.h:\n" + "\n".join(found)
+
+
+def test_every_layer_sees_the_same_targets():
+    from ttlang import _ttlang
+    from ttlang.emu import _emu
+
+    targets = _ttlang.targets()
+    assert set(targets) == {"wormhole_b0", "blackhole"}
+    for name, facts in targets.items():
+        grid_x, grid_y, dram_banks, dram_alignment, l1_alignment, l1_size = _emu.architecture(name)
+        assert (grid_x, grid_y) == facts["grid"]
+        assert (dram_banks, dram_alignment, l1_alignment, l1_size) == (
+            facts["dram_banks"], facts["dram_alignment"], facts["l1_alignment"], facts["l1_bytes"])

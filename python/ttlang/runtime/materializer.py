@@ -114,10 +114,10 @@ def core_range_set(ttnn: Any, cores: Sequence[XY]) -> Any:
     return ttnn.CoreRangeSet(ranges)
 
 
-# Circular buffers per core (tt-metalium circular_buffer_constants.h NUM_CIRCULAR_BUFFERS): the
+# Circular buffers per core (ttl/Targets.h: NUM_CIRCULAR_BUFFERS of circular_buffer_constants.h): the
 # length tt-metal's JIT wants of a non-empty ComputeConfigDescriptor.unpack_to_dest_mode
 # (jit_build/data_format.cpp: "unpack_to_dest_mode vector must have 32 elements" on Wormhole).
-CIRCULAR_BUFFERS = {"wormhole_b0": 32, "blackhole": 64}
+CIRCULAR_BUFFERS = {name: facts["circular_buffers"] for name, facts in _ttlang.targets().items()}
 
 
 def _config(ttnn: Any, spec: KernelDescriptorSpec, target: str = "wormhole_b0") -> Any:

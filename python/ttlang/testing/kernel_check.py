@@ -148,7 +148,8 @@ DATA_FORMAT_CODES: Mapping[str, int] = {"float32": 0, "bfloat16": 5}
 # accumulation and Float16_b without.
 FLOAT32, TF32, FLOAT16_B = 0, 4, 5
 INVALID_DATA_FORMAT = 0xFF
-NUM_CIRCULAR_BUFFERS = 32
+# The check compiles against the Wormhole headers; the target table's home is ttl/Targets.h.
+NUM_CIRCULAR_BUFFERS = _ttlang.targets()["wormhole_b0"]["circular_buffers"]
 # The tile geometry's one home is ttl/TileGeometry.h.
 TILE_SIDE, FACE_SIDE = _ttlang.TILE_SIDE, _ttlang.FACE_SIDE
 TILE_BYTES: Mapping[str, int] = {

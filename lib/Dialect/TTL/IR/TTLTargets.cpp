@@ -1,6 +1,7 @@
 //===- TTLTargets.cpp - target capacity table -----------------------------===//
 
 #include "ttl/Dialect/TTL/IR/TTLTargets.h"
+#include "ttl/Targets.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Operation.h"
@@ -8,24 +9,27 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <iterator>
+
 using namespace mlir::ttl;
 
-// Tensix cores have five RISC-V processors: two run data-movement kernels
-// (BRISC, NCRISC) and three (TRISC 0/1/2) together run one compute kernel.
-// Circular-buffer counts are NUM_CIRCULAR_BUFFERS of ttnn 0.81.1's
-// circular_buffer_constants.h. Worker grids and L1 are the op model's devices
-// (lib/OpModel/Device.cpp): Wormhole 8x8 workers with 1,463,968 B of the
-// 1,499,136 B L1 unreserved (ttnn 0.81.1's mock Wormhole device); Blackhole
-// 13x10 workers and 1.5 MiB (1,572,864 B) of L1 with the same reserved region
-// (35,168 B), so 1,537,696 B for dataflow buffers.
+// The capacities are views of the one target table (ttl/Targets.h).
+static TargetCapacity capacityOf(const ttlang::target::Facts &facts) {
+  return {facts.name,
+          facts.computeKernels,
+          facts.dataMovementKernels,
+          facts.circularBuffers,
+          facts.gridCols,
+          facts.gridRows,
+          static_cast<int64_t>(facts.l1UnreservedBytes())};
+}
+
 static const TargetCapacity kTargets[] = {
-    {"wormhole_b0", /*computeKernels=*/1, /*dataMovementKernels=*/2,
-     /*dataflowBuffers=*/32, /*gridCols=*/8, /*gridRows=*/8,
-     /*l1DataflowBufferBytes=*/1463968},
-    {"blackhole", /*computeKernels=*/1, /*dataMovementKernels=*/2,
-     /*dataflowBuffers=*/64, /*gridCols=*/13, /*gridRows=*/10,
-     /*l1DataflowBufferBytes=*/1572864 - 35168},
+    capacityOf(ttlang::target::kTargets[0]),
+    capacityOf(ttlang::target::kTargets[1]),
 };
+static_assert(std::size(ttlang::target::kTargets) == std::size(kTargets),
+              "one capacity per target");
 
 const TargetCapacity &mlir::ttl::largestWorkerGrid() {
   return *llvm::max_element(kTargets, [](const TargetCapacity &a,

@@ -1,6 +1,7 @@
 //===- TTLTargets.h - target capacity table ---------------------*- C++ -*-===//
 //
-// What each supported Tenstorrent target offers to one operation on one core:
+// What each supported Tenstorrent target (ttl/Targets.h) offers to one
+// operation on one core:
 // how many logical kernels of each kind it can run and how many dataflow
 // buffers (circular buffers) it has. Every pass that checks capacity reads
 // this one table, so unified and explicit operations get the same limits and
@@ -24,7 +25,7 @@ class Operation;
 namespace mlir::ttl {
 
 struct TargetCapacity {
-  llvm::StringLiteral name;
+  llvm::StringRef name;
   unsigned computeKernels;
   unsigned dataMovementKernels;
   unsigned dataflowBuffers;

@@ -1,0 +1,81 @@
+//===- Targets.h - the Tenstorrent targets, defined once ---------*- C++ -*-===//
+//
+// The facts of each supported chip, in one table that every layer reads: the
+// TTL passes' capacity checks (TTLTargets.h), the op model's devices
+// (ttl/OpModel/Device.h), the emulated device's architectures, and Python
+// through the extensions (`ttlang._ttlang.targets()`, and
+// `ttlang.emu._emu.architecture(name)` on the MLIR-free side). No
+// dependencies, so the emulated device's runtime includes it too.
+//
+// Sources: ttnn 0.81.1's mock devices (../shared/docs/ttnn.md): Wormhole 8x8
+// workers, L1 alignment 16, DRAM alignment 32, 1,463,968 B unreserved of the
+// 1,499,136 B L1 (35,168 B reserved); Blackhole 13x10 workers, DRAM alignment
+// 64, 1.5 MiB L1 with the reserved region assumed equal to Wormhole's. Bank
+// counts: the reference table's n300 (64 L1 banks, 12 DRAM banks) and
+// Blackhole's 130 workers and 8 DRAM banks. Circular buffers:
+// NUM_CIRCULAR_BUFFERS of ttnn 0.81.1's circular_buffer_constants.h. Tensix
+// cores have five RISC-V processors: two run data-movement kernels and three
+// together run one compute kernel. Roofline rates are nominal datasheet
+// figures (docs/op-model.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TTL_TARGETS_H
+#define TTL_TARGETS_H
+
+#include <cstdint>
+#include <string_view>
+
+namespace ttlang::target {
+
+struct Facts {
+  const char *name;
+  /// The worker grid (Tensix cores), cols x rows.
+  int64_t gridCols, gridRows;
+  /// L1 banks (one per worker core) and DRAM banks.
+  int64_t l1Banks, dramBanks;
+  /// Bytes of L1 per core, and the firmware-reserved bytes at its bottom.
+  uint64_t l1Bytes, l1ReservedBytes;
+  uint64_t l1Alignment, dramAlignment;
+  uint64_t dramBankBytes;
+  /// Circular buffers per core (NUM_CIRCULAR_BUFFERS).
+  unsigned circularBuffers;
+  /// Logical kernels one operation may run per core, by kind.
+  unsigned computeKernels, dataMovementKernels;
+  /// Roofline rates.
+  double clockGHz, dramBytesPerNs, nocBytesPerCycle, launchOverheadNs;
+
+  /// L1 bytes per core above the reserved region.
+  constexpr uint64_t l1UnreservedBytes() const {
+    return l1Bytes - l1ReservedBytes;
+  }
+};
+
+inline constexpr Facts kTargets[] = {
+    {"wormhole_b0", /*gridCols=*/8, /*gridRows=*/8, /*l1Banks=*/64,
+     /*dramBanks=*/12, /*l1Bytes=*/1499136, /*l1ReservedBytes=*/35168,
+     /*l1Alignment=*/16, /*dramAlignment=*/32,
+     /*dramBankBytes=*/uint64_t(1) << 30, /*circularBuffers=*/32,
+     /*computeKernels=*/1, /*dataMovementKernels=*/2, /*clockGHz=*/1.0,
+     /*dramBytesPerNs=*/288.0, /*nocBytesPerCycle=*/32.0,
+     /*launchOverheadNs=*/2000.0},
+    {"blackhole", /*gridCols=*/13, /*gridRows=*/10, /*l1Banks=*/130,
+     /*dramBanks=*/8, /*l1Bytes=*/1572864, /*l1ReservedBytes=*/35168,
+     /*l1Alignment=*/16, /*dramAlignment=*/64,
+     /*dramBankBytes=*/uint64_t(4) << 30, /*circularBuffers=*/64,
+     /*computeKernels=*/1, /*dataMovementKernels=*/2, /*clockGHz=*/1.35,
+     /*dramBytesPerNs=*/512.0, /*nocBytesPerCycle=*/64.0,
+     /*launchOverheadNs=*/2000.0},
+};
+
+/// The target called `name`, or nullptr.
+constexpr const Facts *find(std::string_view name) {
+  for (const Facts &facts : kTargets)
+    if (name == facts.name)
+      return &facts;
+  return nullptr;
+}
+
+} // namespace ttlang::target
+
+#endif // TTL_TARGETS_H
