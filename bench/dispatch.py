@@ -15,8 +15,9 @@ same words:
   construction (the fastest path before word vectors; the reference of issue 11's target);
 - ``by hand (word vectors)``: the same, each core's words first made into ttnn's word vector
   (the type of ``KernelDescriptor.compile_time_args``, the declared value type of
-  ``RuntimeArgs.append``), which skips ttnn's implicit conversion: the fastest ttnn path found,
-  and the conversion the runtime uses.
+  ``RuntimeArgs.append``), which skips ttnn's implicit conversion: the fastest way found to
+  hand ttnn new tuples. (The runtime itself keeps its descriptors and assigns only the changed
+  words in place; see docs/performance.md for what a hand path doing the same costs.)
 
 Run: ``.venv/bin/python bench/dispatch.py``. Prints a Markdown table (µs of thread CPU time per
 dispatch, minimum over interleaved rounds).
@@ -136,8 +137,7 @@ class Factory:
 
 def runtime_args(args, coords, words, vector=None):
     """RuntimeArgs.append per core into a reused container (the descriptor copies it); with
-    ``vector`` (ttnn's word vector type) each core's words are converted explicitly, as the
-    runtime does."""
+    ``vector`` (ttnn's word vector type) each core's words are converted explicitly first."""
     args.clear()
     deque(map(args.append, coords, words if vector is None else map(vector, words)), 0)
     return args
