@@ -76,7 +76,7 @@ ARTIFACT = CompiledArtifact(
         KernelDescriptorSpec(
             READER, ProcessorRole.DATA_MOVEMENT_0, WHOLE, READER_SOURCE,
             KernelABI(
-                (KernelArg(ArgKind.DFB_INDEX, "in"), KernelArg(ArgKind.TENSOR_ACCESSOR, "a", 2)),
+                (KernelArg(ArgKind.DFB_INDEX, "in", 1, (0,)), KernelArg(ArgKind.TENSOR_ACCESSOR, "a", 2, (2, 2048))),
                 (KernelArg(ArgKind.BUFFER_ADDRESS, "a"),),
                 (KernelArg(ArgKind.CALLER_ARGS, "caller"),),
             ),
@@ -84,7 +84,7 @@ ARTIFACT = CompiledArtifact(
         KernelDescriptorSpec(
             COMPUTE, ProcessorRole.COMPUTE, WHOLE, COMPUTE_SOURCE,
             KernelABI(
-                (KernelArg(ArgKind.DFB_INDEX, "in"), KernelArg(ArgKind.DFB_INDEX, "out")),
+                (KernelArg(ArgKind.DFB_INDEX, "in", 1, (0,)), KernelArg(ArgKind.DFB_INDEX, "out", 1, (16,))),
                 (),
                 (KernelArg(ArgKind.CALLER_ARGS, "caller"),),
             ),

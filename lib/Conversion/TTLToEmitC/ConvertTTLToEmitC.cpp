@@ -1,10 +1,12 @@
 //===- ConvertTTLToEmitC.cpp - split TTL kernels to TT-Metal EmitC --------===//
 //
-// Driver of convert-ttl-to-emitc: collects facts about each kernel function,
-// lowers tile math (greedy, before the conversion), wraps each kernel in an
-// emitc.file with its includes and records, then runs a full dialect
-// conversion with the pattern families of this directory and the upstream
-// arith / scf / func to EmitC patterns.
+// Driver of convert-ttl-to-emitc: lowers tile math (greedy, before the
+// conversion), collects facts about each kernel function from the records of
+// ttl-assign-processor-roles and ttl-record-kernel-abi (KernelRecords.cpp),
+// wraps each kernel in an emitc.file with its includes and its
+// #ttl.kernel_record, then runs a full dialect conversion with the pattern
+// families of this directory and the upstream arith / scf / func to EmitC
+// patterns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +29,6 @@
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
-#include <map>
 #include <set>
 
 namespace mlir::ttl {
@@ -213,10 +214,11 @@ SmallVector<std::string> computeHeaders(func::FuncOp kernel) {
   return SmallVector<std::string>(headers.begin(), headers.end());
 }
 
-/// Inclusive core rectangles [x0, y0, x1, y1] of a kernel: what
-/// ttl-specialize-cores recorded, else the whole static grid.
+/// The #ttl.core_range rectangles of a kernel: what ttl-specialize-cores
+/// recorded, else the whole static grid.
 FailureOr<ArrayAttr> getCoreRanges(func::FuncOp kernel) {
-  if (auto ranges = kernel->getAttrOfType<ArrayAttr>(kCoreRangesAttrName))
+  if (auto ranges =
+          kernel->getAttrOfType<ArrayAttr>(TTLDialect::kCoreRangesAttrName))
     return ranges;
   auto grid = kernel->getAttrOfType<DenseI64ArrayAttr>(
       TTLDialect::kGridAttrName);
@@ -224,124 +226,9 @@ FailureOr<ArrayAttr> getCoreRanges(func::FuncOp kernel) {
     return kernel.emitError("kernel function has no '")
            << TTLDialect::kGridAttrName
            << "'; the grid of every kernel must be static to lower it";
-  Builder b(kernel.getContext());
-  return b.getArrayAttr(
-      {b.getDenseI64ArrayAttr({0, 0, grid[0] - 1, grid[1] - 1})});
-}
-
-/// "file:line" of the user's source line that made a DFB ("" without one):
-/// reports about a circular buffer (an emulated deadlock) point there.
-std::string describeLocation(Location loc) {
-  if (auto file = loc->findInstanceOf<FileLineColLoc>())
-    return (file.getFilename().getValue() + ":" + Twine(file.getLine())).str();
-  return "";
-}
-
-/// [{name, index, data_format, page_size, total_size, block_shape,
-/// block_count, reconfigured_blocks, location}] of the kernel's DFBs,
-/// ascending index: what the runtime allocates (CBDescriptor).
-ArrayAttr describeDataflowBuffers(func::FuncOp kernel, const KernelABI &abi) {
-  Builder b(kernel.getContext());
-  // Per index: the last DFB created (its name, format and location are the
-  // record's) and the largest type (DFBs sharing an index: the allocation
-  // fits the largest).
-  std::map<int32_t, std::pair<CreateDataflowBufferOp, DataflowBufferType>>
-      byIndex;
-  kernel.walk([&](CreateDataflowBufferOp op) {
-    DataflowBufferType type = op.getResult().getType();
-    auto [it, first] =
-        byIndex.try_emplace(*op.getPhysicalIndex(), op, type);
-    it->second.first = op;
-    if (!first && type.getTotalSizeBytes() > it->second.second.getTotalSizeBytes())
-      it->second.second = type;
-  });
-  SmallVector<Attribute> list;
-  for (auto &[index, entry] : byIndex) {
-    auto [op, largest] = entry;
-    DataflowBufferType type = op.getResult().getType();
-    StringRef format = type.getElementType().isF32() ? "float32" : "bfloat16";
-    // The initial ring plus the ring of every reconfiguration.
-    int64_t total = abi.configs.totalBytes.at(index);
-    int64_t blockBytes = largest.getTilesPerBlock() * largest.getTileSizeBytes();
-    list.push_back(b.getDictionaryAttr({
-        b.getNamedAttr("name", b.getStringAttr(getDataflowBufferName(op, index))),
-        b.getNamedAttr("index", b.getI64IntegerAttr(index)),
-        b.getNamedAttr("data_format", b.getStringAttr(format)),
-        b.getNamedAttr("page_size", b.getI64IntegerAttr(type.getTileSizeBytes())),
-        b.getNamedAttr("total_size", b.getI64IntegerAttr(total)),
-        // The !ttl.dfb type (block shape in tiles, block count) and the
-        // blocks of the rings its reconfigurations add: total_size is
-        // block bytes x (block_count + reconfigured_blocks).
-        b.getNamedAttr("block_shape",
-                       b.getDenseI64ArrayAttr(largest.getShape())),
-        b.getNamedAttr("block_count",
-                       b.getI64IntegerAttr(largest.getBlockCount())),
-        b.getNamedAttr("reconfigured_blocks",
-                       b.getI64IntegerAttr(total / blockBytes -
-                                           largest.getBlockCount())),
-        b.getNamedAttr("location", b.getStringAttr(describeLocation(op.getLoc()))),
-    }));
-  }
-  return b.getArrayAttr(list);
-}
-
-/// [{name, dfb, address}] of a kernel's DFB configurations (address: the
-/// ring's byte offset from the DFB's base).
-ArrayAttr describeDataflowBufferConfigs(const DataflowBufferConfigLayout &layout) {
-  SmallVector<Attribute> list;
-  for (const DataflowBufferConfig &config : layout.configs) {
-    Builder b(config.op->getContext());
-    list.push_back(b.getDictionaryAttr({
-        b.getNamedAttr("name", b.getStringAttr(config.name)),
-        b.getNamedAttr("dfb", b.getStringAttr(config.dfbName)),
-        b.getNamedAttr("address", b.getI64IntegerAttr(config.offset)),
-    }));
-  }
-  return ArrayAttr::get(layout.configs.front().op->getContext(), list);
-}
-
-/// Every kernel of an operation that uses a DFB reconfigures it at the same
-/// synchronized points: the same configurations in the same order.
-LogicalResult
-checkSynchronizedReconfigurations(ArrayRef<func::FuncOp> kernels,
-                                  const LoweringFacts &facts) {
-  // (operation id, DFB index) -> first kernel seen and its sequence.
-  std::map<std::pair<std::string, int32_t>,
-           std::pair<func::FuncOp, SmallVector<int64_t>>>
-      seen;
-  for (func::FuncOp kernel : kernels) {
-    const KernelABI &abi = facts.abi.at(kernel);
-    std::map<int32_t, SmallVector<int64_t>> sequences;
-    for (const auto &[index, bytes] : abi.configs.totalBytes)
-      sequences[index];
-    for (const DataflowBufferConfig &config : abi.configs.configs)
-      sequences[config.physicalIndex].push_back(config.pages);
-    auto id = kernel->getAttrOfType<StringAttr>(TTLDialect::kOperationIdAttrName);
-    std::string operation = id ? id.getValue().str() : "";
-    for (auto &[index, sequence] : sequences) {
-      auto [it, inserted] =
-          seen.try_emplace({operation, index}, kernel, sequence);
-      if (inserted || it->second.second == sequence)
-        continue;
-      auto describe = [](ArrayRef<int64_t> pages) {
-        std::string text = "[";
-        for (auto [i, p] : llvm::enumerate(pages))
-          text += (i ? ", " : "") + std::to_string(p) + " pages";
-        return text + "]";
-      };
-      InFlightDiagnostic diag =
-          kernel.emitError("kernel '")
-          << kernel.getSymName() << "' reconfigures DFB " << index << " as "
-          << describe(sequence) << " but kernel '"
-          << it->second.first.getSymName() << "' as "
-          << describe(it->second.second)
-          << "; every kernel that uses a DFB must reconfigure it at the same "
-             "synchronized points";
-      diag.attachNote(it->second.first.getLoc()) << "other kernel here";
-      return failure();
-    }
-  }
-  return success();
+  MLIRContext *context = kernel.getContext();
+  return ArrayAttr::get(
+      context, {CoreRangeAttr::get(context, 0, 0, grid[0] - 1, grid[1] - 1)});
 }
 
 struct ConvertTTLToEmitCPass
@@ -349,24 +236,22 @@ struct ConvertTTLToEmitCPass
   void runOnOperation() override;
 
   LogicalResult collectFacts(func::FuncOp kernel, LoweringFacts &facts);
-  FailureOr<emitc::FileOp> wrapInFile(func::FuncOp kernel, StringRef role,
-                                      const KernelABI &abi);
+  FailureOr<emitc::FileOp> wrapInFile(func::FuncOp kernel, ProcessorRole role,
+                                      const KernelABI &abi,
+                                      ArrayRef<int64_t> unpackToDest);
 };
 
 } // namespace
 
 LogicalResult ConvertTTLToEmitCPass::collectFacts(func::FuncOp kernel,
                                                   LoweringFacts &facts) {
-  for (BlockArgument arg : kernel.getArguments()) {
-    auto tensor = dyn_cast<RankedTensorType>(arg.getType());
-    if (!tensor || !isa_and_nonnull<LayoutAttr>(tensor.getEncoding()))
-      return kernel.emitOpError("parameter ")
-             << arg.getArgNumber() << " has type " << arg.getType()
-             << "; kernel parameters must be tensors with a #ttl.layout";
-  }
-  if (kernel.getNumResults() != 0)
-    return kernel.emitOpError("kernel function must not return values");
-  FailureOr<KernelABI> abi = computeKernelABI(kernel);
+  // The layout ttl-record-kernel-abi recorded.
+  auto record = kernel->getAttrOfType<KernelABIAttr>(TTLDialect::kAbiAttrName);
+  if (!record)
+    return kernel.emitOpError("has no '")
+           << TTLDialect::kAbiAttrName
+           << "'; run ttl-record-kernel-abi before convert-ttl-to-emitc";
+  FailureOr<KernelABI> abi = KernelABI::fromAttr(record, kernel);
   if (failed(abi))
     return failure();
   auto grid =
@@ -416,37 +301,27 @@ LogicalResult ConvertTTLToEmitCPass::collectFacts(func::FuncOp kernel,
 }
 
 FailureOr<emitc::FileOp>
-ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, StringRef role,
-                                  const KernelABI &abi) {
+ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, ProcessorRole role,
+                                  const KernelABI &abi,
+                                  ArrayRef<int64_t> unpackToDest) {
   FailureOr<ArrayAttr> ranges = getCoreRanges(kernel);
   if (failed(ranges))
     return failure();
+  MLIRContext *context = &getContext();
+  bool compute = role == ProcessorRole::Compute;
+  bool reconfigures = !abi.configs.configs.empty();
   OpBuilder b(kernel);
   auto file = emitc::FileOp::create(b, kernel.getLoc(), kernel.getSymName());
-  file->setAttr(kKernelIdentityAttrName,
-                kernel->getAttr(TTLDialect::kKernelAttrName));
-  file->setAttr(kKernelRoleAttrName, b.getStringAttr(role));
-  file->setAttr(kCoreRangesAttrName, *ranges);
-  file->setAttr(kKernelAbiAttrName, abi.toAttr(&getContext()));
-  file->setAttr(kDataflowBuffersAttrName, describeDataflowBuffers(kernel, abi));
-  if (role == "compute" && needsFp32DestAccumulation(kernel))
-    file->setAttr(kFp32DestAccAttrName, b.getUnitAttr());
-  if (!abi.configs.configs.empty()) {
-    file->setAttr(kDataflowBufferConfigsAttrName,
-                  describeDataflowBufferConfigs(abi.configs));
-    // ttlang/dfb_reconfigure.h is a header of this project.
-    file->setAttr(kProjectIncludeAttrName, b.getUnitAttr());
-  }
   Region &region = file.getBodyRegion();
   Block &body = region.empty() ? region.emplaceBlock() : region.front();
   b.setInsertionPointToStart(&body);
   SmallVector<std::string> headers;
-  if (role == "compute")
+  if (compute)
     headers = computeHeaders(kernel);
   else
     headers = {"api/dataflow/dataflow_api.h"};
-  if (!abi.configs.configs.empty()) {
-    if (role == "compute")
+  if (reconfigures) {
+    if (compute)
       headers.push_back("api/compute/common.h"); // get_arg_val
     headers.push_back(kDataflowBufferReconfigureHeader.str());
   }
@@ -456,8 +331,32 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, StringRef role,
            headers.begin(), std::unique(headers.begin(), headers.end())))
     emitc::IncludeOp::create(b, kernel.getLoc(), header);
   kernel->moveBefore(&body, body.end());
-  addExternIncludes(kernel, file);
-  kernel->removeAttr(kCoreRangesAttrName);
+  ExternIncludes includes = addExternIncludes(kernel, file);
+  SmallVector<Attribute> paths;
+  for (StringRef path : includes.paths)
+    paths.push_back(b.getStringAttr(path));
+  // ttlang/dfb_reconfigure.h is a header of this project.
+  bool projectInclude = includes.projectInclude || reconfigures;
+  // The facts the backend passes recorded on the function move into the
+  // file's record.
+  auto configs = kernel->getAttrOfType<ArrayAttr>(
+      TTLDialect::kDfbConfigurationsAttrName);
+  file->setAttr(
+      TTLDialect::kKernelRecordAttrName,
+      KernelRecordAttr::get(
+          context, kernel->getAttrOfType<KernelAttr>(TTLDialect::kKernelAttrName),
+          role, *ranges,
+          kernel->getAttrOfType<KernelABIAttr>(TTLDialect::kAbiAttrName),
+          kernel->getAttrOfType<ArrayAttr>(TTLDialect::kDataflowBuffersAttrName),
+          configs ? configs : b.getArrayAttr({}), b.getArrayAttr(paths),
+          b.getBoolAttr(projectInclude),
+          b.getBoolAttr(compute && needsFp32DestAccumulation(kernel)),
+          b.getDenseI64ArrayAttr(unpackToDest)));
+  for (StringRef name :
+       {TTLDialect::kCoreRangesAttrName, TTLDialect::kProcessorRoleAttrName,
+        TTLDialect::kAbiAttrName, TTLDialect::kDataflowBuffersAttrName,
+        TTLDialect::kDfbConfigurationsAttrName})
+    kernel->removeAttr(name);
   return file;
 }
 
@@ -465,41 +364,24 @@ void ConvertTTLToEmitCPass::runOnOperation() {
   ModuleOp module = getOperation();
   MLIRContext *context = &getContext();
 
-  SmallVector<func::FuncOp> kernels;
-  for (auto func : module.getOps<func::FuncOp>()) {
-    if (func->hasAttr(TTLDialect::kKernelAttrName)) {
-      kernels.push_back(func);
-      continue;
-    }
-    if (func->hasAttr(TTLDialect::kOperationIdAttrName)) {
-      func.emitError("operation is not split into kernels; run "
-                     "ttl-split-kernels before convert-ttl-to-emitc");
+  FailureOr<SmallVector<func::FuncOp>> found = getKernelFunctions(module);
+  if (failed(found))
+    return signalPassFailure();
+  SmallVector<func::FuncOp> kernels = std::move(*found);
+
+  // Roles and the ABI come from ttl-assign-processor-roles and
+  // ttl-record-kernel-abi.
+  SmallVector<ProcessorRole> roles;
+  for (func::FuncOp kernel : kernels) {
+    auto role = kernel->getAttrOfType<ProcessorRoleAttr>(
+        TTLDialect::kProcessorRoleAttrName);
+    if (!role) {
+      kernel.emitOpError("has no '")
+          << TTLDialect::kProcessorRoleAttrName
+          << "'; run ttl-assign-processor-roles before convert-ttl-to-emitc";
       return signalPassFailure();
     }
-  }
-
-  // Processor roles: the compute kernel on the TRISCs, the first logical
-  // data-movement kernel on RISC-V 0 (BRISC), the second on RISC-V 1.
-  SmallVector<std::string> roles;
-  SmallVector<Attribute> movers;
-  for (func::FuncOp kernel : kernels) {
-    auto id = cast<KernelAttr>(kernel->getAttr(TTLDialect::kKernelAttrName));
-    if (id.getKind() == KernelKind::Compute) {
-      roles.push_back("compute");
-      continue;
-    }
-    auto *it = llvm::find(movers, id);
-    if (it == movers.end()) {
-      if (movers.size() == 2) {
-        kernel.emitError("more than two data-movement kernels in one module; "
-                         "a Tensix core has two data-movement processors");
-        return signalPassFailure();
-      }
-      movers.push_back(id);
-      it = movers.end() - 1;
-    }
-    roles.push_back(it == movers.begin() ? "data_movement_0"
-                                         : "data_movement_1");
+    roles.push_back(role.getValue());
   }
 
   // Python's `//` is arith.floordivsi (and ceildivsi may come from folds),
@@ -543,16 +425,16 @@ void ConvertTTLToEmitCPass::runOnOperation() {
   for (auto [kernel, role] : llvm::zip(kernels, roles)) {
     if (failed(collectFacts(kernel, facts)))
       return signalPassFailure();
+    FailureOr<SmallVector<int64_t>> unpacked =
+        checkUnpackToDest(kernel, unpackToDest[kernel]);
+    if (failed(unpacked))
+      return signalPassFailure();
     FailureOr<emitc::FileOp> file =
-        wrapInFile(kernel, role, facts.abi[kernel]);
-    if (failed(file) ||
-        failed(recordUnpackToDest(kernel, *file, unpackToDest[kernel])))
+        wrapInFile(kernel, role, facts.abi[kernel], *unpacked);
+    if (failed(file))
       return signalPassFailure();
     files.push_back(*file);
   }
-
-  if (failed(checkSynchronizedReconfigurations(kernels, facts)))
-    return signalPassFailure();
 
   TypeConverter converter;
   populateKernelTypeConversions(converter);

@@ -31,7 +31,7 @@ using namespace mlir::ttl;
 using namespace mlir::ttl::emitc_lowering;
 
 /// The header of `ttlang::DFBDescriptor`, on the include path recorded with
-/// `ttkernel.project_include`.
+/// `project_include` of the kernel's #ttl.kernel_record.
 static constexpr llvm::StringLiteral kDescriptorHeader =
     "ttlang/dfb_descriptor.hpp";
 
@@ -155,8 +155,8 @@ LogicalResult emitc_lowering::collectExternFacts(func::FuncOp kernel,
   return failure(walk.wasInterrupted());
 }
 
-void emitc_lowering::addExternIncludes(func::FuncOp kernel,
-                                       emitc::FileOp file) {
+ExternIncludes emitc_lowering::addExternIncludes(func::FuncOp kernel,
+                                                 emitc::FileOp file) {
   llvm::SetVector<StringRef> headers, paths;
   bool descriptors = false;
   kernel.walk([&](CallExternFuncOp call) {
@@ -173,8 +173,9 @@ void emitc_lowering::addExternIncludes(func::FuncOp kernel,
   bool rawAddr = kernelId && kernelId.getKind() == KernelKind::Compute &&
                  kernel->walk([](RawAddrOp) { return WalkResult::interrupt(); })
                      .wasInterrupted();
+  ExternIncludes recorded;
   if (headers.empty() && !rawAddr)
-    return;
+    return recorded;
   // After the kernel's own includes, before the kernel function.
   OpBuilder b(kernel);
   if (rawAddr) {
@@ -190,13 +191,9 @@ void emitc_lowering::addExternIncludes(func::FuncOp kernel,
     emitc::IncludeOp::create(b, kernel.getLoc(), kDescriptorHeader);
   for (StringRef header : headers)
     emitc::IncludeOp::create(b, kernel.getLoc(), header);
-  SmallVector<Attribute> pathAttrs;
-  for (StringRef path : paths)
-    pathAttrs.push_back(b.getStringAttr(path));
-  if (!pathAttrs.empty())
-    file->setAttr(kIncludePathsAttrName, b.getArrayAttr(pathAttrs));
-  if (descriptors)
-    file->setAttr(kProjectIncludeAttrName, b.getUnitAttr());
+  recorded.paths.assign(paths.begin(), paths.end());
+  recorded.projectInclude = descriptors;
+  return recorded;
 }
 
 void emitc_lowering::populateExternCallPatterns(const TypeConverter &converter,

@@ -11,24 +11,6 @@
 using namespace mlir;
 using namespace mlir::ttl;
 
-StringRef ttl::stringifyKernelArgKind(KernelArgKind kind) {
-  switch (kind) {
-  case KernelArgKind::DfbIndex:
-    return "dfb_index";
-  case KernelArgKind::TensorAccessor:
-    return "tensor_accessor";
-  case KernelArgKind::BufferAddress:
-    return "buffer_address";
-  case KernelArgKind::CallerArgs:
-    return "caller_args";
-  case KernelArgKind::CallerArgCount:
-    return "caller_arg_count";
-  case KernelArgKind::DfbConfigAddress:
-    return "dfb_config_address";
-  }
-  llvm_unreachable("unknown kernel argument kind");
-}
-
 std::string ttl::getDataflowBufferName(Operation *createDfb,
                                        int32_t physicalIndex) {
   if (auto name = dyn_cast<NameLoc>(createDfb->getLoc()))
@@ -64,23 +46,56 @@ std::optional<int64_t> KernelABI::addressWord(unsigned argIndex) const {
                     std::to_string(argIndex));
 }
 
-DictionaryAttr KernelABI::toAttr(MLIRContext *context) const {
-  Builder b(context);
+KernelABIAttr KernelABI::toAttr(MLIRContext *context) const {
   auto list = [&](ArrayRef<KernelArgSlot> slots) {
     SmallVector<Attribute> entries;
     for (const KernelArgSlot &slot : slots)
-      entries.push_back(b.getDictionaryAttr({
-          b.getNamedAttr("kind", b.getStringAttr(stringifyKernelArgKind(slot.kind))),
-          b.getNamedAttr("ref", b.getStringAttr(slot.ref)),
-          b.getNamedAttr("count", b.getI64IntegerAttr(slot.count)),
-      }));
-    return b.getArrayAttr(entries);
+      entries.push_back(KernelArgAttr::get(context, slot.kind, slot.ref,
+                                           slot.count, slot.words));
+    return ArrayAttr::get(context, entries);
   };
-  return b.getDictionaryAttr({
-      b.getNamedAttr("compile_time", list(compileTime)),
-      b.getNamedAttr("common_runtime", list(commonRuntime)),
-      b.getNamedAttr("per_core_runtime", list(perCoreRuntime)),
+  return KernelABIAttr::get(context, list(compileTime), list(commonRuntime),
+                            list(perCoreRuntime));
+}
+
+FailureOr<KernelABI> KernelABI::fromAttr(KernelABIAttr record,
+                                         func::FuncOp kernel) {
+  KernelABI abi;
+  auto slots = [](ArrayAttr list, SmallVectorImpl<KernelArgSlot> &out) {
+    int64_t offset = 0;
+    for (auto arg : list.getAsRange<KernelArgAttr>()) {
+      out.push_back({arg.getKind(), arg.getRef().str(), arg.getCount(), offset,
+                     SmallVector<int64_t, 2>(arg.getWords())});
+      offset += arg.getCount();
+    }
+  };
+  slots(record.getCompileTime(), abi.compileTime);
+  slots(record.getCommonRuntime(), abi.commonRuntime);
+  slots(record.getPerCoreRuntime(), abi.perCoreRuntime);
+  for (const KernelArgSlot &slot : abi.compileTime) {
+    if (slot.kind == KernelArgKind::DfbIndex)
+      abi.dfbIndices[slot.offset] = static_cast<int32_t>(slot.words.front());
+    else if (slot.kind == KernelArgKind::CallerArgCount)
+      abi.callerCountWord = slot.offset;
+  }
+  abi.callerArgs = llvm::any_of(abi.perCoreRuntime, [](const KernelArgSlot &s) {
+    return s.kind == KernelArgKind::CallerArgs;
   });
+  FailureOr<DataflowBufferConfigLayout> configs =
+      computeDataflowBufferConfigs(kernel);
+  if (failed(configs))
+    return failure();
+  abi.configs = std::move(*configs);
+  return abi;
+}
+
+/// The compile-time TensorAccessorArgs words of an interleaved tiled tensor:
+/// the ArgsConfig word and the aligned page size (one tile).
+static SmallVector<int64_t, 2> accessorWords(RankedTensorType type) {
+  auto layout = cast<LayoutAttr>(type.getEncoding());
+  int64_t config =
+      layout.getMemorySpace() == MemorySpace::DRAM ? kAccessorArgConfigIsDram : 0;
+  return {config, tileSizeBytes(type.getElementType())};
 }
 
 FailureOr<KernelABI> ttl::computeKernelABI(func::FuncOp kernel) {
@@ -102,8 +117,9 @@ FailureOr<KernelABI> ttl::computeKernelABI(func::FuncOp kernel) {
   int64_t word = 0;
   for (auto [index, op] : dfbs) {
     abi.dfbIndices[word] = index;
-    abi.compileTime.push_back(
-        {KernelArgKind::DfbIndex, getDataflowBufferName(op, index), 1, word});
+    abi.compileTime.push_back({KernelArgKind::DfbIndex,
+                               getDataflowBufferName(op, index), 1, word,
+                               {index}});
     ++word;
   }
 
@@ -146,8 +162,10 @@ FailureOr<KernelABI> ttl::computeKernelABI(func::FuncOp kernel) {
   int64_t address = 0;
   for (unsigned arg : accessed.set_bits()) {
     std::string ref = std::to_string(arg);
-    abi.compileTime.push_back({KernelArgKind::TensorAccessor, ref,
-                               kInterleavedAccessorWords, word});
+    abi.compileTime.push_back(
+        {KernelArgKind::TensorAccessor, ref, kInterleavedAccessorWords, word,
+         accessorWords(cast<RankedTensorType>(
+             kernel.getArgument(arg).getType()))});
     word += kInterleavedAccessorWords;
     abi.commonRuntime.push_back(
         {KernelArgKind::BufferAddress, ref, 1, address++});

@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -59,6 +60,15 @@ struct LoweringFacts {
 inline constexpr llvm::StringLiteral kDataflowBufferReconfigureHeader =
     "ttlang/dfb_reconfigure.h";
 
+/// The error on an operation function left for the backend passes.
+inline constexpr llvm::StringLiteral kNotSplitMessage =
+    "operation is not split into kernels; run ttl-split-kernels before "
+    "convert-ttl-to-emitc";
+
+/// The kernel functions of `module` (`ttl.kernel`), in order; fails with
+/// kNotSplitMessage on an operation function that is not split.
+FailureOr<SmallVector<func::FuncOp>> getKernelFunctions(ModuleOp module);
+
 /// One argument of an emitted call: an SSA operand or an integer literal.
 using CallArg = std::variant<Value, int64_t>;
 
@@ -85,7 +95,7 @@ Type getAutoType(MLIRContext *context);
 void populateKernelTypeConversions(TypeConverter &converter);
 
 /// True when compute kernel `kernel` runs with fp32 DEST accumulation
-/// (recorded as kFp32DestAccAttrName): as its operation chose
+/// (`fp32_dest_acc_en` of its #ttl.kernel_record): as its operation chose
 /// (`ttl.fp32_dest_acc_en`), else when it uses a DFB of f32 elements.
 bool needsFp32DestAccumulation(func::FuncOp kernel);
 
@@ -152,18 +162,19 @@ LogicalResult markL1Accumulation(func::FuncOp kernel);
 
 /// The DFBs (`ttl.create_dfb` results) whose tiles compute kernel `kernel`
 /// unpacks straight into DEST (ttnn UnpackToDestMode::UnpackToDestFp32,
-/// recorded as kUnpackToDestAttrName): its f32 DFBs that its tile math reads
-/// only with copy_tile, when it runs with fp32 DEST accumulation
+/// `unpack_to_dest` of its #ttl.kernel_record): its f32 DFBs that its tile
+/// math reads only with copy_tile, when it runs with fp32 DEST accumulation
 /// (UnpackToDest.cpp). Every other DFB is unpacked through SrcA / SrcB
 /// (TF32 for f32 data).
 llvm::SmallSetVector<Value, 4> planUnpackToDest(func::FuncOp kernel);
 
-/// Records `plan` (physical indices) on the `emitc.file` of `kernel` after
-/// its tile math is lowered, checking it against the compute-API calls the
-/// lowering emitted: every planned DFB is read by copy_tile and by no other
-/// unpacking call. Fails with an error otherwise.
-LogicalResult recordUnpackToDest(func::FuncOp kernel, emitc::FileOp file,
-                                 const llvm::SmallSetVector<Value, 4> &plan);
+/// The sorted physical indices of `plan`, for the kernel's record, after its
+/// tile math is lowered, checked against the compute-API calls the lowering
+/// emitted: every planned DFB is read by copy_tile and by no other unpacking
+/// call. Fails with an error otherwise.
+FailureOr<SmallVector<int64_t>>
+checkUnpackToDest(func::FuncOp kernel,
+                  const llvm::SmallSetVector<Value, 4> &plan);
 
 /// Tile math (run greedily before the conversion): every `ttl.store` of a
 /// tile-math expression becomes compute-API calls inside the tile-register
@@ -213,7 +224,14 @@ void populateKernelFunctionPatterns(const TypeConverter &converter,
 /// added to its file, and the call / raw_addr patterns.
 LogicalResult collectExternFacts(func::FuncOp kernel, const KernelABI &abi,
                                  LoweringFacts &facts);
-void addExternIncludes(func::FuncOp kernel, emitc::FileOp file);
+/// What a kernel's record says about the headers of its external calls:
+/// their search directories (in order) and whether one is a header of this
+/// project (ttlang/dfb_descriptor.hpp), whose directory the build must add.
+struct ExternIncludes {
+  llvm::SmallVector<StringRef> paths;
+  bool projectInclude = false;
+};
+ExternIncludes addExternIncludes(func::FuncOp kernel, emitc::FileOp file);
 void populateExternCallPatterns(const TypeConverter &converter,
                                 RewritePatternSet &patterns,
                                 const LoweringFacts &facts);

@@ -22,6 +22,10 @@ void ttl::buildBackendPipeline(OpPassManager &pm, StringRef target) {
   pm.addPass(createTTLSpecializeCores({target.str()}));
   // Folds the branches core specialization decided.
   pm.addPass(createCanonicalizerPass());
+  // The facts each kernel's record carries, then the conversion itself.
+  pm.addPass(createTTLAssignProcessorRoles());
+  pm.addPass(createTTLRecordKernelABI());
+  pm.addPass(createTTLCheckSynchronizedReconfigurations());
   pm.addPass(createConvertTTLToEmitC());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -40,7 +44,9 @@ void ttl::registerBackendPasses() {
   PassPipelineRegistration<>(
       kBackendPipelineName,
       "split TTL kernels to one emitc.file (TT-Metal kernel) per kernel "
-      "descriptor: ttl-specialize-cores, convert-ttl-to-emitc, cleanup",
+      "descriptor: ttl-specialize-cores, ttl-assign-processor-roles, "
+      "ttl-record-kernel-abi, ttl-check-synchronized-reconfigurations, "
+      "convert-ttl-to-emitc, cleanup",
       [](OpPassManager &pm) { buildBackendPipeline(pm); });
   PassPipelineRegistration<TargetPipelineOptions>(
       kTTLToMetalPipelineName,

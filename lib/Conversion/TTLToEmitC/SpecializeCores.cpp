@@ -79,7 +79,7 @@ ArrayAttr coverWithRectangles(Builder &b, const std::set<Core> &cores) {
     for (int64_t y = y0; y <= y1; ++y)
       for (int64_t x = x0; x <= x1; ++x)
         left.erase({x, y});
-    ranges.push_back(b.getDenseI64ArrayAttr({x0, y0, x1, y1}));
+    ranges.push_back(CoreRangeAttr::get(b.getContext(), x0, y0, x1, y1));
   }
   return b.getArrayAttr(ranges);
 }
@@ -136,7 +136,7 @@ struct SpecializeCoresPass
       for (int64_t y = 0; y < rows; ++y)
         for (int64_t x = 0; x < cols; ++x)
           all.insert({x, y});
-      kernel->setAttr(kCoreRangesAttrName, coverWithRectangles(b, all));
+      kernel->setAttr(TTLDialect::kCoreRangesAttrName, coverWithRectangles(b, all));
       return;
     }
 
@@ -201,7 +201,7 @@ struct SpecializeCoresPass
               at, node.getLoc(), at.getIndexAttr(*values.begin())));
         }
       }
-      clone->setAttr(kCoreRangesAttrName, coverWithRectangles(b, cores));
+      clone->setAttr(TTLDialect::kCoreRangesAttrName, coverWithRectangles(b, cores));
       builder.setInsertionPointAfter(clone);
     }
     if (subsets.size() > 1)

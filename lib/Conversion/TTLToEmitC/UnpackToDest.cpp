@@ -17,9 +17,9 @@
 // external call is not one, and since one SFPU tree's leaves share the
 // unpacker's configuration (DataFormatReconfig.cpp reprograms it between
 // stores, not between copies), a tree with one such leaf keeps all its leaves
-// on the SrcA path. After the tile math is lowered, recordUnpackToDest checks
-// the plan against the calls the lowering emitted and records the physical
-// indices on the kernel's emitc.file (kUnpackToDestAttrName).
+// on the SrcA path. After the tile math is lowered, checkUnpackToDest checks
+// the plan against the calls the lowering emitted and gives the physical
+// indices the kernel's #ttl.kernel_record records (`unpack_to_dest`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -195,11 +195,12 @@ emitc_lowering::planUnpackToDest(func::FuncOp kernel) {
   return plan;
 }
 
-LogicalResult
-emitc_lowering::recordUnpackToDest(func::FuncOp kernel, emitc::FileOp file,
-                                   const llvm::SmallSetVector<Value, 4> &plan) {
+FailureOr<SmallVector<int64_t>>
+emitc_lowering::checkUnpackToDest(func::FuncOp kernel,
+                                  const llvm::SmallSetVector<Value, 4> &plan) {
+  SmallVector<int64_t> indices;
   if (plan.empty())
-    return success();
+    return indices;
   // CBs of the lowered calls, by physical index (-1: a CB without one).
   llvm::DenseSet<int64_t> copied, unpacked;
   kernel.walk([&](emitc::CallOpaqueOp call) {
@@ -211,7 +212,6 @@ emitc_lowering::recordUnpackToDest(func::FuncOp kernel, emitc::FileOp file,
         (use == CbUse::Copy ? copied : unpacked)
             .insert(hasPhysicalIndex(dfb) ? physicalIndexOf(dfb) : -1);
   });
-  SmallVector<int64_t> indices;
   for (Value dfb : plan) {
     int64_t index = physicalIndexOf(dfb);
     if (!copied.contains(index) || unpacked.contains(index) ||
@@ -226,7 +226,5 @@ emitc_lowering::recordUnpackToDest(func::FuncOp kernel, emitc::FileOp file,
   }
   llvm::sort(indices);
   indices.erase(llvm::unique(indices), indices.end());
-  file->setAttr(kUnpackToDestAttrName,
-                DenseI64ArrayAttr::get(kernel.getContext(), indices));
-  return success();
+  return indices;
 }

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ttlang import _ttlang
 from ttlang.artifact import (
     ArgKind,
     CompiledArtifact,
@@ -14,34 +13,12 @@ from ttlang.artifact import (
     KernelKind,
     LogicalKernelId,
     ProcessorRole,
-    TensorParamSpec,
 )
 from ttlang.runtime.errors import ArtifactError
 
 # tt-metal's SemaphoreDescriptor ids go up to 15 ("Semaphore id N exceeds max value 15").
 MAX_SEMAPHORE_ID = 15
 UINT32_MAX = 0xFFFFFFFF
-
-_TILE_BYTES = {  # ttl/TileGeometry.h
-    dtype: _ttlang.TILE_SIDE * _ttlang.TILE_SIDE * size for dtype, size in (("bfloat16", 2), ("float32", 4))
-}
-# tensor_accessor::ArgConfig bits (hostdevcommon/tensor_accessor/arg_config.hpp).
-_ARG_CONFIG_IS_DRAM = 1 << 1
-
-
-def tensor_accessor_words(tensor: TensorParamSpec) -> tuple[int, int]:
-    """Compile-time TensorAccessorArgs of an interleaved tensor: the ArgsConfig word and the
-    aligned page size (``NumArgsCT`` is 2 for a non-sharded accessor)."""
-    if tensor.memory_layout != "interleaved":
-        raise ArtifactError(
-            f"tensor '{tensor.name}': {tensor.memory_layout} tensor accessors are not supported by "
-            "the runtime (interleaved only)"
-        )
-    if tensor.dtype not in _TILE_BYTES or tensor.buffer_type not in ("dram", "l1"):
-        raise ArtifactError(f"tensor '{tensor.name}': unsupported {tensor.dtype} / {tensor.buffer_type}")
-    config = _ARG_CONFIG_IS_DRAM if tensor.buffer_type == "dram" else 0
-    return config, _TILE_BYTES[tensor.dtype]
-
 
 @dataclass(frozen=True)
 class DescriptorLayout:
@@ -169,17 +146,28 @@ def _descriptor_layout(
         if arg.kind is ArgKind.DFB_INDEX:
             if arg.ref not in dfb_index:
                 raise ArtifactError(f"{where}: compile-time arg names unknown DFB '{arg.ref}'")
-            words.append(dfb_index[arg.ref])
+            if arg.words != (dfb_index[arg.ref],):
+                raise ArtifactError(
+                    f"{where}: compile-time arg of DFB '{arg.ref}' carries {arg.words}, not its "
+                    f"physical index {dfb_index[arg.ref]}"
+                )
+            words.extend(arg.words)
         elif arg.kind is ArgKind.TENSOR_ACCESSOR:
             if arg.ref not in tensor_index:
                 raise ArtifactError(f"{where}: compile-time arg names unknown tensor '{arg.ref}'")
-            accessor = tensor_accessor_words(artifact.tensors[tensor_index[arg.ref]])
-            if arg.count != len(accessor):
+            tensor = artifact.tensors[tensor_index[arg.ref]]
+            if tensor.memory_layout != "interleaved":
                 raise ArtifactError(
-                    f"{where}: tensor accessor of '{arg.ref}' takes {len(accessor)} words, ABI "
+                    f"tensor '{tensor.name}': {tensor.memory_layout} tensor accessors are not "
+                    "supported by the runtime (interleaved only)"
+                )
+            # The compiler's finished TensorAccessorArgs words (#ttl.arg words).
+            if arg.count != len(arg.words):
+                raise ArtifactError(
+                    f"{where}: tensor accessor of '{arg.ref}' carries {len(arg.words)} words, ABI "
                     f"says {arg.count}"
                 )
-            words.extend(accessor)
+            words.extend(arg.words)
         elif arg.kind is ArgKind.CALLER_ARG_COUNT:
             if caller_count_slot is not None:
                 raise ArtifactError(f"{where}: two caller-argument-count slots")

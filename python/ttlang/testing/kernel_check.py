@@ -36,7 +36,6 @@ from pathlib import Path
 
 from ttlang import _ttlang
 from ttlang.artifact import (
-    ArgKind,
     CompiledArtifact,
     KernelDescriptorSpec,
     ProcessorRole,
@@ -155,9 +154,6 @@ TILE_SIDE, FACE_SIDE = _ttlang.TILE_SIDE, _ttlang.FACE_SIDE
 TILE_BYTES: Mapping[str, int] = {
     dtype: TILE_SIDE * TILE_SIDE * size for dtype, size in (("float32", 4), ("bfloat16", 2))
 }
-
-# tensor_accessor::ArgConfig::IsDram (hostdevcommon/tensor_accessor/arg_config.hpp).
-ARG_CONFIG_IS_DRAM = 1 << 1
 
 
 @dataclass(frozen=True)
@@ -433,29 +429,12 @@ def _descriptors(
 
 
 def sample_compile_time_args(artifact: CompiledArtifact, kernel: KernelDescriptorSpec) -> tuple[int, ...]:
-    """Compile-time argument words as the runtime would build them for ``kernel`` (see
-    docs/kernel-abi.md): physical DFB indices, TensorAccessorArgs words of interleaved tensors."""
-    dfbs = {d.name: d for d in artifact.dataflow_buffers}
-    tensors = {str(i): t for i, t in enumerate(artifact.tensors)}
-    tensors.update({t.name: t for t in artifact.tensors})
+    """Compile-time argument words as the runtime builds them for ``kernel`` (see
+    docs/kernel-abi.md): the compiler's finished words (physical DFB indices, TensorAccessorArgs
+    words), 0 for a caller argument count."""
     words: list[int] = []
     for arg in kernel.abi.compile_time_args:
-        if arg.kind is ArgKind.DFB_INDEX:
-            words.append(dfbs[arg.ref].physical_index)
-        elif arg.kind is ArgKind.TENSOR_ACCESSOR:
-            # Kernels lowered from bare IR (lit tests) have no tensor records: an interleaved
-            # bf16 DRAM tensor is as good a sample as any for the front end.
-            tensor = tensors.get(arg.ref)
-            layout = tensor.memory_layout if tensor else "interleaved"
-            if layout != "interleaved" or arg.count != 2:
-                raise ValueError(f"no sample TensorAccessorArgs for {layout} tensor {arg.ref!r}")
-            dram = tensor is None or tensor.buffer_type == "dram"
-            dtype = tensor.dtype if tensor else "bfloat16"
-            words += [ARG_CONFIG_IS_DRAM if dram else 0, TILE_BYTES[dtype]]
-        elif arg.kind is ArgKind.CALLER_ARG_COUNT:
-            words.append(0)
-        else:
-            words += [0] * arg.count
+        words += arg.words if arg.words else [0] * arg.count
     return tuple(words)
 
 

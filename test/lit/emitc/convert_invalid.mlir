@@ -1,4 +1,4 @@
-// RUN: ttlang-opt --convert-ttl-to-emitc -split-input-file -verify-diagnostics %s
+// RUN: ttlang-opt --ttl-assign-processor-roles --ttl-record-kernel-abi --convert-ttl-to-emitc -split-input-file -verify-diagnostics %s
 
 // expected-error @below {{operation is not split into kernels; run ttl-split-kernels before convert-ttl-to-emitc}}
 func.func @unsplit() attributes {ttl.grid = array<i64: 1, 1>, ttl.operation_id = "lit.bad:00"} {

@@ -10,7 +10,7 @@
 !b4 = !ttl.block<2x2xbf16>
 
 // CHECK-LABEL: emitc.file "reader"
-// CHECK-SAME: ttkernel.dataflow_buffers = [{block_count = 3 : i64, block_shape = array<i64: 2, 2>, data_format = "bfloat16", index = 0 : i64, location = "{{.*}}dfb_record_shared_index.mlir:{{[0-9]+}}", name = "dfb0", page_size = 2048 : i64, reconfigured_blocks = 0 : i64, total_size = 24576 : i64}]
+// CHECK-SAME: dataflow_buffers = [#ttl.dfb_spec<name = "dfb0", index = 0, data_format = bfloat16, page_size = 2048, total_size = 24576, block_shape = [2, 2], block_count = 3, reconfigured_blocks = 0, location = "{{.*}}dfb_record_shared_index.mlir:{{[0-9]+}}">]
 func.func @reader() attributes {ttl.grid = array<i64: 1, 1>, ttl.operation_id = "lit.shared:00", ttl.kernel = #ttl.kernel<data_movement, "data_movement", "lit.shared:00">} {
   %a = ttl.create_dfb {physical_index = 0 : i32} : !large
   %r = ttl.reserve %a : !large -> !b4

@@ -11,9 +11,9 @@
 // directory when a descriptor is used. (test_lit_kernels_check.py resolves the
 // relative path against this directory and checks both kernels against the
 // headers in Inputs/extern.)
-// FILE: emitc.file "mover" {{.*}}ttkernel.include_paths = ["Inputs/extern"]{{.*}}ttkernel.project_include
-// FILE: emitc.file "compute" {{.*}}ttkernel.include_paths = ["Inputs/extern"]
-// FILE-NOT: ttkernel.project_include
+// FILE: emitc.file "mover" {{.*}}include_paths = ["Inputs/extern"], project_include = true
+// FILE: emitc.file "compute" {{.*}}include_paths = ["Inputs/extern"]
+// FILE-NOT: project_include
 
 // CHECK-LABEL: // ===== kernel mover =====
 // CHECK: #include "api/dataflow/dataflow_api.h"

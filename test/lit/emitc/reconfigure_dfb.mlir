@@ -47,7 +47,7 @@ func.func @consumer() attributes {ttl.grid = array<i64: 2, 1>, ttl.runtime_resou
 // The DFB record carries its !ttl.dfb type and the ring its reconfiguration
 // adds: (2 + 4 blocks) x 1 tile x 2048 B = total_size.
 // ABI-LABEL: emitc.file "producer"
-// ABI-SAME: compile_time = [{count = 1 : i64, kind = "dfb_index", ref = "dfb0"}, {count = 1 : i64, kind = "caller_arg_count", ref = "caller"}]
-// ABI-SAME: per_core_runtime = [{count = 0 : i64, kind = "caller_args", ref = "caller"}, {count = 1 : i64, kind = "dfb_config_address", ref = "dfb0#1"}]
-// ABI-SAME: ttkernel.dataflow_buffers = [{block_count = 2 : i64, block_shape = array<i64: 1, 1>, data_format = "bfloat16", index = 0 : i64, location = "{{.*}}reconfigure_dfb.mlir:{{[0-9]+}}", name = "dfb0", page_size = 2048 : i64, reconfigured_blocks = 4 : i64, total_size = 12288 : i64}]
-// ABI-SAME: ttkernel.dfb_configurations = [{address = 4096 : i64, dfb = "dfb0", name = "dfb0#1"}]
+// ABI-SAME: compile_time = [#ttl.arg<dfb_index, "dfb0", 1, words = [0]>, #ttl.arg<caller_arg_count, "caller", 1>]
+// ABI-SAME: per_core_runtime = [#ttl.arg<caller_args, "caller", 0>, #ttl.arg<dfb_config_address, "dfb0#1", 1>]
+// ABI-SAME: dataflow_buffers = [#ttl.dfb_spec<name = "dfb0", index = 0, data_format = bfloat16, page_size = 2048, total_size = 12288, block_shape = [1, 1], block_count = 2, reconfigured_blocks = 4, location = "{{.*}}reconfigure_dfb.mlir:{{[0-9]+}}">]
+// ABI-SAME: dfb_configurations = [#ttl.dfb_config<name = "dfb0#1", dfb = "dfb0", address = 4096>]

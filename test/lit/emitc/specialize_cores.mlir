@@ -9,7 +9,7 @@
 // Grid 3x2; outcomes of (col == 0, row < 1) give four subsets, named in row-major order of
 // their first core.
 // CHECK-LABEL: func.func @k_cores0()
-// CHECK-SAME: ttkernel.core_ranges = [array<i64: 0, 0, 0, 0>]
+// CHECK-SAME: ttl.core_ranges = [#ttl.core_range<(0, 0) to (0, 0)>]
 // CHECK-SAME: ttl.kernel = #ttl.kernel<data_movement, "data_movement", "lit.spec:00">
 // Core (0, 0): both branches taken, the loop 0..col+row is empty.
 // CHECK-NEXT: ttl.create_dfb
@@ -18,20 +18,20 @@
 // CHECK-NEXT: return
 // Cores (1..2, 0): row folds to 0, col stays the firmware coordinate.
 // CHECK-LABEL: func.func @k_cores1()
-// CHECK-SAME: ttkernel.core_ranges = [array<i64: 1, 0, 2, 0>]
+// CHECK-SAME: ttl.core_ranges = [#ttl.core_range<(1, 0) to (2, 0)>]
 // CHECK-NOT: ttl.reserve
 // CHECK: %[[X:.*]] = ttl.node 0
 // CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[X]] step
 // CHECK-NOT: ttl.node 1
 // CHECK: return
 // CHECK-LABEL: func.func @k_cores2()
-// CHECK-SAME: ttkernel.core_ranges = [array<i64: 0, 1, 0, 1>]
+// CHECK-SAME: ttl.core_ranges = [#ttl.core_range<(0, 1) to (0, 1)>]
 // CHECK-NEXT: ttl.create_dfb
 // CHECK-NEXT: ttl.reserve
 // CHECK-NEXT: ttl.push
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func @k_cores3()
-// CHECK-SAME: ttkernel.core_ranges = [array<i64: 1, 1, 2, 1>]
+// CHECK-SAME: ttl.core_ranges = [#ttl.core_range<(1, 1) to (2, 1)>]
 // CHECK-NEXT: return
 // CHECK-NOT: func.func @k(
 func.func @k() attributes {ttl.grid = array<i64: 3, 2>, ttl.kernel = #ttl.kernel<data_movement, "data_movement", "lit.spec:00">} {
@@ -58,7 +58,7 @@ func.func @k() attributes {ttl.grid = array<i64: 3, 2>, ttl.kernel = #ttl.kernel
 
 // A kernel whose comparisons do not depend on the coordinate stays one kernel for the grid.
 // CHECK-LABEL: func.func @uniform()
-// CHECK-SAME: ttkernel.core_ranges = [array<i64: 0, 0, 3, 1>]
+// CHECK-SAME: ttl.core_ranges = [#ttl.core_range<(0, 0) to (3, 1)>]
 // CHECK: ttl.node 0
 func.func @uniform() attributes {ttl.grid = array<i64: 4, 2>, ttl.kernel = #ttl.kernel<compute, "compute", "lit.spec:00">} {
   %c1 = arith.constant 1 : index

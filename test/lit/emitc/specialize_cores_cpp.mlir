@@ -6,8 +6,8 @@
 !d = !ttl.dfb<1x1xbf16, 2>
 !blk = !ttl.block<1x1xbf16>
 
-// IR: emitc.file "edge_cores0" attributes {{.*}}ttkernel.core_ranges = [array<i64: 0, 0, 0, 0>]{{.*}}ttkernel.kernel = #ttl.kernel<data_movement, "data_movement", "lit.edge:00">, ttkernel.role = "data_movement_0"}
-// IR: emitc.file "edge_cores1" attributes {{.*}}ttkernel.core_ranges = [array<i64: 1, 0, 3, 0>]{{.*}}ttkernel.kernel = #ttl.kernel<data_movement, "data_movement", "lit.edge:00">, ttkernel.role = "data_movement_0"}
+// IR: emitc.file "edge_cores0" attributes {ttl.kernel_record = #ttl.kernel_record<kernel = <data_movement, "data_movement", "lit.edge:00">, role = data_movement_0, core_ranges = [#ttl.core_range<(0, 0) to (0, 0)>],
+// IR: emitc.file "edge_cores1" attributes {ttl.kernel_record = #ttl.kernel_record<kernel = <data_movement, "data_movement", "lit.edge:00">, role = data_movement_0, core_ranges = [#ttl.core_range<(1, 0) to (3, 0)>],
 
 // The first column produces; the coordinate folds to 0 and disappears.
 // CHECK-LABEL: // ===== kernel edge_cores0 =====

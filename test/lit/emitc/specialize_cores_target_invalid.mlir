@@ -11,6 +11,6 @@ func.func @blackhole_grid() attributes {ttl.grid = array<i64: 13, 10>, ttl.kerne
 }
 
 // CHECK-LABEL: func.func @blackhole_grid
-// CHECK-SAME: ttkernel.core_ranges = [array<i64: 0, 0, 12, 9>]
+// CHECK-SAME: ttl.core_ranges = [#ttl.core_range<(0, 0) to (12, 9)>]
 
 // TARGET: unknown target 'grayskull'; supported targets: wormhole_b0, blackhole

@@ -6,7 +6,7 @@
 !blk = !ttl.block<1x1xbf16>
 
 // CHECK-LABEL: func.func @k()
-// CHECK-SAME: ttkernel.core_ranges = [array<i64: 0, 0, 1, 0>]
+// CHECK-SAME: ttl.core_ranges = [#ttl.core_range<(0, 0) to (1, 0)>]
 // CHECK: arith.divsi
 // CHECK: %[[P:.*]] = arith.cmpi sgt
 // CHECK: scf.if %[[P]]

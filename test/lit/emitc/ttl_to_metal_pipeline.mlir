@@ -29,7 +29,7 @@ func.func @relu(%a: !t, %out: !t) attributes {ttl.grid = array<i64: 1, 1>, ttl.o
 // One emitc.file per TT-Metal kernel, with its records; no TTL op is left.
 // CHECK-NOT: ttl.
 // CHECK-LABEL: emitc.file "relu_compute"
-// CHECK: ttkernel.role = "compute"
+// CHECK: role = compute
 // CHECK: relu_tile
 // CHECK-LABEL: emitc.file "relu_data_movement"
 // CHECK: noc_async_read

@@ -1,7 +1,8 @@
 // RUN: ttlang-opt --ttl-backend-pipeline %s | FileCheck %s
 // RUN: ttlang-opt --ttl-backend-pipeline --ttl-print-kernel-cpp -o /dev/null %s | FileCheck %s --check-prefix=CPP
-// A compute kernel with fp32 DEST accumulation records ttkernel.unpack_to_dest: the physical
-// indices of its f32 DFBs that its tile math reads only with copy_tile. The runtime sets their
+// A compute kernel with fp32 DEST accumulation records unpack_to_dest in its
+// #ttl.kernel_record: the physical indices of its f32 DFBs that its tile math reads only with
+// copy_tile. The runtime sets their
 // unpack_to_dest_mode to UnpackToDestFp32, so copy_tile moves their tiles straight into DEST
 // with every f32 bit instead of through the 19-bit (TF32) SrcA register. A DFB that an FPU op
 // (add_tiles, matmul_tiles) reads, a bf16 DFB, a DFB handed to an external call and every DFB
@@ -13,7 +14,7 @@
 !bb = !ttl.block<1x1xbf16>
 
 // CHECK-LABEL: emitc.file "copy_only"
-// CHECK-SAME: ttkernel.unpack_to_dest = array<i64: 2>
+// CHECK-SAME: unpack_to_dest = [2]
 func.func @copy_only() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<compute, "compute", "lit.co:00">} {
   %a = ttl.create_dfb {physical_index = 2 : i32} : !f
   %o = ttl.create_dfb {physical_index = 5 : i32} : !f
@@ -28,7 +29,7 @@ func.func @copy_only() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #tt
 
 // Copied f32 data packed into bf16: the source still goes straight to DEST.
 // CHECK-LABEL: emitc.file "f32_into_bf16"
-// CHECK-SAME: ttkernel.unpack_to_dest = array<i64: 0>
+// CHECK-SAME: unpack_to_dest = [0]
 func.func @f32_into_bf16() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<compute, "compute", "lit.cv:00">} {
   %a = ttl.create_dfb {physical_index = 0 : i32} : !f
   %o = ttl.create_dfb {physical_index = 1 : i32} : !b
@@ -46,7 +47,7 @@ func.func @f32_into_bf16() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel =
 // is reprogrammed before the add and before the last copy of %a; not before the exp of %b,
 // which follows the add.
 // CHECK-LABEL: emitc.file "mixed"
-// CHECK-SAME: ttkernel.unpack_to_dest = array<i64: 0>
+// CHECK-SAME: unpack_to_dest = [0]
 // CPP-LABEL: // ===== kernel mixed =====
 // CPP-DAG: uint32_t [[A:v[0-9]+]] = get_compile_time_arg_val(0);
 // CPP-DAG: uint32_t [[B:v[0-9]+]] = get_compile_time_arg_val(1);
@@ -100,7 +101,7 @@ func.func @mixed() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.ke
 // The leaves of one SFPU expression share SrcA's configuration: exp(%a) + %b copies both, and
 // %b is also read by the FPU (%b * %b), so %a stays on the SrcA path too.
 // CHECK-LABEL: emitc.file "shared_tree"
-// CHECK-NOT: ttkernel.unpack_to_dest
+// CHECK-NOT: unpack_to_dest =
 // CHECK: func @kernel_main
 func.func @shared_tree() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<compute, "compute", "lit.st:00">} {
   %a = ttl.create_dfb {physical_index = 0 : i32} : !f
@@ -124,7 +125,7 @@ func.func @shared_tree() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #
 
 // matmul_tiles unpacks both operands into the source registers.
 // CHECK-LABEL: emitc.file "f32_matmul"
-// CHECK-NOT: ttkernel.unpack_to_dest
+// CHECK-NOT: unpack_to_dest =
 // CHECK: func @kernel_main
 func.func @f32_matmul() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<compute, "compute", "lit.mm:00">} {
   %a = ttl.create_dfb {physical_index = 0 : i32} : !f
@@ -143,8 +144,8 @@ func.func @f32_matmul() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #t
 
 // bf16 tiles are never unpacked to DEST, even with fp32 DEST accumulation.
 // CHECK-LABEL: emitc.file "bf16_copy_fp32_dest"
-// CHECK-SAME: ttkernel.fp32_dest_acc_en
-// CHECK-NOT: ttkernel.unpack_to_dest
+// CHECK-SAME: fp32_dest_acc_en = true
+// CHECK-NOT: unpack_to_dest =
 // CHECK: func @kernel_main
 func.func @bf16_copy_fp32_dest() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<compute, "compute", "lit.bf:00">, ttl.operation_id = "lit.bf:00", ttl.fp32_dest_acc_en = true} {
   %a = ttl.create_dfb {physical_index = 0 : i32} : !b
@@ -160,7 +161,7 @@ func.func @bf16_copy_fp32_dest() attributes {ttl.grid = array<i64: 1, 1>, ttl.ke
 
 // A 16-bit DEST cannot take 32-bit tiles: no unpack to DEST without fp32 accumulation.
 // CHECK-LABEL: emitc.file "f32_copy_16bit_dest"
-// CHECK-NOT: ttkernel.unpack_to_dest
+// CHECK-NOT: unpack_to_dest =
 // CHECK: func @kernel_main
 func.func @f32_copy_16bit_dest() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<compute, "compute", "lit.off:00">, ttl.operation_id = "lit.off:00", ttl.fp32_dest_acc_en = false} {
   %a = ttl.create_dfb {physical_index = 0 : i32} : !f
@@ -176,7 +177,7 @@ func.func @f32_copy_16bit_dest() attributes {ttl.grid = array<i64: 1, 1>, ttl.ke
 
 // External code may read a DFB it is given with the FPU.
 // CHECK-LABEL: emitc.file "extern_reader"
-// CHECK-NOT: ttkernel.unpack_to_dest
+// CHECK-NOT: unpack_to_dest =
 // CHECK: func @kernel_main
 func.func @extern_reader() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<compute, "compute", "lit.ex:00">} {
   %a = ttl.create_dfb {physical_index = 0 : i32} : !f
@@ -193,7 +194,7 @@ func.func @extern_reader() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel =
 
 // Data-movement kernels have no compute configuration.
 // CHECK-LABEL: emitc.file "f32_reader"
-// CHECK-NOT: ttkernel.unpack_to_dest
+// CHECK-NOT: unpack_to_dest =
 // CHECK: func @kernel_main
 func.func @f32_reader() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<data_movement, "data_movement", "lit.rd:00">} {
   %a = ttl.create_dfb {physical_index = 0 : i32} : !f

@@ -86,15 +86,15 @@ def compute_id(op: str = OP) -> LogicalKernelId:
 
 SENDER_ABI = KernelABI(
     compile_time_args=(
-        KernelArg(ArgKind.DFB_INDEX, "in_dfb"),
-        KernelArg(ArgKind.TENSOR_ACCESSOR, "input_tensor", 2),
+        KernelArg(ArgKind.DFB_INDEX, "in_dfb", 1, (0,)),
+        KernelArg(ArgKind.TENSOR_ACCESSOR, "input_tensor", 2, (2, 2048)),
     ),
     common_runtime_args=(KernelArg(ArgKind.BUFFER_ADDRESS, "input_tensor"),),
     per_core_runtime_args=(KernelArg(ArgKind.CALLER_ARGS, "caller"),),
 )
 
 COMPUTE_ABI = KernelABI(
-    compile_time_args=(KernelArg(ArgKind.DFB_INDEX, "in_dfb"), KernelArg(ArgKind.DFB_INDEX, "out_dfb")),
+    compile_time_args=(KernelArg(ArgKind.DFB_INDEX, "in_dfb", 1, (0,)), KernelArg(ArgKind.DFB_INDEX, "out_dfb", 1, (16,))),
     common_runtime_args=(),
     per_core_runtime_args=(KernelArg(ArgKind.CALLER_ARGS, "caller"),),
 )
@@ -155,7 +155,7 @@ def reconfiguring(grid: tuple[int, int] = (4, 1)) -> CompiledArtifact:
     """A data-movement kernel with synchronized DFB reconfiguration (two configuration blocks)."""
     kernel = LogicalKernelId(OP, "data_movement", KernelKind.DATA_MOVEMENT)
     abi = KernelABI(
-        compile_time_args=(KernelArg(ArgKind.CALLER_ARG_COUNT, "caller"), KernelArg(ArgKind.DFB_INDEX, "in_dfb")),
+        compile_time_args=(KernelArg(ArgKind.CALLER_ARG_COUNT, "caller"), KernelArg(ArgKind.DFB_INDEX, "in_dfb", 1, (0,))),
         common_runtime_args=(),
         per_core_runtime_args=(
             KernelArg(ArgKind.CALLER_ARGS, "caller"),

@@ -43,8 +43,11 @@ def test_valid_artifacts_build():
          "unknown DFB configuration 'nope'"),
         (replace_kernel(A.collective(), 0, abi=abi([], [KernelArg(ArgKind.DFB_INDEX, "missing")])),
          "names unknown DFB 'missing'"),
-        (replace_kernel(A.collective(), 0, abi=abi([], [KernelArg(ArgKind.TENSOR_ACCESSOR, "input_tensor", 3)])),
-         "takes 2 words, ABI says 3"),
+        (replace_kernel(A.collective(), 0, abi=abi([], [KernelArg(ArgKind.TENSOR_ACCESSOR, "input_tensor", 3,
+                                                                   (2, 2048))])),
+         "carries 2 words, ABI says 3"),
+        (replace_kernel(A.collective(), 0, abi=abi([], [KernelArg(ArgKind.DFB_INDEX, "in_dfb", 1, (3,))])),
+         r"compile-time arg of DFB 'in_dfb' carries \(3,\), not its physical index 0"),
         (replace_kernel(A.collective(), 0, abi=abi([], [KernelArg(ArgKind.BUFFER_ADDRESS, "input_tensor")])),
          "buffer_address cannot be a compile-time argument"),
         (dataclasses.replace(A.collective(), tensors=(

@@ -287,7 +287,7 @@ def test_general_per_core_layout(ttnn, monkeypatch):
 
     base = A.collective()
     general = KernelABI(
-        compile_time_args=(KernelArg(ArgKind.CALLER_ARG_COUNT, "caller"), KernelArg(ArgKind.DFB_INDEX, "out_dfb")),
+        compile_time_args=(KernelArg(ArgKind.CALLER_ARG_COUNT, "caller"), KernelArg(ArgKind.DFB_INDEX, "out_dfb", 1, (16,))),
         common_runtime_args=(KernelArg(ArgKind.SCALAR, "scale"),),
         per_core_runtime_args=(
             KernelArg(ArgKind.CALLER_ARGS, "caller"),

@@ -67,8 +67,8 @@ def test_generic_op_and_program_cache_on_mock_device(mock_report):
 
 
 def test_tensor_accessor_words_match_ttnn_on_mock_device(mock_report):
-    """The compile-time TensorAccessorArgs words that the runtime derives without a device equal
-    ttnn's TensorAccessorArgs(tensor).get_compile_time_args() for device tensors."""
+    """The compile-time TensorAccessorArgs words that the compiler records in the kernel ABI
+    equal ttnn's TensorAccessorArgs(tensor).get_compile_time_args() for device tensors."""
     accessors = mock_report["tensor accessor words"]
     assert len(accessors) == 4
     for entry in accessors:

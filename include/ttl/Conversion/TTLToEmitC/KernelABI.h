@@ -4,12 +4,15 @@
 // compile-time arguments, common runtime arguments and per-core runtime
 // arguments, and in which order (docs/kernel-abi.md). The conversion to EmitC
 // reads its argument slots from here and records the same layout on each
-// kernel (`ttkernel.abi`), which the Python artifact turns into KernelABI.
+// kernel (`#ttl.abi` in its `#ttl.kernel_record`), which the Python artifact
+// turns into KernelABI.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TTL_CONVERSION_TTLTOEMITC_KERNELABI_H
 #define TTL_CONVERSION_TTLTOEMITC_KERNELABI_H
+
+#include "ttl/Dialect/TTL/IR/TTL.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -22,55 +25,12 @@
 
 namespace mlir::ttl {
 
-/// Attribute names of the kernel records on each generated `emitc.file`
-/// (and, for core ranges, on specialized kernel functions).
-inline constexpr llvm::StringLiteral kKernelAbiAttrName = "ttkernel.abi";
-inline constexpr llvm::StringLiteral kKernelIdentityAttrName = "ttkernel.kernel";
-inline constexpr llvm::StringLiteral kKernelRoleAttrName = "ttkernel.role";
-inline constexpr llvm::StringLiteral kCoreRangesAttrName = "ttkernel.core_ranges";
-inline constexpr llvm::StringLiteral kDataflowBuffersAttrName =
-    "ttkernel.dataflow_buffers";
-/// [{name, dfb, address}] of the DFB configurations a kernel switches to.
-inline constexpr llvm::StringLiteral kDataflowBufferConfigsAttrName =
-    "ttkernel.dfb_configurations";
-/// Header search directories of the kernel's external calls (in order), and
-/// a unit attribute when it includes a header of this project
-/// (ttlang/dfb_descriptor.hpp), whose directory the build must add.
-inline constexpr llvm::StringLiteral kIncludePathsAttrName =
-    "ttkernel.include_paths";
-inline constexpr llvm::StringLiteral kProjectIncludeAttrName =
-    "ttkernel.project_include";
-/// Unit attribute on a compute kernel that runs with fp32 DEST accumulation
-/// (ttnn ComputeConfigDescriptor fp32_dest_acc_en): by default one that
-/// touches an f32 DFB, whose math would otherwise get bf16 precision in a
-/// 16-bit DEST; an operation's `ttl.fp32_dest_acc_en` overrides it.
-inline constexpr llvm::StringLiteral kFp32DestAccAttrName =
-    "ttkernel.fp32_dest_acc_en";
-/// Physical indices (`array<i64: ...>`, sorted) of the CBs a compute kernel
-/// with fp32 DEST accumulation unpacks straight into DEST (ttnn
-/// ComputeConfigDescriptor unpack_to_dest_mode UnpackToDestFp32): its f32
-/// DFBs that it reads only with copy_tile, which then keep all 32 bits
-/// instead of passing through the 19-bit (TF32) source registers. Absent
-/// when there are none.
-inline constexpr llvm::StringLiteral kUnpackToDestAttrName =
-    "ttkernel.unpack_to_dest";
-
-/// Kinds of argument slots; spelled as ttlang.artifact.ArgKind values.
-enum class KernelArgKind {
-  DfbIndex,
-  TensorAccessor,
-  BufferAddress,
-  /// Per-core: the caller's runtime-resource words (any number, first).
-  CallerArgs,
-  /// Compile-time: how many caller words precede compiler-owned per-core words.
-  CallerArgCount,
-  /// Per-core: byte offset of a DFB configuration's ring (after the caller's).
-  DfbConfigAddress,
-};
-
-llvm::StringRef stringifyKernelArgKind(KernelArgKind kind);
+/// Bits of the TensorAccessorArgs ArgsConfig word
+/// (hostdevcommon/tensor_accessor/arg_config.hpp): the buffer is in DRAM.
+inline constexpr int64_t kAccessorArgConfigIsDram = 1 << 1;
 
 struct KernelArgSlot {
+  /// The generated TTL_KernelArgKind enum (TTLAttrs.td).
   KernelArgKind kind;
   /// DFB name, or the tensor parameter index in decimal.
   std::string ref;
@@ -78,6 +38,8 @@ struct KernelArgSlot {
   int64_t count;
   /// Index of the slot's first word in its argument list.
   int64_t offset;
+  /// The finished words the compiler knows (dfb_index, tensor_accessor).
+  llvm::SmallVector<int64_t, 2> words = {};
 };
 
 /// One synchronized reconfiguration of a DFB (`ttl.reconfigure_dfb`), in
@@ -125,9 +87,12 @@ struct KernelABI {
   /// per-core word `caller count + k` (`k` without caller words).
   DataflowBufferConfigLayout configs;
 
-  /// {compile_time = [...], common_runtime = [...], per_core_runtime = [...]}
-  /// with one {kind, ref, count} dictionary per slot.
-  DictionaryAttr toAttr(MLIRContext *context) const;
+  /// The layout as a #ttl.abi record.
+  KernelABIAttr toAttr(MLIRContext *context) const;
+  /// The layout `record` describes for `kernel` (the inverse of toAttr; the
+  /// DFB configurations come from the kernel's reconfigure ops).
+  static FailureOr<KernelABI> fromAttr(KernelABIAttr record,
+                                       func::FuncOp kernel);
 };
 
 /// Compile-time TensorAccessorArgs words of an interleaved tensor (the args

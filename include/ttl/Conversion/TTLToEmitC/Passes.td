@@ -15,7 +15,7 @@ def TTLSpecializeCores : Pass<"ttl-specialize-cores", "::mlir::ModuleOp"> {
     there is more than one subset, the kernel is cloned once per subset, the
     comparisons fold to constants and a coordinate that is the same on every
     core of the subset folds too. Every kernel function then carries
-    `ttkernel.core_ranges`, the inclusive rectangles `[x0, y0, x1, y1]` of its
+    `ttl.core_ranges`, the inclusive `#ttl.core_range` rectangles of its
     cores; clones keep the `ttl.kernel` identity of the logical kernel.
 
     ```mlir
@@ -25,8 +25,9 @@ def TTLSpecializeCores : Pass<"ttl-specialize-cores", "::mlir::ModuleOp"> {
       %first = arith.cmpi eq, %col, %c0 : index
       scf.if %first { ... }
     }
-    // After: @k_cores0 with ttkernel.core_ranges = [array<i64: 0, 0, 0, 0>]
-    // (the branch folded to true) and @k_cores1 with [array<i64: 1, 0, 1, 0>].
+    // After: @k_cores0 with ttl.core_ranges = [#ttl.core_range<(0, 0) to (0, 0)>]
+    // (the branch folded to true) and @k_cores1 with
+    // [#ttl.core_range<(1, 0) to (1, 0)>].
     ```
   }];
   let options = [
@@ -35,6 +36,67 @@ def TTLSpecializeCores : Pass<"ttl-specialize-cores", "::mlir::ModuleOp"> {
            "against its worker grid; empty: against the largest target's">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def TTLAssignProcessorRoles
+    : Pass<"ttl-assign-processor-roles", "::mlir::ModuleOp"> {
+  let summary = "assigns each kernel function its Tensix processor role";
+  let description = [{
+    Writes `ttl.processor_role` on every kernel function (`ttl.kernel`): the
+    compute kernel runs on the TRISCs (`compute`), the first data-movement
+    logical kernel of the module on RISC-V 0 (BRISC, `data_movement_0`), the
+    second on RISC-V 1 (NCRISC, `data_movement_1`); clones of one logical
+    kernel (core specialization) share its role. Fails on a third
+    data-movement logical kernel and on an operation that is not split into
+    kernel functions.
+
+    ```mlir
+    func.func @reader() attributes {ttl.kernel = #ttl.kernel<data_movement, "reader", "op:1">,
+                                    ttl.processor_role = #ttl.processor_role<data_movement_0>}
+    ```
+  }];
+}
+
+def TTLRecordKernelABI : Pass<"ttl-record-kernel-abi", "::mlir::ModuleOp"> {
+  let summary = "records each kernel function's ABI and DFB specs";
+  let description = [{
+    Computes the argument layout of every kernel function
+    (`computeKernelABI`, docs/kernel-abi.md) and records it as `ttl.abi`
+    (`#ttl.abi`, with the finished words of the DFB index and tensor
+    accessor slots), its DFBs as `ttl.dataflow_buffers` (`#ttl.dfb_spec`,
+    ascending index) and, when it reconfigures DFBs, the rings as
+    `ttl.dfb_configurations` (`#ttl.dfb_config`). `convert-ttl-to-emitc`
+    takes its argument indices from these records and moves them into the
+    kernel's `#ttl.kernel_record`. Fails on a kernel parameter that is not a
+    tensor with a `#ttl.layout`, a kernel function with results, a DFB
+    without physical index and a copied tensor that is not interleaved and
+    tiled.
+
+    ```mlir
+    func.func @writer(%out: tensor<64x64xbf16, #ttl.layout<dram, interleaved, tiled>>) attributes {
+        ttl.abi = #ttl.abi<compile_time = [#ttl.arg<dfb_index, "dfb0", 1, words = [0]>,
+                                           #ttl.arg<tensor_accessor, "0", 2, words = [2, 2048]>],
+                           common_runtime = [#ttl.arg<buffer_address, "0", 1>],
+                           per_core_runtime = []>,
+        ttl.dataflow_buffers = [#ttl.dfb_spec<name = "dfb0", index = 0, ...>], ...}
+    ```
+  }];
+}
+
+def TTLCheckSynchronizedReconfigurations
+    : Pass<"ttl-check-synchronized-reconfigurations", "::mlir::ModuleOp"> {
+  let summary = "checks that all kernels reconfigure a shared DFB alike";
+  let description = [{
+    Every kernel of an operation that uses a DFB must reconfigure it
+    (`ttl.reconfigure_dfb`) at the same synchronized points: the same ring
+    sizes in the same order. An error names both kernels.
+
+    ```mlir
+    // error: kernel 'consumer' reconfigures DFB 0 as [] but kernel 'producer'
+    // as [4 pages]; every kernel that uses a DFB must reconfigure it at the
+    // same synchronized points
+    ```
+  }];
 }
 
 def ConvertTTLToEmitC : Pass<"convert-ttl-to-emitc", "::mlir::ModuleOp"> {
@@ -59,9 +121,12 @@ def ConvertTTLToEmitC : Pass<"convert-ttl-to-emitc", "::mlir::ModuleOp"> {
     - Coordinates: `ttl.node` becomes `get_absolute_logical_x/y()`,
       `ttl.grid_size` the static grid extent.
 
-    Argument slots follow the kernel ABI (docs/kernel-abi.md), recorded on
-    the file as `ttkernel.abi` together with `ttkernel.kernel` (logical
-    kernel), `ttkernel.role` and `ttkernel.core_ranges`. No TTL op remains.
+    Argument slots follow the kernel ABI that `ttl-record-kernel-abi`
+    recorded (docs/kernel-abi.md); roles come from
+    `ttl-assign-processor-roles`. Each file carries `ttl.kernel_record`, a
+    `#ttl.kernel_record` with the logical kernel, processor role, core
+    ranges, ABI (`#ttl.abi`), DFB specs and the rest of what the runtime
+    needs. No TTL op remains.
 
     ```mlir
     // Before

@@ -87,6 +87,151 @@ std::string KernelAttr::getDisplayName() const {
 }
 
 //===----------------------------------------------------------------------===//
+// Kernel records
+//===----------------------------------------------------------------------===//
+
+LogicalResult CoreRangeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                    int64_t x0, int64_t y0, int64_t x1,
+                                    int64_t y1) {
+  if (x0 < 0 || y0 < 0 || x1 < x0 || y1 < y0)
+    return emitError() << "core range (" << x0 << ", " << y0 << ") to (" << x1
+                       << ", " << y1
+                       << ") must have 0 <= x0 <= x1 and 0 <= y0 <= y1";
+  return success();
+}
+
+/// Slots whose words the compiler knows: they carry them.
+static bool hasFinishedWords(KernelArgKind kind) {
+  return kind == KernelArgKind::DfbIndex ||
+         kind == KernelArgKind::TensorAccessor;
+}
+
+LogicalResult KernelArgAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                    KernelArgKind kind, StringRef ref,
+                                    int64_t count, ArrayRef<int64_t> words) {
+  if (ref.empty())
+    return emitError() << stringifyKernelArgKind(kind)
+                       << " slot needs a nonempty ref";
+  if (kind == KernelArgKind::CallerArgs ? count != 0 : count < 1)
+    return emitError() << stringifyKernelArgKind(kind) << " slot '" << ref
+                       << "' has count " << count << "; "
+                       << (kind == KernelArgKind::CallerArgs
+                               ? "caller_args counts 0 (as many words as the "
+                                 "caller gives)"
+                               : "a slot takes at least one word");
+  if (hasFinishedWords(kind) && static_cast<int64_t>(words.size()) != count)
+    return emitError() << stringifyKernelArgKind(kind) << " slot '" << ref
+                       << "' carries " << words.size() << " words but counts "
+                       << count;
+  if (!hasFinishedWords(kind) && !words.empty())
+    return emitError() << stringifyKernelArgKind(kind) << " slot '" << ref
+                       << "' is filled by the runtime and carries no words";
+  return success();
+}
+
+/// Kinds each argument list may hold (docs/kernel-abi.md).
+static bool allowedIn(StringRef list, KernelArgKind kind) {
+  switch (kind) {
+  case KernelArgKind::DfbIndex:
+  case KernelArgKind::TensorAccessor:
+  case KernelArgKind::CallerArgCount:
+    return list == "compile_time";
+  case KernelArgKind::BufferAddress:
+  case KernelArgKind::Scalar:
+    return list != "compile_time";
+  case KernelArgKind::CallerArgs:
+  case KernelArgKind::DfbConfigAddress:
+  case KernelArgKind::CoreCoord:
+    return list == "per_core_runtime";
+  }
+  llvm_unreachable("unknown kernel argument kind");
+}
+
+LogicalResult KernelABIAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                    ArrayAttr compileTime,
+                                    ArrayAttr commonRuntime,
+                                    ArrayAttr perCoreRuntime) {
+  for (auto [list, slots] :
+       {std::pair<StringRef, ArrayAttr>{"compile_time", compileTime},
+        {"common_runtime", commonRuntime},
+        {"per_core_runtime", perCoreRuntime}})
+    for (Attribute slot : slots) {
+      auto arg = dyn_cast<KernelArgAttr>(slot);
+      if (!arg)
+        return emitError() << list << " element " << slot
+                           << " is not a #ttl.arg";
+      if (!allowedIn(list, arg.getKind()))
+        return emitError() << "a " << stringifyKernelArgKind(arg.getKind())
+                           << " slot cannot be a " << list << " argument";
+    }
+  return success();
+}
+
+LogicalResult DataflowBufferSpecAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, StringRef name, int64_t index,
+    DataFormat, int64_t pageSize, int64_t totalSize,
+    DenseI64ArrayAttr blockShape, int64_t blockCount,
+    int64_t reconfiguredBlocks, StringRef) {
+  if (name.empty() || index < 0 || pageSize < 1 || totalSize < pageSize ||
+      blockShape.size() != 2 || blockShape[0] < 1 || blockShape[1] < 1 ||
+      blockCount < 1 || reconfiguredBlocks < 0)
+    return emitError()
+           << "DFB spec '" << name
+           << "' needs a name, index >= 0, page_size >= 1, total_size >= "
+              "page_size, a 2-D block_shape of positive tiles, block_count "
+              ">= 1 and reconfigured_blocks >= 0";
+  return success();
+}
+
+template <typename AttrT>
+static LogicalResult
+checkElements(function_ref<InFlightDiagnostic()> emitError, StringRef field,
+              ArrayAttr list, StringRef expected) {
+  for (Attribute element : list)
+    if (!isa<AttrT>(element))
+      return emitError() << field << " element " << element << " is not "
+                         << expected;
+  return success();
+}
+
+LogicalResult KernelRecordAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, KernelAttr kernel,
+    ProcessorRole role, ArrayAttr coreRanges, KernelABIAttr,
+    ArrayAttr dataflowBuffers, ArrayAttr dfbConfigurations,
+    ArrayAttr includePaths, BoolAttr, BoolAttr fp32DestAccEn,
+    DenseI64ArrayAttr unpackToDest) {
+  if (kernel.isCanonicalSelector())
+    return emitError() << "kernel record needs a resolved #ttl.kernel";
+  if ((kernel.getKind() == KernelKind::Compute) !=
+      (role == ProcessorRole::Compute))
+    return emitError() << "a " << stringifyKernelKind(kernel.getKind())
+                       << " kernel cannot run in role "
+                       << stringifyProcessorRole(role);
+  if (coreRanges.empty())
+    return emitError() << "kernel record needs at least one core range";
+  if (failed(checkElements<CoreRangeAttr>(emitError, "core_ranges", coreRanges,
+                                          "a #ttl.core_range")) ||
+      failed(checkElements<DataflowBufferSpecAttr>(
+          emitError, "dataflow_buffers", dataflowBuffers, "a #ttl.dfb_spec")) ||
+      failed(checkElements<DataflowBufferConfigAttr>(
+          emitError, "dfb_configurations", dfbConfigurations,
+          "a #ttl.dfb_config")) ||
+      failed(checkElements<StringAttr>(emitError, "include_paths",
+                                       includePaths, "a string")))
+    return failure();
+  if (fp32DestAccEn.getValue() && role != ProcessorRole::Compute)
+    return emitError() << "fp32_dest_acc_en is for compute kernels";
+  if (!unpackToDest.empty() && !fp32DestAccEn.getValue())
+    return emitError()
+           << "unpack_to_dest needs a compute kernel with fp32_dest_acc_en";
+  if (!llvm::is_sorted(unpackToDest.asArrayRef()) ||
+      llvm::adjacent_find(unpackToDest.asArrayRef()) !=
+          unpackToDest.asArrayRef().end())
+    return emitError() << "unpack_to_dest must be sorted without repeats";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Discardable attributes
 //===----------------------------------------------------------------------===//
 
@@ -158,6 +303,48 @@ LogicalResult TTLDialect::verifyOperationAttribute(Operation *op,
       return op->emitOpError("'")
              << kFp32DestAccAttrName
              << "' must be a bool attribute on an operation or kernel function";
+    return success();
+  }
+  if (name == kCoreRangesAttrName) {
+    auto ranges = dyn_cast<ArrayAttr>(attr.getValue());
+    if (!ranges || ranges.empty() || !isa<func::FuncOp>(op) ||
+        !llvm::all_of(ranges, llvm::IsaPred<CoreRangeAttr>))
+      return op->emitOpError("'")
+             << kCoreRangesAttrName
+             << "' must be a nonempty array of #ttl.core_range on a kernel "
+                "function";
+    return success();
+  }
+  if (name == kProcessorRoleAttrName || name == kAbiAttrName ||
+      name == kDataflowBuffersAttrName || name == kDfbConfigurationsAttrName) {
+    Attribute value = attr.getValue();
+    bool typed =
+        name == kProcessorRoleAttrName ? isa<ProcessorRoleAttr>(value)
+        : name == kAbiAttrName         ? isa<KernelABIAttr>(value)
+        : name == kDataflowBuffersAttrName
+            ? isa<ArrayAttr>(value) &&
+                  llvm::all_of(cast<ArrayAttr>(value),
+                               llvm::IsaPred<DataflowBufferSpecAttr>)
+            : isa<ArrayAttr>(value) &&
+                  llvm::all_of(cast<ArrayAttr>(value),
+                               llvm::IsaPred<DataflowBufferConfigAttr>);
+    if (!typed || !isa<func::FuncOp>(op) || !op->hasAttr(kKernelAttrName))
+      return op->emitOpError("'")
+             << name << "' must be a "
+             << (name == kProcessorRoleAttrName ? "#ttl.processor_role"
+                 : name == kAbiAttrName         ? "#ttl.abi"
+                 : name == kDataflowBuffersAttrName
+                     ? "array of #ttl.dfb_spec"
+                     : "array of #ttl.dfb_config")
+             << " on a kernel function";
+    return success();
+  }
+  if (name == kKernelRecordAttrName) {
+    if (!isa<KernelRecordAttr>(attr.getValue()) ||
+        op->getName().getStringRef() != "emitc.file")
+      return op->emitOpError("'")
+             << kKernelRecordAttrName
+             << "' must be a #ttl.kernel_record on an emitc.file";
     return success();
   }
   return op->emitOpError("unknown ttl attribute '") << name << "'";

@@ -18,8 +18,6 @@ void TTLDialect::registerTypes() {
       >();
 }
 
-static constexpr int64_t kTileElements = ::ttlang::tile::kElements;
-
 /// The block shape and element type of !ttl.dfb and !ttl.block; the messages
 /// name the shape `shapeWhat` and the element type `typeWhat`'s.
 static LogicalResult
@@ -84,7 +82,7 @@ int64_t DataflowBufferType::getTilesPerBlock() const {
 }
 
 int64_t DataflowBufferType::getTileSizeBytes() const {
-  return kTileElements * getElementType().getIntOrFloatBitWidth() / 8;
+  return tileSizeBytes(getElementType());
 }
 
 int64_t DataflowBufferType::getTotalSizeBytes() const {

@@ -17,14 +17,18 @@ import ttlang as ttl  # noqa: E402
 from ttlang.runtime import BoundKernel, OperationRuntime  # noqa: E402
 
 
-def _load_collective_example():
+def _load_example(name: str):
     import importlib.util  # noqa: PLC0415
 
-    path = pathlib.Path(__file__).resolve().parents[4] / "examples" / "runtime_collective.py"
-    spec = importlib.util.spec_from_file_location("runtime_collective_example", path)
+    path = pathlib.Path(__file__).resolve().parents[4] / "examples" / name
+    spec = importlib.util.spec_from_file_location(f"{path.stem}_example", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def _load_collective_example():
+    return _load_example("runtime_collective.py")
 
 
 def main(include_dir: str) -> None:
@@ -102,21 +106,29 @@ def main(include_dir: str) -> None:
                 "addresses": [t.buffer_address() for t in tensors],
             })
         report["frontend collective"] = runs
-        # The compile-time TensorAccessorArgs words the runtime computes without a device
-        # (layout.tensor_accessor_words) against ttnn's own, for every supported placement.
-        from ttlang.artifact import TensorParamSpec
-        from ttlang.runtime.layout import tensor_accessor_words
+        # The compile-time TensorAccessorArgs words the compiler records in the kernel ABI
+        # (#ttl.arg words of a tensor_accessor slot) against ttnn's own, for every supported
+        # placement: the writer of the explicit add copies `out` (parameter 2).
+        from ttlang.artifact import ArgKind
 
+        add = _load_example("tile_add_explicit.py").tile_add
         accessors = []
         for buffer_type, mem_config in (("dram", ttnn.DRAM_MEMORY_CONFIG), ("l1", ttnn.L1_MEMORY_CONFIG)):
             for dtype, data_type in (("bfloat16", ttnn.bfloat16), ("float32", ttnn.float32)):
                 tensor = ttnn.Tensor(np.zeros((64, 64), dtype=np.float32), data_type=data_type, device=device,
                                      layout=ttnn.TILE_LAYOUT, mem_config=mem_config)
-                spec = TensorParamSpec("t", (64, 64), dtype, buffer_type, "interleaved")
+                spec = ttl.TensorSpec((64, 64), dtype, buffer_type)
+                compiled = add.compile(spec, spec, spec)
+                (words,) = {
+                    arg.words
+                    for kernel in compiled.artifact.kernels
+                    for arg in kernel.abi.compile_time_args
+                    if arg.kind is ArgKind.TENSOR_ACCESSOR and arg.ref == "2"
+                }
                 accessors.append({
                     "placement": f"{buffer_type} {dtype}",
                     "ttnn": list(ttnn.TensorAccessorArgs(tensor).get_compile_time_args()),
-                    "ttlang": list(tensor_accessor_words(spec)),
+                    "ttlang": list(words),
                 })
         report["tensor accessor words"] = accessors
     finally:

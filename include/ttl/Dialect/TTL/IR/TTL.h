@@ -37,6 +37,12 @@ inline constexpr int64_t kTileDim = ::ttlang::tile::kSide;
 inline constexpr int64_t tilesCovering(int64_t elements) {
   return (elements + kTileDim - 1) / kTileDim;
 }
+
+/// Bytes of one tile of `elementType` (a TT-Metal page of a tiled tensor or
+/// circular buffer).
+inline int64_t tileSizeBytes(Type elementType) {
+  return kTileDim * kTileDim * elementType.getIntOrFloatBitWidth() / 8;
+}
 } // namespace mlir::ttl
 
 #endif // TTL_DIALECT_TTL_IR_TTL_H

@@ -38,6 +38,50 @@ def TTL_KernelKind : I32EnumAttr<"KernelKind", "kind of a logical kernel", [
   let genSpecializedAttr = 0;
 }
 
+def TTL_KernelArgKind : I32EnumAttr<"KernelArgKind",
+    "what one slot of a generated kernel's argument lists carries", [
+    // Compile-time: the physical (circular-buffer) index of a DFB.
+    I32EnumAttrCase<"DfbIndex", 0, "dfb_index">,
+    // Compile-time: the TensorAccessorArgs words of a tensor.
+    I32EnumAttrCase<"TensorAccessor", 1, "tensor_accessor">,
+    // Common or per-core runtime: a tensor's buffer address.
+    I32EnumAttrCase<"BufferAddress", 2, "buffer_address">,
+    // Per-core runtime: the caller's runtime-resource words (any number, first).
+    I32EnumAttrCase<"CallerArgs", 3, "caller_args">,
+    // Compile-time: how many caller words precede compiler-owned per-core words.
+    I32EnumAttrCase<"CallerArgCount", 4, "caller_arg_count">,
+    // Per-core runtime: byte offset of a DFB configuration's ring.
+    I32EnumAttrCase<"DfbConfigAddress", 5, "dfb_config_address">,
+    // Per-core runtime: the core's (x, y). The runtime fills it; the compiler
+    // does not emit it today (kernels read the coordinate from the firmware).
+    I32EnumAttrCase<"CoreCoord", 6, "core_coord">,
+    // Runtime: a named scalar the caller passes at dispatch. The runtime
+    // fills it; the compiler does not emit it today.
+    I32EnumAttrCase<"Scalar", 7, "scalar">]> {
+  let cppNamespace = "::mlir::ttl";
+  let genSpecializedAttr = 0;
+}
+
+def TTL_ProcessorRole : I32EnumAttr<"ProcessorRole",
+    "which Tensix processors run a generated kernel", [
+    // TRISC 0/1/2 (unpack, math, pack).
+    I32EnumAttrCase<"Compute", 0, "compute">,
+    // RISC-V 0 (BRISC, ttnn ReaderConfigDescriptor).
+    I32EnumAttrCase<"DataMovement0", 1, "data_movement_0">,
+    // RISC-V 1 (NCRISC, ttnn WriterConfigDescriptor).
+    I32EnumAttrCase<"DataMovement1", 2, "data_movement_1">]> {
+  let cppNamespace = "::mlir::ttl";
+  let genSpecializedAttr = 0;
+}
+
+def TTL_DataFormat : I32EnumAttr<"DataFormat",
+    "element format of a circular buffer, spelled as ttnn's data types", [
+    I32EnumAttrCase<"Bfloat16", 0, "bfloat16">,
+    I32EnumAttrCase<"Float32", 1, "float32">]> {
+  let cppNamespace = "::mlir::ttl";
+  let genSpecializedAttr = 0;
+}
+
 //===----------------------------------------------------------------------===//
 // Attributes
 //===----------------------------------------------------------------------===//
@@ -98,6 +142,189 @@ def TTL_KernelAttr : TTL_Attr<"Kernel", "kernel"> {
     /// "compute", "data_movement" or "reader" (for diagnostics).
     std::string getDisplayName() const;
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel records: the compiler -> runtime contract of a generated kernel
+//===----------------------------------------------------------------------===//
+
+def TTL_CoreRangeAttr : TTL_Attr<"CoreRange", "core_range"> {
+  let summary = "an inclusive rectangle of worker cores";
+  let description = [{
+    Cores `(x, y)` with `x0 <= x <= x1` and `y0 <= y <= y1` (`x` the column,
+    `y` the row, as `ttnn.CoreCoord`). `ttl-specialize-cores` records the
+    rectangles a kernel function runs on as `ttl.core_ranges`; the kernel's
+    record (`#ttl.kernel_record`) carries them to the runtime.
+
+    ```mlir
+    func.func @k() attributes {ttl.core_ranges = [#ttl.core_range<(0, 0) to (1, 0)>]}
+    ```
+  }];
+  let parameters = (ins "int64_t":$x0, "int64_t":$y0, "int64_t":$x1,
+                        "int64_t":$y1);
+  let assemblyFormat =
+      "`<` `(` $x0 `,` $y0 `)` `to` ` ` `(` $x1 `,` $y1 `)` `>`";
+  let genVerifyDecl = 1;
+}
+
+def TTL_KernelArgAttr : TTL_Attr<"KernelArg", "arg"> {
+  let summary = "one slot of a generated kernel's argument lists";
+  let description = [{
+    `count` 32-bit words of kind `kind` (`#ttl.abi`, docs/kernel-abi.md).
+    `ref` names what the slot refers to: a DFB name, a tensor parameter index
+    in decimal, a DFB configuration `<dfb>#<k>`, or `caller`. `words`, when
+    present, are the slot's finished values, which the compiler knows: the
+    physical index of a `dfb_index` slot, the TensorAccessorArgs words of a
+    `tensor_accessor` slot (the ArgsConfig word, `IsDram` = 2 for DRAM, and
+    the aligned page size, one tile). Slots the runtime fills (addresses,
+    caller words, the caller argument count) have none. A `caller_args` slot
+    has `count` 0: as many words as the caller gives.
+
+    ```mlir
+    #ttl.arg<dfb_index, "dfb0", 1, words = [0]>
+    #ttl.arg<tensor_accessor, "0", 2, words = [2, 2048]>
+    #ttl.arg<buffer_address, "0", 1>
+    ```
+  }];
+  let parameters = (ins EnumParameter<TTL_KernelArgKind>:$kind,
+                        StringRefParameter<"what the slot refers to">:$ref,
+                        "int64_t":$count,
+                        OptionalArrayRefParameter<"int64_t">:$words);
+  let assemblyFormat =
+      "`<` $kind `,` $ref `,` $count (`,` `words` `=` `[` $words^ `]`)? `>`";
+  let genVerifyDecl = 1;
+}
+
+def TTL_KernelABIAttr : TTL_Attr<"KernelABI", "abi"> {
+  let summary = "argument layout of a generated kernel";
+  let description = [{
+    The compile-time, common runtime and per-core runtime argument slots of a
+    generated TT-Metal kernel, each an array of `#ttl.arg` in argument order
+    (docs/kernel-abi.md). Computed once, by `computeKernelABI`; the
+    conversion to EmitC reads its argument indices from the same layout.
+
+    ```mlir
+    #ttl.abi<compile_time = [#ttl.arg<dfb_index, "dfb0", 1, words = [0]>,
+                             #ttl.arg<tensor_accessor, "0", 2, words = [2, 2048]>],
+             common_runtime = [#ttl.arg<buffer_address, "0", 1>],
+             per_core_runtime = []>
+    ```
+  }];
+  let parameters = (ins "ArrayAttr":$compile_time, "ArrayAttr":$common_runtime,
+                        "ArrayAttr":$per_core_runtime);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+def TTL_DataflowBufferSpecAttr : TTL_Attr<"DataflowBufferSpec", "dfb_spec"> {
+  let summary = "one DFB as the runtime allocates it (a circular buffer)";
+  let description = [{
+    `name` (the `NameLoc` name of its `ttl.create_dfb`, else `dfb<index>`),
+    physical `index`, element `data_format`, `page_size` (bytes of one tile)
+    and `total_size` (bytes of its whole allocation on one core); its
+    `!ttl.dfb` block shape (tiles) and block count (for DFBs sharing an index,
+    the largest), the blocks the rings of its synchronized reconfigurations
+    add (`total_size` = block bytes x (`block_count` + `reconfigured_blocks`)),
+    and `location`, the `file:line` of the user's source that made it (empty
+    when unknown).
+
+    ```mlir
+    #ttl.dfb_spec<name = "dfb0", index = 0, data_format = bfloat16,
+                  page_size = 2048, total_size = 8192, block_shape = [2, 2],
+                  block_count = 1, reconfigured_blocks = 0, location = "add.py:12">
+    ```
+  }];
+  let parameters = (ins StringRefParameter<"DFB name">:$name, "int64_t":$index,
+                        EnumParameter<TTL_DataFormat>:$data_format,
+                        "int64_t":$page_size, "int64_t":$total_size,
+                        "DenseI64ArrayAttr":$block_shape,
+                        "int64_t":$block_count, "int64_t":$reconfigured_blocks,
+                        StringRefParameter<"file:line of the user's source">:$location);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+def TTL_DataflowBufferConfigAttr
+    : TTL_Attr<"DataflowBufferConfig", "dfb_config"> {
+  let summary = "the ring of one synchronized DFB reconfiguration";
+  let description = [{
+    The `k`-th reconfiguration (`ttl.reconfigure_dfb`) of DFB `dfb`, named
+    `<dfb>#<k>`: its ring lies `address` bytes after the DFB's base. A
+    reconfiguring kernel reads the address from a `dfb_config_address`
+    per-core slot whose `ref` is `name`.
+
+    ```mlir
+    #ttl.dfb_config<name = "dfb0#1", dfb = "dfb0", address = 4096>
+    ```
+  }];
+  let parameters = (ins StringRefParameter<"<dfb>#<k>">:$name,
+                        StringRefParameter<"the DFB's name">:$dfb,
+                        "int64_t":$address);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def TTL_ProcessorRoleAttr
+    : EnumAttr<TTL_Dialect, TTL_ProcessorRole, "processor_role"> {
+  let summary = "the processor role of a kernel function";
+  let description = [{
+    Written by `ttl-assign-processor-roles` on each kernel function
+    (`ttl.processor_role`): the compute kernel runs on the TRISCs, the first
+    data-movement logical kernel of the module on RISC-V 0, the second on
+    RISC-V 1.
+
+    ```mlir
+    func.func @reader() attributes {ttl.processor_role = #ttl.processor_role<data_movement_0>, ...}
+    ```
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def TTL_KernelRecordAttr : TTL_Attr<"KernelRecord", "kernel_record"> {
+  let summary = "what the runtime needs of one generated kernel";
+  let description = [{
+    Written by `convert-ttl-to-emitc` on each `emitc.file` (attribute
+    `ttl.kernel_record`) and read by the runtime through the C API
+    (`ttl-c/KernelRecords.h`) into `ttlang.artifact.KernelDescriptorSpec`:
+    the logical `kernel` it implements, the processor `role`, the
+    `core_ranges` it runs on (`#ttl.core_range`), its `abi` (`#ttl.abi`), the
+    DFBs it uses (`#ttl.dfb_spec`, ascending index) and the rings of its DFB
+    reconfigurations (`#ttl.dfb_config`), the header directories of its
+    external calls (`include_paths`), whether it includes a header of this
+    project (`project_include`), whether it runs with fp32 DEST accumulation
+    (`fp32_dest_acc_en`, compute kernels) and the physical indices of the f32
+    DFBs it unpacks straight to DEST (`unpack_to_dest`, sorted). Empty lists
+    and false flags are not printed.
+
+    ```mlir
+    emitc.file "compute" attributes {ttl.kernel_record = #ttl.kernel_record<
+        kernel = <compute, "compute", "ops.add:1f2e">, role = compute,
+        core_ranges = [#ttl.core_range<(0, 0) to (1, 1)>],
+        abi = <compile_time = [#ttl.arg<dfb_index, "dfb0", 1, words = [0]>],
+               common_runtime = [], per_core_runtime = []>,
+        dataflow_buffers = [#ttl.dfb_spec<name = "dfb0", index = 0,
+            data_format = bfloat16, page_size = 2048, total_size = 4096,
+            block_shape = [1, 1], block_count = 2, reconfigured_blocks = 0,
+            location = "add.py:12">]>} { ... }
+    ```
+  }];
+  let parameters = (ins
+      "KernelAttr":$kernel,
+      EnumParameter<TTL_ProcessorRole>:$role,
+      "ArrayAttr":$core_ranges,
+      "KernelABIAttr":$abi,
+      "ArrayAttr":$dataflow_buffers,
+      DefaultValuedParameter<"ArrayAttr",
+          "::mlir::ArrayAttr::get($_ctxt, {})">:$dfb_configurations,
+      DefaultValuedParameter<"ArrayAttr",
+          "::mlir::ArrayAttr::get($_ctxt, {})">:$include_paths,
+      DefaultValuedParameter<"BoolAttr",
+          "::mlir::BoolAttr::get($_ctxt, false)">:$project_include,
+      DefaultValuedParameter<"BoolAttr",
+          "::mlir::BoolAttr::get($_ctxt, false)">:$fp32_dest_acc_en,
+      DefaultValuedParameter<"DenseI64ArrayAttr",
+          "::mlir::DenseI64ArrayAttr::get($_ctxt, ::llvm::ArrayRef<int64_t>())">:$unpack_to_dest);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
 }
 
 #endif // TTL_DIALECT_TTL_IR_TTLATTRS_TD

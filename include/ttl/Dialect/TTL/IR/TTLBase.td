@@ -30,7 +30,11 @@ def TTL_Dialect : Dialect {
   // Discardable attributes: `ttl.kernels` (logical-kernel selection of one
   // op), `ttl.kernel` (the logical kernel a kernel function implements),
   // `ttl.operation_id`, `ttl.grid`, `ttl.runtime_resources` and
-  // `ttl.fp32_dest_acc_en` (on operation and kernel functions).
+  // `ttl.fp32_dest_acc_en` (on operation and kernel functions),
+  // `ttl.core_ranges` (on kernel functions after ttl-specialize-cores),
+  // `ttl.processor_role`, `ttl.abi`, `ttl.dataflow_buffers` and
+  // `ttl.dfb_configurations` (on kernel functions, before the conversion to
+  // EmitC) and `ttl.kernel_record` (on each generated `emitc.file`).
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();
@@ -52,6 +56,24 @@ def TTL_Dialect : Dialect {
     /// element types.
     static constexpr ::llvm::StringLiteral kFp32DestAccAttrName =
         "ttl.fp32_dest_acc_en";
+    /// Array of #ttl.core_range: the cores a kernel function runs on
+    /// (ttl-specialize-cores).
+    static constexpr ::llvm::StringLiteral kCoreRangesAttrName =
+        "ttl.core_ranges";
+    /// The facts of a kernel function that its record will carry, written by
+    /// the backend passes before the conversion to EmitC: its
+    /// #ttl.processor_role, #ttl.abi, #ttl.dfb_spec list and #ttl.dfb_config
+    /// list.
+    static constexpr ::llvm::StringLiteral kProcessorRoleAttrName =
+        "ttl.processor_role";
+    static constexpr ::llvm::StringLiteral kAbiAttrName = "ttl.abi";
+    static constexpr ::llvm::StringLiteral kDataflowBuffersAttrName =
+        "ttl.dataflow_buffers";
+    static constexpr ::llvm::StringLiteral kDfbConfigurationsAttrName =
+        "ttl.dfb_configurations";
+    /// #ttl.kernel_record of a generated kernel, on its emitc.file.
+    static constexpr ::llvm::StringLiteral kKernelRecordAttrName =
+        "ttl.kernel_record";
   }];
 }
 

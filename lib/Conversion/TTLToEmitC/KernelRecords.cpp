@@ -1,0 +1,232 @@
+//===- KernelRecords.cpp - the backend passes that record kernel facts ----===//
+//
+// Before the conversion to EmitC, each kernel function gets the facts its
+// #ttl.kernel_record will carry, as typed attributes (TTLAttrs.td):
+//   ttl-assign-processor-roles       ttl.processor_role
+//   ttl-record-kernel-abi            ttl.abi, ttl.dataflow_buffers,
+//                                    ttl.dfb_configurations
+//   ttl-check-synchronized-reconfigurations (a check, no attribute)
+// convert-ttl-to-emitc reads them and moves them into the record.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "ttl/Conversion/TTLToEmitC/KernelABI.h"
+#include "ttl/Conversion/TTLToEmitC/Passes.h"
+#include "ttl/Dialect/TTL/IR/TTL.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+#include <map>
+
+namespace mlir::ttl {
+#define GEN_PASS_DEF_TTLASSIGNPROCESSORROLES
+#define GEN_PASS_DEF_TTLRECORDKERNELABI
+#define GEN_PASS_DEF_TTLCHECKSYNCHRONIZEDRECONFIGURATIONS
+#include "ttl/Conversion/TTLToEmitC/Passes.h.inc"
+} // namespace mlir::ttl
+
+using namespace mlir;
+using namespace mlir::ttl;
+using namespace mlir::ttl::emitc_lowering;
+
+FailureOr<SmallVector<func::FuncOp>>
+emitc_lowering::getKernelFunctions(ModuleOp module) {
+  SmallVector<func::FuncOp> kernels;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func->hasAttr(TTLDialect::kKernelAttrName)) {
+      kernels.push_back(func);
+      continue;
+    }
+    if (func->hasAttr(TTLDialect::kOperationIdAttrName))
+      return func.emitError(kNotSplitMessage);
+  }
+  return kernels;
+}
+
+namespace {
+
+/// "file:line" of the user's source line that made a DFB ("" without one):
+/// reports about a circular buffer (an emulated deadlock) point there.
+std::string describeLocation(Location loc) {
+  if (auto file = loc->findInstanceOf<FileLineColLoc>())
+    return (file.getFilename().getValue() + ":" + Twine(file.getLine())).str();
+  return "";
+}
+
+/// The #ttl.dfb_spec of each of the kernel's DFBs, ascending index: what the
+/// runtime allocates (CBDescriptor).
+ArrayAttr describeDataflowBuffers(func::FuncOp kernel, const KernelABI &abi) {
+  MLIRContext *context = kernel.getContext();
+  // Per index: the last DFB created (its name, format and location are the
+  // record's) and the largest type (DFBs sharing an index: the allocation
+  // fits the largest).
+  std::map<int32_t, std::pair<CreateDataflowBufferOp, DataflowBufferType>>
+      byIndex;
+  kernel.walk([&](CreateDataflowBufferOp op) {
+    DataflowBufferType type = op.getResult().getType();
+    auto [it, first] =
+        byIndex.try_emplace(*op.getPhysicalIndex(), op, type);
+    it->second.first = op;
+    if (!first && type.getTotalSizeBytes() > it->second.second.getTotalSizeBytes())
+      it->second.second = type;
+  });
+  SmallVector<Attribute> list;
+  for (auto &[index, entry] : byIndex) {
+    auto [op, largest] = entry;
+    DataflowBufferType type = op.getResult().getType();
+    DataFormat format = type.getElementType().isF32() ? DataFormat::Float32
+                                                      : DataFormat::Bfloat16;
+    // The initial ring plus the ring of every reconfiguration.
+    int64_t total = abi.configs.totalBytes.at(index);
+    int64_t blockBytes = largest.getTilesPerBlock() * largest.getTileSizeBytes();
+    // total_size is block bytes x (block_count + reconfigured blocks).
+    list.push_back(DataflowBufferSpecAttr::get(
+        context, getDataflowBufferName(op, index), index, format,
+        type.getTileSizeBytes(), total,
+        DenseI64ArrayAttr::get(context, largest.getShape()),
+        largest.getBlockCount(), total / blockBytes - largest.getBlockCount(),
+        describeLocation(op.getLoc())));
+  }
+  return ArrayAttr::get(context, list);
+}
+
+/// The #ttl.dfb_config of each of a kernel's DFB configurations.
+ArrayAttr describeDataflowBufferConfigs(MLIRContext *context,
+                                        const DataflowBufferConfigLayout &layout) {
+  SmallVector<Attribute> list;
+  for (const DataflowBufferConfig &config : layout.configs)
+    list.push_back(DataflowBufferConfigAttr::get(context, config.name,
+                                                 config.dfbName, config.offset));
+  return ArrayAttr::get(context, list);
+}
+
+/// Every kernel of an operation that uses a DFB reconfigures it at the same
+/// synchronized points: the same configurations in the same order.
+LogicalResult
+checkSynchronizedReconfigurations(ArrayRef<func::FuncOp> kernels) {
+  // (operation id, DFB index) -> first kernel seen and its sequence.
+  std::map<std::pair<std::string, int32_t>,
+           std::pair<func::FuncOp, SmallVector<int64_t>>>
+      seen;
+  for (func::FuncOp kernel : kernels) {
+    FailureOr<DataflowBufferConfigLayout> configs =
+        computeDataflowBufferConfigs(kernel);
+    if (failed(configs))
+      return failure();
+    std::map<int32_t, SmallVector<int64_t>> sequences;
+    for (const auto &[index, bytes] : configs->totalBytes)
+      sequences[index];
+    for (const DataflowBufferConfig &config : configs->configs)
+      sequences[config.physicalIndex].push_back(config.pages);
+    auto id = kernel->getAttrOfType<StringAttr>(TTLDialect::kOperationIdAttrName);
+    std::string operation = id ? id.getValue().str() : "";
+    for (auto &[index, sequence] : sequences) {
+      auto [it, inserted] =
+          seen.try_emplace({operation, index}, kernel, sequence);
+      if (inserted || it->second.second == sequence)
+        continue;
+      auto describe = [](ArrayRef<int64_t> pages) {
+        std::string text = "[";
+        for (auto [i, p] : llvm::enumerate(pages))
+          text += (i ? ", " : "") + std::to_string(p) + " pages";
+        return text + "]";
+      };
+      InFlightDiagnostic diag =
+          kernel.emitError("kernel '")
+          << kernel.getSymName() << "' reconfigures DFB " << index << " as "
+          << describe(sequence) << " but kernel '"
+          << it->second.first.getSymName() << "' as "
+          << describe(it->second.second)
+          << "; every kernel that uses a DFB must reconfigure it at the same "
+             "synchronized points";
+      diag.attachNote(it->second.first.getLoc()) << "other kernel here";
+      return failure();
+    }
+  }
+  return success();
+}
+
+struct AssignProcessorRolesPass
+    : public ttl::impl::TTLAssignProcessorRolesBase<AssignProcessorRolesPass> {
+  void runOnOperation() override {
+    FailureOr<SmallVector<func::FuncOp>> kernels =
+        getKernelFunctions(getOperation());
+    if (failed(kernels))
+      return signalPassFailure();
+    // The compute kernel on the TRISCs, the first logical data-movement
+    // kernel on RISC-V 0 (BRISC), the second on RISC-V 1.
+    SmallVector<Attribute> movers;
+    for (func::FuncOp kernel : *kernels) {
+      auto id = cast<KernelAttr>(kernel->getAttr(TTLDialect::kKernelAttrName));
+      ProcessorRole role = ProcessorRole::Compute;
+      if (id.getKind() != KernelKind::Compute) {
+        auto *it = llvm::find(movers, id);
+        if (it == movers.end()) {
+          if (movers.size() == 2) {
+            kernel.emitError("more than two data-movement kernels in one "
+                             "module; a Tensix core has two data-movement "
+                             "processors");
+            return signalPassFailure();
+          }
+          movers.push_back(id);
+          it = movers.end() - 1;
+        }
+        role = it == movers.begin() ? ProcessorRole::DataMovement0
+                                    : ProcessorRole::DataMovement1;
+      }
+      kernel->setAttr(TTLDialect::kProcessorRoleAttrName,
+                      ProcessorRoleAttr::get(&getContext(), role));
+    }
+  }
+};
+
+struct RecordKernelABIPass
+    : public ttl::impl::TTLRecordKernelABIBase<RecordKernelABIPass> {
+  void runOnOperation() override {
+    FailureOr<SmallVector<func::FuncOp>> kernels =
+        getKernelFunctions(getOperation());
+    if (failed(kernels))
+      return signalPassFailure();
+    for (func::FuncOp kernel : *kernels)
+      if (failed(record(kernel)))
+        return signalPassFailure();
+  }
+
+  LogicalResult record(func::FuncOp kernel) {
+    for (BlockArgument arg : kernel.getArguments()) {
+      auto tensor = dyn_cast<RankedTensorType>(arg.getType());
+      if (!tensor || !isa_and_nonnull<LayoutAttr>(tensor.getEncoding()))
+        return kernel.emitOpError("parameter ")
+               << arg.getArgNumber() << " has type " << arg.getType()
+               << "; kernel parameters must be tensors with a #ttl.layout";
+    }
+    if (kernel.getNumResults() != 0)
+      return kernel.emitOpError("kernel function must not return values");
+    FailureOr<KernelABI> abi = computeKernelABI(kernel);
+    if (failed(abi))
+      return failure();
+    MLIRContext *context = &getContext();
+    kernel->setAttr(TTLDialect::kAbiAttrName, abi->toAttr(context));
+    kernel->setAttr(TTLDialect::kDataflowBuffersAttrName,
+                    describeDataflowBuffers(kernel, *abi));
+    if (!abi->configs.configs.empty())
+      kernel->setAttr(TTLDialect::kDfbConfigurationsAttrName,
+                      describeDataflowBufferConfigs(context, abi->configs));
+    return success();
+  }
+};
+
+struct CheckSynchronizedReconfigurationsPass
+    : public ttl::impl::TTLCheckSynchronizedReconfigurationsBase<
+          CheckSynchronizedReconfigurationsPass> {
+  void runOnOperation() override {
+    FailureOr<SmallVector<func::FuncOp>> kernels =
+        getKernelFunctions(getOperation());
+    if (failed(kernels) || failed(checkSynchronizedReconfigurations(*kernels)))
+      return signalPassFailure();
+  }
+};
+
+} // namespace
