@@ -275,6 +275,45 @@ bool allOfType(nb::handle values, nb::handle type) {
   return true;
 }
 
+/// Brings `vectors` (ttnn word vectors, one per core, holding the words
+/// `last`) to the words `words` (lists of tuples of ints of equal length,
+/// validated by the planner) by assigning each changed word in place
+/// (`vector[k] = word`, the vector's own Python protocol): assigning a word
+/// costs about an eighth of ttnn converting a whole tuple, and between
+/// dispatches most words usually stay the same. False, with the vectors partly
+/// updated, if a core's number of words changed (the caller rebuilds them).
+bool refreshWordVectors(nb::handle vectors, nb::handle last, nb::handle words) {
+  PyObject *vs = vectors.ptr(), *olds = last.ptr(), *news = words.ptr();
+  if (!PyList_CheckExact(vs) || !PyList_CheckExact(olds) ||
+      !PyList_CheckExact(news) || PyList_GET_SIZE(vs) != PyList_GET_SIZE(news) ||
+      PyList_GET_SIZE(olds) != PyList_GET_SIZE(news))
+    throw nb::type_error("refresh_word_vectors: three lists of equal length expected");
+  Py_ssize_t n = PyList_GET_SIZE(news);
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    PyObject *now = PyList_GET_ITEM(news, i), *before = PyList_GET_ITEM(olds, i);
+    if (now == before)
+      continue;
+    if (!PyTuple_CheckExact(now) || !PyTuple_CheckExact(before))
+      throw nb::type_error("refresh_word_vectors: words must be tuples");
+    Py_ssize_t size = PyTuple_GET_SIZE(now);
+    if (PyTuple_GET_SIZE(before) != size)
+      return false;
+    PyObject *vector = PyList_GET_ITEM(vs, i);
+    for (Py_ssize_t k = 0; k < size; ++k) {
+      PyObject *word = PyTuple_GET_ITEM(now, k);
+      int equal = PyObject_RichCompareBool(word, PyTuple_GET_ITEM(before, k), Py_EQ);
+      if (equal < 0)
+        throw nb::python_error();
+      if (equal)
+        continue;
+      nb::object index = nb::steal(PyLong_FromSsize_t(k));
+      if (!index || PyObject_SetItem(vector, index.ptr(), word) < 0)
+        throw nb::python_error();
+    }
+  }
+  return true;
+}
+
 } // namespace
 
 void ttlang::python::populateRuntimeBindings(nb::module_ &m) {
@@ -289,4 +328,9 @@ void ttlang::python::populateRuntimeBindings(nb::module_ &m) {
         "CoreRuntimeArgs, or None if any record needs the full check.");
   m.def("all_of_type", &allOfType, nb::arg("values"), nb::arg("type"),
         "Whether `values` is a tuple whose items all have exactly `type`.");
+  m.def("refresh_word_vectors", &refreshWordVectors, nb::arg("vectors"),
+        nb::arg("last"), nb::arg("words"),
+        "Assigns in place the words of `words` that differ from `last` to "
+        "`vectors` (one ttnn word vector per core); False if a core's number "
+        "of words changed.");
 }

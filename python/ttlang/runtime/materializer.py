@@ -58,8 +58,9 @@ class KernelTemplate:
     # The argument shape last aligned to ``arg_cores`` and its permutation (None: same order).
     last_shape: Any = None
     last_permutation: list[int] | None = None
-    # A ttnn.RuntimeArgs refilled on every dispatch that changes the words.
-    runtime_args: Any = None
+    # The descriptor's own per-core word vectors (``descriptor.runtime_args[x][y]``, ttnn's
+    # in-place view), one per core of ``arg_cores``, holding ``last_words``.
+    word_vectors: list[Any] | None = None
 
 
 @dataclass
@@ -261,16 +262,20 @@ def materialize(
                     ]
             descriptor = kernel.descriptor
             if words and words != kernel.last_words:
-                # RuntimeArgs.append converts a core's words faster than ttnn's conversion of
-                # a list of (CoreCoord, words) pairs; the descriptor copies the container, so
-                # the template reuses one (under its lock).
-                runtime_args = kernel.runtime_args
-                if runtime_args is None:
-                    runtime_args = kernel.runtime_args = ttnn.RuntimeArgs()
-                else:
-                    runtime_args.clear()
-                deque(map(runtime_args.append, kernel.arg_coords, words), 0)
-                descriptor.runtime_args = runtime_args
+                # ttnn's conversion of a core's tuple costs ~8x assigning one word of a vector
+                # it already holds. The first dispatch fills the descriptor's runtime args
+                # (RuntimeArgs.append, faster than a list of (CoreCoord, words) pairs) and keeps
+                # ttnn's in-place views of its per-core vectors; later ones assign only the
+                # words that changed, through those views (one C call). The ProgramDescriptor
+                # copies its kernels, so programs returned earlier keep their words; all of it
+                # under the template's lock.
+                views = kernel.word_vectors
+                if views is None or not _ttlang.refresh_word_vectors(views, kernel.last_words, words):
+                    runtime_args = ttnn.RuntimeArgs()
+                    deque(map(runtime_args.append, kernel.arg_coords, words), 0)
+                    descriptor.runtime_args = runtime_args
+                    table = descriptor.runtime_args
+                    kernel.word_vectors = [table[x][y] for x, y in arg_cores]
                 kernel.last_words = words
             if kernel.common:
                 common = [

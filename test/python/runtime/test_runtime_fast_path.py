@@ -135,3 +135,22 @@ def test_semaphore_on_the_worker_range_object_or_an_equal_one_is_one_structure(t
     third = runtime.run(TENSORS, runtime_resource_factory=with_semaphore(part))
     assert not first.cache_hit and second.cache_hit and not third.cache_hit
     assert second.program_hash == first.program_hash != third.program_hash
+
+
+def test_hits_write_every_core_s_new_words_and_earlier_programs_keep_theirs(ttnn, sender):
+    # the materializer keeps one ttnn word vector per core and updates it in place (a word that
+    # changed) or rebuilds it (most words changed, another length): each hit's descriptor carries
+    # exactly this call's words, the extremes of the unsigned 32-bit range included, and a
+    # program returned earlier is not changed by later dispatches
+    runtime = OperationRuntime(A.collective())
+    steps = [((0, 2**32 - 1), (2**32 - 1, 0)),  # cold
+             ((0, 2**32 - 1), (2**32 - 1, 1)),  # one word of one core
+             ((5, 2**32 - 1), (7, 8)),  # one word of (0, 0), both of (1, 0)
+             ((5, 2**32 - 1), (7, 8)),  # nothing
+             ((5, 6, 7), (7, 8, 9)),  # another structure: another program
+             ((6, 2**31), (7, 9))]  # back to the first structure
+    results = [run_valid(runtime, factory_of(with_words(sender, [((0, 0), a), ((1, 0), b)]))) for a, b in steps]
+    assert [r.cache_hit for r in results] == [False, True, True, True, False, True]
+    for (a, b), result in zip(steps, results):
+        assert list(result.program.kernels[0].runtime_args[0][0]) == list(a)
+        assert list(result.program.kernels[0].runtime_args[1][0]) == list(b)
