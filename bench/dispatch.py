@@ -16,8 +16,10 @@ same words:
 - ``by hand (word vectors)``: the same, each core's words first made into ttnn's word vector
   (the type of ``KernelDescriptor.compile_time_args``, the declared value type of
   ``RuntimeArgs.append``), which skips ttnn's implicit conversion: the fastest way found to
-  hand ttnn new tuples. (The runtime itself keeps its descriptors and assigns only the changed
-  words in place; see docs/performance.md for what a hand path doing the same costs.)
+  hand ttnn new tuples;
+- ``by hand (in place)``: what the runtime's hits do, by hand: one set of descriptors kept, every
+  core's words assigned through ttnn's in-place views of its per-core vectors, a new
+  ProgramDescriptor per call (the runtime assigns only the words that changed).
 
 Run: ``.venv/bin/python bench/dispatch.py``. Prints a Markdown table (µs of thread CPU time per
 dispatch, minimum over interleaved rounds).
@@ -182,6 +184,32 @@ def by_hand(fastest: bool, static_compute: bool = False, vectors: bool = False):
     return build
 
 
+def in_place(static_compute: bool = False):
+    """A hand path that does what the runtime's hits do: it keeps one set of descriptors, assigns
+    every core's new words through ttnn's in-place views of its per-core vectors
+    (``runtime_args[x][y]``, "modify in place"), and makes a new ProgramDescriptor (which copies
+    the kernels) each call. It assigns every word, knowing nothing of which changed."""
+    template = by_hand(fastest=True, static_compute=static_compute)()
+    kernels, semaphores, cbs = list(template.kernels), list(template.semaphores), list(template.cbs)
+    reader_views = [kernels[0].runtime_args[x][y] for x, y in CORES]
+    compute_views = [kernels[1].runtime_args[x][y] for x, y in CORES]
+    state = {"step": 1}  # the template holds step 1's words
+
+    def build():
+        state["step"] += 1
+        step, sid = state["step"], 1
+        compute_step = 0 if static_compute else step
+        for i, ((x, y), view) in enumerate(zip(CORES, reader_views)):
+            for j, word in enumerate(reader_words(i, x, y, sid, step)):
+                view[j] = word
+        for i, view in enumerate(compute_views):
+            for j, word in enumerate(compute_words(i, compute_step)):
+                view[j] = word
+        return ttnn.ProgramDescriptor(kernels=kernels, semaphores=semaphores, cbs=cbs)
+
+    return build
+
+
 def per_call_us(fn, number=200, repeat=9) -> float:
     # CPU time of this thread: a dispatch is single-threaded and does no I/O, so on an idle
     # machine this equals wall time, and on a loaded one time spent preempted does not count
@@ -207,6 +235,13 @@ def main() -> None:
     hand_vectors = by_hand(fastest=True, vectors=True)()  # the same step as ``hand``: the same words
     assert all(list(a.runtime_args[x][y]) == list(b.runtime_args[x][y])
                for a, b in zip(hand.kernels, hand_vectors.kernels) for x, y in CORES)
+    # the in-place path writes the same words, and a program it returned keeps its own
+    place, again = in_place(), by_hand(fastest=False)
+    again()
+    hand_step2, place_step2 = again(), place()
+    place()  # step 3, written into the same views
+    assert all(list(a.runtime_args[x][y]) == list(b.runtime_args[x][y])
+               for a, b in zip(hand_step2.kernels, place_step2.kernels) for x, y in CORES)
 
     static_runtime = OperationRuntime(ARTIFACT)
     static_factory = Factory(static_compute=True)
@@ -215,16 +250,19 @@ def main() -> None:
     def static_dispatch():
         assert static_runtime.run(tensors, runtime_resource_factory=static_factory).cache_hit
 
-    samples = {name: [] for name in ("hit", "ctor", "fast", "vec", "s_hit", "s_ctor", "s_fast", "s_vec")}
+    names = ("hit", "ctor", "fast", "vec", "place")
+    samples = {prefix + name: [] for prefix in ("", "s_") for name in names}
     for _ in range(3):  # interleave to share machine noise
         samples["hit"].append(per_call_us(dispatch))
         samples["ctor"].append(per_call_us(by_hand(fastest=False)))
         samples["fast"].append(per_call_us(by_hand(fastest=True)))
         samples["vec"].append(per_call_us(by_hand(fastest=True, vectors=True)))
+        samples["place"].append(per_call_us(in_place()))
         samples["s_hit"].append(per_call_us(static_dispatch))
         samples["s_ctor"].append(per_call_us(by_hand(fastest=False, static_compute=True)))
         samples["s_fast"].append(per_call_us(by_hand(fastest=True, static_compute=True)))
         samples["s_vec"].append(per_call_us(by_hand(fastest=True, static_compute=True, vectors=True)))
+        samples["s_place"].append(per_call_us(in_place(static_compute=True)))
     best = {name: min(values) for name, values in samples.items()}
     hit = best["hit"]
 
@@ -237,11 +275,13 @@ def main() -> None:
           f"misses: {runtime.cache.misses}")
     print()
     print("| words that change per call | ttlang cache hit (µs) | by hand, constructor (µs) | by hand, append (µs) "
-          "| by hand, word vectors (µs) | hit / constructor | hit / append | hit / word vectors |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+          "| by hand, word vectors (µs) | by hand, in place (µs) | hit / constructor | hit / append "
+          "| hit / word vectors | hit / in place |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for label, prefix in (("both kernels, all 64 cores", ""), ("reader only (compute words static)", "s_")):
-        h, c, f, v = (best[prefix + name] for name in ("hit", "ctor", "fast", "vec"))
-        print(f"| {label} | {h:.1f} | {c:.1f} | {f:.1f} | {v:.1f} | {h / c:.2f} | {h / f:.2f} | {h / v:.2f} |")
+        h, c, f, v, q = (best[prefix + name] for name in names)
+        print(f"| {label} | {h:.1f} | {c:.1f} | {f:.1f} | {v:.1f} | {q:.1f} | {h / c:.2f} | {h / f:.2f} "
+              f"| {h / v:.2f} | {h / q:.2f} |")
     print()
     print(f"of the hit: factory {factory_us:.1f} µs, validation + identity {plan_us:.1f} µs, "
           f"rest (lookup + materialization) {hit - factory_us - plan_us:.1f} µs")

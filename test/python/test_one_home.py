@@ -83,6 +83,17 @@ def test_tile_geometry_is_defined_once():
     assert not found, "tile geometry defined outside include/ttl/TileGeometry.h:\n" + "\n".join(found)
 
 
+def test_python_divides_by_no_literal_tile_side():
+    """Tiles covering a shape: ``-(-n // TILE_SIDE)``, never ``// 32``."""
+    found = [
+        f"{path.relative_to(ROOT)}:{text.count(chr(10), 0, match.start()) + 1}"
+        for path in _sources_with_tile_geometry() if path.suffix == ".py"
+        for text in [path.read_text()]
+        for match in re.finditer(r"//\s*32\b", text)
+    ]
+    assert not found, f"tile side as a literal: {found}"
+
+
 def test_tile_geometry_reaches_python_from_the_header():
     from ttlang import _ttlang
     from ttlang.emu import _emu

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from ttlang import _ttlang
 from ttlang.frontend import ir
 from ttlang.frontend.tensors import TensorSpec
 
@@ -50,8 +51,9 @@ class TensorValue:
 
     @property
     def tile_grid(self) -> tuple[int, int]:
-        """Tiles per dimension: ttnn pads tile-layout tensors to whole 32 x 32 tiles."""
-        return (-(-self.spec.shape[0] // 32), -(-self.spec.shape[1] // 32))
+        """Tiles per dimension: ttnn pads tile-layout tensors to whole tiles (ttl/TileGeometry.h)."""
+        side = _ttlang.TILE_SIDE
+        return (-(-self.spec.shape[0] // side), -(-self.spec.shape[1] // side))
 
 
 Index = Union[int, Scalar]
