@@ -52,6 +52,7 @@ from ttlang.artifact import (  # noqa: E402
     TensorParamSpec,
 )
 from ttlang.runtime import OperationRuntime  # noqa: E402
+from ttlang.runtime.materializer import DispatchValues, materialize_hit  # noqa: E402
 
 GRID = (8, 8)
 OP = "bench_dispatch@bench/dispatch.py"
@@ -184,11 +185,14 @@ def by_hand(fastest: bool, static_compute: bool = False, vectors: bool = False):
     return build
 
 
-def in_place(static_compute: bool = False):
+def in_place(static_compute: bool = False, unrolled: bool = False):
     """A hand path that does what the runtime's hits do: it keeps one set of descriptors, assigns
     every core's new words through ttnn's in-place views of its per-core vectors
     (``runtime_args[x][y]``, "modify in place"), and makes a new ProgramDescriptor (which copies
-    the kernels) each call. It assigns every word, knowing nothing of which changed."""
+    the kernels) each call. It assigns every word, knowing nothing of which changed. ``unrolled``
+    assigns a core's words in one unpacking statement (``view[0], ..., view[3] = words``, the hand
+    author knows each kernel's word count) instead of a loop over them: the fastest hand path
+    found."""
     template = by_hand(fastest=True, static_compute=static_compute)()
     kernels, semaphores, cbs = list(template.kernels), list(template.semaphores), list(template.cbs)
     reader_views = [kernels[0].runtime_args[x][y] for x, y in CORES]
@@ -207,7 +211,17 @@ def in_place(static_compute: bool = False):
                 view[j] = word
         return ttnn.ProgramDescriptor(kernels=kernels, semaphores=semaphores, cbs=cbs)
 
-    return build
+    def build_unrolled():
+        state["step"] += 1
+        step, sid = state["step"], 1
+        compute_step = 0 if static_compute else step
+        for i, ((x, y), view) in enumerate(zip(CORES, reader_views)):
+            view[0], view[1], view[2], view[3] = reader_words(i, x, y, sid, step)
+        for i, view in enumerate(compute_views):
+            view[0], view[1] = compute_words(i, compute_step)
+        return ttnn.ProgramDescriptor(kernels=kernels, semaphores=semaphores, cbs=cbs)
+
+    return build_unrolled if unrolled else build
 
 
 def per_call_us(fn, number=200, repeat=9) -> float:
@@ -236,12 +250,13 @@ def main() -> None:
     assert all(list(a.runtime_args[x][y]) == list(b.runtime_args[x][y])
                for a, b in zip(hand.kernels, hand_vectors.kernels) for x, y in CORES)
     # the in-place path writes the same words, and a program it returned keeps its own
-    place, again = in_place(), by_hand(fastest=False)
-    again()
-    hand_step2, place_step2 = again(), place()
-    place()  # step 3, written into the same views
-    assert all(list(a.runtime_args[x][y]) == list(b.runtime_args[x][y])
-               for a, b in zip(hand_step2.kernels, place_step2.kernels) for x, y in CORES)
+    for unrolled in (False, True):
+        place, again = in_place(unrolled=unrolled), by_hand(fastest=False)
+        again()
+        hand_step2, place_step2 = again(), place()
+        place()  # step 3, written into the same views
+        assert all(list(a.runtime_args[x][y]) == list(b.runtime_args[x][y])
+                   for a, b in zip(hand_step2.kernels, place_step2.kernels) for x, y in CORES)
 
     static_runtime = OperationRuntime(ARTIFACT)
     static_factory = Factory(static_compute=True)
@@ -250,7 +265,7 @@ def main() -> None:
     def static_dispatch():
         assert static_runtime.run(tensors, runtime_resource_factory=static_factory).cache_hit
 
-    names = ("hit", "ctor", "fast", "vec", "place")
+    names = ("hit", "ctor", "fast", "vec", "place", "unrolled")
     samples = {prefix + name: [] for prefix in ("", "s_") for name in names}
     for _ in range(3):  # interleave to share machine noise
         samples["hit"].append(per_call_us(dispatch))
@@ -258,33 +273,46 @@ def main() -> None:
         samples["fast"].append(per_call_us(by_hand(fastest=True)))
         samples["vec"].append(per_call_us(by_hand(fastest=True, vectors=True)))
         samples["place"].append(per_call_us(in_place()))
+        samples["unrolled"].append(per_call_us(in_place(unrolled=True)))
         samples["s_hit"].append(per_call_us(static_dispatch))
         samples["s_ctor"].append(per_call_us(by_hand(fastest=False, static_compute=True)))
         samples["s_fast"].append(per_call_us(by_hand(fastest=True, static_compute=True)))
         samples["s_vec"].append(per_call_us(by_hand(fastest=True, static_compute=True, vectors=True)))
         samples["s_place"].append(per_call_us(in_place(static_compute=True)))
+        samples["s_unrolled"].append(per_call_us(in_place(static_compute=True, unrolled=True)))
     best = {name: min(values) for name, values in samples.items()}
     hit = best["hit"]
 
-    # where the hit's time goes
-    result = factory(tensors=tensors, core_ranges=runtime.core_ranges(), first_free_semaphore_id=1)
-    factory_us = per_call_us(lambda: factory(tensors=tensors, core_ranges=runtime.core_ranges(),
-                                             first_free_semaphore_id=1))
-    plan_us = per_call_us(lambda: runtime.plan(result))
+    # where the hit's time goes: the factory; the C++ memo's match (validation of the whole
+    # result, its structure, the full-key lookup) and its writes of the changed words plus the new
+    # ProgramDescriptor (alternating two results, so every write carries new words); the rest is
+    # run()'s own Python. The planner is what a miss or a structure the memo does not know costs.
+    core_ranges = runtime.core_ranges()
+    results = [factory(tensors=tensors, core_ranges=core_ranges, first_free_semaphore_id=1) for _ in range(2)]
+    factory_us = per_call_us(lambda: factory(tensors=tensors, core_ranges=core_ranges, first_free_semaphore_id=1))
+    memo = runtime._memo  # the runtime's DispatchMemo (a peek for this breakdown only)
+    match_us = per_call_us(lambda: memo.match(results[0]))
+    (template, entry), values = memo.match(results[0]), DispatchValues((0, 0), {})
+    turn = iter(range(10**9))
+    write_us = per_call_us(
+        lambda: materialize_hit(template, memo, entry, results[next(turn) % 2], values), number=200)
+    plan_us = per_call_us(lambda: runtime.plan(results[0]))
     print(f"8x8 grid, 2 kernels x 64 cores of per-core words, cache hits: {runtime.cache.hits}, "
           f"misses: {runtime.cache.misses}")
     print()
     print("| words that change per call | ttlang cache hit (µs) | by hand, constructor (µs) | by hand, append (µs) "
-          "| by hand, word vectors (µs) | by hand, in place (µs) | hit / constructor | hit / append "
-          "| hit / word vectors | hit / in place |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| by hand, word vectors (µs) | by hand, in place (µs) | by hand, in place unrolled (µs) "
+          "| hit / constructor | hit / append | hit / word vectors | hit / in place | hit / in place unrolled |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for label, prefix in (("both kernels, all 64 cores", ""), ("reader only (compute words static)", "s_")):
-        h, c, f, v, q = (best[prefix + name] for name in names)
-        print(f"| {label} | {h:.1f} | {c:.1f} | {f:.1f} | {v:.1f} | {q:.1f} | {h / c:.2f} | {h / f:.2f} "
-              f"| {h / v:.2f} | {h / q:.2f} |")
+        h, c, f, v, q, u = (best[prefix + name] for name in names)
+        print(f"| {label} | {h:.1f} | {c:.1f} | {f:.1f} | {v:.1f} | {q:.1f} | {u:.1f} | {h / c:.2f} | {h / f:.2f} "
+              f"| {h / v:.2f} | {h / q:.2f} | {h / u:.2f} |")
     print()
-    print(f"of the hit: factory {factory_us:.1f} µs, validation + identity {plan_us:.1f} µs, "
-          f"rest (lookup + materialization) {hit - factory_us - plan_us:.1f} µs")
+    print(f"of the hit: factory {factory_us:.1f} µs, memo match (validation + structure + lookup) "
+          f"{match_us:.1f} µs, words + ProgramDescriptor {write_us:.1f} µs, rest (run's Python) "
+          f"{hit - factory_us - match_us - write_us:.1f} µs; the planner (misses, unknown structures) "
+          f"{plan_us:.1f} µs")
     print("rounds (µs): " + ", ".join(f"{name} {[round(v, 1) for v in values]}" for name, values in samples.items()))
 
 

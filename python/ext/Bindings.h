@@ -24,6 +24,8 @@ void populateOpModelBindings(nanobind::module_ &m);
 void populateFrontendBindings(nanobind::module_ &m);
 /// Runtime-resource records that dispatch builds per core (CoreRuntimeArgs).
 void populateRuntimeBindings(nanobind::module_ &m);
+/// The cache-hit path of a resource-aware dispatch (DispatchMemo, WordTable).
+void populateDispatchMemoBindings(nanobind::module_ &m);
 
 /// C++ emission of generated kernels.
 void populateBackendBindings(nanobind::module_ &m);

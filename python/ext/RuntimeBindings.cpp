@@ -5,9 +5,9 @@
 // the record is a C type: constructing it costs a little more than a tuple,
 // where a Python class costs four times that. It is immutable (read-only
 // members, not subclassable), so what it checks at construction stays true:
-// the planner trusts a record's structural summary (x, y, number of words) and
-// its "every word is an exact int in [0, 2^32)" flag instead of re-reading
-// every word on every dispatch.
+// the planner and the dispatch memo (DispatchMemo.cpp) trust a record's
+// structural summary (x, y, number of words) and its "every word is an exact
+// int in [0, 2^32)" flag instead of re-reading every word on every dispatch.
 //
 // Anything but the common shape ((x, y) of exact ints, a tuple) goes through
 // the Python hook `CoreRuntimeArgs._normalize` (records.py), which raises the
@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Bindings.h"
+#include "RuntimeRecords.h"
 
 #include <Python.h>
 #include <structmember.h>
@@ -33,25 +34,14 @@ namespace {
 // A plain CPython type rather than a nanobind class: constructing it goes
 // through its own vectorcall (about the cost of a tuple); nanobind's generic
 // __init__ dispatch costs twice that, and a factory builds one record per core.
-struct CoreRuntimeArgs {
-  PyObject_HEAD
-  PyObject *core;
-  PyObject *values;
-  int32_t x;
-  int32_t y;
-  bool xyOk;    // x, y are the core's coordinates (fit in int32)
-  bool wordsOk; // every value is an exact int in [0, 2^32)
-};
+// The layout is in RuntimeRecords.h (the dispatch memo reads the summary).
+using CoreRuntimeArgs = ttlang::python::CoreRuntimeArgsObject;
 
-PyTypeObject *recordType = nullptr;
 
 /// `value` as int32 if it is an exact Python int that fits.
 bool asInt32(PyObject *value, int32_t &out) {
-  if (!PyLong_CheckExact(value))
-    return false;
-  int overflow = 0;
-  long long v = PyLong_AsLongLongAndOverflow(value, &overflow);
-  if (overflow || v < INT32_MIN || v > INT32_MAX)
+  long long v = 0;
+  if (!ttlang::python::exactIntValue(value, v) || v < INT32_MIN || v > INT32_MAX)
     return false;
   out = static_cast<int32_t>(v);
   return true;
@@ -60,12 +50,9 @@ bool asInt32(PyObject *value, int32_t &out) {
 bool wordsAreUint32(PyObject *values) {
   Py_ssize_t n = PyTuple_GET_SIZE(values);
   for (Py_ssize_t i = 0; i < n; ++i) {
-    PyObject *item = PyTuple_GET_ITEM(values, i);
-    if (!PyLong_CheckExact(item))
-      return false; // bool, numpy ints, ...: checked by the planner
-    int overflow = 0;
-    long long v = PyLong_AsLongLongAndOverflow(item, &overflow);
-    if (overflow || v < 0 || v > 0xFFFFFFFFLL)
+    long long v = 0; // bool, numpy ints, ...: checked by the planner
+    if (!ttlang::python::exactIntValue(PyTuple_GET_ITEM(values, i), v) || v < 0 ||
+        v > 0xFFFFFFFFLL)
       return false;
   }
   return true;
@@ -244,7 +231,7 @@ nb::object scan(nb::handle args) {
   auto *out = reinterpret_cast<int32_t *>(packed.data());
   for (Py_ssize_t i = 0; i < n; ++i) {
     PyObject *item = PyTuple_GET_ITEM(args.ptr(), i);
-    if (Py_TYPE(item) != recordType)
+    if (Py_TYPE(item) != ttlang::python::coreRuntimeArgsType)
       return nb::none();
     auto *record = reinterpret_cast<CoreRuntimeArgs *>(item);
     if (!record->xyOk || !record->wordsOk)
@@ -275,62 +262,18 @@ bool allOfType(nb::handle values, nb::handle type) {
   return true;
 }
 
-/// Brings `vectors` (ttnn word vectors, one per core, holding the words
-/// `last`) to the words `words` (lists of tuples of ints of equal length,
-/// validated by the planner) by assigning each changed word in place
-/// (`vector[k] = word`, the vector's own Python protocol): assigning a word
-/// costs about an eighth of ttnn converting a whole tuple, and between
-/// dispatches most words usually stay the same. False, with the vectors partly
-/// updated, if a core's number of words changed (the caller rebuilds them).
-bool refreshWordVectors(nb::handle vectors, nb::handle last, nb::handle words) {
-  PyObject *vs = vectors.ptr(), *olds = last.ptr(), *news = words.ptr();
-  if (!PyList_CheckExact(vs) || !PyList_CheckExact(olds) ||
-      !PyList_CheckExact(news) || PyList_GET_SIZE(vs) != PyList_GET_SIZE(news) ||
-      PyList_GET_SIZE(olds) != PyList_GET_SIZE(news))
-    throw nb::type_error("refresh_word_vectors: three lists of equal length expected");
-  Py_ssize_t n = PyList_GET_SIZE(news);
-  for (Py_ssize_t i = 0; i < n; ++i) {
-    PyObject *now = PyList_GET_ITEM(news, i), *before = PyList_GET_ITEM(olds, i);
-    if (now == before)
-      continue;
-    if (!PyTuple_CheckExact(now) || !PyTuple_CheckExact(before))
-      throw nb::type_error("refresh_word_vectors: words must be tuples");
-    Py_ssize_t size = PyTuple_GET_SIZE(now);
-    if (PyTuple_GET_SIZE(before) != size)
-      return false;
-    PyObject *vector = PyList_GET_ITEM(vs, i);
-    for (Py_ssize_t k = 0; k < size; ++k) {
-      PyObject *word = PyTuple_GET_ITEM(now, k);
-      int equal = PyObject_RichCompareBool(word, PyTuple_GET_ITEM(before, k), Py_EQ);
-      if (equal < 0)
-        throw nb::python_error();
-      if (equal)
-        continue;
-      nb::object index = nb::steal(PyLong_FromSsize_t(k));
-      if (!index || PyObject_SetItem(vector, index.ptr(), word) < 0)
-        throw nb::python_error();
-    }
-  }
-  return true;
-}
-
 } // namespace
 
 void ttlang::python::populateRuntimeBindings(nb::module_ &m) {
   PyObject *type = PyType_FromSpec(&spec);
   if (!type)
     throw nb::python_error();
-  recordType = reinterpret_cast<PyTypeObject *>(type);
-  recordType->tp_vectorcall = vectorcall;
+  ttlang::python::coreRuntimeArgsType = reinterpret_cast<PyTypeObject *>(type);
+  ttlang::python::coreRuntimeArgsType->tp_vectorcall = vectorcall;
   m.attr("CoreRuntimeArgs") = nb::steal(type);
   m.def("scan_core_runtime_args", &scan, nb::arg("args"),
         "(structure bytes, list of values) of a tuple of checked "
         "CoreRuntimeArgs, or None if any record needs the full check.");
   m.def("all_of_type", &allOfType, nb::arg("values"), nb::arg("type"),
         "Whether `values` is a tuple whose items all have exactly `type`.");
-  m.def("refresh_word_vectors", &refreshWordVectors, nb::arg("vectors"),
-        nb::arg("last"), nb::arg("words"),
-        "Assigns in place the words of `words` that differ from `last` to "
-        "`vectors` (one ttnn word vector per core); False if a core's number "
-        "of words changed.");
 }

@@ -45,4 +45,5 @@ NB_MODULE(_ttlang, m) {
   ttlang::python::populateFrontendBindings(m);
   ttlang::python::populateBackendBindings(m);
   ttlang::python::populateRuntimeBindings(m);
+  ttlang::python::populateDispatchMemoBindings(m);
 }

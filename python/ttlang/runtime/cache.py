@@ -47,6 +47,11 @@ class ProgramCache:
             self.hits += 1
         return entry
 
+    def count_hit(self) -> None:
+        """A hit found in front of the cache (the operation runtime's dispatch memo matched a
+        structure whose template this cache holds)."""
+        self.hits += 1
+
     def insert(self, key: Any, build: Callable[[int], ProgramTemplate]) -> ProgramTemplate:
         """Builds and stores the template of ``key`` (a miss)."""
         self.misses += 1

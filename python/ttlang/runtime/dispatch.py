@@ -11,17 +11,30 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
+from ttlang import _ttlang
 from ttlang.artifact import CompiledArtifact, LogicalKernelId
 from ttlang.runtime import _ttnn
 from ttlang.runtime.cache import ProgramCache, canonical
-from ttlang.runtime.errors import DispatchError
+from ttlang.runtime.errors import DispatchError, RuntimeResourceError
 from ttlang.runtime.fabric import ControlPlane
-from ttlang.runtime.layout import UINT32_MAX, build_layout
-from ttlang.runtime.materializer import DispatchValues, build_template, core_range_set, materialize
-from ttlang.runtime.planner import ResourcePlan, plan
-from ttlang.runtime.records import ProgramRuntimeResources
+from ttlang.runtime.kernels import resolve_kernel
+from ttlang.runtime.layout import UINT32_MAX, OperationLayout, build_layout
+from ttlang.runtime.materializer import (
+    DispatchValues,
+    ProgramTemplate,
+    WordsByDescriptor,
+    build_template,
+    core_range_set,
+    materialize,
+    materialize_hit,
+    memo_writes,
+    words_record,
+)
+from ttlang.runtime.planner import MEMO_LIMIT, ResourcePlan, plan
+from ttlang.runtime.records import KernelDefine, KernelRuntimeResources, ProgramRuntimeResources
 
 XY = tuple[int, int]
 RuntimeResourceFactory = Callable[..., ProgramRuntimeResources]
@@ -95,6 +108,11 @@ class OperationRuntime:
         }
         # Argument structures this operation already validated (see planner.plan).
         self._arg_shapes: dict[Any, Any] = {}
+        # Structures the planner validated, matched in C++ on the hit path (_memo_dispatch);
+        # created on the first planned dispatch. An operation with fabric managers always takes
+        # the planner (its fabric rules apply to every call).
+        self._memo: Any = None
+        self._memo_enabled = not artifact.fabric_managers
         self._scalar_names = tuple(
             sorted(
                 {
@@ -166,18 +184,11 @@ class OperationRuntime:
                 core_ranges=self._core_ranges or self.core_ranges(),
                 first_free_semaphore_id=first_free,
             )
-        resource_plan = plan(
-            self.layout, result, first_free, self.control_plane, self._arg_shapes, self._core_ranges
-        )
-        key = (self._artifact_digest, resource_plan.key)
-        template = self.cache.lookup(key)
-        hit = template is not None
-        if template is None:
-            template = self.cache.insert(
-                key, lambda program_hash: build_template(self.layout, resource_plan, program_hash)
-            )
-        addresses = self._addresses(tensors, device)
-        program, words = materialize(template, resource_plan, DispatchValues(addresses, scalar_values))
+        values = DispatchValues(self._addresses(tensors, device), scalar_values)
+        dispatched = self._memo_dispatch(result, values) if self._memo is not None else None
+        if dispatched is None:
+            dispatched = self._planned_dispatch(result, values)
+        template, program, words, owners, hit = dispatched
         output = None
         if getattr(device, "is_emulated", False):
             output = device.execute(
@@ -189,7 +200,7 @@ class OperationRuntime:
         elif device is not None:
             output = _ttnn.ttnn().generic_op(list(tensors), program)
         # Only a successful execution replaces the owners; a failure above keeps the last ones.
-        self._retained = resource_plan.owners
+        self._retained = owners
         return DispatchResult(
             program,
             device is None,
@@ -201,6 +212,62 @@ class OperationRuntime:
             output,
             getattr(device, "is_emulated", False),
         )
+
+    def _memo_dispatch(self, result: object, values: DispatchValues) -> _Dispatched | None:
+        """The cache-hit path: a result whose whole structure the planner validated before
+        (matched in full by the C++ memo, which also checks every record's types and words) is
+        valid again and selects the same template; only its words are new. None when the memo
+        does not know the structure: the planner decides."""
+        memo = self._memo
+        matched = memo.match(result)
+        if matched is None:
+            return None
+        template, entry = matched
+        program = materialize_hit(template, memo, entry, result, values)
+        if program is None:
+            return None
+        self.cache.count_hit()
+        words = WordsByDescriptor(deferred=lambda: words_record(template, self.plan(result), values))
+        return template, program, words, result.lifetimes, True  # type: ignore[attr-defined]
+
+    def _planned_dispatch(self, result: object, values: DispatchValues) -> _Dispatched:
+        """The planner validates ``result`` (raising the documented errors), its order-free key
+        selects or builds the template, the materializer writes the words; then the memo learns
+        the result's structure so that the next dispatch of it takes the hit path."""
+        resource_plan = plan(
+            self.layout, result, self._first_free, self.control_plane, self._arg_shapes, self._core_ranges
+        )
+        key = (self._artifact_digest, resource_plan.key)
+        template = self.cache.lookup(key)
+        hit = template is not None
+        if template is None:
+            template = self.cache.insert(
+                key, lambda program_hash: build_template(self.layout, resource_plan, program_hash)
+            )
+        program, words = materialize(template, resource_plan, values)
+        if self._memo_enabled and not resource_plan.fabric:
+            writes = memo_writes(template, resource_plan)
+            if writes is not None:
+                self._dispatch_memo().remember(result, template, writes)
+        return template, program, words, resource_plan.owners, hit
+
+    def _dispatch_memo(self) -> Any:
+        if self._memo is None:
+            ttnn = _ttnn.ttnn()
+            layout = self.layout
+            rank = layout.kernel_rank
+            self._memo = _ttlang.DispatchMemo(
+                ProgramRuntimeResources,
+                KernelRuntimeResources,
+                KernelDefine,
+                ttnn.SemaphoreDescriptor,
+                ttnn.CoreType.WORKER,
+                self.core_ranges(),
+                [(kind, rank[kernel]) for kind, kernel in layout.canonical.items()],
+                partial(_memo_rank, layout),
+                MEMO_LIMIT,
+            )
+        return self._memo
 
     def plan(self, result: object) -> ResourcePlan:
         """Validates a factory result without materializing anything."""
@@ -222,6 +289,20 @@ class OperationRuntime:
         if device is None:
             return (0,) * len(tensors)
         return tuple(int(t.buffer_address()) for t in tensors)
+
+
+# (template, program, words by descriptor, owners to retain, cache hit)
+_Dispatched = tuple[ProgramTemplate, Any, WordsByDescriptor, tuple[Any, ...], bool]
+
+
+def _memo_rank(layout: OperationLayout, selection: object) -> int | None:
+    """The rank of the kernel a handle or LogicalKernelId selects, for the memo's key; None for a
+    selection the planner must reject (it raises the documented error)."""
+    try:
+        kernel = resolve_kernel(selection, layout.artifact.operation_id, layout.emitted)
+    except RuntimeResourceError:
+        return None
+    return layout.kernel_rank[kernel]
 
 
 def run_operation(

@@ -19,9 +19,8 @@ keep indices ``0..n-1`` and compiler-owned words (configuration addresses, ...) 
 from __future__ import annotations
 
 import threading
-from collections import deque
 from dataclasses import dataclass, field
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple, Sequence
 
 from ttlang import _ttlang
@@ -51,16 +50,13 @@ class KernelTemplate:
     # Cores that receive runtime args, fixed by the key (which cores have caller words of which
     # length), so a dispatch maps words onto them without a per-core Python loop.
     arg_cores: tuple[XY, ...] = ()
-    arg_coords: tuple[Any, ...] = ()
-    # The words last written into ``descriptor``: identical words are not converted again.
-    last_words: list[tuple[int, ...]] | None = None
+    # The descriptor's per-core runtime args and the words they hold (_ttlang.WordTable, over
+    # ``arg_cores``); None when no core receives runtime args.
+    table: Any = None
     last_common: list[int] | None = None
     # The argument shape last aligned to ``arg_cores`` and its permutation (None: same order).
     last_shape: Any = None
     last_permutation: list[int] | None = None
-    # The descriptor's own per-core word vectors (``descriptor.runtime_args[x][y]``, ttnn's
-    # in-place view), one per core of ``arg_cores``, holding ``last_words``.
-    word_vectors: list[Any] | None = None
 
 
 @dataclass
@@ -70,11 +66,20 @@ class ProgramTemplate:
     kernels: list[KernelTemplate]
     semaphores: list[Any]
     cbs: list[Any]
+    ttnn: Any = None  # the ttnn module (its ProgramDescriptor is looked up per program)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    # The dispatch values last written into the descriptors' common runtime args.
+    last_values: Any = None
 
     def __post_init__(self) -> None:
         self.descriptor_kernels = tuple(k.layout.spec.logical_kernel for k in self.kernels)
         self.descriptor_cores = tuple(k.cores for k in self.kernels)
+        self.descriptors = [k.descriptor for k in self.kernels]
+        self.common_kernels = tuple(k for k in self.kernels if k.common)
+        # Every per-core word is a caller word or a constant, so a dispatch's words are the
+        # records' values alone (what DispatchMemo.write writes): true of every kernel the
+        # compiler emits (CALLER_ARGS, then DFB_CONFIG_ADDRESS slots).
+        self.caller_words_only = all(k.caller_only or k.suffix is not None for k in self.kernels)
 
 
 class DispatchValues(NamedTuple):
@@ -212,7 +217,10 @@ def build_template(layout: OperationLayout, plan: ResourcePlan, program_hash: in
                         for arg in desc.common_slots
                     ),
                     arg_cores,
-                    tuple(ttnn.CoreCoord(x, y) for x, y in arg_cores),
+                    _ttlang.WordTable(
+                        descriptor, [ttnn.CoreCoord(x, y) for x, y in arg_cores], list(arg_cores),
+                        ttnn.RuntimeArgs,
+                    ) if arg_cores else None,
                 )
             )
     worker = core_range_set(ttnn, sorted(layout.worker_cores))
@@ -232,7 +240,7 @@ def build_template(layout: OperationLayout, plan: ResourcePlan, program_hash: in
         )
         for dfb in artifact.dataflow_buffers
     ]
-    return ProgramTemplate(plan.key, program_hash, kernels, semaphores, cbs)
+    return ProgramTemplate(plan.key, program_hash, kernels, semaphores, cbs, ttnn)
 
 
 def materialize(
@@ -240,59 +248,99 @@ def materialize(
 ) -> tuple[Any, WordsByDescriptor]:
     """A new ttnn.ProgramDescriptor carrying this dispatch's words, and those words per
     descriptor index (ttnn's runtime-arg view cannot list its cores)."""
-    ttnn = _ttnn.ttnn()
-    record: dict[int, tuple[tuple[XY, ...], list[tuple[int, ...]]]] = {}
-    addresses = values.tensor_addresses
     with template.lock:
-        entries = plan.kernels
+        record = _words_record(template, plan, values)
         for index, kernel in enumerate(template.kernels):
-            entry = entries.get(kernel.logical_kernel)
-            arg_cores = kernel.arg_cores
-            if kernel.caller_only:
-                words = _aligned(kernel, entry) if entry is not None else []
-            else:
-                caller_args = entry.args if entry is not None else {}
-                if kernel.suffix is not None:
-                    suffix = kernel.suffix
-                    words = [caller_args.get(xy, ()) + suffix for xy in arg_cores]
-                else:
-                    words = [
-                        _assemble(kernel.slots, caller_args.get(xy, ()), xy, addresses, values.scalars)
-                        for xy in arg_cores
-                    ]
-            descriptor = kernel.descriptor
-            if words and words != kernel.last_words:
-                # ttnn's conversion of a core's tuple costs ~8x assigning one word of a vector
-                # it already holds. The first dispatch fills the descriptor's runtime args
-                # (RuntimeArgs.append, faster than a list of (CoreCoord, words) pairs) and keeps
-                # ttnn's in-place views of its per-core vectors; later ones assign only the
-                # words that changed, through those views (one C call). The ProgramDescriptor
-                # copies its kernels, so programs returned earlier keep their words; all of it
-                # under the template's lock.
-                views = kernel.word_vectors
-                if views is None or not _ttlang.refresh_word_vectors(views, kernel.last_words, words):
-                    runtime_args = ttnn.RuntimeArgs()
-                    deque(map(runtime_args.append, kernel.arg_coords, words), 0)
-                    descriptor.runtime_args = runtime_args
-                    table = descriptor.runtime_args
-                    kernel.word_vectors = [table[x][y] for x, y in arg_cores]
-                kernel.last_words = words
-            if kernel.common:
-                common = [
-                    addresses[data] if kind == _TENSOR else values.scalars[data]
-                    for kind, data in kernel.common
-                ]
-                if common != kernel.last_common:
-                    descriptor.common_runtime_args = common
-                    kernel.last_common = common
-            record[index] = (arg_cores, words)
-        program = ttnn.ProgramDescriptor(
-            kernels=[k.descriptor for k in template.kernels],
-            semaphores=template.semaphores,
-            cbs=template.cbs,
-        )
-    program.custom_program_hash = template.program_hash
+            words = record[index][1]
+            if words:
+                # Changed words in place, through ttnn's views of the descriptor's own vectors;
+                # the first fill (or another length) through RuntimeArgs.append. The new
+                # ProgramDescriptor copies its kernels, so programs returned earlier keep their
+                # words; all of it under the template's lock.
+                kernel.table.assign(words)
+        program = _new_program(template, values)
     return program, WordsByDescriptor(record)
+
+
+def materialize_hit(
+    template: ProgramTemplate, memo: Any, entry: int, result: Any, values: DispatchValues
+) -> Any | None:
+    """A new ttnn.ProgramDescriptor for a factory result that ``memo`` (a _ttlang.DispatchMemo)
+    matched to ``template``: the memo writes each record's words; None if it could not (the
+    caller then takes the planner's path)."""
+    with template.lock:
+        if not memo.write(entry, result):
+            return None
+        return _new_program(template, values)
+
+
+def words_record(template: ProgramTemplate, plan: ResourcePlan, values: DispatchValues) -> WordsByDescriptor:
+    """The words ``plan`` gives each descriptor of ``template``, without writing them."""
+    with template.lock:
+        return WordsByDescriptor(_words_record(template, plan, values))
+
+
+def memo_writes(template: ProgramTemplate, plan: ResourcePlan) -> list[tuple[Any, list[tuple[int, int, int]]]] | None:
+    """Where each record's words go, for DispatchMemo.remember: per word table, the (index of
+    the factory's KernelRuntimeResources entry, index of the record in its runtime_args,
+    position in the table) of every record with words there. None if the template has words
+    that are not the records' (tensor addresses, coordinates or scalars per core)."""
+    if not template.caller_words_only:
+        return None
+    entry_index = {kernel: e for e, kernel in enumerate(plan.kernels)}
+    writes = []
+    for kernel in template.kernels:
+        entry = plan.kernels.get(kernel.logical_kernel)
+        if entry is None or kernel.table is None:
+            continue
+        record_index = {xy: j for j, xy in enumerate(entry.shape.order)}
+        e = entry_index[kernel.logical_kernel]
+        sources = [(e, record_index[xy], p) for p, xy in enumerate(kernel.arg_cores) if xy in record_index]
+        if sources:
+            writes.append((kernel.table, sources))
+    return writes
+
+
+def _words_record(
+    template: ProgramTemplate, plan: ResourcePlan, values: DispatchValues
+) -> dict[int, tuple[tuple[XY, ...], list[tuple[int, ...]]]]:
+    entries = plan.kernels
+    record = {}
+    for index, kernel in enumerate(template.kernels):
+        entry = entries.get(kernel.logical_kernel)
+        arg_cores = kernel.arg_cores
+        if kernel.caller_only:
+            words = _aligned(kernel, entry) if entry is not None else []
+        else:
+            caller_args = entry.args if entry is not None else {}
+            if kernel.suffix is not None:
+                suffix = kernel.suffix
+                words = [caller_args.get(xy, ()) + suffix for xy in arg_cores]
+            else:
+                words = [
+                    _assemble(kernel.slots, caller_args.get(xy, ()), xy, values.tensor_addresses, values.scalars)
+                    for xy in arg_cores
+                ]
+        record[index] = (arg_cores, words)
+    return record
+
+
+def _new_program(template: ProgramTemplate, values: DispatchValues) -> Any:
+    """This dispatch's common runtime args (tensor addresses, scalars) into the template's
+    descriptors, then a new ProgramDescriptor copying them (under the template's lock)."""
+    if values != template.last_values:
+        addresses, scalars = values
+        for kernel in template.common_kernels:
+            common = [addresses[data] if kind == _TENSOR else scalars[data] for kind, data in kernel.common]
+            if common != kernel.last_common:
+                kernel.descriptor.common_runtime_args = common
+                kernel.last_common = common
+        template.last_values = values
+    program = template.ttnn.ProgramDescriptor(
+        kernels=template.descriptors, semaphores=template.semaphores, cbs=template.cbs
+    )
+    program.custom_program_hash = template.program_hash
+    return program
 
 
 def _aligned(kernel: KernelTemplate, entry: KernelPlan) -> list[tuple[int, ...]]:
@@ -316,11 +364,24 @@ def _aligned(kernel: KernelTemplate, entry: KernelPlan) -> list[tuple[int, ...]]
 
 class WordsByDescriptor(Mapping[int, Mapping[XY, tuple[int, ...]]]):
     """Descriptor index -> core -> words, built on first access (a dispatch records the words
-    it wrote; most callers never read them back)."""
+    it wrote; most callers never read them back). A dispatch through the memo records nothing:
+    ``deferred`` computes the record on first access (from the immutable factory result)."""
 
-    def __init__(self, record: dict[int, tuple[tuple[XY, ...], list[tuple[int, ...]]]]) -> None:
-        self._record = record
+    def __init__(
+        self,
+        record: dict[int, tuple[tuple[XY, ...], list[tuple[int, ...]]]] | None = None,
+        deferred: Callable[[], WordsByDescriptor] | None = None,
+    ) -> None:
+        self._record_value = record
+        self._deferred = deferred
         self._built: dict[int, dict[XY, tuple[int, ...]]] = {}
+
+    @property
+    def _record(self) -> dict[int, tuple[tuple[XY, ...], list[tuple[int, ...]]]]:
+        if self._record_value is None:
+            assert self._deferred is not None
+            self._record_value = self._deferred()._record
+        return self._record_value
 
     def __getitem__(self, index: int) -> dict[XY, tuple[int, ...]]:
         built = self._built.get(index)
