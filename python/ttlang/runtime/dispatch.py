@@ -113,6 +113,7 @@ class OperationRuntime:
         # the planner (its fabric rules apply to every call).
         self._memo: Any = None
         self._memo_enabled = not artifact.fabric_managers
+        self._compile_only_values = DispatchValues((0,) * len(artifact.tensors), {})
         self._scalar_names = tuple(
             sorted(
                 {
@@ -184,13 +185,17 @@ class OperationRuntime:
                 core_ranges=self._core_ranges or self.core_ranges(),
                 first_free_semaphore_id=first_free,
             )
-        values = DispatchValues(self._addresses(tensors, device), scalar_values)
+        if device is None and not scalar_values:
+            values = self._compile_only_values  # one object: the template sees it is unchanged
+        else:
+            values = DispatchValues(self._addresses(tensors, device), scalar_values)
         dispatched = self._memo_dispatch(result, values) if self._memo is not None else None
         if dispatched is None:
             dispatched = self._planned_dispatch(result, values)
         template, program, words, owners, hit = dispatched
         output = None
-        if getattr(device, "is_emulated", False):
+        emulated = getattr(device, "is_emulated", False)
+        if emulated:
             output = device.execute(
                 tensors,
                 program,
@@ -210,7 +215,7 @@ class OperationRuntime:
             template.descriptor_cores,
             words,
             output,
-            getattr(device, "is_emulated", False),
+            emulated,
         )
 
     def _memo_dispatch(self, result: object, values: DispatchValues) -> _Dispatched | None:

@@ -137,6 +137,25 @@ def test_caller_words_before_configuration_addresses(ttnn):
     assert result.runtime_args[0][(3, 0)] == (2, 3, 0x19000, 0x19040)
 
 
+def test_a_specialized_kernel_s_words_reach_each_descriptor(ttnn):
+    # 'sender' runs as two descriptors (column 0, columns 1..3): each record's words go to the
+    # descriptor whose cores contain it
+    runtime = OperationRuntime(A.specialized())
+
+    def make(word):
+        return lambda **_: ttl.ProgramRuntimeResources(kernel_resources=(ttl.KernelRuntimeResources(
+            A.sender_id(), tuple(ttl.CoreRuntimeArgs((x, y), (word, x, y)) for y in range(2) for x in range(4))),))
+
+    run_valid(runtime, make(1))
+    assert memo_hits(runtime, make(2))
+    result = run_valid(runtime, make(2))
+    assert result.cache_hit
+    edge, inner = result.program.kernels[0], result.program.kernels[1]
+    assert list(edge.runtime_args[0][1]) == [2, 0, 1]
+    assert list(inner.runtime_args[3][1]) == [2, 3, 1]
+    assert result.runtime_args[1][(2, 0)] == (2, 2, 0)
+
+
 # -- every rule still holds after a remembered structure --------------------------------------------
 
 

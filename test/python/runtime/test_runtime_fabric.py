@@ -257,3 +257,14 @@ def test_coverage_property(chosen, link):
         with pytest.raises(FabricBindingError, match="requirements do not cover"):
             run(runtime, binding)
         assert missing not in chosen
+
+
+def test_fabric_rules_apply_on_every_call():
+    # an operation with fabric managers never takes the dispatch memo: a second call that drops
+    # the binding fails like the first would have
+    runtime = OperationRuntime(A.with_fabric(), control_plane=PAIR)
+    run(runtime, full_binding(link=1))
+    assert run(runtime, full_binding(link=1)).cache_hit
+    assert runtime._memo is None
+    with pytest.raises(FabricBindingError):
+        run(runtime)
