@@ -28,10 +28,10 @@ from ttlang.runtime.materializer import (
     WordsByDescriptor,
     build_template,
     core_range_set,
+    hit_words_record,
     materialize,
     materialize_hit,
     memo_writes,
-    words_record,
 )
 from ttlang.runtime.planner import MEMO_LIMIT, ResourcePlan, plan
 from ttlang.runtime.records import KernelDefine, KernelRuntimeResources, ProgramRuntimeResources
@@ -227,12 +227,14 @@ class OperationRuntime:
         matched = memo.match(result)
         if matched is None:
             return None
-        template, entry = matched
+        (template, entry_kernels), entry = matched
         program = materialize_hit(template, memo, entry, result, values)
         if program is None:
             return None
         self.cache.count_hit()
-        words = WordsByDescriptor(deferred=lambda: words_record(template, self.plan(result), values))
+        # From the immutable result and the kernels its entries selected at this call (a handle
+        # rebound later does not change what this dispatch wrote).
+        words = WordsByDescriptor(deferred=lambda: hit_words_record(template, entry_kernels, result, values))
         return template, program, words, result.lifetimes, True  # type: ignore[attr-defined]
 
     def _planned_dispatch(self, result: object, values: DispatchValues) -> _Dispatched:
@@ -253,7 +255,8 @@ class OperationRuntime:
         if self._memo_enabled and not resource_plan.fabric:
             writes = memo_writes(template, resource_plan)
             if writes is not None:
-                self._dispatch_memo().remember(result, template, writes)
+                entry_kernels = tuple(resource_plan.kernels)  # in the factory's entry order
+                self._dispatch_memo().remember(result, (template, entry_kernels), writes)
         return template, program, words, resource_plan.owners, hit
 
     def _dispatch_memo(self) -> Any:

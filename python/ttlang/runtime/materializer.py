@@ -27,7 +27,8 @@ from ttlang import _ttlang
 from ttlang.artifact import ArgKind, KernelDescriptorSpec, LogicalKernelId, ProcessorRole
 from ttlang.runtime import _ttnn
 from ttlang.runtime.layout import DescriptorLayout, OperationLayout
-from ttlang.runtime.planner import KernelPlan, ResourcePlan
+from ttlang.runtime.planner import ArgShape, KernelPlan, ResourcePlan
+from ttlang.runtime.records import core_xy
 
 XY = tuple[int, int]
 
@@ -249,7 +250,7 @@ def materialize(
     """A new ttnn.ProgramDescriptor carrying this dispatch's words, and those words per
     descriptor index (ttnn's runtime-arg view cannot list its cores)."""
     with template.lock:
-        record = _words_record(template, plan, values)
+        record = _words_record(template, plan.kernels, values)
         for index, kernel in enumerate(template.kernels):
             words = record[index][1]
             if words:
@@ -274,10 +275,20 @@ def materialize_hit(
         return _new_program(template, values)
 
 
-def words_record(template: ProgramTemplate, plan: ResourcePlan, values: DispatchValues) -> WordsByDescriptor:
-    """The words ``plan`` gives each descriptor of ``template``, without writing them."""
+def hit_words_record(
+    template: ProgramTemplate, entry_kernels: tuple[LogicalKernelId, ...], result: Any, values: DispatchValues
+) -> WordsByDescriptor:
+    """The words a memo hit gave each descriptor of ``template``, without writing them:
+    ``result`` is the (immutable) factory result the memo matched, whose i-th
+    KernelRuntimeResources selected ``entry_kernels[i]``; its records' words were checked at
+    construction (exact ints in range)."""
+    entries = {}
+    for kernel, entry in zip(entry_kernels, result.kernel_resources):
+        records = entry.runtime_args
+        order = tuple([core_xy(record.core) for record in records])
+        entries[kernel] = KernelPlan(kernel, (), ArgShape(order, frozenset()), [record.values for record in records])
     with template.lock:
-        return WordsByDescriptor(_words_record(template, plan, values))
+        return WordsByDescriptor(_words_record(template, entries, values))
 
 
 def memo_writes(template: ProgramTemplate, plan: ResourcePlan) -> list[tuple[Any, list[tuple[int, int, int]]]] | None:
@@ -302,9 +313,10 @@ def memo_writes(template: ProgramTemplate, plan: ResourcePlan) -> list[tuple[Any
 
 
 def _words_record(
-    template: ProgramTemplate, plan: ResourcePlan, values: DispatchValues
+    template: ProgramTemplate, entries: Mapping[LogicalKernelId, KernelPlan], values: DispatchValues
 ) -> dict[int, tuple[tuple[XY, ...], list[tuple[int, ...]]]]:
-    entries = plan.kernels
+    """Each descriptor's cores with runtime args and their words (caller words from
+    ``entries``, the kernels' plans, then the compiler's)."""
     record = {}
     for index, kernel in enumerate(template.kernels):
         entry = entries.get(kernel.logical_kernel)

@@ -79,6 +79,15 @@ def test_a_remembered_structure_takes_the_memo_with_this_call_s_words(ttnn, send
     assert result.program.custom_program_hash == result.program_hash
 
 
+def test_a_hit_s_recorded_words_do_not_follow_a_handle_rebound_later(ttnn, sender):
+    runtime = remembered(ttnn, sender)
+    result = run_valid(runtime, resources(ttnn, sender, words=((21, 22), (23, 24))))
+    assert result.cache_hit
+    sender.logical_kernel_id = None  # unbound after the dispatch
+    assert result.runtime_args[0] == {(0, 0): (21, 22), (1, 0): (23, 24)}
+    assert "core (1, 0): [23, 24]" in result.describe()
+
+
 def test_the_memo_keys_on_the_whole_structure(ttnn, sender):
     runtime = remembered(ttnn, sender)
     # each of these changes the structure (not only words): the memo does not know it
