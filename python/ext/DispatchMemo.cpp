@@ -4,8 +4,8 @@
 // the factory's result, find its program, and write this call's per-core
 // words into that program's descriptors. In Python that was the planner (a
 // dozen attribute reads and checks per kernel and semaphore), a structure key
-// of tuples and frozensets, and a pass over the words: more than the whole
-// hand-built ttnn path. Here it is two calls:
+// of tuples and frozensets, and a pass over the words: a hit cost 1.2x doing
+// the same by hand with ttnn (docs/performance.md). Here it is two calls:
 //
 // - `DispatchMemo.match(result)` reads the result once and encodes its whole
 //   structure (what the runtime-resources spec lists: semaphore ids, core type,
@@ -22,7 +22,7 @@
 //   and takes the planner, which accepts or rejects it with the documented
 //   error; the memo never raises a validation error itself.
 // - `DispatchMemo.write(entry, result)` writes each record's words into the
-//   template's `WordTable`s.
+//   template's `WordTable`s (the caller holds the template's lock).
 //
 // `WordTable` owns one kernel descriptor's per-core runtime args: the first
 // fill goes through `ttnn.RuntimeArgs.append`; later calls assign only the
