@@ -2,7 +2,8 @@
 |*                                                                            *|
 |* IsA / Get functions of the `ttl` attributes a generated kernel carries to  *|
 |* the runtime (`#ttl.kernel_record`, `#ttl.abi`, `#ttl.arg`, `#ttl.dfb_spec`, *|
-|* `#ttl.dfb_config`, `#ttl.core_range`; TTLAttrs.td). Enums are returned as  *|
+|* `#ttl.dfb_config`, `#ttl.core_range`, `#ttl.fabric_claim`; TTLAttrs.td).   *|
+|* Enums are returned as                                                      *|
 |* their generated values (TTL_KernelArgKind, TTL_ProcessorRole,             *|
 |* TTL_DataFormat), which `ttlang.dialects._ttl_enum_gen` names in Python.   *|
 |* Getters take an attribute of their kind (check with the IsA function).   *|
@@ -44,6 +45,9 @@ MLIR_CAPI_EXPORTED bool ttlangKernelRecordAttrGetFp32DestAccEn(MlirAttribute att
 /// Dense i64 array of physical DFB indices, sorted.
 MLIR_CAPI_EXPORTED MlirAttribute
 ttlangKernelRecordAttrGetUnpackToDest(MlirAttribute attr);
+/// Array of #ttl.fabric_claim, by name.
+MLIR_CAPI_EXPORTED MlirAttribute
+ttlangKernelRecordAttrGetFabricClaims(MlirAttribute attr);
 
 //===-- #ttl.core_range ---------------------------------------------------===//
 MLIR_CAPI_EXPORTED bool ttlangAttributeIsACoreRange(MlirAttribute attr);
@@ -100,6 +104,16 @@ MLIR_CAPI_EXPORTED MlirStringRef
 ttlangDataflowBufferConfigAttrGetDfb(MlirAttribute attr);
 MLIR_CAPI_EXPORTED int64_t
 ttlangDataflowBufferConfigAttrGetAddress(MlirAttribute attr);
+
+//===-- #ttl.fabric_claim -------------------------------------------------===//
+MLIR_CAPI_EXPORTED bool ttlangAttributeIsAFabricClaimInterval(MlirAttribute attr);
+MLIR_CAPI_EXPORTED MlirStringRef
+ttlangFabricClaimIntervalAttrGetName(MlirAttribute attr);
+/// Position of the acquiring (or scoped) call.
+MLIR_CAPI_EXPORTED int64_t
+ttlangFabricClaimIntervalAttrGetStart(MlirAttribute attr);
+/// Position after the releasing (or scoped) call.
+MLIR_CAPI_EXPORTED int64_t ttlangFabricClaimIntervalAttrGetEnd(MlirAttribute attr);
 
 #ifdef __cplusplus
 }

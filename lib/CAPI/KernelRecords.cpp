@@ -52,6 +52,9 @@ bool ttlangKernelRecordAttrGetFp32DestAccEn(MlirAttribute attr) {
 MlirAttribute ttlangKernelRecordAttrGetUnpackToDest(MlirAttribute attr) {
   return wrap(get<KernelRecordAttr>(attr).getUnpackToDest());
 }
+MlirAttribute ttlangKernelRecordAttrGetFabricClaims(MlirAttribute attr) {
+  return wrap(get<KernelRecordAttr>(attr).getFabricClaims());
+}
 
 bool ttlangAttributeIsACoreRange(MlirAttribute attr) {
   return isa<CoreRangeAttr>(unwrap(attr));
@@ -138,4 +141,17 @@ MlirStringRef ttlangDataflowBufferConfigAttrGetDfb(MlirAttribute attr) {
 }
 int64_t ttlangDataflowBufferConfigAttrGetAddress(MlirAttribute attr) {
   return get<DataflowBufferConfigAttr>(attr).getAddress();
+}
+
+bool ttlangAttributeIsAFabricClaimInterval(MlirAttribute attr) {
+  return isa<FabricClaimIntervalAttr>(unwrap(attr));
+}
+MlirStringRef ttlangFabricClaimIntervalAttrGetName(MlirAttribute attr) {
+  return wrap(get<FabricClaimIntervalAttr>(attr).getName());
+}
+int64_t ttlangFabricClaimIntervalAttrGetStart(MlirAttribute attr) {
+  return get<FabricClaimIntervalAttr>(attr).getStart();
+}
+int64_t ttlangFabricClaimIntervalAttrGetEnd(MlirAttribute attr) {
+  return get<FabricClaimIntervalAttr>(attr).getEnd();
 }

@@ -157,7 +157,14 @@ nb::tuple kernelRecord(MlirAttribute record) {
                }),
       ttlangKernelRecordAttrGetProjectInclude(record),
       ttlangKernelRecordAttrGetFp32DestAccEn(record),
-      int64s(ttlangKernelRecordAttrGetUnpackToDest(record)));
+      int64s(ttlangKernelRecordAttrGetUnpackToDest(record)),
+      elements(ttlangKernelRecordAttrGetFabricClaims(record),
+               [](MlirAttribute claim) {
+                 return nb::make_tuple(
+                     toStr(ttlangFabricClaimIntervalAttrGetName(claim)),
+                     ttlangFabricClaimIntervalAttrGetStart(claim),
+                     ttlangFabricClaimIntervalAttrGetEnd(claim));
+               }));
 }
 } // namespace
 
@@ -232,7 +239,8 @@ void ttlang::python::populateBackendBindings(nb::module_ &m) {
       "words), ...)), dataflow_buffers ((name, index, data_format, "
       "page_size, total_size, block_shape, block_count, reconfigured_blocks, "
       "location), ...), dfb_configurations ((name, dfb, address), ...), "
-      "include_paths, project_include, fp32_dest_acc_en, unpack_to_dest); "
+      "include_paths, project_include, fp32_dest_acc_en, unpack_to_dest, "
+      "fabric_claims ((name, start, end), ...)); "
       "enums (kind, role, data_format) as the values of the generated "
       "ttlang.dialects._ttl_enum_gen enums.");
   MlirStringRef name = ttlangBackendPipelineName();

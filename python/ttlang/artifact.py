@@ -55,7 +55,7 @@ KERNEL_KIND_OF_IR: dict[int, KernelKind] = {int(ir_kind): kind for kind, ir_kind
 CANONICAL_KERNEL_NAMES = tuple(str(k) for k in _IR_KINDS.values())
 
 
-def _from_ir(name: str, ir_enum: type[enum.IntEnum], doc: str) -> Any:
+def enum_of_ir(name: str, ir_enum: type[enum.IntEnum], doc: str) -> Any:
     """A Python enum of the IR enum ``ir_enum`` (generated from ``TTLAttrs.td`` into
     ``ttlang.dialects._ttl_enum_gen``, its only definition): one member per case, named by its IR
     spelling in upper case, whose value is the spelling (``ArgKind.DFB_INDEX.value ==
@@ -67,7 +67,7 @@ def _from_ir(name: str, ir_enum: type[enum.IntEnum], doc: str) -> Any:
 
 # COMPUTE (TRISC 0/1/2: unpack, math, pack), DATA_MOVEMENT_0 (BRISC, ttnn ReaderConfig /
 # RISCV_0), DATA_MOVEMENT_1 (NCRISC, ttnn WriterConfig / RISCV_1): TTL_ProcessorRole.
-ProcessorRole = _from_ir("ProcessorRole", _IRProcessorRole, "Which Tensix processor(s) run a kernel descriptor.")
+ProcessorRole = enum_of_ir("ProcessorRole", _IRProcessorRole, "Which Tensix processor(s) run a kernel descriptor.")
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ class CoreRange:
 
 # DFB_INDEX, TENSOR_ACCESSOR, BUFFER_ADDRESS, CALLER_ARGS, CALLER_ARG_COUNT, DFB_CONFIG_ADDRESS,
 # CORE_COORD, SCALAR: TTL_KernelArgKind, whose cases say what each carries.
-ArgKind = _from_ir("ArgKind", _IRArgKind, "What one kernel argument word (or group of words) carries.")
+ArgKind = enum_of_ir("ArgKind", _IRArgKind, "What one kernel argument word (or group of words) carries.")
 # The IR enums' values (what the C API returns) -> the Python members.
 ROLE_OF_IR: dict[int, Any] = {int(case): ProcessorRole(str(case)) for case in _IRProcessorRole}
 ARG_KIND_OF_IR: dict[int, Any] = {int(case): ArgKind(str(case)) for case in _IRArgKind}

@@ -26,6 +26,7 @@ from ttlang.artifact import (
     CoreRange,
     DataflowBufferConfigSpec,
     DataflowBufferSpec,
+    FabricManagerSpec,
     KernelABI,
     KernelArg,
     KernelDescriptorSpec,
@@ -44,6 +45,8 @@ class BackendOutput:
     dataflow_buffers: tuple[DataflowBufferSpec, ...]
     # Rings of synchronized DFB reconfigurations (ttl.reconfigure_dfb), by name.
     dfb_configurations: tuple[DataflowBufferConfigSpec, ...] = ()
+    # Lifetimes of the captured fabric-manager claims, per logical kernel and claim name.
+    fabric_managers: tuple[FabricManagerSpec, ...] = ()
 
 
 # One parsed pipeline per thread, for the thread's last context: parsing costs more than running
@@ -79,14 +82,21 @@ def collect_kernels(module: ir.Module) -> BackendOutput:
     kernels = []
     dfbs: dict[int, DataflowBufferSpec] = {}
     configs: dict[str, DataflowBufferConfigSpec] = {}
+    claims: dict[tuple[LogicalKernelId, str], FabricManagerSpec] = {}
     for file_id, record in _ttlang.kernel_records(module):
         (kind, name, operation), role, ranges, abi, buffers, file_configs = record[:6]
-        include_paths, project_include, fp32_dest_acc_en, unpack_to_dest = record[6:]
+        include_paths, project_include, fp32_dest_acc_en, unpack_to_dest, fabric_claims = record[6:]
+        logical_kernel = LogicalKernelId(operation, name, KERNEL_KIND_OF_IR[kind])
         for config_name, dfb, address in file_configs:
             configs.setdefault(config_name, DataflowBufferConfigSpec(config_name, dfb, address))
+        # Recorded before core specialization: every descriptor of a logical kernel has the same.
+        for claim, start, end in fabric_claims:
+            claims.setdefault(
+                (logical_kernel, claim), FabricManagerSpec(logical_kernel, claim, True, start, end)
+            )
         kernels.append(
             KernelDescriptorSpec(
-                logical_kernel=LogicalKernelId(operation, name, KERNEL_KIND_OF_IR[kind]),
+                logical_kernel=logical_kernel,
                 role=ROLE_OF_IR[role],
                 core_ranges=tuple(CoreRange((x0, y0), (x1, y1)) for x0, y0, x1, y1 in ranges),
                 source=sources[file_id],
@@ -100,7 +110,10 @@ def collect_kernels(module: ir.Module) -> BackendOutput:
             spec = _dataflow_buffer(*entry)
             dfbs.setdefault(spec.physical_index, spec)
     return BackendOutput(
-        tuple(kernels), tuple(dfbs[i] for i in sorted(dfbs)), tuple(configs[n] for n in sorted(configs))
+        tuple(kernels),
+        tuple(dfbs[i] for i in sorted(dfbs)),
+        tuple(configs[n] for n in sorted(configs)),
+        tuple(claims[key] for key in sorted(claims, key=lambda k: (k[0].name, k[1]))),
     )
 
 

@@ -33,6 +33,7 @@ EXAMPLE_INPUTS = {
     "composed.py": ("exp_then_exp", (SMALL, SMALL, SMALL)),
     "two_readers.py": ("relu", (L1_F32, L1_F32)),
     "runtime_collective.py": ("collective", (ttl.TensorSpec((32, 64)), ttl.TensorSpec((32, 64)))),
+    "fabric_forward.py": ("forward", (ttl.TensorSpec((32, 64)), ttl.TensorSpec((32, 64)))),
     "external_functions.py": ("conditional_operation", (SMALL,)),
     "convert_on_pack.py": (
         "convert_on_pack",

@@ -7,7 +7,7 @@ from test_backend_examples import _compile
 
 import ttlang as ttl
 from ttlang import _ttlang
-from ttlang.artifact import ARG_KIND_OF_IR, ROLE_OF_IR, ArgKind, ProcessorRole
+from ttlang.artifact import ARG_KIND_OF_IR, ROLE_OF_IR, ArgKind, FabricManagerSpec, ProcessorRole
 from ttlang.backend import PROJECT_INCLUDE_DIR, collect_kernels
 from ttlang.dialects import _ttl_enum_gen as gen
 from ttlang.mlir_context import parse_module
@@ -26,7 +26,8 @@ emitc.file "mover" attributes {ttl.kernel_record = #ttl.kernel_record<
         page_size = 4096, total_size = 24576, block_shape = [1, 2], block_count = 1,
         reconfigured_blocks = 2, location = "k.py:7">],
     dfb_configurations = [#ttl.dfb_config<name = "in#1", dfb = "in", address = 8192>],
-    include_paths = ["/opt/ext"], project_include = true>} {
+    include_paths = ["/opt/ext"], project_include = true,
+    fabric_claims = [#ttl.fabric_claim<name = "mux", start = 2, end = 6>]>} {
   emitc.include <"cstdint">
 }
 """
@@ -58,7 +59,7 @@ def test_record_fields_read_through_the_c_api():
     assert common == ((int(gen.KernelArgKind.BufferAddress), "0", 1, ()),)
     assert [slot[2] for slot in per_core] == [0, 1]
     assert record[4] == (("in", 3, int(gen.DataFormat.Float32), 4096, 24576, (1, 2), 1, 2, "k.py:7"),)
-    assert record[5:] == ((("in#1", "in", 8192),), ("/opt/ext",), True, False, ())
+    assert record[5:] == ((("in#1", "in", 8192),), ("/opt/ext",), True, False, (), (("mux", 2, 6),))
 
 
 def test_artifact_view_of_a_record():
@@ -73,6 +74,8 @@ def test_artifact_view_of_a_record():
     (dfb,) = output.dataflow_buffers
     assert (dfb.data_format, dfb.block_shape, dfb.reconfigured_blocks) == ("float32", (1, 2), 2)
     assert output.dfb_configurations[0].address == 8192
+    (claim,) = output.fabric_managers
+    assert claim == FabricManagerSpec(kernel.logical_kernel, "mux", True, 2, 6)
 
 
 def test_compiled_accessor_words_follow_the_tensor_placement():

@@ -341,6 +341,8 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, ProcessorRole role,
   // file's record.
   auto configs = kernel->getAttrOfType<ArrayAttr>(
       TTLDialect::kDfbConfigurationsAttrName);
+  auto claims =
+      kernel->getAttrOfType<ArrayAttr>(TTLDialect::kFabricClaimsAttrName);
   file->setAttr(
       TTLDialect::kKernelRecordAttrName,
       KernelRecordAttr::get(
@@ -351,11 +353,13 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, ProcessorRole role,
           configs ? configs : b.getArrayAttr({}), b.getArrayAttr(paths),
           b.getBoolAttr(projectInclude),
           b.getBoolAttr(compute && needsFp32DestAccumulation(kernel)),
-          b.getDenseI64ArrayAttr(unpackToDest)));
+          b.getDenseI64ArrayAttr(unpackToDest),
+          claims ? claims : b.getArrayAttr({})));
   for (StringRef name :
        {TTLDialect::kCoreRangesAttrName, TTLDialect::kProcessorRoleAttrName,
         TTLDialect::kAbiAttrName, TTLDialect::kDataflowBuffersAttrName,
-        TTLDialect::kDfbConfigurationsAttrName})
+        TTLDialect::kDfbConfigurationsAttrName,
+        TTLDialect::kFabricClaimsAttrName})
     kernel->removeAttr(name);
   return file;
 }

@@ -21,6 +21,7 @@ void mlir::ttl::buildCompileOperationPipeline(OpPassManager &pm,
   pm.addPass(createTTLVerifyBlockLifetimes());
   pm.addPass(createTTLAssignDFBIndices({target.str()}));
   pm.addPass(createTTLSplitKernels({target.str()}));
+  pm.addPass(createTTLRecordFabricManagers());
 }
 
 void mlir::ttl::registerTTLPipelines() {
@@ -28,7 +29,8 @@ void mlir::ttl::registerTTLPipelines() {
       "ttl-compile-operation",
       "Compiles TTL operations to kernel functions: checks dispatch "
       "conditions and block lifetimes, proves DFB lifecycles and assigns physical DFB indices, "
-      "then splits each operation into its logical kernels",
+      "then splits each operation into its logical kernels and records their "
+      "fabric-manager claim lifetimes",
       [](OpPassManager &pm, const TargetPipelineOptions &options) {
         buildCompileOperationPipeline(pm, options.target);
       });

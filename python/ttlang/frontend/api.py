@@ -111,8 +111,9 @@ call_extern_func = Builtin(
     "call_extern_func",
     "call_extern_func(header, callee, *, template_args=None, func_args=None, "
     "dfb_dependencies=None, dfb_effects=None, unknown_dfb_access=False, include_paths=None, "
-    "kernel=None, result_type=None, condition_result=None): calls a C++ function declared in "
-    "`header`; returns its scalar result when result_type / condition_result is given.",
+    "kernel=None, result_type=None, condition_result=None, fabric_manager_effects=None): calls a "
+    "C++ function declared in `header`; returns its scalar result when result_type / "
+    "condition_result is given.",
 )
 raw_addr = Builtin("raw_addr", "raw_addr(tensor): the tensor's buffer address as a uint32_t argument.")
 dfb_descriptor = Builtin(

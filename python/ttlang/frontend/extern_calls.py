@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 from ttlang.frontend.extern import DispatchCondition, ScalarType
 from ttlang import _ttlang
 from ttlang.frontend import ir
+from ttlang.frontend.kernels import selectors_of
+from ttlang.runtime.records import FabricManagerCall
 from ttlang.frontend.values import (
     MISSING,
     BlockValue,
@@ -47,6 +49,7 @@ _KEYWORDS = frozenset(
         "kernel",
         "result_type",
         "condition_result",
+        "fabric_manager_effects",
     }
 )
 _COUNT_BINOPS = {
@@ -290,6 +293,9 @@ class ExternCalls:
             ordinal = self.ctx.threads.condition_ordinal(condition_value)
             condition_attr = ir.dispatch_condition_attr(ordinal, result_type)
 
+        fabric_value, fabric_node = kw("fabric_manager_effects", ())
+        fabric = self.fabric_manager_effects(fabric_value, fabric_node)
+
         call = ir.ExternCall(
             callee=callee,
             header=header,
@@ -301,11 +307,39 @@ class ExternCalls:
             unknown_dfb_access=unknown_access,
             include_paths=tuple(paths),
             condition=condition_attr,
+            fabric_managers=fabric,
             kernels=self.ctx.selection(keywords, single=False),
             result_type=result_type,
         )
         ssa = self.ctx.builder.call_extern_func(call, self.ctx.loc(node))
         return None if ssa is None else Scalar(ssa, result_type)
+
+    def fabric_manager_effects(self, value: Any, node: ast.AST) -> tuple[str, ...]:
+        """``#ttl.fabric_manager`` attributes of ``fabric_manager_effects=``: one
+        ``claim.acquire()`` / ``use()`` / ``release()`` / ``scoped()`` or a list of them. Which
+        kernel runs the call and the claims' lifetimes are C++ rules (``CallExternFuncOp::verify``,
+        ``ttl-record-fabric-managers``)."""
+        items = value if isinstance(value, (tuple, list)) else (value,)
+        attrs = []
+        for item in items:
+            if not isinstance(item, FabricManagerCall):
+                raise self.ctx.error(
+                    node,
+                    "fabric_manager_effects takes claim.acquire(), claim.use(), claim.release() "
+                    f"or claim.scoped() of a ttl.FabricManagerClaim, got {self.ctx.describe(item)}",
+                )
+            claim = item.claim
+            try:
+                (selector,) = selectors_of(claim.kernel)
+            except (TypeError, ValueError):
+                raise self.ctx.error(
+                    node,
+                    f"fabric manager claim '{claim.name}' must select one kernel of this "
+                    "operation: ttl.KernelKind.COMPUTE, ttl.KernelKind.DATA_MOVEMENT or a "
+                    f"ttl.Kernel the operation captures, got {claim.kernel!r}",
+                ) from None
+            attrs.append(ir.fabric_manager_attr(item.phase.value, claim.name, selector.attr()))
+        return tuple(attrs)
 
     def check_extern_kernel(self, keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> None:
         """The kernel= rules: the IR has no form for a call no kernel runs, and a thread's ops

@@ -113,6 +113,11 @@ def dispatch_condition_attr(ordinal: int, type_: str) -> str:
     return f"#ttl.dispatch_condition<{ordinal}, {type_}>"
 
 
+def fabric_manager_attr(phase: str, claim: str, kernel: str) -> str:
+    """``#ttl.fabric_manager<phase, "claim", #ttl.kernel<...>>``: what a call does with a claim."""
+    return f"#ttl.fabric_manager<{phase}, {string(claim)}, {kernel}>"
+
+
 def bool_attr(value: bool) -> str:
     return "true" if value else "false"
 
@@ -145,6 +150,7 @@ class ExternCall:
     unknown_dfb_access: bool = False
     include_paths: tuple[str, ...] = ()
     condition: str | None = None
+    fabric_managers: tuple[str, ...] = ()
     kernels: tuple[str, ...] | None = None
     result_type: str | None = None
 
@@ -376,6 +382,8 @@ class Builder:
             text += f" include_paths [{', '.join(string(p) for p in call.include_paths)}]"
         if call.condition is not None:
             text += f" condition {call.condition}"
+        if call.fabric_managers:
+            text += f" fabric_managers [{', '.join(call.fabric_managers)}]"
         if call.kernels is not None:
             text += kernels_attr(call.kernels)
         if call.result_type is None:

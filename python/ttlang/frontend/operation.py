@@ -16,6 +16,7 @@ from ttlang.artifact import (
     CoreRange,
     DataflowBufferConfigSpec,
     DataflowBufferSpec,
+    FabricManagerSpec,
     KernelDescriptorSpec,
     KernelKind,
     LogicalKernelId,
@@ -32,6 +33,7 @@ from ttlang.frontend.tensors import tensor_spec_of
 
 if TYPE_CHECKING:
     from ttlang.runtime.dispatch import DispatchResult, OperationRuntime
+    from ttlang.runtime.fabric import ControlPlane
 
 # ``op(*tensors)`` without device=: run on the tensors' device.
 _FROM_TENSORS: Any = object()
@@ -83,6 +85,8 @@ class CompiledOperation:
     uses_runtime_resources: bool = False
     # Rings of the operation's synchronized DFB reconfigurations.
     dfb_configurations: tuple[DataflowBufferConfigSpec, ...] = ()
+    # Lifetimes of the fabric-manager claims its external calls own (ttl-record-fabric-managers).
+    fabric_managers: tuple[FabricManagerSpec, ...] = ()
 
     @functools.cached_property
     def _kernel_ir(self) -> session.KernelIR:
@@ -121,6 +125,7 @@ class CompiledOperation:
             kernels=self.descriptors,
             uses_runtime_resources=self.uses_runtime_resources,
             dfb_configurations=self.dfb_configurations,
+            fabric_managers=self.fabric_managers,
         )
 
     def descriptors_of(self, logical_kernel: LogicalKernelId) -> tuple[KernelDescriptorSpec, ...]:
@@ -275,10 +280,15 @@ class Operation(OperationSource):
             output.dataflow_buffers,
             self.runtime_resource_factory is not None,
             output.dfb_configurations,
+            output.fabric_managers,
         )
 
     def __call__(
-        self, *tensors: Any, device: Any = _FROM_TENSORS, target: str | None = None
+        self,
+        *tensors: Any,
+        device: Any = _FROM_TENSORS,
+        target: str | None = None,
+        control_plane: ControlPlane | None = None,
     ) -> DispatchResult:
         """Runs the operation once, as tt-lang programs do: ``op(a, b, out)``.
 
@@ -293,9 +303,10 @@ class Operation(OperationSource):
         The operation is compiled once per tensor specs and target; each compilation keeps its
         own program cache, so calls that differ only in dispatch words reuse the program. An
         operation declared with ``runtime_resource_factory=`` calls it on every execution.
-        """
-        from ttlang.runtime.dispatch import OperationRuntime  # noqa: PLC0415 - keep import light
 
+        ``control_plane`` is the fabric the factory's ``FabricConnectionBinding``s are checked
+        against (``ttlang.runtime.ControlPlane``; default one device without links).
+        """
         if device is _FROM_TENSORS:
             device = _device_of(tensors)
             if device is None:
@@ -307,25 +318,30 @@ class Operation(OperationSource):
         if target is None:
             target = _target_of(device) if device is not None else "wormhole_b0"
         specs = tuple(_spec(t) for t in tensors)
-        key = (specs, target)
-        runtime = self._runtimes.get(key)
+        runtime = self._runtimes.get((specs, target, control_plane and control_plane.mesh))
         if runtime is None:
-            runtime = OperationRuntime(self.compile(*specs, target=target).artifact)
-            self._runtimes[key] = runtime
+            runtime = self.runtime(*specs, target=target, control_plane=control_plane)
         return runtime.run(
             tensors, runtime_resource_factory=self.runtime_resource_factory, device=device
         )
 
-    def runtime(self, *tensors: Any, target: str = "wormhole_b0") -> OperationRuntime:
+    def runtime(
+        self, *tensors: Any, target: str = "wormhole_b0", control_plane: ControlPlane | None = None
+    ) -> OperationRuntime:
         """The runtime (compiled artifact, program cache, retained owners) that calls with
-        tensors like ``tensors`` use; compiles on first use."""
-        from ttlang.runtime.dispatch import OperationRuntime  # noqa: PLC0415
+        tensors like ``tensors`` on ``control_plane`` use; compiles on first use."""
+        from ttlang.runtime.dispatch import OperationRuntime  # noqa: PLC0415 - keep import light
 
         specs = tuple(_spec(t) for t in tensors)
-        key = (specs, target)
-        if key not in self._runtimes:
-            self._runtimes[key] = OperationRuntime(self.compile(*specs, target=target).artifact)
-        return self._runtimes[key]
+        # Runtimes of one compilation on different fabrics keep separate program caches.
+        key = (specs, target, control_plane and control_plane.mesh)
+        runtime = self._runtimes.get(key)
+        if runtime is None:
+            runtime = OperationRuntime(
+                self.compile(*specs, target=target).artifact, control_plane=control_plane
+            )
+            self._runtimes[key] = runtime
+        return runtime
 
 
 def _device_of(tensors: tuple[Any, ...]) -> Any:

@@ -20,7 +20,7 @@ from ttlang.runtime.errors import (
     RuntimeResourceError,
     SemaphoreError,
 )
-from ttlang.runtime.fabric import ControlPlane, MeshDescription, manager_interval
+from ttlang.runtime.fabric import ControlPlane, MeshDescription
 from ttlang.runtime.kernels import BoundKernel, KernelHandle
 from ttlang.runtime.records import (
     CoreRuntimeArgs,
@@ -41,6 +41,6 @@ __all__ = [
     "FabricManagerCall", "FabricManagerClaim", "FabricManagerPhase", "KernelDefine",
     "KernelHandle", "KernelKind", "KernelRuntimeResources", "KernelSelectionError",
     "MeshDescription", "OperationRuntime", "ProgramRuntimeResources", "ResourceTypeError",
-    "RuntimeArgsError", "RuntimeResourceError", "SemaphoreError", "manager_interval",
+    "RuntimeArgsError", "RuntimeResourceError", "SemaphoreError",
     "run_operation",
 ]

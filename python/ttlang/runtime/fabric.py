@@ -1,4 +1,6 @@
-"""External fabric managers: the control-plane model, manager lifetimes and binding checks.
+"""External fabric managers: the control-plane model and the checks of the factory's bindings
+against the claims the compiler recorded (their lifetimes come from ``ttl-record-fabric-managers``,
+``FabricManagerSpec``).
 
 A fixed forwarding link is an ABI constraint of an external kernel: the binding names the link
 index it was written for, and target binding rejects a link the active control plane does not
@@ -9,19 +11,14 @@ description: devices on a 2-D grid, ``links_per_neighbor`` links between direct 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ttlang.artifact import CompiledArtifact, FabricManagerSpec, LogicalKernelId
 from ttlang.runtime.errors import ArtifactError, FabricBindingError, FabricIntervalError
 from ttlang.runtime.kernels import resolve_kernel
-from ttlang.runtime.records import (
-    FabricConnectionBinding,
-    FabricManagerCall,
-    FabricManagerPhase,
-    core_xy,
-)
+from ttlang.runtime.records import FabricConnectionBinding, core_xy
 
 Device = tuple[int, ...]
 
@@ -76,38 +73,6 @@ class ControlPlane:
 
     def exposed_links(self, source: Device, destination: Device) -> tuple[int, ...]:
         return self._links.get((source, destination), ())
-
-
-def manager_interval(calls: Sequence[tuple[int, FabricManagerCall]]) -> tuple[int, int]:
-    """The ``(start, end)`` lifetime of one claim from its calls in program order.
-
-    ``calls`` are ``(position, call)`` pairs of one claim in one kernel. Valid sequences are one
-    ``scoped()`` call, or ``acquire()``, any number of ``use()``, ``release()``. The frontend
-    records the result as the artifact's ``FabricManagerSpec.start`` / ``end``.
-    """
-    if not calls:
-        raise FabricBindingError("a fabric manager claim is never used by an external call")
-    claim = calls[0][1].claim
-    phases = [call.phase for _, call in calls]
-    if any(call.claim != claim for _, call in calls):
-        raise FabricBindingError("manager_interval() got calls of different claims")
-    positions = [position for position, _ in calls]
-    if positions != sorted(positions) or len(set(positions)) != len(positions):
-        raise FabricBindingError(f"{claim!r}: calls are not in program order")
-    if phases == [FabricManagerPhase.SCOPED]:
-        return positions[0], positions[0] + 1
-    middle_ok = all(phase is FabricManagerPhase.USE for phase in phases[1:-1])
-    if (
-        len(phases) < 2
-        or phases[0] is not FabricManagerPhase.ACQUIRE
-        or phases[-1] is not FabricManagerPhase.RELEASE
-        or not middle_ok
-    ):
-        names = ", ".join(phase.value for phase in phases)
-        raise FabricBindingError(
-            f"{claim!r}: calls must be acquire, use..., release or one scoped call; got {names}"
-        )
-    return positions[0], positions[-1] + 1
 
 
 @dataclass(frozen=True)

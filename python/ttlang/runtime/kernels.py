@@ -77,7 +77,9 @@ def describe_selection(obj: object) -> str:
 def resolve_kernel(
     selection: object, operation_id: str, emitted: frozenset[LogicalKernelId] | set[LogicalKernelId]
 ) -> LogicalKernelId:
-    """The emitted logical kernel of operation ``operation_id`` that ``selection`` names."""
+    """The emitted logical kernel of operation ``operation_id`` that ``selection`` names: a
+    canonical kernel of the operation, or a handle's kernel the operation emits (its own, or
+    the kernel of an operation it composes)."""
     if isinstance(selection, KernelKind):
         name = CANONICAL_NAMES.get(selection)
         if name is None:
@@ -112,10 +114,14 @@ def resolve_kernel(
                 f"{type(bound).__name__}"
             )
         kernel_id = bound
+    if kernel_id in emitted:
+        # Its own kernel, or a kernel of an operation it composes: composition keeps each
+        # callee-owned handle's identity, and the composed program emits that kernel.
+        return kernel_id
     if kernel_id.operation_id != operation_id:
         raise KernelSelectionError(
             f"kernel '{kernel_id.name}' is bound to operation '{kernel_id.operation_id}', not to "
-            f"the executing operation '{operation_id}'"
+            f"the executing operation '{operation_id}' (nor to an operation it composes)"
         )
     if kernel_id not in emitted:
         raise KernelSelectionError(

@@ -11,12 +11,12 @@ A logical device is a mesh coordinate: a tuple of ints such as ``(row, col)``.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from typing import Any
 
 from ttlang import _ttlang
-from ttlang.artifact import KernelKind
+from ttlang.artifact import KernelKind, enum_of_ir
+from ttlang.dialects._ttl_enum_gen import FabricManagerPhase as _IRFabricManagerPhase
 from ttlang.runtime import _ttnn
 from ttlang.runtime.errors import DefineError, ResourceTypeError
 from ttlang.runtime.kernels import describe_selection, is_kernel_selection
@@ -121,11 +121,11 @@ class KernelRuntimeResources:
         _check_tuple("KernelRuntimeResources", "defines", self.defines, KernelDefine)
 
 
-class FabricManagerPhase(enum.Enum):
-    ACQUIRE = "acquire"
-    USE = "use"
-    RELEASE = "release"
-    SCOPED = "scoped"
+# ACQUIRE, USE, RELEASE, SCOPED: TTL_FabricManagerPhase (TTLAttrs.td), whose cases say what
+# each does; ``phase.value`` is its IR spelling (``#ttl.fabric_manager<acquire, ...>``).
+FabricManagerPhase = enum_of_ir(
+    "FabricManagerPhase", _IRFabricManagerPhase, "What an external call does with a claimed fabric manager."
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -130,6 +130,48 @@ def TTLVerifyBlockLifetimes
   }];
 }
 
+def TTLRecordFabricManagers
+    : Pass<"ttl-record-fabric-managers", "::mlir::ModuleOp"> {
+  let summary = "checks fabric-manager claim lifetimes and records them per "
+                "kernel";
+  let description = [{
+    A captured `ttl.FabricManagerClaim` is used by the external calls that
+    carry a `#ttl.fabric_manager` effect naming it (its name and logical
+    kernel). In every function, the effects of each claim, in program order
+    (a pre-order walk), must be either
+
+    * one `scoped` call (it acquires, uses and releases the manager), or
+    * one `acquire`, any number of `use`, one `release`, with the acquire and
+      the release in the same block: uses between them may sit in nested
+      loops and branches, which then run while the manager is owned.
+
+    Anything else is an error at the offending call, with a note at the call
+    it conflicts with: a use or release before the acquire, a second acquire
+    (while owned, or after the release: a claim has one lifetime per kernel),
+    a use or a second release after the release, a release in another block
+    than its acquire, an acquire without a release before the kernel ends,
+    and a scoped call together with any other call of the same claim.
+
+    On a kernel function (`ttl.kernel`, after `ttl-split-kernels`) the pass
+    then records each claim's lifetime as `ttl.fabric_claims`
+    (`#ttl.fabric_claim<name, start, end>`, by name): `[start, end)` are the
+    positions (pre-order op indices in the function body) of the acquiring
+    call and after the releasing one. `convert-ttl-to-emitc` moves them into
+    the `#ttl.kernel_record`, and the runtime validates the factory's
+    `FabricConnectionBinding`s against them.
+
+    ```mlir
+    // Before (kernel function)
+    ttl.call_extern_func "mux_open" from "mux.hpp" args()
+        fabric_managers [#ttl.fabric_manager<acquire, "mux", #ttl.kernel<data_movement>>]
+    ttl.call_extern_func "mux_close" from "mux.hpp" args()
+        fabric_managers [#ttl.fabric_manager<release, "mux", #ttl.kernel<data_movement>>]
+    // After: on the function
+    ttl.fabric_claims = [#ttl.fabric_claim<name = "mux", start = 0, end = 2>]
+    ```
+  }];
+}
+
 def TTLSplitKernels : Pass<"ttl-split-kernels", "::mlir::ModuleOp"> {
   let summary = "splits each TTL operation into one function per logical kernel";
   let description = [{

@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -194,12 +195,23 @@ checkElements(function_ref<InFlightDiagnostic()> emitError, StringRef field,
   return success();
 }
 
+LogicalResult
+FabricClaimIntervalAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                StringRef name, int64_t start, int64_t end) {
+  if (name.empty())
+    return emitError() << "fabric claim needs a nonempty name";
+  if (start < 0 || end <= start)
+    return emitError() << "fabric claim '" << name << "' interval [" << start
+                       << ", " << end << ") is empty or negative";
+  return success();
+}
+
 LogicalResult KernelRecordAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, KernelAttr kernel,
     ProcessorRole role, ArrayAttr coreRanges, KernelABIAttr,
     ArrayAttr dataflowBuffers, ArrayAttr dfbConfigurations,
     ArrayAttr includePaths, BoolAttr, BoolAttr fp32DestAccEn,
-    DenseI64ArrayAttr unpackToDest) {
+    DenseI64ArrayAttr unpackToDest, ArrayAttr fabricClaims) {
   if (kernel.isCanonicalSelector())
     return emitError() << "kernel record needs a resolved #ttl.kernel";
   if ((kernel.getKind() == KernelKind::Compute) !=
@@ -217,8 +229,17 @@ LogicalResult KernelRecordAttr::verify(
           emitError, "dfb_configurations", dfbConfigurations,
           "a #ttl.dfb_config")) ||
       failed(checkElements<StringAttr>(emitError, "include_paths",
-                                       includePaths, "a string")))
+                                       includePaths, "a string")) ||
+      failed(checkElements<FabricClaimIntervalAttr>(
+          emitError, "fabric_claims", fabricClaims, "a #ttl.fabric_claim")))
     return failure();
+  llvm::StringSet<> claimNames;
+  for (Attribute claim : fabricClaims)
+    if (!claimNames.insert(cast<FabricClaimIntervalAttr>(claim).getName())
+             .second)
+      return emitError() << "fabric claim '"
+                         << cast<FabricClaimIntervalAttr>(claim).getName()
+                         << "' is recorded twice";
   if (fp32DestAccEn.getValue() && role != ProcessorRole::Compute)
     return emitError() << "fp32_dest_acc_en is for compute kernels";
   if (!unpackToDest.empty() && !fp32DestAccEn.getValue())
@@ -337,6 +358,15 @@ LogicalResult TTLDialect::verifyOperationAttribute(Operation *op,
                      ? "array of #ttl.dfb_spec"
                      : "array of #ttl.dfb_config")
              << " on a kernel function";
+    return success();
+  }
+  if (name == kFabricClaimsAttrName) {
+    auto claims = dyn_cast<ArrayAttr>(attr.getValue());
+    if (!claims || !llvm::all_of(claims, llvm::IsaPred<FabricClaimIntervalAttr>) ||
+        !isa<func::FuncOp>(op) || !op->hasAttr(kKernelAttrName))
+      return op->emitOpError("'")
+             << kFabricClaimsAttrName
+             << "' must be an array of #ttl.fabric_claim on a kernel function";
     return success();
   }
   if (name == kKernelRecordAttrName) {

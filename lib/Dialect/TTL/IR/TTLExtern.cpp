@@ -3,6 +3,7 @@
 #include "ttl/Dialect/TTL/IR/TTL.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallBitVector.h"
 
 using namespace mlir;
@@ -35,6 +36,15 @@ DispatchConditionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!type.isSignlessInteger(32) && !type.isSignlessInteger(64))
     return emitError() << "dispatch condition type must be i32 or i64, got "
                        << type;
+  return success();
+}
+
+LogicalResult
+FabricManagerEffectAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                FabricManagerPhase, StringRef claim,
+                                KernelAttr) {
+  if (claim.empty())
+    return emitError() << "fabric manager claim needs a nonempty name";
   return success();
 }
 
@@ -110,6 +120,78 @@ static SmallVector<KernelKind> runningKinds(Operation *op) {
             func->getAttrOfType<KernelAttr>(TTLDialect::kKernelAttrName))
       kinds.push_back(kernel.getKind());
   return kinds;
+}
+
+/// "'reader' of operation 'm.op:1f2e'", or "'compute'" for a canonical
+/// selector.
+static std::string describeKernel(KernelAttr kernel) {
+  std::string text = "'" + kernel.getDisplayName() + "'";
+  if (!kernel.getOperation().empty())
+    text += " of operation '" + kernel.getOperation().str() + "'";
+  return text;
+}
+
+/// A call with fabric-manager effects runs in exactly one logical kernel, the
+/// kernel of every claim it names, and names each claim once.
+static LogicalResult verifyFabricManagers(CallExternFuncOp op) {
+  ArrayAttr effects = op.getFabricManagers();
+  if (effects.empty())
+    return success();
+  if (op.getCondition())
+    return op.emitOpError("evaluates a dispatch condition and cannot claim "
+                          "a fabric manager (a condition call must be "
+                          "repeat-safe)");
+  // The factory binds every claim: an operation without one could never run.
+  auto func = op->getParentOfType<func::FuncOp>();
+  if (func && func->hasAttr(TTLDialect::kOperationIdAttrName) &&
+      !func->hasAttr(TTLDialect::kRuntimeResourcesAttrName))
+    return op.emitOpError("claims fabric manager '")
+           << cast<FabricManagerEffectAttr>(effects[0]).getClaim()
+           << "' in an operation without a runtime resource factory; declare "
+              "the operation with runtime_resource_factory=, which binds "
+              "every claim (FabricConnectionBinding)";
+  llvm::SmallDenseSet<std::pair<StringRef, Attribute>> seen;
+  for (Attribute attr : effects) {
+    auto effect = cast<FabricManagerEffectAttr>(attr);
+    if (!seen.insert({effect.getClaim(), effect.getKernel()}).second)
+      return op.emitOpError("names fabric manager claim '")
+             << effect.getClaim()
+             << "' more than once; one call does one thing with a claim";
+  }
+  // The logical kernel running the call, in the form the claims use: the
+  // selection or thread (unresolved selectors), or the kernel function
+  // (resolved, so the claim's kernel is resolved to compare).
+  KernelAttr running;
+  bool resolved = false;
+  if (auto selection =
+          op->getAttrOfType<ArrayAttr>(TTLDialect::kKernelsAttrName)) {
+    if (selection.size() != 1)
+      return op.emitOpError("claims a fabric manager and runs in ")
+             << selection.size()
+             << " logical kernels; a claimed manager belongs to one kernel, "
+                "so select only the claim's kernel";
+    running = dyn_cast<KernelAttr>(selection[0]);
+  } else if (auto thread = op->getParentOfType<ThreadOp>()) {
+    running = thread.getKernel();
+  } else if (func) {
+    running = func->getAttrOfType<KernelAttr>(TTLDialect::kKernelAttrName);
+    resolved = true;
+  }
+  if (!running)
+    return success(); // no placement yet: nothing to compare
+  StringRef operationId = running.getOperation();
+  for (Attribute attr : effects) {
+    auto effect = cast<FabricManagerEffectAttr>(attr);
+    KernelAttr owner =
+        resolved ? effect.getKernel().resolve(operationId) : effect.getKernel();
+    if (owner != running)
+      return op.emitOpError("runs in logical kernel ")
+             << describeKernel(running) << " but fabric manager claim '"
+             << effect.getClaim() << "' belongs to kernel "
+             << describeKernel(effect.getKernel())
+             << "; the calls of a claim run in its kernel only";
+  }
+  return success();
 }
 
 LogicalResult CallExternFuncOp::verify() {
@@ -244,5 +326,5 @@ LogicalResult CallExternFuncOp::verify() {
       return emitOpError("evaluates a dispatch condition and cannot set "
                          "unknown_dfb_access");
   }
-  return success();
+  return verifyFabricManagers(*this);
 }

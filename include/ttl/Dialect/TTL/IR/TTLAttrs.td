@@ -82,6 +82,22 @@ def TTL_DataFormat : I32EnumAttr<"DataFormat",
   let genSpecializedAttr = 0;
 }
 
+// What an external call does with a claimed fabric manager
+// (#ttl.fabric_manager, TTLExtern.td); here so Python gets it generated.
+def TTL_FabricManagerPhase : I32EnumAttr<"FabricManagerPhase",
+    "what an external call does with a claimed fabric manager", [
+    // The call opens the manager: ownership starts when the call starts.
+    I32EnumAttrCase<"Acquire", 0, "acquire">,
+    // The call uses the manager while it is owned.
+    I32EnumAttrCase<"Use", 1, "use">,
+    // The call closes the manager: ownership ends after the call returns.
+    I32EnumAttrCase<"Release", 2, "release">,
+    // The call acquires, uses and releases the manager.
+    I32EnumAttrCase<"Scoped", 3, "scoped">]> {
+  let cppNamespace = "::mlir::ttl";
+  let genSpecializedAttr = 0;
+}
+
 //===----------------------------------------------------------------------===//
 // Attributes
 //===----------------------------------------------------------------------===//
@@ -263,6 +279,30 @@ def TTL_DataflowBufferConfigAttr
   let assemblyFormat = "`<` struct(params) `>`";
 }
 
+def TTL_FabricClaimIntervalAttr
+    : TTL_Attr<"FabricClaimInterval", "fabric_claim"> {
+  let summary = "the lifetime of one captured fabric-manager claim in a kernel";
+  let description = [{
+    The interval `[start, end)` of program positions during which the
+    external calls of the kernel own the fabric manager of claim `name`
+    (`ttl.FabricManagerClaim`): `start` is the position of the acquiring
+    (or scoped) call, `end` the position after the releasing (or scoped) call.
+    A position is the pre-order index of an op in the body of the logical
+    kernel's function after `ttl-split-kernels`. Recorded by
+    `ttl-record-fabric-managers` on the kernel function
+    (`ttl.fabric_claims`) and carried by its `#ttl.kernel_record` to
+    `ttlang.artifact.FabricManagerSpec(external=True)`.
+
+    ```mlir
+    #ttl.fabric_claim<name = "mux", start = 2, end = 6>
+    ```
+  }];
+  let parameters = (ins StringRefParameter<"the claim's name">:$name,
+                        "int64_t":$start, "int64_t":$end);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
 def TTL_ProcessorRoleAttr
     : EnumAttr<TTL_Dialect, TTL_ProcessorRole, "processor_role"> {
   let summary = "the processor role of a kernel function";
@@ -292,8 +332,10 @@ def TTL_KernelRecordAttr : TTL_Attr<"KernelRecord", "kernel_record"> {
     external calls (`include_paths`), whether it includes a header of this
     project (`project_include`), whether it runs with fp32 DEST accumulation
     (`fp32_dest_acc_en`, compute kernels) and the physical indices of the f32
-    DFBs it unpacks straight to DEST (`unpack_to_dest`, sorted). Empty lists
-    and false flags are not printed.
+    DFBs it unpacks straight to DEST (`unpack_to_dest`, sorted) and the
+    lifetimes of the fabric-manager claims its external calls own
+    (`fabric_claims`, `#ttl.fabric_claim`, by name). Empty lists and false
+    flags are not printed.
 
     ```mlir
     emitc.file "compute" attributes {ttl.kernel_record = #ttl.kernel_record<
@@ -322,7 +364,9 @@ def TTL_KernelRecordAttr : TTL_Attr<"KernelRecord", "kernel_record"> {
       DefaultValuedParameter<"BoolAttr",
           "::mlir::BoolAttr::get($_ctxt, false)">:$fp32_dest_acc_en,
       DefaultValuedParameter<"DenseI64ArrayAttr",
-          "::mlir::DenseI64ArrayAttr::get($_ctxt, ::llvm::ArrayRef<int64_t>())">:$unpack_to_dest);
+          "::mlir::DenseI64ArrayAttr::get($_ctxt, ::llvm::ArrayRef<int64_t>())">:$unpack_to_dest,
+      DefaultValuedParameter<"ArrayAttr",
+          "::mlir::ArrayAttr::get($_ctxt, {})">:$fabric_claims);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
 }

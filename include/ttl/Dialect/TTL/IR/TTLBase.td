@@ -71,6 +71,10 @@ def TTL_Dialect : Dialect {
         "ttl.dataflow_buffers";
     static constexpr ::llvm::StringLiteral kDfbConfigurationsAttrName =
         "ttl.dfb_configurations";
+    /// Array of #ttl.fabric_claim: the fabric-manager claim lifetimes of a
+    /// kernel function (ttl-record-fabric-managers).
+    static constexpr ::llvm::StringLiteral kFabricClaimsAttrName =
+        "ttl.fabric_claims";
     /// #ttl.kernel_record of a generated kernel, on its emitc.file.
     static constexpr ::llvm::StringLiteral kKernelRecordAttrName =
         "ttl.kernel_record";

@@ -1,13 +1,15 @@
 //===- TTLExtern.td - external C++ calls -------------------*- tablegen -*-===//
 //
-// `ttl.call_extern_func`, its DFB protocol effects, DFB template arguments and
-// dispatch-condition declarations (Python `ttl.call_extern_func`).
+// `ttl.call_extern_func`, its DFB protocol effects, DFB template arguments,
+// dispatch-condition declarations and fabric-manager claims (Python
+// `ttl.call_extern_func`).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TTL_DIALECT_TTL_IR_TTLEXTERN_TD
 #define TTL_DIALECT_TTL_IR_TTLEXTERN_TD
 
+include "ttl/Dialect/TTL/IR/TTLAttrs.td"
 include "ttl/Dialect/TTL/IR/TTLBase.td"
 include "ttl/Dialect/TTL/IR/TTLTypes.td"
 include "mlir/IR/EnumAttr.td"
@@ -114,6 +116,38 @@ def TTL_DispatchConditionAttr : TTL_Attr<"DispatchCondition",
   let genVerifyDecl = 1;
 }
 
+def TTL_FabricManagerEffectAttr : TTL_Attr<"FabricManagerEffect",
+                                           "fabric_manager"> {
+  let summary = "what an external call does with a claimed fabric manager";
+  let description = [{
+    One use of a captured `ttl.FabricManagerClaim` by an external call:
+    `phase` is `acquire`, `use`, `release` or `scoped` (Python
+    `claim.acquire()` ... `claim.scoped()`); the claim is identified by its
+    `claim` name and the logical `kernel` (`#ttl.kernel`, as selected in
+    Python) whose opaque calls own the manager. Two attributes with equal
+    name and kernel denote one claim.
+
+    The call runs in that kernel only (`CallExternFuncOp::verify`);
+    `ttl-record-fabric-managers` checks the claim's lifetime in program
+    order and records its interval in the kernel's record. Effects describe
+    the C++ code; they emit nothing.
+
+    ```mlir
+    #ttl.fabric_manager<acquire, "mux", #ttl.kernel<data_movement, "sender", "m.op:1f2e">>
+    #ttl.fabric_manager<scoped, "mux", #ttl.kernel<data_movement>>
+    ```
+  }];
+  let parameters = (ins EnumParameter<TTL_FabricManagerPhase>:$phase,
+                        StringRefParameter<"the claim's name">:$claim,
+                        "KernelAttr":$kernel);
+  let assemblyFormat = "`<` $phase `,` $claim `,` qualified($kernel) `>`";
+  let genVerifyDecl = 1;
+}
+
+def TTL_FabricManagerEffectArrayAttr
+    : TypedArrayAttrBase<TTL_FabricManagerEffectAttr,
+                         "array of fabric manager effects">;
+
 def TTL_DFBEffectArrayAttr
     : TypedArrayAttrBase<TTL_DFBEffectAttr, "array of DFB effects">;
 
@@ -170,7 +204,12 @@ def TTL_CallExternFuncOp : TTL_Op<"call_extern_func", [
 
     The optional result is a signless `i32` / `i64` scalar. `condition` marks
     the call as one evaluation of a dispatch-stable condition declaration; such
-    a call touches no DFB.
+    a call touches no DFB and claims no fabric manager.
+
+    `fabric_managers` lists what the call does with captured fabric-manager
+    claims (`#ttl.fabric_manager`, at most one per claim). A call with any
+    runs in exactly one logical kernel, the claims' (its `ttl.kernels`
+    selection, its thread or its kernel function is that kernel).
 
     Logical-kernel placement in a unified operation uses the `ttl.kernels`
     selection like every other op. The op reads and writes unknown memory, so
@@ -188,6 +227,9 @@ def TTL_CallExternFuncOp : TTL_Op<"call_extern_func", [
         {ttl.kernels = [#ttl.kernel<data_movement>]}
     %on = ttl.call_extern_func "evaluate" from "cond.hpp" args()
         condition #ttl.dispatch_condition<0, i64> -> i64
+    ttl.call_extern_func "mux_open" from "mux.hpp" args()
+        fabric_managers [#ttl.fabric_manager<acquire, "mux", #ttl.kernel<data_movement>>]
+        {ttl.kernels = [#ttl.kernel<data_movement>]}
     ```
   }];
   let arguments = (ins
@@ -200,7 +242,8 @@ def TTL_CallExternFuncOp : TTL_Op<"call_extern_func", [
     DefaultValuedAttr<TTL_DFBEffectArrayAttr, "{}">:$dfb_effects,
     UnitAttr:$unknown_dfb_access,
     DefaultValuedAttr<StrArrayAttr, "{}">:$include_paths,
-    OptionalAttr<TTL_DispatchConditionAttr>:$condition);
+    OptionalAttr<TTL_DispatchConditionAttr>:$condition,
+    DefaultValuedAttr<TTL_FabricManagerEffectArrayAttr, "{}">:$fabric_managers);
   let results = (outs Optional<AnyTypeOf<[I32, I64]>>:$result);
   let assemblyFormat = [{
     $callee `from` $header
@@ -212,6 +255,7 @@ def TTL_CallExternFuncOp : TTL_Op<"call_extern_func", [
     (`unknown_dfb_access` $unknown_dfb_access^)?
     (`include_paths` $include_paths^)?
     (`condition` qualified($condition)^)?
+    (`fabric_managers` $fabric_managers^)?
     attr-dict (`->` type($result)^)?
   }];
   let hasVerifier = 1;
