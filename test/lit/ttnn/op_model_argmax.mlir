@@ -42,7 +42,7 @@ func.func @rejected(%a: tensor<64x1024xbf16, #dram>, %b: tensor<64x1024xbf16, #d
 // CHECK-LABEL: op constraints of @u32_elsewhere
 func.func @u32_elsewhere(%i: tensor<64x64xui32, #tile_idx>) {
   // u32 tensors are modelled as embedding indices and argmax results only.
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.relu: not_implemented: ttnn.relu: the input is u32 (dram interleaved u32): u32 tensors are modelled as embedding indices and argmax results only
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.relu: not_implemented: ttnn.relu: the operand 0 is u32 (dram interleaved u32): u32 tensors are modelled as embedding indices and argmax results only
   %0 = ttnn.relu %i : tensor<64x64xui32, #tile_idx> -> tensor<64x64xui32, #tile_idx>
   return
 }
