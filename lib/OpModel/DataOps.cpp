@@ -140,6 +140,13 @@ llvm::Error checkCopyOutput(llvm::StringRef name, LayoutAttr in,
   return llvm::Error::success();
 }
 
+/// The answer of a call that returns its input: no program, no buffer.
+OpConstraints theInputItself(LayoutAttr layout) {
+  OpConstraints result;
+  result.outputLayouts.push_back(layout);
+  return result;
+}
+
 /// A no-op call returns the input: only the same placement is modelled.
 llvm::Error checkIdentity(llvm::StringRef name, LayoutAttr in, LayoutAttr out) {
   if (in == out)
@@ -288,11 +295,8 @@ llvm::Expected<OpConstraints> OpModel<PermuteOp>::getOpConstraints(
   auto plan = planPermute(inputShape, inputLayout, permutation, outputLayout);
   if (!plan)
     return plan.takeError();
-  if (plan->program == PermuteProgram::Identity && inputLayout == outputLayout) {
-    OpConstraints result;
-    result.outputLayouts.push_back(outputLayout);
-    return result;
-  }
+  if (plan->program == PermuteProgram::Identity && inputLayout == outputLayout)
+    return theInputItself(outputLayout);
   if (inputLayout.getDataType() == DataType::BFloat8B &&
       !takesBlockFloat(plan->program)) {
     // The program reads the input's bf16 copy (its alignment matters).
@@ -399,11 +403,8 @@ llvm::Expected<OpConstraints> OpModel<PadOp>::getOpConstraints(
   auto plan = planPad(inputShape, inputLayout, padding, outputLayout);
   if (!plan)
     return plan.takeError();
-  if (plan->identity) {
-    OpConstraints result;
-    result.outputLayouts.push_back(outputLayout);
-    return result;
-  }
+  if (plan->identity)
+    return theInputItself(outputLayout);
   uint64_t tile = tileBytes(inputLayout);
   Step fill{kFillPadTiles * tile};
   if (plan->inPlace)
