@@ -45,6 +45,8 @@ def _sibling(name: str) -> Any:
 
 # Transformer-layer compute ops (activations, pow, gelu_bw, norms).
 compute = _sibling("opmodel_cases_compute")
+# permute, pad, embedding, argmax.
+data = _sibling("opmodel_cases_data")
 
 # Placements of the cases, as #ttnn.layout attributes and as ttnn memory configs (built in the
 # child). "hs": 28672x32 bf16 = 896 tiles, 14 per core on the 8x8 grid (reference row 3).
@@ -61,7 +63,8 @@ LAYOUTS = {
     "hs_f32": "#ttnn.layout<l1, height_sharded, f32, grid = 8x8, shard = 448x32>",
     **compute.LAYOUTS,
 }
-ELEMENT = {"bf16": "bf16", "f32": "f32", "bfp8_b": "bf16"}  # bfp8_b tensors carry bf16 elements
+# bfp8_b tensors carry bf16 elements; u32 ones ui32 indices.
+ELEMENT = {"bf16": "bf16", "f32": "f32", "bfp8_b": "bf16", "u32": "ui32"}
 
 
 @dataclass(frozen=True)
@@ -185,6 +188,9 @@ from opmodel_cases_layout import (  # noqa: E402
     ROW_MAJOR_LAYOUTS, TO_LAYOUT_DIFFERENCES, layout_cases, mixed_sharding_cases, to_layout_cases)
 
 LAYOUTS.update(ROW_MAJOR_LAYOUTS)
+LAYOUTS.update(data.LAYOUTS)
+# Every row-major placement: built as row-major host tensors in the child.
+ROW_MAJOR = {**ROW_MAJOR_LAYOUTS, **data.LAYOUTS}
 
 CASES: tuple[Case, ...] = (
     _unary("relu", D, D), _unary("relu", D, L), _unary("relu", L, L),
@@ -264,6 +270,7 @@ CASES: tuple[Case, ...] = (
     *layout_cases(Case, Operand),
     *to_layout_cases(Case, Operand),
     *mixed_sharding_cases(Case, Operand),
+    *data.cases(Case, Operand),
 )
 
 # Cases where the model deliberately answers differently from ttnn 0.81.1, and why. The test
@@ -288,6 +295,7 @@ DIFFERENCES: dict[str, str] = {
     "128 tiles but this one.",
     **compute.DIFFERENCES,
     **TO_LAYOUT_DIFFERENCES,
+    **data.DIFFERENCES,
     **{name: reason for name, reason in (
         ("concat 28672x32, 28672x32 dim 1 hs,hs->l1", "sharded inputs: ttnn 0.81.1 runs its sharded concat program "
          "(shard-sized CBs, a sharded intermediate, then sharded-to-interleaved); not modelled (not supported)."),
@@ -356,13 +364,16 @@ def run_on_mock_device() -> dict[str, dict]:
               "dram_bfp8": ttnn.DRAM_MEMORY_CONFIG, "l1_bfp8": ttnn.L1_MEMORY_CONFIG,
               **compute.memory_configs(ttnn),
               **{name: ttnn.L1_MEMORY_CONFIG if name.startswith("l1") else ttnn.DRAM_MEMORY_CONFIG
-                 for name in ROW_MAJOR_LAYOUTS}}
-        dtypes = {"bf16": ttnn.bfloat16, "f32": ttnn.float32, "bfp8_b": ttnn.bfloat8_b}
+                 for name in ROW_MAJOR}}
+        dtypes = {"bf16": ttnn.bfloat16, "f32": ttnn.float32, "bfp8_b": ttnn.bfloat8_b, "u32": ttnn.uint32}
 
         def device_tensor(operand: Operand):
             # Host tensor first: ttnn.Tensor(..., device=, mem_config=<sharded>) fails without torch.
-            row_major = operand.placement in ROW_MAJOR_LAYOUTS
-            host = ttnn.Tensor(np.ones(operand.shape, dtype=np.float32), data_type=dtypes[operand.dtype],
+            row_major = operand.placement in ROW_MAJOR
+            # Indices: row 0 of any table.
+            values = (np.zeros(operand.shape, dtype=np.uint32) if operand.dtype == "u32"
+                      else np.ones(operand.shape, dtype=np.float32))
+            host = ttnn.Tensor(values, data_type=dtypes[operand.dtype],
                                layout=ttnn.ROW_MAJOR_LAYOUT if row_major else ttnn.TILE_LAYOUT)
             return ttnn.to_device(host, dev, memory_config=mc[operand.placement])
 

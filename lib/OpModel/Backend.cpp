@@ -25,7 +25,8 @@ Geometry geometry(llvm::ArrayRef<int64_t> shape) {
 uint64_t tileBytes(LayoutAttr layout) { return layout.getTileBytes(); }
 
 uint64_t elementBytes(LayoutAttr layout) {
-  return layout.getDataType() == DataType::Float32 ? 4 : 2;
+  DataType type = layout.getDataType();
+  return type == DataType::Float32 || type == DataType::UInt32 ? 4 : 2;
 }
 
 std::string describeShape(llvm::ArrayRef<int64_t> shape) {
@@ -93,7 +94,7 @@ std::string describe(LayoutAttr layout) {
 
 llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
                         llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
-                        bool rowMajorAllowed) {
+                        bool rowMajorAllowed, bool indicesAllowed) {
   if (!layout)
     return backendError(opName + ": the " + role + " has no #ttnn.layout");
   if (llvm::Error err = checkShape(opName, role, shape, layout))
@@ -103,6 +104,11 @@ llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
                              describe(layout) +
                              "): the op is modelled on tiled tensors "
                              "(convert with ttnn.to_layout)");
+  if (layout.getDataType() == DataType::UInt32 && !indicesAllowed)
+    return notSupportedError(opName + ": the " + role + " is u32 (" +
+                             describe(layout) +
+                             "): u32 tensors are modelled as embedding "
+                             "indices and argmax results only");
   if (layout.isRowMajor() && layout.isSharded())
     return notSupportedError(opName + ": the " + role + " is a sharded "
                              "row_major tensor, which is not modelled");

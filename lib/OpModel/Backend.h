@@ -20,6 +20,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -66,10 +67,18 @@ llvm::Error checkShape(llvm::StringRef opName, llvm::StringRef role,
 /// The shape passes checkShape, the layout is present and, when sharded, its
 /// grid fits the device and its shards are tile-aligned and cover the tensor.
 /// A row-major layout is not supported unless `rowMajorAllowed` (the ops
-/// whose row-major programs are modelled), and never sharded.
+/// whose row-major programs are modelled), and never sharded; a u32 one
+/// unless `indicesAllowed` (embedding indices, argmax results).
 llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
                         llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
-                        bool rowMajorAllowed = false);
+                        bool rowMajorAllowed = false,
+                        bool indicesAllowed = false);
+
+/// Tile pages of each of the input and output CBs of ttnn 0.81.1's
+/// tilize / untilize of `shape` from `in` (to_layout, LayoutOps.cpp), or
+/// nullopt outside the measured programs.
+std::optional<int64_t> conversionPages(llvm::ArrayRef<int64_t> shape,
+                                       LayoutAttr in);
 
 /// Both interleaved, or sharded with the same memory layout, grid and shard.
 bool shardedAlike(LayoutAttr a, LayoutAttr b);

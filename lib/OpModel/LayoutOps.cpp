@@ -311,10 +311,10 @@ DataType convertedType(LayoutAttr in, LayoutAttr out) {
   return in.getDataType();
 }
 
-/// CB pages (input and output tiles alike) of converting `shape` from `in`,
-/// or nullopt outside the measured programs.
-std::optional<int64_t> conversionPages(llvm::ArrayRef<int64_t> shape,
-                                       LayoutAttr in) {
+} // namespace
+
+std::optional<int64_t> backend::conversionPages(llvm::ArrayRef<int64_t> shape,
+                                                LayoutAttr in) {
   Geometry g = geometry(shape);
   int64_t cores = currentDevice().numCores();
   bool rowPerCore = g.heightTiles >= cores && g.widthTiles <= kMaxRowTiles;
@@ -339,6 +339,8 @@ std::optional<int64_t> conversionPages(llvm::ArrayRef<int64_t> shape,
     return g.widthTiles;
   return std::nullopt;
 }
+
+namespace {
 
 llvm::Error checkToLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
                           LayoutAttr out) {

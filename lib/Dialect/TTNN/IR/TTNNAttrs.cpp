@@ -55,6 +55,8 @@ int64_t LayoutAttr::getTileBytes() const {
   case DataType::BFloat8B:
     // 1024 one-byte mantissas plus one shared exponent per 16 values.
     return 32 * 32 + 64;
+  case DataType::UInt32:
+    return 32 * 32 * 4;
   }
   llvm_unreachable("unknown data type");
 }

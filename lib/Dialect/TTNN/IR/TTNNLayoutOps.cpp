@@ -8,40 +8,14 @@
 
 #include "ttl/Dialect/TTNN/IR/TTNN.h"
 
+#include "ShapeRules.h"
+
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace mlir::ttnn;
 
-namespace {
-llvm::Error shapeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
-std::string describe(ArrayRef<int64_t> shape) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  llvm::interleave(shape, os, "x");
-  return text;
-}
-
-/// The op's error for a result type that is not `expected`, or for the
-/// reason there is no result shape.
-LogicalResult checkResult(Operation *op,
-                          llvm::Expected<SmallVector<int64_t>> expected) {
-  if (!expected)
-    return op->emitOpError(llvm::toString(expected.takeError()));
-  auto result = cast<RankedTensorType>(op->getResult(0).getType());
-  if (result.getShape() != ArrayRef<int64_t>(*expected))
-    return op->emitOpError("result shape must be ")
-           << describe(*expected) << ", got " << describe(result.getShape());
-  return success();
-}
-
-SmallVector<int64_t> shapeOf(Value value) {
-  return SmallVector<int64_t>(cast<RankedTensorType>(value.getType()).getShape());
-}
-} // namespace
+using namespace mlir::ttnn::shape_rules;
 
 //===----------------------------------------------------------------------===//
 // concat

@@ -19,13 +19,24 @@ LogicalResult mlir::ttnn::detail::verifyLayoutEncoded(Operation *op) {
     if (!layout)
       return op->emitOpError("tensor encoding must be a #ttnn.layout, got ")
              << tensor.getEncoding() << " (" << role << " " << index << ")";
-    // bfp8_b stores bf16 or f32 tensors; bf16 and f32 layouts store their own.
+    // bfp8_b stores bf16 or f32 tensors; bf16, f32 and u32 layouts store
+    // their own (u32: ui32 indices).
     Type element = tensor.getElementType();
-    bool matches = layout.getDataType() == DataType::BFloat8B
-                       ? element.isBF16() || element.isF32()
-                   : layout.getDataType() == DataType::BFloat16
-                       ? element.isBF16()
-                       : element.isF32();
+    bool matches = false;
+    switch (layout.getDataType()) {
+    case DataType::BFloat8B:
+      matches = element.isBF16() || element.isF32();
+      break;
+    case DataType::BFloat16:
+      matches = element.isBF16();
+      break;
+    case DataType::Float32:
+      matches = element.isF32();
+      break;
+    case DataType::UInt32:
+      matches = element.isUnsignedInteger(32);
+      break;
+    }
     if (!matches)
       return op->emitOpError("element type ")
              << element << " cannot be stored as "

@@ -697,3 +697,93 @@ llvm::Expected<size_t> ToLayoutOp::getOpRuntime(const Layouts &inputs,
   return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0],
                                detail::outputLayout(*this, opConfig));
 }
+
+//===----------------------------------------------------------------------===//
+// permute, pad, embedding, argmax
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<OpConstraints>
+PermuteOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                            LiveRecords liveRecords) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::constraintsDispatch(*this, liveRecords,
+                                     detail::shapeOf(getInput()), inputs[0],
+                                     getPermutation(),
+                                     detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t> PermuteOp::getOpRuntime(const Layouts &inputs,
+                                               const OpConfig &opConfig) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0],
+                               getPermutation(),
+                               detail::outputLayout(*this, opConfig));
+}
+
+llvm::Expected<OpConstraints>
+PadOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                        LiveRecords liveRecords) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::constraintsDispatch(*this, liveRecords,
+                                     detail::shapeOf(getInput()), inputs[0],
+                                     getPadding(),
+                                     detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t> PadOp::getOpRuntime(const Layouts &inputs,
+                                           const OpConfig &opConfig) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0],
+                               getPadding(),
+                               detail::outputLayout(*this, opConfig));
+}
+
+llvm::Expected<OpConstraints>
+EmbeddingOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                              LiveRecords liveRecords) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 2))
+    return err;
+  return detail::constraintsDispatch(
+      *this, liveRecords, detail::shapeOf(getIndices()), inputs[0],
+      detail::shapeOf(getWeight()), inputs[1],
+      detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t> EmbeddingOp::getOpRuntime(const Layouts &inputs,
+                                                 const OpConfig &opConfig) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 2))
+    return err;
+  return detail::runtimeCached(*this, detail::shapeOf(getIndices()), inputs[0],
+                               detail::shapeOf(getWeight()), inputs[1],
+                               detail::outputLayout(*this, opConfig));
+}
+
+namespace {
+/// The reduced dimension of an argmax, or none for all of them.
+SmallVector<int64_t, 1> argMaxDims(ArgMaxOp op) {
+  if (auto dim = op.getDim())
+    return {int64_t(*dim)};
+  return {};
+}
+} // namespace
+
+llvm::Expected<OpConstraints>
+ArgMaxOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                           LiveRecords liveRecords) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::constraintsDispatch(
+      *this, liveRecords, detail::shapeOf(getInput()), inputs[0],
+      ArrayRef<int64_t>(argMaxDims(*this)), getKeepDim(),
+      detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t> ArgMaxOp::getOpRuntime(const Layouts &inputs,
+                                              const OpConfig &opConfig) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0],
+                               ArrayRef<int64_t>(argMaxDims(*this)),
+                               getKeepDim(),
+                               detail::outputLayout(*this, opConfig));
+}

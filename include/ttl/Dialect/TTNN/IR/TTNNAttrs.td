@@ -28,7 +28,8 @@ def TTNN_DataType : I32EnumAttr<"DataType",
     "storage format of a tensor's 32x32 tiles", [
     I32EnumAttrCase<"BFloat16", 0, "bf16">,
     I32EnumAttrCase<"Float32", 1, "f32">,
-    I32EnumAttrCase<"BFloat8B", 2, "bfp8_b">
+    I32EnumAttrCase<"BFloat8B", 2, "bfp8_b">,
+    I32EnumAttrCase<"UInt32", 3, "u32">
   ]> {
   let genSpecializedAttr = 0;
   let cppNamespace = "::mlir::ttnn";
@@ -61,8 +62,10 @@ def TTNN_LayoutAttr : TTNN_Attr<"Layout", "layout"> {
       `height_sharded` / `width_sharded` / `block_sharded` (one shard per core).
     - `data_type`: the tile storage format: `bf16` (2048 B per tile), `f32`
       (4096 B) or `bfp8_b` (block floating point, 1024 B of mantissas plus 64
-      B of shared exponents = 1088 B per tile). A `bfp8_b` layout stores a
-      tensor whose element type is `bf16` or `f32`.
+      B of shared exponents = 1088 B per tile) or `u32` (4096 B; 4 B per
+      row-major element) for index tensors (`ui32` elements: embedding
+      indices, argmax results). A `bfp8_b` layout stores a tensor whose
+      element type is `bf16` or `f32`.
     - `grid`: for sharded layouts, the core grid `ROWSxCOLS` holding shards.
     - `shard`: for sharded layouts, the shard shape in elements (rows x
       columns of the tensor collapsed to 2-D), a multiple of the 32x32 tile.

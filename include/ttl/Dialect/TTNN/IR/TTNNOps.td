@@ -410,5 +410,8 @@ def TTNN_AllGatherOp : TTNN_Op<"all_gather", [OpModelExempt]> {
 include "ttl/Dialect/TTNN/IR/TTNNModelOps.td"
 // Data-movement ops (concat, slice, repeat).
 include "ttl/Dialect/TTNN/IR/TTNNLayoutOps.td"
+// Rearranging, padding, gathering and indexing ops (permute, pad, embedding,
+// argmax).
+include "ttl/Dialect/TTNN/IR/TTNNDataOps.td"
 
 #endif // TTL_DIALECT_TTNN_IR_TTNNOPS_TD

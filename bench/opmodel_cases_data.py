@@ -1,0 +1,143 @@
+"""Calibration cases of permute, pad, embedding and argmax (bench/opmodel_calibration.py).
+
+The harness passes its ``Case`` and ``Operand`` records in (``cases(Case, Operand)``), so this module
+does not import the harness. Every case runs on both mock devices. Placements are the harness's LAYOUTS
+keys; ``LAYOUTS`` adds the row-major u32 placements of embedding indices and argmax results
+(``ROW_MAJOR`` names them, with the harness's own row-major ones, for the mock-device child).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+D, L, HS = "dram", "l1", "hs"
+SUFFIX = {"bf16": "", "f32": "_f32", "bfp8_b": "_bfp8"}
+
+LAYOUTS = {
+    "dram_rm_u32": "#ttnn.layout<row_major, dram, interleaved, u32>",
+    "l1_rm_u32": "#ttnn.layout<row_major, l1, interleaved, u32>",
+}
+
+# Families whose ttnn programs keep data in a scratchpad (part of total, not of cb).
+SCRATCHPAD_FAMILIES = frozenset({"pad", "embedding", "argmax"})
+
+# Cases ttnn 0.81.1 rejects on purpose (and so does the model).
+REJECTED = frozenset({
+    "pad 64x1024 (front (32, 0) rows) dram->dram",
+    "embedding 1x32 weight 1000x256 f32 row_major -> row_major dram",
+    "argmax 64x1024 bfp8_b dim -1 dram->dram",
+    "argmax 64x1024 all dims dram->dram",
+})
+
+DIFFERENCES: dict[str, str] = {
+    "permute 28672x32 (1, 0) hs->l1": "a height-sharded input: ttnn 0.81.1's transpose streams the shard through "
+    "2 + 2 tiles of CBs (8192 B) into the interleaved output; sharded permutes are not modelled (not supported).",
+}
+
+
+def _dims(shape: tuple[int, ...]) -> str:
+    return "x".join(map(str, shape))
+
+
+def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, ...]:
+    def permute(shape: tuple[int, ...], perm: tuple[int, ...], src: str, dst: str, dtype: str = "bf16") -> Any:
+        out = tuple(shape[d] for d in perm)
+        name = f"permute {_dims(shape)} {perm} {src}->{dst}" + (f" {dtype}" if dtype != "bf16" else "")
+        return case(name, "permute", (operand(shape, src + SUFFIX[dtype] if src != HS else src, dtype),),
+                    operand(out, dst + SUFFIX[dtype], dtype),
+                    f"ttnn.permute %a0 {{permutation = array<i64: {', '.join(map(str, perm))}>}}",
+                    lambda t, dev, mc, a: t.permute(a[0], perm, memory_config=mc[dst]))
+
+    def pad(shape: tuple[int, ...], padding: tuple[tuple[int, int], ...], src: str, dst: str,
+            dtype: str = "bf16", label: str | None = None) -> Any:
+        out = tuple(d + front + back for d, (front, back) in zip(shape, padding))
+        grown = label or ", ".join(f"+{back}" for _, back in padding)
+        name = f"pad {_dims(shape)} ({grown}) {src}->{dst}" + (f" {dtype}" if dtype != "bf16" else "")
+        flat = ", ".join(str(p) for pair in padding for p in pair)
+        return case(name, "pad", (operand(shape, src + SUFFIX[dtype], dtype),), operand(out, dst + SUFFIX[dtype], dtype),
+                    f"ttnn.pad %a0 {{padding = array<i64: {flat}>}}",
+                    lambda t, dev, mc, a: t.pad(a[0], list(padding), 0.0, memory_config=mc[dst]))
+
+    def embedding(tokens: tuple[int, int], table: tuple[int, int], ids: str, out: str, dtype: str = "bf16") -> Any:
+        """``out``: "dram_rm" / "l1_rm" (a row-major result) or "dram" / "l1" (tiled)."""
+        tiled = not out.endswith("_rm")
+        shape = (*tokens, table[1])
+        name = (f"embedding {_dims(tokens)} weight {_dims(table)}" + (f" {dtype}" if dtype != "bf16" else "")
+                + f" {'tile' if tiled else 'row_major'} -> {ids}->{out}")
+        if dtype != "bf16":
+            name = f"embedding {_dims(tokens)} weight {_dims(table)} {dtype} row_major -> row_major dram"
+        weight = "dram_rm" if dtype == "bf16" else "dram_rm_f32"
+        placed = out.replace("_rm", "_rm_f32") if dtype == "f32" else out
+        return case(name, "embedding", (operand(tokens, ids + "_rm_u32", "u32"), operand(table, weight, dtype)),
+                    operand(shape, placed, dtype), "ttnn.embedding %a0, %a1",
+                    lambda t, dev, mc, a: t.embedding(a[0], a[1], layout=t.TILE_LAYOUT if tiled else t.ROW_MAJOR_LAYOUT,
+                                                      memory_config=mc[out]))
+
+    def argmax(shape: tuple[int, ...], dim: int | None, src: str, dst: str, dtype: str = "bf16",
+               keepdim: bool = False) -> Any:
+        if dim is None:
+            out: tuple[int, ...] = ()
+        else:
+            axis = dim % len(shape)
+            out = tuple(1 if i == axis else d for i, d in enumerate(shape) if i != axis or keepdim)
+        where = "all dims" if dim is None else f"dim {dim}" + (" keepdim" if keepdim else "")
+        name = f"argmax {_dims(shape)}" + (f" {dtype}" if dtype != "bf16" else "") + f" {where} {src}->{dst}"
+        attrs = [] if dim is None else [f"dim = {dim} : si32"]
+        if keepdim:
+            attrs.append("keep_dim = true")
+        ir = "ttnn.argmax %a0" + (f" {{{', '.join(attrs)}}}" if attrs else "")
+        kwargs = {} if dim is None else {"dim": dim}
+        return case(name, "argmax", (operand(shape, src + SUFFIX[dtype], dtype),), operand(out, dst + "_rm_u32", "u32"),
+                    ir, lambda t, dev, mc, a: t.argmax(a[0], keepdim=keepdim, memory_config=mc[dst], **kwargs))
+
+    x, x4 = (64, 1024), (2, 3, 64, 128)
+    return (
+        # permute: the transposes (WH, HC, CN), then the permute programs (tile-invariant, row-invariant with
+        # and without a padding face row, generic), f32, bfp8_b (native or through bf16), rank 5, unaligned.
+        permute(x, (1, 0), D, D), permute(x, (1, 0), D, L), permute(x, (1, 0), L, L, "f32"),
+        permute(x4, (0, 1, 3, 2), D, D), permute(x4, (0, 2, 1, 3), D, L), permute(x4, (1, 0, 2, 3), D, D),
+        permute(x4, (1, 0, 3, 2), D, L), permute(x4, (2, 0, 1, 3), D, D), permute(x4, (0, 3, 1, 2), D, L),
+        permute(x4, (3, 2, 1, 0), D, D), permute(x4, (0, 2, 3, 1), D, L), permute(x4, (3, 2, 1, 0), L, L),
+        permute((32, 2, 64, 128), (2, 1, 0, 3), D, D), permute((2, 64, 64, 128), (0, 3, 1, 2), D, D),
+        permute((1, 8, 256, 64), (0, 2, 1, 3), D, L), permute((2, 64, 64, 128), (0, 2, 1, 3), D, D), permute((1, 8, 256, 64), (0, 2, 3, 1), L, D),
+        permute(x4, (0, 2, 1, 3), D, D, "f32"), permute(x4, (3, 2, 1, 0), D, L, "f32"),
+        permute(x4, (0, 2, 3, 1), L, L, "f32"),
+        permute(x4, (0, 1, 3, 2), D, D, "bfp8_b"), permute(x4, (1, 0, 2, 3), D, L, "bfp8_b"),
+        permute(x4, (0, 2, 1, 3), D, L, "bfp8_b"), permute(x4, (3, 2, 1, 0), D, D, "bfp8_b"),
+        permute((2, 2, 3, 64, 64), (0, 1, 2, 4, 3), D, D), permute((2, 2, 3, 64, 64), (4, 3, 2, 1, 0), D, L),
+        permute((2, 2, 3, 64, 64), (1, 0, 2, 3, 4), D, D),
+        permute((2, 30, 50), (1, 0, 2), D, D), permute((2, 30, 50), (2, 1, 0), D, L), permute(x, (0, 1), D, D),
+        permute(x, (0, 1), D, L),
+        permute((28672, 32), (1, 0), HS, L),
+        # pad: at the back of any dimension, f32, bfp8_b (through bf16), unaligned inputs (fill-pad first, or
+        # fill-pad alone when the tiles already hold the result), front padding (rejected), nothing to pad.
+        pad(x, ((0, 32), (0, 0)), D, D), pad(x, ((0, 0), (0, 32)), D, D), pad(x, ((0, 0), (0, 6)), D, L),
+        pad(x, ((0, 5), (0, 0)), D, L), pad(x, ((0, 64), (0, 64)), L, L), pad((64, 64), ((0, 32), (0, 32)), D, L),
+        pad((2048, 2048), ((0, 32), (0, 0)), D, L), pad(x4, ((0, 1), (0, 0), (0, 0), (0, 0)), D, D),
+        pad(x4, ((0, 0), (0, 1), (0, 0), (0, 0)), L, L), pad(x4, ((0, 0), (0, 0), (0, 0), (0, 32)), D, D),
+        pad(x, ((0, 32), (0, 0)), D, D, "f32"), pad(x, ((0, 0), (0, 32)), L, L, "f32"),
+        pad(x, ((0, 32), (0, 0)), D, D, "bfp8_b"), pad(x, ((0, 32), (0, 0)), D, L, "bfp8_b"),
+        pad((30, 50), ((0, 32), (0, 0)), D, D), pad((30, 50), ((0, 32), (0, 0)), D, L),
+        pad((30, 50), ((0, 0), (0, 32)), L, L), pad((30, 50), ((0, 32), (0, 0)), D, D, "f32"),
+        pad((2, 30, 50), ((0, 0), (0, 2), (0, 0)), D, D), pad(x, ((0, 0), (0, 0)), D, D),
+        pad(x, ((32, 0), (0, 0)), D, D, label="front (32, 0) rows"),
+        # embedding: the row-major program (one or two weight rows per core, L1 indices), the fused tilizing
+        # program (double- and single-buffered), row-major then tilize, f32 weights (rejected).
+        embedding((1, 32), (1000, 256), D, "dram_rm"), embedding((2, 64), (1000, 100), D, "l1_rm"),
+        embedding((8, 1024), (1000, 64), D, "dram_rm"), embedding((1, 1), (1000, 4096), D, "dram_rm"),
+        embedding((2, 64), (1000, 256), L, "l1_rm"),
+        embedding((1, 32), (1000, 256), D, D), embedding((2, 64), (1000, 4096), D, L),
+        embedding((8, 1024), (1000, 64), D, L), embedding((1, 128), (1000, 2048), D, D),
+        embedding((2, 64), (1000, 256), L, L),
+        embedding((1, 32), (1000, 100), D, L), embedding((8, 1024), (1000, 100), D, L),
+        embedding((1, 1), (1000, 256), D, L), embedding((1, 50), (1000, 256), D, D),
+        embedding((1, 32), (1000, 256), D, "dram_rm", "f32"),
+        # argmax of tiled inputs along one dimension: shapes, f32, keepdim, other dimensions, L1 results;
+        # bfp8_b and all dimensions (a row-major program) are rejected.
+        argmax(x, -1, D, D), argmax(x, -1, D, L), argmax(x, -1, D, D, keepdim=True), argmax(x, -1, L, L, "f32"),
+        argmax(x, 0, D, D), argmax((2, 3, 64, 1024), -1, D, L), argmax((30, 50), -1, L, L),
+        argmax((1, 32000), -1, D, D), argmax((1024, 1024), -1, D, L), argmax((8, 128), -1, D, L, keepdim=True),
+        argmax((2, 64, 256), 1, D, D), argmax(x, -1, D, D, "f32", keepdim=True),
+        argmax(x, -1, D, D, "bfp8_b"), argmax(x, None, D, D),
+    )

@@ -1,0 +1,703 @@
+//===- DataOps.cpp - permute, pad, embedding, argmax ----------------------===//
+//
+// ttnn 0.81.1's programs for these ops, measured on the mock Wormhole and
+// Blackhole devices and read from their program factories
+// (docs/op-model.md, per-family table). Every program here allocates
+// dataflow buffers, so a composite's CB peak is its largest program's.
+//
+// A composite is a chain of programs, each reading the previous one's
+// temporary and writing its own; a temporary is freed once the program
+// reading it is done. ttnn allocates a program's output before it releases
+// the previous program's CBs, so the peak also counts that moment.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ttl/OpModel/TTNNOpModel.h"
+
+#include "Backend.h"
+
+#include <algorithm>
+
+namespace mlir::ttnn::op_model {
+using namespace backend;
+
+namespace {
+constexpr int64_t kDoubleBuffer = 2;
+/// The 16x16 face of a tile: pad CBs hold one face row, the HC transpose one
+/// face.
+constexpr int64_t kFaceSide = ::ttlang::tile::kFaceSide;
+
+/// One program of a chain: its dataflow buffers, its scratchpad and the L1
+/// per core of the tensor it writes (0 in DRAM or in place).
+struct Step {
+  uint64_t cbBytes = 0;
+  uint64_t scratchpadBytes = 0;
+  uint64_t writesL1 = 0;
+};
+
+/// finish() of a chain whose last step writes `outShape` in `outLayout`
+/// (`hasOutput` false: the last step works in place and the result is the
+/// input, with no new buffer).
+llvm::Expected<OpConstraints>
+finishChain(llvm::StringRef opName, llvm::ArrayRef<Step> steps,
+            llvm::ArrayRef<int64_t> outShape, LayoutAttr outLayout,
+            const MockAllocatorState *initialState, bool hasOutput = true) {
+  uint64_t cb = 0, buffers = 0, tensors = 0, overall = 0;
+  for (auto [index, step] : llvm::enumerate(steps)) {
+    uint64_t before = index ? steps[index - 1].writesL1 : 0;
+    uint64_t live = before + step.writesL1;
+    cb = std::max(cb, step.cbBytes);
+    buffers = std::max(buffers, step.cbBytes + step.scratchpadBytes);
+    tensors = std::max(tensors, live);
+    overall = std::max(overall, step.cbBytes + step.scratchpadBytes + live);
+    if (index) // the output allocated beside the previous program's CBs
+      overall = std::max(overall, steps[index - 1].cbBytes +
+                                      steps[index - 1].scratchpadBytes +
+                                      live);
+  }
+  Analysis analysis;
+  analysis.cbBytes = cb;
+  analysis.scratchpadBytes = buffers - cb;
+  if (!hasOutput) {
+    auto result = finish(opName, analysis, initialState);
+    if (result) {
+      result->outputLayouts.push_back(outLayout);
+      result->peakL1MemorySize = overall;
+    }
+    return result;
+  }
+  uint64_t output = steps.back().writesL1;
+  analysis.intermediateL1 = tensors - output;
+  analysis.outputs.push_back(
+      {std::vector<int64_t>(outShape.begin(), outShape.end()), outLayout});
+  auto result = finish(opName, analysis, initialState);
+  if (result) {
+    result->tensorL1PeakSize = tensors;
+    result->peakL1MemorySize = overall;
+  }
+  return result;
+}
+
+/// L1 per core of a tensor written in `layout` (0 in DRAM).
+uint64_t l1Bytes(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  return layout.isL1() ? bytesPerBank(shape, layout) : 0;
+}
+
+/// `layout` with another data type (the bf16 temporaries of a bfp8_b chain).
+LayoutAttr withDataType(LayoutAttr layout, DataType type) {
+  return LayoutAttr::get(layout.getContext(), layout.getPageLayout(),
+                         layout.getBufferType(), layout.getMemoryLayout(), type,
+                         layout.getGrid(), layout.getShard());
+}
+
+/// ttnn 0.81.1's typecast program: 2 pages of each format.
+uint64_t typecastCB(LayoutAttr from, LayoutAttr to) {
+  return kDoubleBuffer * (tileBytes(from) + tileBytes(to));
+}
+
+/// The chain of a program that ttnn runs on bf16 for a bfp8_b tensor:
+/// typecast to bf16 in the input's placement (measured: a DRAM input's bf16
+/// copy stays in DRAM for an L1 output), the program, typecast back; `inner`
+/// writes its result (of `outShape`) in bf16 placed like the output.
+llvm::SmallVector<Step, 3> throughBf16(llvm::ArrayRef<int64_t> inShape,
+                                       llvm::ArrayRef<int64_t> outShape,
+                                       LayoutAttr inLayout, Step inner,
+                                       LayoutAttr outLayout) {
+  LayoutAttr bf16In = withDataType(inLayout, DataType::BFloat16);
+  LayoutAttr bf16Out = withDataType(outLayout, DataType::BFloat16);
+  Step toBf16{typecastCB(inLayout, bf16In), 0, l1Bytes(inShape, bf16In)};
+  inner.writesL1 = l1Bytes(outShape, bf16Out);
+  Step back{typecastCB(bf16Out, outLayout), 0, l1Bytes(outShape, outLayout)};
+  return {toBf16, inner, back};
+}
+
+/// Reading and writing each tensor once per program, plus `cycles` of tile
+/// work per output tile.
+size_t moveRuntime(llvm::ArrayRef<int64_t> inShape, LayoutAttr inLayout,
+                   llvm::ArrayRef<int64_t> outShape, LayoutAttr outLayout,
+                   double cycles = 0, int64_t programs = 1) {
+  Work work;
+  addTensorTraffic(work, inShape, inLayout);
+  addTensorTraffic(work, outShape, outLayout);
+  int64_t tiles = geometry(outShape).tiles();
+  work.computeCycles = cycles * tiles;
+  work.cores = tiles;
+  return programs * roofline(work);
+}
+
+/// The output is tiled, interleaved and in the input's data type.
+llvm::Error checkCopyOutput(llvm::StringRef name, LayoutAttr in,
+                            LayoutAttr out) {
+  if (in.getDataType() != out.getDataType())
+    return backendError(name + ": the input is " +
+                        stringifyDataType(in.getDataType()) +
+                        " but the output is " +
+                        stringifyDataType(out.getDataType()) +
+                        " (convert with ttnn.typecast)");
+  if (in.isSharded() || out.isSharded())
+    return notSupportedError(name + ": sharded tensors are not modelled (" +
+                             describe(in) + " -> " + describe(out) + ")");
+  return llvm::Error::success();
+}
+
+/// The answer of a call that returns its input: no program, no buffer.
+OpConstraints theInputItself(LayoutAttr layout) {
+  OpConstraints result;
+  result.outputLayouts.push_back(layout);
+  return result;
+}
+
+/// A no-op call returns the input: only the same placement is modelled.
+llvm::Error checkIdentity(llvm::StringRef name, LayoutAttr in, LayoutAttr out) {
+  if (in == out)
+    return llvm::Error::success();
+  return notSupportedError(
+      name + ": a call that changes nothing returns the input as it is in "
+             "ttnn 0.81.1, ignoring the output placement (" +
+      describe(out) + "): change placement with ttnn.to_memory_config");
+}
+
+bool tileAligned(llvm::ArrayRef<int64_t> shape) {
+  return shape.size() >= 2 && shape.back() % kTileDim == 0 &&
+         shape[shape.size() - 2] % kTileDim == 0;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// permute
+//===----------------------------------------------------------------------===//
+//
+// ttnn 0.81.1 sees a tensor of rank <= 4 as 4-D and sends three swaps to its
+// transpose programs: of the last two dimensions (WH: an input and an output
+// CB of 2 tiles), of dimensions 1 and 2 (HC: 2 tiles, and a face of padding
+// when the output's second-to-last dimension is not a tile multiple), of 0
+// and 1 (CN: one CB of 2 tiles). Every other permutation runs a permute program,
+// chosen by where the last two dimensions go:
+//   - both stay, or swap (tile-invariant): 2 tiles, and 2 more for a swap;
+//   - the last stays or becomes the second-to-last (row-invariant): 2 tiles,
+//     2 more for the swap, and one face row of padding when the output's
+//     second-to-last dimension is not a tile multiple;
+//   - otherwise (generic): three CBs of 2 pages of a tile plus the input
+//     buffer's alignment beyond a face row, and the padding face row as
+//     above.
+// bfp8_b: the WH and CN transposes take it; the others run in bf16 between
+// typecasts. The identity returns the input, or copies it (one 2-page CB)
+// into another placement.
+
+namespace {
+enum class PermuteProgram {
+  Identity,
+  TransposeWH,
+  TransposeHC,
+  TransposeCN,
+  TileInvariant,
+  RowInvariant,
+  Generic
+};
+
+PermuteProgram permuteProgram(llvm::ArrayRef<int64_t> perm) {
+  int64_t rank = perm.size();
+  bool identity = true;
+  for (int64_t d = 0; d < rank; ++d)
+    identity &= perm[d] == d;
+  if (identity)
+    return PermuteProgram::Identity;
+  if (rank <= 4) {
+    llvm::SmallVector<int64_t, 4> as4d;
+    for (int64_t d = 0; d < 4 - rank; ++d)
+      as4d.push_back(d);
+    for (int64_t d : perm)
+      as4d.push_back(d + 4 - rank);
+    if (as4d == llvm::ArrayRef<int64_t>{0, 1, 3, 2})
+      return PermuteProgram::TransposeWH;
+    if (as4d == llvm::ArrayRef<int64_t>{0, 2, 1, 3})
+      return PermuteProgram::TransposeHC;
+    if (as4d == llvm::ArrayRef<int64_t>{1, 0, 2, 3})
+      return PermuteProgram::TransposeCN;
+  }
+  int64_t h = rank - 2, w = rank - 1;
+  if ((perm[h] == h && perm[w] == w) || (perm[h] == w && perm[w] == h))
+    return PermuteProgram::TileInvariant;
+  if (perm[w] == w || perm[w] == h)
+    return PermuteProgram::RowInvariant;
+  return PermuteProgram::Generic;
+}
+
+/// The program's CBs on a tensor in `layout` (bf16 for a bfp8_b chain).
+uint64_t permuteCB(PermuteProgram program, llvm::ArrayRef<int64_t> perm,
+                   llvm::ArrayRef<int64_t> outShape, LayoutAttr layout) {
+  int64_t rank = perm.size();
+  uint64_t tile = tileBytes(layout);
+  uint64_t faceRow = kFaceSide * elementBytes(layout);
+  bool swapsLastTwo = perm[rank - 1] == rank - 2;
+  uint64_t padding = outShape[rank - 2] % kTileDim ? faceRow : 0;
+  switch (program) {
+  case PermuteProgram::Identity: // into another placement: ttnn's copy
+    return kDoubleBuffer * tile;
+  case PermuteProgram::TransposeWH:
+    return 2 * kDoubleBuffer * tile;
+  case PermuteProgram::TransposeHC:
+    return kDoubleBuffer * tile + (padding ? kFaceSide * faceRow : 0);
+  case PermuteProgram::TransposeCN:
+    return kDoubleBuffer * tile;
+  case PermuteProgram::TileInvariant:
+    return (swapsLastTwo ? 2 : 1) * kDoubleBuffer * tile;
+  case PermuteProgram::RowInvariant:
+    return (swapsLastTwo ? 2 : 1) * kDoubleBuffer * tile + padding;
+  case PermuteProgram::Generic: {
+    const DeviceModel &device = currentDevice();
+    uint64_t alignment =
+        layout.isL1() ? device.l1Alignment : device.dramAlignment;
+    uint64_t misalignment = alignment > faceRow ? alignment - faceRow : 0;
+    return 3 * kDoubleBuffer * (tile + misalignment) + padding;
+  }
+  }
+  llvm_unreachable("unknown permute program");
+}
+
+/// The programs that take bfp8_b tiles as they are.
+bool takesBlockFloat(PermuteProgram program) {
+  return program == PermuteProgram::Identity ||
+         program == PermuteProgram::TransposeWH ||
+         program == PermuteProgram::TransposeCN;
+}
+
+struct PermutePlan {
+  std::vector<int64_t> outShape;
+  PermuteProgram program;
+};
+
+llvm::Expected<PermutePlan> planPermute(llvm::ArrayRef<int64_t> inShape,
+                                        LayoutAttr inLayout,
+                                        llvm::ArrayRef<int64_t> perm,
+                                        LayoutAttr outLayout) {
+  llvm::StringRef name = PermuteOp::getOperationName();
+  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout))
+    return err;
+  auto shape = PermuteOp::inferResultShape(inShape, perm);
+  if (!shape)
+    return backendError(name + ": " + llvm::toString(shape.takeError()));
+  PermutePlan plan{std::vector<int64_t>(shape->begin(), shape->end()),
+                   permuteProgram(perm)};
+  if (llvm::Error err = checkLayout(name, "output", plan.outShape, outLayout))
+    return err;
+  if (llvm::Error err = checkCopyOutput(name, inLayout, outLayout))
+    return err;
+  return plan;
+}
+} // namespace
+
+llvm::Expected<OpConstraints> OpModel<PermuteOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> permutation, LayoutAttr outputLayout,
+    const MockAllocatorState *initialState) {
+  llvm::StringRef name = PermuteOp::getOperationName();
+  auto plan = planPermute(inputShape, inputLayout, permutation, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  if (plan->program == PermuteProgram::Identity && inputLayout == outputLayout)
+    return theInputItself(outputLayout);
+  if (inputLayout.getDataType() == DataType::BFloat8B &&
+      !takesBlockFloat(plan->program)) {
+    // The program reads the input's bf16 copy (its alignment matters).
+    LayoutAttr bf16 = withDataType(inputLayout, DataType::BFloat16);
+    Step inner{permuteCB(plan->program, permutation, plan->outShape, bf16)};
+    return finishChain(name,
+                       throughBf16(inputShape, plan->outShape, inputLayout,
+                                   inner, outputLayout),
+                       plan->outShape, outputLayout, initialState);
+  }
+  Step step{permuteCB(plan->program, permutation, plan->outShape, inputLayout),
+            0, l1Bytes(plan->outShape, outputLayout)};
+  return finishChain(name, {step}, plan->outShape, outputLayout, initialState);
+}
+
+llvm::Expected<size_t> OpModel<PermuteOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> permutation, LayoutAttr outputLayout) {
+  auto plan = planPermute(inputShape, inputLayout, permutation, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  if (plan->program == PermuteProgram::Identity && inputLayout == outputLayout)
+    return 0;
+  bool viaBf16 = inputLayout.getDataType() == DataType::BFloat8B &&
+                 !takesBlockFloat(plan->program);
+  // Tiles are transposed on the unpacker (64 cycles, as ttnn.transpose) when
+  // the last two dimensions move; the typecasts of a bfp8_b chain are two
+  // more passes over the tensor.
+  double cycles = plan->program == PermuteProgram::TransposeWH ||
+                          plan->program == PermuteProgram::Generic
+                      ? 64
+                      : 0;
+  return moveRuntime(inputShape, inputLayout, plan->outShape, outputLayout,
+                     cycles, viaBf16 ? 3 : 1);
+}
+
+//===----------------------------------------------------------------------===//
+// pad
+//===----------------------------------------------------------------------===//
+//
+// ttnn 0.81.1 pads a tiled tensor at the back: its pad program streams tiles
+// through one 2-page CB and keeps the pad value's tile in a scratchpad. An
+// input whose last two dimensions are not tile multiples first runs the
+// fill-pad program in place (2 + 1 + 1 + 2 tiles of CBs), which writes the
+// pad value into the tiles' padding; when the padded tiles already hold the
+// result, that is all (the result is the input). bfp8_b runs in bf16 between
+// typecasts.
+
+namespace {
+constexpr int64_t kFillPadTiles = 6;
+
+struct PadPlan {
+  std::vector<int64_t> outShape;
+  bool identity = false;
+  bool fillPad = false;
+  /// The fill-pad program alone: the result is the input, refilled.
+  bool inPlace = false;
+};
+
+llvm::Expected<PadPlan> planPad(llvm::ArrayRef<int64_t> inShape,
+                                LayoutAttr inLayout,
+                                llvm::ArrayRef<int64_t> padding,
+                                LayoutAttr outLayout) {
+  llvm::StringRef name = PadOp::getOperationName();
+  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout))
+    return err;
+  auto shape = PadOp::inferResultShape(inShape, padding);
+  if (!shape)
+    return backendError(name + ": " + llvm::toString(shape.takeError()));
+  PadPlan plan;
+  plan.outShape.assign(shape->begin(), shape->end());
+  if (llvm::Error err = checkLayout(name, "output", plan.outShape, outLayout))
+    return err;
+  if (llvm::Error err = checkCopyOutput(name, inLayout, outLayout))
+    return err;
+  for (size_t d = 0; d < inShape.size(); ++d)
+    if (padding[2 * d] != 0)
+      return backendError(name + ": dimension " + llvm::Twine(d) +
+                          " is padded at the front (" +
+                          llvm::Twine(padding[2 * d]) +
+                          "); ttnn 0.81.1 pads tiled tensors at the back only");
+  plan.identity = llvm::all_of(padding, [](int64_t p) { return p == 0; });
+  plan.fillPad = !plan.identity && !tileAligned(inShape);
+  Geometry in = geometry(inShape), out = geometry(plan.outShape);
+  bool sameTiles = in.heightTiles == out.heightTiles &&
+                   in.widthTiles == out.widthTiles;
+  plan.inPlace = plan.fillPad && sameTiles;
+  if (plan.identity || plan.inPlace)
+    if (llvm::Error err = checkIdentity(name, inLayout, outLayout))
+      return err;
+  if (plan.fillPad && inLayout.getDataType() == DataType::BFloat8B)
+    return notSupportedError(name + ": a bfp8_b tensor whose last two "
+                                    "dimensions are not tile multiples is "
+                                    "not modelled");
+  return plan;
+}
+} // namespace
+
+llvm::Expected<OpConstraints> OpModel<PadOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> padding, LayoutAttr outputLayout,
+    const MockAllocatorState *initialState) {
+  llvm::StringRef name = PadOp::getOperationName();
+  auto plan = planPad(inputShape, inputLayout, padding, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  if (plan->identity)
+    return theInputItself(outputLayout);
+  uint64_t tile = tileBytes(inputLayout);
+  Step fill{kFillPadTiles * tile};
+  if (plan->inPlace)
+    return finishChain(name, {fill}, plan->outShape, outputLayout, initialState,
+                       /*hasOutput=*/false);
+  if (inputLayout.getDataType() == DataType::BFloat8B) {
+    uint64_t bf16Tile = kBf16TileBytes;
+    Step inner{kDoubleBuffer * bf16Tile, bf16Tile};
+    return finishChain(name,
+                       throughBf16(inputShape, plan->outShape, inputLayout,
+                                   inner, outputLayout),
+                       plan->outShape, outputLayout, initialState);
+  }
+  Step pad{kDoubleBuffer * tile, tile, l1Bytes(plan->outShape, outputLayout)};
+  llvm::SmallVector<Step, 2> steps;
+  if (plan->fillPad)
+    steps.push_back(fill);
+  steps.push_back(pad);
+  return finishChain(name, steps, plan->outShape, outputLayout, initialState);
+}
+
+llvm::Expected<size_t> OpModel<PadOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> padding, LayoutAttr outputLayout) {
+  auto plan = planPad(inputShape, inputLayout, padding, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  if (plan->identity)
+    return 0;
+  size_t fill = plan->fillPad ? moveRuntime(inputShape, inputLayout, inputShape,
+                                            inputLayout)
+                              : 0;
+  if (plan->inPlace)
+    return fill;
+  int64_t programs =
+      inputLayout.getDataType() == DataType::BFloat8B ? 3 : 1;
+  return fill + moveRuntime(inputShape, inputLayout, plan->outShape,
+                            outputLayout, 0, programs);
+}
+
+//===----------------------------------------------------------------------===//
+// embedding
+//===----------------------------------------------------------------------===//
+//
+// ttnn 0.81.1's embedding of row-major u32 indices [batch, seq] into a
+// row-major bf16 weight table [rows, hidden]:
+//   - the row-major program gives each core ceil(rows / cores) output rows
+//     and one CB of a weight row (aligned to the indices buffer's
+//     alignment), two when a core has more than one row; its index block
+//     (alignment / 4 indices of 32 B) is a scratchpad;
+//   - a tiled result of whole tiles (seq and hidden multiples of 32) runs the
+//     fused tilizing program: a weight CB and an output CB of Wt tiles each,
+//     double-buffered up to 64 tiles, and a 32-index scratchpad;
+//   - any other tiled result is the row-major program into a row-major
+//     temporary placed like the output, then ttnn's tilize (to_layout's
+//     rule).
+
+namespace {
+constexpr uint64_t kIndexBytes = 4;
+/// The row-major program's index block: alignment / 4 indices, 32 B each.
+constexpr uint64_t kIndexPageBytes = 32;
+/// Above this many tiles per row the fused program single-buffers.
+constexpr int64_t kFusedDoubleBufferTiles = 64;
+
+enum class EmbeddingProgram { RowMajor, Fused, RowMajorThenTilize };
+
+/// The row-major layout of the row-major program's result.
+LayoutAttr rowMajorOf(LayoutAttr layout) {
+  return LayoutAttr::get(layout.getContext(), PageLayout::RowMajor,
+                         layout.getBufferType(), layout.getMemoryLayout(),
+                         layout.getDataType(), {}, {});
+}
+
+struct EmbeddingPlan {
+  std::vector<int64_t> outShape;
+  EmbeddingProgram program;
+};
+
+llvm::Expected<EmbeddingPlan>
+planEmbedding(llvm::ArrayRef<int64_t> indicesShape, LayoutAttr indicesLayout,
+              llvm::ArrayRef<int64_t> weightShape, LayoutAttr weightLayout,
+              LayoutAttr outputLayout) {
+  llvm::StringRef name = EmbeddingOp::getOperationName();
+  if (llvm::Error err = checkLayout(name, "indices", indicesShape,
+                                    indicesLayout, /*rowMajorAllowed=*/true,
+                                    /*indicesAllowed=*/true))
+    return err;
+  if (llvm::Error err = checkLayout(name, "weight", weightShape, weightLayout,
+                                    /*rowMajorAllowed=*/true))
+    return err;
+  auto shape = EmbeddingOp::inferResultShape(indicesShape, weightShape);
+  if (!shape)
+    return backendError(name + ": " + llvm::toString(shape.takeError()));
+  EmbeddingPlan plan{std::vector<int64_t>(shape->begin(), shape->end()),
+                     EmbeddingProgram::RowMajor};
+  if (llvm::Error err = checkLayout(name, "output", plan.outShape,
+                                    outputLayout, /*rowMajorAllowed=*/true))
+    return err;
+  if (indicesLayout.getDataType() != DataType::UInt32 ||
+      !indicesLayout.isRowMajor())
+    return notSupportedError(name + ": indices " + describe(indicesLayout) +
+                             ": only row_major u32 indices are modelled");
+  if (weightLayout.getDataType() != DataType::BFloat16)
+    return backendError(name + ": the weight is " +
+                        stringifyDataType(weightLayout.getDataType()) +
+                        "; ttnn 0.81.1's embedding takes bf16 weights");
+  if (!weightLayout.isRowMajor())
+    return notSupportedError(name + ": a tiled weight (ttnn untilizes it "
+                                    "first) is not modelled");
+  if (outputLayout.getDataType() != DataType::BFloat16)
+    return backendError(name + ": the output is " +
+                        stringifyDataType(outputLayout.getDataType()) +
+                        "; it has the weight's data type, bf16");
+  if (indicesLayout.isSharded() || weightLayout.isSharded() ||
+      outputLayout.isSharded())
+    return notSupportedError(name + ": sharded tensors are not modelled");
+  if (outputLayout.isRowMajor())
+    return plan;
+  bool wholeTiles = indicesShape[1] % kTileDim == 0 &&
+                    weightShape[1] % kTileDim == 0;
+  plan.program = wholeTiles ? EmbeddingProgram::Fused
+                            : EmbeddingProgram::RowMajorThenTilize;
+  if (!wholeTiles && !conversionPages(plan.outShape, rowMajorOf(outputLayout)))
+    return notSupportedError(name + ": tilizing the " +
+                             describeShape(plan.outShape) +
+                             " result runs one of ttnn's block tilize "
+                             "programs, which are not modelled");
+  return plan;
+}
+
+Step rowMajorStep(llvm::ArrayRef<int64_t> indicesShape,
+                  LayoutAttr indicesLayout, int64_t hidden,
+                  LayoutAttr weightLayout) {
+  const DeviceModel &device = currentDevice();
+  uint64_t alignment =
+      indicesLayout.isL1() ? device.l1Alignment : device.dramAlignment;
+  int64_t rows = indicesShape[0] * indicesShape[1];
+  int64_t buffering = ceilDiv(rows, device.numCores()) > 1 ? kDoubleBuffer : 1;
+  uint64_t row = hidden * elementBytes(weightLayout);
+  uint64_t alignedRow = ceilDiv(row, alignment) * alignment;
+  return {buffering * alignedRow, alignment / kIndexBytes * kIndexPageBytes,
+          0};
+}
+
+Step fusedStep(int64_t hidden, LayoutAttr weightLayout, LayoutAttr outLayout) {
+  int64_t widthTiles = ceilDiv(hidden, kTileDim);
+  int64_t buffering =
+      widthTiles > kFusedDoubleBufferTiles ? 1 : kDoubleBuffer;
+  return {buffering * widthTiles *
+              (tileBytes(weightLayout) + tileBytes(outLayout)),
+          kTileDim * kIndexBytes, 0};
+}
+} // namespace
+
+llvm::Expected<OpConstraints> OpModel<EmbeddingOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> indicesShape, LayoutAttr indicesLayout,
+    llvm::ArrayRef<int64_t> weightShape, LayoutAttr weightLayout,
+    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
+  llvm::StringRef name = EmbeddingOp::getOperationName();
+  auto plan = planEmbedding(indicesShape, indicesLayout, weightShape,
+                            weightLayout, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  uint64_t output = l1Bytes(plan->outShape, outputLayout);
+  switch (plan->program) {
+  case EmbeddingProgram::RowMajor: {
+    Step step = rowMajorStep(indicesShape, indicesLayout, weightShape[1],
+                             weightLayout);
+    step.writesL1 = output;
+    return finishChain(name, {step}, plan->outShape, outputLayout,
+                       initialState);
+  }
+  case EmbeddingProgram::Fused: {
+    Step step = fusedStep(weightShape[1], weightLayout, outputLayout);
+    step.writesL1 = output;
+    return finishChain(name, {step}, plan->outShape, outputLayout,
+                       initialState);
+  }
+  case EmbeddingProgram::RowMajorThenTilize: {
+    LayoutAttr temporary = rowMajorOf(outputLayout);
+    Step gather = rowMajorStep(indicesShape, indicesLayout, weightShape[1],
+                               weightLayout);
+    gather.writesL1 = l1Bytes(plan->outShape, temporary);
+    int64_t pages = *conversionPages(plan->outShape, temporary);
+    Step tilize{pages * (tileBytes(temporary) + tileBytes(outputLayout)), 0,
+                output};
+    return finishChain(name, {gather, tilize}, plan->outShape, outputLayout,
+                       initialState);
+  }
+  }
+  llvm_unreachable("unknown embedding program");
+}
+
+llvm::Expected<size_t> OpModel<EmbeddingOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> indicesShape, LayoutAttr indicesLayout,
+    llvm::ArrayRef<int64_t> weightShape, LayoutAttr weightLayout,
+    LayoutAttr outputLayout) {
+  auto plan = planEmbedding(indicesShape, indicesLayout, weightShape,
+                            weightLayout, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  // One weight row read per index, the result written once; a tilize after
+  // the row-major program is one more pass.
+  Work work;
+  double gathered = double(indicesShape[0]) * indicesShape[1] *
+                    weightShape[1] * elementBytes(weightLayout);
+  (weightLayout.isL1() ? work.nocBytes : work.dramBytes) += gathered;
+  addTensorTraffic(work, plan->outShape, outputLayout);
+  work.cores = indicesShape[0] * indicesShape[1];
+  size_t runtime = roofline(work);
+  if (plan->program == EmbeddingProgram::RowMajorThenTilize)
+    runtime += moveRuntime(plan->outShape, rowMajorOf(outputLayout),
+                           plan->outShape, outputLayout);
+  return runtime;
+}
+
+//===----------------------------------------------------------------------===//
+// argmax
+//===----------------------------------------------------------------------===//
+//
+// ttnn 0.81.1's argmax of a tiled bf16 / f32 input along one dimension is a
+// single-core program: one CB of an input tile and the output row (its last
+// dimension of u32 indices) in a scratchpad; the result is a row-major u32
+// tensor. Row-major inputs run multi-core programs that split the rows or
+// the reduced width over a shape-dependent set of cores: not modelled.
+
+namespace {
+llvm::Expected<std::vector<int64_t>>
+planArgMax(llvm::ArrayRef<int64_t> inShape, LayoutAttr inLayout,
+           llvm::ArrayRef<int64_t> dims, bool keepDim, LayoutAttr outLayout) {
+  llvm::StringRef name = ArgMaxOp::getOperationName();
+  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout))
+    return err;
+  std::optional<int64_t> dim;
+  if (!dims.empty())
+    dim = dims.front();
+  auto shape = ArgMaxOp::inferResultShape(inShape, dim, keepDim);
+  if (!shape)
+    return backendError(name + ": " + llvm::toString(shape.takeError()));
+  std::vector<int64_t> out(shape->begin(), shape->end());
+  if (llvm::Error err = checkLayout(name, "output", out, outLayout,
+                                    /*rowMajorAllowed=*/true,
+                                    /*indicesAllowed=*/true))
+    return err;
+  if (dims.size() > 1)
+    return backendError(name + ": reduces one dimension or all of them, got " +
+                        llvm::Twine(dims.size()));
+  if (!dim)
+    return backendError(name + ": ttnn 0.81.1 reduces a tiled input along "
+                               "one dimension only (all dimensions need a "
+                               "row_major input)");
+  DataType type = inLayout.getDataType();
+  if (type != DataType::BFloat16 && type != DataType::Float32)
+    return backendError(name + ": the input is " + stringifyDataType(type) +
+                        "; ttnn 0.81.1's argmax takes bf16 or f32");
+  if (!outLayout.isRowMajor() || outLayout.getDataType() != DataType::UInt32)
+    return backendError(name + ": the output is " + describe(outLayout) +
+                        "; ttnn 0.81.1 returns row_major u32 indices");
+  if (inLayout.isSharded() || outLayout.isSharded())
+    return notSupportedError(name + ": sharded tensors are not modelled");
+  if (out.empty())
+    return notSupportedError(name + ": a scalar result is not modelled");
+  return out;
+}
+} // namespace
+
+llvm::Expected<OpConstraints> OpModel<ArgMaxOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> dims, bool keepDim, LayoutAttr outputLayout,
+    const MockAllocatorState *initialState) {
+  auto out = planArgMax(inputShape, inputLayout, dims, keepDim, outputLayout);
+  if (!out)
+    return out.takeError();
+  Step step{tileBytes(inputLayout), uint64_t(out->back()) * kIndexBytes,
+            l1Bytes(*out, outputLayout)};
+  return finishChain(ArgMaxOp::getOperationName(), {step}, *out, outputLayout,
+                     initialState);
+}
+
+llvm::Expected<size_t> OpModel<ArgMaxOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> dims, bool keepDim, LayoutAttr outputLayout) {
+  auto out = planArgMax(inputShape, inputLayout, dims, keepDim, outputLayout);
+  if (!out)
+    return out.takeError();
+  // One core reads every input tile and compares it (an SFPU pass of 128
+  // cycles per tile, as the unary family's transcendental ops).
+  Work work;
+  addTensorTraffic(work, inputShape, inputLayout);
+  addTensorTraffic(work, *out, outputLayout);
+  work.computeCycles = 128.0 * geometry(inputShape).tiles();
+  work.cores = 1;
+  return roofline(work);
+}
+
+} // namespace mlir::ttnn::op_model
