@@ -45,6 +45,8 @@ def _sibling(name: str) -> Any:
 
 # Transformer-layer compute ops (activations, pow, gelu_bw, norms).
 compute = _sibling("opmodel_cases_compute")
+# ttnn.linear (bias, activation) and sharded matmul program configs.
+matmul_cases = _sibling("opmodel_cases_matmul")
 
 # Placements of the cases, as #ttnn.layout attributes and as ttnn memory configs (built in the
 # child). "hs": 28672x32 bf16 = 896 tiles, 14 per core on the 8x8 grid (reference row 3).
@@ -60,6 +62,7 @@ LAYOUTS = {
     "bs": "#ttnn.layout<l1, block_sharded, bf16, grid = 4x8, shard = 64x128>",
     "hs_f32": "#ttnn.layout<l1, height_sharded, f32, grid = 8x8, shard = 448x32>",
     **compute.LAYOUTS,
+    **matmul_cases.LAYOUTS,
 }
 ELEMENT = {"bf16": "bf16", "f32": "f32", "bfp8_b": "bf16"}  # bfp8_b tensors carry bf16 elements
 
@@ -261,6 +264,7 @@ CASES: tuple[Case, ...] = (
          lambda t, dev, mc, a: t.arange(0, 1024, 1, dtype=t.bfloat16, layout=t.TILE_LAYOUT, device=dev,
                                         memory_config=mc[L])),
     *compute.cases(Case, Operand),
+    *matmul_cases.cases(Case, Operand),
     *layout_cases(Case, Operand),
     *to_layout_cases(Case, Operand),
     *mixed_sharding_cases(Case, Operand),
@@ -287,6 +291,7 @@ DIFFERENCES: dict[str, str] = {
     "block (532480 B); the model applies the 2-D rule (983040 B), above it. Not derived: no sweep point beyond "
     "128 tiles but this one.",
     **compute.DIFFERENCES,
+    **matmul_cases.DIFFERENCES,
     **TO_LAYOUT_DIFFERENCES,
     **{name: reason for name, reason in (
         ("concat 28672x32, 28672x32 dim 1 hs,hs->l1", "sharded inputs: ttnn 0.81.1 runs its sharded concat program "
@@ -354,7 +359,7 @@ def run_on_mock_device() -> dict[str, dict]:
         mc = {"dram": ttnn.DRAM_MEMORY_CONFIG, "l1": ttnn.L1_MEMORY_CONFIG, "hs": hs, "bs": bs, "hs_f32": hs,
               "dram_f32": ttnn.DRAM_MEMORY_CONFIG, "l1_f32": ttnn.L1_MEMORY_CONFIG,
               "dram_bfp8": ttnn.DRAM_MEMORY_CONFIG, "l1_bfp8": ttnn.L1_MEMORY_CONFIG,
-              **compute.memory_configs(ttnn),
+              **compute.memory_configs(ttnn), **matmul_cases.memory_configs(ttnn),
               **{name: ttnn.L1_MEMORY_CONFIG if name.startswith("l1") else ttnn.DRAM_MEMORY_CONFIG
                  for name in ROW_MAJOR_LAYOUTS}}
         dtypes = {"bf16": ttnn.bfloat16, "f32": ttnn.float32, "bfp8_b": ttnn.bfloat8_b}

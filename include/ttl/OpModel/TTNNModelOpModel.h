@@ -38,6 +38,20 @@ struct OpModel<ReluBackwardOp> {
                LayoutAttr outputLayout);
 };
 
+/// silu_bw: sigmoid(x), then five binary programs (lib/OpModel/Backward.cpp).
+template <>
+struct OpModel<SiluBackwardOp> {
+  static llvm::Expected<OpConstraints>
+  getOpConstraints(llvm::ArrayRef<int64_t> gradShape, LayoutAttr gradLayout,
+                   llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+                   LayoutAttr outputLayout,
+                   const MockAllocatorState *initialState = nullptr);
+  static llvm::Expected<size_t>
+  getOpRuntime(llvm::ArrayRef<int64_t> gradShape, LayoutAttr gradLayout,
+               llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+               LayoutAttr outputLayout);
+};
+
 /// layer_norm and rms_norm over the last dimension. `weightShape` /
 /// `biasShape` are empty and their layouts null when absent.
 template <typename OpTy>

@@ -249,5 +249,7 @@ struct OpModel<DeallocateOp> {
 #include "ttl/OpModel/TTNNModelOpModel.h"
 // Data-movement ops (concat, slice, repeat).
 #include "ttl/OpModel/TTNNLayoutOpModel.h"
+// linear (TTNNLinearOps.td).
+#include "ttl/OpModel/TTNNLinearOpModel.h"
 
 #endif // TTL_OPMODEL_TTNNOPMODEL_H

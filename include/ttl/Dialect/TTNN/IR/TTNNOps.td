@@ -408,6 +408,8 @@ def TTNN_AllGatherOp : TTNN_Op<"all_gather", [OpModelExempt]> {
 
 // Ops of transformer layers (activations, norms, their backward ops).
 include "ttl/Dialect/TTNN/IR/TTNNModelOps.td"
+// linear: matmul with a bias and an activation.
+include "ttl/Dialect/TTNN/IR/TTNNLinearOps.td"
 // Data-movement ops (concat, slice, repeat).
 include "ttl/Dialect/TTNN/IR/TTNNLayoutOps.td"
 
