@@ -42,17 +42,18 @@ llvm::Error checkBackwardOperands(llvm::StringRef name,
                         " must have one shape");
   return llvm::Error::success();
 }
-} // namespace
 
-llvm::Expected<OpConstraints> OpModel<ReluBackwardOp>::getOpConstraints(
-    llvm::ArrayRef<int64_t> gradShape, LayoutAttr gradLayout,
-    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
-  llvm::StringRef name = ReluBackwardOp::getOperationName();
-  if (llvm::Error err = checkBackwardOperands(name, gradShape, gradLayout,
-                                              inputShape, inputLayout,
-                                              outputLayout))
-    return err;
+// Per op: its programs (or why its placements are not run) and its runtime,
+// chosen by a null pointer of the op's type.
+
+//===----------------------------------------------------------------------===//
+// relu_bw
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<llvm::SmallVector<ProgramStep, 7>>
+programsOf(ReluBackwardOp *, llvm::StringRef name, LayoutAttr gradLayout,
+           llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+           LayoutAttr outputLayout) {
   bool anySharded = gradLayout.isSharded() || inputLayout.isSharded() ||
                     outputLayout.isSharded();
   if (anySharded && !(shardedAlike(gradLayout, outputLayout) &&
@@ -72,18 +73,12 @@ llvm::Expected<OpConstraints> OpModel<ReluBackwardOp>::getOpConstraints(
   ProgramStep multiply{streamingCB(kPagesPerCB, gradLayout) +
                            2 * streamingCB(kPagesPerCB, outputLayout),
                        0, output, temporary};
-  return finishPrograms(name, {unary, multiply}, inputShape, outputLayout,
-                        initialState);
+  return llvm::SmallVector<ProgramStep, 7>{unary, multiply};
 }
 
-llvm::Expected<size_t> OpModel<ReluBackwardOp>::getOpRuntime(
-    llvm::ArrayRef<int64_t> gradShape, LayoutAttr gradLayout,
-    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-    LayoutAttr outputLayout) {
-  auto constraints = getOpConstraints(gradShape, gradLayout, inputShape,
-                                      inputLayout, outputLayout);
-  if (!constraints)
-    return constraints.takeError();
+size_t runtimeOf(ReluBackwardOp *, llvm::ArrayRef<int64_t> gradShape,
+                 LayoutAttr gradLayout, llvm::ArrayRef<int64_t> inputShape,
+                 LayoutAttr inputLayout, LayoutAttr outputLayout) {
   // Two passes over the tensor: x > 0 (written and read back), then the
   // multiply; each pays its own launch.
   Work unary, multiply;
@@ -98,6 +93,7 @@ llvm::Expected<size_t> OpModel<ReluBackwardOp>::getOpRuntime(
   return roofline(unary) + roofline(multiply);
 }
 
+
 //===----------------------------------------------------------------------===//
 // silu_bw
 //===----------------------------------------------------------------------===//
@@ -111,7 +107,6 @@ llvm::Expected<size_t> OpModel<ReluBackwardOp>::getOpRuntime(
 // operand stream it through one page: the third in the tensor's format
 // plus a bf16 tile (none for f32), the fifth a bf16 tile (f32: an f32 one).
 
-namespace {
 /// silu_bw's five temporaries and the two freed before its last program.
 constexpr uint64_t kSiluTemporaries = 5, kSiluFreedEarly = 2;
 
@@ -141,17 +136,11 @@ llvm::SmallVector<ProgramStep, 7> siluBackwardPrograms(LayoutAttr layout,
       {binary, 0, 0, (kSiluTemporaries - kSiluFreedEarly) * temporary},
   };
 }
-} // namespace
 
-llvm::Expected<OpConstraints> OpModel<SiluBackwardOp>::getOpConstraints(
-    llvm::ArrayRef<int64_t> gradShape, LayoutAttr gradLayout,
-    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
-  llvm::StringRef name = SiluBackwardOp::getOperationName();
-  if (llvm::Error err = checkBackwardOperands(name, gradShape, gradLayout,
-                                              inputShape, inputLayout,
-                                              outputLayout))
-    return err;
+llvm::Expected<llvm::SmallVector<ProgramStep, 7>>
+programsOf(SiluBackwardOp *, llvm::StringRef name, LayoutAttr gradLayout,
+           llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+           LayoutAttr outputLayout) {
   if (gradLayout.isSharded() || inputLayout.isSharded() ||
       outputLayout.isSharded())
     return notSupportedError(name + ": sharded operands are not modelled (ttnn "
@@ -163,26 +152,20 @@ llvm::Expected<OpConstraints> OpModel<SiluBackwardOp>::getOpConstraints(
                                     "types are not modelled");
   uint64_t temporary =
       outputLayout.isL1() ? bytesPerBank(inputShape, outputLayout) : 0;
-  return finishPrograms(name,
-                        siluBackwardPrograms(outputLayout, temporary, temporary),
-                        inputShape, outputLayout, initialState);
+  return siluBackwardPrograms(outputLayout, temporary, temporary);
 }
 
-llvm::Expected<size_t> OpModel<SiluBackwardOp>::getOpRuntime(
-    llvm::ArrayRef<int64_t> gradShape, LayoutAttr gradLayout,
-    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-    LayoutAttr outputLayout) {
-  auto constraints = getOpConstraints(gradShape, gradLayout, inputShape,
-                                      inputLayout, outputLayout);
-  if (!constraints)
-    return constraints.takeError();
+size_t runtimeOf(SiluBackwardOp *, llvm::ArrayRef<int64_t> gradShape,
+                 LayoutAttr gradLayout, llvm::ArrayRef<int64_t> inputShape,
+                 LayoutAttr inputLayout, LayoutAttr outputLayout) {
   // Six passes over the tensor, each its own launch: sigmoid (SFPU), then
   // five FPU programs reading one or two tensors and writing one.
   int64_t tiles = geometry(inputShape).tiles();
   size_t total = 0;
   for (int program = 0; program < 6; ++program) {
     Work work;
-    addTensorTraffic(work, inputShape, program == 0 ? inputLayout : outputLayout);
+    addTensorTraffic(work, inputShape,
+                     program == 0 ? inputLayout : outputLayout);
     if (program == 5)
       addTensorTraffic(work, gradShape, gradLayout);
     addTensorTraffic(work, inputShape, outputLayout);
@@ -192,5 +175,40 @@ llvm::Expected<size_t> OpModel<SiluBackwardOp>::getOpRuntime(
   }
   return total;
 }
+} // namespace
+
+template <typename OpTy>
+llvm::Expected<OpConstraints> CompositeBackwardOpModel<OpTy>::getOpConstraints(
+    llvm::ArrayRef<int64_t> gradShape, LayoutAttr gradLayout,
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
+  llvm::StringRef name = OpTy::getOperationName();
+  if (llvm::Error err = checkBackwardOperands(name, gradShape, gradLayout,
+                                              inputShape, inputLayout,
+                                              outputLayout))
+    return err;
+  auto programs = programsOf(static_cast<OpTy *>(nullptr), name, gradLayout,
+                             inputShape, inputLayout, outputLayout);
+  if (!programs)
+    return programs.takeError();
+  return finishPrograms(name, *programs, inputShape, outputLayout,
+                        initialState);
+}
+
+template <typename OpTy>
+llvm::Expected<size_t> CompositeBackwardOpModel<OpTy>::getOpRuntime(
+    llvm::ArrayRef<int64_t> gradShape, LayoutAttr gradLayout,
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    LayoutAttr outputLayout) {
+  auto constraints = getOpConstraints(gradShape, gradLayout, inputShape,
+                                      inputLayout, outputLayout);
+  if (!constraints)
+    return constraints.takeError();
+  return runtimeOf(static_cast<OpTy *>(nullptr), gradShape, gradLayout,
+                   inputShape, inputLayout, outputLayout);
+}
+
+template struct CompositeBackwardOpModel<ReluBackwardOp>;
+template struct CompositeBackwardOpModel<SiluBackwardOp>;
 
 } // namespace mlir::ttnn::op_model

@@ -4,8 +4,9 @@
 // devices; docs/op-model.md, "Linear"):
 //   1. the matmul program ttnn.matmul selects for the same operands (the
 //      bias's L1, when it is in L1, counts in the block budget like the L1
-//      operands'). When a, b and the output are all in DRAM the bias is
-//      fused into it: one more CB of perCoreN bias tiles (bias format);
+//      operands'). When a, b and the output are all in DRAM, or a is block
+//      sharded and the output in DRAM, the bias is fused into it: one more
+//      CB of perCoreN bias tiles (bias format);
 //   2. otherwise the product goes to a temporary placed like the output and
 //      a binary_ng add of the broadcast bias follows;
 //   3. an activation is one more unary program over the result (never fused
@@ -93,6 +94,14 @@ llvm::Error checkActivation(std::optional<UnaryActivation> activation,
                       stringifyUnaryActivation(*activation) + " here)");
 }
 
+/// Whether ttnn fuses the bias into the matmul program (measured): the
+/// whole-grid selection of an all-DRAM product, or a block-sharded a with
+/// a DRAM output. Otherwise a broadcast add follows.
+bool fusesBias(const MatmulPlan &plan, LayoutAttr aLayout,
+               LayoutAttr outputLayout) {
+  return plan.allDram || (aLayout.isSharded() && !outputLayout.isL1());
+}
+
 uint64_t l1PerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
   return layout.isL1() ? bytesPerBank(shape, layout) : 0;
 }
@@ -114,7 +123,7 @@ llvm::Expected<OpConstraints> OpModel<LinearOp>::getOpConstraints(
   const std::vector<int64_t> &outShape = plan->outputShape;
   // The layout ttnn produces (a block-sharded product's is derived from a's).
   outputLayout = plan->output;
-  bool fusedBias = biasLayout && plan->allDram;
+  bool fusedBias = biasLayout && fusesBias(*plan, aLayout, outputLayout);
   uint64_t output = l1PerBank(outShape, outputLayout);
 
   llvm::SmallVector<ProgramStep, 3> programs;
@@ -164,7 +173,7 @@ llvm::Expected<size_t> OpModel<LinearOp>::getOpRuntime(
   size_t total =
       matmulRuntime(*plan, aShape, aLayout, bShape, bLayout, outputLayout);
   const std::vector<int64_t> &outShape = plan->outputShape;
-  if (biasLayout && !plan->allDram) {
+  if (biasLayout && !fusesBias(*plan, aLayout, outputLayout)) {
     auto add = OpModel<AddOp>::getOpRuntime(outShape, outputLayout, biasShape,
                                             biasLayout, outputLayout);
     if (!add)

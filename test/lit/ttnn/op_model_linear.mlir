@@ -2,7 +2,8 @@
 // RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints{stateful=true}))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=STATE
 // ttnn.linear as ttnn 0.81.1 runs it (docs/op-model.md, "Linear"): the
 // matmul program, the bias fused into it when a, b and the output are in
-// DRAM, else a broadcast add; an activation is one more unary program.
+// DRAM (or a is block sharded and the output in DRAM), else a broadcast add;
+// an activation is one more unary program.
 // Figures: the calibration harness's mock Wormhole ones.
 
 #dram = #ttnn.layout<dram, interleaved, bf16>
@@ -64,6 +65,9 @@ func.func @sharded(%a: tensor<1024x1024xbf16, #bs>, %b: tensor<1024x1024xbf16, #
   // sharded product is never fused with its bias): 131072 + 16384 B of CBs.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.linear: success cb=147456 l1=65536 total=196608 out=32768
   %0 = ttnn.linear %a, %b bias %bias : tensor<1024x1024xbf16, #bs>, tensor<1024x1024xbf16, #dram>, tensor<1x1024xbf16, #dram> -> tensor<1024x1024xbf16, #bs>
+  // With a DRAM output the bias is fused into the 2-D program (4 tiles).
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.linear: success cb=172032 l1=0 total=172032 out=0
+  %3 = ttnn.linear %a, %b bias %bias : tensor<1024x1024xbf16, #bs>, tensor<1024x1024xbf16, #dram>, tensor<1x1024xbf16, #dram> -> tensor<1024x1024xbf16, #dram>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.linear: backend_error: ttnn.linear: a sharded linear takes its activation in the program config's fused_activation, not as an argument (ttnn 0.81.1 rejects relu here)
   %1 = ttnn.linear %a, %b bias %bias activation relu : tensor<1024x1024xbf16, #bs>, tensor<1024x1024xbf16, #dram>, tensor<1x1024xbf16, #dram> -> tensor<1024x1024xbf16, #bs>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.linear: not_implemented: ttnn.linear: sharded matmul program configs are modelled for a block-sharded a and an interleaved b only

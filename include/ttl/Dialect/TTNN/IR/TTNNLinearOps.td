@@ -40,8 +40,9 @@ def TTNN_LinearOp : TTNN_Op<"linear", [Pure]> {
 
     Op model (ttnn 0.81.1 without a program config, measured on the mock
     Wormhole and Blackhole devices): the matmul program ttnn.matmul would
-    run. When `a`, `b` and the result are all in DRAM, the bias is fused
-    into it (one more CB of a per-core block row of bias tiles); otherwise
+    run. When `a`, `b` and the result are all in DRAM, or `a` is block
+    sharded and the result in DRAM, the bias is fused into it (one more CB
+    of a per-core block row of bias tiles); otherwise
     the product is written to a temporary placed like the result and a
     broadcast add follows. The activation is always one more unary program
     over the result. Temporaries are freed after the program that reads
