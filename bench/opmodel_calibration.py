@@ -47,6 +47,8 @@ def _sibling(name: str) -> Any:
 compute = _sibling("opmodel_cases_compute")
 # permute, pad, embedding, argmax.
 data = _sibling("opmodel_cases_data")
+# ttnn.linear (bias, activation) and sharded matmul program configs.
+matmul_cases = _sibling("opmodel_cases_matmul")
 
 # Placements of the cases, as #ttnn.layout attributes and as ttnn memory configs (built in the
 # child). "hs": 28672x32 bf16 = 896 tiles, 14 per core on the 8x8 grid (reference row 3).
@@ -62,6 +64,7 @@ LAYOUTS = {
     "bs": "#ttnn.layout<l1, block_sharded, bf16, grid = 4x8, shard = 64x128>",
     "hs_f32": "#ttnn.layout<l1, height_sharded, f32, grid = 8x8, shard = 448x32>",
     **compute.LAYOUTS,
+    **matmul_cases.LAYOUTS,
 }
 # bfp8_b tensors carry bf16 elements; u32 ones ui32 indices.
 ELEMENT = {"bf16": "bf16", "f32": "f32", "bfp8_b": "bf16", "u32": "ui32"}
@@ -267,6 +270,7 @@ CASES: tuple[Case, ...] = (
          lambda t, dev, mc, a: t.arange(0, 1024, 1, dtype=t.bfloat16, layout=t.TILE_LAYOUT, device=dev,
                                         memory_config=mc[L])),
     *compute.cases(Case, Operand),
+    *matmul_cases.cases(Case, Operand),
     *layout_cases(Case, Operand),
     *to_layout_cases(Case, Operand),
     *mixed_sharding_cases(Case, Operand),
@@ -294,6 +298,7 @@ DIFFERENCES: dict[str, str] = {
     "block (532480 B); the model applies the 2-D rule (983040 B), above it. Not derived: no sweep point beyond "
     "128 tiles but this one.",
     **compute.DIFFERENCES,
+    **matmul_cases.DIFFERENCES,
     **TO_LAYOUT_DIFFERENCES,
     **data.DIFFERENCES,
     **{name: reason for name, reason in (
@@ -362,7 +367,7 @@ def run_on_mock_device() -> dict[str, dict]:
         mc = {"dram": ttnn.DRAM_MEMORY_CONFIG, "l1": ttnn.L1_MEMORY_CONFIG, "hs": hs, "bs": bs, "hs_f32": hs,
               "dram_f32": ttnn.DRAM_MEMORY_CONFIG, "l1_f32": ttnn.L1_MEMORY_CONFIG,
               "dram_bfp8": ttnn.DRAM_MEMORY_CONFIG, "l1_bfp8": ttnn.L1_MEMORY_CONFIG,
-              **compute.memory_configs(ttnn),
+              **compute.memory_configs(ttnn), **matmul_cases.memory_configs(ttnn),
               **{name: ttnn.L1_MEMORY_CONFIG if name.startswith("l1") else ttnn.DRAM_MEMORY_CONFIG
                  for name in ROW_MAJOR}}
         dtypes = {"bf16": ttnn.bfloat16, "f32": ttnn.float32, "bfp8_b": ttnn.bfloat8_b, "u32": ttnn.uint32}

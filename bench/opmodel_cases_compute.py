@@ -49,7 +49,11 @@ REJECTED = frozenset({
     "sdpa 1x8x256x80 (head_dim not a multiple of 32)",
 })
 
-DIFFERENCES: dict[str, str] = {}
+DIFFERENCES: dict[str, str] = {
+    "silu_bw 28672x32 hs,hs->hs": "sharded silu_bw: ttnn 0.81.1 runs its six programs on the shards, but its "
+    "first scalar step adds a CB of 8 bf16 tiles whose origin is not derived (interleaved: one page); the model "
+    "answers not_implemented.",
+}
 
 
 def _dims(shape: tuple[int, ...]) -> str:
@@ -223,5 +227,12 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
             (("l1", "l1"), "l1", {"shapes": ((2, 64, 1024), (2, 64, 1024))}),
             (("hs", "hs"), "hs", {"shapes": (HS_SHAPE, HS_SHAPE)}),
             (("bs", "bs"), "bs", {"shapes": (BS_SHAPE, BS_SHAPE)}))),
+        *(backward(srcs, dst, "silu_bw", **kw) for srcs, dst, kw in (
+            (("l1", "l1"), "l1", {}), (("dram", "dram"), "l1", {}), (("l1", "l1"), "dram", {}),
+            (("dram", "l1"), "l1", {}), (("dram", "dram"), "dram", {}), (("dram", "dram"), "dram", {"dtype": "f32"}),
+            (("l1", "l1"), "l1", {"dtype": "f32"}), (("l1", "l1"), "l1", {"dtype": "bfp8_b"}),
+            (("dram", "dram"), "l1", {"dtype": "bfp8_b"}),
+            (("l1", "l1"), "l1", {"shapes": ((2, 64, 1024), (2, 64, 1024))}),
+            (("hs", "hs"), "hs", {"shapes": (HS_SHAPE, HS_SHAPE)}))),
         *norms, *rotaries, *attention,
     )

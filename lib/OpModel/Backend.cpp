@@ -254,6 +254,34 @@ finishOneOutput(llvm::StringRef opName, uint64_t cbBytes,
   return finish(opName, analysis, initialState);
 }
 
+llvm::Expected<OpConstraints>
+finishPrograms(llvm::StringRef opName, llvm::ArrayRef<ProgramStep> programs,
+               llvm::ArrayRef<int64_t> outShape, LayoutAttr outLayout,
+               const MockAllocatorState *initialState) {
+  uint64_t circular = 0, dataflow = 0, live = 0, tensorPeak = 0, overall = 0;
+  uint64_t previousBuffers = 0;
+  for (const ProgramStep &program : programs) {
+    uint64_t buffers = program.circularBytes + program.dataflowBytes;
+    circular = std::max(circular, program.circularBytes);
+    dataflow = std::max(dataflow, program.dataflowBytes);
+    live += program.allocatedL1;
+    tensorPeak = std::max(tensorPeak, live);
+    overall = std::max(overall, std::max(previousBuffers, buffers) + live);
+    live -= std::min(live, program.freedL1);
+    previousBuffers = buffers;
+  }
+  uint64_t output = outLayout.isL1() ? bytesPerBank(outShape, outLayout) : 0;
+  Analysis analysis;
+  analysis.cbBytes = circular + dataflow;
+  analysis.intermediateL1 = tensorPeak - std::min(tensorPeak, output);
+  analysis.outputs.push_back(
+      {std::vector<int64_t>(outShape.begin(), outShape.end()), outLayout});
+  auto result = finish(opName, analysis, initialState);
+  if (result)
+    result->peakL1MemorySize = overall;
+  return result;
+}
+
 void addTensorTraffic(Work &work, llvm::ArrayRef<int64_t> shape,
                       LayoutAttr layout) {
   double bytes = double(geometry(shape).tiles()) * tileBytes(layout);

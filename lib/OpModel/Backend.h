@@ -123,6 +123,31 @@ finishOneOutput(llvm::StringRef opName, uint64_t cbBytes,
                 llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
                 const MockAllocatorState *initialState);
 
+/// One device program of an op that ttnn 0.81.1 runs as several (graph
+/// capture shows one function_start each): its buffers by the kind graph
+/// capture counts them as (binary_ng's as circular buffers, the other
+/// programs' as dataflow buffers), the L1 per core of the tensor it writes
+/// (allocated before its buffers, while the previous program's buffers are
+/// still allocated) and the L1 of the tensors freed when it ends.
+struct ProgramStep {
+  uint64_t circularBytes = 0;
+  uint64_t dataflowBytes = 0;
+  uint64_t allocatedL1 = 0;
+  uint64_t freedL1 = 0;
+};
+
+/// finish() of a composite whose last program writes the output (`outShape`
+/// in `outLayout`): the CB peak is the largest circular plus the largest
+/// dataflow buffers (each kind has its own peak in graph capture); the
+/// tensor peak the most L1 tensors live at once; the overall peak, per
+/// program, its own or the previous program's buffers (whichever is larger)
+/// plus the tensors live once its output is allocated (docs/op-model.md,
+/// "Composite ops").
+llvm::Expected<OpConstraints>
+finishPrograms(llvm::StringRef opName, llvm::ArrayRef<ProgramStep> programs,
+               llvm::ArrayRef<int64_t> outShape, LayoutAttr outLayout,
+               const MockAllocatorState *initialState);
+
 /// FPU cycles of one tile operation (an eltwise add or multiply of two
 /// tiles): the compute cost of binary eltwise and of a TTL operation's tile
 /// math.

@@ -13,10 +13,10 @@
 
 #include "ttl/OpModel/TTNNOpModel.h"
 
-#include "Backend.h"
+#include "MatmulProgram.h"
 
 namespace mlir::ttnn::op_model {
-using namespace backend;
+namespace backend {
 
 namespace {
 /// Cycles of one 32x32x32 tile product on the FPU (HiFi2).
@@ -39,10 +39,10 @@ struct MatmulShape {
   int64_t batch, mt, nt, kt;
 };
 
-llvm::Expected<MatmulShape> matmulShape(llvm::ArrayRef<int64_t> aShape,
+llvm::Expected<MatmulShape> matmulShape(llvm::StringRef name,
+                                        llvm::ArrayRef<int64_t> aShape,
                                         llvm::ArrayRef<int64_t> bShape,
                                         bool transposeA, bool transposeB) {
-  llvm::StringRef name = MatmulOp::getOperationName();
   if (aShape.size() < 2 || bShape.size() < 2)
     return backendError(name + ": operands must have rank >= 2, got " +
                         describeShape(aShape) + " and " +
@@ -76,8 +76,6 @@ llvm::Expected<MatmulShape> matmulShape(llvm::ArrayRef<int64_t> aShape,
   shape.kt = ceilDiv(ka, kTileDim);
   return shape;
 }
-
-enum class MatmulProgram { MultiCore, Mcast1D, Mcast2D };
 
 /// A program and its per-core output block and K block, in tiles.
 struct MatmulConfig {
@@ -122,7 +120,8 @@ uint64_t l1BytesPerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
 MatmulConfig selectConfig(const MatmulShape &shape,
                           llvm::ArrayRef<int64_t> aShape, LayoutAttr aLayout,
                           llvm::ArrayRef<int64_t> bShape, LayoutAttr bLayout,
-                          LayoutAttr outputLayout, const DeviceModel &device) {
+                          LayoutAttr outputLayout, uint64_t otherL1Bytes,
+                          const DeviceModel &device) {
   int64_t rows = device.gridRows, cols = device.gridCols;
   int64_t longer = std::max(shape.mt, shape.nt);
   int64_t shorter = std::min(shape.mt, shape.nt);
@@ -145,7 +144,7 @@ MatmulConfig selectConfig(const MatmulShape &shape,
   MatmulConfig large{MatmulProgram::Mcast2D, kLargeBlock, kLargeBlock,
                      shape.kt % 2 == 0 ? 2 : 1};
   uint64_t inputs = l1BytesPerBank(aShape, aLayout) +
-                    l1BytesPerBank(bShape, bLayout);
+                    l1BytesPerBank(bShape, bLayout) + otherL1Bytes;
   uint64_t largeBytes =
       reuseCBBytes(large, shape.kt, tileBytes(aLayout), tileBytes(bLayout),
                    tileBytes(outputLayout));
@@ -162,7 +161,142 @@ MatmulConfig selectConfig(const MatmulShape &shape,
     return mcast1D(shape, rows * cols);
   return {MatmulProgram::MultiCore};
 }
+/// The output ttnn 0.81.1 produces for a block-sharded a: a block-sharded
+/// output is the perCoreM x perCoreN block on a's grid whatever shard spec
+/// was asked for (measured: a 4x4 request of 256x256 shards comes back on
+/// a's 8x8 grid); an interleaved one is as asked.
+LayoutAttr producedOutputLayout(const MatmulConfig &config, LayoutAttr aLayout,
+                                LayoutAttr requested) {
+  if (!requested.isSharded())
+    return requested;
+  int64_t shard[] = {aLayout.getShard()[0], config.perCoreN * kTileDim};
+  return LayoutAttr::get(requested.getContext(), requested.getBufferType(),
+                         requested.getMemoryLayout(), requested.getDataType(),
+                         aLayout.getGrid(), shard);
+}
+
+/// A sharded operand or output: ttnn 0.81.1 derives the program from the
+/// shard spec. Modelled: a block sharded on R x C cores with b interleaved,
+/// the 2-D multicast program on a's grid (MatmulMultiCoreReuseMultiCast
+/// ProgramConfig) with perCoreM = a's shard height, in0_block_w = its width
+/// and perCoreN = Nt / C (measured on both mock devices). The output is
+/// interleaved or block sharded (producedOutputLayout). Height- and width-sharded
+/// operands (the 1-D program, whose K block ttnn fits to L1) and other
+/// combinations are not modelled.
+llvm::Expected<MatmulConfig>
+blockShardedConfig(llvm::StringRef name, const MatmulShape &shape,
+                   LayoutAttr aLayout, LayoutAttr bLayout, bool transposeA,
+                   bool transposeB, LayoutAttr outputLayout) {
+  bool aBlock = aLayout.getMemoryLayout() == TensorMemoryLayout::BlockSharded;
+  if (!aBlock || bLayout.isSharded())
+    return notSupportedError(
+        name + ": sharded matmul program configs are modelled for a "
+               "block-sharded a and an interleaved b only (the 2-D multicast "
+               "program); got a " +
+        describe(aLayout) + ", b " + describe(bLayout));
+  if (transposeA || transposeB)
+    return notSupportedError(name + ": a transposed operand of a "
+                                    "block-sharded matmul is not modelled");
+  int64_t cols = aLayout.getGrid()[1];
+  if (shape.nt % cols != 0)
+    return notSupportedError(name + ": N (" + llvm::Twine(shape.nt) +
+                             " tiles) does not divide over the " +
+                             llvm::Twine(cols) + " columns of a's grid");
+  MatmulConfig config{MatmulProgram::Mcast2D};
+  config.perCoreM = ceilDiv(aLayout.getShard()[0], kTileDim);
+  config.blockW = ceilDiv(aLayout.getShard()[1], kTileDim);
+  config.perCoreN = shape.nt / cols;
+  if (outputLayout.isSharded() &&
+      outputLayout.getMemoryLayout() != TensorMemoryLayout::BlockSharded)
+    return notSupportedError(name + ": a block-sharded a with a " +
+                             describe(outputLayout) +
+                             " output is not modelled");
+  return config;
+}
 } // namespace
+
+llvm::Expected<MatmulPlan>
+planMatmul(llvm::StringRef name, llvm::ArrayRef<int64_t> aShape,
+           LayoutAttr aLayout, llvm::ArrayRef<int64_t> bShape,
+           LayoutAttr bLayout, bool transposeA, bool transposeB,
+           LayoutAttr outputLayout, uint64_t otherL1Bytes) {
+  if (llvm::Error err = checkLayout(name, "operand 0", aShape, aLayout))
+    return err;
+  if (llvm::Error err = checkLayout(name, "operand 1", bShape, bLayout))
+    return err;
+  auto shape = matmulShape(name, aShape, bShape, transposeA, transposeB);
+  if (!shape)
+    return shape.takeError();
+  if (llvm::Error err = checkLayout(name, "output", shape->output, outputLayout))
+    return err;
+  MatmulPlan plan;
+  if (aLayout.isSharded() || bLayout.isSharded() || outputLayout.isSharded()) {
+    auto config = blockShardedConfig(name, *shape, aLayout, bLayout,
+                                     transposeA, transposeB, outputLayout);
+    if (!config)
+      return config.takeError();
+    plan.outputShape = shape->output;
+    plan.batch = shape->batch;
+    plan.mt = shape->mt;
+    plan.nt = shape->nt;
+    plan.kt = shape->kt;
+    plan.program = config->program;
+    plan.perCoreM = config->perCoreM;
+    plan.perCoreN = config->perCoreN;
+    plan.blockW = config->blockW;
+    plan.output = producedOutputLayout(*config, aLayout, outputLayout);
+    if (llvm::Error err =
+            checkLayout(name, "output", shape->output, plan.output))
+      return err;
+    // in0 and in1 stream through their blocks; the a shard and a sharded
+    // output are their own CBs (globally allocated, not counted).
+    plan.cbBytes =
+        reuseCBBytes(*config, shape->kt, tileBytes(aLayout), tileBytes(bLayout),
+                     outputLayout.isSharded() ? 0 : tileBytes(outputLayout)) +
+        partialsCBBytes(*config, outputLayout);
+    return plan;
+  }
+  MatmulConfig config =
+      selectConfig(*shape, aShape, aLayout, bShape, bLayout, outputLayout,
+                   otherL1Bytes, currentDevice());
+  plan.outputShape = shape->output;
+  plan.batch = shape->batch;
+  plan.mt = shape->mt;
+  plan.nt = shape->nt;
+  plan.kt = shape->kt;
+  plan.program = config.program;
+  plan.perCoreM = config.perCoreM;
+  plan.perCoreN = config.perCoreN;
+  plan.blockW = config.blockW;
+  plan.output = outputLayout;
+  plan.allDram = !aLayout.isL1() && !bLayout.isL1() && !outputLayout.isL1();
+  if (config.program == MatmulProgram::MultiCore)
+    plan.cbBytes = 2 * (tileBytes(aLayout) + tileBytes(bLayout) +
+                        tileBytes(outputLayout));
+  else
+    plan.cbBytes =
+        reuseCBBytes(config, shape->kt, tileBytes(aLayout), tileBytes(bLayout),
+                     tileBytes(outputLayout)) +
+        partialsCBBytes(config, outputLayout);
+  return plan;
+}
+
+size_t matmulRuntime(const MatmulPlan &plan, llvm::ArrayRef<int64_t> aShape,
+                     LayoutAttr aLayout, llvm::ArrayRef<int64_t> bShape,
+                     LayoutAttr bLayout, LayoutAttr outputLayout) {
+  Work work;
+  addTensorTraffic(work, aShape, aLayout);
+  addTensorTraffic(work, bShape, bLayout);
+  addTensorTraffic(work, plan.outputShape, outputLayout);
+  work.computeCycles = kCyclesPerTileProduct * double(plan.batch) * plan.mt *
+                       plan.nt * plan.kt;
+  work.cores = plan.batch * plan.mt * plan.nt;
+  return roofline(work);
+}
+
+} // namespace backend
+
+using namespace backend;
 
 llvm::Expected<OpConstraints> OpModel<MatmulOp>::getOpConstraints(
     llvm::ArrayRef<int64_t> aShape, LayoutAttr aLayout,
@@ -170,53 +304,23 @@ llvm::Expected<OpConstraints> OpModel<MatmulOp>::getOpConstraints(
     bool transposeB, LayoutAttr outputLayout,
     const MockAllocatorState *initialState) {
   llvm::StringRef name = MatmulOp::getOperationName();
-  if (llvm::Error err = checkLayout(name, "operand 0", aShape, aLayout))
-    return err;
-  if (llvm::Error err = checkLayout(name, "operand 1", bShape, bLayout))
-    return err;
-  auto shape = matmulShape(aShape, bShape, transposeA, transposeB);
-  if (!shape)
-    return shape.takeError();
-  if (llvm::Error err = checkLayout(name, "output", shape->output, outputLayout))
-    return err;
-  if (aLayout.isSharded() || bLayout.isSharded() || outputLayout.isSharded())
-    return notSupportedError(name + ": sharded matmul program configs are not "
-                                    "modelled");
-  const DeviceModel &device = currentDevice();
-  MatmulConfig config = selectConfig(*shape, aShape, aLayout, bShape, bLayout,
-                                     outputLayout, device);
-  Analysis analysis;
-  if (config.program == MatmulProgram::MultiCore)
-    analysis.cbBytes = 2 * (tileBytes(aLayout) + tileBytes(bLayout) +
-                            tileBytes(outputLayout));
-  else
-    analysis.cbBytes =
-        reuseCBBytes(config, shape->kt, tileBytes(aLayout), tileBytes(bLayout),
-                     tileBytes(outputLayout)) +
-        partialsCBBytes(config, outputLayout);
-  analysis.outputs.push_back({shape->output, outputLayout});
-  return finish(name, analysis, initialState);
+  auto plan = planMatmul(name, aShape, aLayout, bShape, bLayout, transposeA,
+                         transposeB, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  return finishOneOutput(name, plan->cbBytes, plan->outputShape, plan->output,
+                         initialState);
 }
 
 llvm::Expected<size_t> OpModel<MatmulOp>::getOpRuntime(
     llvm::ArrayRef<int64_t> aShape, LayoutAttr aLayout,
     llvm::ArrayRef<int64_t> bShape, LayoutAttr bLayout, bool transposeA,
     bool transposeB, LayoutAttr outputLayout) {
-  auto constraints = getOpConstraints(aShape, aLayout, bShape, bLayout,
-                                      transposeA, transposeB, outputLayout);
-  if (!constraints)
-    return constraints.takeError();
-  auto shape = matmulShape(aShape, bShape, transposeA, transposeB);
-  if (!shape)
-    return shape.takeError();
-  Work work;
-  addTensorTraffic(work, aShape, aLayout);
-  addTensorTraffic(work, bShape, bLayout);
-  addTensorTraffic(work, shape->output, outputLayout);
-  work.computeCycles = kCyclesPerTileProduct * double(shape->batch) *
-                       shape->mt * shape->nt * shape->kt;
-  work.cores = shape->batch * shape->mt * shape->nt;
-  return roofline(work);
+  auto plan = planMatmul(MatmulOp::getOperationName(), aShape, aLayout, bShape,
+                         bLayout, transposeA, transposeB, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  return matmulRuntime(*plan, aShape, aLayout, bShape, bLayout, plan->output);
 }
 
 } // namespace mlir::ttnn::op_model

@@ -24,9 +24,11 @@ struct OpModel<PowTensorOp> : BinaryEltwiseOpModel<PowTensorOp> {};
 template <>
 struct OpModel<GeluBackwardOp> : BinaryEltwiseOpModel<GeluBackwardOp> {};
 
-/// relu_bw: x > 0 into a temporary, then grad * it (lib/OpModel/Backward.cpp).
-template <>
-struct OpModel<ReluBackwardOp> {
+/// relu_bw and silu_bw: composites of several programs (lib/OpModel/
+/// Backward.cpp; relu_bw: x > 0 into a temporary, then grad * it; silu_bw:
+/// sigmoid(x), then five binary programs).
+template <typename OpTy>
+struct CompositeBackwardOpModel {
   static llvm::Expected<OpConstraints>
   getOpConstraints(llvm::ArrayRef<int64_t> gradShape, LayoutAttr gradLayout,
                    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
@@ -37,6 +39,11 @@ struct OpModel<ReluBackwardOp> {
                llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
                LayoutAttr outputLayout);
 };
+
+template <>
+struct OpModel<ReluBackwardOp> : CompositeBackwardOpModel<ReluBackwardOp> {};
+template <>
+struct OpModel<SiluBackwardOp> : CompositeBackwardOpModel<SiluBackwardOp> {};
 
 /// layer_norm and rms_norm over the last dimension. `weightShape` /
 /// `biasShape` are empty and their layouts null when absent.

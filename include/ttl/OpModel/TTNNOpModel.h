@@ -251,5 +251,7 @@ struct OpModel<DeallocateOp> {
 #include "ttl/OpModel/TTNNLayoutOpModel.h"
 // permute, pad, embedding, argmax.
 #include "ttl/OpModel/TTNNDataOpModel.h"
+// linear (TTNNLinearOps.td).
+#include "ttl/OpModel/TTNNLinearOpModel.h"
 
 #endif // TTL_OPMODEL_TTNNOPMODEL_H

@@ -293,6 +293,7 @@ TTL_FAMILY_OP_MODEL(PowScalarOp, Unary)
 TTL_FAMILY_OP_MODEL(PowTensorOp, Binary)
 TTL_FAMILY_OP_MODEL(GeluBackwardOp, Binary)
 TTL_FAMILY_OP_MODEL(ReluBackwardOp, Binary)
+TTL_FAMILY_OP_MODEL(SiluBackwardOp, Binary)
 #undef TTL_FAMILY_OP_MODEL
 
 // Unary-shaped ops with their own entry (typecast, to_memory_config,
@@ -349,6 +350,50 @@ llvm::Expected<size_t> MatmulOp::getOpRuntime(const Layouts &inputs,
                                detail::shapeOf(getB()), inputs[1],
                                getTransposeA(), getTransposeB(),
                                detail::outputLayout(*this, opConfig));
+}
+
+namespace mlir::ttnn::detail {
+namespace {
+/// The query arguments of a linear: the bias's shape and layout are empty
+/// and null without one (its layout is the third input layout when present).
+template <typename Fn>
+auto withLinearArgs(LinearOp op, const Layouts &inputs, const OpConfig &config,
+                    Fn &&fn) {
+  bool hasBias = bool(op.getBias());
+  using Result = decltype(fn(ArrayRef<int64_t>(), LayoutAttr()));
+  if (llvm::Error err = checkInputCount(op, inputs, 2 + hasBias))
+    return Result(std::move(err));
+  ArrayRef<int64_t> biasShape = hasBias ? shapeOf(op.getBias()) : ArrayRef<int64_t>();
+  return fn(biasShape, hasBias ? inputs[2] : LayoutAttr());
+}
+} // namespace
+} // namespace mlir::ttnn::detail
+
+llvm::Expected<OpConstraints>
+LinearOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                           LiveRecords liveRecords) {
+  return detail::withLinearArgs(
+      *this, inputs, opConfig,
+      [&](ArrayRef<int64_t> biasShape,
+          LayoutAttr biasLayout) -> llvm::Expected<OpConstraints> {
+        return detail::constraintsDispatch(
+            *this, liveRecords, detail::shapeOf(getA()), inputs[0],
+            detail::shapeOf(getB()), inputs[1], biasShape, biasLayout,
+            getTransposeA(), getTransposeB(), getActivation(),
+            detail::outputLayout(*this, opConfig));
+      });
+}
+llvm::Expected<size_t> LinearOp::getOpRuntime(const Layouts &inputs,
+                                              const OpConfig &opConfig) {
+  return detail::withLinearArgs(
+      *this, inputs, opConfig,
+      [&](ArrayRef<int64_t> biasShape,
+          LayoutAttr biasLayout) -> llvm::Expected<size_t> {
+        return detail::runtimeCached(
+            *this, detail::shapeOf(getA()), inputs[0], detail::shapeOf(getB()),
+            inputs[1], biasShape, biasLayout, getTransposeA(), getTransposeB(),
+            getActivation(), detail::outputLayout(*this, opConfig));
+      });
 }
 
 llvm::Expected<OpConstraints>

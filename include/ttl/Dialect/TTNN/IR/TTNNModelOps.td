@@ -71,6 +71,11 @@ def TTNN_ReluBackwardOp : TTNN_ActivationBackwardOp<"relu_bw", "relu",
     "two programs, as ttnn 0.81.1 composes it: a unary x > 0 into a " #
     "temporary placed like the output, then binary multiply by grad " #
     "(docs/op-model.md, composite ops).">;
+def TTNN_SiluBackwardOp : TTNN_ActivationBackwardOp<"silu_bw", "silu",
+    "six programs, as ttnn 0.81.1 composes it: sigmoid(x), then five " #
+    "binary_ng steps (two with a scalar) through five temporaries placed " #
+    "like the output, which is allocated first (docs/op-model.md, " #
+    "composite ops); one data type for operands and result, interleaved.">;
 
 //===----------------------------------------------------------------------===//
 // Normalizations over the last dimension

@@ -133,7 +133,9 @@ def TTNN_MatmulOp : TTNN_Op<"matmul", [Pure]> {
   let description = [{
     `a @ b` over the two innermost dimensions, leading dimensions broadcast.
     `transpose_a` / `transpose_b` transpose an operand's two innermost
-    dimensions first. Op model: 2-D multicast matmul.
+    dimensions first. Op model: the program ttnn 0.81.1 selects (MatmulMultiCore,
+    1-D or 2-D multicast; a block-sharded `a` runs the 2-D program on its grid;
+    docs/op-model.md, "Matmul program configs").
 
     ```mlir
     %2 = ttnn.matmul %a, %b : tensor<2048x1024xbf16, #l1>, tensor<1024x2048xbf16, #l1> -> tensor<2048x2048xbf16, #l1>
@@ -408,6 +410,8 @@ def TTNN_AllGatherOp : TTNN_Op<"all_gather", [OpModelExempt]> {
 
 // Ops of transformer layers (activations, norms, their backward ops).
 include "ttl/Dialect/TTNN/IR/TTNNModelOps.td"
+// linear: matmul with a bias and an activation.
+include "ttl/Dialect/TTNN/IR/TTNNLinearOps.td"
 // Data-movement ops (concat, slice, repeat).
 include "ttl/Dialect/TTNN/IR/TTNNLayoutOps.td"
 // Rearranging, padding, gathering and indexing ops (permute, pad, embedding,

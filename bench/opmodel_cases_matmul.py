@@ -1,0 +1,156 @@
+"""Calibration cases of ttnn.linear (bias, fused activation) over the branches of the matmul program
+selection, and of matmul with sharded operands (issue 12), against ttnn 0.81.1 on the mock devices.
+
+Imported by bench/opmodel_calibration.py, which owns the Case / Operand records and passes them in
+(``cases(Case, Operand)``); ``LAYOUTS`` and ``memory_configs(ttnn)`` add the block-sharded placements.
+What the linear cases show (docs/op-model.md, "Linear"): with a, b and the output in DRAM the bias is fused
+into the matmul program (one more CB of perCoreN bias tiles); otherwise the product goes to a temporary
+placed like the output and a broadcast add follows; an activation is one more unary program. The sharded
+matmul cases: a block-sharded a runs the 2-D multicast program on its grid ("Matmul program configs").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+SUFFIX = {"bf16": "", "f32": "_f32", "bfp8_b": "_bfp8"}
+D, L = "dram", "l1"
+ELEMENT = {"bf16": "bf16", "f32": "f32", "bfp8_b": "bfp8_b"}
+
+# Block-sharded placements: name -> (columns, rows, shard height, shard width), on cores (0,0)..(c-1,r-1).
+_BLOCK = {"bs8": (8, 8, 128, 128), "bs8_k1": (8, 8, 128, 32), "bs8_tall": (8, 8, 256, 64),
+          "bs4x8": (8, 4, 128, 128), "bs4x8_n64": (8, 4, 128, 64), "bs2": (2, 2, 128, 128),
+          "bs8_256": (8, 8, 256, 256), "bs8_4x4": (4, 4, 256, 256)}
+# Height- and width-sharded a (the 1-D program: not modelled, see DIFFERENCES).
+_OTHER = {"hs_mm": ("HEIGHT_SHARDED", 8, 8, 32, 256), "ws_mm": ("WIDTH_SHARDED", 8, 8, 32, 32)}
+
+LAYOUTS = {
+    **{f"{name}{SUFFIX[dt]}": f"#ttnn.layout<l1, block_sharded, {ELEMENT[dt]}, grid = {r}x{c}, shard = {h}x{w}>"
+       for name, (c, r, h, w) in _BLOCK.items() for dt in SUFFIX},
+    "hs_mm": "#ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 32x256>",
+    "ws_mm": "#ttnn.layout<l1, width_sharded, bf16, grid = 8x8, shard = 32x32>",
+}
+
+
+def memory_configs(ttnn: Any) -> dict[str, Any]:
+    """The ttnn memory configs of LAYOUTS (built in the mock-device child); a memory config carries no
+    data type, so the _f32 / _bfp8 forms share one."""
+    def sharded(kind: str, c: int, r: int, h: int, w: int) -> Any:
+        grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(c - 1, r - 1))])
+        return ttnn.MemoryConfig(getattr(ttnn.TensorMemoryLayout, kind), ttnn.BufferType.L1,
+                                 ttnn.ShardSpec(grid, [h, w], ttnn.ShardOrientation.ROW_MAJOR))
+    configs = {f"{name}{SUFFIX[dt]}": sharded("BLOCK_SHARDED", *spec) for name, spec in _BLOCK.items() for dt in SUFFIX}
+    configs.update({name: sharded(*spec) for name, spec in _OTHER.items()})
+    return configs
+
+
+DIFFERENCES: dict[str, str] = {
+    "matmul 2048x256 . 256x256 hs_mm,dram->hs_mm": "a height-sharded a: ttnn 0.81.1 runs the 1-D program with "
+    "in0 on its shard and a K block it fits to L1 (here all of K: in1 64 tiles, single-buffered; with "
+    "4096x512 . 512x1024 a 2-tile block and other CBs); the rule is not derived, so the model answers "
+    "not_implemented.",
+    "matmul 32x2048 . 2048x2048 ws_mm,dram->ws_mm": "a width-sharded a: ttnn 0.81.1 runs the 1-D program "
+    "with in0 multicast from its shards; not derived, the model answers not_implemented.",
+}
+
+
+def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, ...]:
+    def linear(mt: int, kt: int, nt: int, places: tuple[str, str, str | None], out: str, dtype: str = "bf16",
+               bias_dtype: str | None = None, activation: str | None = None, batch: tuple[int, ...] = (),
+               bias_rank: int = 2, transpose_b: bool = False) -> Any:
+        """M, K, N in tiles; ``places`` = (a, b, bias) placements (bias None: no bias)."""
+        m, k, n = 32 * mt, 32 * kt, 32 * nt
+        bias_dtype = bias_dtype or dtype
+        pa, pb, pbias = places
+        name = f"linear Mt Kt Nt {mt} {kt} {nt} {pa},{pb},{pbias or 'no bias'}->{out}"
+        name += f" {dtype}" if dtype != "bf16" else ""
+        name += f" bias {bias_dtype}" if pbias and bias_dtype != dtype else ""
+        name += f" {activation}" if activation else ""
+        name += f" batch {'x'.join(map(str, batch))}" if batch else ""
+        name += f" bias rank {bias_rank}" if pbias and bias_rank != 2 else ""
+        name += " transpose_b" if transpose_b else ""
+        operands = [Operand(batch + (m, k), pa + SUFFIX[dtype], dtype),
+                    Operand((n, k) if transpose_b else (k, n), pb + SUFFIX[dtype], dtype)]
+        ir = "ttnn.linear %a0, %a1"
+        if pbias:
+            operands.append(Operand((1,) * (bias_rank - 1) + (n,), pbias + SUFFIX[bias_dtype], bias_dtype))
+            ir += " bias %a2"
+        if activation:
+            ir += f" activation {activation}"
+        if transpose_b:
+            ir += " {transpose_b = true}"
+
+        def call(t, dev, mc, a):
+            return t.linear(a[0], a[1], bias=a[2] if pbias else None, activation=activation,
+                            transpose_b=transpose_b, memory_config=mc[out])
+
+        return Case(name, "linear", tuple(operands), Operand(batch + (m, n), out + SUFFIX[dtype], dtype), ir, call)
+
+    def sharded(m: int, k: int, n: int, pa: str, pb: str, out: str, dtype: str = "bf16", batch: tuple[int, ...] = (),
+                bias: bool = False) -> Any:
+        """A sharded matmul (or a linear with a DRAM bias): shapes in elements, placements by name."""
+        op = "linear" if bias else "matmul"
+        shape = lambda dims: "x".join(map(str, dims))  # noqa: E731
+        name = f"{op} {shape(batch + (m, k))} . {k}x{n} {pa},{pb}->{out}" + (f" {dtype}" if dtype != "bf16" else "")
+        name += " + bias" if bias else ""
+        operands = [Operand(batch + (m, k), pa + SUFFIX[dtype] if pa in _BLOCK else pa, dtype),
+                    Operand((k, n), pb + SUFFIX[dtype], dtype)]
+        ir = f"ttnn.{op} %a0, %a1"
+        if bias:
+            operands.append(Operand((1, n), D + SUFFIX[dtype], dtype))
+            ir += " bias %a2"
+        place = out + SUFFIX[dtype] if out in _BLOCK or out in (D, L) else out
+
+        def call(t, dev, mc, a):
+            if bias:
+                return t.linear(a[0], a[1], bias=a[2], memory_config=mc[place])
+            return t.matmul(a[0], a[1], memory_config=mc[place])
+
+        return Case(name, op, tuple(operands), Operand(batch + (m, n), place, dtype), ir, call)
+
+    dd = (D, D, D)
+    return (
+        # Block-sharded a, interleaved b: the 2-D program on a's grid, perCoreM x in0_block_w = a's shard,
+        # perCoreN = Nt / columns; a's shard and a block-sharded output are their own CBs.
+        sharded(1024, 1024, 1024, "bs8", D, "bs8"), sharded(1024, 1024, 1024, "bs8", D, D),
+        sharded(1024, 1024, 1024, "bs8", D, L), sharded(1024, 1024, 1024, "bs8", L, "bs8"),
+        sharded(1024, 1024, 1024, "bs8", D, "bs8", "f32"), sharded(1024, 1024, 1024, "bs8", D, "bs8", "bfp8_b"),
+        sharded(1024, 1024, 1024, "bs8", D, D, "bfp8_b"),
+        sharded(1024, 256, 1024, "bs8_k1", D, "bs8"), sharded(512, 1024, 1024, "bs4x8", D, "bs4x8"),
+        sharded(512, 1024, 512, "bs4x8", D, "bs4x8_n64"), sharded(2048, 512, 512, "bs8_tall", D, "bs8_tall"),
+        sharded(256, 256, 256, "bs2", D, "bs2"), sharded(256, 256, 256, "bs2", D, D),
+        sharded(2048, 2048, 2048, "bs8_256", D, "bs8_256"), sharded(512, 1024, 1024, "bs8", D, "bs8", batch=(2,)),
+        # ttnn ignores an output shard spec other than the one it derives (here 4x4 cores of 256x256).
+        sharded(1024, 1024, 1024, "bs8", D, "bs8_4x4"),
+        # Height- and width-sharded a: the 1-D program, not modelled (DIFFERENCES).
+        sharded(2048, 256, 256, "hs_mm", D, "hs_mm"), sharded(32, 2048, 2048, "ws_mm", D, "ws_mm"),
+        # A block-sharded a fuses the bias into its program when the output is in DRAM, else adds it after.
+        sharded(1024, 1024, 1024, "bs8", D, "bs8", bias=True), sharded(1024, 1024, 1024, "bs8", D, D, bias=True),
+        sharded(1024, 1024, 1024, "bs8", D, L, bias=True), sharded(1024, 1024, 1024, "bs8", L, D, bias=True),
+        # Every tensor in DRAM: the bias fused into the 1-D / 2-D program (perCoreN bias tiles).
+        linear(2, 32, 32, dd, D), linear(32, 8, 2, dd, D), linear(1, 8, 64, dd, D), linear(64, 3, 1, dd, D),
+        linear(32, 32, 32, dd, D), linear(16, 18, 16, dd, D), linear(3, 3, 3, dd, D), linear(8, 32, 64, dd, D),
+        linear(32, 32, 32, (D, D, L), D), linear(2, 32, 32, (D, D, L), D),
+        linear(32, 32, 32, dd, D, bias_dtype="f32"), linear(32, 32, 32, dd, D, bias_dtype="bfp8_b"),
+        linear(32, 32, 32, dd, D, "f32"), linear(32, 32, 32, dd, D, "bfp8_b"), linear(24, 8, 3, dd, D, "bfp8_b"),
+        linear(2, 32, 32, dd, D, bias_rank=1), linear(2, 32, 32, dd, D, bias_rank=4),
+        linear(2, 32, 32, dd, D, batch=(2,)), linear(24, 8, 24, dd, D, transpose_b=True),
+        # Some tensor in L1: the matmul without the bias, then a broadcast add (binary_ng, 4 x 2 pages).
+        linear(8, 8, 8, dd, L), linear(2, 32, 32, dd, L), linear(16, 8, 1, dd, L), linear(16, 8, 16, dd, L),
+        linear(32, 8, 64, dd, L), linear(1, 8, 16, dd, L), linear(3, 3, 24, dd, L),
+        linear(40, 32, 40, (L, L, L), L), linear(32, 32, 32, (L, D, D), D), linear(32, 32, 32, (D, L, D), D),
+        linear(8, 8, 8, dd, L, "f32"), linear(8, 8, 8, dd, L, bias_dtype="f32"), linear(8, 8, 8, dd, L, "bfp8_b"),
+        linear(16, 8, 16, dd, L, "f32"), linear(2, 32, 32, dd, L, batch=(2,)),
+        linear(3, 3, 24, dd, L, transpose_b=True),
+        # An L1 bias counts in the 16-tile block budget: 24x32x56 with L1 operands is exactly at it.
+        linear(24, 32, 56, (L, L, L), D), linear(24, 32, 56, (L, L, D), D), linear(24, 32, 56, (L, L, None), D),
+        # No bias: ttnn.matmul's program.
+        linear(16, 8, 16, (L, L, None), L), linear(32, 32, 32, (D, D, None), D),
+        # Activations: one more unary program (2 x 2 pages) after the product or the add.
+        *(linear(32, 8, 32, dd, L, activation=act) for act in ("relu", "relu6", "gelu", "silu", "sigmoid", "tanh")),
+        linear(2, 32, 32, dd, D, activation="relu"), linear(8, 8, 8, dd, D, "f32", activation="relu"),
+        linear(8, 8, 8, dd, L, activation="gelu"), linear(8, 8, 8, (D, D, L), L, activation="relu"),
+        linear(8, 8, 8, dd, L, "bfp8_b", activation="relu"), linear(32, 8, 32, (D, D, None), L, activation="gelu"),
+        linear(8, 8, 8, (D, D, None), L, activation="silu"), linear(2, 32, 32, (D, D, None), D, activation="tanh"),
+    )
