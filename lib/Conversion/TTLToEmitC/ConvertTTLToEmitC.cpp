@@ -1,16 +1,18 @@
 //===- ConvertTTLToEmitC.cpp - split TTL kernels to TT-Metal EmitC --------===//
 //
-// Driver of convert-ttl-to-emitc: lowers tile math (greedy, before the
-// conversion), collects facts about each kernel function from the records of
-// ttl-assign-processor-roles and ttl-record-kernel-abi (KernelRecords.cpp),
-// wraps each kernel in an emitc.file with its includes and its
-// #ttl.kernel_record, then runs a full dialect conversion with the pattern
-// families of this directory and the upstream arith / scf / func to EmitC
-// patterns.
+// Driver of convert-ttl-to-emitc: a translation of decided IR. It collects
+// facts about each kernel function from the records of
+// ttl-assign-processor-roles and ttl-record-kernel-abi (KernelRecords.cpp)
+// and the tile-math plan (ttl-plan-unpack-to-dest), wraps each kernel in an
+// emitc.file with its includes and its #ttl.kernel_record, then runs a full
+// dialect conversion with the pattern families of this directory and the
+// upstream arith / scf / func to EmitC patterns. Tile math is lowered before
+// it (ttl-lower-tile-math).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
+#include "TileMath.h"
 
 #include "ttl/Conversion/TTLToEmitC/KernelABI.h"
 #include "ttl/Conversion/TTLToEmitC/Passes.h"
@@ -25,7 +27,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
@@ -237,8 +238,7 @@ struct ConvertTTLToEmitCPass
 
   LogicalResult collectFacts(func::FuncOp kernel, LoweringFacts &facts);
   FailureOr<emitc::FileOp> wrapInFile(func::FuncOp kernel, ProcessorRole role,
-                                      const KernelABI &abi,
-                                      ArrayRef<int64_t> unpackToDest);
+                                      const KernelABI &abi);
 };
 
 } // namespace
@@ -302,8 +302,7 @@ LogicalResult ConvertTTLToEmitCPass::collectFacts(func::FuncOp kernel,
 
 FailureOr<emitc::FileOp>
 ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, ProcessorRole role,
-                                  const KernelABI &abi,
-                                  ArrayRef<int64_t> unpackToDest) {
+                                  const KernelABI &abi) {
   FailureOr<ArrayAttr> ranges = getCoreRanges(kernel);
   if (failed(ranges))
     return failure();
@@ -343,6 +342,8 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, ProcessorRole role,
       TTLDialect::kDfbConfigurationsAttrName);
   auto claims =
       kernel->getAttrOfType<ArrayAttr>(TTLDialect::kFabricClaimsAttrName);
+  auto unpackToDest = kernel->getAttrOfType<DenseI64ArrayAttr>(
+      TTLDialect::kUnpackToDestAttrName);
   file->setAttr(
       TTLDialect::kKernelRecordAttrName,
       KernelRecordAttr::get(
@@ -353,13 +354,13 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, ProcessorRole role,
           configs ? configs : b.getArrayAttr({}), b.getArrayAttr(paths),
           b.getBoolAttr(projectInclude),
           b.getBoolAttr(compute && needsFp32DestAccumulation(kernel)),
-          b.getDenseI64ArrayAttr(unpackToDest),
+          unpackToDest ? unpackToDest : b.getDenseI64ArrayAttr({}),
           claims ? claims : b.getArrayAttr({})));
   for (StringRef name :
        {TTLDialect::kCoreRangesAttrName, TTLDialect::kProcessorRoleAttrName,
         TTLDialect::kAbiAttrName, TTLDialect::kDataflowBuffersAttrName,
         TTLDialect::kDfbConfigurationsAttrName,
-        TTLDialect::kFabricClaimsAttrName})
+        TTLDialect::kFabricClaimsAttrName, TTLDialect::kUnpackToDestAttrName})
     kernel->removeAttr(name);
   return file;
 }
@@ -388,6 +389,19 @@ void ConvertTTLToEmitCPass::runOnOperation() {
     roles.push_back(role.getValue());
   }
 
+  // Tile math is lowered by ttl-lower-tile-math, as ttl-plan-accumulation
+  // and ttl-plan-unpack-to-dest decided; a store left over is not lowerable
+  // here.
+  for (func::FuncOp kernel : kernels) {
+    WalkResult unlowered = kernel.walk([](StoreOp store) {
+      store.emitOpError(
+          "is not lowered; run ttl-lower-tile-math before convert-ttl-to-emitc");
+      return WalkResult::interrupt();
+    });
+    if (unlowered.wasInterrupted())
+      return signalPassFailure();
+  }
+
   // Python's `//` is arith.floordivsi (and ceildivsi may come from folds),
   // which have no EmitC lowering: expand them into divsi / remsi / cmpi /
   // select, which do (C's `/` truncates; the expansion corrects the quotient
@@ -401,40 +415,12 @@ void ConvertTTLToEmitCPass::runOnOperation() {
         return signalPassFailure();
   }
 
-  // Tile math first: it needs the TTL types of the DFBs it reads. Which f32
-  // DFBs copy_tile unpacks straight to DEST is decided before (the format
-  // reconfigurations depend on it) and recorded after it.
-  llvm::DenseMap<Operation *, llvm::SmallSetVector<Value, 4>> unpackToDest;
-  for (func::FuncOp kernel : kernels) {
-    if (failed(markL1Accumulation(kernel)))
-      return signalPassFailure();
-    const llvm::SmallSetVector<Value, 4> &plan =
-        unpackToDest[kernel] = planUnpackToDest(kernel);
-    emitDataFormatReconfigs(kernel, plan);
-    RewritePatternSet patterns(context);
-    populateTileMathPatterns(patterns);
-    // Top-down: the first math of the kernel chooses the hardware startup.
-    GreedyRewriteConfig config;
-    config.setUseTopDownTraversal(true);
-    if (failed(applyPatternsGreedily(kernel, std::move(patterns), config)))
-      return signalPassFailure();
-    // A store left over had its error reported by the pattern.
-    if (kernel->walk([](StoreOp) { return WalkResult::interrupt(); })
-            .wasInterrupted())
-      return signalPassFailure();
-  }
-
   LoweringFacts facts;
   SmallVector<emitc::FileOp> files;
   for (auto [kernel, role] : llvm::zip(kernels, roles)) {
     if (failed(collectFacts(kernel, facts)))
       return signalPassFailure();
-    FailureOr<SmallVector<int64_t>> unpacked =
-        checkUnpackToDest(kernel, unpackToDest[kernel]);
-    if (failed(unpacked))
-      return signalPassFailure();
-    FailureOr<emitc::FileOp> file =
-        wrapInFile(kernel, role, facts.abi[kernel], *unpacked);
+    FailureOr<emitc::FileOp> file = wrapInFile(kernel, role, facts.abi[kernel]);
     if (failed(file))
       return signalPassFailure();
     files.push_back(*file);
@@ -462,7 +448,7 @@ void ConvertTTLToEmitCPass::runOnOperation() {
     if (failed(applyFullConversion(file, target, frozen)))
       return signalPassFailure();
 
-  // The tile-math stage bridged DFBs to uint32_t with casts; after the
+  // ttl-lower-tile-math bridged DFBs to uint32_t with casts; after the
   // conversion they are identities or cancelling pairs.
   SmallVector<UnrealizedConversionCastOp> casts;
   module.walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });

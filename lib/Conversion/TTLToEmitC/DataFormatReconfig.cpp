@@ -17,9 +17,10 @@
 // from its destination's) is just a store whose packer format differs from
 // its source formats. The unpacker's output format of a source also depends on
 // whether its DFB is unpacked straight to DEST (UnpackToDestFp32, see
-// UnpackToDest.cpp: the JIT makes it Float32 instead of Tf32), so two f32
-// sources, one unpacked to DEST and one not, are two formats; planUnpackToDest
-// keeps the leaves of one SFPU tree alike, so one store has one SrcA format.
+// UnpackToDest.cpp: the JIT makes it Float32 instead of Tf32; the kernel's
+// `ttl.unpack_to_dest`), so two f32 sources, one unpacked to DEST and one not,
+// are two formats; ttl-plan-unpack-to-dest keeps the leaves of one SFPU tree
+// alike, so one store has one SrcA format.
 // A source is reprogrammed when the previous math that ran before
 // it set another format, or when that math is unknown: the store is the first
 // math of its block but not the kernel's first math (the math before it is in
@@ -29,6 +30,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
+#include "TileMath.h"
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
 
@@ -63,17 +65,11 @@ struct Format {
   bool operator!=(const Format &other) const { return !(*this == other); }
 };
 
-Value waitedDfb(Value value) {
-  if (auto wait = value.getDefiningOp<WaitOp>())
-    return wait.getDfb();
-  return nullptr;
-}
-
 /// The first waited DFB leaf of a tile-math tree (every leaf of a tree has
 /// the stored value's element type, which may differ from the destination's:
 /// the packer converts), or null.
 Value firstLeaf(Value value) {
-  if (Value dfb = waitedDfb(value))
+  if (Value dfb = getWaitedDfb(value))
     return dfb;
   Operation *op = value.getDefiningOp();
   if (!op)
@@ -90,7 +86,7 @@ Value firstBroadcastLeaf(Value value) {
   if (!op)
     return nullptr;
   if (isa<BroadcastOp>(op))
-    return waitedDfb(op->getOperand(0));
+    return getWaitedDfb(op->getOperand(0));
   for (Value operand : op->getOperands())
     if (Value dfb = firstBroadcastLeaf(operand))
       return dfb;
@@ -111,8 +107,8 @@ std::optional<MathFormats> getFormats(StoreOp store) {
   // of a block of another element type and restores it for the matmul.
   if (std::optional<MatmulExpr> expr = matchMatmulExpr(value)) {
     MatmulOp matmul = expr->matmul;
-    formats.in0 = waitedDfb(matmul.getLhs());
-    formats.in1 = waitedDfb(matmul.getRhs());
+    formats.in0 = getWaitedDfb(matmul.getLhs());
+    formats.in1 = getWaitedDfb(matmul.getRhs());
     if (!formats.in0 || !formats.in1)
       return std::nullopt;
     formats.srcA = formats.in1;
@@ -123,9 +119,9 @@ std::optional<MathFormats> getFormats(StoreOp store) {
   // A reduction reads its input and scaler through SrcA / SrcB (of one
   // element type, so the row reduction's swapped operands change nothing).
   if (isa_and_nonnull<ReduceSumOp, ReduceMaxOp>(root)) {
-    formats.in0 = formats.srcA = waitedDfb(root->getOperand(0));
+    formats.in0 = formats.srcA = getWaitedDfb(root->getOperand(0));
     formats.in1 = formats.srcB =
-        root->getNumOperands() > 1 ? waitedDfb(root->getOperand(1)) : Value();
+        root->getNumOperands() > 1 ? getWaitedDfb(root->getOperand(1)) : Value();
     if (!formats.srcA || !formats.srcB)
       return std::nullopt;
     return formats;
@@ -133,7 +129,7 @@ std::optional<MathFormats> getFormats(StoreOp store) {
   // The FPU binary path of the tile-math lowering: add / sub / mul of two
   // waited blocks reads both sources.
   if (lowersToFpuBinary(value)) {
-    formats.in0 = formats.srcA = waitedDfb(root->getOperand(0));
+    formats.in0 = formats.srcA = getWaitedDfb(root->getOperand(0));
     formats.in1 = formats.srcB = getFpuOperandDfb(root->getOperand(1));
     return formats;
   }
@@ -151,13 +147,17 @@ struct HardwareState {
 
 /// The formats of one store's sources and packer.
 struct StepFormats {
-  const llvm::SmallSetVector<Value, 4> &unpackToDest;
+  /// Physical indices of the DFBs unpacked straight to DEST.
+  ArrayRef<int64_t> unpackToDest;
 
   Format source(Value dfb) const {
     if (!dfb)
       return {};
+    auto create = dfb.getDefiningOp<CreateDataflowBufferOp>();
+    std::optional<int64_t> index =
+        create ? create.getPhysicalIndex() : std::nullopt;
     return {cast<DataflowBufferType>(dfb.getType()).getElementType(),
-            unpackToDest.contains(dfb)};
+            index && llvm::is_contained(unpackToDest, *index)};
   }
   Format packer(Value dfb) const {
     return {cast<DataflowBufferType>(dfb.getType()).getElementType(), false};
@@ -205,8 +205,8 @@ void emitReconfig(OpBuilder &b, StoreOp store, const MathFormats &formats,
 
 } // namespace
 
-void emitc_lowering::emitDataFormatReconfigs(
-    func::FuncOp kernel, const llvm::SmallSetVector<Value, 4> &unpackToDest) {
+void emitc_lowering::emitDataFormatReconfigs(func::FuncOp kernel,
+                                             ArrayRef<int64_t> unpackToDest) {
   StepFormats of{unpackToDest};
   SmallVector<std::pair<StoreOp, MathFormats>> steps;
   llvm::SmallPtrSet<Type, 2> types;

@@ -45,6 +45,17 @@ emitc_lowering::getKernelFunctions(ModuleOp module) {
   return kernels;
 }
 
+LogicalResult emitc_lowering::forEachKernelFunction(
+    ModuleOp module, llvm::function_ref<LogicalResult(func::FuncOp)> step) {
+  FailureOr<SmallVector<func::FuncOp>> kernels = getKernelFunctions(module);
+  if (failed(kernels))
+    return failure();
+  for (func::FuncOp kernel : *kernels)
+    if (failed(step(kernel)))
+      return failure();
+  return success();
+}
+
 namespace {
 
 /// "file:line" of the user's source line that made a DFB ("" without one):
@@ -185,13 +196,9 @@ struct AssignProcessorRolesPass
 struct RecordKernelABIPass
     : public ttl::impl::TTLRecordKernelABIBase<RecordKernelABIPass> {
   void runOnOperation() override {
-    FailureOr<SmallVector<func::FuncOp>> kernels =
-        getKernelFunctions(getOperation());
-    if (failed(kernels))
-      return signalPassFailure();
-    for (func::FuncOp kernel : *kernels)
-      if (failed(record(kernel)))
-        return signalPassFailure();
+    if (failed(forEachKernelFunction(
+            getOperation(), [&](func::FuncOp kernel) { return record(kernel); })))
+      signalPassFailure();
   }
 
   LogicalResult record(func::FuncOp kernel) {

@@ -1,9 +1,10 @@
 //===- Patterns.h - TTL to EmitC pattern families (internal) ----*- C++ -*-===//
 //
-// Shared by the pattern families of convert-ttl-to-emitc. Facts the patterns
-// need about the original IR (ABI slots, transfer directions, tensor shapes)
-// are collected before the conversion starts, because during it the IR is
-// half converted.
+// Shared by the pattern families of convert-ttl-to-emitc (and the emission
+// helpers of ttl-lower-tile-math, TileMath.h). Facts the patterns need about
+// the original IR (ABI slots, transfer directions, tensor shapes) are
+// collected before the conversion starts, because during it the IR is half
+// converted.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +21,6 @@
 #include "mlir/Transforms/DialectConversion.h"
 
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/SetVector.h"
 
 #include <variant>
 
@@ -69,6 +69,12 @@ inline constexpr llvm::StringLiteral kNotSplitMessage =
 /// kNotSplitMessage on an operation function that is not split.
 FailureOr<SmallVector<func::FuncOp>> getKernelFunctions(ModuleOp module);
 
+/// Runs `step` on each kernel function of `module` in order, stopping at the
+/// first failure (the body of a per-kernel backend pass).
+LogicalResult
+forEachKernelFunction(ModuleOp module,
+                      llvm::function_ref<LogicalResult(func::FuncOp)> step);
+
 /// One argument of an emitted call: an SSA operand or an integer literal.
 using CallArg = std::variant<Value, int64_t>;
 
@@ -93,103 +99,6 @@ Type getAutoType(MLIRContext *context);
 /// index -> size_t, DFBs / blocks / transfers -> uint32_t (the physical
 /// index), interleaved tensors -> `auto` (their TensorAccessor).
 void populateKernelTypeConversions(TypeConverter &converter);
-
-/// True when compute kernel `kernel` runs with fp32 DEST accumulation
-/// (`fp32_dest_acc_en` of its #ttl.kernel_record): as its operation chose
-/// (`ttl.fp32_dest_acc_en`), else when it uses a DFB of f32 elements.
-bool needsFp32DestAccumulation(func::FuncOp kernel);
-
-/// Tiles one DEST section holds in tt-metal's default SyncHalf mode
-/// (ckernel.h get_dest_max_tiles): 8 16-bit tiles, 4 with fp32 accumulation.
-int64_t destTilesPerSection(bool fp32DestAccumulation);
-
-/// True when the tile-math lowering runs the stored tile math `value` on the
-/// FPU as one eltwise binary op (add / sub / mul of two waited blocks:
-/// `binary_tiles_init` + `add_tiles`, ...; or of a waited block and a
-/// broadcast of one: `add_bcast_rows_init` + `add_tiles_bcast_rows`, ...). A
-/// matmul and a reduction run on the FPU too; any other tree runs on the SFPU,
-/// its leaves unpacked with `copy_tile` / `unary_bcast` / `transpose_tile`.
-bool lowersToFpuBinary(Value value);
-
-/// The DFB an FPU binary operand reads: a waited block's, or the waited input
-/// of a broadcast; else null.
-Value getFpuOperandDfb(Value value);
-
-/// A stored block matmul with fused element-wise math, as the tile-math
-/// lowering runs it: `addend + lhs @ rhs` (or the product alone) computed in
-/// the destination registers (the addend's tile copied in, then the product
-/// accumulated onto it), then `epilogue` applied in place, innermost first:
-/// unary and block-scalar ops, and binary ops whose other operand is a waited
-/// block (e.g. `relu(a @ b + bias)`: add of bias, then relu).
-struct MatmulExpr {
-  MatmulOp matmul;
-  Value addend; // a waited block, or null
-  SmallVector<Operation *> epilogue;
-};
-
-/// The matmul form of stored tile math `value`, or nullopt when `value` is
-/// not one (no matmul, or one combined otherwise, e.g. two matmuls).
-std::optional<MatmulExpr> matchMatmulExpr(Value value);
-
-/// The waited blocks a matmul expression copies into DEST (its addend and
-/// the block operands of its epilogue).
-SmallVector<Value> getCopiedBlocks(const MatmulExpr &expr);
-
-/// Name of the unit attribute markL1Accumulation puts on an accumulating
-/// `ttl.store` that always adds (an earlier store into its block precedes it).
-inline constexpr llvm::StringLiteral kAlwaysAddsAttrName = "ttl.always_adds";
-
-/// Name of the unit attribute markL1Accumulation puts on an accumulating
-/// `ttl.store` of a plain matmul whose partial sums stay in DEST across its
-/// loop (the block fits one DEST section; TileMathPatterns.cpp).
-inline constexpr llvm::StringLiteral kDestAccumulationAttrName =
-    "ttl.dest_accumulation";
-
-/// Name of the unit attribute markL1Accumulation puts on every `ttl.store`
-/// into a reserved block that has an accumulating store: its packs name their
-/// tile indices (`pack_tile<true>(d, out, tile)`).
-inline constexpr llvm::StringLiteral kIndexedPackAttrName =
-    "ttl.indexed_pack";
-
-/// Checks the accumulating stores (`ttl.store {accumulate}`, Python
-/// `blk += expr`) of `kernel` before its tile math is lowered, and marks those
-/// that always add (kAlwaysAddsAttrName): a store with an earlier store into
-/// its reserved block before it. The others overwrite on the first iteration
-/// of the loops between them and the reservation, or keep their sums in DEST
-/// (kDestAccumulationAttrName). An accumulating store in a runtime `if` below
-/// its reservation is an error.
-LogicalResult markL1Accumulation(func::FuncOp kernel);
-
-/// The DFBs (`ttl.create_dfb` results) whose tiles compute kernel `kernel`
-/// unpacks straight into DEST (ttnn UnpackToDestMode::UnpackToDestFp32,
-/// `unpack_to_dest` of its #ttl.kernel_record): its f32 DFBs that its tile
-/// math reads only with copy_tile, when it runs with fp32 DEST accumulation
-/// (UnpackToDest.cpp). Every other DFB is unpacked through SrcA / SrcB
-/// (TF32 for f32 data).
-llvm::SmallSetVector<Value, 4> planUnpackToDest(func::FuncOp kernel);
-
-/// The sorted physical indices of `plan`, for the kernel's record, after its
-/// tile math is lowered, checked against the compute-API calls the lowering
-/// emitted: every planned DFB is read by copy_tile and by no other unpacking
-/// call. Fails with an error otherwise.
-FailureOr<SmallVector<int64_t>>
-checkUnpackToDest(func::FuncOp kernel,
-                  const llvm::SmallSetVector<Value, 4> &plan);
-
-/// Tile math (run greedily before the conversion): every `ttl.store` of a
-/// tile-math expression becomes compute-API calls inside the tile-register
-/// protocol; the expression ops become dead. Also emits the compute
-/// kernel's hardware startup.
-void populateTileMathPatterns(RewritePatternSet &patterns);
-
-/// Before the tile math is lowered: emits reconfig_data_format* /
-/// pack_reconfig_data_format before each `ttl.store` of `kernel` whose DFB
-/// unpacker / packer formats differ from the math that runs before it
-/// (DataFormatReconfig.cpp): a format is a DFB's element type and, for a
-/// source, whether it is unpacked to DEST (`unpackToDest`, from
-/// planUnpackToDest). Nothing for a kernel of one format.
-void emitDataFormatReconfigs(
-    func::FuncOp kernel, const llvm::SmallSetVector<Value, 4> &unpackToDest);
 
 /// A conversion pattern of `OpTy` that reads the LoweringFacts collected
 /// before the conversion.

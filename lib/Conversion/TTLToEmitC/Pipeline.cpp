@@ -22,10 +22,14 @@ void ttl::buildBackendPipeline(OpPassManager &pm, StringRef target) {
   pm.addPass(createTTLSpecializeCores({target.str()}));
   // Folds the branches core specialization decided.
   pm.addPass(createCanonicalizerPass());
-  // The facts each kernel's record carries, then the conversion itself.
+  // The facts each kernel's record carries, the tile-math plan and its
+  // lowering, then the conversion itself.
   pm.addPass(createTTLAssignProcessorRoles());
   pm.addPass(createTTLRecordKernelABI());
   pm.addPass(createTTLCheckSynchronizedReconfigurations());
+  pm.addPass(createTTLPlanAccumulation());
+  pm.addPass(createTTLPlanUnpackToDest());
+  pm.addPass(createTTLLowerTileMath());
   pm.addPass(createConvertTTLToEmitC());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -46,6 +50,7 @@ void ttl::registerBackendPasses() {
       "split TTL kernels to one emitc.file (TT-Metal kernel) per kernel "
       "descriptor: ttl-specialize-cores, ttl-assign-processor-roles, "
       "ttl-record-kernel-abi, ttl-check-synchronized-reconfigurations, "
+      "ttl-plan-accumulation, ttl-plan-unpack-to-dest, ttl-lower-tile-math, "
       "convert-ttl-to-emitc, cleanup",
       [](OpPassManager &pm) { buildBackendPipeline(pm); });
   PassPipelineRegistration<TargetPipelineOptions>(

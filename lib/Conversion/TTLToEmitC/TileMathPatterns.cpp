@@ -20,11 +20,13 @@
 // (MatmulExpr: an addend copied into DEST before the product accumulates onto
 // it, then an in-place SFPU epilogue). An accumulating store (`blk += expr`)
 // adds through the packer's L1 accumulation, or keeps a matmul's partial sums
-// in DEST across its K loop where the block fits (markL1Accumulation decides).
+// in DEST across its K loop, as its `ttl.accumulation` says
+// (ttl-plan-accumulation, PlanAccumulation.cpp).
 // The compute kernel starts with `compute_kernel_hw_startup(in0, in1, out)`
 // for its first math.
 // Reconfiguration of the unpacker / packer formats between math steps of
-// different element types is emitted before this runs (DataFormatReconfig.cpp).
+// different element types is emitted before this runs (DataFormatReconfig.cpp;
+// ttl-lower-tile-math, LowerTileMath.cpp, drives both).
 //
 // Leaves other than waited blocks: `ttl.fill` is `fill_tile_bitcast` into its
 // register, `ttl.broadcast` of a waited block `unary_bcast<BroadcastType>`
@@ -40,6 +42,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
+#include "TileMath.h"
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
 
@@ -158,17 +161,10 @@ Value emitScalarBits(OpBuilder &b, Location loc, Operation *op) {
                                   "0x" + llvm::utohexstr(bits, true) + "u");
 }
 
-/// The DFB a math leaf reads, or null when `value` is not a waited block.
-Value getLeafDfb(Value value) {
-  if (auto wait = value.getDefiningOp<WaitOp>())
-    return wait.getDfb();
-  return nullptr;
-}
-
 /// The DFB a broadcast / transpose leaf unpacks: its input's, when waited.
 Value getShapedLeafDfb(Operation *op) {
   if (isa_and_nonnull<BroadcastOp, TransposeOp>(op))
-    return getLeafDfb(op->getOperand(0));
+    return getWaitedDfb(op->getOperand(0));
   return nullptr;
 }
 
@@ -269,7 +265,7 @@ struct StoreLowering {
   }
 
   LogicalResult checkTree(Value value) {
-    if (getLeafDfb(value))
+    if (getWaitedDfb(value))
       return success();
     Operation *op = value.getDefiningOp();
     if (isa_and_nonnull<FillOp>(op))
@@ -321,7 +317,7 @@ struct StoreLowering {
   }
 
   void collectLeaves(Value value, SmallVectorImpl<Value> &leaves) {
-    if (Value dfb = getLeafDfb(value)) {
+    if (Value dfb = getWaitedDfb(value)) {
       leaves.push_back(dfb);
       return;
     }
@@ -383,7 +379,7 @@ struct StoreLowering {
   /// Emits the SFPU evaluation of `value` for tile `tile`; returns its
   /// destination register.
   FailureOr<int> emitSfpu(OpBuilder &b, Value value, CallArg tile) {
-    if (Value dfb = getLeafDfb(value)) {
+    if (Value dfb = getWaitedDfb(value)) {
       FailureOr<int> taken = takeRegister();
       if (failed(taken))
         return failure();
@@ -787,7 +783,7 @@ LogicalResult lowerMatmulStore(PatternRewriter &rewriter, func::FuncOp kernel,
                                Value out, const PackMode &packMode) {
   StoreLowering lowering(rewriter, store.getLoc(), kernel);
   MatmulOp matmul = expr.matmul;
-  Value lhs = getLeafDfb(matmul.getLhs()), rhs = getLeafDfb(matmul.getRhs());
+  Value lhs = getWaitedDfb(matmul.getLhs()), rhs = getWaitedDfb(matmul.getRhs());
   if (!lhs || !rhs)
     return emitOperandsNotWaited(store, matmul,
                                  "a block matmul reads blocks from ttl.wait "
@@ -833,7 +829,7 @@ LogicalResult lowerMatmulStore(PatternRewriter &rewriter, func::FuncOp kernel,
                {lowering.cb(dfb), lowering.cb(rhs)});
   };
   auto before = [&](OpBuilder &b, TileIndex tile, TileIndex reg) {
-    copyLeaf(b, getLeafDfb(expr.addend), tile, reg.arg());
+    copyLeaf(b, getWaitedDfb(expr.addend), tile, reg.arg());
   };
   int64_t scratchRegister = 0;
   auto after = [&](OpBuilder &b, TileIndex tile, TileIndex reg) {
@@ -853,7 +849,7 @@ LogicalResult lowerMatmulStore(PatternRewriter &rewriter, func::FuncOp kernel,
       // A binary op: the running value and a waited block, in either order.
       bool runningFirst = containsMatmul(op->getOperand(0));
       Value block = op->getOperand(runningFirst ? 1 : 0);
-      copyLeaf(b, getLeafDfb(block), tile, scratchRegister);
+      copyLeaf(b, getWaitedDfb(block), tile, scratchRegister);
       BinaryInfo info = *getBinaryInfo(op);
       CallArg lhsReg = runningFirst ? reg.arg() : CallArg(scratchRegister);
       CallArg rhsReg = runningFirst ? CallArg(scratchRegister) : reg.arg();
@@ -896,8 +892,8 @@ template <typename ReduceOpT>
 LogicalResult lowerReduceStore(PatternRewriter &rewriter, func::FuncOp kernel,
                                StoreOp store, ReduceOpT reduce, Value out) {
   StoreLowering lowering(rewriter, store.getLoc(), kernel);
-  Value input = getLeafDfb(reduce.getInput());
-  Value scaler = reduce.getScaler() ? getLeafDfb(reduce.getScaler()) : Value();
+  Value input = getWaitedDfb(reduce.getInput());
+  Value scaler = reduce.getScaler() ? getWaitedDfb(reduce.getScaler()) : Value();
   if (!input || !scaler)
     return emitOperandsNotWaited(store, reduce,
                                  "a reduction reads blocks from ttl.wait "
@@ -942,7 +938,7 @@ LogicalResult lowerReduceStore(PatternRewriter &rewriter, func::FuncOp kernel,
 }
 
 /// `c += a @ b` as the only math of a loop right below c's reservation, c
-/// fitting one DEST section (markL1Accumulation marked it): the partial sums
+/// fitting one DEST section (`#ttl.accumulation<in_dest>`): the partial sums
 /// stay in DEST across the loop's K blocks, as tt-metal's bmm kernels keep
 /// them:
 ///   tile_regs_acquire();
@@ -954,7 +950,7 @@ LogicalResult lowerDestAccumulation(PatternRewriter &rewriter,
                                     MatmulOp matmul, Value out,
                                     const PackMode &packMode) {
   StoreLowering lowering(rewriter, store.getLoc(), kernel);
-  Value lhs = getLeafDfb(matmul.getLhs()), rhs = getLeafDfb(matmul.getRhs());
+  Value lhs = getWaitedDfb(matmul.getLhs()), rhs = getWaitedDfb(matmul.getRhs());
   MLIRContext *context = rewriter.getContext();
   emitHardwareStartup(lowering, kernel, lhs, rhs, out,
                       {emitc::OpaqueAttr::get(context, "SrcOrder::Reverse")});
@@ -992,14 +988,21 @@ LogicalResult lowerDestAccumulation(PatternRewriter &rewriter,
   return success();
 }
 
+/// The recorded accumulation of an accumulating `store`
+/// (ttl-plan-accumulation; ttl-lower-tile-math checks it is there).
+Accumulation getAccumulation(StoreOp store) {
+  return store
+      ->getAttrOfType<AccumulationAttr>(TTLDialect::kAccumulationAttrName)
+      .getValue();
+}
+
 /// The pack mode of `store`, computing its runtime flag before it.
-/// markL1Accumulation has checked the enclosing regions and marked the stores
-/// that always add.
+/// ttl-plan-accumulation has checked the enclosing regions.
 PackMode getPackMode(PatternRewriter &rewriter, StoreOp store) {
-  bool indexed = store->hasAttr(kIndexedPackAttrName);
+  bool indexed = store->hasAttr(TTLDialect::kIndexedPackAttrName);
   if (!store.getAccumulate())
     return {PackMode::Overwrite, Value(), indexed};
-  if (store->hasAttr(kAlwaysAddsAttrName))
+  if (getAccumulation(store) == Accumulation::AlwaysAdds)
     return {PackMode::Add, Value(), indexed};
   // The first contribution: it adds unless every loop between it and the
   // reservation is at its first iteration.
@@ -1032,16 +1035,13 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
       return store.emitOpError("stores into a block that is not from "
                                "ttl.reserve in a kernel function");
     Value value = store.getValue();
-    if (store->hasAttr(kDestAccumulationAttrName))
+    if (store.getAccumulate() &&
+        getAccumulation(store) == Accumulation::InDest)
       return lowerDestAccumulation(
           rewriter, kernel, store, value.getDefiningOp<MatmulOp>(),
           reserve.getDfb(),
-          {PackMode::Overwrite, Value(), store->hasAttr(kIndexedPackAttrName)});
-    if (isa_and_nonnull<ReduceSumOp, ReduceMaxOp>(value.getDefiningOp()) &&
-        store.getAccumulate())
-      return store.emitError(
-          "a reduction cannot be accumulated into a block (+=): store it "
-          "into a DFB, wait for it, and add that block");
+          {PackMode::Overwrite, Value(),
+           store->hasAttr(TTLDialect::kIndexedPackAttrName)});
     if (auto sum = value.getDefiningOp<ReduceSumOp>())
       return lowerReduceStore(rewriter, kernel, store, sum, reserve.getDfb());
     if (auto max = value.getDefiningOp<ReduceMaxOp>())
@@ -1131,18 +1131,24 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
 };
 } // namespace
 
+Value emitc_lowering::getWaitedDfb(Value value) {
+  if (auto wait = value.getDefiningOp<WaitOp>())
+    return wait.getDfb();
+  return nullptr;
+}
+
 bool emitc_lowering::lowersToFpuBinary(Value value) {
   Operation *root = value.getDefiningOp();
   return isa_and_nonnull<AddOp, SubOp, MulOp>(root) &&
-         getLeafDfb(root->getOperand(0)) &&
+         getWaitedDfb(root->getOperand(0)) &&
          getFpuOperandDfb(root->getOperand(1));
 }
 
 Value emitc_lowering::getFpuOperandDfb(Value value) {
-  if (Value dfb = getLeafDfb(value))
+  if (Value dfb = getWaitedDfb(value))
     return dfb;
   if (auto bcast = value.getDefiningOp<BroadcastOp>())
-    return getLeafDfb(bcast.getInput());
+    return getWaitedDfb(bcast.getInput());
   return nullptr;
 }
 
@@ -1185,7 +1191,7 @@ std::optional<MatmulExpr> emitc_lowering::matchMatmulExpr(Value value) {
     bool runningFirst = containsMatmul(op->getOperand(0));
     Value running = op->getOperand(runningFirst ? 0 : 1);
     Value block = op->getOperand(runningFirst ? 1 : 0);
-    if (!getLeafDfb(block))
+    if (!getWaitedDfb(block))
       return std::nullopt;
     // The add right above the product: its block is copied into DEST first.
     if (isa<AddOp>(op) && running.getDefiningOp<MatmulOp>()) {
@@ -1208,78 +1214,6 @@ SmallVector<Value> emitc_lowering::getCopiedBlocks(const MatmulExpr &expr) {
     if (op->getNumOperands() == 2)
       blocks.push_back(op->getOperand(containsMatmul(op->getOperand(0)) ? 1 : 0));
   return blocks;
-}
-
-/// True when accumulating store `store` (the first contribution to its
-/// block) can keep its partial sums in DEST across its loop: it stores a plain
-/// matmul of waited blocks, its loop sits right in the block of the
-/// reservation and holds no other store or external call, and the block fits
-/// one DEST section.
-static bool keepsSumsInDest(func::FuncOp kernel, StoreOp store) {
-  auto matmul = store.getValue().getDefiningOp<MatmulOp>();
-  auto loop = dyn_cast<scf::ForOp>(store->getParentOp());
-  if (!matmul || !loop || loop->getBlock() != store.getDest().getParentBlock())
-    return false;
-  if (!getLeafDfb(matmul.getLhs()) || !getLeafDfb(matmul.getRhs()))
-    return false;
-  bool other = loop.getBody()
-                   ->walk([&](Operation *op) {
-                     return (isa<StoreOp>(op) && op != store.getOperation()) ||
-                                    isa<CallExternFuncOp>(op)
-                                ? WalkResult::interrupt()
-                                : WalkResult::advance();
-                   })
-                   .wasInterrupted();
-  return !other && store.getDest().getType().getTilesPerBlock() <=
-                       destTilesPerSection(needsFp32DestAccumulation(kernel));
-}
-
-LogicalResult emitc_lowering::markL1Accumulation(func::FuncOp kernel) {
-  WalkResult result = kernel.walk([&](StoreOp store) {
-    if (!store.getAccumulate())
-      return WalkResult::advance();
-    // Every store into a block that accumulates packs to tile indices.
-    for (Operation *user : store.getDest().getUsers())
-      if (isa<StoreOp>(user))
-        user->setAttr(kIndexedPackAttrName, UnitAttr::get(store.getContext()));
-    Value dest = store.getDest();
-    Block *home = dest.getParentBlock();
-    // An earlier store into the block, before the store or one of its
-    // enclosing ops at any level up to the reservation's block.
-    auto storesBefore = [&](Operation *op) {
-      for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
-        bool found = prev->walk([&](StoreOp other) {
-                           return other.getDest() == dest
-                                      ? WalkResult::interrupt()
-                                      : WalkResult::advance();
-                         })
-                         .wasInterrupted();
-        if (found)
-          return true;
-      }
-      return false;
-    };
-    bool earlier = storesBefore(store);
-    for (Operation *op = store; op->getBlock() != home;) {
-      op = op->getParentOp();
-      if (!isa<scf::ForOp>(op)) {
-        InFlightDiagnostic diag = store.emitError(
-            "an accumulating store (blk += ...) sits in a runtime if below "
-            "its block's reservation: which contribution comes first, and so "
-            "overwrites the block, would be known only at run time");
-        diag.attachNote(dest.getLoc()) << "the block reserved here";
-        return WalkResult::interrupt();
-      }
-      earlier |= storesBefore(op);
-    }
-    if (earlier)
-      store->setAttr(kAlwaysAddsAttrName, UnitAttr::get(store.getContext()));
-    else if (keepsSumsInDest(kernel, store))
-      store->setAttr(kDestAccumulationAttrName,
-                     UnitAttr::get(store.getContext()));
-    return WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
 }
 
 void emitc_lowering::populateTileMathPatterns(RewritePatternSet &patterns) {

@@ -11,37 +11,40 @@
 // (eltwise binary, matmul) must not read such a CB: their operands live in
 // SrcA / SrcB, which an unpack to DEST bypasses.
 //
-// planUnpackToDest picks, per compute kernel with fp32 DEST accumulation (an
-// unpack to DEST of 32-bit data needs a 32-bit DEST), the f32 DFBs its tile
-// math reads only with copy_tile: a DFB read by an FPU op or handed to an
-// external call is not one, and since one SFPU tree's leaves share the
-// unpacker's configuration (DataFormatReconfig.cpp reprograms it between
-// stores, not between copies), a tree with one such leaf keeps all its leaves
-// on the SrcA path. After the tile math is lowered, checkUnpackToDest checks
-// the plan against the calls the lowering emitted and gives the physical
-// indices the kernel's #ttl.kernel_record records (`unpack_to_dest`).
+// ttl-plan-unpack-to-dest (planUnpackToDest) picks, per compute kernel with
+// fp32 DEST accumulation (an unpack to DEST of 32-bit data needs a 32-bit
+// DEST), the f32 DFBs its tile math reads only with copy_tile: a DFB read by
+// an FPU op or handed to an external call is not one, and since one SFPU
+// tree's leaves share the unpacker's configuration (DataFormatReconfig.cpp
+// reprograms it between stores, not between copies), a tree with one such leaf
+// keeps all its leaves on the SrcA path. It records their physical indices as
+// the kernel function's `ttl.unpack_to_dest`, which convert-ttl-to-emitc moves
+// into its #ttl.kernel_record (`unpack_to_dest`). After ttl-lower-tile-math
+// lowers the tile math, checkUnpackToDest checks the plan against the calls
+// the lowering emitted.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
+#include "TileMath.h"
+
+#include "ttl/Conversion/TTLToEmitC/Passes.h"
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/StringSwitch.h"
 
+namespace mlir::ttl {
+#define GEN_PASS_DEF_TTLPLANUNPACKTODEST
+#include "ttl/Conversion/TTLToEmitC/Passes.h.inc"
+} // namespace mlir::ttl
+
 using namespace mlir;
 using namespace mlir::ttl;
 using namespace mlir::ttl::emitc_lowering;
 
 namespace {
-
-/// The DFB of a waited block leaf, or null.
-Value waitedDfb(Value value) {
-  if (auto wait = value.getDefiningOp<WaitOp>())
-    return wait.getDfb();
-  return nullptr;
-}
 
 /// The DFB a value stands for: a DFB itself, or a block of one.
 Value dfbOf(Value value) {
@@ -59,7 +62,7 @@ Value dfbOf(Value value) {
 /// transpose_tile unpack straight to DEST when the CB's unpacker output is
 /// 32-bit, like copy_tile: bcast.h, transpose.h).
 void collectLeaves(Value value, SmallVectorImpl<Value> &leaves) {
-  if (Value dfb = waitedDfb(value)) {
+  if (Value dfb = getWaitedDfb(value)) {
     leaves.push_back(dfb);
     return;
   }
@@ -108,11 +111,26 @@ Value dfbOfCbOperand(Value operand) {
   return isa<DataflowBufferType>(input.getType()) ? input : nullptr;
 }
 
+struct TTLPlanUnpackToDestPass
+    : public ttl::impl::TTLPlanUnpackToDestBase<TTLPlanUnpackToDestPass> {
+  void runOnOperation() override {
+    auto record = [&](func::FuncOp kernel) {
+      auto id = kernel->getAttrOfType<KernelAttr>(TTLDialect::kKernelAttrName);
+      if (id.getKind() == KernelKind::Compute)
+        kernel->setAttr(TTLDialect::kUnpackToDestAttrName,
+                        DenseI64ArrayAttr::get(&getContext(),
+                                               planUnpackToDest(kernel)));
+      return success();
+    };
+    if (failed(forEachKernelFunction(getOperation(), record)))
+      signalPassFailure();
+  }
+};
+
 } // namespace
 
-llvm::SmallSetVector<Value, 4>
-emitc_lowering::planUnpackToDest(func::FuncOp kernel) {
-  llvm::SmallSetVector<Value, 4> plan;
+SmallVector<int64_t> emitc_lowering::planUnpackToDest(func::FuncOp kernel) {
+  SmallVector<int64_t> plan;
   auto id = kernel->getAttrOfType<KernelAttr>(TTLDialect::kKernelAttrName);
   if (!id || id.getKind() != KernelKind::Compute ||
       !needsFp32DestAccumulation(kernel))
@@ -139,7 +157,7 @@ emitc_lowering::planUnpackToDest(func::FuncOp kernel) {
         SmallVector<Value> blocks = getCopiedBlocks(*expr);
         blocks.append({expr->matmul.getLhs(), expr->matmul.getRhs()});
         for (Value block : blocks)
-          if (Value dfb = waitedDfb(block))
+          if (Value dfb = getWaitedDfb(block))
             exclude(dfb);
         return;
       }
@@ -147,7 +165,7 @@ emitc_lowering::planUnpackToDest(func::FuncOp kernel) {
       Operation *root = value.getDefiningOp();
       if (isa_and_nonnull<ReduceSumOp, ReduceMaxOp>(root)) {
         for (Value operand : root->getOperands())
-          if (Value dfb = waitedDfb(operand))
+          if (Value dfb = getWaitedDfb(operand))
             exclude(dfb);
         return;
       }
@@ -191,16 +209,16 @@ emitc_lowering::planUnpackToDest(func::FuncOp kernel) {
   for (const SmallVector<Value> &leaves : trees)
     for (Value dfb : leaves)
       if (!isExcluded(dfb))
-        plan.insert(dfb);
+        plan.push_back(physicalIndexOf(dfb));
+  llvm::sort(plan);
+  plan.erase(llvm::unique(plan), plan.end());
   return plan;
 }
 
-FailureOr<SmallVector<int64_t>>
-emitc_lowering::checkUnpackToDest(func::FuncOp kernel,
-                                  const llvm::SmallSetVector<Value, 4> &plan) {
-  SmallVector<int64_t> indices;
-  if (plan.empty())
-    return indices;
+LogicalResult emitc_lowering::checkUnpackToDest(func::FuncOp kernel,
+                                                ArrayRef<int64_t> unpackToDest) {
+  if (unpackToDest.empty())
+    return success();
   // CBs of the lowered calls, by physical index (-1: a CB without one).
   llvm::DenseSet<int64_t> copied, unpacked;
   kernel.walk([&](emitc::CallOpaqueOp call) {
@@ -212,8 +230,7 @@ emitc_lowering::checkUnpackToDest(func::FuncOp kernel,
         (use == CbUse::Copy ? copied : unpacked)
             .insert(hasPhysicalIndex(dfb) ? physicalIndexOf(dfb) : -1);
   });
-  for (Value dfb : plan) {
-    int64_t index = physicalIndexOf(dfb);
+  for (int64_t index : unpackToDest)
     if (!copied.contains(index) || unpacked.contains(index) ||
         unpacked.contains(-1))
       return kernel.emitError("internal error: DFB ")
@@ -222,9 +239,5 @@ emitc_lowering::checkUnpackToDest(func::FuncOp kernel,
                 "tile math "
              << (copied.contains(index) ? "may also unpack it into SrcA / SrcB"
                                         : "does not read it with copy_tile");
-    indices.push_back(index);
-  }
-  llvm::sort(indices);
-  indices.erase(llvm::unique(indices), indices.end());
-  return indices;
+  return success();
 }

@@ -99,6 +99,116 @@ def TTLCheckSynchronizedReconfigurations
   }];
 }
 
+def TTLPlanAccumulation : Pass<"ttl-plan-accumulation", "::mlir::ModuleOp"> {
+  let summary = "decides how each accumulating ttl.store adds to its block";
+  let description = [{
+    For every kernel function, checks the accumulating stores (`ttl.store
+    {accumulate}`, Python `blk += expr`) and records how each adds, as
+    `ttl.accumulation` (`#ttl.accumulation`): `always_adds` when an earlier
+    store into its reserved block precedes it (in its block or an enclosing
+    one up to the reservation's); otherwise `in_dest` for a plain matmul of
+    waited blocks alone in a loop right below the reservation whose block
+    fits one DEST section (its partial sums stay in DEST across the loop),
+    else `first` (it overwrites on the first iteration of every loop between
+    it and the reservation). Every store into a block that has an
+    accumulating store gets `ttl.indexed_pack`: its packs name their tile
+    indices. `ttl-lower-tile-math` lowers the stores as recorded.
+
+    Fails on an accumulating store in a runtime `scf.if` below its block's
+    reservation (which contribution overwrites would be known only at run
+    time) and on an accumulated reduction.
+
+    ```mlir
+    // Before
+    %r = ttl.reserve %o : !d -> !blk
+    scf.for %k = %c0 to %c4 step %c1 {
+      ...
+      ttl.store %p, %r {accumulate} : !blk
+    }
+    // After
+      ttl.store %p, %r {accumulate, ttl.accumulation = #ttl.accumulation<first>,
+                        ttl.indexed_pack} : !blk
+    ```
+  }];
+}
+
+def TTLPlanUnpackToDest : Pass<"ttl-plan-unpack-to-dest", "::mlir::ModuleOp"> {
+  let summary = "decides which f32 DFBs a compute kernel unpacks to DEST";
+  let description = [{
+    Records `ttl.unpack_to_dest` on every compute kernel function: the
+    ascending physical indices of the DFBs whose tiles it unpacks straight
+    into DEST (ttnn `UnpackToDestMode::UnpackToDestFp32`), so `copy_tile`
+    keeps every f32 bit. With fp32 DEST accumulation these are its f32 DFBs
+    that its tile math reads only with `copy_tile` (and `unary_bcast` /
+    `transpose_tile`): not a matmul, reduction or FPU binary operand, not
+    handed to an external call, and not a leaf of an SFPU expression with
+    such a leaf (the leaves of one expression share the unpacker's
+    configuration). Empty otherwise. `ttl-lower-tile-math` programs the
+    unpacker formats by it and checks it against the calls it emitted;
+    `convert-ttl-to-emitc` moves it into the kernel's `#ttl.kernel_record`
+    (`unpack_to_dest`).
+
+    ```mlir
+    func.func @compute() attributes {ttl.fp32_dest_acc_en = true,
+        ttl.kernel = #ttl.kernel<compute, "compute", "op:1">,
+        ttl.unpack_to_dest = array<i64: 0>} {
+      %in = ttl.create_dfb {physical_index = 0 : i32} : !ttl.dfb<1x1xf32, 2>
+      ...
+      %e = ttl.exp %x : !ttl.block<1x1xf32>   // copy_tile(in, 0, 0): f32 to DEST
+    }
+    ```
+  }];
+}
+
+def TTLLowerTileMath : Pass<"ttl-lower-tile-math", "::mlir::ModuleOp"> {
+  let summary = "lowers each ttl.store of tile math to compute-API calls";
+  let description = [{
+    For every kernel function, as `ttl-plan-accumulation` and
+    `ttl-plan-unpack-to-dest` recorded (it fails when their attributes are
+    missing), replaces each `ttl.store` of a tile-math expression with the
+    ttnn 0.81.1 compute-API calls that compute and pack it, as
+    `emitc.call_opaque` ops naming the DFBs through unrealized casts to
+    `uint32_t`:
+
+    - the tile-register protocol around the math
+      (`tile_regs_acquire/commit/wait/release`, `pack_tile`, with
+      `pack_reconfig_l1_acc` for an accumulating store), its DEST registers
+      allocated per expression (at most one DEST section: 8 tiles, 4 with
+      fp32 accumulation);
+    - FPU math: one add / sub / mul of waited blocks (`binary_tiles_init`,
+      `add_tiles`, bcast forms), a matmul with fused math (`matmul_init`,
+      `matmul_tiles`, copies and an SFPU epilogue), a reduction
+      (`reduce_init`, `reduce_tile`, `reduce_uninit`);
+    - SFPU math: every other expression (`copy_tile` of each leaf into its
+      own register, `*_binary_tile`, `exp_tile`, ...);
+    - the compute kernel's `compute_kernel_hw_startup` before its first math
+      and the unpacker / packer reconfigurations (`reconfig_data_format*`,
+      `pack_reconfig_data_format`) between math of different formats.
+
+    The expression ops it leaves dead are erased; DFBs, blocks and every
+    other op stay for `convert-ttl-to-emitc`. Fails at the store on math it
+    cannot lower (a block that is not from `ttl.wait`, a matmul or reduction
+    combined otherwise, an expression needing more DEST registers than a
+    section holds).
+
+    ```mlir
+    // Before
+    %e = ttl.exp %x : !ttl.block<1x1xbf16>
+    ttl.store %e, %r : !ttl.block<1x1xbf16>
+    // After
+    %0 = builtin.unrealized_conversion_cast %in : !ttl.dfb<1x1xbf16, 2> to !emitc.opaque<"uint32_t">
+    emitc.call_opaque "tile_regs_acquire"() : () -> ()
+    emitc.call_opaque "copy_init"(%0) : (!emitc.opaque<"uint32_t">) -> ()
+    emitc.call_opaque "copy_tile"(%0) {args = [0 : index, 0 : i32, 0 : i32]} : ...
+    emitc.call_opaque "exp_tile_init"() : () -> ()
+    emitc.call_opaque "exp_tile"() {args = [0 : i32]} : () -> ()
+    ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::emitc::EmitCDialect"];
+}
+
 def ConvertTTLToEmitC : Pass<"convert-ttl-to-emitc", "::mlir::ModuleOp"> {
   let summary = "lowers split TTL kernels to TT-Metal kernels in EmitC";
   let description = [{
@@ -113,17 +223,16 @@ def ConvertTTLToEmitC : Pass<"convert-ttl-to-emitc", "::mlir::ModuleOp"> {
       `noc_async_read_page` / `noc_async_write_page` per tile through a
       `TensorAccessor` of the interleaved tensor; `ttl.transfer_wait` becomes
       the matching read or write barrier.
-    - Tile math: each `ttl.store` of a tile-math expression becomes the
-      FPU (`add_tiles`, `sub_tiles`, `mul_tiles` with `binary_tiles_init`) or
-      SFPU (`copy_tile` into destination registers, `*_binary_tile`,
-      `exp_tile`, ...) calls with their inits, inside the tile-register
-      protocol (`tile_regs_acquire/commit/wait/release`, `pack_tile`).
+    - Tile math: `ttl-lower-tile-math` lowered it to compute-API calls
+      before; their DFB operands become the physical indices (a `ttl.store`
+      left over is an error).
     - Coordinates: `ttl.node` becomes `get_absolute_logical_x/y()`,
       `ttl.grid_size` the static grid extent.
 
-    Argument slots follow the kernel ABI that `ttl-record-kernel-abi`
-    recorded (docs/kernel-abi.md); roles come from
-    `ttl-assign-processor-roles`. Each file carries `ttl.kernel_record`, a
+    It decides nothing: argument slots follow the kernel ABI that
+    `ttl-record-kernel-abi` recorded (docs/kernel-abi.md), roles come from
+    `ttl-assign-processor-roles` and the DFBs unpacked to DEST from
+    `ttl-plan-unpack-to-dest`. Each file carries `ttl.kernel_record`, a
     `#ttl.kernel_record` with the logical kernel, processor role, core
     ranges, ABI (`#ttl.abi`), DFB specs and the rest of what the runtime
     needs. No TTL op remains.

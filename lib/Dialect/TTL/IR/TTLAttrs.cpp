@@ -369,6 +369,40 @@ LogicalResult TTLDialect::verifyOperationAttribute(Operation *op,
              << "' must be an array of #ttl.fabric_claim on a kernel function";
     return success();
   }
+  if (name == kUnpackToDestAttrName) {
+    auto indices = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+    auto kernel = op->getAttrOfType<KernelAttr>(kKernelAttrName);
+    bool sorted =
+        indices && llvm::all_of(llvm::enumerate(indices.asArrayRef()),
+                                [&](auto entry) {
+                                  return entry.value() >= 0 &&
+                                         (entry.index() == 0 ||
+                                          indices[entry.index() - 1] <
+                                              entry.value());
+                                });
+    if (!sorted || !isa<func::FuncOp>(op) || !kernel ||
+        kernel.getKind() != KernelKind::Compute)
+      return op->emitOpError("'")
+             << kUnpackToDestAttrName
+             << "' must be an array<i64> of ascending physical DFB indices on "
+                "a compute kernel function";
+    return success();
+  }
+  if (name == kAccumulationAttrName) {
+    auto store = dyn_cast<StoreOp>(op);
+    if (!isa<AccumulationAttr>(attr.getValue()) || !store ||
+        !store.getAccumulate())
+      return op->emitOpError("'")
+             << kAccumulationAttrName
+             << "' must be a #ttl.accumulation on an accumulating ttl.store";
+    return success();
+  }
+  if (name == kIndexedPackAttrName) {
+    if (!isa<UnitAttr>(attr.getValue()) || !isa<StoreOp>(op))
+      return op->emitOpError("'")
+             << kIndexedPackAttrName << "' must be a unit attribute on a ttl.store";
+    return success();
+  }
   if (name == kKernelRecordAttrName) {
     if (!isa<KernelRecordAttr>(attr.getValue()) ||
         op->getName().getStringRef() != "emitc.file")

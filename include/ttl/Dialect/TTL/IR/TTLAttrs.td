@@ -98,6 +98,20 @@ def TTL_FabricManagerPhase : I32EnumAttr<"FabricManagerPhase",
   let genSpecializedAttr = 0;
 }
 
+def TTL_Accumulation : I32EnumAttr<"Accumulation",
+    "how an accumulating ttl.store adds to its reserved block", [
+    // The first contribution: overwrites while every scf.for between the store
+    // and the reservation is at its first iteration, adds otherwise.
+    I32EnumAttrCase<"First", 0, "first">,
+    // An earlier store into the block precedes it: it always adds.
+    I32EnumAttrCase<"AlwaysAdds", 1, "always_adds">,
+    // A first-contribution matmul whose partial sums stay in DEST across its
+    // loop (the block fits one DEST section).
+    I32EnumAttrCase<"InDest", 2, "in_dest">]> {
+  let cppNamespace = "::mlir::ttl";
+  let genSpecializedAttr = 0;
+}
+
 //===----------------------------------------------------------------------===//
 // Attributes
 //===----------------------------------------------------------------------===//
@@ -314,6 +328,36 @@ def TTL_ProcessorRoleAttr
 
     ```mlir
     func.func @reader() attributes {ttl.processor_role = #ttl.processor_role<data_movement_0>, ...}
+    ```
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def TTL_AccumulationAttr
+    : EnumAttr<TTL_Dialect, TTL_Accumulation, "accumulation"> {
+  let summary = "how an accumulating store adds to its block";
+  let description = [{
+    Written by `ttl-plan-accumulation` on every accumulating `ttl.store`
+    (`{accumulate}`, Python `blk += expr`) as `ttl.accumulation`, and read by
+    `ttl-lower-tile-math`, which packs accordingly:
+
+    - `first`: the first contribution to its reserved block. Its packs
+      overwrite while every `scf.for` between the store and the reservation is
+      at its first iteration and add through the packer's L1 accumulation
+      otherwise (`pack_reconfig_l1_acc(iv != lb || ...)`); outside loops they
+      overwrite.
+    - `always_adds`: an earlier store into the block precedes it (in its block
+      or an enclosing one up to the reservation's): `pack_reconfig_l1_acc(1)`.
+    - `in_dest`: a first-contribution plain matmul of waited blocks, alone in
+      a loop right below the reservation, whose block fits one DEST section:
+      its partial sums stay in DEST across the loop (one acquire around it).
+
+    ```mlir
+    %r = ttl.reserve %o : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+    ttl.store %e, %r {accumulate, ttl.accumulation = #ttl.accumulation<first>,
+                      ttl.indexed_pack} : !ttl.block<1x1xbf16>
+    ttl.store %f, %r {accumulate, ttl.accumulation = #ttl.accumulation<always_adds>,
+                      ttl.indexed_pack} : !ttl.block<1x1xbf16>
     ```
   }];
   let assemblyFormat = "`<` $value `>`";

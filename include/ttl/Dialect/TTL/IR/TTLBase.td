@@ -34,7 +34,10 @@ def TTL_Dialect : Dialect {
   // `ttl.core_ranges` (on kernel functions after ttl-specialize-cores),
   // `ttl.processor_role`, `ttl.abi`, `ttl.dataflow_buffers` and
   // `ttl.dfb_configurations` (on kernel functions, before the conversion to
-  // EmitC) and `ttl.kernel_record` (on each generated `emitc.file`).
+  // EmitC), the tile-math plan (`ttl.unpack_to_dest` on compute kernel
+  // functions, `ttl.accumulation` and `ttl.indexed_pack` on `ttl.store`,
+  // before ttl-lower-tile-math) and `ttl.kernel_record` (on each generated
+  // `emitc.file`).
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     void registerTypes();
@@ -75,6 +78,18 @@ def TTL_Dialect : Dialect {
     /// kernel function (ttl-record-fabric-managers).
     static constexpr ::llvm::StringLiteral kFabricClaimsAttrName =
         "ttl.fabric_claims";
+    /// The tile-math plan, recorded before ttl-lower-tile-math lowers it:
+    /// the sorted physical indices of the f32 DFBs a compute kernel function
+    /// unpacks straight to DEST (ttl-plan-unpack-to-dest; an i64 array, empty
+    /// when none), and on a `ttl.store` how it accumulates (#ttl.accumulation)
+    /// and whether its packs name their tile indices (unit;
+    /// ttl-plan-accumulation).
+    static constexpr ::llvm::StringLiteral kUnpackToDestAttrName =
+        "ttl.unpack_to_dest";
+    static constexpr ::llvm::StringLiteral kAccumulationAttrName =
+        "ttl.accumulation";
+    static constexpr ::llvm::StringLiteral kIndexedPackAttrName =
+        "ttl.indexed_pack";
     /// #ttl.kernel_record of a generated kernel, on its emitc.file.
     static constexpr ::llvm::StringLiteral kKernelRecordAttrName =
         "ttl.kernel_record";

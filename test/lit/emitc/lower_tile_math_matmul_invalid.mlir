@@ -1,4 +1,4 @@
-// RUN: ttlang-opt --ttl-assign-processor-roles --ttl-record-kernel-abi --convert-ttl-to-emitc -split-input-file -verify-diagnostics %s
+// RUN: ttlang-opt --ttl-plan-accumulation --ttl-plan-unpack-to-dest --ttl-lower-tile-math -split-input-file -verify-diagnostics %s
 // A block matmul is stored on its own or with fused element-wise math whose other operands
 // are waited blocks, and reads waited blocks directly.
 
