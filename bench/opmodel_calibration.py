@@ -45,6 +45,8 @@ def _sibling(name: str) -> Any:
 
 # Transformer-layer compute ops (activations, pow, gelu_bw, norms).
 compute = _sibling("opmodel_cases_compute")
+# CNN ops (max_pool2d).
+cnn = _sibling("opmodel_cases_cnn")
 
 # Placements of the cases, as #ttnn.layout attributes and as ttnn memory configs (built in the
 # child). "hs": 28672x32 bf16 = 896 tiles, 14 per core on the 8x8 grid (reference row 3).
@@ -60,6 +62,7 @@ LAYOUTS = {
     "bs": "#ttnn.layout<l1, block_sharded, bf16, grid = 4x8, shard = 64x128>",
     "hs_f32": "#ttnn.layout<l1, height_sharded, f32, grid = 8x8, shard = 448x32>",
     **compute.LAYOUTS,
+    **cnn.LAYOUTS,
 }
 ELEMENT = {"bf16": "bf16", "f32": "f32", "bfp8_b": "bf16"}  # bfp8_b tensors carry bf16 elements
 
@@ -264,6 +267,7 @@ CASES: tuple[Case, ...] = (
     *layout_cases(Case, Operand),
     *to_layout_cases(Case, Operand),
     *mixed_sharding_cases(Case, Operand),
+    *cnn.cases(Case, Operand),
 )
 
 # Cases where the model deliberately answers differently from ttnn 0.81.1, and why. The test
@@ -288,6 +292,7 @@ DIFFERENCES: dict[str, str] = {
     "128 tiles but this one.",
     **compute.DIFFERENCES,
     **TO_LAYOUT_DIFFERENCES,
+    **cnn.DIFFERENCES,
     **{name: reason for name, reason in (
         ("concat 28672x32, 28672x32 dim 1 hs,hs->l1", "sharded inputs: ttnn 0.81.1 runs its sharded concat program "
          "(shard-sized CBs, a sharded intermediate, then sharded-to-interleaved); not modelled (not supported)."),
@@ -355,13 +360,14 @@ def run_on_mock_device() -> dict[str, dict]:
               "dram_f32": ttnn.DRAM_MEMORY_CONFIG, "l1_f32": ttnn.L1_MEMORY_CONFIG,
               "dram_bfp8": ttnn.DRAM_MEMORY_CONFIG, "l1_bfp8": ttnn.L1_MEMORY_CONFIG,
               **compute.memory_configs(ttnn),
+              **cnn.memory_configs(ttnn),
               **{name: ttnn.L1_MEMORY_CONFIG if name.startswith("l1") else ttnn.DRAM_MEMORY_CONFIG
                  for name in ROW_MAJOR_LAYOUTS}}
         dtypes = {"bf16": ttnn.bfloat16, "f32": ttnn.float32, "bfp8_b": ttnn.bfloat8_b}
 
         def device_tensor(operand: Operand):
             # Host tensor first: ttnn.Tensor(..., device=, mem_config=<sharded>) fails without torch.
-            row_major = operand.placement in ROW_MAJOR_LAYOUTS
+            row_major = LAYOUTS[operand.placement].startswith("#ttnn.layout<row_major")
             host = ttnn.Tensor(np.ones(operand.shape, dtype=np.float32), data_type=dtypes[operand.dtype],
                                layout=ttnn.ROW_MAJOR_LAYOUT if row_major else ttnn.TILE_LAYOUT)
             return ttnn.to_device(host, dev, memory_config=mc[operand.placement])

@@ -27,11 +27,13 @@ spec.loader.exec_module(calibration)
 FAMILIES = {"unary eltwise", "binary eltwise", "where", "reduction", "matmul", "softmax", "transpose",
             "typecast", "to_memory_config", "concatenate_heads", "creation",
             "activation", "pow", "activation backward", "normalization", "rotary embedding", "attention",
-            "concat", "slice", "repeat", "to_layout"}
+            "concat", "slice", "repeat", "to_layout", "max_pool2d", "conv2d",
+            "conv2d (not modelled)"}
 # Families added or extended with the issue (binary eltwise: mixed sharded / interleaved placements),
 # held to its target: >= 95% exact agreement on cb, l1, out and legality per family, on both devices.
 TARGET_FAMILIES = {"concat", "slice", "repeat", "binary eltwise", "activation", "pow", "activation backward",
-                   "normalization", "rotary embedding", "attention", "to_layout"}
+                   "normalization", "rotary embedding", "attention", "to_layout", "max_pool2d",
+                   "conv2d"}
 TARGET = 0.95
 
 _rows: dict[str, dict[str, dict]] = {}
@@ -61,7 +63,8 @@ def test_every_case_ran_on_the_mock_device(rows):
     _, table = rows
     rejected = {name for name, row in table.items() if "error" in row["ttnn"]}
     assert rejected == {"add 64x1024 + 2048x2048 (incompatible)", "sum 64x1024 dims [1, 2] (out of range)",
-                        "concat 64x1024 f32, 64x1024 bf16 dim 0 (mixed data types)", *calibration.compute.REJECTED}
+                        "concat 64x1024 f32, 64x1024 bf16 dim 0 (mixed data types)", *calibration.compute.REJECTED,
+                        *calibration.cnn.REJECTED}
     # The scratchpad is part of total, not of cb; only slice has one (its bounds, 4 B per dimension),
     # and ttnn's block tilize (a recorded difference, not modelled).
     block_tilize = "to_layout 64x4096 row_major dram->tile l1"

@@ -249,5 +249,7 @@ struct OpModel<DeallocateOp> {
 #include "ttl/OpModel/TTNNModelOpModel.h"
 // Data-movement ops (concat, slice, repeat).
 #include "ttl/OpModel/TTNNLayoutOpModel.h"
+// Ops of CNN layers (max_pool2d).
+#include "ttl/OpModel/TTNNConvOpModel.h"
 
 #endif // TTL_OPMODEL_TTNNOPMODEL_H

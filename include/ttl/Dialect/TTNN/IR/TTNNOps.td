@@ -410,5 +410,7 @@ def TTNN_AllGatherOp : TTNN_Op<"all_gather", [OpModelExempt]> {
 include "ttl/Dialect/TTNN/IR/TTNNModelOps.td"
 // Data-movement ops (concat, slice, repeat).
 include "ttl/Dialect/TTNN/IR/TTNNLayoutOps.td"
+// Ops of CNN layers (max_pool2d).
+include "ttl/Dialect/TTNN/IR/TTNNConvOps.td"
 
 #endif // TTL_DIALECT_TTNN_IR_TTNNOPS_TD
