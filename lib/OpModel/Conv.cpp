@@ -157,15 +157,12 @@ llvm::Expected<OpConstraints> OpModel<Conv2dOp>::getOpConstraints(
   analysis.intermediateL1 = 2 * a->reshardBytes;
   analysis.scratchpadBytes = a->scratch;
   analysis.outputs.push_back({a->outputShape, a->output});
-  auto result = finish(Conv2dOp::getOperationName(), analysis, initialState);
-  if (!result)
-    return result.takeError();
-  result->tensorL1PeakSize =
-      std::max(2 * a->reshardBytes, a->reshardBytes + a->outBytes);
-  result->peakL1MemorySize =
+  return finishPipeline(
+      Conv2dOp::getOperationName(), analysis,
+      std::max(2 * a->reshardBytes, a->reshardBytes + a->outBytes),
       std::max(2 * a->reshardBytes + a->scratch,
-               a->reshardBytes + a->outBytes + a->cbBytes);
-  return result;
+               a->reshardBytes + a->outBytes + a->cbBytes),
+      initialState);
 }
 
 llvm::Expected<size_t> OpModel<Conv2dOp>::getOpRuntime(

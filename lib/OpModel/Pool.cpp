@@ -334,14 +334,11 @@ llvm::Expected<OpConstraints> OpModel<MaxPool2dOp>::getOpConstraints(
       std::max(a->haloPhaseL1, a->poolPhaseL1 - a->outBytes);
   analysis.scratchpadBytes = a->haloScratch;
   analysis.outputs.push_back({a->outputShape, a->output});
-  auto result =
-      finish(MaxPool2dOp::getOperationName(), analysis, initialState);
-  if (!result)
-    return result.takeError();
-  result->tensorL1PeakSize = std::max(a->haloPhaseL1, a->poolPhaseL1);
-  result->peakL1MemorySize = std::max(a->haloPhaseL1 + a->haloScratch,
-                                      a->poolPhaseL1 + a->cbBytes);
-  return result;
+  return finishPipeline(MaxPool2dOp::getOperationName(), analysis,
+                        std::max(a->haloPhaseL1, a->poolPhaseL1),
+                        std::max(a->haloPhaseL1 + a->haloScratch,
+                                 a->poolPhaseL1 + a->cbBytes),
+                        initialState);
 }
 
 llvm::Expected<size_t> OpModel<MaxPool2dOp>::getOpRuntime(

@@ -29,6 +29,22 @@ inline uint64_t reshardScratchBytes(uint64_t stickBytes) {
   return 4 * (alignTo(stickBytes, unit) + unit);
 }
 
+/// finish() of a pipeline of programs whose buffers graph capture reports as
+/// phase peaks: `analysis` carries the last program's CBs, the output and
+/// the largest set of other buffers (allocated on top of the output on the
+/// stateful path), and the answer's L1 peaks are the measured phase maxima.
+inline llvm::Expected<OpConstraints>
+finishPipeline(llvm::StringRef opName, const Analysis &analysis,
+               uint64_t tensorPeak, uint64_t overallPeak,
+               const MockAllocatorState *initialState) {
+  auto result = finish(opName, analysis, initialState);
+  if (!result)
+    return result.takeError();
+  result->tensorL1PeakSize = tensorPeak;
+  result->peakL1MemorySize = overallPeak;
+  return result;
+}
+
 } // namespace mlir::ttnn::op_model::backend
 
 #endif // TTL_LIB_OPMODEL_SLIDINGWINDOW_H
