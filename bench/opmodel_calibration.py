@@ -49,6 +49,8 @@ compute = _sibling("opmodel_cases_compute")
 data = _sibling("opmodel_cases_data")
 # ttnn.linear (bias, activation) and sharded matmul program configs.
 matmul_cases = _sibling("opmodel_cases_matmul")
+# CNN ops (max_pool2d).
+cnn = _sibling("opmodel_cases_cnn")
 
 # Placements of the cases, as #ttnn.layout attributes and as ttnn memory configs (built in the
 # child). "hs": 28672x32 bf16 = 896 tiles, 14 per core on the 8x8 grid (reference row 3).
@@ -65,6 +67,7 @@ LAYOUTS = {
     "hs_f32": "#ttnn.layout<l1, height_sharded, f32, grid = 8x8, shard = 448x32>",
     **compute.LAYOUTS,
     **matmul_cases.LAYOUTS,
+    **cnn.LAYOUTS,
 }
 # bfp8_b tensors carry bf16 elements; u32 ones ui32 indices.
 ELEMENT = {"bf16": "bf16", "f32": "f32", "bfp8_b": "bf16", "u32": "ui32"}
@@ -275,6 +278,7 @@ CASES: tuple[Case, ...] = (
     *to_layout_cases(Case, Operand),
     *mixed_sharding_cases(Case, Operand),
     *data.cases(Case, Operand),
+    *cnn.cases(Case, Operand),
 )
 
 # Cases where the model deliberately answers differently from ttnn 0.81.1, and why. The test
@@ -301,6 +305,7 @@ DIFFERENCES: dict[str, str] = {
     **matmul_cases.DIFFERENCES,
     **TO_LAYOUT_DIFFERENCES,
     **data.DIFFERENCES,
+    **cnn.DIFFERENCES,
     **{name: reason for name, reason in (
         ("concat 28672x32, 28672x32 dim 1 hs,hs->l1", "sharded inputs: ttnn 0.81.1 runs its sharded concat program "
          "(shard-sized CBs, a sharded intermediate, then sharded-to-interleaved); not modelled (not supported)."),
@@ -368,13 +373,15 @@ def run_on_mock_device() -> dict[str, dict]:
               "dram_f32": ttnn.DRAM_MEMORY_CONFIG, "l1_f32": ttnn.L1_MEMORY_CONFIG,
               "dram_bfp8": ttnn.DRAM_MEMORY_CONFIG, "l1_bfp8": ttnn.L1_MEMORY_CONFIG,
               **compute.memory_configs(ttnn), **matmul_cases.memory_configs(ttnn),
+              **cnn.memory_configs(ttnn),
               **{name: ttnn.L1_MEMORY_CONFIG if name.startswith("l1") else ttnn.DRAM_MEMORY_CONFIG
                  for name in ROW_MAJOR}}
         dtypes = {"bf16": ttnn.bfloat16, "f32": ttnn.float32, "bfp8_b": ttnn.bfloat8_b, "u32": ttnn.uint32}
 
         def device_tensor(operand: Operand):
             # Host tensor first: ttnn.Tensor(..., device=, mem_config=<sharded>) fails without torch.
-            row_major = operand.placement in ROW_MAJOR
+            row_major = (operand.placement in ROW_MAJOR
+                         or LAYOUTS[operand.placement].startswith("#ttnn.layout<row_major"))
             # Indices: row 0 of any table.
             values = (np.zeros(operand.shape, dtype=np.uint32) if operand.dtype == "u32"
                       else np.ones(operand.shape, dtype=np.float32))

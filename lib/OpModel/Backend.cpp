@@ -173,6 +173,11 @@ uint64_t bytesPerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
   uint64_t tile = tileBytes(layout);
   if (layout.isSharded()) {
     llvm::ArrayRef<int64_t> shard = layout.getShard();
+    // A row-major shard (max_pool2d's output): shard rows of shard-width
+    // elements, not padded to tiles.
+    if (layout.isRowMajor())
+      return alignUp(shard[0] * shard[1] * elementBytes(layout),
+                     device.l1Alignment);
     return alignUp((shard[0] / kTileDim) * (shard[1] / kTileDim) * tile,
                    device.l1Alignment);
   }

@@ -27,12 +27,13 @@ spec.loader.exec_module(calibration)
 FAMILIES = {"unary eltwise", "binary eltwise", "where", "reduction", "matmul", "softmax", "transpose",
             "typecast", "to_memory_config", "concatenate_heads", "creation",
             "activation", "pow", "activation backward", "normalization", "rotary embedding", "attention",
-            "concat", "slice", "repeat", "to_layout", "permute", "pad", "embedding", "argmax", "linear"}
+            "concat", "slice", "repeat", "to_layout", "permute", "pad", "embedding", "argmax", "linear",
+            "max_pool2d", "conv2d", "conv2d (not modelled)"}
 # Families added or extended with the issue (binary eltwise: mixed sharded / interleaved placements),
 # held to its target: >= 95% exact agreement on cb, l1, out and legality per family, on both devices.
 TARGET_FAMILIES = {"concat", "slice", "repeat", "binary eltwise", "activation", "pow", "activation backward",
                    "normalization", "rotary embedding", "attention", "to_layout", "permute", "pad", "embedding",
-                   "argmax", "linear", "matmul"}
+                   "argmax", "linear", "matmul", "max_pool2d", "conv2d"}
 TARGET = 0.95
 
 _rows: dict[str, dict[str, dict]] = {}
@@ -59,18 +60,23 @@ def test_every_family_has_cases():
 
 def test_every_case_ran_on_the_mock_device(rows):
     """Only the deliberately illegal cases are rejected by ttnn; everything else was captured."""
-    _, table = rows
+    device, table = rows
     rejected = {name for name, row in table.items() if "error" in row["ttnn"]}
     assert rejected == {"add 64x1024 + 2048x2048 (incompatible)", "sum 64x1024 dims [1, 2] (out of range)",
                         "concat 64x1024 f32, 64x1024 bf16 dim 0 (mixed data types)", *calibration.compute.REJECTED,
-                        *calibration.data.REJECTED}
+                        *calibration.data.REJECTED, *calibration.cnn.REJECTED}
     # The scratchpad is part of total, not of cb; only slice has one (its bounds, 4 B per dimension),
-    # the data families that keep a tile, an index block or a result row there, and ttnn's block tilize
-    # (a recorded difference, not modelled).
+    # the data families that keep a tile, an index block or a result row there, the CNN ops (the
+    # row-major input's reshard into L1, Pool.cpp / Conv.cpp) and ttnn's block tilize (a recorded
+    # difference, not modelled).
     block_tilize = "to_layout 64x4096 row_major dram->tile l1"
+    with_scratchpad = {"slice", "max_pool2d", "conv2d", "conv2d (not modelled)", *calibration.data.SCRATCHPAD_FAMILIES}
     assert all(row["ttnn"].get("scratchpad", 0) == 0 for name, row in table.items()
-               if row["family"] not in {"slice", *calibration.data.SCRATCHPAD_FAMILIES} and name != block_tilize)
+               if row["family"] not in with_scratchpad and name != block_tilize)
     assert table["slice 2x3x64x128 [0:2, 1:3, 0:64, 0:64] dram->dram"]["ttnn"]["scratchpad"] == 16
+    # 4 x (a 128 B stick + one DRAM alignment unit): 32 B on Wormhole, 64 B on Blackhole.
+    stem = table["max_pool2d 1x112x112x64 k3s2p1 dram_rm->pool_hs"]["ttnn"]["scratchpad"]
+    assert stem == {"wormhole_b0": 640, "blackhole": 768}[device]
     relu = table["relu 64x1024 l1->l1"]["ttnn"]  # shared/docs/ttnn.md's measured example
     assert (relu["cb"], relu["l1"], relu["total"]) == (8192, 2048, 10240)
 

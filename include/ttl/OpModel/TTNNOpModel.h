@@ -253,5 +253,7 @@ struct OpModel<DeallocateOp> {
 #include "ttl/OpModel/TTNNDataOpModel.h"
 // linear (TTNNLinearOps.td).
 #include "ttl/OpModel/TTNNLinearOpModel.h"
+// Ops of CNN layers (max_pool2d).
+#include "ttl/OpModel/TTNNConvOpModel.h"
 
 #endif // TTL_OPMODEL_TTNNOPMODEL_H

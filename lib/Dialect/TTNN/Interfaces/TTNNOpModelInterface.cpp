@@ -832,3 +832,76 @@ llvm::Expected<size_t> ArgMaxOp::getOpRuntime(const Layouts &inputs,
                                getKeepDim(),
                                detail::outputLayout(*this, opConfig));
 }
+
+//===----------------------------------------------------------------------===//
+// CNN ops (TTNNConvOps.td)
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// max_pool2d's window as the op-model entry takes it: batch, height, width,
+/// channels, kernel h/w, stride h/w, padding h/w.
+SmallVector<int64_t, 10> poolWindow(MaxPool2dOp op) {
+  return {int64_t(op.getBatchSize()), int64_t(op.getInputHeight()),
+          int64_t(op.getInputWidth()), int64_t(op.getChannels()),
+          op.getKernelSize()[0],       op.getKernelSize()[1],
+          op.getStride()[0],           op.getStride()[1],
+          op.getPadding()[0],          op.getPadding()[1]};
+}
+} // namespace
+
+llvm::Expected<OpConstraints>
+MaxPool2dOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                              LiveRecords liveRecords) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  SmallVector<int64_t, 10> window = poolWindow(*this);
+  return detail::constraintsDispatch(
+      *this, liveRecords, detail::shapeOf(getInput()), inputs[0],
+      ArrayRef<int64_t>(window), detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t> MaxPool2dOp::getOpRuntime(const Layouts &inputs,
+                                                 const OpConfig &opConfig) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  SmallVector<int64_t, 10> window = poolWindow(*this);
+  return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0],
+                               ArrayRef<int64_t>(window),
+                               detail::outputLayout(*this, opConfig));
+}
+
+namespace {
+/// conv2d's window as the op-model entry takes it: batch, height, width, in
+/// and out channels, kernel h/w, stride h/w, padding h/w.
+SmallVector<int64_t, 11> convWindow(Conv2dOp op) {
+  return {int64_t(op.getBatchSize()),  int64_t(op.getInputHeight()),
+          int64_t(op.getInputWidth()),  int64_t(op.getInChannels()),
+          int64_t(op.getOutChannels()), op.getKernelSize()[0],
+          op.getKernelSize()[1],        op.getStride()[0],
+          op.getStride()[1],            op.getPadding()[0],
+          op.getPadding()[1]};
+}
+} // namespace
+
+llvm::Expected<OpConstraints>
+Conv2dOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                           LiveRecords liveRecords) {
+  if (llvm::Error err =
+          detail::checkInputCount(*this, inputs, getBias() ? 3 : 2))
+    return err;
+  SmallVector<int64_t, 11> window = convWindow(*this);
+  LayoutAttr bias = getBias() ? inputs[2] : LayoutAttr();
+  return detail::constraintsDispatch(
+      *this, liveRecords, detail::shapeOf(getInput()), inputs[0], inputs[1],
+      bias, ArrayRef<int64_t>(window), detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t> Conv2dOp::getOpRuntime(const Layouts &inputs,
+                                              const OpConfig &opConfig) {
+  if (llvm::Error err =
+          detail::checkInputCount(*this, inputs, getBias() ? 3 : 2))
+    return err;
+  SmallVector<int64_t, 11> window = convWindow(*this);
+  LayoutAttr bias = getBias() ? inputs[2] : LayoutAttr();
+  return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0],
+                               inputs[1], bias, ArrayRef<int64_t>(window),
+                               detail::outputLayout(*this, opConfig));
+}

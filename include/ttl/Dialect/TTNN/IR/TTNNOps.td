@@ -417,5 +417,7 @@ include "ttl/Dialect/TTNN/IR/TTNNLayoutOps.td"
 // Rearranging, padding, gathering and indexing ops (permute, pad, embedding,
 // argmax).
 include "ttl/Dialect/TTNN/IR/TTNNDataOps.td"
+// Ops of CNN layers (max_pool2d).
+include "ttl/Dialect/TTNN/IR/TTNNConvOps.td"
 
 #endif // TTL_DIALECT_TTNN_IR_TTNNOPS_TD

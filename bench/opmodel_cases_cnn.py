@@ -1,0 +1,171 @@
+"""Calibration cases of the CNN ops (issue 12): conv2d and max_pool2d of a ResNet-50 bottleneck block
+against ttnn 0.81.1 on the mock Wormhole and Blackhole devices.
+
+Imported by bench/opmodel_calibration.py, which owns the Case / Operand records and passes them in
+(``cases(Case, Operand)``). ``LAYOUTS`` and ``memory_configs(ttnn)`` add the placements these cases
+need, ``DIFFERENCES`` the cases where the model deliberately differs, ``REJECTED`` the cases ttnn
+0.81.1 rejects on the mock device.
+
+The inputs are ttnn's flattened NHWC tensors ``[1, 1, N*H*W, C]`` in row-major layout; the output
+placement names the sharding scheme ttnn applies (the pool's ``applied_shard_scheme``, the conv
+config's ``shard_layout``); ttnn chooses the output's grid and shard itself, so the grid and shard of
+these output layouts are nominal. conv2d's weights and bias are host tensors that ttnn prepares in
+the weights' data type (``weights_dtype``): the IR gives them that data type in DRAM.
+
+Family "conv2d" holds the modelled scope (1x1, stride 1, height sharded); "conv2d (not modelled)"
+holds convolutions ttnn runs through its halo and conv programs, which the model answers
+``not_implemented``: every one is a recorded difference.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+# The output placements: the scheme counts, the grid / shard are ignored by ttnn and by the model.
+LAYOUTS = {
+    "pool_hs": "#ttnn.layout<row_major, l1, height_sharded, bf16, grid = 8x8, shard = 64x64>",
+    "pool_bs": "#ttnn.layout<row_major, l1, block_sharded, bf16, grid = 8x8, shard = 64x64>",
+    "pool_ws": "#ttnn.layout<row_major, l1, width_sharded, bf16, grid = 8x8, shard = 64x64>",
+    "conv_hs": "#ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 64x64>",
+    "conv_bs": "#ttnn.layout<l1, block_sharded, bf16, grid = 8x8, shard = 64x64>",
+    # 1x1x3136x64 row-major, 49 sticks per core of the 8x8 grid.
+    "pool_hs_in": "#ttnn.layout<row_major, l1, height_sharded, bf16, grid = 8x8, shard = 49x64>",
+}
+SCHEMES = {"pool_hs": "HEIGHT_SHARDED", "pool_bs": "BLOCK_SHARDED", "pool_ws": "WIDTH_SHARDED",
+           "conv_hs": "HEIGHT_SHARDED", "conv_bs": "BLOCK_SHARDED", "dram": "HEIGHT_SHARDED"}
+
+
+def memory_configs(ttnn: Any) -> dict[str, Any]:
+    """The ttnn memory configs of the input placements of LAYOUTS (built in the mock-device child)."""
+    grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(7, 7))])
+    return {"pool_hs_in": ttnn.MemoryConfig(ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1,
+                                            ttnn.ShardSpec(grid, [49, 64], ttnn.ShardOrientation.ROW_MAJOR))}
+
+
+# ResNet-50's pool and bottleneck activations (N, H, W, C), batch 1 and 2, with the 3x3 stride-2 pool.
+SHAPES = ((1, 112, 112, 64), (1, 56, 56, 64), (1, 28, 28, 128), (1, 14, 14, 256), (1, 7, 7, 512),
+          (2, 56, 56, 64), (2, 28, 28, 128), (2, 14, 14, 256), (2, 7, 7, 512), (1, 56, 56, 256),
+          (1, 28, 28, 512), (1, 14, 14, 1024))
+# Other windows: (N, H, W, C, kernel, stride, padding).
+WINDOWS = ((1, 56, 56, 64, 2, 2, 0), (1, 112, 112, 64, 2, 2, 0), (1, 56, 56, 64, 3, 1, 1), (2, 28, 28, 128, 3, 1, 1))
+
+L1_INPUT_REASON = "L1 input: ttnn fails its CB size check under capture"
+TOO_LARGE = "K x N weight block beyond L1"
+# ttnn 0.81.1 rejects these on the mock device, and the model answers not_implemented (no ground truth).
+REJECTED = frozenset({
+    f"max_pool2d 1x56x56x64 k3s2p1 l1_rm->pool_hs ({L1_INPUT_REASON})",
+    f"max_pool2d 1x56x56x64 k3s2p1 pool_hs_in->pool_hs ({L1_INPUT_REASON})",
+    f"conv2d 1x7x7x512->2048 k1s1p0 dram_rm->conv_hs ({TOO_LARGE})",
+    f"conv2d 1x7x7x2048->512 k1s1p0 dram_rm->conv_hs ({TOO_LARGE})",
+    f"conv2d 2x7x7x512->2048 k1s1p0 dram_rm->conv_hs ({TOO_LARGE})",
+})
+NOT_MODELLED = "ttnn's halo and conv programs (act / weight blocks) are not modelled: not_implemented"
+
+DIFFERENCES: dict[str, str] = {
+    "max_pool2d 1x56x56x64 k3s2p1 dram->pool_hs (tiled input)": "a tiled input: ttnn's halo untilizes it (other "
+    "CBs, no halo scratchpad); not modelled (not supported): pools take row-major inputs in ResNet.",
+    "conv2d 1x56x56x64->64 k3s1p1 dram_rm->conv_hs": NOT_MODELLED,
+    "conv2d 1x28x28x128->128 k3s1p1 dram_rm->conv_hs": NOT_MODELLED,
+    "conv2d 1x56x56x128->128 k3s2p1 dram_rm->conv_hs": NOT_MODELLED,
+    "conv2d 1x56x56x256->512 k1s2p0 dram_rm->conv_hs": NOT_MODELLED + " (a strided 1x1 runs them too)",
+    "conv2d 1x28x28x128->128 k3s1p1 dram_rm->conv_bs": NOT_MODELLED + " (block sharding)",
+    "conv2d 1x56x56x64->256 k1s1p0 dram_rm->dram": "a DRAM output: ttnn copies the sharded result to DRAM; the "
+    "model answers only the height-sharded L1 output (not_implemented)",
+}
+
+
+def _dims(shape: tuple[int, ...]) -> str:
+    return "x".join(map(str, shape))
+
+
+def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, ...]:
+    def pool(n: int, h: int, w: int, c: int, k: int, s: int, p: int, src: str, dst: str, label: str = "") -> Any:
+        oh, ow = (h + 2 * p - k) // s + 1, (w + 2 * p - k) // s + 1
+        name = f"max_pool2d {_dims((n, h, w, c))} k{k}s{s}p{p} {src}->{dst}" + (f" ({label})" if label else "")
+        ir = (f"ttnn.max_pool2d %a0 {{batch_size = {n} : i64, input_height = {h} : i64, input_width = {w} : i64, "
+              f"channels = {c} : i64, kernel_size = array<i64: {k}, {k}>, stride = array<i64: {s}, {s}>, "
+              f"padding = array<i64: {p}, {p}>}}")
+        scheme = SCHEMES[dst]
+
+        def call(t, dev, mc, a):
+            return t.max_pool2d(a[0], n, h, w, c, [k, k], [s, s], [p, p], [1, 1],
+                                applied_shard_scheme=getattr(t.TensorMemoryLayout, scheme))
+
+        return Case(name, "max_pool2d", (Operand((1, 1, n * h * w, c), src),),
+                    Operand((1, 1, n * oh * ow, c), dst), ir, call)
+
+    pools = ("pool_hs", "pool_bs", "pool_ws")
+    sweep = tuple(pool(*shape, 3, 2, 1, "dram_rm", dst) for dst in pools for shape in SHAPES)
+    windows = tuple(pool(*window, "dram_rm", dst) for dst in pools for window in WINDOWS)
+    return (
+        *sweep, *windows,
+        pool(1, 56, 56, 64, 3, 2, 1, "l1_rm", "pool_hs", L1_INPUT_REASON),
+        pool(1, 56, 56, 64, 3, 2, 1, "pool_hs_in", "pool_hs", L1_INPUT_REASON),
+        pool(1, 56, 56, 64, 3, 2, 1, "dram", "pool_hs", "tiled input"),
+        *conv_cases(Case, Operand),
+    )
+
+
+# ResNet-50's 1x1 convolutions (N, H, W, C, O): the bottleneck's reduce and expand convs per stage.
+CONV_1X1 = ((1, 56, 56, 64, 64), (1, 56, 56, 64, 256), (1, 56, 56, 256, 64), (1, 56, 56, 256, 128),
+            (1, 28, 28, 128, 512), (1, 28, 28, 512, 128), (1, 14, 14, 256, 1024), (1, 14, 14, 1024, 256),
+            (2, 56, 56, 64, 64), (2, 28, 28, 512, 128), (2, 14, 14, 256, 1024), (1, 28, 28, 512, 32),
+            (1, 56, 56, 96, 64), (1, 56, 56, 48, 64))
+CONV_1X1_BFP8 = ((1, 56, 56, 64, 256), (1, 28, 28, 128, 512), (1, 14, 14, 1024, 256), (1, 7, 7, 512, 2048),
+                 (1, 7, 7, 2048, 512), (2, 7, 7, 512, 2048), (2, 28, 28, 512, 128), (1, 56, 56, 48, 64))
+SUFFIX = {"bf16": "", "bfp8_b": "_bfp8"}
+
+
+def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, ...]:
+    def conv(n: int, h: int, w: int, c: int, o: int, k: int = 1, s: int = 1, p: int = 0, src: str = "dram_rm",
+             dst: str = "conv_hs", weights: str = "bf16", bias: bool = True, relu: bool = False, label: str = "",
+             family: str = "conv2d") -> Any:
+        oh, ow = (h + 2 * p - k) // s + 1, (w + 2 * p - k) // s + 1
+        name = (f"conv2d {_dims((n, h, w, c))}->{o} k{k}s{s}p{p} {src}->{dst}"
+                + (f" {weights}" if weights != "bf16" else "") + (" no bias" if not bias else "")
+                + (" relu" if relu else "") + (f" ({label})" if label else ""))
+        wplace = "dram" + SUFFIX[weights]
+        operands = [Operand((1, 1, n * h * w, c), src), Operand((o, c, k, k), wplace, weights)]
+        ir = "ttnn.conv2d %a0, %a1"
+        if bias:
+            operands.append(Operand((1, 1, 1, o), wplace, weights))
+            ir += " bias %a2"
+        ir += (f" {{batch_size = {n} : i64, input_height = {h} : i64, input_width = {w} : i64, "
+               f"in_channels = {c} : i64, out_channels = {o} : i64, kernel_size = array<i64: {k}, {k}>, "
+               f"stride = array<i64: {s}, {s}>, padding = array<i64: {p}, {p}>"
+               + (', activation = "relu"' if relu else "") + "}")
+        scheme = SCHEMES[dst]
+
+        def call(t, dev, mc, a):
+            import numpy as np
+            dtype = {"bf16": t.bfloat16, "bfp8_b": t.bfloat8_b}[weights]
+            host_w = t.Tensor(np.ones((o, c, k, k), dtype=np.float32), data_type=t.bfloat16,
+                              layout=t.ROW_MAJOR_LAYOUT)
+            host_b = (t.Tensor(np.ones((1, 1, 1, o), dtype=np.float32), data_type=t.bfloat16,
+                               layout=t.ROW_MAJOR_LAYOUT) if bias else None)
+            config = {"weights_dtype": dtype, "shard_layout": getattr(t.TensorMemoryLayout, scheme)}
+            if relu:
+                config["activation"] = t.UnaryWithParam(t.UnaryOpType.RELU)
+            extra = {"memory_config": mc[dst]} if dst == "dram" else {}
+            return t.conv2d(input_tensor=a[0], weight_tensor=host_w, bias_tensor=host_b, device=dev,
+                            in_channels=c, out_channels=o, batch_size=n, input_height=h, input_width=w,
+                            kernel_size=(k, k), stride=(s, s), padding=(p, p),
+                            conv_config=t.Conv2dConfig(**config), **extra)
+
+        return Case(name, family, tuple(operands), Operand((1, 1, n * oh * ow, o), dst), ir, call)
+
+    big = {(1, 7, 7, 512, 2048), (1, 7, 7, 2048, 512), (2, 7, 7, 512, 2048)}
+    not_modelled = "conv2d (not modelled)"
+    return (
+        *(conv(*shape) for shape in CONV_1X1),
+        *(conv(*shape, label=TOO_LARGE) for shape in sorted(big)),
+        *(conv(*shape, weights="bfp8_b") for shape in CONV_1X1_BFP8),
+        conv(1, 56, 56, 64, 256, bias=False), conv(1, 56, 56, 64, 256, weights="bfp8_b", bias=False),
+        conv(1, 56, 56, 64, 256, relu=True), conv(1, 56, 56, 64, 256, weights="bfp8_b", relu=True),
+        conv(1, 56, 56, 64, 256, src="l1_rm"), conv(1, 28, 28, 512, 128, src="l1_rm", weights="bfp8_b"),
+        conv(1, 56, 56, 64, 64, 3, 1, 1, family=not_modelled), conv(1, 28, 28, 128, 128, 3, 1, 1, family=not_modelled),
+        conv(1, 56, 56, 128, 128, 3, 2, 1, family=not_modelled), conv(1, 56, 56, 256, 512, 1, 2, 0, family=not_modelled),
+        conv(1, 28, 28, 128, 128, 3, 1, 1, dst="conv_bs", family=not_modelled),
+        conv(1, 56, 56, 64, 256, dst="dram", family=not_modelled),
+    )

@@ -1,0 +1,362 @@
+//===- Pool.cpp - max_pool2d, ttnn 0.81.1's sliding-window pipeline --------===//
+//
+// ttnn 0.81.1 runs max_pool2d on a row-major input in DRAM as four steps
+// (mock-device traces on Wormhole and Blackhole, bench/opmodel_cases_cnn.py):
+//
+//   1. interleaved_to_sharded: the input is resharded into L1 by the applied
+//      scheme (height: whole sticks over up to every core; block: sticks
+//      over the grid's rows, channels over its columns; width: channels over
+//      C / 16 cores, every stick on each);
+//   2. halo: each core gathers the padded input sticks its output windows
+//      read (its output shard's first window's first stick to its last
+//      window's last stick) into a halo buffer, driven by four config tensors
+//      (padding runs and gather routes, split between the two data-movement
+//      cores); the reshard is freed after it;
+//   3. the halo buffer is reallocated (moved) and
+//   4. the pool program writes the output shard, reading a small reader-index
+//      tensor (one start / end pair per output row segment of the core).
+//
+// The config tensors are sized by simulating ttnn's config generation
+// (sliding_window's generate_halo_kernel_config_tensors for a row-major
+// input): per core, runs of padding sticks and of sticks copied from each
+// source core. The figures the calibration compares are the peaks of those
+// phases (docs/op-model.md, "CNN ops").
+//
+//===----------------------------------------------------------------------===//
+
+#include "ttl/OpModel/TTNNOpModel.h"
+
+#include "SlidingWindow.h"
+
+#include <map>
+
+namespace mlir::ttnn::op_model {
+using namespace backend;
+
+namespace {
+/// Channels per stick shard unit: ttnn splits channels in multiples of 16.
+constexpr int64_t kChannelUnit = 16;
+/// Bytes of one entry of the halo and reader config tensors (uint16).
+constexpr uint64_t kConfigEntryBytes = 2;
+/// The pool program's fixed CBs: the bf16 scalar (2 tiles) and one tile.
+constexpr uint64_t kPoolFixedCBBytes = 2 * kBf16TileBytes + kBf16TileBytes;
+
+/// The window attributes, in the order of the `window` argument.
+struct Window {
+  int64_t batch, height, width, channels;
+  int64_t kernelH, kernelW, strideH, strideW, padH, padW;
+  int64_t outH() const { return (height + 2 * padH - kernelH) / strideH + 1; }
+  int64_t outW() const { return (width + 2 * padW - kernelW) / strideW + 1; }
+  int64_t outSticks() const { return batch * outH() * outW(); }
+  int64_t inSticks() const { return batch * height * width; }
+};
+
+/// How ttnn distributes the op for one sharding scheme.
+struct Distribution {
+  /// Cores along the sticks (height: cores used; block: grid rows; width: 1).
+  int64_t stickCores;
+  int64_t outSticksPerCore;
+  int64_t inSticksPerCore;
+  /// Cores along the channels (height: 1) and channels per core.
+  int64_t channelCores;
+  int64_t channelsPerCore;
+};
+
+/// ttnn 0.81.1's split: output sticks evenly over the cores (ceil), the
+/// cores that get some are used, and the input sticks over the same cores.
+llvm::Expected<Distribution> distribute(llvm::StringRef name, const Window &w,
+                                        TensorMemoryLayout scheme) {
+  const DeviceModel &device = currentDevice();
+  int64_t units = w.channels / kChannelUnit;
+  Distribution d{};
+  switch (scheme) {
+  case TensorMemoryLayout::HeightSharded:
+    d.channelCores = 1;
+    d.stickCores = device.numCores();
+    break;
+  case TensorMemoryLayout::BlockSharded:
+    // The largest channel split over the grid's columns that divides the
+    // 16-channel units.
+    d.channelCores = std::min(device.gridCols, units);
+    while (units % d.channelCores)
+      --d.channelCores;
+    d.stickCores = device.gridRows;
+    break;
+  case TensorMemoryLayout::WidthSharded:
+    if (units > device.numCores())
+      return notSupportedError(
+          name + ": width sharding " + llvm::Twine(w.channels) +
+          " channels needs more than the " + llvm::Twine(device.numCores()) +
+          " cores of 16 channels each: not modelled");
+    d.channelCores = units;
+    d.stickCores = 1;
+    break;
+  case TensorMemoryLayout::Interleaved:
+    llvm_unreachable("the scheme is a sharded layout");
+  }
+  d.channelsPerCore = w.channels / d.channelCores;
+  d.outSticksPerCore = ceilDiv(w.outSticks(), d.stickCores);
+  d.stickCores = ceilDiv(w.outSticks(), d.outSticksPerCore);
+  d.inSticksPerCore = ceilDiv(w.inSticks(), d.stickCores);
+  return d;
+}
+
+/// The pool program's input and output CBs (two, of one size) for
+/// `channelsPerCore`, as measured: the reduction is at most 8 tiles wide, so
+/// 256 channels and more take the same.
+std::optional<uint64_t> poolWindowCBBytes(int64_t channelsPerCore) {
+  if (channelsPerCore <= 64)
+    return 2 * kBf16TileBytes;
+  if (channelsPerCore == 128)
+    return 4 * kBf16TileBytes;
+  if (channelsPerCore % 256 == 0)
+    return 6 * kBf16TileBytes;
+  return std::nullopt;
+}
+
+/// What the halo step allocates per core, in sticks and config entries.
+struct Halo {
+  int64_t sticks = 0; // the largest core's gathered sticks
+  int64_t padConfig[2] = {0, 0};
+  int64_t gatherConfig[2] = {0, 0};
+  int64_t readerEntries = 0; // the pool's reader-index tensor
+};
+
+/// ttnn's halo config generation for a row-major input, sized (see the file
+/// comment): sticks are indexed in the padded input, image after image.
+Halo simulateHalo(const Window &w, const Distribution &d) {
+  int64_t hp = w.height + 2 * w.padH, wp = w.width + 2 * w.padW;
+  int64_t outH = w.outH(), outW = w.outW();
+  auto windowStart = [&](int64_t out) {
+    int64_t n = out / (outH * outW), r = out % (outH * outW);
+    return n * hp * wp + (r / outW) * w.strideH * wp + (r % outW) * w.strideW;
+  };
+  int64_t windowEnd = (w.kernelH - 1) * wp + (w.kernelW - 1);
+  constexpr int64_t kPad = -1;
+  // (source core, destination core) -> runs of [source, destination, length].
+  std::map<std::pair<int64_t, int64_t>, std::vector<std::array<int64_t, 3>>>
+      runs;
+  Halo halo;
+  int64_t cores = d.stickCores;
+  for (int64_t core = 0; core < cores; ++core) {
+    int64_t first = core * d.outSticksPerCore;
+    int64_t last = std::min(first + d.outSticksPerCore, w.outSticks()) - 1;
+    int64_t begin = windowStart(first), end = windowStart(last) + windowEnd;
+    halo.sticks = std::max(halo.sticks, end - begin + 1);
+    // Reader indices: a start / end pair per output row the core touches.
+    halo.readerEntries =
+        std::max(halo.readerEntries, 2 * (last / outW - first / outW + 1) + 2);
+    for (int64_t global = begin; global <= end; ++global) {
+      int64_t local = global - begin;
+      int64_t n = global / (hp * wp), rem = global % (hp * wp);
+      int64_t h = rem / wp - w.padH, x = rem % wp - w.padW;
+      bool pad = h < 0 || h >= w.height || x < 0 || x >= w.width;
+      int64_t src = kPad, srcLocal = 0;
+      if (!pad) {
+        int64_t pixel = (n * w.height + h) * w.width + x;
+        src = pixel / d.inSticksPerCore;
+        srcLocal = pixel % d.inSticksPerCore;
+      }
+      auto &list = runs[{src, core}];
+      if (!list.empty()) {
+        auto &[runSrc, runDst, length] = list.back();
+        if ((pad || srcLocal == runSrc + length) && local == runDst + length) {
+          ++length;
+          continue;
+        }
+      }
+      list.push_back({srcLocal, local, 1});
+    }
+  }
+  // Padding runs per destination core; gather routes per source core (the
+  // local copy first, then one route per remote destination).
+  std::vector<int64_t> padRuns(cores, 0);
+  std::vector<std::vector<int64_t>> routes(cores, std::vector<int64_t>(1, 0));
+  for (const auto &[key, list] : runs) {
+    auto [src, dst] = key;
+    int64_t count = int64_t(list.size());
+    if (src == kPad)
+      padRuns[dst] += count;
+    else if (src == dst)
+      routes[src][0] = count;
+    else
+      routes[src].push_back(count);
+  }
+  for (int64_t core = 0; core < cores; ++core) {
+    // Padding runs: the first half to one data-movement core, the rest to
+    // the other; [start, length] each plus a null pair.
+    int64_t half = padRuns[core] / 2;
+    halo.padConfig[0] = std::max(halo.padConfig[0], 2 * half + 2);
+    halo.padConfig[1] =
+        std::max(halo.padConfig[1], 2 * (padRuns[core] - half) + 2);
+    // Transfers alternate between the two cores; a route keeps its header
+    // (3 entries) on each core that gets some of its transfers (3 each),
+    // after one count entry.
+    int64_t size[2] = {1, 1};
+    int64_t position = 0;
+    for (int64_t transfers : routes[core]) {
+      int64_t share[2] = {0, 0};
+      for (int64_t t = 0; t < transfers; ++t, ++position)
+        ++share[position % 2];
+      for (int i = 0; i < 2; ++i)
+        if (share[i])
+          size[i] += 3 + 3 * share[i];
+    }
+    for (int i = 0; i < 2; ++i)
+      halo.gatherConfig[i] = std::max(halo.gatherConfig[i], size[i]);
+  }
+  for (int64_t &entries : halo.gatherConfig)
+    entries = (entries + 1) / 2 * 2;
+  return halo;
+}
+
+/// The output layout ttnn builds: row-major bf16 in L1, `scheme`, on the
+/// cores of `d` (a grid of whole rows of the worker grid for height and
+/// width sharding, whose cores need not fill it).
+LayoutAttr producedLayout(MLIRContext *context, TensorMemoryLayout scheme,
+                          const Window &w, const Distribution &d) {
+  const DeviceModel &device = currentDevice();
+  int64_t grid[2], shard[2];
+  if (scheme == TensorMemoryLayout::BlockSharded) {
+    grid[0] = d.stickCores;
+    grid[1] = d.channelCores;
+  } else {
+    int64_t cores = d.stickCores * d.channelCores;
+    grid[0] = ceilDiv(cores, device.gridCols);
+    grid[1] = grid[0] == 1 ? cores : device.gridCols;
+  }
+  shard[0] = scheme == TensorMemoryLayout::WidthSharded ? w.outSticks()
+                                                        : d.outSticksPerCore;
+  shard[1] = d.channelsPerCore;
+  return LayoutAttr::get(context, PageLayout::RowMajor, BufferType::L1, scheme,
+                         DataType::BFloat16, grid, shard);
+}
+
+llvm::Expected<Window> checkWindow(llvm::StringRef name,
+                                   llvm::ArrayRef<int64_t> window) {
+  if (window.size() != 10)
+    return backendError(name + ": the window has " +
+                        llvm::Twine(window.size()) + " values, not 10");
+  Window w{window[0], window[1], window[2], window[3], window[4],
+           window[5], window[6], window[7], window[8], window[9]};
+  if (w.channels % kChannelUnit)
+    return notSupportedError(name + ": " + llvm::Twine(w.channels) +
+                             " channels are not a multiple of 16: not "
+                             "modelled (ttnn shards channels by 16)");
+  if (w.outH() < 1 || w.outW() < 1)
+    return backendError(name + ": the window does not fit the input");
+  return w;
+}
+
+/// Everything the query needs: the phases' L1 and the output layout.
+struct PoolAnalysis {
+  Window window;
+  std::vector<int64_t> outputShape;
+  LayoutAttr output;
+  uint64_t cbBytes, outBytes, haloPhaseL1, haloScratch, poolPhaseL1;
+  int64_t cores;
+};
+
+llvm::Expected<PoolAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
+                                     LayoutAttr inputLayout,
+                                     llvm::ArrayRef<int64_t> window,
+                                     LayoutAttr outputLayout) {
+  llvm::StringRef name = MaxPool2dOp::getOperationName();
+  if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout,
+                                    /*rowMajorAllowed=*/true))
+    return err;
+  if (!outputLayout)
+    return backendError(name + ": the output has no #ttnn.layout");
+  if (!inputLayout.isRowMajor() || inputLayout.isL1() ||
+      inputLayout.getDataType() != DataType::BFloat16)
+    return notSupportedError(
+        name + ": input " + describe(inputLayout) +
+        " is not modelled: only a row_major bf16 input in DRAM (an L1 input "
+        "has no ground truth: ttnn 0.81.1's pool program fails its CB size "
+        "check under the mock device's graph capture; a tiled one is "
+        "untilized by the halo)");
+  if (!outputLayout.isSharded() || !outputLayout.isRowMajor() ||
+      outputLayout.getDataType() != DataType::BFloat16)
+    return notSupportedError(
+        name + ": output " + describe(outputLayout) +
+        " is not modelled: ttnn writes a row_major bf16 L1 output sharded by "
+        "the applied scheme (height_sharded, block_sharded or width_sharded)");
+  auto w = checkWindow(name, window);
+  if (!w)
+    return w.takeError();
+  TensorMemoryLayout scheme = outputLayout.getMemoryLayout();
+  auto d = distribute(name, *w, scheme);
+  if (!d)
+    return d.takeError();
+  auto window2 = poolWindowCBBytes(d->channelsPerCore);
+  if (!window2)
+    return notSupportedError(name + ": " + llvm::Twine(d->channelsPerCore) +
+                             " channels per core: the pool's CBs were "
+                             "measured for 16 to 128 and multiples of 256");
+  const DeviceModel &device = currentDevice();
+  Halo halo = simulateHalo(*w, *d);
+  uint64_t stick = d->channelsPerCore * kStickElementBytes;
+  uint64_t reshard = alignTo(d->inSticksPerCore * stick, device.l1Alignment);
+  uint64_t haloBytes = alignTo(halo.sticks * stick, device.l1Alignment);
+  uint64_t configs = 0;
+  for (int64_t entries : {halo.padConfig[0], halo.padConfig[1],
+                          halo.gatherConfig[0], halo.gatherConfig[1]})
+    configs += alignTo(entries * kConfigEntryBytes, device.l1Alignment);
+  uint64_t reader =
+      alignTo(halo.readerEntries * kConfigEntryBytes, device.l1Alignment);
+  PoolAnalysis a;
+  a.window = *w;
+  a.outputShape = {1, 1, w->outSticks(), w->channels};
+  a.output = producedLayout(outputLayout.getContext(), scheme, *w, *d);
+  a.outBytes = bytesPerBank(a.outputShape, a.output);
+  a.cbBytes = kPoolFixedCBBytes + 2 * *window2;
+  a.haloPhaseL1 = reshard + haloBytes + configs;
+  a.haloScratch = reshardScratchBytes(stick);
+  a.poolPhaseL1 = haloBytes + a.outBytes + reader;
+  a.cores = d->stickCores * d->channelCores;
+  return a;
+}
+} // namespace
+
+llvm::Expected<OpConstraints> OpModel<MaxPool2dOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> window, LayoutAttr outputLayout,
+    const MockAllocatorState *initialState) {
+  auto a = analyse(inputShape, inputLayout, window, outputLayout);
+  if (!a)
+    return a.takeError();
+  Analysis analysis;
+  analysis.cbBytes = a->cbBytes;
+  // Stateful: the output is allocated, then the larger phase's other
+  // buffers on top of it (the halo phase runs before the output exists, so
+  // this is conservative by the output's size there).
+  analysis.intermediateL1 =
+      std::max(a->haloPhaseL1, a->poolPhaseL1 - a->outBytes);
+  analysis.scratchpadBytes = a->haloScratch;
+  analysis.outputs.push_back({a->outputShape, a->output});
+  return finishPipeline(MaxPool2dOp::getOperationName(), analysis,
+                        std::max(a->haloPhaseL1, a->poolPhaseL1),
+                        std::max(a->haloPhaseL1 + a->haloScratch,
+                                 a->poolPhaseL1 + a->cbBytes),
+                        initialState);
+}
+
+llvm::Expected<size_t> OpModel<MaxPool2dOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> window, LayoutAttr outputLayout) {
+  auto a = analyse(inputShape, inputLayout, window, outputLayout);
+  if (!a)
+    return a.takeError();
+  // Read once from DRAM, written once to the output shard; the window's
+  // kernel_h x kernel_w maxima per output element on the FPU.
+  Work work;
+  addTensorTraffic(work, inputShape, inputLayout);
+  const Window &w = a->window;
+  double outElements = double(w.outSticks()) * w.channels;
+  work.computeCycles = outElements / (kTileDim * kTileDim) * w.kernelH *
+                       w.kernelW * kFpuCyclesPerTile;
+  work.cores = a->cores;
+  return roofline(work);
+}
+
+} // namespace mlir::ttnn::op_model
