@@ -590,7 +590,8 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
                                      "number of %u B pages", f.index,
                                      spec.totalSize, f.pageSize));
         cb = {true, address, spec.totalSize, f.pageSize,
-              spec.totalSize / f.pageSize, f.format};
+              spec.totalSize / f.pageSize, f.format, tileSizeBytes(f.format),
+              isEmulatedFormat(f.format)};
         c->configured |= uint64_t(1) << f.index;
       }
     }
