@@ -1450,7 +1450,6 @@ gemmDotRoundAvx512(const uint32_t *x, const uint32_t *y, float *dest) {
 #pragma GCC unroll 8
     for (int r = 0; r < 8; ++r)
       acc[r][0] = acc[r][1] = _mm512_setzero_ps();
-#pragma GCC unroll 2
     for (int p = 0; p < kTileDim / 2; ++p) {
       __m512bh y0 = (__m512bh)_mm512_load_si512(y + p * kTileDim);
       __m512bh y1 = (__m512bh)_mm512_load_si512(y + p * kTileDim + kFaceDim);
