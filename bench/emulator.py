@@ -75,7 +75,9 @@ UPSTREAM = r"""
 import json, sys, time, importlib.util
 import torch, ttnn, ttl
 sys.modules["ttlang"] = ttl  # the case files say `import ttlang as ttl`
-path, name, calls = sys.argv[-3], sys.argv[-2], int(sys.argv[-1])
+path, name, calls, threads = sys.argv[-4], sys.argv[-3], int(sys.argv[-2]), int(sys.argv[-1])
+if threads:
+    torch.set_num_threads(threads)
 spec = importlib.util.spec_from_file_location("case", path)
 case = importlib.util.module_from_spec(spec); spec.loader.exec_module(case)
 op = getattr(case, name)
@@ -107,12 +109,12 @@ def ours(case: tuple[str, str], calls: int, cache: str) -> dict:
     return _run([sys.executable, "-c", OURS, str(ROOT / path), name, str(calls), cache])
 
 
-def upstream(python: str, case: tuple[str, str], calls: int) -> dict:
+def upstream(python: str, case: tuple[str, str], calls: int, threads: int = 0) -> dict:
     path, name = case
     sim = pathlib.Path(python).with_name("tt-lang-sim")
     script = pathlib.Path(tempfile.mkdtemp()) / "upstream_case.py"
     script.write_text(UPSTREAM)
-    return _run([str(sim), str(script), "--", str(ROOT / path), name, str(calls)])
+    return _run([str(sim), str(script), "--", str(ROOT / path), name, str(calls), str(threads)])
 
 
 def startup(samples: int, upstream_python: str | None) -> tuple[float | None, float | None]:
@@ -140,6 +142,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="alternating process pairs per case")
     parser.add_argument("--calls", type=int, default=20, help="timed calls per process")
     parser.add_argument("--upstream-python", help="a Python with tt-lang-sim 1.1.6 and torch")
+    parser.add_argument(
+        "--upstream-torch-threads", type=int, default=0,
+        help="torch threads of the upstream side (default 0: torch's own choice, the figure that "
+        "counts); 1 shows its CPU time without two threads contending with other work")
     args = parser.parse_args()
 
     print(f"{'case':46} {'ours':>9} {'(cpu)':>7} {'tt-lang-sim':>12} {'(cpu)':>7} {'speed-up':>9}"
@@ -151,7 +157,8 @@ def main() -> None:
                 ours(case, 1, cache)  # fill the kernel cache, so no round pays a host compile
                 mine.append(ours(case, args.calls, cache))
             if args.upstream_python:
-                theirs.append(upstream(args.upstream_python, case, args.calls))
+                theirs.append(upstream(args.upstream_python, case, args.calls,
+                                       args.upstream_torch_threads))
         m, mc = (1e3 * statistics.median(r[key] for r in mine) for key in ("per_call", "per_call_cpu"))
         if theirs:
             t, tc = (1e3 * statistics.median(r[key] for r in theirs) for key in ("per_call", "per_call_cpu"))
