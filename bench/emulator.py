@@ -11,7 +11,9 @@ test/python/emu/test_bench_cases_emulated.py checks the cases' numbers against n
 
 Per call: each side runs in its own fresh process (a warm-up call, then the median of
 ``--calls`` calls); the sides alternate, ``--rounds`` times, and each figure is the median of
-its rounds. First calls: a fresh process with an empty kernel cache (cold: host compiles) or
+its rounds. The ratio is of wall times; each side's process CPU time per call (all its
+threads: torch may use both cores) is printed beside it, since other work on the machine
+stretches wall time more than CPU time. First calls: a fresh process with an empty kernel cache (cold: host compiles) or
 the cache the cold run filled (warm); both are measured after ``import ttnn``, which every
 tt-lang script does first, and the import itself is reported on its own line.
 
@@ -59,18 +61,23 @@ a = device.tensor(rng.standard_normal((256, 256)).astype(ml_dtypes.bfloat16))
 b = device.tensor(rng.standard_normal((256, 256)).astype(ml_dtypes.bfloat16))
 out = device.empty((256, 256))
 t0 = time.perf_counter(); op(a, b, out); first = time.perf_counter() - t0
-times = []
+times, cpu = [], []
 for _ in range(calls):
-    t0 = time.perf_counter(); op(a, b, out); times.append(time.perf_counter() - t0)
+    t0, c0 = time.perf_counter(), time.process_time()
+    op(a, b, out)
+    times.append(time.perf_counter() - t0); cpu.append(time.process_time() - c0)
 print(json.dumps({"ttnn_import": t_ttnn - t_start, "first": first,
-                  "per_call": sorted(times)[len(times) // 2] if times else None}))
+                  "per_call": sorted(times)[len(times) // 2] if times else None,
+                  "per_call_cpu": sorted(cpu)[len(cpu) // 2] if cpu else None}))
 """
 
 UPSTREAM = r"""
 import json, sys, time, importlib.util
 import torch, ttnn, ttl
 sys.modules["ttlang"] = ttl  # the case files say `import ttlang as ttl`
-path, name, calls = sys.argv[-3], sys.argv[-2], int(sys.argv[-1])
+path, name, calls, threads = sys.argv[-4], sys.argv[-3], int(sys.argv[-2]), int(sys.argv[-1])
+if threads:
+    torch.set_num_threads(threads)
 spec = importlib.util.spec_from_file_location("case", path)
 case = importlib.util.module_from_spec(spec); spec.loader.exec_module(case)
 op = getattr(case, name)
@@ -82,10 +89,13 @@ torch.manual_seed(0)
 a, b = tensor(torch.randn(256, 256, dtype=torch.bfloat16)), tensor(torch.randn(256, 256, dtype=torch.bfloat16))
 out = tensor(torch.zeros(256, 256, dtype=torch.bfloat16))
 op(a, b, out)
-times = []
+times, cpu = [], []
 for _ in range(calls):
-    t0 = time.perf_counter(); op(a, b, out); times.append(time.perf_counter() - t0)
-print(json.dumps({"per_call": sorted(times)[len(times) // 2]}))
+    t0, c0 = time.perf_counter(), time.process_time()
+    op(a, b, out)
+    times.append(time.perf_counter() - t0); cpu.append(time.process_time() - c0)
+print(json.dumps({"per_call": sorted(times)[len(times) // 2],
+                  "per_call_cpu": sorted(cpu)[len(cpu) // 2]}))
 """
 
 
@@ -99,12 +109,12 @@ def ours(case: tuple[str, str], calls: int, cache: str) -> dict:
     return _run([sys.executable, "-c", OURS, str(ROOT / path), name, str(calls), cache])
 
 
-def upstream(python: str, case: tuple[str, str], calls: int) -> dict:
+def upstream(python: str, case: tuple[str, str], calls: int, threads: int = 0) -> dict:
     path, name = case
     sim = pathlib.Path(python).with_name("tt-lang-sim")
     script = pathlib.Path(tempfile.mkdtemp()) / "upstream_case.py"
     script.write_text(UPSTREAM)
-    return _run([str(sim), str(script), "--", str(ROOT / path), name, str(calls)])
+    return _run([str(sim), str(script), "--", str(ROOT / path), name, str(calls), str(threads)])
 
 
 def startup(samples: int, upstream_python: str | None) -> tuple[float | None, float | None]:
@@ -132,23 +142,29 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="alternating process pairs per case")
     parser.add_argument("--calls", type=int, default=20, help="timed calls per process")
     parser.add_argument("--upstream-python", help="a Python with tt-lang-sim 1.1.6 and torch")
+    parser.add_argument(
+        "--upstream-torch-threads", type=int, default=0,
+        help="torch threads of the upstream side (default 0: torch's own choice, the figure that "
+        "counts); 1 shows its CPU time without two threads contending with other work")
     args = parser.parse_args()
 
-    print(f"{'case':46} {'ours':>9} {'tt-lang-sim':>12} {'speed-up':>9}   (per call, median ms)")
+    print(f"{'case':46} {'ours':>9} {'(cpu)':>7} {'tt-lang-sim':>12} {'(cpu)':>7} {'speed-up':>9}"
+          "   (per call, median ms; speed-up of wall times)")
     for label, case in CASES.items():
         mine, theirs = [], []
         for _ in range(args.rounds):
             with tempfile.TemporaryDirectory() as cache:
                 ours(case, 1, cache)  # fill the kernel cache, so no round pays a host compile
-                mine.append(ours(case, args.calls, cache)["per_call"])
+                mine.append(ours(case, args.calls, cache))
             if args.upstream_python:
-                theirs.append(upstream(args.upstream_python, case, args.calls)["per_call"])
-        m = 1e3 * statistics.median(mine)
+                theirs.append(upstream(args.upstream_python, case, args.calls,
+                                       args.upstream_torch_threads))
+        m, mc = (1e3 * statistics.median(r[key] for r in mine) for key in ("per_call", "per_call_cpu"))
         if theirs:
-            t = 1e3 * statistics.median(theirs)
-            print(f"{label:46} {m:9.2f} {t:12.2f} {t / m:8.1f}x")
+            t, tc = (1e3 * statistics.median(r[key] for r in theirs) for key in ("per_call", "per_call_cpu"))
+            print(f"{label:46} {m:9.3f} {mc:7.3f} {t:12.2f} {tc:7.2f} {t / m:8.1f}x")
         else:
-            print(f"{label:46} {m:9.2f} {'-':>12} {'-':>9}")
+            print(f"{label:46} {m:9.3f} {mc:7.3f} {'-':>12} {'-':>7} {'-':>9}")
 
     print(f"\n{'first call in a fresh process':46} {'cold':>9} {'warm':>9}   (ms, median; after import ttnn)")
     imports = []

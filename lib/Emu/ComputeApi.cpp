@@ -80,11 +80,11 @@ const uint8_t *unpackSource(Processor &p, uint32_t cb, uint32_t tile,
                        "(a reconfig_data_format call is missing)", call, cb,
                        nameOf(buffer.format), registerName,
                        nameOf(registerFormat)));
-  if (!isEmulatedFormat(buffer.format))
+  if (!buffer.emulated)
     notEmulated(format("%s: cb %u holds %s tiles, which the emulator does not "
                        "emulate", call, cb, nameOf(buffer.format)));
   toDest = (state.unpackToDest >> cb) & 1 &&
-           tileSizeBytes(buffer.format) == 4 * kTileElems;
+           buffer.tileBytes == 4 * kTileElems;
   if (toSource && toDest)
     kernelError(format("%s unpacks cb %u into the source registers, but its "
                        "unpack_to_dest_mode sends its 32-bit tiles straight to "
@@ -92,7 +92,7 @@ const uint8_t *unpackSource(Processor &p, uint32_t cb, uint32_t tile,
   const LocalCBInterface &local = p.cbs[cb];
   uint32_t address = (local.fifo_rd_ptr + tile * local.fifo_page_size)
                      << kComputeAddressShift;
-  return processorL1(p, address, tileSizeBytes(buffer.format), call);
+  return processorL1(p, address, buffer.tileBytes, call);
 }
 
 /// Reads tile `tile` of `cb` as the unpacker sees it into `out`, in

@@ -590,7 +590,8 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
                                      "number of %u B pages", f.index,
                                      spec.totalSize, f.pageSize));
         cb = {true, address, spec.totalSize, f.pageSize,
-              spec.totalSize / f.pageSize, f.format};
+              spec.totalSize / f.pageSize, f.format, tileSizeBytes(f.format),
+              isEmulatedFormat(f.format)};
         c->configured |= uint64_t(1) << f.index;
       }
     }
@@ -609,9 +610,10 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
     }
   }
 
-  // One processor per kernel and core, in a fixed order.
-  // The kernel on each (core, processor), row-major cores.
+  // One processor per kernel and core, in a fixed order: row-major cores,
+  // then data movement 0, 1, compute, which is the order of these slots.
   std::vector<const KernelSpec *> owners(cores.size() * 3, nullptr);
+  std::vector<std::unique_ptr<Processor>> slots(cores.size() * 3);
   if (args && args->size() != program.kernels.size())
     return programError("runtime arguments do not match the program's kernels");
   for (size_t k = 0; k < program.kernels.size(); ++k) {
@@ -633,8 +635,8 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
         return programError(format("kernel '%s' runs on core (%u, %u), outside "
                                    "the %ux%u grid", kernel.name.c_str(), x, y,
                                    arch.gridX, arch.gridY));
-      const KernelSpec *&owner =
-          owners[(size_t(y) * arch.gridX + x) * 3 + size_t(kernel.role)];
+      size_t slot = (size_t(y) * arch.gridX + x) * 3 + size_t(kernel.role);
+      const KernelSpec *&owner = owners[slot];
       if (owner)
         return programError(format(
             "kernels '%s' and '%s' both run on the %s processor of core (%u, "
@@ -672,14 +674,12 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
             (kernel.fullSyncDest ? 16 : 8) / (kernel.fp32DestAccumulation ? 2 : 1);
         p->compute = std::move(compute); // DEST: on its first turn
       }
-      state.processors.push_back(std::move(p));
+      slots[slot] = std::move(p);
     }
   }
-  std::stable_sort(state.processors.begin(), state.processors.end(),
-                   [](const auto &a, const auto &b) {
-                     return std::make_tuple(a->core->y, a->core->x, int(a->role)) <
-                            std::make_tuple(b->core->y, b->core->x, int(b->role));
-                   });
+  for (auto &p : slots)
+    if (p)
+      state.processors.push_back(std::move(p));
   if (program.reverse)
     std::reverse(state.processors.begin(), state.processors.end());
 

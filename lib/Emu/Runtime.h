@@ -37,6 +37,9 @@ struct CircularBuffer {
   uint32_t pageSize = 0;  // bytes
   uint32_t numPages = 0;
   DataFormat format = DataFormat::Invalid;
+  // Of `format`, looked up once at configuration for the per-tile paths.
+  uint32_t tileBytes = 0;  // tileSizeBytes(format)
+  bool emulated = false;   // isEmulatedFormat(format)
 };
 
 /// One Tensix core: its L1 and the state its processors share.

@@ -373,7 +373,7 @@ __attribute__((target("avx2,fma"))) void gemmFma(const float *__restrict x,
 
 void gemmAccumulate(const float *x, const float *y, float *c, SimdLevel simd) {
 #if defined(__x86_64__)
-  if (simd == SimdLevel::Avx512)
+  if (simd >= SimdLevel::Avx512)
     return gemmAvx512(x, y, c);
   if (simd == SimdLevel::Avx2)
     return gemmFma(x, y, c);
@@ -1111,7 +1111,7 @@ void packTile(const float *values, DataFormat format, uint8_t *l1) {
     });
   case DataFormat::Float16_b: {
 #if defined(__x86_64__)
-    if (hostSimdLevel() == SimdLevel::Avx512)
+    if (hostSimdLevel() >= SimdLevel::Avx512)
       return packBf16Avx512(values, l1);
 #endif
     alignas(64) float rounded[kTileElems];
@@ -1181,6 +1181,21 @@ void fpuEltwise(EltwiseOp op, const float *a, const float *b, float *dest,
 
 namespace {
 #if defined(__x86_64__)
+/// dest = round(acc + dest) for rows i..i+7 of a tile product held in
+/// registers (acc[r][v]: row i + r, columns 16v..16v+15); kRound: 16-bit DEST.
+template <bool kRound>
+__attribute__((target("avx512f"), always_inline)) inline void
+addRoundRows(__m512 (&acc)[8][2], float *dest, int i) {
+#pragma GCC unroll 8
+  for (int r = 0; r < 8; ++r)
+#pragma GCC unroll 2
+    for (int v = 0; v < 2; ++v) {
+      float *at = dest + (i + r) * kTileDim + v * 16;
+      __m512 sum = _mm512_add_ps(acc[r][v], _mm512_loadu_ps(at));
+      _mm512_storeu_ps(at, kRound ? rneBf16Avx512(sum) : sum);
+    }
+}
+
 /// dest = round(x @ y + dest) for source-register tiles x (in0) and y (in1)
 /// at HiFi4: gemmAvx512Rows<8>'s products in the same order (from zero),
 /// added to dest and rounded in registers (kRound: 16-bit DEST) instead of
@@ -1203,14 +1218,7 @@ gemmRoundAvx512(const float *x, const float *y, float *dest) {
         acc[r][1] = _mm512_fmadd_ps(s, y1, acc[r][1]);
       }
     }
-#pragma GCC unroll 8
-    for (int r = 0; r < 8; ++r)
-#pragma GCC unroll 2
-      for (int v = 0; v < 2; ++v) {
-        float *at = dest + (i + r) * kTileDim + v * 16;
-        __m512 sum = _mm512_add_ps(acc[r][v], _mm512_loadu_ps(at));
-        _mm512_storeu_ps(at, kRound ? rneBf16Avx512(sum) : sum);
-      }
+    addRoundRows<kRound>(acc, dest, i);
   }
 }
 #endif
@@ -1226,7 +1234,7 @@ void matmulFloats(const float *a, const float *b, float *dest, bool transposeB,
   // single fp32 matmul per fidelity phase, rounded once), then added to dest
   // and rounded. in0 (a) sits in SrcB, in1 (b) in SrcA (C/matmul.h).
 #if defined(__x86_64__)
-  if (fidelity == MathFidelity::HiFi4 && simd == SimdLevel::Avx512)
+  if (fidelity == MathFidelity::HiFi4 && simd >= SimdLevel::Avx512)
     return mode == DestMode::Bf16 ? gemmRoundAvx512<true>(a, b, dest)
                                   : gemmRoundAvx512<false>(a, b, dest);
 #endif
@@ -1280,20 +1288,259 @@ matmulBf16Avx512(const uint8_t *l1x, const uint8_t *l1y, float *dest) {
   unpackBf16Avx512(l1y, y);
   gemmRoundAvx512<kRound>(x, y, dest);
 }
+
+#endif
+
+// --- bf16 tile products with VDPBF16PS -----------------------------------------
+//
+// VDPBF16PS adds two bf16 products to each f32 lane. The Intel SDM defines it
+// as two fused multiply-adds, each rounded to nearest even, the high (odd)
+// pair first, reading denormal inputs as zero and flushing denormal results
+// (DAZ / FTZ, whatever MXCSR says). A product of two bf16 values is exact in
+// f32, so each of those steps is one step of gemmRoundAvx512's k-order FMA
+// chain, provided no step sees a denormal, and no product leaves f32's range
+// (the chain's FMA never rounds a product alone). With column 2p of x in the
+// high half and 2p + 1 in the low half, and y's rows paired likewise, 16
+// instructions per lane give the chain's bits at half the instructions and
+// with no widening of the operands. bf16DotExact() checks those conditions
+// per pair of tiles, and hostSimdLevel() checks the instruction's rounding
+// and order on the host before it is used at all.
+
+/// The magnitudes (bits without the sign) of a bf16 tile's values: the
+/// smallest non-zero one and the largest.
+struct Bf16Range {
+  uint16_t smallest = 0xFFFF; // 0xFFFF when every value is zero
+  uint16_t largest = 0;
+};
+
+/// Whether every VDPBF16PS step of x @ y is exactly the FMA chain's step.
+/// With biased exponents E, a product's bits are multiples of 2^(Ex+Ey-268):
+/// if every such quantum is at least 2^-126, every partial sum is zero or
+/// normal (no DAZ / FTZ); a product below 2^(Ex+Ey-252) stays finite when
+/// Ex+Ey <= 380. Infinities and NaNs (exponent 255: NaN payloads, inf * 0)
+/// and denormal operands take the FMA path.
+bool bf16DotExact(Bf16Range x, Bf16Range y) {
+  constexpr uint16_t kInfinity = 0x7F80, kSmallestNormal = 0x0080;
+  if (x.largest >= kInfinity || y.largest >= kInfinity)
+    return false;
+  if (x.largest == 0 || y.largest == 0) // one operand all zeros
+    return true;
+  if (x.smallest < kSmallestNormal || y.smallest < kSmallestNormal)
+    return false;
+  int smallest = (x.smallest >> 7) + (y.smallest >> 7);
+  int largest = (x.largest >> 7) + (y.largest >> 7);
+  return smallest >= 142 && largest <= 380;
+}
+
+/// The range of a bf16 tile in L1, one value at a time (bf16DotProductsExact
+/// on hosts without AVX-512BW).
+Bf16Range scalarRange(const uint8_t *l1) {
+  Bf16Range range;
+  for (int i = 0; i < kTileElems; ++i) {
+    uint16_t h;
+    std::memcpy(&h, l1 + 2 * i, 2);
+    uint16_t magnitude = h & 0x7FFF;
+    if (magnitude)
+      range.smallest = std::min(range.smallest, magnitude);
+    range.largest = std::max(range.largest, magnitude);
+  }
+  return range;
+}
+
+#if defined(__x86_64__)
+// 32 bf16 words; GCC vector types again (GCC 12's 32-bit min / max, shift,
+// rotate and extract intrinsics warn, as noted at Lanes16).
+typedef uint16_t Words32 __attribute__((vector_size(64)));
+typedef uint16_t Words16 __attribute__((vector_size(32)));
+typedef uint16_t Words8 __attribute__((vector_size(16)));
+
+/// Merges the magnitudes of 32 bf16 values into running per-word minima (of
+/// the magnitude minus one: a zero wraps to 0xFFFF and never wins) and maxima.
+__attribute__((target("avx512f,avx512bw"), always_inline)) inline void
+scanRange(Words32 lanes, Words32 &smallestLess1, Words32 &largest) {
+  Words32 magnitude = lanes & 0x7FFF;
+  Words32 less1 = magnitude - 1;
+  smallestLess1 = less1 < smallestLess1 ? less1 : smallestLess1;
+  largest = magnitude > largest ? magnitude : largest;
+}
+
+/// The larger (kMax) or smaller of two word vectors, lane by lane.
+template <bool kMax, typename W>
+__attribute__((target("avx512f,avx512bw"), always_inline)) inline W
+pickWords(W a, W b) {
+  if constexpr (kMax)
+    return a > b ? a : b;
+  else
+    return a < b ? a : b;
+}
+
+/// The largest word (kMax) or the smallest of 32, by halving.
+template <bool kMax>
+__attribute__((target("avx512f,avx512bw"), always_inline)) inline uint16_t
+reduceWords(Words32 v) {
+  Words16 v16 = pickWords<kMax>(
+      __builtin_shufflevector(v, v, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+                              13, 14, 15),
+      __builtin_shufflevector(v, v, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26,
+                              27, 28, 29, 30, 31));
+  Words8 v8 = pickWords<kMax>(
+      __builtin_shufflevector(v16, v16, 0, 1, 2, 3, 4, 5, 6, 7),
+      __builtin_shufflevector(v16, v16, 8, 9, 10, 11, 12, 13, 14, 15));
+  // The last eight with PHMINPOSUW (the maximum as the minimum of the
+  // complements): a scalar loop here cost a third of the scan.
+  __m128i last = kMax ? (__m128i)~v8 : (__m128i)v8;
+  uint16_t best = uint16_t(_mm_cvtsi128_si32(_mm_minpos_epu16(last)));
+  return kMax ? uint16_t(~best) : best;
+}
+
+__attribute__((target("avx512f,avx512bw"), always_inline)) inline Bf16Range
+finishRange(Words32 smallestLess1, Words32 largest) {
+  return {uint16_t(reduceWords<false>(smallestLess1) + 1),
+          reduceWords<true>(largest)};
+}
+
+/// x (in0) as the dot products broadcast it: every dword of the tile layout
+/// (columns 2p and 2p + 1 of one row) with its halves swapped, so column 2p
+/// is the high, first-multiplied half.
+__attribute__((target("avx512f,avx512bw"))) Bf16Range
+prepareDotRows(const uint8_t *l1, uint32_t *out) {
+  Words32 smallestLess1 = Words32{} - 1, largest = Words32{};
+#pragma GCC unroll 4
+  for (int i = 0; i < kTileElems / 32; ++i) {
+    Words32 lanes;
+    std::memcpy(&lanes, l1 + 64 * i, sizeof lanes);
+    scanRange(lanes, smallestLess1, largest);
+    Lanes16 pairs = (Lanes16)lanes;
+    pairs = (pairs << 16) | (pairs >> 16);
+    std::memcpy(out + 16 * i, &pairs, sizeof pairs);
+  }
+  return finishRange(smallestLess1, largest);
+}
+
+/// y (in1) as the dot products' lanes: out[p * 32 + j] holds y[2p][j] in its
+/// high half and y[2p + 1][j] in its low half. Rows 2p and 2p + 1 of a face
+/// are 64 contiguous bytes, which one word permutation interleaves.
+__attribute__((target("avx512f,avx512bw"))) Bf16Range
+prepareDotColumns(const uint8_t *l1, uint32_t *out) {
+  alignas(64) static const uint16_t kInterleave[32] = {
+      16, 0, 17, 1, 18, 2, 19, 3, 20, 4,  21, 5,  22, 6,  23, 7,
+      24, 8, 25, 9, 26, 10, 27, 11, 28, 12, 29, 13, 30, 14, 31, 15};
+  const __m512i interleave = _mm512_load_si512(kInterleave);
+  Words32 smallestLess1 = Words32{} - 1, largest = Words32{};
+#pragma GCC unroll 4
+  for (int face = 0; face < 4; ++face)
+#pragma GCC unroll 8
+    for (int pair = 0; pair < kFaceDim / 2; ++pair) {
+      __m512i rows = _mm512_loadu_si512(l1 + face * 512 + pair * 64);
+      scanRange((Words32)rows, smallestLess1, largest);
+      int p = (face / 2) * (kFaceDim / 2) + pair, half = face % 2;
+      _mm512_store_si512(out + p * kTileDim + half * kFaceDim,
+                         _mm512_permutexvar_epi16(interleave, rows));
+    }
+  return finishRange(smallestLess1, largest);
+}
+
+/// dest = round(x @ y + dest) from prepareDotRows / prepareDotColumns
+/// operands: gemmRoundAvx512's chain, two steps per instruction.
+template <bool kRound>
+__attribute__((target("avx512f,avx512bf16"))) void
+gemmDotRoundAvx512(const uint32_t *x, const uint32_t *y, float *dest) {
+  for (int i = 0; i < kTileDim; i += 8) {
+    __m512 acc[8][2];
+#pragma GCC unroll 8
+    for (int r = 0; r < 8; ++r)
+      acc[r][0] = acc[r][1] = _mm512_setzero_ps();
+    for (int p = 0; p < kTileDim / 2; ++p) {
+      __m512bh y0 = (__m512bh)_mm512_load_si512(y + p * kTileDim);
+      __m512bh y1 = (__m512bh)_mm512_load_si512(y + p * kTileDim + kFaceDim);
+      // Row i + r, columns 2p, 2p + 1: dword p % 8 of the row in face
+      // (row / 16) * 2 + p / 8 (a face is 128 dwords, a face row 8).
+      const uint32_t *column =
+          x + ((i / kFaceDim) * 2 + p / 8) * 128 + (i % kFaceDim) * 8 + p % 8;
+#pragma GCC unroll 8
+      for (int r = 0; r < 8; ++r) {
+        __m512bh s = (__m512bh)_mm512_set1_epi32(int(column[r * 8]));
+        acc[r][0] = _mm512_dpbf16_ps(acc[r][0], y0, s);
+        acc[r][1] = _mm512_dpbf16_ps(acc[r][1], y1, s);
+      }
+    }
+    addRoundRows<kRound>(acc, dest, i);
+  }
+}
+
+/// matmulBf16Avx512's result through VDPBF16PS where bf16DotExact allows.
+template <bool kRound>
+__attribute__((target("avx512f,avx512bw"))) void
+matmulBf16Dot(const uint8_t *l1x, const uint8_t *l1y, float *dest) {
+  alignas(64) uint32_t x[kTileElems / 2], y[kTileElems / 2];
+  Bf16Range rx = prepareDotRows(l1x, x);
+  Bf16Range ry = prepareDotColumns(l1y, y);
+  if (bf16DotExact(rx, ry))
+    return gemmDotRoundAvx512<kRound>(x, y, dest);
+  matmulBf16Avx512<kRound>(l1x, l1y, dest);
+}
+
+/// Whether this CPU's VDPBF16PS is the SDM's: two steps, each rounded to
+/// nearest even, the high pair first. Lanes where the alternatives differ:
+/// acc = 1 with the products 2^-24 (high) and 1.5 * 2^-24 (low) gives
+/// 1 + 2^-23 in that order and 1 + 2^-22 the other way round; 1 + 2^-24 +
+/// 2^-24 stays 1 only when each step rounds; and a few lanes of ties around
+/// other exponents.
+__attribute__((target("avx512f,avx512bf16"))) bool hostDotIsSequential() {
+  alignas(64) float acc[16], hiX[16], hiY[16], loX[16], loY[16];
+  for (int l = 0; l < 16; ++l) {
+    float scale = std::ldexp(1.0f, l - 8);
+    acc[l] = scale * (1.0f + std::ldexp(float(l % 4), -23));
+    hiX[l] = scale * std::ldexp(1.0f, -24);
+    hiY[l] = l % 2 ? 1.0f : -1.0f;
+    loX[l] = scale * std::ldexp(l % 3 ? 1.5f : 1.0f, -24);
+    loY[l] = l % 5 ? 1.0f : -1.0f;
+  }
+  alignas(64) uint32_t pairX[16], pairY[16];
+  for (int l = 0; l < 16; ++l) {
+    pairX[l] = (bitsOf(hiX[l]) & 0xFFFF0000u) | (bitsOf(loX[l]) >> 16);
+    pairY[l] = (bitsOf(hiY[l]) & 0xFFFF0000u) | (bitsOf(loY[l]) >> 16);
+  }
+  alignas(64) float got[16];
+  _mm512_store_ps(got, _mm512_dpbf16_ps(
+                           _mm512_load_ps(acc),
+                           (__m512bh)_mm512_load_si512(pairX),
+                           (__m512bh)_mm512_load_si512(pairY)));
+  for (int l = 0; l < 16; ++l) {
+    float want = std::fma(loX[l], loY[l], std::fma(hiX[l], hiY[l], acc[l]));
+    if (bitsOf(got[l]) != bitsOf(want))
+      return false;
+  }
+  return true;
+}
 #endif
 } // namespace
 
 SimdLevel hostSimdLevel() {
 #if defined(__x86_64__)
-  static const SimdLevel level =
-      __builtin_cpu_supports("avx512f") ? SimdLevel::Avx512
-      : __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")
-          ? SimdLevel::Avx2
-          : SimdLevel::Portable;
+  static const SimdLevel level = [] {
+    if (!__builtin_cpu_supports("avx512f"))
+      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")
+                 ? SimdLevel::Avx2
+                 : SimdLevel::Portable;
+    bool dot = __builtin_cpu_supports("avx512bw") &&
+               __builtin_cpu_supports("avx512bf16") && hostDotIsSequential();
+    return dot ? SimdLevel::Avx512Bf16 : SimdLevel::Avx512;
+  }();
   return level;
 #else
   return SimdLevel::Portable;
 #endif
+}
+
+bool bf16DotProductsExact(const uint8_t *a, const uint8_t *b) {
+#if defined(__x86_64__)
+  if (hostSimdLevel() == SimdLevel::Avx512Bf16) { // the ranges the path uses
+    alignas(64) uint32_t x[kTileElems / 2], y[kTileElems / 2];
+    return bf16DotExact(prepareDotRows(a, x), prepareDotColumns(b, y));
+  }
+#endif
+  return bf16DotExact(scalarRange(a), scalarRange(b));
 }
 
 void fpuMatmul(const float *a, const float *b, float *dest, bool transposeB,
@@ -1306,9 +1553,13 @@ void fpuMatmulTiles(const uint8_t *a, DataFormat formatA, const uint8_t *b,
                     DestMode mode, MathFidelity fidelity, SimdLevel simd) {
   simd = std::min(simd, hostSimdLevel());
 #if defined(__x86_64__)
-  if (simd == SimdLevel::Avx512 && fidelity == MathFidelity::HiFi4 &&
-      !transposeB && formatA == DataFormat::Float16_b &&
-      formatB == DataFormat::Float16_b)
+  bool bf16HiFi4 = fidelity == MathFidelity::HiFi4 && !transposeB &&
+                   formatA == DataFormat::Float16_b &&
+                   formatB == DataFormat::Float16_b;
+  if (bf16HiFi4 && simd == SimdLevel::Avx512Bf16)
+    return mode == DestMode::Bf16 ? matmulBf16Dot<true>(a, b, dest)
+                                  : matmulBf16Dot<false>(a, b, dest);
+  if (bf16HiFi4 && simd == SimdLevel::Avx512)
     return mode == DestMode::Bf16 ? matmulBf16Avx512<true>(a, b, dest)
                                   : matmulBf16Avx512<false>(a, b, dest);
 #endif

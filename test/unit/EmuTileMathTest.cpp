@@ -461,6 +461,126 @@ void testMatmulTiles() {
               compared, levels - 1);
 }
 
+/// A bf16 tile of random signs and mantissas with biased exponents drawn from
+/// [lowExp, highExp], a tenth of the values zero.
+std::vector<float> exponentTile(std::mt19937 &rng, int lowExp, int highExp) {
+  std::uniform_int_distribution<int> exponent(lowExp, highExp), mantissa(0, 127),
+      coin(0, 9);
+  std::vector<float> t(kTileElems);
+  for (float &x : t) {
+    int c = coin(rng);
+    uint32_t sign = c % 2 ? 0x8000u : 0u;
+    x = c == 0 ? 0.0f
+               : bf16(static_cast<uint16_t>(sign | (exponent(rng) << 7) |
+                                            mantissa(rng)));
+  }
+  return t;
+}
+
+/// The test's statement of when VDPBF16PS is exactly the FMA chain (the rule
+/// docs/emulator.md gives): no infinity, NaN or denormal operand, and biased
+/// exponents with Ex + Ey >= 142 for the smallest non-zero values (no partial
+/// sum below 2^-126) and <= 380 for the largest (products stay finite), or an
+/// operand of zeros only.
+bool expectDotExact(const std::vector<float> &a, const std::vector<float> &b) {
+  auto range = [](const std::vector<float> &t, int &lo, int &hi, bool &odd) {
+    lo = 1000, hi = -1, odd = false;
+    for (float x : t) {
+      int e = (bitsOf(x) >> 23) & 0xFF;
+      bool nonZero = (bitsOf(x) & 0x7FFFFFFFu) != 0;
+      odd |= e == 0xFF || (e == 0 && nonZero);
+      if (nonZero)
+        lo = std::min(lo, e), hi = std::max(hi, e);
+    }
+  };
+  int loA, hiA, loB, hiB;
+  bool oddA, oddB;
+  range(a, loA, hiA, oddA);
+  range(b, loB, hiB, oddB);
+  if (oddA || oddB)
+    return false;
+  if (hiA < 0 || hiB < 0)
+    return true;
+  return loA + loB >= 142 && hiA + hiB <= 380;
+}
+
+/// The VDPBF16PS path (SimdLevel::Avx512Bf16) gives the FMA path's bits, and
+/// takes VDPBF16PS exactly where expectDotExact says: random exponent ranges,
+/// the boundaries (partial sums down to 2^-126, products up to 2^128 whose
+/// sums overflow), and the cases left to the FMA path (denormal partial sums
+/// or operands, infinities, NaN).
+void testMatmulBf16Dot() {
+  if (hostSimdLevel() < SimdLevel::Avx512Bf16) {
+    std::printf("matmul with VDPBF16PS: not available on this host\n");
+    return;
+  }
+  std::mt19937 rng(12);
+  std::uniform_int_distribution<int> low(20, 200), width(0, 40);
+  std::vector<std::pair<std::vector<float>, std::vector<float>>> cases;
+  for (int i = 0; i < 300; ++i) {
+    int la = low(rng), lb = low(rng);
+    cases.emplace_back(exponentTile(rng, la, std::min(254, la + width(rng))),
+                       exponentTile(rng, lb, std::min(254, lb + width(rng))));
+  }
+  for (int sum : {141, 142, 143}) // the smallest products' boundary
+    cases.emplace_back(exponentTile(rng, 70, 72), exponentTile(rng, sum - 70, sum - 68));
+  for (int sum : {379, 380, 381}) // the largest products' boundary
+    cases.emplace_back(exponentTile(rng, 185, 190), exponentTile(rng, sum - 195, sum - 190));
+  {
+    auto a = exponentTile(rng, 120, 130), b = exponentTile(rng, 120, 130);
+    auto c = a, d = a, e = a;
+    c[77] = bf16(0x0005); // a denormal operand
+    d[300] = std::numeric_limits<float>::infinity();
+    e[301] = fromBits(0x7FC10000u); // NaN
+    cases.emplace_back(c, b);
+    cases.emplace_back(d, b);
+    cases.emplace_back(a, e);
+    cases.emplace_back(std::vector<float>(kTileElems, 0.0f), e); // 0 * NaN
+    cases.emplace_back(std::vector<float>(kTileElems, 0.0f), b);
+    // VDPBF16PS reads a denormal as zero and flushes denormal results: a
+    // lone denormal times 2^73..2^83, and products of about 2^-134.
+    std::vector<float> lone(kTileElems, 0.0f);
+    lone[77] = bf16(0x0005);
+    cases.emplace_back(lone, exponentTile(rng, 200, 210));
+    cases.emplace_back(exponentTile(rng, 60, 62), exponentTile(rng, 60, 62));
+  }
+  int dot = 0, compared = 0;
+  for (auto &[a, b] : cases) {
+    std::vector<uint8_t> la(2048), lb(2048);
+    packTile(a.data(), DataFormat::Float16_b, la.data());
+    packTile(b.data(), DataFormat::Float16_b, lb.data());
+    bool exact = bf16DotProductsExact(la.data(), lb.data());
+    CHECK(exact == expectDotExact(a, b), "VDPBF16PS choice %d for case %d",
+          exact, compared / 4);
+    dot += exact;
+    // DEST of zeros too: small results differing would vanish in a sum.
+    auto random = randomTile(rng, -40, 40, false);
+    random[100] = fromBits(0x3F808000u); // a bf16 tie before the sum
+    for (DestMode mode : {DestMode::Bf16, DestMode::Fp32})
+    for (const auto &d0 : {random, std::vector<float>(kTileElems, 0.0f)}) {
+      auto want = d0, got = d0;
+      fpuMatmulTiles(la.data(), DataFormat::Float16_b, lb.data(),
+                     DataFormat::Float16_b, want.data(), false, mode,
+                     MathFidelity::HiFi4, SimdLevel::Avx512);
+      fpuMatmulTiles(la.data(), DataFormat::Float16_b, lb.data(),
+                     DataFormat::Float16_b, got.data(), false, mode,
+                     MathFidelity::HiFi4, SimdLevel::Avx512Bf16);
+      int differ = 0;
+      for (int i = 0; i < kTileElems; ++i)
+        differ += bitsOf(got[i]) != bitsOf(want[i]);
+      CHECK(differ == 0, "VDPBF16PS case %d mode %d: %d of 1024 differ",
+            compared / 4, static_cast<int>(mode), differ);
+      ++compared;
+    }
+  }
+  // The random ranges must exercise both paths, or the comparison shows little.
+  CHECK(dot > 100 && dot < int(cases.size()) - 20,
+        "VDPBF16PS taken for %d of %zu tile pairs", dot, cases.size());
+  std::printf("matmul with VDPBF16PS: %d cases bit-identical to the FMA path "
+              "(%d of %zu tile pairs took VDPBF16PS)\n",
+              compared, dot, cases.size());
+}
+
 void testReduce() {
   std::mt19937 rng(5);
   auto a = randomTile(rng, -3, 3, true);
@@ -823,6 +943,7 @@ int main() {
   testBroadcastTranspose();
   testMatmul();
   testMatmulTiles();
+  testMatmulBf16Dot();
   testReduce();
   testScalarAndBinary();
   testSfpuErrorBounds();

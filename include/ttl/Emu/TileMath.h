@@ -104,8 +104,17 @@ void fpuMatmul(const float *a, const float *b, float *dest, bool transposeB,
                DestMode mode, MathFidelity fidelity);
 /// The vector code the tile functions may use. Every level gives the same
 /// bits; the host's CPU caps it (a higher request runs at the host's level).
-enum class SimdLevel : uint8_t { Portable = 0, Avx2 = 1, Avx512 = 2 };
-/// The highest level this CPU runs (x86-64: AVX-512F, AVX2 with FMA, or none).
+/// Avx512Bf16 adds VDPBF16PS for bf16 matmul operands, used only on the
+/// tiles where it is exactly the FMA chain (TileMath.cpp, bf16DotExact).
+enum class SimdLevel : uint8_t {
+  Portable = 0,
+  Avx2 = 1,
+  Avx512 = 2,
+  Avx512Bf16 = 3
+};
+/// The highest level this CPU runs (x86-64: AVX-512F with AVX512_BF16 whose
+/// rounding and order a start-up check confirmed, AVX-512F, AVX2 with FMA, or
+/// none).
 SimdLevel hostSimdLevel();
 /// matmul_tiles from L1: unpacks tile `a` (in0, `formatA`) and `b` (in1,
 /// `formatB`) into the source registers, then fpuMatmul. Bit-identical to
@@ -116,6 +125,12 @@ void fpuMatmulTiles(const uint8_t *a, DataFormat formatA, const uint8_t *b,
                     DataFormat formatB, float *dest, bool transposeB,
                     DestMode mode, MathFidelity fidelity,
                     SimdLevel simd = hostSimdLevel());
+/// Whether fpuMatmulTiles at SimdLevel::Avx512Bf16 multiplies the bf16 L1
+/// tiles `a` (in0) and `b` (in1) with VDPBF16PS: only where each of its steps
+/// is the FMA chain's (no infinity or NaN, no denormal operand, no partial
+/// sum that could be denormal, no product beyond f32). Other tiles take the
+/// FMA path; both give the same bits.
+bool bf16DotProductsExact(const uint8_t *a, const uint8_t *b);
 enum class BroadcastType : uint8_t { None = 0, Col = 1, Row = 2, Scalar = 3 };
 /// dest = a op broadcast(b): COL b[h,0], ROW b[0,w], SCALAR b[0,0].
 void fpuBroadcast(EltwiseOp op, BroadcastType type, const float *a,
