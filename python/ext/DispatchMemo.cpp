@@ -21,16 +21,30 @@
 //   semaphore on other cores than the factory's `core_ranges`) is not matched
 //   and takes the planner, which accepts or rejects it with the documented
 //   error; the memo never raises a validation error itself.
-// - `DispatchMemo.write(entry, result)` writes each record's words into the
-//   template's `WordTable`s (the caller holds the template's lock).
+// - `DispatchMemo.dispatch(result, values)` is the whole hit: the match, then
+//   the words written into the template's pooled program (below); or
+//   `DispatchMemo.write(entry, result)` writes each record's words into the
+//   template's `WordTable`s (the caller holds the template's lock) and the
+//   caller copies them into a new program.
 //
 // `WordTable` owns one kernel descriptor's per-core runtime args: the first
 // fill goes through `ttnn.RuntimeArgs.append`; later calls assign only the
-// words that changed through ttnn's documented in-place views
-// (`descriptor.runtime_args[x][y]`, the view's own `__setitem__`: no ttnn
-// memory layout is touched). Both the planner's path (`assign`) and the memo's
-// go through it, so the descriptor and what the table believes it holds never
-// diverge.
+// words that changed, through ttnn's documented in-place views
+// (`descriptor.runtime_args[x][y]`). Both the planner's path (`assign`) and
+// the memo's go through it, so the descriptor and what the table believes it
+// holds never diverge. Where `WordVectors` verified at start-up that it can
+// reach the `std::vector<uint32_t>` behind a view (below), changed words are
+// stored into that vector directly instead of through the view's `__setitem__`
+// (~30 ns a word); records keep their first words converted (RuntimeRecords.h),
+// so a word is compared and stored without reading a Python int.
+//
+// `ProgramPool` spares a hit the copy of every kernel descriptor that a new
+// `ProgramDescriptor` costs (about 5 us for 2 kernels on 64 cores): when the
+// program a dispatch returned is referenced by nothing but the pool (its
+// caller dropped it: the reference count says so), no one can observe it, so
+// the next dispatch writes its new words into that program and returns it
+// again. A program still referenced anywhere is never written: the caller
+// gets a new copy, as before.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +57,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -77,12 +92,151 @@ nb::object checked(PyObject *obj) {
   return nb::steal(obj);
 }
 
+
+/// Direct access to the `std::vector<uint32_t>` that a ttnn `VectorUInt32`
+/// object (nanobind's bound vector) wraps. nanobind's instance header is
+/// `PyObject_HEAD; int32_t offset; uint32_t flags` (state in bits 0-1, 2 =
+/// ready; bit 2 = the C++ object is stored inline at `offset`, else a pointer
+/// to it is). This is not a documented ttnn interface, so it is probed once on
+/// a vector of known words (read, written and read back through Python); if
+/// anything differs, `vector` always answers null and callers use the view's
+/// `__setitem__`. Every view is checked again when it is first taken (its
+/// length against Python's `len`).
+class WordVectors {
+public:
+  explicit WordVectors(nb::object vectorType) : type(std::move(vectorType)) {
+    usable = probe();
+  }
+
+  bool enabled() const { return usable; }
+
+  /// The vector behind `view`, or null when it cannot be reached safely.
+  std::vector<uint32_t> *vector(PyObject *view) const {
+    if (!usable || reinterpret_cast<PyObject *>(Py_TYPE(view)) != type.ptr())
+      return nullptr;
+    return locate(view);
+  }
+
+  /// `vector(view)` whose length is Python's `len(view)`; null otherwise.
+  std::vector<uint32_t> *checkedVector(PyObject *view) const {
+    std::vector<uint32_t> *vec = vector(view);
+    if (!vec)
+      return nullptr;
+    Py_ssize_t length = PyObject_Length(view);
+    if (length < 0) {
+      PyErr_Clear();
+      return nullptr;
+    }
+    return static_cast<size_t>(length) == vec->size() ? vec : nullptr;
+  }
+
+private:
+  struct InstanceHeader {
+    PyObject_HEAD int32_t offset;
+    uint32_t flags;
+  };
+
+  std::vector<uint32_t> *locate(PyObject *view) const {
+    const auto *header = reinterpret_cast<const InstanceHeader *>(view);
+    auto basic = static_cast<int64_t>(Py_TYPE(view)->tp_basicsize);
+    int64_t offset = header->offset;
+    if ((header->flags & 3u) != 2u || offset < static_cast<int64_t>(sizeof(InstanceHeader)))
+      return nullptr;
+    char *at = reinterpret_cast<char *>(view) + offset;
+    std::vector<uint32_t> *vec = nullptr;
+    if (header->flags & 4u) {
+      if (offset + static_cast<int64_t>(sizeof(std::vector<uint32_t>)) > basic)
+        return nullptr;
+      vec = reinterpret_cast<std::vector<uint32_t> *>(at);
+    } else {
+      if (offset + static_cast<int64_t>(sizeof(void *)) > basic)
+        return nullptr;
+      vec = *reinterpret_cast<std::vector<uint32_t> **>(at);
+    }
+    return vec;
+  }
+
+  bool probe() const {
+    constexpr uint32_t known[3] = {0x9E3779B9u, 7u, 0xFFFFFFFFu};
+    nb::list words;
+    for (uint32_t word : known)
+      words.append(word);
+    PyObject *made = PyObject_CallOneArg(type.ptr(), words.ptr());
+    if (!made) {
+      PyErr_Clear();
+      return false;
+    }
+    nb::object sample = nb::steal(made);
+    if (reinterpret_cast<PyObject *>(Py_TYPE(sample.ptr())) != type.ptr())
+      return false;
+    std::vector<uint32_t> *vec = locate(sample.ptr());
+    if (!vec || vec->size() != 3 || PyObject_Length(sample.ptr()) != 3)
+      return false;
+    for (size_t i = 0; i < 3; ++i)
+      if ((*vec)[i] != known[i])
+        return false;
+    (*vec)[1] = 0x5A5A5A5Au;
+    PyObject *read = PySequence_GetItem(sample.ptr(), 1);
+    if (!read) {
+      PyErr_Clear();
+      return false;
+    }
+    unsigned long value = PyLong_AsUnsignedLong(read);
+    Py_DECREF(read);
+    if (PyErr_Occurred()) {
+      PyErr_Clear();
+      return false;
+    }
+    return value == 0x5A5A5A5Au;
+  }
+
+  nb::object type;
+  bool usable = false;
+};
+
+/// Python's `a == b` (identity first); throws on an error.
+bool equal(PyObject *a, PyObject *b) {
+  if (a == b)
+    return true;
+  int result = PyObject_RichCompareBool(a, b, Py_EQ);
+  if (result < 0)
+    throw nb::python_error();
+  return result == 1;
+}
+
+/// Stores the words of the tuple `values` into `target` where they differ
+/// from `held` (what `target` holds), keeping `held` in step.
+bool storeChanged(PyObject *values, uint32_t *held, uint32_t *target) {
+  Py_ssize_t n = PyTuple_GET_SIZE(values);
+  for (Py_ssize_t k = 0; k < n; ++k) {
+    uint32_t word = toWord(PyTuple_GET_ITEM(values, k));
+    if (word != held[k])
+      target[k] = held[k] = word;
+  }
+  return true;
+}
+
+/// `storeChanged` of a checked record's words, from the words it converted
+/// at construction when it kept them all.
+bool storeChanged(const CoreRuntimeArgsObject &record, uint32_t *held, uint32_t *target) {
+  uint32_t n = record.inlineCount;
+  if (n == 0 || n != static_cast<uint32_t>(PyTuple_GET_SIZE(record.values)))
+    return storeChanged(record.values, held, target);
+  for (uint32_t k = 0; k < n; ++k)
+    if (record.words[k] != held[k])
+      target[k] = held[k] = record.words[k];
+  return true;
+}
+
 class WordTable {
 public:
   WordTable(nb::object descriptor, nb::list coords, nb::list cores,
-            nb::object runtimeArgsType)
+            nb::object runtimeArgsType, nb::object vectorAccess)
       : descriptor(std::move(descriptor)),
-        runtimeArgsType(std::move(runtimeArgsType)) {
+        runtimeArgsType(std::move(runtimeArgsType)),
+        accessObject(std::move(vectorAccess)) {
+    if (!accessObject.is_none())
+      access = nb::cast<const WordVectors *>(accessObject);
     if (coords.size() != cores.size())
       throw nb::value_error("WordTable: one CoreCoord per core expected");
     for (size_t i = 0; i < cores.size(); ++i) {
@@ -94,6 +248,12 @@ public:
 
   size_t size() const { return cores.size(); }
   bool filled() const { return !views.empty(); }
+  const std::vector<std::pair<int, int>> &coreList() const { return cores; }
+  const std::vector<uint32_t> &heldWords() const { return words; }
+  const std::vector<size_t> &heldOffsets() const { return offsets; }
+  const WordVectors *vectorAccess() const { return access; }
+  /// True when every changed word is stored into ttnn's vectors directly.
+  bool direct() const { return filled() && !vectors.empty(); }
   size_t length(size_t core) const {
     return offsets[core + 1] - offsets[core];
   }
@@ -128,6 +288,8 @@ public:
     if (static_cast<size_t>(n) > length(core))
       return false;
     uint32_t *held = words.data() + offsets[core];
+    if (!vectors.empty())
+      return storeChanged(values, held, vectors[core]->data());
     PyObject *view = views[core].ptr();
     for (Py_ssize_t k = 0; k < n; ++k) {
       PyObject *value = PyTuple_GET_ITEM(values, k);
@@ -140,6 +302,15 @@ public:
       held[k] = word;
     }
     return true;
+  }
+
+  /// `assignPrefix` of a checked record's words.
+  bool assignRecord(size_t core, const CoreRuntimeArgsObject &record) {
+    if (vectors.empty() || !filled())
+      return assignPrefix(core, record.values);
+    if (static_cast<size_t>(PyTuple_GET_SIZE(record.values)) > length(core))
+      return false;
+    return storeChanged(record, words.data() + offsets[core], vectors[core]->data());
   }
 
   /// The words the descriptor holds, one tuple per core (for tests).
@@ -174,15 +345,28 @@ private:
     descriptor.attr("runtime_args") = args;
     nb::object table = descriptor.attr("runtime_args");
     std::vector<nb::object> newViews;
-    for (auto [x, y] : cores)
+    std::vector<std::vector<uint32_t> *> newVectors;
+    for (size_t i = 0; i < cores.size(); ++i) {
+      auto [x, y] = cores[i];
       newViews.push_back(table[nb::int_(x)][nb::int_(y)]);
+      std::vector<uint32_t> *vec =
+          access ? access->checkedVector(newViews.back().ptr()) : nullptr;
+      if (vec && vec->size() == newOffsets[i + 1] - newOffsets[i])
+        newVectors.push_back(vec);
+    }
+    if (newVectors.size() != cores.size())
+      newVectors.clear(); // all or none: the views' __setitem__ then
     views = std::move(newViews);
+    vectors = std::move(newVectors);
     words = std::move(newWords);
     offsets = std::move(newOffsets);
   }
 
   nb::object descriptor;
   nb::object runtimeArgsType;
+  nb::object accessObject; // keeps `access` alive (None: views only)
+  const WordVectors *access = nullptr;
+  std::vector<std::vector<uint32_t> *> vectors; // behind `views`, or empty
   std::vector<nb::object> coords; // ttnn.CoreCoord per core
   std::vector<std::pair<int, int>> cores;
   std::vector<nb::object> views; // empty until the first fill
@@ -268,10 +452,15 @@ struct TableWrites {
   std::vector<Source> sources;
 };
 
+class ProgramPool;
+
 struct Entry {
   nb::object hit; // (template, id), what match returns
   size_t kernelEntries = 0;
   std::vector<TableWrites> writes;
+  nb::object poolObject; // keeps `pool` alive
+  ProgramPool *pool = nullptr; // the template's, or null
+  uint64_t id = 0;
 };
 
 class DispatchMemo {
@@ -301,17 +490,16 @@ public:
     if (!encode(result.ptr(), key))
       return nb::none();
     lastKeySize = key.size();
-    auto found = entries.find(key);
-    if (found == entries.end())
-      return nb::none();
-    return found->second.hit;
+    Entry *entry = find(key);
+    return entry ? entry->hit : nb::none();
   }
 
   /// Remembers the structure of `result` (validated and planned by the
   /// planner, its template `hit`): `writes` holds, per word table, the
   /// (entry index, record index, table position) of every record whose words
   /// go there. False if the result is not in the form `match` encodes.
-  bool remember(nb::handle result, nb::object templ, nb::list writes) {
+  bool remember(nb::handle result, nb::object templ, nb::list writes,
+                nb::object pool) {
     std::string key;
     if (!encode(result.ptr(), key))
       return false;
@@ -347,20 +535,47 @@ public:
       }
       entry.writes.push_back(std::move(table));
     }
+    if (!pool.is_none()) {
+      entry.pool = nb::cast<ProgramPool *>(pool);
+      entry.poolObject = std::move(pool);
+    }
     if (entries.size() >= limit)
       clear();
     uint64_t id = nextId++;
+    entry.id = id;
     entry.hit = nb::make_tuple(templ, id);
     auto [slot, inserted] = entries.emplace(std::move(key), std::move(entry));
     byId.emplace(id, &slot->second);
     return inserted;
   }
 
+  /// The whole hit in one call: `(match, program, stale)` where `match` is
+  /// what `match(result)` returns and `program` the template's pooled program
+  /// now carrying the words of `result` (`stale`: its common runtime args are
+  /// for other dispatch `values`), or None when the pool has none to give (the
+  /// caller writes the template and copies it: `write`). None when the
+  /// structure is not known. Between the match and the return no Python code
+  /// runs, so under the GIL the pool is not touched by another thread meanwhile.
+  nb::object dispatch(nb::handle result, nb::handle values);
+
   /// Writes the words of `result` (which `match` just matched to `id`) into
   /// the entry's word tables. False if the entry is gone (the memo was
   /// cleared) or the result no longer has the matched shape: the caller then
   /// takes the planner's path, which rewrites every word.
   bool write(uint64_t id, nb::handle result) {
+    return forEachWrite(id, result,
+                        [](WordTable &table, size_t position, const CoreRuntimeArgsObject &record) {
+                          return table.filled() && table.assignRecord(position, record);
+                        });
+  }
+
+  /// Calls `store(table, position, values)` for each record of `result`
+  /// (which `match` just matched to `id`): `table` is the template's word
+  /// table the record's words belong to, `position` its core there. False if
+  /// the entry is gone (the memo was cleared), the result no longer has the
+  /// matched shape or `store` says so: the caller then takes another path.
+  template <typename Store>
+  bool forEachWrite(uint64_t id, nb::handle result, Store &&store) {
     auto found = byId.find(id);
     if (found == byId.end())
       return false;
@@ -382,8 +597,6 @@ public:
       args.push_back(std::move(runtimeArgs));
     }
     for (const TableWrites &table : entry.writes) {
-      if (!table.table->filled())
-        return false;
       for (const Source &source : table.sources) {
         PyObject *tuple = args[source.entry].ptr();
         if (source.record >= static_cast<size_t>(PyTuple_GET_SIZE(tuple)))
@@ -391,7 +604,7 @@ public:
         const CoreRuntimeArgsObject *record =
             checkedRecord(PyTuple_GET_ITEM(tuple, source.record));
         if (!record || PyTuple_GET_SIZE(record->values) != source.length ||
-            !table.table->assignPrefix(source.position, record->values))
+            !store(*table.table, source.position, *record))
           return false;
       }
     }
@@ -401,11 +614,25 @@ public:
   size_t size() const { return entries.size(); }
 
   void clear() {
+    last = {nullptr, nullptr};
     byId.clear();
     entries.clear();
   }
 
 private:
+  /// The entry of `key`, or null. A dispatch usually repeats the structure of
+  /// the one before, so that entry's key is compared first (in full), before
+  /// hashing this one.
+  Entry *find(const std::string &key) {
+    if (last.key && *last.key == key)
+      return last.entry;
+    auto found = entries.find(key);
+    if (found == entries.end())
+      return nullptr;
+    last = {&found->first, &found->second}; // node addresses survive rehashing
+    return &found->second;
+  }
+
   /// The structure of `result` into `key`; false when `result` is not in the
   /// form this encodes (the planner then checks it).
   bool encode(PyObject *result, std::string &key) {
@@ -498,15 +725,6 @@ private:
     return true;
   }
 
-  static bool equal(PyObject *a, PyObject *b) {
-    if (a == b)
-      return true;
-    int result = PyObject_RichCompareBool(a, b, Py_EQ);
-    if (result < 0)
-      throw nb::python_error();
-    return result == 1;
-  }
-
   struct Names {
     nb::str semaphores{"semaphore_descriptors"}, kernelResources{"kernel_resources"},
         fabric{"fabric_bindings"}, lifetimes{"lifetimes"}, kernel{"kernel"},
@@ -524,7 +742,192 @@ private:
   std::unordered_map<uint64_t, Entry *> byId;
   uint64_t nextId = 0;
   size_t lastKeySize = 0;
+  struct {
+    const std::string *key;
+    Entry *entry;
+  } last{nullptr, nullptr}; // the entry `find` returned last
 };
+
+/// The programs a template's hits may return again (see the file comment):
+/// `last`, the copy handed out most recently (`offer`), and `slot`, a returned
+/// program that hits write into while nothing but the pool references it.
+/// The caller holds the template's lock.
+class ProgramPool {
+public:
+  /// `tables`: the template's word table of each kernel descriptor, in the
+  /// program's kernel order (None for a kernel without per-core words).
+  explicit ProgramPool(nb::list tables) {
+    for (nb::handle table : tables) {
+      tableObjects.push_back(nb::borrow(table));
+      this->tables.push_back(table.is_none() ? nullptr : nb::cast<WordTable *>(table));
+    }
+  }
+
+  /// `program`, a new copy of the template's descriptors carrying dispatch
+  /// `values`, was just returned: it holds what the word tables hold now.
+  void offer(nb::object program, nb::object values) {
+    last = std::move(program);
+    lastValues = std::move(values);
+    lastWords.resize(tables.size());
+    lastOffsets.resize(tables.size());
+    for (size_t i = 0; i < tables.size(); ++i) {
+      lastWords[i] = tables[i] ? tables[i]->heldWords() : std::vector<uint32_t>{};
+      lastOffsets[i] = tables[i] ? tables[i]->heldOffsets() : std::vector<size_t>{};
+    }
+  }
+
+  /// `(program, stale)`: a program nothing else references, now carrying the
+  /// words of `result` (which `memo.match` matched to `entry`); `stale` when
+  /// its common runtime args are for other dispatch values than `values` (the
+  /// caller rewrites them). None when there is no such program or the words
+  /// could not be written: the caller then writes the template and copies it.
+  nb::object acquire(DispatchMemo &memo, uint64_t entry, nb::handle result,
+                     nb::handle values) {
+    bool stale = false;
+    nb::object program = acquireInto(memo, entry, result, values, stale);
+    if (!program.is_valid())
+      return nb::none();
+    return nb::make_tuple(program, stale);
+  }
+
+  /// `acquire` without the tuple: the program, or an invalid object.
+  nb::object acquireInto(DispatchMemo &memo, uint64_t entry, nb::handle result,
+                         nb::handle values, bool &stale) {
+    if (!(slot && unreferenced(slot->program)) && !promote())
+      return {};
+    // From the reference check to taking the reference below nothing
+    // allocates a Python object, so no other thread runs in between.
+    Slot &current = *slot;
+    bool written = memo.forEachWrite(
+        entry, result,
+        [&](WordTable &table, size_t position, const CoreRuntimeArgsObject &record) {
+          return current.store(indexOf(table), position, record);
+        });
+    if (!written)
+      return {};
+    nb::object program = current.program; // referenced: no other hit writes it now
+    stale = !equal(current.values.ptr(), values.ptr());
+    if (stale)
+      current.values = nb::borrow(values);
+    return program;
+  }
+
+  /// The program hits write into, or None (for tests).
+  nb::object slotProgram() const { return slot ? slot->program : nb::none(); }
+
+private:
+  struct SlotTable {
+    std::vector<std::vector<uint32_t> *> vectors; // per core: ttnn's words
+    std::vector<uint32_t> held;                   // what they hold
+    std::vector<size_t> offsets{0};
+  };
+
+  struct Slot {
+    nb::object program;
+    nb::object values;
+    std::vector<SlotTable> tables; // per kernel descriptor (empty: no words)
+
+    bool store(size_t kernel, size_t position, const CoreRuntimeArgsObject &record) {
+      if (kernel >= tables.size())
+        return false;
+      SlotTable &table = tables[kernel];
+      if (position >= table.vectors.size() ||
+          static_cast<size_t>(PyTuple_GET_SIZE(record.values)) >
+              table.offsets[position + 1] - table.offsets[position])
+        return false;
+      return storeChanged(record, table.held.data() + table.offsets[position],
+                          table.vectors[position]->data());
+    }
+  };
+
+  /// Held by the pool alone: no caller can observe a write into it.
+  static bool unreferenced(const nb::object &program) {
+    return Py_REFCNT(program.ptr()) == 1;
+  }
+
+  size_t indexOf(const WordTable &table) const {
+    for (size_t i = 0; i < tables.size(); ++i)
+      if (tables[i] == &table)
+        return i;
+    return tables.size();
+  }
+
+  /// Makes `last` the slot when its caller dropped it and every word of it is
+  /// reachable directly (otherwise the pool stays without a slot: every hit
+  /// copies, as without the pool).
+  bool promote() {
+    if (last.is_none() || !unreferenced(last))
+      return false;
+    // Python calls below may allocate, so a collection may run another
+    // thread, which may `offer` a new copy meanwhile: work on our own
+    // references and copies, and install the slot only if `last` is still
+    // this program, referenced by the pool and `program` alone.
+    nb::object program = last;
+    nb::object values = lastValues;
+    std::vector<std::vector<uint32_t>> words = lastWords;
+    std::vector<std::vector<size_t>> offsets = lastOffsets;
+    Slot candidate;
+    candidate.tables.resize(tables.size());
+    {
+      // Temporaries reference `program` (ttnn's views keep their parent
+      // alive): they are gone before its reference count is read again.
+      nb::object kernels = program.attr("kernels");
+      for (size_t i = 0; i < tables.size(); ++i) {
+        if (!tables[i])
+          continue;
+        const WordVectors *access = tables[i]->vectorAccess();
+        if (!access || !access->enabled() || offsets[i].size() != tables[i]->size() + 1)
+          return false;
+        nb::object runtimeArgs = kernels[i].attr("runtime_args");
+        SlotTable &table = candidate.tables[i];
+        const auto &cores = tables[i]->coreList();
+        for (size_t c = 0; c < cores.size(); ++c) {
+          nb::object view = runtimeArgs[nb::int_(cores[c].first)][nb::int_(cores[c].second)];
+          std::vector<uint32_t> *vec = access->checkedVector(view.ptr());
+          if (!vec || vec->size() != offsets[i][c + 1] - offsets[i][c])
+            return false;
+          table.vectors.push_back(vec);
+        }
+        table.held = std::move(words[i]);
+        table.offsets = std::move(offsets[i]);
+      }
+    }
+    if (last.ptr() != program.ptr() || Py_REFCNT(program.ptr()) != 2)
+      return false;
+    candidate.program = std::move(program);
+    candidate.values = std::move(values);
+    last = nb::none();
+    lastValues = nb::none();
+    slot = std::move(candidate);
+    return true;
+  }
+
+  std::vector<nb::object> tableObjects; // keeps `tables` alive
+  std::vector<WordTable *> tables;
+  nb::object last = nb::none(), lastValues = nb::none();
+  std::vector<std::vector<uint32_t>> lastWords;
+  std::vector<std::vector<size_t>> lastOffsets;
+  std::optional<Slot> slot;
+};
+
+nb::object DispatchMemo::dispatch(nb::handle result, nb::handle values) {
+  std::string key;
+  key.reserve(lastKeySize);
+  if (!encode(result.ptr(), key))
+    return nb::none();
+  lastKeySize = key.size();
+  Entry *found = find(key);
+  if (!found)
+    return nb::none();
+  Entry &entry = *found;
+  bool stale = false;
+  nb::object program =
+      entry.pool ? entry.pool->acquireInto(*this, entry.id, result, values, stale)
+                 : nb::object();
+  if (!program.is_valid())
+    return nb::make_tuple(entry.hit, nb::none(), false);
+  return nb::make_tuple(entry.hit, program, stale);
+}
 
 } // namespace
 
@@ -532,15 +935,22 @@ void ttlang::python::populateDispatchMemoBindings(nb::module_ &m) {
   nb::class_<WordTable>(m, "WordTable",
                         "One kernel descriptor's per-core runtime args and the "
                         "words they hold (see DispatchMemo.cpp).")
-      .def(nb::init<nb::object, nb::list, nb::list, nb::object>(),
+      .def(nb::init<nb::object, nb::list, nb::list, nb::object, nb::object>(),
            nb::arg("descriptor"), nb::arg("coords"), nb::arg("cores"),
-           nb::arg("runtime_args_type"))
+           nb::arg("runtime_args_type"), nb::arg("vector_access").none() = nb::none())
       .def("assign", &WordTable::assign, nb::arg("words"),
            "Brings the descriptor to `words` (one tuple of exact ints in "
            "[0, 2^32) per core): changed words in place, a new RuntimeArgs "
            "on the first fill or when a core's number of words changed.")
       .def_prop_ro("filled", &WordTable::filled)
+      .def_prop_ro("direct", &WordTable::direct,
+                   "Changed words are stored into ttnn's vectors directly.")
       .def("held", &WordTable::held, "The words the descriptor holds.");
+  nb::class_<WordVectors>(m, "WordVectors",
+                          "Direct access to ttnn's VectorUInt32 words, probed "
+                          "once (see DispatchMemo.cpp).")
+      .def(nb::init<nb::object>(), nb::arg("vector_type"))
+      .def_prop_ro("enabled", &WordVectors::enabled);
   nb::class_<DispatchMemo>(m, "DispatchMemo",
                            "Factory-result structures the planner validated, "
                            "matched in full (see DispatchMemo.cpp).")
@@ -552,8 +962,11 @@ void ttlang::python::populateDispatchMemoBindings(nb::module_ &m) {
            nb::arg("canonical"), nb::arg("resolve"), nb::arg("limit"))
       .def("match", &DispatchMemo::match, nb::arg("result"),
            "(template, entry id) of a remembered structure, or None.")
+      .def("dispatch", &DispatchMemo::dispatch, nb::arg("result"), nb::arg("values"),
+           "(match, program or None, stale) for a remembered structure, or None.")
       .def("remember", &DispatchMemo::remember, nb::arg("result"),
            nb::arg("template").none(), nb::arg("writes"),
+           nb::arg("pool").none() = nb::none(),
            "Remembers the planned structure of `result`; False if it is not "
            "in the form match encodes.")
       .def("write", &DispatchMemo::write, nb::arg("entry"), nb::arg("result"),
@@ -561,4 +974,15 @@ void ttlang::python::populateDispatchMemoBindings(nb::module_ &m) {
            "take the planner's path.")
       .def("__len__", &DispatchMemo::size)
       .def("clear", &DispatchMemo::clear);
+  nb::class_<ProgramPool>(m, "ProgramPool",
+                          "Returned programs a template's hits may write into "
+                          "again once nothing else references them "
+                          "(see DispatchMemo.cpp).")
+      .def(nb::init<nb::list>(), nb::arg("tables"))
+      .def("offer", &ProgramPool::offer, nb::arg("program"), nb::arg("values"),
+           "A new copy just returned, carrying `values`.")
+      .def("acquire", &ProgramPool::acquire, nb::arg("memo"), nb::arg("entry"),
+           nb::arg("result"), nb::arg("values"),
+           "(program, stale) carrying the words of a matched `result`, or None.")
+      .def_prop_ro("slot_program", &ProgramPool::slotProgram);
 }

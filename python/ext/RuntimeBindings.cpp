@@ -47,14 +47,21 @@ bool asInt32(PyObject *value, int32_t &out) {
   return true;
 }
 
-bool wordsAreUint32(PyObject *values) {
+/// Whether every value is an exact int in [0, 2^32); the first
+/// kInlineWords of them converted into `record` (its inlineCount: all of them
+/// fit, else 0).
+bool wordsAreUint32(PyObject *values, CoreRuntimeArgs &record) {
+  using ttlang::python::kInlineWords;
   Py_ssize_t n = PyTuple_GET_SIZE(values);
   for (Py_ssize_t i = 0; i < n; ++i) {
     long long v = 0; // bool, numpy ints, ...: checked by the planner
     if (!ttlang::python::exactIntValue(PyTuple_GET_ITEM(values, i), v) || v < 0 ||
         v > 0xFFFFFFFFLL)
       return false;
+    if (i < static_cast<Py_ssize_t>(kInlineWords))
+      record.words[i] = static_cast<uint32_t>(v);
   }
+  record.inlineCount = n <= static_cast<Py_ssize_t>(kInlineWords) ? static_cast<uint32_t>(n) : 0;
   return true;
 }
 
@@ -90,7 +97,8 @@ PyObject *create(PyTypeObject *type, PyObject *core, PyObject *values) {
   self->x = x;
   self->y = y;
   self->xyOk = xyOk;
-  self->wordsOk = wordsAreUint32(values);
+  self->inlineCount = 0;
+  self->wordsOk = wordsAreUint32(values, *self);
   PyObject_GC_Track(self);
   return reinterpret_cast<PyObject *>(self);
 }

@@ -15,6 +15,10 @@
 
 namespace ttlang::python {
 
+/// Words a record keeps converted beside its tuple (kernels take a few words
+/// per core; a longer tuple is read from Python ints).
+inline constexpr uint32_t kInlineWords = 8;
+
 struct CoreRuntimeArgsObject {
   PyObject_HEAD
   PyObject *core;
@@ -23,6 +27,8 @@ struct CoreRuntimeArgsObject {
   int32_t y;
   bool xyOk;    // x, y are the core's coordinates (fit in int32)
   bool wordsOk; // every value is an exact int in [0, 2^32)
+  uint32_t inlineCount; // wordsOk and at most kInlineWords: the number of words, else 0
+  uint32_t words[kInlineWords]; // the first inlineCount words, converted
 };
 
 /// The value of an exact int that fits in int64: compact ints (|v| < 2^30)

@@ -8,6 +8,7 @@ execution.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ from ttlang.runtime.materializer import (
     core_range_set,
     hit_words_record,
     materialize,
+    common_into,
     materialize_hit,
     memo_writes,
 )
@@ -82,6 +84,35 @@ class DispatchResult:
             for xy, words in sorted(self.runtime_args[index].items(), key=lambda i: (i[0][1], i[0][0])):
                 lines.append(f"    core {xy}: {list(words)}")
         return "\n".join(lines)
+
+
+def _result_constructor() -> Callable[..., DispatchResult]:
+    """DispatchResult(...) at half the cost of the frozen dataclass's __init__ (every dispatch
+    makes one): the same fields, set through the slots' own descriptors."""
+    names = tuple(f.name for f in dataclasses.fields(DispatchResult))
+    s0, s1, s2, s3, s4, s5, s6, s7, s8 = (DispatchResult.__dict__[name].__set__ for name in names)
+    new = object.__new__
+
+    def make(program, compile_only, cache_hit, program_hash, descriptor_kernels, descriptor_cores, runtime_args,
+             output, emulated):
+        result = new(DispatchResult)
+        s0(result, program)
+        s1(result, compile_only)
+        s2(result, cache_hit)
+        s3(result, program_hash)
+        s4(result, descriptor_kernels)
+        s5(result, descriptor_cores)
+        s6(result, runtime_args)
+        s7(result, output)
+        s8(result, emulated)
+        return result
+
+    # the parameters are the fields, in order: a field added to DispatchResult fails here
+    assert make.__code__.co_varnames[: make.__code__.co_argcount] == names
+    return make
+
+
+_dispatch_result = _result_constructor()
 
 
 class OperationRuntime:
@@ -157,7 +188,7 @@ class OperationRuntime:
                 f"operation '{artifact.operation_name}' takes {len(artifact.tensors)} tensors, got "
                 f"{len(tensors)}"
             )
-        if getattr(device, "rejects_runtime_resources", False) and (
+        if device is not None and getattr(device, "rejects_runtime_resources", False) and (
             artifact.uses_runtime_resources or runtime_resource_factory is not None
         ):
             # ttlang-sim's device: the spec's simulator rejects runtime_resource_factory (before
@@ -165,7 +196,7 @@ class OperationRuntime:
             from ttlang.sim.errors import RuntimeResourcesRejected  # noqa: PLC0415
 
             raise RuntimeResourcesRejected(artifact.operation_name)
-        scalar_values = self._check_scalars(scalars or {})
+        scalar_values = self._check_scalars(scalars or {}) if scalars or self._scalar_names else {}
         if artifact.uses_runtime_resources and runtime_resource_factory is None:
             raise DispatchError(
                 f"operation '{artifact.operation_name}' uses runtime resources: pass "
@@ -194,7 +225,7 @@ class OperationRuntime:
             dispatched = self._planned_dispatch(result, values)
         template, program, words, owners, hit = dispatched
         output = None
-        emulated = getattr(device, "is_emulated", False)
+        emulated = device is not None and getattr(device, "is_emulated", False)
         if emulated:
             output = device.execute(
                 tensors,
@@ -206,7 +237,7 @@ class OperationRuntime:
             output = _ttnn.ttnn().generic_op(list(tensors), program)
         # Only a successful execution replaces the owners; a failure above keeps the last ones.
         self._retained = owners
-        return DispatchResult(
+        return _dispatch_result(
             program,
             device is None,
             hit,
@@ -224,13 +255,16 @@ class OperationRuntime:
         valid again and selects the same template; only its words are new. None when the memo
         does not know the structure: the planner decides."""
         memo = self._memo
-        matched = memo.match(result)
-        if matched is None:
+        found = memo.dispatch(result, values)  # match, and the template's pooled program
+        if found is None:
             return None
-        (template, entry_kernels), entry = matched
-        program = materialize_hit(template, memo, entry, result, values)
-        if program is None:
-            return None
+        ((template, entry_kernels), entry), program, stale = found
+        if program is None:  # every pooled program is referenced: write the template, copy it
+            program = materialize_hit(template, memo, entry, result, values)
+            if program is None:
+                return None
+        elif stale:
+            common_into(template, program.kernels, values)
         self.cache.count_hit()
         # From the immutable result and the kernels its entries selected at this call (a handle
         # rebound later does not change what this dispatch wrote).
@@ -256,7 +290,7 @@ class OperationRuntime:
             writes = memo_writes(template, resource_plan)
             if writes is not None:
                 entry_kernels = tuple(resource_plan.kernels)  # in the factory's entry order
-                self._dispatch_memo().remember(result, (template, entry_kernels), writes)
+                self._dispatch_memo().remember(result, (template, entry_kernels), writes, template.pool)
         return template, program, words, resource_plan.owners, hit
 
     def _dispatch_memo(self) -> Any:

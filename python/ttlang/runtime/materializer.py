@@ -18,6 +18,7 @@ keep indices ``0..n-1`` and compiler-owned words (configuration addresses, ...) 
 
 from __future__ import annotations
 
+import functools
 import threading
 from dataclasses import dataclass, field
 from collections.abc import Callable, Iterator, Mapping
@@ -68,6 +69,9 @@ class ProgramTemplate:
     semaphores: list[Any]
     cbs: list[Any]
     ttnn: Any = None  # the ttnn module (its ProgramDescriptor is looked up per program)
+    # Returned programs that hits write into again once their callers dropped them
+    # (_ttlang.ProgramPool); None for templates built by hand in tests.
+    pool: Any = None
     lock: threading.Lock = field(default_factory=threading.Lock)
     # The dispatch values last written into the descriptors' common runtime args.
     last_values: Any = None
@@ -220,7 +224,7 @@ def build_template(layout: OperationLayout, plan: ResourcePlan, program_hash: in
                     arg_cores,
                     _ttlang.WordTable(
                         descriptor, [ttnn.CoreCoord(x, y) for x, y in arg_cores], list(arg_cores),
-                        ttnn.RuntimeArgs,
+                        ttnn.RuntimeArgs, _word_vectors(ttnn),
                     ) if arg_cores else None,
                 )
             )
@@ -241,7 +245,15 @@ def build_template(layout: OperationLayout, plan: ResourcePlan, program_hash: in
         )
         for dfb in artifact.dataflow_buffers
     ]
-    return ProgramTemplate(plan.key, program_hash, kernels, semaphores, cbs, ttnn)
+    pool = _ttlang.ProgramPool([kernel.table for kernel in kernels])
+    return ProgramTemplate(plan.key, program_hash, kernels, semaphores, cbs, ttnn, pool)
+
+
+@functools.cache
+def _word_vectors(ttnn: Any) -> Any:
+    """Direct access to ttnn's per-core word vectors, probed once per ttnn module
+    (_ttlang.WordVectors; when the probe fails, word tables use the views' ``__setitem__``)."""
+    return _ttlang.WordVectors(type(ttnn.KernelDescriptor().compile_time_args))
 
 
 def materialize(
@@ -260,6 +272,8 @@ def materialize(
                 # words; all of it under the template's lock.
                 kernel.table.assign(words)
         program = _new_program(template, values)
+        if template.pool is not None:
+            template.pool.offer(program, values)
     return program, WordsByDescriptor(record)
 
 
@@ -270,9 +284,20 @@ def materialize_hit(
     matched to ``template``: the memo writes each record's words; None if it could not (the
     caller then takes the planner's path)."""
     with template.lock:
+        pool = template.pool
+        if pool is not None:
+            reused = pool.acquire(memo, entry, result, values)
+            if reused is not None:
+                program, stale = reused
+                if stale:
+                    common_into(template, program.kernels, values)
+                return program
         if not memo.write(entry, result):
             return None
-        return _new_program(template, values)
+        program = _new_program(template, values)
+        if pool is not None:
+            pool.offer(program, values)
+        return program
 
 
 def hit_words_record(
@@ -341,9 +366,8 @@ def _new_program(template: ProgramTemplate, values: DispatchValues) -> Any:
     """This dispatch's common runtime args (tensor addresses, scalars) into the template's
     descriptors, then a new ProgramDescriptor copying them (under the template's lock)."""
     if values != template.last_values:
-        addresses, scalars = values
         for kernel in template.common_kernels:
-            common = [addresses[data] if kind == _TENSOR else scalars[data] for kind, data in kernel.common]
+            common = _common_words(kernel, values)
             if common != kernel.last_common:
                 kernel.descriptor.common_runtime_args = common
                 kernel.last_common = common
@@ -353,6 +377,19 @@ def _new_program(template: ProgramTemplate, values: DispatchValues) -> Any:
     )
     program.custom_program_hash = template.program_hash
     return program
+
+
+def _common_words(kernel: KernelTemplate, values: DispatchValues) -> list[int]:
+    addresses, scalars = values
+    return [addresses[data] if kind == _TENSOR else scalars[data] for kind, data in kernel.common]
+
+
+def common_into(template: ProgramTemplate, descriptors: Sequence[Any], values: DispatchValues) -> None:
+    """This dispatch's common runtime args into a reused program's kernel ``descriptors``
+    (in the template's order)."""
+    for kernel, descriptor in zip(template.kernels, descriptors):
+        if kernel.common:
+            descriptor.common_runtime_args = _common_words(kernel, values)
 
 
 def _aligned(kernel: KernelTemplate, entry: KernelPlan) -> list[tuple[int, ...]]:

@@ -11,6 +11,7 @@ A logical device is a mesh coordinate: a tuple of ints such as ``(row, col)``.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,9 +30,19 @@ def _fail(record: str, field: str, expected: str, value: object) -> None:
 _all_of_type = _ttlang.all_of_type
 
 
+# ttnn.SemaphoreDescriptor, once ttnn is loaded: a constant from then on (the real ttnn is
+# loaded once per process); looked up on every ProgramRuntimeResources.
+_SEMAPHORE_TYPE: list[type] = []
+
+
 def _semaphore_type() -> type | None:
+    if _SEMAPHORE_TYPE:
+        return _SEMAPHORE_TYPE[0]
     ttnn = _ttnn.loaded()
-    return ttnn.SemaphoreDescriptor if ttnn is not None else None
+    if ttnn is None:
+        return None
+    _SEMAPHORE_TYPE.append(ttnn.SemaphoreDescriptor)
+    return _SEMAPHORE_TYPE[0]
 
 
 def _check_tuple(record: str, field: str, value: object, item_type: type | None = None) -> None:
@@ -95,7 +106,15 @@ def _normalize_core_args(core: Any, values: Any) -> tuple[int, int]:
 CoreRuntimeArgs._normalize = staticmethod(_normalize_core_args)
 
 
-@dataclass(frozen=True, slots=True)
+def _slot_setters(cls: type) -> tuple[Any, ...]:
+    """The ``__set__`` of each field's slot, in field order: a factory builds the per-dispatch
+    records (KernelRuntimeResources, ProgramRuntimeResources) on every call, and their own
+    ``__init__`` sets fields through these at about half the cost of the frozen dataclass's
+    generated one (``object.__setattr__`` per field)."""
+    return tuple(cls.__dict__[field.name].__set__ for field in dataclasses.fields(cls))
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class KernelRuntimeResources:
     """Per-core runtime words and JIT definitions of one logical kernel."""
 
@@ -103,13 +122,19 @@ class KernelRuntimeResources:
     runtime_args: tuple[CoreRuntimeArgs, ...] = ()
     defines: tuple[KernelDefine, ...] = ()
 
-    def __post_init__(self) -> None:
+    def __init__(self, kernel: Any, runtime_args: tuple[CoreRuntimeArgs, ...] = (),
+                 defines: tuple[KernelDefine, ...] = ()) -> None:
+        _KRR_SETTERS[0](self, kernel)
+        _KRR_SETTERS[1](self, runtime_args)
+        _KRR_SETTERS[2](self, defines)
         if (
-            type(self.kernel) is KernelKind
-            and _all_of_type(self.runtime_args, CoreRuntimeArgs)
-            and _all_of_type(self.defines, KernelDefine)
+            type(kernel) is not KernelKind
+            or not _all_of_type(runtime_args, CoreRuntimeArgs)
+            or not _all_of_type(defines, KernelDefine)
         ):
-            return  # the common shape, in C; anything else is checked field by field below
+            self._check_fields()  # the common shape is checked above, in C
+
+    def _check_fields(self) -> None:
         if not is_kernel_selection(self.kernel):
             _fail(
                 "KernelRuntimeResources",
@@ -119,6 +144,9 @@ class KernelRuntimeResources:
             )
         _check_tuple("KernelRuntimeResources", "runtime_args", self.runtime_args, CoreRuntimeArgs)
         _check_tuple("KernelRuntimeResources", "defines", self.defines, KernelDefine)
+
+
+_KRR_SETTERS = _slot_setters(KernelRuntimeResources)
 
 
 # ACQUIRE, USE, RELEASE, SCOPED: TTL_FabricManagerPhase (TTLAttrs.td), whose cases say what
@@ -220,7 +248,7 @@ class FabricConnectionBinding:
         _check_tuple(record, "lifetimes", self.lifetimes)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class ProgramRuntimeResources:
     """What a runtime resource factory returns for one device execution."""
 
@@ -229,16 +257,24 @@ class ProgramRuntimeResources:
     fabric_bindings: tuple[FabricConnectionBinding, ...] = ()
     lifetimes: tuple[Any, ...] = ()
 
-    def __post_init__(self) -> None:
+    def __init__(self, semaphore_descriptors: tuple[Any, ...] = (),
+                 kernel_resources: tuple[KernelRuntimeResources, ...] = (),
+                 fabric_bindings: tuple[FabricConnectionBinding, ...] = (),
+                 lifetimes: tuple[Any, ...] = ()) -> None:
+        _PRR_SETTERS[0](self, semaphore_descriptors)
+        _PRR_SETTERS[1](self, kernel_resources)
+        _PRR_SETTERS[2](self, fabric_bindings)
+        _PRR_SETTERS[3](self, lifetimes)
         # Built on every dispatch: the common shape is checked in a few C calls.
-        semaphores = self.semaphore_descriptors
-        if (
-            type(self.lifetimes) is tuple
-            and _all_of_type(self.kernel_resources, KernelRuntimeResources)
-            and _all_of_type(self.fabric_bindings, FabricConnectionBinding)
-            and (semaphores == () or _all_of_type(semaphores, _semaphore_type()))
+        if not (
+            type(lifetimes) is tuple
+            and _all_of_type(kernel_resources, KernelRuntimeResources)
+            and _all_of_type(fabric_bindings, FabricConnectionBinding)
+            and (semaphore_descriptors == () or _all_of_type(semaphore_descriptors, _semaphore_type()))
         ):
-            return
+            self._check_fields()
+
+    def _check_fields(self) -> None:
         record = "ProgramRuntimeResources"
         _check_tuple(record, "semaphore_descriptors", self.semaphore_descriptors)
         ttnn = _ttnn.loaded()
@@ -248,3 +284,6 @@ class ProgramRuntimeResources:
         _check_tuple(record, "kernel_resources", self.kernel_resources, KernelRuntimeResources)
         _check_tuple(record, "fabric_bindings", self.fabric_bindings, FabricConnectionBinding)
         _check_tuple(record, "lifetimes", self.lifetimes)
+
+
+_PRR_SETTERS = _slot_setters(ProgramRuntimeResources)

@@ -21,6 +21,16 @@ def ttnn():
     return module
 
 
+class DeviceTensor:
+    """A device tensor as the runtime sees one: its buffer address."""
+
+    def __init__(self, address):
+        self.address = address
+
+    def buffer_address(self):
+        return self.address
+
+
 @dataclass(eq=False)
 class FakeKernel:
     """What the runtime needs of the frontend's ttl.Kernel: a kind and, once an operation

@@ -8,7 +8,7 @@ import weakref
 
 import pytest
 import rt_artifacts as A
-from conftest import FakeKernel
+from conftest import DeviceTensor, FakeKernel
 
 import ttlang as ttl
 from ttlang.artifact import KernelKind
@@ -156,13 +156,6 @@ def test_reconfiguration_counts_change_structure(ttnn):
 def test_device_dispatch_uses_generic_op(ttnn, monkeypatch):
     calls = []
 
-    class DeviceTensor:
-        def __init__(self, address):
-            self.address = address
-
-        def buffer_address(self):
-            return self.address
-
     def generic_op(io_tensors, program):
         calls.append((io_tensors, program))
         return io_tensors[-1]
@@ -298,13 +291,6 @@ def test_general_per_core_layout(ttnn, monkeypatch):
     )
     artifact = dataclasses.replace(base, kernels=(dataclasses.replace(base.kernels[0], abi=general), base.kernels[1]))
     monkeypatch.setattr(ttnn, "generic_op", lambda tensors, program: tensors[-1])
-
-    class DeviceTensor:
-        def __init__(self, address):
-            self.address = address
-
-        def buffer_address(self):
-            return self.address
 
     result = OperationRuntime(artifact).run(
         (DeviceTensor(0x100), DeviceTensor(0x200)),
