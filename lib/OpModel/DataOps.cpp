@@ -136,15 +136,23 @@ size_t moveRuntime(llvm::ArrayRef<int64_t> inShape, LayoutAttr inLayout,
   return programs * roofline(work);
 }
 
+/// The output is in the input's data type (these ops do not convert).
+llvm::Error checkSameDataType(llvm::StringRef name, LayoutAttr in,
+                              LayoutAttr out) {
+  if (in.getDataType() == out.getDataType())
+    return llvm::Error::success();
+  return backendError(name + ": the input is " +
+                      stringifyDataType(in.getDataType()) +
+                      " but the output is " +
+                      stringifyDataType(out.getDataType()) +
+                      " (convert with ttnn.typecast)");
+}
+
 /// The output is tiled, interleaved and in the input's data type.
 llvm::Error checkCopyOutput(llvm::StringRef name, LayoutAttr in,
                             LayoutAttr out) {
-  if (in.getDataType() != out.getDataType())
-    return backendError(name + ": the input is " +
-                        stringifyDataType(in.getDataType()) +
-                        " but the output is " +
-                        stringifyDataType(out.getDataType()) +
-                        " (convert with ttnn.typecast)");
+  if (llvm::Error err = checkSameDataType(name, in, out))
+    return err;
   if (in.isSharded() || out.isSharded())
     return notSupportedError(name + ": sharded tensors are not modelled (" +
                              describe(in) + " -> " + describe(out) + ")");
@@ -349,12 +357,8 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
                         " but the output is " + describe(outLayout) +
                         " (reshape keeps the layout: convert with "
                         "ttnn.to_layout)");
-  if (inLayout.getDataType() != outLayout.getDataType())
-    return backendError(name + ": the input is " +
-                        stringifyDataType(inLayout.getDataType()) +
-                        " but the output is " +
-                        stringifyDataType(outLayout.getDataType()) +
-                        " (convert with ttnn.typecast)");
+  if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
+    return err;
   if (outLayout.isSharded())
     return notSupportedError(name + ": a sharded output (" +
                              describe(outLayout) +
