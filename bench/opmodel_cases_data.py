@@ -1,4 +1,4 @@
-"""Calibration cases of permute, pad, embedding and argmax (bench/opmodel_calibration.py).
+"""Calibration cases of reshape, permute, pad, embedding and argmax (bench/opmodel_calibration.py).
 
 The harness passes its ``Case`` and ``Operand`` records in (``cases(Case, Operand)``), so this module
 does not import the harness. Every case runs on both mock devices. Placements are the harness's LAYOUTS
@@ -20,7 +20,7 @@ LAYOUTS = {
 }
 
 # Families whose ttnn programs keep data in a scratchpad (part of total, not of cb).
-SCRATCHPAD_FAMILIES = frozenset({"pad", "embedding", "argmax"})
+SCRATCHPAD_FAMILIES = frozenset({"reshape", "pad", "embedding", "argmax"})
 
 # Cases ttnn 0.81.1 rejects on purpose (and so does the model).
 REJECTED = frozenset({
@@ -40,7 +40,23 @@ def _dims(shape: tuple[int, ...]) -> str:
     return "x".join(map(str, shape))
 
 
+def _placement(where: str, dtype: str, row_major: bool) -> str:
+    """The harness' LAYOUTS key: dram / l1, "_rm" for row-major, then the data type's suffix."""
+    if where == HS:
+        return where
+    return where + ("_rm" if row_major else "") + SUFFIX[dtype]
+
+
 def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, ...]:
+    def reshape(shape: tuple[int, ...], new: tuple[int, ...], src: str, dst: str, dtype: str = "bf16",
+                row_major: bool = False) -> Any:
+        name = (f"reshape {_dims(shape)} -> {_dims(new)} {src}->{dst}" + (" row_major" if row_major else "")
+                + (f" {dtype}" if dtype != "bf16" else ""))
+        return case(name, "reshape", (operand(shape, _placement(src, dtype, row_major), dtype),),
+                    operand(new, _placement(dst, dtype, row_major), dtype),
+                    f"ttnn.reshape %a0 {{shape = array<i64: {', '.join(map(str, new))}>}}",
+                    lambda t, dev, mc, a: t.reshape(a[0], list(new), memory_config=mc[dst]))
+
     def permute(shape: tuple[int, ...], perm: tuple[int, ...], src: str, dst: str, dtype: str = "bf16") -> Any:
         out = tuple(shape[d] for d in perm)
         name = f"permute {_dims(shape)} {perm} {src}->{dst}" + (f" {dtype}" if dtype != "bf16" else "")
@@ -93,6 +109,33 @@ def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, .
 
     x, x4 = (64, 1024), (2, 3, 64, 128)
     return (
+        # reshape: views (the last dimension kept, the placement too, and tile rows that do not move), the
+        # same shape into another placement (a copy), the tiled program (mapping pages from 64 B to 2432 B;
+        # ranks 1 to 4; f32; bfp8_b through bf16 with and without a fill-pad), the row-major program (one or
+        # two kernels, one or 8 destination slots), a height-sharded input into interleaved outputs.
+        reshape(x, (1, 64, 1024), D, D), reshape(x, (2, 32, 1024), D, D), reshape((2, 32, 64), (64, 64), D, D),
+        reshape(x4, (6, 64, 128), L, L), reshape((30, 50), (1, 30, 50), D, D),
+        reshape(x, (4, 16, 1024), D, D, row_major=True), reshape((30, 50), (3, 10, 50), L, L, row_major=True),
+        reshape(x, x, D, L), reshape(x, x, L, D, "f32"), reshape(x, x, D, L, "bfp8_b"),
+        reshape(x, (128, 512), D, D), reshape(x, (128, 512), D, L), reshape(x, (128, 512), L, L),
+        reshape(x, (128, 512), L, D), reshape(x, (4, 16, 1024), D, D), reshape(x, (65536,), D, D),
+        reshape(x, (1, 64, 1024), L, D), reshape(x, (1, 64, 1024), D, L), reshape((30, 50), (50, 30), D, D),
+        reshape((30, 50), (1500,), D, L), reshape((2, 30, 64), (60, 64), D, D), reshape(x4, (2, 3, 128, 64), D, D),
+        reshape(x4, (6, 8192), D, L), reshape((1, 8, 256, 64), (1, 256, 512), D, D), reshape((4096,), (64, 64), D, D),
+        reshape((1, 32, 4096), (1, 32, 32, 128), D, D), reshape((128, 4096), (128, 32, 128), D, L),
+        reshape((8, 100, 96), (800, 96), L, L), reshape((3, 50, 70), (70, 150), D, D), reshape((7, 33), (33, 7), D, L, "f32"),
+        reshape((2, 2, 3, 64, 64), (12, 4096), D, D), reshape((96,), (1, 3, 32), L, L),
+        reshape((30, 50), (50, 30), D, D, "bfp8_b"), reshape((64, 96), (96, 64), L, L, "bfp8_b"),
+        reshape(x, (128, 512), D, D, "f32"), reshape(x, (128, 512), L, L, "f32"), reshape((30, 50), (50, 30), D, D, "f32"),
+        reshape(x, (128, 512), D, L, "bfp8_b"), reshape(x, (4, 16, 1024), D, D, "bfp8_b"),
+        reshape(x, (4, 16, 1024), D, L, "bfp8_b"), reshape(x, (65536,), L, L, "bfp8_b"),
+        reshape(x, (128, 512), D, D, row_major=True), reshape(x, (128, 512), D, L, row_major=True),
+        reshape(x, (1, 64, 1024), D, L, row_major=True), reshape((30, 50), (50, 30), D, D, row_major=True),
+        reshape((30, 50), (50, 30), L, L, row_major=True), reshape(x, (32, 2048), D, D, "f32", row_major=True),
+        reshape(x4, (2, 3, 128, 64), D, D, row_major=True), reshape((100, 60), (60, 100), D, L, row_major=True),
+        reshape((8, 4096), (4096, 8), D, D, row_major=True), reshape((8, 4096), (4096, 8), D, L, row_major=True),
+        reshape((2, 65536), (4, 32768), D, D, row_major=True), reshape((3, 50, 70), (70, 150), L, D, "f32", row_major=True),
+        reshape((28672, 32), (896, 1024), HS, D), reshape((28672, 32), (14336, 64), HS, L),
         # permute: the transposes (WH, HC, CN), then the permute programs (tile-invariant, row-invariant with
         # and without a padding face row, generic), f32, bfp8_b (native or through bf16), rank 5, unaligned.
         permute(x, (1, 0), D, D), permute(x, (1, 0), D, L), permute(x, (1, 0), L, L, "f32"),

@@ -1,4 +1,4 @@
-//===- DataOps.cpp - permute, pad, embedding, argmax ----------------------===//
+//===- DataOps.cpp - reshape, permute, pad, embedding, argmax -------------===//
 //
 // ttnn 0.81.1's programs for these ops, measured on the mock Wormhole and
 // Blackhole devices and read from their program factories
@@ -16,7 +16,10 @@
 
 #include "Backend.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 #include <algorithm>
+#include <array>
 
 namespace mlir::ttnn::op_model {
 using namespace backend;
@@ -33,6 +36,12 @@ struct Step {
   uint64_t cbBytes = 0;
   uint64_t scratchpadBytes = 0;
   uint64_t writesL1 = 0;
+  /// Works in place on the previous step's tensor (a fill-pad): writes
+  /// nothing, and that tensor stays live for the next step.
+  bool inPlace = false;
+  /// L1 of earlier temporaries still live, besides the tensor the step reads
+  /// (reshape holds its first typecast's result until it returns).
+  uint64_t heldL1 = 0;
 };
 
 /// finish() of a chain whose last step writes `outShape` in `outLayout`
@@ -43,9 +52,9 @@ finishChain(llvm::StringRef opName, llvm::ArrayRef<Step> steps,
             llvm::ArrayRef<int64_t> outShape, LayoutAttr outLayout,
             const MockAllocatorState *initialState, bool hasOutput = true) {
   uint64_t cb = 0, buffers = 0, tensors = 0, overall = 0;
+  uint64_t read = 0; // L1 of the tensor the step reads (0: the input)
   for (auto [index, step] : llvm::enumerate(steps)) {
-    uint64_t before = index ? steps[index - 1].writesL1 : 0;
-    uint64_t live = before + step.writesL1;
+    uint64_t live = step.heldL1 + read + (step.inPlace ? 0 : step.writesL1);
     cb = std::max(cb, step.cbBytes);
     buffers = std::max(buffers, step.cbBytes + step.scratchpadBytes);
     tensors = std::max(tensors, live);
@@ -54,6 +63,8 @@ finishChain(llvm::StringRef opName, llvm::ArrayRef<Step> steps,
       overall = std::max(overall, steps[index - 1].cbBytes +
                                       steps[index - 1].scratchpadBytes +
                                       live);
+    if (!step.inPlace)
+      read = step.writesL1;
   }
   Analysis analysis;
   analysis.cbBytes = cb;
@@ -125,15 +136,23 @@ size_t moveRuntime(llvm::ArrayRef<int64_t> inShape, LayoutAttr inLayout,
   return programs * roofline(work);
 }
 
+/// The output is in the input's data type (these ops do not convert).
+llvm::Error checkSameDataType(llvm::StringRef name, LayoutAttr in,
+                              LayoutAttr out) {
+  if (in.getDataType() == out.getDataType())
+    return llvm::Error::success();
+  return backendError(name + ": the input is " +
+                      stringifyDataType(in.getDataType()) +
+                      " but the output is " +
+                      stringifyDataType(out.getDataType()) +
+                      " (convert with ttnn.typecast)");
+}
+
 /// The output is tiled, interleaved and in the input's data type.
 llvm::Error checkCopyOutput(llvm::StringRef name, LayoutAttr in,
                             LayoutAttr out) {
-  if (in.getDataType() != out.getDataType())
-    return backendError(name + ": the input is " +
-                        stringifyDataType(in.getDataType()) +
-                        " but the output is " +
-                        stringifyDataType(out.getDataType()) +
-                        " (convert with ttnn.typecast)");
+  if (llvm::Error err = checkSameDataType(name, in, out))
+    return err;
   if (in.isSharded() || out.isSharded())
     return notSupportedError(name + ": sharded tensors are not modelled (" +
                              describe(in) + " -> " + describe(out) + ")");
@@ -161,7 +180,283 @@ bool tileAligned(llvm::ArrayRef<int64_t> shape) {
   return shape.size() >= 2 && shape.back() % kTileDim == 0 &&
          shape[shape.size() - 2] % kTileDim == 0;
 }
+
+/// ttnn 0.81.1's fill-pad program, in place on a tiled tensor whose last two
+/// dimensions are not tile multiples: 2 input and 2 output tiles, and a mask
+/// tile for each of a right and a bottom padding
+/// (fill_pad_program_factory.cpp).
+Step fillPadStep(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  int64_t rows = shape.size() >= 2 ? shape[shape.size() - 2] : 1;
+  int64_t tiles = 2 * kDoubleBuffer + (shape.back() % kTileDim != 0) +
+                  (rows % kTileDim != 0);
+  return {tiles * tileBytes(layout), 0, 0, /*inPlace=*/true};
+}
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// reshape
+//===----------------------------------------------------------------------===//
+//
+// ttnn 0.81.1's ttnn::reshape (reshape_view/reshape.cpp), for interleaved
+// tensors:
+//   - a view (the input itself, no program) when the last dimension is kept,
+//     the buffer type does not change and the tensor is row-major, or keeps
+//     its second-to-last dimension, or has it a tile multiple before and
+//     after (no tile padding moves);
+//   - the same shape into another placement: to_memory_config, ttnn's copy
+//     (one 2-page CB);
+//   - otherwise a tiled tensor runs the tiled program on its 3-D view
+//     (leading dimensions collapsed, or ones prepended): the host builds a
+//     mapping tensor, one page per output tile listing the segments of input
+//     tiles it takes (4 u32 each), and places it in DRAM; the program holds
+//     one mapping page and one input tile in dataflow buffers and the output
+//     tile in a scratchpad. bfp8_b is typecast to bf16 (placed like the
+//     input), reshaped into bf16 placed like the output, fill-padded when the
+//     3-D result has tile padding, and typecast back; the input's bf16 copy
+//     is freed only at the end;
+//   - a row-major tensor runs the row-major program on its 2-D view
+//     (scratchpads only, see rowMajorReshapeStep).
+// A sharded input into an interleaved output runs the tiled program as it is
+// (its kernels read the shards through TensorAccessor); a sharded output,
+// and the paths that convert a sharded input first (bfp8_b, the same shape),
+// are not modelled.
+
+namespace {
+enum class ReshapeProgram { View, Copy, Tiled, RowMajor };
+
+struct ReshapePlan {
+  std::vector<int64_t> outShape;
+  ReshapeProgram program;
+};
+
+/// The tiled program's 3-D view of a shape.
+std::array<int64_t, 3> reshape3d(llvm::ArrayRef<int64_t> shape) {
+  std::array<int64_t, 3> dims{1, 1, 1};
+  int64_t rank = shape.size();
+  for (int64_t d = 0; d < std::min<int64_t>(rank, 2); ++d)
+    dims[2 - d] = shape[rank - 1 - d];
+  for (int64_t d = 0; d + 2 < rank; ++d)
+    dims[0] *= shape[d];
+  return dims;
+}
+
+/// Offset of element (h, w) in its tile, face by face (16x16 faces, row-major
+/// in the tile and inside each face).
+int64_t facedOffset(int64_t h, int64_t w) {
+  int64_t ih = h % kTileDim, iw = w % kTileDim;
+  int64_t face = (ih / kFaceSide) * (kTileDim / kFaceSide) + iw / kFaceSide;
+  return face * kFaceSide * kFaceSide + (ih % kFaceSide) * kFaceSide +
+         iw % kFaceSide;
+}
+
+/// Bytes of a page of the tiled program's mapping tensor, as ttnn 0.81.1's
+/// compute_reshape_mapping_host_tensor sizes it. Walking an output tile row
+/// by row, consecutive elements form a segment while they come from the same
+/// input tile and both offsets grow by one; an output tile's entry is its
+/// largest per-input-tile segment count times the input tiles it reads; the
+/// page holds the largest entry, plus that count modulo the L1 alignment
+/// (ttnn's rounding, kept as it is), of 4 u32 each. Elements are walked in
+/// runs that stay inside one face row on both sides.
+uint64_t mappingPageBytes(std::array<int64_t, 3> in, std::array<int64_t, 3> out,
+                          uint64_t l1Alignment) {
+  constexpr uint64_t kSegmentBytes = 4 * sizeof(uint32_t);
+  int64_t inW = ceilDiv(in[2], kTileDim), inH = ceilDiv(in[1], kTileDim);
+  int64_t outW = ceilDiv(out[2], kTileDim), outH = ceilDiv(out[1], kTileDim);
+  int64_t pages = out[0] * outH * outW;
+  uint64_t largest = 0;
+  llvm::SmallDenseMap<int64_t, uint64_t, 8> segments;
+  for (int64_t page = 0; page < pages; ++page) {
+    int64_t c = page / (outH * outW), inPlane = page % (outH * outW);
+    int64_t h0 = inPlane / outW * kTileDim, w0 = inPlane % outW * kTileDim;
+    int64_t rows = std::min(out[1] - h0, kTileDim);
+    int64_t cols = std::min(out[2] - w0, kTileDim);
+    segments.clear();
+    int64_t lastTile = -1, lastIn = -2, lastOut = -2;
+    for (int64_t ho = h0; ho < h0 + rows; ++ho) {
+      for (int64_t wo = w0; wo < w0 + cols;) {
+        int64_t flat = (c * out[1] + ho) * out[2] + wo;
+        int64_t ci = flat / (in[1] * in[2]), hw = flat % (in[1] * in[2]);
+        int64_t hi = hw / in[2], wi = hw % in[2];
+        int64_t run = std::min({w0 + cols - wo, kFaceSide - wo % kFaceSide,
+                                kFaceSide - wi % kFaceSide, in[2] - wi});
+        int64_t tile = (ci * inH + hi / kTileDim) * inW + wi / kTileDim;
+        int64_t offIn = facedOffset(hi, wi), offOut = facedOffset(ho, wo);
+        bool joins = tile == lastTile && offIn == lastIn + 1 &&
+                     offOut == lastOut + 1;
+        if (!joins)
+          ++segments[tile];
+        lastTile = tile;
+        lastIn = offIn + run - 1;
+        lastOut = offOut + run - 1;
+        wo += run;
+      }
+    }
+    uint64_t most = 0;
+    for (auto &entry : segments)
+      most = std::max(most, entry.second);
+    largest = std::max(largest, most * segments.size());
+  }
+  largest += largest % l1Alignment;
+  return largest * kSegmentBytes;
+}
+
+/// The tiled program on tensors in `layout` (bf16 for a bfp8_b chain).
+Step tiledReshapeStep(llvm::ArrayRef<int64_t> inShape,
+                      llvm::ArrayRef<int64_t> outShape, LayoutAttr layout) {
+  uint64_t tile = tileBytes(layout);
+  uint64_t mapping = mappingPageBytes(reshape3d(inShape), reshape3d(outShape),
+                                      currentDevice().l1Alignment);
+  return {mapping + tile, tile, 0};
+}
+
+/// ttnn 0.81.1's row-major program (reshape_rm_program_factory.cpp) on the
+/// 2-D views, pages of one row (the last dimension): a kernel holds two
+/// source reads (the page rounded down to 64 B, plus 128) and destination
+/// slots (the page rounded down to 64 B, plus 80): one slot when both pages
+/// are multiples of 16 B, else 8 (fewer only when 8 do not fit in L1). A
+/// second kernel with its own scratchpads runs when one page size divides
+/// the other and the destination page is a multiple of 16 B or in L1.
+Step rowMajorReshapeStep(llvm::ArrayRef<int64_t> inShape,
+                         llvm::ArrayRef<int64_t> outShape, LayoutAttr inLayout,
+                         LayoutAttr outLayout) {
+  constexpr uint64_t kNocAlignment = 16, kMaxSlots = 8;
+  uint64_t element = elementBytes(inLayout);
+  uint64_t source = inShape.back() * element, dest = outShape.back() * element;
+  uint64_t read = (source - 1) / 64 * 64 + 128;
+  uint64_t slot = (dest - 1) / 64 * 64 + 80;
+  bool aligned = source % kNocAlignment == 0 && dest % kNocAlignment == 0;
+  bool divides = source % dest == 0 || dest % source == 0;
+  uint64_t kernels =
+      divides && (dest % kNocAlignment == 0 || outLayout.isL1()) ? 2 : 1;
+  uint64_t slots = 1;
+  if (!aligned) {
+    uint64_t room = currentDevice().usableL1() - read * 2 * kernels;
+    slots = std::clamp<uint64_t>(room / (slot * kernels), 1, kMaxSlots);
+  }
+  return {0, kernels * (2 * read + slots * slot), 0};
+}
+
+llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
+                                        LayoutAttr inLayout,
+                                        llvm::ArrayRef<int64_t> shape,
+                                        LayoutAttr outLayout) {
+  llvm::StringRef name = ReshapeOp::getOperationName();
+  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout,
+                                    /*rowMajorAllowed=*/true))
+    return err;
+  auto out = ReshapeOp::inferResultShape(inShape, shape);
+  if (!out)
+    return backendError(name + ": " + llvm::toString(out.takeError()));
+  ReshapePlan plan{std::vector<int64_t>(out->begin(), out->end()),
+                   ReshapeProgram::View};
+  if (llvm::Error err = checkLayout(name, "output", plan.outShape, outLayout,
+                                    /*rowMajorAllowed=*/true))
+    return err;
+  if (inLayout.isRowMajor() != outLayout.isRowMajor())
+    return backendError(name + ": the input is " + describe(inLayout) +
+                        " but the output is " + describe(outLayout) +
+                        " (reshape keeps the layout: convert with "
+                        "ttnn.to_layout)");
+  if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
+    return err;
+  if (outLayout.isSharded())
+    return notSupportedError(name + ": a sharded output (" +
+                             describe(outLayout) +
+                             ") is not modelled: ttnn re-derives its shard "
+                             "spec and may convert through interleaved");
+  if (inLayout.isSharded() &&
+      (inLayout.getDataType() == DataType::BFloat8B ||
+       llvm::ArrayRef<int64_t>(plan.outShape) == inShape))
+    return notSupportedError(name + ": a sharded " + describe(inLayout) +
+                             " input runs ttnn's sharded_to_interleaved "
+                             "here, which is not modelled");
+  if (inShape.empty() || plan.outShape.empty())
+    return notSupportedError(name + ": a scalar is not modelled");
+  auto secondLast = [](llvm::ArrayRef<int64_t> s) {
+    return s.size() >= 2 ? s[s.size() - 2] : 1;
+  };
+  int64_t rowsIn = secondLast(inShape), rowsOut = secondLast(plan.outShape);
+  bool view = inShape.back() == plan.outShape.back() &&
+              inLayout.isL1() == outLayout.isL1() && !inLayout.isSharded() &&
+              (inLayout.isRowMajor() || rowsIn == rowsOut ||
+               (rowsIn % kTileDim == 0 && rowsOut % kTileDim == 0));
+  if (view)
+    return plan;
+  if (llvm::ArrayRef<int64_t>(plan.outShape) == inShape) {
+    if (inLayout.isRowMajor())
+      return notSupportedError(name + ": the same shape into another "
+                                      "placement is ttnn's copy of a "
+                                      "row-major tensor, not modelled");
+    plan.program = ReshapeProgram::Copy;
+    return plan;
+  }
+  plan.program =
+      inLayout.isRowMajor() ? ReshapeProgram::RowMajor : ReshapeProgram::Tiled;
+  return plan;
+}
+} // namespace
+
+llvm::Expected<OpConstraints> OpModel<ReshapeOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> shape, LayoutAttr outputLayout,
+    const MockAllocatorState *initialState) {
+  llvm::StringRef name = ReshapeOp::getOperationName();
+  auto plan = planReshape(inputShape, inputLayout, shape, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  llvm::ArrayRef<int64_t> out = plan->outShape;
+  uint64_t output = l1Bytes(out, outputLayout);
+  switch (plan->program) {
+  case ReshapeProgram::View:
+    return theInputItself(outputLayout);
+  case ReshapeProgram::Copy:
+    return finishChain(name, {{kDoubleBuffer * tileBytes(inputLayout), 0,
+                               output}},
+                       out, outputLayout, initialState);
+  case ReshapeProgram::RowMajor: {
+    Step step = rowMajorReshapeStep(inputShape, out, inputLayout, outputLayout);
+    step.writesL1 = output;
+    return finishChain(name, {step}, out, outputLayout, initialState);
+  }
+  case ReshapeProgram::Tiled:
+    break;
+  }
+  if (inputLayout.getDataType() != DataType::BFloat8B) {
+    Step step = tiledReshapeStep(inputShape, out, inputLayout);
+    step.writesL1 = output;
+    return finishChain(name, {step}, out, outputLayout, initialState);
+  }
+  LayoutAttr bf16Out = withDataType(outputLayout, DataType::BFloat16);
+  auto steps = throughBf16(inputShape, out, inputLayout,
+                           tiledReshapeStep(inputShape, out, bf16Out),
+                           outputLayout);
+  std::array<int64_t, 3> out3d = reshape3d(out);
+  if (!tileAligned(out3d))
+    steps.insert(steps.begin() + 2, fillPadStep(out3d, bf16Out));
+  // The input's bf16 copy is freed only when reshape returns (measured: an
+  // L1 input's copy is live beside both results).
+  for (Step &step : llvm::drop_begin(steps, 2))
+    step.heldL1 = steps.front().writesL1;
+  return finishChain(name, steps, out, outputLayout, initialState);
+}
+
+llvm::Expected<size_t> OpModel<ReshapeOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> shape, LayoutAttr outputLayout) {
+  auto plan = planReshape(inputShape, inputLayout, shape, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  if (plan->program == ReshapeProgram::View)
+    return 0;
+  // Each program reads and writes the tensor once (bfp8_b: the typecasts,
+  // the reshape and a fill-pad pass where there is tile padding).
+  int64_t programs = 1;
+  if (plan->program == ReshapeProgram::Tiled &&
+      inputLayout.getDataType() == DataType::BFloat8B)
+    programs = tileAligned(reshape3d(plan->outShape)) ? 3 : 4;
+  return moveRuntime(inputShape, inputLayout, plan->outShape, outputLayout, 0,
+                     programs);
+}
 
 //===----------------------------------------------------------------------===//
 // permute
@@ -340,14 +635,12 @@ llvm::Expected<size_t> OpModel<PermuteOp>::getOpRuntime(
 // ttnn 0.81.1 pads a tiled tensor at the back: its pad program streams tiles
 // through one 2-page CB and keeps the pad value's tile in a scratchpad. An
 // input whose last two dimensions are not tile multiples first runs the
-// fill-pad program in place (2 + 1 + 1 + 2 tiles of CBs), which writes the
+// fill-pad program in place (fillPadStep), which writes the
 // pad value into the tiles' padding; when the padded tiles already hold the
 // result, that is all (the result is the input). bfp8_b runs in bf16 between
 // typecasts.
 
 namespace {
-constexpr int64_t kFillPadTiles = 6;
-
 struct PadPlan {
   std::vector<int64_t> outShape;
   bool identity = false;
@@ -406,7 +699,7 @@ llvm::Expected<OpConstraints> OpModel<PadOp>::getOpConstraints(
   if (plan->identity)
     return theInputItself(outputLayout);
   uint64_t tile = tileBytes(inputLayout);
-  Step fill{kFillPadTiles * tile};
+  Step fill = fillPadStep(inputShape, inputLayout);
   if (plan->inPlace)
     return finishChain(name, {fill}, plan->outShape, outputLayout, initialState,
                        /*hasOutput=*/false);

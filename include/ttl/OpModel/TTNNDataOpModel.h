@@ -1,4 +1,4 @@
-//===- TTNNDataOpModel.h - op-model entries of permute, pad, embedding, argmax -*- C++ -*-===//
+//===- TTNNDataOpModel.h - op-model entries of reshape, permute, pad, embedding, argmax -*- C++ -*-===//
 //
 // Included by TTNNOpModel.h; same conventions (a trailing initialState
 // selects the stateful query). Rules: lib/OpModel/DataOps.cpp and
@@ -19,6 +19,18 @@ namespace mlir::ttnn::op_model {
 
 template <typename OpTy>
 struct OpModel;
+
+/// `shape`: the result's shape (ReshapeOp::inferResultShape).
+template <>
+struct OpModel<ReshapeOp> {
+  static llvm::Expected<OpConstraints>
+  getOpConstraints(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+                   llvm::ArrayRef<int64_t> shape, LayoutAttr outputLayout,
+                   const MockAllocatorState *initialState = nullptr);
+  static llvm::Expected<size_t>
+  getOpRuntime(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+               llvm::ArrayRef<int64_t> shape, LayoutAttr outputLayout);
+};
 
 template <>
 struct OpModel<PermuteOp> {

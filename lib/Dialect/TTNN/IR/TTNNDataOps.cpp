@@ -1,4 +1,4 @@
-//===- TTNNDataOps.cpp - permute, pad, embedding, argmax ------------------===//
+//===- TTNNDataOps.cpp - reshape, permute, pad, embedding, argmax --------===//
 //
 // The shape rule of each op (inferResultShape) lives here, once: the
 // verifiers compare the result type with it and the op model derives the
@@ -15,6 +15,32 @@
 using namespace mlir;
 using namespace mlir::ttnn;
 using namespace mlir::ttnn::shape_rules;
+
+//===----------------------------------------------------------------------===//
+// reshape
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<SmallVector<int64_t>>
+ReshapeOp::inferResultShape(ArrayRef<int64_t> input, ArrayRef<int64_t> shape) {
+  int64_t inputElements = 1, elements = 1;
+  for (int64_t size : input)
+    inputElements *= size;
+  for (auto [index, size] : llvm::enumerate(shape)) {
+    if (size <= 0)
+      return shapeError(llvm::formatv(
+          "shape[{0}] = {1} must be positive", index, size));
+    elements *= size;
+  }
+  if (elements != inputElements)
+    return shapeError(llvm::formatv(
+        "shape {0} holds {1} elements, the input {2} has {3}",
+        describe(shape), elements, describe(input), inputElements));
+  return SmallVector<int64_t>(shape);
+}
+
+LogicalResult ReshapeOp::verify() {
+  return checkResult(*this, inferResultShape(shapeOf(getInput()), getShape()));
+}
 
 //===----------------------------------------------------------------------===//
 // permute

@@ -744,8 +744,27 @@ llvm::Expected<size_t> ToLayoutOp::getOpRuntime(const Layouts &inputs,
 }
 
 //===----------------------------------------------------------------------===//
-// permute, pad, embedding, argmax
+// reshape, permute, pad, embedding, argmax
 //===----------------------------------------------------------------------===//
+
+llvm::Expected<OpConstraints>
+ReshapeOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                            LiveRecords liveRecords) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::constraintsDispatch(*this, liveRecords,
+                                     detail::shapeOf(getInput()), inputs[0],
+                                     getShape(),
+                                     detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t> ReshapeOp::getOpRuntime(const Layouts &inputs,
+                                               const OpConfig &opConfig) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0],
+                               getShape(),
+                               detail::outputLayout(*this, opConfig));
+}
 
 llvm::Expected<OpConstraints>
 PermuteOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,

@@ -1,4 +1,4 @@
-//===- TTNNDataOps.td - permute, pad, embedding, argmax ----*- tablegen -*-===//
+//===- TTNNDataOps.td - reshape, permute, pad, embedding, argmax -*- tablegen -*-===//
 //
 // Ops that rearrange, pad, gather or index tensors. As for the layout ops,
 // each verifier checks the result shape against one shape rule per op
@@ -14,6 +14,37 @@
 include "ttl/Dialect/TTNN/IR/TTNNBase.td"
 include "ttl/Dialect/TTNN/IR/TTNNAttrs.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def TTNN_ReshapeOp : TTNN_Op<"reshape", [Pure]> {
+  let summary = "gives a tensor another shape with the same elements";
+  let description = [{
+    The elements in row-major order, read into `shape` (the result's shape;
+    every entry positive, the element count unchanged). Op model: ttnn
+    0.81.1 returns a view of the input (no program, no buffer) when the last
+    dimension is kept, the placement does not change and, for a tiled
+    tensor, the second-to-last dimension is kept or is a tile multiple on
+    both sides; a same-shape call into another placement is a copy; any
+    other tiled reshape runs the tiled program (a DRAM mapping tensor built
+    on the host, one page of it and one input tile of CB, one output tile
+    of scratchpad; bfp8_b through bf16 typecasts), a row-major one the
+    row-major program (scratchpads only). Sharded tensors are not modelled
+    (docs/op-model.md).
+
+    ```mlir
+    %1 = ttnn.reshape %0 {shape = array<i64: 128, 512>} : tensor<64x1024xbf16, #dram> -> tensor<128x512xbf16, #l1>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$input, DenseI64ArrayAttr:$shape);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($result)";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// `shape`, or the reason it cannot hold the elements of `input`.
+    static llvm::Expected<llvm::SmallVector<int64_t>>
+    inferResultShape(llvm::ArrayRef<int64_t> input,
+                     llvm::ArrayRef<int64_t> shape);
+  }];
+}
 
 def TTNN_PermuteOp : TTNN_Op<"permute", [Pure]> {
   let summary = "reorders the dimensions of a tensor";
