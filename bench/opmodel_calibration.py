@@ -89,7 +89,7 @@ class Case:
     name: str
     family: str
     inputs: tuple[Operand, ...]
-    output: Operand
+    output: Operand | tuple[Operand, ...]  # a tuple: the results of a multi-result op, in order
     ir: str
     ttnn_call: Callable[..., Any]
 
@@ -429,9 +429,11 @@ def query_model(case: Case, device: str = "wormhole_b0") -> dict:
 
     signature = ", ".join(f"%a{i}: {_ir_type(o)}" for i, o in enumerate(case.inputs))
     operand_types = ", ".join(_ir_type(o) for o in case.inputs)
-    result = _ir_type(case.output)
+    outputs = case.output if isinstance(case.output, tuple) else (case.output,)
+    result = ", ".join(_ir_type(o) for o in outputs)
     op_type = f"{operand_types} -> {result}" if case.inputs else result
-    source = f"func.func @f({signature}) {{\n  %r = {case.ir} : {op_type}\n  return\n}}"
+    names = "%r" if len(outputs) == 1 else f"%r:{len(outputs)}"
+    source = f"func.func @f({signature}) {{\n  {names} = {case.ir} : {op_type}\n  return\n}}"
     module = ttlang.parse_module(source)
     op = module.body.operations[0].regions[0].blocks[0].operations[0].operation
     try:

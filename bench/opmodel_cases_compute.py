@@ -47,6 +47,10 @@ REJECTED = frozenset({
     "sdpa 1x8x256x64 f32 (bf16 or bfp8_b only)",
     "sdpa 1x8x128x64 kv 1x8x512x64 causal (Sq != Sk)",
     "sdpa 1x8x256x80 (head_dim not a multiple of 32)",
+    "moreh_softmax_backward 64x1024 dim 1 dram->dram f32 (bf16 or bfp8_b only)",
+    "moreh_layer_norm_backward 64x1024 nd 1 dram->dram bfp8_b (bf16 only)",
+    "moreh_layer_norm_backward 64x1024 nd 1 dram->dram f32 (bf16 only)",
+    "moreh_layer_norm_backward 1024 nd 1 (rank 1)",
 })
 
 DIFFERENCES: dict[str, str] = {
@@ -207,6 +211,110 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         rotary((1, 8, 256, 64), "dram", "hs_4x4", table_place="dram"),
     )
 
+    def softmax_bw(shape: tuple[int, ...], dim: int, src: str, dst: str, dtype="bf16", grad_dtype: str = "",
+                   label: str = "") -> Any:
+        """ttnn.moreh_softmax_backward(output, output_grad, dim): the result in output's data type."""
+        grad_dtype = grad_dtype or dtype
+        name = label or (f"moreh_softmax_backward {_dims(shape)} dim {dim} {src}->{dst}"
+                         + (f" {dtype}" if dtype != "bf16" else "")
+                         + (f" output_grad {grad_dtype}" if grad_dtype != dtype else ""))
+        return Case(name, "softmax/layer_norm backward (moreh)",
+                    (Operand(shape, src + SUFFIX[dtype], dtype), Operand(shape, src + SUFFIX[grad_dtype], grad_dtype)),
+                    Operand(shape, dst + SUFFIX[dtype], dtype), f"ttnn.moreh_softmax_backward %a0, %a1 {{dim = {dim} : i64}}",
+                    lambda t, dev, mc, a: t.moreh_softmax_backward(a[0], a[1], dim, memory_config=mc[dst]))
+
+    softmax_backward = (
+        # The last dimension: the small W program (3 Wt + 6 tiles) in each placement and format.
+        softmax_bw(X, 1, "l1", "l1"), softmax_bw(X, 1, "dram", "dram"), softmax_bw(X, 1, "dram", "l1"),
+        softmax_bw(X, 1, "l1", "dram"), softmax_bw(X, 1, "dram", "dram", "bfp8_b"),
+        softmax_bw(X, 1, "l1", "l1", "bfp8_b"), softmax_bw(X, 1, "dram", "dram", grad_dtype="bfp8_b"),
+        softmax_bw(X, 1, "dram", "dram", "bfp8_b", grad_dtype="bf16"), softmax_bw((64, 100), 1, "dram", "dram"),
+        softmax_bw((1024,), 0, "dram", "dram"), softmax_bw((2, 64, 1024), 2, "l1", "l1"),
+        softmax_bw((64, 32), 1, "l1", "l1"),
+        # The small/large switch on both devices: 3 Wt + 6 tiles against 512 KiB less the allocator base.
+        *(softmax_bw((32, 32 * wt), 1, "dram", "dram", dtype) for wt, dtype in (
+            (65, "bf16"), (66, "bf16"), (67, "bf16"), (124, "bfp8_b"), (125, "bfp8_b"), (126, "bfp8_b"),
+            (127, "bfp8_b"))),
+        softmax_bw((64, 32768), 1, "dram", "dram"), softmax_bw((64, 32768), 1, "dram", "dram", "bfp8_b"),
+        # The second-to-last dimension: the H programs.
+        softmax_bw(X, 0, "l1", "l1"), softmax_bw(X, 0, "dram", "dram", "bfp8_b"),
+        softmax_bw(X, 0, "dram", "dram", "bfp8_b", grad_dtype="bf16"), softmax_bw((100, 64), 0, "dram", "dram"),
+        softmax_bw((2, 64, 1024), 1, "dram", "l1"),
+        *(softmax_bw((32 * ht, 64), 0, "dram", "dram") for ht in (65, 66, 67)),
+        softmax_bw((32768, 64), 0, "dram", "dram"), softmax_bw((32768, 64), 0, "l1", "l1", "bfp8_b"),
+        # Any other dimension: the C program (10 tiles).
+        softmax_bw((2, 64, 1024), 0, "dram", "dram"), softmax_bw((2, 64, 1024), 0, "dram", "dram", "bfp8_b"),
+        softmax_bw((2, 64, 1024), 0, "dram", "dram", grad_dtype="bfp8_b"), softmax_bw((4, 3, 64, 96), 1, "dram", "dram"),
+        softmax_bw((4, 3, 64, 96), 0, "l1", "l1"),
+        # Sharded tensors: the same programs through tensor accessors.
+        softmax_bw(HS_SHAPE, 1, "hs", "hs"), softmax_bw(HS_SHAPE, 0, "hs", "hs"), softmax_bw(HS_SHAPE, 1, "hs", "l1"),
+        softmax_bw(X, 1, "dram", "dram", "f32",
+                   label="moreh_softmax_backward 64x1024 dim 1 dram->dram f32 (bf16 or bfp8_b only)"),
+    )
+
+    def layer_norm_bw(shape: tuple[int, ...], dims: int, src: str, dst: str, grads: str = "ig", gamma: bool = False,
+                      dtype: str = "bf16", label: str = "") -> Any:
+        """ttnn.moreh_layer_norm_backward(dy, x, mean, rstd, normalized_dims, gamma=, input_grad=, gamma_grad=,
+        beta_grad=): ttnn writes into the gradient tensors it is given, which the call allocates (inside the
+        capture, as the op model's results); ``grads`` names them (ig, gg, bg)."""
+        def canonical(dims_: tuple[int, ...]) -> tuple[int, ...]:
+            return (1,) * (2 - len(dims_)) + dims_ if len(dims_) < 2 else dims_
+        stats, params = canonical(shape[:len(shape) - dims]), canonical(shape[len(shape) - dims:])
+        wanted = grads.split(",")
+        name = label or (f"moreh_layer_norm_backward {_dims(shape)} nd {dims} {src}->{dst}" + (" gamma" if gamma else "")
+                         + f" grads {grads}" + (f" {dtype}" if dtype != "bf16" else ""))
+        place = lambda p: p + SUFFIX[dtype]  # noqa: E731
+        inputs = (Operand(shape, place(src), dtype), Operand(shape, place(src), dtype),
+                  Operand(stats, place(src), dtype), Operand(stats, place(src), dtype))
+        if gamma:
+            inputs += (Operand(params, place(src), dtype),)
+        outputs = tuple(Operand(shape if g == "ig" else params, place(dst), dtype) for g in wanted)
+        flags = {"ig": "input_grad", "gg": "gamma_grad", "bg": "beta_grad"}
+        attrs = ", ".join([f"normalized_dims = {dims} : i64"] + (["input_grad = false"] if "ig" not in wanted else [])
+                          + [f"{flags[g]} = true" for g in wanted if g != "ig"])
+        ir = "ttnn.moreh_layer_norm_backward %a0, %a1, %a2, %a3" + (" gamma %a4" if gamma else "") + f" {{{attrs}}}"
+
+        def call(t: Any, dev: Any, mc: Any, a: Any) -> Any:
+            dt = {"bf16": t.bfloat16, "f32": t.float32, "bfp8_b": t.bfloat8_b}[dtype]
+            empty = lambda s: t.empty(list(s), dt, t.TILE_LAYOUT, dev, mc[dst])  # noqa: E731
+            return t.moreh_layer_norm_backward(
+                a[0], a[1], a[2], a[3], dims, gamma=a[4] if gamma else None,
+                input_grad=empty(shape) if "ig" in wanted else None,
+                gamma_grad=empty(params) if "gg" in wanted else None,
+                beta_grad=empty(params) if "bg" in wanted else None)
+
+        return Case(name, "softmax/layer_norm backward (moreh)", inputs,
+                    outputs[0] if len(outputs) == 1 else outputs, ir, call)
+
+    layer_norm_backward = (
+        # input_grad alone, small (2 N + 14 tiles), in each placement; gamma adds a tile.
+        layer_norm_bw(X, 1, "dram", "dram"), layer_norm_bw(X, 1, "l1", "l1"), layer_norm_bw(X, 1, "dram", "l1", gamma=True),
+        # Both programs: the CB peak is the larger, every gradient is allocated first.
+        layer_norm_bw(X, 1, "dram", "dram", "ig,gg,bg", True), layer_norm_bw(X, 1, "l1", "l1", "ig,gg,bg", True),
+        layer_norm_bw(X, 1, "dram", "l1", "ig,bg"),
+        # The gamma/beta program alone: 11 tiles and one per gradient.
+        layer_norm_bw(X, 1, "dram", "dram", "gg"), layer_norm_bw(X, 1, "dram", "l1", "bg"),
+        layer_norm_bw(X, 1, "dram", "dram", "gg,bg"),
+        # Masks: an unaligned width (input_grad), an unaligned height (gamma/beta with one normalized dimension,
+        # input_grad with more).
+        layer_norm_bw((100, 1000), 1, "dram", "dram"), layer_norm_bw((100, 1024), 1, "dram", "dram", "ig,gg,bg"),
+        layer_norm_bw((100, 1000), 1, "dram", "dram", "gg"), layer_norm_bw((100, 1024), 2, "dram", "dram"),
+        layer_norm_bw((100, 1000), 2, "dram", "dram", gamma=True), layer_norm_bw((100, 1024), 2, "dram", "dram", "bg"),
+        # More normalized dimensions: N is every normalized tile.
+        layer_norm_bw((4, 64, 1024), 2, "dram", "dram", "ig,gg,bg", True), layer_norm_bw((2, 3, 64, 64), 3, "dram", "dram", "ig,gg,bg"),
+        layer_norm_bw((2, 3, 64, 64), 1, "l1", "l1", "ig,gg,bg", True),
+        # The small/large switch at the L1 above the allocator's base, on both devices.
+        *(layer_norm_bw((32, 32 * n), 1, "dram", "dram", gamma=g) for n, g in (
+            (333, False), (333, True), (334, False), (349, True), (350, False))),
+        layer_norm_bw((64, 32768), 1, "dram", "dram", "ig,gg,bg", True),
+        # Rejected: ttnn 0.81.1 takes bf16 only and reads the second-to-last dimension.
+        layer_norm_bw(X, 1, "dram", "dram", dtype="bfp8_b",
+                      label="moreh_layer_norm_backward 64x1024 nd 1 dram->dram bfp8_b (bf16 only)"),
+        layer_norm_bw(X, 1, "dram", "dram", dtype="f32",
+                      label="moreh_layer_norm_backward 64x1024 nd 1 dram->dram f32 (bf16 only)"),
+        layer_norm_bw((1024,), 1, "dram", "dram", label="moreh_layer_norm_backward 1024 nd 1 (rank 1)"),
+    )
+
     return (
         *activation("gelu"), *activation("silu"), *activation("sigmoid"),
         pow_scalar(2.0, "dram", "dram"), pow_scalar(2.0, "l1", "l1"), pow_scalar(0.5, "dram", "dram", dtype="f32"),
@@ -234,5 +342,5 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
             (("dram", "dram"), "l1", {"dtype": "bfp8_b"}),
             (("l1", "l1"), "l1", {"shapes": ((2, 64, 1024), (2, 64, 1024))}),
             (("hs", "hs"), "hs", {"shapes": (HS_SHAPE, HS_SHAPE)}))),
-        *norms, *rotaries, *attention,
+        *norms, *rotaries, *attention, *softmax_backward, *layer_norm_backward,
     )

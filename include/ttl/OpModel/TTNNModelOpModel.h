@@ -45,6 +45,41 @@ struct OpModel<ReluBackwardOp> : CompositeBackwardOpModel<ReluBackwardOp> {};
 template <>
 struct OpModel<SiluBackwardOp> : CompositeBackwardOpModel<SiluBackwardOp> {};
 
+/// Softmax backward, ttnn 0.81.1's moreh programs (lib/OpModel/Moreh.cpp).
+template <>
+struct OpModel<MorehSoftmaxBackwardOp> {
+  static llvm::Expected<OpConstraints>
+  getOpConstraints(llvm::ArrayRef<int64_t> shape, LayoutAttr outputLayout,
+                   LayoutAttr outputGradLayout, int64_t dim,
+                   LayoutAttr resultLayout,
+                   const MockAllocatorState *initialState = nullptr);
+  static llvm::Expected<size_t>
+  getOpRuntime(llvm::ArrayRef<int64_t> shape, LayoutAttr outputLayout,
+               LayoutAttr outputGradLayout, int64_t dim,
+               LayoutAttr resultLayout);
+};
+
+/// Layer norm backward, ttnn 0.81.1's moreh input_grad and gamma/beta
+/// programs (lib/OpModel/Moreh.cpp). `gammaLayout` is null without gamma;
+/// `resultLayouts` are the computed gradients' in the op's result order.
+template <>
+struct OpModel<MorehLayerNormBackwardOp> {
+  static llvm::Expected<OpConstraints>
+  getOpConstraints(llvm::ArrayRef<int64_t> inputShape,
+                   LayoutAttr outputGradLayout, LayoutAttr inputLayout,
+                   LayoutAttr meanLayout, LayoutAttr rstdLayout,
+                   LayoutAttr gammaLayout, int64_t normalizedDims,
+                   bool inputGrad, bool gammaGrad, bool betaGrad,
+                   const std::vector<LayoutAttr> &resultLayouts,
+                   const MockAllocatorState *initialState = nullptr);
+  static llvm::Expected<size_t>
+  getOpRuntime(llvm::ArrayRef<int64_t> inputShape, LayoutAttr outputGradLayout,
+               LayoutAttr inputLayout, LayoutAttr meanLayout,
+               LayoutAttr rstdLayout, LayoutAttr gammaLayout,
+               int64_t normalizedDims, bool inputGrad, bool gammaGrad,
+               bool betaGrad, const std::vector<LayoutAttr> &resultLayouts);
+};
+
 /// layer_norm and rms_norm over the last dimension. `weightShape` /
 /// `biasShape` are empty and their layouts null when absent.
 template <typename OpTy>

@@ -2,6 +2,9 @@
 
 #include "ttl/Dialect/TTNN/IR/TTNN.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
 using namespace mlir;
 using namespace mlir::ttnn;
 
@@ -41,6 +44,99 @@ LogicalResult verifyNorm(OpTy op) {
 
 LogicalResult LayerNormOp::verify() { return verifyNorm(*this); }
 LogicalResult RmsNormOp::verify() { return verifyNorm(*this); }
+
+LogicalResult MorehSoftmaxBackwardOp::verify() {
+  auto output = cast<RankedTensorType>(getOutput().getType());
+  auto result = cast<RankedTensorType>(getResult().getType());
+  int64_t rank = output.getRank();
+  int64_t dim = getDim(); // I64Attr reads back unsigned
+  if (dim < 0 || dim >= rank)
+    return emitOpError("dim must be in [0, ")
+           << rank << ") (ttnn takes an unsigned dimension), got " << dim;
+  if (result.getElementType() != output.getElementType())
+    return emitOpError("result must have the output's element type, got ")
+           << result << " for " << output;
+  return success();
+}
+
+namespace {
+/// ttnn's canonical form of a stats or parameter shape: rank 0 is [1, 1],
+/// rank 1 is [1, d].
+SmallVector<int64_t> canonicalShape(ArrayRef<int64_t> dims) {
+  SmallVector<int64_t> shape(dims);
+  while (shape.size() < 2)
+    shape.insert(shape.begin(), 1);
+  return shape;
+}
+} // namespace
+
+SmallVector<int64_t>
+MorehLayerNormBackwardOp::statsShape(ArrayRef<int64_t> input,
+                                     int64_t normalizedDims) {
+  return canonicalShape(input.drop_back(normalizedDims));
+}
+
+SmallVector<int64_t>
+MorehLayerNormBackwardOp::paramShape(ArrayRef<int64_t> input,
+                                     int64_t normalizedDims) {
+  return canonicalShape(input.take_back(normalizedDims));
+}
+
+LogicalResult MorehLayerNormBackwardOp::verify() {
+  auto input = cast<RankedTensorType>(getInput().getType());
+  ArrayRef<int64_t> shape = input.getShape();
+  int64_t dims = getNormalizedDims();
+  if (dims < 1 || dims > input.getRank())
+    return emitOpError("normalized_dims must be in [1, ")
+           << input.getRank() << "], got " << dims;
+  auto dy = cast<RankedTensorType>(getOutputGrad().getType());
+  if (dy.getShape() != shape)
+    return emitOpError("output_grad must have the input's shape, got ")
+           << dy << " for " << input;
+  SmallVector<int64_t> stats = statsShape(shape, dims);
+  SmallVector<int64_t> params = paramShape(shape, dims);
+  auto describe = [](ArrayRef<int64_t> s) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    llvm::interleave(s, os, "x");
+    return text;
+  };
+  for (auto [name, value] : {std::pair<StringRef, Value>{"mean", getMean()},
+                             {"rstd", getRstd()}})
+    if (cast<RankedTensorType>(value.getType()).getShape() !=
+        ArrayRef(stats))
+      return emitOpError() << name << " must be " << describe(stats)
+                           << " (the input's leading dimensions), got "
+                           << value.getType();
+  if (Value gamma = getGamma())
+    if (cast<RankedTensorType>(gamma.getType()).getShape() != ArrayRef(params))
+      return emitOpError("gamma must be ")
+             << describe(params) << " (the normalized dimensions), got "
+             << gamma.getType();
+  SmallVector<std::pair<StringRef, ArrayRef<int64_t>>, 3> wanted;
+  if (getInputGrad())
+    wanted.push_back({"input_grad", shape});
+  if (getGammaGrad())
+    wanted.push_back({"gamma_grad", params});
+  if (getBetaGrad())
+    wanted.push_back({"beta_grad", params});
+  if (wanted.empty())
+    return emitOpError("computes no gradient (input_grad, gamma_grad and "
+                       "beta_grad are all false)");
+  if (getGrads().size() != wanted.size())
+    return emitOpError("has ")
+           << getGrads().size() << " results for " << wanted.size()
+           << " gradients";
+  for (auto [grad, want] : llvm::zip(getGrads(), wanted)) {
+    auto type = cast<RankedTensorType>(grad.getType());
+    if (type.getShape() != want.second ||
+        type.getElementType() != dy.getElementType())
+      return emitOpError() << want.first << " must be " << describe(want.second)
+                           << " of the output_grad's element type, got "
+                           << type;
+  }
+  return success();
+}
 
 LogicalResult RotaryEmbeddingOp::verify() {
   auto input = cast<RankedTensorType>(getInput().getType());

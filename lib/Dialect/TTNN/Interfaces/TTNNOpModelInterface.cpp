@@ -502,6 +502,24 @@ llvm::Expected<size_t> RmsNormOp::getOpRuntime(const Layouts &inputs,
   return detail::getNormOpRuntime(*this, inputs, opConfig);
 }
 
+llvm::Expected<OpConstraints> MorehSoftmaxBackwardOp::getOpConstraints(
+    const Layouts &inputs, const OpConfig &opConfig, LiveRecords liveRecords) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 2))
+    return err;
+  return detail::constraintsDispatch(
+      *this, liveRecords, detail::shapeOf(getOutput()), inputs[0], inputs[1],
+      int64_t(getDim()), detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t>
+MorehSoftmaxBackwardOp::getOpRuntime(const Layouts &inputs,
+                                     const OpConfig &opConfig) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 2))
+    return err;
+  return detail::runtimeCached(*this, detail::shapeOf(getOutput()), inputs[0],
+                               inputs[1], int64_t(getDim()),
+                               detail::outputLayout(*this, opConfig));
+}
+
 llvm::Expected<OpConstraints>
 RotaryEmbeddingOp::getOpConstraints(const Layouts &inputs,
                                     const OpConfig &opConfig,
@@ -575,10 +593,10 @@ std::vector<std::vector<int64_t>> shapesOf(ValueRange values) {
 
 /// The requested output layout applies to every result; without one, each
 /// result keeps the layout of its type.
-std::vector<LayoutAttr> genericOutputLayouts(GenericOp op,
+std::vector<LayoutAttr> genericOutputLayouts(Operation *op,
                                              const OpConfig &config) {
   std::vector<LayoutAttr> layouts;
-  for (Value result : op.getResults())
+  for (Value result : op->getResults())
     layouts.push_back(
         config.outputLayout
             ? config.outputLayout
@@ -610,6 +628,39 @@ llvm::Expected<size_t> GenericOp::getOpRuntime(const Layouts &inputs,
                                detail::shapesOf(getInputs()), inputs,
                                detail::shapesOf(getResults()),
                                detail::genericOutputLayouts(*this, opConfig));
+}
+
+/// Operands of moreh_layer_norm_backward: output_grad, input, mean, rstd and
+/// the optional gamma (a null layout when absent).
+static llvm::Error checkLayerNormBackwardInputs(MorehLayerNormBackwardOp op,
+                                                const Layouts &inputs) {
+  return ttnn::detail::checkInputCount(op, inputs, op.getGamma() ? 5 : 4);
+}
+static LayoutAttr gammaLayoutOf(MorehLayerNormBackwardOp op,
+                                const Layouts &inputs) {
+  return op.getGamma() ? inputs[4] : LayoutAttr();
+}
+
+llvm::Expected<OpConstraints> MorehLayerNormBackwardOp::getOpConstraints(
+    const Layouts &inputs, const OpConfig &opConfig, LiveRecords liveRecords) {
+  if (llvm::Error err = checkLayerNormBackwardInputs(*this, inputs))
+    return err;
+  return detail::constraintsDispatch(
+      *this, liveRecords, detail::shapeOf(getInput()), inputs[0], inputs[1],
+      inputs[2], inputs[3], gammaLayoutOf(*this, inputs),
+      int64_t(getNormalizedDims()), getInputGrad(), getGammaGrad(),
+      getBetaGrad(), detail::genericOutputLayouts(*this, opConfig));
+}
+llvm::Expected<size_t>
+MorehLayerNormBackwardOp::getOpRuntime(const Layouts &inputs,
+                                       const OpConfig &opConfig) {
+  if (llvm::Error err = checkLayerNormBackwardInputs(*this, inputs))
+    return err;
+  return detail::runtimeCached(
+      *this, detail::shapeOf(getInput()), inputs[0], inputs[1], inputs[2],
+      inputs[3], gammaLayoutOf(*this, inputs),
+      int64_t(getNormalizedDims()), getInputGrad(), getGammaGrad(),
+      getBetaGrad(), detail::genericOutputLayouts(*this, opConfig));
 }
 
 //===----------------------------------------------------------------------===//

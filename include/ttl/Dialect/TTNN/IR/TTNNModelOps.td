@@ -78,6 +78,101 @@ def TTNN_SiluBackwardOp : TTNN_ActivationBackwardOp<"silu_bw", "silu",
     "composite ops); one data type for operands and result, interleaved.">;
 
 //===----------------------------------------------------------------------===//
+// Backward ops of softmax (moreh)
+//===----------------------------------------------------------------------===//
+
+def TTNN_MorehSoftmaxBackwardOp
+    : TTNN_Op<"moreh_softmax_backward", [Pure, SameOperandsAndResultShape]> {
+  let summary = "gradient of softmax along one dimension (moreh)";
+  let description = [{
+    `y * (dy - sum(y * dy))` along `dim` for the forward's result `output`
+    (`y`) and the incoming gradient `output_grad` (`dy`), as
+    ttnn.moreh_softmax_backward; ttnn 0.81.1 has no other softmax backward
+    op. `dim` is in `[0, rank)` (ttnn takes an unsigned dimension) and the
+    result has `output`'s element type (ttnn writes it in `output`'s data
+    type); the verifier checks both.
+
+    Op model: the program ttnn 0.81.1 picks by `dim` and size
+    (docs/op-model.md, "Backward ops of softmax and layer_norm"): the last
+    dimension runs its W program, the second-to-last its H program, both
+    "small" (the whole reduced row of `N` tiles in L1: `3 N + 6` tiles) while
+    those CBs fit ttnn's 512 KiB budget, else "large" (13 tiles); any other
+    dimension its C program (10 tiles). Every CB is in `output`'s format;
+    bf16 and bfp8_b only (ttnn rejects f32); sharded tensors run the same
+    programs.
+
+    ```mlir
+    %dx = ttnn.moreh_softmax_backward %y, %dy {dim = 1 : i64} : tensor<64x1024xbf16, #l1>, tensor<64x1024xbf16, #l1> -> tensor<64x1024xbf16, #l1>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$output, AnyRankedTensor:$output_grad,
+                       I64Attr:$dim);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = [{
+    $output `,` $output_grad attr-dict `:` type($output) `,` type($output_grad)
+    `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def TTNN_MorehLayerNormBackwardOp
+    : TTNN_Op<"moreh_layer_norm_backward", [Pure]> {
+  let summary = "gradients of layer_norm (moreh)";
+  let description = [{
+    The gradients of a layer norm over the last `normalized_dims` dimensions
+    of `input`, from the incoming gradient `output_grad` (the input's shape),
+    the forward's saved `mean` and `rstd` (the input's leading dimensions,
+    `[1, d]` for one of them, `[1, 1]` for none) and the optional `gamma` (the
+    normalized dimensions, `[1, d]` for one), as ttnn.moreh_layer_norm_backward;
+    ttnn 0.81.1 has no other layer_norm backward op. The `input_grad`,
+    `gamma_grad` and `beta_grad` flags say which gradients are computed (by
+    default only input_grad), and the results are those gradients in that
+    order: input_grad in the input's shape, gamma_grad and beta_grad in
+    gamma's. The verifier checks the shapes, the flags against the results
+    and `1 <= normalized_dims <= rank`.
+
+    Op model: ttnn 0.81.1 allocates every gradient first, then runs its
+    input_grad program and its gamma/beta program (docs/op-model.md,
+    "Backward ops of softmax and layer_norm"). input_grad: "small" keeps the
+    `N` normalized tiles of dy and y in L1 (`2 N + 14` tiles) unless that
+    reaches the L1 above the allocator's base, else "large" (15 tiles); one
+    more for gamma, two for a mask when the normalized width, or the height
+    of more than one normalized dimension, is not a tile multiple.
+    gamma/beta: 11 tiles, one per gradient computed, one for a height mask
+    (one normalized dimension). All in bf16 (ttnn accepts bf16 only),
+    interleaved.
+
+    ```mlir
+    %dx, %dg, %db = ttnn.moreh_layer_norm_backward %dy, %x, %mean, %rstd gamma %g {normalized_dims = 1 : i64, gamma_grad = true, beta_grad = true} : tensor<64x1024xbf16, #dram>, tensor<64x1024xbf16, #dram>, tensor<1x64xbf16, #dram>, tensor<1x64xbf16, #dram>, tensor<1x1024xbf16, #dram> -> tensor<64x1024xbf16, #dram>, tensor<1x1024xbf16, #dram>, tensor<1x1024xbf16, #dram>
+    ```
+  }];
+  let arguments = (ins AnyRankedTensor:$output_grad, AnyRankedTensor:$input,
+                       AnyRankedTensor:$mean, AnyRankedTensor:$rstd,
+                       Optional<AnyRankedTensor>:$gamma,
+                       I64Attr:$normalized_dims,
+                       DefaultValuedAttr<BoolAttr, "true">:$input_grad,
+                       DefaultValuedAttr<BoolAttr, "false">:$gamma_grad,
+                       DefaultValuedAttr<BoolAttr, "false">:$beta_grad);
+  let results = (outs Variadic<AnyRankedTensor>:$grads);
+  let assemblyFormat = [{
+    $output_grad `,` $input `,` $mean `,` $rstd (`gamma` $gamma^)? attr-dict
+    `:` type(operands) `->` type($grads)
+  }];
+  let extraClassDeclaration = [{
+    /// The shape ttnn requires of mean and rstd: the input's leading
+    /// `rank - normalizedDims` dimensions, as [1, d] for one and [1, 1] for
+    /// none.
+    static SmallVector<int64_t> statsShape(ArrayRef<int64_t> input,
+                                           int64_t normalizedDims);
+    /// The shape ttnn requires of gamma, gamma_grad and beta_grad: the
+    /// normalized dimensions, as [1, d] for one.
+    static SmallVector<int64_t> paramShape(ArrayRef<int64_t> input,
+                                           int64_t normalizedDims);
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Normalizations over the last dimension
 //===----------------------------------------------------------------------===//
 

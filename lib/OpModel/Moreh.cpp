@@ -1,0 +1,316 @@
+//===- Moreh.cpp - ttnn's moreh backward programs: softmax, layer_norm ----===//
+//
+// ttnn 0.81.1 has no softmax_bw, layer_norm_bw or rms_norm_bw (nor any rms
+// norm backward); what it has are the moreh ops below.
+//
+// Softmax backward is
+// moreh_softmax_backward (moreh_softmax_backward_device_operation.cpp and
+// its five program factories), measured on both mock devices
+// (bench/opmodel_cases_compute.py, "softmax/layer_norm backward (moreh)"):
+//
+//   - the dimension picks the program: the last one W, the second-to-last
+//     H, any other C;
+//   - W and H run "small" while their CBs, summed as ttnn's availability
+//     check sums them (3 N + 6 tiles for N tiles along the dimension: output,
+//     output_grad and their product N each; scaler, mask, the sum and
+//     dy - sum 1 each; input_grad 2), plus the L1 allocator's base address
+//     stay within 512 KiB; otherwise "large", which streams the row through
+//     13 tiles (2 + 2 + 1 + 1 + 2 + 1 + 1 + 1 + 2);
+//   - C streams through 10 tiles (2 + 2 + 2 + 1 + 2 + 1);
+//   - every CB is in the data format of the output tensor (`output`'s, also
+//     the result's), even output_grad's (fp32 dest accumulation is off by
+//     default, so no f32 intermediates);
+//   - bf16 and bfp8_b only (TT_FATAL otherwise);
+//   - sharded tensors run the same programs (the kernels read and write
+//     them through tensor accessors; no CB sits on a shard).
+//
+// Layer norm backward is moreh_layer_norm_backward: the caller's gradient
+// tensors are allocated first, then its input_grad program
+// (moreh_layer_norm_backward_input_grad_program_factory.cpp) and its
+// gamma/beta program run, each with its own CBs (the CB peak is the larger):
+//
+//   - input_grad: 8 tiles of inputs and output (dy, x, mean, rstd, scaler
+//     1 each, n and 1/n 2, dx 1), one for gamma, two for a mask when the
+//     width, or the height with more than one normalized dimension, is not a
+//     tile multiple; intermediates: dy and y copies of the N normalized
+//     tiles each and 6 more ("small", 2 N + 14 tiles without gamma or mask),
+//     unless that sum reaches the L1 above the allocator's base, when the
+//     copies are 1 tile each and the last intermediate goes ("large": 15);
+//   - gamma/beta: 11 tiles (dy, x, mean, rstd, scaler and 6
+//     intermediates), one per gradient computed, one for a height mask with
+//     one normalized dimension;
+//   - bf16 only (check_tensor), intermediates in bf16 (fp32 dest off).
+//
+// The L1 allocator's base (get_base_allocator_addr) is not exposed by the
+// mock devices; both switches bracket it (kAllocatorBases).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ttl/OpModel/TTNNOpModel.h"
+
+#include "Backend.h"
+
+namespace mlir::ttnn::op_model {
+using namespace backend;
+
+namespace {
+/// Tiles of the large W / H program and of the C program.
+constexpr uint64_t kLargeTiles = 13, kChannelTiles = 10;
+/// Small program: 3 tiles per tile along the dimension, 6 more.
+constexpr uint64_t kSmallTilesPerRowTile = 3, kSmallFixedTiles = 6;
+
+/// ttnn's softmax-backward budget: the small program while its CBs plus
+/// the allocator's base stay within 512 KiB.
+constexpr uint64_t kSoftmaxSmallLimit = 512 * 1024;
+
+/// The L1 allocator's base address per device, as the measured switches
+/// bracket it. Wormhole: softmax backward ran small at 417,792 B of CBs and
+/// large at 421,056 B (base in (103232, 106496]); layer norm's input_grad
+/// small at 1,392,640 B, large at 1,394,688 B of its 1,499,136 B L1 (base
+/// in [104448, 106496)). Blackhole: 411,648 / 414,528 B ((109760, 112640])
+/// and 1,460,224 / 1,462,272 B of 1,572,864 B ([110592, 112640)). The
+/// lower ends are taken; every other measured sum falls on its side.
+struct AllocatorBase {
+  llvm::StringLiteral device;
+  uint64_t bytes;
+};
+constexpr AllocatorBase kAllocatorBases[] = {{"wormhole_b0", 104448},
+                                             {"blackhole", 110592}};
+
+/// Layer norm backward's input_grad program: inputs and output, the
+/// intermediates besides the two N-tile copies (small), the large program's
+/// (copies of 1 tile, one intermediate fewer), the mask.
+constexpr uint64_t kInputGradIoTiles = 8, kInputGradSmallExtraTiles = 6,
+                   kInputGradLargeTiles = 15, kInputGradMaskTiles = 2;
+/// Its gamma/beta program: inputs, scaler and intermediates.
+constexpr uint64_t kGammaBetaTiles = 11;
+
+/// multiply, reduce, subtract, multiply: four FPU passes per tile.
+constexpr double kCyclesPerTile = 4 * kFpuCyclesPerTile;
+
+uint64_t allocatorBase() {
+  for (const AllocatorBase &base : kAllocatorBases)
+    if (base.device == currentDevice().name)
+      return base.bytes;
+  return kAllocatorBases[0].bytes;
+}
+
+bool morehDataType(LayoutAttr layout) {
+  return layout.getDataType() == DataType::BFloat16 ||
+         layout.getDataType() == DataType::BFloat8B;
+}
+
+/// Tiles along `dim` of `shape` (ttnn pads the last two dimensions to tiles).
+int64_t tilesAlong(llvm::ArrayRef<int64_t> shape, int64_t dim) {
+  return ceilDiv(shape[dim], kTileDim);
+}
+} // namespace
+
+llvm::Expected<OpConstraints> OpModel<MorehSoftmaxBackwardOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> shape, LayoutAttr outputLayout,
+    LayoutAttr outputGradLayout, int64_t dim, LayoutAttr resultLayout,
+    const MockAllocatorState *initialState) {
+  llvm::StringRef name = MorehSoftmaxBackwardOp::getOperationName();
+  int64_t rank = shape.size();
+  if (dim < 0 || dim >= rank)
+    return backendError(name + ": dim " + llvm::Twine(dim) +
+                        " must be in [0, " + llvm::Twine(rank) + ")");
+  for (auto [role, layout] :
+       {std::pair<llvm::StringRef, LayoutAttr>{"output", outputLayout},
+        {"output_grad", outputGradLayout},
+        {"result", resultLayout}}) {
+    if (llvm::Error err = checkLayout(name, role, shape, layout))
+      return err;
+  }
+  if (!morehDataType(outputLayout) || !morehDataType(outputGradLayout))
+    return backendError(name + ": output " + describe(outputLayout) +
+                        " and output_grad " + describe(outputGradLayout) +
+                        " must be bf16 or bfp8_b");
+  if (resultLayout.getDataType() != outputLayout.getDataType())
+    return backendError(name + ": the result " + describe(resultLayout) +
+                        " must have the output's data type (" +
+                        describe(outputLayout) + ")");
+  uint64_t tile = tileBytes(outputLayout);
+  uint64_t tiles = kChannelTiles;
+  if (dim >= rank - 2) {
+    uint64_t small =
+        kSmallTilesPerRowTile * tilesAlong(shape, dim) + kSmallFixedTiles;
+    tiles = allocatorBase() + small * tile <= kSoftmaxSmallLimit ? small
+                                                               : kLargeTiles;
+  }
+  return finishOneOutput(name, tiles * tile, shape, resultLayout,
+                         initialState);
+}
+
+llvm::Expected<size_t> OpModel<MorehSoftmaxBackwardOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> shape, LayoutAttr outputLayout,
+    LayoutAttr outputGradLayout, int64_t dim, LayoutAttr resultLayout) {
+  auto constraints = getOpConstraints(shape, outputLayout, outputGradLayout,
+                                      dim, resultLayout);
+  if (!constraints)
+    return constraints.takeError();
+  Work work;
+  addTensorTraffic(work, shape, outputLayout);
+  addTensorTraffic(work, shape, outputGradLayout);
+  addTensorTraffic(work, shape, resultLayout);
+  Geometry tiles = geometry(shape);
+  work.computeCycles = kCyclesPerTile * tiles.tiles();
+  // One core per reduced row (W), column (H) or slice (C).
+  int64_t along = dim >= int64_t(shape.size()) - 2 ? tilesAlong(shape, dim)
+                                                   : shape[dim];
+  work.cores = tiles.tiles() / std::max<int64_t>(1, along);
+  return roofline(work);
+}
+
+//===----------------------------------------------------------------------===//
+// moreh_layer_norm_backward
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Tiles of the normalized dimensions (ttnn's compute_inner of the padded
+/// shape): Wt, times Ht, times every other normalized dimension.
+int64_t normalizedTiles(llvm::ArrayRef<int64_t> shape, int64_t dims) {
+  int64_t rank = shape.size(), tiles = 1;
+  for (int64_t d = rank - dims; d < rank; ++d)
+    tiles *= d >= rank - 2 ? tilesAlong(shape, d) : shape[d];
+  return tiles;
+}
+
+bool unaligned(int64_t size) { return size % kTileDim != 0; }
+
+struct LayerNormBackwardCBs {
+  uint64_t inputGrad = 0, gammaBeta = 0;
+};
+
+LayerNormBackwardCBs layerNormBackwardCBs(llvm::ArrayRef<int64_t> shape,
+                                          int64_t dims, bool hasGamma,
+                                          bool inputGrad, bool gammaGrad,
+                                          bool betaGrad) {
+  int64_t rank = shape.size();
+  bool maskH = unaligned(shape[rank - 2]);
+  LayerNormBackwardCBs cbs;
+  if (inputGrad) {
+    uint64_t fixed = kInputGradIoTiles + hasGamma;
+    if (unaligned(shape[rank - 1]) || (maskH && dims > 1))
+      fixed += kInputGradMaskTiles;
+    uint64_t small = fixed + 2 * normalizedTiles(shape, dims) +
+                     kInputGradSmallExtraTiles;
+    // ttnn: large when the sum reaches the L1 above the allocator's base.
+    uint64_t available = currentDevice().l1BankSize - allocatorBase();
+    uint64_t tiles = small * kBf16TileBytes < available
+                         ? small
+                         : kInputGradLargeTiles + fixed - kInputGradIoTiles;
+    cbs.inputGrad = tiles * kBf16TileBytes;
+  }
+  if (gammaGrad || betaGrad)
+    cbs.gammaBeta = (kGammaBetaTiles + gammaGrad + betaGrad +
+                     (maskH && dims == 1)) *
+                    kBf16TileBytes;
+  return cbs;
+}
+} // namespace
+
+llvm::Expected<OpConstraints>
+OpModel<MorehLayerNormBackwardOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr outputGradLayout,
+    LayoutAttr inputLayout, LayoutAttr meanLayout, LayoutAttr rstdLayout,
+    LayoutAttr gammaLayout, int64_t normalizedDims, bool inputGrad,
+    bool gammaGrad, bool betaGrad, const std::vector<LayoutAttr> &resultLayouts,
+    const MockAllocatorState *initialState) {
+  llvm::StringRef name = MorehLayerNormBackwardOp::getOperationName();
+  int64_t rank = inputShape.size();
+  if (rank < 2)
+    return backendError(name + ": the input must have rank >= 2 (ttnn 0.81.1 "
+                               "reads its second-to-last dimension)");
+  if (normalizedDims < 1 || normalizedDims > rank)
+    return backendError(name + ": normalized_dims " +
+                        llvm::Twine(normalizedDims) + " must be in [1, " +
+                        llvm::Twine(rank) + "]");
+  llvm::SmallVector<int64_t> stats =
+      MorehLayerNormBackwardOp::statsShape(inputShape, normalizedDims);
+  llvm::SmallVector<int64_t> params =
+      MorehLayerNormBackwardOp::paramShape(inputShape, normalizedDims);
+  llvm::SmallVector<std::pair<llvm::StringRef, llvm::ArrayRef<int64_t>>, 3>
+      grads;
+  if (inputGrad)
+    grads.push_back({"input_grad", inputShape});
+  if (gammaGrad)
+    grads.push_back({"gamma_grad", params});
+  if (betaGrad)
+    grads.push_back({"beta_grad", params});
+  if (grads.empty() || grads.size() != resultLayouts.size())
+    return backendError(name + ": " + llvm::Twine(resultLayouts.size()) +
+                        " result layouts for " + llvm::Twine(grads.size()) +
+                        " gradients");
+  struct Tensor {
+    llvm::StringRef role;
+    llvm::ArrayRef<int64_t> shape;
+    LayoutAttr layout;
+  };
+  llvm::SmallVector<Tensor, 8> tensors = {{"output_grad", inputShape,
+                                           outputGradLayout},
+                                          {"input", inputShape, inputLayout},
+                                          {"mean", stats, meanLayout},
+                                          {"rstd", stats, rstdLayout}};
+  if (gammaLayout)
+    tensors.push_back({"gamma", params, gammaLayout});
+  for (auto [grad, layout] : llvm::zip(grads, resultLayouts))
+    tensors.push_back({grad.first, grad.second, layout});
+  for (const Tensor &t : tensors) {
+    if (llvm::Error err = checkLayout(name, t.role, t.shape, t.layout))
+      return err;
+    if (t.layout.getDataType() != DataType::BFloat16)
+      return backendError(name + ": " + t.role + " " + describe(t.layout) +
+                          " must be bf16 (ttnn 0.81.1 accepts no other type)");
+    if (t.layout.isSharded())
+      return notSupportedError(name + ": sharded " + t.role + " (" +
+                               describe(t.layout) + ") is not modelled");
+  }
+  LayerNormBackwardCBs cbs =
+      layerNormBackwardCBs(inputShape, normalizedDims, bool(gammaLayout),
+                           inputGrad, gammaGrad, betaGrad);
+  Analysis analysis;
+  // Two programs with their own CBs: graph capture reports the larger.
+  analysis.cbBytes = std::max(cbs.inputGrad, cbs.gammaBeta);
+  for (auto [grad, layout] : llvm::zip(grads, resultLayouts))
+    analysis.outputs.push_back(
+        {std::vector<int64_t>(grad.second.begin(), grad.second.end()),
+         layout});
+  return finish(name, analysis, initialState);
+}
+
+llvm::Expected<size_t> OpModel<MorehLayerNormBackwardOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr outputGradLayout,
+    LayoutAttr inputLayout, LayoutAttr meanLayout, LayoutAttr rstdLayout,
+    LayoutAttr gammaLayout, int64_t normalizedDims, bool inputGrad,
+    bool gammaGrad, bool betaGrad,
+    const std::vector<LayoutAttr> &resultLayouts) {
+  auto constraints = getOpConstraints(
+      inputShape, outputGradLayout, inputLayout, meanLayout, rstdLayout,
+      gammaLayout, normalizedDims, inputGrad, gammaGrad, betaGrad,
+      resultLayouts);
+  if (!constraints)
+    return constraints.takeError();
+  // Each program reads dy and x once and pays its own launch; input_grad's
+  // program also writes a tensor of the input's size.
+  Geometry tiles = geometry(inputShape);
+  int64_t rows =
+      tiles.tiles() /
+      std::max<int64_t>(1, normalizedTiles(inputShape, normalizedDims));
+  size_t total = 0;
+  for (bool inputGradProgram : {true, false}) {
+    if (inputGradProgram ? !inputGrad : !(gammaGrad || betaGrad))
+      continue;
+    Work work;
+    addTensorTraffic(work, inputShape, outputGradLayout);
+    addTensorTraffic(work, inputShape, inputLayout);
+    if (inputGradProgram)
+      addTensorTraffic(work, inputShape, resultLayouts.front());
+    work.computeCycles = kCyclesPerTile * tiles.tiles();
+    work.cores = rows;
+    total += roofline(work);
+  }
+  return total;
+}
+
+} // namespace mlir::ttnn::op_model
