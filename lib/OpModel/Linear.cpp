@@ -6,7 +6,7 @@
 //      bias's L1, when it is in L1, counts in the block budget like the L1
 //      operands'). When a, b and the output are all in DRAM, or a is block
 //      sharded and the output in DRAM, the bias is fused into it: one more
-//      CB of perCoreN bias tiles (bias format);
+//      CB of bias tiles as wide as the output block (bias format);
 //   2. otherwise the product goes to a temporary placed like the output and
 //      a binary_ng add of the broadcast bias follows;
 //   3. an activation is one more unary program over the result (never fused
@@ -130,7 +130,7 @@ llvm::Expected<OpConstraints> OpModel<LinearOp>::getOpConstraints(
   programs.push_back(
       {0,
        plan->cbBytes +
-           (fusedBias ? plan->perCoreN * tileBytes(biasLayout) : 0),
+           (fusedBias ? plan->biasTiles * tileBytes(biasLayout) : 0),
        output, 0});
   if (biasLayout && !fusedBias) {
     auto add = OpModel<AddOp>::getOpConstraints(outShape, outputLayout,

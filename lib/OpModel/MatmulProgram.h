@@ -24,9 +24,12 @@ struct MatmulPlan {
   /// The per-core output block and the K block (in0_block_w), in tiles; 0
   /// for MatmulMultiCore.
   int64_t perCoreM = 0, perCoreN = 0, blockW = 0;
+  /// The tiles of a fused bias's CB: the per-core (1-D sharded: the
+  /// fitted) output block's width.
+  int64_t biasTiles = 0;
   /// The program's CBs (graph capture counts them as dataflow buffers).
   uint64_t cbBytes = 0;
-  /// The output ttnn produces: the requested layout, but for a block-sharded
+  /// The output ttnn produces: the requested layout, but for a sharded
   /// product, whose output shard spec ttnn derives from a's.
   LayoutAttr output;
   /// a, b and the output are all in DRAM: the whole-grid selection.
@@ -36,7 +39,8 @@ struct MatmulPlan {
 /// Checks the operands and the output layout (in `opName`'s words) and
 /// selects the program. `otherL1Bytes` is the per-bank L1 of further inputs
 /// of the op already in L1 (a linear's bias), which the block budget counts
-/// like the L1 operands. Sharded operands or outputs: not supported.
+/// like the L1 operands. A block-, height- or width-sharded a with an
+/// interleaved b is modelled; other sharded operands or outputs are not.
 llvm::Expected<MatmulPlan>
 planMatmul(llvm::StringRef opName, llvm::ArrayRef<int64_t> aShape,
            LayoutAttr aLayout, llvm::ArrayRef<int64_t> bShape,
