@@ -22,7 +22,8 @@ ELEMENT = {"bf16": "bf16", "f32": "f32", "bfp8_b": "bfp8_b"}
 # Block-sharded placements: name -> (columns, rows, shard height, shard width), on cores (0,0)..(c-1,r-1).
 _BLOCK = {"bs8": (8, 8, 128, 128), "bs8_k1": (8, 8, 128, 32), "bs8_tall": (8, 8, 256, 64),
           "bs4x8": (8, 4, 128, 128), "bs4x8_n64": (8, 4, 128, 64), "bs2": (2, 2, 128, 128),
-          "bs8_256": (8, 8, 256, 256), "bs8_4x4": (4, 4, 256, 256), "bs8_256x32": (8, 8, 256, 32)}
+          "bs8_256": (8, 8, 256, 256), "bs8_4x4": (4, 4, 256, 256), "bs8_256x32": (8, 8, 256, 32),
+          "bs8_64": (8, 8, 64, 64)}
 # Height- and width-sharded placements (the 1-D program): name -> (kind, columns, rows, shard height, width).
 _ONE_D = {
     "hs_mm": ("HEIGHT_SHARDED", 8, 8, 32, 256), "hs_64x512": ("HEIGHT_SHARDED", 8, 8, 64, 512),
@@ -60,6 +61,16 @@ DIFFERENCES: dict[str, str] = {
     "(32 shards of 128x32 on the 8x8 grid): ttnn 0.81.1 accepts it and uses 32 cores; the op model's layout rule "
     "(Backend.cpp, checkLayout) requires every core of a shard grid to hold a shard, so the model rejects it "
     "(conservative; the same product with a DRAM output, whose CBs are those of this one, matches).",
+}
+
+# Blackhole only (its differences also include DIFFERENCES): with 130 cores the 1-D program's block is 1 x 16
+# tiles, not the requested 64x512 shard; ttnn replaces the spec (32x512 shards on 128 of the 130 cores, a grid
+# the layout attribute cannot express), the model answers not_implemented for a spec other than the block.
+BLACKHOLE_DIFFERENCES: dict[str, str] = {
+    "matmul 4096x512 . 512x512 dram,dram->hs_64x512": "interleaved operands with a height-sharded output whose "
+    "spec is not the 1-D program's per-core block on Blackhole's 13x10 grid (1 x 16 tiles): ttnn 0.81.1 writes "
+    "32x512 shards on 128 of the 130 cores instead (not a rectangular grid); the model answers not_implemented "
+    "(on Wormhole's 8x8 the block is 2 x 16 and both reject the product).",
 }
 
 
@@ -103,7 +114,7 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         name = f"{op} {shape(batch + (m, k))} . {k}x{n} {pa},{pb}->{out}" + (f" {dtype}" if dtype != "bf16" else "")
         name += " + bias" if bias else ""
         sharded_names = {**_BLOCK, **_ONE_D}
-        operands = [Operand(batch + (m, k), pa + SUFFIX[dtype] if pa in sharded_names else pa, dtype),
+        operands = [Operand(batch + (m, k), pa + SUFFIX[dtype] if pa in sharded_names or pa in (D, L) else pa, dtype),
                     Operand((k, n), pb + SUFFIX[dtype], dtype)]
         ir = f"ttnn.{op} %a0, %a1"
         if bias:
@@ -157,6 +168,14 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         sharded(32, 2048, 2048, "ws_mm", L, L, "bfp8_b"), sharded(256, 2048, 4096, "ws_256x32", D, D),
         sharded(256, 2048, 4096, "ws_256x32", D, "ws_256x64"), sharded(64, 1024, 1024, "ws4x8", D, "ws4x8"),
         sharded(64, 1024, 1024, "ws4x8", D, D),
+        # Interleaved operands, a sharded output: the interleaved selection with the output block written
+        # into the shard; a block-sharded output is always 16-tile blocks (512x512 shards) on their own grid.
+        sharded(2048, 256, 256, D, D, "hs_mm"), sharded(2048, 256, 256, L, D, "hs_mm"),
+        sharded(2048, 256, 256, D, D, "hs_mm", "f32"), sharded(2048, 256, 256, D, D, "hs_mm", "bfp8_b"),
+        sharded(32, 2048, 2048, D, D, "ws_mm"), sharded(32, 2048, 2048, D, L, "ws_mm"),
+        sharded(4096, 512, 512, D, D, "hs_64x512"),
+        sharded(1024, 1024, 1024, D, D, "bs8"), sharded(2048, 2048, 2048, D, D, "bs8_256"),
+        sharded(512, 512, 512, D, D, "bs8_64"), sharded(1024, 1024, 1024, D, D, "bs8", "bfp8_b"),
         # A height-sharded a with a DRAM output fuses the bias (a CB of output-block-wide bias tiles).
         sharded(2048, 256, 256, "hs_mm", D, D, bias=True), sharded(4096, 512, 1024, "hs_64x512", D, D, bias=True),
         # A block-sharded a fuses the bias into its program when the output is in DRAM, else adds it after.

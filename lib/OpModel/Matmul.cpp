@@ -164,14 +164,27 @@ MatmulConfig selectConfig(const MatmulShape &shape,
     return mcast1D(shape, rows * cols);
   return {MatmulProgram::MultiCore};
 }
-/// The output ttnn 0.81.1 produces for a sharded a: a sharded output is the
-/// perCoreM x perCoreN block on a's grid whatever shard spec was asked for
-/// (measured: a 4x4 request of 256x256 shards comes back on a block-sharded
-/// a's 8x8 grid); an interleaved one is as asked.
-LayoutAttr producedOutputLayout(const MatmulConfig &config, LayoutAttr aLayout,
+/// The output ttnn 0.81.1 produces: with a sharded a, a sharded output is
+/// the perCoreM x perCoreN block on a's grid whatever shard spec was asked
+/// for (measured: a 4x4 request of 256x256 shards comes back on a
+/// block-sharded a's 8x8 grid); an interleaved one is as asked.
+LayoutAttr producedOutputLayout(const MatmulConfig &config,
+                                const MatmulShape &shape, LayoutAttr aLayout,
                                 LayoutAttr requested) {
   if (!requested.isSharded())
     return requested;
+  if (!aLayout.isSharded()) {
+    // Interleaved operands: a block-sharded output is the 2-D program's
+    // blocks on their own grid, a height- or width-sharded one as asked.
+    if (requested.getMemoryLayout() != TensorMemoryLayout::BlockSharded)
+      return requested;
+    int64_t grid[] = {ceilDiv(shape.mt, config.perCoreM),
+                      ceilDiv(shape.nt, config.perCoreN)};
+    int64_t shard[] = {config.perCoreM * kTileDim, config.perCoreN * kTileDim};
+    return LayoutAttr::get(requested.getContext(), requested.getBufferType(),
+                           requested.getMemoryLayout(), requested.getDataType(),
+                           grid, shard);
+  }
   int64_t shard[] = {aLayout.getShard()[0], config.perCoreN * kTileDim};
   return LayoutAttr::get(requested.getContext(), requested.getBufferType(),
                          requested.getMemoryLayout(), requested.getDataType(),
@@ -233,13 +246,21 @@ struct Sharded1D {
   uint64_t cbBytes = 0;
 };
 
+/// The tile sizes the block estimate uses: a's, b's, the intermediate's
+/// and a fused bias's (0 without one).
+struct EstimateTiles {
+  uint64_t a, b, interm, bias;
+};
+
 /// get_estimated_size_of_cbs for an m x n output block and a K block of k
 /// tiles: in0 and in1 double-buffered, the output and the intermediate
-/// block (the output in a's format), a's shard rows (m x shard width).
+/// block (the output in a's format), a's shard rows (m x shard width) and
+/// n bias tiles.
 uint64_t estimatedCBBytes(int64_t m, int64_t n, int64_t k, int64_t shardW,
-                          uint64_t aTile, uint64_t bTile, uint64_t intermTile) {
-  return 2 * m * k * aTile + 2 * n * k * bTile + m * n * (aTile + intermTile) +
-         m * shardW * aTile;
+                          const EstimateTiles &tiles) {
+  return 2 * m * k * tiles.a + 2 * n * k * tiles.b +
+         m * n * (tiles.a + tiles.interm) + m * shardW * tiles.a +
+         n * tiles.bias;
 }
 
 /// The divisors of `tiles` get_multi_dim_per_core_factor tries: the whole,
@@ -258,10 +279,9 @@ llvm::SmallVector<int64_t> blockFactors(int64_t tiles) {
 /// one) whose CBs fit; 1 x 1 when none does.
 std::pair<int64_t, int64_t>
 fitOutputBlock(int64_t perCoreM, int64_t perCoreN, int64_t k, int64_t shardW,
-               uint64_t aTile, uint64_t bTile, uint64_t intermTile,
-               uint64_t space) {
+               const EstimateTiles &tiles, uint64_t space) {
   auto fits = [&](int64_t m, int64_t n) {
-    return estimatedCBBytes(m, n, k, shardW, aTile, bTile, intermTile) < space;
+    return estimatedCBBytes(m, n, k, shardW, tiles) < space;
   };
   if (fits(perCoreM, perCoreN))
     return {perCoreM, perCoreN};
@@ -305,7 +325,7 @@ llvm::Expected<Sharded1D> sharded1DConfig(
     llvm::StringRef name, const MatmulShape &shape,
     llvm::ArrayRef<int64_t> aShape, LayoutAttr aLayout,
     llvm::ArrayRef<int64_t> bShape, LayoutAttr bLayout, LayoutAttr outputLayout,
-    uint64_t otherL1Bytes, const DeviceModel &device) {
+    uint64_t otherL1Bytes, uint64_t biasTileBytes, const DeviceModel &device) {
   bool height =
       aLayout.getMemoryLayout() == TensorMemoryLayout::HeightSharded;
   if (outputLayout.isSharded() &&
@@ -335,14 +355,15 @@ llvm::Expected<Sharded1D> sharded1DConfig(
   const MatmulConfig &config = plan.config;
   uint64_t aTile = tileBytes(aLayout), bTile = tileBytes(bLayout);
   uint64_t outTile = tileBytes(outputLayout);
-  uint64_t intermTile = std::max(kIntermediateTileBytes, outTile);
+  EstimateTiles tiles{aTile, bTile, std::max(kIntermediateTileBytes, outTile),
+                      biasTileBytes};
   uint64_t inputs = l1BytesPerBank(aShape, aLayout) +
                     l1BytesPerBank(bShape, bLayout) + otherL1Bytes;
   uint64_t maxL1 = maxL1Space(device);
   uint64_t space = maxL1 > inputs ? maxL1 - inputs : 0;
   std::tie(plan.blockH, plan.blockW) =
       fitOutputBlock(config.perCoreM, config.perCoreN, config.blockW, shardW,
-                     aTile, bTile, intermTile, space);
+                     tiles, space);
   bool sharded = outputLayout.isSharded();
   if (sharded && plan.blockW < config.perCoreN)
     plan.blockH = 1;
@@ -360,9 +381,8 @@ llvm::Expected<Sharded1D> sharded1DConfig(
     bytes += (idleCores ? 2 : 1) * in0;
   }
   uint64_t block = plan.blockH * plan.blockW;
-  if (!sharded)
-    bytes += block * outTile;
-  else if (reduced)
+  // An interleaved output's block, or the intermediate beside a shard.
+  if (!sharded || reduced)
     bytes += block * outTile;
   if (outputLayout.getDataType() == DataType::BFloat8B && kBlocks > 1)
     bytes += block * kIntermediateTileBytes;
@@ -370,22 +390,100 @@ llvm::Expected<Sharded1D> sharded1DConfig(
   return plan;
 }
 
+/// The output subblocks ttnn 0.81.1's get_matmul_subblock_params tries, in
+/// order: the first that divides the per-core block is taken.
+constexpr std::pair<int64_t, int64_t> kSubblocks[] = {
+    {4, 2}, {2, 4}, {8, 1}, {1, 8}, {7, 1}, {1, 7}, {3, 2},
+    {2, 3}, {6, 1}, {1, 6}, {5, 1}, {1, 5}, {2, 2}, {4, 1},
+    {1, 4}, {3, 1}, {1, 3}, {2, 1}, {1, 2}, {1, 1}};
+
+std::pair<int64_t, int64_t> outputSubblock(int64_t perCoreM,
+                                           int64_t perCoreN) {
+  for (auto [h, w] : kSubblocks)
+    if (perCoreM % h == 0 && perCoreN % w == 0)
+      return {h, w};
+  return {1, 1};
+}
+
+/// An interleaved a and b with a sharded output: ttnn 0.81.1 keeps the
+/// interleaved selection (selectConfig, the output counting as L1) and
+/// writes the output block straight into the shard (its CB not counted).
+/// Measured on both mock devices:
+///   - a block-sharded output always gets the 2-D program with 16-tile
+///     blocks on a ceil(Mt / 16) x ceil(Nt / 16) grid, whatever shard spec
+///     was asked for (512^3 too, which an interleaved L1 output runs on
+///     MatmulMultiCore); the output is 512x512 shards on that grid;
+///   - a height- or width-sharded output takes the 1-D program when the
+///     selection gives it and the requested shard is its per-core block
+///     (pcM x N for height, M x pcN for width); ttnn rejects the product
+///     when the block's first subblock is neither a full row of the block
+///     nor one tile high (4096x512 . 512x512: a 2 x 16 block, subblock 2 x 4).
+/// Other shard specs, a batch, and 2-D grids beyond the device's: not
+/// modelled.
+llvm::Expected<MatmulConfig> interleavedShardedOutputConfig(
+    llvm::StringRef name, const MatmulShape &shape,
+    llvm::ArrayRef<int64_t> aShape, LayoutAttr aLayout,
+    llvm::ArrayRef<int64_t> bShape, LayoutAttr bLayout, LayoutAttr outputLayout,
+    uint64_t otherL1Bytes, const DeviceModel &device) {
+  if (shape.batch > 1)
+    return notSupportedError(name + ": a batched product with a sharded "
+                                    "output is not modelled");
+  if (outputLayout.getMemoryLayout() == TensorMemoryLayout::BlockSharded) {
+    MatmulConfig config{MatmulProgram::Mcast2D, kLargeBlock, kLargeBlock,
+                        shape.kt % 2 == 0 ? 2 : 1};
+    uint64_t inputs = l1BytesPerBank(aShape, aLayout) +
+                      l1BytesPerBank(bShape, bLayout) + otherL1Bytes;
+    uint64_t bytes = reuseCBBytes(config, shape.kt, tileBytes(aLayout),
+                                  tileBytes(bLayout), tileBytes(outputLayout));
+    if (bytes + inputs > kLargeBlockBudget ||
+        ceilDiv(shape.mt, kLargeBlock) > device.gridRows ||
+        ceilDiv(shape.nt, kLargeBlock) > device.gridCols)
+      return notSupportedError(name + ": a block-sharded output whose "
+                                      "16-tile blocks do not fit L1 or the "
+                                      "grid is not modelled");
+    return config;
+  }
+  MatmulConfig config = selectConfig(shape, aShape, aLayout, bShape, bLayout,
+                                     outputLayout, otherL1Bytes, device);
+  bool height =
+      outputLayout.getMemoryLayout() == TensorMemoryLayout::HeightSharded;
+  int64_t block[] = {(height ? config.perCoreM : shape.mt) * kTileDim,
+                     (height ? shape.nt : config.perCoreN) * kTileDim};
+  if (config.program != MatmulProgram::Mcast1D ||
+      (height ? config.perCoreN != shape.nt : config.perCoreM != shape.mt) ||
+      outputLayout.getShard() != llvm::ArrayRef<int64_t>(block))
+    return notSupportedError(
+        name + ": a " + describe(outputLayout) +
+        " output of interleaved operands is modelled only as the 1-D "
+        "program's per-core block (" +
+        describeShape(block) + ")");
+  auto [h, w] = outputSubblock(config.perCoreM, config.perCoreN);
+  if (w != config.perCoreN && h != 1)
+    return backendError(name + ": the " + llvm::Twine(config.perCoreM) + "x" +
+                        llvm::Twine(config.perCoreN) +
+                        "-tile per-core block's output subblock " +
+                        llvm::Twine(h) + "x" + llvm::Twine(w) +
+                        " is neither a block row nor one tile high: ttnn "
+                        "0.81.1 cannot write it to a sharded output");
+  return config;
+}
+
 /// A sharded operand or output: ttnn 0.81.1 derives the program from a's
 /// shard spec (get_matmul_program_config). Modelled: a block-, height- or
-/// width-sharded a with b interleaved; a sharded b, an interleaved a with a
-/// sharded output and transposed operands are not.
+/// width-sharded a with b interleaved, and interleaved operands with a
+/// sharded output; a sharded b and transposed operands are not.
 llvm::Error checkShardedOperands(llvm::StringRef name, LayoutAttr aLayout,
                                  LayoutAttr bLayout, bool transposeA,
                                  bool transposeB) {
-  if (!aLayout.isSharded() || bLayout.isSharded())
+  if (bLayout.isSharded())
     return notSupportedError(
-        name + ": sharded matmul program configs are modelled for a sharded "
-               "a and an interleaved b only; got a " +
+        name + ": sharded matmul program configs are modelled for an "
+               "interleaved b only; got a " +
         describe(aLayout) + ", b " + describe(bLayout));
   if (transposeA || transposeB)
     return notSupportedError(name + ": a transposed operand of a "
                                     "sharded matmul is not modelled");
-  if (aLayout.getGrid()[0] * aLayout.getGrid()[1] < 2)
+  if (aLayout.isSharded() && aLayout.getGrid()[0] * aLayout.getGrid()[1] < 2)
     return notSupportedError(name + ": a sharded a on one core is not "
                                     "modelled");
   return llvm::Error::success();
@@ -396,7 +494,8 @@ llvm::Expected<MatmulPlan>
 planMatmul(llvm::StringRef name, llvm::ArrayRef<int64_t> aShape,
            LayoutAttr aLayout, llvm::ArrayRef<int64_t> bShape,
            LayoutAttr bLayout, bool transposeA, bool transposeB,
-           LayoutAttr outputLayout, uint64_t otherL1Bytes) {
+           LayoutAttr outputLayout, uint64_t otherL1Bytes,
+           uint64_t biasTileBytes) {
   if (llvm::Error err = checkLayout(name, "operand 0", aShape, aLayout))
     return err;
   if (llvm::Error err = checkLayout(name, "operand 1", bShape, bLayout))
@@ -412,7 +511,18 @@ planMatmul(llvm::StringRef name, llvm::ArrayRef<int64_t> aShape,
                                                transposeA, transposeB))
       return err;
     MatmulConfig config;
-    if (aLayout.getMemoryLayout() == TensorMemoryLayout::BlockSharded) {
+    if (!aLayout.isSharded()) {
+      auto own = interleavedShardedOutputConfig(
+          name, *shape, aShape, aLayout, bShape, bLayout, outputLayout,
+          otherL1Bytes, currentDevice());
+      if (!own)
+        return own.takeError();
+      config = *own;
+      plan.cbBytes = reuseCBBytes(config, shape->kt, tileBytes(aLayout),
+                                  tileBytes(bLayout), 0) +
+                     partialsCBBytes(config, outputLayout);
+      plan.biasTiles = config.perCoreN;
+    } else if (aLayout.getMemoryLayout() == TensorMemoryLayout::BlockSharded) {
       auto block = blockShardedConfig(name, *shape, aLayout, outputLayout);
       if (!block)
         return block.takeError();
@@ -428,7 +538,7 @@ planMatmul(llvm::StringRef name, llvm::ArrayRef<int64_t> aShape,
     } else {
       auto oneD = sharded1DConfig(name, *shape, aShape, aLayout, bShape,
                                   bLayout, outputLayout, otherL1Bytes,
-                                  currentDevice());
+                                  biasTileBytes, currentDevice());
       if (!oneD)
         return oneD.takeError();
       config = oneD->config;
@@ -444,7 +554,7 @@ planMatmul(llvm::StringRef name, llvm::ArrayRef<int64_t> aShape,
     plan.perCoreM = config.perCoreM;
     plan.perCoreN = config.perCoreN;
     plan.blockW = config.blockW;
-    plan.output = producedOutputLayout(config, aLayout, outputLayout);
+    plan.output = producedOutputLayout(config, *shape, aLayout, outputLayout);
     if (llvm::Error err =
             checkLayout(name, "output", shape->output, plan.output))
       return err;
@@ -464,7 +574,6 @@ planMatmul(llvm::StringRef name, llvm::ArrayRef<int64_t> aShape,
   plan.blockW = config.blockW;
   plan.biasTiles = config.perCoreN;
   plan.output = outputLayout;
-  plan.allDram = !aLayout.isL1() && !bLayout.isL1() && !outputLayout.isL1();
   if (config.program == MatmulProgram::MultiCore)
     plan.cbBytes = 2 * (tileBytes(aLayout) + tileBytes(bLayout) +
                         tileBytes(outputLayout));

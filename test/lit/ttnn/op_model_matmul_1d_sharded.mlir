@@ -1,10 +1,12 @@
 // RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
+// RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints{device=blackhole}))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=BH
 // Matmul with a height- or width-sharded a (docs/op-model.md, "Sharded
 // operands"): ttnn 0.81.1's 1-D multicast program on a's grid. Height
 // sharded: perCoreM = a's shard height, perCoreN = Nt, in0_block_w = Kt, the
 // output block fitted to L1; width sharded: perCoreM = M, perCoreN = Nt /
-// cores, in0_block_w = gcd(shard width, Kt). Figures: the calibration
-// harness's mock Wormhole ones.
+// cores, in0_block_w = gcd(shard width, Kt). Interleaved operands with a
+// sharded output keep the interleaved selection. Figures: the calibration
+// harness's mock Wormhole ones (the second run: mock Blackhole).
 
 #dram = #ttnn.layout<dram, interleaved, bf16>
 #l1 = #ttnn.layout<l1, interleaved, bf16>
@@ -19,6 +21,7 @@
 #ws_bfp8 = #ttnn.layout<l1, width_sharded, bfp8_b, grid = 8x8, shard = 32x32>
 #l1_bfp8 = #ttnn.layout<l1, interleaved, bfp8_b>
 #bs = #ttnn.layout<l1, block_sharded, bf16, grid = 8x8, shard = 256x32>
+#bs128 = #ttnn.layout<l1, block_sharded, bf16, grid = 8x8, shard = 128x128>
 
 // CHECK-LABEL: op constraints of @height_sharded_all_of_k
 func.func @height_sharded_all_of_k(%a: tensor<2048x256xbf16, #hs>, %b: tensor<256x256xbf16, #dram>) {
@@ -35,7 +38,7 @@ func.func @height_sharded_all_of_k(%a: tensor<2048x256xbf16, #hs>, %b: tensor<25
 }
 
 // CHECK-LABEL: op constraints of @height_sharded_fitted_block
-func.func @height_sharded_fitted_block(%a: tensor<4096x512xbf16, #hs64>, %b: tensor<512x1024xbf16, #dram>, %c: tensor<512x512xbf16, #dram>, %h: tensor<16384x512xbf16, #hs256>, %af: tensor<4096x512xf32, #hs64_f32>, %cf: tensor<512x512xf32, #dram_f32>) {
+func.func @height_sharded_fitted_block(%a: tensor<4096x512xbf16, #hs64>, %b: tensor<512x1024xbf16, #dram>, %c: tensor<512x512xbf16, #dram>, %h: tensor<16384x512xbf16, #hs256>, %af: tensor<4096x512xf32, #hs64_f32>, %cf: tensor<512x512xf32, #dram_f32>, %n: tensor<512x128xbf16, #dram>) {
   // 2 x 32 tiles do not fit with all of K: a 2 x 8 block (in1 8 x 16 tiles,
   // the output block 2 x 8).
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: success cb=294912 l1=0 total=294912 out=0
@@ -46,6 +49,11 @@ func.func @height_sharded_fitted_block(%a: tensor<4096x512xbf16, #hs64>, %b: ten
   %1 = ttnn.matmul %a, %b : tensor<4096x512xbf16, #hs64>, tensor<512x1024xbf16, #dram> -> tensor<4096x1024xbf16, #hs64n>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: success cb=344064 l1=65536 total=409600 out=65536
   %2 = ttnn.matmul %a, %c : tensor<4096x512xbf16, #hs64>, tensor<512x512xbf16, #dram> -> tensor<4096x512xbf16, #hs64>
+  // 8 x 4 tiles per core with K = 16: a 4 x 4 block on Wormhole; Blackhole's
+  // larger budget fits 8 x 4 (in1 64 tiles, the output block 32).
+  // CHECK: :[[@LINE+2]]:{{.*}} ttnn.matmul: success cb=163840 l1=0 total=163840 out=0
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.matmul: success cb=196608 l1=0 total=196608 out=0
+  %5 = ttnn.matmul %h, %n : tensor<16384x512xbf16, #hs256>, tensor<512x128xbf16, #dram> -> tensor<16384x128xbf16, #dram>
   // 8 x 16 tiles per core: a 4 x 8 block, with a copy of a's 128-tile shard.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: success cb=589824 l1=0 total=589824 out=0
   %3 = ttnn.matmul %h, %c : tensor<16384x512xbf16, #hs256>, tensor<512x512xbf16, #dram> -> tensor<16384x512xbf16, #dram>
@@ -76,5 +84,20 @@ func.func @width_sharded(%a: tensor<32x2048xbf16, #ws>, %b: tensor<2048x2048xbf1
 func.func @output_sharded_unlike_a(%a: tensor<2048x256xbf16, #hs>, %b: tensor<256x256xbf16, #dram>) {
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: a l1 height_sharded bf16 (grid 8x8, shard 32x256) with a l1 block_sharded bf16 (grid 8x8, shard 256x32) output: ttnn 0.81.1 requires the output sharded like a
   %0 = ttnn.matmul %a, %b : tensor<2048x256xbf16, #hs>, tensor<256x256xbf16, #dram> -> tensor<2048x256xbf16, #bs>
+  return
+}
+
+// CHECK-LABEL: op constraints of @interleaved_sharded_output
+func.func @interleaved_sharded_output(%a: tensor<2048x256xbf16, #dram>, %b: tensor<256x256xbf16, #dram>, %m: tensor<1024x1024xbf16, #dram>, %t: tensor<4096x512xbf16, #dram>, %c: tensor<512x512xbf16, #dram>) {
+  // The 1-D program (1 x 8 tiles per core, w = 2): in0 4 + in1 32 tiles, the
+  // output block written into the 32x256 shards.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: success cb=73728 l1=16384 total=90112 out=16384
+  %0 = ttnn.matmul %a, %b : tensor<2048x256xbf16, #dram>, tensor<256x256xbf16, #dram> -> tensor<2048x256xbf16, #hs>
+  // A block-sharded output: ttnn's own 16 x 16-tile blocks on 2 x 2 cores.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: success cb=262144 l1=524288 total=786432 out=524288 {{.*}}layouts=[#ttnn.layout<l1, block_sharded, bf16, grid = 2x2, shard = 512x512>]
+  %1 = ttnn.matmul %m, %m : tensor<1024x1024xbf16, #dram>, tensor<1024x1024xbf16, #dram> -> tensor<1024x1024xbf16, #bs128>
+  // A 2 x 16 block whose first subblock is 2 x 4: ttnn cannot write it.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: the 2x16-tile per-core block's output subblock 2x4 is neither a block row nor one tile high
+  %2 = ttnn.matmul %t, %c : tensor<4096x512xbf16, #dram>, tensor<512x512xbf16, #dram> -> tensor<4096x512xbf16, #hs64>
   return
 }
