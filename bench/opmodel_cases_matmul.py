@@ -31,6 +31,7 @@ _ONE_D = {
     "hs_256x512": ("HEIGHT_SHARDED", 8, 8, 256, 512), "hs_32x2048": ("HEIGHT_SHARDED", 8, 8, 32, 2048),
     "hs_32x1024": ("HEIGHT_SHARDED", 8, 8, 32, 1024), "hs4x8": ("HEIGHT_SHARDED", 8, 4, 32, 256),
     "hs4x8_n512": ("HEIGHT_SHARDED", 8, 4, 32, 512),
+    "hs_128x256": ("HEIGHT_SHARDED", 8, 8, 128, 256),
     "ws_mm": ("WIDTH_SHARDED", 8, 8, 32, 32), "ws_128x32": ("WIDTH_SHARDED", 8, 8, 128, 32),
     "ws_32x64": ("WIDTH_SHARDED", 8, 8, 32, 64), "ws_256x32": ("WIDTH_SHARDED", 8, 8, 256, 32),
     "ws_256x64": ("WIDTH_SHARDED", 8, 8, 256, 64), "ws4x8": ("WIDTH_SHARDED", 8, 4, 64, 32),
@@ -63,15 +64,11 @@ DIFFERENCES: dict[str, str] = {
     "(conservative; the same product with a DRAM output, whose CBs are those of this one, matches).",
 }
 
-# Blackhole only (its differences also include DIFFERENCES): with 130 cores the 1-D program's block is 1 x 16
-# tiles, not the requested 64x512 shard; ttnn replaces the spec (32x512 shards on 128 of the 130 cores, a grid
-# the layout attribute cannot express), the model answers not_implemented for a spec other than the block.
-BLACKHOLE_DIFFERENCES: dict[str, str] = {
-    "matmul 4096x512 . 512x512 dram,dram->hs_64x512": "interleaved operands with a height-sharded output whose "
-    "spec is not the 1-D program's per-core block on Blackhole's 13x10 grid (1 x 16 tiles): ttnn 0.81.1 writes "
-    "32x512 shards on 128 of the 130 cores instead (not a rectangular grid); the model answers not_implemented "
-    "(on Wormhole's 8x8 the block is 2 x 16 and both reject the product).",
-}
+# The cases ttnn 0.81.1 rejects on both devices (and so does the model).
+REJECTED = frozenset({
+    "matmul 2048x256 . 256x256 hs_mm,dram->bs8_256x32",
+    "matmul 8192x256 . 256x256 dram,dram->hs_128x256",
+})
 
 
 def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, ...]:
@@ -170,10 +167,12 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         sharded(64, 1024, 1024, "ws4x8", D, D),
         # Interleaved operands, a sharded output: the interleaved selection with the output block written
         # into the shard; a block-sharded output is always 16-tile blocks (512x512 shards) on their own grid.
+        # 8192x256 . 256x256: a 4 x 8 block (Wormhole) or 2 x 8 (Blackhole) whose first subblock is
+        # neither a block row nor one tile high: ttnn rejects it on both.
         sharded(2048, 256, 256, D, D, "hs_mm"), sharded(2048, 256, 256, L, D, "hs_mm"),
         sharded(2048, 256, 256, D, D, "hs_mm", "f32"), sharded(2048, 256, 256, D, D, "hs_mm", "bfp8_b"),
         sharded(32, 2048, 2048, D, D, "ws_mm"), sharded(32, 2048, 2048, D, L, "ws_mm"),
-        sharded(4096, 512, 512, D, D, "hs_64x512"),
+        sharded(8192, 256, 256, D, D, "hs_128x256"),
         sharded(1024, 1024, 1024, D, D, "bs8"), sharded(2048, 2048, 2048, D, D, "bs8_256"),
         sharded(512, 512, 512, D, D, "bs8_64"), sharded(1024, 1024, 1024, D, D, "bs8", "bfp8_b"),
         # A height-sharded a with a DRAM output fuses the bias (a CB of output-block-wide bias tiles).

@@ -449,14 +449,18 @@ llvm::Expected<MatmulConfig> interleavedShardedOutputConfig(
       outputLayout.getMemoryLayout() == TensorMemoryLayout::HeightSharded;
   int64_t block[] = {(height ? config.perCoreM : shape.mt) * kTileDim,
                      (height ? shape.nt : config.perCoreN) * kTileDim};
-  if (config.program != MatmulProgram::Mcast1D ||
-      (height ? config.perCoreN != shape.nt : config.perCoreM != shape.mt) ||
-      outputLayout.getShard() != llvm::ArrayRef<int64_t>(block))
+  auto notModelled = [&] {
     return notSupportedError(
         name + ": a " + describe(outputLayout) +
         " output of interleaved operands is modelled only as the 1-D "
         "program's per-core block (" +
         describeShape(block) + ")");
+  };
+  if (config.program != MatmulProgram::Mcast1D ||
+      (height ? config.perCoreN != shape.nt : config.perCoreM != shape.mt))
+    return notModelled();
+  // The subblock check holds whatever spec was asked for (Blackhole rejects
+  // 8192x256 . 256x256 to 128x256 shards, its block being 2 x 8 tiles).
   auto [h, w] = outputSubblock(config.perCoreM, config.perCoreN);
   if (w != config.perCoreN && h != 1)
     return backendError(name + ": the " + llvm::Twine(config.perCoreM) + "x" +
@@ -465,6 +469,8 @@ llvm::Expected<MatmulConfig> interleavedShardedOutputConfig(
                         llvm::Twine(h) + "x" + llvm::Twine(w) +
                         " is neither a block row nor one tile high: ttnn "
                         "0.81.1 cannot write it to a sharded output");
+  if (outputLayout.getShard() != llvm::ArrayRef<int64_t>(block))
+    return notModelled();
   return config;
 }
 

@@ -13,6 +13,7 @@
 #hs = #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 32x256>
 #hs64 = #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 64x512>
 #hs64n = #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 64x1024>
+#hs128 = #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 128x256>
 #hs256 = #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 256x512>
 #hs64_f32 = #ttnn.layout<l1, height_sharded, f32, grid = 8x8, shard = 64x512>
 #dram_f32 = #ttnn.layout<dram, interleaved, f32>
@@ -88,7 +89,7 @@ func.func @output_sharded_unlike_a(%a: tensor<2048x256xbf16, #hs>, %b: tensor<25
 }
 
 // CHECK-LABEL: op constraints of @interleaved_sharded_output
-func.func @interleaved_sharded_output(%a: tensor<2048x256xbf16, #dram>, %b: tensor<256x256xbf16, #dram>, %m: tensor<1024x1024xbf16, #dram>, %t: tensor<4096x512xbf16, #dram>, %c: tensor<512x512xbf16, #dram>) {
+func.func @interleaved_sharded_output(%a: tensor<2048x256xbf16, #dram>, %b: tensor<256x256xbf16, #dram>, %m: tensor<1024x1024xbf16, #dram>, %t: tensor<4096x512xbf16, #dram>, %c: tensor<512x512xbf16, #dram>, %u: tensor<8192x256xbf16, #dram>) {
   // The 1-D program (1 x 8 tiles per core, w = 2): in0 4 + in1 32 tiles, the
   // output block written into the 32x256 shards.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: success cb=73728 l1=16384 total=90112 out=16384
@@ -99,5 +100,10 @@ func.func @interleaved_sharded_output(%a: tensor<2048x256xbf16, #dram>, %b: tens
   // A 2 x 16 block whose first subblock is 2 x 4: ttnn cannot write it.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: the 2x16-tile per-core block's output subblock 2x4 is neither a block row nor one tile high
   %2 = ttnn.matmul %t, %c : tensor<4096x512xbf16, #dram>, tensor<512x512xbf16, #dram> -> tensor<4096x512xbf16, #hs64>
+  // Whatever spec was asked for: Wormhole's 4 x 8 block (subblock 4 x 2),
+  // Blackhole's 2 x 8 (subblock 2 x 4); ttnn rejects both.
+  // CHECK: :[[@LINE+2]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: the 4x8-tile per-core block's output subblock 4x2
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: the 2x8-tile per-core block's output subblock 2x4
+  %3 = ttnn.matmul %u, %b : tensor<8192x256xbf16, #dram>, tensor<256x256xbf16, #dram> -> tensor<8192x256xbf16, #hs128>
   return
 }
