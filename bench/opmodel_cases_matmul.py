@@ -2,11 +2,12 @@
 selection, and of matmul with sharded operands (issue 12), against ttnn 0.81.1 on the mock devices.
 
 Imported by bench/opmodel_calibration.py, which owns the Case / Operand records and passes them in
-(``cases(Case, Operand)``); ``LAYOUTS`` and ``memory_configs(ttnn)`` add the block-sharded placements.
+(``cases(Case, Operand)``); ``LAYOUTS`` and ``memory_configs(ttnn)`` add the sharded placements.
 What the linear cases show (docs/op-model.md, "Linear"): with a, b and the output in DRAM the bias is fused
 into the matmul program (one more CB of perCoreN bias tiles); otherwise the product goes to a temporary
 placed like the output and a broadcast add follows; an activation is one more unary program. The sharded
-matmul cases: a block-sharded a runs the 2-D multicast program on its grid ("Matmul program configs").
+matmul cases: a block-sharded a runs the 2-D multicast program on its grid, a height- or width-sharded one
+the 1-D multicast program ("Sharded operands").
 """
 
 from __future__ import annotations
@@ -21,15 +22,26 @@ ELEMENT = {"bf16": "bf16", "f32": "f32", "bfp8_b": "bfp8_b"}
 # Block-sharded placements: name -> (columns, rows, shard height, shard width), on cores (0,0)..(c-1,r-1).
 _BLOCK = {"bs8": (8, 8, 128, 128), "bs8_k1": (8, 8, 128, 32), "bs8_tall": (8, 8, 256, 64),
           "bs4x8": (8, 4, 128, 128), "bs4x8_n64": (8, 4, 128, 64), "bs2": (2, 2, 128, 128),
-          "bs8_256": (8, 8, 256, 256), "bs8_4x4": (4, 4, 256, 256)}
-# Height- and width-sharded a (the 1-D program: not modelled, see DIFFERENCES).
-_OTHER = {"hs_mm": ("HEIGHT_SHARDED", 8, 8, 32, 256), "ws_mm": ("WIDTH_SHARDED", 8, 8, 32, 32)}
+          "bs8_256": (8, 8, 256, 256), "bs8_4x4": (4, 4, 256, 256), "bs8_256x32": (8, 8, 256, 32),
+          "bs8_64": (8, 8, 64, 64)}
+# Height- and width-sharded placements (the 1-D program): name -> (kind, columns, rows, shard height, width).
+_ONE_D = {
+    "hs_mm": ("HEIGHT_SHARDED", 8, 8, 32, 256), "hs_64x512": ("HEIGHT_SHARDED", 8, 8, 64, 512),
+    "hs_64x1024": ("HEIGHT_SHARDED", 8, 8, 64, 1024), "hs_64x640": ("HEIGHT_SHARDED", 8, 8, 64, 640),
+    "hs_256x512": ("HEIGHT_SHARDED", 8, 8, 256, 512), "hs_32x2048": ("HEIGHT_SHARDED", 8, 8, 32, 2048),
+    "hs_32x1024": ("HEIGHT_SHARDED", 8, 8, 32, 1024), "hs4x8": ("HEIGHT_SHARDED", 8, 4, 32, 256),
+    "hs4x8_n512": ("HEIGHT_SHARDED", 8, 4, 32, 512),
+    "hs_128x256": ("HEIGHT_SHARDED", 8, 8, 128, 256),
+    "ws_mm": ("WIDTH_SHARDED", 8, 8, 32, 32), "ws_128x32": ("WIDTH_SHARDED", 8, 8, 128, 32),
+    "ws_32x64": ("WIDTH_SHARDED", 8, 8, 32, 64), "ws_256x32": ("WIDTH_SHARDED", 8, 8, 256, 32),
+    "ws_256x64": ("WIDTH_SHARDED", 8, 8, 256, 64), "ws4x8": ("WIDTH_SHARDED", 8, 4, 64, 32),
+}
 
 LAYOUTS = {
     **{f"{name}{SUFFIX[dt]}": f"#ttnn.layout<l1, block_sharded, {ELEMENT[dt]}, grid = {r}x{c}, shard = {h}x{w}>"
        for name, (c, r, h, w) in _BLOCK.items() for dt in SUFFIX},
-    "hs_mm": "#ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 32x256>",
-    "ws_mm": "#ttnn.layout<l1, width_sharded, bf16, grid = 8x8, shard = 32x32>",
+    **{f"{name}{SUFFIX[dt]}": f"#ttnn.layout<l1, {kind.lower()}, {ELEMENT[dt]}, grid = {r}x{c}, shard = {h}x{w}>"
+       for name, (kind, c, r, h, w) in _ONE_D.items() for dt in SUFFIX},
 }
 
 
@@ -41,18 +53,22 @@ def memory_configs(ttnn: Any) -> dict[str, Any]:
         return ttnn.MemoryConfig(getattr(ttnn.TensorMemoryLayout, kind), ttnn.BufferType.L1,
                                  ttnn.ShardSpec(grid, [h, w], ttnn.ShardOrientation.ROW_MAJOR))
     configs = {f"{name}{SUFFIX[dt]}": sharded("BLOCK_SHARDED", *spec) for name, spec in _BLOCK.items() for dt in SUFFIX}
-    configs.update({name: sharded(*spec) for name, spec in _OTHER.items()})
+    configs.update({f"{name}{SUFFIX[dt]}": sharded(*spec) for name, spec in _ONE_D.items() for dt in SUFFIX})
     return configs
 
 
 DIFFERENCES: dict[str, str] = {
-    "matmul 2048x256 . 256x256 hs_mm,dram->hs_mm": "a height-sharded a: ttnn 0.81.1 runs the 1-D program with "
-    "in0 on its shard and a K block it fits to L1 (here all of K: in1 64 tiles, single-buffered; with "
-    "4096x512 . 512x1024 a 2-tile block and other CBs); the rule is not derived, so the model answers "
-    "not_implemented.",
-    "matmul 32x2048 . 2048x2048 ws_mm,dram->ws_mm": "a width-sharded a: ttnn 0.81.1 runs the 1-D program "
-    "with in0 multicast from its shards; not derived, the model answers not_implemented.",
+    "matmul 128x2048 . 2048x1024 ws_128x32,dram->ws_128x32": "a width-sharded output on more cores than it needs "
+    "(32 shards of 128x32 on the 8x8 grid): ttnn 0.81.1 accepts it and uses 32 cores; the op model's layout rule "
+    "(Backend.cpp, checkLayout) requires every core of a shard grid to hold a shard, so the model rejects it "
+    "(conservative; the same product with a DRAM output, whose CBs are those of this one, matches).",
 }
+
+# The cases ttnn 0.81.1 rejects on both devices (and so does the model).
+REJECTED = frozenset({
+    "matmul 2048x256 . 256x256 hs_mm,dram->bs8_256x32",
+    "matmul 8192x256 . 256x256 dram,dram->hs_128x256",
+})
 
 
 def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, ...]:
@@ -94,13 +110,14 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         shape = lambda dims: "x".join(map(str, dims))  # noqa: E731
         name = f"{op} {shape(batch + (m, k))} . {k}x{n} {pa},{pb}->{out}" + (f" {dtype}" if dtype != "bf16" else "")
         name += " + bias" if bias else ""
-        operands = [Operand(batch + (m, k), pa + SUFFIX[dtype] if pa in _BLOCK else pa, dtype),
+        sharded_names = {**_BLOCK, **_ONE_D}
+        operands = [Operand(batch + (m, k), pa + SUFFIX[dtype] if pa in sharded_names or pa in (D, L) else pa, dtype),
                     Operand((k, n), pb + SUFFIX[dtype], dtype)]
         ir = f"ttnn.{op} %a0, %a1"
         if bias:
             operands.append(Operand((1, n), D + SUFFIX[dtype], dtype))
             ir += " bias %a2"
-        place = out + SUFFIX[dtype] if out in _BLOCK or out in (D, L) else out
+        place = out + SUFFIX[dtype] if out in sharded_names or out in (D, L) else out
 
         def call(t, dev, mc, a):
             if bias:
@@ -123,8 +140,43 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         sharded(2048, 2048, 2048, "bs8_256", D, "bs8_256"), sharded(512, 1024, 1024, "bs8", D, "bs8", batch=(2,)),
         # ttnn ignores an output shard spec other than the one it derives (here 4x4 cores of 256x256).
         sharded(1024, 1024, 1024, "bs8", D, "bs8_4x4"),
-        # Height- and width-sharded a: the 1-D program, not modelled (DIFFERENCES).
-        sharded(2048, 256, 256, "hs_mm", D, "hs_mm"), sharded(32, 2048, 2048, "ws_mm", D, "ws_mm"),
+        # Height-sharded a: the 1-D program, perCoreM = a's shard height, perCoreN = Nt, in0_block_w = Kt;
+        # the output block fitted to L1 (one tile row high for a sharded output narrower than N).
+        sharded(2048, 256, 256, "hs_mm", D, "hs_mm"), sharded(2048, 256, 256, "hs_mm", D, D),
+        sharded(2048, 256, 256, "hs_mm", D, L), sharded(2048, 256, 256, "hs_mm", L, "hs_mm"),
+        sharded(4096, 512, 1024, "hs_64x512", D, "hs_64x1024"), sharded(4096, 512, 1024, "hs_64x512", D, D),
+        sharded(4096, 512, 512, "hs_64x512", D, "hs_64x512"), sharded(4096, 512, 512, "hs_64x512", D, D),
+        sharded(4096, 512, 512, "hs_64x512", D, L), sharded(4096, 512, 512, "hs_64x512", D, "hs_64x512", "f32"),
+        sharded(4096, 512, 512, "hs_64x512", D, D, "f32"), sharded(4096, 512, 512, "hs_64x512", D, D, "bfp8_b"),
+        sharded(4096, 512, 512, "hs_64x512", D, "hs_64x512", "bfp8_b"),
+        sharded(16384, 512, 512, "hs_256x512", D, "hs_256x512"), sharded(16384, 512, 512, "hs_256x512", D, D),
+        sharded(16384, 512, 128, "hs_256x512", D, D), sharded(4096, 512, 544, "hs_64x512", D, D),
+        sharded(4096, 512, 640, "hs_64x512", D, "hs_64x640"), sharded(2048, 2048, 1024, "hs_32x2048", D, "hs_32x1024"),
+        sharded(2048, 256, 1216, "hs_mm", D, D), sharded(2048, 256, 1248, "hs_mm", D, D),
+        sharded(1024, 256, 256, "hs4x8", D, "hs4x8"), sharded(1024, 256, 512, "hs4x8", D, "hs4x8_n512"),
+        sharded(1024, 256, 512, "hs4x8", D, D), sharded(1024, 256, 256, "hs_mm", D, "hs_mm", batch=(2,)),
+        # ttnn requires a sharded output to be sharded like a: both reject.
+        sharded(2048, 256, 256, "hs_mm", D, "bs8_256x32"),
+        # Width-sharded a: perCoreM = M, perCoreN = Nt / cores, in0_block_w = gcd(shard width, Kt); in0
+        # multicast, its CB twice when fewer blocks than a's cores have work.
+        sharded(32, 2048, 2048, "ws_mm", D, "ws_mm"), sharded(32, 2048, 2048, "ws_mm", D, D),
+        sharded(128, 2048, 1024, "ws_128x32", D, D), sharded(128, 2048, 1024, "ws_128x32", D, "ws_128x32"),
+        sharded(32, 4096, 4096, "ws_32x64", D, "ws_32x64"), sharded(32, 2048, 2048, "ws_mm", D, "ws_mm", "f32"),
+        sharded(32, 2048, 2048, "ws_mm", L, L, "bfp8_b"), sharded(256, 2048, 4096, "ws_256x32", D, D),
+        sharded(256, 2048, 4096, "ws_256x32", D, "ws_256x64"), sharded(64, 1024, 1024, "ws4x8", D, "ws4x8"),
+        sharded(64, 1024, 1024, "ws4x8", D, D),
+        # Interleaved operands, a sharded output: the interleaved selection with the output block written
+        # into the shard; a block-sharded output is always 16-tile blocks (512x512 shards) on their own grid.
+        # 8192x256 . 256x256: a 4 x 8 block (Wormhole) or 2 x 8 (Blackhole) whose first subblock is
+        # neither a block row nor one tile high: ttnn rejects it on both.
+        sharded(2048, 256, 256, D, D, "hs_mm"), sharded(2048, 256, 256, L, D, "hs_mm"),
+        sharded(2048, 256, 256, D, D, "hs_mm", "f32"), sharded(2048, 256, 256, D, D, "hs_mm", "bfp8_b"),
+        sharded(32, 2048, 2048, D, D, "ws_mm"), sharded(32, 2048, 2048, D, L, "ws_mm"),
+        sharded(8192, 256, 256, D, D, "hs_128x256"),
+        sharded(1024, 1024, 1024, D, D, "bs8"), sharded(2048, 2048, 2048, D, D, "bs8_256"),
+        sharded(512, 512, 512, D, D, "bs8_64"), sharded(1024, 1024, 1024, D, D, "bs8", "bfp8_b"),
+        # A height-sharded a with a DRAM output fuses the bias (a CB of output-block-wide bias tiles).
+        sharded(2048, 256, 256, "hs_mm", D, D, bias=True), sharded(4096, 512, 1024, "hs_64x512", D, D, bias=True),
         # A block-sharded a fuses the bias into its program when the output is in DRAM, else adds it after.
         sharded(1024, 1024, 1024, "bs8", D, "bs8", bias=True), sharded(1024, 1024, 1024, "bs8", D, D, bias=True),
         sharded(1024, 1024, 1024, "bs8", D, L, bias=True), sharded(1024, 1024, 1024, "bs8", L, D, bias=True),

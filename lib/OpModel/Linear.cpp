@@ -4,9 +4,9 @@
 // devices; docs/op-model.md, "Linear"):
 //   1. the matmul program ttnn.matmul selects for the same operands (the
 //      bias's L1, when it is in L1, counts in the block budget like the L1
-//      operands'). When a, b and the output are all in DRAM, or a is block
+//      operands'). When a, b and the output are all in DRAM, or a is
 //      sharded and the output in DRAM, the bias is fused into it: one more
-//      CB of perCoreN bias tiles (bias format);
+//      CB of bias tiles as wide as the output block (bias format);
 //   2. otherwise the product goes to a temporary placed like the output and
 //      a binary_ng add of the broadcast bias follows;
 //   3. an activation is one more unary program over the result (never fused
@@ -60,6 +60,16 @@ llvm::Error checkBias(llvm::StringRef name, llvm::ArrayRef<int64_t> biasShape,
   return llvm::Error::success();
 }
 
+/// Whether ttnn fuses the bias into the matmul program (measured): a, b and
+/// the output all in DRAM (the whole-grid selection), or a sharded a with a
+/// DRAM output. Otherwise a broadcast add follows.
+bool fusesBias(LayoutAttr aLayout, LayoutAttr bLayout,
+               LayoutAttr outputLayout) {
+  if (outputLayout.isL1())
+    return false;
+  return aLayout.isSharded() || (!aLayout.isL1() && !bLayout.isL1());
+}
+
 /// The plan of the product, the bias checked. `bias` is false without one.
 llvm::Expected<MatmulPlan>
 planLinear(llvm::ArrayRef<int64_t> aShape, LayoutAttr aLayout,
@@ -70,8 +80,12 @@ planLinear(llvm::ArrayRef<int64_t> aShape, LayoutAttr aLayout,
   uint64_t biasL1 = biasLayout && biasLayout.isL1() && !biasLayout.isSharded()
                         ? bytesPerBank(biasShape, biasLayout)
                         : 0;
+  // A fused bias's tiles count in the 1-D sharded program's block estimate.
+  uint64_t biasTile = biasLayout && fusesBias(aLayout, bLayout, outputLayout)
+                          ? tileBytes(biasLayout)
+                          : 0;
   auto plan = planMatmul(name, aShape, aLayout, bShape, bLayout, transposeA,
-                         transposeB, outputLayout, biasL1);
+                         transposeB, outputLayout, biasL1, biasTile);
   if (!plan)
     return plan.takeError();
   if (biasLayout)
@@ -92,14 +106,6 @@ llvm::Error checkActivation(std::optional<UnaryActivation> activation,
                                   "the program config's fused_activation, not "
                                   "as an argument (ttnn 0.81.1 rejects ") +
                       stringifyUnaryActivation(*activation) + " here)");
-}
-
-/// Whether ttnn fuses the bias into the matmul program (measured): the
-/// whole-grid selection of an all-DRAM product, or a block-sharded a with
-/// a DRAM output. Otherwise a broadcast add follows.
-bool fusesBias(const MatmulPlan &plan, LayoutAttr aLayout,
-               LayoutAttr outputLayout) {
-  return plan.allDram || (aLayout.isSharded() && !outputLayout.isL1());
 }
 
 uint64_t l1PerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
@@ -123,14 +129,14 @@ llvm::Expected<OpConstraints> OpModel<LinearOp>::getOpConstraints(
   const std::vector<int64_t> &outShape = plan->outputShape;
   // The layout ttnn produces (a block-sharded product's is derived from a's).
   outputLayout = plan->output;
-  bool fusedBias = biasLayout && fusesBias(*plan, aLayout, outputLayout);
+  bool fusedBias = biasLayout && fusesBias(aLayout, bLayout, outputLayout);
   uint64_t output = l1PerBank(outShape, outputLayout);
 
   llvm::SmallVector<ProgramStep, 3> programs;
   programs.push_back(
       {0,
        plan->cbBytes +
-           (fusedBias ? plan->perCoreN * tileBytes(biasLayout) : 0),
+           (fusedBias ? plan->biasTiles * tileBytes(biasLayout) : 0),
        output, 0});
   if (biasLayout && !fusedBias) {
     auto add = OpModel<AddOp>::getOpConstraints(outShape, outputLayout,
@@ -173,7 +179,7 @@ llvm::Expected<size_t> OpModel<LinearOp>::getOpRuntime(
   size_t total =
       matmulRuntime(*plan, aShape, aLayout, bShape, bLayout, outputLayout);
   const std::vector<int64_t> &outShape = plan->outputShape;
-  if (biasLayout && !fusesBias(*plan, aLayout, outputLayout)) {
+  if (biasLayout && !fusesBias(aLayout, bLayout, outputLayout)) {
     auto add = OpModel<AddOp>::getOpRuntime(outShape, outputLayout, biasShape,
                                             biasLayout, outputLayout);
     if (!add)

@@ -9,7 +9,6 @@
 #dram = #ttnn.layout<dram, interleaved, bf16>
 #l1 = #ttnn.layout<l1, interleaved, bf16>
 #dram_f32 = #ttnn.layout<dram, interleaved, f32>
-#hs = #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 448x32>
 
 // CHECK-LABEL: op constraints of @fused_bias
 func.func @fused_bias(%a: tensor<1024x1024xbf16, #dram>, %b: tensor<1024x1024xbf16, #dram>, %bias: tensor<1x1024xbf16, #dram>, %bias32: tensor<1x1024xf32, #dram_f32>) {
@@ -58,9 +57,10 @@ func.func @activation(%a: tensor<1024x256xbf16, #dram>, %b: tensor<256x1024xbf16
 }
 
 #bs = #ttnn.layout<l1, block_sharded, bf16, grid = 8x8, shard = 128x128>
+#hs_mm = #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 32x256>
 
 // CHECK-LABEL: op constraints of @sharded
-func.func @sharded(%a: tensor<1024x1024xbf16, #bs>, %b: tensor<1024x1024xbf16, #dram>, %bias: tensor<1x1024xbf16, #dram>, %s: tensor<28672x32xbf16, #hs>, %w: tensor<32x32xbf16, #dram>, %bias32: tensor<1x32xbf16, #dram>) {
+func.func @sharded(%a: tensor<1024x1024xbf16, #bs>, %b: tensor<1024x1024xbf16, #dram>, %bias: tensor<1x1024xbf16, #dram>, %s: tensor<2048x256xbf16, #hs_mm>, %w: tensor<256x256xbf16, #dram>, %bias256: tensor<1x256xbf16, #dram>) {
   // A block-sharded a: the 2-D program on its grid, then the bias add (a
   // sharded product is never fused with its bias): 131072 + 16384 B of CBs.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.linear: success cb=147456 l1=65536 total=196608 out=32768
@@ -70,7 +70,9 @@ func.func @sharded(%a: tensor<1024x1024xbf16, #bs>, %b: tensor<1024x1024xbf16, #
   %3 = ttnn.linear %a, %b bias %bias : tensor<1024x1024xbf16, #bs>, tensor<1024x1024xbf16, #dram>, tensor<1x1024xbf16, #dram> -> tensor<1024x1024xbf16, #dram>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.linear: backend_error: ttnn.linear: a sharded linear takes its activation in the program config's fused_activation, not as an argument (ttnn 0.81.1 rejects relu here)
   %1 = ttnn.linear %a, %b bias %bias activation relu : tensor<1024x1024xbf16, #bs>, tensor<1024x1024xbf16, #dram>, tensor<1x1024xbf16, #dram> -> tensor<1024x1024xbf16, #bs>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.linear: not_implemented: ttnn.linear: sharded matmul program configs are modelled for a block-sharded a and an interleaved b only
-  %2 = ttnn.linear %s, %w bias %bias32 : tensor<28672x32xbf16, #hs>, tensor<32x32xbf16, #dram>, tensor<1x32xbf16, #dram> -> tensor<28672x32xbf16, #dram>
+  // A height-sharded a with a DRAM output: the 1-D program with the bias
+  // fused (8 bias tiles, the output block's width).
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.linear: success cb=163840 l1=0 total=163840 out=0
+  %2 = ttnn.linear %s, %w bias %bias256 : tensor<2048x256xbf16, #hs_mm>, tensor<256x256xbf16, #dram>, tensor<1x256xbf16, #dram> -> tensor<2048x256xbf16, #dram>
   return
 }
