@@ -519,9 +519,49 @@ def markdown(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+DOCS = pathlib.Path(__file__).resolve().parents[1] / "docs" / "op-model.md"
+_AGREEMENT_HEADER = agreement_markdown([]).split("\n")[0]
+_CASES_HEADER = markdown([]).split("\n")[0]
+
+
+def write_docs(tables: dict[str, list[dict]], path: pathlib.Path = DOCS) -> None:
+    """Replaces each device's agreement and case tables in docs/op-model.md (the devices' sections
+    in DEVICES order, each table found by its header line) with this run's."""
+    lines = path.read_text().split("\n")
+
+    def spans(header: str) -> list[tuple[int, int]]:
+        found, i = [], 0
+        while i < len(lines):
+            if lines[i] != header:
+                i += 1
+                continue
+            end = i
+            while end < len(lines) and lines[end].startswith("|"):
+                end += 1
+            found.append((i, end))
+            i = end
+        return found
+
+    agreement_spans, case_spans = spans(_AGREEMENT_HEADER), spans(_CASES_HEADER)
+    if len(agreement_spans) != len(DEVICES) or len(case_spans) != len(DEVICES) or set(tables) != set(DEVICES):
+        raise SystemExit(f"{path}: expected one agreement and one case table per device of {list(DEVICES)}")
+    order = {case.name: i for i, case in enumerate(CASES)}
+    replacements = []
+    for k, device in enumerate(DEVICES):
+        rows = sorted(tables[device], key=lambda row: order[row["case"]])  # the test's order
+        replacements += [(agreement_spans[k], agreement_markdown(rows)), (case_spans[k], markdown(rows))]
+    for (start, end), text in sorted(replacements, key=lambda r: -r[0][0]):
+        lines[start:end] = text.split("\n")
+    path.write_text("\n".join(lines))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the rows as one JSON line")
+    parser.add_argument("--write-docs", action="store_true",
+                        help="replace both devices' tables in docs/op-model.md with this run's")
+    parser.add_argument("--from-json", type=pathlib.Path,
+                        help="take the rows from an earlier --json run instead of running the cases")
     parser.add_argument("--device", choices=(*DEVICES, "all"), default="all",
                         help="the mock device to calibrate on (default: both)")
     parser.add_argument("--on-mock-device", action="store_true", help=argparse.SUPPRESS)
@@ -530,7 +570,12 @@ def main() -> int:
         print("CALIBRATION " + json.dumps(run_on_mock_device()), flush=True)
         return 0
     devices = tuple(DEVICES) if args.device == "all" else (args.device,)
-    tables = {device: calibrate(device) for device in devices}
+    if args.from_json:
+        tables = {device: rows for device, rows in json.loads(args.from_json.read_text()).items() if device in devices}
+    else:
+        tables = {device: calibrate(device) for device in devices}
+    if args.write_docs:
+        write_docs(tables)
     if args.json:
         print(json.dumps(tables))
         return 0
