@@ -58,7 +58,8 @@ TILE_GEOMETRY_HOME = ROOT / "include/ttl/TileGeometry.h"
 # (`kTileBytes = 2048`, `TILE_BYTES = {"bfloat16": 2048, ...}`).
 TILE_CONSTANT_FROM_A_NUMBER = (
     re.compile(r"\b(?:k?(?:Tile|Face)(?:Dim|Side|Size|Elements|Elems)?|(?:TILE|FACE)(?:_(?:SIZE|SIDE|DIM))?)\s*=\s*\d"),
-    re.compile(r"\w*(?:TileBytes|TILE_BYTES)\w*\s*(?::[^=\n]*)?=\s*(?:\{[^}]*?\d{3,}|\d)"),
+    # (= 0 is no tile: a default meaning "none", e.g. a matmul without a fused bias)
+    re.compile(r"\w*(?:TileBytes|TILE_BYTES)\w*\s*(?::[^=\n]*)?=\s*(?:\{[^}]*?\d{3,}|[1-9])"),
 )
 
 
