@@ -145,6 +145,8 @@ class OperationRuntime:
         self._memo: Any = None
         self._memo_enabled = not artifact.fabric_managers
         self._compile_only_values = DispatchValues((0,) * len(artifact.tensors), {})
+        self._tensor_count = len(artifact.tensors)
+        self._uses_resources = artifact.uses_runtime_resources
         self._scalar_names = tuple(
             sorted(
                 {
@@ -183,13 +185,14 @@ class OperationRuntime:
         and materializer run, the program is returned, nothing executes)."""
         tensors = tuple(tensors)
         artifact = self.artifact
-        if len(tensors) != len(artifact.tensors):
+        if len(tensors) != self._tensor_count:
             raise DispatchError(
                 f"operation '{artifact.operation_name}' takes {len(artifact.tensors)} tensors, got "
                 f"{len(tensors)}"
             )
+        uses_resources = self._uses_resources
         if device is not None and getattr(device, "rejects_runtime_resources", False) and (
-            artifact.uses_runtime_resources or runtime_resource_factory is not None
+            uses_resources or runtime_resource_factory is not None
         ):
             # ttlang-sim's device: the spec's simulator rejects runtime_resource_factory (before
             # the factory runs).
@@ -197,12 +200,12 @@ class OperationRuntime:
 
             raise RuntimeResourcesRejected(artifact.operation_name)
         scalar_values = self._check_scalars(scalars or {}) if scalars or self._scalar_names else {}
-        if artifact.uses_runtime_resources and runtime_resource_factory is None:
+        if uses_resources and runtime_resource_factory is None:
             raise DispatchError(
                 f"operation '{artifact.operation_name}' uses runtime resources: pass "
                 "runtime_resource_factory= on every call"
             )
-        if not artifact.uses_runtime_resources and runtime_resource_factory is not None:
+        if not uses_resources and runtime_resource_factory is not None:
             raise DispatchError(
                 f"operation '{artifact.operation_name}' was not compiled with "
                 "runtime_resource_factory=, so it takes no runtime resources"
@@ -268,7 +271,7 @@ class OperationRuntime:
         self.cache.count_hit()
         # From the immutable result and the kernels its entries selected at this call (a handle
         # rebound later does not change what this dispatch wrote).
-        words = WordsByDescriptor(deferred=lambda: hit_words_record(template, entry_kernels, result, values))
+        words = WordsByDescriptor(None, partial(hit_words_record, template, entry_kernels, result, values))
         return template, program, words, result.lifetimes, True  # type: ignore[attr-defined]
 
     def _planned_dispatch(self, result: object, values: DispatchValues) -> _Dispatched:
