@@ -16,9 +16,28 @@
 //      row of N tiles, both in the weights' format; the output shard is
 //      written in L1.
 //
-// Every other convolution (kernel above 1, stride 2, padding, block or width
-// sharding) runs the halo and conv programs, whose act / weight blocking is
-// not modelled: not_implemented.
+// Every other height-sharded convolution of a row-major bf16 input in DRAM
+// (ResNet-50's 3x3 convs, stride 1 or 2 with padding, and the 1x1 stride-2
+// downsample) runs the halo and conv programs:
+//
+//   1. the input is resharded into L1: ceil(N*OH*OW / cores) output pixels
+//      per core rounded up to a tile row, on the cores that get some, and
+//      the input pixels over the same cores, also in whole tile rows;
+//   2. the halo (max_pool2d's, SlidingWindow.cpp) gathers each core's
+//      window rows; the reshard is freed and the halo buffer reallocated;
+//   3. the conv program (conv2d_op_program_factory_common.cpp's
+//      get_cb_info) writes the output shard with one act block of the whole
+//      shard's tile rows (act_block_h) by one kernel row of input channels
+//      (act_block_w = kernel_w x C / 32 tiles): act and tilized-act CBs of
+//      that block (the act CB split between two readers when ttnn's
+//      is_split_reader_viable says so), a weight block of act_block_w x
+//      out-channel tiles and a bias row in the weights' format, a 64 B
+//      scratch CB and a reader-index tensor; the partials, output, input
+//      and reader-index CBs are tensors (globally allocated);
+//   4. ttnn copies the output to DRAM interleaved (out 0).
+//
+// Block and width sharding, L1 inputs and convolutions that ttnn slices
+// over DRAM (the single-slice buffers beyond L1) are not modelled.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,17 +54,212 @@ struct ConvWindow {
   int64_t batch, height, width, inChannels, outChannels;
   int64_t kernelH, kernelW, strideH, strideW, padH, padW;
   int64_t pixels() const { return batch * height * width; }
+  Window sliding() const {
+    return {batch,   height,  width,   inChannels, kernelH,
+            kernelW, strideH, strideW, padH,       padW};
+  }
+  bool isMatmul() const {
+    return kernelH == 1 && kernelW == 1 && strideH == 1 && strideW == 1 &&
+           padH == 0 && padW == 0;
+  }
 };
 
 /// A matmul tile product, as the matmul family counts it.
 constexpr double kCyclesPerTileProduct = 64;
+/// The conv program's L1 scratch CB (get_cb_info's l1_scratchpad_CB_size).
+constexpr uint64_t kConvScratchCBBytes = 64;
 
+/// The analysis both paths answer from: the last program's CBs, the phase
+/// peaks and the L1 of the buffers besides the output.
 struct ConvAnalysis {
   std::vector<int64_t> outputShape;
   LayoutAttr output;
-  uint64_t cbBytes, reshardBytes, outBytes, scratch;
+  uint64_t cbBytes, intermediateL1, scratch, tensorPeak, overallPeak;
   int64_t cores, kTiles, nTiles, mTiles;
 };
+
+/// The output pixels per core, in whole tile rows, and the cores that get
+/// some (ttnn's determine_parallel_config for height sharding).
+std::pair<int64_t, int64_t> splitRows(int64_t pixels) {
+  int64_t rows =
+      ceilDiv(ceilDiv(pixels, currentDevice().numCores()), kTileDim) *
+      kTileDim;
+  return {rows, ceilDiv(pixels, rows)};
+}
+
+/// The 1x1 stride-1 path (the file comment's first pipeline).
+llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
+                                           LayoutAttr weightLayout,
+                                           LayoutAttr biasLayout,
+                                           LayoutAttr outputLayout) {
+  llvm::StringRef name = Conv2dOp::getOperationName();
+  const DeviceModel &device = currentDevice();
+  auto [rows, cores] = splitRows(w.pixels());
+  int64_t kTiles = ceilDiv(w.inChannels, kTileDim);
+  int64_t nTiles = ceilDiv(w.outChannels, kTileDim);
+  uint64_t reshard = uint64_t(rows) * kTiles * kTileDim * kStickElementBytes;
+  uint64_t out = uint64_t(rows) * nTiles * kTileDim * kStickElementBytes;
+  ConvAnalysis a;
+  a.cbBytes = uint64_t(kTiles * nTiles + (biasLayout ? nTiles : 0)) *
+              tileBytes(weightLayout);
+  a.scratch = reshardScratchBytes(kTiles * kTileDim * kStickElementBytes);
+  a.cores = cores;
+  a.kTiles = kTiles;
+  a.nTiles = nTiles;
+  a.mTiles = ceilDiv(w.pixels(), kTileDim);
+  if (reshard + out + a.cbBytes > device.usableL1())
+    return outOfMemoryError(
+        name + ": the weight and bias CBs (" + llvm::Twine(a.cbBytes) +
+        " B, all of K x N tiles) and the input and output shards (" +
+        llvm::Twine(reshard + out) + " B) exceed the " +
+        llvm::Twine(device.usableL1()) + " B of usable L1 per core (ttnn "
+        "0.81.1 fails to allocate its CBs)");
+  // Stateful: the output, then the reshard and its tilized copy on top (both
+  // live only before the output exists: conservative by the reshard there).
+  a.intermediateL1 = 2 * reshard;
+  a.tensorPeak = std::max(2 * reshard, reshard + out);
+  a.overallPeak = std::max(2 * reshard + a.scratch, reshard + out + a.cbBytes);
+  int64_t grid[2] = {ceilDiv(cores, device.gridCols),
+                     cores <= device.gridCols ? cores : device.gridCols};
+  int64_t shard[2] = {rows, nTiles * kTileDim};
+  a.output = LayoutAttr::get(outputLayout.getContext(), BufferType::L1,
+                             TensorMemoryLayout::HeightSharded,
+                             DataType::BFloat16, grid, shard);
+  a.outputShape = {1, 1, w.pixels(), w.outChannels};
+  return a;
+}
+
+/// A NoC transfer rate (GB/s) growing linearly from `minRate` at the L1
+/// alignment to `peakRate` at `threshold` bytes, flat beyond.
+struct NocRate {
+  uint32_t threshold;
+  float minRate, peakRate;
+  float at(uint32_t bytes) const {
+    uint32_t floor = uint32_t(currentDevice().l1Alignment);
+    uint32_t size = std::clamp(bytes, floor, threshold);
+    return minRate + (peakRate - minRate) / float(threshold - floor) *
+                         float(size - floor);
+  }
+};
+
+/// The inputs of ttnn 0.81.1's is_split_reader_viable per architecture (its
+/// measured NoC rates, the reference clock of those tables and the cycles
+/// to tilize a bf16 tile into bf16 without fp32 accumulation).
+struct SplitReaderCosts {
+  llvm::StringLiteral device;
+  float clockGHz;
+  NocRate localL1, dram, multicast;
+  float tilizeCycles;
+};
+constexpr SplitReaderCosts kSplitReaderCosts[] = {
+    {"wormhole_b0", 1.0f, {1024, 0.868f, 27.84f}, {2048, 0.436f, 28.411f},
+     {65536, 0.318f, 25.345f}, 61},
+    {"blackhole", 1.35f, {4096, 1.124f, 80.48f}, {2048, 0.671f, 80.885f},
+     {65536, 0.182f, 57.677f}, 72},
+};
+
+/// ttnn's choice of two activation readers for an act block of `hTiles` x
+/// `wTiles` (kernel_w x C channels per row) against a weight block of
+/// `weightTiles` of `weightTileBytes`: when reading half the block, then
+/// tilizing while the weights arrive, starts the matmul sooner than one
+/// reader with the weights in parallel.
+bool splitReaderViable(int64_t hTiles, int64_t wTiles, int64_t rowBytes,
+                       int64_t weightTiles, uint64_t weightTileBytes) {
+  if (hTiles < 2)
+    return false;
+  const SplitReaderCosts *costs = nullptr;
+  for (const SplitReaderCosts &c : kSplitReaderCosts)
+    if (c.device == currentDevice().name)
+      costs = &c;
+  if (!costs)
+    return false;
+  float act = costs->clockGHz * float(hTiles * kTileDim * rowBytes) /
+              costs->localL1.at(uint32_t(rowBytes));
+  uint32_t weightBytes = uint32_t(weightTiles * weightTileBytes);
+  float weights = costs->clockGHz * float(weightBytes) *
+                  (1.0f / costs->dram.at(uint32_t(weightTileBytes)) +
+                   1.0f / costs->multicast.at(weightBytes));
+  float tilize = costs->tilizeCycles * float(hTiles * wTiles);
+  return act / 2 + std::max(weights, tilize) <
+         std::max(act + tilize, weights);
+}
+
+/// The halo and conv programs (the file comment's second pipeline).
+llvm::Expected<ConvAnalysis> analyseConv(const ConvWindow &w,
+                                         LayoutAttr inputLayout,
+                                         LayoutAttr weightLayout,
+                                         LayoutAttr biasLayout,
+                                         LayoutAttr outputLayout) {
+  llvm::StringRef name = Conv2dOp::getOperationName();
+  const DeviceModel &device = currentDevice();
+  if (inputLayout.isL1())
+    return notSupportedError(name + ": input " + describe(inputLayout) +
+                             ": a convolution through the halo and conv "
+                             "programs is modelled for a DRAM input only");
+  if (w.inChannels % kTileDim)
+    return notSupportedError(
+        name + ": " + llvm::Twine(w.inChannels) +
+        " input channels are not a multiple of 32: the conv program's act "
+        "block was measured for whole tiles of channels only");
+  Window sliding = w.sliding();
+  if (sliding.outH() < 1 || sliding.outW() < 1)
+    return backendError(name + ": the window does not fit the input");
+  auto [rows, cores] = splitRows(sliding.outSticks());
+  Distribution d{cores, rows,
+                 ceilDiv(ceilDiv(w.pixels(), cores), kTileDim) * kTileDim, 1,
+                 w.inChannels};
+  HaloBuffers halo = haloBuffers(sliding, d);
+  int64_t hTiles = rows / kTileDim;
+  int64_t rowBytes = w.kernelW * w.inChannels * kStickElementBytes;
+  int64_t wTiles = w.kernelW * w.inChannels / kTileDim;
+  int64_t nTiles = ceilDiv(w.outChannels, kTileDim);
+  int64_t weightTiles = wTiles * nTiles;
+  uint64_t weightTile = tileBytes(weightLayout);
+  bool split =
+      splitReaderViable(hTiles, wTiles, rowBytes, weightTiles, weightTile);
+  // Split, the act CB holds the first reader's tile rows and a second CB
+  // the other's: the same tiles, but each reader has its own indices.
+  int64_t firstRows = split ? hTiles - hTiles / 2 : hTiles;
+  ConvAnalysis a;
+  // The act block, read and tilized (bf16 both).
+  a.cbBytes = uint64_t(2 * hTiles * wTiles) * kBf16TileBytes +
+              uint64_t(weightTiles + (biasLayout ? nTiles : 0)) * weightTile +
+              kConvScratchCBBytes;
+  uint64_t out = uint64_t(rows) * nTiles * kTileDim * kStickElementBytes;
+  uint64_t reader = readerIndexBytes(
+      readerIndexEntries(sliding, d, split ? firstRows * kTileDim : 0));
+  uint64_t convPhase = halo.halo + out + reader;
+  // ttnn runs one slice when the input shard, the conv phase and its CBs
+  // fit L1 (measured: 1,526,880 B is sliced on Wormhole, not on Blackhole);
+  // else it slices the input in DRAM, which cannot shrink the CBs.
+  if (a.cbBytes > device.usableL1())
+    return outOfMemoryError(
+        name + ": the conv program's CBs (" + llvm::Twine(a.cbBytes) +
+        " B, a weight block of " + llvm::Twine(weightTiles) +
+        " tiles) exceed the " + llvm::Twine(device.usableL1()) +
+        " B of usable L1 per core (ttnn 0.81.1 finds no slicing that fits)");
+  if (halo.reshard + convPhase + a.cbBytes > device.usableL1())
+    return notSupportedError(
+        name + ": the input shard, halo, output and CBs (" +
+        llvm::Twine(halo.reshard + convPhase + a.cbBytes) +
+        " B) exceed usable L1: ttnn slices the input over DRAM, which is not "
+        "modelled");
+  a.scratch = halo.scratch;
+  a.tensorPeak = std::max(halo.phase(), convPhase);
+  a.overallPeak =
+      std::max(halo.phase() + halo.scratch, convPhase + a.cbBytes);
+  // The output ends in DRAM: every L1 buffer is an intermediate.
+  a.intermediateL1 = a.tensorPeak;
+  a.cores = cores;
+  a.kTiles = w.kernelH * wTiles;
+  a.nTiles = nTiles;
+  a.mTiles = ceilDiv(sliding.outSticks(), kTileDim);
+  a.output = LayoutAttr::get(outputLayout.getContext(), BufferType::DRAM,
+                             TensorMemoryLayout::Interleaved,
+                             DataType::BFloat16, {}, {});
+  a.outputShape = {1, 1, sliding.outSticks(), w.outChannels};
+  return a;
+}
 
 llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
                                      LayoutAttr inputLayout,
@@ -71,14 +285,6 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
     return notSupportedError(name + ": input " + describe(inputLayout) +
                              " is not modelled: only a row_major bf16 "
                              "interleaved input (DRAM or L1)");
-  if (w.kernelH != 1 || w.kernelW != 1 || w.strideH != 1 || w.strideW != 1 ||
-      w.padH != 0 || w.padW != 0)
-    return notSupportedError(
-        name + ": a " + llvm::Twine(w.kernelH) + "x" + llvm::Twine(w.kernelW) +
-        " convolution with stride " + llvm::Twine(w.strideH) + " and padding " +
-        llvm::Twine(w.padH) +
-        " runs ttnn's halo and conv programs, which are not modelled: only "
-        "1x1 stride-1 unpadded convolutions (ttnn's matmul path)");
   for (auto [role, layout] : {std::pair<llvm::StringRef, LayoutAttr>{
                                   "weight", weightLayout},
                               {"bias", biasLayout}}) {
@@ -105,39 +311,9 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
         " is not modelled: only the tiled bf16 L1 height-sharded output of a "
         "height-sharded conv config (block and width sharding and DRAM "
         "outputs are not)");
-
-  const DeviceModel &device = currentDevice();
-  int64_t rows = ceilDiv(ceilDiv(w.pixels(), device.numCores()), kTileDim) *
-                 kTileDim;
-  int64_t cores = ceilDiv(w.pixels(), rows);
-  int64_t kTiles = ceilDiv(w.inChannels, kTileDim);
-  int64_t nTiles = ceilDiv(w.outChannels, kTileDim);
-  ConvAnalysis a;
-  a.reshardBytes = uint64_t(rows) * kTiles * kTileDim * kStickElementBytes;
-  a.outBytes = uint64_t(rows) * nTiles * kTileDim * kStickElementBytes;
-  a.cbBytes = uint64_t(kTiles * nTiles + (biasLayout ? nTiles : 0)) *
-              tileBytes(weightLayout);
-  a.scratch = reshardScratchBytes(kTiles * kTileDim * kStickElementBytes);
-  a.cores = cores;
-  a.kTiles = kTiles;
-  a.nTiles = nTiles;
-  a.mTiles = ceilDiv(w.pixels(), kTileDim);
-  uint64_t matmulPhase = a.reshardBytes + a.outBytes + a.cbBytes;
-  if (matmulPhase > device.usableL1())
-    return outOfMemoryError(
-        name + ": the weight and bias CBs (" + llvm::Twine(a.cbBytes) +
-        " B, all of K x N tiles) and the input and output shards (" +
-        llvm::Twine(a.reshardBytes + a.outBytes) + " B) exceed the " +
-        llvm::Twine(device.usableL1()) + " B of usable L1 per core (ttnn "
-        "0.81.1 fails to allocate its CBs)");
-  int64_t grid[2] = {ceilDiv(cores, device.gridCols),
-                     cores <= device.gridCols ? cores : device.gridCols};
-  int64_t shard[2] = {rows, nTiles * kTileDim};
-  a.output = LayoutAttr::get(outputLayout.getContext(), BufferType::L1,
-                             TensorMemoryLayout::HeightSharded,
-                             DataType::BFloat16, grid, shard);
-  a.outputShape = {1, 1, w.pixels(), w.outChannels};
-  return a;
+  if (w.isMatmul())
+    return analyseMatmul(w, weightLayout, biasLayout, outputLayout);
+  return analyseConv(w, inputLayout, weightLayout, biasLayout, outputLayout);
 }
 } // namespace
 
@@ -152,17 +328,11 @@ llvm::Expected<OpConstraints> OpModel<Conv2dOp>::getOpConstraints(
     return a.takeError();
   Analysis analysis;
   analysis.cbBytes = a->cbBytes;
-  // Stateful: the output, then the reshard and its tilized copy on top (both
-  // live only before the output exists: conservative by the reshard there).
-  analysis.intermediateL1 = 2 * a->reshardBytes;
+  analysis.intermediateL1 = a->intermediateL1;
   analysis.scratchpadBytes = a->scratch;
   analysis.outputs.push_back({a->outputShape, a->output});
-  return finishPipeline(
-      Conv2dOp::getOperationName(), analysis,
-      std::max(2 * a->reshardBytes, a->reshardBytes + a->outBytes),
-      std::max(2 * a->reshardBytes + a->scratch,
-               a->reshardBytes + a->outBytes + a->cbBytes),
-      initialState);
+  return finishPipeline(Conv2dOp::getOperationName(), analysis, a->tensorPeak,
+                        a->overallPeak, initialState);
 }
 
 llvm::Expected<size_t> OpModel<Conv2dOp>::getOpRuntime(

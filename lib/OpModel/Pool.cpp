@@ -28,39 +28,14 @@
 
 #include "SlidingWindow.h"
 
-#include <map>
-
 namespace mlir::ttnn::op_model {
 using namespace backend;
 
 namespace {
 /// Channels per stick shard unit: ttnn splits channels in multiples of 16.
 constexpr int64_t kChannelUnit = 16;
-/// Bytes of one entry of the halo and reader config tensors (uint16).
-constexpr uint64_t kConfigEntryBytes = 2;
 /// The pool program's fixed CBs: the bf16 scalar (2 tiles) and one tile.
 constexpr uint64_t kPoolFixedCBBytes = 2 * kBf16TileBytes + kBf16TileBytes;
-
-/// The window attributes, in the order of the `window` argument.
-struct Window {
-  int64_t batch, height, width, channels;
-  int64_t kernelH, kernelW, strideH, strideW, padH, padW;
-  int64_t outH() const { return (height + 2 * padH - kernelH) / strideH + 1; }
-  int64_t outW() const { return (width + 2 * padW - kernelW) / strideW + 1; }
-  int64_t outSticks() const { return batch * outH() * outW(); }
-  int64_t inSticks() const { return batch * height * width; }
-};
-
-/// How ttnn distributes the op for one sharding scheme.
-struct Distribution {
-  /// Cores along the sticks (height: cores used; block: grid rows; width: 1).
-  int64_t stickCores;
-  int64_t outSticksPerCore;
-  int64_t inSticksPerCore;
-  /// Cores along the channels (height: 1) and channels per core.
-  int64_t channelCores;
-  int64_t channelsPerCore;
-};
 
 /// ttnn 0.81.1's split: output sticks evenly over the cores (ceil), the
 /// cores that get some are used, and the input sticks over the same cores.
@@ -112,102 +87,6 @@ std::optional<uint64_t> poolWindowCBBytes(int64_t channelsPerCore) {
   if (channelsPerCore % 256 == 0)
     return 6 * kBf16TileBytes;
   return std::nullopt;
-}
-
-/// What the halo step allocates per core, in sticks and config entries.
-struct Halo {
-  int64_t sticks = 0; // the largest core's gathered sticks
-  int64_t padConfig[2] = {0, 0};
-  int64_t gatherConfig[2] = {0, 0};
-  int64_t readerEntries = 0; // the pool's reader-index tensor
-};
-
-/// ttnn's halo config generation for a row-major input, sized (see the file
-/// comment): sticks are indexed in the padded input, image after image.
-Halo simulateHalo(const Window &w, const Distribution &d) {
-  int64_t hp = w.height + 2 * w.padH, wp = w.width + 2 * w.padW;
-  int64_t outH = w.outH(), outW = w.outW();
-  auto windowStart = [&](int64_t out) {
-    int64_t n = out / (outH * outW), r = out % (outH * outW);
-    return n * hp * wp + (r / outW) * w.strideH * wp + (r % outW) * w.strideW;
-  };
-  int64_t windowEnd = (w.kernelH - 1) * wp + (w.kernelW - 1);
-  constexpr int64_t kPad = -1;
-  // (source core, destination core) -> runs of [source, destination, length].
-  std::map<std::pair<int64_t, int64_t>, std::vector<std::array<int64_t, 3>>>
-      runs;
-  Halo halo;
-  int64_t cores = d.stickCores;
-  for (int64_t core = 0; core < cores; ++core) {
-    int64_t first = core * d.outSticksPerCore;
-    int64_t last = std::min(first + d.outSticksPerCore, w.outSticks()) - 1;
-    int64_t begin = windowStart(first), end = windowStart(last) + windowEnd;
-    halo.sticks = std::max(halo.sticks, end - begin + 1);
-    // Reader indices: a start / end pair per output row the core touches.
-    halo.readerEntries =
-        std::max(halo.readerEntries, 2 * (last / outW - first / outW + 1) + 2);
-    for (int64_t global = begin; global <= end; ++global) {
-      int64_t local = global - begin;
-      int64_t n = global / (hp * wp), rem = global % (hp * wp);
-      int64_t h = rem / wp - w.padH, x = rem % wp - w.padW;
-      bool pad = h < 0 || h >= w.height || x < 0 || x >= w.width;
-      int64_t src = kPad, srcLocal = 0;
-      if (!pad) {
-        int64_t pixel = (n * w.height + h) * w.width + x;
-        src = pixel / d.inSticksPerCore;
-        srcLocal = pixel % d.inSticksPerCore;
-      }
-      auto &list = runs[{src, core}];
-      if (!list.empty()) {
-        auto &[runSrc, runDst, length] = list.back();
-        if ((pad || srcLocal == runSrc + length) && local == runDst + length) {
-          ++length;
-          continue;
-        }
-      }
-      list.push_back({srcLocal, local, 1});
-    }
-  }
-  // Padding runs per destination core; gather routes per source core (the
-  // local copy first, then one route per remote destination).
-  std::vector<int64_t> padRuns(cores, 0);
-  std::vector<std::vector<int64_t>> routes(cores, std::vector<int64_t>(1, 0));
-  for (const auto &[key, list] : runs) {
-    auto [src, dst] = key;
-    int64_t count = int64_t(list.size());
-    if (src == kPad)
-      padRuns[dst] += count;
-    else if (src == dst)
-      routes[src][0] = count;
-    else
-      routes[src].push_back(count);
-  }
-  for (int64_t core = 0; core < cores; ++core) {
-    // Padding runs: the first half to one data-movement core, the rest to
-    // the other; [start, length] each plus a null pair.
-    int64_t half = padRuns[core] / 2;
-    halo.padConfig[0] = std::max(halo.padConfig[0], 2 * half + 2);
-    halo.padConfig[1] =
-        std::max(halo.padConfig[1], 2 * (padRuns[core] - half) + 2);
-    // Transfers alternate between the two cores; a route keeps its header
-    // (3 entries) on each core that gets some of its transfers (3 each),
-    // after one count entry.
-    int64_t size[2] = {1, 1};
-    int64_t position = 0;
-    for (int64_t transfers : routes[core]) {
-      int64_t share[2] = {0, 0};
-      for (int64_t t = 0; t < transfers; ++t, ++position)
-        ++share[position % 2];
-      for (int i = 0; i < 2; ++i)
-        if (share[i])
-          size[i] += 3 + 3 * share[i];
-    }
-    for (int i = 0; i < 2; ++i)
-      halo.gatherConfig[i] = std::max(halo.gatherConfig[i], size[i]);
-  }
-  for (int64_t &entries : halo.gatherConfig)
-    entries = (entries + 1) / 2 * 2;
-  return halo;
 }
 
 /// The output layout ttnn builds: row-major bf16 in L1, `scheme`, on the
@@ -293,26 +172,17 @@ llvm::Expected<PoolAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
     return notSupportedError(name + ": " + llvm::Twine(d->channelsPerCore) +
                              " channels per core: the pool's CBs were "
                              "measured for 16 to 128 and multiples of 256");
-  const DeviceModel &device = currentDevice();
-  Halo halo = simulateHalo(*w, *d);
-  uint64_t stick = d->channelsPerCore * kStickElementBytes;
-  uint64_t reshard = alignTo(d->inSticksPerCore * stick, device.l1Alignment);
-  uint64_t haloBytes = alignTo(halo.sticks * stick, device.l1Alignment);
-  uint64_t configs = 0;
-  for (int64_t entries : {halo.padConfig[0], halo.padConfig[1],
-                          halo.gatherConfig[0], halo.gatherConfig[1]})
-    configs += alignTo(entries * kConfigEntryBytes, device.l1Alignment);
-  uint64_t reader =
-      alignTo(halo.readerEntries * kConfigEntryBytes, device.l1Alignment);
+  HaloBuffers halo = haloBuffers(*w, *d);
+  uint64_t reader = readerIndexBytes(readerIndexEntries(*w, *d));
   PoolAnalysis a;
   a.window = *w;
   a.outputShape = {1, 1, w->outSticks(), w->channels};
   a.output = producedLayout(outputLayout.getContext(), scheme, *w, *d);
   a.outBytes = bytesPerBank(a.outputShape, a.output);
   a.cbBytes = kPoolFixedCBBytes + 2 * *window2;
-  a.haloPhaseL1 = reshard + haloBytes + configs;
-  a.haloScratch = reshardScratchBytes(stick);
-  a.poolPhaseL1 = haloBytes + a.outBytes + reader;
+  a.haloPhaseL1 = halo.phase();
+  a.haloScratch = halo.scratch;
+  a.poolPhaseL1 = halo.halo + a.outBytes + reader;
   a.cores = d->stickCores * d->channelCores;
   return a;
 }

@@ -29,6 +29,55 @@ inline uint64_t reshardScratchBytes(uint64_t stickBytes) {
   return 4 * (alignTo(stickBytes, unit) + unit);
 }
 
+/// A sliding window's attributes (conv2d: `channels` are the input's).
+struct Window {
+  int64_t batch, height, width, channels;
+  int64_t kernelH, kernelW, strideH, strideW, padH, padW;
+  int64_t outH() const { return (height + 2 * padH - kernelH) / strideH + 1; }
+  int64_t outW() const { return (width + 2 * padW - kernelW) / strideW + 1; }
+  int64_t outSticks() const { return batch * outH() * outW(); }
+  int64_t inSticks() const { return batch * height * width; }
+};
+
+/// How ttnn distributes the op for one sharding scheme.
+struct Distribution {
+  /// Cores along the sticks (height: cores used; block: grid rows; width: 1).
+  int64_t stickCores;
+  int64_t outSticksPerCore;
+  int64_t inSticksPerCore;
+  /// Cores along the channels (height: 1) and channels per core.
+  int64_t channelCores;
+  int64_t channelsPerCore;
+};
+
+/// What the halo step allocates per core, in sticks and config entries.
+struct Halo {
+  int64_t sticks = 0; // the largest core's gathered sticks
+  int64_t padConfig[2] = {0, 0};
+  int64_t gatherConfig[2] = {0, 0};
+};
+
+/// ttnn's halo config generation, sized (SlidingWindow.cpp).
+Halo simulateHalo(const Window &w, const Distribution &d);
+
+/// The halo phase's L1 per core: the input resharded into L1, the halo
+/// buffer and its four config tensors (each the largest core's, aligned),
+/// and the reshard's scratchpad.
+struct HaloBuffers {
+  uint64_t reshard = 0, halo = 0, configs = 0, scratch = 0;
+  uint64_t phase() const { return reshard + halo + configs; }
+};
+HaloBuffers haloBuffers(const Window &w, const Distribution &d);
+
+/// The largest core's uint16 entries of the reader-index tensor the pool and
+/// conv programs read: per reader, a start / end pair per output row segment
+/// and a closing pair. `firstReaderSticks` > 0 splits each core's output
+/// sticks between two readers (conv2d's split reader) after that many.
+int64_t readerIndexEntries(const Window &w, const Distribution &d,
+                           int64_t firstReaderSticks = 0);
+/// The reader-index tensor's bytes per core for `entries`.
+uint64_t readerIndexBytes(int64_t entries);
+
 /// finish() of a pipeline of programs whose buffers graph capture reports as
 /// phase peaks: `analysis` carries the last program's CBs, the output and
 /// the largest set of other buffers (allocated on top of the output on the

@@ -2,6 +2,7 @@
 // RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints{stateful=true}))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=STATE
 // RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints{device=blackhole}))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=BH
 // ttnn.conv2d: ttnn 0.81.1's 1x1 stride-1 path, a height-sharded matmul.
+// (The halo path: op_model_conv2d_halo.mlir.)
 // ResNet-50's stage-1 expand conv (56x56, 64 -> 256) on Wormhole: 64 pixels
 // (rounded up to a tile row) on each of 49 cores; the reshard and its tilized
 // copy of 8192 B each; the weight CB of all 2 x 8 tiles and a bias row of 8
@@ -11,6 +12,7 @@
 #rm = #ttnn.layout<row_major, dram, interleaved, bf16>
 #w = #ttnn.layout<dram, interleaved, bf16>
 #w8 = #ttnn.layout<dram, interleaved, bfp8_b>
+#rml1 = #ttnn.layout<row_major, l1, interleaved, bf16>
 #hs = #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 64x64>
 #bs = #ttnn.layout<l1, block_sharded, bf16, grid = 8x8, shard = 64x64>
 
@@ -32,14 +34,15 @@ func.func @expand(%x: tensor<1x1x3136x64xbf16, #rm>, %wt: tensor<256x64x1x1xbf16
 }
 
 // CHECK-LABEL: op constraints of @limits
-func.func @limits(%x: tensor<1x1x49x512xbf16, #rm>, %wt: tensor<2048x512x1x1xbf16, #w>, %wt8: tensor<2048x512x1x1xbf16, #w8>, %y: tensor<1x1x3136x64xbf16, #rm>, %w3: tensor<64x64x3x3xbf16, #w>, %w1: tensor<64x64x1x1xbf16, #w>) {
+func.func @limits(%x: tensor<1x1x49x512xbf16, #rm>, %wt: tensor<2048x512x1x1xbf16, #w>, %wt8: tensor<2048x512x1x1xbf16, #w8>, %y: tensor<1x1x3136x64xbf16, #rm>, %yl1: tensor<1x1x3136x64xbf16, #rml1>, %w3: tensor<64x64x3x3xbf16, #w>, %w1: tensor<64x64x1x1xbf16, #w>) {
   // Stage 4's expand conv: 16 x 64 bf16 weight tiles do not fit L1; bfp8_b ones do.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: out_of_memory: ttnn.conv2d: the weight and bias CBs (2097152 B, all of K x N tiles)
   %0 = ttnn.conv2d %x, %wt {batch_size = 1 : i64, input_height = 7 : i64, input_width = 7 : i64, in_channels = 512 : i64, out_channels = 2048 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>} : tensor<1x1x49x512xbf16, #rm>, tensor<2048x512x1x1xbf16, #w> -> tensor<1x1x49x2048xbf16, #hs>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: success cb=1114112 l1=163840 total=1277952 out=131072
   %1 = ttnn.conv2d %x, %wt8 {batch_size = 1 : i64, input_height = 7 : i64, input_width = 7 : i64, in_channels = 512 : i64, out_channels = 2048 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>} : tensor<1x1x49x512xbf16, #rm>, tensor<2048x512x1x1xbf16, #w8> -> tensor<1x1x49x2048xbf16, #hs>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: not_implemented: ttnn.conv2d: a 3x3 convolution with stride 1 and padding 1 runs ttnn's halo and conv programs, which are not modelled
-  %2 = ttnn.conv2d %y, %w3 {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 64 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 1, 1>, padding = array<i64: 1, 1>} : tensor<1x1x3136x64xbf16, #rm>, tensor<64x64x3x3xbf16, #w> -> tensor<1x1x3136x64xbf16, #hs>
+  // A 3x3 convolution of an L1 input: the halo path is modelled from DRAM only.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: not_implemented: ttnn.conv2d: input row_major l1 interleaved bf16: a convolution through the halo and conv programs is modelled for a DRAM input only
+  %2 = ttnn.conv2d %yl1, %w3 {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 64 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 1, 1>, padding = array<i64: 1, 1>} : tensor<1x1x3136x64xbf16, #rml1>, tensor<64x64x3x3xbf16, #w> -> tensor<1x1x3136x64xbf16, #hs>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: not_implemented: ttnn.conv2d: output l1 block_sharded bf16 (grid 8x8, shard 64x64) is not modelled
   %3 = ttnn.conv2d %y, %w1 {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 64 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>} : tensor<1x1x3136x64xbf16, #rm>, tensor<64x64x1x1xbf16, #w> -> tensor<1x1x3136x64xbf16, #bs>
   return
