@@ -16,11 +16,9 @@
 //   4. the pool program writes the output shard, reading a small reader-index
 //      tensor (one start / end pair per output row segment of the core).
 //
-// The config tensors are sized by simulating ttnn's config generation
-// (sliding_window's generate_halo_kernel_config_tensors for a row-major
-// input): per core, runs of padding sticks and of sticks copied from each
-// source core. The figures the calibration compares are the peaks of those
-// phases (docs/op-model.md, "CNN ops").
+// The halo and its config tensors are shared with conv2d
+// (SlidingWindow.cpp). The figures the calibration compares are the peaks
+// of those phases (docs/op-model.md, "CNN ops").
 //
 //===----------------------------------------------------------------------===//
 

@@ -70,17 +70,28 @@ def TTNN_Conv2dOp : TTNN_Op<"conv2d", [Pure]> {
     `activation = "relu"` fuses a relu into the output. The verifier checks
     the attributes and every shape.
 
-    Op model: ttnn 0.81.1's program for a 1x1, stride-1, unpadded
-    convolution of a row-major bf16 input (DRAM or L1 interleaved) into an
-    L1 height-sharded tiled output: the input is resharded and tilized in L1
-    and multiplied by the prepared weights as a height-sharded matmul whose
-    weight block is all of K x N (plus the bias row). Every other
-    convolution (3x3, stride 2, block or width sharding) answers
-    `not_implemented`: ttnn runs its halo and conv programs there, whose
-    circular buffers are not modelled (docs/op-model.md, "CNN ops").
+    Op model: ttnn 0.81.1's programs for a row-major bf16 input and an L1
+    height-sharded tiled output (the conv config's scheme). A 1x1, stride-1,
+    unpadded convolution (DRAM or L1 interleaved input) runs as a
+    height-sharded matmul: the input is resharded and tilized in L1 and
+    multiplied by the prepared weights, whose weight block is all of K x N
+    (plus the bias row). Every other convolution of a DRAM input (ResNet's
+    3x3 convs, stride 1 or 2, and the 1x1 stride-2 downsample) runs the halo
+    and conv programs: the halo gathers each core's window rows, the conv
+    program reads act blocks of a kernel row of channels against a weight
+    block of that many rows, and ttnn copies the output to DRAM (the answer's
+    output layout is DRAM interleaved). Block and width sharding, an L1 input
+    on the halo path and convolutions ttnn slices over DRAM answer
+    `not_implemented` (docs/op-model.md, "CNN ops").
 
     ```mlir
     %y = ttnn.conv2d %x, %w bias %b {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 256 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, activation = "relu"} : tensor<1x1x3136x64xbf16, #ttnn.layout<row_major, dram, interleaved, bf16>>, tensor<256x64x1x1xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>, tensor<1x1x1x256xbf16, #ttnn.layout<dram, interleaved, bfp8_b>> -> tensor<1x1x3136x256xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 7x8, shard = 64x256>>
+    ```
+
+    A 3x3 conv through the halo (its result in DRAM):
+
+    ```mlir
+    %z = ttnn.conv2d %x, %w3 bias %b3 {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 64 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 1, 1>, padding = array<i64: 1, 1>} : tensor<1x1x3136x64xbf16, #ttnn.layout<row_major, dram, interleaved, bf16>>, tensor<64x64x3x3xbf16, #ttnn.layout<dram, interleaved, bf16>>, tensor<1x1x1x64xbf16, #ttnn.layout<dram, interleaved, bf16>> -> tensor<1x1x3136x64xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 64x64>>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input, AnyRankedTensor:$weight,
