@@ -134,6 +134,12 @@ CONV_HALO = tuple(
         *((n, h, h, c, c, 3, 1, 1) for h, c in STAGES),
         *((n, 2 * h, 2 * h, c, c, 3, 2, 1) for h, c in STAGES[1:]),
         *((n, 2 * h, 2 * h, 2 * c, 4 * c, 1, 2, 0) for h, c in STAGES[1:])))
+# Shapes outside ResNet-50 that the rule was checked on (other channels, sizes and batches; act blocks of
+# 1 to 8 tile rows, split and not).
+CONV_HALO_OTHER = ((1, 56, 56, 128, 128, 3, 1, 1), (1, 56, 56, 32, 32, 3, 1, 1), (1, 80, 80, 64, 128, 3, 1, 1),
+                   (4, 28, 28, 128, 128, 3, 1, 1), (1, 56, 56, 64, 64, 3, 2, 1), (4, 56, 56, 64, 64, 3, 1, 1),
+                   (1, 64, 64, 96, 64, 3, 1, 1), (1, 28, 28, 128, 256, 3, 1, 1), (1, 112, 112, 32, 32, 3, 2, 1),
+                   (8, 14, 14, 256, 256, 3, 1, 1))
 
 
 def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, ...]:
@@ -191,6 +197,7 @@ def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[A
         conv(1, 56, 56, 64, 256, src="l1_rm"), conv(1, 28, 28, 512, 128, src="l1_rm", weights="bfp8_b"),
         *(conv(n, h, w, c, o, k, s, p, weights=weights, label=halo_label(n, h, w, c, o, k, s, p, weights))
           for weights in ("bf16", "bfp8_b") for n, h, w, c, o, k, s, p in CONV_HALO),
+        *(conv(*shape, weights=weights) for weights in ("bf16", "bfp8_b") for shape in CONV_HALO_OTHER),
         # The stem-sized 112x112 (a split act reader on both devices) and no bias.
         conv(1, 112, 112, 64, 64, 3, 1, 1), conv(1, 56, 56, 64, 64, 3, 1, 1, bias=False),
         conv(1, 28, 28, 256, 256, 3, 2, 1, bias=False),
