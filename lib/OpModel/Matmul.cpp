@@ -219,7 +219,9 @@ blockShardedConfig(llvm::StringRef name, const MatmulShape &shape,
 /// The L1 ttnn 0.81.1's get_max_l1_space counts from: everything above the
 /// allocator's base address (measured through the 1-D program's block
 /// choice: Wormhole's budget is 1396736 B, Blackhole's 1466368 B, each less
-/// the per-bank L1 of the tensors already in L1).
+/// the per-bank L1 of the tensors already in L1). Moreh.cpp's bracket of
+/// the same base differs (104448 / 110592): an open inconsistency,
+/// docs/op-model.md.
 struct AllocatorBase {
   llvm::StringLiteral device;
   uint64_t bytes;

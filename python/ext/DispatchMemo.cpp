@@ -781,16 +781,11 @@ public:
   /// its common runtime args are for other dispatch values than `values` (the
   /// caller rewrites them). None when there is no such program or the words
   /// could not be written: the caller then writes the template and copies it.
-  nb::object acquire(DispatchMemo &memo, uint64_t entry, nb::handle result,
-                     nb::handle values) {
-    bool stale = false;
-    nb::object program = acquireInto(memo, entry, result, values, stale);
-    if (!program.is_valid())
-      return nb::none();
-    return nb::make_tuple(program, stale);
-  }
-
-  /// `acquire` without the tuple: the program, or an invalid object.
+  /// A program nothing else references, now carrying the words of `result`
+  /// (which `memo.match` matched to `entry`); `stale` when its common runtime
+  /// args are for other dispatch values than `values` (the caller rewrites
+  /// them). An invalid object when there is no such program or the words could
+  /// not be written: the caller then writes the template and copies it.
   nb::object acquireInto(DispatchMemo &memo, uint64_t entry, nb::handle result,
                          nb::handle values, bool &stale) {
     if (!(slot && unreferenced(slot->program)) && !promote())
@@ -981,8 +976,5 @@ void ttlang::python::populateDispatchMemoBindings(nb::module_ &m) {
       .def(nb::init<nb::list>(), nb::arg("tables"))
       .def("offer", &ProgramPool::offer, nb::arg("program"), nb::arg("values"),
            "A new copy just returned, carrying `values`.")
-      .def("acquire", &ProgramPool::acquire, nb::arg("memo"), nb::arg("entry"),
-           nb::arg("result"), nb::arg("values"),
-           "(program, stale) carrying the words of a matched `result`, or None.")
       .def_prop_ro("slot_program", &ProgramPool::slotProgram);
 }

@@ -8,7 +8,6 @@ execution.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -36,7 +35,7 @@ from ttlang.runtime.materializer import (
     memo_writes,
 )
 from ttlang.runtime.planner import MEMO_LIMIT, ResourcePlan, plan
-from ttlang.runtime.records import KernelDefine, KernelRuntimeResources, ProgramRuntimeResources
+from ttlang.runtime.records import KernelDefine, KernelRuntimeResources, ProgramRuntimeResources, slot_setters
 
 XY = tuple[int, int]
 RuntimeResourceFactory = Callable[..., ProgramRuntimeResources]
@@ -44,7 +43,7 @@ RuntimeResourceFactory = Callable[..., ProgramRuntimeResources]
 _EMPTY = ProgramRuntimeResources()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class DispatchResult:
     """One execution. ``compile_only`` results were not run on any device: their program is
     complete but tensor buffer addresses are unresolved (0), since host tensors have none."""
@@ -59,6 +58,22 @@ class DispatchResult:
     output: Any = None
     # Ran on ttlang's emulated device (ttlang.emu): an emulated result, not a hardware one.
     emulated: bool = False
+
+    def __init__(self, program: Any, compile_only: bool, cache_hit: bool, program_hash: int,
+                 descriptor_kernels: tuple[LogicalKernelId, ...], descriptor_cores: tuple[tuple[XY, ...], ...],
+                 runtime_args: Mapping[int, Mapping[XY, tuple[int, ...]]], output: Any = None,
+                 emulated: bool = False) -> None:
+        # one per dispatch: through the slots' setters (records.slot_setters)
+        s = _RESULT_SETTERS
+        s[0](self, program)
+        s[1](self, compile_only)
+        s[2](self, cache_hit)
+        s[3](self, program_hash)
+        s[4](self, descriptor_kernels)
+        s[5](self, descriptor_cores)
+        s[6](self, runtime_args)
+        s[7](self, output)
+        s[8](self, emulated)
 
     def describe(self) -> str:
         program = self.program
@@ -86,33 +101,7 @@ class DispatchResult:
         return "\n".join(lines)
 
 
-def _result_constructor() -> Callable[..., DispatchResult]:
-    """DispatchResult(...) at half the cost of the frozen dataclass's __init__ (every dispatch
-    makes one): the same fields, set through the slots' own descriptors."""
-    names = tuple(f.name for f in dataclasses.fields(DispatchResult))
-    s0, s1, s2, s3, s4, s5, s6, s7, s8 = (DispatchResult.__dict__[name].__set__ for name in names)
-    new = object.__new__
-
-    def make(program, compile_only, cache_hit, program_hash, descriptor_kernels, descriptor_cores, runtime_args,
-             output, emulated):
-        result = new(DispatchResult)
-        s0(result, program)
-        s1(result, compile_only)
-        s2(result, cache_hit)
-        s3(result, program_hash)
-        s4(result, descriptor_kernels)
-        s5(result, descriptor_cores)
-        s6(result, runtime_args)
-        s7(result, output)
-        s8(result, emulated)
-        return result
-
-    # the parameters are the fields, in order: a field added to DispatchResult fails here
-    assert make.__code__.co_varnames[: make.__code__.co_argcount] == names
-    return make
-
-
-_dispatch_result = _result_constructor()
+_RESULT_SETTERS = slot_setters(DispatchResult)
 
 
 class OperationRuntime:
@@ -240,7 +229,7 @@ class OperationRuntime:
             output = _ttnn.ttnn().generic_op(list(tensors), program)
         # Only a successful execution replaces the owners; a failure above keeps the last ones.
         self._retained = owners
-        return _dispatch_result(
+        return DispatchResult(
             program,
             device is None,
             hit,

@@ -281,22 +281,15 @@ def materialize_hit(
     template: ProgramTemplate, memo: Any, entry: int, result: Any, values: DispatchValues
 ) -> Any | None:
     """A new ttnn.ProgramDescriptor for a factory result that ``memo`` (a _ttlang.DispatchMemo)
-    matched to ``template``: the memo writes each record's words; None if it could not (the
-    caller then takes the planner's path)."""
+    matched to ``template`` when the template's pool had no program to reuse
+    (``DispatchMemo.dispatch``): the memo writes each record's words into the template, which is
+    copied; None if it could not (the caller then takes the planner's path)."""
     with template.lock:
-        pool = template.pool
-        if pool is not None:
-            reused = pool.acquire(memo, entry, result, values)
-            if reused is not None:
-                program, stale = reused
-                if stale:
-                    common_into(template, program.kernels, values)
-                return program
         if not memo.write(entry, result):
             return None
         program = _new_program(template, values)
-        if pool is not None:
-            pool.offer(program, values)
+        if template.pool is not None:
+            template.pool.offer(program, values)
         return program
 
 

@@ -106,10 +106,10 @@ def _normalize_core_args(core: Any, values: Any) -> tuple[int, int]:
 CoreRuntimeArgs._normalize = staticmethod(_normalize_core_args)
 
 
-def _slot_setters(cls: type) -> tuple[Any, ...]:
-    """The ``__set__`` of each field's slot, in field order: a factory builds the per-dispatch
-    records (KernelRuntimeResources, ProgramRuntimeResources) on every call, and their own
-    ``__init__`` sets fields through these at about half the cost of the frozen dataclass's
+def slot_setters(cls: type) -> tuple[Any, ...]:
+    """The ``__set__`` of each field's slot, in field order. Records built on every dispatch
+    (KernelRuntimeResources, ProgramRuntimeResources, DispatchResult) are frozen dataclasses with
+    ``init=False`` whose own ``__init__`` sets fields through these, at about half the cost of the
     generated one (``object.__setattr__`` per field)."""
     return tuple(cls.__dict__[field.name].__set__ for field in dataclasses.fields(cls))
 
@@ -146,7 +146,7 @@ class KernelRuntimeResources:
         _check_tuple("KernelRuntimeResources", "defines", self.defines, KernelDefine)
 
 
-_KRR_SETTERS = _slot_setters(KernelRuntimeResources)
+_KRR_SETTERS = slot_setters(KernelRuntimeResources)
 
 
 # ACQUIRE, USE, RELEASE, SCOPED: TTL_FabricManagerPhase (TTLAttrs.td), whose cases say what
@@ -286,4 +286,4 @@ class ProgramRuntimeResources:
         _check_tuple(record, "lifetimes", self.lifetimes)
 
 
-_PRR_SETTERS = _slot_setters(ProgramRuntimeResources)
+_PRR_SETTERS = slot_setters(ProgramRuntimeResources)
