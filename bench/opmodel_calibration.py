@@ -357,7 +357,15 @@ def _output_bytes_per_core(trace: list[dict]) -> int:
     return sum(allocated.values())
 
 
-def run_on_mock_device() -> dict[str, dict]:
+def selected_cases(families: tuple[str, ...] = ()) -> tuple[Case, ...]:
+    """CASES, or those of the named families (a focused run while a rule is being fitted)."""
+    unknown = set(families) - {case.family for case in CASES}
+    if unknown:
+        raise SystemExit(f"unknown families {sorted(unknown)}; known: {sorted({c.family for c in CASES})}")
+    return tuple(case for case in CASES if not families or case.family in families)
+
+
+def run_on_mock_device(families: tuple[str, ...] = ()) -> dict[str, dict]:
     import numpy as np
     import ttnn
 
@@ -392,7 +400,7 @@ def run_on_mock_device() -> dict[str, dict]:
             return ttnn.to_device(host, dev, memory_config=mc[operand.placement])
 
         results: dict[str, dict] = {}
-        for case in CASES:
+        for case in selected_cases(families):
             a = [device_tensor(operand) for operand in case.inputs]  # allocated before the capture
             graph.begin_graph_capture(graph.RunMode.NO_DISPATCH)
             error, output = None, None
@@ -451,14 +459,15 @@ def verdict(device: dict, model: dict) -> str:
     return "match" if all(device[f] == model[f] for f in FIELDS) else "difference"
 
 
-def run_child(device: str = "wormhole_b0", timeout: float = 600) -> dict[str, dict]:
+def run_child(device: str = "wormhole_b0", timeout: float = 600, families: tuple[str, ...] = ()) -> dict[str, dict]:
     sys.path.insert(0, str(ROOT / "test" / "python"))
     import mock_ttnn_env
 
     cluster = ROOT / "test" / "data" / "mock-cluster" / DEVICES[device]
     with tempfile.TemporaryDirectory(prefix="ttlang-calib-") as base:
         prepared = mock_ttnn_env.prepare(pathlib.Path(base), cluster)
-        done = subprocess.run([sys.executable, str(pathlib.Path(__file__).resolve()), "--on-mock-device"],
+        done = subprocess.run([sys.executable, str(pathlib.Path(__file__).resolve()), "--on-mock-device",
+                               *(arg for family in families for arg in ("--family", family))],
                               env=prepared.env, cwd=prepared.workdir, capture_output=True, text=True, timeout=timeout)
     lines = [line for line in done.stdout.splitlines() if line.startswith("CALIBRATION ")]
     if done.returncode != 0 or not lines:
@@ -466,11 +475,11 @@ def run_child(device: str = "wormhole_b0", timeout: float = 600) -> dict[str, di
     return json.loads(lines[0][len("CALIBRATION "):])
 
 
-def calibrate(device: str = "wormhole_b0") -> list[dict]:
-    measured = run_child(device)
+def calibrate(device: str = "wormhole_b0", families: tuple[str, ...] = ()) -> list[dict]:
+    measured = run_child(device, families=families)
     listed = differences(device)
     rows = []
-    for case in CASES:
+    for case in selected_cases(families):
         model = query_model(case, device)
         rows.append({"case": case.name, "family": case.family, "ttnn": measured[case.name], "model": model,
                      "verdict": verdict(measured[case.name], model), "reason": listed.get(case.name, "")})
@@ -566,16 +575,21 @@ def main() -> int:
                         help="take the rows from an earlier --json run instead of running the cases")
     parser.add_argument("--device", choices=(*DEVICES, "all"), default="all",
                         help="the mock device to calibrate on (default: both)")
+    parser.add_argument("--family", action="append", default=[],
+                        help="run only this family's cases (repeatable; not with --write-docs)")
     parser.add_argument("--on-mock-device", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    families = tuple(args.family)
+    if families and args.write_docs:
+        parser.error("--write-docs writes every family's rows: run it without --family")
     if args.on_mock_device:
-        print("CALIBRATION " + json.dumps(run_on_mock_device()), flush=True)
+        print("CALIBRATION " + json.dumps(run_on_mock_device(families)), flush=True)
         return 0
     devices = tuple(DEVICES) if args.device == "all" else (args.device,)
     if args.from_json:
         tables = {device: rows for device, rows in json.loads(args.from_json.read_text()).items() if device in devices}
     else:
-        tables = {device: calibrate(device) for device in devices}
+        tables = {device: calibrate(device, families) for device in devices}
     if args.write_docs:
         write_docs(tables)
     if args.json:
