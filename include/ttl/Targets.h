@@ -10,7 +10,11 @@
 // Sources: ttnn 0.81.1's mock devices (../shared/docs/ttnn.md): Wormhole 8x8
 // workers, L1 alignment 16, DRAM alignment 32, 1,463,968 B unreserved of the
 // 1,499,136 B L1 (35,168 B reserved); Blackhole 13x10 workers, DRAM alignment
-// 64, 1.5 MiB L1 with the reserved region assumed equal to Wormhole's. Bank
+// 64, 1.5 MiB L1 with the reserved region assumed equal to Wormhole's. The
+// L1 allocator's base (get_base_allocator_addr, above the reserved region and
+// the kernel-config buffer), which the mock devices do not expose, is the
+// lower end of the bracket every measured switch leaves (docs/op-model.md,
+// "The L1 allocator's base"). Bank
 // counts: the reference table's n300 (64 L1 banks, 12 DRAM banks) and
 // Blackhole's 130 workers and 8 DRAM banks. Circular buffers:
 // NUM_CIRCULAR_BUFFERS of ttnn 0.81.1's circular_buffer_constants.h. Tensix
@@ -36,6 +40,9 @@ struct Facts {
   int64_t l1Banks, dramBanks;
   /// Bytes of L1 per core, and the firmware-reserved bytes at its bottom.
   uint64_t l1Bytes, l1ReservedBytes;
+  /// The first L1 byte ttnn's allocator hands out; ttnn's own L1 budgets
+  /// (get_max_l1_space, the moreh small/large switches) count from it.
+  uint64_t l1AllocatorBase;
   uint64_t l1Alignment, dramAlignment;
   uint64_t dramBankBytes;
   /// Circular buffers per core (NUM_CIRCULAR_BUFFERS).
@@ -54,14 +61,14 @@ struct Facts {
 inline constexpr Facts kTargets[] = {
     {"wormhole_b0", /*gridCols=*/8, /*gridRows=*/8, /*l1Banks=*/64,
      /*dramBanks=*/12, /*l1Bytes=*/1499136, /*l1ReservedBytes=*/35168,
-     /*l1Alignment=*/16, /*dramAlignment=*/32,
+     /*l1AllocatorBase=*/104448, /*l1Alignment=*/16, /*dramAlignment=*/32,
      /*dramBankBytes=*/uint64_t(1) << 30, /*circularBuffers=*/32,
      /*computeKernels=*/1, /*dataMovementKernels=*/2, /*clockGHz=*/1.0,
      /*dramBytesPerNs=*/288.0, /*nocBytesPerCycle=*/32.0,
      /*launchOverheadNs=*/2000.0},
     {"blackhole", /*gridCols=*/13, /*gridRows=*/10, /*l1Banks=*/130,
      /*dramBanks=*/8, /*l1Bytes=*/1572864, /*l1ReservedBytes=*/35168,
-     /*l1Alignment=*/16, /*dramAlignment=*/64,
+     /*l1AllocatorBase=*/110592, /*l1Alignment=*/16, /*dramAlignment=*/64,
      /*dramBankBytes=*/uint64_t(4) << 30, /*circularBuffers=*/64,
      /*computeKernels=*/1, /*dataMovementKernels=*/2, /*clockGHz=*/1.35,
      /*dramBytesPerNs=*/512.0, /*nocBytesPerCycle=*/64.0,

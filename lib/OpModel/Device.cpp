@@ -21,6 +21,7 @@ static DeviceModel deviceOf(const char *name) {
                      facts.dramBanks,
                      facts.l1Bytes,
                      facts.l1ReservedBytes,
+                     facts.l1AllocatorBase,
                      facts.l1Alignment,
                      facts.dramBankBytes,
                      facts.dramAlignment,

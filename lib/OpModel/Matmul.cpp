@@ -216,26 +216,6 @@ blockShardedConfig(llvm::StringRef name, const MatmulShape &shape,
   return config;
 }
 
-/// The L1 ttnn 0.81.1's get_max_l1_space counts from: everything above the
-/// allocator's base address (measured through the 1-D program's block
-/// choice: Wormhole's budget is 1396736 B, Blackhole's 1466368 B, each less
-/// the per-bank L1 of the tensors already in L1). Moreh.cpp's bracket of
-/// the same base differs (104448 / 110592): an open inconsistency,
-/// docs/op-model.md.
-struct AllocatorBase {
-  llvm::StringLiteral device;
-  uint64_t bytes;
-};
-constexpr AllocatorBase kAllocatorBases[] = {{"wormhole_b0", 102400},
-                                             {"blackhole", 106496}};
-
-uint64_t maxL1Space(const DeviceModel &device) {
-  for (const AllocatorBase &base : kAllocatorBases)
-    if (device.name == base.device)
-      return device.l1BankSize - base.bytes;
-  llvm_unreachable("a device without an allocator base");
-}
-
 /// The 1-D multicast program ttnn 0.81.1 derives from a height- or
 /// width-sharded a (get_matmul_program_config; docs/op-model.md, "Sharded
 /// operands"): its per-core block, the output block it fits to L1 and its
@@ -361,7 +341,9 @@ llvm::Expected<Sharded1D> sharded1DConfig(
                       biasTileBytes};
   uint64_t inputs = l1BytesPerBank(aShape, aLayout) +
                     l1BytesPerBank(bShape, bLayout) + otherL1Bytes;
-  uint64_t maxL1 = maxL1Space(device);
+  // get_max_l1_space: from the allocator's base to the lowest occupied L1
+  // address (the L1 inputs, allocated from the top).
+  uint64_t maxL1 = device.l1AboveAllocatorBase();
   uint64_t space = maxL1 > inputs ? maxL1 - inputs : 0;
   std::tie(plan.blockH, plan.blockW) =
       fitOutputBlock(config.perCoreM, config.perCoreN, config.blockW, shardW,

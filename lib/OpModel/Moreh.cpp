@@ -41,8 +41,8 @@
 //     one normalized dimension;
 //   - bf16 only (check_tensor), intermediates in bf16 (fp32 dest off).
 //
-// The L1 allocator's base (get_base_allocator_addr) is not exposed by the
-// mock devices; both switches bracket it (kAllocatorBases).
+// Both switches count from ttnn's L1 allocator base (DeviceModel::
+// l1AllocatorBase), which they bracket with the matmul 1-D program's fit.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,22 +63,6 @@ constexpr uint64_t kSmallTilesPerRowTile = 3, kSmallFixedTiles = 6;
 /// the allocator's base stay within 512 KiB.
 constexpr uint64_t kSoftmaxSmallLimit = 512 * 1024;
 
-/// The L1 allocator's base address per device, as the measured switches
-/// bracket it. Wormhole: softmax backward ran small at 417,792 B of CBs and
-/// large at 421,056 B (base in (103232, 106496]); layer norm's input_grad
-/// small at 1,392,640 B, large at 1,394,688 B of its 1,499,136 B L1 (base
-/// in [104448, 106496)). Blackhole: 411,648 / 414,528 B ((109760, 112640])
-/// and 1,460,224 / 1,462,272 B of 1,572,864 B ([110592, 112640)). The
-/// lower ends are taken; every other measured sum falls on its side. Not
-/// the matmul 1-D program's fit (Matmul.cpp kAllocatorBases, 102400 /
-/// 106496): an open inconsistency, docs/op-model.md.
-struct AllocatorBase {
-  llvm::StringLiteral device;
-  uint64_t bytes;
-};
-constexpr AllocatorBase kAllocatorBases[] = {{"wormhole_b0", 104448},
-                                             {"blackhole", 110592}};
-
 /// Layer norm backward's input_grad program: inputs and output, the
 /// intermediates besides the two N-tile copies (small), the large program's
 /// (copies of 1 tile, one intermediate fewer), the mask.
@@ -89,13 +73,6 @@ constexpr uint64_t kGammaBetaTiles = 11;
 
 /// multiply, reduce, subtract, multiply: four FPU passes per tile.
 constexpr double kCyclesPerTile = 4 * kFpuCyclesPerTile;
-
-uint64_t allocatorBase() {
-  for (const AllocatorBase &base : kAllocatorBases)
-    if (base.device == currentDevice().name)
-      return base.bytes;
-  return kAllocatorBases[0].bytes;
-}
 
 bool morehDataType(LayoutAttr layout) {
   return layout.getDataType() == DataType::BFloat16 ||
@@ -137,8 +114,8 @@ llvm::Expected<OpConstraints> OpModel<MorehSoftmaxBackwardOp>::getOpConstraints(
   if (dim >= rank - 2) {
     uint64_t small =
         kSmallTilesPerRowTile * tilesAlong(shape, dim) + kSmallFixedTiles;
-    tiles = allocatorBase() + small * tile <= kSoftmaxSmallLimit ? small
-                                                               : kLargeTiles;
+    uint64_t base = currentDevice().l1AllocatorBase;
+    tiles = base + small * tile <= kSoftmaxSmallLimit ? small : kLargeTiles;
   }
   return finishOneOutput(name, tiles * tile, shape, resultLayout,
                          initialState);
@@ -198,7 +175,7 @@ LayerNormBackwardCBs layerNormBackwardCBs(llvm::ArrayRef<int64_t> shape,
     uint64_t small = fixed + 2 * normalizedTiles(shape, dims) +
                      kInputGradSmallExtraTiles;
     // ttnn: large when the sum reaches the L1 above the allocator's base.
-    uint64_t available = currentDevice().l1BankSize - allocatorBase();
+    uint64_t available = currentDevice().l1AboveAllocatorBase();
     uint64_t tiles = small * kBf16TileBytes < available
                          ? small
                          : kInputGradLargeTiles + fixed - kInputGradIoTiles;

@@ -31,6 +31,7 @@ NB_MODULE(_ttlang, m) {
           entry["grid"] = nb::make_tuple(facts.gridCols, facts.gridRows);
           entry["l1_bytes"] = facts.l1Bytes;
           entry["l1_reserved_bytes"] = facts.l1ReservedBytes;
+          entry["l1_allocator_base"] = facts.l1AllocatorBase;
           entry["circular_buffers"] = facts.circularBuffers;
           entry["dram_banks"] = facts.dramBanks;
           entry["l1_alignment"] = facts.l1Alignment;

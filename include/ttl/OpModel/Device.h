@@ -26,6 +26,8 @@ struct DeviceModel {
   /// Bytes of L1 per core and the first byte above the firmware-reserved region.
   uint64_t l1BankSize;
   uint64_t l1UnreservedBase;
+  /// ttnn's L1 allocator base (ttl/Targets.h).
+  uint64_t l1AllocatorBase;
   uint64_t l1Alignment;
   uint64_t dramBankSize;
   uint64_t dramAlignment;
@@ -38,6 +40,9 @@ struct DeviceModel {
   int64_t numCores() const { return gridRows * gridCols; }
   /// L1 per core an op may use: everything above the reserved region.
   uint64_t usableL1() const { return l1BankSize - l1UnreservedBase; }
+  /// The L1 per core ttnn's own budgets see with nothing else in L1: above
+  /// the allocator's base (get_max_l1_space without occupied L1).
+  uint64_t l1AboveAllocatorBase() const { return l1BankSize - l1AllocatorBase; }
 };
 
 const DeviceModel &wormholeB0();
