@@ -35,6 +35,10 @@ _ONE_D = {
     "ws_mm": ("WIDTH_SHARDED", 8, 8, 32, 32), "ws_128x32": ("WIDTH_SHARDED", 8, 8, 128, 32),
     "ws_32x64": ("WIDTH_SHARDED", 8, 8, 32, 64), "ws_256x32": ("WIDTH_SHARDED", 8, 8, 256, 32),
     "ws_256x64": ("WIDTH_SHARDED", 8, 8, 256, 64), "ws4x8": ("WIDTH_SHARDED", 8, 4, 64, 32),
+    # Width-sharded b placements (K x perCoreN shards).
+    "wsb_64x64": ("WIDTH_SHARDED", 8, 8, 64, 64), "wsb_128x64": ("WIDTH_SHARDED", 8, 8, 128, 64),
+    "wsb_64x32": ("WIDTH_SHARDED", 8, 8, 64, 32), "wsb4x8": ("WIDTH_SHARDED", 8, 4, 32, 32),
+    "wsb_64x96": ("WIDTH_SHARDED", 8, 8, 64, 96),
 }
 
 LAYOUTS = {
@@ -65,9 +69,23 @@ DIFFERENCES: dict[str, str] = {
 }
 
 # The cases ttnn 0.81.1 rejects on both devices (and so does the model).
+REJECTED_ON_BLACKHOLE = frozenset({
+    # Blackhole's 130 cores give these 1-D programs perCoreN = 1: b's 2-tile-wide shards do not match.
+    "matmul 32x64 . 64x4096 dram,wsb_64x64->dram", "matmul 32x128 . 128x4096 dram,wsb_128x64->dram",
+    "matmul 32x128 . 128x4096 dram,wsb_128x64->l1", "matmul 32x128 . 128x4096 dram,wsb_128x64->dram bfp8_b",
+    "matmul 64x128 . 128x4096 dram,wsb_128x64->dram", "matmul 32x64 . 64x4096 dram,wsb_64x64->ws_32x64",
+})
 REJECTED = frozenset({
     "matmul 2048x256 . 256x256 hs_mm,dram->bs8_256x32",
     "matmul 8192x256 . 256x256 dram,dram->hs_128x256",
+    # A sharded b: ttnn 0.81.1 chooses the program config as for an interleaved b, then requires b to
+    # be interleaved (MatmulMultiCore, the 1-D program with a sharded a), or height / width sharded
+    # with its shard as wide as perCoreN (the 2-D program), which the chosen config does not meet here.
+    "matmul 1024x1024 . 1024x1024 dram,bs8->dram",
+    "matmul 256x2048 . 2048x256 dram,hs_mm->dram",
+    "matmul 1024x1024 . 1024x1024 bs8,bs8->bs8",
+    "matmul 1024x1024 . 1024x1024 dram,bs8->bs8",
+    "matmul 32x64 . 64x6144 dram,wsb_64x96->dram",
 })
 
 
@@ -157,6 +175,18 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         sharded(1024, 256, 512, "hs4x8", D, D), sharded(1024, 256, 256, "hs_mm", D, "hs_mm", batch=(2,)),
         # ttnn requires a sharded output to be sharded like a: both reject.
         sharded(2048, 256, 256, "hs_mm", D, "bs8_256x32"),
+        # A sharded b (block, height, width; with an interleaved or a block-sharded a): ttnn's automatic
+        # program config does not take one (REJECTED); the model rejects it too.
+        sharded(1024, 1024, 1024, D, "bs8", D), sharded(256, 2048, 256, D, "hs_mm", D),
+        sharded(32, 32, 2048, D, "ws_mm", D), sharded(1024, 1024, 1024, "bs8", "bs8", "bs8"),
+        sharded(1024, 1024, 1024, D, "bs8", "bs8"),
+        # A width-sharded b that is the in0-multicast 1-D program's in1 (K x perCoreN on the cores it
+        # uses): legal, b's shard is in1's CB; perCoreN = 3 runs MatmulMultiCore, which rejects it.
+        sharded(32, 64, 4096, D, "wsb_64x64", D), sharded(32, 128, 4096, D, "wsb_128x64", D),
+        sharded(32, 128, 4096, D, "wsb_128x64", L), sharded(32, 128, 4096, D, "wsb_128x64", D, "bfp8_b"),
+        sharded(64, 128, 4096, D, "wsb_128x64", D), sharded(32, 64, 2048, D, "wsb_64x32", D),
+        sharded(32, 32, 1024, D, "wsb4x8", D), sharded(32, 64, 6144, D, "wsb_64x96", D),
+        sharded(32, 64, 4096, D, "wsb_64x64", "ws_32x64"),
         # Width-sharded a: perCoreM = M, perCoreN = Nt / cores, in0_block_w = gcd(shard width, Kt); in0
         # multicast, its CB twice when fewer blocks than a's cores have work.
         sharded(32, 2048, 2048, "ws_mm", D, "ws_mm"), sharded(32, 2048, 2048, "ws_mm", D, D),

@@ -458,18 +458,69 @@ llvm::Expected<MatmulConfig> interleavedShardedOutputConfig(
   return config;
 }
 
+/// With a width-sharded b ttnn 0.81.1 keeps perCoreN at most this; wider
+/// per-core blocks take MatmulMultiCore, which needs b interleaved
+/// (measured on the mock Wormhole: Nt = 128 on 64 cores runs the 1-D
+/// program, Nt = 192 and 256 do not).
+constexpr int64_t kShardedBMaxPerCoreN = 2;
+
+/// A sharded b with a interleaved: ttnn 0.81.1 chooses the program as for an
+/// interleaved L1 b, then requires b to be what that program reads. Legal
+/// only for the 1-D program splitting N (in0 multicast) with b width
+/// sharded K x perCoreN on the ceil(Nt / perCoreN) cores it uses; b's shard
+/// is then in1's CB itself (not counted). The output: interleaved, or width
+/// sharded M x perCoreN on b's cores (its own CB).
+llvm::Expected<MatmulConfig>
+shardedBConfig(llvm::StringRef name, const MatmulShape &shape,
+               llvm::ArrayRef<int64_t> aShape, LayoutAttr aLayout,
+               llvm::ArrayRef<int64_t> bShape, LayoutAttr bLayout,
+               LayoutAttr outputLayout, uint64_t otherL1Bytes,
+               const DeviceModel &device) {
+  auto reject = [&](const llvm::Twine &why) {
+    return backendError(name + ": b is " + describe(bLayout) + ": " + why +
+                        " (ttnn 0.81.1 requires an interleaved b otherwise)");
+  };
+  if (aLayout.isSharded())
+    return reject("a is sharded too");
+  if (!bLayout.isL1())
+    return notSupportedError(name + ": a DRAM-sharded b (ttnn's DRAM-sharded "
+                                    "program configs) is not modelled");
+  if (bLayout.getMemoryLayout() != TensorMemoryLayout::WidthSharded)
+    return reject("only a width-sharded b can feed the program");
+  MatmulConfig config = selectConfig(shape, aShape, aLayout, bShape, bLayout,
+                                     outputLayout, otherL1Bytes, device);
+  if (config.program != MatmulProgram::Mcast1D || config.perCoreM != shape.mt)
+    return reject("the program chosen is not the 1-D program splitting N");
+  if (config.perCoreN > kShardedBMaxPerCoreN)
+    return reject("a per-core block of " + llvm::Twine(config.perCoreN) +
+                  " tiles of N runs MatmulMultiCore");
+  int64_t cores = ceilDiv(shape.nt, config.perCoreN);
+  int64_t shard[] = {shape.kt * kTileDim, config.perCoreN * kTileDim};
+  auto grid = bLayout.getGrid();
+  if (bLayout.getShard() != llvm::ArrayRef<int64_t>(shard) ||
+      grid[0] * grid[1] != cores)
+    return reject("the 1-D program reads " + describeShape(shard) +
+                  " shards on " + llvm::Twine(cores) + " cores");
+  if (outputLayout.isSharded()) {
+    int64_t out[] = {shape.mt * kTileDim, config.perCoreN * kTileDim};
+    if (outputLayout.getMemoryLayout() != TensorMemoryLayout::WidthSharded ||
+        outputLayout.getShard() != llvm::ArrayRef<int64_t>(out) ||
+        outputLayout.getGrid() != grid)
+      return notSupportedError(name + ": with a sharded b, a sharded output "
+                                      "is modelled only width sharded " +
+                               describeShape(out) + " on b's grid");
+  }
+  return config;
+}
+
 /// A sharded operand or output: ttnn 0.81.1 derives the program from a's
 /// shard spec (get_matmul_program_config). Modelled: a block-, height- or
-/// width-sharded a with b interleaved, and interleaved operands with a
-/// sharded output; a sharded b and transposed operands are not.
+/// width-sharded a with b interleaved, interleaved operands with a sharded
+/// output, and a width-sharded b (shardedBConfig); transposed operands are
+/// not.
 llvm::Error checkShardedOperands(llvm::StringRef name, LayoutAttr aLayout,
                                  LayoutAttr bLayout, bool transposeA,
                                  bool transposeB) {
-  if (bLayout.isSharded())
-    return notSupportedError(
-        name + ": sharded matmul program configs are modelled for an "
-               "interleaved b only; got a " +
-        describe(aLayout) + ", b " + describe(bLayout));
   if (transposeA || transposeB)
     return notSupportedError(name + ": a transposed operand of a "
                                     "sharded matmul is not modelled");
@@ -501,7 +552,22 @@ planMatmul(llvm::StringRef name, llvm::ArrayRef<int64_t> aShape,
                                                transposeA, transposeB))
       return err;
     MatmulConfig config;
-    if (!aLayout.isSharded()) {
+    if (bLayout.isSharded()) {
+      auto own = shardedBConfig(name, *shape, aShape, aLayout, bShape, bLayout,
+                                outputLayout, otherL1Bytes, currentDevice());
+      if (!own)
+        return own.takeError();
+      config = *own;
+      // in0 streams; b's shard is in1's CB and a sharded output its own.
+      int64_t buffers = shape->kt / config.blockW > 1 ? 2 : 1;
+      plan.cbBytes =
+          buffers * config.blockW * config.perCoreM * tileBytes(aLayout) +
+          (outputLayout.isSharded() ? 0
+                                    : config.perCoreM * config.perCoreN *
+                                          tileBytes(outputLayout)) +
+          partialsCBBytes(config, outputLayout);
+      plan.biasTiles = config.perCoreN;
+    } else if (!aLayout.isSharded()) {
       auto own = interleavedShardedOutputConfig(
           name, *shape, aShape, aLayout, bShape, bLayout, outputLayout,
           otherL1Bytes, currentDevice());

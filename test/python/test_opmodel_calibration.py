@@ -66,7 +66,8 @@ def test_every_case_ran_on_the_mock_device(rows):
     assert rejected == {"add 64x1024 + 2048x2048 (incompatible)", "sum 64x1024 dims [1, 2] (out of range)",
                         "concat 64x1024 f32, 64x1024 bf16 dim 0 (mixed data types)", *calibration.compute.REJECTED,
                         *calibration.data.REJECTED, *calibration.cnn.REJECTED,
-                        *calibration.matmul_cases.REJECTED}
+                        *calibration.matmul_cases.REJECTED,
+                        *(calibration.matmul_cases.REJECTED_ON_BLACKHOLE if device == "blackhole" else ())}
     # The scratchpad is part of total, not of cb; only slice has one (its bounds, 4 B per dimension),
     # the data families that keep a tile, an index block or a result row there, the CNN ops (the
     # row-major input's reshard into L1, Pool.cpp / Conv.cpp) and ttnn's block tilize (a recorded
