@@ -113,7 +113,7 @@ inline llvm::hash_code hashArg(const std::vector<std::vector<int64_t>> &v) {
     h = llvm::hash_combine(h, hashArg(shape));
   return h;
 }
-inline llvm::hash_code hashArg(const std::vector<CoreRect> &v) {
+inline llvm::hash_code hashArg(llvm::ArrayRef<CoreRect> v) {
   llvm::hash_code h = llvm::hash_value(v.size());
   for (const CoreRect &r : v)
     h = llvm::hash_combine(h, r.startX, r.startY, r.endX, r.endY);
@@ -158,6 +158,7 @@ class Key final : public KeyBase {
 public:
   Key(TypeID opKind, Ts... values)
       : KeyBase(opKind, keyTypeTag<Key<Ts...>>()), args(std::move(values)...) {}
+  Key(Key &&) = default;
   bool argsEqual(const KeyBase &other) const override {
     // keyType equality (checked first) makes the cast safe.
     return args == static_cast<const Key &>(other).args;
@@ -211,14 +212,14 @@ public:
                                        const Args &...args) {
     static_assert(std::is_invocable_v<Fn, const Args &...>,
                   "the cached function must take exactly the key arguments");
-    auto key = std::make_unique<
-        cache_detail::Key<typename cache_detail::KeyOf<Args>::type...>>(
-        op->getName().getTypeID(), cache_detail::KeyOf<Args>::get(args)...);
-    size_t hash = hashOf(*key);
+    // The probe key lives on the stack: a hit allocates no key.
+    using KeyT = cache_detail::Key<typename cache_detail::KeyOf<Args>::type...>;
+    KeyT probe(op->getName().getTypeID(), cache_detail::KeyOf<Args>::get(args)...);
+    size_t hash = hashOf(probe);
     MLIRContext *context = op->getContext();
     {
       std::lock_guard<std::mutex> lock(mutex);
-      if (const Entry *entry = find(hash, *key)) {
+      if (const Entry *entry = find(hash, probe)) {
         ++stats.hits;
         return load(*entry, context);
       }
@@ -226,7 +227,7 @@ public:
     }
     llvm::Expected<ResultT> result = fn(args...);
     Entry entry;
-    entry.key = std::move(key);
+    entry.key = std::make_unique<KeyT>(std::move(probe));
     if (result) {
       entry.ok = true;
       entry.value = Traits::store(*result);

@@ -12,6 +12,7 @@
 #include "ttl/Dialect/TTNN/IR/TTNNAttrs.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
@@ -76,20 +77,23 @@ struct CoreRect {
 
 /// A compiled TTL operation (ttnn.generic) as the op model sees it: plain
 /// values, no attributes, so a cache key holding it outlives its context.
+/// Inline storage sized for the usual operation (a few DFBs on one core
+/// range each): building and copying it for a cache lookup allocates
+/// nothing.
 struct GenericProgram {
   /// One circular buffer: its L1 bytes on each core it is allocated on.
   struct Buffer {
     int64_t bytesPerCore = 0;
-    std::vector<CoreRect> cores;
+    llvm::SmallVector<CoreRect, 1> cores;
     bool operator==(const Buffer &o) const {
       return bytesPerCore == o.bytesPerCore && cores == o.cores;
     }
   };
   std::string operationId;
   int64_t gridCols = 1, gridRows = 1;
-  std::vector<Buffer> buffers;
+  llvm::SmallVector<Buffer, 4> buffers;
   /// Cores of every kernel descriptor (the cores the operation runs on).
-  std::vector<CoreRect> kernelCores;
+  llvm::SmallVector<CoreRect, 3> kernelCores;
   /// Tile math operations in total, when known.
   std::optional<int64_t> tileOps;
 

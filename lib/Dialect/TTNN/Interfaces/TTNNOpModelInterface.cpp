@@ -559,12 +559,11 @@ ScaledDotProductAttentionOp::getOpRuntime(const Layouts &inputs,
 namespace mlir::ttnn::detail {
 namespace {
 
-std::vector<op_model::CoreRect> coreRects(ArrayAttr cores) {
-  std::vector<op_model::CoreRect> rects;
+void appendCoreRects(ArrayAttr cores,
+                     llvm::SmallVectorImpl<op_model::CoreRect> &rects) {
   for (auto core : cores.getAsRange<CoreRangeAttr>())
     rects.push_back({core.getStartX(), core.getStartY(), core.getEndX(),
                      core.getEndY()});
-  return rects;
 }
 
 /// The op's records as plain values (the cache key outlives the context).
@@ -573,11 +572,12 @@ op_model::GenericProgram genericProgram(GenericOp op) {
   program.operationId = op.getOperationId().str();
   program.gridCols = op.getGrid()[0];
   program.gridRows = op.getGrid()[1];
-  for (auto dfb : op.getDataflowBuffers().getAsRange<DataflowBufferAttr>())
-    program.buffers.push_back(
-        {dfb.getBytesPerCore(), coreRects(dfb.getCores())});
+  for (auto dfb : op.getDataflowBuffers().getAsRange<DataflowBufferAttr>()) {
+    program.buffers.push_back({dfb.getBytesPerCore(), {}});
+    appendCoreRects(dfb.getCores(), program.buffers.back().cores);
+  }
   for (auto kernel : op.getKernels().getAsRange<KernelAttr>())
-    llvm::append_range(program.kernelCores, coreRects(kernel.getCores()));
+    appendCoreRects(kernel.getCores(), program.kernelCores);
   program.tileOps = op.getTileOps();
   return program;
 }
