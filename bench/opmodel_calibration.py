@@ -309,8 +309,6 @@ DIFFERENCES: dict[str, str] = {
     **{name: reason for name, reason in (
         ("concat 28672x32, 28672x32 dim 1 hs,hs->l1", "sharded inputs: ttnn 0.81.1 runs its sharded concat program "
          "(shard-sized CBs, a sharded intermediate, then sharded-to-interleaved); not modelled (not supported)."),
-        ("slice 64x1024 [0:64, 0:1024:2] dram->dram", "a step above 1: ttnn 0.81.1 untilizes, slices row-major and "
-         "tilizes again (three programs); not modelled (not supported)."),
     )},
 }
 

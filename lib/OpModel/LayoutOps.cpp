@@ -6,13 +6,18 @@
 //     format, whatever the number of inputs or the dimension;
 //   - slice (unit steps): the same single 2-page CB, plus a scratchpad of one
 //     4-byte word per dimension (the slice bounds), outside the CB peak;
+//   - slice with a step above 1: untilize (bf16: UntilizeCodegen's circular
+//     buffers, f32: UntilizeMultiCore's dataflow buffers, to_layout's pages),
+//     a row-major strided slice (one dataflow buffer of 2 input rows), tilize
+//     (to_layout's pages); row-major intermediates in the output's buffer
+//     type, live until the output is written (finishPrograms);
 //   - repeat: one 8-page CB per program, one program per repeated dimension
 //     (their CBs never coexist; the intermediate between two programs is not
 //     in L1); no repeated dimension is a copy through a 2-page CB, or nothing
 //     at all (the input itself) when the output layout is the input's.
 // Sharded inputs of slice and repeat stream through the same CB (measured);
 // sharded concat runs another program and sharded outputs are not measured:
-// both not supported.
+// both not supported, and so is a strided slice of a sharded input.
 //
 //===----------------------------------------------------------------------===//
 
@@ -163,6 +168,17 @@ llvm::Expected<size_t> OpModel<ConcatOp>::getOpRuntime(
 //===----------------------------------------------------------------------===//
 
 namespace {
+bool hasStep(llvm::ArrayRef<int64_t> step) {
+  return llvm::any_of(step, [](int64_t s) { return s != 1; });
+}
+
+/// `layout`'s buffer type and data type, row-major and interleaved.
+LayoutAttr rowMajorIn(LayoutAttr layout) {
+  return LayoutAttr::get(layout.getContext(), PageLayout::RowMajor,
+                         layout.getBufferType(), TensorMemoryLayout::Interleaved,
+                         layout.getDataType(), {}, {});
+}
+
 llvm::Expected<std::vector<int64_t>>
 checkSlice(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
            llvm::ArrayRef<int64_t> begins, llvm::ArrayRef<int64_t> ends,
@@ -173,10 +189,51 @@ checkSlice(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
       SliceOp::inferResultShape(inputShape, begins, ends, step), outputLayout);
   if (!output)
     return output.takeError();
-  if (llvm::any_of(step, [](int64_t s) { return s != 1; }))
-    return notSupportedError(name + ": a step above 1 (ttnn 0.81.1 untilizes, "
-                                    "slices and tilizes) is not modelled");
+  if (!hasStep(step))
+    return output;
+  // ttnn 0.81.1: untilize, a row-major strided slice, tilize.
+  if (inputLayout.getDataType() == DataType::BFloat8B)
+    return backendError(name + ": a step above 1 needs a bf16 or f32 input "
+                               "(ttnn 0.81.1: TT_FATAL on bfp8_b)");
+  if (inputLayout.isSharded())
+    return notSupportedError(name + ": a step above 1 on a sharded input is "
+                                    "not modelled");
+  if (!conversionPages(inputShape, inputLayout) ||
+      !conversionPages(*output, rowMajorIn(outputLayout)))
+    return notSupportedError(
+        name + ": a step above 1 untilizes and tilizes, and these shapes run "
+               "one of ttnn's block programs, which are not modelled");
   return output;
+}
+
+/// The untilize / tilize programs of a strided slice, each one program.
+llvm::SmallVector<ProgramStep, 3>
+stridedSlicePrograms(llvm::ArrayRef<int64_t> inputShape,
+                     LayoutAttr inputLayout, llvm::ArrayRef<int64_t> outShape,
+                     LayoutAttr outputLayout) {
+  // The intermediates are row-major, interleaved in the output's buffer type.
+  LayoutAttr rmIn = rowMajorIn(outputLayout);
+  auto l1Of = [](llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+    return layout.isL1() ? bytesPerBank(shape, layout) : uint64_t(0);
+  };
+  uint64_t tile = tileBytes(inputLayout);
+  uint64_t untilizeBytes = *conversionPages(inputShape, inputLayout) * 2 * tile;
+  ProgramStep untilize;
+  // bf16: UntilizeCodegen's circular buffers; f32: UntilizeMultiCore's
+  // dataflow buffers.
+  if (inputLayout.getDataType() == DataType::Float32)
+    untilize.dataflowBytes = untilizeBytes;
+  else
+    untilize.circularBytes = untilizeBytes;
+  untilize.allocatedL1 = l1Of(inputShape, rmIn);
+  ProgramStep slice;
+  // SliceRmStride: one dataflow buffer of two input rows.
+  slice.dataflowBytes = 2 * uint64_t(inputShape.back()) * elementBytes(rmIn);
+  slice.allocatedL1 = l1Of(outShape, rmIn);
+  ProgramStep tilize;
+  tilize.dataflowBytes = *conversionPages(outShape, rmIn) * 2 * tile;
+  tilize.allocatedL1 = l1Of(outShape, outputLayout);
+  return {untilize, slice, tilize};
 }
 } // namespace
 
@@ -189,6 +246,11 @@ llvm::Expected<OpConstraints> OpModel<SliceOp>::getOpConstraints(
       checkSlice(inputShape, inputLayout, begins, ends, step, outputLayout);
   if (!output)
     return output.takeError();
+  if (hasStep(step))
+    return finishPrograms(
+        SliceOp::getOperationName(),
+        stridedSlicePrograms(inputShape, inputLayout, *output, outputLayout),
+        *output, outputLayout, initialState);
   Analysis analysis;
   analysis.cbBytes = kCopyPages * tileBytes(outputLayout);
   analysis.scratchpadBytes = kSliceScratchpadBytesPerDim * inputShape.size();
