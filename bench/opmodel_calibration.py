@@ -202,6 +202,14 @@ CASES: tuple[Case, ...] = (
     _unary("relu", D, D), _unary("relu", D, L), _unary("relu", L, L),
     _unary("relu", HS, HS, (28672, 32)), _unary("relu", HS, L, (28672, 32)), _unary("relu", L, HS, (28672, 32)),
     _unary("exp", "bs", "bs", (256, 1024)),
+    # Sharded <-> interleaved: ttnn 0.81.1 streams the shard through 2-page CBs (docs/op-model.md).
+    _unary("relu", HS, D, (28672, 32)), _unary("relu", D, HS, (28672, 32)),
+    _unary("exp", "bs", L, (256, 1024)), _unary("exp", L, "bs", (256, 1024)), _unary("exp", "bs", D, (256, 1024)),
+    Case("relu 28672x32 f32 hs->l1", "unary eltwise", (Operand((28672, 32), "hs_f32", "f32"),),
+         Operand((28672, 32), "l1_f32", "f32"), "ttnn.relu %a0", lambda t, dev, mc, a: t.relu(a[0], memory_config=mc[L])),
+    Case("relu 28672x32 f32 l1->hs", "unary eltwise", (Operand((28672, 32), "l1_f32", "f32"),),
+         Operand((28672, 32), "hs_f32", "f32"), "ttnn.relu %a0",
+         lambda t, dev, mc, a: t.relu(a[0], memory_config=mc["hs_f32"])),
     *(_unary(op, L, L) for op in ("sqrt", "exp", "tanh", "neg", "abs", "rsqrt", "cbrt")),
     Case("relu 64x1024 f32 dram->dram", "unary eltwise", (Operand(X, "dram_f32", "f32"),),
          Operand(X, "dram_f32", "f32"), "ttnn.relu %a0", lambda t, dev, mc, a: t.relu(a[0], memory_config=mc[D])),
@@ -228,16 +236,53 @@ CASES: tuple[Case, ...] = (
     Case("where 64x1024 with a 1x1024 operand l1", "where", (Operand(X, L), Operand((1, 1024), L), Operand(X, L)),
          Operand(X, L), "ttnn.where %a0, %a1, %a2",
          lambda t, dev, mc, a: t.where(a[0], a[1], a[2], memory_config=mc[L])),
+    # where with broadcast operands (each position, several, f32, DRAM).
+    Case("where 64x1024 with a 1x1024 condition l1", "where", (Operand((1, 1024), L), Operand(X, L), Operand(X, L)),
+         Operand(X, L), "ttnn.where %a0, %a1, %a2",
+         lambda t, dev, mc, a: t.where(a[0], a[1], a[2], memory_config=mc[L])),
+    Case("where 64x1024 with a 64x1 third operand dram", "where", (Operand(X, D), Operand(X, D), Operand((64, 1), D)),
+         Operand(X, D), "ttnn.where %a0, %a1, %a2",
+         lambda t, dev, mc, a: t.where(a[0], a[1], a[2], memory_config=mc[D])),
+    Case("where 64x1024 with two 1x1024 operands l1", "where",
+         (Operand(X, L), Operand((1, 1024), L), Operand((1, 1024), L)), Operand(X, L), "ttnn.where %a0, %a1, %a2",
+         lambda t, dev, mc, a: t.where(a[0], a[1], a[2], memory_config=mc[L])),
+    Case("where 64x1024 f32 with a 1x1024 operand dram", "where",
+         (Operand(X, "dram_f32", "f32"), Operand((1, 1024), "dram_f32", "f32"), Operand(X, "dram_f32", "f32")),
+         Operand(X, "dram_f32", "f32"), "ttnn.where %a0, %a1, %a2",
+         lambda t, dev, mc, a: t.where(a[0], a[1], a[2], memory_config=mc[D])),
+    Case("where 2x64x1024 with a 64x1024 operand dram", "where",
+         (Operand((2, 64, 1024), D), Operand(X, D), Operand((2, 64, 1024), D)), Operand((2, 64, 1024), D),
+         "ttnn.where %a0, %a1, %a2", lambda t, dev, mc, a: t.where(a[0], a[1], a[2], memory_config=mc[D])),
+    Case("where 64x1024 with a 1x1 operand l1", "where", (Operand(X, L), Operand(X, L), Operand((1, 1), L)),
+         Operand(X, L), "ttnn.where %a0, %a1, %a2",
+         lambda t, dev, mc, a: t.where(a[0], a[1], a[2], memory_config=mc[L])),
     *(_reduce(op, X, 1) for op in ("sum", "mean", "max", "min")),
     _reduce("sum", X, 0), _reduce("sum", (64, 64), 1), _reduce("sum", (64, 96), 1), _reduce("sum", (64, 128), 1),
     _reduce("max", X, 0, L, L), _reduce("sum", (2, 64, 1024), 0), _reduce("sum", (8, 64, 64), 0),
     _reduce("mean", (8, 64, 64), 0),
+    # Several dimensions including the last two: a row reduction, then a column reduction.
+    *(Case(f"{op} 2x64x1024 dims [1, 2] keepdim dram", "reduction", (Operand((2, 64, 1024), D),),
+           Operand((2, 1, 1), D), f"ttnn.{op} %a0 {{dim_arg = array<i64: 1, 2>, keep_dim = true}}",
+           lambda t, dev, mc, a, op=op: getattr(t, op)(a[0], dim=[1, 2], keepdim=True, memory_config=mc[D]))
+      for op in ("sum", "mean", "max")),
+    *(Case(f"{op} 64x1024 all dims {place}", "reduction", (Operand(X, place, dt),), Operand((), place, dt),
+           f"ttnn.{op} %a0", lambda t, dev, mc, a, op=op: getattr(t, op)(a[0], memory_config=mc[D]))
+      for op, place, dt in (("mean", D, "bf16"), ("max", D, "bf16"), ("sum", "dram_f32", "f32"),
+                            ("sum", "dram_bfp8", "bfp8_b"))),
+    Case("sum 64x96 all dims dram", "reduction", (Operand((64, 96), D),), Operand((), D), "ttnn.sum %a0",
+         lambda t, dev, mc, a: t.sum(a[0], memory_config=mc[D])),
     _reduce("sum", (2, 3, 64, 64), 1), _reduce("sum", (2, 64, 1024), 1),
     Case("sum 64x1024 all dims dram", "reduction", (Operand(X, D),), Operand((), D), "ttnn.sum %a0",
          lambda t, dev, mc, a: t.sum(a[0], memory_config=mc[D])),
     Case("sum 64x1024 dims [1, 2] (out of range)", "reduction", (Operand(X, D),), Operand((64,), D),
          "ttnn.sum %a0 {dim_arg = array<i64: 1, 2>}", lambda t, dev, mc, a: t.sum(a[0], dim=[1, 2], memory_config=mc[D])),
-    *(_softmax(32 * wt) for wt in (1, 2, 3, 4, 5, 6, 8, 10, 15, 32)),
+    *(_softmax(32 * wt) for wt in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 15, 18, 21, 24, 27, 30, 32, 33, 45)),
+    *(Case(f"softmax 64x{32 * wt} f32 l1 (Wt={wt})", "softmax", (Operand((64, 32 * wt), "l1_f32", "f32"),),
+           Operand((64, 32 * wt), "l1_f32", "f32"), "ttnn.softmax %a0 {dimension = -1 : si32}",
+           lambda t, dev, mc, a: t.softmax(a[0], dim=-1, memory_config=mc[L])) for wt in (5, 6, 9, 15)),
+    *(Case(f"softmax 64x{32 * wt} bfp8_b l1 (Wt={wt})", "softmax", (Operand((64, 32 * wt), "l1_bfp8", "bfp8_b"),),
+           Operand((64, 32 * wt), "l1_bfp8", "bfp8_b"), "ttnn.softmax %a0 {dimension = -1 : si32}",
+           lambda t, dev, mc, a: t.softmax(a[0], dim=-1, memory_config=mc[L])) for wt in (6, 9, 10)),
     Case("transpose 64x1024 -> 1024x64 l1", "transpose", (Operand(X, L),), Operand((1024, 64), L),
          "ttnn.transpose %a0 {dim0 = 0 : si32, dim1 = 1 : si32}", lambda t, dev, mc, a: t.transpose(a[0], 0, 1, memory_config=mc[L])),
     Case("transpose 2x64x1024 dims 1, 2 dram", "transpose", (Operand((2, 64, 1024), D),), Operand((2, 1024, 64), D),
@@ -284,19 +329,9 @@ CASES: tuple[Case, ...] = (
 # Cases where the model deliberately answers differently from ttnn 0.81.1, and why. The test
 # asserts that each still differs (a model change that closes a gap must remove its entry).
 DIFFERENCES: dict[str, str] = {
-    "relu 28672x32 hs->l1": "ttnn 0.81.1 accepts a sharded input with an interleaved output (it streams the shard "
-    "through 2 CBs); the model keeps reference row 4 (illegal): rejecting is the conservative answer for placement.",
-    "relu 28672x32 l1->hs": "as hs->l1: ttnn 0.81.1 accepts, the model keeps reference row 4 (illegal).",
-    "where 64x1024 with a 1x1024 operand l1": "where with a broadcast operand: ttnn 0.81.1 allocates 3 more 2-page "
-    "CBs (7 in all); only the binary family's broadcast CB is modelled, so the model is 12288 B low.",
     "mean 8x64x64 dim 0 keepdim dram->dram": "mean over an outer dimension: ttnn 0.81.1 does not run sum's "
     "slice-accumulating program (its CBs are 2 + 1 + 2 pages, 10240 B); the model applies the sum rule (2 pages "
     "per slice, 38912 B) and is above it.",
-    "sum 64x1024 all dims dram": "a reduction over every dimension runs several programs in ttnn 0.81.1 (the "
-    "peak is that of the largest); the model answers with one reduce program.",
-    "softmax 64x192 l1 (Wt=6)": "ttnn 0.81.1 uses a 3-tile block without padding here (25 tiles); the model "
-    "pads the row to 8 with a 4-tile block (31 tiles), an upper bound: the rule for Wt divisible by 3 is not "
-    "derived (Wt = 15 is padded to 16 by ttnn).",
     "matmul Mt Kt Nt 160 2 160 dram->dram": "all-DRAM matmul with more than 128 output rows and columns of tiles "
     "(per-core blocks above 16 tiles): ttnn 0.81.1 single-buffers in0 and allocates 200 output tiles for a 20x20 "
     "block (532480 B); the model applies the 2-D rule (983040 B), above it. Not derived: no sweep point beyond "

@@ -6,7 +6,8 @@
 // 0.81.1, where cbrt also uses 2 CBs). An operand
 // sharded in L1 needs no streaming CB: its CB is globally allocated on the
 // shard. Sharded programs run core-local, so every operand must be sharded
-// exactly like the output. See docs/op-model.md.
+// exactly like the output, but binary and unary ops also take mixed sharded /
+// interleaved placements (streamed). See docs/op-model.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +52,8 @@ constexpr double kBinaryCyclesPerTile = kFpuCyclesPerTile;
 /// where = two FPU passes (select via multiply-add).
 constexpr double kTernaryCyclesPerTile = 64;
 constexpr int64_t kPagesPerCB = 2;
+/// where's extra CBs for a row-broadcast operand (ttnn 0.81.1).
+constexpr int64_t kWhereRowBroadcastCBs = 3;
 
 /// Operands are checked before their shapes are broadcast (a dynamic or
 /// oversized operand is reported as such, not as a broadcast mismatch).
@@ -125,14 +128,24 @@ uint64_t mixedShardingCBBytes(
   return bytes;
 }
 
-/// `streamsMixedSharding`: the op accepts mixed sharded / interleaved
-/// placements (binary); otherwise they are illegal (unary keeps reference
-/// row 4; where is not measured).
+/// How an op takes mixed sharded / interleaved placements.
+enum class MixedSharding {
+  /// Illegal (where: not measured).
+  Rejected,
+  /// binary_ng: mixedShardingCBBytes.
+  Binary,
+  /// Unary (ttnn 0.81.1, both mock devices, height and block sharding, bf16
+  /// and f32, either direction, L1 or DRAM on the interleaved side): the
+  /// shard streams through the input's and the output's 2-page CBs, as an
+  /// interleaved program does.
+  Streamed,
+};
+
 llvm::Expected<Analysis> analyzeEltwise(
     llvm::StringRef opName,
     llvm::ArrayRef<std::pair<llvm::ArrayRef<int64_t>, LayoutAttr>> operands,
     LayoutAttr outLayout, int64_t intermediateCBs,
-    bool streamsMixedSharding = false) {
+    MixedSharding mixed = MixedSharding::Rejected) {
   if (llvm::Error err = checkOperands(opName, operands))
     return err;
   std::vector<int64_t> outShape(operands[0].first.begin(),
@@ -149,8 +162,13 @@ llvm::Expected<Analysis> analyzeEltwise(
   if (llvm::Error err = checkLayout(opName, "output", outShape, outLayout))
     return err;
   Analysis analysis;
-  if (streamsMixedSharding && mixedSharding(operands, outLayout)) {
+  if (mixed == MixedSharding::Binary && mixedSharding(operands, outLayout)) {
     analysis.cbBytes = mixedShardingCBBytes(operands, outLayout);
+  } else if (mixed == MixedSharding::Streamed &&
+             mixedSharding(operands, outLayout)) {
+    for (const auto &operand : operands)
+      analysis.cbBytes += kPagesPerCB * tileBytes(operand.second);
+    analysis.cbBytes += kPagesPerCB * tileBytes(outLayout);
   } else {
     if (llvm::Error err =
             checkShardedAlike(opName, operands, outShape, outLayout))
@@ -213,7 +231,8 @@ llvm::Expected<OpConstraints> UnaryEltwiseOpModel<OpTy>::getOpConstraints(
   llvm::StringRef name = OpTy::getOperationName();
   auto analysis = analyzeEltwise(name, {{inputShape, inputLayout}},
                                  outputLayout,
-                                 unaryInfo<OpTy>().intermediateCBs);
+                                 unaryInfo<OpTy>().intermediateCBs,
+                                 MixedSharding::Streamed);
   if (!analysis)
     return analysis.takeError();
   return finish(name, *analysis, initialState);
@@ -253,7 +272,7 @@ llvm::Expected<OpConstraints> BinaryEltwiseOpModel<OpTy>::getOpConstraints(
   llvm::StringRef name = OpTy::getOperationName();
   auto analysis =
       analyzeEltwise(name, {{lhsShape, lhsLayout}, {rhsShape, rhsLayout}},
-                     outputLayout, 0, /*streamsMixedSharding=*/true);
+                     outputLayout, 0, MixedSharding::Binary);
   if (!analysis)
     return analysis.takeError();
   // The broadcast CB holds the broadcast operand's tiles, in its format
@@ -303,6 +322,26 @@ llvm::Expected<OpConstraints> TernaryEltwiseOpModel<OpTy>::getOpConstraints(
       outputLayout, 0);
   if (!analysis)
     return analysis.takeError();
+  // An operand broadcast along the height only (a 1 x W row of an H x W
+  // output, H > 1): ttnn 0.81.1's where allocates three more 2-page CBs (7 in
+  // all), whichever operand or operands broadcast (measured on both mock
+  // devices, bf16 and f32, L1 and DRAM). A column (H x 1), a scalar (1 x 1) or
+  // a batch broadcast needs none.
+  const std::vector<int64_t> &outShape = analysis->outputs.front().shape;
+  std::pair<llvm::ArrayRef<int64_t>, LayoutAttr> operands[] = {
+      {aShape, aLayout}, {bShape, bLayout}, {cShape, cLayout}};
+  for (const auto &[shape, layout] : operands) {
+    if (outShape.size() < 2)
+      break;
+    int64_t height = shape.size() >= 2 ? shape[shape.size() - 2] : 1;
+    int64_t width = shape.empty() ? 1 : shape.back();
+    if (height == 1 && outShape[outShape.size() - 2] > 1 &&
+        width == outShape.back() && width > 1) {
+      analysis->cbBytes += kWhereRowBroadcastCBs * kPagesPerCB *
+                           tileBytes(layout);
+      break;
+    }
+  }
   return finish(name, *analysis, initialState);
 }
 

@@ -7,9 +7,12 @@
 // least 4 tiles, 2 pages otherwise, and 2 pages per reduced slice for a
 // reduction over one outer dimension (rank > 2, dim < rank - 2: the program
 // accumulates the slices tile by tile). The late-2025 hardware reference, row
-// 11, had 3 CBs of 2 pages. A reduction over several dimensions runs several
-// programs in ttnn that are not modelled exactly (see docs/op-model.md,
-// Calibration). Sharded reductions are not modelled.
+// 11, had 3 CBs of 2 pages. A reduction over several dimensions that include
+// the last two runs a row reduction, then a column reduction of its Ht x 1
+// result; the peak CBs are the larger program's (ttnn 0.81.1, see
+// reducesRowsThenColumns). Other multi-dimension reductions are not modelled
+// exactly (docs/op-model.md, Calibration). Sharded reductions are not
+// modelled.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +48,51 @@ int64_t inputPages(llvm::ArrayRef<int64_t> shape, llvm::ArrayRef<int64_t> dims) 
   if (dim < rank - 2)
     return kInputPages * shape[dim];
   return kInputPages;
+}
+
+/// True for a reduction over several dimensions including the last two.
+bool reducesRowsThenColumns(llvm::ArrayRef<int64_t> shape,
+                            llvm::ArrayRef<int64_t> dims) {
+  int64_t rank = shape.size();
+  if (rank < 2)
+    return false;
+  if (dims.empty())
+    return true;
+  if (dims.size() < 2)
+    return false;
+  bool width = false, height = false;
+  for (int64_t dim : dims) {
+    int64_t d = dim < 0 ? dim + rank : dim;
+    width |= d == rank - 1;
+    height |= d == rank - 2;
+  }
+  return width && height;
+}
+
+/// CBs of the two programs of reducesRowsThenColumns (ttnn 0.81.1, both mock
+/// devices, sum / mean / max, bf16, f32, bfp8_b). The row program: the row
+/// input CB (inputPages), a 1-page scaler (bf16 for a bfp8_b input) and a
+/// 2-page output CB in the intermediate format; the column program: a 2-page
+/// input and a 1-page scaler in the intermediate format and the 2-page
+/// output. sum's intermediate is f32 for a bf16 or f32 input; otherwise it is
+/// the input's format. 64x1024 bf16 sum: 8 + 1 bf16 + 2 f32 tiles = 26624 B
+/// (row program); 64x96: 2 f32 + 1 f32 + 2 bf16 = 16384 B (column program).
+uint64_t rowsThenColumnsCBBytes(llvm::ArrayRef<int64_t> shape,
+                                LayoutAttr inputLayout, LayoutAttr outputLayout,
+                                bool isSum) {
+  DataType in = inputLayout.getDataType();
+  bool floatInput = in == DataType::Float32 || in == DataType::BFloat16;
+  uint64_t inTile = tileBytes(inputLayout);
+  uint64_t scalerTile = floatInput ? inTile : kBf16TileBytes;
+  uint64_t imTile = isSum && floatInput ? kF32TileBytes : inTile;
+  int64_t rowPages = geometry(shape).widthTiles >= kWideRowTiles
+                         ? kWideRowInputPages
+                         : kInputPages;
+  uint64_t rowProgram = rowPages * inTile + kScalerPages * scalerTile +
+                        kOutputPages * imTile;
+  uint64_t columnProgram = kInputPages * imTile + kScalerPages * imTile +
+                           kOutputPages * tileBytes(outputLayout);
+  return std::max(rowProgram, columnProgram);
 }
 
 llvm::Expected<std::vector<int64_t>>
@@ -90,8 +138,12 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
   if (inputLayout.isSharded() || outputLayout.isSharded())
     return notSupportedError(name + ": sharded reductions are not modelled");
   uint64_t cbBytes =
-      (inputPages(inputShape, dims) + kScalerPages) * tileBytes(inputLayout) +
-      kOutputPages * tileBytes(outputLayout);
+      reducesRowsThenColumns(inputShape, dims)
+          ? rowsThenColumnsCBBytes(inputShape, inputLayout, outputLayout,
+                                   std::is_same_v<OpTy, SumOp>)
+          : (inputPages(inputShape, dims) + kScalerPages) *
+                    tileBytes(inputLayout) +
+                kOutputPages * tileBytes(outputLayout);
   return finishOneOutput(name, cbBytes, *outShape, outputLayout,
                          initialState);
 }

@@ -3,13 +3,17 @@
 // Each core owns whole rows of Wt tiles. Calibrated on ttnn 0.81.1's mock
 // device (the late-2025 reference row 13 had 4 x block + Wt + 3 tiles, block
 // <= 8). 0.81.1 works in blocks of up to 4 tiles: for Wt <= 4 the block is the
-// row; otherwise block = 4 and the row is padded to a multiple of 4 (Wt' >=
-// Wt). Its CBs: input Wt', exp(x) Wt', 2 x block output tiles, two 1-tile CBs
-// in the input format, and two 2-tile and one 1-tile bf16 CBs (intermediates,
-// scaler): (2 Wt' + 2) input tiles + 2 x block output tiles + 5 bf16 tiles.
-// For Wt = 32 that is 79 tiles = 161792 B in bf16. ttnn 0.81.1 picks block 3
-// without padding for some Wt divisible by 3 (6, 9: fewer tiles) but not for
-// others (15 pads to 16); the model takes the padded form, an upper bound.
+// row; for Wt = 6 and 9 it is 3 tiles without padding; otherwise block = 4 and
+// the row is padded to a multiple of 4 (Wt' >= Wt). Measured on both mock
+// devices for Wt = 1..10, 12, 14, 15, 18, 21, 24, 27, 30, 32, 33, 45 (bf16) and
+// in f32 and bfp8_b: 3 is taken exactly when Wt is divisible by 3 and padding
+// it to 4 would add more than a quarter of the row (Wt < 12); 15, 18, 21, 27,
+// 33 and 45 are padded. Its CBs: the input row, Wt' tiles in the input format;
+// exp(x), Wt' tiles, and two 1-tile CBs in the intermediate format (f32 for an
+// f32 input, else bf16: a bfp8_b input has bf16 intermediates); 2 x block
+// output tiles; three bf16 CBs of 2, 2 and 1 tiles (scaler, mask, ...):
+// Wt' in + (Wt' + 2) intermediate + 2 x block out + 5 bf16 tiles. For Wt = 32
+// that is 79 tiles = 161792 B in bf16.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,9 +56,15 @@ llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
   if (inputLayout.isSharded() || outputLayout.isSharded())
     return notSupportedError(name + ": sharded softmax is not modelled");
   int64_t wt = geometry(inputShape).widthTiles;
-  int64_t block = wt <= kBlock ? wt : kBlock;
+  int64_t block = wt <= kBlock                    ? wt
+                  : wt % 3 == 0 && wt < 3 * kBlock ? 3
+                                                   : kBlock;
   int64_t paddedWt = llvm::divideCeil(wt, block) * block;
-  uint64_t cbBytes = (2 * paddedWt + 2) * tileBytes(inputLayout) +
+  uint64_t intermediateTile =
+      inputLayout.getDataType() == DataType::Float32 ? kF32TileBytes
+                                                             : kBf16TileBytes;
+  uint64_t cbBytes = paddedWt * tileBytes(inputLayout) +
+                     (paddedWt + 2) * intermediateTile +
                      2 * block * tileBytes(outputLayout) +
                      kFixedBf16Tiles * kBf16TileBytes;
   return finishOneOutput(name, cbBytes, inputShape, outputLayout,

@@ -51,3 +51,18 @@ func.func @where(%c: tensor<64x1024xbf16, #l1>, %a: tensor<64x1024xbf16, #dram>,
   %0 = ttnn.where %c, %a, %b : tensor<64x1024xbf16, #l1>, tensor<64x1024xbf16, #dram>, tensor<64x1024xbf16, #dram> -> tensor<64x1024xbf16, #l1>
   return
 }
+
+// CHECK-LABEL: op constraints of @where_broadcast
+func.func @where_broadcast(%c: tensor<64x1024xbf16, #l1>, %row: tensor<1x1024xbf16, #l1>, %col: tensor<64x1xbf16, #l1>, %s: tensor<1x1xbf16, #l1>) {
+  // A row-broadcast operand (1 x W, in any position): 3 more 2-page CBs, 7 in all (ttnn 0.81.1).
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.where: success cb=28672 l1=2048 total=30720 out=2048
+  %0 = ttnn.where %c, %row, %c : tensor<64x1024xbf16, #l1>, tensor<1x1024xbf16, #l1>, tensor<64x1024xbf16, #l1> -> tensor<64x1024xbf16, #l1>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.where: success cb=28672 l1=2048 total=30720 out=2048
+  %1 = ttnn.where %row, %c, %row : tensor<1x1024xbf16, #l1>, tensor<64x1024xbf16, #l1>, tensor<1x1024xbf16, #l1> -> tensor<64x1024xbf16, #l1>
+  // A column or a scalar: none.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.where: success cb=16384 l1=2048 total=18432 out=2048
+  %2 = ttnn.where %c, %c, %col : tensor<64x1024xbf16, #l1>, tensor<64x1024xbf16, #l1>, tensor<64x1xbf16, #l1> -> tensor<64x1024xbf16, #l1>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.where: success cb=16384 l1=2048 total=18432 out=2048
+  %3 = ttnn.where %c, %c, %s : tensor<64x1024xbf16, #l1>, tensor<64x1024xbf16, #l1>, tensor<1x1xbf16, #l1> -> tensor<64x1024xbf16, #l1>
+  return
+}

@@ -50,9 +50,24 @@ func.func @reduce_to_l1(%a: tensor<64x1024xbf16, #dram>) {
   // 64x1 pads to 2 tiles: ceil(2 / 64 banks) = 1 tile per bank.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.sum: success cb=22528 l1=2048 total=24576 out=2048
   %0 = ttnn.sum %a {dim_arg = array<i64: -1>} : tensor<64x1024xbf16, #dram> -> tensor<64xbf16, #l1>
-  // No dim_arg: every dimension.
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max: success cb=10240 l1=2048 total=12288 out=2048
+  // No dim_arg: every dimension. A row reduction (8 + 1 + 2 pages), then a column
+  // reduction of its 64x1 result (2 + 1 + 2): the row program's CBs are the peak (ttnn 0.81.1).
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max: success cb=22528 l1=2048 total=24576 out=2048
   %1 = ttnn.max %a : tensor<64x1024xbf16, #dram> -> tensor<bf16, #l1>
+  return
+}
+
+// CHECK-LABEL: op constraints of @reduce_rows_then_columns
+func.func @reduce_rows_then_columns(%a: tensor<64x1024xbf16, #dram>, %b: tensor<64x96xbf16, #dram>, %c: tensor<2x64x1024xbf16, #dram>) {
+  // sum's intermediate is f32: 8 + 1 bf16 pages and a 2-page f32 output (row program).
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.sum: success cb=26624 l1=0 total=26624 out=0
+  %0 = ttnn.sum %a : tensor<64x1024xbf16, #dram> -> tensor<bf16, #dram>
+  // A narrow row: the column program (2 + 1 f32 pages, a 2-page bf16 output) is the larger.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.sum: success cb=16384 l1=0 total=16384 out=0
+  %1 = ttnn.sum %b : tensor<64x96xbf16, #dram> -> tensor<bf16, #dram>
+  // The last two dimensions of a rank-3 tensor: the same two programs.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.mean: success cb=22528 l1=0 total=22528 out=0
+  %2 = ttnn.mean %c {dim_arg = array<i64: 1, 2>, keep_dim = true} : tensor<2x64x1024xbf16, #dram> -> tensor<2x1x1xbf16, #dram>
   return
 }
 
