@@ -14,7 +14,8 @@ the weights' data type (``weights_dtype``): the IR gives them that data type in 
 
 Family "conv2d" holds the modelled scope, height sharded: the 1x1 stride-1 matmul path and ResNet-50's
 3x3 convs (stride 1 and 2) and 1x1 stride-2 downsamples, which ttnn runs through its halo and conv
-programs; "conv2d (not modelled)" holds block sharding and a DRAM output of the matmul path, which the
+programs; "conv2d" also holds block sharding of the 1x1 stride-1 matmul path; "conv2d (not modelled)" holds block sharding
+through the halo (3x3 and strided convs) and a DRAM output of the matmul path, which the
 model answers ``not_implemented``: every one is a recorded difference. ``WORMHOLE_DIFFERENCES`` are
 differences on Wormhole only (a convolution ttnn slices over DRAM there and runs whole on Blackhole).
 """
@@ -52,6 +53,11 @@ SHAPES = ((1, 112, 112, 64), (1, 56, 56, 64), (1, 28, 28, 128), (1, 14, 14, 256)
 # Other windows: (N, H, W, C, kernel, stride, padding).
 WINDOWS = ((1, 56, 56, 64, 2, 2, 0), (1, 112, 112, 64, 2, 2, 0), (1, 56, 56, 64, 3, 1, 1), (2, 28, 28, 128, 3, 1, 1))
 
+# 1x1 convs ttnn would block-shard: ResNet-50's stages 3-4, batch 1 and 2, and shapes outside ResNet.
+CONV_1X1_BLOCK = ((1, 28, 28, 128, 512), (1, 28, 28, 512, 128), (1, 14, 14, 256, 1024), (1, 14, 14, 1024, 256),
+                  (2, 28, 28, 512, 128), (2, 14, 14, 256, 1024), (2, 14, 14, 1024, 256), (1, 32, 32, 256, 256),
+                  (1, 20, 20, 512, 512), (1, 16, 16, 96, 64))
+CONV_HALO_BLOCK = ((1, 14, 14, 256, 256, 3, 1, 1), (2, 14, 14, 256, 256, 3, 1, 1), (1, 28, 28, 256, 256, 3, 2, 1))
 L1_INPUT_REASON = "L1 input: ttnn fails its CB size check under capture"
 TOO_LARGE = "K x N weight block beyond L1"
 NO_SLICE = "weight block beyond L1: no DRAM slicing fits"
@@ -74,6 +80,8 @@ DIFFERENCES: dict[str, str] = {
     "max_pool2d 1x56x56x64 k3s2p1 dram->pool_hs (tiled input)": "a tiled input: ttnn's halo untilizes it (other "
     "CBs, no halo scratchpad); not modelled (not supported): pools take row-major inputs in ResNet.",
     "conv2d 1x28x28x128->128 k3s1p1 dram_rm->conv_bs": NOT_MODELLED,
+    **{f"conv2d {n}x{h}x{w}x{c}->{o} k{k}s{s}p{p} dram_rm->conv_bs": NOT_MODELLED
+       for n, h, w, c, o, k, s, p in CONV_HALO_BLOCK},
     "conv2d 1x56x56x64->256 k1s1p0 dram_rm->dram": "a DRAM output: ttnn copies the sharded result to DRAM; the "
     "model answers only the height-sharded L1 output (not_implemented)",
 }
@@ -202,5 +210,9 @@ def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[A
         conv(1, 112, 112, 64, 64, 3, 1, 1), conv(1, 56, 56, 64, 64, 3, 1, 1, bias=False),
         conv(1, 28, 28, 256, 256, 3, 2, 1, bias=False),
         conv(1, 28, 28, 128, 128, 3, 1, 1, dst="conv_bs", family=not_modelled),
+        *(conv(*shape, dst="conv_bs", weights=weights)
+          for weights in ("bf16", "bfp8_b") for shape in CONV_1X1_BLOCK),
+        conv(1, 28, 28, 512, 128, dst="conv_bs", bias=False), conv(1, 14, 14, 1024, 256, dst="conv_bs", relu=True),
+        *(conv(*shape, dst="conv_bs", family=not_modelled) for shape in CONV_HALO_BLOCK),
         conv(1, 56, 56, 64, 256, dst="dram", family=not_modelled),
     )

@@ -36,8 +36,23 @@
 //      and reader-index CBs are tensors (globally allocated);
 //   4. ttnn copies the output to DRAM interleaved (out 0).
 //
-// Block and width sharding, L1 inputs and convolutions that ttnn slices
-// over DRAM (the single-slice buffers beyond L1) are not modelled.
+// A 1x1 stride-1 unpadded conv with a block-sharded conv config runs:
+//
+//   1. the row-major input is tilized into DRAM (one tile row of input
+//      channels in and out per core: 2 x C/32 bf16 tiles of CB);
+//   2. it is resharded into L1 block sharded: the pixels' tile rows over
+//      find_closest_largest_divisor_with_num_padding(M tiles, grid rows)
+//      rows of cores, the channels over the largest common divisor of the
+//      in and out channel tiles not above the grid's columns;
+//   3. a block-sharded 2-D multicast matmul: in0 blocks of per-core-M x
+//      (K / columns) bf16 tiles and in1 blocks of (K / columns) x per-core-N
+//      tiles in the weights' format, both double-buffered when there is more
+//      than one column, a bias row of per-core-N tiles; the input and output
+//      CBs are the shards. The output stays block sharded in L1.
+//
+// Width sharding, block sharding through the halo, L1 inputs and
+// convolutions that ttnn slices over DRAM (the single-slice buffers beyond
+// L1) are not modelled.
 //
 //===----------------------------------------------------------------------===//
 
@@ -124,6 +139,92 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
   int64_t shard[2] = {rows, nTiles * kTileDim};
   a.output = LayoutAttr::get(outputLayout.getContext(), BufferType::L1,
                              TensorMemoryLayout::HeightSharded,
+                             DataType::BFloat16, grid, shard);
+  a.outputShape = {1, 1, w.pixels(), w.outChannels};
+  return a;
+}
+
+/// ttnn's find_closest_largest_divisor_with_num_padding: the most cores, at
+/// most `start`, whose padding of `num` tiles is less than one core's share.
+int64_t closestDivisorWithPadding(int64_t num, int64_t start) {
+  int64_t d = start;
+  int64_t padded = ceilDiv(num, d) * d;
+  while (padded - num >= padded / d && d > 1) {
+    --d;
+    padded = ceilDiv(num, d) * d;
+  }
+  return d;
+}
+
+/// ttnn's find_closest_common_largest_divisor: the largest divisor of both
+/// `a` and `b` not above `max`.
+int64_t commonDivisor(int64_t a, int64_t b, int64_t max) {
+  for (int64_t d = max; d > 1; --d)
+    if (a % d == 0 && b % d == 0)
+      return d;
+  return 1;
+}
+
+/// The 1x1 stride-1 path, block sharded (the file comment's third pipeline).
+llvm::Expected<ConvAnalysis> analyseBlockMatmul(const ConvWindow &w,
+                                                LayoutAttr inputLayout,
+                                                LayoutAttr weightLayout,
+                                                LayoutAttr biasLayout,
+                                                LayoutAttr outputLayout) {
+  llvm::StringRef name = Conv2dOp::getOperationName();
+  const DeviceModel &device = currentDevice();
+  if (inputLayout.isL1())
+    return notSupportedError(name + ": input " + describe(inputLayout) +
+                             ": a block-sharded conv is modelled for a DRAM "
+                             "input only");
+  if (w.inChannels % kTileDim)
+    return notSupportedError(
+        name + ": " + llvm::Twine(w.inChannels) +
+        " input channels are not a multiple of 32: the block-sharded matmul "
+        "path was measured for whole tiles of channels only");
+  int64_t mTiles = ceilDiv(w.pixels(), kTileDim);
+  int64_t kTiles = w.inChannels / kTileDim;
+  int64_t nTiles = ceilDiv(w.outChannels, kTileDim);
+  // determine_parallel_config: the pixels' tile rows over the grid's rows,
+  // the channels over its columns (a divisor of both in and out tiles).
+  int64_t rowCores = closestDivisorWithPadding(mTiles, device.gridRows);
+  int64_t colCores = commonDivisor(kTiles, nTiles, device.gridCols);
+  int64_t perCoreM = ceilDiv(mTiles, rowCores);
+  int64_t blockW = kTiles / colCores;
+  int64_t perCoreN = ceilDiv(nTiles, colCores);
+  uint64_t weightTile = tileBytes(weightLayout);
+  // The 2-D multicast matmul: in0 and in1 blocks double-buffered when K runs
+  // in more than one block, a bias row; in0 and the output are the shards.
+  int64_t buffering = colCores > 1 ? 2 : 1;
+  uint64_t mmCB = uint64_t(perCoreM * blockW * buffering) * kBf16TileBytes +
+                  uint64_t(blockW * perCoreN * buffering +
+                           (biasLayout ? perCoreN : 0)) *
+                      weightTile;
+  // The tilize (to DRAM) before the reshard: one tile row in and out.
+  uint64_t tilizeCB = uint64_t(2 * kTiles) * kBf16TileBytes;
+  uint64_t in = uint64_t(perCoreM * blockW) * kBf16TileBytes;
+  uint64_t out = uint64_t(perCoreM * perCoreN) * kBf16TileBytes;
+  ConvAnalysis a;
+  a.cbBytes = std::max(mmCB, tilizeCB);
+  if (in + out + mmCB > device.usableL1() || in + tilizeCB > device.usableL1())
+    return outOfMemoryError(
+        name + ": the matmul's CBs (" + llvm::Twine(mmCB) +
+        " B) and the input and output shards (" + llvm::Twine(in + out) +
+        " B) exceed the " + llvm::Twine(device.usableL1()) +
+        " B of usable L1 per core (ttnn 0.81.1 fails to allocate its CBs)");
+  a.scratch = 0;
+  // The input shard is allocated while the tilize's CBs are live.
+  a.intermediateL1 = in;
+  a.tensorPeak = in + out;
+  a.overallPeak = std::max(in + tilizeCB, in + out + mmCB);
+  a.cores = rowCores * colCores;
+  a.kTiles = kTiles;
+  a.nTiles = nTiles;
+  a.mTiles = mTiles;
+  int64_t grid[2] = {rowCores, colCores};
+  int64_t shard[2] = {perCoreM * kTileDim, perCoreN * kTileDim};
+  a.output = LayoutAttr::get(outputLayout.getContext(), BufferType::L1,
+                             TensorMemoryLayout::BlockSharded,
                              DataType::BFloat16, grid, shard);
   a.outputShape = {1, 1, w.pixels(), w.outChannels};
   return a;
@@ -302,15 +403,27 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
                              " and weight " + describe(weightLayout) +
                              ": ttnn prepares the bias in the weights' data "
                              "type");
+  bool block = outputLayout.isL1() &&
+               outputLayout.getMemoryLayout() == TensorMemoryLayout::BlockSharded;
   if (!outputLayout.isL1() ||
-      outputLayout.getMemoryLayout() != TensorMemoryLayout::HeightSharded ||
+      (outputLayout.getMemoryLayout() != TensorMemoryLayout::HeightSharded &&
+       !block) ||
       outputLayout.isRowMajor() ||
       outputLayout.getDataType() != DataType::BFloat16)
     return notSupportedError(
         name + ": output " + describe(outputLayout) +
-        " is not modelled: only the tiled bf16 L1 height-sharded output of a "
-        "height-sharded conv config (block and width sharding and DRAM "
-        "outputs are not)");
+        " is not modelled: only the tiled bf16 L1 height- or block-sharded "
+        "output of a height- or block-sharded conv config (width sharding and "
+        "DRAM outputs are not)");
+  if (block) {
+    if (!w.isMatmul())
+      return notSupportedError(
+          name + ": a block-sharded conv through the halo and ttnn's "
+                 "block-sharded conv program is not modelled (only the 1x1 "
+                 "stride-1 unpadded matmul path is)");
+    return analyseBlockMatmul(w, inputLayout, weightLayout, biasLayout,
+                              outputLayout);
+  }
   if (w.isMatmul())
     return analyseMatmul(w, weightLayout, biasLayout, outputLayout);
   return analyseConv(w, inputLayout, weightLayout, biasLayout, outputLayout);

@@ -80,9 +80,14 @@ def TTNN_Conv2dOp : TTNN_Op<"conv2d", [Pure]> {
     and conv programs: the halo gathers each core's window rows, the conv
     program reads act blocks of a kernel row of channels against a weight
     block of that many rows, and ttnn copies the output to DRAM (the answer's
-    output layout is DRAM interleaved). Block and width sharding, an L1 input
-    on the halo path and convolutions ttnn slices over DRAM answer
-    `not_implemented` (docs/op-model.md, "CNN ops").
+    output layout is DRAM interleaved). A block-sharded L1 output of a 1x1
+    stride-1 unpadded convolution (DRAM input) runs as ttnn's block-sharded
+    2-D multicast matmul: the input tilized in DRAM, resharded block sharded
+    (tile rows over grid rows, channels over a common divisor of the in and
+    out channel tiles), K in blocks per column. Width sharding, block
+    sharding through the halo, an L1 input on the halo path and
+    convolutions ttnn slices over DRAM answer `not_implemented`
+    (docs/op-model.md, "CNN ops").
 
     ```mlir
     %y = ttnn.conv2d %x, %w bias %b {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 256 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, activation = "relu"} : tensor<1x1x3136x64xbf16, #ttnn.layout<row_major, dram, interleaved, bf16>>, tensor<256x64x1x1xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>, tensor<1x1x1x256xbf16, #ttnn.layout<dram, interleaved, bfp8_b>> -> tensor<1x1x3136x256xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 7x8, shard = 64x256>>
