@@ -164,6 +164,10 @@ bool shardedAlike(LayoutAttr a, LayoutAttr b) {
          a.getGrid() == b.getGrid() && a.getShard() == b.getShard();
 }
 
+uint64_t l1BytesPerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  return layout.isL1() ? bytesPerBank(shape, layout) : 0;
+}
+
 static uint64_t alignUp(uint64_t value, uint64_t alignment) {
   return (value + alignment - 1) / alignment * alignment;
 }
@@ -275,7 +279,7 @@ finishPrograms(llvm::StringRef opName, llvm::ArrayRef<ProgramStep> programs,
     live -= std::min(live, program.freedL1);
     previousBuffers = buffers;
   }
-  uint64_t output = outLayout.isL1() ? bytesPerBank(outShape, outLayout) : 0;
+  uint64_t output = l1BytesPerBank(outShape, outLayout);
   Analysis analysis;
   analysis.cbBytes = circular + dataflow;
   analysis.intermediateL1 = tensorPeak - std::min(tensorPeak, output);

@@ -80,12 +80,21 @@ llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
 std::optional<int64_t> conversionPages(llvm::ArrayRef<int64_t> shape,
                                        LayoutAttr in);
 
+/// Bytes of both CBs of that tilize / untilize from `in` to `out`
+/// (`conversionPages` tiles each, in each side's format), or nullopt outside
+/// the measured programs.
+std::optional<uint64_t> conversionCBBytes(llvm::ArrayRef<int64_t> shape,
+                                          LayoutAttr in, LayoutAttr out);
+
 /// Both interleaved, or sharded with the same memory layout, grid and shard.
 bool shardedAlike(LayoutAttr a, LayoutAttr b);
 
 /// Bytes per bank of a tensor in `layout`: interleaved pages round-robin
 /// over the banks of its buffer type, or one shard per core.
 uint64_t bytesPerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout);
+
+/// bytesPerBank in L1, 0 in DRAM: what a tensor adds to each core's L1.
+uint64_t l1BytesPerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout);
 
 /// Bytes of a circular buffer of `pages` tiles in `layout`'s format, or 0
 /// when the operand is sharded in L1 (its CB is globally allocated on the

@@ -63,8 +63,7 @@ programsOf(ReluBackwardOp *, llvm::StringRef name, LayoutAttr gradLayout,
                         describe(outputLayout) +
                         " must be sharded alike (its programs are core-local)");
   // The temporary x > 0 is placed like the output.
-  uint64_t temporary =
-      outputLayout.isL1() ? bytesPerBank(inputShape, outputLayout) : 0;
+  uint64_t temporary = l1BytesPerBank(inputShape, outputLayout);
   uint64_t output = temporary;
   ProgramStep unary{0,
                     streamingCB(kPagesPerCB, inputLayout) +
@@ -150,8 +149,7 @@ programsOf(SiluBackwardOp *, llvm::StringRef name, LayoutAttr gradLayout,
       inputLayout.getDataType() != outputLayout.getDataType())
     return notSupportedError(name + ": operands and result of different data "
                                     "types are not modelled");
-  uint64_t temporary =
-      outputLayout.isL1() ? bytesPerBank(inputShape, outputLayout) : 0;
+  uint64_t temporary = l1BytesPerBank(inputShape, outputLayout);
   return siluBackwardPrograms(outputLayout, temporary, temporary);
 }
 

@@ -144,6 +144,23 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
   return a;
 }
 
+/// The input both the block-sharded matmul path and the halo path were
+/// measured for: a DRAM input with whole tiles of channels. `path` names
+/// the path in the error.
+llvm::Error checkDramWholeTileInput(const ConvWindow &w, LayoutAttr inputLayout,
+                                    llvm::StringRef path) {
+  llvm::StringRef name = Conv2dOp::getOperationName();
+  if (inputLayout.isL1())
+    return notSupportedError(name + ": input " + describe(inputLayout) + ": " +
+                             path + " is modelled for a DRAM input only");
+  if (w.inChannels % kTileDim)
+    return notSupportedError(name + ": " + llvm::Twine(w.inChannels) +
+                             " input channels are not a multiple of 32: " +
+                             path + " was measured for whole tiles of "
+                             "channels only");
+  return llvm::Error::success();
+}
+
 /// ttnn's find_closest_largest_divisor_with_num_padding: the most cores, at
 /// most `start`, whose padding of `num` tiles is less than one core's share.
 int64_t closestDivisorWithPadding(int64_t num, int64_t start) {
@@ -173,15 +190,9 @@ llvm::Expected<ConvAnalysis> analyseBlockMatmul(const ConvWindow &w,
                                                 LayoutAttr outputLayout) {
   llvm::StringRef name = Conv2dOp::getOperationName();
   const DeviceModel &device = currentDevice();
-  if (inputLayout.isL1())
-    return notSupportedError(name + ": input " + describe(inputLayout) +
-                             ": a block-sharded conv is modelled for a DRAM "
-                             "input only");
-  if (w.inChannels % kTileDim)
-    return notSupportedError(
-        name + ": " + llvm::Twine(w.inChannels) +
-        " input channels are not a multiple of 32: the block-sharded matmul "
-        "path was measured for whole tiles of channels only");
+  if (llvm::Error err =
+          checkDramWholeTileInput(w, inputLayout, "the block-sharded matmul path"))
+    return err;
   int64_t mTiles = ceilDiv(w.pixels(), kTileDim);
   int64_t kTiles = w.inChannels / kTileDim;
   int64_t nTiles = ceilDiv(w.outChannels, kTileDim);
@@ -293,15 +304,9 @@ llvm::Expected<ConvAnalysis> analyseConv(const ConvWindow &w,
                                          LayoutAttr outputLayout) {
   llvm::StringRef name = Conv2dOp::getOperationName();
   const DeviceModel &device = currentDevice();
-  if (inputLayout.isL1())
-    return notSupportedError(name + ": input " + describe(inputLayout) +
-                             ": a convolution through the halo and conv "
-                             "programs is modelled for a DRAM input only");
-  if (w.inChannels % kTileDim)
-    return notSupportedError(
-        name + ": " + llvm::Twine(w.inChannels) +
-        " input channels are not a multiple of 32: the conv program's act "
-        "block was measured for whole tiles of channels only");
+  if (llvm::Error err = checkDramWholeTileInput(
+          w, inputLayout, "a convolution through the halo and conv programs"))
+    return err;
   Window sliding = w.sliding();
   if (sliding.outH() < 1 || sliding.outW() < 1)
     return backendError(name + ": the window does not fit the input");

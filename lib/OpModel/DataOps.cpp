@@ -89,10 +89,6 @@ finishChain(llvm::StringRef opName, llvm::ArrayRef<Step> steps,
   return result;
 }
 
-/// L1 per core of a tensor written in `layout` (0 in DRAM).
-uint64_t l1Bytes(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
-  return layout.isL1() ? bytesPerBank(shape, layout) : 0;
-}
 
 /// `layout` with another data type (the bf16 temporaries of a bfp8_b chain).
 LayoutAttr withDataType(LayoutAttr layout, DataType type) {
@@ -116,9 +112,9 @@ llvm::SmallVector<Step, 3> throughBf16(llvm::ArrayRef<int64_t> inShape,
                                        LayoutAttr outLayout) {
   LayoutAttr bf16In = withDataType(inLayout, DataType::BFloat16);
   LayoutAttr bf16Out = withDataType(outLayout, DataType::BFloat16);
-  Step toBf16{typecastCB(inLayout, bf16In), 0, l1Bytes(inShape, bf16In)};
-  inner.writesL1 = l1Bytes(outShape, bf16Out);
-  Step back{typecastCB(bf16Out, outLayout), 0, l1Bytes(outShape, outLayout)};
+  Step toBf16{typecastCB(inLayout, bf16In), 0, l1BytesPerBank(inShape, bf16In)};
+  inner.writesL1 = l1BytesPerBank(outShape, bf16Out);
+  Step back{typecastCB(bf16Out, outLayout), 0, l1BytesPerBank(outShape, outLayout)};
   return {toBf16, inner, back};
 }
 
@@ -405,7 +401,7 @@ llvm::Expected<OpConstraints> OpModel<ReshapeOp>::getOpConstraints(
   if (!plan)
     return plan.takeError();
   llvm::ArrayRef<int64_t> out = plan->outShape;
-  uint64_t output = l1Bytes(out, outputLayout);
+  uint64_t output = l1BytesPerBank(out, outputLayout);
   switch (plan->program) {
   case ReshapeProgram::View:
     return theInputItself(outputLayout);
@@ -603,7 +599,7 @@ llvm::Expected<OpConstraints> OpModel<PermuteOp>::getOpConstraints(
                        plan->outShape, outputLayout, initialState);
   }
   Step step{permuteCB(plan->program, permutation, plan->outShape, inputLayout),
-            0, l1Bytes(plan->outShape, outputLayout)};
+            0, l1BytesPerBank(plan->outShape, outputLayout)};
   return finishChain(name, {step}, plan->outShape, outputLayout, initialState);
 }
 
@@ -711,7 +707,7 @@ llvm::Expected<OpConstraints> OpModel<PadOp>::getOpConstraints(
                                    inner, outputLayout),
                        plan->outShape, outputLayout, initialState);
   }
-  Step pad{kDoubleBuffer * tile, tile, l1Bytes(plan->outShape, outputLayout)};
+  Step pad{kDoubleBuffer * tile, tile, l1BytesPerBank(plan->outShape, outputLayout)};
   llvm::SmallVector<Step, 2> steps;
   if (plan->fillPad)
     steps.push_back(fill);
@@ -861,7 +857,7 @@ llvm::Expected<OpConstraints> OpModel<EmbeddingOp>::getOpConstraints(
                             weightLayout, outputLayout);
   if (!plan)
     return plan.takeError();
-  uint64_t output = l1Bytes(plan->outShape, outputLayout);
+  uint64_t output = l1BytesPerBank(plan->outShape, outputLayout);
   switch (plan->program) {
   case EmbeddingProgram::RowMajor: {
     Step step = rowMajorStep(indicesShape, indicesLayout, weightShape[1],
@@ -880,9 +876,8 @@ llvm::Expected<OpConstraints> OpModel<EmbeddingOp>::getOpConstraints(
     LayoutAttr temporary = rowMajorOf(outputLayout);
     Step gather = rowMajorStep(indicesShape, indicesLayout, weightShape[1],
                                weightLayout);
-    gather.writesL1 = l1Bytes(plan->outShape, temporary);
-    int64_t pages = *conversionPages(plan->outShape, temporary);
-    Step tilize{pages * (tileBytes(temporary) + tileBytes(outputLayout)), 0,
+    gather.writesL1 = l1BytesPerBank(plan->outShape, temporary);
+    Step tilize{*conversionCBBytes(plan->outShape, temporary, outputLayout), 0,
                 output};
     return finishChain(name, {gather, tilize}, plan->outShape, outputLayout,
                        initialState);
@@ -972,7 +967,7 @@ llvm::Expected<OpConstraints> OpModel<ArgMaxOp>::getOpConstraints(
   if (!out)
     return out.takeError();
   Step step{tileBytes(inputLayout), uint64_t(out->back()) * kIndexBytes,
-            l1Bytes(*out, outputLayout)};
+            l1BytesPerBank(*out, outputLayout)};
   return finishChain(ArgMaxOp::getOperationName(), {step}, *out, outputLayout,
                      initialState);
 }

@@ -197,6 +197,19 @@ bool broadcastsWithinTiles(llvm::ArrayRef<int64_t> operand,
   return false;
 }
 
+/// True when `operand` is a row broadcast along the output's height only: a
+/// 1 x W operand of an H x W output, H > 1 and W > 1 (missing dimensions
+/// count as 1).
+bool broadcastsRowOnly(llvm::ArrayRef<int64_t> operand,
+                       llvm::ArrayRef<int64_t> out) {
+  if (out.size() < 2)
+    return false;
+  int64_t height = operand.size() >= 2 ? operand[operand.size() - 2] : 1;
+  int64_t width = operand.empty() ? 1 : operand.back();
+  return height == 1 && out[out.size() - 2] > 1 && width == out.back() &&
+         width > 1;
+}
+
 llvm::Expected<size_t> eltwiseRuntime(
     llvm::Expected<OpConstraints> constraints,
     llvm::ArrayRef<std::pair<llvm::ArrayRef<int64_t>, LayoutAttr>> operands,
@@ -330,18 +343,12 @@ llvm::Expected<OpConstraints> TernaryEltwiseOpModel<OpTy>::getOpConstraints(
   const std::vector<int64_t> &outShape = analysis->outputs.front().shape;
   std::pair<llvm::ArrayRef<int64_t>, LayoutAttr> operands[] = {
       {aShape, aLayout}, {bShape, bLayout}, {cShape, cLayout}};
-  for (const auto &[shape, layout] : operands) {
-    if (outShape.size() < 2)
-      break;
-    int64_t height = shape.size() >= 2 ? shape[shape.size() - 2] : 1;
-    int64_t width = shape.empty() ? 1 : shape.back();
-    if (height == 1 && outShape[outShape.size() - 2] > 1 &&
-        width == outShape.back() && width > 1) {
-      analysis->cbBytes += kWhereRowBroadcastCBs * kPagesPerCB *
-                           tileBytes(layout);
-      break;
-    }
-  }
+  const auto *row = llvm::find_if(operands, [&](const auto &operand) {
+    return broadcastsRowOnly(operand.first, outShape);
+  });
+  if (row != std::end(operands))
+    analysis->cbBytes +=
+        kWhereRowBroadcastCBs * kPagesPerCB * tileBytes(row->second);
   return finish(name, *analysis, initialState);
 }
 

@@ -213,11 +213,8 @@ stridedSlicePrograms(llvm::ArrayRef<int64_t> inputShape,
                      LayoutAttr outputLayout) {
   // The intermediates are row-major, interleaved in the output's buffer type.
   LayoutAttr rmIn = rowMajorIn(outputLayout);
-  auto l1Of = [](llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
-    return layout.isL1() ? bytesPerBank(shape, layout) : uint64_t(0);
-  };
-  uint64_t tile = tileBytes(inputLayout);
-  uint64_t untilizeBytes = *conversionPages(inputShape, inputLayout) * 2 * tile;
+  uint64_t untilizeBytes =
+      *conversionCBBytes(inputShape, inputLayout, rowMajorIn(inputLayout));
   ProgramStep untilize;
   // bf16: UntilizeCodegen's circular buffers; f32: UntilizeMultiCore's
   // dataflow buffers.
@@ -225,14 +222,14 @@ stridedSlicePrograms(llvm::ArrayRef<int64_t> inputShape,
     untilize.dataflowBytes = untilizeBytes;
   else
     untilize.circularBytes = untilizeBytes;
-  untilize.allocatedL1 = l1Of(inputShape, rmIn);
+  untilize.allocatedL1 = l1BytesPerBank(inputShape, rmIn);
   ProgramStep slice;
   // SliceRmStride: one dataflow buffer of two input rows.
   slice.dataflowBytes = 2 * uint64_t(inputShape.back()) * elementBytes(rmIn);
-  slice.allocatedL1 = l1Of(outShape, rmIn);
+  slice.allocatedL1 = l1BytesPerBank(outShape, rmIn);
   ProgramStep tilize;
-  tilize.dataflowBytes = *conversionPages(outShape, rmIn) * 2 * tile;
-  tilize.allocatedL1 = l1Of(outShape, outputLayout);
+  tilize.dataflowBytes = *conversionCBBytes(outShape, rmIn, outputLayout);
+  tilize.allocatedL1 = l1BytesPerBank(outShape, outputLayout);
   return {untilize, slice, tilize};
 }
 } // namespace
@@ -402,6 +399,15 @@ std::optional<int64_t> backend::conversionPages(llvm::ArrayRef<int64_t> shape,
   return std::nullopt;
 }
 
+std::optional<uint64_t> backend::conversionCBBytes(llvm::ArrayRef<int64_t> shape,
+                                                   LayoutAttr in,
+                                                   LayoutAttr out) {
+  std::optional<int64_t> pages = conversionPages(shape, in);
+  if (!pages)
+    return std::nullopt;
+  return uint64_t(*pages) * (tileBytes(in) + tileBytes(out));
+}
+
 namespace {
 
 llvm::Error checkToLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
@@ -451,10 +457,10 @@ llvm::Expected<OpConstraints> OpModel<ToLayoutOp>::getOpConstraints(
     result.outputLayouts.push_back(outputLayout);
     return result;
   }
-  uint64_t pair = tileBytes(inputLayout) + tileBytes(outputLayout);
-  return finishOneOutput(ToLayoutOp::getOperationName(),
-                         *conversionPages(inputShape, inputLayout) * pair,
-                         inputShape, outputLayout, initialState);
+  return finishOneOutput(
+      ToLayoutOp::getOperationName(),
+      *conversionCBBytes(inputShape, inputLayout, outputLayout), inputShape,
+      outputLayout, initialState);
 }
 
 llvm::Expected<size_t> OpModel<ToLayoutOp>::getOpRuntime(

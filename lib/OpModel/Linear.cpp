@@ -108,9 +108,6 @@ llvm::Error checkActivation(std::optional<UnaryActivation> activation,
                       stringifyUnaryActivation(*activation) + " here)");
 }
 
-uint64_t l1PerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
-  return layout.isL1() ? bytesPerBank(shape, layout) : 0;
-}
 } // namespace
 
 llvm::Expected<OpConstraints> OpModel<LinearOp>::getOpConstraints(
@@ -130,7 +127,7 @@ llvm::Expected<OpConstraints> OpModel<LinearOp>::getOpConstraints(
   // The layout ttnn produces (a block-sharded product's is derived from a's).
   outputLayout = plan->output;
   bool fusedBias = biasLayout && fusesBias(aLayout, bLayout, outputLayout);
-  uint64_t output = l1PerBank(outShape, outputLayout);
+  uint64_t output = l1BytesPerBank(outShape, outputLayout);
 
   llvm::SmallVector<ProgramStep, 3> programs;
   programs.push_back(

@@ -116,9 +116,6 @@ uint64_t partialsCBBytes(const MatmulConfig &config, LayoutAttr outputLayout) {
   return config.perCoreM * config.perCoreN * kIntermediateTileBytes;
 }
 
-uint64_t l1BytesPerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
-  return layout.isL1() ? bytesPerBank(shape, layout) : 0;
-}
 
 MatmulConfig selectConfig(const MatmulShape &shape,
                           llvm::ArrayRef<int64_t> aShape, LayoutAttr aLayout,

@@ -85,9 +85,8 @@ uint64_t rowsThenColumnsCBBytes(llvm::ArrayRef<int64_t> shape,
   uint64_t inTile = tileBytes(inputLayout);
   uint64_t scalerTile = floatInput ? inTile : kBf16TileBytes;
   uint64_t imTile = isSum && floatInput ? kF32TileBytes : inTile;
-  int64_t rowPages = geometry(shape).widthTiles >= kWideRowTiles
-                         ? kWideRowInputPages
-                         : kInputPages;
+  int64_t lastDim = int64_t(shape.size()) - 1;
+  int64_t rowPages = inputPages(shape, {lastDim});
   uint64_t rowProgram = rowPages * inTile + kScalerPages * scalerTile +
                         kOutputPages * imTile;
   uint64_t columnProgram = kInputPages * imTile + kScalerPages * imTile +

@@ -30,6 +30,9 @@ namespace {
 /// exp, max, sum, multiply: about five SFPU/FPU passes per tile.
 constexpr double kCyclesPerTile = 5 * 128;
 constexpr int64_t kBlock = 4;
+/// The unpadded block ttnn 0.81.1 takes for rows of a multiple of 3 tiles
+/// shorter than kThirdsBelowTiles (Wt = 6, 9).
+constexpr int64_t kThirdsBlock = 3, kThirdsBelowTiles = 12;
 /// Intermediate and scaler CBs that are bf16 whatever the data type.
 constexpr uint64_t kFixedBf16Tiles = 5;
 } // namespace
@@ -56,13 +59,15 @@ llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
   if (inputLayout.isSharded() || outputLayout.isSharded())
     return notSupportedError(name + ": sharded softmax is not modelled");
   int64_t wt = geometry(inputShape).widthTiles;
-  int64_t block = wt <= kBlock                    ? wt
-                  : wt % 3 == 0 && wt < 3 * kBlock ? 3
-                                                   : kBlock;
+  int64_t block = kBlock;
+  if (wt <= kBlock)
+    block = wt;
+  else if (wt % kThirdsBlock == 0 && wt < kThirdsBelowTiles)
+    block = kThirdsBlock;
   int64_t paddedWt = llvm::divideCeil(wt, block) * block;
-  uint64_t intermediateTile =
-      inputLayout.getDataType() == DataType::Float32 ? kF32TileBytes
-                                                             : kBf16TileBytes;
+  uint64_t intermediateTile = inputLayout.getDataType() == DataType::Float32
+                                  ? kF32TileBytes
+                                  : kBf16TileBytes;
   uint64_t cbBytes = paddedWt * tileBytes(inputLayout) +
                      (paddedWt + 2) * intermediateTile +
                      2 * block * tileBytes(outputLayout) +
