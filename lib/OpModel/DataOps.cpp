@@ -572,9 +572,37 @@ llvm::Expected<PermutePlan> planPermute(llvm::ArrayRef<int64_t> inShape,
                    permuteProgram(perm)};
   if (llvm::Error err = checkLayout(name, "output", plan.outShape, outLayout))
     return err;
+  if (inLayout.isSharded() && !outLayout.isSharded()) {
+    // Measured on both mock devices: ttnn runs its interleaved programs.
+    if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
+      return err;
+    if (plan.program == PermuteProgram::Identity ||
+        (inLayout.getDataType() == DataType::BFloat8B &&
+         !takesBlockFloat(plan.program)))
+      return notSupportedError(
+          name + ": a sharded input copied or permuted through bf16 is not "
+                 "modelled (" +
+          describe(inLayout) + " -> " + describe(outLayout) + ")");
+    return plan;
+  }
   if (llvm::Error err = checkCopyOutput(name, inLayout, outLayout))
     return err;
   return plan;
+}
+
+/// The transposes read a sharded input where it is; the permute programs
+/// read an interleaved L1 copy of it (a sharded-to-interleaved copy, whose
+/// CB is the shard itself), live until the permute returns.
+bool readsShardInPlace(PermuteProgram program) {
+  return program == PermuteProgram::TransposeWH ||
+         program == PermuteProgram::TransposeHC ||
+         program == PermuteProgram::TransposeCN;
+}
+
+LayoutAttr interleavedL1(LayoutAttr layout) {
+  return LayoutAttr::get(layout.getContext(), layout.getPageLayout(),
+                         BufferType::L1, TensorMemoryLayout::Interleaved,
+                         layout.getDataType(), {}, {});
 }
 } // namespace
 
@@ -598,6 +626,14 @@ llvm::Expected<OpConstraints> OpModel<PermuteOp>::getOpConstraints(
                                    inner, outputLayout),
                        plan->outShape, outputLayout, initialState);
   }
+  if (inputLayout.isSharded() && !readsShardInPlace(plan->program)) {
+    LayoutAttr copy = interleavedL1(inputLayout);
+    Step toInterleaved{0, 0, l1BytesPerBank(inputShape, copy)};
+    Step step{permuteCB(plan->program, permutation, plan->outShape, copy), 0,
+              l1BytesPerBank(plan->outShape, outputLayout)};
+    return finishChain(name, {toInterleaved, step}, plan->outShape,
+                       outputLayout, initialState);
+  }
   Step step{permuteCB(plan->program, permutation, plan->outShape, inputLayout),
             0, l1BytesPerBank(plan->outShape, outputLayout)};
   return finishChain(name, {step}, plan->outShape, outputLayout, initialState);
@@ -615,13 +651,15 @@ llvm::Expected<size_t> OpModel<PermuteOp>::getOpRuntime(
                  !takesBlockFloat(plan->program);
   // Tiles are transposed on the unpacker (64 cycles, as ttnn.transpose) when
   // the last two dimensions move; the typecasts of a bfp8_b chain are two
-  // more passes over the tensor.
+  // more passes over the tensor, a sharded input's interleaved copy one.
   double cycles = plan->program == PermuteProgram::TransposeWH ||
                           plan->program == PermuteProgram::Generic
                       ? 64
                       : 0;
+  bool viaCopy =
+      inputLayout.isSharded() && !readsShardInPlace(plan->program);
   return moveRuntime(inputShape, inputLayout, plan->outShape, outputLayout,
-                     cycles, viaBf16 ? 3 : 1);
+                     cycles, viaBf16 ? 3 : viaCopy ? 2 : 1);
 }
 
 //===----------------------------------------------------------------------===//

@@ -55,11 +55,15 @@ def TTNN_PermuteOp : TTNN_Op<"permute", [Pure]> {
     (of the tensor seen as 4-D) to its transpose programs and every other
     permutation to its permute programs (tile-invariant, row-invariant or
     generic, chosen by where the last two dimensions go); a bfp8_b tensor
-    goes through bf16 typecasts around all but the plain transposes
-    (docs/op-model.md).
+    goes through bf16 typecasts around all but the plain transposes. A
+    sharded input into an interleaved output runs the same programs: the
+    transposes read the shard where it is, the permute programs an
+    interleaved L1 copy of it (docs/op-model.md).
 
     ```mlir
     %1 = ttnn.permute %0 {permutation = array<i64: 0, 2, 1, 3>} : tensor<1x8x256x64xbf16, #dram> -> tensor<1x256x8x64xbf16, #l1>
+    #hs = #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 448x32>
+    %3 = ttnn.permute %2 {permutation = array<i64: 1, 0>} : tensor<28672x32xbf16, #hs> -> tensor<32x28672xbf16, #dram>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input, DenseI64ArrayAttr:$permutation);
