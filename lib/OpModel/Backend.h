@@ -86,6 +86,12 @@ std::optional<int64_t> conversionPages(llvm::ArrayRef<int64_t> shape,
 std::optional<uint64_t> conversionCBBytes(llvm::ArrayRef<int64_t> shape,
                                           LayoutAttr in, LayoutAttr out);
 
+/// `layout`'s buffer type and data type, row-major and interleaved: the
+/// temporary of a tilize or untilize.
+inline LayoutAttr rowMajorIn(LayoutAttr layout) {
+  return layout.interleavedIn(PageLayout::RowMajor, layout.getBufferType());
+}
+
 /// Both interleaved, or sharded with the same memory layout, grid and shard.
 bool shardedAlike(LayoutAttr a, LayoutAttr b);
 

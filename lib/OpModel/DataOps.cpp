@@ -90,12 +90,6 @@ finishChain(llvm::StringRef opName, llvm::ArrayRef<Step> steps,
 }
 
 
-/// `layout` with another data type (the bf16 temporaries of a bfp8_b chain).
-LayoutAttr withDataType(LayoutAttr layout, DataType type) {
-  return LayoutAttr::get(layout.getContext(), layout.getPageLayout(),
-                         layout.getBufferType(), layout.getMemoryLayout(), type,
-                         layout.getGrid(), layout.getShard());
-}
 
 /// ttnn 0.81.1's typecast program: 2 pages of each format.
 uint64_t typecastCB(LayoutAttr from, LayoutAttr to) {
@@ -110,8 +104,8 @@ llvm::SmallVector<Step, 3> throughBf16(llvm::ArrayRef<int64_t> inShape,
                                        llvm::ArrayRef<int64_t> outShape,
                                        LayoutAttr inLayout, Step inner,
                                        LayoutAttr outLayout) {
-  LayoutAttr bf16In = withDataType(inLayout, DataType::BFloat16);
-  LayoutAttr bf16Out = withDataType(outLayout, DataType::BFloat16);
+  LayoutAttr bf16In = inLayout.withDataType(DataType::BFloat16);
+  LayoutAttr bf16Out = outLayout.withDataType(DataType::BFloat16);
   Step toBf16{typecastCB(inLayout, bf16In), 0, l1BytesPerBank(inShape, bf16In)};
   inner.writesL1 = l1BytesPerBank(outShape, bf16Out);
   Step back{typecastCB(bf16Out, outLayout), 0, l1BytesPerBank(outShape, outLayout)};
@@ -422,7 +416,7 @@ llvm::Expected<OpConstraints> OpModel<ReshapeOp>::getOpConstraints(
     step.writesL1 = output;
     return finishChain(name, {step}, out, outputLayout, initialState);
   }
-  LayoutAttr bf16Out = withDataType(outputLayout, DataType::BFloat16);
+  LayoutAttr bf16Out = outputLayout.withDataType(DataType::BFloat16);
   auto steps = throughBf16(inputShape, out, inputLayout,
                            tiledReshapeStep(inputShape, out, bf16Out),
                            outputLayout);
@@ -553,9 +547,24 @@ bool takesBlockFloat(PermuteProgram program) {
          program == PermuteProgram::TransposeCN;
 }
 
+/// The transposes read a sharded input where it is; the permute programs
+/// read an interleaved L1 copy of it (a sharded-to-interleaved copy, whose
+/// CB is the shard itself), live until the permute returns.
+bool readsShardInPlace(PermuteProgram program) {
+  return program == PermuteProgram::TransposeWH ||
+         program == PermuteProgram::TransposeHC ||
+         program == PermuteProgram::TransposeCN;
+}
+
+/// ttnn's program and the passes it runs around it.
 struct PermutePlan {
   std::vector<int64_t> outShape;
   PermuteProgram program;
+  /// A bfp8_b input the program cannot take: typecast to bf16 and back.
+  bool throughBf16 = false;
+  /// A sharded input the program cannot read in place: an interleaved L1
+  /// copy first.
+  bool readsCopy = false;
 };
 
 llvm::Expected<PermutePlan> planPermute(llvm::ArrayRef<int64_t> inShape,
@@ -572,37 +581,23 @@ llvm::Expected<PermutePlan> planPermute(llvm::ArrayRef<int64_t> inShape,
                    permuteProgram(perm)};
   if (llvm::Error err = checkLayout(name, "output", plan.outShape, outLayout))
     return err;
-  if (inLayout.isSharded() && !outLayout.isSharded()) {
-    // Measured on both mock devices: ttnn runs its interleaved programs.
-    if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
+  plan.throughBf16 = inLayout.getDataType() == DataType::BFloat8B &&
+                     !takesBlockFloat(plan.program);
+  if (!inLayout.isSharded() || outLayout.isSharded()) {
+    if (llvm::Error err = checkCopyOutput(name, inLayout, outLayout))
       return err;
-    if (plan.program == PermuteProgram::Identity ||
-        (inLayout.getDataType() == DataType::BFloat8B &&
-         !takesBlockFloat(plan.program)))
-      return notSupportedError(
-          name + ": a sharded input copied or permuted through bf16 is not "
-                 "modelled (" +
-          describe(inLayout) + " -> " + describe(outLayout) + ")");
     return plan;
   }
-  if (llvm::Error err = checkCopyOutput(name, inLayout, outLayout))
+  // Measured on both mock devices: ttnn runs its interleaved programs.
+  if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
     return err;
+  if (plan.program == PermuteProgram::Identity || plan.throughBf16)
+    return notSupportedError(
+        name + ": a sharded input copied or permuted through bf16 is not "
+               "modelled (" +
+        describe(inLayout) + " -> " + describe(outLayout) + ")");
+  plan.readsCopy = !readsShardInPlace(plan.program);
   return plan;
-}
-
-/// The transposes read a sharded input where it is; the permute programs
-/// read an interleaved L1 copy of it (a sharded-to-interleaved copy, whose
-/// CB is the shard itself), live until the permute returns.
-bool readsShardInPlace(PermuteProgram program) {
-  return program == PermuteProgram::TransposeWH ||
-         program == PermuteProgram::TransposeHC ||
-         program == PermuteProgram::TransposeCN;
-}
-
-LayoutAttr interleavedL1(LayoutAttr layout) {
-  return LayoutAttr::get(layout.getContext(), layout.getPageLayout(),
-                         BufferType::L1, TensorMemoryLayout::Interleaved,
-                         layout.getDataType(), {}, {});
 }
 } // namespace
 
@@ -616,18 +611,18 @@ llvm::Expected<OpConstraints> OpModel<PermuteOp>::getOpConstraints(
     return plan.takeError();
   if (plan->program == PermuteProgram::Identity && inputLayout == outputLayout)
     return theInputItself(outputLayout);
-  if (inputLayout.getDataType() == DataType::BFloat8B &&
-      !takesBlockFloat(plan->program)) {
+  if (plan->throughBf16) {
     // The program reads the input's bf16 copy (its alignment matters).
-    LayoutAttr bf16 = withDataType(inputLayout, DataType::BFloat16);
+    LayoutAttr bf16 = inputLayout.withDataType(DataType::BFloat16);
     Step inner{permuteCB(plan->program, permutation, plan->outShape, bf16)};
     return finishChain(name,
                        throughBf16(inputShape, plan->outShape, inputLayout,
                                    inner, outputLayout),
                        plan->outShape, outputLayout, initialState);
   }
-  if (inputLayout.isSharded() && !readsShardInPlace(plan->program)) {
-    LayoutAttr copy = interleavedL1(inputLayout);
+  if (plan->readsCopy) {
+    LayoutAttr copy = inputLayout.interleavedIn(inputLayout.getPageLayout(),
+                                                BufferType::L1);
     Step toInterleaved{0, 0, l1BytesPerBank(inputShape, copy)};
     Step step{permuteCB(plan->program, permutation, plan->outShape, copy), 0,
               l1BytesPerBank(plan->outShape, outputLayout)};
@@ -647,8 +642,6 @@ llvm::Expected<size_t> OpModel<PermuteOp>::getOpRuntime(
     return plan.takeError();
   if (plan->program == PermuteProgram::Identity && inputLayout == outputLayout)
     return 0;
-  bool viaBf16 = inputLayout.getDataType() == DataType::BFloat8B &&
-                 !takesBlockFloat(plan->program);
   // Tiles are transposed on the unpacker (64 cycles, as ttnn.transpose) when
   // the last two dimensions move; the typecasts of a bfp8_b chain are two
   // more passes over the tensor, a sharded input's interleaved copy one.
@@ -656,10 +649,8 @@ llvm::Expected<size_t> OpModel<PermuteOp>::getOpRuntime(
                           plan->program == PermuteProgram::Generic
                       ? 64
                       : 0;
-  bool viaCopy =
-      inputLayout.isSharded() && !readsShardInPlace(plan->program);
   return moveRuntime(inputShape, inputLayout, plan->outShape, outputLayout,
-                     cycles, viaBf16 ? 3 : viaCopy ? 2 : 1);
+                     cycles, plan->throughBf16 ? 3 : plan->readsCopy ? 2 : 1);
 }
 
 //===----------------------------------------------------------------------===//
@@ -798,13 +789,6 @@ constexpr int64_t kFusedDoubleBufferTiles = 64;
 
 enum class EmbeddingProgram { RowMajor, Fused, RowMajorThenTilize };
 
-/// The row-major layout of the row-major program's result.
-LayoutAttr rowMajorOf(LayoutAttr layout) {
-  return LayoutAttr::get(layout.getContext(), PageLayout::RowMajor,
-                         layout.getBufferType(), layout.getMemoryLayout(),
-                         layout.getDataType(), {}, {});
-}
-
 struct EmbeddingPlan {
   std::vector<int64_t> outShape;
   EmbeddingProgram program;
@@ -854,7 +838,7 @@ planEmbedding(llvm::ArrayRef<int64_t> indicesShape, LayoutAttr indicesLayout,
                     weightShape[1] % kTileDim == 0;
   plan.program = wholeTiles ? EmbeddingProgram::Fused
                             : EmbeddingProgram::RowMajorThenTilize;
-  if (!wholeTiles && !conversionPages(plan.outShape, rowMajorOf(outputLayout)))
+  if (!wholeTiles && !conversionPages(plan.outShape, rowMajorIn(outputLayout)))
     return notSupportedError(name + ": tilizing the " +
                              describeShape(plan.outShape) +
                              " result runs one of ttnn's block tilize "
@@ -911,7 +895,7 @@ llvm::Expected<OpConstraints> OpModel<EmbeddingOp>::getOpConstraints(
                        initialState);
   }
   case EmbeddingProgram::RowMajorThenTilize: {
-    LayoutAttr temporary = rowMajorOf(outputLayout);
+    LayoutAttr temporary = rowMajorIn(outputLayout);
     Step gather = rowMajorStep(indicesShape, indicesLayout, weightShape[1],
                                weightLayout);
     gather.writesL1 = l1BytesPerBank(plan->outShape, temporary);
@@ -942,7 +926,7 @@ llvm::Expected<size_t> OpModel<EmbeddingOp>::getOpRuntime(
   work.cores = indicesShape[0] * indicesShape[1];
   size_t runtime = roofline(work);
   if (plan->program == EmbeddingProgram::RowMajorThenTilize)
-    runtime += moveRuntime(plan->outShape, rowMajorOf(outputLayout),
+    runtime += moveRuntime(plan->outShape, rowMajorIn(outputLayout),
                            plan->outShape, outputLayout);
   return runtime;
 }

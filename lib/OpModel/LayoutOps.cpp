@@ -172,13 +172,6 @@ bool hasStep(llvm::ArrayRef<int64_t> step) {
   return llvm::any_of(step, [](int64_t s) { return s != 1; });
 }
 
-/// `layout`'s buffer type and data type, row-major and interleaved.
-LayoutAttr rowMajorIn(LayoutAttr layout) {
-  return LayoutAttr::get(layout.getContext(), PageLayout::RowMajor,
-                         layout.getBufferType(), TensorMemoryLayout::Interleaved,
-                         layout.getDataType(), {}, {});
-}
-
 llvm::Expected<std::vector<int64_t>>
 checkSlice(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
            llvm::ArrayRef<int64_t> begins, llvm::ArrayRef<int64_t> ends,

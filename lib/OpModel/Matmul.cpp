@@ -178,14 +178,10 @@ LayoutAttr producedOutputLayout(const MatmulConfig &config,
     int64_t grid[] = {ceilDiv(shape.mt, config.perCoreM),
                       ceilDiv(shape.nt, config.perCoreN)};
     int64_t shard[] = {config.perCoreM * kTileDim, config.perCoreN * kTileDim};
-    return LayoutAttr::get(requested.getContext(), requested.getBufferType(),
-                           requested.getMemoryLayout(), requested.getDataType(),
-                           grid, shard);
+    return requested.withShards(grid, shard);
   }
   int64_t shard[] = {aLayout.getShard()[0], config.perCoreN * kTileDim};
-  return LayoutAttr::get(requested.getContext(), requested.getBufferType(),
-                         requested.getMemoryLayout(), requested.getDataType(),
-                         aLayout.getGrid(), shard);
+  return requested.withShards(aLayout.getGrid(), shard);
 }
 
 /// A block-sharded a on R x C cores with b interleaved: the 2-D multicast

@@ -42,9 +42,7 @@ LayoutAttr producedOutputLayout(llvm::ArrayRef<int64_t> shape,
   int64_t gridRows = ceilDiv(used, device.gridCols);
   int64_t grid[] = {gridRows, gridRows == 1 ? used : device.gridCols};
   int64_t shard[] = {perCore * kTileDim, geo.widthTiles * kTileDim};
-  return LayoutAttr::get(requested.getContext(), requested.getBufferType(),
-                         requested.getMemoryLayout(), requested.getDataType(),
-                         grid, shard);
+  return requested.withShards(grid, shard);
 }
 } // namespace
 

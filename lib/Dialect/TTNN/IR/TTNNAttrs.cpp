@@ -61,6 +61,24 @@ int64_t LayoutAttr::getTileBytes() const {
   llvm_unreachable("unknown data type");
 }
 
+LayoutAttr LayoutAttr::withDataType(DataType dataType) const {
+  return LayoutAttr::get(getContext(), getPageLayout(), getBufferType(),
+                         getMemoryLayout(), dataType, getGrid(), getShard());
+}
+
+LayoutAttr LayoutAttr::withShards(llvm::ArrayRef<int64_t> grid,
+                                  llvm::ArrayRef<int64_t> shard) const {
+  return LayoutAttr::get(getContext(), getPageLayout(), getBufferType(),
+                         getMemoryLayout(), getDataType(), grid, shard);
+}
+
+LayoutAttr LayoutAttr::interleavedIn(PageLayout pageLayout,
+                                     BufferType bufferType) const {
+  return LayoutAttr::get(getContext(), pageLayout, bufferType,
+                         TensorMemoryLayout::Interleaved, getDataType(), {},
+                         {});
+}
+
 LogicalResult LayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  PageLayout pageLayout, BufferType bufferType,
                                  TensorMemoryLayout memoryLayout,

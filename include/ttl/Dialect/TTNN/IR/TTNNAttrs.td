@@ -110,6 +110,17 @@ def TTNN_LayoutAttr : TTNN_Attr<"Layout", "layout"> {
     bool isRowMajor() const { return getPageLayout() == PageLayout::RowMajor; }
     /// Bytes of one 32x32 tile in this layout's storage format.
     int64_t getTileBytes() const;
+    /// This placement in another storage format (the bf16 temporaries of a
+    /// bfp8_b chain).
+    LayoutAttr withDataType(DataType dataType) const;
+    /// This placement with another grid and shard shape (a sharded output
+    /// placed by its program).
+    LayoutAttr withShards(::llvm::ArrayRef<int64_t> grid,
+                          ::llvm::ArrayRef<int64_t> shard) const;
+    /// This storage format, interleaved in `bufferType` with `pageLayout`
+    /// pages: the temporaries ttnn copies a tensor through.
+    LayoutAttr interleavedIn(PageLayout pageLayout,
+                             BufferType bufferType) const;
   }];
 }
 
