@@ -12,12 +12,11 @@ config's ``shard_layout``); ttnn chooses the output's grid and shard itself, so 
 these output layouts are nominal. conv2d's weights and bias are host tensors that ttnn prepares in
 the weights' data type (``weights_dtype``): the IR gives them that data type in DRAM.
 
-Family "conv2d" holds the modelled scope, height sharded: the 1x1 stride-1 matmul path and ResNet-50's
-3x3 convs (stride 1 and 2) and 1x1 stride-2 downsamples, which ttnn runs through its halo and conv
-programs; "conv2d" also holds block sharding of the 1x1 stride-1 matmul path; "conv2d (not modelled)" holds block sharding
-through the halo (3x3 and strided convs) and a DRAM output of the matmul path, which the
-model answers ``not_implemented``: every one is a recorded difference. ``WORMHOLE_DIFFERENCES`` are
-differences on Wormhole only (a convolution ttnn slices over DRAM there and runs whole on Blackhole).
+Family "conv2d" holds height sharding (the 1x1 stride-1 matmul path and ResNet-50's 3x3 convs, stride 1
+and 2, and 1x1 stride-2 downsamples, which ttnn runs through its halo and conv programs), block sharding
+of both paths, and DRAM results of each (the IR's ``shard_layout`` names the conv config's scheme).
+``WORMHOLE_DIFFERENCES`` are differences on Wormhole only (a convolution ttnn slices over DRAM there and
+runs whole on Blackhole).
 """
 
 from __future__ import annotations
@@ -32,18 +31,24 @@ LAYOUTS = {
     "pool_ws": "#ttnn.layout<row_major, l1, width_sharded, bf16, grid = 8x8, shard = 64x64>",
     "conv_hs": "#ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 64x64>",
     "conv_bs": "#ttnn.layout<l1, block_sharded, bf16, grid = 8x8, shard = 64x64>",
+    # A DRAM result of a block-sharded conv config ("dram" is the height-sharded one's).
+    "dram_bs": "#ttnn.layout<dram, interleaved, bf16>",
     # 1x1x3136x64 row-major, 49 sticks per core of the 8x8 grid.
     "pool_hs_in": "#ttnn.layout<row_major, l1, height_sharded, bf16, grid = 8x8, shard = 49x64>",
 }
 SCHEMES = {"pool_hs": "HEIGHT_SHARDED", "pool_bs": "BLOCK_SHARDED", "pool_ws": "WIDTH_SHARDED",
-           "conv_hs": "HEIGHT_SHARDED", "conv_bs": "BLOCK_SHARDED", "dram": "HEIGHT_SHARDED"}
+           "conv_hs": "HEIGHT_SHARDED", "conv_bs": "BLOCK_SHARDED", "dram": "HEIGHT_SHARDED",
+           "dram_bs": "BLOCK_SHARDED"}
+# conv2d outputs in DRAM: the IR names the conv config's scheme (shard_layout), ttnn gets the memory config.
+DRAM_OUTPUTS = frozenset({"dram", "dram_bs"})
 
 
 def memory_configs(ttnn: Any) -> dict[str, Any]:
     """The ttnn memory configs of the input placements of LAYOUTS (built in the mock-device child)."""
     grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(7, 7))])
     return {"pool_hs_in": ttnn.MemoryConfig(ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1,
-                                            ttnn.ShardSpec(grid, [49, 64], ttnn.ShardOrientation.ROW_MAJOR))}
+                                            ttnn.ShardSpec(grid, [49, 64], ttnn.ShardOrientation.ROW_MAJOR)),
+            "dram_bs": ttnn.DRAM_MEMORY_CONFIG}
 
 
 # ResNet-50's pool and bottleneck activations (N, H, W, C), batch 1 and 2, with the 3x3 stride-2 pool.
@@ -57,7 +62,12 @@ WINDOWS = ((1, 56, 56, 64, 2, 2, 0), (1, 112, 112, 64, 2, 2, 0), (1, 56, 56, 64,
 CONV_1X1_BLOCK = ((1, 28, 28, 128, 512), (1, 28, 28, 512, 128), (1, 14, 14, 256, 1024), (1, 14, 14, 1024, 256),
                   (2, 28, 28, 512, 128), (2, 14, 14, 256, 1024), (2, 14, 14, 1024, 256), (1, 32, 32, 256, 256),
                   (1, 20, 20, 512, 512), (1, 16, 16, 96, 64))
-CONV_HALO_BLOCK = ((1, 14, 14, 256, 256, 3, 1, 1), (2, 14, 14, 256, 256, 3, 1, 1), (1, 28, 28, 256, 256, 3, 2, 1))
+# Block sharding through the halo: ResNet-50's stage 2-4 3x3 convs and a stride-2 one, batch 1 and 2, and
+# channels that do not fill the grid's columns (96: 6 columns of 16; 160: 7 columns of 24, 5 output columns).
+CONV_HALO_BLOCK = ((1, 14, 14, 256, 256, 3, 1, 1), (2, 14, 14, 256, 256, 3, 1, 1), (1, 28, 28, 256, 256, 3, 2, 1),
+                   (1, 28, 28, 128, 128, 3, 1, 1), (2, 28, 28, 128, 128, 3, 1, 1), (1, 56, 56, 64, 64, 3, 1, 1),
+                   (1, 7, 7, 512, 512, 3, 1, 1), (1, 56, 56, 128, 128, 3, 2, 1), (1, 28, 28, 96, 128, 3, 1, 1),
+                   (1, 28, 28, 160, 160, 3, 1, 1))
 L1_INPUT_REASON = "L1 input: ttnn fails its CB size check under capture"
 TOO_LARGE = "K x N weight block beyond L1"
 NO_SLICE = "weight block beyond L1: no DRAM slicing fits"
@@ -74,16 +84,10 @@ REJECTED = frozenset({
         "1x14x14x1024->2048 k1s2p0 dram_rm->conv_hs", "2x14x14x1024->2048 k1s2p0 dram_rm->conv_hs",
         "1x14x14x1024->2048 k1s2p0 dram_rm->conv_hs bfp8_b", "2x14x14x1024->2048 k1s2p0 dram_rm->conv_hs bfp8_b")),
 })
-NOT_MODELLED = "block sharding: ttnn's block-sharded conv program (act blocks over the grid's columns) is not modelled: not_implemented"
 
 DIFFERENCES: dict[str, str] = {
     "max_pool2d 1x56x56x64 k3s2p1 dram->pool_hs (tiled input)": "a tiled input: ttnn's halo untilizes it (other "
     "CBs, no halo scratchpad); not modelled (not supported): pools take row-major inputs in ResNet.",
-    "conv2d 1x28x28x128->128 k3s1p1 dram_rm->conv_bs": NOT_MODELLED,
-    **{f"conv2d {n}x{h}x{w}x{c}->{o} k{k}s{s}p{p} dram_rm->conv_bs": NOT_MODELLED
-       for n, h, w, c, o, k, s, p in CONV_HALO_BLOCK},
-    "conv2d 1x56x56x64->256 k1s1p0 dram_rm->dram": "a DRAM output: ttnn copies the sharded result to DRAM; the "
-    "model answers only the height-sharded L1 output (not_implemented)",
 }
 SLICED = ("its input shard, halo, output and CBs need 1,526,880 B in one slice, beyond Wormhole's usable L1: ttnn "
           "0.81.1 slices the input over DRAM (two slices), which is not modelled (not_implemented); on Blackhole it "
@@ -167,7 +171,9 @@ def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[A
         ir += (f" {{batch_size = {n} : i64, input_height = {h} : i64, input_width = {w} : i64, "
                f"in_channels = {c} : i64, out_channels = {o} : i64, kernel_size = array<i64: {k}, {k}>, "
                f"stride = array<i64: {s}, {s}>, padding = array<i64: {p}, {p}>"
-               + (', activation = "relu"' if relu else "") + "}")
+               + (', activation = "relu"' if relu else "")
+               + (f", shard_layout = #ttnn.memory_layout<{SCHEMES[dst].lower()}>" if dst in DRAM_OUTPUTS else "")
+               + "}")
         scheme = SCHEMES[dst]
 
         def call(t, dev, mc, a):
@@ -180,7 +186,7 @@ def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[A
             config = {"weights_dtype": dtype, "shard_layout": getattr(t.TensorMemoryLayout, scheme)}
             if relu:
                 config["activation"] = t.UnaryWithParam(t.UnaryOpType.RELU)
-            extra = {"memory_config": mc[dst]} if dst == "dram" else {}
+            extra = {"memory_config": mc[dst]} if dst in DRAM_OUTPUTS else {}
             return t.conv2d(input_tensor=a[0], weight_tensor=host_w, bias_tensor=host_b, device=dev,
                             in_channels=c, out_channels=o, batch_size=n, input_height=h, input_width=w,
                             kernel_size=(k, k), stride=(s, s), padding=(p, p),
@@ -195,7 +201,6 @@ def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[A
             f" {weights}" if weights != "bf16" else "")
         return NO_SLICE if f"{name} ({NO_SLICE})" in REJECTED else ""
 
-    not_modelled = "conv2d (not modelled)"
     return (
         *(conv(*shape) for shape in CONV_1X1),
         *(conv(*shape, label=TOO_LARGE) for shape in sorted(big)),
@@ -209,10 +214,13 @@ def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[A
         # The stem-sized 112x112 (a split act reader on both devices) and no bias.
         conv(1, 112, 112, 64, 64, 3, 1, 1), conv(1, 56, 56, 64, 64, 3, 1, 1, bias=False),
         conv(1, 28, 28, 256, 256, 3, 2, 1, bias=False),
-        conv(1, 28, 28, 128, 128, 3, 1, 1, dst="conv_bs", family=not_modelled),
         *(conv(*shape, dst="conv_bs", weights=weights)
           for weights in ("bf16", "bfp8_b") for shape in CONV_1X1_BLOCK),
         conv(1, 28, 28, 512, 128, dst="conv_bs", bias=False), conv(1, 14, 14, 1024, 256, dst="conv_bs", relu=True),
-        *(conv(*shape, dst="conv_bs", family=not_modelled) for shape in CONV_HALO_BLOCK),
-        conv(1, 56, 56, 64, 256, dst="dram", family=not_modelled),
+        *(conv(*shape, dst="conv_bs") for shape in CONV_HALO_BLOCK),
+        conv(1, 14, 14, 256, 256, 3, 1, 1, dst="conv_bs", weights="bfp8_b"),
+        conv(1, 28, 28, 128, 128, 3, 1, 1, dst="conv_bs", bias=False),
+        # DRAM results: ttnn shards by the conv config's scheme, then copies out (every path).
+        conv(1, 56, 56, 64, 256, dst="dram"), conv(1, 28, 28, 128, 128, 3, 1, 1, dst="dram"),
+        conv(1, 28, 28, 128, 512, dst="dram_bs"), conv(1, 14, 14, 256, 256, 3, 1, 1, dst="dram_bs"),
     )

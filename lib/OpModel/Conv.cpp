@@ -50,9 +50,27 @@
 //      than one column, a bias row of per-core-N tiles; the input and output
 //      CBs are the shards. The output stays block sharded in L1.
 //
-// Width sharding, block sharding through the halo, L1 inputs and
-// convolutions that ttnn slices over DRAM (the single-slice buffers beyond
-// L1) are not modelled.
+// Every other block-sharded convolution of a row-major bf16 DRAM input runs
+// the halo and ttnn's block-sharded conv program:
+//
+//   1. the input is resharded into L1 block sharded: the output's tile rows
+//      over find_closest_largest_divisor_with_num_padding(out tiles, grid
+//      rows) rows of cores (every shard a whole number of tile rows, the
+//      input's sticks padded the same way), the input channels in blocks of
+//      half the L1 alignment over that divisor of the grid's columns (the
+//      channels padded to fill them);
+//   2. the halo gathers each core's window rows of its channels, as in the
+//      height-sharded pipeline;
+//   3. the conv program: act blocks of the output shard's tile rows by one
+//      kernel row of the core's channels (read and tilized, bf16), a weight
+//      block of that many rows by the core's output tiles and a bias row
+//      (the weights' format), the 64 B scratch CB; the output channels over
+//      their own divisor of the grid's columns; the reader-index tensor
+//      holds two readers' indices from two tile rows on;
+//   4. ttnn copies the output to DRAM interleaved (out 0).
+//
+// Width sharding, L1 inputs on the halo paths and convolutions that ttnn
+// slices over DRAM (the single-slice buffers beyond L1) are not modelled.
 //
 //===----------------------------------------------------------------------===//
 
@@ -296,44 +314,53 @@ bool splitReaderViable(int64_t hTiles, int64_t wTiles, int64_t rowBytes,
          std::max(act + tilize, weights);
 }
 
-/// The halo and conv programs (the file comment's second pipeline).
-llvm::Expected<ConvAnalysis> analyseConv(const ConvWindow &w,
-                                         LayoutAttr inputLayout,
-                                         LayoutAttr weightLayout,
-                                         LayoutAttr biasLayout,
-                                         LayoutAttr outputLayout) {
-  llvm::StringRef name = Conv2dOp::getOperationName();
-  const DeviceModel &device = currentDevice();
-  if (llvm::Error err = checkDramWholeTileInput(
-          w, inputLayout, "a convolution through the halo and conv programs"))
+/// What a conv program through the halo runs on each core: `d` (its
+/// output and input sticks and channels), the act block (`hTiles` x
+/// `wTiles`), the output tiles per core and the split of the reader indices.
+struct HaloConvBlocks {
+  Distribution d;
+  int64_t hTiles, wTiles, nTilesPerCore;
+  int64_t firstReaderSticks; // 0: one reader's indices
+  int64_t cores, kTiles;
+};
+
+/// The input and window both halo paths were measured for.
+llvm::Expected<Window> haloWindow(const ConvWindow &w, LayoutAttr inputLayout,
+                                  llvm::StringRef path) {
+  if (llvm::Error err = checkDramWholeTileInput(w, inputLayout, path))
     return err;
   Window sliding = w.sliding();
   if (sliding.outH() < 1 || sliding.outW() < 1)
-    return backendError(name + ": the window does not fit the input");
-  auto [rows, cores] = splitRows(sliding.outSticks());
-  Distribution d{cores, rows,
-                 ceilDiv(ceilDiv(w.pixels(), cores), kTileDim) * kTileDim, 1,
-                 w.inChannels};
-  HaloBuffers halo = haloBuffers(sliding, d);
-  int64_t hTiles = rows / kTileDim;
-  int64_t rowBytes = w.kernelW * w.inChannels * kStickElementBytes;
-  int64_t wTiles = w.kernelW * w.inChannels / kTileDim;
-  int64_t nTiles = ceilDiv(w.outChannels, kTileDim);
-  int64_t weightTiles = wTiles * nTiles;
-  uint64_t weightTile = tileBytes(weightLayout);
-  bool split =
-      splitReaderViable(hTiles, wTiles, rowBytes, weightTiles, weightTile);
-  // Split, the act CB holds the first reader's tile rows and a second CB
-  // the other's: the same tiles, but each reader has its own indices.
-  int64_t firstRows = split ? hTiles - hTiles / 2 : hTiles;
+    return backendError(Conv2dOp::getOperationName() +
+                        ": the window does not fit the input");
+  return sliding;
+}
+
+/// Both halo paths from their blocks: the reshard and halo
+/// (SlidingWindow.cpp), then get_cb_info's act block read and tilized (bf16
+/// both), a weight block of `wTiles` x the core's output tiles and a bias
+/// row in the weights' format, the 64 B scratch CB; the partials, output,
+/// input and reader-index CBs are tensors (globally allocated). ttnn copies
+/// the output to DRAM.
+llvm::Expected<ConvAnalysis> analyseHaloConv(const ConvWindow &w,
+                                             const Window &sliding,
+                                             const HaloConvBlocks &b,
+                                             LayoutAttr weightLayout,
+                                             LayoutAttr biasLayout,
+                                             LayoutAttr outputLayout) {
+  llvm::StringRef name = Conv2dOp::getOperationName();
+  const DeviceModel &device = currentDevice();
+  HaloBuffers halo = haloBuffers(sliding, b.d);
+  int64_t weightTiles = b.wTiles * b.nTilesPerCore;
   ConvAnalysis a;
-  // The act block, read and tilized (bf16 both).
-  a.cbBytes = uint64_t(2 * hTiles * wTiles) * kBf16TileBytes +
-              uint64_t(weightTiles + (biasLayout ? nTiles : 0)) * weightTile +
+  a.cbBytes = uint64_t(2 * b.hTiles * b.wTiles) * kBf16TileBytes +
+              uint64_t(weightTiles + (biasLayout ? b.nTilesPerCore : 0)) *
+                  tileBytes(weightLayout) +
               kConvScratchCBBytes;
-  uint64_t out = uint64_t(rows) * nTiles * kTileDim * kStickElementBytes;
+  uint64_t out = uint64_t(b.d.outSticksPerCore) * b.nTilesPerCore * kTileDim *
+                 kStickElementBytes;
   uint64_t reader = readerIndexBytes(
-      readerIndexEntries(sliding, d, split ? firstRows * kTileDim : 0));
+      readerIndexEntries(sliding, b.d, b.firstReaderSticks));
   uint64_t convPhase = halo.halo + out + reader;
   // ttnn runs one slice when the input shard, the conv phase and its CBs
   // fit L1 (measured: 1,526,880 B is sliced on Wormhole, not on Blackhole);
@@ -356,15 +383,97 @@ llvm::Expected<ConvAnalysis> analyseConv(const ConvWindow &w,
       std::max(halo.phase() + halo.scratch, convPhase + a.cbBytes);
   // The output ends in DRAM: every L1 buffer is an intermediate.
   a.intermediateL1 = a.tensorPeak;
-  a.cores = cores;
-  a.kTiles = w.kernelH * wTiles;
-  a.nTiles = nTiles;
+  a.cores = b.cores;
+  a.kTiles = b.kTiles;
+  a.nTiles = ceilDiv(w.outChannels, kTileDim);
   a.mTiles = ceilDiv(sliding.outSticks(), kTileDim);
   a.output = LayoutAttr::get(outputLayout.getContext(), BufferType::DRAM,
                              TensorMemoryLayout::Interleaved,
                              DataType::BFloat16, {}, {});
   a.outputShape = {1, 1, sliding.outSticks(), w.outChannels};
   return a;
+}
+
+/// The halo and conv programs, height sharded (the file comment's second
+/// pipeline).
+llvm::Expected<ConvAnalysis> analyseConv(const ConvWindow &w,
+                                         LayoutAttr inputLayout,
+                                         LayoutAttr weightLayout,
+                                         LayoutAttr biasLayout,
+                                         LayoutAttr outputLayout) {
+  auto sliding = haloWindow(
+      w, inputLayout, "a convolution through the halo and conv programs");
+  if (!sliding)
+    return sliding.takeError();
+  auto [rows, cores] = splitRows(sliding->outSticks());
+  HaloConvBlocks b;
+  b.d = {cores, rows, ceilDiv(ceilDiv(w.pixels(), cores), kTileDim) * kTileDim,
+         1, w.inChannels};
+  b.hTiles = rows / kTileDim;
+  b.wTiles = w.kernelW * w.inChannels / kTileDim;
+  b.nTilesPerCore = ceilDiv(w.outChannels, kTileDim);
+  // Split, the act CB holds the first reader's tile rows and a second CB
+  // the other's: the same tiles, but each reader has its own indices.
+  bool split = splitReaderViable(
+      b.hTiles, b.wTiles, w.kernelW * w.inChannels * kStickElementBytes,
+      b.wTiles * b.nTilesPerCore, tileBytes(weightLayout));
+  b.firstReaderSticks = split ? (b.hTiles - b.hTiles / 2) * kTileDim : 0;
+  b.cores = cores;
+  b.kTiles = w.kernelH * b.wTiles;
+  return analyseHaloConv(w, *sliding, b, weightLayout, biasLayout,
+                         outputLayout);
+}
+
+/// ttnn's input channel alignment for a row-major DRAM input through the
+/// halo (get_input_channels_alignment): half the L1 alignment in elements,
+/// so that one stick moves over the NoC aligned.
+int64_t haloChannelAlignment() {
+  return int64_t(currentDevice().l1Alignment / kStickElementBytes);
+}
+
+/// Block sharding through the halo and ttnn's block-sharded conv program
+/// (the file comment's fourth pipeline).
+llvm::Expected<ConvAnalysis> analyseBlockConv(const ConvWindow &w,
+                                              LayoutAttr inputLayout,
+                                              LayoutAttr weightLayout,
+                                              LayoutAttr biasLayout,
+                                              LayoutAttr outputLayout) {
+  const DeviceModel &device = currentDevice();
+  auto sliding = haloWindow(w, inputLayout,
+                            "a block-sharded convolution through the halo");
+  if (!sliding)
+    return sliding.takeError();
+  // determine_parallel_config: the output's tile rows over the grid's rows;
+  // the input's channel blocks (padded) over its columns; the output's
+  // channel tiles over their own columns (determine_output_parallel_config).
+  int64_t rowCores = closestDivisorWithPadding(
+      ceilDiv(sliding->outSticks(), kTileDim), device.gridRows);
+  int64_t align = haloChannelAlignment();
+  int64_t inColumns = closestDivisorWithPadding(ceilDiv(w.inChannels, align),
+                                                device.gridCols);
+  int64_t channelsPerCore =
+      int64_t(alignTo(w.inChannels, inColumns * align)) / inColumns;
+  int64_t nTiles = ceilDiv(w.outChannels, kTileDim);
+  int64_t outColumns = closestDivisorWithPadding(nTiles, device.gridCols);
+  // Both shards' heights: the sticks padded to whole tile rows per grid row.
+  auto rowsPerCore = [&](int64_t sticks) {
+    return int64_t(alignTo(sticks, rowCores * kTileDim)) / rowCores;
+  };
+  HaloConvBlocks b;
+  b.d = {rowCores, rowsPerCore(sliding->outSticks()),
+         rowsPerCore(sliding->inSticks()), inColumns, channelsPerCore};
+  // Act blocks of one kernel row of the core's channels.
+  b.hTiles = b.d.outSticksPerCore / kTileDim;
+  b.wTiles = ceilDiv(w.kernelW * channelsPerCore, kTileDim);
+  b.nTilesPerCore = ceilDiv(nTiles, outColumns);
+  // The block-sharded reader splits each core's indices between its two
+  // readers from two tile rows on (measured), though the act CB is whole.
+  b.firstReaderSticks =
+      b.hTiles >= 2 ? (b.hTiles - b.hTiles / 2) * kTileDim : 0;
+  b.cores = rowCores * std::max(inColumns, outColumns);
+  b.kTiles = w.kernelH * b.wTiles * inColumns;
+  return analyseHaloConv(w, *sliding, b, weightLayout, biasLayout,
+                         outputLayout);
 }
 
 llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
@@ -374,9 +483,9 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
                                      llvm::ArrayRef<int64_t> window,
                                      LayoutAttr outputLayout) {
   llvm::StringRef name = Conv2dOp::getOperationName();
-  if (window.size() != 11)
+  if (window.size() != 12)
     return backendError(name + ": the window has " +
-                        llvm::Twine(window.size()) + " values, not 11");
+                        llvm::Twine(window.size()) + " values, not 12");
   ConvWindow w{window[0], window[1], window[2], window[3],
                window[4], window[5], window[6], window[7],
                window[8], window[9], window[10]};
@@ -408,30 +517,55 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
                              " and weight " + describe(weightLayout) +
                              ": ttnn prepares the bias in the weights' data "
                              "type");
-  bool block = outputLayout.isL1() &&
-               outputLayout.getMemoryLayout() == TensorMemoryLayout::BlockSharded;
-  if (!outputLayout.isL1() ||
-      (outputLayout.getMemoryLayout() != TensorMemoryLayout::HeightSharded &&
-       !block) ||
-      outputLayout.isRowMajor() ||
-      outputLayout.getDataType() != DataType::BFloat16)
+  if (outputLayout.isRowMajor() ||
+      outputLayout.getDataType() != DataType::BFloat16 ||
+      (outputLayout.isL1() && !outputLayout.isSharded()))
     return notSupportedError(
         name + ": output " + describe(outputLayout) +
-        " is not modelled: only the tiled bf16 L1 height- or block-sharded "
-        "output of a height- or block-sharded conv config (width sharding and "
-        "DRAM outputs are not)");
-  if (block) {
-    if (!w.isMatmul())
-      return notSupportedError(
-          name + ": a block-sharded conv through the halo and ttnn's "
-                 "block-sharded conv program is not modelled (only the 1x1 "
-                 "stride-1 unpadded matmul path is)");
-    return analyseBlockMatmul(w, inputLayout, weightLayout, biasLayout,
-                              outputLayout);
+        " is not modelled: only a tiled bf16 output, L1 sharded by the conv "
+        "config's scheme or DRAM interleaved");
+  // The conv config's scheme: the sharded output's, or `shard_layout` for a
+  // DRAM output (ttnn shards by it, then copies the result to DRAM).
+  std::optional<TensorMemoryLayout> configured;
+  if (window[11] >= 0) {
+    configured = symbolizeTensorMemoryLayout(uint32_t(window[11]));
+    if (!configured || window[11] > int64_t(UINT32_MAX))
+      return backendError(name + ": shard_layout " + llvm::Twine(window[11]) +
+                          " is not a TensorMemoryLayout");
   }
-  if (w.isMatmul())
-    return analyseMatmul(w, weightLayout, biasLayout, outputLayout);
-  return analyseConv(w, inputLayout, weightLayout, biasLayout, outputLayout);
+  TensorMemoryLayout scheme =
+      outputLayout.isSharded() ? outputLayout.getMemoryLayout()
+                               : configured.value_or(TensorMemoryLayout::Interleaved);
+  if (configured && *configured != scheme)
+    return backendError(name + ": the output is " +
+                        stringifyTensorMemoryLayout(scheme) +
+                        " but the conv config's shard_layout is " +
+                        stringifyTensorMemoryLayout(*configured));
+  if (scheme == TensorMemoryLayout::Interleaved)
+    return notSupportedError(name + ": a DRAM output needs the conv config's "
+                                    "shard_layout (ttnn's automatic choice is "
+                                    "not modelled)");
+  if (scheme == TensorMemoryLayout::WidthSharded)
+    return notSupportedError(name + ": width sharding (ttnn's width-sharded "
+                                    "conv program) is not modelled");
+  bool block = scheme == TensorMemoryLayout::BlockSharded;
+  auto a = block ? (w.isMatmul() ? analyseBlockMatmul(w, inputLayout,
+                                                      weightLayout, biasLayout,
+                                                      outputLayout)
+                                 : analyseBlockConv(w, inputLayout,
+                                                    weightLayout, biasLayout,
+                                                    outputLayout))
+           : w.isMatmul()
+               ? analyseMatmul(w, weightLayout, biasLayout, outputLayout)
+               : analyseConv(w, inputLayout, weightLayout, biasLayout,
+                             outputLayout);
+  if (a && !outputLayout.isL1() && a->output.isL1()) {
+    // sharded_to_interleaved copies the L1 result out (no CBs of its own):
+    // every L1 buffer is then an intermediate.
+    a->output = outputLayout;
+    a->intermediateL1 = a->tensorPeak;
+  }
+  return a;
 }
 } // namespace
 

@@ -28,7 +28,7 @@ FAMILIES = {"unary eltwise", "binary eltwise", "where", "reduction", "matmul", "
             "typecast", "to_memory_config", "concatenate_heads", "creation",
             "activation", "pow", "activation backward", "normalization", "rotary embedding", "attention",
             "concat", "slice", "repeat", "to_layout", "reshape", "permute", "pad", "embedding", "argmax", "linear",
-            "max_pool2d", "conv2d", "conv2d (not modelled)", "softmax/layer_norm backward (moreh)"}
+            "max_pool2d", "conv2d", "softmax/layer_norm backward (moreh)"}
 # Families added or extended with the issue (binary eltwise: mixed sharded / interleaved placements),
 # held to its target: >= 95% exact agreement on cb, l1, out and legality per family, on both devices.
 TARGET_FAMILIES = {"concat", "slice", "repeat", "binary eltwise", "activation", "pow", "activation backward",
@@ -75,7 +75,7 @@ def test_every_case_ran_on_the_mock_device(rows):
     # row-major input's reshard into L1, Pool.cpp / Conv.cpp) and ttnn's block tilize (a recorded
     # difference, not modelled).
     block_tilize = "to_layout 64x4096 row_major dram->tile l1"
-    with_scratchpad = {"slice", "max_pool2d", "conv2d", "conv2d (not modelled)", *calibration.data.SCRATCHPAD_FAMILIES}
+    with_scratchpad = {"slice", "max_pool2d", "conv2d", *calibration.data.SCRATCHPAD_FAMILIES}
     assert all(row["ttnn"].get("scratchpad", 0) == 0 for name, row in table.items()
                if row["family"] not in with_scratchpad and name != block_tilize)
     assert table["slice 2x3x64x128 [0:2, 1:3, 0:64, 0:64] dram->dram"]["ttnn"]["scratchpad"] == 16

@@ -1,7 +1,7 @@
 //===- TTNNConvOpModel.h - op-model entries of TTNNConvOps.td ---*- C++ -*-===//
 //
 // max_pool2d: ttnn 0.81.1's sliding-window pipeline (reshard, halo, pool),
-// lib/OpModel/Pool.cpp; conv2d: its 1x1 matmul path, lib/OpModel/Conv.cpp.
+// lib/OpModel/Pool.cpp; conv2d: its matmul and halo paths, lib/OpModel/Conv.cpp.
 // Included by TTNNOpModel.h.
 //
 //===----------------------------------------------------------------------===//
@@ -24,10 +24,11 @@ struct OpModel<MaxPool2dOp> {
                llvm::ArrayRef<int64_t> window, LayoutAttr outputLayout);
 };
 
-/// A 1x1 stride-1 convolution as ttnn 0.81.1's height-sharded matmul
+/// A convolution as ttnn 0.81.1's matmul, halo and conv programs
 /// (lib/OpModel/Conv.cpp); `biasLayout` is null without a bias. `window` is
 /// {batch, height, width, in channels, out channels, kernel h/w, stride h/w,
-/// padding h/w} (11 values).
+/// padding h/w, the conv config's shard_layout as a TensorMemoryLayout or -1}
+/// (12 values).
 template <>
 struct OpModel<Conv2dOp> {
   static llvm::Expected<OpConstraints>

@@ -53,3 +53,19 @@ func.func @zero_out_channels(%x: tensor<1x1x3136x64xbf16>, %w: tensor<0x64x1x1xb
   %0 = ttnn.conv2d %x, %w {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 0 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>} : tensor<1x1x3136x64xbf16>, tensor<0x64x1x1xbf16> -> tensor<1x1x3136x0xbf16>
   return
 }
+
+// -----
+
+func.func @interleaved_shard_layout(%x: tensor<1x1x3136x64xbf16>, %w: tensor<64x64x1x1xbf16>) {
+  // expected-error @+1 {{'ttnn.conv2d' op shard_layout must be a sharding scheme (height_sharded, width_sharded or block_sharded), got interleaved}}
+  %0 = ttnn.conv2d %x, %w {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 64 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, shard_layout = #ttnn.memory_layout<interleaved>} : tensor<1x1x3136x64xbf16>, tensor<64x64x1x1xbf16> -> tensor<1x1x3136x64xbf16>
+  return
+}
+
+// -----
+
+func.func @scheme_mismatch(%x: tensor<1x1x3136x64xbf16>, %w: tensor<64x64x1x1xbf16>) {
+  // expected-error @+1 {{'ttnn.conv2d' op shard_layout is block_sharded but the result is height_sharded (a sharded result carries the conv config's scheme)}}
+  %0 = ttnn.conv2d %x, %w {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 64 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, shard_layout = #ttnn.memory_layout<block_sharded>} : tensor<1x1x3136x64xbf16>, tensor<64x64x1x1xbf16> -> tensor<1x1x3136x64xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 64x64>>
+  return
+}

@@ -43,8 +43,5 @@ func.func @limits(%x: tensor<1x1x49x512xbf16, #rm>, %wt: tensor<2048x512x1x1xbf1
   // A 3x3 convolution of an L1 input: the halo path is modelled from DRAM only.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: not_implemented: ttnn.conv2d: input row_major l1 interleaved bf16: a convolution through the halo and conv programs is modelled for a DRAM input only
   %2 = ttnn.conv2d %yl1, %w3 {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 64 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 1, 1>, padding = array<i64: 1, 1>} : tensor<1x1x3136x64xbf16, #rml1>, tensor<64x64x3x3xbf16, #w> -> tensor<1x1x3136x64xbf16, #hs>
-  // Block sharding through the halo (a 3x3 conv): not modelled.
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: not_implemented: ttnn.conv2d: a block-sharded conv through the halo and ttnn's block-sharded conv program is not modelled
-  %3 = ttnn.conv2d %y, %w3 {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 64 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 1, 1>, padding = array<i64: 1, 1>} : tensor<1x1x3136x64xbf16, #rm>, tensor<64x64x3x3xbf16, #w> -> tensor<1x1x3136x64xbf16, #bs>
   return
 }

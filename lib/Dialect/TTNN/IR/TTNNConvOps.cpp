@@ -112,6 +112,20 @@ LogicalResult Conv2dOp::verify() {
     return emitOpError() << "activation must be \"relu\" (the one fused "
                             "activation modelled), got \""
                          << *activation << "\"";
+  if (std::optional<TensorMemoryLayout> scheme = getShardLayout()) {
+    if (*scheme == TensorMemoryLayout::Interleaved)
+      return emitOpError("shard_layout must be a sharding scheme "
+                         "(height_sharded, width_sharded or block_sharded), "
+                         "got interleaved");
+    auto layout = dyn_cast_or_null<LayoutAttr>(
+        cast<RankedTensorType>(getResult().getType()).getEncoding());
+    if (layout && layout.isSharded() && layout.getMemoryLayout() != *scheme)
+      return emitOpError()
+             << "shard_layout is " << stringifyTensorMemoryLayout(*scheme)
+             << " but the result is "
+             << stringifyTensorMemoryLayout(layout.getMemoryLayout())
+             << " (a sharded result carries the conv config's scheme)";
+  }
   return verifyWindowResult(*this, getBatchSize(), getOutputHeight(),
                             getOutputWidth(), outChannels, input,
                             cast<RankedTensorType>(getResult().getType()));

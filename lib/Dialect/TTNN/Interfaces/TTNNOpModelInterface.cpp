@@ -941,14 +941,16 @@ llvm::Expected<size_t> MaxPool2dOp::getOpRuntime(const Layouts &inputs,
 
 namespace {
 /// conv2d's window as the op-model entry takes it: batch, height, width, in
-/// and out channels, kernel h/w, stride h/w, padding h/w.
-SmallVector<int64_t, 11> convWindow(Conv2dOp op) {
+/// and out channels, kernel h/w, stride h/w, padding h/w, and the configured
+/// shard_layout (-1 without one).
+SmallVector<int64_t, 12> convWindow(Conv2dOp op) {
+  std::optional<TensorMemoryLayout> scheme = op.getShardLayout();
   return {int64_t(op.getBatchSize()),  int64_t(op.getInputHeight()),
           int64_t(op.getInputWidth()),  int64_t(op.getInChannels()),
           int64_t(op.getOutChannels()), op.getKernelSize()[0],
           op.getKernelSize()[1],        op.getStride()[0],
           op.getStride()[1],            op.getPadding()[0],
-          op.getPadding()[1]};
+          op.getPadding()[1],           scheme ? int64_t(*scheme) : -1};
 }
 } // namespace
 
@@ -958,7 +960,7 @@ Conv2dOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
   if (llvm::Error err =
           detail::checkInputCount(*this, inputs, getBias() ? 3 : 2))
     return err;
-  SmallVector<int64_t, 11> window = convWindow(*this);
+  SmallVector<int64_t, 12> window = convWindow(*this);
   LayoutAttr bias = getBias() ? inputs[2] : LayoutAttr();
   return detail::constraintsDispatch(
       *this, liveRecords, detail::shapeOf(getInput()), inputs[0], inputs[1],
@@ -969,7 +971,7 @@ llvm::Expected<size_t> Conv2dOp::getOpRuntime(const Layouts &inputs,
   if (llvm::Error err =
           detail::checkInputCount(*this, inputs, getBias() ? 3 : 2))
     return err;
-  SmallVector<int64_t, 11> window = convWindow(*this);
+  SmallVector<int64_t, 12> window = convWindow(*this);
   LayoutAttr bias = getBias() ? inputs[2] : LayoutAttr();
   return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0],
                                inputs[1], bias, ArrayRef<int64_t>(window),

@@ -44,6 +44,21 @@ def TTNN_PageLayout : I32EnumAttr<"PageLayout",
   let cppNamespace = "::mlir::ttnn";
 }
 
+def TTNN_TensorMemoryLayoutAttr
+    : EnumAttr<TTNN_Dialect, TTNN_TensorMemoryLayout, "memory_layout"> {
+  let summary = "a sharding scheme on its own (an op's configured scheme)";
+  let description = [{
+    A `TensorMemoryLayout` where an op configures a scheme apart from its
+    tensors' layouts, for example conv2d's `shard_layout` (ttnn's
+    `Conv2dConfig.shard_layout`) when the result is written to DRAM:
+
+    ```mlir
+    shard_layout = #ttnn.memory_layout<block_sharded>
+    ```
+  }];
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def TTNN_LayoutAttr : TTNN_Attr<"Layout", "layout"> {
   let summary = "memory placement of a tensor";
   let description = [{

@@ -67,11 +67,16 @@ def TTNN_Conv2dOp : TTNN_Op<"conv2d", [Pure]> {
     `[out_channels, in_channels, kernel_h, kernel_w]`, `bias` (optional)
     `[1, 1, 1, out_channels]`; their layouts' data type is the
     `weights_dtype` ttnn prepares them in (bf16 or bfp8_b, both in DRAM).
-    `activation = "relu"` fuses a relu into the output. The verifier checks
-    the attributes and every shape.
+    `activation = "relu"` fuses a relu into the output. `shard_layout`
+    (optional, `#ttnn.memory_layout<...>`) is ttnn's `Conv2dConfig.shard_layout`:
+    a sharded result carries the scheme itself (the verifier checks they
+    agree); a DRAM result needs it. The verifier checks the attributes and
+    every shape.
 
-    Op model: ttnn 0.81.1's programs for a row-major bf16 input and an L1
-    height-sharded tiled output (the conv config's scheme). A 1x1, stride-1,
+    Op model: ttnn 0.81.1's programs for a row-major bf16 input and a tiled
+    bf16 output, L1 sharded by the conv config's scheme or DRAM interleaved
+    (ttnn then shards by `shard_layout` and copies the result out: the L1
+    figures are the sharded ones, the output's L1 0). A 1x1, stride-1,
     unpadded convolution (DRAM or L1 interleaved input) runs as a
     height-sharded matmul: the input is resharded and tilized in L1 and
     multiplied by the prepared weights, whose weight block is all of K x N
@@ -80,14 +85,15 @@ def TTNN_Conv2dOp : TTNN_Op<"conv2d", [Pure]> {
     and conv programs: the halo gathers each core's window rows, the conv
     program reads act blocks of a kernel row of channels against a weight
     block of that many rows, and ttnn copies the output to DRAM (the answer's
-    output layout is DRAM interleaved). A block-sharded L1 output of a 1x1
-    stride-1 unpadded convolution (DRAM input) runs as ttnn's block-sharded
-    2-D multicast matmul: the input tilized in DRAM, resharded block sharded
-    (tile rows over grid rows, channels over a common divisor of the in and
-    out channel tiles), K in blocks per column. Width sharding, block
-    sharding through the halo, an L1 input on the halo path and
-    convolutions ttnn slices over DRAM answer `not_implemented`
-    (docs/op-model.md, "CNN ops").
+    output layout is DRAM interleaved). Block sharded, the 1x1 stride-1 path
+    is ttnn's block-sharded 2-D multicast matmul (the input tilized in DRAM,
+    resharded block sharded, K in blocks per column; the output stays in L1);
+    every other convolution runs the halo and the block-sharded conv program
+    (tile rows over grid rows, the input channels in 8-element blocks over a
+    padded divisor of the columns, the output channels over their own, act
+    blocks of one kernel row of a core's channels; the output copied to DRAM).
+    Width sharding, an L1 input on the halo paths and convolutions ttnn
+    slices over DRAM answer `not_implemented` (docs/op-model.md, "CNN ops").
 
     ```mlir
     %y = ttnn.conv2d %x, %w bias %b {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 256 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, activation = "relu"} : tensor<1x1x3136x64xbf16, #ttnn.layout<row_major, dram, interleaved, bf16>>, tensor<256x64x1x1xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>, tensor<1x1x1x256xbf16, #ttnn.layout<dram, interleaved, bfp8_b>> -> tensor<1x1x3136x256xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 7x8, shard = 64x256>>
@@ -98,6 +104,12 @@ def TTNN_Conv2dOp : TTNN_Op<"conv2d", [Pure]> {
     ```mlir
     %z = ttnn.conv2d %x, %w3 bias %b3 {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 64 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 1, 1>, padding = array<i64: 1, 1>} : tensor<1x1x3136x64xbf16, #ttnn.layout<row_major, dram, interleaved, bf16>>, tensor<64x64x3x3xbf16, #ttnn.layout<dram, interleaved, bf16>>, tensor<1x1x1x64xbf16, #ttnn.layout<dram, interleaved, bf16>> -> tensor<1x1x3136x64xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 64x64>>
     ```
+
+    A block-sharded conv config writing DRAM:
+
+    ```mlir
+    %d = ttnn.conv2d %x14, %w33 bias %b33 {batch_size = 1 : i64, input_height = 14 : i64, input_width = 14 : i64, in_channels = 256 : i64, out_channels = 256 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 1, 1>, padding = array<i64: 1, 1>, shard_layout = #ttnn.memory_layout<block_sharded>} : tensor<1x1x196x256xbf16, #ttnn.layout<row_major, dram, interleaved, bf16>>, tensor<256x256x3x3xbf16, #ttnn.layout<dram, interleaved, bf16>>, tensor<1x1x1x256xbf16, #ttnn.layout<dram, interleaved, bf16>> -> tensor<1x1x196x256xbf16, #ttnn.layout<dram, interleaved, bf16>>
+    ```
   }];
   let arguments = (ins AnyRankedTensor:$input, AnyRankedTensor:$weight,
                        Optional<AnyRankedTensor>:$bias, I64Attr:$batch_size,
@@ -105,7 +117,8 @@ def TTNN_Conv2dOp : TTNN_Op<"conv2d", [Pure]> {
                        I64Attr:$in_channels, I64Attr:$out_channels,
                        DenseI64ArrayAttr:$kernel_size,
                        DenseI64ArrayAttr:$stride, DenseI64ArrayAttr:$padding,
-                       OptionalAttr<StrAttr>:$activation);
+                       OptionalAttr<StrAttr>:$activation,
+                       OptionalAttr<TTNN_TensorMemoryLayoutAttr>:$shard_layout);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
     $input `,` $weight (`bias` $bias^)? attr-dict `:` type($input) `,`
