@@ -121,7 +121,9 @@ std::pair<int64_t, int64_t> splitRows(int64_t pixels) {
 }
 
 /// The 1x1 stride-1 path (the file comment's first pipeline).
+/// (Either interleaved input buffer: DRAM and L1 measured the same.)
 llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
+                                           LayoutAttr /*inputLayout*/,
                                            LayoutAttr weightLayout,
                                            LayoutAttr biasLayout,
                                            LayoutAttr outputLayout) {
@@ -528,8 +530,9 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
   // DRAM output (ttnn shards by it, then copies the result to DRAM).
   std::optional<TensorMemoryLayout> configured;
   if (window[11] >= 0) {
-    configured = symbolizeTensorMemoryLayout(uint32_t(window[11]));
-    if (!configured || window[11] > int64_t(UINT32_MAX))
+    if (window[11] <= int64_t(UINT32_MAX))
+      configured = symbolizeTensorMemoryLayout(uint32_t(window[11]));
+    if (!configured)
       return backendError(name + ": shard_layout " + llvm::Twine(window[11]) +
                           " is not a TensorMemoryLayout");
   }
@@ -548,17 +551,13 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
   if (scheme == TensorMemoryLayout::WidthSharded)
     return notSupportedError(name + ": width sharding (ttnn's width-sharded "
                                     "conv program) is not modelled");
-  bool block = scheme == TensorMemoryLayout::BlockSharded;
-  auto a = block ? (w.isMatmul() ? analyseBlockMatmul(w, inputLayout,
-                                                      weightLayout, biasLayout,
-                                                      outputLayout)
-                                 : analyseBlockConv(w, inputLayout,
-                                                    weightLayout, biasLayout,
-                                                    outputLayout))
-           : w.isMatmul()
-               ? analyseMatmul(w, weightLayout, biasLayout, outputLayout)
-               : analyseConv(w, inputLayout, weightLayout, biasLayout,
-                             outputLayout);
+  // ttnn's program per scheme and kernel: [block sharded][1x1 stride-1].
+  using ConvPath = llvm::Expected<ConvAnalysis> (*)(
+      const ConvWindow &, LayoutAttr, LayoutAttr, LayoutAttr, LayoutAttr);
+  static constexpr ConvPath kPaths[2][2] = {
+      {analyseConv, analyseMatmul}, {analyseBlockConv, analyseBlockMatmul}};
+  auto a = kPaths[scheme == TensorMemoryLayout::BlockSharded][w.isMatmul()](
+      w, inputLayout, weightLayout, biasLayout, outputLayout);
   if (a && !outputLayout.isL1() && a->output.isL1()) {
     // sharded_to_interleaved copies the L1 result out (no CBs of its own):
     // every L1 buffer is then an intermediate.
