@@ -191,9 +191,11 @@ def _fill(op: str, place: str, attrs: str = "", *value: float) -> Case:
 # records above.
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from opmodel_cases_layout import (  # noqa: E402
-    ROW_MAJOR_LAYOUTS, TO_LAYOUT_DIFFERENCES, layout_cases, mixed_sharding_cases, to_layout_cases)
+    CONCAT_LAYOUTS, ROW_MAJOR_LAYOUTS, TO_LAYOUT_DIFFERENCES, concat_memory_configs, layout_cases,
+    mixed_sharding_cases, to_layout_cases)
 
 LAYOUTS.update(ROW_MAJOR_LAYOUTS)
+LAYOUTS.update(CONCAT_LAYOUTS)
 LAYOUTS.update(data.LAYOUTS)
 # Every row-major placement: built as row-major host tensors in the child.
 ROW_MAJOR = {**ROW_MAJOR_LAYOUTS, **data.LAYOUTS}
@@ -341,10 +343,6 @@ DIFFERENCES: dict[str, str] = {
     **TO_LAYOUT_DIFFERENCES,
     **data.DIFFERENCES,
     **cnn.DIFFERENCES,
-    **{name: reason for name, reason in (
-        ("concat 28672x32, 28672x32 dim 1 hs,hs->l1", "sharded inputs: ttnn 0.81.1 runs its sharded concat program "
-         "(shard-sized CBs, a sharded intermediate, then sharded-to-interleaved); not modelled (not supported)."),
-    )},
 }
 
 # Blackhole (13x10 workers, 130 L1 banks, 8 DRAM banks): the same departures as on Wormhole, whose
@@ -416,7 +414,7 @@ def run_on_mock_device(families: tuple[str, ...] = ()) -> dict[str, dict]:
               "dram_f32": ttnn.DRAM_MEMORY_CONFIG, "l1_f32": ttnn.L1_MEMORY_CONFIG,
               "dram_bfp8": ttnn.DRAM_MEMORY_CONFIG, "l1_bfp8": ttnn.L1_MEMORY_CONFIG,
               **compute.memory_configs(ttnn), **matmul_cases.memory_configs(ttnn),
-              **cnn.memory_configs(ttnn),
+              **cnn.memory_configs(ttnn), **concat_memory_configs(ttnn),
               **{name: ttnn.L1_MEMORY_CONFIG if name.startswith("l1") else ttnn.DRAM_MEMORY_CONFIG
                  for name in ROW_MAJOR}}
         dtypes = {"bf16": ttnn.bfloat16, "f32": ttnn.float32, "bfp8_b": ttnn.bfloat8_b, "u32": ttnn.uint32}
@@ -492,7 +490,7 @@ def verdict(device: dict, model: dict) -> str:
     return "match" if all(device[f] == model[f] for f in FIELDS) else "difference"
 
 
-def run_child(device: str = "wormhole_b0", timeout: float = 600, families: tuple[str, ...] = ()) -> dict[str, dict]:
+def run_child(device: str = "wormhole_b0", timeout: float = 1200, families: tuple[str, ...] = ()) -> dict[str, dict]:
     sys.path.insert(0, str(ROOT / "test" / "python"))
     import mock_ttnn_env
 

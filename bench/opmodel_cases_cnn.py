@@ -31,16 +31,18 @@ LAYOUTS = {
     "pool_ws": "#ttnn.layout<row_major, l1, width_sharded, bf16, grid = 8x8, shard = 64x64>",
     "conv_hs": "#ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 64x64>",
     "conv_bs": "#ttnn.layout<l1, block_sharded, bf16, grid = 8x8, shard = 64x64>",
+    "conv_ws": "#ttnn.layout<l1, width_sharded, bf16, grid = 8x8, shard = 64x64>",
     # A DRAM result of a block-sharded conv config ("dram" is the height-sharded one's).
     "dram_bs": "#ttnn.layout<dram, interleaved, bf16>",
+    "dram_ws": "#ttnn.layout<dram, interleaved, bf16>",
     # 1x1x3136x64 row-major, 49 sticks per core of the 8x8 grid.
     "pool_hs_in": "#ttnn.layout<row_major, l1, height_sharded, bf16, grid = 8x8, shard = 49x64>",
 }
 SCHEMES = {"pool_hs": "HEIGHT_SHARDED", "pool_bs": "BLOCK_SHARDED", "pool_ws": "WIDTH_SHARDED",
            "conv_hs": "HEIGHT_SHARDED", "conv_bs": "BLOCK_SHARDED", "dram": "HEIGHT_SHARDED",
-           "dram_bs": "BLOCK_SHARDED"}
+           "dram_bs": "BLOCK_SHARDED", "conv_ws": "WIDTH_SHARDED", "dram_ws": "WIDTH_SHARDED"}
 # conv2d outputs in DRAM: the IR names the conv config's scheme (shard_layout), ttnn gets the memory config.
-DRAM_OUTPUTS = frozenset({"dram", "dram_bs"})
+DRAM_OUTPUTS = frozenset({"dram", "dram_bs", "dram_ws"})
 
 
 def memory_configs(ttnn: Any) -> dict[str, Any]:
@@ -48,7 +50,7 @@ def memory_configs(ttnn: Any) -> dict[str, Any]:
     grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(7, 7))])
     return {"pool_hs_in": ttnn.MemoryConfig(ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1,
                                             ttnn.ShardSpec(grid, [49, 64], ttnn.ShardOrientation.ROW_MAJOR)),
-            "dram_bs": ttnn.DRAM_MEMORY_CONFIG}
+            "dram_bs": ttnn.DRAM_MEMORY_CONFIG, "dram_ws": ttnn.DRAM_MEMORY_CONFIG}
 
 
 # ResNet-50's pool and bottleneck activations (N, H, W, C), batch 1 and 2, with the 3x3 stride-2 pool.
@@ -130,6 +132,12 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
     )
 
 
+# Width sharding (every core all the pixels, a share of the channels): ResNet-50's stage 3-4 3x3 convs,
+# 1x1 convs (not the matmul path under width sharding) and channels that do not fill the grid.
+CONV_WIDTH = ((1, 14, 14, 256, 256, 3, 1, 1), (1, 7, 7, 512, 512, 3, 1, 1), (1, 14, 14, 256, 256, 1, 1, 0),
+              (2, 7, 7, 512, 512, 3, 1, 1), (1, 14, 14, 512, 512, 3, 2, 1), (1, 7, 7, 1024, 256, 1, 1, 0),
+              (1, 7, 7, 256, 1024, 1, 1, 0), (1, 14, 14, 96, 160, 3, 1, 1), (1, 7, 7, 2048, 512, 1, 1, 0),
+              (1, 8, 8, 768, 384, 3, 1, 1), (1, 7, 7, 512, 512, 3, 2, 1))
 # ResNet-50's 1x1 convolutions (N, H, W, C, O): the bottleneck's reduce and expand convs per stage.
 CONV_1X1 = ((1, 56, 56, 64, 64), (1, 56, 56, 64, 256), (1, 56, 56, 256, 64), (1, 56, 56, 256, 128),
             (1, 28, 28, 128, 512), (1, 28, 28, 512, 128), (1, 14, 14, 256, 1024), (1, 14, 14, 1024, 256),
@@ -223,4 +231,16 @@ def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[A
         # DRAM results: ttnn shards by the conv config's scheme, then copies out (every path).
         conv(1, 56, 56, 64, 256, dst="dram"), conv(1, 28, 28, 128, 128, 3, 1, 1, dst="dram"),
         conv(1, 28, 28, 128, 512, dst="dram_bs"), conv(1, 14, 14, 256, 256, 3, 1, 1, dst="dram_bs"),
+        *(conv(*shape, dst="conv_ws") for shape in CONV_WIDTH),
+        conv(1, 14, 14, 256, 256, 3, 1, 1, dst="dram_ws"), conv(1, 7, 7, 1024, 256, dst="dram_ws"),
+        conv(1, 14, 14, 256, 256, 3, 1, 1, dst="conv_ws", weights="bfp8_b"),
+        conv(1, 7, 7, 512, 512, 3, 1, 1, dst="conv_ws", bias=False),
+        conv(1, 14, 14, 256, 256, 1, 1, 0, dst="conv_ws", relu=True),
+        # Row-major L1 inputs through the halo and width programs: the result stays in L1.
+        conv(1, 56, 56, 64, 64, 3, 1, 1, src="l1_rm"), conv(1, 28, 28, 128, 128, 3, 2, 1, src="l1_rm"),
+        conv(1, 14, 14, 256, 256, 3, 1, 1, src="l1_rm", dst="conv_bs"),
+        conv(1, 14, 14, 256, 256, 3, 1, 1, src="l1_rm", dst="conv_ws"),
+        conv(1, 14, 14, 256, 256, 1, 1, 0, src="l1_rm", dst="conv_ws"),
+        conv(1, 56, 56, 64, 64, 3, 1, 1, src="l1_rm", dst="dram"),
+        conv(1, 14, 14, 256, 256, 3, 1, 1, src="l1_rm", dst="conv_bs", weights="bfp8_b"),
     )

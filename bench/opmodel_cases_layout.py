@@ -13,6 +13,26 @@ from typing import Any
 
 D, L, HS = "dram", "l1", "hs"
 SUFFIX = {"bf16": "", "f32": "_f32", "bfp8_b": "_bfp8"}
+# Sharded concat placements beside the harness's "hs" (28672 rows, 448 a core of the 8x8 grid): 64 columns
+# (the concat of two "hs" tensors, sharded) and the bfp8_b ones.
+CONCAT_LAYOUTS = {
+    "hs_w64": "#ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 448x64>",
+    "hs_w64_f32": "#ttnn.layout<l1, height_sharded, f32, grid = 8x8, shard = 448x64>",
+    "hs_bfp8": "#ttnn.layout<l1, height_sharded, bfp8_b, grid = 8x8, shard = 448x32>",
+    "hs_w64_bfp8": "#ttnn.layout<l1, height_sharded, bfp8_b, grid = 8x8, shard = 448x64>",
+    "hs_w96": "#ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 448x96>",
+}
+
+
+def concat_memory_configs(ttnn: Any) -> dict[str, Any]:
+    """The ttnn memory configs of CONCAT_LAYOUTS (built in the mock-device child; no data type)."""
+    grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(7, 7))])
+
+    def rows(width: int) -> Any:
+        return ttnn.MemoryConfig(ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1,
+                                 ttnn.ShardSpec(grid, [448, width], ttnn.ShardOrientation.ROW_MAJOR))
+    return {"hs_w64": rows(64), "hs_w64_f32": rows(64), "hs_bfp8": rows(32), "hs_w64_bfp8": rows(64),
+            "hs_w96": rows(96)}
 
 
 def _dims(shape: tuple[int, ...]) -> str:
@@ -68,6 +88,20 @@ def layout_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple
         concat((x4, x4), 0, (L, L), L), concat((x4, x4, x4), 2, (D, D, D), D),
         concat((x, x, x), 1, (L, L, L), L, "f32"), concat((x, x), 0, (L, L), D, "bfp8_b"),
         concat(((28672, 32), (28672, 32)), 1, (HS, HS), L),
+        # Two height-sharded inputs, concatenated along the width: ttnn's sharded concat program.
+        concat(((28672, 32), (28672, 32)), 1, (HS, HS), D), concat(((28672, 32), (28672, 32)), 1, (HS, HS), "hs_w64"),
+        concat(((28672, 32), (28672, 64)), 1, (HS, "hs_w64"), L),
+        concat(((28672, 64), (28672, 32)), 1, ("hs_w64", HS), "hs_w96"),
+        concat(((28672, 64), (28672, 64)), 1, ("hs_w64", "hs_w64"), D),
+        concat(((28672, 32), (28672, 32)), 1, (HS, HS), L, "f32"),
+        concat(((28672, 32), (28672, 32)), 1, (HS, HS), L, "bfp8_b"),
+        concat(((28672, 32), (28672, 32)), 1, (HS, HS), "hs_w64", "bfp8_b"),
+        # Three inputs: ttnn's multi-tensor sharded program (every CB a shard); along the height: ttnn first
+        # copies each input to L1 interleaved, then runs the interleaved program.
+        concat(((28672, 32),) * 3, 1, (HS, HS, HS), L), concat(((28672, 32),) * 3, 1, (HS, HS, HS), "hs_w96"),
+        concat(((28672, 32), (28672, 64), (28672, 32)), 1, (HS, "hs_w64", HS), D),
+        concat(((28672, 32), (28672, 32)), 0, (HS, HS), L), concat(((28672, 32), (28672, 32)), 0, (HS, HS), D),
+        concat(((28672, 32), (28672, 32)), 0, (HS, HS), L, "bfp8_b"),
         # ttnn: every input has the first's data type (TT_FATAL); the model: the output's format.
         case("concat 64x1024 f32, 64x1024 bf16 dim 0 (mixed data types)", "concat",
              (operand(x, "dram_f32", "f32"), operand(x, D)), operand((128, 1024), D), "ttnn.concat %a0, %a1 {dim = 0 : si32}",

@@ -1,4 +1,4 @@
-//===- Conv.cpp - conv2d, ttnn 0.81.1's 1x1 matmul path -------------------===//
+//===- Conv.cpp - conv2d, ttnn 0.81.1's conv programs ----------------------===//
 //
 // ttnn 0.81.1 runs a 1x1, stride-1, unpadded conv2d with a height-sharded
 // conv config as a matmul (mock-device traces on Wormhole and Blackhole,
@@ -69,14 +69,37 @@
 //      holds two readers' indices from two tile rows on;
 //   4. ttnn copies the output to DRAM interleaved (out 0).
 //
-// Width sharding, L1 inputs on the halo paths and convolutions that ttnn
-// slices over DRAM (the single-slice buffers beyond L1) are not modelled.
+// Every width-sharded convolution of a row-major bf16 DRAM input (1x1
+// stride-1 ones too: width sharding never takes the matmul) runs ttnn's
+// width-sharded conv program, the fifth pipeline:
+//
+//   1. the input is resharded into L1 width sharded: every core holds all
+//      the input pixels and a share of the channel tiles, over
+//      find_closest_largest_divisor_with_num_padding(in tiles, cores)
+//      cores; the output's channel tiles go over their own divisor;
+//   2. the halo gathers the window rows, as in the other pipelines, except
+//      for a 1x1 stride-1 unpadded conv, which reads the reshard directly
+//      (a contiguous reader-index tensor of 8 B);
+//   3. the conv program: one act block of all the output's tile rows by
+//      the whole kernel of the core's channels (read and tilized, bf16), a
+//      row-major act CB of two act-block widths, a weight block of that
+//      many rows by the core's output tiles and a bias row (the weights'
+//      format), the 64 B scratch CB;
+//   4. ttnn copies the output to DRAM interleaved (out 0).
+//
+// A row-major L1 input takes the same pipelines with the same peaks (the
+// input exists before the op), but ttnn keeps the result in L1, sharded by
+// the scheme on the program's grid, instead of copying it to DRAM.
+// Convolutions that ttnn slices over DRAM (the single-slice buffers beyond
+// L1) and an L1 input of the block-sharded matmul are not modelled.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ttl/OpModel/TTNNOpModel.h"
 
 #include "SlidingWindow.h"
+
+#include <array>
 
 namespace mlir::ttnn::op_model {
 using namespace backend;
@@ -120,6 +143,12 @@ std::pair<int64_t, int64_t> splitRows(int64_t pixels) {
   return {rows, ceilDiv(pixels, rows)};
 }
 
+/// The grid (rows x columns) of `cores` cores taken row by row.
+std::array<int64_t, 2> gridOf(int64_t cores) {
+  int64_t cols = currentDevice().gridCols;
+  return {ceilDiv(cores, cols), std::min(cores, cols)};
+}
+
 /// The 1x1 stride-1 path (the file comment's first pipeline).
 /// (Either interleaved input buffer: DRAM and L1 measured the same.)
 llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
@@ -154,8 +183,7 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
   a.intermediateL1 = 2 * reshard;
   a.tensorPeak = std::max(2 * reshard, reshard + out);
   a.overallPeak = std::max(2 * reshard + a.scratch, reshard + out + a.cbBytes);
-  int64_t grid[2] = {ceilDiv(cores, device.gridCols),
-                     cores <= device.gridCols ? cores : device.gridCols};
+  std::array<int64_t, 2> grid = gridOf(cores);
   int64_t shard[2] = {rows, nTiles * kTileDim};
   a.output = LayoutAttr::get(outputLayout.getContext(), BufferType::L1,
                              TensorMemoryLayout::HeightSharded,
@@ -164,21 +192,16 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
   return a;
 }
 
-/// The input both the block-sharded matmul path and the halo path were
-/// measured for: a DRAM input with whole tiles of channels. `path` names
-/// the path in the error.
-llvm::Error checkDramWholeTileInput(const ConvWindow &w, LayoutAttr inputLayout,
-                                    llvm::StringRef path) {
-  llvm::StringRef name = Conv2dOp::getOperationName();
-  if (inputLayout.isL1())
-    return notSupportedError(name + ": input " + describe(inputLayout) + ": " +
-                             path + " is modelled for a DRAM input only");
-  if (w.inChannels % kTileDim)
-    return notSupportedError(name + ": " + llvm::Twine(w.inChannels) +
-                             " input channels are not a multiple of 32: " +
-                             path + " was measured for whole tiles of "
-                             "channels only");
-  return llvm::Error::success();
+/// The input channels every path but the height-sharded matmul was
+/// measured for: whole tiles. `path` names the path in the error.
+llvm::Error checkWholeTileChannels(const ConvWindow &w, llvm::StringRef path) {
+  if (w.inChannels % kTileDim == 0)
+    return llvm::Error::success();
+  return notSupportedError(Conv2dOp::getOperationName() + ": " +
+                           llvm::Twine(w.inChannels) +
+                           " input channels are not a multiple of 32: " +
+                           path + " was measured for whole tiles of "
+                           "channels only");
 }
 
 /// ttnn's find_closest_largest_divisor_with_num_padding: the most cores, at
@@ -210,8 +233,11 @@ llvm::Expected<ConvAnalysis> analyseBlockMatmul(const ConvWindow &w,
                                                 LayoutAttr outputLayout) {
   llvm::StringRef name = Conv2dOp::getOperationName();
   const DeviceModel &device = currentDevice();
-  if (llvm::Error err =
-          checkDramWholeTileInput(w, inputLayout, "the block-sharded matmul path"))
+  llvm::StringRef path = "the block-sharded matmul path";
+  if (inputLayout.isL1())
+    return notSupportedError(name + ": input " + describe(inputLayout) + ": " +
+                             path + " is modelled for a DRAM input only");
+  if (llvm::Error err = checkWholeTileChannels(w, path))
     return err;
   int64_t mTiles = ceilDiv(w.pixels(), kTileDim);
   int64_t kTiles = w.inChannels / kTileDim;
@@ -316,20 +342,32 @@ bool splitReaderViable(int64_t hTiles, int64_t wTiles, int64_t rowBytes,
          std::max(act + tilize, weights);
 }
 
-/// What a conv program through the halo runs on each core: `d` (its
-/// output and input sticks and channels), the act block (`hTiles` x
-/// `wTiles`), the output tiles per core and the split of the reader indices.
-struct HaloConvBlocks {
+/// What ttnn's conv program runs on each core: `d` (its output and input
+/// sticks and channels), the act block (`hTiles` x `wTiles`), the output
+/// tiles per core, the split of the reader indices, the row-major act CB
+/// (width sharding's, in tiles) and whether the input comes through the halo
+/// (else the conv reads the resharded input itself).
+struct ConvBlocks {
   Distribution d;
   int64_t hTiles, wTiles, nTilesPerCore;
-  int64_t firstReaderSticks; // 0: one reader's indices
+  int64_t firstReaderSticks = 0; // 0: one reader's indices
+  int64_t rowMajorActTiles = 0;
+  bool throughHalo = true;
   int64_t cores, kTiles;
+  /// The output's scheme and grid (rows x columns) when it stays in L1.
+  TensorMemoryLayout scheme = TensorMemoryLayout::HeightSharded;
+  std::array<int64_t, 2> outGrid = {1, 1};
 };
 
-/// The input and window both halo paths were measured for.
-llvm::Expected<Window> haloWindow(const ConvWindow &w, LayoutAttr inputLayout,
-                                  llvm::StringRef path) {
-  if (llvm::Error err = checkDramWholeTileInput(w, inputLayout, path))
+/// The reader indices of a conv that reads its resharded input directly
+/// (1x1, stride 1, unpadded): every core's sticks are one contiguous run, a
+/// start / end pair and the closing pair (measured: 8 B on both devices).
+constexpr int64_t kContiguousReaderEntries = 4;
+
+/// The window of a path through the conv program, for whole tiles of
+/// input channels (DRAM or L1 input).
+llvm::Expected<Window> haloWindow(const ConvWindow &w, llvm::StringRef path) {
+  if (llvm::Error err = checkWholeTileChannels(w, path))
     return err;
   Window sliding = w.sliding();
   if (sliding.outH() < 1 || sliding.outW() < 1)
@@ -338,32 +376,41 @@ llvm::Expected<Window> haloWindow(const ConvWindow &w, LayoutAttr inputLayout,
   return sliding;
 }
 
-/// Both halo paths from their blocks: the reshard and halo
-/// (SlidingWindow.cpp), then get_cb_info's act block read and tilized (bf16
-/// both), a weight block of `wTiles` x the core's output tiles and a bias
-/// row in the weights' format, the 64 B scratch CB; the partials, output,
-/// input and reader-index CBs are tensors (globally allocated). ttnn copies
-/// the output to DRAM.
-llvm::Expected<ConvAnalysis> analyseHaloConv(const ConvWindow &w,
-                                             const Window &sliding,
-                                             const HaloConvBlocks &b,
-                                             LayoutAttr weightLayout,
-                                             LayoutAttr biasLayout,
-                                             LayoutAttr outputLayout) {
+/// Every path through ttnn's conv program, from its blocks: the reshard and
+/// halo (SlidingWindow.cpp; or the reshard alone), then get_cb_info's act
+/// block read and tilized (bf16 both), a weight block of `wTiles` x the
+/// core's output tiles and a bias row in the weights' format, the row-major
+/// act CB, the 64 B scratch CB; the partials, output, input and
+/// reader-index CBs are tensors (globally allocated). ttnn copies the output
+/// to DRAM.
+llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
+                                                const Window &sliding,
+                                                const ConvBlocks &b,
+                                                LayoutAttr inputLayout,
+                                                LayoutAttr weightLayout,
+                                                LayoutAttr biasLayout,
+                                                LayoutAttr outputLayout) {
   llvm::StringRef name = Conv2dOp::getOperationName();
   const DeviceModel &device = currentDevice();
-  HaloBuffers halo = haloBuffers(sliding, b.d);
+  HaloBuffers halo =
+      b.throughHalo ? haloBuffers(sliding, b.d) : reshardBuffers(b.d);
   int64_t weightTiles = b.wTiles * b.nTilesPerCore;
   ConvAnalysis a;
-  a.cbBytes = uint64_t(2 * b.hTiles * b.wTiles) * kBf16TileBytes +
-              uint64_t(weightTiles + (biasLayout ? b.nTilesPerCore : 0)) *
-                  tileBytes(weightLayout) +
-              kConvScratchCBBytes;
+  a.cbBytes =
+      uint64_t(2 * b.hTiles * b.wTiles + b.rowMajorActTiles) * kBf16TileBytes +
+      uint64_t(weightTiles + (biasLayout ? b.nTilesPerCore : 0)) *
+          tileBytes(weightLayout) +
+      kConvScratchCBBytes;
   uint64_t out = uint64_t(b.d.outSticksPerCore) * b.nTilesPerCore * kTileDim *
                  kStickElementBytes;
   uint64_t reader = readerIndexBytes(
-      readerIndexEntries(sliding, b.d, b.firstReaderSticks));
-  uint64_t convPhase = halo.halo + out + reader;
+      b.throughHalo ? readerIndexEntries(sliding, b.d, b.firstReaderSticks)
+                    : kContiguousReaderEntries);
+  // The conv reads the halo's buffer, or the reshard itself.
+  uint64_t input = b.throughHalo ? halo.halo : halo.reshard;
+  uint64_t convPhase = input + out + reader;
+  // The input shard before the halo, when there is one.
+  uint64_t inputShard = b.throughHalo ? halo.reshard : 0;
   // ttnn runs one slice when the input shard, the conv phase and its CBs
   // fit L1 (measured: 1,526,880 B is sliced on Wormhole, not on Blackhole);
   // else it slices the input in DRAM, which cannot shrink the CBs.
@@ -373,26 +420,36 @@ llvm::Expected<ConvAnalysis> analyseHaloConv(const ConvWindow &w,
         " B, a weight block of " + llvm::Twine(weightTiles) +
         " tiles) exceed the " + llvm::Twine(device.usableL1()) +
         " B of usable L1 per core (ttnn 0.81.1 finds no slicing that fits)");
-  if (halo.reshard + convPhase + a.cbBytes > device.usableL1())
+  if (inputShard + convPhase + a.cbBytes > device.usableL1())
     return notSupportedError(
         name + ": the input shard, halo, output and CBs (" +
-        llvm::Twine(halo.reshard + convPhase + a.cbBytes) +
-        " B) exceed usable L1: ttnn slices the input over DRAM, which is not "
-        "modelled");
+        llvm::Twine(inputShard + convPhase + a.cbBytes) + " B) exceed usable L1: " +
+        (inputLayout.isL1() ? "an L1 input was not measured there"
+                            : "ttnn slices the input over DRAM, which is not "
+                              "modelled"));
   a.scratch = halo.scratch;
   a.tensorPeak = std::max(halo.phase(), convPhase);
   a.overallPeak =
       std::max(halo.phase() + halo.scratch, convPhase + a.cbBytes);
-  // The output ends in DRAM: every L1 buffer is an intermediate.
-  a.intermediateL1 = a.tensorPeak;
   a.cores = b.cores;
   a.kTiles = b.kTiles;
   a.nTiles = ceilDiv(w.outChannels, kTileDim);
   a.mTiles = ceilDiv(sliding.outSticks(), kTileDim);
+  a.outputShape = {1, 1, sliding.outSticks(), w.outChannels};
+  if (inputLayout.isL1()) {
+    // ttnn keeps an L1 input's result in L1, sharded by the scheme (measured:
+    // the same peaks as from DRAM).
+    a.intermediateL1 = std::max(halo.phase(), input + reader);
+    int64_t shard[2] = {b.d.outSticksPerCore, b.nTilesPerCore * kTileDim};
+    a.output = LayoutAttr::get(outputLayout.getContext(), BufferType::L1,
+                               b.scheme, DataType::BFloat16, b.outGrid, shard);
+    return a;
+  }
+  // A DRAM input's result ends in DRAM: every L1 buffer is an intermediate.
+  a.intermediateL1 = a.tensorPeak;
   a.output = LayoutAttr::get(outputLayout.getContext(), BufferType::DRAM,
                              TensorMemoryLayout::Interleaved,
                              DataType::BFloat16, {}, {});
-  a.outputShape = {1, 1, sliding.outSticks(), w.outChannels};
   return a;
 }
 
@@ -403,12 +460,12 @@ llvm::Expected<ConvAnalysis> analyseConv(const ConvWindow &w,
                                          LayoutAttr weightLayout,
                                          LayoutAttr biasLayout,
                                          LayoutAttr outputLayout) {
-  auto sliding = haloWindow(
-      w, inputLayout, "a convolution through the halo and conv programs");
+  auto sliding =
+      haloWindow(w, "a convolution through the halo and conv programs");
   if (!sliding)
     return sliding.takeError();
   auto [rows, cores] = splitRows(sliding->outSticks());
-  HaloConvBlocks b;
+  ConvBlocks b;
   b.d = {cores, rows, ceilDiv(ceilDiv(w.pixels(), cores), kTileDim) * kTileDim,
          1, w.inChannels};
   b.hTiles = rows / kTileDim;
@@ -422,8 +479,9 @@ llvm::Expected<ConvAnalysis> analyseConv(const ConvWindow &w,
   b.firstReaderSticks = split ? (b.hTiles - b.hTiles / 2) * kTileDim : 0;
   b.cores = cores;
   b.kTiles = w.kernelH * b.wTiles;
-  return analyseHaloConv(w, *sliding, b, weightLayout, biasLayout,
-                         outputLayout);
+  b.outGrid = gridOf(cores);
+  return analyseConvProgram(w, *sliding, b, inputLayout, weightLayout,
+                            biasLayout, outputLayout);
 }
 
 /// ttnn's input channel alignment for a row-major DRAM input through the
@@ -441,8 +499,8 @@ llvm::Expected<ConvAnalysis> analyseBlockConv(const ConvWindow &w,
                                               LayoutAttr biasLayout,
                                               LayoutAttr outputLayout) {
   const DeviceModel &device = currentDevice();
-  auto sliding = haloWindow(w, inputLayout,
-                            "a block-sharded convolution through the halo");
+  auto sliding =
+      haloWindow(w, "a block-sharded convolution through the halo");
   if (!sliding)
     return sliding.takeError();
   // determine_parallel_config: the output's tile rows over the grid's rows;
@@ -461,7 +519,7 @@ llvm::Expected<ConvAnalysis> analyseBlockConv(const ConvWindow &w,
   auto rowsPerCore = [&](int64_t sticks) {
     return int64_t(alignTo(sticks, rowCores * kTileDim)) / rowCores;
   };
-  HaloConvBlocks b;
+  ConvBlocks b;
   b.d = {rowCores, rowsPerCore(sliding->outSticks()),
          rowsPerCore(sliding->inSticks()), inColumns, channelsPerCore};
   // Act blocks of one kernel row of the core's channels.
@@ -473,9 +531,49 @@ llvm::Expected<ConvAnalysis> analyseBlockConv(const ConvWindow &w,
   b.firstReaderSticks =
       b.hTiles >= 2 ? (b.hTiles - b.hTiles / 2) * kTileDim : 0;
   b.cores = rowCores * std::max(inColumns, outColumns);
+  b.scheme = TensorMemoryLayout::BlockSharded;
+  b.outGrid = {rowCores, outColumns};
   b.kTiles = w.kernelH * b.wTiles * inColumns;
-  return analyseHaloConv(w, *sliding, b, weightLayout, biasLayout,
-                         outputLayout);
+  return analyseConvProgram(w, *sliding, b, inputLayout, weightLayout,
+                            biasLayout, outputLayout);
+}
+
+/// Width sharding (the file comment's fifth pipeline): every core holds all
+/// the pixels and a share of the channels.
+llvm::Expected<ConvAnalysis> analyseWidthConv(const ConvWindow &w,
+                                              LayoutAttr inputLayout,
+                                              LayoutAttr weightLayout,
+                                              LayoutAttr biasLayout,
+                                              LayoutAttr outputLayout) {
+  const DeviceModel &device = currentDevice();
+  auto sliding = haloWindow(w, "a width-sharded convolution");
+  if (!sliding)
+    return sliding.takeError();
+  // determine_parallel_config: the input's channel tiles over the padded
+  // divisor of the whole grid; determine_output_parallel_config: the
+  // output's channel tiles over their own.
+  int64_t inTiles = ceilDiv(w.inChannels, kTileDim);
+  int64_t inCores = closestDivisorWithPadding(inTiles, device.numCores());
+  int64_t nTiles = ceilDiv(w.outChannels, kTileDim);
+  int64_t outCores = closestDivisorWithPadding(nTiles, device.numCores());
+  ConvBlocks b;
+  // The output's sticks in whole tile rows; the input's as they are.
+  b.d = {1, int64_t(alignTo(sliding->outSticks(), kTileDim)),
+         sliding->inSticks(), inCores, ceilDiv(inTiles, inCores) * kTileDim};
+  // One act block of the whole shard by the core's channels of the whole
+  // kernel; the row-major act CB holds two act-block widths.
+  b.hTiles = b.d.outSticksPerCore / kTileDim;
+  b.wTiles = w.kernelH * w.kernelW * b.d.channelsPerCore / kTileDim;
+  b.nTilesPerCore = ceilDiv(nTiles, outCores);
+  b.rowMajorActTiles = 2 * b.wTiles;
+  // A 1x1 stride-1 unpadded conv reads its input shard without the halo.
+  b.throughHalo = !w.isMatmul();
+  b.cores = std::max(inCores, outCores);
+  b.scheme = TensorMemoryLayout::WidthSharded;
+  b.outGrid = gridOf(outCores);
+  b.kTiles = b.wTiles * inCores;
+  return analyseConvProgram(w, *sliding, b, inputLayout, weightLayout,
+                            biasLayout, outputLayout);
 }
 
 llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
@@ -548,15 +646,21 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
     return notSupportedError(name + ": a DRAM output needs the conv config's "
                                     "shard_layout (ttnn's automatic choice is "
                                     "not modelled)");
-  if (scheme == TensorMemoryLayout::WidthSharded)
-    return notSupportedError(name + ": width sharding (ttnn's width-sharded "
-                                    "conv program) is not modelled");
-  // ttnn's program per scheme and kernel: [block sharded][1x1 stride-1].
+  // ttnn's program per scheme and kernel (1x1 stride-1 or not): width
+  // sharding never takes the matmul (use_matmul_for_1x1_conv).
   using ConvPath = llvm::Expected<ConvAnalysis> (*)(
       const ConvWindow &, LayoutAttr, LayoutAttr, LayoutAttr, LayoutAttr);
-  static constexpr ConvPath kPaths[2][2] = {
-      {analyseConv, analyseMatmul}, {analyseBlockConv, analyseBlockMatmul}};
-  auto a = kPaths[scheme == TensorMemoryLayout::BlockSharded][w.isMatmul()](
+  struct SchemePaths {
+    TensorMemoryLayout scheme;
+    ConvPath window, matmul;
+  };
+  static constexpr SchemePaths kPaths[] = {
+      {TensorMemoryLayout::HeightSharded, analyseConv, analyseMatmul},
+      {TensorMemoryLayout::BlockSharded, analyseBlockConv, analyseBlockMatmul},
+      {TensorMemoryLayout::WidthSharded, analyseWidthConv, analyseWidthConv}};
+  const SchemePaths *paths = llvm::find_if(
+      kPaths, [&](const SchemePaths &p) { return p.scheme == scheme; });
+  auto a = (w.isMatmul() ? paths->matmul : paths->window)(
       w, inputLayout, weightLayout, biasLayout, outputLayout);
   if (a && !outputLayout.isL1() && a->output.isL1()) {
     // sharded_to_interleaved copies the L1 result out (no CBs of its own):

@@ -15,9 +15,20 @@
 //     (their CBs never coexist; the intermediate between two programs is not
 //     in L1); no repeated dimension is a copy through a 2-page CB, or nothing
 //     at all (the input itself) when the output layout is the input's.
-// Sharded inputs of slice and repeat stream through the same CB (measured);
-// sharded concat runs another program and sharded outputs are not measured:
-// both not supported, and so is a strided slice of a sharded input.
+// Sharded inputs of slice and repeat stream through the same CB (measured).
+// Height-sharded concat inputs (all on one grid, one shard height):
+//   - along the width, ttnn's sharded programs write the concatenated shards
+//     into a height-sharded tensor on that grid (shard widths summed): two
+//     inputs through the tiled s2s program's transpose and concat CBs (in0
+//     and in1 shard-width tiles, their sum twice; bf16 tiles for a bfp8_b
+//     input but the last, in the input's format), more inputs through the
+//     multi-tensor program (every CB a shard); sharded_to_interleaved then
+//     copies it to an interleaved output (no CBs of its own), or the output
+//     is that sharded tensor;
+//   - along the height, each input is first copied to an interleaved tensor
+//     in the output's buffer, then the interleaved program runs.
+// Other sharded concats, sharded outputs of slice and repeat and a strided
+// slice of a sharded input are not supported.
 //
 //===----------------------------------------------------------------------===//
 
@@ -104,10 +115,83 @@ checkSingleInput(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
 //===----------------------------------------------------------------------===//
 
 namespace {
-llvm::Expected<std::vector<int64_t>>
-checkConcat(const std::vector<std::vector<int64_t>> &inputShapes,
-            const std::vector<LayoutAttr> &inputLayouts, int64_t dim,
-            LayoutAttr outputLayout) {
+/// What ttnn 0.81.1 runs for a concat: its CBs, the L1 per core of the
+/// tensors it allocates and frees, and the output shape.
+struct ConcatPlan {
+  std::vector<int64_t> output;
+  uint64_t cbBytes = 0;
+  uint64_t intermediateL1 = 0;
+};
+
+/// The height-sharded concat programs (the file comment): `inputs` all
+/// height sharded, `axis` normalized.
+llvm::Expected<ConcatPlan>
+planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
+                  llvm::ArrayRef<LayoutAttr> inputs, int64_t axis,
+                  std::vector<int64_t> output, LayoutAttr outputLayout) {
+  llvm::StringRef name = ConcatOp::getOperationName();
+  if (!llvm::all_of(inputs, [](LayoutAttr l) { return l.isSharded(); }))
+    return notSupportedError(name + ": sharded and interleaved inputs mixed "
+                                    "is not modelled");
+  LayoutAttr first = inputs.front();
+  auto unsupported = [&](const llvm::Twine &why) {
+    return notSupportedError(name + ": sharded inputs (" + describe(first) +
+                             ", ...): " + why + " is not modelled");
+  };
+  if (first.getMemoryLayout() != TensorMemoryLayout::HeightSharded)
+    return unsupported("a concat of " +
+                       stringifyTensorMemoryLayout(first.getMemoryLayout()) +
+                       " inputs");
+  int64_t shardWidthTiles = 0;
+  for (LayoutAttr layout : inputs) {
+    if (!layout.isL1() || layout.getMemoryLayout() != first.getMemoryLayout() ||
+        layout.getGrid() != first.getGrid() ||
+        layout.getShard()[0] != first.getShard()[0])
+      return unsupported("inputs on different grids, shard heights or "
+                         "schemes");
+    if (layout.getShard()[1] % kTileDim || layout.getShard()[0] % kTileDim)
+      return unsupported("shards of part tiles");
+    shardWidthTiles += layout.getShard()[1] / kTileDim;
+  }
+  int64_t rank = int64_t(output.size());
+  ConcatPlan plan;
+  plan.output = std::move(output);
+  if (axis == rank - 2 && !outputLayout.isSharded()) {
+    // Each input copied interleaved into the output's buffer first.
+    for (auto [shape, layout] : llvm::zip(inputShapes, inputs))
+      plan.intermediateL1 += l1BytesPerBank(
+          shape, layout.interleavedIn(PageLayout::Tile,
+                                      outputLayout.getBufferType()));
+    plan.cbBytes = kCopyPages * tileBytes(outputLayout);
+    return plan;
+  }
+  if (axis != rank - 1)
+    return unsupported("a concat along dimension " + llvm::Twine(axis) +
+                       " into " + describe(outputLayout));
+  // The concatenated shards, on the inputs' grid.
+  LayoutAttr joined = first.withShards(
+      first.getGrid(), {first.getShard()[0], shardWidthTiles * kTileDim});
+  if (outputLayout.isSharded() &&
+      !(outputLayout.isL1() && shardedAlike(outputLayout, joined)))
+    return unsupported("a sharded output other than the concatenated "
+                       "shards (" + describe(joined) + ")");
+  if (!outputLayout.isSharded())
+    plan.intermediateL1 = l1BytesPerBank(plan.output, joined);
+  if (inputs.size() == 2) {
+    // The tiled s2s program's transposes and concat run in bf16 for bfp8_b.
+    LayoutAttr staged = first.getDataType() == DataType::BFloat8B
+                            ? first.withDataType(DataType::BFloat16)
+                            : first;
+    plan.cbBytes = uint64_t(2 * shardWidthTiles) * tileBytes(staged) +
+                   uint64_t(shardWidthTiles) * tileBytes(first);
+  }
+  return plan;
+}
+
+llvm::Expected<ConcatPlan>
+planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
+           const std::vector<LayoutAttr> &inputLayouts, int64_t dim,
+           LayoutAttr outputLayout) {
   llvm::StringRef name = ConcatOp::getOperationName();
   if (inputShapes.size() != inputLayouts.size())
     return backendError(name + ": " + llvm::Twine(inputShapes.size()) +
@@ -125,19 +209,23 @@ checkConcat(const std::vector<std::vector<int64_t>> &inputShapes,
     return output.takeError();
   if (llvm::Error err = checkLayout(name, "output", *output, outputLayout))
     return err;
-  for (auto [index, layout] : llvm::enumerate(inputLayouts)) {
-    std::string role = "input " + std::to_string(index);
-    if (llvm::Error err = checkSameFormat(name, role, layout, outputLayout))
+  for (auto [index, layout] : llvm::enumerate(inputLayouts))
+    if (llvm::Error err = checkSameFormat(
+            name, "input " + std::to_string(index), layout, outputLayout))
       return err;
-    if (layout.isSharded())
-      return notSupportedError(name + ": " + role + " is sharded (" +
-                               describe(layout) +
-                               "): ttnn's sharded concat program is not "
-                               "modelled");
+  if (llvm::any_of(inputLayouts, [](LayoutAttr l) { return l.isSharded(); })) {
+    auto axis = normalizeDim(name, dim, int64_t(output->size()));
+    if (!axis)
+      return axis.takeError();
+    return planShardedConcat(inputShapes, inputLayouts, *axis,
+                             std::move(*output), outputLayout);
   }
   if (llvm::Error err = checkInterleavedOutput(name, outputLayout))
     return err;
-  return output;
+  ConcatPlan plan;
+  plan.output = std::move(*output);
+  plan.cbBytes = kCopyPages * tileBytes(outputLayout);
+  return plan;
 }
 } // namespace
 
@@ -145,22 +233,24 @@ llvm::Expected<OpConstraints> OpModel<ConcatOp>::getOpConstraints(
     const std::vector<std::vector<int64_t>> &inputShapes,
     const std::vector<LayoutAttr> &inputLayouts, int64_t dim,
     LayoutAttr outputLayout, const MockAllocatorState *initialState) {
-  auto output = checkConcat(inputShapes, inputLayouts, dim, outputLayout);
-  if (!output)
-    return output.takeError();
-  return finishOneOutput(ConcatOp::getOperationName(),
-                         kCopyPages * tileBytes(outputLayout), *output,
-                         outputLayout, initialState);
+  auto plan = planConcat(inputShapes, inputLayouts, dim, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  Analysis analysis;
+  analysis.cbBytes = plan->cbBytes;
+  analysis.intermediateL1 = plan->intermediateL1;
+  analysis.outputs.push_back({plan->output, outputLayout});
+  return finish(ConcatOp::getOperationName(), analysis, initialState);
 }
 
 llvm::Expected<size_t> OpModel<ConcatOp>::getOpRuntime(
     const std::vector<std::vector<int64_t>> &inputShapes,
     const std::vector<LayoutAttr> &inputLayouts, int64_t dim,
     LayoutAttr outputLayout) {
-  auto output = checkConcat(inputShapes, inputLayouts, dim, outputLayout);
-  if (!output)
-    return output.takeError();
-  return copyRuntime(inputShapes, inputLayouts, *output, outputLayout);
+  auto plan = planConcat(inputShapes, inputLayouts, dim, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  return copyRuntime(inputShapes, inputLayouts, plan->output, outputLayout);
 }
 
 //===----------------------------------------------------------------------===//

@@ -127,17 +127,23 @@ int64_t readerIndexEntries(const Window &w, const Distribution &d,
   return entries;
 }
 
+HaloBuffers reshardBuffers(const Distribution &d) {
+  uint64_t stick = d.channelsPerCore * kStickElementBytes;
+  HaloBuffers b;
+  b.reshard = alignTo(d.inSticksPerCore * stick, currentDevice().l1Alignment);
+  b.scratch = reshardScratchBytes(stick);
+  return b;
+}
+
 HaloBuffers haloBuffers(const Window &w, const Distribution &d) {
   const DeviceModel &device = currentDevice();
   Halo halo = simulateHalo(w, d);
   uint64_t stick = d.channelsPerCore * kStickElementBytes;
-  HaloBuffers b;
-  b.reshard = alignTo(d.inSticksPerCore * stick, device.l1Alignment);
+  HaloBuffers b = reshardBuffers(d);
   b.halo = alignTo(halo.sticks * stick, device.l1Alignment);
   for (int64_t entries : {halo.padConfig[0], halo.padConfig[1],
                           halo.gatherConfig[0], halo.gatherConfig[1]})
     b.configs += alignTo(entries * kConfigEntryBytes, device.l1Alignment);
-  b.scratch = reshardScratchBytes(stick);
   return b;
 }
 

@@ -68,6 +68,9 @@ struct HaloBuffers {
   uint64_t phase() const { return reshard + halo + configs; }
 };
 HaloBuffers haloBuffers(const Window &w, const Distribution &d);
+/// The reshard alone (a convolution that reads its input shard directly):
+/// the reshard and its scratchpad, no halo.
+HaloBuffers reshardBuffers(const Distribution &d);
 
 /// The largest core's uint16 entries of the reader-index tensor the pool and
 /// conv programs read: per reader, a start / end pair per output row segment

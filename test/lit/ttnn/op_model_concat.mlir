@@ -1,12 +1,12 @@
 // RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
-// ttnn.concat: one 2-page CB in the output's tile format (ttnn 0.81.1), whatever the inputs.
+// ttnn.concat of interleaved inputs: one 2-page CB in the output's tile format
+// (ttnn 0.81.1), whatever the inputs. Sharded inputs: op_model_concat_sharded.mlir.
 
 #dram = #ttnn.layout<dram, interleaved, bf16>
 #l1 = #ttnn.layout<l1, interleaved, bf16>
 #dramf32 = #ttnn.layout<dram, interleaved, f32>
 #l1f32 = #ttnn.layout<l1, interleaved, f32>
 #l1bfp8 = #ttnn.layout<l1, interleaved, bfp8_b>
-#hs = #ttnn.layout<l1, height_sharded, bf16, grid = 1x2, shard = 32x1024>
 
 // CHECK-LABEL: op constraints of @concat
 func.func @concat(%a: tensor<64x1024xbf16, #dram>, %b: tensor<64x1024xbf16, #dram>) {
@@ -29,12 +29,5 @@ func.func @formats(%a: tensor<64x1024xf32, #l1f32>, %b: tensor<64x1024xbf16, #dr
   %1 = ttnn.concat %c, %c {dim = 0 : si32} : tensor<64x1024xbf16, #l1bfp8>, tensor<64x1024xbf16, #l1bfp8> -> tensor<128x1024xbf16, #l1bfp8>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: input 0 is f32 but the output is bf16 (convert with ttnn.typecast)
   %2 = ttnn.concat %a, %b {dim = 0 : si32} : tensor<64x1024xf32, #l1f32>, tensor<64x1024xbf16, #dram> -> tensor<128x1024xbf16, #dram>
-  return
-}
-
-// CHECK-LABEL: op constraints of @sharded
-func.func @sharded(%s: tensor<64x1024xbf16, #hs>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: not_implemented: ttnn.concat: input 0 is sharded (l1 height_sharded bf16 (grid 1x2, shard 32x1024)): ttnn's sharded concat program is not modelled
-  %0 = ttnn.concat %s, %s {dim = 1 : si32} : tensor<64x1024xbf16, #hs>, tensor<64x1024xbf16, #hs> -> tensor<64x2048xbf16, #l1>
   return
 }

@@ -40,8 +40,9 @@ func.func @limits(%x: tensor<1x1x49x512xbf16, #rm>, %wt: tensor<2048x512x1x1xbf1
   %0 = ttnn.conv2d %x, %wt {batch_size = 1 : i64, input_height = 7 : i64, input_width = 7 : i64, in_channels = 512 : i64, out_channels = 2048 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>} : tensor<1x1x49x512xbf16, #rm>, tensor<2048x512x1x1xbf16, #w> -> tensor<1x1x49x2048xbf16, #hs>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: success cb=1114112 l1=163840 total=1277952 out=131072
   %1 = ttnn.conv2d %x, %wt8 {batch_size = 1 : i64, input_height = 7 : i64, input_width = 7 : i64, in_channels = 512 : i64, out_channels = 2048 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>} : tensor<1x1x49x512xbf16, #rm>, tensor<2048x512x1x1xbf16, #w8> -> tensor<1x1x49x2048xbf16, #hs>
-  // A 3x3 convolution of an L1 input: the halo path is modelled from DRAM only.
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: not_implemented: ttnn.conv2d: input row_major l1 interleaved bf16: a convolution through the halo and conv programs is modelled for a DRAM input only
+  // A 3x3 convolution of an L1 input: the halo path's peaks, the result kept
+  // in L1 (op_model_conv2d_l1_input.mlir).
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: success cb=73792 l1=31872 total=105552 out=8192 layouts=[#ttnn.layout<l1, height_sharded, bf16, grid = 7x8, shard = 64x64>]
   %2 = ttnn.conv2d %yl1, %w3 {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 64 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 1, 1>, padding = array<i64: 1, 1>} : tensor<1x1x3136x64xbf16, #rml1>, tensor<64x64x3x3xbf16, #w> -> tensor<1x1x3136x64xbf16, #hs>
   return
 }

@@ -92,8 +92,14 @@ def TTNN_Conv2dOp : TTNN_Op<"conv2d", [Pure]> {
     (tile rows over grid rows, the input channels in 8-element blocks over a
     padded divisor of the columns, the output channels over their own, act
     blocks of one kernel row of a core's channels; the output copied to DRAM).
-    Width sharding, an L1 input on the halo paths and convolutions ttnn
-    slices over DRAM answer `not_implemented` (docs/op-model.md, "CNN ops").
+    Width sharded, every convolution (1x1 stride-1 ones too) runs ttnn's
+    width-sharded conv program: every core holds all the pixels and a share
+    of the channel tiles, one act block of the whole kernel of its channels
+    plus a row-major act CB; the output is copied to DRAM. A row-major L1
+    input runs the same programs with the same peaks but its result stays in
+    L1, sharded on the program's grid. Convolutions ttnn slices over DRAM and
+    an L1 input of the block-sharded matmul answer `not_implemented`
+    (docs/op-model.md, "CNN ops").
 
     ```mlir
     %y = ttnn.conv2d %x, %w bias %b {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 256 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, activation = "relu"} : tensor<1x1x3136x64xbf16, #ttnn.layout<row_major, dram, interleaved, bf16>>, tensor<256x64x1x1xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>, tensor<1x1x1x256xbf16, #ttnn.layout<dram, interleaved, bfp8_b>> -> tensor<1x1x3136x256xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 7x8, shard = 64x256>>
@@ -109,6 +115,12 @@ def TTNN_Conv2dOp : TTNN_Op<"conv2d", [Pure]> {
 
     ```mlir
     %d = ttnn.conv2d %x14, %w33 bias %b33 {batch_size = 1 : i64, input_height = 14 : i64, input_width = 14 : i64, in_channels = 256 : i64, out_channels = 256 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 1, 1>, padding = array<i64: 1, 1>, shard_layout = #ttnn.memory_layout<block_sharded>} : tensor<1x1x196x256xbf16, #ttnn.layout<row_major, dram, interleaved, bf16>>, tensor<256x256x3x3xbf16, #ttnn.layout<dram, interleaved, bf16>>, tensor<1x1x1x256xbf16, #ttnn.layout<dram, interleaved, bf16>> -> tensor<1x1x196x256xbf16, #ttnn.layout<dram, interleaved, bf16>>
+    ```
+
+    A width-sharded 1x1 conv (the conv program, not the matmul):
+
+    ```mlir
+    %v = ttnn.conv2d %x7, %w11 bias %b11 {batch_size = 1 : i64, input_height = 7 : i64, input_width = 7 : i64, in_channels = 1024 : i64, out_channels = 256 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>} : tensor<1x1x49x1024xbf16, #ttnn.layout<row_major, dram, interleaved, bf16>>, tensor<256x1024x1x1xbf16, #ttnn.layout<dram, interleaved, bf16>>, tensor<1x1x1x256xbf16, #ttnn.layout<dram, interleaved, bf16>> -> tensor<1x1x49x256xbf16, #ttnn.layout<l1, width_sharded, bf16, grid = 8x8, shard = 64x64>>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input, AnyRankedTensor:$weight,

@@ -21,10 +21,15 @@ def TTNN_ConcatOp : TTNN_Op<"concat", [Pure]> {
     counts from the back); every other dimension must be equal, and the
     result's `dim` is the sum of the inputs'. Op model: ttnn 0.81.1's
     interleaved concat program, one 2-page CB in the output's tile format
-    (docs/op-model.md).
+    (docs/op-model.md). Height-sharded inputs on one grid: along the width,
+    ttnn's sharded programs write the concatenated shards (two inputs: the
+    tiled program's transpose and concat CBs; more: every CB a shard), then
+    copy them to an interleaved output, or the output is those shards; along
+    the height, each input is copied interleaved first.
 
     ```mlir
     %2 = ttnn.concat %0, %1 {dim = 1 : si32} : tensor<64x1024xbf16, #dram>, tensor<64x512xbf16, #dram> -> tensor<64x1536xbf16, #l1>
+    %3 = ttnn.concat %a, %b {dim = 1 : si32} : tensor<28672x32xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 448x32>>, tensor<28672x32xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 448x32>> -> tensor<28672x64xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 448x64>>
     ```
   }];
   let arguments = (ins Variadic<AnyRankedTensor>:$inputs, SI32Attr:$dim);
