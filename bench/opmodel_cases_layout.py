@@ -14,10 +14,9 @@ from typing import Any
 D, L, HS = "dram", "l1", "hs"
 SUFFIX = {"bf16": "", "f32": "_f32", "bfp8_b": "_bfp8"}
 # Sharded concat placements beside the harness's "hs" (28672 rows, 448 a core of the 8x8 grid): 64 columns
-# (the concat of two "hs" tensors, sharded) and the bfp8_b ones.
+# (the concat of two "hs" tensors, sharded), 96 columns and the bfp8_b ones (reached through SUFFIX).
 CONCAT_LAYOUTS = {
     "hs_w64": "#ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 448x64>",
-    "hs_w64_f32": "#ttnn.layout<l1, height_sharded, f32, grid = 8x8, shard = 448x64>",
     "hs_bfp8": "#ttnn.layout<l1, height_sharded, bfp8_b, grid = 8x8, shard = 448x32>",
     "hs_w64_bfp8": "#ttnn.layout<l1, height_sharded, bfp8_b, grid = 8x8, shard = 448x64>",
     "hs_w96": "#ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 448x96>",
@@ -31,8 +30,7 @@ def concat_memory_configs(ttnn: Any) -> dict[str, Any]:
     def rows(width: int) -> Any:
         return ttnn.MemoryConfig(ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1,
                                  ttnn.ShardSpec(grid, [448, width], ttnn.ShardOrientation.ROW_MAJOR))
-    return {"hs_w64": rows(64), "hs_w64_f32": rows(64), "hs_bfp8": rows(32), "hs_w64_bfp8": rows(64),
-            "hs_w96": rows(96)}
+    return {"hs_w64": rows(64), "hs_bfp8": rows(32), "hs_w64_bfp8": rows(64), "hs_w96": rows(96)}
 
 
 def _dims(shape: tuple[int, ...]) -> str:
