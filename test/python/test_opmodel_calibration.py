@@ -5,7 +5,7 @@ Every case runs the real ttnn op under NO_DISPATCH graph capture on each mock de
 ttlang.opmodel for the same shapes and layouts on the same device. A case must match on cb, l1, total
 and out (or both must reject it), unless it is listed in the device's recorded differences with a
 reason; a listed case must still differ, so closing a gap forces the list (and docs/op-model.md) to
-be updated. Every case runs on both devices (about 3 min 20 s for both on the loaded 2-core machine).
+be updated. Every case runs on both devices (about 20 min for both on the 2-core machine, docs/op-model.md).
 """
 
 from __future__ import annotations
