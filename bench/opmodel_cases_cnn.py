@@ -243,4 +243,10 @@ def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[A
         conv(1, 14, 14, 256, 256, 1, 1, 0, src="l1_rm", dst="conv_ws"),
         conv(1, 56, 56, 64, 64, 3, 1, 1, src="l1_rm", dst="dram"),
         conv(1, 14, 14, 256, 256, 3, 1, 1, src="l1_rm", dst="conv_bs", weights="bfp8_b"),
+        # ... and through the block-sharded matmul and the width program's 1x1 read of the reshard.
+        conv(1, 28, 28, 128, 512, src="l1_rm", dst="conv_bs"),
+        conv(1, 28, 28, 128, 512, src="l1_rm", dst="conv_bs", weights="bfp8_b"),
+        conv(1, 14, 14, 256, 1024, src="l1_rm", dst="conv_bs"),
+        conv(1, 28, 28, 128, 512, src="l1_rm", dst="dram_bs"),
+        conv(1, 56, 56, 64, 256, src="l1_rm", dst="conv_ws"),
     )

@@ -4,7 +4,8 @@
 // input (the input exists before the op), but keeps the result in L1,
 // sharded by the conv config's scheme on the program's grid, where a DRAM
 // input's result is copied to DRAM. Figures: the calibration harness's
-// mock-device ones (Wormhole).
+// mock-device ones (Wormhole). The 1x1 matmul paths measured the same from
+// either input.
 
 #rm = #ttnn.layout<row_major, l1, interleaved, bf16>
 #w = #ttnn.layout<dram, interleaved, bf16>
@@ -29,5 +30,17 @@ func.func @f(%x: tensor<1x1x3136x64xbf16, #rm>, %w: tensor<64x64x3x3xbf16, #w>, 
   // A DRAM result (shard_layout): ttnn copies it out, every L1 buffer an intermediate.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: success cb=77888 l1=31872 total=109648 out=0 layouts=[#ttnn.layout<dram, interleaved, bf16>]
   %4 = ttnn.conv2d %x, %w bias %b {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 64 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 1, 1>, padding = array<i64: 1, 1>, shard_layout = #ttnn.memory_layout<height_sharded>} : tensor<1x1x3136x64xbf16, #rm>, tensor<64x64x3x3xbf16, #w>, tensor<1x1x1x64xbf16, #w> -> tensor<1x1x3136x64xbf16, #dram>
+  return
+}
+
+// The block-sharded 1x1 matmul (stage 2's expand conv, 28x28, 128 -> 512):
+// the same figures and 7x4 grid as from DRAM; with `shard_layout` and a
+// DRAM result the L1 buffers are intermediates and `out` is 0.
+// CHECK-LABEL: op constraints of @block_matmul
+func.func @block_matmul(%x: tensor<1x1x784x128xbf16, #rm>, %w: tensor<512x128x1x1xbf16, #w>, %b: tensor<1x1x1x512xbf16, #w>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: success cb=40960 l1=40960 total=81920 out=32768 layouts=[#ttnn.layout<l1, block_sharded, bf16, grid = 7x4, shard = 128x128>]
+  %0 = ttnn.conv2d %x, %w bias %b {batch_size = 1 : i64, input_height = 28 : i64, input_width = 28 : i64, in_channels = 128 : i64, out_channels = 512 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>} : tensor<1x1x784x128xbf16, #rm>, tensor<512x128x1x1xbf16, #w>, tensor<1x1x1x512xbf16, #w> -> tensor<1x1x784x512xbf16, #bs>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: success cb=40960 l1=40960 total=81920 out=0 layouts=[#ttnn.layout<dram, interleaved, bf16>]
+  %1 = ttnn.conv2d %x, %w bias %b {batch_size = 1 : i64, input_height = 28 : i64, input_width = 28 : i64, in_channels = 128 : i64, out_channels = 512 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, shard_layout = #ttnn.memory_layout<block_sharded>} : tensor<1x1x784x128xbf16, #rm>, tensor<512x128x1x1xbf16, #w>, tensor<1x1x1x512xbf16, #w> -> tensor<1x1x784x512xbf16, #dram>
   return
 }

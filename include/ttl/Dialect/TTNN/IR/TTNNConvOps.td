@@ -97,9 +97,9 @@ def TTNN_Conv2dOp : TTNN_Op<"conv2d", [Pure]> {
     of the channel tiles, one act block of the whole kernel of its channels
     plus a row-major act CB; the output is copied to DRAM. A row-major L1
     input runs the same programs with the same peaks but its result stays in
-    L1, sharded on the program's grid. Convolutions ttnn slices over DRAM and
-    an L1 input of the block-sharded matmul answer `not_implemented`
-    (docs/op-model.md, "CNN ops").
+    L1, sharded on the program's grid (the matmul paths' results are L1
+    sharded from either input). Convolutions ttnn slices over DRAM answer
+    `not_implemented` (docs/op-model.md, "CNN ops").
 
     ```mlir
     %y = ttnn.conv2d %x, %w bias %b {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 256 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, activation = "relu"} : tensor<1x1x3136x64xbf16, #ttnn.layout<row_major, dram, interleaved, bf16>>, tensor<256x64x1x1xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>, tensor<1x1x1x256xbf16, #ttnn.layout<dram, interleaved, bfp8_b>> -> tensor<1x1x3136x256xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 7x8, shard = 64x256>>
