@@ -126,6 +126,24 @@ def _softmax(width: int) -> Case:
                 "ttnn.softmax %a0 {dimension = -1 : si32}", lambda t, dev, mc, a: t.softmax(a[0], dim=-1, memory_config=mc[L]))
 
 
+def _sharded_softmax(shape: tuple[int, int], src: str, dst: str, dtype: str) -> Case:
+    suffix = {"bf16": "", "f32": "_f32", "bfp8_b": "_bfp8"}[dtype]
+    name = f"softmax {shape[0]}x{shape[1]} {src}->{dst}" + (f" {dtype}" if dtype != "bf16" else "")
+    return Case(name, "softmax", (Operand(shape, src + suffix, dtype),), Operand(shape, dst + suffix, dtype),
+                "ttnn.softmax %a0 {dimension = -1 : si32}",
+                lambda t, dev, mc, a: t.softmax(a[0], dim=-1, memory_config=mc[dst + suffix]))
+
+
+def _transpose(shape: tuple[int, ...], dims: tuple[int, int], src: str, dst: str) -> Case:
+    out = list(shape)
+    out[dims[0]], out[dims[1]] = out[dims[1]], out[dims[0]]
+    dtype = "f32" if src.endswith("_f32") else "bf16"
+    name = f"transpose {'x'.join(map(str, shape))} dims {dims[0]}, {dims[1]} {src}->{dst}"
+    return Case(name, "transpose", (Operand(shape, src, dtype),), Operand(tuple(out), dst, dtype),
+                f"ttnn.transpose %a0 {{dim0 = {dims[0]} : si32, dim1 = {dims[1]} : si32}}",
+                lambda t, dev, mc, a: t.transpose(a[0], dims[0], dims[1], memory_config=mc[dst]))
+
+
 def _matmul(m: int, k: int, n: int, place: str) -> Case:
     return Case(f"matmul {m}x{k}x{n} {place}", "matmul", (Operand((m, k), place), Operand((k, n), place)),
                 Operand((m, n), place), "ttnn.matmul %a0, %a1", lambda t, dev, mc, a: t.matmul(a[0], a[1], memory_config=mc[place]))
@@ -191,11 +209,12 @@ def _fill(op: str, place: str, attrs: str = "", *value: float) -> Case:
 # records above.
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from opmodel_cases_layout import (  # noqa: E402
-    CONCAT_LAYOUTS, ROW_MAJOR_LAYOUTS, TO_LAYOUT_DIFFERENCES, concat_memory_configs, layout_cases,
-    mixed_sharding_cases, to_layout_cases)
+    CONCAT_LAYOUTS, ROW_MAJOR_LAYOUTS, TO_LAYOUT_DIFFERENCES, SHARDED_LAYOUTS, concat_memory_configs,
+    layout_cases, mixed_sharding_cases, to_layout_cases, sharded_memory_configs)
 
 LAYOUTS.update(ROW_MAJOR_LAYOUTS)
 LAYOUTS.update(CONCAT_LAYOUTS)
+LAYOUTS.update(SHARDED_LAYOUTS)
 LAYOUTS.update(data.LAYOUTS)
 # Every row-major placement: built as row-major host tensors in the child.
 ROW_MAJOR = {**ROW_MAJOR_LAYOUTS, **data.LAYOUTS}
@@ -262,6 +281,10 @@ CASES: tuple[Case, ...] = (
     _reduce("sum", X, 0), _reduce("sum", (64, 64), 1), _reduce("sum", (64, 96), 1), _reduce("sum", (64, 128), 1),
     _reduce("max", X, 0, L, L), _reduce("sum", (2, 64, 1024), 0), _reduce("sum", (8, 64, 64), 0),
     _reduce("mean", (8, 64, 64), 0),
+    # Sharded inputs of one-dimension reductions: the interleaved program.
+    _reduce("sum", (4096, 128), 1, "tl_hs"), _reduce("sum", (4096, 128), 0, "tl_hs"),
+    _reduce("max", (256, 1024), 1, "tl_bs"), _reduce("mean", (256, 1024), 1, "tl_ws", L),
+    _reduce("min", (256, 1024), 0, "tl_bs", L),
     # Several dimensions including the last two: a row reduction, then a column reduction.
     *(Case(f"{op} 2x64x1024 dims [1, 2] keepdim dram", "reduction", (Operand((2, 64, 1024), D),),
            Operand((2, 1, 1), D), f"ttnn.{op} %a0 {{dim_arg = array<i64: 1, 2>, keep_dim = true}}",
@@ -285,11 +308,26 @@ CASES: tuple[Case, ...] = (
     *(Case(f"softmax 64x{32 * wt} bfp8_b l1 (Wt={wt})", "softmax", (Operand((64, 32 * wt), "l1_bfp8", "bfp8_b"),),
            Operand((64, 32 * wt), "l1_bfp8", "bfp8_b"), "ttnn.softmax %a0 {dimension = -1 : si32}",
            lambda t, dev, mc, a: t.softmax(a[0], dim=-1, memory_config=mc[L])) for wt in (6, 9, 10)),
+    # Sharded: the interleaved program's CBs, whatever the placement of either side.
+    *(_sharded_softmax(*spec) for spec in (
+        ((4096, 128), "tl_hs", "tl_hs", "bf16"), ((256, 1024), "tl_bs", "tl_bs", "bf16"),
+        ((256, 1024), "tl_ws", "tl_ws", "bf16"), ((4096, 128), D, "tl_hs", "bf16"), ((4096, 128), "tl_hs", L, "bf16"),
+        ((4096, 128), "tl_hs", "tl_hs", "f32"), ((4096, 128), "tl_hs", "tl_hs", "bfp8_b"),
+        ((2048, 192), "tl_hs6", "tl_hs6", "bf16"), ((1024, 288), "tl_hs9", "tl_hs9", "bf16"),
+        ((256, 1024), "tl_bs", D, "bf16"), ((256, 1024), "tl_bs", "tl_hs8", "bf16"))),
     Case("transpose 64x1024 -> 1024x64 l1", "transpose", (Operand(X, L),), Operand((1024, 64), L),
          "ttnn.transpose %a0 {dim0 = 0 : si32, dim1 = 1 : si32}", lambda t, dev, mc, a: t.transpose(a[0], 0, 1, memory_config=mc[L])),
     Case("transpose 2x64x1024 dims 1, 2 dram", "transpose", (Operand((2, 64, 1024), D),), Operand((2, 1024, 64), D),
          "ttnn.transpose %a0 {dim0 = 1 : si32, dim1 = 2 : si32}",
          lambda t, dev, mc, a: t.transpose(a[0], 1, 2, memory_config=mc[D])),
+    # The WH, HC and CN transposes and a permute program (permute's model), sharded on either side.
+    *(_transpose(*spec) for spec in (
+        ((1, 8, 512, 64), (1, 2), D, D), ((1, 32, 256, 64), (1, 2), D, "hs_rows"),
+        ((1, 32, 256, 64), (1, 2), "hs_rows", "hs_rows"), ((2, 8, 256, 64), (0, 1), D, D),
+        ((2, 8, 256, 64), (0, 1), D, "tl_hs64"), ((2, 8, 256, 64), (0, 1), "tl_hs64", D),
+        ((2, 8, 256, 64), (0, 2), D, D), ((256, 1024), (0, 1), "tl_bs", D), ((256, 1024), (0, 1), "tl_ws", D),
+        ((256, 1024), (0, 1), D, "tl_bst"), ((256, 1024), (0, 1), "tl_bs", "tl_bst"),
+        ((4096, 128), (0, 1), "tl_hs", L), ((4096, 128), (0, 1), "tl_hs_f32", "dram_f32"))),
     Case("typecast bf16 l1 -> f32 l1", "typecast", (Operand(X, L),), Operand(X, "l1_f32", "f32"), "ttnn.typecast %a0",
          lambda t, dev, mc, a: t.typecast(a[0], t.float32, memory_config=mc[L])),
     Case("typecast bf16 dram -> bfp8_b dram", "typecast", (Operand(X, D),), Operand(X, "dram_bfp8", "bfp8_b"),
@@ -414,7 +452,7 @@ def run_on_mock_device(families: tuple[str, ...] = ()) -> dict[str, dict]:
               "dram_f32": ttnn.DRAM_MEMORY_CONFIG, "l1_f32": ttnn.L1_MEMORY_CONFIG,
               "dram_bfp8": ttnn.DRAM_MEMORY_CONFIG, "l1_bfp8": ttnn.L1_MEMORY_CONFIG,
               **compute.memory_configs(ttnn), **matmul_cases.memory_configs(ttnn),
-              **cnn.memory_configs(ttnn), **concat_memory_configs(ttnn),
+              **cnn.memory_configs(ttnn), **concat_memory_configs(ttnn), **sharded_memory_configs(ttnn),
               **{name: ttnn.L1_MEMORY_CONFIG if name.startswith("l1") else ttnn.DRAM_MEMORY_CONFIG
                  for name in ROW_MAJOR}}
         dtypes = {"bf16": ttnn.bfloat16, "f32": ttnn.float32, "bfp8_b": ttnn.bfloat8_b, "u32": ttnn.uint32}

@@ -39,8 +39,11 @@ X = (64, 1024)
 HS_SHAPE, BS_SHAPE, WS_SHAPE = (28672, 32), (256, 1024), (64, 2048)
 SUFFIX = {"bf16": "", "f32": "_f32", "bfp8_b": "_bfp8"}
 
+SHARDED_RESULT = "a sharded input's result must be sharded alike"
 # Cases that ttnn 0.81.1 rejects (and so does the model): both-reject matches.
 REJECTED = frozenset({
+    f"rms_norm 256x1024 tl_ws->dram ({SHARDED_RESULT})",
+    f"rms_norm 256x1024 bs->l1 ({SHARDED_RESULT})",
     "pow_tensor 64x1024 ** 1x1000 (incompatible)",
     "layer_norm 28672x32 hs (needs a sharded program config)",
     "rms_norm 28672x32 hs (needs a sharded program config)",
@@ -104,15 +107,15 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         return binary(op, "activation backward", f"ttnn.{op} %a0, %a1", call, srcs, dst, **kw)
 
     def norm(op: str, shape: tuple[int, ...], src: str, dst: str, dtype="bf16", weight: bool = False,
-             bias: bool = False, label: str = "") -> Any:
+             bias: bool = False, label: str = "", rows_in: str = "") -> Any:
         row = (1, shape[-1])
         operands = [Operand(shape, src + SUFFIX[dtype], dtype)]
         ir = f"ttnn.{op} %a0"
         if weight:
-            operands.append(Operand(row, src))
+            operands.append(Operand(row, rows_in or src))
             ir += f" weight %a{len(operands) - 1}"
         if bias:
-            operands.append(Operand(row, src))
+            operands.append(Operand(row, rows_in or src))
             ir += f" bias %a{len(operands) - 1}"
         extras = " + weight" * weight + " + bias" * bias
         name = label or (f"{op} {_dims(shape)}{extras} {src}->{dst}" + (f" {dtype}" if dtype != "bf16" else ""))
@@ -139,7 +142,25 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
             norm(op, (32, 9984), "dram", "dram"), norm(op, (32, 16384), "dram", "dram", "f32"),
             norm(op, (32, 8192), "dram", "dram", "bfp8_b"),
             norm(op, HS_SHAPE, "hs", "hs", label=f"{op} 28672x32 hs (needs a sharded program config)"),
+            # An interleaved input into sharded outputs: the interleaved program's CBs.
+            norm(op, (4096, 128), "dram", "tl_hs"), norm(op, BS_SHAPE, "dram", "bs"),
+            norm(op, BS_SHAPE, "dram", "tl_ws"),
         ]
+    norms += [norm("layer_norm", (4096, 128), "l1", "tl_hs"), norm("layer_norm", (4096, 128), "dram", "tl_hs", "f32"),
+              norm("layer_norm", (4096, 128), "dram", "tl_hs", "bfp8_b"),
+              norm("layer_norm", BS_SHAPE, "dram", "bs", weight=True, bias=True),
+              norm("rms_norm", BS_SHAPE, "tl_ws", "dram", label=f"rms_norm 256x1024 tl_ws->dram ({SHARDED_RESULT})"),
+              norm("rms_norm", BS_SHAPE, "bs", "l1", label=f"rms_norm 256x1024 bs->l1 ({SHARDED_RESULT})")]
+    # Width- and block-sharded inputs: the sharded program on the input's shards (a reduction over a
+    # block row's columns; width sharding over every core, in two stages on a grid of several rows).
+    for op in ("layer_norm", "rms_norm"):
+        norms += [norm(op, BS_SHAPE, "bs", "bs"), norm(op, BS_SHAPE, "tl_bs8", "tl_bs8"),
+                  norm(op, BS_SHAPE, "tl_bs44", "tl_bs44"), norm(op, (1024, 256), "tl_bsn", "tl_bsn"),
+                  norm(op, BS_SHAPE, "tl_ws", "tl_ws"), norm(op, WS_SHAPE, "ws", "ws"),
+                  norm(op, (64, 1024), "tl_ws1", "tl_ws1"), norm(op, BS_SHAPE, "bs", "bs", weight=True, rows_in="dram"),
+                  norm(op, BS_SHAPE, "tl_bs", "tl_bs", "f32"), norm(op, BS_SHAPE, "tl_bs", "tl_bs", "bfp8_b")]
+    norms += [norm("layer_norm", BS_SHAPE, "bs", "bs", weight=True, bias=True, rows_in="dram"),
+              norm("layer_norm", (32, 4096), "tl_ws64", "tl_ws64")]
     # Near the single-pass limit: 1,310,720 .. 1,325,568 B of CBs.
     norms += [norm("layer_norm", (32, 3840), "dram", "dram"), norm("layer_norm", (32, 3968), "dram", "dram"),
               norm("rms_norm", (32, 9728), "dram", "dram"), norm("rms_norm", (32, 6400), "dram", "dram", "f32"),

@@ -163,6 +163,60 @@ ROW_MAJOR_LAYOUTS = {
 }
 
 
+# Sharded placements of the to_layout and softmax cases: (memory layout, grid rows x cols, shard) a base,
+# each tiled (bf16, "_f32", "_bfp8") and row-major ("_rm", "_rm_f32"). 4096x128 height sharded on 8x8
+# (64x128 a core) and on 4x8 (128x128); 256x1024 block (64x128) and width (256x32) sharded on 4x8 and
+# height sharded on 1x8 (32x1024); 448x64 on 4 cores of 128 rows (uneven: the last holds 64); 2048x192
+# on 8x8 (32x192) and 1024x288 on 4x4 (64x288).
+SHARDINGS = {
+    "tl_hs": ("height_sharded", (8, 8), (64, 128)),
+    "tl_hs2": ("height_sharded", (4, 8), (128, 128)),
+    "tl_bs": ("block_sharded", (4, 8), (64, 128)),
+    "tl_ws": ("width_sharded", (4, 8), (256, 32)),
+    "tl_hs8": ("height_sharded", (1, 8), (32, 1024)),
+    "tl_hsu": ("height_sharded", (1, 4), (128, 64)),
+    "tl_hs6": ("height_sharded", (8, 8), (32, 192)),
+    "tl_hs9": ("height_sharded", (4, 4), (64, 288)),
+    # The norms' sharded program: 256x1024 block sharded on 8x8 (32x128) and 4x4 (64x256), 1024x256 on
+    # 4 rows x 2 columns (256x128: more tile rows than reducing cores), 64x1024 width sharded on one row
+    # (1x8, 64x128) and 32x4096 on 8x8 (32x64).
+    "tl_bs8": ("block_sharded", (8, 8), (32, 128)),
+    "tl_bs44": ("block_sharded", (4, 4), (64, 256)),
+    "tl_bsn": ("block_sharded", (4, 2), (256, 128)),
+    "tl_ws1": ("width_sharded", (1, 8), (64, 128)),
+    "tl_ws64": ("width_sharded", (8, 8), (32, 64)),
+    # Padded results: 4096x160 on 8x8 (64x160) and 256x2048 block sharded on 4x8 (64x256).
+    "tl_hs160": ("height_sharded", (8, 8), (64, 160)),
+    "tl_bs256": ("block_sharded", (4, 8), (64, 256)),
+    # Transposed results: 1024x256 block sharded on 4x8 (256x32), 4096x64 height sharded on 8x8 (64x64).
+    "tl_bst": ("block_sharded", (4, 8), (256, 32)),
+    "tl_hs64": ("height_sharded", (8, 8), (64, 64)),
+}
+_TL_VARIANTS = {"": "bf16", "_f32": "f32", "_bfp8": "bfp8_b", "_rm": "row_major bf16", "_rm_f32": "row_major f32"}
+
+
+def _tl_layout(scheme: str, grid: tuple[int, int], shard: tuple[int, int], variant: str) -> str:
+    *page, dtype = variant.split()
+    return (f"#ttnn.layout<{page[0] + ', ' if page else ''}l1, {scheme}, {dtype}, grid = {grid[0]}x{grid[1]}, "
+            f"shard = {shard[0]}x{shard[1]}>")
+
+
+SHARDED_LAYOUTS = {
+    base + suffix: _tl_layout(*spec, variant)
+    for base, spec in SHARDINGS.items() for suffix, variant in _TL_VARIANTS.items()}
+
+
+def sharded_memory_configs(ttnn: Any) -> dict[str, Any]:
+    """The ttnn memory configs of SHARDED_LAYOUTS (built in the mock-device child; no data type)."""
+    configs = {}
+    for base, (scheme, (rows, cols), shard) in SHARDINGS.items():
+        grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(cols - 1, rows - 1))])
+        config = ttnn.MemoryConfig(getattr(ttnn.TensorMemoryLayout, scheme.upper()), ttnn.BufferType.L1,
+                                   ttnn.ShardSpec(grid, list(shard), ttnn.ShardOrientation.ROW_MAJOR))
+        configs.update({base + suffix: config for suffix in _TL_VARIANTS})
+    return configs
+
+
 def to_layout_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, ...]:
     """to_layout both ways over shapes (tile-aligned or not, narrow / wide rows, many tile rows), bf16 / f32 /
     bfp8_b and DRAM / L1."""
@@ -181,6 +235,7 @@ def to_layout_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tu
                     lambda t, dev, mc, a: t.to_layout(a[0], t.ROW_MAJOR_LAYOUT, memory_config=mc[dst]))
 
     x, x4 = (64, 1024), (2, 3, 64, 128)
+    hs, x2, uneven = (4096, 128), (256, 1024), (448, 64)
     return (
         tilize(x, D, D), tilize(x, D, L), tilize(x, L, L), tilize(x, L, D, "f32"), tilize(x, D, L, "f32"),
         tilize((30, 500), D, L), tilize((30, 500), L, L, "f32"), tilize(x4, D, L), tilize(x4, L, D, "f32"),
@@ -195,6 +250,23 @@ def to_layout_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tu
         untilize((2, 64, 2048), D, L), untilize((4096, 64), D, L), untilize((8192, 32), D, L, "f32"),
         untilize((2048, 64), D, L, "f32"), untilize((4096, 64), D, L, "f32"), untilize((8192, 32), L, L, "bfp8_b"),
         untilize((1, 64), D, L),
+        # Sharded conversions (both directions, each memory layout; the same sharding, another one, interleaved).
+        *(untilize(shape, src, dst, dtype) for shape, src, dst, dtype in (
+            (hs, "tl_hs", "tl_hs", "bf16"), (hs, "tl_hs", D, "bf16"), (hs, "tl_hs", L, "bf16"),
+            (hs, D, "tl_hs", "bf16"), (hs, L, "tl_hs", "bf16"), (hs, "tl_hs", "tl_hs2", "bf16"),
+            (hs, "tl_hs2", D, "bf16"), (hs, D, "tl_hs2", "bf16"), (hs, "tl_hs", D, "f32"), (hs, D, "tl_hs", "f32"),
+            (hs, "tl_hs", "tl_hs", "bfp8_b"), (hs, "tl_hs", D, "bfp8_b"), (hs, D, "tl_hs", "bfp8_b"),
+            (x2, "tl_bs", "tl_bs", "bf16"), (x2, "tl_bs", D, "bf16"), (x2, "tl_bs", L, "bf16"),
+            (x2, "tl_bs", "tl_ws", "bf16"), (x2, D, "tl_bs", "bf16"), (x2, "tl_ws", D, "bf16"),
+            (x2, "tl_ws", L, "f32"), (x2, D, "tl_ws", "bf16"), (x2, "tl_ws", "tl_ws", "bf16"),
+            (uneven, "tl_hsu", D, "bf16"), (uneven, "tl_hsu", "tl_hsu", "bf16"), (uneven, D, "tl_hsu", "bf16"))),
+        *(tilize(shape, src, dst, dtype) for shape, src, dst, dtype in (
+            (hs, "tl_hs", "tl_hs", "bf16"), (hs, "tl_hs", "tl_hs2", "bf16"), (hs, "tl_hs", D, "bf16"),
+            (hs, "tl_hs", L, "bf16"), (hs, D, "tl_hs", "bf16"), (hs, L, "tl_hs2", "bf16"), (hs, "tl_hs", L, "f32"),
+            (hs, "tl_hs", D, "f32"), (hs, D, "tl_hs", "f32"), (x2, "tl_bs", "tl_bs", "bf16"), (x2, "tl_bs", D, "bf16"),
+            (x2, "tl_bs", L, "bf16"), (x2, "tl_bs", "tl_ws", "bf16"), (x2, "tl_ws", D, "bf16"),
+            (x2, "tl_ws", L, "bf16"), (x2, "tl_ws", "tl_ws", "bf16"), (x2, D, "tl_bs", "f32"),
+            (uneven, "tl_hsu", D, "bf16"), (uneven, "tl_hsu", "tl_hsu", "bf16"))),
         # Block programs of wide rows on few tile rows (not modelled) and a no-op that ignores the placement.
         tilize((64, 4096), D, L),
         case("to_layout 64x1024 tile dram->tile l1 (same page layout)", "to_layout", (operand(x, D),), operand(x, L),

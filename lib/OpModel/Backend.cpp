@@ -29,6 +29,23 @@ uint64_t elementBytes(LayoutAttr layout) {
   return type == DataType::Float32 || type == DataType::UInt32 ? 4 : 2;
 }
 
+bool tileAligned(llvm::ArrayRef<int64_t> shape) {
+  return shape.size() >= 2 && shape.back() % kTileDim == 0 &&
+         shape[shape.size() - 2] % kTileDim == 0;
+}
+
+bool sameSharding(LayoutAttr a, LayoutAttr b) {
+  return a.getMemoryLayout() == b.getMemoryLayout() &&
+         a.getGrid() == b.getGrid() && a.getShard() == b.getShard();
+}
+
+bool evenShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  Geometry g = geometry(shape);
+  llvm::ArrayRef<int64_t> shard = layout.getShard();
+  return (g.heightTiles * kTileDim) % shard[0] == 0 &&
+         (g.widthTiles * kTileDim) % shard[1] == 0;
+}
+
 std::string describeShape(llvm::ArrayRef<int64_t> shape) {
   std::string s;
   llvm::raw_string_ostream os(s);

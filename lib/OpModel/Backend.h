@@ -46,6 +46,17 @@ Geometry geometry(llvm::ArrayRef<int64_t> shape);
 /// Bytes of one tile in `layout`'s storage format.
 uint64_t tileBytes(LayoutAttr layout);
 
+/// True when the last two dimensions are whole tiles (rank >= 2).
+bool tileAligned(llvm::ArrayRef<int64_t> shape);
+
+/// True when `a` and `b` shard alike: memory layout, grid and shard shape
+/// (data type and page layout aside).
+bool sameSharding(LayoutAttr a, LayoutAttr b);
+
+/// True when every shard of a sharded `layout` is full: the padded tensor is
+/// a multiple of the shard in both dimensions.
+bool evenShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout);
+
 /// Bytes of one element of a row-major tensor in `layout` (bf16 2, f32 4;
 /// bfp8_b is tile-only).
 uint64_t elementBytes(LayoutAttr layout);
@@ -190,6 +201,19 @@ broadcastShapes(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b);
 /// Normalizes `dim` in [-rank, rank) or fails with a backend error.
 llvm::Expected<int64_t> normalizeDim(llvm::StringRef opName, int64_t dim,
                                      int64_t rank);
+
+/// ttnn.permute's model (DataOps.cpp), answered under `opName`:
+/// ttnn.transpose runs the same programs for the swap of two dimensions.
+llvm::Expected<OpConstraints>
+permuteConstraints(llvm::StringRef opName, llvm::ArrayRef<int64_t> inputShape,
+                   LayoutAttr inputLayout, llvm::ArrayRef<int64_t> permutation,
+                   LayoutAttr outputLayout,
+                   const MockAllocatorState *initialState);
+llvm::Expected<size_t> permuteRuntime(llvm::StringRef opName,
+                                      llvm::ArrayRef<int64_t> inputShape,
+                                      LayoutAttr inputLayout,
+                                      llvm::ArrayRef<int64_t> permutation,
+                                      LayoutAttr outputLayout);
 
 } // namespace mlir::ttnn::op_model::backend
 

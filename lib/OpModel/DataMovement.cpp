@@ -1,9 +1,10 @@
 //===- DataMovement.cpp - transpose, typecast, to_memory_config, heads ----===//
 //
-// Data-movement programs: transpose and typecast stream through an input and
-// an output CB of 2 pages each (the compute kernel transposes or converts a
-// tile between them; typecast does so for sharded operands too, as in ttnn
-// 0.81.1). to_memory_config between interleaved placements is a
+// Data-movement programs: transpose is ttnn.permute's model for the swap of
+// two dimensions (ttnn 0.81.1 runs the same WH, HC, CN transposes and
+// permute programs; DataOps.cpp). Typecast streams through an input and an
+// output CB of 2 pages each (the compute kernel converts a tile between
+// them), for sharded operands too, as in ttnn 0.81.1. to_memory_config between interleaved placements is a
 // reader/writer copy through one 2-page CB; when either side is sharded the
 // shard itself is the CB (0 B of CBs). concatenate_heads moves one row of
 // tiles of all heads per step through one double-buffered CB of
@@ -14,6 +15,8 @@
 #include "ttl/OpModel/TTNNOpModel.h"
 
 #include "Backend.h"
+
+#include <numeric>
 
 namespace mlir::ttnn::op_model {
 using namespace backend;
@@ -53,19 +56,21 @@ llvm::Error checkInOut(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
   return checkLayout(name, "output", outShape, outLayout);
 }
 
-llvm::Expected<std::vector<int64_t>>
-transposedShape(llvm::ArrayRef<int64_t> shape, int64_t dim0, int64_t dim1) {
+/// The permutation that swaps `dim0` and `dim1` (ttnn.transpose is permute's
+/// programs: the WH, HC and CN transposes, or a permute program).
+llvm::Expected<std::vector<int64_t>> swapPermutation(int64_t rank, int64_t dim0,
+                                                     int64_t dim1) {
   llvm::StringRef name = TransposeOp::getOperationName();
-  int64_t rank = shape.size();
   auto d0 = normalizeDim(name, dim0, rank);
   if (!d0)
     return d0.takeError();
   auto d1 = normalizeDim(name, dim1, rank);
   if (!d1)
     return d1.takeError();
-  std::vector<int64_t> out(shape.begin(), shape.end());
-  std::swap(out[*d0], out[*d1]);
-  return out;
+  std::vector<int64_t> perm(rank);
+  std::iota(perm.begin(), perm.end(), 0);
+  std::swap(perm[*d0], perm[*d1]);
+  return perm;
 }
 } // namespace
 
@@ -77,33 +82,21 @@ llvm::Expected<OpConstraints> OpModel<TransposeOp>::getOpConstraints(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout, int64_t dim0,
     int64_t dim1, LayoutAttr outputLayout,
     const MockAllocatorState *initialState) {
-  llvm::StringRef name = TransposeOp::getOperationName();
-  auto outShape = transposedShape(inputShape, dim0, dim1);
-  if (!outShape)
-    return outShape.takeError();
-  if (llvm::Error err =
-          checkInOut(name, inputShape, inputLayout, *outShape, outputLayout))
-    return err;
-  if (inputLayout.isSharded() || outputLayout.isSharded())
-    return notSupportedError(name + ": sharded transpose is not modelled");
-  return finishOneOutput(name,
-                         kPagesPerCB * tileBytes(inputLayout) +
-                             kPagesPerCB * tileBytes(outputLayout),
-                         *outShape, outputLayout, initialState);
+  auto perm = swapPermutation(inputShape.size(), dim0, dim1);
+  if (!perm)
+    return perm.takeError();
+  return permuteConstraints(TransposeOp::getOperationName(), inputShape,
+                            inputLayout, *perm, outputLayout, initialState);
 }
 
 llvm::Expected<size_t> OpModel<TransposeOp>::getOpRuntime(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout, int64_t dim0,
     int64_t dim1, LayoutAttr outputLayout) {
-  auto constraints =
-      getOpConstraints(inputShape, inputLayout, dim0, dim1, outputLayout);
-  if (!constraints)
-    return constraints.takeError();
-  auto outShape = transposedShape(inputShape, dim0, dim1);
-  if (!outShape)
-    return outShape.takeError();
-  return moveRuntime(inputShape, inputLayout, *outShape, outputLayout,
-                     kCyclesPerTile);
+  auto perm = swapPermutation(inputShape.size(), dim0, dim1);
+  if (!perm)
+    return perm.takeError();
+  return permuteRuntime(TransposeOp::getOperationName(), inputShape,
+                        inputLayout, *perm, outputLayout);
 }
 
 //===----------------------------------------------------------------------===//

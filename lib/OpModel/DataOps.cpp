@@ -166,11 +166,6 @@ llvm::Error checkIdentity(llvm::StringRef name, LayoutAttr in, LayoutAttr out) {
       describe(out) + "): change placement with ttnn.to_memory_config");
 }
 
-bool tileAligned(llvm::ArrayRef<int64_t> shape) {
-  return shape.size() >= 2 && shape.back() % kTileDim == 0 &&
-         shape[shape.size() - 2] % kTileDim == 0;
-}
-
 /// ttnn 0.81.1's fill-pad program, in place on a tiled tensor whose last two
 /// dimensions are not tile multiples: 2 input and 2 output tiles, and a mask
 /// tile for each of a right and a bottom padding
@@ -567,11 +562,11 @@ struct PermutePlan {
   bool readsCopy = false;
 };
 
-llvm::Expected<PermutePlan> planPermute(llvm::ArrayRef<int64_t> inShape,
+llvm::Expected<PermutePlan> planPermute(llvm::StringRef name,
+                                        llvm::ArrayRef<int64_t> inShape,
                                         LayoutAttr inLayout,
                                         llvm::ArrayRef<int64_t> perm,
                                         LayoutAttr outLayout) {
-  llvm::StringRef name = PermuteOp::getOperationName();
   if (llvm::Error err = checkLayout(name, "input", inShape, inLayout))
     return err;
   auto shape = PermuteOp::inferResultShape(inShape, perm);
@@ -583,7 +578,22 @@ llvm::Expected<PermutePlan> planPermute(llvm::ArrayRef<int64_t> inShape,
     return err;
   plan.throughBf16 = inLayout.getDataType() == DataType::BFloat8B &&
                      !takesBlockFloat(plan.program);
-  if (!inLayout.isSharded() || outLayout.isSharded()) {
+  if (outLayout.isSharded()) {
+    // Measured on both mock devices: the transposes write a sharded output
+    // with their interleaved CBs, from an interleaved or a sharded input, but
+    // for a height-sharded input's WH transpose (ttnn's sharded WH program).
+    if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
+      return err;
+    bool heightWH =
+        plan.program == PermuteProgram::TransposeWH &&
+        inLayout.getMemoryLayout() == TensorMemoryLayout::HeightSharded;
+    if (!readsShardInPlace(plan.program) || plan.throughBf16 || heightWH)
+      return notSupportedError(
+          name + ": a sharded output of this program is not modelled (" +
+          describe(inLayout) + " -> " + describe(outLayout) + ")");
+    return plan;
+  }
+  if (!inLayout.isSharded()) {
     if (llvm::Error err = checkCopyOutput(name, inLayout, outLayout))
       return err;
     return plan;
@@ -601,12 +611,12 @@ llvm::Expected<PermutePlan> planPermute(llvm::ArrayRef<int64_t> inShape,
 }
 } // namespace
 
-llvm::Expected<OpConstraints> OpModel<PermuteOp>::getOpConstraints(
-    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-    llvm::ArrayRef<int64_t> permutation, LayoutAttr outputLayout,
-    const MockAllocatorState *initialState) {
-  llvm::StringRef name = PermuteOp::getOperationName();
-  auto plan = planPermute(inputShape, inputLayout, permutation, outputLayout);
+llvm::Expected<OpConstraints> backend::permuteConstraints(
+    llvm::StringRef name, llvm::ArrayRef<int64_t> inputShape,
+    LayoutAttr inputLayout, llvm::ArrayRef<int64_t> permutation,
+    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
+  auto plan =
+      planPermute(name, inputShape, inputLayout, permutation, outputLayout);
   if (!plan)
     return plan.takeError();
   if (plan->program == PermuteProgram::Identity && inputLayout == outputLayout)
@@ -634,10 +644,14 @@ llvm::Expected<OpConstraints> OpModel<PermuteOp>::getOpConstraints(
   return finishChain(name, {step}, plan->outShape, outputLayout, initialState);
 }
 
-llvm::Expected<size_t> OpModel<PermuteOp>::getOpRuntime(
-    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-    llvm::ArrayRef<int64_t> permutation, LayoutAttr outputLayout) {
-  auto plan = planPermute(inputShape, inputLayout, permutation, outputLayout);
+llvm::Expected<size_t>
+backend::permuteRuntime(llvm::StringRef name,
+                        llvm::ArrayRef<int64_t> inputShape,
+                        LayoutAttr inputLayout,
+                        llvm::ArrayRef<int64_t> permutation,
+                        LayoutAttr outputLayout) {
+  auto plan =
+      planPermute(name, inputShape, inputLayout, permutation, outputLayout);
   if (!plan)
     return plan.takeError();
   if (plan->program == PermuteProgram::Identity && inputLayout == outputLayout)
@@ -653,6 +667,22 @@ llvm::Expected<size_t> OpModel<PermuteOp>::getOpRuntime(
                      cycles, plan->throughBf16 ? 3 : plan->readsCopy ? 2 : 1);
 }
 
+llvm::Expected<OpConstraints> OpModel<PermuteOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> permutation, LayoutAttr outputLayout,
+    const MockAllocatorState *initialState) {
+  return permuteConstraints(PermuteOp::getOperationName(), inputShape,
+                            inputLayout, permutation, outputLayout,
+                            initialState);
+}
+
+llvm::Expected<size_t> OpModel<PermuteOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> permutation, LayoutAttr outputLayout) {
+  return permuteRuntime(PermuteOp::getOperationName(), inputShape, inputLayout,
+                        permutation, outputLayout);
+}
+
 //===----------------------------------------------------------------------===//
 // pad
 //===----------------------------------------------------------------------===//
@@ -663,7 +693,9 @@ llvm::Expected<size_t> OpModel<PermuteOp>::getOpRuntime(
 // fill-pad program in place (fillPadStep), which writes the
 // pad value into the tiles' padding; when the padded tiles already hold the
 // result, that is all (the result is the input). bfp8_b runs in bf16 between
-// typecasts.
+// typecasts. Sharded tile-aligned bf16 / f32 tensors (height, width, block,
+// either side, both devices) run the same pad program with the same CB and
+// scratchpad; the result is placed as asked.
 
 namespace {
 struct PadPlan {
@@ -688,7 +720,7 @@ llvm::Expected<PadPlan> planPad(llvm::ArrayRef<int64_t> inShape,
   plan.outShape.assign(shape->begin(), shape->end());
   if (llvm::Error err = checkLayout(name, "output", plan.outShape, outLayout))
     return err;
-  if (llvm::Error err = checkCopyOutput(name, inLayout, outLayout))
+  if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
     return err;
   for (size_t d = 0; d < inShape.size(); ++d)
     if (padding[2 * d] != 0)
@@ -709,6 +741,13 @@ llvm::Expected<PadPlan> planPad(llvm::ArrayRef<int64_t> inShape,
     return notSupportedError(name + ": a bfp8_b tensor whose last two "
                                     "dimensions are not tile multiples is "
                                     "not modelled");
+  bool sharded = inLayout.isSharded() || outLayout.isSharded();
+  if (sharded && !plan.identity &&
+      (plan.fillPad || inLayout.getDataType() == DataType::BFloat8B))
+    return notSupportedError(
+        name + ": a sharded pad through the fill-pad program or bf16 "
+               "typecasts is not modelled (" + describe(inLayout) + " -> " +
+               describe(outLayout) + ")");
   return plan;
 }
 } // namespace
@@ -973,8 +1012,12 @@ planArgMax(llvm::ArrayRef<int64_t> inShape, LayoutAttr inLayout,
   if (!outLayout.isRowMajor() || outLayout.getDataType() != DataType::UInt32)
     return backendError(name + ": the output is " + describe(outLayout) +
                         "; ttnn 0.81.1 returns row_major u32 indices");
-  if (inLayout.isSharded() || outLayout.isSharded())
-    return notSupportedError(name + ": sharded tensors are not modelled");
+  if (inLayout.isSharded())
+    return backendError(name + ": the input is " + describe(inLayout) +
+                        "; ttnn 0.81.1's argmax takes an interleaved input "
+                        "only (TT_FATAL)");
+  if (outLayout.isSharded())
+    return notSupportedError(name + ": a sharded result is not modelled");
   if (out.empty())
     return notSupportedError(name + ": a scalar result is not modelled");
   return out;

@@ -431,6 +431,24 @@ llvm::Expected<size_t> OpModel<RepeatOp>::getOpRuntime(
 // derived (measured: 5-tile blocks at Wt = 128): not supported. A conversion
 // to the input's own page layout returns the input (no program) and ignores
 // another requested placement: only the identity is modelled.
+//
+// Sharded conversions (both devices, height / width / block, bf16 / f32 /
+// bfp8_b; shards Hs x Ws tiles, whole tiles only: ttnn TT_FATALs otherwise):
+//   - untilize of a sharded input: into the same sharding (memory layout,
+//     grid, shard), the shards are both CBs (0); else UntilizeMultiCore on the
+//     input's grid: an output CB of Ws x min(2, Hs) tiles, the input CB the
+//     shard itself, unless the shards are uneven (the tensor is not a multiple
+//     of the shard), when the input CB is Ws x min(2, Hs) tiles too;
+//   - untilize of an interleaved input into a sharded output: UntilizeMultiCore
+//     over the grid, Wt x min(2, ceil(Ht / C)) x pair, any data type (a single
+//     core program beyond a CB's worth of tiles per row: not supported);
+//   - tilize of a sharded input into the same memory layout: the sharded
+//     program (0 CB), whose output keeps the input's grid and shard whatever
+//     was asked; a height-sharded input into L1 interleaved: an output CB of
+//     Wt tiles (the input CB is the shard); any other output: the interleaved
+//     program on the whole row, Wt x pair;
+//   - tilize of an interleaved input into a sharded output: the interleaved
+//     rule above.
 
 namespace {
 /// Rows up to this many tiles run one tile row per block in every program.
@@ -438,11 +456,6 @@ constexpr int64_t kNarrowRowTiles = 32;
 /// The widest row measured in the one-row-per-core programs.
 constexpr int64_t kMaxRowTiles = 64;
 constexpr int64_t kDoubleBuffer = 2;
-
-bool tileAligned(llvm::ArrayRef<int64_t> shape) {
-  return shape.size() >= 2 && shape.back() % kTileDim == 0 &&
-         shape[shape.size() - 2] % kTileDim == 0;
-}
 
 /// The data type the output must have: the input's, except that bfp8_b (a
 /// tile format) untilizes to bf16.
@@ -493,14 +506,99 @@ std::optional<uint64_t> backend::conversionCBBytes(llvm::ArrayRef<int64_t> shape
 
 namespace {
 
-llvm::Error checkToLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
-                          LayoutAttr out) {
+/// A conversion's circular buffers and the layout ttnn produces (a sharded
+/// tilize keeps the input's shards).
+struct Conversion {
+  uint64_t cbBytes;
+  LayoutAttr output;
+};
+
+/// ttnn's max_tiles_per_cb: tiles of `layout` in half of L1 above the
+/// allocator base, double-buffered.
+int64_t maxTilesPerCB(LayoutAttr layout) {
+  const DeviceModel &device = currentDevice();
+  return int64_t((device.l1BankSize / 2 - device.l1AllocatorBase) /
+                 (kDoubleBuffer * tileBytes(layout)));
+}
+
+/// The interleaved programs' conversion (an interleaved input: its CBs do not
+/// depend on where the output goes).
+llvm::Expected<Conversion> interleavedConversion(llvm::ArrayRef<int64_t> shape,
+                                                 LayoutAttr in, LayoutAttr out) {
+  std::optional<uint64_t> bytes = conversionCBBytes(shape, in, out);
+  if (!bytes)
+    return notSupportedError(
+        ToLayoutOp::getOperationName() + ": converting " +
+        describeShape(shape) + " " + describe(in) +
+        " runs one of ttnn's block programs (wide rows on few tile rows), "
+        "which are not modelled");
+  return Conversion{*bytes, out};
+}
+
+/// The conversion of a tile-aligned tensor with a sharded side (the file
+/// comment's sharded rules).
+llvm::Expected<Conversion> shardedConversion(llvm::ArrayRef<int64_t> shape,
+                                             LayoutAttr in, LayoutAttr out) {
   llvm::StringRef name = ToLayoutOp::getOperationName();
-  if (llvm::Error err =
-          checkLayout(name, "input", shape, in, /*rowMajorAllowed=*/true))
+  Geometry g = geometry(shape);
+  uint64_t pair = tileBytes(in) + tileBytes(out);
+  if (!tileAligned(shape))
+    return notSupportedError(name + ": a sharded conversion of " +
+                             describeShape(shape) +
+                             " (not a tile multiple) runs ttnn's padding "
+                             "programs, which are not modelled");
+  if (!in.isRowMajor()) {
+    if (in.isSharded()) {
+      if (out.isSharded() && sameSharding(in, out))
+        return Conversion{0, out};
+      llvm::ArrayRef<int64_t> shard = in.getShard();
+      int64_t pages = (shard[1] / kTileDim) *
+                      std::min(kDoubleBuffer, shard[0] / kTileDim);
+      uint64_t perPage = evenShards(shape, in) ? tileBytes(out) : pair;
+      return Conversion{uint64_t(pages) * perPage, out};
+    }
+    if (g.widthTiles > maxTilesPerCB(in))
+      return notSupportedError(
+          name + ": a row of " + llvm::Twine(g.widthTiles) + " tiles of " +
+          describe(in) + " exceeds ttnn's " + llvm::Twine(maxTilesPerCB(in)) +
+          " tiles per CB: its single-core untilize is not modelled");
+    int64_t pages = g.widthTiles *
+                    std::min(kDoubleBuffer,
+                             ceilDiv(g.heightTiles, currentDevice().numCores()));
+    return Conversion{uint64_t(pages) * pair, out};
+  }
+  if (in.isSharded()) {
+    if (out.isSharded() && out.getMemoryLayout() == in.getMemoryLayout())
+      return Conversion{0, out.withShards(in.getGrid(), in.getShard())};
+    if (in.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
+        out.isL1() && !out.isSharded())
+      return Conversion{uint64_t(g.widthTiles) * tileBytes(out), out};
+    return Conversion{uint64_t(g.widthTiles) * pair, out};
+  }
+  return interleavedConversion(shape, in, out);
+}
+
+/// checkLayout of a to_layout operand: a sharded row-major one is checked
+/// as its tiled twin (the same shards, whole tiles).
+llvm::Error checkOperand(llvm::StringRef role, llvm::ArrayRef<int64_t> shape,
+                         LayoutAttr layout) {
+  if (layout && layout.isRowMajor() && layout.isSharded())
+    layout = LayoutAttr::get(layout.getContext(), PageLayout::Tile,
+                             layout.getBufferType(), layout.getMemoryLayout(),
+                             layout.getDataType(), layout.getGrid(),
+                             layout.getShard());
+  return checkLayout(ToLayoutOp::getOperationName(), role, shape, layout,
+                     /*rowMajorAllowed=*/true);
+}
+
+/// The checked conversion: the identity (no program, the input itself: ttnn
+/// returns it), an interleaved one or a sharded one.
+llvm::Expected<std::optional<Conversion>>
+planToLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out) {
+  llvm::StringRef name = ToLayoutOp::getOperationName();
+  if (llvm::Error err = checkOperand("input", shape, in))
     return err;
-  if (llvm::Error err =
-          checkLayout(name, "output", shape, out, /*rowMajorAllowed=*/true))
+  if (llvm::Error err = checkOperand("output", shape, out))
     return err;
   if (in.isRowMajor() == out.isRowMajor() && in != out)
     return notSupportedError(
@@ -510,9 +608,7 @@ llvm::Error checkToLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
         "output placement (" + describe(out) +
         "): change placement with ttnn.to_memory_config");
   if (in == out)
-    return llvm::Error::success();
-  if (in.isSharded() || out.isSharded())
-    return notSupportedError(name + ": sharded conversions are not modelled");
+    return std::nullopt;
   DataType expected = convertedType(in, out);
   if (out.getDataType() != expected)
     return backendError(name + ": the output is " +
@@ -520,41 +616,38 @@ llvm::Error checkToLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
                         describe(in) + " converts to " +
                         stringifyDataType(expected) +
                         " (convert with ttnn.typecast)");
-  if (!conversionPages(shape, in))
-    return notSupportedError(
-        name + ": converting " + describeShape(shape) + " " + describe(in) +
-        " runs one of ttnn's block programs (wide rows on few tile rows), "
-        "which are not modelled");
-  return llvm::Error::success();
+  if (in.isSharded() || out.isSharded())
+    return shardedConversion(shape, in, out);
+  return interleavedConversion(shape, in, out);
 }
 } // namespace
 
 llvm::Expected<OpConstraints> OpModel<ToLayoutOp>::getOpConstraints(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     LayoutAttr outputLayout, const MockAllocatorState *initialState) {
-  if (llvm::Error err = checkToLayout(inputShape, inputLayout, outputLayout))
-    return err;
-  if (inputLayout == outputLayout) {
+  auto plan = planToLayout(inputShape, inputLayout, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  if (!*plan) {
     // ttnn returns the input tensor itself: no program, no new buffer.
     OpConstraints result;
     result.outputLayouts.push_back(outputLayout);
     return result;
   }
-  return finishOneOutput(
-      ToLayoutOp::getOperationName(),
-      *conversionCBBytes(inputShape, inputLayout, outputLayout), inputShape,
-      outputLayout, initialState);
+  return finishOneOutput(ToLayoutOp::getOperationName(), (*plan)->cbBytes,
+                         inputShape, (*plan)->output, initialState);
 }
 
 llvm::Expected<size_t> OpModel<ToLayoutOp>::getOpRuntime(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     LayoutAttr outputLayout) {
-  if (llvm::Error err = checkToLayout(inputShape, inputLayout, outputLayout))
-    return err;
-  if (inputLayout == outputLayout)
+  auto plan = planToLayout(inputShape, inputLayout, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  if (!*plan)
     return 0;
   std::vector<int64_t> shape(inputShape.begin(), inputShape.end());
-  return copyRuntime({shape}, {inputLayout}, shape, outputLayout);
+  return copyRuntime({shape}, {inputLayout}, shape, (*plan)->output);
 }
 
 } // namespace mlir::ttnn::op_model

@@ -21,6 +21,12 @@
 //     with f32 dest) and adds x - mean for rms_norm too and a 1-tile
 //     accumulator.
 //
+// The same program writes a sharded output (height, width or block) from an
+// interleaved input with the same CBs (both mock devices, bf16 / f32 /
+// bfp8_b, with weight and bias). A width- or block-sharded input runs the
+// sharded program (shardedNormCBBytes, read from
+// layernorm_op_multi_core_sharded and measured on both mock devices).
+//
 //===----------------------------------------------------------------------===//
 
 #include "ttl/OpModel/TTNNOpModel.h"
@@ -94,6 +100,36 @@ uint64_t normCBBytes(NormInfo info, int64_t rowTiles, bool large,
 }
 } // namespace
 
+/// The sharded program's CBs (ttnn 0.81.1's layernorm_op_multi_core_sharded
+/// with the program config ttnn derives from the input's shards: block_h x
+/// block_w = the shard's tiles). The input and output CBs are the shards;
+/// the reduction runs over `blocks` cores: a block-sharded row's columns, or
+/// every core of a width-sharded input, which reduces in two stages (a row,
+/// then a column: columns + rows - 1 partials) when its grid has more than
+/// one row and column.
+uint64_t shardedNormCBBytes(NormInfo info, LayoutAttr input,
+                            uint64_t weightTile, uint64_t biasTile) {
+  const DeviceModel &device = currentDevice();
+  uint64_t im = info.fp32Dest ? kF32TileBytes : kBf16TileBytes;
+  int64_t blockH = input.getShard()[0] / kTileDim;
+  int64_t blockW = input.getShard()[1] / kTileDim;
+  int64_t rows = input.getGrid()[0], cols = input.getGrid()[1];
+  bool width = input.getMemoryLayout() == TensorMemoryLayout::WidthSharded;
+  bool twoStage = width && cols > 1 && cols <= device.gridCols && rows > 1;
+  int64_t blocks = width ? rows * cols : cols;
+  int64_t partials = twoStage ? cols + rows - 1 : blocks;
+  int64_t rowsPerGather = llvm::divideCeil(blockH, twoStage ? cols : blocks);
+  int64_t imTiles = 2 * blockH * blockW    // x, x - mean
+                    + 3 * blockH           // E[x^2] partial, E[x^2], global
+                    + partials             // the gathered E[x^2] partials
+                    + rowsPerGather        // E[x^2] + eps of the gathered rows
+                    + 1;                   // the column scaler
+  if (info.subtractsMean)
+    imTiles += 2 * blockH + partials;      // E[x] partial, E[x], partials
+  return 2 * kBf16TileBytes                // scaler, epsilon
+         + uint64_t(imTiles) * im + uint64_t(blockW) * (weightTile + biasTile);
+}
+
 template <typename OpTy>
 llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
@@ -122,19 +158,45 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
   }
   if (llvm::Error err = checkLayout(name, "output", inputShape, outputLayout))
     return err;
-  if (inputLayout.isSharded() || outputLayout.isSharded() ||
-      (hasWeight && weightLayout.isSharded()) ||
+  // Without a program config (ttnn 0.81.1, both devices): an interleaved
+  // input runs the interleaved program into any output, sharded ones too; a
+  // height-sharded input TT_FATALs, and a width- or block-sharded one runs
+  // the sharded program, whose result must be sharded alike.
+  if (inputLayout.getMemoryLayout() == TensorMemoryLayout::HeightSharded)
+    return backendError(name + ": a height-sharded input needs a sharded "
+                               "program config (ttnn 0.81.1: TT_FATAL without "
+                               "one)");
+  if (inputLayout.isSharded() &&
+      outputLayout.getMemoryLayout() != inputLayout.getMemoryLayout())
+    return backendError(name + ": a " +
+                        stringifyTensorMemoryLayout(
+                            inputLayout.getMemoryLayout()) +
+                        " input's result must be " +
+                        stringifyTensorMemoryLayout(
+                            inputLayout.getMemoryLayout()) +
+                        " too (ttnn 0.81.1: TT_FATAL), not " +
+                        describe(outputLayout));
+  if ((hasWeight && weightLayout.isSharded()) ||
       (hasBias && biasLayout.isSharded()))
-    return notSupportedError(
-        name + ": sharded normalization needs a sharded program config, not "
-               "modelled (ttnn 0.81.1 rejects a height-sharded input without "
-               "one)");
+    return notSupportedError(name + ": sharded weight or bias rows are not "
+                                    "modelled");
+  uint64_t weightTile = hasWeight ? tileBytes(weightLayout) : 0;
+  uint64_t biasTile = hasBias ? tileBytes(biasLayout) : 0;
+  if (inputLayout.isSharded()) {
+    if (!sameSharding(inputLayout, outputLayout) ||
+        !evenShards(inputShape, inputLayout))
+      return notSupportedError(
+          name + ": the sharded program is modelled into the input's own "
+                 "even shards only (input " + describe(inputLayout) +
+          ", output " + describe(outputLayout) + ")");
+    return finishOneOutput(
+        name, shardedNormCBBytes(info, inputLayout, weightTile, biasTile),
+        inputShape, outputLayout, initialState);
+  }
 
   int64_t block = info.fp32Dest ? 4 : 8;
   int64_t wt = geometry(inputShape).widthTiles;
   uint64_t inTile = tileBytes(inputLayout), outTile = tileBytes(outputLayout);
-  uint64_t weightTile = hasWeight ? tileBytes(weightLayout) : 0;
-  uint64_t biasTile = hasBias ? tileBytes(biasLayout) : 0;
   int64_t rowTiles = llvm::divideCeil(wt, block) * block;
   uint64_t cbBytes = normCBBytes(info, rowTiles, /*large=*/false, inTile,
                                  outTile, weightTile, biasTile, hasWeight,

@@ -11,8 +11,9 @@
 // the last two runs a row reduction, then a column reduction of its Ht x 1
 // result; the peak CBs are the larger program's (ttnn 0.81.1, see
 // reducesRowsThenColumns). Other multi-dimension reductions are not modelled
-// exactly (docs/op-model.md, Calibration). Sharded reductions are not
-// modelled.
+// exactly (docs/op-model.md, Calibration). A sharded input of a reduction
+// over one dimension runs the same program (measured); sharded outputs are
+// not modelled.
 //
 //===----------------------------------------------------------------------===//
 
@@ -134,8 +135,16 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
     return err;
   if (llvm::Error err = checkLayout(name, "output", *outShape, outputLayout))
     return err;
-  if (inputLayout.isSharded() || outputLayout.isSharded())
-    return notSupportedError(name + ": sharded reductions are not modelled");
+  // A sharded input of a one-dimension reduction runs the interleaved program
+  // (measured on both devices: height, width and block shards). A sharded
+  // output is re-derived by ttnn (a width-sharded row of the result).
+  if (outputLayout.isSharded() ||
+      (inputLayout.isSharded() &&
+       (dims.size() != 1 || reducesRowsThenColumns(inputShape, dims))))
+    return notSupportedError(
+        name + ": a sharded output, or a sharded input of a reduction over "
+               "several dimensions, is not modelled (" +
+        describe(inputLayout) + " -> " + describe(outputLayout) + ")");
   uint64_t cbBytes =
       reducesRowsThenColumns(inputShape, dims)
           ? rowsThenColumnsCBBytes(inputShape, inputLayout, outputLayout,

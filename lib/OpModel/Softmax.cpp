@@ -13,7 +13,9 @@
 // f32 input, else bf16: a bfp8_b input has bf16 intermediates); 2 x block
 // output tiles; three bf16 CBs of 2, 2 and 1 tiles (scaler, mask, ...):
 // Wt' in + (Wt' + 2) intermediate + 2 x block out + 5 bf16 tiles. For Wt = 32
-// that is 79 tiles = 161792 B in bf16.
+// that is 79 tiles = 161792 B in bf16. Sharded operands (height, width or
+// block, either side, both devices, bf16 / f32 / bfp8_b) run the same program
+// with the same CBs: the rows are whole tensor rows whatever the shards.
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,8 +58,6 @@ llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
     return notSupportedError(name + ": only the last dimension is modelled "
                                     "(dimension " +
                              llvm::Twine(dimension) + ")");
-  if (inputLayout.isSharded() || outputLayout.isSharded())
-    return notSupportedError(name + ": sharded softmax is not modelled");
   int64_t wt = geometry(inputShape).widthTiles;
   int64_t block = kBlock;
   if (wt <= kBlock)

@@ -34,7 +34,7 @@ func.func @layer_norm(%a: tensor<64x1024xbf16, #l1>, %w: tensor<1x1024xbf16, #l1
   %4 = ttnn.layer_norm %big : tensor<64x4096xbf16, #l1> -> tensor<64x4096xbf16, #l1>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.layer_norm: success cb=512000 l1=8192 total=520192 out=8192
   %5 = ttnn.layer_norm %big weight %wbig bias %wbig : tensor<64x4096xbf16, #l1>, tensor<1x4096xbf16, #l1>, tensor<1x4096xbf16, #l1> -> tensor<64x4096xbf16, #l1>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.layer_norm: not_implemented: ttnn.layer_norm: sharded normalization
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.layer_norm: backend_error: ttnn.layer_norm: a height-sharded input needs a sharded program config
   %6 = ttnn.layer_norm %s : tensor<28672x32xbf16, #hs> -> tensor<28672x32xbf16, #hs>
   return
 }

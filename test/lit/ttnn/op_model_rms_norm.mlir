@@ -31,7 +31,7 @@ func.func @rms_norm(%a: tensor<64x1024xbf16, #l1>, %w: tensor<1x1024xbf16, #l1>,
   // Wt = 312 does not: 112-tile chunks.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.rms_norm: success cb=751616 l1=0 total=751616 out=0
   %5 = ttnn.rms_norm %huge : tensor<32x9984xbf16, #dram> -> tensor<32x9984xbf16, #dram>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.rms_norm: not_implemented: ttnn.rms_norm: sharded normalization
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.rms_norm: backend_error: ttnn.rms_norm: a height-sharded input needs a sharded program config
   %6 = ttnn.rms_norm %s : tensor<28672x32xbf16, #hs> -> tensor<28672x32xbf16, #hs>
   return
 }

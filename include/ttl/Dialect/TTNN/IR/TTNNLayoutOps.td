@@ -107,13 +107,18 @@ def TTNN_ToLayoutOp : TTNN_Op<"to_layout", [Pure]> {
     `#ttnn.layout`: `row_major` (one page per row) or tiled (32x32 tiles).
     Shape and element type are the input's; a `bfp8_b` tiled input becomes
     a `bf16` row-major result (bfp8_b is a tile format). Op model: ttnn
-    0.81.1's interleaved tilize (row-major to tile) and untilize (tile to
-    row-major) programs (docs/op-model.md).
+    0.81.1's tilize (row-major to tile) and untilize (tile to row-major)
+    programs, interleaved or sharded on either side (whole-tile shards); a
+    sharded tilize into the same memory layout keeps the input's shards
+    (docs/op-model.md, "Sharded to_layout").
 
     ```mlir
     #rm = #ttnn.layout<row_major, dram, interleaved, bf16>
     #l1 = #ttnn.layout<l1, interleaved, bf16>
     %1 = ttnn.to_layout %0 : tensor<64x1024xbf16, #rm> -> tensor<64x1024xbf16, #l1>
+    #hs = #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 64x128>
+    #hs_rm = #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 8x8, shard = 64x128>
+    %3 = ttnn.to_layout %2 : tensor<4096x128xbf16, #hs> -> tensor<4096x128xbf16, #hs_rm>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$input);

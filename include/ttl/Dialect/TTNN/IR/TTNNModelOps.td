@@ -187,7 +187,10 @@ class TTNN_NormOp<string mnemonic, string math>
     that the result has the input's shape and element type).
 
     Op model: ttnn 0.81.1's interleaved multi-core normalization program
-    (one core per row of tiles); sharded operands are not modelled.
+    (one core per row of tiles), into interleaved or sharded outputs; a
+    width- or block-sharded input runs its sharded program into the input's
+    own shards (a height-sharded one is rejected, as ttnn does without a
+    program config).
 
     ```mlir
     %1 = ttnn.}] # mnemonic # [{ %x weight %w bias %b {epsilon = 1.0e-05 : f32} : tensor<64x1024xbf16, #l1>, tensor<1x1024xbf16, #l1>, tensor<1x1024xbf16, #l1> -> tensor<64x1024xbf16, #l1>

@@ -155,7 +155,9 @@ def TTNN_SoftmaxOp : TTNN_Op<"softmax", [Pure, SameOperandsAndResultShape,
   let summary = "softmax along one dimension";
   let description = [{
     `exp(x - max(x)) / sum(exp(x - max(x)))` along `dimension` (negative
-    counts from the back). Op model: ttnn's multi-core softmax.
+    counts from the back). Op model: ttnn's multi-core softmax over the last
+    dimension; sharded operands (height, width, block) run the same program
+    with the same CBs (docs/op-model.md).
 
     ```mlir
     %1 = ttnn.softmax %0 {dimension = -1 : si32} : tensor<64x1024xbf16, #l1> -> tensor<64x1024xbf16, #l1>
