@@ -98,7 +98,6 @@ uint64_t normCBBytes(NormInfo info, int64_t rowTiles, bool large,
     bytes += rowTiles * biasTile;
   return bytes;
 }
-} // namespace
 
 /// The sharded program's CBs (ttnn 0.81.1's layernorm_op_multi_core_sharded
 /// with the program config ttnn derives from the input's shards: block_h x
@@ -129,6 +128,7 @@ uint64_t shardedNormCBBytes(NormInfo info, LayoutAttr input,
   return 2 * kBf16TileBytes                // scaler, epsilon
          + uint64_t(imTiles) * im + uint64_t(blockW) * (weightTile + biasTile);
 }
+} // namespace
 
 template <typename OpTy>
 llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
