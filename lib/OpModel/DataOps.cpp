@@ -138,16 +138,6 @@ llvm::Error checkSameDataType(llvm::StringRef name, LayoutAttr in,
                       " (convert with ttnn.typecast)");
 }
 
-/// The output is tiled, interleaved and in the input's data type.
-llvm::Error checkCopyOutput(llvm::StringRef name, LayoutAttr in,
-                            LayoutAttr out) {
-  if (llvm::Error err = checkSameDataType(name, in, out))
-    return err;
-  if (in.isSharded() || out.isSharded())
-    return notSupportedError(name + ": sharded tensors are not modelled (" +
-                             describe(in) + " -> " + describe(out) + ")");
-  return llvm::Error::success();
-}
 
 /// The answer of a call that returns its input: no program, no buffer.
 OpConstraints theInputItself(LayoutAttr layout) {
@@ -578,12 +568,12 @@ llvm::Expected<PermutePlan> planPermute(llvm::StringRef name,
     return err;
   plan.throughBf16 = inLayout.getDataType() == DataType::BFloat8B &&
                      !takesBlockFloat(plan.program);
+  if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
+    return err;
   if (outLayout.isSharded()) {
     // Measured on both mock devices: the transposes write a sharded output
     // with their interleaved CBs, from an interleaved or a sharded input, but
     // for a height-sharded input's WH transpose (ttnn's sharded WH program).
-    if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
-      return err;
     bool heightWH =
         plan.program == PermuteProgram::TransposeWH &&
         inLayout.getMemoryLayout() == TensorMemoryLayout::HeightSharded;
@@ -593,14 +583,10 @@ llvm::Expected<PermutePlan> planPermute(llvm::StringRef name,
           describe(inLayout) + " -> " + describe(outLayout) + ")");
     return plan;
   }
-  if (!inLayout.isSharded()) {
-    if (llvm::Error err = checkCopyOutput(name, inLayout, outLayout))
-      return err;
+  if (!inLayout.isSharded())
     return plan;
-  }
-  // Measured on both mock devices: ttnn runs its interleaved programs.
-  if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
-    return err;
+  // A sharded input into an interleaved output (measured on both mock
+  // devices): ttnn runs its interleaved programs.
   if (plan.program == PermuteProgram::Identity || plan.throughBf16)
     return notSupportedError(
         name + ": a sharded input copied or permuted through bf16 is not "

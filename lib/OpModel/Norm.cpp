@@ -108,13 +108,12 @@ uint64_t normCBBytes(NormInfo info, int64_t rowTiles, bool large,
 /// one row and column.
 uint64_t shardedNormCBBytes(NormInfo info, LayoutAttr input,
                             uint64_t weightTile, uint64_t biasTile) {
-  const DeviceModel &device = currentDevice();
   uint64_t im = info.fp32Dest ? kF32TileBytes : kBf16TileBytes;
   int64_t blockH = input.getShard()[0] / kTileDim;
   int64_t blockW = input.getShard()[1] / kTileDim;
   int64_t rows = input.getGrid()[0], cols = input.getGrid()[1];
   bool width = input.getMemoryLayout() == TensorMemoryLayout::WidthSharded;
-  bool twoStage = width && cols > 1 && cols <= device.gridCols && rows > 1;
+  bool twoStage = width && cols > 1 && rows > 1;
   int64_t blocks = width ? rows * cols : cols;
   int64_t partials = twoStage ? cols + rows - 1 : blocks;
   int64_t rowsPerGather = llvm::divideCeil(blockH, twoStage ? cols : blocks);

@@ -138,9 +138,7 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
   // A sharded input of a one-dimension reduction runs the interleaved program
   // (measured on both devices: height, width and block shards). A sharded
   // output is re-derived by ttnn (a width-sharded row of the result).
-  if (outputLayout.isSharded() ||
-      (inputLayout.isSharded() &&
-       (dims.size() != 1 || reducesRowsThenColumns(inputShape, dims))))
+  if (outputLayout.isSharded() || (inputLayout.isSharded() && dims.size() != 1))
     return notSupportedError(
         name + ": a sharded output, or a sharded input of a reduction over "
                "several dimensions, is not modelled (" +
