@@ -137,7 +137,7 @@ def _sharded_softmax(shape: tuple[int, int], src: str, dst: str, dtype: str) -> 
 def _transpose(shape: tuple[int, ...], dims: tuple[int, int], src: str, dst: str) -> Case:
     out = list(shape)
     out[dims[0]], out[dims[1]] = out[dims[1]], out[dims[0]]
-    dtype = "f32" if src.endswith("_f32") else "bf16"
+    dtype = "f32" if src.endswith("_f32") else "bfp8_b" if src.endswith("_bfp8") else "bf16"
     name = f"transpose {'x'.join(map(str, shape))} dims {dims[0]}, {dims[1]} {src}->{dst}"
     return Case(name, "transpose", (Operand(shape, src, dtype),), Operand(tuple(out), dst, dtype),
                 f"ttnn.transpose %a0 {{dim0 = {dims[0]} : si32, dim1 = {dims[1]} : si32}}",
@@ -210,6 +210,7 @@ def _fill(op: str, place: str, attrs: str = "", *value: float) -> Case:
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from opmodel_cases_layout import (  # noqa: E402
     CONCAT_LAYOUTS, ROW_MAJOR_LAYOUTS, TO_LAYOUT_DIFFERENCES, SHARDED_LAYOUTS, concat_memory_configs,
+    REJECTED as LAYOUT_REJECTED,
     layout_cases, mixed_sharding_cases, to_layout_cases, sharded_memory_configs)
 
 LAYOUTS.update(ROW_MAJOR_LAYOUTS)
@@ -327,7 +328,12 @@ CASES: tuple[Case, ...] = (
         ((2, 8, 256, 64), (0, 1), D, "tl_hs64"), ((2, 8, 256, 64), (0, 1), "tl_hs64", D),
         ((2, 8, 256, 64), (0, 2), D, D), ((256, 1024), (0, 1), "tl_bs", D), ((256, 1024), (0, 1), "tl_ws", D),
         ((256, 1024), (0, 1), D, "tl_bst"), ((256, 1024), (0, 1), "tl_bs", "tl_bst"),
-        ((4096, 128), (0, 1), "tl_hs", L), ((4096, 128), (0, 1), "tl_hs_f32", "dram_f32"))),
+        ((4096, 128), (0, 1), "tl_hs", L), ((4096, 128), (0, 1), "tl_hs_f32", "dram_f32"),
+        # A height-sharded WH transpose into the transposed width shards: ttnn's sharded WH program (no CB);
+        # into other shards the interleaved program.
+        ((4096, 128), (0, 1), "tl_hs", "tl_wst"), ((4096, 128), (0, 1), "tl_hs_f32", "tl_wst_f32"),
+        ((4096, 128), (0, 1), "tl_hs_bfp8", "tl_wst_bfp8"), ((4096, 128), (0, 1), "tl_hs", "tl_wst2"),
+        ((4096, 128), (0, 1), "tl_hs", "tl_bst4"), ((1, 1, 4096, 128), (2, 3), "tl_hs", "tl_wst"))),
     Case("typecast bf16 l1 -> f32 l1", "typecast", (Operand(X, L),), Operand(X, "l1_f32", "f32"), "ttnn.typecast %a0",
          lambda t, dev, mc, a: t.typecast(a[0], t.float32, memory_config=mc[L])),
     Case("typecast bf16 dram -> bfp8_b dram", "typecast", (Operand(X, D),), Operand(X, "dram_bfp8", "bfp8_b"),

@@ -48,6 +48,12 @@ REJECTED = frozenset({
     "layer_norm 28672x32 hs (needs a sharded program config)",
     "rms_norm 28672x32 hs (needs a sharded program config)",
     "sdpa 1x8x256x64 f32 (bf16 or bfp8_b only)",
+    *(f"rotary_embedding 1x8x256x128 {src}->{dst} (interleaved or height sharded only)"
+      for src, dst in (("tl_wsr", "tl_wsr"), ("tl_bsr", "tl_bsr"), ("tl_bsr", "dram"), ("dram", "tl_wsr"),
+                       ("dram", "tl_bsr"))),
+    "sdpa 1x8x256x64 tl_hsq query (interleaved inputs only)",
+    "sdpa 1x8x256x64 tl_hsq key, value (interleaved inputs only)",
+    "sdpa 1x8x256x64 tl_bsq query (interleaved inputs only)",
     "sdpa 1x8x128x64 kv 1x8x512x64 causal (Sq != Sk)",
     "sdpa 1x8x256x80 (head_dim not a multiple of 32)",
     "moreh_softmax_backward 64x1024 dim 1 dram->dram f32 (bf16 or bfp8_b only)",
@@ -183,7 +189,8 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
                     lambda t, dev, mc, a: t.experimental.rotary_embedding(a[0], a[1], a[2], memory_config=mc[dst]))
 
     def sdpa(b: int, hq: int, hkv: int, seq: int, d: int, causal: bool, dst: str = "dram", dtype="bf16",
-             kv_dtype: str | None = None, src: str = "dram", sk: int | None = None, label: str = "") -> Any:
+             kv_dtype: str | None = None, src: str = "dram", sk: int | None = None, label: str = "",
+             kv_src: str = "dram") -> Any:
         kv_dtype = kv_dtype or dtype
         sk = sk or seq
         q, kv = (b, hq, seq, d), (b, hkv, sk, d)
@@ -191,8 +198,8 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
                          + (f" {dtype}" if dtype != "bf16" else "") + (f" kv {kv_dtype}" if kv_dtype != dtype else ""))
         flag = " {is_causal = true}" if causal else ""
         return Case(name, "attention",
-                    (Operand(q, src + SUFFIX[dtype], dtype), Operand(kv, "dram" + SUFFIX[kv_dtype], kv_dtype),
-                     Operand(kv, "dram" + SUFFIX[kv_dtype], kv_dtype)),
+                    (Operand(q, src + SUFFIX[dtype], dtype), Operand(kv, kv_src + SUFFIX[kv_dtype], kv_dtype),
+                     Operand(kv, kv_src + SUFFIX[kv_dtype], kv_dtype)),
                     Operand(q, dst + SUFFIX[dtype], dtype), "ttnn.scaled_dot_product_attention %a0, %a1, %a2" + flag,
                     lambda t, dev, mc, a: t.transformer.scaled_dot_product_attention(
                         a[0], a[1], a[2], is_causal=causal, memory_config=mc[dst]))
@@ -211,7 +218,15 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         sdpa(1, 8, 2, 512, 64, True), sdpa(1, 32, 8, 128, 128, True, "l1"),
         sdpa(1, 8, 8, 256, 64, True, dtype="bfp8_b"), sdpa(1, 8, 8, 256, 64, True, kv_dtype="bfp8_b"),
         sdpa(1, 8, 8, 256, 64, True, "l1", src="l1"), sdpa(1, 8, 8, 128, 64, False, sk=512),
+        # Sharded results (the same CBs; the buffer a shard): height, width, block, bfp8_b, GQA.
+        sdpa(1, 8, 8, 256, 64, True, "tl_hsq"), sdpa(1, 8, 8, 256, 64, True, "tl_wsq"),
+        sdpa(1, 8, 8, 256, 64, False, "tl_bsq"), sdpa(1, 8, 8, 256, 64, True, "tl_hsq", dtype="bfp8_b"),
+        sdpa(1, 8, 8, 1024, 128, False, "tl_hsq2"), sdpa(1, 8, 8, 1024, 128, False, "tl_hsq24"),
+        sdpa(1, 8, 8, 1024, 128, False, "tl_bsq2"), sdpa(1, 8, 2, 1024, 128, True, "tl_hsq2"),
         # Rejected by ttnn 0.81.1 and the model.
+        sdpa(1, 8, 8, 256, 64, True, src="tl_hsq", label="sdpa 1x8x256x64 tl_hsq query (interleaved inputs only)"),
+        sdpa(1, 8, 8, 256, 64, True, kv_src="tl_hsq", label="sdpa 1x8x256x64 tl_hsq key, value (interleaved inputs only)"),
+        sdpa(1, 8, 8, 256, 64, True, src="tl_bsq", label="sdpa 1x8x256x64 tl_bsq query (interleaved inputs only)"),
         sdpa(1, 8, 8, 256, 64, True, dtype="f32", label="sdpa 1x8x256x64 f32 (bf16 or bfp8_b only)"),
         sdpa(1, 8, 8, 128, 64, True, sk=512, label="sdpa 1x8x128x64 kv 1x8x512x64 causal (Sq != Sk)"),
         sdpa(1, 8, 8, 256, 80, True, label="sdpa 1x8x256x80 (head_dim not a multiple of 32)"),
@@ -230,6 +245,12 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         rotary((1, 8, 1024, 64), "dram", "hs_rows", table_place="dram"),
         # ttnn splits the output over the whole grid instead of the requested 4x4 cores.
         rotary((1, 8, 256, 64), "dram", "hs_4x4", table_place="dram"),
+        # Width and block shards: ttnn rejects them (a width-sharded input; a block shard narrower than the
+        # row; an interleaved input into them: the grid it derives does not fit).
+        *(rotary((1, 8, 256, 128), src, dst, table_place="dram",
+                 label=f"rotary_embedding 1x8x256x128 {src}->{dst} (interleaved or height sharded only)")
+          for src, dst in (("tl_wsr", "tl_wsr"), ("tl_bsr", "tl_bsr"), ("tl_bsr", "dram"), ("dram", "tl_wsr"),
+                           ("dram", "tl_bsr"))),
     )
 
     def softmax_bw(shape: tuple[int, ...], dim: int, src: str, dst: str, dtype="bf16", grad_dtype: str = "",
@@ -269,27 +290,33 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         softmax_bw((4, 3, 64, 96), 0, "l1", "l1"),
         # Sharded tensors: the same programs through tensor accessors.
         softmax_bw(HS_SHAPE, 1, "hs", "hs"), softmax_bw(HS_SHAPE, 0, "hs", "hs"), softmax_bw(HS_SHAPE, 1, "hs", "l1"),
+        softmax_bw(BS_SHAPE, 1, "tl_ws", "tl_ws"), softmax_bw(BS_SHAPE, 1, "bs", "bs"), softmax_bw(BS_SHAPE, 1, "bs", "dram"),
+        softmax_bw(BS_SHAPE, 0, "tl_ws", "tl_ws"),
         softmax_bw(X, 1, "dram", "dram", "f32",
                    label="moreh_softmax_backward 64x1024 dim 1 dram->dram f32 (bf16 or bfp8_b only)"),
     )
 
     def layer_norm_bw(shape: tuple[int, ...], dims: int, src: str, dst: str, grads: str = "ig", gamma: bool = False,
-                      dtype: str = "bf16", label: str = "") -> Any:
+                      dtype: str = "bf16", label: str = "", side: str = "") -> Any:
         """ttnn.moreh_layer_norm_backward(dy, x, mean, rstd, normalized_dims, gamma=, input_grad=, gamma_grad=,
         beta_grad=): ttnn writes into the gradient tensors it is given, which the call allocates (inside the
-        capture, as the op model's results); ``grads`` names them (ig, gg, bg)."""
+        capture, as the op model's results); ``grads`` names them (ig, gg, bg). ``side``: the placement of the
+        statistics, gamma and its gradients when it is not ``src`` / ``dst`` (beside sharded dy, x, dx)."""
         def canonical(dims_: tuple[int, ...]) -> tuple[int, ...]:
             return (1,) * (2 - len(dims_)) + dims_ if len(dims_) < 2 else dims_
         stats, params = canonical(shape[:len(shape) - dims]), canonical(shape[len(shape) - dims:])
         wanted = grads.split(",")
         name = label or (f"moreh_layer_norm_backward {_dims(shape)} nd {dims} {src}->{dst}" + (" gamma" if gamma else "")
-                         + f" grads {grads}" + (f" {dtype}" if dtype != "bf16" else ""))
+                         + f" grads {grads}" + (f" {dtype}" if dtype != "bf16" else "")
+                         + (f" side {side}" if side else ""))
         place = lambda p: p + SUFFIX[dtype]  # noqa: E731
+        side_in, side_out = side or src, side or dst
         inputs = (Operand(shape, place(src), dtype), Operand(shape, place(src), dtype),
-                  Operand(stats, place(src), dtype), Operand(stats, place(src), dtype))
+                  Operand(stats, place(side_in), dtype), Operand(stats, place(side_in), dtype))
         if gamma:
-            inputs += (Operand(params, place(src), dtype),)
-        outputs = tuple(Operand(shape if g == "ig" else params, place(dst), dtype) for g in wanted)
+            inputs += (Operand(params, place(side_in), dtype),)
+        outputs = tuple(Operand(shape, place(dst), dtype) if g == "ig" else Operand(params, place(side_out), dtype)
+                        for g in wanted)
         flags = {"ig": "input_grad", "gg": "gamma_grad", "bg": "beta_grad"}
         attrs = ", ".join([f"normalized_dims = {dims} : i64"] + (["input_grad = false"] if "ig" not in wanted else [])
                           + [f"{flags[g]} = true" for g in wanted if g != "ig"])
@@ -297,12 +324,12 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
 
         def call(t: Any, dev: Any, mc: Any, a: Any) -> Any:
             dt = {"bf16": t.bfloat16, "f32": t.float32, "bfp8_b": t.bfloat8_b}[dtype]
-            empty = lambda s: t.empty(list(s), dt, t.TILE_LAYOUT, dev, mc[dst])  # noqa: E731
+            empty = lambda s, p: t.empty(list(s), dt, t.TILE_LAYOUT, dev, mc[p])  # noqa: E731
             return t.moreh_layer_norm_backward(
                 a[0], a[1], a[2], a[3], dims, gamma=a[4] if gamma else None,
-                input_grad=empty(shape) if "ig" in wanted else None,
-                gamma_grad=empty(params) if "gg" in wanted else None,
-                beta_grad=empty(params) if "bg" in wanted else None)
+                input_grad=empty(shape, dst) if "ig" in wanted else None,
+                gamma_grad=empty(params, side_out) if "gg" in wanted else None,
+                beta_grad=empty(params, side_out) if "bg" in wanted else None)
 
         return Case(name, "softmax/layer_norm backward (moreh)", inputs,
                     outputs[0] if len(outputs) == 1 else outputs, ir, call)
@@ -324,6 +351,12 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         # More normalized dimensions: N is every normalized tile.
         layer_norm_bw((4, 64, 1024), 2, "dram", "dram", "ig,gg,bg", True), layer_norm_bw((2, 3, 64, 64), 3, "dram", "dram", "ig,gg,bg"),
         layer_norm_bw((2, 3, 64, 64), 1, "l1", "l1", "ig,gg,bg", True),
+        # Sharded dy, x and dx (the statistics, gamma and its gradients interleaved): the same programs.
+        layer_norm_bw(BS_SHAPE, 1, "bs", "bs", side="dram"), layer_norm_bw(BS_SHAPE, 1, "bs", "dram", side="dram"),
+        layer_norm_bw(BS_SHAPE, 1, "dram", "bs", side="dram"), layer_norm_bw(BS_SHAPE, 1, "tl_ws", "tl_ws", side="dram"),
+        layer_norm_bw(BS_SHAPE, 1, "tl_hs8", "tl_hs8", side="dram"),
+        layer_norm_bw(BS_SHAPE, 1, "bs", "bs", "ig,gg,bg", True, side="dram"),
+        layer_norm_bw(BS_SHAPE, 1, "tl_ws", "tl_ws", "ig,gg,bg", True, side="l1"),
         # The small/large switch at the L1 above the allocator's base, on both devices.
         *(layer_norm_bw((32, 32 * n), 1, "dram", "dram", gamma=g) for n, g in (
             (333, False), (333, True), (334, False), (349, True), (350, False))),
@@ -340,14 +373,17 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         *activation("gelu"), *activation("silu"), *activation("sigmoid"),
         pow_scalar(2.0, "dram", "dram"), pow_scalar(2.0, "l1", "l1"), pow_scalar(0.5, "dram", "dram", dtype="f32"),
         pow_scalar(3.0, "l1", "l1", dtype="bfp8_b"), pow_scalar(3.0, "hs", "hs", HS_SHAPE),
+        pow_scalar(2.0, "bs", "bs", BS_SHAPE), pow_scalar(2.0, "ws", "ws", WS_SHAPE),
         pow_tensor(("l1", "l1"), "l1"), pow_tensor(("dram", "dram"), "dram"), pow_tensor(("dram", "l1"), "l1"),
         pow_tensor(("dram", "dram"), "dram", dtype="f32"), pow_tensor(("dram", "dram"), "dram", dtype="bfp8_b"),
         pow_tensor(("l1", "l1"), "l1", shapes=(X, (1, 1024)), label="pow_tensor 64x1024 ** 1x1024 (broadcast) l1"),
         pow_tensor(("hs", "hs"), "hs", shapes=(HS_SHAPE, HS_SHAPE)),
+        pow_tensor(("bs", "bs"), "bs", shapes=(BS_SHAPE, BS_SHAPE)), pow_tensor(("ws", "ws"), "ws", shapes=(WS_SHAPE, WS_SHAPE)),
         pow_tensor(("dram", "dram"), "dram", shapes=(X, (1, 1000)), label="pow_tensor 64x1024 ** 1x1000 (incompatible)"),
         backward(("l1", "l1"), "l1"), backward(("l1", "dram"), "dram"), backward(("dram", "dram"), "l1"),
         backward(("dram", "dram"), "dram", dtype="f32"), backward(("l1", "l1"), "l1", dtype="bfp8_b"),
         backward(("hs", "hs"), "hs", shapes=(HS_SHAPE, HS_SHAPE)), backward(("bs", "bs"), "bs", shapes=(BS_SHAPE, BS_SHAPE)),
+        backward(("ws", "ws"), "ws", shapes=(WS_SHAPE, WS_SHAPE)),
         backward(("dram", "dram"), "dram", shapes=((2, 64, 1024), (2, 64, 1024))),
         *(backward(srcs, dst, "relu_bw", **kw) for srcs, dst, kw in (
             (("l1", "l1"), "l1", {}), (("dram", "dram"), "l1", {}), (("l1", "l1"), "dram", {}),
@@ -355,7 +391,8 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
             (("l1", "l1"), "l1", {"dtype": "f32"}), (("l1", "l1"), "l1", {"dtype": "bfp8_b"}),
             (("l1", "l1"), "l1", {"shapes": ((2, 64, 1024), (2, 64, 1024))}),
             (("hs", "hs"), "hs", {"shapes": (HS_SHAPE, HS_SHAPE)}),
-            (("bs", "bs"), "bs", {"shapes": (BS_SHAPE, BS_SHAPE)}))),
+            (("bs", "bs"), "bs", {"shapes": (BS_SHAPE, BS_SHAPE)}),
+            (("ws", "ws"), "ws", {"shapes": (WS_SHAPE, WS_SHAPE)}))),
         *(backward(srcs, dst, "silu_bw", **kw) for srcs, dst, kw in (
             (("l1", "l1"), "l1", {}), (("dram", "dram"), "l1", {}), (("l1", "l1"), "dram", {}),
             (("dram", "l1"), "l1", {}), (("dram", "dram"), "dram", {}), (("dram", "dram"), "dram", {"dtype": "f32"}),

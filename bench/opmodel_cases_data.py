@@ -31,8 +31,16 @@ REJECTED = frozenset({
     "argmax 64x1024 bfp8_b dim -1 dram->dram",
     "argmax 64x1024 all dims dram->dram",
     "argmax 4096x128 dim -1 tl_hs->dram",
+    "embedding 1x4096 weight 1000x120 row_major -> dram->tl_hs120_rm",
+    "embedding 1x256 weight 1000x1024 row_major -> dram->tl_ws_rm",
+    "embedding 1x4000 weight 1000x128 tile -> dram->tl_hs",
+    "embedding 1x4096 weight 1000x100 tile -> dram->tl_hs",
+    "embedding 1x4096 weight 1024x128 tl_hsw_rm tile -> dram->dram",
     "argmax 256x1024 dim -1 tl_bs->dram",
+    "argmax 256x1024 dim -1 tl_ws->dram",
 })
+# Blackhole's DRAM alignment is 64 B: the row-major program cannot write 224 B rows into shards there.
+REJECTED_ON_BLACKHOLE = frozenset({"embedding 1x4096 weight 1000x112 row_major -> dram->tl_hs112_rm"})
 
 DIFFERENCES: dict[str, str] = {
     "permute 1x8x1024x64 (0, 3, 1, 2) hs_rows->dram": "a sharded input of a permute program (not a transpose): "
@@ -81,15 +89,17 @@ def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, .
                     f"ttnn.pad %a0 {{padding = array<i64: {flat}>}}",
                     lambda t, dev, mc, a: t.pad(a[0], list(padding), 0.0, memory_config=mc[dst]))
 
-    def embedding(tokens: tuple[int, int], table: tuple[int, int], ids: str, out: str, dtype: str = "bf16") -> Any:
-        """``out``: "dram_rm" / "l1_rm" (a row-major result) or "dram" / "l1" (tiled)."""
+    def embedding(tokens: tuple[int, int], table: tuple[int, int], ids: str, out: str, dtype: str = "bf16",
+                  weight: str = "dram_rm") -> Any:
+        """``out``: a placement ending in "_rm" (a row-major result: "dram_rm", "tl_hs_rm") or a tiled one."""
         tiled = not out.endswith("_rm")
         shape = (*tokens, table[1])
         name = (f"embedding {_dims(tokens)} weight {_dims(table)}" + (f" {dtype}" if dtype != "bf16" else "")
+                + (f" {weight}" if weight != "dram_rm" else "")
                 + f" {'tile' if tiled else 'row_major'} -> {ids}->{out}")
         if dtype != "bf16":
             name = f"embedding {_dims(tokens)} weight {_dims(table)} {dtype} row_major -> row_major dram"
-        weight = "dram_rm" if dtype == "bf16" else "dram_rm_f32"
+            weight = "dram_rm_f32"
         placed = out.replace("_rm", "_rm_f32") if dtype == "f32" else out
         return case(name, "embedding", (operand(tokens, ids + "_rm_u32", "u32"), operand(table, weight, dtype)),
                     operand(shape, placed, dtype), "ttnn.embedding %a0, %a1",
@@ -142,6 +152,14 @@ def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, .
         reshape((8, 4096), (4096, 8), D, D, row_major=True), reshape((8, 4096), (4096, 8), D, L, row_major=True),
         reshape((2, 65536), (4, 32768), D, D, row_major=True), reshape((3, 50, 70), (70, 150), L, D, "f32", row_major=True),
         reshape((28672, 32), (896, 1024), HS, D), reshape((28672, 32), (14336, 64), HS, L),
+        # Sharded results: the tiled program into the shards, views that keep the sharding, the same shape
+        # to or from shards (ttnn's (un)sharding copy).
+        reshape((512, 512), (256, 1024), D, "tl_bs"), reshape((2048, 256), (4096, 128), D, "tl_hs"),
+        reshape((512, 512), (256, 1024), L, "tl_ws"), reshape((2048, 256), (4096, 128), "tl_hs256", "tl_hs"),
+        reshape((4096, 128), (256, 2048), "tl_hs", "tl_bs256"), reshape((2, 2048, 128), (4096, 128), D, "tl_hs"),
+        reshape((2048, 256), (4096, 128), D, "tl_hs", "f32"), reshape((256, 1024), (1, 256, 1024), "tl_bs", "tl_bs"),
+        reshape((4096, 128), (2, 2048, 128), "tl_hs", "tl_hs"), reshape((4096, 128), (4096, 128), D, "tl_hs"),
+        reshape((4096, 128), (4096, 128), "tl_hs", L),
         # permute: the transposes (WH, HC, CN), then the permute programs (tile-invariant, row-invariant with
         # and without a padding face row, generic), f32, bfp8_b (native or through bf16), rank 5, unaligned.
         permute(x, (1, 0), D, D), permute(x, (1, 0), D, L), permute(x, (1, 0), L, L, "f32"),
@@ -175,6 +193,8 @@ def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, .
         pad((4096, 128), ((0, 0), (0, 32)), "tl_hs", "tl_hs160", "f32"),
         pad((4096, 128), ((0, 64), (0, 0)), "tl_hs", D), pad((256, 1024), ((0, 0), (0, 32)), "tl_bs", D),
         pad((256, 1024), ((0, 0), (0, 1024)), "tl_bs", "tl_bs256"), pad((256, 1024), ((0, 0), (0, 1024)), D, "tl_bs256"),
+        pad((256, 1024), ((0, 32), (0, 0)), "tl_ws", D), pad((224, 1024), ((0, 32), (0, 0)), D, "tl_ws"),
+        pad((224, 1024), ((0, 32), (0, 0)), L, "tl_ws", "f32"),
         pad((30, 50), ((0, 32), (0, 0)), D, D), pad((30, 50), ((0, 32), (0, 0)), D, L),
         pad((30, 50), ((0, 0), (0, 32)), L, L), pad((30, 50), ((0, 32), (0, 0)), D, D, "f32"),
         pad((2, 30, 50), ((0, 0), (0, 2), (0, 0)), D, D), pad(x, ((0, 0), (0, 0)), D, D),
@@ -190,6 +210,21 @@ def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, .
         embedding((1, 32), (1000, 100), D, L), embedding((8, 1024), (1000, 100), D, L),
         embedding((1, 1), (1000, 256), D, L), embedding((1, 50), (1000, 256), D, D),
         embedding((1, 32), (1000, 256), D, "dram_rm", "f32"),
+        # Sharded results: the fused program's weight CB of the shard's width (height, width, block shards;
+        # double-buffered up to 64 tiles), the row-major program (height shards only, rows a multiple of the
+        # DRAM alignment: 224 B rows fit Wormhole's 32 B, not Blackhole's 64 B), ttnn's rejections.
+        embedding((1, 4096), (1000, 128), D, "tl_hs"), embedding((1, 4096), (1000, 128), L, "tl_hs2"),
+        embedding((8, 512), (1000, 128), D, "tl_hs"), embedding((1, 2048), (1000, 96), D, "tl_hs96"),
+        embedding((1, 2048), (1000, 256), D, "tl_hs256"), embedding((1, 2048), (1000, 1024), D, "tl_hs1k"),
+        embedding((1, 2048), (1000, 2080), D, "tl_hs2080"), embedding((1, 2048), (1000, 4096), D, "tl_hs4k"),
+        embedding((1, 256), (1000, 1024), D, "tl_ws"), embedding((1, 256), (1000, 4096), D, "tl_ws4k"),
+        embedding((1, 256), (1000, 1024), D, "tl_bs"), embedding((1, 256), (1000, 4096), D, "tl_bs4k"),
+        embedding((1, 4096), (1000, 128), D, "tl_hs_rm"), embedding((1, 4096), (1000, 128), L, "tl_hs_rm"),
+        embedding((1, 2048), (1000, 256), D, "tl_hs256_rm"), embedding((1, 4096), (1000, 64), D, "tl_hs64_rm"),
+        embedding((1, 2048), (1000, 4096), D, "tl_hs4k_rm"), embedding((1, 4096), (1000, 112), D, "tl_hs112_rm"),
+        embedding((1, 4096), (1000, 120), D, "tl_hs120_rm"), embedding((1, 256), (1000, 1024), D, "tl_ws_rm"),
+        embedding((1, 4000), (1000, 128), D, "tl_hs"), embedding((1, 4096), (1000, 100), D, "tl_hs"),
+        embedding((1, 4096), (1024, 128), D, D, weight="tl_hsw_rm"),
         # argmax of tiled inputs along one dimension: shapes, f32, keepdim, other dimensions, L1 results;
         # bfp8_b and all dimensions (a row-major program) are rejected.
         argmax(x, -1, D, D), argmax(x, -1, D, L), argmax(x, -1, D, D, keepdim=True), argmax(x, -1, L, L, "f32"),
@@ -198,5 +233,5 @@ def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, .
         argmax((2, 64, 256), 1, D, D), argmax(x, -1, D, D, "f32", keepdim=True),
         argmax(x, -1, D, D, "bfp8_b"), argmax(x, None, D, D),
         # Sharded inputs: ttnn 0.81.1 TT_FATALs (interleaved only).
-        argmax((4096, 128), -1, "tl_hs", D), argmax((256, 1024), -1, "tl_bs", D),
+        argmax((4096, 128), -1, "tl_hs", D), argmax((256, 1024), -1, "tl_bs", D), argmax((256, 1024), -1, "tl_ws", D),
     )

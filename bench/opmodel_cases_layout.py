@@ -23,6 +23,19 @@ CONCAT_LAYOUTS = {
 }
 
 
+# Cases ttnn 0.81.1 rejects on purpose (and so does the model).
+REJECTED = frozenset({
+    # ttnn's row-major intermediate of the whole input does not fit the result's shards.
+    "slice 4096x256 [0:4096, 0:256:2] dram->tl_hs",
+    # Width shards along the width need an interleaved output; every input sharded or none; sharded inputs
+    # along an outer dimension need an interleaved output.
+    "concat 256x1024, 256x1024 dim 1 tl_ws,tl_ws->tl_bs256",
+    "concat 256x1024, 256x1024 dim 1 tl_bs,dram->dram",
+    "concat 28672x32, 28672x32 dim 1 hs,dram->l1",
+    "concat 1x256x1024, 1x256x1024 dim 0 tl_ws,tl_ws->tl_wsh",
+})
+
+
 def concat_memory_configs(ttnn: Any) -> dict[str, Any]:
     """The ttnn memory configs of CONCAT_LAYOUTS (built in the mock-device child; no data type)."""
     grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(7, 7))])
@@ -100,6 +113,27 @@ def layout_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple
         concat(((28672, 32), (28672, 64), (28672, 32)), 1, (HS, "hs_w64", HS), D),
         concat(((28672, 32), (28672, 32)), 0, (HS, HS), L), concat(((28672, 32), (28672, 32)), 0, (HS, HS), D),
         concat(((28672, 32), (28672, 32)), 0, (HS, HS), L, "bfp8_b"),
+        # Width and block shards: joined on each core (width along the height, block either way; every CB a
+        # shard), or copied interleaved first (width along the width); interleaved inputs into shards.
+        *(concat(((256, 1024),) * len(srcs), dim, srcs, dst, dtype) for srcs, dim, dst, dtype in (
+            (("tl_ws", "tl_ws"), 0, "tl_wsh", "bf16"), (("tl_ws", "tl_ws"), 0, D, "bf16"),
+            (("tl_ws", "tl_ws"), 0, L, "bf16"), (("tl_ws",) * 3, 0, "tl_ws3h", "bf16"),
+            (("tl_ws", "tl_ws"), 0, D, "bfp8_b"), (("tl_ws", "tl_ws"), 1, D, "bf16"),
+            (("tl_ws", "tl_ws"), 1, L, "bf16"), (("tl_ws", "tl_ws"), 1, L, "f32"),
+            (("tl_bs", "tl_bs"), 1, "tl_bs256", "bf16"), (("tl_bs", "tl_bs"), 1, D, "bf16"),
+            (("tl_bs", "tl_bs"), 1, L, "bf16"), (("tl_bs", "tl_bs"), 0, "tl_bsh", "bf16"),
+            (("tl_bs",) * 3, 1, "tl_bs384", "bf16"), (("tl_bs", "tl_bs"), 1, "tl_bs256", "bfp8_b"),
+            (("tl_bs", "tl_bs"), 1, D, "f32"), ((D, D), 1, "tl_bs256", "bf16"), ((D, D), 1, "tl_ws2", "bf16"),
+            ((D, D), 0, "tl_bsh", "bf16"),
+            # Rejected by ttnn 0.81.1: width shards along the width into shards, sharded beside interleaved.
+            (("tl_ws", "tl_ws"), 1, "tl_bs256", "bf16"), (("tl_bs", D), 1, D, "bf16"))),
+        concat(((28672, 32), (28672, 32)), 1, (HS, D), L),
+        # An outer dimension: each input copied interleaved first; into shards ttnn fails.
+        concat(((1, 256, 1024), (1, 256, 1024)), 0, ("tl_bs", "tl_bs"), D),
+        concat(((1, 256, 1024), (1, 256, 1024)), 0, ("tl_bs", "tl_bs"), L),
+        concat(((1, 256, 1024), (1, 256, 1024)), 0, ("tl_ws", "tl_ws"), L),
+        concat(((1, 4096, 128), (1, 4096, 128)), 0, ("tl_hs", "tl_hs"), L),
+        concat(((1, 256, 1024), (1, 256, 1024)), 0, ("tl_ws", "tl_ws"), "tl_wsh"),
         # ttnn: every input has the first's data type (TT_FATAL); the model: the output's format.
         case("concat 64x1024 f32, 64x1024 bf16 dim 0 (mixed data types)", "concat",
              (operand(x, "dram_f32", "f32"), operand(x, D)), operand((128, 1024), D), "ttnn.concat %a0, %a1 {dim = 0 : si32}",
@@ -129,6 +163,21 @@ def layout_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple
         repeat(x4, (2, 1, 1, 2), D, D), repeat(x4, (1, 1, 2, 1), L, L), repeat((32, 32), (4, 4), D, D),
         repeat((2048, 2048), (2, 1), D, D), repeat(x, (2, 1), D, D, "f32"), repeat(x, (1, 2), L, L, "f32"),
         repeat(x, (2, 1), D, D, "bfp8_b"), repeat(x, (1, 3), D, L, "bfp8_b"), repeat((28672, 32), (1, 2), HS, L),
+        # Sharded results: slice and repeat write the shards through their interleaved CBs; a repeat of
+        # nothing is ttnn's (un)sharding copy (no CB). A strided slice into shards: ttnn's intermediate does
+        # not fit them (both reject).
+        slice_((4096, 256), (0, 0), (4096, 128), D, "tl_hs"), slice_((256, 2048), (0, 0), (256, 1024), D, "tl_bs"),
+        slice_((512, 1024), (256, 0), (512, 1024), D, "tl_ws"),
+        slice_((512, 1024), (256, 0), (512, 1024), L, "tl_ws", "f32"),
+        slice_((256, 2048), (0, 0), (256, 1024), "tl_bs256", "tl_bs"),
+        slice_((4096, 256), (0, 0), (4096, 128), D, "tl_hs", "bfp8_b"),
+        slice_((4096, 128), (0, 0), (4096, 64), "tl_hs", "tl_hs64"),
+        slice_((4096, 256), (0, 0), (4096, 256), D, "tl_hs", step=(1, 2)),
+        repeat((128, 1024), (2, 1), D, "tl_bs"), repeat((256, 512), (1, 2), D, "tl_ws"),
+        repeat((2048, 128), (2, 1), D, "tl_hs"), repeat((2048, 128), (2, 1), "tl_hsr", "tl_hs"),
+        repeat((2048, 128), (2, 1), D, "tl_hs", "f32"), repeat((2048, 128), (2, 1), D, "tl_hs", "bfp8_b"),
+        repeat((4096, 128), (1, 1), D, "tl_hs"), repeat((4096, 128), (1, 1), "tl_hs", L),
+        repeat((4096, 128), (1, 1), "tl_hs", D),
     )
 
 
@@ -136,11 +185,11 @@ def mixed_sharding_cases(case: Callable[..., Any], operand: Callable[..., Any]) 
     """Binary eltwise with mixed sharded / interleaved placements (28672x32: 14 tiles per core on 8x8)."""
     shape = (28672, 32)
 
-    def binary(op: str, srcs: tuple[str, str], dst: str, dtype: str = "bf16") -> Any:
+    def binary(op: str, srcs: tuple[str, str], dst: str, dtype: str = "bf16", dims: tuple[int, int] = shape) -> Any:
         suffix = "" if dtype == "bf16" else "_f32"
-        name = f"{op} 28672x32 {srcs[0]},{srcs[1]}->{dst}" + (f" {dtype}" if dtype != "bf16" else "")
-        return case(name, "binary eltwise", tuple(operand(shape, p + suffix, dtype) for p in srcs),
-                    operand(shape, dst + suffix, dtype), f"ttnn.{op} %a0, %a1",
+        name = f"{op} {_dims(dims)} {srcs[0]},{srcs[1]}->{dst}" + (f" {dtype}" if dtype != "bf16" else "")
+        return case(name, "binary eltwise", tuple(operand(dims, p + suffix, dtype) for p in srcs),
+                    operand(dims, dst + suffix, dtype), f"ttnn.{op} %a0, %a1",
                     lambda t, dev, mc, a: getattr(t, op)(a[0], a[1], memory_config=mc[dst + suffix]))
 
     return (
@@ -148,6 +197,10 @@ def mixed_sharding_cases(case: Callable[..., Any], operand: Callable[..., Any]) 
         binary("add", (L, L), HS), binary("add", (L, D), HS), binary("add", (HS, L), L),
         binary("add", (HS, HS), L), binary("add", (HS, D), D), binary("multiply", (L, HS), HS),
         binary("add", (HS, D), HS, "f32"), binary("multiply", (L, L), HS, "f32"),
+        # Width and block shards (256x1024 on 4x8), alike and mixed with interleaved operands.
+        *(binary(op, srcs, dst, dims=(256, 1024)) for op, srcs, dst in (
+            ("add", ("tl_ws", "tl_ws"), "tl_ws"), ("add", ("tl_ws", D), "tl_ws"), ("multiply", (D, D), "tl_ws"),
+            ("add", ("tl_ws", "tl_ws"), L), ("add", (D, "tl_bs"), "tl_bs"), ("subtract", ("tl_bs", D), D))),
         case("add 28672x32 hs + 1x32 dram (broadcast) -> hs", "binary eltwise", (operand(shape, HS), operand((1, 32), D)),
              operand(shape, HS), "ttnn.add %a0, %a1", lambda t, dev, mc, a: t.add(a[0], a[1], memory_config=mc[HS])),
     )
@@ -191,6 +244,42 @@ SHARDINGS = {
     # Transposed results: 1024x256 block sharded on 4x8 (256x32), 4096x64 height sharded on 8x8 (64x64).
     "tl_bst": ("block_sharded", (4, 8), (256, 32)),
     "tl_hs64": ("height_sharded", (8, 8), (64, 64)),
+    # Sharded embedding results: tables of 96 to 4096 columns over 8x8 (the widest single-buffered), 112- and
+    # 120-column rows (the row-major program's alignment), 8x8 width and 4x8 block shards of 4096 columns.
+    "tl_hs96": ("height_sharded", (8, 8), (32, 96)),
+    "tl_hs256": ("height_sharded", (8, 8), (32, 256)),
+    "tl_hs1k": ("height_sharded", (8, 8), (32, 1024)),
+    "tl_hs2080": ("height_sharded", (8, 8), (32, 2080)),
+    "tl_hs4k": ("height_sharded", (8, 8), (32, 4096)),
+    "tl_hs112": ("height_sharded", (8, 8), (64, 112)),
+    "tl_hs120": ("height_sharded", (8, 8), (64, 120)),
+    "tl_ws4k": ("width_sharded", (8, 8), (256, 64)),
+    "tl_bs4k": ("block_sharded", (4, 8), (64, 512)),
+    "tl_hsw": ("height_sharded", (8, 8), (16, 128)),
+    # Concatenated width and block shards of 256x1024 inputs on 4x8 (tl_ws, tl_bs): along the height (512 rows,
+    # three inputs: 768) and the width (three inputs: 384 columns a core; tl_bs256 for two), and interleaved
+    # inputs into 256x2048 width shards.
+    "tl_wsh": ("width_sharded", (4, 8), (512, 32)),
+    "tl_ws3h": ("width_sharded", (4, 8), (768, 32)),
+    "tl_bsh": ("block_sharded", (4, 8), (128, 128)),
+    "tl_bs384": ("block_sharded", (4, 8), (64, 384)),
+    "tl_ws2": ("width_sharded", (4, 8), (256, 64)),
+    # 4096x128 (tl_hs) transposed: width shards of the transposed shard on 8x8, on 4x8, block shards.
+    "tl_wst": ("width_sharded", (8, 8), (128, 64)),
+    "tl_wst2": ("width_sharded", (4, 8), (128, 128)),
+    "tl_bst4": ("block_sharded", (4, 8), (32, 512)),
+    # Rotary embedding inputs of 1x8x256x128 (2048x128) in width and block shards (ttnn rejects both).
+    "tl_wsr": ("width_sharded", (1, 4), (2048, 32)),
+    "tl_bsr": ("block_sharded", (4, 4), (512, 32)),
+    # Sharded slice / repeat / reshape operands: 2048x128 over 8x8.
+    "tl_hsr": ("height_sharded", (8, 8), (32, 128)),
+    # Sharded SDPA results: 1x8x256x64 (2048x64) and 1x8x1024x128 (8192x128) in height, width and block shards.
+    "tl_hsq": ("height_sharded", (8, 8), (32, 64)),
+    "tl_wsq": ("width_sharded", (1, 2), (2048, 32)),
+    "tl_bsq": ("block_sharded", (8, 2), (256, 32)),
+    "tl_hsq2": ("height_sharded", (8, 8), (128, 128)),
+    "tl_hsq24": ("height_sharded", (8, 4), (256, 128)),
+    "tl_bsq2": ("block_sharded", (8, 4), (1024, 32)),
 }
 _TL_VARIANTS = {"": "bf16", "_f32": "f32", "_bfp8": "bfp8_b", "_rm": "row_major bf16", "_rm_f32": "row_major f32"}
 

@@ -210,6 +210,9 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         # A block-sharded a fuses the bias into its program when the output is in DRAM, else adds it after.
         sharded(1024, 1024, 1024, "bs8", D, "bs8", bias=True), sharded(1024, 1024, 1024, "bs8", D, D, bias=True),
         sharded(1024, 1024, 1024, "bs8", D, L, bias=True), sharded(1024, 1024, 1024, "bs8", L, D, bias=True),
+        # A width-sharded a with a bias.
+        sharded(32, 2048, 2048, "ws_mm", D, "ws_mm", bias=True), sharded(32, 2048, 2048, "ws_mm", D, D, bias=True),
+        sharded(128, 2048, 1024, "ws_128x32", D, D, bias=True),
         # Every tensor in DRAM: the bias fused into the 1-D / 2-D program (perCoreN bias tiles).
         linear(2, 32, 32, dd, D), linear(32, 8, 2, dd, D), linear(1, 8, 64, dd, D), linear(64, 3, 1, dd, D),
         linear(32, 32, 32, dd, D), linear(16, 18, 16, dd, D), linear(3, 3, 3, dd, D), linear(8, 32, 64, dd, D),

@@ -126,9 +126,6 @@ llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
                              describe(layout) +
                              "): u32 tensors are modelled as embedding "
                              "indices and argmax results only");
-  if (layout.isRowMajor() && layout.isSharded())
-    return notSupportedError(opName + ": the " + role + " is a sharded "
-                             "row_major tensor, which is not modelled");
   if (!layout.isSharded())
     return llvm::Error::success();
   const DeviceModel &device = currentDevice();
@@ -139,12 +136,20 @@ llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
                         describeShape(grid) + " exceeds the " +
                         device.name + " worker grid " +
                         describeShape({device.gridRows, device.gridCols}));
-  if (shard[0] % kTileDim || shard[1] % kTileDim)
+  // Row-major shards cut the 2-D view of rows (the last dimension) as it is;
+  // tiled ones the tile-padded view, in whole tiles.
+  if (!layout.isRowMajor() && (shard[0] % kTileDim || shard[1] % kTileDim))
     return backendError(opName + ": the " + role + " shard shape " +
                         describeShape(shard) +
                         " is not a multiple of the 32x32 tile");
   Geometry g = geometry(shape);
   int64_t height = g.heightTiles * kTileDim, width = g.widthTiles * kTileDim;
+  if (layout.isRowMajor()) {
+    width = shape.empty() ? 1 : shape.back();
+    height = 1;
+    for (int64_t dim : shape.drop_back())
+      height *= dim;
+  }
   int64_t cores = grid[0] * grid[1];
   bool covers = false;
   switch (layout.getMemoryLayout()) {

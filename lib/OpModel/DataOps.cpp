@@ -191,10 +191,12 @@ Step fillPadStep(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
 //     is freed only at the end;
 //   - a row-major tensor runs the row-major program on its 2-D view
 //     (scratchpads only, see rowMajorReshapeStep).
-// A sharded input into an interleaved output runs the tiled program as it is
-// (its kernels read the shards through TensorAccessor); a sharded output,
-// and the paths that convert a sharded input first (bfp8_b, the same shape),
-// are not modelled.
+// Sharded tiled tensors (measured on both mock devices, height / width /
+// block): a view only when the sharding is kept; the same shape into
+// another placement is ttnn's (un)sharding copy (no CB of its own); the
+// tiled program reads and writes shards as it is (TensorAccessor), its
+// output in the requested shards. Sharded row-major and bfp8_b reshapes are
+// not modelled.
 
 namespace {
 enum class ReshapeProgram { View, Copy, Tiled, RowMajor };
@@ -334,25 +336,23 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
                         "ttnn.to_layout)");
   if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
     return err;
-  if (outLayout.isSharded())
-    return notSupportedError(name + ": a sharded output (" +
-                             describe(outLayout) +
-                             ") is not modelled: ttnn re-derives its shard "
-                             "spec and may convert through interleaved");
-  if (inLayout.isSharded() &&
-      (inLayout.getDataType() == DataType::BFloat8B ||
-       llvm::ArrayRef<int64_t>(plan.outShape) == inShape))
+  bool sharded = inLayout.isSharded() || outLayout.isSharded();
+  if (sharded && (inLayout.isRowMajor() ||
+                  inLayout.getDataType() == DataType::BFloat8B))
     return notSupportedError(name + ": a sharded " + describe(inLayout) +
-                             " input runs ttnn's sharded_to_interleaved "
-                             "here, which is not modelled");
+                             " reshape (a row-major program, or bfp8_b "
+                             "through bf16) is not modelled");
   if (inShape.empty() || plan.outShape.empty())
     return notSupportedError(name + ": a scalar is not modelled");
   auto secondLast = [](llvm::ArrayRef<int64_t> s) {
     return s.size() >= 2 ? s[s.size() - 2] : 1;
   };
   int64_t rowsIn = secondLast(inShape), rowsOut = secondLast(plan.outShape);
+  // A sharded tensor stays a view only in its own shards (the 2-D view the
+  // shards cut is the same when the last dimension is).
   bool view = inShape.back() == plan.outShape.back() &&
-              inLayout.isL1() == outLayout.isL1() && !inLayout.isSharded() &&
+              inLayout.isL1() == outLayout.isL1() &&
+              (sharded ? sameSharding(inLayout, outLayout) : true) &&
               (inLayout.isRowMajor() || rowsIn == rowsOut ||
                (rowsIn % kTileDim == 0 && rowsOut % kTileDim == 0));
   if (view)
@@ -384,10 +384,14 @@ llvm::Expected<OpConstraints> OpModel<ReshapeOp>::getOpConstraints(
   switch (plan->program) {
   case ReshapeProgram::View:
     return theInputItself(outputLayout);
-  case ReshapeProgram::Copy:
-    return finishChain(name, {{kDoubleBuffer * tileBytes(inputLayout), 0,
-                               output}},
-                       out, outputLayout, initialState);
+  case ReshapeProgram::Copy: {
+    // To or from shards the copy is ttnn's (un)sharding program, whose CBs
+    // are the shards themselves (to_memory_config's rule).
+    bool sharded = inputLayout.isSharded() || outputLayout.isSharded();
+    uint64_t cb = sharded ? 0 : kDoubleBuffer * tileBytes(inputLayout);
+    return finishChain(name, {{cb, 0, output}}, out, outputLayout,
+                       initialState);
+  }
   case ReshapeProgram::RowMajor: {
     Step step = rowMajorReshapeStep(inputShape, out, inputLayout, outputLayout);
     step.writesL1 = output;
@@ -550,7 +554,24 @@ struct PermutePlan {
   /// A sharded input the program cannot read in place: an interleaved L1
   /// copy first.
   bool readsCopy = false;
+  /// ttnn's sharded WH program: each core transposes its own shard (no CB).
+  bool shardLocal = false;
 };
+
+/// A height-sharded input's WH transpose into width shards of the
+/// transposed shard on the same grid: ttnn 0.81.1's TransposeWHSharded
+/// (measured on both mock devices; any other sharded output runs the
+/// interleaved WH program).
+bool transposesShardLocally(PermuteProgram program, LayoutAttr in,
+                            LayoutAttr out) {
+  if (program != PermuteProgram::TransposeWH ||
+      in.getMemoryLayout() != TensorMemoryLayout::HeightSharded ||
+      out.getMemoryLayout() != TensorMemoryLayout::WidthSharded ||
+      !out.isL1() || out.getGrid() != in.getGrid())
+    return false;
+  llvm::ArrayRef<int64_t> shard = in.getShard();
+  return out.getShard() == llvm::ArrayRef<int64_t>{shard[1], shard[0]};
+}
 
 llvm::Expected<PermutePlan> planPermute(llvm::StringRef name,
                                         llvm::ArrayRef<int64_t> inShape,
@@ -573,11 +594,10 @@ llvm::Expected<PermutePlan> planPermute(llvm::StringRef name,
   if (outLayout.isSharded()) {
     // Measured on both mock devices: the transposes write a sharded output
     // with their interleaved CBs, from an interleaved or a sharded input, but
-    // for a height-sharded input's WH transpose (ttnn's sharded WH program).
-    bool heightWH =
-        plan.program == PermuteProgram::TransposeWH &&
-        inLayout.getMemoryLayout() == TensorMemoryLayout::HeightSharded;
-    if (!readsShardInPlace(plan.program) || plan.throughBf16 || heightWH)
+    // for ttnn's sharded WH program.
+    plan.shardLocal =
+        transposesShardLocally(plan.program, inLayout, outLayout);
+    if (!readsShardInPlace(plan.program) || plan.throughBf16)
       return notSupportedError(
           name + ": a sharded output of this program is not modelled (" +
           describe(inLayout) + " -> " + describe(outLayout) + ")");
@@ -625,8 +645,11 @@ llvm::Expected<OpConstraints> backend::permuteConstraints(
     return finishChain(name, {toInterleaved, step}, plan->outShape,
                        outputLayout, initialState);
   }
-  Step step{permuteCB(plan->program, permutation, plan->outShape, inputLayout),
-            0, l1BytesPerBank(plan->outShape, outputLayout)};
+  uint64_t cbBytes =
+      plan->shardLocal
+          ? 0
+          : permuteCB(plan->program, permutation, plan->outShape, inputLayout);
+  Step step{cbBytes, 0, l1BytesPerBank(plan->outShape, outputLayout)};
   return finishChain(name, {step}, plan->outShape, outputLayout, initialState);
 }
 
@@ -804,6 +827,13 @@ llvm::Expected<size_t> OpModel<PadOp>::getOpRuntime(
 //   - any other tiled result is the row-major program into a row-major
 //     temporary placed like the output, then ttnn's tilize (to_layout's
 //     rule).
+// A sharded result (measured on both mock devices): its CB is the shard, so
+// the fused program keeps only its weight CB, of the shard's width in tiles
+// (double-buffered up to 64), and the row-major program none; the shard
+// height must divide the index count, a row-major result must be height
+// sharded with rows a multiple of the DRAM alignment, and the weight must be
+// interleaved. Sharded indices abort ttnn 0.81.1 under graph capture: not
+// modelled.
 
 namespace {
 constexpr uint64_t kIndexBytes = 4;
@@ -818,6 +848,37 @@ struct EmbeddingPlan {
   std::vector<int64_t> outShape;
   EmbeddingProgram program;
 };
+
+/// ttnn 0.81.1's checks of a sharded embedding result.
+llvm::Error checkShardedEmbedding(llvm::ArrayRef<int64_t> indicesShape,
+                                  llvm::ArrayRef<int64_t> weightShape,
+                                  LayoutAttr weightLayout,
+                                  LayoutAttr outputLayout) {
+  llvm::StringRef name = EmbeddingOp::getOperationName();
+  int64_t indices = indicesShape[0] * indicesShape[1];
+  int64_t shardRows = outputLayout.getShard()[0];
+  if (indices % shardRows != 0)
+    return backendError(name + ": " + llvm::Twine(indices) +
+                        " indices do not fill whole shards of " +
+                        llvm::Twine(shardRows) + " rows");
+  if (!outputLayout.isRowMajor())
+    return llvm::Error::success();
+  if (outputLayout.getMemoryLayout() != TensorMemoryLayout::HeightSharded)
+    return backendError(name + ": a row-major sharded result must be "
+                               "height sharded, got " +
+                        describe(outputLayout));
+  uint64_t alignment = currentDevice().dramAlignment;
+  uint64_t row = weightShape[1] * elementBytes(weightLayout);
+  if (row % alignment == 0)
+    return llvm::Error::success();
+  if (weightLayout.isL1())
+    return notSupportedError(name + ": a row-major sharded result of " +
+                             llvm::Twine(row) + " B rows from an L1 weight "
+                             "is not modelled");
+  return backendError(name + ": a row-major sharded result needs rows of a "
+                             "multiple of " +
+                      llvm::Twine(alignment) + " B, got " + llvm::Twine(row));
+}
 
 llvm::Expected<EmbeddingPlan>
 planEmbedding(llvm::ArrayRef<int64_t> indicesShape, LayoutAttr indicesLayout,
@@ -854,13 +915,25 @@ planEmbedding(llvm::ArrayRef<int64_t> indicesShape, LayoutAttr indicesLayout,
     return backendError(name + ": the output is " +
                         stringifyDataType(outputLayout.getDataType()) +
                         "; it has the weight's data type, bf16");
-  if (indicesLayout.isSharded() || weightLayout.isSharded() ||
-      outputLayout.isSharded())
-    return notSupportedError(name + ": sharded tensors are not modelled");
+  if (indicesLayout.isSharded())
+    return notSupportedError(name + ": sharded indices are not modelled "
+                                    "(ttnn 0.81.1 aborts on them)");
+  if (weightLayout.isSharded())
+    return backendError(name + ": the weight is " + describe(weightLayout) +
+                        "; ttnn's embedding takes an interleaved weight");
+  if (outputLayout.isSharded())
+    if (llvm::Error err = checkShardedEmbedding(indicesShape, weightShape,
+                                                weightLayout, outputLayout))
+      return err;
   if (outputLayout.isRowMajor())
     return plan;
   bool wholeTiles = indicesShape[1] % kTileDim == 0 &&
                     weightShape[1] % kTileDim == 0;
+  if (!wholeTiles && outputLayout.isSharded())
+    return notSupportedError(name + ": a sharded tiled result of partial "
+                                    "tiles (the row-major program into "
+                                    "shards, then a sharded tilize) is not "
+                                    "modelled");
   plan.program = wholeTiles ? EmbeddingProgram::Fused
                             : EmbeddingProgram::RowMajorThenTilize;
   if (!wholeTiles && !conversionPages(plan.outShape, rowMajorIn(outputLayout)))
@@ -873,24 +946,29 @@ planEmbedding(llvm::ArrayRef<int64_t> indicesShape, LayoutAttr indicesLayout,
 
 Step rowMajorStep(llvm::ArrayRef<int64_t> indicesShape,
                   LayoutAttr indicesLayout, int64_t hidden,
-                  LayoutAttr weightLayout) {
+                  LayoutAttr weightLayout, LayoutAttr outLayout) {
   const DeviceModel &device = currentDevice();
   uint64_t alignment =
       indicesLayout.isL1() ? device.l1Alignment : device.dramAlignment;
   int64_t rows = indicesShape[0] * indicesShape[1];
+  uint64_t indexBlock = alignment / kIndexBytes * kIndexPageBytes;
+  // A sharded result is written in place: no weight-row CB.
+  if (outLayout.isSharded())
+    return {0, indexBlock, 0};
   int64_t buffering = ceilDiv(rows, device.numCores()) > 1 ? kDoubleBuffer : 1;
   uint64_t row = hidden * elementBytes(weightLayout);
   uint64_t alignedRow = ceilDiv(row, alignment) * alignment;
-  return {buffering * alignedRow, alignment / kIndexBytes * kIndexPageBytes,
-          0};
+  return {buffering * alignedRow, indexBlock, 0};
 }
 
 Step fusedStep(int64_t hidden, LayoutAttr weightLayout, LayoutAttr outLayout) {
-  int64_t widthTiles = ceilDiv(hidden, kTileDim);
+  // A sharded result: the output CB is the shard, the weight CB its width.
+  int64_t width = outLayout.isSharded() ? outLayout.getShard()[1] : hidden;
+  int64_t widthTiles = ceilDiv(width, kTileDim);
   int64_t buffering =
       widthTiles > kFusedDoubleBufferTiles ? 1 : kDoubleBuffer;
-  return {buffering * widthTiles *
-              (tileBytes(weightLayout) + tileBytes(outLayout)),
+  uint64_t outTile = outLayout.isSharded() ? 0 : tileBytes(outLayout);
+  return {buffering * widthTiles * (tileBytes(weightLayout) + outTile),
           kTileDim * kIndexBytes, 0};
 }
 } // namespace
@@ -908,7 +986,7 @@ llvm::Expected<OpConstraints> OpModel<EmbeddingOp>::getOpConstraints(
   switch (plan->program) {
   case EmbeddingProgram::RowMajor: {
     Step step = rowMajorStep(indicesShape, indicesLayout, weightShape[1],
-                             weightLayout);
+                             weightLayout, outputLayout);
     step.writesL1 = output;
     return finishChain(name, {step}, plan->outShape, outputLayout,
                        initialState);
@@ -922,7 +1000,7 @@ llvm::Expected<OpConstraints> OpModel<EmbeddingOp>::getOpConstraints(
   case EmbeddingProgram::RowMajorThenTilize: {
     LayoutAttr temporary = rowMajorIn(outputLayout);
     Step gather = rowMajorStep(indicesShape, indicesLayout, weightShape[1],
-                               weightLayout);
+                               weightLayout, temporary);
     gather.writesL1 = l1BytesPerBank(plan->outShape, temporary);
     Step tilize{*conversionCBBytes(plan->outShape, temporary, outputLayout), 0,
                 output};

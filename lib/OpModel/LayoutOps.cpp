@@ -15,20 +15,26 @@
 //     (their CBs never coexist; the intermediate between two programs is not
 //     in L1); no repeated dimension is a copy through a 2-page CB, or nothing
 //     at all (the input itself) when the output layout is the input's.
-// Sharded inputs of slice and repeat stream through the same CB (measured).
-// Height-sharded concat inputs (all on one grid, one shard height):
-//   - along the width, ttnn's sharded programs write the concatenated shards
-//     into a height-sharded tensor on that grid (shard widths summed): two
-//     inputs through the tiled s2s program's transpose and concat CBs (in0
-//     and in1 shard-width tiles, their sum twice; bf16 tiles for a bfp8_b
-//     input but the last, in the input's format), more inputs through the
-//     multi-tensor program (every CB a shard); sharded_to_interleaved then
-//     copies it to an interleaved output (no CBs of its own), or the output
-//     is that sharded tensor;
-//   - along the height, each input is first copied to an interleaved tensor
-//     in the output's buffer, then the interleaved program runs.
-// Other sharded concats, sharded outputs of slice and repeat and a strided
-// slice of a sharded input are not supported.
+// Sharded inputs of slice and repeat stream through the same CB, and their
+// sharded outputs are written through it (measured); so are concat's from
+// interleaved inputs. Sharded concat inputs (every input sharded, or ttnn
+// fails; all on one grid, in one scheme):
+//   - height shards along the width: ttnn's sharded programs write the
+//     concatenated shards into a height-sharded tensor on that grid (shard
+//     widths summed): two inputs through the tiled s2s program's transpose
+//     and concat CBs (in0 and in1 shard-width tiles, their sum twice; bf16
+//     tiles for a bfp8_b input but the last, in the input's format), more
+//     inputs through the multi-tensor program (every CB a shard);
+//     sharded_to_interleaved then copies it to an interleaved output (no CBs
+//     of its own), or the output is that sharded tensor;
+//   - width shards along the height and block shards along either: the
+//     shards concatenated on each core (every CB a shard), then as above;
+//   - height shards along the height, width shards along the width and any
+//     shards along an outer dimension: each input is first copied to an
+//     interleaved tensor in the output's buffer, then the interleaved program
+//     runs (a sharded output: TT_FATAL but for height shards along the
+//     height, not measured).
+// A strided slice of sharded tensors is not supported.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,13 +75,6 @@ llvm::Error checkSameFormat(llvm::StringRef name, llvm::StringRef role,
                       " (convert with ttnn.typecast)");
 }
 
-llvm::Error checkInterleavedOutput(llvm::StringRef name, LayoutAttr out) {
-  if (!out.isSharded())
-    return llvm::Error::success();
-  return notSupportedError(name + ": a sharded output (" + describe(out) +
-                           ") is not modelled");
-}
-
 /// Moving every input once and writing the output once; no tile math.
 size_t copyRuntime(llvm::ArrayRef<std::vector<int64_t>> inShapes,
                    llvm::ArrayRef<LayoutAttr> inLayouts,
@@ -88,8 +87,9 @@ size_t copyRuntime(llvm::ArrayRef<std::vector<int64_t>> inShapes,
   return roofline(work);
 }
 
-/// Legality and output shape of a single-input op: layouts, formats, no
-/// sharded output.
+/// Legality and output shape of a single-input op: layouts and formats.
+/// Slice and repeat write a sharded output through their interleaved CBs
+/// (measured on both mock devices: height, width and block shards).
 llvm::Expected<std::vector<int64_t>>
 checkSingleInput(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
                  LayoutAttr inLayout,
@@ -103,8 +103,6 @@ checkSingleInput(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
   if (llvm::Error err = checkLayout(name, "output", *shape, outLayout))
     return err;
   if (llvm::Error err = checkSameFormat(name, "the input", inLayout, outLayout))
-    return err;
-  if (llvm::Error err = checkInterleavedOutput(name, outLayout))
     return err;
   return shape;
 }
@@ -123,69 +121,121 @@ struct ConcatPlan {
   uint64_t intermediateL1 = 0;
 };
 
-/// The height-sharded concat programs (the file comment): `inputs` all
-/// height sharded, `axis` normalized.
+/// The sharded concat programs (the file comment): `axis` normalized.
 llvm::Expected<ConcatPlan>
 planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
                   llvm::ArrayRef<LayoutAttr> inputs, int64_t axis,
                   std::vector<int64_t> output, LayoutAttr outputLayout) {
   llvm::StringRef name = ConcatOp::getOperationName();
   if (!llvm::all_of(inputs, [](LayoutAttr l) { return l.isSharded(); }))
-    return notSupportedError(name + ": sharded and interleaved inputs mixed "
-                                    "is not modelled");
+    return backendError(name + ": sharded and interleaved inputs mixed; "
+                               "ttnn 0.81.1 takes every input sharded or "
+                               "none (TT_FATAL)");
   LayoutAttr first = inputs.front();
+  TensorMemoryLayout scheme = first.getMemoryLayout();
   auto unsupported = [&](const llvm::Twine &why) {
     return notSupportedError(name + ": sharded inputs (" + describe(first) +
                              ", ...): " + why + " is not modelled");
   };
-  if (first.getMemoryLayout() != TensorMemoryLayout::HeightSharded)
-    return unsupported("a concat of " +
-                       stringifyTensorMemoryLayout(first.getMemoryLayout()) +
-                       " inputs");
-  int64_t shardWidthTiles = 0;
   for (LayoutAttr layout : inputs) {
-    if (!layout.isL1() || layout.getMemoryLayout() != first.getMemoryLayout() ||
-        layout.getGrid() != first.getGrid() ||
-        layout.getShard()[0] != first.getShard()[0])
-      return unsupported("inputs on different grids, shard heights or "
-                         "schemes");
+    if (!layout.isL1() || layout.getMemoryLayout() != scheme ||
+        layout.getGrid() != first.getGrid())
+      return unsupported("inputs on different grids or schemes");
     if (layout.getShard()[1] % kTileDim || layout.getShard()[0] % kTileDim)
       return unsupported("shards of part tiles");
-    shardWidthTiles += layout.getShard()[1] / kTileDim;
   }
   int64_t rank = int64_t(output.size());
+  bool alongWidth = axis == rank - 1, alongHeight = axis == rank - 2;
   ConcatPlan plan;
   plan.output = std::move(output);
-  if (axis == rank - 2 && !outputLayout.isSharded()) {
-    // Each input copied interleaved into the output's buffer first.
+  // Each input copied interleaved into the output's buffer, then the
+  // interleaved program.
+  auto copiedFirst = [&]() -> llvm::Expected<ConcatPlan> {
     for (auto [shape, layout] : llvm::zip(inputShapes, inputs))
       plan.intermediateL1 += l1BytesPerBank(
           shape, layout.interleavedIn(PageLayout::Tile,
                                       outputLayout.getBufferType()));
     plan.cbBytes = kCopyPages * tileBytes(outputLayout);
+    return std::move(plan);
+  };
+  // The shards concatenated on each core (shard `dim` summed), kept as the
+  // output or copied to an interleaved one by sharded_to_interleaved.
+  auto joinShards = [&](int dim) -> llvm::Expected<LayoutAttr> {
+    int other = 1 - dim;
+    int64_t joinedExtent = 0;
+    for (LayoutAttr layout : inputs) {
+      if (layout.getShard()[other] != first.getShard()[other])
+        return unsupported("inputs of different shard shapes across the "
+                           "concatenated dimension");
+      joinedExtent += layout.getShard()[dim];
+    }
+    llvm::SmallVector<int64_t, 2> shard(first.getShard());
+    shard[dim] = joinedExtent;
+    LayoutAttr joined = first.withShards(first.getGrid(), shard);
+    if (outputLayout.isSharded()) {
+      if (outputLayout.getMemoryLayout() != scheme ||
+          outputLayout.getGrid() != first.getGrid())
+        return backendError(name + ": the output " +
+                            describe(outputLayout) + " is not sharded like "
+                            "the inputs (ttnn 0.81.1: TT_FATAL)");
+      if (!outputLayout.isL1() || !shardedAlike(outputLayout, joined))
+        return unsupported("a sharded output other than the concatenated "
+                           "shards (" + describe(joined) + ")");
+    } else {
+      plan.intermediateL1 = l1BytesPerBank(plan.output, joined);
+    }
+    return joined;
+  };
+  if (!alongWidth && !alongHeight) {
+    if (outputLayout.isSharded())
+      return backendError(name + ": sharded inputs along dimension " +
+                          llvm::Twine(axis) + " into a sharded output (ttnn "
+                          "0.81.1: TT_FATAL)");
+    return copiedFirst();
+  }
+  switch (scheme) {
+  case TensorMemoryLayout::HeightSharded: {
+    if (alongHeight && !outputLayout.isSharded())
+      return copiedFirst();
+    if (!alongWidth)
+      return unsupported("a concat along the height into " +
+                         describe(outputLayout));
+    auto joined = joinShards(1);
+    if (!joined)
+      return joined.takeError();
+    if (inputs.size() == 2) {
+      // The tiled s2s program's transposes and concat run in bf16 for
+      // bfp8_b.
+      int64_t widthTiles = joined->getShard()[1] / kTileDim;
+      LayoutAttr staged = first.getDataType() == DataType::BFloat8B
+                              ? first.withDataType(DataType::BFloat16)
+                              : first;
+      plan.cbBytes = uint64_t(2 * widthTiles) * tileBytes(staged) +
+                     uint64_t(widthTiles) * tileBytes(first);
+    }
     return plan;
   }
-  if (axis != rank - 1)
-    return unsupported("a concat along dimension " + llvm::Twine(axis) +
-                       " into " + describe(outputLayout));
-  // The concatenated shards, on the inputs' grid.
-  LayoutAttr joined = first.withShards(
-      first.getGrid(), {first.getShard()[0], shardWidthTiles * kTileDim});
-  if (outputLayout.isSharded() &&
-      !(outputLayout.isL1() && shardedAlike(outputLayout, joined)))
-    return unsupported("a sharded output other than the concatenated "
-                       "shards (" + describe(joined) + ")");
-  if (!outputLayout.isSharded())
-    plan.intermediateL1 = l1BytesPerBank(plan.output, joined);
-  if (inputs.size() == 2) {
-    // The tiled s2s program's transposes and concat run in bf16 for bfp8_b.
-    LayoutAttr staged = first.getDataType() == DataType::BFloat8B
-                            ? first.withDataType(DataType::BFloat16)
-                            : first;
-    plan.cbBytes = uint64_t(2 * shardWidthTiles) * tileBytes(staged) +
-                   uint64_t(shardWidthTiles) * tileBytes(first);
+  case TensorMemoryLayout::WidthSharded:
+  case TensorMemoryLayout::BlockSharded: {
+    bool width = scheme == TensorMemoryLayout::WidthSharded;
+    if (width && alongWidth) {
+      if (outputLayout.isSharded())
+        return backendError(name + ": width-sharded inputs along the width "
+                            "need an interleaved output (ttnn 0.81.1: "
+                            "TT_FATAL)");
+      return copiedFirst();
+    }
+    // Width shards along the height, block shards either way: every CB a
+    // shard.
+    auto joined = joinShards(alongHeight ? 0 : 1);
+    if (!joined)
+      return joined.takeError();
+    return plan;
   }
-  return plan;
+  case TensorMemoryLayout::Interleaved:
+    break;
+  }
+  llvm_unreachable("planShardedConcat takes sharded inputs");
 }
 
 llvm::Expected<ConcatPlan>
@@ -220,8 +270,8 @@ planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
     return planShardedConcat(inputShapes, inputLayouts, *axis,
                              std::move(*output), outputLayout);
   }
-  if (llvm::Error err = checkInterleavedOutput(name, outputLayout))
-    return err;
+  // Interleaved inputs write a sharded output through the same CB
+  // (measured: height, width and block shards).
   ConcatPlan plan;
   plan.output = std::move(*output);
   plan.cbBytes = kCopyPages * tileBytes(outputLayout);
@@ -278,8 +328,8 @@ checkSlice(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
   if (inputLayout.getDataType() == DataType::BFloat8B)
     return backendError(name + ": a step above 1 needs a bf16 or f32 input "
                                "(ttnn 0.81.1: TT_FATAL on bfp8_b)");
-  if (inputLayout.isSharded())
-    return notSupportedError(name + ": a step above 1 on a sharded input is "
+  if (inputLayout.isSharded() || outputLayout.isSharded())
+    return notSupportedError(name + ": a step above 1 on sharded tensors is "
                                     "not modelled");
   if (!conversionPages(inputShape, inputLayout) ||
       !conversionPages(*output, rowMajorIn(outputLayout)))
@@ -388,10 +438,15 @@ llvm::Expected<OpConstraints> OpModel<RepeatOp>::getOpConstraints(
     result.outputLayouts.push_back(outputLayout);
     return result;
   }
-  int64_t pages = repeatsAny(repeats) ? kRepeatPages : kCopyPages;
-  return finishOneOutput(RepeatOp::getOperationName(),
-                         pages * tileBytes(outputLayout), *output, outputLayout,
-                         initialState);
+  // Nothing repeated: ttnn's copy into the new placement, to or from shards
+  // its (un)sharding program with no CB of its own (to_memory_config's rule).
+  bool copy = !repeatsAny(repeats);
+  bool sharded = inputLayout.isSharded() || outputLayout.isSharded();
+  uint64_t cbBytes = copy && sharded ? 0
+                     : copy          ? kCopyPages * tileBytes(outputLayout)
+                                     : kRepeatPages * tileBytes(outputLayout);
+  return finishOneOutput(RepeatOp::getOperationName(), cbBytes, *output,
+                         outputLayout, initialState);
 }
 
 llvm::Expected<size_t> OpModel<RepeatOp>::getOpRuntime(

@@ -54,13 +54,47 @@ func.func @bfp8(%a: tensor<28672x32xbf16, #hs8>) {
   return
 }
 
-// CHECK-LABEL: op constraints of @unsupported
-func.func @unsupported(%a: tensor<28672x32xbf16, #hs>, %w: tensor<64x2048xbf16, #ws>, %d: tensor<28672x32xbf16, #dram>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: not_implemented: ttnn.concat: sharded inputs (l1 height_sharded bf16 (grid 8x8, shard 448x32), ...): a sharded output other than the concatenated shards (l1 height_sharded bf16 (grid 8x8, shard 448x64)) is not modelled
+// CHECK-LABEL: op constraints of @rejected
+func.func @rejected(%a: tensor<28672x32xbf16, #hs>, %d: tensor<28672x32xbf16, #dram>) {
+  // ttnn 0.81.1 (TT_FATAL): a sharded output on another grid than the inputs', and sharded inputs
+  // beside interleaved ones.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: the output l1 height_sharded bf16 (grid 4x4, shard 1792x64) is not sharded like the inputs (ttnn 0.81.1: TT_FATAL)
   %0 = ttnn.concat %a, %a {dim = 1 : si32} : tensor<28672x32xbf16, #hs>, tensor<28672x32xbf16, #hs> -> tensor<28672x64xbf16, #hs4x4>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: not_implemented: ttnn.concat: sharded and interleaved inputs mixed is not modelled
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: sharded and interleaved inputs mixed; ttnn 0.81.1 takes every input sharded or none (TT_FATAL)
   %1 = ttnn.concat %a, %d {dim = 1 : si32} : tensor<28672x32xbf16, #hs>, tensor<28672x32xbf16, #dram> -> tensor<28672x64xbf16, #l1>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: not_implemented: ttnn.concat: sharded inputs (l1 width_sharded bf16 (grid 8x8, shard 64x32), ...): a concat of width_sharded inputs is not modelled
-  %2 = ttnn.concat %w, %w {dim = 0 : si32} : tensor<64x2048xbf16, #ws>, tensor<64x2048xbf16, #ws> -> tensor<128x2048xbf16, #l1>
+  return
+}
+
+// Width and block shards of 256x1024 on 4x8 cores (figures from the calibration harness).
+#ws4 = #ttnn.layout<l1, width_sharded, bf16, grid = 4x8, shard = 256x32>
+#ws4h = #ttnn.layout<l1, width_sharded, bf16, grid = 4x8, shard = 512x32>
+#bs4 = #ttnn.layout<l1, block_sharded, bf16, grid = 4x8, shard = 64x128>
+#bs4w = #ttnn.layout<l1, block_sharded, bf16, grid = 4x8, shard = 64x256>
+
+// CHECK-LABEL: op constraints of @width_block
+// BH-LABEL: op constraints of @width_block
+func.func @width_block(%w: tensor<256x1024xbf16, #ws4>, %b: tensor<256x1024xbf16, #bs4>, %b3: tensor<1x256x1024xbf16, #bs4>, %d: tensor<256x1024xbf16, #dram>) {
+  // Width shards along the height: the shards joined on each core (every CB a shard).
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: success cb=0 l1=32768 total=32768 out=32768 layouts=[#ttnn.layout<l1, width_sharded, bf16, grid = 4x8, shard = 512x32>]
+  %0 = ttnn.concat %w, %w {dim = 0 : si32} : tensor<256x1024xbf16, #ws4>, tensor<256x1024xbf16, #ws4> -> tensor<512x1024xbf16, #ws4h>
+  // Along the width: each input copied interleaved into L1 (2 x 8192 B), then the 2-page program.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: success cb=4096 l1=32768 total=36864 out=16384
+  %1 = ttnn.concat %w, %w {dim = 1 : si32} : tensor<256x1024xbf16, #ws4>, tensor<256x1024xbf16, #ws4> -> tensor<256x2048xbf16, #l1>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: width-sharded inputs along the width need an interleaved output
+  %2 = ttnn.concat %w, %w {dim = 1 : si32} : tensor<256x1024xbf16, #ws4>, tensor<256x1024xbf16, #ws4> -> tensor<256x2048xbf16, #bs4w>
+  // Block shards along the width, into L1: the joined shards (32768 B) then sharded_to_interleaved
+  // (16384 B a core on Wormhole's 64 banks, 8192 on Blackhole's 130).
+  // CHECK: :[[@LINE+2]]:{{.*}} ttnn.concat: success cb=0 l1=49152 total=49152 out=16384
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.concat: success cb=0 l1=40960 total=40960 out=8192
+  %3 = ttnn.concat %b, %b {dim = 1 : si32} : tensor<256x1024xbf16, #bs4>, tensor<256x1024xbf16, #bs4> -> tensor<256x2048xbf16, #l1>
+  // An outer dimension: each input copied interleaved into the output's buffer (DRAM here), then the
+  // 2-page program; into shards ttnn fails.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: success cb=4096 l1=0 total=4096 out=0
+  %4 = ttnn.concat %b3, %b3 {dim = 0 : si32} : tensor<1x256x1024xbf16, #bs4>, tensor<1x256x1024xbf16, #bs4> -> tensor<2x256x1024xbf16, #dram>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: sharded inputs along dimension 0 into a sharded output (ttnn 0.81.1: TT_FATAL)
+  %6 = ttnn.concat %b3, %b3 {dim = 0 : si32} : tensor<1x256x1024xbf16, #bs4>, tensor<1x256x1024xbf16, #bs4> -> tensor<2x256x1024xbf16, #ws4h>
+  // Interleaved inputs into block shards: the 2-page CB.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: success cb=4096 l1=32768 total=36864 out=32768
+  %5 = ttnn.concat %d, %d {dim = 1 : si32} : tensor<256x1024xbf16, #dram>, tensor<256x1024xbf16, #dram> -> tensor<256x2048xbf16, #bs4w>
   return
 }

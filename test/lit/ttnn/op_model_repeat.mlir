@@ -4,6 +4,7 @@
 #dram = #ttnn.layout<dram, interleaved, bf16>
 #l1 = #ttnn.layout<l1, interleaved, bf16>
 #l1f32 = #ttnn.layout<l1, interleaved, f32>
+#hs = #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 64x128>
 
 // CHECK-LABEL: op constraints of @repeat
 func.func @repeat(%a: tensor<64x1024xbf16, #dram>, %b: tensor<2x3x64x128xbf16, #dram>, %c: tensor<64x1024xbf16, #l1>, %f: tensor<64x1024xf32, #l1f32>) {
@@ -22,5 +23,18 @@ func.func @repeat(%a: tensor<64x1024xbf16, #dram>, %b: tensor<2x3x64x128xbf16, #
   // f32: 8 pages of 4096 B; 128 tiles, 2 per bank.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.repeat: success cb=32768 l1=8192 total=40960 out=8192
   %3 = ttnn.repeat %f {repeats = array<i64: 1, 2>} : tensor<64x1024xf32, #l1f32> -> tensor<64x2048xf32, #l1f32>
+  return
+}
+
+// CHECK-LABEL: op constraints of @sharded
+func.func @sharded(%a: tensor<2048x128xbf16, #dram>, %b: tensor<4096x128xbf16, #dram>, %s: tensor<4096x128xbf16, #hs>) {
+  // Into shards: the same 8-page CB, the output in the shards (measured on both mock devices).
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.repeat: success cb=16384 l1=16384 total=32768 out=16384 layouts=[#ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 64x128>]
+  %0 = ttnn.repeat %a {repeats = array<i64: 2, 1>} : tensor<2048x128xbf16, #dram> -> tensor<4096x128xbf16, #hs>
+  // Nothing repeated, to or from shards: ttnn's (un)sharding copy, no CB of its own.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.repeat: success cb=0 l1=16384 total=16384 out=16384
+  %1 = ttnn.repeat %b {repeats = array<i64: 1, 1>} : tensor<4096x128xbf16, #dram> -> tensor<4096x128xbf16, #hs>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.repeat: success cb=0 l1=0 total=0 out=0 layouts=[#ttnn.layout<dram, interleaved, bf16>]
+  %2 = ttnn.repeat %s {repeats = array<i64: 1, 1>} : tensor<4096x128xbf16, #hs> -> tensor<4096x128xbf16, #dram>
   return
 }

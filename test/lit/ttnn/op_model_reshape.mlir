@@ -90,10 +90,15 @@ func.func @sharded(%s: tensor<28672x32xbf16, #hs>, %d: tensor<896x1024xbf16, #dr
   // A height-sharded input into an interleaved output: the tiled program reads the shards.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: success cb=3072 l1=0 total=5120 out=0
   %0 = ttnn.reshape %s {shape = array<i64: 896, 1024>} : tensor<28672x32xbf16, #hs> -> tensor<896x1024xbf16, #dram>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: not_implemented: ttnn.reshape: a sharded output
+  // Into shards: the same program, the output in the shards asked for.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: success cb=3072 l1=28672 total=33792 out=28672 layouts=[#ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 448x32>]
   %1 = ttnn.reshape %d {shape = array<i64: 28672, 32>} : tensor<896x1024xbf16, #dram> -> tensor<28672x32xbf16, #hs>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: not_implemented: ttnn.reshape: a sharded l1 height_sharded
+  // The same shape out of shards: ttnn's unsharding copy, no CB of its own.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: success cb=0 l1=28672 total=28672 out=28672
   %2 = ttnn.reshape %s {shape = array<i64: 28672, 32>} : tensor<28672x32xbf16, #hs> -> tensor<28672x32xbf16, #l1>
+  // A view in the input's own shards: the input itself.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: success cb=0 l1=0 total=0 out=0 layouts=[#ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 448x32>] runtime=0ns
+  %6 = ttnn.reshape %s {shape = array<i64: 1, 28672, 32>} : tensor<28672x32xbf16, #hs> -> tensor<1x28672x32xbf16, #hs>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: not_implemented: ttnn.reshape: the same shape into another placement is ttnn's copy of a row-major tensor
   %3 = ttnn.reshape %r {shape = array<i64: 64, 1024>} : tensor<64x1024xbf16, #rm> -> tensor<64x1024xbf16, #l1_rm>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: backend_error: ttnn.reshape: the input is bf16 but the output is bfp8_b (convert with ttnn.typecast)

@@ -26,6 +26,9 @@ func.func @sdpa(%q: tensor<1x8x256x64xbf16, #dram>, %kv: tensor<1x2x256x64xbf16,
   // bfp8_b key and value: their CBs in bfp8_b (1088 B tiles).
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.scaled_dot_product_attention: success cb=55808 l1=0 total=55808 out=0
   %3 = ttnn.scaled_dot_product_attention %q, %kb, %kb {is_causal = true} : tensor<1x8x256x64xbf16, #dram>, tensor<1x8x256x64xbf16, #drambfp8>, tensor<1x8x256x64xbf16, #drambfp8> -> tensor<1x8x256x64xbf16, #dram>
+  // A sharded output: the same CBs, its buffer one 32x64 shard.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.scaled_dot_product_attention: success cb=55296 l1=4096 total=59392 out=4096 layouts=[#ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 32x64>]
+  %4 = ttnn.scaled_dot_product_attention %q, %q1, %q1 : tensor<1x8x256x64xbf16, #dram>, tensor<1x8x256x64xbf16, #dram>, tensor<1x8x256x64xbf16, #dram> -> tensor<1x8x256x64xbf16, #hs>
   return
 }
 

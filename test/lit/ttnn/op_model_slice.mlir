@@ -45,10 +45,13 @@ func.func @strided(%a: tensor<64x1024xf32, #dram_f32>, %b: tensor<64x1024xbf16, 
 
 // CHECK-LABEL: op constraints of @sharded
 func.func @sharded(%s: tensor<64x1024xbf16, #hs>) {
-  // A sharded input streams through the same CB (measured); a sharded output is not modelled.
+  // A sharded input streams through the same CB, and a sharded output is written through it (measured).
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: success cb=4096 l1=2048 total=6152 out=2048
   %0 = ttnn.slice %s {begins = array<i64: 0, 0>, ends = array<i64: 32, 1024>, step = array<i64: 1, 1>} : tensor<64x1024xbf16, #hs> -> tensor<32x1024xbf16, #l1>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: not_implemented: ttnn.slice: a sharded output (l1 height_sharded bf16 (grid 1x2, shard 32x1024)) is not modelled
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: success cb=4096 l1=65536 total=69640 out=65536 layouts=[#ttnn.layout<l1, height_sharded, bf16, grid = 1x2, shard = 32x1024>]
   %1 = ttnn.slice %s {begins = array<i64: 0, 0>, ends = array<i64: 64, 1024>, step = array<i64: 1, 1>} : tensor<64x1024xbf16, #hs> -> tensor<64x1024xbf16, #hs>
+  // A step above 1 into shards: ttnn's row-major intermediate does not fit them (not modelled).
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: not_implemented: ttnn.slice: a step above 1 on sharded tensors is not modelled
+  %2 = ttnn.slice %s {begins = array<i64: 0, 0>, ends = array<i64: 64, 1024>, step = array<i64: 1, 2>} : tensor<64x1024xbf16, #hs> -> tensor<64x512xbf16, #l1>
   return
 }

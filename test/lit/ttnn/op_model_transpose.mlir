@@ -9,6 +9,7 @@
 #ws = #ttnn.layout<l1, width_sharded, bf16, grid = 8x8, shard = 128x64>
 #rows = #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 128x64>
 #bst = #ttnn.layout<l1, block_sharded, bf16, grid = 4x8, shard = 256x32>
+#ws48 = #ttnn.layout<l1, width_sharded, bf16, grid = 4x8, shard = 128x128>
 
 // CHECK-LABEL: op constraints of @transposes
 func.func @transposes(%a: tensor<1x8x512x64xbf16, #dram>, %b: tensor<1x32x256x64xbf16, #dram>, %c: tensor<2x8x256x64xbf16, #dram>, %d: tensor<256x1024xbf16, #dram>, %h: tensor<4096x128xbf16, #hs>) {
@@ -24,8 +25,12 @@ func.func @transposes(%a: tensor<1x8x512x64xbf16, #dram>, %b: tensor<1x32x256x64
   // WH into block shards: 2 + 2 tiles.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.transpose: success cb=8192 l1=16384 total=24576 out=16384
   %3 = ttnn.transpose %d {dim0 = 0 : si32, dim1 = 1 : si32} : tensor<256x1024xbf16, #dram> -> tensor<1024x256xbf16, #bst>
-  // A height-sharded input's WH transpose into shards: ttnn's sharded WH program, not modelled.
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.transpose: not_implemented: ttnn.transpose: a sharded output of this program is not modelled
+  // A height-sharded input's WH transpose into width shards of the transposed shard on its grid:
+  // ttnn's sharded WH program, each core its own shard (no CB).
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.transpose: success cb=0 l1=16384 total=16384 out=16384
   %4 = ttnn.transpose %h {dim0 = 0 : si32, dim1 = 1 : si32} : tensor<4096x128xbf16, #hs> -> tensor<128x4096xbf16, #ws>
+  // Into other shards: the interleaved WH program's 2 + 2 tiles.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.transpose: success cb=8192 l1=32768 total=40960 out=32768
+  %5 = ttnn.transpose %h {dim0 = 0 : si32, dim1 = 1 : si32} : tensor<4096x128xbf16, #hs> -> tensor<128x4096xbf16, #ws48>
   return
 }
