@@ -62,11 +62,7 @@ REJECTED = frozenset({
     "moreh_layer_norm_backward 1024 nd 1 (rank 1)",
 })
 
-DIFFERENCES: dict[str, str] = {
-    "silu_bw 28672x32 hs,hs->hs": "sharded silu_bw: ttnn 0.81.1 runs its six programs on the shards, but its "
-    "first scalar step adds a CB of 8 bf16 tiles whose origin is not derived (interleaved: one page); the model "
-    "answers not_implemented.",
-}
+DIFFERENCES: dict[str, str] = {}
 
 
 def _dims(shape: tuple[int, ...]) -> str:
@@ -399,6 +395,12 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
             (("l1", "l1"), "l1", {"dtype": "f32"}), (("l1", "l1"), "l1", {"dtype": "bfp8_b"}),
             (("dram", "dram"), "l1", {"dtype": "bfp8_b"}),
             (("l1", "l1"), "l1", {"shapes": ((2, 64, 1024), (2, 64, 1024))}),
-            (("hs", "hs"), "hs", {"shapes": (HS_SHAPE, HS_SHAPE)}))),
+            (("hs", "hs"), "hs", {"shapes": (HS_SHAPE, HS_SHAPE)}),
+            # Sharded alike: the rsub's 8-tile CB (none for f32) beside its scalar tile, shards of 1 to 32 tiles.
+            (("hs", "hs"), "hs", {"shapes": (HS_SHAPE, HS_SHAPE), "dtype": "f32"}),
+            (("hs", "hs"), "hs", {"shapes": (HS_SHAPE, HS_SHAPE), "dtype": "bfp8_b"}),
+            (("bs", "bs"), "bs", {"shapes": (BS_SHAPE, BS_SHAPE)}), (("ws", "ws"), "ws", {"shapes": (WS_SHAPE, WS_SHAPE)}),
+            (("tl_hs1t", "tl_hs1t"), "tl_hs1t", {"shapes": ((2048, 32), (2048, 32))}),
+            (("tl_hs32t", "tl_hs32t"), "tl_hs32t", {"shapes": ((4096, 512), (4096, 512))}))),
         *norms, *rotaries, *attention, *softmax_backward, *layer_norm_backward,
     )

@@ -178,6 +178,11 @@ def layout_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple
         repeat((2048, 128), (2, 1), D, "tl_hs", "f32"), repeat((2048, 128), (2, 1), D, "tl_hs", "bfp8_b"),
         repeat((4096, 128), (1, 1), D, "tl_hs"), repeat((4096, 128), (1, 1), "tl_hs", L),
         repeat((4096, 128), (1, 1), "tl_hs", D),
+        # An outer dimension (not the last two) into L1: a 1-page CB; into DRAM the 8 pages.
+        repeat((1, 2048, 128), (2, 1, 1), D, L), repeat((1, 64, 1024), (2, 1, 1), D, L),
+        repeat((1, 2048, 128), (3, 1, 1), D, L), repeat((1, 2048, 128), (2, 1, 1), D, D),
+        repeat((1, 1, 2048, 128), (1, 2, 1, 1), D, L), repeat((1, 2048, 128), (2, 1, 1), D, "tl_hs"),
+        repeat((1, 64, 1024), (2, 1, 1), D, L, "f32"), repeat((1, 2048, 128), (1, 2, 1), D, L),
     )
 
 
@@ -268,6 +273,9 @@ SHARDINGS = {
     "tl_wst": ("width_sharded", (8, 8), (128, 64)),
     "tl_wst2": ("width_sharded", (4, 8), (128, 128)),
     "tl_bst4": ("block_sharded", (4, 8), (32, 512)),
+    # silu_bw's sharded programs: shards of 1 and 32 tiles.
+    "tl_hs1t": ("height_sharded", (8, 8), (32, 32)),
+    "tl_hs32t": ("height_sharded", (8, 8), (64, 512)),
     # Rotary embedding inputs of 1x8x256x128 (2048x128) in width and block shards (ttnn rejects both).
     "tl_wsr": ("width_sharded", (1, 4), (2048, 32)),
     "tl_bsr": ("block_sharded", (4, 4), (512, 32)),
@@ -336,6 +344,12 @@ def to_layout_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tu
         untilize((30, 500), L, L, "bfp8_b"), untilize((64, 500), D, L), untilize((1, 1, 7, 100), D, L, "f32"),
         untilize((3, 33), D, L), untilize((1, 8), L, L, "bfp8_b"), untilize((100, 17), D, L, "f32"),
         untilize((64, 2048), D, L), untilize((64, 2112), D, L, "bfp8_b"), untilize((32, 4096), D, L),
+        # The codegen untilize on fewer tile rows than cores: columns a divisor of Wt (97 tiles: one column).
+        untilize((64, 3104), D, L), untilize((96, 2080), D, L), untilize((64, 2080), D, L, "bfp8_b"),
+        untilize((160, 1024), D, L), untilize((224, 1120), D, L), untilize((32, 8192), D, D),
+        # f32 runs the native untilize: its block program for wide rows when square blocks use more cores.
+        untilize((64, 2048), D, D, "f32"), untilize((64, 4096), D, L, "f32"), untilize((1024, 1152), D, D, "f32"),
+        untilize((2080, 2048), D, D, "f32"), untilize((96, 4096), D, D, "f32"),
         untilize((2, 64, 2048), D, L), untilize((4096, 64), D, L), untilize((8192, 32), D, L, "f32"),
         untilize((2048, 64), D, L, "f32"), untilize((4096, 64), D, L, "f32"), untilize((8192, 32), L, L, "bfp8_b"),
         untilize((1, 64), D, L),
@@ -356,8 +370,16 @@ def to_layout_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tu
             (x2, "tl_bs", L, "bf16"), (x2, "tl_bs", "tl_ws", "bf16"), (x2, "tl_ws", D, "bf16"),
             (x2, "tl_ws", L, "bf16"), (x2, "tl_ws", "tl_ws", "bf16"), (x2, D, "tl_bs", "f32"),
             (uneven, "tl_hsu", D, "bf16"), (uneven, "tl_hsu", "tl_hsu", "bf16"))),
-        # Block programs of wide rows on few tile rows (not modelled) and a no-op that ignores the placement.
+        # ttnn's block tilize of wide rows on few tile rows, and a no-op that ignores the placement.
         tilize((64, 4096), D, L),
+        # ttnn's block tilize (wide rows on few tile rows, or rows whose CBs do not fit L1): square blocks, a cliff
+        # column, both buffer sets on every core; (2048, 2048) runs it on Blackhole only.
+        *(tilize(shape, D, L, dtype) for shape, dtype in (
+            ((32, 4096), "bf16"), ((96, 4096), "bf16"), ((64, 2048), "bf16"), ((64, 1056), "bf16"),
+            ((64, 8192), "bf16"), ((64, 4096), "f32"), ((128, 4096), "bf16"), ((64, 3072), "bf16"),
+            ((32, 16384), "bf16"), ((1024, 2048), "bf16"), ((320, 1600), "bf16"), ((2048, 2048), "bf16"),
+            ((64, 65536), "bf16"))),
+        tilize((64, 4096), D, D),
         case("to_layout 64x1024 tile dram->tile l1 (same page layout)", "to_layout", (operand(x, D),), operand(x, L),
              "ttnn.to_layout %a0", lambda t, dev, mc, a: t.to_layout(a[0], t.TILE_LAYOUT, memory_config=mc[L])),
         case("to_layout 64x1024 tile dram->tile dram (identity)", "to_layout", (operand(x, D),), operand(x, D),
@@ -366,9 +388,6 @@ def to_layout_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tu
 
 
 TO_LAYOUT_DIFFERENCES = {
-    "to_layout 64x4096 row_major dram->tile l1":
-        "rows of 128 tiles on 2 tile rows run ttnn's block tilize (measured on Wormhole: 5-tile blocks), whose block width "
-        "was not derived: the model answers not supported",
     "to_layout 64x1024 tile dram->tile l1 (same page layout)":
         "ttnn returns the input itself (still in DRAM) and ignores the requested L1 placement; the model refuses a "
         "result type that would misstate where the tensor is (use ttnn.to_memory_config)",

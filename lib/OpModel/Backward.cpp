@@ -105,6 +105,10 @@ size_t runtimeOf(ReluBackwardOp *, llvm::ArrayRef<int64_t> gradShape,
 // program, the other three after it. The two programs with a scalar
 // operand stream it through one page: the third in the tensor's format
 // plus a bf16 tile (none for f32), the fifth a bf16 tile (f32: an f32 one).
+// Sharded alike (height, width, block; measured on both devices, shards of 1
+// to 32 tiles): every tensor CB is a shard, but the third program (an rsub
+// of the scalar) keeps an 8-tile CB in the tensor's format (none for f32)
+// beside its scalar tile, and the fifth its scalar tile.
 
 /// silu_bw's five temporaries and the two freed before its last program.
 constexpr uint64_t kSiluTemporaries = 5, kSiluFreedEarly = 2;
@@ -114,16 +118,23 @@ uint64_t scalarTileBytes(LayoutAttr layout) {
                                                    : kBf16TileBytes;
 }
 
-/// The programs of silu_bw over tensors of one data type (`layout`'s).
+/// The sharded rsub's CB beside its scalar tile, in tiles (not for f32).
+constexpr uint64_t kShardedRsubPages = 8;
+
+/// The programs of silu_bw over tensors of one data type (`layout`'s), all
+/// interleaved or all sharded alike.
 llvm::SmallVector<ProgramStep, 7> siluBackwardPrograms(LayoutAttr layout,
                                                        uint64_t temporary,
                                                        uint64_t output) {
+  bool f32 = layout.getDataType() == DataType::Float32;
   uint64_t page = tileBytes(layout);
-  uint64_t stream = kPagesPerCB * page;
+  uint64_t stream = layout.isSharded() ? 0 : kPagesPerCB * page;
   uint64_t binary = 3 * stream;
   uint64_t firstScalar =
-      2 * stream + page +
-      (layout.getDataType() == DataType::Float32 ? 0 : kBf16TileBytes);
+      layout.isSharded()
+          ? (f32 ? scalarTileBytes(layout)
+                 : kShardedRsubPages * page + kBf16TileBytes)
+          : 2 * stream + page + (f32 ? 0 : kBf16TileBytes);
   uint64_t secondScalar = 2 * stream + scalarTileBytes(layout);
   return {
       {0, 0, output, 0},                    // the output, allocated first
@@ -140,11 +151,12 @@ llvm::Expected<llvm::SmallVector<ProgramStep, 7>>
 programsOf(SiluBackwardOp *, llvm::StringRef name, LayoutAttr gradLayout,
            llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
            LayoutAttr outputLayout) {
-  if (gradLayout.isSharded() || inputLayout.isSharded() ||
-      outputLayout.isSharded())
-    return notSupportedError(name + ": sharded operands are not modelled (ttnn "
-                                    "0.81.1 runs its scalar steps with CBs "
-                                    "not derived)");
+  bool anySharded = gradLayout.isSharded() || inputLayout.isSharded() ||
+                    outputLayout.isSharded();
+  if (anySharded && !(shardedAlike(gradLayout, outputLayout) &&
+                      shardedAlike(inputLayout, outputLayout)))
+    return notSupportedError(name + ": operands sharded unlike the output "
+                                    "are not modelled");
   if (gradLayout.getDataType() != outputLayout.getDataType() ||
       inputLayout.getDataType() != outputLayout.getDataType())
     return notSupportedError(name + ": operands and result of different data "

@@ -13,7 +13,7 @@
 //     type, live until the output is written (finishPrograms);
 //   - repeat: one 8-page CB per program, one program per repeated dimension
 //     (their CBs never coexist; the intermediate between two programs is not
-//     in L1); no repeated dimension is a copy through a 2-page CB, or nothing
+//     in L1), a 1-page CB for an outer dimension (not the last two) into L1; no repeated dimension is a copy through a 2-page CB, or nothing
 //     at all (the input itself) when the output layout is the input's.
 // Sharded inputs of slice and repeat stream through the same CB, and their
 // sharded outputs are written through it (measured); so are concat's from
@@ -43,6 +43,7 @@
 #include "Backend.h"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 
 namespace mlir::ttnn::op_model {
@@ -51,6 +52,9 @@ using namespace backend;
 namespace {
 constexpr int64_t kCopyPages = 2;
 constexpr int64_t kRepeatPages = 8;
+/// A repeat of an outer dimension (not one of the last two) into L1 streams
+/// one page (measured on both mock devices; into DRAM: kRepeatPages).
+constexpr int64_t kOuterRepeatL1Pages = 1;
 /// ttnn 0.81.1's slice scratchpad: one 32-bit word per dimension.
 constexpr uint64_t kSliceScratchpadBytesPerDim = 4;
 
@@ -424,6 +428,19 @@ bool isNoOp(llvm::ArrayRef<int64_t> repeats, LayoutAttr inputLayout,
             LayoutAttr outputLayout) {
   return !repeatsAny(repeats) && inputLayout == outputLayout;
 }
+
+/// The pages of the largest of the per-dimension repeat programs.
+int64_t repeatPages(llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout) {
+  int64_t rank = int64_t(repeats.size()), pages = 0;
+  for (auto [dim, times] : llvm::enumerate(repeats)) {
+    if (times <= 1)
+      continue;
+    bool outer = int64_t(dim) < rank - 2;
+    pages = std::max(pages, outer && outputLayout.isL1() ? kOuterRepeatL1Pages
+                                                         : kRepeatPages);
+  }
+  return pages;
+}
 } // namespace
 
 llvm::Expected<OpConstraints> OpModel<RepeatOp>::getOpConstraints(
@@ -443,8 +460,9 @@ llvm::Expected<OpConstraints> OpModel<RepeatOp>::getOpConstraints(
   bool copy = !repeatsAny(repeats);
   bool sharded = inputLayout.isSharded() || outputLayout.isSharded();
   uint64_t cbBytes = copy && sharded ? 0
-                     : copy          ? kCopyPages * tileBytes(outputLayout)
-                                     : kRepeatPages * tileBytes(outputLayout);
+                     : copy ? kCopyPages * tileBytes(outputLayout)
+                            : repeatPages(repeats, outputLayout) *
+                                  tileBytes(outputLayout);
   return finishOneOutput(RepeatOp::getOperationName(), cbBytes, *output,
                          outputLayout, initialState);
 }
@@ -475,15 +493,17 @@ llvm::Expected<size_t> OpModel<RepeatOp>::getOpRuntime(
 //   - tilize (row-major -> tile): one tile row per block, Wt x pair, when
 //     Wt <= 32 or Ht >= C (a row per core);
 //   - untilize of a tile-aligned bf16 / bfp8_b tensor: with Ht < C the
-//     column-splitting block program, 2 x ceil(Ht x Wt / C) x pair; else
-//     one row per block, double-buffered, 2 x Wt x pair;
+//     column-splitting codegen program (codegenUntilizePages), 2 x Wt /
+//     columns x pair; else one row per block, double-buffered, 2 x Wt x
+//     pair;
 //   - untilize of a tile-aligned f32 tensor: Ht >= C: Wt x min(2, ceil(Ht /
 //     C)) x pair (double-buffered once a core has two rows); Ht < C: Wt x
 //     pair, for Wt <= 32;
 //   - untilize of a shape whose last two dimensions are not tile multiples
 //     (untilize with unpadding): Wt x pair, for Wt <= 32.
-// Outside these domains ttnn runs block programs whose block widths were not
-// derived (measured: 5-tile blocks at Wt = 128): not supported. A conversion
+// Outside these domains ttnn runs block programs: the block tilize of a
+// tile-aligned unbatched tensor is modelled (blockTilize, below); the others
+// are not supported. A conversion
 // to the input's own page layout returns the input (no program) and ignores
 // another requested placement: only the identity is modelled.
 //
@@ -521,6 +541,61 @@ DataType convertedType(LayoutAttr in, LayoutAttr out) {
   return in.getDataType();
 }
 
+/// The block side ttnn's split_blocks_for_tilize_wh picks (0: none fits).
+int64_t tilizeBlockSide(int64_t wt, int64_t ht, int64_t cores) {
+  int64_t perCore = ceilDiv(wt * ht, cores);
+  int64_t side = int64_t(std::sqrt(double(perCore)));
+  while (side * side > perCore)
+    --side;
+  while ((side + 1) * (side + 1) <= perCore)
+    ++side;
+  auto fits = [&](int64_t c) {
+    return ceilDiv(wt, c) * ceilDiv(ht, c) < cores;
+  };
+  if (side > 0 && side * side == perCore && fits(side))
+    return side;
+  for (int64_t c = side + 1; c <= wt * ht; ++c)
+    if (fits(c))
+      return c;
+  return 0;
+}
+
+/// ttnn 0.81.1's native tilize / untilize choose their block program for
+/// rows wider than 32 tiles (and Ht > 32 or Wt > Ht) when square blocks use
+/// more cores than splitting the tile rows.
+bool squareBlocksUseMoreCores(int64_t wt, int64_t ht, int64_t cores) {
+  if (wt <= kTileDim || !(ht > kTileDim || wt > ht))
+    return false;
+  int64_t rowCores = ceilDiv(ht, ceilDiv(ht, cores));
+  int64_t side = tilizeBlockSide(wt, ht, cores);
+  return side > 0 && rowCores < ceilDiv(wt, side) * ceilDiv(ht, side);
+}
+
+/// ttnn 0.81.1's codegen untilize of a bf16 / bfp8_b tensor on fewer tile
+/// rows than cores (read from its untilize sources, measured on both mock
+/// devices): a row is split into the most columns (a divisor of Wt, at most
+/// C / Ht) that one row per core allows, one tile row of cores when Ht = 1;
+/// its CBs are double-buffered blocks of Wt / columns tiles. Rows beyond
+/// ttnn's codegen limit (2 Wt bf16 tiles above 800,000 B) run its native
+/// programs, and blocks whose four bf16 copies do not fit L1 a smaller tier:
+/// not modelled.
+std::optional<int64_t> codegenUntilizePages(Geometry g, int64_t cores) {
+  constexpr uint64_t kCodegenRowBytes = 800000;
+  int64_t ht = g.heightTiles, wt = g.widthTiles;
+  if (ht > 1 && uint64_t(2 * wt) * kBf16TileBytes > kCodegenRowBytes)
+    return std::nullopt;
+  int64_t pages = ceilDiv(wt, cores);
+  if (ht > 1) {
+    int64_t columns = std::min(cores / ht, wt);
+    while (columns > 1 && wt % columns != 0)
+      --columns;
+    pages = wt / std::max<int64_t>(columns, 1);
+  }
+  if (uint64_t(4 * pages) * kBf16TileBytes >
+      currentDevice().l1AboveAllocatorBase())
+    return std::nullopt;
+  return kDoubleBuffer * pages;
+}
 } // namespace
 
 std::optional<int64_t> backend::conversionPages(llvm::ArrayRef<int64_t> shape,
@@ -537,10 +612,20 @@ std::optional<int64_t> backend::conversionPages(llvm::ArrayRef<int64_t> shape,
   }
   if (in.getDataType() != DataType::Float32) {
     if (g.heightTiles < cores)
-      return kDoubleBuffer * ceilDiv(g.tiles(), cores);
+      return codegenUntilizePages(g, cores);
     if (rowPerCore)
       return kDoubleBuffer * g.widthTiles;
     return std::nullopt;
+  }
+  // f32 runs the native untilize, which picks its block program for wide
+  // rows when square blocks use more cores: the full and the cliff column's
+  // blocks, one tile row each, single-buffered (measured on both devices).
+  if (squareBlocksUseMoreCores(g.widthTiles, g.heightTiles, cores)) {
+    int64_t side = tilizeBlockSide(g.widthTiles, g.heightTiles, cores);
+    if (uint64_t(side) * (tileBytes(in) + kF32TileBytes) >
+        currentDevice().l1AboveAllocatorBase())
+      return std::nullopt;
+    return (g.widthTiles >= side ? side : 0) + g.widthTiles % side;
   }
   if (rowPerCore)
     return g.widthTiles *
@@ -566,7 +651,65 @@ namespace {
 struct Conversion {
   uint64_t cbBytes;
   LayoutAttr output;
+  uint64_t scratchpadBytes = 0;
 };
+
+//===--- ttnn 0.81.1's block tilize (TilizeMultiCoreBlockProgramFactory) ---===//
+//
+// Chosen over the row-per-block tilize when a row's CBs do not fit L1, or for
+// rows wider than 32 tiles (Wt > 32, and Ht > 32 or Wt > Ht) when splitting
+// the Ht x Wt tiles into square blocks uses more cores than splitting rows.
+// The block side s is the smallest integer from floor(sqrt(ceil(Ht Wt / C)))
+// (from the next one when that is not a perfect square) whose blocks fit in
+// fewer than C cores. Its buffers: a set for the full blocks (when Wt >= s)
+// and one for the cliff column of Wt mod s tiles; a set of b tiles is b
+// input and b output tiles of CB and a staging scratchpad of b tile rows
+// plus two DRAM alignment units; every core holds both sets (measured on
+// both mock devices over 16 shapes, bf16 and f32: the sum, not the core's
+// own set). Read from ttnn's tilize device operation and program factory
+// (the split helper, work_split_tilize.hpp, is not in the wheel).
+
+/// Whether ttnn tilizes `shape` (interleaved, tile-aligned, rank-2 view)
+/// with its block program.
+bool selectsBlockTilize(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                        LayoutAttr out) {
+  const DeviceModel &device = currentDevice();
+  Geometry g = geometry(shape);
+  int64_t wt = g.widthTiles, ht = g.heightTiles, cores = device.numCores();
+  uint64_t rowBytes = wt * (tileBytes(in) + tileBytes(out) +
+                            tileBytes(in) / kTileDim) +
+                      2 * device.dramAlignment;
+  uint64_t reserved =
+      ceilDiv(l1BytesPerBank(shape, out), device.dramAlignment) *
+      device.dramAlignment;
+  uint64_t capacity = device.l1AboveAllocatorBase();
+  if (reserved >= capacity || capacity - reserved <= rowBytes)
+    return true;
+  return squareBlocksUseMoreCores(wt, ht, cores);
+}
+
+/// The block program's CBs and scratchpads, or nullopt when its block would
+/// exceed ttnn's CB budget (its sub-block search: not modelled).
+std::optional<Conversion> blockTilize(llvm::ArrayRef<int64_t> shape,
+                                      LayoutAttr in, LayoutAttr out) {
+  const DeviceModel &device = currentDevice();
+  Geometry g = geometry(shape);
+  int64_t wt = g.widthTiles;
+  int64_t side = tilizeBlockSide(wt, g.heightTiles, device.numCores());
+  uint64_t tileRow = tileBytes(in) / kTileDim;
+  uint64_t limit = (device.l1AboveAllocatorBase() - 2 * device.dramAlignment) /
+                   (tileBytes(in) + tileBytes(out) + tileRow);
+  if (side <= 0 || uint64_t(side) > limit)
+    return std::nullopt;
+  Conversion conversion{0, out};
+  for (int64_t width : {wt >= side ? side : 0, wt % side}) {
+    if (width == 0)
+      continue;
+    conversion.cbBytes += width * (tileBytes(in) + tileBytes(out));
+    conversion.scratchpadBytes += width * tileRow + 2 * device.dramAlignment;
+  }
+  return conversion;
+}
 
 /// ttnn's max_tiles_per_cb: tiles of `layout` in half of L1 above the
 /// allocator base, double-buffered.
@@ -580,6 +723,12 @@ int64_t maxTilesPerCB(LayoutAttr layout) {
 /// depend on where the output goes).
 llvm::Expected<Conversion> interleavedConversion(llvm::ArrayRef<int64_t> shape,
                                                  LayoutAttr in, LayoutAttr out) {
+  bool flat = shape.size() <= 2 ||
+              llvm::all_of(shape.drop_back(2), [](int64_t d) { return d == 1; });
+  if (in.isRowMajor() && !out.isSharded() && tileAligned(shape) && flat &&
+      selectsBlockTilize(shape, in, out))
+    if (std::optional<Conversion> block = blockTilize(shape, in, out))
+      return *block;
   std::optional<uint64_t> bytes = conversionCBBytes(shape, in, out);
   if (!bytes)
     return notSupportedError(
@@ -689,8 +838,13 @@ llvm::Expected<OpConstraints> OpModel<ToLayoutOp>::getOpConstraints(
     result.outputLayouts.push_back(outputLayout);
     return result;
   }
-  return finishOneOutput(ToLayoutOp::getOperationName(), (*plan)->cbBytes,
-                         inputShape, (*plan)->output, initialState);
+  Analysis analysis;
+  analysis.cbBytes = (*plan)->cbBytes;
+  analysis.scratchpadBytes = (*plan)->scratchpadBytes;
+  analysis.outputs.push_back(
+      {std::vector<int64_t>(inputShape.begin(), inputShape.end()),
+       (*plan)->output});
+  return finish(ToLayoutOp::getOperationName(), analysis, initialState);
 }
 
 llvm::Expected<size_t> OpModel<ToLayoutOp>::getOpRuntime(

@@ -73,12 +73,14 @@ def test_every_case_ran_on_the_mock_device(rows):
                         *(calibration.data.REJECTED_ON_BLACKHOLE if device == "blackhole" else ())}
     # The scratchpad is part of total, not of cb; only slice has one (its bounds, 4 B per dimension),
     # the data families that keep a tile, an index block or a result row there, the CNN ops (the
-    # row-major input's reshard into L1, Pool.cpp / Conv.cpp) and ttnn's block tilize (a recorded
-    # difference, not modelled).
-    block_tilize = "to_layout 64x4096 row_major dram->tile l1"
-    with_scratchpad = {"slice", "max_pool2d", "conv2d", *calibration.data.SCRATCHPAD_FAMILIES}
+    # row-major input's reshard into L1, Pool.cpp / Conv.cpp) and to_layout (ttnn's block tilize stages
+    # its rows there).
+    with_scratchpad = {"slice", "max_pool2d", "conv2d", "to_layout", *calibration.data.SCRATCHPAD_FAMILIES}
     assert all(row["ttnn"].get("scratchpad", 0) == 0 for name, row in table.items()
-               if row["family"] not in with_scratchpad and name != block_tilize)
+               if row["family"] not in with_scratchpad)
+    # 3 + 2 tile rows of staging plus 2 x 32 B on Wormhole; 2 tile rows plus 2 x 64 B on Blackhole.
+    block = table["to_layout 64x4096 row_major dram->tile l1"]["ttnn"]["scratchpad"]
+    assert block == {"wormhole_b0": 448, "blackhole": 256}[device]
     assert table["slice 2x3x64x128 [0:2, 1:3, 0:64, 0:64] dram->dram"]["ttnn"]["scratchpad"] == 16
     # 4 x (a 128 B stick + one DRAM alignment unit): 32 B on Wormhole, 64 B on Blackhole.
     stem = table["max_pool2d 1x112x112x64 k3s2p1 dram_rm->pool_hs"]["ttnn"]["scratchpad"]

@@ -26,6 +26,16 @@ func.func @repeat(%a: tensor<64x1024xbf16, #dram>, %b: tensor<2x3x64x128xbf16, #
   return
 }
 
+// CHECK-LABEL: op constraints of @outer
+func.func @outer(%a: tensor<1x2048x128xbf16, #dram>) {
+  // An outer dimension into L1: one page; into DRAM the 8 pages.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.repeat: success cb=2048 l1=16384 total=18432 out=16384
+  %0 = ttnn.repeat %a {repeats = array<i64: 2, 1, 1>} : tensor<1x2048x128xbf16, #dram> -> tensor<2x2048x128xbf16, #l1>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.repeat: success cb=16384 l1=0 total=16384 out=0
+  %1 = ttnn.repeat %a {repeats = array<i64: 2, 1, 1>} : tensor<1x2048x128xbf16, #dram> -> tensor<2x2048x128xbf16, #dram>
+  return
+}
+
 // CHECK-LABEL: op constraints of @sharded
 func.func @sharded(%a: tensor<2048x128xbf16, #dram>, %b: tensor<4096x128xbf16, #dram>, %s: tensor<4096x128xbf16, #hs>) {
   // Into shards: the same 8-page CB, the output in the shards (measured on both mock devices).
