@@ -13,8 +13,9 @@
 //     type, live until the output is written (finishPrograms);
 //   - repeat: one 8-page CB per program, one program per repeated dimension
 //     (their CBs never coexist; the intermediate between two programs is not
-//     in L1), a 1-page CB for an outer dimension (not the last two) into L1; no repeated dimension is a copy through a 2-page CB, or nothing
-//     at all (the input itself) when the output layout is the input's.
+//     in L1), one page for an outer dimension (not the last two) into L1; no
+//     repeated dimension is a copy through a 2-page CB, or nothing at all
+//     (the input itself) when the output layout is the input's.
 // Sharded inputs of slice and repeat stream through the same CB, and their
 // sharded outputs are written through it (measured); so are concat's from
 // interleaved inputs. Sharded concat inputs (every input sharded, or ttnn
@@ -43,6 +44,7 @@
 #include "Backend.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 
@@ -541,8 +543,9 @@ DataType convertedType(LayoutAttr in, LayoutAttr out) {
   return in.getDataType();
 }
 
-/// The block side ttnn's split_blocks_for_tilize_wh picks (0: none fits).
-int64_t tilizeBlockSide(int64_t wt, int64_t ht, int64_t cores) {
+/// The block side ttnn's split_blocks_for_tilize_wh picks for its block
+/// tilize and untilize programs (0: none fits).
+int64_t squareBlockSide(int64_t wt, int64_t ht, int64_t cores) {
   int64_t perCore = ceilDiv(wt * ht, cores);
   int64_t side = int64_t(std::sqrt(double(perCore)));
   while (side * side > perCore)
@@ -567,8 +570,15 @@ bool squareBlocksUseMoreCores(int64_t wt, int64_t ht, int64_t cores) {
   if (wt <= kTileDim || !(ht > kTileDim || wt > ht))
     return false;
   int64_t rowCores = ceilDiv(ht, ceilDiv(ht, cores));
-  int64_t side = tilizeBlockSide(wt, ht, cores);
+  int64_t side = squareBlockSide(wt, ht, cores);
   return side > 0 && rowCores < ceilDiv(wt, side) * ceilDiv(ht, side);
+}
+
+/// The widths in tiles of a block program's two buffer sets, both held on
+/// every core: the full blocks' (when Wt >= s) and the cliff column's (Wt
+/// mod s); 0 for a set that does not exist.
+std::array<int64_t, 2> blockSetWidths(int64_t wt, int64_t side) {
+  return {wt >= side ? side : 0, wt % side};
 }
 
 /// ttnn 0.81.1's codegen untilize of a bf16 / bfp8_b tensor on fewer tile
@@ -621,11 +631,12 @@ std::optional<int64_t> backend::conversionPages(llvm::ArrayRef<int64_t> shape,
   // rows when square blocks use more cores: the full and the cliff column's
   // blocks, one tile row each, single-buffered (measured on both devices).
   if (squareBlocksUseMoreCores(g.widthTiles, g.heightTiles, cores)) {
-    int64_t side = tilizeBlockSide(g.widthTiles, g.heightTiles, cores);
-    if (uint64_t(side) * (tileBytes(in) + kF32TileBytes) >
+    int64_t side = squareBlockSide(g.widthTiles, g.heightTiles, cores);
+    if (uint64_t(side) * 2 * tileBytes(in) >
         currentDevice().l1AboveAllocatorBase())
       return std::nullopt;
-    return (g.widthTiles >= side ? side : 0) + g.widthTiles % side;
+    std::array<int64_t, 2> widths = blockSetWidths(g.widthTiles, side);
+    return widths[0] + widths[1];
   }
   if (rowPerCore)
     return g.widthTiles *
@@ -695,14 +706,14 @@ std::optional<Conversion> blockTilize(llvm::ArrayRef<int64_t> shape,
   const DeviceModel &device = currentDevice();
   Geometry g = geometry(shape);
   int64_t wt = g.widthTiles;
-  int64_t side = tilizeBlockSide(wt, g.heightTiles, device.numCores());
+  int64_t side = squareBlockSide(wt, g.heightTiles, device.numCores());
   uint64_t tileRow = tileBytes(in) / kTileDim;
   uint64_t limit = (device.l1AboveAllocatorBase() - 2 * device.dramAlignment) /
                    (tileBytes(in) + tileBytes(out) + tileRow);
   if (side <= 0 || uint64_t(side) > limit)
     return std::nullopt;
   Conversion conversion{0, out};
-  for (int64_t width : {wt >= side ? side : 0, wt % side}) {
+  for (int64_t width : blockSetWidths(wt, side)) {
     if (width == 0)
       continue;
     conversion.cbBytes += width * (tileBytes(in) + tileBytes(out));
@@ -726,9 +737,14 @@ llvm::Expected<Conversion> interleavedConversion(llvm::ArrayRef<int64_t> shape,
   bool flat = shape.size() <= 2 ||
               llvm::all_of(shape.drop_back(2), [](int64_t d) { return d == 1; });
   if (in.isRowMajor() && !out.isSharded() && tileAligned(shape) && flat &&
-      selectsBlockTilize(shape, in, out))
+      selectsBlockTilize(shape, in, out)) {
     if (std::optional<Conversion> block = blockTilize(shape, in, out))
       return *block;
+    return notSupportedError(ToLayoutOp::getOperationName() + ": tilizing " +
+                             describeShape(shape) +
+                             " needs blocks beyond ttnn's CB budget (its "
+                             "sub-block search is not modelled)");
+  }
   std::optional<uint64_t> bytes = conversionCBBytes(shape, in, out);
   if (!bytes)
     return notSupportedError(
