@@ -34,11 +34,6 @@ bool tileAligned(llvm::ArrayRef<int64_t> shape) {
          shape[shape.size() - 2] % kTileDim == 0;
 }
 
-bool sameSharding(LayoutAttr a, LayoutAttr b) {
-  return a.getMemoryLayout() == b.getMemoryLayout() &&
-         a.getGrid() == b.getGrid() && a.getShard() == b.getShard();
-}
-
 bool evenShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
   Geometry g = geometry(shape);
   llvm::ArrayRef<int64_t> shard = layout.getShard();

@@ -49,10 +49,6 @@ uint64_t tileBytes(LayoutAttr layout);
 /// True when the last two dimensions are whole tiles (rank >= 2).
 bool tileAligned(llvm::ArrayRef<int64_t> shape);
 
-/// True when `a` and `b` shard alike: memory layout, grid and shard shape
-/// (data type and page layout aside).
-bool sameSharding(LayoutAttr a, LayoutAttr b);
-
 /// True when every shard of a sharded `layout` is full: the padded tensor is
 /// a multiple of the shard in both dimensions.
 bool evenShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout);

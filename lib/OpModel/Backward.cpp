@@ -43,6 +43,13 @@ llvm::Error checkBackwardOperands(llvm::StringRef name,
   return llvm::Error::success();
 }
 
+/// All three interleaved, or all sharded alike: the placements the composites'
+/// core-local programs run on.
+bool operandsShardedLikeOutput(LayoutAttr grad, LayoutAttr input,
+                               LayoutAttr output) {
+  return shardedAlike(grad, output) && shardedAlike(input, output);
+}
+
 // Per op: its programs (or why its placements are not run) and its runtime,
 // chosen by a null pointer of the op's type.
 
@@ -54,10 +61,7 @@ llvm::Expected<llvm::SmallVector<ProgramStep, 7>>
 programsOf(ReluBackwardOp *, llvm::StringRef name, LayoutAttr gradLayout,
            llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
            LayoutAttr outputLayout) {
-  bool anySharded = gradLayout.isSharded() || inputLayout.isSharded() ||
-                    outputLayout.isSharded();
-  if (anySharded && !(shardedAlike(gradLayout, outputLayout) &&
-                      shardedAlike(inputLayout, outputLayout)))
+  if (!operandsShardedLikeOutput(gradLayout, inputLayout, outputLayout))
     return backendError(name + ": grad " + describe(gradLayout) +
                         ", input " + describe(inputLayout) + " and output " +
                         describe(outputLayout) +
@@ -151,10 +155,7 @@ llvm::Expected<llvm::SmallVector<ProgramStep, 7>>
 programsOf(SiluBackwardOp *, llvm::StringRef name, LayoutAttr gradLayout,
            llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
            LayoutAttr outputLayout) {
-  bool anySharded = gradLayout.isSharded() || inputLayout.isSharded() ||
-                    outputLayout.isSharded();
-  if (anySharded && !(shardedAlike(gradLayout, outputLayout) &&
-                      shardedAlike(inputLayout, outputLayout)))
+  if (!operandsShardedLikeOutput(gradLayout, inputLayout, outputLayout))
     return notSupportedError(name + ": operands sharded unlike the output "
                                     "are not modelled");
   if (gradLayout.getDataType() != outputLayout.getDataType() ||

@@ -352,7 +352,7 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
   // shards cut is the same when the last dimension is).
   bool view = inShape.back() == plan.outShape.back() &&
               inLayout.isL1() == outLayout.isL1() &&
-              (!sharded || sameSharding(inLayout, outLayout)) &&
+              shardedAlike(inLayout, outLayout) &&
               (inLayout.isRowMajor() || rowsIn == rowsOut ||
                (rowsIn % kTileDim == 0 && rowsOut % kTileDim == 0));
   if (view)

@@ -676,8 +676,8 @@ struct Conversion {
 // and one for the cliff column of Wt mod s tiles; a set of b tiles is b
 // input and b output tiles of CB and a staging scratchpad of b tile rows
 // plus two DRAM alignment units; every core holds both sets (measured on
-// both mock devices over 16 shapes, bf16 and f32: the sum, not the core's
-// own set). Read from ttnn's tilize device operation and program factory
+// both mock devices, the 15 calibration shapes, bf16 and f32: the sum, not
+// the core's own set). Read from ttnn's tilize device operation and program factory
 // (the split helper, work_split_tilize.hpp, is not in the wheel).
 
 /// Whether ttnn tilizes `shape` (interleaved, tile-aligned, rank-2 view)
@@ -769,7 +769,7 @@ llvm::Expected<Conversion> shardedConversion(llvm::ArrayRef<int64_t> shape,
                              "programs, which are not modelled");
   if (!in.isRowMajor()) {
     if (in.isSharded()) {
-      if (out.isSharded() && sameSharding(in, out))
+      if (shardedAlike(in, out))
         return Conversion{0, out};
       llvm::ArrayRef<int64_t> shard = in.getShard();
       int64_t pages = (shard[1] / kTileDim) *

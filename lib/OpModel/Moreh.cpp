@@ -210,44 +210,42 @@ OpModel<MorehLayerNormBackwardOp>::getOpConstraints(
       MorehLayerNormBackwardOp::statsShape(inputShape, normalizedDims);
   llvm::SmallVector<int64_t> params =
       MorehLayerNormBackwardOp::paramShape(inputShape, normalizedDims);
-  llvm::SmallVector<std::pair<llvm::StringRef, llvm::ArrayRef<int64_t>>, 3>
-      grads;
-  if (inputGrad)
-    grads.push_back({"input_grad", inputShape});
-  if (gammaGrad)
-    grads.push_back({"gamma_grad", params});
-  if (betaGrad)
-    grads.push_back({"beta_grad", params});
-  if (grads.empty() || grads.size() != resultLayouts.size())
-    return backendError(name + ": " + llvm::Twine(resultLayouts.size()) +
-                        " result layouts for " + llvm::Twine(grads.size()) +
-                        " gradients");
+  // Measured on both mock devices: sharded dy, x and input_grad (height,
+  // width, block) run the same programs; the statistics, gamma and its
+  // gradients in shards were not.
   struct Tensor {
     llvm::StringRef role;
     llvm::ArrayRef<int64_t> shape;
     LayoutAttr layout;
+    bool shardable;
   };
-  llvm::SmallVector<Tensor, 8> tensors = {{"output_grad", inputShape,
-                                           outputGradLayout},
-                                          {"input", inputShape, inputLayout},
-                                          {"mean", stats, meanLayout},
-                                          {"rstd", stats, rstdLayout}};
+  llvm::SmallVector<Tensor, 3> grads;
+  if (inputGrad)
+    grads.push_back({"input_grad", inputShape, {}, true});
+  if (gammaGrad)
+    grads.push_back({"gamma_grad", params, {}, false});
+  if (betaGrad)
+    grads.push_back({"beta_grad", params, {}, false});
+  if (grads.empty() || grads.size() != resultLayouts.size())
+    return backendError(name + ": " + llvm::Twine(resultLayouts.size()) +
+                        " result layouts for " + llvm::Twine(grads.size()) +
+                        " gradients");
+  llvm::SmallVector<Tensor, 8> tensors = {
+      {"output_grad", inputShape, outputGradLayout, true},
+      {"input", inputShape, inputLayout, true},
+      {"mean", stats, meanLayout, false},
+      {"rstd", stats, rstdLayout, false}};
   if (gammaLayout)
-    tensors.push_back({"gamma", params, gammaLayout});
+    tensors.push_back({"gamma", params, gammaLayout, false});
   for (auto [grad, layout] : llvm::zip(grads, resultLayouts))
-    tensors.push_back({grad.first, grad.second, layout});
+    tensors.push_back({grad.role, grad.shape, layout, grad.shardable});
   for (const Tensor &t : tensors) {
     if (llvm::Error err = checkLayout(name, t.role, t.shape, t.layout))
       return err;
     if (t.layout.getDataType() != DataType::BFloat16)
       return backendError(name + ": " + t.role + " " + describe(t.layout) +
                           " must be bf16 (ttnn 0.81.1 accepts no other type)");
-    // Measured on both mock devices: sharded dy, x and input_grad (height,
-    // width, block) run the same programs; the statistics, gamma and its
-    // gradients in shards were not.
-    bool full = t.role == "output_grad" || t.role == "input" ||
-                t.role == "input_grad";
-    if (t.layout.isSharded() && !full)
+    if (t.layout.isSharded() && !t.shardable)
       return notSupportedError(name + ": sharded " + t.role + " (" +
                                describe(t.layout) + ") is not modelled");
   }
@@ -259,7 +257,7 @@ OpModel<MorehLayerNormBackwardOp>::getOpConstraints(
   analysis.cbBytes = std::max(cbs.inputGrad, cbs.gammaBeta);
   for (auto [grad, layout] : llvm::zip(grads, resultLayouts))
     analysis.outputs.push_back(
-        {std::vector<int64_t>(grad.second.begin(), grad.second.end()),
+        {std::vector<int64_t>(grad.shape.begin(), grad.shape.end()),
          layout});
   return finish(name, analysis, initialState);
 }

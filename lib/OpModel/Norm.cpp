@@ -182,7 +182,7 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
   uint64_t weightTile = hasWeight ? tileBytes(weightLayout) : 0;
   uint64_t biasTile = hasBias ? tileBytes(biasLayout) : 0;
   if (inputLayout.isSharded()) {
-    if (!sameSharding(inputLayout, outputLayout) ||
+    if (!shardedAlike(inputLayout, outputLayout) ||
         !evenShards(inputShape, inputLayout))
       return notSupportedError(
           name + ": the sharded program is modelled into the input's own "
