@@ -13,7 +13,7 @@ OPT    := $(VENV)/bin/ttlang-opt
 DIST   := dist
 JOBS   ?= $(shell nproc)
 
-.PHONY: build test lit pytest demo bench anchor clean distclean setup wheel wheel-check
+.PHONY: build test lit pytest demo bench anchor clean distclean setup wheel wheel-check calibrate calibration-docs
 
 setup: $(DEPS) $(SIM) $(OPT)
 
@@ -61,6 +61,23 @@ test: build
 	$(VENV)/bin/lit -sv $(BUILD)/test/lit || status=1; \
 	$(PY) -m pytest test/python -q -rs -p no:cacheprovider || status=1; \
 	exit $$status
+
+# The op model's calibration (docs/building.md, "Calibrating the op model"): run the fixed cases and a
+# fresh random draw as real ttnn ops on both mock devices and record ttnn's answers in test/data/opmodel/,
+# then rewrite docs/op-model.md's tables. FAMILY="slice,concat" records only those fixed families;
+# SEED=n draws that seed instead of a fresh one; COUNT=n cases a family.
+FAMILY ?=
+SEED ?=
+COUNT ?= 16
+comma := ,
+calibrate: build
+	$(PY) bench/opmodel_calibration.py --record $(foreach f,$(subst $(comma), ,$(subst $() ,@,$(FAMILY))),--family "$(subst @, ,$(f))")
+	$(if $(FAMILY),,$(PY) bench/opmodel_random.py --record --count $(COUNT) $(if $(SEED),--seed $(SEED)))
+	$(PY) bench/opmodel_calibration.py --write-docs > /dev/null
+
+# The tables of docs/op-model.md from the recordings and today's model (no ttnn; seconds).
+calibration-docs: build
+	$(PY) bench/opmodel_calibration.py --write-docs > /dev/null
 
 demo: build
 	$(PY) examples/demo.py

@@ -1,47 +1,42 @@
-"""Op-model calibration against ttnn 0.81.1 on tt-metal's mock Wormhole and Blackhole devices.
+"""Op-model calibration against ttnn 0.81.1 on tt-metal's mock Wormhole and Blackhole devices: the
+fixed cases.
 
-For every case of CASES and every device of DEVICES the real ttnn op runs under graph capture in
-NO_DISPATCH mode on the mock device (no hardware; programs are created, nothing executes), and its per-core L1 figures are
-compared with what ``ttlang.opmodel.query_constraints(..., device=)`` answers for the same shapes and
-layouts:
+Every case of CASES ran as the real ttnn op on both mock devices (bench/opmodel_capture.py), and ttnn's
+answers are recorded in test/data/opmodel/calibration.json; test/python/test_opmodel_calibration.py
+compares the op model with the recording in ``make test`` (seconds) and re-runs one case per family
+live, so a ttnn that answers differently is still caught. DIFFERENCES (Wormhole) and
+BLACKHOLE_DIFFERENCES list the cases where the analytical model deliberately keeps another answer,
+with the reason. bench/opmodel_random.py draws held-out cases at random.
 
-    cb     = peak_cb + peak_dataflow_buffer   (ttnn counts circular and dataflow buffers apart)
-    l1     = peak_l1                           (tensors the op allocates in L1)
-    total  = peak_total
-    out    = per-bank size of the L1 buffers the op allocates and does not free (its outputs)
+    .venv/bin/python bench/opmodel_calibration.py --record [--family F ...] [--device D]
+        run the cases on the mock devices (both by default) and record ttnn's answers
+        (a family run replaces that family's cases in the recording)
+    .venv/bin/python bench/opmodel_calibration.py [--family F ...] [--device D]
+        compare the model with the recording and print the tables (no ttnn; seconds)
+    .venv/bin/python bench/opmodel_calibration.py --write-docs
+        the agreement tables of docs/op-model.md, from the recording and today's model
 
-The ttnn side runs in a child process (``--on-mock-device``) whose environment comes from
-test/python/mock_ttnn_env.py; the parent imports only ttlang. The pinned ttnn is the ground truth;
-DIFFERENCES (Wormhole) and BLACKHOLE_DIFFERENCES list the cases where the analytical model deliberately
-keeps another answer, with the reason (docs/op-model.md, "Calibration against ttnn 0.81.1"). test/python/test_opmodel_calibration.py
-runs this in ``make test``.
-
-    .venv/bin/python bench/opmodel_calibration.py [--json] [--device wormhole_b0|blackhole|all]
+``make calibrate`` records the fixed cases and a fresh random draw and writes the docs' tables.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import json
 import pathlib
-import subprocess
 import sys
-import tempfile
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
-def _sibling(name: str) -> Any:
-    """A case module beside this file, loaded by path (the harness also runs as an imported module)."""
-    spec = importlib.util.spec_from_file_location(name, pathlib.Path(__file__).resolve().with_name(f"{name}.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+if str(ROOT / "bench") not in sys.path:
+    sys.path.insert(0, str(ROOT / "bench"))
+import opmodel_capture as capture  # noqa: E402
 
+_sibling = capture._sibling
+Case, Operand, CaseTable = capture.Case, capture.Operand, capture.CaseTable
+DEVICES, FIELDS = capture.DEVICES, capture.FIELDS
+RECORDING = capture.DATA / "calibration.json"
 
 # Transformer-layer compute ops (activations, pow, gelu_bw, norms).
 compute = _sibling("opmodel_cases_compute")
@@ -69,35 +64,6 @@ LAYOUTS = {
     **matmul_cases.LAYOUTS,
     **cnn.LAYOUTS,
 }
-# bfp8_b tensors carry bf16 elements; u32 ones ui32 indices.
-ELEMENT = {"bf16": "bf16", "f32": "f32", "bfp8_b": "bf16", "u32": "ui32"}
-
-
-@dataclass(frozen=True)
-class Operand:
-    shape: tuple[int, ...]
-    placement: str  # a key of LAYOUTS
-    dtype: str = "bf16"  # bf16 | f32 | bfp8_b
-
-
-@dataclass(frozen=True)
-class Case:
-    """One op call: ``ir`` is the op's text up to its type (operands %a0, %a1, ...; the types come
-    from ``inputs`` and ``output``); ``ttnn_call(ttnn, dev, mc, a)`` makes the same call in ttnn, in the child: ``dev`` is the mock
-    device, ``mc`` the memory configs by placement name, ``a`` the input tensors."""
-
-    name: str
-    family: str
-    inputs: tuple[Operand, ...]
-    output: Operand | tuple[Operand, ...]  # a tuple: the results of a multi-result op, in order
-    ir: str
-    ttnn_call: Callable[..., Any]
-
-
-def _ir_type(operand: Operand) -> str:
-    dims = "".join(f"{d}x" for d in operand.shape)
-    return f"tensor<{dims}{ELEMENT[operand.dtype]}, {LAYOUTS[operand.placement]}>"
-
 
 X = (64, 1024)
 D, L, HS = "dram", "l1", "hs"
@@ -219,6 +185,27 @@ LAYOUTS.update(SHARDED_LAYOUTS)
 LAYOUTS.update(data.LAYOUTS)
 # Every row-major placement: built as row-major host tensors in the child.
 ROW_MAJOR = {**ROW_MAJOR_LAYOUTS, **data.LAYOUTS}
+
+
+def memory_configs(ttnn: Any, dev: Any) -> dict[str, Any]:
+    """The ttnn memory configs of LAYOUTS (in the mock-device child). A memory config carries no data
+    type: the *_f32 / *_bfp8 placements share the bf16 ones."""
+    grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(7, 7))])
+    hs = ttnn.MemoryConfig(ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1,
+                           ttnn.ShardSpec(grid, [448, 32], ttnn.ShardOrientation.ROW_MAJOR))
+    block_grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(7, 3))])
+    bs = ttnn.MemoryConfig(ttnn.TensorMemoryLayout.BLOCK_SHARDED, ttnn.BufferType.L1,
+                           ttnn.ShardSpec(block_grid, [64, 128], ttnn.ShardOrientation.ROW_MAJOR))
+    return {"dram": ttnn.DRAM_MEMORY_CONFIG, "l1": ttnn.L1_MEMORY_CONFIG, "hs": hs, "bs": bs, "hs_f32": hs,
+            "dram_f32": ttnn.DRAM_MEMORY_CONFIG, "l1_f32": ttnn.L1_MEMORY_CONFIG,
+            "dram_bfp8": ttnn.DRAM_MEMORY_CONFIG, "l1_bfp8": ttnn.L1_MEMORY_CONFIG,
+            **compute.memory_configs(ttnn), **matmul_cases.memory_configs(ttnn),
+            **cnn.memory_configs(ttnn), **concat_memory_configs(ttnn), **sharded_memory_configs(ttnn),
+            **{name: ttnn.L1_MEMORY_CONFIG if name.startswith("l1") else ttnn.DRAM_MEMORY_CONFIG
+               for name in ROW_MAJOR}}
+
+
+TABLE = CaseTable(LAYOUTS, frozenset(ROW_MAJOR), memory_configs)
 
 CASES: tuple[Case, ...] = (
     _unary("relu", D, D), _unary("relu", D, L), _unary("relu", L, L),
@@ -403,33 +390,9 @@ BLACKHOLE_DIFFERENCES["layer_norm 64x4096 l1->l1"] = (
     "CBs of 1,384,448 B, at the lower end of Blackhole's single-pass bracket: with the input and output in L1 "
     "ttnn takes the large-tensor program (its switch also counts the L1 tensors; the model's does not)")
 
-FIELDS = ("cb", "l1", "total", "out")
-
-# The mock devices every case runs on: the op model's device name (``device=``) -> the cluster
-# descriptor (test/data/mock-cluster/, copies of shared/data/mock-cluster/).
-DEVICES = {"wormhole_b0": "wormhole_N150.yaml", "blackhole": "blackhole_P150.yaml"}
-
 
 def differences(device: str) -> dict[str, str]:
     return DIFFERENCES if device == "wormhole_b0" else BLACKHOLE_DIFFERENCES
-
-
-# ---------------------------------------------------------------------------------------------
-# The child: ttnn on the mock device.
-# ---------------------------------------------------------------------------------------------
-
-
-def _output_bytes_per_core(trace: list[dict]) -> int:
-    """Per-bank size of the L1 buffers allocated during the capture and not freed: the outputs."""
-    allocated: dict[int, int] = {}
-    for node in trace:
-        params = node.get("params") or {}
-        if node["node_type"] == "buffer_allocate" and params.get("type") == "L1":
-            allocated[node["connections"][0]] = int(params["max_size_per_bank"])
-        elif node["node_type"] == "buffer_deallocate":
-            for buffer in node["connections"]:
-                allocated.pop(buffer, None)
-    return sum(allocated.values())
 
 
 def selected_cases(families: tuple[str, ...] = ()) -> tuple[Case, ...]:
@@ -440,124 +403,17 @@ def selected_cases(families: tuple[str, ...] = ()) -> tuple[Case, ...]:
     return tuple(case for case in CASES if not families or case.family in families)
 
 
-def run_on_mock_device(families: tuple[str, ...] = ()) -> dict[str, dict]:
-    import numpy as np
-    import ttnn
-
-    graph = ttnn._ttnn.graph
-    dev = ttnn.open_device(device_id=0)
-    try:
-        grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(7, 7))])
-        hs = ttnn.MemoryConfig(ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1,
-                               ttnn.ShardSpec(grid, [448, 32], ttnn.ShardOrientation.ROW_MAJOR))
-        block_grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(7, 3))])
-        bs = ttnn.MemoryConfig(ttnn.TensorMemoryLayout.BLOCK_SHARDED, ttnn.BufferType.L1,
-                               ttnn.ShardSpec(block_grid, [64, 128], ttnn.ShardOrientation.ROW_MAJOR))
-        # A memory config carries no data type: the *_f32 / *_bfp8 placements share the bf16 ones.
-        mc = {"dram": ttnn.DRAM_MEMORY_CONFIG, "l1": ttnn.L1_MEMORY_CONFIG, "hs": hs, "bs": bs, "hs_f32": hs,
-              "dram_f32": ttnn.DRAM_MEMORY_CONFIG, "l1_f32": ttnn.L1_MEMORY_CONFIG,
-              "dram_bfp8": ttnn.DRAM_MEMORY_CONFIG, "l1_bfp8": ttnn.L1_MEMORY_CONFIG,
-              **compute.memory_configs(ttnn), **matmul_cases.memory_configs(ttnn),
-              **cnn.memory_configs(ttnn), **concat_memory_configs(ttnn), **sharded_memory_configs(ttnn),
-              **{name: ttnn.L1_MEMORY_CONFIG if name.startswith("l1") else ttnn.DRAM_MEMORY_CONFIG
-                 for name in ROW_MAJOR}}
-        dtypes = {"bf16": ttnn.bfloat16, "f32": ttnn.float32, "bfp8_b": ttnn.bfloat8_b, "u32": ttnn.uint32}
-
-        def device_tensor(operand: Operand):
-            # Host tensor first: ttnn.Tensor(..., device=, mem_config=<sharded>) fails without torch.
-            row_major = (operand.placement in ROW_MAJOR
-                         or LAYOUTS[operand.placement].startswith("#ttnn.layout<row_major"))
-            # Indices: row 0 of any table.
-            values = (np.zeros(operand.shape, dtype=np.uint32) if operand.dtype == "u32"
-                      else np.ones(operand.shape, dtype=np.float32))
-            host = ttnn.Tensor(values, data_type=dtypes[operand.dtype],
-                               layout=ttnn.ROW_MAJOR_LAYOUT if row_major else ttnn.TILE_LAYOUT)
-            return ttnn.to_device(host, dev, memory_config=mc[operand.placement])
-
-        results: dict[str, dict] = {}
-        for case in selected_cases(families):
-            a = [device_tensor(operand) for operand in case.inputs]  # allocated before the capture
-            graph.begin_graph_capture(graph.RunMode.NO_DISPATCH)
-            error, output = None, None
-            try:
-                # Keep the output alive until the capture ends: freeing it would record a deallocation.
-                output = case.ttnn_call(ttnn, dev, mc, a)
-            except RuntimeError as exc:  # ttnn's TT_FATAL / TT_THROW
-                error = str(exc).splitlines()[0]
-            trace = graph.end_graph_capture()
-            del output
-            if error is not None:
-                results[case.name] = {"error": error}
-                continue
-            peak = graph.extract_resource_usage_per_core(trace)
-            results[case.name] = {
-                "cb": peak.peak_cb + peak.peak_dataflow_buffer,
-                "l1": peak.peak_l1,
-                "total": peak.peak_total,
-                "out": _output_bytes_per_core(trace),
-                "scratchpad": peak.peak_scratchpad,
-            }
-            del a
-        return results
-    finally:
-        ttnn.close_device(dev)
-
-
-# ---------------------------------------------------------------------------------------------
-# The parent: our op model, the comparison.
-# ---------------------------------------------------------------------------------------------
-
-
-def query_model(case: Case, device: str = "wormhole_b0") -> dict:
-    import ttlang
-    from ttlang import opmodel
-
-    signature = ", ".join(f"%a{i}: {_ir_type(o)}" for i, o in enumerate(case.inputs))
-    operand_types = ", ".join(_ir_type(o) for o in case.inputs)
-    outputs = case.output if isinstance(case.output, tuple) else (case.output,)
-    result = ", ".join(_ir_type(o) for o in outputs)
-    op_type = f"{operand_types} -> {result}" if case.inputs else result
-    names = "%r" if len(outputs) == 1 else f"%r:{len(outputs)}"
-    source = f"func.func @f({signature}) {{\n  {names} = {case.ir} : {op_type}\n  return\n}}"
-    module = ttlang.parse_module(source)
-    op = module.body.operations[0].regions[0].blocks[0].operations[0].operation
-    try:
-        c = opmodel.query_constraints(op, device=device)
-    except opmodel.OpModelError as exc:
-        return {"error": f"{exc.status.name.lower()}: {exc.message}"}
-    return {"cb": c.cb_peak, "l1": c.tensor_l1_peak, "total": c.overall_peak, "out": c.output_size}
-
-
-def verdict(device: dict, model: dict) -> str:
-    if "error" in device or "error" in model:
-        return "match (both reject)" if "error" in device and "error" in model else "difference"
-    return "match" if all(device[f] == model[f] for f in FIELDS) else "difference"
-
-
-def run_child(device: str = "wormhole_b0", timeout: float = 1200, families: tuple[str, ...] = ()) -> dict[str, dict]:
-    sys.path.insert(0, str(ROOT / "test" / "python"))
-    import mock_ttnn_env
-
-    cluster = ROOT / "test" / "data" / "mock-cluster" / DEVICES[device]
-    with tempfile.TemporaryDirectory(prefix="ttlang-calib-") as base:
-        prepared = mock_ttnn_env.prepare(pathlib.Path(base), cluster)
-        done = subprocess.run([sys.executable, str(pathlib.Path(__file__).resolve()), "--on-mock-device",
-                               *(arg for family in families for arg in ("--family", family))],
-                              env=prepared.env, cwd=prepared.workdir, capture_output=True, text=True, timeout=timeout)
-    lines = [line for line in done.stdout.splitlines() if line.startswith("CALIBRATION ")]
-    if done.returncode != 0 or not lines:
-        raise RuntimeError(f"the mock-device run failed ({done.returncode}):\n{done.stderr[-3000:]}")
-    return json.loads(lines[0][len("CALIBRATION "):])
-
-
-def calibrate(device: str = "wormhole_b0", families: tuple[str, ...] = ()) -> list[dict]:
-    measured = run_child(device, families=families)
+def compare(recording: Any, device: str, asker: Any, families: tuple[str, ...] = ()) -> list[dict]:
+    """The model against ttnn's recorded answers on ``device``: one row per case, in CASES order."""
     listed = differences(device)
     rows = []
-    for case in selected_cases(families):
-        model = query_model(case, device)
-        rows.append({"case": case.name, "family": case.family, "ttnn": measured[case.name], "model": model,
-                     "verdict": verdict(measured[case.name], model), "reason": listed.get(case.name, "")})
+    for case in recording.cases:
+        if families and case.family not in families:
+            continue
+        measured = case.ttnn[device]
+        model = asker.ask(case.module, device)
+        rows.append({"case": case.name, "family": case.family, "ttnn": measured, "model": model,
+                     "verdict": capture.verdict(measured, model), "reason": listed.get(case.name, "")})
     return rows
 
 
@@ -579,100 +435,110 @@ def agreement(rows: list[dict]) -> dict[str, dict[str, float]]:
         families.setdefault(row["family"], []).append(row)
     return {family: {"cases": len(members), **{f: sum(_agrees(r, f) for r in members) / len(members)
                                                for f in AGREEMENT_FIELDS}}
-            for family, members in families.items()}
+            for family, members in sorted(families.items())}
 
 
-def agreement_markdown(rows: list[dict]) -> str:
-    lines = ["| family | cases | cb | l1 | out | legality |", "|---|---|---|---|---|---|"]
-    for family, figures in agreement(rows).items():
-        cells = " | ".join(f"{100 * figures[f]:.0f}%" for f in AGREEMENT_FIELDS)
-        lines.append(f"| {family} | {figures['cases']} | {cells} |")
+def agreement_markdown(per_device: dict[str, list[dict]]) -> str:
+    """One row per family, the devices side by side."""
+    devices = list(per_device)
+    lines = ["| family | cases | " + " | ".join(f"{d}: cb, l1, out, legality" for d in devices) + " |",
+             "|---|---|" + "---|" * len(devices)]
+    figures = {d: agreement(rows) for d, rows in per_device.items()}
+    for family in figures[devices[0]]:
+        cells = " | ".join(", ".join(f"{100 * figures[d][family][f]:.0f}%" for f in AGREEMENT_FIELDS)
+                           for d in devices)
+        lines.append(f"| {family} | {figures[devices[0]][family]['cases']} | {cells} |")
     return "\n".join(lines)
 
 
 def _cell(figures: dict) -> str:
     if "error" in figures:
         return "rejected"
+    if "crash" in figures or "invalid_input" in figures:
+        return "no answer"
     return " / ".join(str(figures[f]) for f in FIELDS)
 
 
-def markdown(rows: list[dict]) -> str:
-    lines = ["| case | ttnn 0.81.1 mock device (cb / l1 / total / out) | our model | match / difference and why |",
-             "|---|---|---|---|"]
-    for row in rows:
-        verdict = f"{row['verdict']}: {row['reason']}" if row["reason"] else row["verdict"]
-        lines.append(f"| {row['case']} | {_cell(row['ttnn'])} | {_cell(row['model'])} | {verdict} |")
+def differences_markdown(per_device: dict[str, list[dict]]) -> str:
+    """The cases where the model differs from ttnn, each with its recorded reason."""
+    lines = ["| device | case | ttnn 0.81.1 (cb / l1 / total / out) | model | why |", "|---|---|---|---|---|"]
+    for device, rows in per_device.items():
+        for row in rows:
+            if row["verdict"] == "difference":
+                lines.append(f"| {device} | {row['case']} | {_cell(row['ttnn'])} | {_cell(row['model'])} | "
+                             f"{row['reason'] or 'UNEXPLAINED'} |")
     return "\n".join(lines)
 
 
-DOCS = pathlib.Path(__file__).resolve().parents[1] / "docs" / "op-model.md"
-_AGREEMENT_HEADER = agreement_markdown([]).split("\n")[0]
-_CASES_HEADER = markdown([]).split("\n")[0]
+DOCS = ROOT / "docs" / "op-model.md"
+# The generated blocks of docs/op-model.md, between these marker comments.
+DOC_BLOCKS = ("calibration-agreement", "calibration-differences", "held-out")
 
 
-def write_docs(tables: dict[str, list[dict]], path: pathlib.Path = DOCS) -> None:
-    """Replaces each device's agreement and case tables in docs/op-model.md (the devices' sections
-    in DEVICES order, each table found by its header line) with this run's."""
-    lines = path.read_text().split("\n")
+def doc_block(text: str, name: str) -> str:
+    begin, end = f"<!-- generated: {name} -->", f"<!-- end generated: {name} -->"
+    start, stop = text.index(begin) + len(begin), text.index(end)
+    return text[start:stop].strip("\n")
 
-    def spans(header: str) -> list[tuple[int, int]]:
-        found, i = [], 0
-        while i < len(lines):
-            if lines[i] != header:
-                i += 1
-                continue
-            end = i
-            while end < len(lines) and lines[end].startswith("|"):
-                end += 1
-            found.append((i, end))
-            i = end
-        return found
 
-    agreement_spans, case_spans = spans(_AGREEMENT_HEADER), spans(_CASES_HEADER)
-    if len(agreement_spans) != len(DEVICES) or len(case_spans) != len(DEVICES) or set(tables) != set(DEVICES):
-        raise SystemExit(f"{path}: expected one agreement and one case table per device of {list(DEVICES)}")
-    order = {case.name: i for i, case in enumerate(CASES)}
-    replacements = []
-    for k, device in enumerate(DEVICES):
-        rows = sorted(tables[device], key=lambda row: order[row["case"]])  # the test's order
-        replacements += [(agreement_spans[k], agreement_markdown(rows)), (case_spans[k], markdown(rows))]
-    for (start, end), text in sorted(replacements, key=lambda r: -r[0][0]):
-        lines[start:end] = text.split("\n")
-    path.write_text("\n".join(lines))
+def replace_doc_block(text: str, name: str, content: str) -> str:
+    begin, end = f"<!-- generated: {name} -->", f"<!-- end generated: {name} -->"
+    start, stop = text.index(begin) + len(begin), text.index(end)
+    return text[:start] + "\n" + content + "\n" + text[stop:]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--json", action="store_true", help="print the rows as one JSON line")
+    parser.add_argument("--record", action="store_true",
+                        help="run the cases on the mock devices and record ttnn's answers")
     parser.add_argument("--write-docs", action="store_true",
-                        help="replace both devices' tables in docs/op-model.md with this run's")
-    parser.add_argument("--from-json", type=pathlib.Path,
-                        help="take the rows from an earlier --json run instead of running the cases")
-    parser.add_argument("--device", choices=(*DEVICES, "all"), default="all",
-                        help="the mock device to calibrate on (default: both)")
-    parser.add_argument("--family", action="append", default=[],
-                        help="run only this family's cases (repeatable; not with --write-docs)")
-    parser.add_argument("--on-mock-device", action="store_true", help=argparse.SUPPRESS)
+                        help="write the calibration tables of docs/op-model.md (from the recording)")
+    parser.add_argument("--device", choices=(*DEVICES, "all"), default="all")
+    parser.add_argument("--family", action="append", default=[], help="only this family's cases (repeatable)")
     args = parser.parse_args()
     families = tuple(args.family)
-    if families and args.write_docs:
-        parser.error("--write-docs writes every family's rows: run it without --family")
-    if args.on_mock_device:
-        print("CALIBRATION " + json.dumps(run_on_mock_device(families)), flush=True)
-        return 0
     devices = tuple(DEVICES) if args.device == "all" else (args.device,)
-    if args.from_json:
-        tables = {device: rows for device, rows in json.loads(args.from_json.read_text()).items() if device in devices}
-    else:
-        tables = {device: calibrate(device, families) for device in devices}
+    if args.record:
+        selection = capture.Selection("fixed", families=families)
+        cases = selected_cases(families)
+        captures = {}
+        for device in devices:
+            print(f"capturing {len(cases)} cases on the mock {device}", file=sys.stderr)
+            captures[device] = capture.capture(device, selection)
+        fresh = capture.record(TABLE, cases, captures, selection)
+        if RECORDING.exists():
+            old = capture.read_recording(RECORDING)
+            if families or len(devices) < len(DEVICES):
+                # A partial run: keep the other devices' answers of these cases, and every other case.
+                by_name = old.by_name()
+                fresh = capture.Recording(fresh.selection, tuple(
+                    capture.RecordedCase(c.name, c.family, c.module,
+                                         {**(by_name[c.name].ttnn if c.name in by_name else {}), **c.ttnn})
+                    for c in fresh.cases))
+                fresh = capture.merge(old, fresh)
+        # The recording follows CASES: cases no longer listed leave it.
+        order = {case.name: i for i, case in enumerate(CASES)}
+        kept = tuple(sorted((c for c in fresh.cases if c.name in order), key=lambda c: order[c.name]))
+        capture.write_recording(capture.Recording(capture.Selection("fixed"), kept), RECORDING)
+        print(f"recorded {len(kept)} cases in {RECORDING.relative_to(ROOT)}", file=sys.stderr)
+    recording = capture.read_recording(RECORDING)
+    asker = capture.ModelAsker()
+    tables = {device: compare(recording, device, asker, families) for device in devices}
     if args.write_docs:
-        write_docs(tables)
-    if args.json:
-        print(json.dumps(tables))
-        return 0
+        if families or len(devices) < len(DEVICES):
+            parser.error("--write-docs writes every family on every device: run it without --family / --device")
+        text = DOCS.read_text()
+        text = replace_doc_block(text, "calibration-agreement", agreement_markdown(tables))
+        text = replace_doc_block(text, "calibration-differences", differences_markdown(tables))
+        random_draw = _sibling("opmodel_random")
+        if random_draw.RECORDING.exists():
+            drawn = capture.read_recording(random_draw.RECORDING)
+            text = replace_doc_block(text, "held-out",
+                                     random_draw.held_out_section(drawn, random_draw.judge(drawn, asker, devices)))
+        DOCS.write_text(text)
+    print(agreement_markdown(tables) + "\n\n" + differences_markdown(tables))
     failed = False
     for device, rows in tables.items():
-        print(f"#### {device}\n\n{agreement_markdown(rows)}\n\n{markdown(rows)}\n")
         unexplained = [r["case"] for r in rows if r["verdict"] == "difference" and not r["reason"]]
         stale = [r["case"] for r in rows if r["verdict"] != "difference" and r["reason"]]
         if unexplained or stale:

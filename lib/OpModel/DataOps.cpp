@@ -504,7 +504,9 @@ uint64_t permuteCB(PermuteProgram program, llvm::ArrayRef<int64_t> perm,
   uint64_t tile = tileBytes(layout);
   uint64_t faceRow = kFaceSide * elementBytes(layout);
   bool swapsLastTwo = perm[rank - 1] == rank - 2;
-  uint64_t padding = outShape[rank - 2] % kTileDim ? faceRow : 0;
+  // A rank-1 tensor is one row: its height is one tile row's padding.
+  int64_t height = rank >= 2 ? outShape[rank - 2] : 1;
+  uint64_t padding = height % kTileDim ? faceRow : 0;
   switch (program) {
   case PermuteProgram::Identity: // into another placement: ttnn's copy
     return kDoubleBuffer * tile;

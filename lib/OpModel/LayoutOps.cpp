@@ -101,11 +101,12 @@ checkSingleInput(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
                  LayoutAttr inLayout,
                  llvm::Expected<llvm::SmallVector<int64_t>> outShape,
                  LayoutAttr outLayout) {
-  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout))
-    return err;
+  // The output shape first: an llvm::Expected destroyed unread aborts.
   auto shape = asOutput(name, std::move(outShape));
   if (!shape)
     return shape.takeError();
+  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout))
+    return err;
   if (llvm::Error err = checkLayout(name, "output", *shape, outLayout))
     return err;
   if (llvm::Error err = checkSameFormat(name, "the input", inLayout, outLayout))

@@ -19,3 +19,17 @@ def toolchain():
         return find_toolchain()
     except KernelCheckUnavailable as e:
         pytest.skip(f"real-header kernel check skipped: {e}")
+
+
+def pytest_collection_modifyitems(config, items):
+    """``--family F``: the op-model calibration tests of other families are deselected."""
+    families = set(config.getoption("--family") or ())
+    if not families:
+        return
+    selected, deselected = [], []
+    for item in items:
+        marker = item.get_closest_marker("family")
+        (deselected if marker is not None and marker.args[0] not in families else selected).append(item)
+    if deselected:
+        config.hook.pytest_deselected(items=deselected)
+        items[:] = selected

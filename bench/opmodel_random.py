@@ -1,0 +1,319 @@
+"""Held-out random draws for the op model: seeded random cases of every family, run as the real ttnn
+0.81.1 ops on both mock devices and compared with the op model.
+
+The calibration's fixed cases (bench/opmodel_calibration.py) were chosen while the rules were fitted;
+these are not. Per family, a generator draws shapes (tile-aligned or not, ranks 1 to 4), data types,
+placements (DRAM / L1 interleaved, height / width / block shards on random grids) and the op's own
+arguments the way a user of ttnn would write them, including calls ttnn rejects. Every case is judged
+(bench/opmodel_capture.py, ``classify``):
+
+    exact            the model answers the same cb / l1 / total / out as ttnn, or both reject the call
+    not_implemented  the model says it does not know (an honest answer)
+    wrong            anything else: numbers that differ, a rejection of a call ttnn runs, numbers for
+                     a call ttnn rejects
+
+Cases ttnn cannot even place the inputs of, or that take ttnn's process down, are not judged.
+
+    .venv/bin/python bench/opmodel_random.py [--seed S] [--count N] [--family F ...] [--device D]
+        draw N cases per family (default 8) from seed S (default: a fresh one, printed), run them on
+        the mock devices and print the report
+    .venv/bin/python bench/opmodel_random.py --record [...]
+        the same, and record the draw in test/data/opmodel/random.json (``make calibrate`` does this)
+    .venv/bin/python bench/opmodel_random.py --replay
+        the recorded draw against today's model (no ttnn; seconds)
+
+A case's random generator is ``random.Random(f"{seed}:{family}:{index}")``: the same seed gives the
+same cases whatever families are selected.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import math
+import pathlib
+import random
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+HERE = pathlib.Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+import opmodel_capture as capture  # noqa: E402
+
+Case, Operand, Placement = capture.Case, capture.Operand, capture.Placement
+RECORDING = capture.DATA / "random.json"
+# Generated placements only: no named layouts.
+TABLE = capture.CaseTable({})
+DEFAULT_COUNT = 8
+
+# The data types a tensor of a tiled op is drawn in, and their weights (bf16 most often).
+TILED_DTYPES = ("bf16", "bf16", "f32", "bfp8_b")
+# Row-major tensors take bf16 or f32 (bfp8_b is a tile format).
+ROW_MAJOR_DTYPES = ("bf16", "bf16", "f32")
+TILE = 32
+# Both mock devices have at least 8 x 8 worker cores (Blackhole: 10 rows of 13): every generated grid
+# fits both.
+MAX_GRID = (8, 8)
+
+
+# ---------------------------------------------------------------------------------------------
+# Building blocks for the family generators.
+# ---------------------------------------------------------------------------------------------
+
+
+def dims(shape: Sequence[int]) -> str:
+    return "x".join(map(str, shape)) if shape else "scalar"
+
+
+def tiles(n: int) -> int:
+    return -(-n // TILE)
+
+
+def dim(rng: random.Random, low: int = 1, high: int = 1024, aligned: float = 0.6) -> int:
+    """A dimension: a tile multiple with probability ``aligned``, else any size in range."""
+    if rng.random() < aligned:
+        return TILE * rng.randint(max(1, tiles(low)), max(1, high // TILE))
+    return rng.randint(low, high)
+
+
+def shape(rng: random.Random, rank: int | None = None, max_elements: int = 1 << 21, aligned: float = 0.6,
+          outer_max: int = 4, inner_max: int = 1024) -> tuple[int, ...]:
+    """A tensor shape of rank 1 to 4 (``rank`` to fix it): outer dimensions small, the last two
+    ``dim``s, at most ``max_elements`` elements."""
+    rank = rank or rng.choice((1, 2, 2, 2, 3, 3, 4))
+    while True:
+        inner = [dim(rng, 1, inner_max, aligned) for _ in range(min(rank, 2))]
+        outer = [rng.randint(1, outer_max) for _ in range(rank - 2)]
+        result = tuple(outer + inner)
+        if math.prod(result) <= max_elements:
+            return result
+
+
+def interleaved(rng: random.Random, row_major: bool = False) -> str:
+    return Placement(rng.choice(("dram", "l1")), row_major=row_major).text()
+
+
+def collapsed(shape_: Sequence[int], row_major: bool = False) -> tuple[int, int]:
+    """The 2-D tensor ttnn shards: every dimension but the last forms the height (tiled: padded to
+    tiles; a 1-D tensor is one row)."""
+    width = shape_[-1] if shape_ else 1
+    height = math.prod(shape_[:-1]) if len(shape_) > 1 else 1
+    if row_major:
+        return height, width
+    if len(shape_) >= 2:
+        height = math.prod(shape_[:-2]) * TILE * tiles(shape_[-2])
+    else:
+        height = TILE
+    return height, TILE * tiles(width)
+
+
+def sharded(rng: random.Random, shape_: Sequence[int], scheme: str | None = None, row_major: bool = False,
+            exact: bool = True) -> str | None:
+    """A sharded L1 placement of ``shape_`` (None when the scheme cannot hold it on an 8 x 8 grid): a
+    random grid and shards that cover the padded tensor with no empty core when ``exact``, else any
+    shard size that covers it (uneven shards, empty cores allowed). Tiled shards are whole tiles."""
+    scheme = scheme or rng.choice(("hs", "ws", "bs"))
+    height, width = collapsed(shape_, row_major)
+    unit = 1 if row_major else TILE
+    rows_units, cols_units = -(-height // unit), -(-width // unit)
+
+    def split(units: int, max_cores: int) -> tuple[int, int] | None:
+        """(cores, units per shard): cores that each hold a share of ``units``."""
+        choices = []
+        for cores in range(1, min(max_cores, units) + 1):
+            per = -(-units // cores)
+            if not exact or -(-units // per) == cores:
+                choices.append((cores, per))
+        return rng.choice(choices) if choices else None
+
+    if scheme in ("hs", "ws"):
+        along_rows = scheme == "hs"
+        picked = split(rows_units if along_rows else cols_units, MAX_GRID[0] * MAX_GRID[1])
+        grid = _grid_of(rng, picked[0]) if picked else None
+        if grid is None:
+            return None
+        whole_rows = rows_units * unit if not row_major else height
+        whole_cols = cols_units * unit if not row_major else width
+        shard = (picked[1] * unit, whole_cols) if along_rows else (whole_rows, picked[1] * unit)
+    else:
+        r, c = split(rows_units, MAX_GRID[0]), split(cols_units, MAX_GRID[1])
+        if r is None or c is None:
+            return None
+        grid = (r[0], c[0])
+        shard = (r[1] * unit, c[1] * unit)
+    return Placement("l1", capture.SCHEMES[scheme], grid, shard, row_major).text()
+
+
+# Bytes per element, to keep a generated shard within a core's L1 (bfp8_b: 1088 B a tile).
+ELEMENT_BYTES = {"bf16": 2.0, "f32": 4.0, "bfp8_b": 1088 / 1024, "u32": 4.0}
+SHARD_BUDGET = 384 * 1024
+
+
+def sharded_within(rng: random.Random, shape_: Sequence[int], dtype: str, row_major: bool = False,
+                   scheme: str | None = None, exact: bool = True, budget: int = SHARD_BUDGET) -> str | None:
+    """``sharded``, with a shard of at most ``budget`` bytes (a few tries), or None."""
+    for _ in range(4):
+        found = sharded(rng, shape_, scheme, row_major, exact)
+        if found is None:
+            continue
+        shard = Placement.parse(found).shard
+        if shard[0] * shard[1] * ELEMENT_BYTES[dtype] <= budget:
+            return found
+    return None
+
+
+def placed(rng: random.Random, shape_: Sequence[int], dtype: str, row_major: bool = False, share: float = 0.25,
+           uneven: float = 0.0) -> str:
+    """DRAM or L1 interleaved, or with probability ``share`` sharded in L1 when a shard fits (uneven
+    shards, empty cores allowed, with probability ``uneven``)."""
+    if rng.random() < share:
+        found = sharded_within(rng, shape_, dtype, row_major, exact=rng.random() >= uneven)
+        if found is not None:
+            return found
+    return interleaved(rng, row_major)
+
+
+def _grid_of(rng: random.Random, cores: int) -> tuple[int, int] | None:
+    """A rectangle of exactly ``cores`` cores within the 8 x 8 grid (rows x columns), if any."""
+    options = [(r, cores // r) for r in range(1, MAX_GRID[0] + 1) if cores % r == 0 and cores // r <= MAX_GRID[1]]
+    return rng.choice(options) if options else None
+
+
+def placement(rng: random.Random, shape_: Sequence[int], sharded_share: float = 0.3, row_major: bool = False) -> str:
+    """Interleaved (DRAM or L1), or with probability ``sharded_share`` sharded in L1 when it can be."""
+    if rng.random() < sharded_share:
+        found = sharded(rng, shape_, row_major=row_major)
+        if found is not None:
+            return found
+    return interleaved(rng, row_major)
+
+
+def describe(operand: Operand) -> str:
+    text = f"{dims(operand.shape)} {operand.placement[2:] if capture.is_generated(operand.placement) else operand.placement}"
+    return text if operand.dtype == "bf16" else f"{text} {operand.dtype}"
+
+
+def array(values: Sequence[int]) -> str:
+    return "array<i64: " + ", ".join(map(str, values)) + ">"
+
+
+# ---------------------------------------------------------------------------------------------
+# The draw.
+# ---------------------------------------------------------------------------------------------
+
+# family -> a generator of one case from its random generator. Filled by the group modules below.
+Generator = Callable[[random.Random], Case]
+# The modules that hold the generators, by group of families.
+GROUPS = ("opmodel_random_compute", "opmodel_random_data", "opmodel_random_matmul")
+
+
+def generators() -> dict[str, Generator]:
+    import importlib
+
+    found: dict[str, Generator] = {}
+    for name in GROUPS:
+        if importlib.util.find_spec(name) is None:  # TODO(strict once the groups land)
+            continue
+        module = importlib.import_module(name)
+        overlap = set(found) & set(module.GENERATORS)
+        if overlap:
+            raise RuntimeError(f"families drawn twice: {sorted(overlap)}")
+        found.update(module.GENERATORS)
+    return found
+
+
+def draw(seed: int, count: int = DEFAULT_COUNT, families: Sequence[str] = ()) -> tuple[Case, ...]:
+    """``count`` cases of each family (of ``families``, or all), named ``<family> #<i>: <what>``."""
+    table = generators()
+    unknown = set(families) - set(table)
+    if unknown:
+        raise SystemExit(f"unknown families {sorted(unknown)}; known: {sorted(table)}")
+    cases = []
+    for family in sorted(table):
+        if families and family not in families:
+            continue
+        for index in range(count):
+            case = table[family](random.Random(f"{seed}:{family}:{index}"))
+            cases.append(Case(f"{family} #{index}: {case.name}", family, case.inputs, case.output, case.ir,
+                              case.ttnn_call))
+    return tuple(cases)
+
+
+def judge(recording: capture.Recording, asker: capture.ModelAsker,
+          devices: Sequence[str]) -> dict[str, list[dict]]:
+    """Per device, one row per case: ttnn's answer, the model's, the class."""
+    rows: dict[str, list[dict]] = {}
+    for device in devices:
+        rows[device] = []
+        for case in recording.cases:
+            measured = case.ttnn[device]
+            model = asker.ask(case.module, device)
+            rows[device].append({"case": case.name, "family": case.family, "ttnn": measured, "model": model,
+                                 "class": capture.classify(measured, model)})
+    return rows
+
+
+def report(rows: Mapping[str, list[dict]]) -> str:
+    per_device = {device: capture.held_out_report((r["family"], r["class"]) for r in device_rows)
+                  for device, device_rows in rows.items()}
+    return capture.held_out_markdown(per_device)
+
+
+def held_out_section(recording: capture.Recording, rows: Mapping[str, list[dict]]) -> str:
+    """docs/op-model.md's report of the recorded draw."""
+    selection = recording.selection
+    per_device = {device: len(device_rows) for device, device_rows in rows.items()}
+    cases = ", ".join(f"{n} on {device}" for device, n in per_device.items())
+    return (f"Recorded draw: seed {selection.seed}, {selection.count} cases a family ({cases}); "
+            "percentages of the judged cases (those ttnn could place and did not crash on).\n\n" + report(rows))
+
+
+def misses(rows: Mapping[str, list[dict]]) -> str:
+    lines = []
+    for device, device_rows in rows.items():
+        for row in device_rows:
+            if row["class"] in ("wrong", "not_implemented") or row["class"] is None:
+                what = row["class"] or "unjudged"
+                lines.append(f"{device} {what}: {row['case']}\n    ttnn  {row['ttnn']}\n    model {row['model']}")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, help="the draw's seed (default: a fresh one)")
+    parser.add_argument("--count", type=int, default=DEFAULT_COUNT, help="cases per family")
+    parser.add_argument("--family", action="append", default=[])
+    parser.add_argument("--device", choices=(*capture.DEVICES, "all"), default="all")
+    parser.add_argument("--record", action="store_true", help=f"record the draw in {RECORDING.relative_to(capture.ROOT)}")
+    parser.add_argument("--replay", action="store_true", help="judge the recorded draw with today's model (no ttnn)")
+    parser.add_argument("--misses", action="store_true", help="list every case that is not exact")
+    args = parser.parse_args()
+    sys.modules.setdefault("opmodel_random", sys.modules["__main__"])  # the group modules import it by name
+    devices = tuple(capture.DEVICES) if args.device == "all" else (args.device,)
+    if args.replay:
+        recording = capture.read_recording(RECORDING)
+        print(f"recorded draw: seed {recording.selection.seed}, {recording.selection.count} a family")
+    else:
+        seed = args.seed if args.seed is not None else int(time.time_ns() % 1_000_000_007)
+        selection = capture.Selection("random", seed, args.count, tuple(args.family))
+        print(f"seed {seed}: {args.count} cases a family", file=sys.stderr)
+        cases = draw(seed, args.count, args.family)
+        captures = {device: capture.capture(device, selection) for device in devices}
+        recording = capture.record(TABLE, cases, captures, selection)
+        if args.record:
+            if args.family or len(devices) < len(capture.DEVICES):
+                parser.error("--record records a whole draw: every family on every device")
+            capture.write_recording(recording, RECORDING)
+    rows = judge(recording, capture.ModelAsker(), devices)
+    if args.misses:
+        print(misses(rows))
+    print(report(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
