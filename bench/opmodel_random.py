@@ -288,14 +288,16 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=DEFAULT_COUNT, help="cases per family")
     parser.add_argument("--family", action="append", default=[])
     parser.add_argument("--device", choices=(*capture.DEVICES, "all"), default="all")
-    parser.add_argument("--record", action="store_true", help=f"record the draw in {RECORDING.relative_to(capture.ROOT)}")
+    parser.add_argument("--record", action="store_true", help="record the draw (in --file)")
     parser.add_argument("--replay", action="store_true", help="judge the recorded draw with today's model (no ttnn)")
+    parser.add_argument("--file", type=pathlib.Path, default=RECORDING,
+                        help="the recording --record writes and --replay reads (default: %(default)s)")
     parser.add_argument("--misses", action="store_true", help="list every case that is not exact")
     args = parser.parse_args()
     sys.modules.setdefault("opmodel_random", sys.modules["__main__"])  # the group modules import it by name
     devices = tuple(capture.DEVICES) if args.device == "all" else (args.device,)
     if args.replay:
-        recording = capture.read_recording(RECORDING)
+        recording = capture.read_recording(args.file)
         print(f"recorded draw: seed {recording.selection.seed}, {recording.selection.count} a family")
     else:
         seed = args.seed if args.seed is not None else int(time.time_ns() % 1_000_000_007)
@@ -307,7 +309,7 @@ def main() -> int:
         if args.record:
             if args.family or len(devices) < len(capture.DEVICES):
                 parser.error("--record records a whole draw: every family on every device")
-            capture.write_recording(recording, RECORDING)
+            capture.write_recording(recording, args.file)
     rows = judge(recording, capture.ModelAsker(), devices)
     if args.misses:
         print(misses(rows))
