@@ -106,7 +106,8 @@ std::string describe(LayoutAttr layout) {
 
 llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
                         llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
-                        bool rowMajorAllowed, bool indicesAllowed) {
+                        bool rowMajorAllowed, bool indicesAllowed,
+                        ShardCover cover) {
   if (!layout)
     return backendError(opName + ": the " + role + " has no #ttnn.layout");
   if (llvm::Error err = checkShape(opName, role, shape, layout))
@@ -146,20 +147,25 @@ llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
       height *= dim;
   }
   int64_t cores = grid[0] * grid[1];
+  // With idle cores allowed, the last cores (rows, columns) may hold nothing.
+  bool idle = cover == ShardCover::IdleCoresAllowed;
+  auto noEmpty = [&](int64_t extent, int64_t whole, int64_t count) {
+    return idle || extent * (count - 1) < whole;
+  };
   bool covers = false;
   switch (layout.getMemoryLayout()) {
   case TensorMemoryLayout::HeightSharded:
     covers = shard[1] == width && shard[0] * cores >= height &&
-             shard[0] * (cores - 1) < height;
+             noEmpty(shard[0], height, cores);
     break;
   case TensorMemoryLayout::WidthSharded:
     covers = shard[0] == height && shard[1] * cores >= width &&
-             shard[1] * (cores - 1) < width;
+             noEmpty(shard[1], width, cores);
     break;
   case TensorMemoryLayout::BlockSharded:
     covers = shard[0] * grid[0] >= height && shard[1] * grid[1] >= width &&
-             shard[0] * (grid[0] - 1) < height &&
-             shard[1] * (grid[1] - 1) < width;
+             noEmpty(shard[0], height, grid[0]) &&
+             noEmpty(shard[1], width, grid[1]);
     break;
   case TensorMemoryLayout::Interleaved:
     break;

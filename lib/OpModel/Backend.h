@@ -71,15 +71,30 @@ std::string describeShape(llvm::ArrayRef<int64_t> shape);
 llvm::Error checkShape(llvm::StringRef opName, llvm::StringRef role,
                        llvm::ArrayRef<int64_t> shape, LayoutAttr layout);
 
+/// How the shards of a sharded layout must cover its tensor.
+enum class ShardCover {
+  /// Every core of the grid holds a shard (the layouts most ops are
+  /// modelled on).
+  Exact,
+  /// ttnn's own rule (get_shape_fits_shard_grid_error, tensor_spec.cpp): a
+  /// height (width) shard spans the width (height) and the shards number at
+  /// most the grid's cores, block shards at most its rows and columns; the
+  /// cores past the last shard idle. Opted into by the ops whose programs
+  /// take such grids (matmul, linear).
+  IdleCoresAllowed,
+};
+
 /// The shape passes checkShape, the layout is present and, when sharded, its
-/// grid fits the device and its shards are tile-aligned and cover the tensor.
+/// grid fits the device and its shards are tile-aligned and cover the tensor
+/// as `cover` says.
 /// A row-major layout is not supported unless `rowMajorAllowed` (the ops
 /// whose row-major programs are modelled), and never sharded; a u32 one
 /// unless `indicesAllowed` (embedding indices, argmax results).
 llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
                         llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
                         bool rowMajorAllowed = false,
-                        bool indicesAllowed = false);
+                        bool indicesAllowed = false,
+                        ShardCover cover = ShardCover::Exact);
 
 /// Tile pages of each of the input and output CBs of ttnn 0.81.1's
 /// tilize / untilize of `shape` from `in` (to_layout, LayoutOps.cpp), or
