@@ -255,11 +255,17 @@ Config mcast1D(const Product &p, bool fuseBatch, bool mcastIn0,
 Config simple2D(const Product &p, int64_t factor, int64_t blockW,
                 bool allDramInterleaved) {
   Config c{MatmulProgram::Mcast2D, p.rows(), p.cols(), blockW};
-  c.perCoreM = c.perCoreN = c.outH = c.outW = factor;
+  // Square blocks of the factor, no larger than the product (measured: a
+  // 1 x 7 tile product to a block-sharded output runs one 1 x 7 block).
+  c.perCoreM = c.outH = std::min(factor, p.mt);
+  c.perCoreN = c.outW = std::min(factor, p.nt);
   c.subH = kSimpleSubH;
   c.subW = kSimpleSubW;
   if (c.subW != c.perCoreN)
     c.subH = 1;
+  if (c.perCoreM % c.subH || c.perCoreN % c.subW)
+    std::tie(c.subH, c.subW) = subblockParams(p, c.perCoreM, c.perCoreN,
+                                              false, p.out.isSharded());
   if (allDramInterleaved) {
     // The whole grid: K in Kt / (grid columns) tiles when they divide it.
     c.blockW = p.kt % p.cols() == 0 ? p.kt / p.cols() : 1;
@@ -411,7 +417,6 @@ llvm::Expected<Config> shardedConfig(llvm::StringRef name, const Product &p) {
       c.blockW = xMatch ? std::gcd(shardCols, p.kt) : 1;
       std::tie(c.outH, c.outW, std::ignore) =
           fitBlock(p, c.perCoreM, c.perCoreN, c.blockW, false);
-      rowBlocksForShards(c, outSharded);
       std::tie(c.subH, c.subW) =
           subblockParams(p, c.outH, c.outW, false, outSharded);
       return c;
@@ -484,16 +489,22 @@ llvm::Expected<LayoutAttr> placedOutput(llvm::StringRef name, const Product &p,
     int64_t cores = ceilDiv(m, c.perCoreM) * ceilDiv(p.nt, c.perCoreN);
     // num_cores_to_corerangeset: row by row over the config's grid; the
     // layout names its bounding box (the cores past the last hold nothing).
+    // Block shards need the rectangle itself (tensor_spec.cpp).
     int64_t grid[] = {ceilDiv(cores, c.gridCols),
                       std::min(cores, c.gridCols)};
+    if (out.getMemoryLayout() == TensorMemoryLayout::BlockSharded &&
+        grid[0] * grid[1] != cores)
+      return backendError(name + ": the " + llvm::Twine(cores) +
+                          " cores of the 1-D program's block-sharded output "
+                          "are no rectangle (ttnn 0.81.1 rejects it)");
     return out.withShards(grid, shard);
   }
   case MatmulProgram::Mcast2D: {
-    // The grid of output blocks, whatever grid was asked for (measured: a
-    // 4x4 request of 256x256 shards of a product on a block-sharded a's 8x8
-    // grid comes back on 8x8 in 128x128 shards).
-    Blocks blocks = blocksOf(p, c);
-    int64_t grid[] = {blocks.y, blocks.x};
+    // The grid of output blocks (the batch folded into M), whatever grid was
+    // asked for (measured: a 4x4 request of 256x256 shards of a product on
+    // a block-sharded a's 8x8 grid comes back on 8x8 in 128x128 shards).
+    int64_t m = p.a.batch * p.mt;
+    int64_t grid[] = {ceilDiv(m, c.perCoreM), ceilDiv(p.nt, c.perCoreN)};
     return out.withShards(grid, shard);
   }
   case MatmulProgram::Reuse:
@@ -568,6 +579,12 @@ llvm::Error validate(llvm::StringRef name, const Product &p, const Config &c,
                   " dest tiles");
   if (c.fuseBatch && p.b.batch != 1)
     return reject("a fused batch needs an unbatched b");
+  // matmul_utilities.hpp: the multicast programs write a sharded output of
+  // a batched b only with the batch folded into M (measured: 3x192x384 .
+  // 3x79x384 to block shards is rejected; an unbatched b's product runs).
+  if (outSharded && !c.fuseBatch && p.a.batch > 1 && p.b.batch > 1 &&
+      c.program != MatmulProgram::Reuse)
+    return reject("a sharded output of a batched b's unfused batch");
   if (c.fuseBatch && p.transposeA && p.a.batch > 1 && p.mt > 1)
     return reject("transpose_a with a fused batch of several tile rows");
   Blocks blocks = blocksOf(p, c);
@@ -764,11 +781,17 @@ uint64_t programCBs(const Product &p, const Config &c, uint64_t fusedBiasTile,
                    p.a.scheme() == TensorMemoryLayout::HeightSharded;
     if (!inPlace)
       bytes += in0;
-    // The 1-D program splitting N on a sharded a: the cores of a without an
-    // output block relay in0 through a second buffer like in0's.
-    if (c.program == MatmulProgram::Mcast1D && p.a.sharded()) {
+    // Cores of a sharded a without an output block still send their shard:
+    // they relay in0 through a second buffer like in0's (the 1-D program:
+    // more of a's cores than blocks; the 2-D one: more of a's columns than
+    // block columns; measured: a 2x8 grid of a with 7 block columns adds 4
+    // f32 tiles).
+    if (p.a.sharded() && !inPlace) {
       Blocks blocks = blocksOf(p, c);
-      if (p.a.cores() > blocks.x * blocks.y)
+      bool idleSenders = c.program == MatmulProgram::Mcast1D
+                             ? p.a.cores() > blocks.x * blocks.y
+                             : p.a.gridCols() > blocks.x;
+      if (idleSenders)
         bytes += in0;
     }
     if (!p.b.sharded())
@@ -866,14 +889,18 @@ Product productOf(const Operand &a, const Operand &b, bool transposeA,
 }
 
 /// Whether linear adds the bias after the product (get_post_process_bias):
-/// a bias taller than one tile row, an L1 output, or interleaved operands
-/// not all in DRAM; else the bias is fused into the product.
+/// a bias taller than one tile row or batched (measured: a 4x1x13x418 bias
+/// of an all-DRAM product is added after it), an L1 output, or interleaved
+/// operands not all in DRAM; else the bias is fused into the product.
 bool biasAddedAfter(const MatmulCall &call) {
   if (!call.bias.layout)
     return false;
   llvm::ArrayRef<int64_t> shape = call.bias.shape;
   int64_t rows = shape.size() >= 2 ? shape[shape.size() - 2] : 1;
-  if (tilesOf(rows) != 1 || call.output.isL1())
+  int64_t batch = 1;
+  for (int64_t d : shape.drop_back(std::min<size_t>(2, shape.size())))
+    batch *= d;
+  if (tilesOf(rows) != 1 || batch != 1 || call.output.isL1())
     return true;
   if (call.a.layout.isSharded())
     return false;
@@ -900,6 +927,38 @@ llvm::Error checkFusedBias(llvm::StringRef name, const MatmulCall &call,
                         "it)");
   if (call.bias.layout.isSharded())
     return notSupportedError(name + ": a sharded bias is not modelled");
+  return llvm::Error::success();
+}
+
+/// linear's last check (compute_matmul_with_bias_output_shape): the bias
+/// broadcasts with the product's shape as ttnn recomputes it from the
+/// operands as given and the transpose flags left after the copies (a
+/// copied operand's flag is cleared, so a transposed b copied for
+/// MatmulMultiCore gives K columns: measured, every such linear with a bias
+/// is rejected).
+llvm::Error checkBiasShape(llvm::StringRef name, const MatmulCall &call,
+                           bool transposeA, bool transposeB,
+                           llvm::ArrayRef<int64_t> outShape) {
+  Operand a = Operand::of(call.a.shape, call.a.layout, transposeA);
+  Operand b = Operand::of(call.b.shape, call.b.layout, transposeB);
+  auto shape = outputShape(name, a, b);
+  if (!shape)
+    return shape.takeError();
+  auto final = broadcastShapes(*shape, call.bias.shape);
+  if (!final)
+    return backendError(name + ": the bias " + describeShape(call.bias.shape) +
+                        " does not broadcast with " + describeShape(*shape) +
+                        ", the product's shape ttnn 0.81.1 recomputes from the "
+                        "operands as given and the transposes it left to the "
+                        "program");
+  // The result is then viewed in that shape: a view larger than the
+  // output's buffer fails (measured on Blackhole: 1088x91 transposed .
+  // 1088x320 viewed as 1088x320).
+  if (geometry(*final).tiles() > geometry(outShape).tiles())
+    return backendError(name + ": the result viewed as " +
+                        describeShape(*final) +
+                        " (the shape ttnn 0.81.1 recomputes after copying a "
+                        "transposed operand) exceeds its buffer");
   return llvm::Error::success();
 }
 
@@ -993,6 +1052,10 @@ llvm::Expected<MatmulPlan> planMatmul(llvm::StringRef name,
       return err;
     transposeA = transposeB = false;
   }
+  if (call.bias.layout)
+    if (llvm::Error err =
+            checkBiasShape(name, call, transposeA, transposeB, *outShape))
+      return err;
   plan.fusedBias = call.bias.layout && !biasAddedAfter(call);
   // ttnn::prim::matmul: the config of the operands it runs, the copies
   // allocated, the bias counted only when fused.
@@ -1014,10 +1077,6 @@ llvm::Expected<MatmulPlan> planMatmul(llvm::StringRef name,
     return output.takeError();
   if (llvm::Error err = checkShardsFit(name, *outShape, *output))
     return err;
-  if (output->isSharded() && (a.sharded() || b.sharded()) &&
-      call.transposeA)
-    return notSupportedError(name + ": a transposed a of a sharded product "
-                                    "is not modelled");
 
   plan.outputShape = *outShape;
   plan.batch = std::max(a.batch, b.batch);
