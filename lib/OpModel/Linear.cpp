@@ -82,14 +82,14 @@ llvm::Expected<OpConstraints> OpModel<LinearOp>::getOpConstraints(
   uint64_t output = l1BytesPerBank(outShape, outputLayout);
   llvm::SmallVector<ProgramStep, 5> programs(plan->programs.begin(),
                                             plan->programs.end());
-  bool after = activation || (biasLayout && !plan->fusedBias);
-  std::optional<LayoutAttr> placed = withoutIdleCores(outShape, outputLayout);
-  if (after && !placed)
-    return notSupportedError(name + ": the product's " +
-                             describe(outputLayout) +
-                             " output has idle cores no rectangle of the "
-                             "device leaves out: the bias add or activation "
-                             "after it is not modelled");
+  std::optional<LayoutAttr> placed =
+      eltwiseLayout(outShape, outputLayout, activation.has_value());
+  if (!placed)
+    return notSupportedError(
+        name + ": an activation after the product's " +
+        describe(outputLayout) +
+        " output, whose shards fill no rectangle of cores, is not modelled "
+        "(ttnn's unary program reads such shards in place or streams them)");
   if (biasLayout && !plan->fusedBias) {
     auto add = OpModel<AddOp>::getOpConstraints(outShape, *placed, biasShape,
                                                 biasLayout, *placed);
@@ -125,7 +125,7 @@ llvm::Expected<size_t> OpModel<LinearOp>::getOpRuntime(
   auto plan = planMatmul(LinearOp::getOperationName(), call);
   if (!plan)
     return plan.takeError();
-  outputLayout = withoutIdleCores(plan->outputShape, plan->output)
+  outputLayout = eltwiseLayout(plan->outputShape, plan->output, false)
                      .value_or(plan->output);
   // Each program pays its own launch: the product, the add of a bias that
   // is not fused, the activation.

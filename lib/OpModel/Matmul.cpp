@@ -280,7 +280,7 @@ Config simple2D(const Product &p, int64_t factor, int64_t blockW,
 }
 
 /// create_simple_matmul_program_config: an interleaved a.
-Config simpleConfig(const Product &p) {
+llvm::Expected<Config> simpleConfig(llvm::StringRef name, const Product &p) {
   LayoutAttr out = p.out;
   bool allInterleaved = !p.a.sharded() && !p.b.sharded() && !out.isSharded();
   bool allDram = !p.a.layout.isL1() && !p.b.layout.isL1() && !out.isL1();
@@ -305,7 +305,7 @@ Config simpleConfig(const Product &p) {
     blockW = 1;
   if (!allDramInterleaved &&
       !(blocksX * blocksY <= p.rows() * p.cols() && p.kt % blockW == 0))
-    return {MatmulProgram::MultiCore};
+    return Config{MatmulProgram::MultiCore};
   // get_core_range: the block grid, unless one block or beyond the device.
   int64_t rangeX = 0, rangeY = 0;
   if (!(blocksY == 1 && blocksX == 1) && blocksY <= p.rows() &&
@@ -320,6 +320,10 @@ Config simpleConfig(const Product &p) {
     bsColumn = !single && out.getGrid()[1] == 1;
     bsRow = !single && out.getGrid()[0] == 1;
   }
+  if ((bsColumn || bsRow) && p.b.batch > 1)
+    return backendError(name + ": a block-sharded output on one row or "
+                               "column of cores with a batched b (ttnn 0.81.1 "
+                               "rejects it)");
   bool noRange = rangeY == 0 && out.isSharded();
   bool use1dIn0 =
       (wide && !aBatchBroadcast) ||
@@ -343,7 +347,7 @@ Config simpleConfig(const Product &p) {
                    bsColumn);
   if ((rangeY > 0 && blocksX <= p.cols() && blocksY <= p.rows()) || use2d)
     return simple2D(p, factor, blockW, allDramInterleaved);
-  return {MatmulProgram::MultiCore};
+  return Config{MatmulProgram::MultiCore};
 }
 
 /// A sharded output is written a block row at a time when the fitted block
@@ -353,6 +357,34 @@ Config simpleConfig(const Product &p) {
 void rowBlocksForShards(Config &c, bool outSharded) {
   if (outSharded && c.outW < c.perCoreN)
     c.outH = 1;
+}
+
+/// create_matmul_program_config for a block-sharded a on one row or column
+/// of cores: the 2-D program on the device's grid, per-core M from a's
+/// shard, per-core N in proportion to its width, K blocks of the gcd of
+/// its width and Kt (measured: 352x1472 on 1x8 shards of 352x192 times
+/// 1472x502 runs 11 x 2 blocks with K blocks of 2).
+Config blockFallback(const Product &p) {
+  Config c{MatmulProgram::Mcast2D, p.rows(), p.cols()};
+  c.fuseBatch = true;
+  c.perCoreM = p.a.shardRowTiles();
+  c.perCoreN = std::max<int64_t>(
+      (p.nt * p.a.layout.getShard()[1]) / (p.kt * kTileDim), 1);
+  c.blockW = std::gcd(p.a.shardColTiles(), p.kt);
+  std::tie(c.outH, c.outW, std::ignore) =
+      fitBlock(p, c.perCoreM, c.perCoreN, c.blockW, false);
+  // get_subblock_sizes: the choices read as (w, h).
+  c.subH = c.subW = 1;
+  for (auto [w, h] : kSubblockChoices)
+    if ((h * w <= kFp32DestTiles || !p.fp32Acc()) && c.outH % h == 0 &&
+        c.outW % w == 0) {
+      c.subH = h;
+      c.subW = w;
+      break;
+    }
+  if (c.subW != c.perCoreN)
+    c.subH = 1;
+  return c;
 }
 
 /// get_matmul_program_config: a sharded a.
@@ -399,7 +431,7 @@ llvm::Expected<Config> shardedConfig(llvm::StringRef name, const Product &p) {
           subblockParams(p, c.outH, c.outW, false, outSharded);
       return c;
     }
-    {
+    if (gridRows > 1 && gridCols > 1) {
       if (llvm::Error err = sameAsA())
         return err;
       int64_t shardRows = p.a.shardRowTiles(), shardCols = p.a.shardColTiles();
@@ -421,6 +453,7 @@ llvm::Expected<Config> shardedConfig(llvm::StringRef name, const Product &p) {
           subblockParams(p, c.outH, c.outW, false, outSharded);
       return c;
     }
+    return blockFallback(p);
   }
   // A batched b: MatmulMultiCoreReuse on a's shards.
   if (scheme == TensorMemoryLayout::WidthSharded)
@@ -445,7 +478,7 @@ llvm::Expected<Config> shardedConfig(llvm::StringRef name, const Product &p) {
 
 llvm::Expected<Config> generateConfig(llvm::StringRef name, const Product &p) {
   if (!p.a.sharded())
-    return simpleConfig(p);
+    return simpleConfig(name, p);
   return shardedConfig(name, p);
 }
 
@@ -476,7 +509,12 @@ llvm::Expected<LayoutAttr> placedOutput(llvm::StringRef name, const Product &p,
                                "cannot write a " +
                         describe(out) + " output");
   case MatmulProgram::Mcast1D: {
-    if (c.userShardSpec) {
+    // A block-sharded output on one row or column of cores (one core
+    // included) keeps the requested spec, as width or height sharded
+    // (measured: 64x1088 block shards on 1x1 come back height sharded).
+    bool oneD = out.getMemoryLayout() == TensorMemoryLayout::BlockSharded &&
+                (out.getGrid()[0] == 1 || out.getGrid()[1] == 1);
+    if (oneD) {
       bool column = out.getGrid()[1] == 1;
       return LayoutAttr::get(out.getContext(), out.getPageLayout(),
                              out.getBufferType(),
@@ -794,9 +832,12 @@ uint64_t programCBs(const Product &p, const Config &c, uint64_t fusedBiasTile,
       if (idleSenders)
         bytes += in0;
     }
+    // in1's batch: a's in the 2-D program, b's in the 1-D one (measured:
+    // 4x32x64 . 1x64x1664 single-buffers in1).
+    int64_t in1Batch = c.program == MatmulProgram::Mcast1D ? batchB : batch;
     if (!p.b.sharded())
-      bytes += (batch * kBlocks > 1 ? kBuffering : 1) * c.outW * c.blockW *
-               bTile;
+      bytes += (in1Batch * kBlocks > 1 ? kBuffering : 1) * c.outW *
+               c.blockW * bTile;
   }
   // The output block, and the partials block beside it when their formats
   // differ or a sharded output is written in blocks smaller than its shard
@@ -1000,9 +1041,6 @@ llvm::Expected<MatmulPlan> planMatmul(llvm::StringRef name,
                         llvm::Twine(a.shape[a.shape.size() - 2]) + "x" +
                         llvm::Twine(k) + ", b is " + llvm::Twine(kb) + "x" +
                         llvm::Twine(b.shape.back()));
-  if (call.linear && call.bias.layout && b.batch > 1)
-    return backendError(name + ": a batched b with a bias (ttnn 0.81.1's "
-                               "linear rejects it)");
   auto outShape = outputShape(name, a, b);
   if (!outShape)
     return outShape.takeError();
@@ -1077,6 +1115,10 @@ llvm::Expected<MatmulPlan> planMatmul(llvm::StringRef name,
     return output.takeError();
   if (llvm::Error err = checkShardsFit(name, *outShape, *output))
     return err;
+  if (output->isSharded() &&
+      (output->getGrid()[0] > p.rows() || output->getGrid()[1] > p.cols()))
+    return backendError(name + ": the output " + describe(*output) +
+                        " ttnn 0.81.1 places exceeds the device's grid");
 
   plan.outputShape = *outShape;
   plan.batch = std::max(a.batch, b.batch);
@@ -1092,30 +1134,23 @@ llvm::Expected<MatmulPlan> planMatmul(llvm::StringRef name,
   return plan;
 }
 
-std::optional<LayoutAttr> withoutIdleCores(llvm::ArrayRef<int64_t> shape,
-                                           LayoutAttr layout) {
+std::optional<LayoutAttr> eltwiseLayout(llvm::ArrayRef<int64_t> shape,
+                                        LayoutAttr layout, bool activation) {
   if (!layout.isSharded())
     return layout;
   Geometry g = geometry(shape);
   auto shard = layout.getShard();
   int64_t alongH = ceilDiv(g.heightTiles * kTileDim, shard[0]);
   int64_t alongW = ceilDiv(g.widthTiles * kTileDim, shard[1]);
-  const DeviceModel &device = currentDevice();
-  auto standIn = [&](int64_t rows, int64_t cols) -> std::optional<LayoutAttr> {
-    if (rows > device.gridRows || cols > device.gridCols)
-      return std::nullopt;
-    int64_t grid[] = {rows, cols};
-    return layout.withShards(grid, shard);
-  };
-  if (layout.getMemoryLayout() == TensorMemoryLayout::BlockSharded)
-    return standIn(alongH, alongW);
-  int64_t shards = layout.getMemoryLayout() == TensorMemoryLayout::HeightSharded
-                       ? alongH
-                       : alongW;
-  for (int64_t rows = 1; rows <= device.gridRows; ++rows)
-    if (shards % rows == 0 && shards / rows <= device.gridCols)
-      return standIn(rows, shards / rows);
-  return std::nullopt;
+  int64_t shards = layout.getMemoryLayout() == TensorMemoryLayout::WidthSharded
+                       ? alongW
+                       : alongH;
+  if (layout.getMemoryLayout() == TensorMemoryLayout::BlockSharded ||
+      layout.getGrid()[0] * layout.getGrid()[1] == shards)
+    return layout;
+  if (activation)
+    return std::nullopt;
+  return layout.interleavedIn(layout.getPageLayout(), BufferType::L1);
 }
 
 size_t matmulRuntime(const MatmulPlan &plan, const MatmulCall &call) {

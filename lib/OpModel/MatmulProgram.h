@@ -62,14 +62,16 @@ struct MatmulPlan {
 llvm::Expected<MatmulPlan> planMatmul(llvm::StringRef opName,
                                       const MatmulCall &call);
 
-/// The programs after the product (linear's bias add and activation) are
-/// modelled on layouts whose every core holds a shard. A placed output with
-/// idle cores (the 1-D program's N-split output on ceil(Nt / per-core N)
-/// cores) stands in as the same shards on a grid of exactly that many cores
-/// when the device has one (their CBs do not depend on the grid); nullopt
-/// otherwise.
-std::optional<LayoutAttr> withoutIdleCores(llvm::ArrayRef<int64_t> shape,
-                                           LayoutAttr layout);
+/// The layout the bias add after the product (linear) is modelled on, for
+/// its CBs: the placed output itself when its shards fill their grid; when
+/// the 1-D program placed them on cores that form no rectangle, an
+/// interleaved L1 tensor (measured on both mock devices: the add streams
+/// 2-page CBs as for interleaved operands). nullopt for the activation on
+/// such cores, whose unary program reads the shards in place on Blackhole
+/// (69 one-tile shards) and streams them on Wormhole (35 two-tile shards):
+/// not modelled.
+std::optional<LayoutAttr> eltwiseLayout(llvm::ArrayRef<int64_t> shape,
+                                        LayoutAttr layout, bool activation);
 
 /// The roofline of the product (operand and output traffic, tile products).
 size_t matmulRuntime(const MatmulPlan &plan, const MatmulCall &call);
