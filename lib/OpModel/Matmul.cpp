@@ -1134,8 +1134,7 @@ llvm::Expected<MatmulPlan> planMatmul(llvm::StringRef name,
   return plan;
 }
 
-std::optional<LayoutAttr> eltwiseLayout(llvm::ArrayRef<int64_t> shape,
-                                        LayoutAttr layout, bool activation) {
+LayoutAttr eltwiseLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
   if (!layout.isSharded())
     return layout;
   Geometry g = geometry(shape);
@@ -1148,8 +1147,6 @@ std::optional<LayoutAttr> eltwiseLayout(llvm::ArrayRef<int64_t> shape,
   if (layout.getMemoryLayout() == TensorMemoryLayout::BlockSharded ||
       layout.getGrid()[0] * layout.getGrid()[1] == shards)
     return layout;
-  if (activation)
-    return std::nullopt;
   return layout.interleavedIn(layout.getPageLayout(), BufferType::L1);
 }
 

@@ -62,16 +62,12 @@ struct MatmulPlan {
 llvm::Expected<MatmulPlan> planMatmul(llvm::StringRef opName,
                                       const MatmulCall &call);
 
-/// The layout the bias add after the product (linear) is modelled on, for
-/// its CBs: the placed output itself when its shards fill their grid; when
-/// the 1-D program placed them on cores that form no rectangle, an
-/// interleaved L1 tensor (measured on both mock devices: the add streams
-/// 2-page CBs as for interleaved operands). nullopt for the activation on
-/// such cores, whose unary program reads the shards in place on Blackhole
-/// (69 one-tile shards) and streams them on Wormhole (35 two-tile shards):
-/// not modelled.
-std::optional<LayoutAttr> eltwiseLayout(llvm::ArrayRef<int64_t> shape,
-                                        LayoutAttr layout, bool activation);
+/// The layout linear's bias add and activation after the product are
+/// modelled on, for their CBs: the placed output itself when its shards
+/// fill their grid; when the 1-D program placed them on cores that form no
+/// rectangle, an interleaved L1 tensor (measured on both mock devices: the
+/// add streams 2-page CBs as for interleaved operands).
+LayoutAttr eltwiseLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr layout);
 
 /// The roofline of the product (operand and output traffic, tile products).
 size_t matmulRuntime(const MatmulPlan &plan, const MatmulCall &call);
