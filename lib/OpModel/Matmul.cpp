@@ -857,8 +857,9 @@ uint64_t programCBs(const Product &p, const Config &c, uint64_t fusedBiasTile,
 }
 
 /// compute_matmul_output_shape: a's leading dimensions (b's when it has
-/// more), M and N; a batch-1 a against a batched b of the same rank takes
-/// b's batch in the dimension before M.
+/// more), M and N; an a whose leading dimensions are all 1 against a b of
+/// the same rank takes b's (measured: 1x1x62x1984 . 2x3x1984x160 gives
+/// 2x3x62x160).
 llvm::Expected<std::vector<int64_t>>
 outputShape(llvm::StringRef name, const Operand &a, const Operand &b) {
   size_t ra = a.shape.size(), rb = b.shape.size();
@@ -871,15 +872,16 @@ outputShape(llvm::StringRef name, const Operand &a, const Operand &b) {
   for (size_t i = 0; i + 1 < ra; ++i)
     out[diff + i] = a.shape[i];
   out.back() = b.shape.back();
-  if (ra >= 3 && rb == ra && a.shape[ra - 3] == 1 && b.shape[ra - 3] > 1)
-    out[ra - 3] = b.shape[ra - 3];
+  if (ra >= 3 && rb == ra && a.batch == 1)
+    for (size_t i = 0; i + 2 < ra; ++i)
+      out[i] = b.shape[i];
   return out;
 }
 
 /// ttnn's batch rules (validate_on_program_cache_miss): an unbatched b is
 /// broadcast over a's batch; a batched b needs a's rank and batch, but for
-/// a batch-1 a in the dimension before M with the 1-D program splitting M
-/// unfused (in0 reuse).
+/// an a whose leading dimensions are all 1 with the 1-D program splitting
+/// M unfused (in0 reuse).
 llvm::Error checkBatches(llvm::StringRef name, const Product &p,
                          const Config &c) {
   bool bcast = p.b.batch == 1;
@@ -892,10 +894,10 @@ llvm::Error checkBatches(llvm::StringRef name, const Product &p,
     return backendError(name + ": a batched b needs a's rank (ttnn 0.81.1 "
                                "broadcasts only an unbatched b)");
   bool in0Reuse = c.program == MatmulProgram::Mcast1D && !c.fuseBatch &&
-                  !c.mcastIn0 && ra >= 3 && p.a.shape[ra - 3] == 1 &&
-                  !p.a.sharded() && !p.b.sharded();
+                  !c.mcastIn0 && p.a.batch == 1 && !p.a.sharded() &&
+                  !p.b.sharded();
   for (size_t i = 0; i + 2 < ra; ++i)
-    if (p.a.shape[i] != p.b.shape[i] && !(i == ra - 3 && in0Reuse))
+    if (p.a.shape[i] != p.b.shape[i] && !in0Reuse)
       return backendError(name + ": batch dimensions " +
                           describeShape(llvm::ArrayRef<int64_t>(p.a.shape)
                                             .drop_back(2)) +
@@ -931,7 +933,8 @@ Product productOf(const Operand &a, const Operand &b, bool transposeA,
 
 /// Whether linear adds the bias after the product (get_post_process_bias):
 /// a bias taller than one tile row or batched (measured: a 4x1x13x418 bias
-/// of an all-DRAM product is added after it), an L1 output, or interleaved
+/// of an all-DRAM product is added after it), a batched b (measured: 1x372
+/// with 2x3x145x372), an L1 output, or interleaved
 /// operands not all in DRAM; else the bias is fused into the product.
 bool biasAddedAfter(const MatmulCall &call) {
   if (!call.bias.layout)
@@ -941,7 +944,9 @@ bool biasAddedAfter(const MatmulCall &call) {
   int64_t batch = 1;
   for (int64_t d : shape.drop_back(std::min<size_t>(2, shape.size())))
     batch *= d;
-  if (tilesOf(rows) != 1 || batch != 1 || call.output.isL1())
+  bool bBatched = llvm::any_of(call.b.shape.drop_back(2),
+                               [](int64_t d) { return d > 1; });
+  if (tilesOf(rows) != 1 || batch != 1 || bBatched || call.output.isL1())
     return true;
   if (call.a.layout.isSharded())
     return false;
