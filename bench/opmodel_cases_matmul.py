@@ -88,6 +88,7 @@ REJECTED = frozenset({
     "matmul 2x64x256 l1 bf16 . 2x256x512 dram bf16 -> bs:1x4:128x128 bf16 (rejected)",
     "matmul 3x192x384 dram bfp8_b . 3x79x384 l1 bfp8_b -> bs:3x2:192x64 bfp8_b T_b",
     "matmul 640x256 l1 bf16 . 256x96 dram bf16 -> bs:2x2:320x64 bf16 (rejected)",
+    "linear 1x64x284 hs:2x1:32x288 bfp8_b . 3x284x463 bs:5x1:192x480 bfp8_b -> dram bfp8_b",
     "matmul 2048x256 . 256x256 hs_mm,dram->bs8_256x32",
     "matmul 8192x256 . 256x256 dram,dram->hs_128x256",
     # A sharded b: ttnn 0.81.1 chooses the program config as for an interleaved b, then requires b to
@@ -234,6 +235,15 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         product(((3, 51, 160), "g:bs:1x1:192x160", "bf16"), ((160, 960), gl, "bf16"), gd),
         product(((3, 51, 160), "g:hs:1x1:192x160", "bf16"), ((160, 960), gl, "bf16"), gd,
                 bias=((1, 1, 960), gd, "bf16"), op="linear"),
+        # A batched b with a sharded a (linear too): MatmulMultiCoreReuse on a's shards; a sharded b sharded
+        # like a is read in place, any other sharded b rejected.
+        product(((2, 32, 256), "g:hs:1x1:64x256", "f32"), ((2, 256, 96), gd, "f32"), gd, op="linear"),
+        product(((2, 64, 256), "g:hs:2x1:64x256", "bf16"), ((2, 256, 96), "g:hs:2x1:256x96", "bf16"), gd),
+        product(((2, 64, 256), "g:hs:2x1:64x256", "bf16"), ((2, 256, 96), "g:hs:2x1:256x96", "bf16"),
+                "g:hs:2x1:64x96"),
+        product(((2, 64, 256), "g:bs:2x1:64x256", "bf16"), ((2, 256, 96), gd, "bf16"), gd),
+        product(((1, 64, 284), "g:hs:2x1:32x288", "bfp8_b"), ((3, 284, 463), "g:bs:5x1:192x480", "bfp8_b"), gd,
+                op="linear"),
         # A block-sharded a on one row of cores: the 2-D program on the device's grid.
         product(((1, 352, 1472), "g:bs:1x8:352x192", "f32"), ((1, 1472, 502), gl, "bfp8_b"), gd),
         product(((7, 320), "g:bs:1x4:32x96", "f32"), ((320, 3264), gd, "f32"), "g:bs:1x4:32x832"),

@@ -57,7 +57,6 @@ MatmulCall linearCall(llvm::ArrayRef<int64_t> aShape, LayoutAttr aLayout,
   call.output = outputLayout;
   call.bias = {biasShape, biasLayout};
   call.activation = activation.has_value();
-  call.linear = true;
   return call;
 }
 

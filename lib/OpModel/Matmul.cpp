@@ -155,9 +155,6 @@ struct Config {
   int64_t perCoreM = 0, perCoreN = 0, outH = 0, outW = 0, subH = 0, subW = 0;
   bool fuseBatch = false;
   bool mcastIn0 = false;
-  /// A block-sharded output on one row or column of cores: its own shard
-  /// spec, as height or width sharded.
-  bool userShardSpec = false;
 };
 
 /// get_multi_dim_per_core_factor: the per-core block if its CBs fit, else
@@ -225,12 +222,14 @@ bool isNarrow(int64_t height, int64_t width, bool allDram) {
 /// `fuseBatch`) whole per core and N split over the cores (`mcastIn0`), or
 /// the reverse; K blocks of 2 tiles when Kt is even.
 Config mcast1D(const Product &p, bool fuseBatch, bool mcastIn0,
-               bool outSharded, std::pair<int64_t, int64_t> grid,
                bool userShardSpec) {
+  // The device's grid, or the requested output's (its own shard spec).
+  std::pair<int64_t, int64_t> grid{p.rows(), p.cols()};
+  if (userShardSpec)
+    grid = {p.out.getGrid()[0], p.out.getGrid()[1]};
   Config c{MatmulProgram::Mcast1D, grid.first, grid.second};
   c.fuseBatch = fuseBatch;
   c.mcastIn0 = mcastIn0;
-  c.userShardSpec = userShardSpec;
   int64_t m = (fuseBatch ? p.a.batch : 1) * p.mt;
   int64_t cores = grid.first * grid.second;
   if (userShardSpec) {
@@ -246,8 +245,8 @@ Config mcast1D(const Product &p, bool fuseBatch, bool mcastIn0,
   c.blockW = p.kt % 2 == 0 ? 2 : 1;
   std::tie(c.outH, c.outW, std::ignore) =
       fitBlock(p, c.perCoreM, c.perCoreN, c.blockW, false);
-  std::tie(c.subH, c.subW) = subblockParams(
-      p, c.outH, c.outW, outSharded && mcastIn0, outSharded && !mcastIn0);
+  // ttnn passes out_sharded = false here: the subblock is unconstrained.
+  std::tie(c.subH, c.subW) = subblockParams(p, c.outH, c.outW, false, false);
   return c;
 }
 
@@ -285,7 +284,6 @@ llvm::Expected<Config> simpleConfig(llvm::StringRef name, const Product &p) {
   bool allInterleaved = !p.a.sharded() && !p.b.sharded() && !out.isSharded();
   bool allDram = !p.a.layout.isL1() && !p.b.layout.isL1() && !out.isL1();
   bool allDramInterleaved = allDram && allInterleaved;
-  std::pair<int64_t, int64_t> deviceGrid{p.rows(), p.cols()};
   // A batch-1 a against a batched b: the 1-D program splitting M, a kept in
   // its CB across b's batches (in0 reuse).
   bool aBatchBroadcast = allInterleaved && p.a.batch == 1 && p.b.batch > 1;
@@ -341,10 +339,9 @@ llvm::Expected<Config> simpleConfig(llvm::StringRef name, const Product &p) {
   bool columnOfBlocks = rangeX == 1 && !allDramInterleaved;
   bool bUnbatched = p.b.batch == 1;
   if ((rowOfBlocks && !aBatchBroadcast) || use1dIn0)
-    return mcast1D(p, bsRow && bUnbatched, true, false, deviceGrid, bsRow);
+    return mcast1D(p, bsRow && bUnbatched, true, bsRow);
   if (columnOfBlocks || use1dIn1)
-    return mcast1D(p, bsColumn && bUnbatched, false, false, deviceGrid,
-                   bsColumn);
+    return mcast1D(p, bsColumn && bUnbatched, false, bsColumn);
   if ((rangeY > 0 && blocksX <= p.cols() && blocksY <= p.rows()) || use2d)
     return simple2D(p, factor, blockW, allDramInterleaved);
   return Config{MatmulProgram::MultiCore};
@@ -470,9 +467,11 @@ llvm::Expected<Config> shardedConfig(llvm::StringRef name, const Product &p) {
   c.outW = c.perCoreN;
   std::tie(c.subH, c.subW) =
       subblockParams(p, c.perCoreM, c.perCoreN, false, outSharded);
-  if (p.b.sharded())
-    return notSupportedError(name + ": a sharded b with a sharded a and a "
-                                    "batched b is not modelled");
+  if (p.b.sharded() && (p.b.scheme() != scheme ||
+                        p.b.layout.getGrid() != p.a.layout.getGrid()))
+    return backendError(name + ": b is " + describe(p.b.layout) +
+                        ": MatmulMultiCoreReuse needs a sharded b sharded "
+                        "like a, on a's grid (ttnn 0.81.1 rejects it)");
   return c;
 }
 
@@ -586,8 +585,7 @@ llvm::Error checkShardsFit(llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
 
 /// The TT_FATALs of matmul_device_operation.cpp (and of the factories) the
 /// generated configs can reach.
-llvm::Error validate(llvm::StringRef name, const Product &p, const Config &c,
-                     bool bcastBatch) {
+llvm::Error validate(llvm::StringRef name, const Product &p, const Config &c) {
   auto reject = [&](const llvm::Twine &why) {
     return backendError(name + ": " + why + " (ttnn 0.81.1 rejects it)");
   };
@@ -734,6 +732,11 @@ llvm::Error validate(llvm::StringRef name, const Product &p, const Config &c,
       return reject("a's shards are not the program's blocks");
     if (p.a.batch > 1 && p.b.batch > 1 && m % c.subH)
       return reject("the subblock height does not divide M");
+    // A sharded b: whole K x N matrices per core, read in place.
+    if (p.b.sharded() &&
+        (c.perCoreM % m || p.b.scheme() == TensorMemoryLayout::WidthSharded ||
+         p.b.shardColTiles() != p.nt || p.b.shardRowTiles() % p.kt))
+      return reject("b's shards are not whole K x N matrices of the program");
     if (outSharded &&
         (out.getMemoryLayout() == TensorMemoryLayout::WidthSharded ||
          !subblockRow))
@@ -747,7 +750,6 @@ llvm::Error validate(llvm::StringRef name, const Product &p, const Config &c,
     if (blocksTotal < cores && p.a.sharded())
       return reject("some of a's cores have no output block");
   }
-  (void)bcastBatch;
   return llvm::Error::success();
 }
 
@@ -923,9 +925,11 @@ Product productOf(const Operand &a, const Operand &b, bool transposeA,
   p.kt = a.colTiles;
   p.nt = b.colTiles;
   p.biasTile = biasTile;
-  p.userRunBatched =
-      !call.linear && llvm::any_of(call.b.shape.drop_back(2),
-                                   [](int64_t d) { return d > 1; });
+  // ttnn.matmul's user_run_batched; linear passes false but runs the same
+  // program (measured: 2x32x256 height-sharded on one core times 2x256x96
+  // runs MatmulMultiCoreReuse).
+  p.userRunBatched = llvm::any_of(call.b.shape.drop_back(2),
+                                  [](int64_t d) { return d > 1; });
   p.l1Used = l1Used;
   p.device = &currentDevice();
   return p;
@@ -1113,7 +1117,7 @@ llvm::Expected<MatmulPlan> planMatmul(llvm::StringRef name,
       return err;
   if (llvm::Error err = checkBatches(name, p, *config))
     return err;
-  if (llvm::Error err = validate(name, p, *config, p.b.batch == 1))
+  if (llvm::Error err = validate(name, p, *config))
     return err;
   auto output = placedOutput(name, p, *config);
   if (!output)

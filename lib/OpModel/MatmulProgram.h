@@ -33,9 +33,6 @@ struct MatmulCall {
   LayoutAttr output;
   MatmulTensor bias;
   bool activation = false;
-  /// ttnn.linear runs with user_run_batched = false; ttnn.matmul sets it
-  /// when b has a leading dimension above 1.
-  bool linear = false;
 };
 
 /// The programs ttnn 0.81.1 runs for the call, up to the product.
