@@ -89,6 +89,7 @@ REJECTED = frozenset({
     "matmul 3x192x384 dram bfp8_b . 3x79x384 l1 bfp8_b -> bs:3x2:192x64 bfp8_b T_b",
     "matmul 640x256 l1 bf16 . 256x96 dram bf16 -> bs:2x2:320x64 bf16 (rejected)",
     "linear 1x64x284 hs:2x1:32x288 bfp8_b . 3x284x463 bs:5x1:192x480 bfp8_b -> dram bfp8_b",
+    "matmul 4x512x608 l1 f32 . 434x512 l1 bfp8_b -> bs:2x4:1216x128 bfp8_b T_a T_b",
     "matmul 2048x256 . 256x256 hs_mm,dram->bs8_256x32",
     "matmul 8192x256 . 256x256 dram,dram->hs_128x256",
     # A sharded b: ttnn 0.81.1 chooses the program config as for an interleaved b, then requires b to
@@ -272,6 +273,12 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         product(((2, 17, 1312), gl, "bf16"), ((1312, 420), gl, "bf16"), "g:bs:2x5:32x96", activation="relu",
                 op="linear"),
         product(((2, 64, 256), gl, "bf16"), ((2, 256, 512), gd, "bf16"), "g:bs:1x4:128x128", note="rejected"),
+        # The 2-D program folds the batch into M for a sharded output (Blackhole: 10 block rows of 8 tiles, 3
+        # for an interleaved output); transpose_a with a fused batch is rejected.
+        product(((4, 608, 512), gl, "f32"), ((434, 512), gl, "bfp8_b"), "g:bs:2x4:1216x128", "bfp8_b", tb=True),
+        product(((4, 608, 512), gl, "f32"), ((434, 512), gl, "bfp8_b"), gl, "bfp8_b", tb=True),
+        product(((4, 512, 608), gl, "f32"), ((434, 512), gl, "bfp8_b"), "g:bs:2x4:1216x128", "bfp8_b", ta=True,
+                tb=True),
         product(((3, 192, 384), gd, "bfp8_b"), ((3, 79, 384), gl, "bfp8_b"), "g:bs:3x2:192x64", tb=True),
         product(((640, 256), gl, "bf16"), ((256, 96), gd, "bf16"), "g:bs:2x2:320x64", note="rejected"),
 

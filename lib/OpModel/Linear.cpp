@@ -49,12 +49,8 @@ MatmulCall linearCall(llvm::ArrayRef<int64_t> aShape, LayoutAttr aLayout,
                       bool transposeA, bool transposeB,
                       std::optional<UnaryActivation> activation,
                       LayoutAttr outputLayout) {
-  MatmulCall call;
-  call.a = {aShape, aLayout};
-  call.b = {bShape, bLayout};
-  call.transposeA = transposeA;
-  call.transposeB = transposeB;
-  call.output = outputLayout;
+  MatmulCall call = MatmulCall::product(aShape, aLayout, bShape, bLayout,
+                                        transposeA, transposeB, outputLayout);
   call.bias = {biasShape, biasLayout};
   call.activation = activation.has_value();
   return call;

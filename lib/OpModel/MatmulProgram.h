@@ -33,6 +33,19 @@ struct MatmulCall {
   LayoutAttr output;
   MatmulTensor bias;
   bool activation = false;
+
+  static MatmulCall product(llvm::ArrayRef<int64_t> aShape, LayoutAttr aLayout,
+                            llvm::ArrayRef<int64_t> bShape, LayoutAttr bLayout,
+                            bool transposeA, bool transposeB,
+                            LayoutAttr output) {
+    MatmulCall call;
+    call.a = {aShape, aLayout};
+    call.b = {bShape, bLayout};
+    call.transposeA = transposeA;
+    call.transposeB = transposeB;
+    call.output = output;
+    return call;
+  }
 };
 
 /// The programs ttnn 0.81.1 runs for the call, up to the product.
