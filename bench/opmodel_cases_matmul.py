@@ -83,6 +83,7 @@ REJECTED = frozenset({
     # (height shards on 60 cores of a 1x2 request, block shards of a batched b on one row, 2 x 1 blocks of
     # 512 x 96 on a 2x2 grid whose 1-D program places 20 cores); a sharded output of a batched b.
     "linear 64x1162 dram bf16 . 418x1162 dram bf16 -> l1 bf16 T_b bias 1x418 dram bf16",
+    "linear 53x96 l1 bf16 . 53x163 dram bf16 -> l1 f32 T_a bias 163 dram bf16",
     "matmul 2x1x62x256 dram bf16 . 2x3x256x160 dram bf16 -> dram bf16 (rejected)",
     "matmul 96x1138 dram bf16 . 1138x1920 dram bf16 -> hs:1x2:64x1920 bf16",
     "matmul 2x64x256 l1 bf16 . 2x256x512 dram bf16 -> bs:1x4:128x128 bf16 (rejected)",
@@ -194,11 +195,17 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
     gd, gl = "g:dram", "g:l1"
     dd = (D, D, D)
     return (
-        # The partials block beside a bfp8_b output only with packer L1 accumulation (3 K blocks and more;
-        # the 1-D program splitting N from 2): one K block packs straight into the output.
+        # The partials block beside a bfp8_b output only with packer L1 accumulation (more than one K block):
+        # one K block packs straight into the output.
         product(((1184, 64), gd, "bfp8_b"), ((64, 2016), gl, "bfp8_b"), gd, note="one K block"),
         product(((2, 256, 30), gd, "bfp8_b"), ((1, 30, 1065), gd, "bfp8_b"), gd, note="2-D, all DRAM, one row"),
         product(((256, 96), gd, "bfp8_b"), ((96, 2048), gd, "bfp8_b"), gd, note="three K blocks"),
+        product(((1956, 122), gl, "bfp8_b"), ((96, 122), gl, "bfp8_b"), gl, tb=True, note="two K blocks, 1-D"),
+        product(((972, 49), "g:bs:3x2:352x32", "bfp8_b"), ((49, 704), gl, "bfp8_b"), "g:bs:3x2:352x352",
+                note="two K blocks, 2-D"),
+        product(((23, 1152), "g:bs:1x2:32x576", "bfp8_b"), ((416, 1152), gd, "bfp8_b"), "g:bs:1x2:32x224", tb=True,
+                bias=((416,), gd, "bfp8_b"), op="linear"),
+        product(((1, 32, 128), gl, "bfp8_b"), ((2, 3648, 128), gd, "bfp8_b"), gl, tb=True, note="in0 reuse"),
         # transpose_a: the 1-D / 2-D programs transpose in0 tiles through one more CB like in0's.
         product(((3, 2, 1152, 64), gl, "f32"), ((1152, 1600), gl, "f32"), gd, ta=True),
         product(((352, 32), gd, "bf16"), ((576, 352), gd, "bf16"), gd, ta=True, tb=True),
@@ -207,11 +214,13 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         # until the op returns).
         product(((4, 204, 204), gd, "bfp8_b"), ((160, 204), gl, "bfp8_b"), gd, tb=True, op="linear"),
         product(((1088, 91), gd, "bf16"), ((1088, 320), gd, "bfp8_b"), gl, ta=True),
-        # ... and linear then views the result in the shape it recomputes without the flag: a bias that
-        # does not broadcast with it is rejected, as is a view larger than the output (Blackhole here).
+        # ... and linear then reshapes the result to the shape it recomputes without the flag: a bias that
+        # does not broadcast with it is rejected, as is another element count.
         product(((64, 1162), gd, "bf16"), ((418, 1162), gd, "bf16"), gl, tb=True, bias=((1, 418), gd, "bf16"),
                 op="linear"),
         product(((1088, 91), gd, "bf16"), ((1088, 320), gd, "bfp8_b"), gl, ta=True, bias=((1, 320), gd, "bf16"),
+                op="linear"),
+        product(((53, 96), gl, "bf16"), ((53, 163), gd, "bf16"), gl, "f32", ta=True, bias=((163,), gd, "bf16"),
                 op="linear"),
         # Batches: b's batch double-buffers in1 in the 1-D program splitting N, a's in the 2-D program; an
         # a whose leading dimensions are all 1 takes a batched b's batch (in0 reuse).
