@@ -211,6 +211,20 @@ llvm::Expected<size_t> permuteRuntime(llvm::StringRef opName,
                                       llvm::ArrayRef<int64_t> permutation,
                                       LayoutAttr outputLayout);
 
+/// One tilize or untilize program of ttnn 0.81.1 (to_layout's, LayoutOps.cpp)
+/// between interleaved tensors (a tilize may write shards): its buffers by the
+/// kind graph capture counts them as, and its scratchpads.
+struct ConversionProgram {
+  uint64_t circularBytes = 0;
+  uint64_t dataflowBytes = 0;
+  uint64_t scratchpadBytes = 0;
+};
+
+/// The program ttnn 0.81.1 runs to convert `shape` from `in` to `out` (the
+/// other page layout), or a not-supported error for programs not modelled.
+llvm::Expected<ConversionProgram>
+conversionProgram(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out);
+
 } // namespace mlir::ttnn::op_model::backend
 
 #endif // TTL_LIB_OPMODEL_BACKEND_H

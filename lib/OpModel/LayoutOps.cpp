@@ -487,28 +487,37 @@ llvm::Expected<size_t> OpModel<RepeatOp>::getOpRuntime(
 // to_layout
 //===----------------------------------------------------------------------===//
 //
-// ttnn 0.81.1's interleaved conversions, measured on the mock Wormhole and
-// Blackhole devices over shapes, bf16 / f32 / bfp8_b and DRAM / L1. Each
-// program has one input and one output CB; "pair" below is one tile of each
-// (a row-major operand's CB pages are tile-sized blocks of its rows; a
-// bfp8_b untilize writes bf16). Ht / Wt are the padded height / width in
-// tiles, C the worker cores.
-//   - tilize (row-major -> tile): one tile row per block, Wt x pair, when
-//     Wt <= 32 or Ht >= C (a row per core);
-//   - untilize of a tile-aligned bf16 / bfp8_b tensor: with Ht < C the
-//     column-splitting codegen program (codegenUntilizePages), 2 x Wt /
-//     columns x pair; else one row per block, double-buffered, 2 x Wt x
-//     pair;
-//   - untilize of a tile-aligned f32 tensor: Ht >= C: Wt x min(2, ceil(Ht /
-//     C)) x pair (double-buffered once a core has two rows); Ht < C: Wt x
-//     pair, for Wt <= 32;
-//   - untilize of a shape whose last two dimensions are not tile multiples
-//     (untilize with unpadding): Wt x pair, for Wt <= 32.
-// Outside these domains ttnn runs block programs: the block tilize of a
-// tile-aligned unbatched tensor is modelled (blockTilize, below); the others
-// are not supported. A conversion
-// to the input's own page layout returns the input (no program) and ignores
-// another requested placement: only the identity is modelled.
+// ttnn 0.81.1's interleaved conversions (conversionProgram), read from its
+// tilize / untilize sources (tilize.cpp, tilize_with_val_padding.cpp,
+// untilize.cpp, untilize_with_unpadding.cpp, their device operations'
+// select_program_factory, the codegen untilize's CB plan and
+// work_split_tilize's block split) and measured on the mock Wormhole and
+// Blackhole devices (ranks 1 to 4, aligned or not, up to 8192 columns, bf16 /
+// f32 / bfp8_b, DRAM / L1: every one of 330 shapes exact). "pair" is one input
+// and one output tile (a bfp8_b untilize writes bf16); Wt the padded width in
+// tiles, Ht the second-to-last dimension's tiles, R all tile rows (Ht times
+// the outer dimensions), C the worker cores, M the L1 above the allocator base,
+// P an L1 output's per-bank bytes (rounded up to the DRAM alignment: the L1
+// allocator's granule) that the selection reserves. A rank-1 tensor is one
+// row of a 2-D one.
+//   - tilize (tile-multiple shapes: TilizeMultiCore, else tilize with value
+//     padding): one tile row per block, Wt pairs, unless the row's CBs and
+//     staging (Wt (pair + a tile row) + 2 DRAM alignment units) do not fit M
+//     - P, or square blocks use more cores than rows (blocksUseMoreCores),
+//     when ttnn runs its block program (blockProgram);
+//   - untilize of a tile-multiple bf16 / bfp8_b tensor: the codegen program
+//     (codegenUntilize) when its CBs fit, else as f32;
+//   - untilize of a tile-multiple f32 tensor (native): the block program when
+//     a row's pair does not fit M - P or square blocks use more cores than
+//     rows, else Wt x min(2, ceil(R / C)) pairs (double-buffered once a core
+//     has two rows); rows of more than ttnn's max_tiles_per_cb run its
+//     single-core or column programs: not modelled;
+//   - untilize of other shapes (untilize with unpadding): the block program
+//     as above (its square-block test on Ht, not R), else Wt pairs.
+// The codegen untilize counts as circular buffers, the other programs as
+// dataflow buffers (graph capture peaks each kind apart); the block tilize
+// stages rows in scratchpads. A conversion to the input's own page layout
+// returns the input (no program) and ignores another requested placement.
 //
 // Sharded conversions (both devices, height / width / block, bf16 / f32 /
 // bfp8_b; shards Hs x Ws tiles, whole tiles only: ttnn TT_FATALs otherwise):
@@ -526,14 +535,17 @@ llvm::Expected<size_t> OpModel<RepeatOp>::getOpRuntime(
 //     Wt tiles (the input CB is the shard); any other output: the interleaved
 //     program on the whole row, Wt x pair;
 //   - tilize of an interleaved input into a sharded output: the interleaved
-//     rule above.
+//     rule above (its block program into shards: not supported).
 
 namespace {
-/// Rows up to this many tiles run one tile row per block in every program.
-constexpr int64_t kNarrowRowTiles = 32;
-/// The widest row measured in the one-row-per-core programs.
-constexpr int64_t kMaxRowTiles = 64;
 constexpr int64_t kDoubleBuffer = 2;
+/// ttnn's threshold_row_block: rows up to this many tiles never take the
+/// block programs.
+constexpr int64_t kBlockRowTiles = 32;
+/// The codegen untilize plans its CBs in bf16 tiles and declines rows whose
+/// two bf16 copies pass this many bytes on more than one tile row
+/// (untilize_codegen_supported.cpp, kWideChunkThreshold).
+constexpr uint64_t kCodegenRowBytes = 800000;
 
 /// The data type the output must have: the input's, except that bfp8_b (a
 /// tile format) untilizes to bf16.
@@ -544,10 +556,39 @@ DataType convertedType(LayoutAttr in, LayoutAttr out) {
   return in.getDataType();
 }
 
-/// The block side ttnn's split_blocks_for_tilize_wh picks for its block
-/// tilize and untilize programs (0: none fits).
-int64_t squareBlockSide(int64_t wt, int64_t ht, int64_t cores) {
-  int64_t perCore = ceilDiv(wt * ht, cores);
+/// A tensor as the tilize / untilize programs see it: Wt tiles a row, Ht
+/// tiles along the second-to-last dimension, R tile rows in all; a rank-1
+/// tensor is a single row.
+struct TileGrid {
+  int64_t width, height, wt, ht, rows;
+  bool aligned;
+};
+
+TileGrid tileGrid(llvm::ArrayRef<int64_t> shape) {
+  int64_t width = shape.empty() ? 1 : shape.back();
+  int64_t height = shape.size() >= 2 ? shape[shape.size() - 2] : 1;
+  int64_t outer = 1;
+  for (int64_t dim : shape.drop_back(std::min<size_t>(2, shape.size())))
+    outer *= dim;
+  int64_t ht = ceilDiv(height, kTileDim);
+  return {width, height, ceilDiv(width, kTileDim), ht, outer * ht,
+          tileAligned(shape)};
+}
+
+/// ttnn's compute_ncores: the cores splitting `blocks` evenly over `cores`
+/// use (work_split_tilize.hpp).
+int64_t rowSplitCores(int64_t blocks, int64_t cores) {
+  int64_t perCore = ceilDiv(blocks, cores);
+  return perCore == 0 ? blocks : ceilDiv(blocks, perCore);
+}
+
+/// The block side ttnn's compute_ncores_wh picks for `blocks` tiles of a
+/// Wt x Ht grid (closest_square_larger_than_b): from floor(sqrt(ceil(blocks
+/// / C))), the next one when that is not a perfect square, the first side
+/// whose blocks fit in fewer than C cores.
+int64_t squareBlockSide(int64_t blocks, int64_t wt, int64_t ht,
+                        int64_t cores) {
+  int64_t perCore = ceilDiv(blocks, cores);
   int64_t side = int64_t(std::sqrt(double(perCore)));
   while (side * side > perCore)
     --side;
@@ -561,18 +602,22 @@ int64_t squareBlockSide(int64_t wt, int64_t ht, int64_t cores) {
   for (int64_t c = side + 1; c <= wt * ht; ++c)
     if (fits(c))
       return c;
-  return 0;
+  return 1;
 }
 
-/// ttnn 0.81.1's native tilize / untilize choose their block program for
-/// rows wider than 32 tiles (and Ht > 32 or Wt > Ht) when square blocks use
-/// more cores than splitting the tile rows.
-bool squareBlocksUseMoreCores(int64_t wt, int64_t ht, int64_t cores) {
-  if (wt <= kTileDim || !(ht > kTileDim || wt > ht))
+/// ttnn's switch to a block program for rows wider than 32 tiles (and
+/// `colTiles` > 32 or Wt > `colTiles`): square blocks of `blocks` tiles
+/// would use more cores than splitting the R tile rows. The programs differ
+/// in what they count: the native untilize passes R as `colTiles`, the
+/// others Ht; tilize with value padding counts the blocks of the unpadded
+/// input (floor(height x width / 1024)).
+bool blocksUseMoreCores(int64_t blocks, int64_t wt, int64_t colTiles,
+                        int64_t rows, int64_t cores) {
+  if (wt <= kBlockRowTiles || !(colTiles > kBlockRowTiles || wt > colTiles))
     return false;
-  int64_t rowCores = ceilDiv(ht, ceilDiv(ht, cores));
-  int64_t side = squareBlockSide(wt, ht, cores);
-  return side > 0 && rowCores < ceilDiv(wt, side) * ceilDiv(ht, side);
+  int64_t side = squareBlockSide(blocks, wt, colTiles, cores);
+  return rowSplitCores(rows, cores) <
+         ceilDiv(wt, side) * ceilDiv(colTiles, side);
 }
 
 /// The widths in tiles of a block program's two buffer sets, both held on
@@ -582,78 +627,190 @@ std::array<int64_t, 2> blockSetWidths(int64_t wt, int64_t side) {
   return {wt >= side ? side : 0, wt % side};
 }
 
-/// ttnn 0.81.1's codegen untilize of a bf16 / bfp8_b tensor on fewer tile
-/// rows than cores (read from its untilize sources, measured on both mock
-/// devices): a row is split into the most columns (a divisor of Wt, at most
-/// C / Ht) that one row per core allows, one tile row of cores when Ht = 1;
-/// its CBs are double-buffered blocks of Wt / columns tiles. Rows beyond
-/// ttnn's codegen limit (2 Wt bf16 tiles above 800,000 B) run its native
-/// programs, and blocks whose four bf16 copies do not fit L1 a smaller tier:
-/// not modelled.
-std::optional<int64_t> codegenUntilizePages(Geometry g, int64_t cores) {
-  constexpr uint64_t kCodegenRowBytes = 800000;
-  int64_t ht = g.heightTiles, wt = g.widthTiles;
-  if (ht > 1 && uint64_t(2 * wt) * kBf16TileBytes > kCodegenRowBytes)
-    return std::nullopt;
-  int64_t pages = ceilDiv(wt, cores);
-  if (ht > 1) {
-    int64_t columns = std::min(cores / ht, wt);
-    while (columns > 1 && wt % columns != 0)
-      --columns;
-    pages = wt / std::max<int64_t>(columns, 1);
+/// The L1 a tilize / untilize's selection reserves for its output: its
+/// per-bank bytes rounded up to the L1 allocator's granule, the DRAM
+/// alignment (common.cpp, get_pending_l1_output_reservation); 0 in DRAM or
+/// sharded.
+uint64_t reservedOutputL1(llvm::ArrayRef<int64_t> shape, LayoutAttr out) {
+  if (!out.isL1() || out.isSharded())
+    return 0;
+  uint64_t granule = currentDevice().dramAlignment;
+  return ceilDiv(std::max(bytesPerBank(shape, out), granule), granule) *
+         granule;
+}
+
+/// Whether `bytes` of CBs fit beside a reserved output (is_enough_space:
+/// strictly below what is left of M).
+bool fitsBeside(uint64_t bytes, uint64_t reserved) {
+  uint64_t capacity = currentDevice().l1AboveAllocatorBase();
+  return reserved < capacity && bytes < capacity - reserved;
+}
+
+/// ttnn's block tilize / untilize (make_block_plan): square blocks of the
+/// last two dimensions' Wt x Ht tiles, a set of buffers for the full blocks
+/// and one for the cliff column, both counted on every core (measured);
+/// `stagingPerTile` bytes a tile (a tilize stages a tile row of input) plus
+/// two DRAM alignment units of scratchpad per set. Blocks beyond ttnn's CB
+/// budget take its sub-block search: not modelled.
+llvm::Expected<ConversionProgram> blockProgram(const TileGrid &g,
+                                               uint64_t tileIn,
+                                               uint64_t tileOut,
+                                               uint64_t stagingPerTile) {
+  const DeviceModel &device = currentDevice();
+  uint64_t fixed = stagingPerTile ? 2 * device.dramAlignment : 0;
+  uint64_t limit = (device.l1AboveAllocatorBase() - fixed) /
+                   (tileIn + tileOut + stagingPerTile);
+  int64_t side = squareBlockSide(g.wt * g.ht, g.wt, g.ht, device.numCores());
+  if (uint64_t(side) > limit)
+    return notSupportedError(ToLayoutOp::getOperationName() + ": blocks of " +
+                             llvm::Twine(side) + " tiles a side exceed ttnn's "
+                             "CB budget (its sub-block search is not "
+                             "modelled)");
+  ConversionProgram program;
+  for (int64_t width : blockSetWidths(g.wt, side)) {
+    if (width == 0)
+      continue;
+    program.dataflowBytes += width * (tileIn + tileOut);
+    if (stagingPerTile)
+      program.scratchpadBytes += width * stagingPerTile + fixed;
   }
-  if (uint64_t(4 * pages) * kBf16TileBytes >
-      currentDevice().l1AboveAllocatorBase())
+  return program;
+}
+
+/// ttnn's codegen untilize (bf16 / bfp8_b, tile-multiple, interleaved):
+/// a core's block is Wt tiles, a share of a single tile row
+/// (ceil(Wt / C)), or a row split into the most columns that divide Wt and
+/// give each row at most C / R cores; its CBs, in bf16 tiles, are
+/// double-buffered on both sides when 4 blocks fit M, on the input side when
+/// 3 do, else single (untilize_codegen_cb_plan.cpp). nullopt when ttnn runs
+/// the native untilize instead: rows past the codegen limit, or a single
+/// buffer not fitting beside the reserved output.
+std::optional<ConversionProgram> codegenUntilize(const TileGrid &g,
+                                                 uint64_t tileIn,
+                                                 uint64_t tileOut,
+                                                 uint64_t reserved) {
+  const DeviceModel &device = currentDevice();
+  int64_t cores = device.numCores();
+  uint64_t capacity = device.l1AboveAllocatorBase();
+  if (g.rows > 1 && uint64_t(2 * g.wt) * kBf16TileBytes > kCodegenRowBytes)
     return std::nullopt;
-  return kDoubleBuffer * pages;
+  int64_t pages = g.wt;
+  if (g.rows == 1) {
+    pages = ceilDiv(g.wt, cores);
+  } else if (g.rows < cores) {
+    int64_t columns = std::min(cores / g.rows, g.wt);
+    while (columns > 1 && g.wt % columns != 0)
+      --columns;
+    pages = g.wt / columns;
+  }
+  uint64_t block = uint64_t(pages) * kBf16TileBytes;
+  if (2 * block > capacity || reserved >= capacity ||
+      2 * block > capacity - reserved)
+    return std::nullopt;
+  ConversionProgram program;
+  int64_t inPages = 3 * block <= capacity ? kDoubleBuffer * pages : pages;
+  int64_t outPages = 4 * block <= capacity ? kDoubleBuffer * pages : pages;
+  program.circularBytes = inPages * tileIn + outPages * tileOut;
+  return program;
+}
+
+/// ttnn's max_tiles_per_cb: tiles of `layout` in half of L1 above the
+/// allocator base, double-buffered.
+int64_t maxTilesPerCB(LayoutAttr layout) {
+  const DeviceModel &device = currentDevice();
+  return int64_t((device.l1BankSize / 2 - device.l1AllocatorBase) /
+                 (kDoubleBuffer * tileBytes(layout)));
+}
+
+llvm::Expected<ConversionProgram>
+untilizeProgram(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out) {
+  TileGrid g = tileGrid(shape);
+  uint64_t tileIn = tileBytes(in), tileOut = tileBytes(out);
+  uint64_t pair = tileIn + tileOut;
+  uint64_t reserved = reservedOutputL1(shape, out);
+  int64_t cores = currentDevice().numCores();
+  if (g.aligned && in.getDataType() != DataType::Float32)
+    if (std::optional<ConversionProgram> codegen =
+            codegenUntilize(g, tileIn, tileOut, reserved))
+      return *codegen;
+  bool fits = fitsBeside(g.wt * pair, reserved);
+  // The native untilize tests square blocks against all tile rows, the
+  // unpadding one against the last two dimensions' (their device ops).
+  int64_t colTiles = g.aligned ? g.rows : g.ht;
+  if (!fits || blocksUseMoreCores(g.wt * g.ht, g.wt, colTiles, g.rows, cores))
+    return blockProgram(g, tileIn, tileOut, 0);
+  ConversionProgram program;
+  if (!g.aligned) {
+    program.dataflowBytes = g.wt * pair;
+    return program;
+  }
+  if (g.wt > maxTilesPerCB(in))
+    return notSupportedError(
+        ToLayoutOp::getOperationName() + ": a row of " + llvm::Twine(g.wt) +
+        " tiles of " + describe(in) + " exceeds ttnn's " +
+        llvm::Twine(maxTilesPerCB(in)) +
+        " tiles per CB: its single-core and column untilizes are not "
+        "modelled");
+  program.dataflowBytes =
+      g.wt * std::min(kDoubleBuffer, ceilDiv(g.rows, cores)) * pair;
+  return program;
+}
+
+llvm::Expected<ConversionProgram>
+tilizeProgram(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out) {
+  TileGrid g = tileGrid(shape);
+  uint64_t tileIn = tileBytes(in), tileOut = tileBytes(out);
+  uint64_t staging = tileIn / kTileDim;
+  uint64_t rowBytes =
+      g.wt * (tileIn + tileOut + staging) + 2 * currentDevice().dramAlignment;
+  int64_t blocks = g.aligned ? g.wt * g.ht : g.height * g.width / (kTileDim * kTileDim);
+  if (!fitsBeside(rowBytes, reservedOutputL1(shape, out)) ||
+      blocksUseMoreCores(blocks, g.wt, g.ht, g.rows,
+                         currentDevice().numCores())) {
+    if (out.isSharded())
+      return notSupportedError(ToLayoutOp::getOperationName() +
+                               ": ttnn's block tilize into shards is not "
+                               "modelled");
+    return blockProgram(g, tileIn, tileOut, staging);
+  }
+  ConversionProgram program;
+  program.dataflowBytes = g.wt * (tileIn + tileOut);
+  return program;
 }
 } // namespace
 
-std::optional<int64_t> backend::conversionPages(llvm::ArrayRef<int64_t> shape,
-                                                LayoutAttr in) {
-  Geometry g = geometry(shape);
-  int64_t cores = currentDevice().numCores();
-  bool rowPerCore = g.heightTiles >= cores && g.widthTiles <= kMaxRowTiles;
-  bool narrow = g.widthTiles <= kNarrowRowTiles;
-  if (in.isRowMajor() || !tileAligned(shape)) {
-    bool untilize = !in.isRowMajor();
-    if (narrow || (!untilize && rowPerCore))
-      return g.widthTiles;
-    return std::nullopt;
-  }
-  if (in.getDataType() != DataType::Float32) {
-    if (g.heightTiles < cores)
-      return codegenUntilizePages(g, cores);
-    if (rowPerCore)
-      return kDoubleBuffer * g.widthTiles;
-    return std::nullopt;
-  }
-  // f32 runs the native untilize, which picks its block program for wide
-  // rows when square blocks use more cores: the full and the cliff column's
-  // blocks, one tile row each, single-buffered (measured on both devices).
-  if (squareBlocksUseMoreCores(g.widthTiles, g.heightTiles, cores)) {
-    int64_t side = squareBlockSide(g.widthTiles, g.heightTiles, cores);
-    if (uint64_t(side) * 2 * tileBytes(in) >
-        currentDevice().l1AboveAllocatorBase())
-      return std::nullopt;
-    std::array<int64_t, 2> widths = blockSetWidths(g.widthTiles, side);
-    return widths[0] + widths[1];
-  }
-  if (rowPerCore)
-    return g.widthTiles *
-           std::min(kDoubleBuffer, ceilDiv(g.heightTiles, cores));
-  if (g.heightTiles < cores && narrow)
-    return g.widthTiles;
-  return std::nullopt;
+llvm::Expected<ConversionProgram>
+backend::conversionProgram(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                           LayoutAttr out) {
+  return in.isRowMajor() ? tilizeProgram(shape, in, out)
+                         : untilizeProgram(shape, in, out);
 }
 
 std::optional<uint64_t> backend::conversionCBBytes(llvm::ArrayRef<int64_t> shape,
                                                    LayoutAttr in,
                                                    LayoutAttr out) {
-  std::optional<int64_t> pages = conversionPages(shape, in);
-  if (!pages)
+  llvm::Expected<ConversionProgram> program = conversionProgram(shape, in, out);
+  if (!program) {
+    llvm::consumeError(program.takeError());
     return std::nullopt;
-  return uint64_t(*pages) * (tileBytes(in) + tileBytes(out));
+  }
+  // Callers count no scratchpad: a program with one is outside their model.
+  if (program->scratchpadBytes)
+    return std::nullopt;
+  return program->circularBytes + program->dataflowBytes;
+}
+
+std::optional<int64_t> backend::conversionPages(llvm::ArrayRef<int64_t> shape,
+                                                LayoutAttr in) {
+  LayoutAttr out = in.interleavedIn(
+      in.isRowMajor() ? PageLayout::Tile : PageLayout::RowMajor,
+      in.getBufferType());
+  if (!in.isRowMajor() && in.getDataType() == DataType::BFloat8B)
+    out = out.withDataType(DataType::BFloat16);
+  std::optional<uint64_t> bytes = conversionCBBytes(shape, in, out);
+  if (!bytes)
+    return std::nullopt;
+  return int64_t(*bytes / (tileBytes(in) + tileBytes(out)));
 }
 
 namespace {
@@ -666,94 +823,14 @@ struct Conversion {
   uint64_t scratchpadBytes = 0;
 };
 
-//===--- ttnn 0.81.1's block tilize (TilizeMultiCoreBlockProgramFactory) ---===//
-//
-// Chosen over the row-per-block tilize when a row's CBs do not fit L1, or for
-// rows wider than 32 tiles (Wt > 32, and Ht > 32 or Wt > Ht) when splitting
-// the Ht x Wt tiles into square blocks uses more cores than splitting rows.
-// The block side s is the smallest integer from floor(sqrt(ceil(Ht Wt / C)))
-// (from the next one when that is not a perfect square) whose blocks fit in
-// fewer than C cores. Its buffers: a set for the full blocks (when Wt >= s)
-// and one for the cliff column of Wt mod s tiles; a set of b tiles is b
-// input and b output tiles of CB and a staging scratchpad of b tile rows
-// plus two DRAM alignment units; every core holds both sets (measured on
-// both mock devices, the 15 calibration shapes, bf16 and f32: the sum, not
-// the core's own set). Read from ttnn's tilize device operation and program factory
-// (the split helper, work_split_tilize.hpp, is not in the wheel).
-
-/// Whether ttnn tilizes `shape` (interleaved, tile-aligned, rank-2 view)
-/// with its block program.
-bool selectsBlockTilize(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
-                        LayoutAttr out) {
-  const DeviceModel &device = currentDevice();
-  Geometry g = geometry(shape);
-  int64_t wt = g.widthTiles, ht = g.heightTiles, cores = device.numCores();
-  uint64_t rowBytes = wt * (tileBytes(in) + tileBytes(out) +
-                            tileBytes(in) / kTileDim) +
-                      2 * device.dramAlignment;
-  uint64_t reserved =
-      ceilDiv(l1BytesPerBank(shape, out), device.dramAlignment) *
-      device.dramAlignment;
-  uint64_t capacity = device.l1AboveAllocatorBase();
-  if (reserved >= capacity || capacity - reserved <= rowBytes)
-    return true;
-  return squareBlocksUseMoreCores(wt, ht, cores);
-}
-
-/// The block program's CBs and scratchpads, or nullopt when its block would
-/// exceed ttnn's CB budget (its sub-block search: not modelled).
-std::optional<Conversion> blockTilize(llvm::ArrayRef<int64_t> shape,
-                                      LayoutAttr in, LayoutAttr out) {
-  const DeviceModel &device = currentDevice();
-  Geometry g = geometry(shape);
-  int64_t wt = g.widthTiles;
-  int64_t side = squareBlockSide(wt, g.heightTiles, device.numCores());
-  uint64_t tileRow = tileBytes(in) / kTileDim;
-  uint64_t limit = (device.l1AboveAllocatorBase() - 2 * device.dramAlignment) /
-                   (tileBytes(in) + tileBytes(out) + tileRow);
-  if (side <= 0 || uint64_t(side) > limit)
-    return std::nullopt;
-  Conversion conversion{0, out};
-  for (int64_t width : blockSetWidths(wt, side)) {
-    if (width == 0)
-      continue;
-    conversion.cbBytes += width * (tileBytes(in) + tileBytes(out));
-    conversion.scratchpadBytes += width * tileRow + 2 * device.dramAlignment;
-  }
-  return conversion;
-}
-
-/// ttnn's max_tiles_per_cb: tiles of `layout` in half of L1 above the
-/// allocator base, double-buffered.
-int64_t maxTilesPerCB(LayoutAttr layout) {
-  const DeviceModel &device = currentDevice();
-  return int64_t((device.l1BankSize / 2 - device.l1AllocatorBase) /
-                 (kDoubleBuffer * tileBytes(layout)));
-}
-
-/// The interleaved programs' conversion (an interleaved input: its CBs do not
-/// depend on where the output goes).
+/// The interleaved programs' conversion.
 llvm::Expected<Conversion> interleavedConversion(llvm::ArrayRef<int64_t> shape,
                                                  LayoutAttr in, LayoutAttr out) {
-  bool flat = shape.size() <= 2 ||
-              llvm::all_of(shape.drop_back(2), [](int64_t d) { return d == 1; });
-  if (in.isRowMajor() && !out.isSharded() && tileAligned(shape) && flat &&
-      selectsBlockTilize(shape, in, out)) {
-    if (std::optional<Conversion> block = blockTilize(shape, in, out))
-      return *block;
-    return notSupportedError(ToLayoutOp::getOperationName() + ": tilizing " +
-                             describeShape(shape) +
-                             " needs blocks beyond ttnn's CB budget (its "
-                             "sub-block search is not modelled)");
-  }
-  std::optional<uint64_t> bytes = conversionCBBytes(shape, in, out);
-  if (!bytes)
-    return notSupportedError(
-        ToLayoutOp::getOperationName() + ": converting " +
-        describeShape(shape) + " " + describe(in) +
-        " runs one of ttnn's block programs (wide rows on few tile rows), "
-        "which are not modelled");
-  return Conversion{*bytes, out};
+  auto program = conversionProgram(shape, in, out);
+  if (!program)
+    return program.takeError();
+  return Conversion{program->circularBytes + program->dataflowBytes, out,
+                    program->scratchpadBytes};
 }
 
 /// The conversion of a tile-aligned tensor with a sharded side (the file
