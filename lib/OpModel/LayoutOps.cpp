@@ -815,98 +815,162 @@ std::optional<int64_t> backend::conversionPages(llvm::ArrayRef<int64_t> shape,
 
 namespace {
 
-/// A conversion's circular buffers and the layout ttnn produces (a sharded
-/// tilize keeps the input's shards).
+/// A conversion's programs, in order (the last writes the output), and the
+/// layout ttnn produces (a sharded tilize keeps the input's shards).
 struct Conversion {
-  uint64_t cbBytes;
+  llvm::SmallVector<ProgramStep, 2> programs;
   LayoutAttr output;
-  uint64_t scratchpadBytes = 0;
 };
 
-/// The interleaved programs' conversion.
-llvm::Expected<Conversion> interleavedConversion(llvm::ArrayRef<int64_t> shape,
-                                                 LayoutAttr in, LayoutAttr out) {
-  auto program = conversionProgram(shape, in, out);
-  if (!program)
-    return program.takeError();
-  return Conversion{program->circularBytes + program->dataflowBytes, out,
-                    program->scratchpadBytes};
+/// The one program of a conversion (its output allocated when it runs).
+Conversion oneProgram(const ConversionProgram &program, llvm::ArrayRef<int64_t> shape,
+                      LayoutAttr output) {
+  ProgramStep step;
+  step.circularBytes = program.circularBytes;
+  step.dataflowBytes = program.dataflowBytes;
+  step.scratchpadBytes = program.scratchpadBytes;
+  step.allocatedL1 = l1BytesPerBank(shape, output);
+  return Conversion{{step}, output};
 }
 
-/// The conversion of a tile-aligned tensor with a sharded side (the file
-/// comment's sharded rules).
-llvm::Expected<Conversion> shardedConversion(llvm::ArrayRef<int64_t> shape,
-                                             LayoutAttr in, LayoutAttr out) {
+/// A program with `dataflowBytes` of buffers writing `output`.
+Conversion streamed(uint64_t dataflowBytes, llvm::ArrayRef<int64_t> shape,
+                    LayoutAttr output) {
+  ConversionProgram program;
+  program.dataflowBytes = dataflowBytes;
+  return oneProgram(program, shape, output);
+}
+
+/// The untilize of a tiled input with a sharded side (the file comment's
+/// sharded rules).
+llvm::Expected<Conversion> shardedUntilize(llvm::ArrayRef<int64_t> shape,
+                                           LayoutAttr in, LayoutAttr out) {
   llvm::StringRef name = ToLayoutOp::getOperationName();
   Geometry g = geometry(shape);
   uint64_t pair = tileBytes(in) + tileBytes(out);
-  if (!tileAligned(shape))
-    return notSupportedError(name + ": a sharded conversion of " +
-                             describeShape(shape) +
-                             " (not a tile multiple) runs ttnn's padding "
-                             "programs, which are not modelled");
-  if (!in.isRowMajor()) {
-    if (in.isSharded()) {
-      if (shardedAlike(in, out))
-        return Conversion{0, out};
-      llvm::ArrayRef<int64_t> shard = in.getShard();
-      int64_t pages = (shard[1] / kTileDim) *
-                      std::min(kDoubleBuffer, shard[0] / kTileDim);
-      uint64_t perPage = evenShards(shape, in) ? tileBytes(out) : pair;
-      return Conversion{uint64_t(pages) * perPage, out};
-    }
-    if (g.widthTiles > maxTilesPerCB(in))
-      return notSupportedError(
-          name + ": a row of " + llvm::Twine(g.widthTiles) + " tiles of " +
-          describe(in) + " exceeds ttnn's " + llvm::Twine(maxTilesPerCB(in)) +
-          " tiles per CB: its single-core untilize is not modelled");
-    int64_t pages = g.widthTiles *
-                    std::min(kDoubleBuffer,
-                             ceilDiv(g.heightTiles, currentDevice().numCores()));
-    return Conversion{uint64_t(pages) * pair, out};
-  }
   if (in.isSharded()) {
-    if (out.isSharded() && out.getMemoryLayout() == in.getMemoryLayout())
-      return Conversion{0, out.withShards(in.getGrid(), in.getShard())};
-    if (in.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
-        out.isL1() && !out.isSharded())
-      return Conversion{uint64_t(g.widthTiles) * tileBytes(out), out};
-    return Conversion{uint64_t(g.widthTiles) * pair, out};
+    if (!tileAligned(shape))
+      return notSupportedError(name + ": untilizing shards of " +
+                               describeShape(shape) +
+                               " (not a tile multiple) runs ttnn's sharded "
+                               "unpadding program, which is not modelled");
+    if (shardedAlike(in, out))
+      return streamed(0, shape, out);
+    llvm::ArrayRef<int64_t> shard = in.getShard();
+    int64_t pages = (shard[1] / kTileDim) *
+                    std::min(kDoubleBuffer, shard[0] / kTileDim);
+    uint64_t perPage = evenShards(shape, in) ? tileBytes(out) : pair;
+    return streamed(uint64_t(pages) * perPage, shape, out);
   }
-  return interleavedConversion(shape, in, out);
+  // An interleaved input into shards: untilize with unpadding's row program
+  // (forced for sharded outputs: Wt pairs) for shapes that are not tile
+  // multiples, else UntilizeMultiCore.
+  if (!tileAligned(shape))
+    return streamed(uint64_t(g.widthTiles) * pair, shape, out);
+  if (g.widthTiles > maxTilesPerCB(in))
+    return notSupportedError(
+        name + ": a row of " + llvm::Twine(g.widthTiles) + " tiles of " +
+        describe(in) + " exceeds ttnn's " + llvm::Twine(maxTilesPerCB(in)) +
+        " tiles per CB: its single-core untilize is not modelled");
+  int64_t pages = g.widthTiles *
+                  std::min(kDoubleBuffer,
+                           ceilDiv(g.heightTiles, currentDevice().numCores()));
+  return streamed(uint64_t(pages) * pair, shape, out);
 }
 
-/// checkLayout of a to_layout operand: a sharded row-major one is checked
-/// as its tiled twin (the same shards, whole tiles).
+/// The tilize of a row-major sharded input. A row-major shard is physically
+/// whole tiles wide, so only a second-to-last dimension that is not a tile
+/// multiple changes the padding (ttnn's to_layout): a height-sharded input is
+/// then first padded in place by ttnn's pad program (one row of dataflow
+/// buffer; the padded rows on the input's shards, freed after the tilize:
+/// ttnn TT_FATALs when they outgrow the grid), others run tilize with value
+/// padding (Wt pairs, the output placed as asked; its width-sharded program
+/// is not modelled). Else ttnn's tilize: into the same memory layout the
+/// sharded program (0, the output on the input's shards whatever was asked),
+/// a height-sharded input into L1 interleaved an output CB of Wt tiles, any
+/// other output the row program's Wt pairs.
+llvm::Expected<Conversion> shardedTilize(llvm::ArrayRef<int64_t> shape,
+                                         LayoutAttr in, LayoutAttr out) {
+  llvm::StringRef name = ToLayoutOp::getOperationName();
+  Geometry g = geometry(shape);
+  uint64_t pair = tileBytes(in) + tileBytes(out);
+  bool padded = shape.size() >= 2 && shape[shape.size() - 2] % kTileDim != 0;
+  bool height = in.getMemoryLayout() == TensorMemoryLayout::HeightSharded;
+  if (padded && !height) {
+    if (in.getMemoryLayout() == TensorMemoryLayout::WidthSharded &&
+        out.isL1() && out.getMemoryLayout() == in.getMemoryLayout())
+      return notSupportedError(name + ": tilizing width shards of " +
+                               describeShape(shape) + " with padding runs "
+                               "ttnn's sharded tilize with value padding, "
+                               "which is not modelled");
+    return streamed(uint64_t(g.widthTiles) * pair, shape, out);
+  }
+  ProgramStep pad;
+  if (padded) {
+    llvm::ArrayRef<int64_t> shard = in.getShard();
+    int64_t cores = in.getGrid()[0] * in.getGrid()[1];
+    if (g.heightTiles * kTileDim > shard[0] * cores)
+      return backendError(name + ": padding " + describeShape(shape) +
+                          " to whole tiles needs more rows than the " +
+                          describe(in) + " shards hold (ttnn 0.81.1: "
+                          "TT_FATAL)");
+    pad.dataflowBytes = uint64_t(shape.back()) * elementBytes(in);
+    pad.allocatedL1 = uint64_t(shard[0]) * shard[1] * elementBytes(in);
+  }
+  LayoutAttr output = out;
+  uint64_t bytes = uint64_t(g.widthTiles) * pair;
+  if (out.isSharded() && out.getMemoryLayout() == in.getMemoryLayout()) {
+    output = out.withShards(in.getGrid(), in.getShard());
+    bytes = 0;
+  } else if (height && out.isL1() && !out.isSharded()) {
+    bytes = uint64_t(g.widthTiles) * tileBytes(out);
+  }
+  Conversion conversion = streamed(bytes, shape, output);
+  if (padded) {
+    conversion.programs.front().freedL1 = pad.allocatedL1;
+    conversion.programs.insert(conversion.programs.begin(), pad);
+  }
+  return conversion;
+}
+
+/// checkLayout of a to_layout operand (an output's shards may leave cores
+/// idle: measured). A sharded row-major one is checked as the tiled twin of
+/// its rows: ttnn needs whole-tile shards (TT_FATAL on their alignment) and
+/// pads a row to whole tiles, but not the rows.
 llvm::Error checkOperand(llvm::StringRef role, llvm::ArrayRef<int64_t> shape,
-                         LayoutAttr layout) {
-  if (layout && layout.isRowMajor() && layout.isSharded())
+                         LayoutAttr layout, bool output) {
+  llvm::SmallVector<int64_t, 4> checked(shape);
+  if (layout && layout.isRowMajor() && layout.isSharded()) {
+    int64_t rows = 1;
+    for (int64_t dim : shape.drop_back())
+      rows *= dim;
+    checked = {rows, shape.empty() ? 1 : shape.back()};
     layout = LayoutAttr::get(layout.getContext(), PageLayout::Tile,
                              layout.getBufferType(), layout.getMemoryLayout(),
                              layout.getDataType(), layout.getGrid(),
                              layout.getShard());
-  return checkLayout(ToLayoutOp::getOperationName(), role, shape, layout,
-                     /*rowMajorAllowed=*/true);
+  }
+  return checkLayout(ToLayoutOp::getOperationName(), role, checked, layout,
+                     /*rowMajorAllowed=*/true, /*indicesAllowed=*/false,
+                     /*idleCoresAllowed=*/output);
 }
 
-/// The checked conversion: the identity (no program, the input itself: ttnn
-/// returns it), an interleaved one or a sharded one.
+/// The checked conversion, or nullopt when ttnn returns the input itself: a
+/// conversion to the input's own page layout (ttnn ignores any other
+/// placement asked for: the answer's layout is the input's).
 llvm::Expected<std::optional<Conversion>>
 planToLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out) {
   llvm::StringRef name = ToLayoutOp::getOperationName();
-  if (llvm::Error err = checkOperand("input", shape, in))
-    return err;
-  if (llvm::Error err = checkOperand("output", shape, out))
-    return err;
-  if (in.isRowMajor() == out.isRowMajor() && in != out)
-    return notSupportedError(
-        name + ": input and output are both " +
-        (in.isRowMajor() ? "row_major" : "tiled") +
-        ", and ttnn 0.81.1 then returns the input as it is, ignoring the "
-        "output placement (" + describe(out) +
-        "): change placement with ttnn.to_memory_config");
-  if (in == out)
+  if (in && out && in.isRowMajor() == out.isRowMajor()) {
+    if (llvm::Error err = checkLayout(name, "input", shape, in,
+                                      /*rowMajorAllowed=*/true))
+      return err;
     return std::nullopt;
+  }
+  if (llvm::Error err = checkOperand("input", shape, in, /*output=*/false))
+    return err;
+  if (llvm::Error err = checkOperand("output", shape, out, /*output=*/true))
+    return err;
   DataType expected = convertedType(in, out);
   if (out.getDataType() != expected)
     return backendError(name + ": the output is " +
@@ -914,9 +978,19 @@ planToLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out) {
                         describe(in) + " converts to " +
                         stringifyDataType(expected) +
                         " (convert with ttnn.typecast)");
-  if (in.isSharded() || out.isSharded())
-    return shardedConversion(shape, in, out);
-  return interleavedConversion(shape, in, out);
+  if (!in.isRowMajor() && (in.isSharded() || out.isSharded()))
+    return shardedUntilize(shape, in, out);
+  if (in.isSharded()) {
+    if (shape.size() < 2)
+      return backendError(name + ": a sharded rank-1 tensor cannot be "
+                                 "tilized (ttnn 0.81.1: TT_FATAL; move it to "
+                                 "interleaved first)");
+    return shardedTilize(shape, in, out);
+  }
+  auto program = conversionProgram(shape, in, out);
+  if (!program)
+    return program.takeError();
+  return oneProgram(*program, shape, out);
 }
 } // namespace
 
@@ -929,16 +1003,11 @@ llvm::Expected<OpConstraints> OpModel<ToLayoutOp>::getOpConstraints(
   if (!*plan) {
     // ttnn returns the input tensor itself: no program, no new buffer.
     OpConstraints result;
-    result.outputLayouts.push_back(outputLayout);
+    result.outputLayouts.push_back(inputLayout);
     return result;
   }
-  Analysis analysis;
-  analysis.cbBytes = (*plan)->cbBytes;
-  analysis.scratchpadBytes = (*plan)->scratchpadBytes;
-  analysis.outputs.push_back(
-      {std::vector<int64_t>(inputShape.begin(), inputShape.end()),
-       (*plan)->output});
-  return finish(ToLayoutOp::getOperationName(), analysis, initialState);
+  return finishPrograms(ToLayoutOp::getOperationName(), (*plan)->programs,
+                        inputShape, (*plan)->output, initialState);
 }
 
 llvm::Expected<size_t> OpModel<ToLayoutOp>::getOpRuntime(
