@@ -57,8 +57,6 @@ constexpr int64_t kRepeatPages = 8;
 /// A repeat of an outer dimension (not one of the last two) into L1 streams
 /// one page (measured on both mock devices; into DRAM: kRepeatPages).
 constexpr int64_t kOuterRepeatL1Pages = 1;
-/// ttnn 0.81.1's slice scratchpad: one 32-bit word per dimension.
-constexpr uint64_t kSliceScratchpadBytesPerDim = 4;
 
 /// The output shape of `shape`, or a backend error naming the op.
 llvm::Expected<std::vector<int64_t>>
@@ -114,374 +112,6 @@ checkSingleInput(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
   return shape;
 }
 } // namespace
-
-//===----------------------------------------------------------------------===//
-// concat
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// What ttnn 0.81.1 runs for a concat: its CBs, the L1 per core of the
-/// tensors it allocates and frees, and the output shape.
-struct ConcatPlan {
-  std::vector<int64_t> output;
-  uint64_t cbBytes = 0;
-  uint64_t intermediateL1 = 0;
-};
-
-/// The sharded concat programs (the file comment): `axis` normalized.
-llvm::Expected<ConcatPlan>
-planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
-                  llvm::ArrayRef<LayoutAttr> inputs, int64_t axis,
-                  std::vector<int64_t> output, LayoutAttr outputLayout) {
-  llvm::StringRef name = ConcatOp::getOperationName();
-  if (!llvm::all_of(inputs, [](LayoutAttr l) { return l.isSharded(); }))
-    return backendError(name + ": sharded and interleaved inputs mixed; "
-                               "ttnn 0.81.1 takes every input sharded or "
-                               "none (TT_FATAL)");
-  LayoutAttr first = inputs.front();
-  TensorMemoryLayout scheme = first.getMemoryLayout();
-  auto unsupported = [&](const llvm::Twine &why) {
-    return notSupportedError(name + ": sharded inputs (" + describe(first) +
-                             ", ...): " + why + " is not modelled");
-  };
-  for (LayoutAttr layout : inputs) {
-    if (!layout.isL1() || layout.getMemoryLayout() != scheme ||
-        layout.getGrid() != first.getGrid())
-      return unsupported("inputs on different grids or schemes");
-    if (layout.getShard()[1] % kTileDim || layout.getShard()[0] % kTileDim)
-      return unsupported("shards of part tiles");
-  }
-  int64_t rank = int64_t(output.size());
-  bool alongWidth = axis == rank - 1, alongHeight = axis == rank - 2;
-  ConcatPlan plan;
-  plan.output = std::move(output);
-  // Each input copied interleaved into the output's buffer, then the
-  // interleaved program.
-  auto copiedFirst = [&]() -> llvm::Expected<ConcatPlan> {
-    for (auto [shape, layout] : llvm::zip(inputShapes, inputs))
-      plan.intermediateL1 += l1BytesPerBank(
-          shape, layout.interleavedIn(PageLayout::Tile,
-                                      outputLayout.getBufferType()));
-    plan.cbBytes = kCopyPages * tileBytes(outputLayout);
-    return std::move(plan);
-  };
-  // The shards concatenated on each core (shard `dim` summed), kept as the
-  // output or copied to an interleaved one by sharded_to_interleaved.
-  auto joinShards = [&](int dim) -> llvm::Expected<LayoutAttr> {
-    int other = 1 - dim;
-    int64_t joinedExtent = 0;
-    for (LayoutAttr layout : inputs) {
-      if (layout.getShard()[other] != first.getShard()[other])
-        return unsupported("inputs of different shard shapes across the "
-                           "concatenated dimension");
-      joinedExtent += layout.getShard()[dim];
-    }
-    llvm::SmallVector<int64_t, 2> shard(first.getShard());
-    shard[dim] = joinedExtent;
-    LayoutAttr joined = first.withShards(first.getGrid(), shard);
-    if (outputLayout.isSharded()) {
-      if (outputLayout.getMemoryLayout() != scheme ||
-          outputLayout.getGrid() != first.getGrid())
-        return backendError(name + ": the output " +
-                            describe(outputLayout) + " is not sharded like "
-                            "the inputs (ttnn 0.81.1: TT_FATAL)");
-      if (!outputLayout.isL1() || !shardedAlike(outputLayout, joined))
-        return unsupported("a sharded output other than the concatenated "
-                           "shards (" + describe(joined) + ")");
-    } else {
-      plan.intermediateL1 = l1BytesPerBank(plan.output, joined);
-    }
-    return joined;
-  };
-  if (!alongWidth && !alongHeight) {
-    if (outputLayout.isSharded())
-      return backendError(name + ": sharded inputs along dimension " +
-                          llvm::Twine(axis) + " into a sharded output (ttnn "
-                          "0.81.1: TT_FATAL)");
-    return copiedFirst();
-  }
-  switch (scheme) {
-  case TensorMemoryLayout::HeightSharded: {
-    if (alongHeight && !outputLayout.isSharded())
-      return copiedFirst();
-    if (!alongWidth)
-      return unsupported("a concat along the height into " +
-                         describe(outputLayout));
-    auto joined = joinShards(1);
-    if (!joined)
-      return joined.takeError();
-    if (inputs.size() == 2) {
-      // The tiled s2s program's transposes and concat run in bf16 for
-      // bfp8_b.
-      int64_t widthTiles = joined->getShard()[1] / kTileDim;
-      LayoutAttr staged = first.getDataType() == DataType::BFloat8B
-                              ? first.withDataType(DataType::BFloat16)
-                              : first;
-      plan.cbBytes = uint64_t(2 * widthTiles) * tileBytes(staged) +
-                     uint64_t(widthTiles) * tileBytes(first);
-    }
-    return plan;
-  }
-  case TensorMemoryLayout::WidthSharded:
-  case TensorMemoryLayout::BlockSharded: {
-    bool width = scheme == TensorMemoryLayout::WidthSharded;
-    if (width && alongWidth) {
-      if (outputLayout.isSharded())
-        return backendError(name + ": width-sharded inputs along the width "
-                            "need an interleaved output (ttnn 0.81.1: "
-                            "TT_FATAL)");
-      return copiedFirst();
-    }
-    // Width shards along the height, block shards either way: every CB a
-    // shard.
-    auto joined = joinShards(alongHeight ? 0 : 1);
-    if (!joined)
-      return joined.takeError();
-    return plan;
-  }
-  case TensorMemoryLayout::Interleaved:
-    break;
-  }
-  llvm_unreachable("planShardedConcat takes sharded inputs");
-}
-
-llvm::Expected<ConcatPlan>
-planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
-           const std::vector<LayoutAttr> &inputLayouts, int64_t dim,
-           LayoutAttr outputLayout) {
-  llvm::StringRef name = ConcatOp::getOperationName();
-  if (inputShapes.size() != inputLayouts.size())
-    return backendError(name + ": " + llvm::Twine(inputShapes.size()) +
-                        " input shapes but " +
-                        llvm::Twine(inputLayouts.size()) + " layouts");
-  llvm::SmallVector<llvm::SmallVector<int64_t>> shapes;
-  for (auto [index, shape] : llvm::enumerate(inputShapes)) {
-    if (llvm::Error err = checkLayout(name, "input " + std::to_string(index),
-                                      shape, inputLayouts[index]))
-      return err;
-    shapes.emplace_back(shape.begin(), shape.end());
-  }
-  auto output = asOutput(name, ConcatOp::inferResultShape(shapes, dim));
-  if (!output)
-    return output.takeError();
-  if (llvm::Error err = checkLayout(name, "output", *output, outputLayout))
-    return err;
-  for (auto [index, layout] : llvm::enumerate(inputLayouts))
-    if (llvm::Error err = checkSameFormat(
-            name, "input " + std::to_string(index), layout, outputLayout))
-      return err;
-  if (llvm::any_of(inputLayouts, [](LayoutAttr l) { return l.isSharded(); })) {
-    auto axis = normalizeDim(name, dim, int64_t(output->size()));
-    if (!axis)
-      return axis.takeError();
-    return planShardedConcat(inputShapes, inputLayouts, *axis,
-                             std::move(*output), outputLayout);
-  }
-  // Interleaved inputs write a sharded output through the same CB
-  // (measured: height, width and block shards).
-  ConcatPlan plan;
-  plan.output = std::move(*output);
-  plan.cbBytes = kCopyPages * tileBytes(outputLayout);
-  return plan;
-}
-} // namespace
-
-llvm::Expected<OpConstraints> OpModel<ConcatOp>::getOpConstraints(
-    const std::vector<std::vector<int64_t>> &inputShapes,
-    const std::vector<LayoutAttr> &inputLayouts, int64_t dim,
-    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
-  auto plan = planConcat(inputShapes, inputLayouts, dim, outputLayout);
-  if (!plan)
-    return plan.takeError();
-  Analysis analysis;
-  analysis.cbBytes = plan->cbBytes;
-  analysis.intermediateL1 = plan->intermediateL1;
-  analysis.outputs.push_back({plan->output, outputLayout});
-  return finish(ConcatOp::getOperationName(), analysis, initialState);
-}
-
-llvm::Expected<size_t> OpModel<ConcatOp>::getOpRuntime(
-    const std::vector<std::vector<int64_t>> &inputShapes,
-    const std::vector<LayoutAttr> &inputLayouts, int64_t dim,
-    LayoutAttr outputLayout) {
-  auto plan = planConcat(inputShapes, inputLayouts, dim, outputLayout);
-  if (!plan)
-    return plan.takeError();
-  return copyRuntime(inputShapes, inputLayouts, plan->output, outputLayout);
-}
-
-//===----------------------------------------------------------------------===//
-// slice
-//===----------------------------------------------------------------------===//
-
-namespace {
-bool hasStep(llvm::ArrayRef<int64_t> step) {
-  return llvm::any_of(step, [](int64_t s) { return s != 1; });
-}
-
-llvm::Expected<std::vector<int64_t>>
-checkSlice(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-           llvm::ArrayRef<int64_t> begins, llvm::ArrayRef<int64_t> ends,
-           llvm::ArrayRef<int64_t> step, LayoutAttr outputLayout) {
-  llvm::StringRef name = SliceOp::getOperationName();
-  auto output = checkSingleInput(
-      name, inputShape, inputLayout,
-      SliceOp::inferResultShape(inputShape, begins, ends, step), outputLayout);
-  if (!output)
-    return output.takeError();
-  if (!hasStep(step))
-    return output;
-  // ttnn 0.81.1: untilize, a row-major strided slice, tilize.
-  if (inputLayout.getDataType() == DataType::BFloat8B)
-    return backendError(name + ": a step above 1 needs a bf16 or f32 input "
-                               "(ttnn 0.81.1: TT_FATAL on bfp8_b)");
-  if (inputLayout.isSharded() || outputLayout.isSharded())
-    return notSupportedError(name + ": a step above 1 on sharded tensors is "
-                                    "not modelled");
-  if (!conversionPages(inputShape, inputLayout) ||
-      !conversionPages(*output, rowMajorIn(outputLayout)))
-    return notSupportedError(
-        name + ": a step above 1 untilizes and tilizes, and these shapes run "
-               "one of ttnn's block programs, which are not modelled");
-  return output;
-}
-
-/// The untilize / tilize programs of a strided slice, each one program.
-llvm::SmallVector<ProgramStep, 3>
-stridedSlicePrograms(llvm::ArrayRef<int64_t> inputShape,
-                     LayoutAttr inputLayout, llvm::ArrayRef<int64_t> outShape,
-                     LayoutAttr outputLayout) {
-  // The intermediates are row-major, interleaved in the output's buffer type.
-  LayoutAttr rmIn = rowMajorIn(outputLayout);
-  uint64_t untilizeBytes =
-      *conversionCBBytes(inputShape, inputLayout, rowMajorIn(inputLayout));
-  ProgramStep untilize;
-  // bf16: UntilizeCodegen's circular buffers; f32: UntilizeMultiCore's
-  // dataflow buffers.
-  if (inputLayout.getDataType() == DataType::Float32)
-    untilize.dataflowBytes = untilizeBytes;
-  else
-    untilize.circularBytes = untilizeBytes;
-  untilize.allocatedL1 = l1BytesPerBank(inputShape, rmIn);
-  ProgramStep slice;
-  // SliceRmStride: one dataflow buffer of two input rows.
-  slice.dataflowBytes = 2 * uint64_t(inputShape.back()) * elementBytes(rmIn);
-  slice.allocatedL1 = l1BytesPerBank(outShape, rmIn);
-  ProgramStep tilize;
-  tilize.dataflowBytes = *conversionCBBytes(outShape, rmIn, outputLayout);
-  tilize.allocatedL1 = l1BytesPerBank(outShape, outputLayout);
-  return {untilize, slice, tilize};
-}
-} // namespace
-
-llvm::Expected<OpConstraints> OpModel<SliceOp>::getOpConstraints(
-    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-    llvm::ArrayRef<int64_t> begins, llvm::ArrayRef<int64_t> ends,
-    llvm::ArrayRef<int64_t> step, LayoutAttr outputLayout,
-    const MockAllocatorState *initialState) {
-  auto output =
-      checkSlice(inputShape, inputLayout, begins, ends, step, outputLayout);
-  if (!output)
-    return output.takeError();
-  if (hasStep(step))
-    return finishPrograms(
-        SliceOp::getOperationName(),
-        stridedSlicePrograms(inputShape, inputLayout, *output, outputLayout),
-        *output, outputLayout, initialState);
-  Analysis analysis;
-  analysis.cbBytes = kCopyPages * tileBytes(outputLayout);
-  analysis.scratchpadBytes = kSliceScratchpadBytesPerDim * inputShape.size();
-  analysis.outputs.push_back({std::move(*output), outputLayout});
-  return finish(SliceOp::getOperationName(), analysis, initialState);
-}
-
-llvm::Expected<size_t> OpModel<SliceOp>::getOpRuntime(
-    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-    llvm::ArrayRef<int64_t> begins, llvm::ArrayRef<int64_t> ends,
-    llvm::ArrayRef<int64_t> step, LayoutAttr outputLayout) {
-  auto output =
-      checkSlice(inputShape, inputLayout, begins, ends, step, outputLayout);
-  if (!output)
-    return output.takeError();
-  // The program reads only the window: as many tiles as it writes.
-  return copyRuntime({*output}, {inputLayout}, *output, outputLayout);
-}
-
-//===----------------------------------------------------------------------===//
-// repeat
-//===----------------------------------------------------------------------===//
-
-namespace {
-llvm::Expected<std::vector<int64_t>>
-checkRepeat(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-            llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout) {
-  return checkSingleInput(RepeatOp::getOperationName(), inputShape,
-                          inputLayout,
-                          RepeatOp::inferResultShape(inputShape, repeats),
-                          outputLayout);
-}
-
-bool repeatsAny(llvm::ArrayRef<int64_t> repeats) {
-  return llvm::any_of(repeats, [](int64_t r) { return r > 1; });
-}
-
-/// ttnn 0.81.1 returns the input tensor itself: no program and no new buffer
-/// (the result aliases the input's allocation).
-bool isNoOp(llvm::ArrayRef<int64_t> repeats, LayoutAttr inputLayout,
-            LayoutAttr outputLayout) {
-  return !repeatsAny(repeats) && inputLayout == outputLayout;
-}
-
-/// The pages of the largest of the per-dimension repeat programs.
-int64_t repeatPages(llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout) {
-  int64_t rank = int64_t(repeats.size()), pages = 0;
-  for (auto [dim, times] : llvm::enumerate(repeats)) {
-    if (times <= 1)
-      continue;
-    bool outer = int64_t(dim) < rank - 2;
-    pages = std::max(pages, outer && outputLayout.isL1() ? kOuterRepeatL1Pages
-                                                         : kRepeatPages);
-  }
-  return pages;
-}
-} // namespace
-
-llvm::Expected<OpConstraints> OpModel<RepeatOp>::getOpConstraints(
-    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-    llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout,
-    const MockAllocatorState *initialState) {
-  auto output = checkRepeat(inputShape, inputLayout, repeats, outputLayout);
-  if (!output)
-    return output.takeError();
-  if (isNoOp(repeats, inputLayout, outputLayout)) {
-    OpConstraints result;
-    result.outputLayouts.push_back(outputLayout);
-    return result;
-  }
-  // Nothing repeated: ttnn's copy into the new placement, to or from shards
-  // its (un)sharding program with no CB of its own (to_memory_config's rule).
-  bool copy = !repeatsAny(repeats);
-  bool sharded = inputLayout.isSharded() || outputLayout.isSharded();
-  uint64_t cbBytes = copy && sharded ? 0
-                     : copy ? kCopyPages * tileBytes(outputLayout)
-                            : repeatPages(repeats, outputLayout) *
-                                  tileBytes(outputLayout);
-  return finishOneOutput(RepeatOp::getOperationName(), cbBytes, *output,
-                         outputLayout, initialState);
-}
-
-llvm::Expected<size_t> OpModel<RepeatOp>::getOpRuntime(
-    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-    llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout) {
-  auto output = checkRepeat(inputShape, inputLayout, repeats, outputLayout);
-  if (!output)
-    return output.takeError();
-  if (isNoOp(repeats, inputLayout, outputLayout))
-    return 0;
-  std::vector<int64_t> input(inputShape.begin(), inputShape.end());
-  return copyRuntime({input}, {inputLayout}, *output, outputLayout);
-}
-
 
 //===----------------------------------------------------------------------===//
 // to_layout
@@ -955,18 +585,11 @@ llvm::Error checkOperand(llvm::StringRef role, llvm::ArrayRef<int64_t> shape,
                      /*idleCoresAllowed=*/output);
 }
 
-/// The checked conversion, or nullopt when ttnn returns the input itself: a
-/// conversion to the input's own page layout (ttnn ignores any other
-/// placement asked for: the answer's layout is the input's).
-llvm::Expected<std::optional<Conversion>>
-planToLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out) {
+/// The checked conversion of `shape` from `in` to `out` (the other page
+/// layout): interleaved, or with a sharded side.
+llvm::Expected<Conversion> planConversion(llvm::ArrayRef<int64_t> shape,
+                                          LayoutAttr in, LayoutAttr out) {
   llvm::StringRef name = ToLayoutOp::getOperationName();
-  if (in && out && in.isRowMajor() == out.isRowMajor()) {
-    if (llvm::Error err = checkLayout(name, "input", shape, in,
-                                      /*rowMajorAllowed=*/true))
-      return err;
-    return std::nullopt;
-  }
   if (llvm::Error err = checkOperand("input", shape, in, /*output=*/false))
     return err;
   if (llvm::Error err = checkOperand("output", shape, out, /*output=*/true))
@@ -991,6 +614,23 @@ planToLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out) {
   if (!program)
     return program.takeError();
   return oneProgram(*program, shape, out);
+}
+
+/// to_layout's conversion, or nullopt when ttnn returns the input itself: a
+/// conversion to the input's own page layout (ttnn ignores any other
+/// placement asked for: the answer's layout is the input's).
+llvm::Expected<std::optional<Conversion>>
+planToLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out) {
+  if (in && out && in.isRowMajor() == out.isRowMajor()) {
+    if (llvm::Error err = checkLayout(ToLayoutOp::getOperationName(), "input",
+                                      shape, in, /*rowMajorAllowed=*/true))
+      return err;
+    return std::nullopt;
+  }
+  auto conversion = planConversion(shape, in, out);
+  if (!conversion)
+    return conversion.takeError();
+  return std::move(*conversion);
 }
 } // namespace
 
@@ -1021,5 +661,546 @@ llvm::Expected<size_t> OpModel<ToLayoutOp>::getOpRuntime(
   std::vector<int64_t> shape(inputShape.begin(), inputShape.end());
   return copyRuntime({shape}, {inputLayout}, shape, (*plan)->output);
 }
+
+//===----------------------------------------------------------------------===//
+// concat
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// What ttnn 0.81.1 runs for a concat: its CBs, the L1 per core of the
+/// tensors it allocates and frees, and the output shape.
+struct ConcatPlan {
+  std::vector<int64_t> output;
+  uint64_t cbBytes = 0;
+  uint64_t intermediateL1 = 0;
+};
+
+/// The sharded concat programs (the file comment): `axis` normalized.
+llvm::Expected<ConcatPlan>
+planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
+                  llvm::ArrayRef<LayoutAttr> inputs, int64_t axis,
+                  std::vector<int64_t> output, LayoutAttr outputLayout) {
+  llvm::StringRef name = ConcatOp::getOperationName();
+  if (!llvm::all_of(inputs, [](LayoutAttr l) { return l.isSharded(); }))
+    return backendError(name + ": sharded and interleaved inputs mixed; "
+                               "ttnn 0.81.1 takes every input sharded or "
+                               "none (TT_FATAL)");
+  LayoutAttr first = inputs.front();
+  TensorMemoryLayout scheme = first.getMemoryLayout();
+  auto unsupported = [&](const llvm::Twine &why) {
+    return notSupportedError(name + ": sharded inputs (" + describe(first) +
+                             ", ...): " + why + " is not modelled");
+  };
+  for (LayoutAttr layout : inputs) {
+    if (!layout.isL1() || layout.getMemoryLayout() != scheme ||
+        layout.getGrid() != first.getGrid())
+      return unsupported("inputs on different grids or schemes");
+    if (layout.getShard()[1] % kTileDim || layout.getShard()[0] % kTileDim)
+      return unsupported("shards of part tiles");
+  }
+  int64_t rank = int64_t(output.size());
+  bool alongWidth = axis == rank - 1, alongHeight = axis == rank - 2;
+  ConcatPlan plan;
+  plan.output = std::move(output);
+  // Each input copied interleaved into the output's buffer, then the
+  // interleaved program.
+  auto copiedFirst = [&]() -> llvm::Expected<ConcatPlan> {
+    for (auto [shape, layout] : llvm::zip(inputShapes, inputs))
+      plan.intermediateL1 += l1BytesPerBank(
+          shape, layout.interleavedIn(PageLayout::Tile,
+                                      outputLayout.getBufferType()));
+    plan.cbBytes = kCopyPages * tileBytes(outputLayout);
+    return std::move(plan);
+  };
+  // The shards concatenated on each core (shard `dim` summed), kept as the
+  // output or copied to an interleaved one by sharded_to_interleaved.
+  auto joinShards = [&](int dim) -> llvm::Expected<LayoutAttr> {
+    int other = 1 - dim;
+    int64_t joinedExtent = 0;
+    for (LayoutAttr layout : inputs) {
+      if (layout.getShard()[other] != first.getShard()[other])
+        return unsupported("inputs of different shard shapes across the "
+                           "concatenated dimension");
+      joinedExtent += layout.getShard()[dim];
+    }
+    llvm::SmallVector<int64_t, 2> shard(first.getShard());
+    shard[dim] = joinedExtent;
+    LayoutAttr joined = first.withShards(first.getGrid(), shard);
+    if (outputLayout.isSharded()) {
+      if (outputLayout.getMemoryLayout() != scheme ||
+          outputLayout.getGrid() != first.getGrid())
+        return backendError(name + ": the output " +
+                            describe(outputLayout) + " is not sharded like "
+                            "the inputs (ttnn 0.81.1: TT_FATAL)");
+      if (!outputLayout.isL1() || !shardedAlike(outputLayout, joined))
+        return unsupported("a sharded output other than the concatenated "
+                           "shards (" + describe(joined) + ")");
+    } else {
+      plan.intermediateL1 = l1BytesPerBank(plan.output, joined);
+    }
+    return joined;
+  };
+  if (!alongWidth && !alongHeight) {
+    if (outputLayout.isSharded())
+      return backendError(name + ": sharded inputs along dimension " +
+                          llvm::Twine(axis) + " into a sharded output (ttnn "
+                          "0.81.1: TT_FATAL)");
+    return copiedFirst();
+  }
+  switch (scheme) {
+  case TensorMemoryLayout::HeightSharded: {
+    if (alongHeight && !outputLayout.isSharded())
+      return copiedFirst();
+    if (!alongWidth)
+      return unsupported("a concat along the height into " +
+                         describe(outputLayout));
+    auto joined = joinShards(1);
+    if (!joined)
+      return joined.takeError();
+    if (inputs.size() == 2) {
+      // The tiled s2s program's transposes and concat run in bf16 for
+      // bfp8_b.
+      int64_t widthTiles = joined->getShard()[1] / kTileDim;
+      LayoutAttr staged = first.getDataType() == DataType::BFloat8B
+                              ? first.withDataType(DataType::BFloat16)
+                              : first;
+      plan.cbBytes = uint64_t(2 * widthTiles) * tileBytes(staged) +
+                     uint64_t(widthTiles) * tileBytes(first);
+    }
+    return plan;
+  }
+  case TensorMemoryLayout::WidthSharded:
+  case TensorMemoryLayout::BlockSharded: {
+    bool width = scheme == TensorMemoryLayout::WidthSharded;
+    if (width && alongWidth) {
+      if (outputLayout.isSharded())
+        return backendError(name + ": width-sharded inputs along the width "
+                            "need an interleaved output (ttnn 0.81.1: "
+                            "TT_FATAL)");
+      return copiedFirst();
+    }
+    // Width shards along the height, block shards either way: every CB a
+    // shard.
+    auto joined = joinShards(alongHeight ? 0 : 1);
+    if (!joined)
+      return joined.takeError();
+    return plan;
+  }
+  case TensorMemoryLayout::Interleaved:
+    break;
+  }
+  llvm_unreachable("planShardedConcat takes sharded inputs");
+}
+
+llvm::Expected<ConcatPlan>
+planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
+           const std::vector<LayoutAttr> &inputLayouts, int64_t dim,
+           LayoutAttr outputLayout) {
+  llvm::StringRef name = ConcatOp::getOperationName();
+  if (inputShapes.size() != inputLayouts.size())
+    return backendError(name + ": " + llvm::Twine(inputShapes.size()) +
+                        " input shapes but " +
+                        llvm::Twine(inputLayouts.size()) + " layouts");
+  llvm::SmallVector<llvm::SmallVector<int64_t>> shapes;
+  for (auto [index, shape] : llvm::enumerate(inputShapes)) {
+    if (llvm::Error err = checkLayout(name, "input " + std::to_string(index),
+                                      shape, inputLayouts[index]))
+      return err;
+    shapes.emplace_back(shape.begin(), shape.end());
+  }
+  auto output = asOutput(name, ConcatOp::inferResultShape(shapes, dim));
+  if (!output)
+    return output.takeError();
+  if (llvm::Error err = checkLayout(name, "output", *output, outputLayout))
+    return err;
+  for (auto [index, layout] : llvm::enumerate(inputLayouts))
+    if (llvm::Error err = checkSameFormat(
+            name, "input " + std::to_string(index), layout, outputLayout))
+      return err;
+  if (llvm::any_of(inputLayouts, [](LayoutAttr l) { return l.isSharded(); })) {
+    auto axis = normalizeDim(name, dim, int64_t(output->size()));
+    if (!axis)
+      return axis.takeError();
+    return planShardedConcat(inputShapes, inputLayouts, *axis,
+                             std::move(*output), outputLayout);
+  }
+  // Interleaved inputs write a sharded output through the same CB
+  // (measured: height, width and block shards).
+  ConcatPlan plan;
+  plan.output = std::move(*output);
+  plan.cbBytes = kCopyPages * tileBytes(outputLayout);
+  return plan;
+}
+} // namespace
+
+llvm::Expected<OpConstraints> OpModel<ConcatOp>::getOpConstraints(
+    const std::vector<std::vector<int64_t>> &inputShapes,
+    const std::vector<LayoutAttr> &inputLayouts, int64_t dim,
+    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
+  auto plan = planConcat(inputShapes, inputLayouts, dim, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  Analysis analysis;
+  analysis.cbBytes = plan->cbBytes;
+  analysis.intermediateL1 = plan->intermediateL1;
+  analysis.outputs.push_back({plan->output, outputLayout});
+  return finish(ConcatOp::getOperationName(), analysis, initialState);
+}
+
+llvm::Expected<size_t> OpModel<ConcatOp>::getOpRuntime(
+    const std::vector<std::vector<int64_t>> &inputShapes,
+    const std::vector<LayoutAttr> &inputLayouts, int64_t dim,
+    LayoutAttr outputLayout) {
+  auto plan = planConcat(inputShapes, inputLayouts, dim, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  return copyRuntime(inputShapes, inputLayouts, plan->output, outputLayout);
+}
+
+//===----------------------------------------------------------------------===//
+// slice
+//===----------------------------------------------------------------------===//
+//
+// ttnn 0.81.1's slice (slice.cpp, slice_device_operation.cpp and its program
+// factories), measured on both mock devices:
+//   - the whole tensor with unit steps: ttnn's to_memory_config of the input
+//     (copyProgram);
+//   - a tiled input of rank >= 2 with unit steps whose begins in the last two
+//     dimensions are tile multiples: the tile program, one 2-page CB of output
+//     tiles and a scratchpad of one 4-byte word per dimension (the ends are
+//     padded to tiles, so any end is fine);
+//   - any other tiled input (ttnn's rm_only path): untilized (to_layout's
+//     program) into a row-major tensor interleaved in the output's buffer
+//     type, sliced by a row-major program, tilized into the output (to_layout's
+//     program; ttnn tilizes without the data type, so bfp8_b comes out bf16:
+//     the answer's layout); both row-major tensors live until the output is
+//     written; a bfp8_b input with a step above 1 is a TT_FATAL;
+//   - a row-major input: the row-major program alone.
+// The row-major programs (slice_program_factory_rm*.cpp): with unit steps
+// SliceRm, a dataflow buffer of 2 k output rows (each aligned to the larger of
+// the input's and output's buffer alignment, doubled when the first column's
+// byte offset is not aligned to the input's), k the most rows up to 4096 B
+// (at the single alignment) that divide the busiest core's row count rounded
+// up to 32 (merge_num_sticks_to_read), and the 4-byte-a-dimension
+// scratchpad; with a step, SliceRmStride: 2 input rows aligned the same way.
+// Sharded row-major tensors (ttnn reshards several through L1 first) and a
+// tiled input's row-major path into shards: not modelled.
+
+namespace {
+/// ttnn 0.81.1's slice scratchpad: one 32-bit word per dimension.
+constexpr uint64_t kSliceScratchpadBytesPerDim = 4;
+/// SliceRm merges rows into reads of at most this many bytes (MAX_READ_SIZE).
+constexpr uint64_t kSliceMaxReadBytes = 4096;
+/// ... of a core's row count rounded up to this many (round_up_to_mul32).
+constexpr int64_t kSliceRowGroup = 32;
+
+uint64_t alignUp(uint64_t value, uint64_t alignment) {
+  return ceilDiv(value, alignment) * alignment;
+}
+
+uint64_t bufferAlignment(LayoutAttr layout) {
+  const DeviceModel &device = currentDevice();
+  return layout.isL1() ? device.l1Alignment : device.dramAlignment;
+}
+
+int64_t rowCount(llvm::ArrayRef<int64_t> shape) {
+  int64_t rows = 1;
+  for (int64_t dim : shape.drop_back())
+    rows *= dim;
+  return rows;
+}
+
+bool hasStep(llvm::ArrayRef<int64_t> step) {
+  return llvm::any_of(step, [](int64_t s) { return s != 1; });
+}
+
+/// ttnn's to_memory_config of `shape` from `in` to `out` (the same data
+/// type): nothing (nullopt) into the input's own layout; between interleaved
+/// tensors the copy program, 2 output pages of dataflow buffer (a row-major
+/// page a row aligned to the output buffer, with a row of scratchpad); to or
+/// from tiled shards ttnn's (un)sharding program, whose buffers are the
+/// shards (0). Measured on both mock devices.
+llvm::Expected<std::optional<ProgramStep>>
+copyProgram(llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
+            LayoutAttr in, LayoutAttr out) {
+  if (in == out)
+    return std::nullopt;
+  ProgramStep copy;
+  copy.allocatedL1 = l1BytesPerBank(shape, out);
+  if (in.isRowMajor()) {
+    if (in.isSharded() || out.isSharded())
+      return notSupportedError(name + ": copying row-major shards (" +
+                               describe(in) + " to " + describe(out) +
+                               ") is not modelled");
+    uint64_t row = uint64_t(shape.empty() ? 1 : shape.back()) *
+                   elementBytes(in);
+    copy.dataflowBytes = kCopyPages * alignUp(row, bufferAlignment(out));
+    copy.scratchpadBytes = row;
+    return copy;
+  }
+  if (!in.isSharded() && !out.isSharded())
+    copy.dataflowBytes = kCopyPages * tileBytes(out);
+  return copy;
+}
+
+/// SliceRm's dataflow buffer for `outShape` rows read from a row-major
+/// `in` from column `begin` (the file comment).
+llvm::Expected<uint64_t> rowSliceBytes(llvm::ArrayRef<int64_t> outShape,
+                                       int64_t begin, LayoutAttr in,
+                                       LayoutAttr out) {
+  uint64_t element = elementBytes(in);
+  uint64_t single = std::max(bufferAlignment(in), bufferAlignment(out));
+  bool misaligned = (uint64_t(begin) * element) % bufferAlignment(in) != 0;
+  uint64_t row = uint64_t(outShape.back()) * element;
+  uint64_t entry = alignUp(row, misaligned ? 2 * single : single);
+  if (2 * entry > currentDevice().l1AboveAllocatorBase())
+    return notSupportedError(SliceOp::getOperationName() + ": rows of " +
+                             llvm::Twine(row) + " B are read in chunks by "
+                             "ttnn, which is not modelled");
+  int64_t perCore = ceilDiv(rowCount(outShape), currentDevice().numCores());
+  int64_t rows = ceilDiv(perCore, kSliceRowGroup) * kSliceRowGroup;
+  uint64_t stride = alignUp(row, single);
+  int64_t merged = 1;
+  for (int64_t k = 1; uint64_t(k) * stride <= kSliceMaxReadBytes; ++k)
+    if (rows % k == 0)
+      merged = k;
+  return 2 * merged * entry;
+}
+
+/// The row-major slice program (SliceRm or SliceRmStride) from a row-major
+/// `in` of `inShape` to a row-major `out` of `outShape`.
+llvm::Expected<ProgramStep>
+rowSliceProgram(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
+                llvm::ArrayRef<int64_t> outShape, LayoutAttr out,
+                llvm::ArrayRef<int64_t> begins, llvm::ArrayRef<int64_t> step) {
+  ProgramStep program;
+  program.allocatedL1 = l1BytesPerBank(outShape, out);
+  if (hasStep(step)) {
+    uint64_t alignment = std::max(bufferAlignment(in), bufferAlignment(out));
+    program.dataflowBytes =
+        kCopyPages * alignUp(uint64_t(inShape.back()) * elementBytes(in),
+                             alignment);
+    return program;
+  }
+  auto bytes = rowSliceBytes(outShape, begins.back(), in, out);
+  if (!bytes)
+    return bytes.takeError();
+  program.dataflowBytes = *bytes;
+  program.scratchpadBytes = kSliceScratchpadBytesPerDim * inShape.size();
+  return program;
+}
+
+/// What ttnn 0.81.1 runs for a slice: its programs (none: the input itself)
+/// and the layout of its result.
+struct SlicePlan {
+  std::vector<int64_t> output;
+  llvm::SmallVector<ProgramStep, 3> programs;
+  LayoutAttr layout;
+  bool identity = false;
+};
+
+/// ttnn's rm_only path of a tiled input (the file comment).
+llvm::Error planTiledRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
+                              LayoutAttr in, llvm::ArrayRef<int64_t> begins,
+                              llvm::ArrayRef<int64_t> step, LayoutAttr out) {
+  llvm::StringRef name = SliceOp::getOperationName();
+  if (hasStep(step) && in.getDataType() == DataType::BFloat8B)
+    return backendError(name + ": a step above 1 needs a bf16 or f32 input "
+                               "(ttnn 0.81.1: TT_FATAL on bfp8_b)");
+  if (out.isSharded())
+    return notSupportedError(name + ": a slice ttnn runs on row-major data "
+                                    "(a step, a rank-1 tensor or begins that "
+                                    "are not tile multiples) into shards (" +
+                             describe(out) + ") is not modelled");
+  DataType type = in.getDataType() == DataType::BFloat8B ? DataType::BFloat16
+                                                         : in.getDataType();
+  LayoutAttr rows = rowMajorIn(out.withDataType(type));
+  auto untilize = planConversion(inShape, in, rows);
+  if (!untilize)
+    return untilize.takeError();
+  auto slice = rowSliceProgram(inShape, rows, plan.output, rows, begins, step);
+  if (!slice)
+    return slice.takeError();
+  auto tilize = planConversion(plan.output, rows, out.withDataType(type));
+  if (!tilize)
+    return tilize.takeError();
+  plan.programs.append(untilize->programs.begin(), untilize->programs.end());
+  plan.programs.push_back(*slice);
+  plan.programs.append(tilize->programs.begin(), tilize->programs.end());
+  plan.layout = tilize->output;
+  return llvm::Error::success();
+}
+
+llvm::Expected<SlicePlan>
+planSlice(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
+          llvm::ArrayRef<int64_t> begins, llvm::ArrayRef<int64_t> ends,
+          llvm::ArrayRef<int64_t> step, LayoutAttr out) {
+  llvm::StringRef name = SliceOp::getOperationName();
+  auto shape = asOutput(name, SliceOp::inferResultShape(inShape, begins, ends,
+                                                        step));
+  if (!shape)
+    return shape.takeError();
+  if (llvm::Error err = checkLayout(name, "input", inShape, in,
+                                    /*rowMajorAllowed=*/true))
+    return err;
+  if (llvm::Error err = checkLayout(name, "output", *shape, out,
+                                    /*rowMajorAllowed=*/true))
+    return err;
+  if (llvm::Error err = checkSameFormat(name, "the input", in, out))
+    return err;
+  if (in.isRowMajor() != out.isRowMajor())
+    return backendError(name + ": the output's page layout must be the "
+                               "input's (" + describe(in) + "; convert with "
+                               "ttnn.to_layout)");
+  SlicePlan plan;
+  plan.output = std::move(*shape);
+  plan.layout = out;
+  if (!hasStep(step) && llvm::equal(plan.output, inShape)) {
+    auto copy = copyProgram(name, inShape, in, out);
+    if (!copy)
+      return copy.takeError();
+    plan.identity = !*copy;
+    if (*copy)
+      plan.programs.push_back(**copy);
+    return plan;
+  }
+  size_t rank = inShape.size();
+  bool tileBegins = rank >= 2 && begins[rank - 1] % kTileDim == 0 &&
+                    begins[rank - 2] % kTileDim == 0;
+  if (!in.isRowMajor() && !hasStep(step) && tileBegins) {
+    ProgramStep tile;
+    tile.dataflowBytes = kCopyPages * tileBytes(out);
+    tile.scratchpadBytes = kSliceScratchpadBytesPerDim * rank;
+    tile.allocatedL1 = l1BytesPerBank(plan.output, out);
+    plan.programs.push_back(tile);
+    return plan;
+  }
+  if (!in.isRowMajor()) {
+    if (llvm::Error err = planTiledRowSlice(plan, inShape, in, begins, step,
+                                            out))
+      return err;
+    return plan;
+  }
+  if (in.isSharded() || out.isSharded())
+    return notSupportedError(name + ": slicing row-major shards (" +
+                             describe(in) + " to " + describe(out) +
+                             ") is not modelled");
+  auto slice = rowSliceProgram(inShape, in, plan.output, out, begins, step);
+  if (!slice)
+    return slice.takeError();
+  plan.programs.push_back(*slice);
+  return plan;
+}
+} // namespace
+
+llvm::Expected<OpConstraints> OpModel<SliceOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> begins, llvm::ArrayRef<int64_t> ends,
+    llvm::ArrayRef<int64_t> step, LayoutAttr outputLayout,
+    const MockAllocatorState *initialState) {
+  auto plan = planSlice(inputShape, inputLayout, begins, ends, step,
+                        outputLayout);
+  if (!plan)
+    return plan.takeError();
+  if (plan->identity) {
+    // ttnn returns the input tensor itself: no program, no new buffer.
+    OpConstraints result;
+    result.outputLayouts.push_back(inputLayout);
+    return result;
+  }
+  return finishPrograms(SliceOp::getOperationName(), plan->programs,
+                        plan->output, plan->layout, initialState);
+}
+
+llvm::Expected<size_t> OpModel<SliceOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> begins, llvm::ArrayRef<int64_t> ends,
+    llvm::ArrayRef<int64_t> step, LayoutAttr outputLayout) {
+  auto plan = planSlice(inputShape, inputLayout, begins, ends, step,
+                        outputLayout);
+  if (!plan)
+    return plan.takeError();
+  if (plan->identity)
+    return 0;
+  // The program reads only the window: as many tiles as it writes.
+  return copyRuntime({plan->output}, {inputLayout}, plan->output,
+                     plan->layout);
+}
+
+//===----------------------------------------------------------------------===//
+// repeat
+//===----------------------------------------------------------------------===//
+
+namespace {
+llvm::Expected<std::vector<int64_t>>
+checkRepeat(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+            llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout) {
+  return checkSingleInput(RepeatOp::getOperationName(), inputShape,
+                          inputLayout,
+                          RepeatOp::inferResultShape(inputShape, repeats),
+                          outputLayout);
+}
+
+bool repeatsAny(llvm::ArrayRef<int64_t> repeats) {
+  return llvm::any_of(repeats, [](int64_t r) { return r > 1; });
+}
+
+/// ttnn 0.81.1 returns the input tensor itself: no program and no new buffer
+/// (the result aliases the input's allocation).
+bool isNoOp(llvm::ArrayRef<int64_t> repeats, LayoutAttr inputLayout,
+            LayoutAttr outputLayout) {
+  return !repeatsAny(repeats) && inputLayout == outputLayout;
+}
+
+/// The pages of the largest of the per-dimension repeat programs.
+int64_t repeatPages(llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout) {
+  int64_t rank = int64_t(repeats.size()), pages = 0;
+  for (auto [dim, times] : llvm::enumerate(repeats)) {
+    if (times <= 1)
+      continue;
+    bool outer = int64_t(dim) < rank - 2;
+    pages = std::max(pages, outer && outputLayout.isL1() ? kOuterRepeatL1Pages
+                                                         : kRepeatPages);
+  }
+  return pages;
+}
+} // namespace
+
+llvm::Expected<OpConstraints> OpModel<RepeatOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout,
+    const MockAllocatorState *initialState) {
+  auto output = checkRepeat(inputShape, inputLayout, repeats, outputLayout);
+  if (!output)
+    return output.takeError();
+  if (isNoOp(repeats, inputLayout, outputLayout)) {
+    OpConstraints result;
+    result.outputLayouts.push_back(outputLayout);
+    return result;
+  }
+  // Nothing repeated: ttnn's copy into the new placement, to or from shards
+  // its (un)sharding program with no CB of its own (to_memory_config's rule).
+  bool copy = !repeatsAny(repeats);
+  bool sharded = inputLayout.isSharded() || outputLayout.isSharded();
+  uint64_t cbBytes = copy && sharded ? 0
+                     : copy ? kCopyPages * tileBytes(outputLayout)
+                            : repeatPages(repeats, outputLayout) *
+                                  tileBytes(outputLayout);
+  return finishOneOutput(RepeatOp::getOperationName(), cbBytes, *output,
+                         outputLayout, initialState);
+}
+
+llvm::Expected<size_t> OpModel<RepeatOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout) {
+  auto output = checkRepeat(inputShape, inputLayout, repeats, outputLayout);
+  if (!output)
+    return output.takeError();
+  if (isNoOp(repeats, inputLayout, outputLayout))
+    return 0;
+  std::vector<int64_t> input(inputShape.begin(), inputShape.end());
+  return copyRuntime({input}, {inputLayout}, *output, outputLayout);
+}
+
 
 } // namespace mlir::ttnn::op_model
