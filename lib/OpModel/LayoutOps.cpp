@@ -471,6 +471,32 @@ Conversion streamed(uint64_t dataflowBytes, llvm::ArrayRef<int64_t> shape,
   return oneProgram(program, shape, output);
 }
 
+/// ttnn's sharded untilize with unpadding (a shape that is not a tile
+/// multiple, from shards): into an interleaved output the input CB is the
+/// shard and the output CB two shard rows of tiles (2 Ws); ttnn TT_FATALs on
+/// a batched block-sharded input (its validation). Sharded outputs (ttnn
+/// derives their shards) are not modelled.
+llvm::Expected<Conversion> unpaddingShards(llvm::ArrayRef<int64_t> shape,
+                                           LayoutAttr in, LayoutAttr out) {
+  llvm::StringRef name = ToLayoutOp::getOperationName();
+  if (out.isSharded())
+    return notSupportedError(name + ": untilizing shards of " +
+                             describeShape(shape) + " (not a tile multiple) "
+                             "into shards (ttnn derives their shape) is not "
+                             "modelled");
+  int64_t outer = 1;
+  for (int64_t dim : shape.drop_back(std::min<size_t>(2, shape.size())))
+    outer *= dim;
+  if (in.getMemoryLayout() == TensorMemoryLayout::BlockSharded && outer > 1)
+    return backendError(name + ": ttnn 0.81.1 untilizes block shards of a "
+                               "batched " + describeShape(shape) +
+                        " with unpadding into an interleaved tensor only "
+                        "unbatched (TT_FATAL)");
+  int64_t widthTiles = in.getShard()[1] / kTileDim;
+  return streamed(uint64_t(kDoubleBuffer * widthTiles) * tileBytes(out),
+                  shape, out);
+}
+
 /// The untilize of a tiled input with a sharded side (the file comment's
 /// sharded rules).
 llvm::Expected<Conversion> shardedUntilize(llvm::ArrayRef<int64_t> shape,
@@ -480,10 +506,7 @@ llvm::Expected<Conversion> shardedUntilize(llvm::ArrayRef<int64_t> shape,
   uint64_t pair = tileBytes(in) + tileBytes(out);
   if (in.isSharded()) {
     if (!tileAligned(shape))
-      return notSupportedError(name + ": untilizing shards of " +
-                               describeShape(shape) +
-                               " (not a tile multiple) runs ttnn's sharded "
-                               "unpadding program, which is not modelled");
+      return unpaddingShards(shape, in, out);
     if (shardedAlike(in, out))
       return streamed(0, shape, out);
     llvm::ArrayRef<int64_t> shard = in.getShard();
