@@ -91,9 +91,8 @@ size_t copyRuntime(llvm::ArrayRef<std::vector<int64_t>> inShapes,
   return roofline(work);
 }
 
-/// Legality and output shape of a single-input op: layouts and formats.
-/// Slice and repeat write a sharded output through their interleaved CBs
-/// (measured on both mock devices: height, width and block shards).
+/// Legality and output shape of slice and repeat: layouts (row-major too),
+/// formats, and the input's page layout kept (they do not convert).
 llvm::Expected<std::vector<int64_t>>
 checkSingleInput(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
                  LayoutAttr inLayout,
@@ -103,12 +102,18 @@ checkSingleInput(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
   auto shape = asOutput(name, std::move(outShape));
   if (!shape)
     return shape.takeError();
-  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout))
+  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout,
+                                    /*rowMajorAllowed=*/true))
     return err;
-  if (llvm::Error err = checkLayout(name, "output", *shape, outLayout))
+  if (llvm::Error err = checkLayout(name, "output", *shape, outLayout,
+                                    /*rowMajorAllowed=*/true))
     return err;
   if (llvm::Error err = checkSameFormat(name, "the input", inLayout, outLayout))
     return err;
+  if (inLayout.isRowMajor() != outLayout.isRowMajor())
+    return backendError(name + ": the output's page layout must be the "
+                               "input's (" + describe(inLayout) +
+                        "; convert with ttnn.to_layout)");
   return shape;
 }
 } // namespace
@@ -307,14 +312,15 @@ llvm::Expected<ConversionProgram> blockProgram(const TileGrid &g,
   return program;
 }
 
-/// ttnn's codegen untilize (bf16 / bfp8_b, tile-multiple, interleaved):
-/// a core's block is Wt tiles, a share of a single tile row
-/// (ceil(Wt / C)), or a row split into the most columns that divide Wt and
-/// give each row at most C / R cores; its CBs, in bf16 tiles, are
-/// double-buffered on both sides when 4 blocks fit M, on the input side when
-/// 3 do, else single (untilize_codegen_cb_plan.cpp). nullopt when ttnn runs
-/// the native untilize instead: rows past the codegen limit, or a single
-/// buffer not fitting beside the reserved output.
+/// ttnn's codegen untilize (bf16 / bfp8_b, interleaved; a shape that is not
+/// a tile multiple only when ttnn.untilize itself is called, in bf16, which
+/// to_layout never does): a core's block is Wt tiles, a share of a single
+/// tile row of a tile-multiple shape (ceil(Wt / C)), or such a row split into
+/// the most columns that divide Wt and give each row at most C / R cores; its
+/// CBs, in bf16 tiles, are double-buffered on both sides when 4 blocks fit M,
+/// on the input side when 3 do, else single (untilize_codegen_cb_plan.cpp).
+/// nullopt when ttnn runs the native untilize instead: rows past the codegen
+/// limit, or a single buffer not fitting beside the reserved output.
 std::optional<ConversionProgram> codegenUntilize(const TileGrid &g,
                                                  uint64_t tileIn,
                                                  uint64_t tileOut,
@@ -322,12 +328,13 @@ std::optional<ConversionProgram> codegenUntilize(const TileGrid &g,
   const DeviceModel &device = currentDevice();
   int64_t cores = device.numCores();
   uint64_t capacity = device.l1AboveAllocatorBase();
-  if (g.rows > 1 && uint64_t(2 * g.wt) * kBf16TileBytes > kCodegenRowBytes)
+  if ((g.rows > 1 || !g.aligned) &&
+      uint64_t(2 * g.wt) * kBf16TileBytes > kCodegenRowBytes)
     return std::nullopt;
   int64_t pages = g.wt;
-  if (g.rows == 1) {
+  if (g.aligned && g.rows == 1) {
     pages = ceilDiv(g.wt, cores);
-  } else if (g.rows < cores) {
+  } else if (g.aligned && g.rows < cores) {
     int64_t columns = std::min(cores / g.rows, g.wt);
     while (columns > 1 && g.wt % columns != 0)
       --columns;
@@ -352,14 +359,20 @@ int64_t maxTilesPerCB(LayoutAttr layout) {
                  (kDoubleBuffer * tileBytes(layout)));
 }
 
+/// `viaUntilize`: ttnn.untilize called directly (repeat's round trip), which
+/// also routes padded bf16 shapes to the codegen program.
 llvm::Expected<ConversionProgram>
-untilizeProgram(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out) {
+untilizeProgram(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out,
+                bool viaUntilize = false) {
   TileGrid g = tileGrid(shape);
   uint64_t tileIn = tileBytes(in), tileOut = tileBytes(out);
   uint64_t pair = tileIn + tileOut;
   uint64_t reserved = reservedOutputL1(shape, out);
   int64_t cores = currentDevice().numCores();
-  if (g.aligned && in.getDataType() != DataType::Float32)
+  bool codegen = g.aligned ? in.getDataType() != DataType::Float32
+                           : viaUntilize &&
+                                 in.getDataType() == DataType::BFloat16;
+  if (codegen)
     if (std::optional<ConversionProgram> codegen =
             codegenUntilize(g, tileIn, tileOut, reserved))
       return *codegen;
@@ -1059,22 +1072,11 @@ planSlice(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
           llvm::ArrayRef<int64_t> begins, llvm::ArrayRef<int64_t> ends,
           llvm::ArrayRef<int64_t> step, LayoutAttr out) {
   llvm::StringRef name = SliceOp::getOperationName();
-  auto shape = asOutput(name, SliceOp::inferResultShape(inShape, begins, ends,
-                                                        step));
+  auto shape = checkSingleInput(
+      name, inShape, in, SliceOp::inferResultShape(inShape, begins, ends, step),
+      out);
   if (!shape)
     return shape.takeError();
-  if (llvm::Error err = checkLayout(name, "input", inShape, in,
-                                    /*rowMajorAllowed=*/true))
-    return err;
-  if (llvm::Error err = checkLayout(name, "output", *shape, out,
-                                    /*rowMajorAllowed=*/true))
-    return err;
-  if (llvm::Error err = checkSameFormat(name, "the input", in, out))
-    return err;
-  if (in.isRowMajor() != out.isRowMajor())
-    return backendError(name + ": the output's page layout must be the "
-                               "input's (" + describe(in) + "; convert with "
-                               "ttnn.to_layout)");
   SlicePlan plan;
   plan.output = std::move(*shape);
   plan.layout = out;
@@ -1153,39 +1155,351 @@ llvm::Expected<size_t> OpModel<SliceOp>::getOpRuntime(
 //===----------------------------------------------------------------------===//
 // repeat
 //===----------------------------------------------------------------------===//
+//
+// ttnn 0.81.1's repeat (repeat.cpp, repeat_codegen_supported.cpp and the
+// codegen and native program factories), measured on both mock devices.
+// Nothing repeated: to_memory_config of the input (copyProgram). Else, for
+// ranks 2 to 4 (bfp8_b only when no row-major data is involved), the codegen
+// route: each repeated dimension is a leg, a program writing the working
+// tensor repeated along that dimension:
+//   - a tiled input whose last two dimensions are not tile multiples and that
+//     repeats one of them first goes through row-major data (the round trip):
+//     ttnn.untilize (the codegen untilize also for these padded bf16 shapes),
+//     row-major legs, then a tilize;
+//   - tiled legs run outer dimensions first, a CB of 8 output tiles, one tile
+//     for an outer dimension (not the last two) into L1 interleaved, height or
+//     width shards; row-major legs run the innermost dimension first, a CB of
+//     2 x min(4, slots / 2) slots of the larger aligned input or output row;
+//     a repeated size-1 dimension folds into the next (row-major legs keep
+//     the last dimension whole, tiled legs the last two);
+//   - intermediates are interleaved in the input's buffer type (DRAM after
+//     unsharding an input whose shards are not whole pages of the tensor, or
+//     before the round trip), each freed once the next leg has written its
+//     output; the last leg writes the output itself when it is interleaved or
+//     its shards are whole pages of the result, else it writes L1 or DRAM
+//     interleaved and ttnn's interleaved_to_sharded (no CB of its own)
+//     places it.
+// Rank 1 and bfp8_b with row-major data take the native route: untilize into
+// the input's buffer, native row-major programs (scratchpads only: two of
+// 128 B plus the row, a last-dimension repeat widening the row to a 16-byte
+// multiple of rows), each into the output's buffer, a tilize into the input's
+// data type. Sharded row-major tensors and sharded inputs that ttnn repeats
+// natively are not modelled.
 
 namespace {
-llvm::Expected<std::vector<int64_t>>
-checkRepeat(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-            llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout) {
-  return checkSingleInput(RepeatOp::getOperationName(), inputShape,
-                          inputLayout,
-                          RepeatOp::inferResultShape(inputShape, repeats),
-                          outputLayout);
-}
+/// The codegen repeat's batch of pages (kRepeatBatch): CBs of twice as many.
+constexpr int64_t kRepeatBatch = 4;
+/// The native row-major repeat's read alignment (READ_ALIGNMENT): two of them
+/// pad each scratchpad.
+constexpr uint64_t kRepeatReadAlignment = 64;
+/// ttnn's codegen repeat: tiled legs of outer dimensions read a tile at a
+/// time (repeat_outer_tile_direct).
+constexpr int64_t kDirectRepeatPages = 1;
+
+/// A working tensor each program replaces: a program's output is allocated
+/// while the previous intermediate is still live, which is freed after it.
+struct ProgramChain {
+  llvm::SmallVector<ProgramStep, 6> steps;
+  uint64_t workingL1 = 0;
+
+  void run(ProgramStep step) {
+    step.freedL1 = workingL1;
+    workingL1 = step.allocatedL1;
+    steps.push_back(step);
+  }
+};
 
 bool repeatsAny(llvm::ArrayRef<int64_t> repeats) {
   return llvm::any_of(repeats, [](int64_t r) { return r > 1; });
 }
 
-/// ttnn 0.81.1 returns the input tensor itself: no program and no new buffer
-/// (the result aliases the input's allocation).
-bool isNoOp(llvm::ArrayRef<int64_t> repeats, LayoutAttr inputLayout,
-            LayoutAttr outputLayout) {
-  return !repeatsAny(repeats) && inputLayout == outputLayout;
+std::vector<int64_t> repeated(llvm::ArrayRef<int64_t> shape, int64_t dim,
+                              int64_t times) {
+  std::vector<int64_t> out(shape.begin(), shape.end());
+  out[dim] *= times;
+  return out;
 }
 
-/// The pages of the largest of the per-dimension repeat programs.
-int64_t repeatPages(llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout) {
-  int64_t rank = int64_t(repeats.size()), pages = 0;
-  for (auto [dim, times] : llvm::enumerate(repeats)) {
-    if (times <= 1)
-      continue;
-    bool outer = int64_t(dim) < rank - 2;
-    pages = std::max(pages, outer && outputLayout.isL1() ? kOuterRepeatL1Pages
-                                                         : kRepeatPages);
+/// ttnn's shard_spec_is_page_identical: an interleaved layout, or shards that
+/// hold whole pages of `shape` (tiles, or whole rows for row-major) on as many
+/// cores as they need, the grid's shape for block shards.
+bool wholePageShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  if (!layout.isSharded())
+    return true;
+  int64_t width = shape.back(), height = rowCount(shape);
+  if (!layout.isRowMajor()) {
+    Geometry g = geometry(shape);
+    height = g.heightTiles * kTileDim;
+    width = g.widthTiles * kTileDim;
   }
-  return pages;
+  llvm::ArrayRef<int64_t> shard = layout.getShard(), grid = layout.getGrid();
+  if (height % shard[0] || width % shard[1])
+    return false;
+  int64_t rows = height / shard[0], columns = width / shard[1];
+  if (layout.isRowMajor() && columns != 1)
+    return false;
+  switch (layout.getMemoryLayout()) {
+  case TensorMemoryLayout::HeightSharded:
+    return columns == 1 && rows <= grid[0] * grid[1];
+  case TensorMemoryLayout::WidthSharded:
+    return rows == 1 && columns <= grid[0] * grid[1];
+  case TensorMemoryLayout::BlockSharded:
+    return grid[0] == rows && grid[1] == columns;
+  case TensorMemoryLayout::Interleaved:
+    break;
+  }
+  return true;
+}
+
+/// A row of `shape` in `layout`'s buffer, aligned to its alignment.
+uint64_t alignedRow(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  return alignUp(uint64_t(shape.back()) * elementBytes(layout),
+                 bufferAlignment(layout));
+}
+
+/// A codegen row-major leg's CB: the larger aligned row a slot, 2 x
+/// min(4, slots / 2) slots of M (one when only one fits).
+llvm::Expected<uint64_t> rowLegBytes(uint64_t slot) {
+  uint64_t slots = currentDevice().l1AboveAllocatorBase() / slot;
+  if (slots < 2)
+    return notSupportedError(RepeatOp::getOperationName() + ": rows of " +
+                             llvm::Twine(slot) + " B leave ttnn's repeat "
+                             "single-slot or native plans, not modelled");
+  return 2 * std::min<uint64_t>(kRepeatBatch, slots / 2) * slot;
+}
+
+/// What ttnn runs for a repeat (the section comment).
+struct RepeatPlan {
+  std::vector<int64_t> output;
+  ProgramChain chain;
+  LayoutAttr layout;
+  bool identity = false;
+};
+
+/// Appends a conversion writing `out` to the chain.
+llvm::Error runConversion(ProgramChain &chain,
+                          llvm::Expected<ConversionProgram> program,
+                          llvm::ArrayRef<int64_t> shape, LayoutAttr out) {
+  if (!program)
+    return program.takeError();
+  ProgramStep step;
+  step.circularBytes = program->circularBytes;
+  step.dataflowBytes = program->dataflowBytes;
+  step.scratchpadBytes = program->scratchpadBytes;
+  step.allocatedL1 = l1BytesPerBank(shape, out);
+  chain.run(step);
+  return llvm::Error::success();
+}
+
+/// The final move into a sharded output: interleaved_to_sharded, whose
+/// buffers are the shards.
+llvm::Error runResharding(RepeatPlan &plan, LayoutAttr from, LayoutAttr out) {
+  if (from == out)
+    return llvm::Error::success();
+  if (out.isRowMajor())
+    return notSupportedError(RepeatOp::getOperationName() + ": placing the "
+                             "row-major result into " + describe(out) +
+                             " is not modelled");
+  ProgramStep place;
+  place.allocatedL1 = l1BytesPerBank(plan.output, out);
+  plan.chain.run(place);
+  return llvm::Error::success();
+}
+
+/// ttnn's codegen repeat, or nullopt when ttnn repeats natively.
+llvm::Expected<std::optional<RepeatPlan>>
+codegenRepeat(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
+              llvm::ArrayRef<int64_t> repeats, LayoutAttr out) {
+  llvm::StringRef name = RepeatOp::getOperationName();
+  int64_t rank = int64_t(inShape.size());
+  if (rank < 2 || rank > 4)
+    return std::nullopt;
+  bool tiled = !in.isRowMajor();
+  bool roundTrip = tiled && !tileAligned(inShape) &&
+                   (repeats[rank - 2] > 1 || repeats[rank - 1] > 1);
+  if (in.getDataType() == DataType::BFloat8B && roundTrip)
+    return std::nullopt;
+  if (in.isSharded() && in.isRowMajor())
+    return notSupportedError(name + ": repeating row-major shards is not "
+                                    "modelled");
+  RepeatPlan plan;
+  plan.output = repeated(inShape, 0, 1);
+  for (auto [dim, times] : llvm::enumerate(repeats))
+    plan.output[dim] *= times;
+  bool unshard = in.isSharded() && (roundTrip || !wholePageShards(inShape, in));
+  // ttnn demotes a height-sharded input read along a single row of 8 or more
+  // cores to its native repeat (is_shard_row_read_hotspot): not modelled.
+  bool tiledLegs = tiled && !roundTrip;
+  llvm::SmallVector<int64_t, 4> legs(repeats);
+  int64_t foldLimit = rank - (tiledLegs ? 3 : 2);
+  for (int64_t d = 0; d < foldLimit; ++d)
+    if (inShape[d] == 1 && legs[d] > 1 && legs[d + 1] > 1) {
+      legs[d + 1] *= legs[d];
+      legs[d] = 1;
+    }
+  llvm::SmallVector<int64_t, 4> dims;
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t d = tiledLegs ? i : rank - 1 - i;
+    if (legs[d] > 1)
+      dims.push_back(d);
+  }
+  if (in.isSharded() && !unshard &&
+      in.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
+      rank >= 3 && dims.front() + 2 < rank && in.getGrid()[0] == 1 &&
+      in.getGrid()[1] >= 8)
+    return notSupportedError(name + ": ttnn repeats this height-sharded "
+                                    "input natively, which is not modelled");
+  LayoutAttr working = in;
+  std::vector<int64_t> shape(inShape.begin(), inShape.end());
+  if (unshard) {
+    working = in.interleavedIn(in.getPageLayout(), BufferType::DRAM);
+    ProgramStep unsharding;
+    plan.chain.run(unsharding);
+  }
+  LayoutAttr intermediate = working.interleavedIn(
+      tiledLegs ? PageLayout::Tile : PageLayout::RowMajor,
+      working.getBufferType());
+  if (roundTrip) {
+    if (llvm::Error err = runConversion(
+            plan.chain, untilizeProgram(shape, working, intermediate,
+                                        /*viaUntilize=*/true),
+            shape, intermediate))
+      return err;
+    working = intermediate;
+  }
+  bool finalInPlace = !roundTrip && wholePageShards(plan.output, out);
+  LayoutAttr finalLayout =
+      finalInPlace ? out
+                   : out.interleavedIn(working.getPageLayout(),
+                                       out.getBufferType());
+  for (auto [index, d] : llvm::enumerate(dims)) {
+    LayoutAttr legOut = index + 1 == dims.size() ? finalLayout : intermediate;
+    std::vector<int64_t> legShape = repeated(shape, d, legs[d]);
+    ProgramStep leg;
+    if (tiledLegs) {
+      bool direct = d + 4 - rank < 2 && legOut.isL1() &&
+                    legOut.getMemoryLayout() !=
+                        TensorMemoryLayout::BlockSharded;
+      leg.circularBytes =
+          (direct ? kDirectRepeatPages : 2 * kRepeatBatch) * tileBytes(legOut);
+    } else {
+      auto bytes = rowLegBytes(
+          std::max(alignedRow(shape, working), alignedRow(legShape, legOut)));
+      if (!bytes)
+        return bytes.takeError();
+      leg.circularBytes = *bytes;
+    }
+    leg.allocatedL1 = l1BytesPerBank(legShape, legOut);
+    plan.chain.run(leg);
+    shape = std::move(legShape);
+    working = legOut;
+  }
+  shape = plan.output;
+  if (roundTrip) {
+    LayoutAttr tiledOut = finalLayout.interleavedIn(PageLayout::Tile,
+                                                    finalLayout.getBufferType());
+    if (llvm::Error err = runConversion(
+            plan.chain, conversionProgram(shape, working, tiledOut), shape,
+            tiledOut))
+      return err;
+    working = tiledOut;
+  }
+  if (llvm::Error err = runResharding(plan, working, out))
+    return err;
+  plan.layout = out;
+  return plan;
+}
+
+/// A native row-major repeat program (scratchpads only; the section
+/// comment): the last dimension widens a row to a 16-byte multiple of rows.
+ProgramStep nativeRowRepeat(llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
+                            bool lastDim) {
+  uint64_t row = uint64_t(shape.back()) * elementBytes(layout);
+  uint64_t rows = 1;
+  while (lastDim && (row * rows) % 16 != 0)
+    rows *= 2;
+  ProgramStep step;
+  step.scratchpadBytes = 2 * (2 * kRepeatReadAlignment + row * rows);
+  return step;
+}
+
+/// ttnn's native repeat of an interleaved input (rank 1, or bfp8_b data it
+/// must untilize).
+llvm::Expected<RepeatPlan> nativeRepeat(llvm::ArrayRef<int64_t> inShape,
+                                        LayoutAttr in,
+                                        llvm::ArrayRef<int64_t> repeats,
+                                        LayoutAttr out) {
+  llvm::StringRef name = RepeatOp::getOperationName();
+  if (in.isSharded())
+    return notSupportedError(name + ": ttnn repeats " + describe(in) +
+                             " natively, which is not modelled");
+  RepeatPlan plan;
+  std::vector<int64_t> shape(inShape.begin(), inShape.end());
+  DataType type = in.getDataType() == DataType::BFloat8B ? DataType::BFloat16
+                                                         : in.getDataType();
+  LayoutAttr rows = rowMajorIn(in.withDataType(type));
+  LayoutAttr working = in;
+  if (!in.isRowMajor()) {
+    if (llvm::Error err = runConversion(
+            plan.chain, conversionProgram(shape, in, rows), shape, rows))
+      return err;
+    working = rows;
+  }
+  LayoutAttr legOut = rowMajorIn(out.withDataType(type));
+  int64_t rank = int64_t(shape.size());
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    if (repeats[d] <= 1)
+      continue;
+    ProgramStep leg = nativeRowRepeat(shape, working, d == rank - 1);
+    shape = repeated(shape, d, repeats[d]);
+    leg.allocatedL1 = l1BytesPerBank(shape, legOut);
+    plan.chain.run(leg);
+    working = legOut;
+  }
+  plan.output = shape;
+  if (!in.isRowMajor()) {
+    LayoutAttr tiledOut = out.interleavedIn(PageLayout::Tile,
+                                            out.getBufferType());
+    if (llvm::Error err = runConversion(
+            plan.chain, conversionProgram(shape, working, tiledOut), shape,
+            tiledOut))
+      return err;
+    working = tiledOut;
+  }
+  if (llvm::Error err = runResharding(plan, working, out))
+    return err;
+  plan.layout = out;
+  return plan;
+}
+
+llvm::Expected<RepeatPlan> planRepeat(llvm::ArrayRef<int64_t> inShape,
+                                      LayoutAttr in,
+                                      llvm::ArrayRef<int64_t> repeats,
+                                      LayoutAttr out) {
+  llvm::StringRef name = RepeatOp::getOperationName();
+  auto shape = checkSingleInput(name, inShape, in,
+                                RepeatOp::inferResultShape(inShape, repeats),
+                                out);
+  if (!shape)
+    return shape.takeError();
+  if (!repeatsAny(repeats)) {
+    auto copy = copyProgram(name, inShape, in, out);
+    if (!copy)
+      return copy.takeError();
+    RepeatPlan plan;
+    plan.output = std::move(*shape);
+    plan.layout = out;
+    plan.identity = !*copy;
+    if (*copy)
+      plan.chain.run(**copy);
+    return plan;
+  }
+  auto codegen = codegenRepeat(inShape, in, repeats, out);
+  if (!codegen)
+    return codegen.takeError();
+  if (*codegen)
+    return std::move(**codegen);
+  return nativeRepeat(inShape, in, repeats, out);
 }
 } // namespace
 
@@ -1193,37 +1507,29 @@ llvm::Expected<OpConstraints> OpModel<RepeatOp>::getOpConstraints(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout,
     const MockAllocatorState *initialState) {
-  auto output = checkRepeat(inputShape, inputLayout, repeats, outputLayout);
-  if (!output)
-    return output.takeError();
-  if (isNoOp(repeats, inputLayout, outputLayout)) {
+  auto plan = planRepeat(inputShape, inputLayout, repeats, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  if (plan->identity) {
+    // ttnn returns the input tensor itself: no program, no new buffer.
     OpConstraints result;
-    result.outputLayouts.push_back(outputLayout);
+    result.outputLayouts.push_back(inputLayout);
     return result;
   }
-  // Nothing repeated: ttnn's copy into the new placement, to or from shards
-  // its (un)sharding program with no CB of its own (to_memory_config's rule).
-  bool copy = !repeatsAny(repeats);
-  bool sharded = inputLayout.isSharded() || outputLayout.isSharded();
-  uint64_t cbBytes = copy && sharded ? 0
-                     : copy ? kCopyPages * tileBytes(outputLayout)
-                            : repeatPages(repeats, outputLayout) *
-                                  tileBytes(outputLayout);
-  return finishOneOutput(RepeatOp::getOperationName(), cbBytes, *output,
-                         outputLayout, initialState);
+  return finishPrograms(RepeatOp::getOperationName(), plan->chain.steps,
+                        plan->output, plan->layout, initialState);
 }
 
 llvm::Expected<size_t> OpModel<RepeatOp>::getOpRuntime(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout) {
-  auto output = checkRepeat(inputShape, inputLayout, repeats, outputLayout);
-  if (!output)
-    return output.takeError();
-  if (isNoOp(repeats, inputLayout, outputLayout))
+  auto plan = planRepeat(inputShape, inputLayout, repeats, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  if (plan->identity)
     return 0;
   std::vector<int64_t> input(inputShape.begin(), inputShape.end());
-  return copyRuntime({input}, {inputLayout}, *output, outputLayout);
+  return copyRuntime({input}, {inputLayout}, plan->output, plan->layout);
 }
-
 
 } // namespace mlir::ttnn::op_model
