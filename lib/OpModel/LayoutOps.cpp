@@ -58,6 +58,25 @@ constexpr int64_t kRepeatPages = 8;
 /// one page (measured on both mock devices; into DRAM: kRepeatPages).
 constexpr int64_t kOuterRepeatL1Pages = 1;
 
+/// `value` rounded up to a multiple of `alignment`.
+uint64_t alignUp(uint64_t value, uint64_t alignment) {
+  return ceilDiv(value, alignment) * alignment;
+}
+
+/// The page alignment of `layout`'s buffer type.
+uint64_t bufferAlignment(LayoutAttr layout) {
+  const DeviceModel &device = currentDevice();
+  return layout.isL1() ? device.l1Alignment : device.dramAlignment;
+}
+
+/// Rows of a row-major tensor: every dimension but the last.
+int64_t rowCount(llvm::ArrayRef<int64_t> shape) {
+  int64_t rows = 1;
+  for (int64_t dim : shape.drop_back())
+    rows *= dim;
+  return rows;
+}
+
 /// The output shape of `shape`, or a backend error naming the op.
 llvm::Expected<std::vector<int64_t>>
 asOutput(llvm::StringRef name,
@@ -709,6 +728,10 @@ struct ConcatPlan {
   std::vector<int64_t> output;
   uint64_t cbBytes = 0;
   uint64_t intermediateL1 = 0;
+  /// Programs of the interleaved paths, in order, and the layout of their
+  /// result (empty: one program of cbBytes writing the requested output).
+  llvm::SmallVector<ProgramStep, 6> programs;
+  LayoutAttr layout;
 };
 
 /// The sharded concat programs (the file comment): `axis` normalized.
@@ -828,6 +851,149 @@ planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
   llvm_unreachable("planShardedConcat takes sharded inputs");
 }
 
+/// ttnn's concat row-major program: 2 output rows, each aligned to the larger
+/// of the first input's and the output's buffer alignment (the writer's CB).
+ProgramStep rowConcatProgram(llvm::ArrayRef<int64_t> output, LayoutAttr first,
+                             LayoutAttr out) {
+  ProgramStep program;
+  uint64_t alignment = std::max(bufferAlignment(first), bufferAlignment(out));
+  program.dataflowBytes =
+      kCopyPages * alignUp(uint64_t(output.back()) * elementBytes(out),
+                           alignment);
+  program.allocatedL1 = l1BytesPerBank(output, out);
+  return program;
+}
+
+/// ttnn transposes row-major inputs whose rows along a last-dimension
+/// concat (or a rank-1 concat) do not fill whole units of their buffer's
+/// alignment (build_non_aligned_last_dim_concat,
+/// build_unsqueeze_squeeze_1D_rm_unaligned_concat): not modelled.
+llvm::Error checkAlignedRows(const std::vector<std::vector<int64_t>> &shapes,
+                             llvm::ArrayRef<LayoutAttr> rows, int64_t axis) {
+  if (axis != int64_t(shapes.front().size()) - 1)
+    return llvm::Error::success();
+  for (auto [shape, layout] : llvm::zip(shapes, rows))
+    if ((uint64_t(shape.back()) * elementBytes(layout)) %
+            bufferAlignment(layout) !=
+        0)
+      return notSupportedError(
+          ConcatOp::getOperationName() + ": rows of " +
+          llvm::Twine(shape.back()) + " elements in " + describe(layout) +
+          " are not whole units of their buffer's alignment; ttnn transposes "
+          "them around the concat, which is not modelled");
+  return llvm::Error::success();
+}
+
+/// ttnn's ConcatTiledUnalignedProgramFactory (a last-dimension concat of
+/// 2 to 32 interleaved bf16 / f32 tiled inputs, some of a width that is not a
+/// tile multiple, into an interleaved output): 32-row bands untilized,
+/// assembled and retilized on each core, CBs of 3 x (the inputs' Wt summed +
+/// the output's Wt) tiles. ttnn takes it only when those CBs fit the free L1
+/// (its inputs in L1 and the output reserved); within 64 KiB of that bound
+/// the model does not decide (nullopt with an error).
+llvm::Expected<std::optional<uint64_t>>
+tiledUnalignedConcat(const std::vector<std::vector<int64_t>> &shapes,
+                     llvm::ArrayRef<LayoutAttr> inputs, int64_t axis,
+                     llvm::ArrayRef<int64_t> output, LayoutAttr out) {
+  constexpr uint64_t kUndecidedBytes = 64 * 1024;
+  int64_t rank = int64_t(output.size());
+  DataType type = out.getDataType();
+  if (rank < 2 || axis != rank - 1 || out.isSharded() || inputs.size() > 32 ||
+      (type != DataType::BFloat16 && type != DataType::Float32) ||
+      llvm::all_of(shapes, [](llvm::ArrayRef<int64_t> shape) {
+        return shape.back() % kTileDim == 0;
+      }))
+    return std::nullopt;
+  int64_t tiles = 3 * ceilDiv(output.back(), kTileDim);
+  uint64_t inputsL1 = 0;
+  for (auto [shape, layout] : llvm::zip(shapes, inputs)) {
+    tiles += 3 * ceilDiv(shape.back(), kTileDim);
+    inputsL1 += l1BytesPerBank(shape, layout);
+  }
+  uint64_t need = uint64_t(tiles) * tileBytes(out) +
+                  reservedOutputL1(output, out);
+  uint64_t capacity = currentDevice().l1AboveAllocatorBase();
+  if (need > capacity)
+    return std::nullopt;
+  if (need + inputsL1 + kUndecidedBytes > capacity)
+    return notSupportedError(ConcatOp::getOperationName() + ": whether ttnn's "
+                             "tiled unaligned concat fits its free L1 is not "
+                             "modelled this close to the bound");
+  return uint64_t(tiles) * tileBytes(out);
+}
+
+/// Concat of interleaved inputs (the file comment).
+llvm::Expected<ConcatPlan>
+planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
+                      llvm::ArrayRef<LayoutAttr> inputs, int64_t axis,
+                      std::vector<int64_t> output, LayoutAttr out) {
+  llvm::StringRef name = ConcatOp::getOperationName();
+  ConcatPlan plan;
+  plan.output = std::move(output);
+  plan.layout = out;
+  if (out.isRowMajor()) {
+    if (out.isSharded())
+      return notSupportedError(name + ": a row-major concat into shards is "
+                                      "not modelled");
+    if (llvm::Error err = checkAlignedRows(shapes, inputs, axis))
+      return err;
+    plan.programs.push_back(
+        rowConcatProgram(plan.output, inputs.front(), out));
+    return plan;
+  }
+  auto unaligned = tiledUnalignedConcat(shapes, inputs, axis, plan.output, out);
+  if (!unaligned)
+    return unaligned.takeError();
+  if (*unaligned) {
+    ProgramStep program;
+    program.circularBytes = **unaligned;
+    program.allocatedL1 = l1BytesPerBank(plan.output, out);
+    plan.programs.push_back(program);
+    return plan;
+  }
+  int64_t rank = int64_t(plan.output.size());
+  bool padded = rank == 1 || (axis >= rank - 2 &&
+                              llvm::any_of(shapes, [&](llvm::ArrayRef<int64_t> s) {
+                                return s[axis] % kTileDim != 0;
+                              }));
+  // Interleaved tiled inputs write a sharded output through the same CB
+  // (measured: height, width and block shards).
+  if (!padded) {
+    plan.cbBytes = kCopyPages * tileBytes(out);
+    plan.layout = nullptr;
+    return plan;
+  }
+  // build_untilize_rm_retilize_concat: each input untilized in its own
+  // buffer, the row-major concat into the output's buffer, then tilized
+  // (without the data type: bfp8_b comes out bf16); every intermediate lives
+  // until the output is written.
+  if (out.isSharded())
+    return notSupportedError(name + ": concatenating along a padded "
+                                    "dimension into shards (through "
+                                    "row-major data) is not modelled");
+  DataType type = out.getDataType() == DataType::BFloat8B ? DataType::BFloat16
+                                                          : out.getDataType();
+  llvm::SmallVector<LayoutAttr, 4> rows;
+  for (auto [shape, layout] : llvm::zip(shapes, inputs)) {
+    rows.push_back(rowMajorIn(layout.withDataType(type)));
+    auto untilize = planConversion(shape, layout, rows.back());
+    if (!untilize)
+      return untilize.takeError();
+    plan.programs.append(untilize->programs.begin(),
+                         untilize->programs.end());
+  }
+  if (llvm::Error err = checkAlignedRows(shapes, rows, axis))
+    return err;
+  LayoutAttr joined = rowMajorIn(out.withDataType(type));
+  plan.programs.push_back(rowConcatProgram(plan.output, rows.front(), joined));
+  auto tilize = planConversion(plan.output, joined, out.withDataType(type));
+  if (!tilize)
+    return tilize.takeError();
+  plan.programs.append(tilize->programs.begin(), tilize->programs.end());
+  plan.layout = tilize->output;
+  return plan;
+}
+
 llvm::Expected<ConcatPlan>
 planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
            const std::vector<LayoutAttr> &inputLayouts, int64_t dim,
@@ -840,32 +1006,42 @@ planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
   llvm::SmallVector<llvm::SmallVector<int64_t>> shapes;
   for (auto [index, shape] : llvm::enumerate(inputShapes)) {
     if (llvm::Error err = checkLayout(name, "input " + std::to_string(index),
-                                      shape, inputLayouts[index]))
+                                      shape, inputLayouts[index],
+                                      /*rowMajorAllowed=*/true))
       return err;
     shapes.emplace_back(shape.begin(), shape.end());
   }
   auto output = asOutput(name, ConcatOp::inferResultShape(shapes, dim));
   if (!output)
     return output.takeError();
-  if (llvm::Error err = checkLayout(name, "output", *output, outputLayout))
+  if (llvm::Error err = checkLayout(name, "output", *output, outputLayout,
+                                    /*rowMajorAllowed=*/true))
     return err;
-  for (auto [index, layout] : llvm::enumerate(inputLayouts))
+  for (auto [index, layout] : llvm::enumerate(inputLayouts)) {
     if (llvm::Error err = checkSameFormat(
             name, "input " + std::to_string(index), layout, outputLayout))
       return err;
+    if (layout.isRowMajor() != outputLayout.isRowMajor())
+      return backendError(name + ": input " + std::to_string(index) + " (" +
+                          describe(layout) + ") and the output differ in page "
+                          "layout (ttnn 0.81.1: TT_FATAL on mixed layouts; "
+                          "convert with ttnn.to_layout)");
+  }
   if (llvm::any_of(inputLayouts, [](LayoutAttr l) { return l.isSharded(); })) {
+    if (outputLayout.isRowMajor())
+      return notSupportedError(name + ": concatenating row-major shards is "
+                                      "not modelled");
     auto axis = normalizeDim(name, dim, int64_t(output->size()));
     if (!axis)
       return axis.takeError();
     return planShardedConcat(inputShapes, inputLayouts, *axis,
                              std::move(*output), outputLayout);
   }
-  // Interleaved inputs write a sharded output through the same CB
-  // (measured: height, width and block shards).
-  ConcatPlan plan;
-  plan.output = std::move(*output);
-  plan.cbBytes = kCopyPages * tileBytes(outputLayout);
-  return plan;
+  auto axis = normalizeDim(name, dim, int64_t(output->size()));
+  if (!axis)
+    return axis.takeError();
+  return planInterleavedConcat(inputShapes, inputLayouts, *axis,
+                               std::move(*output), outputLayout);
 }
 } // namespace
 
@@ -876,6 +1052,9 @@ llvm::Expected<OpConstraints> OpModel<ConcatOp>::getOpConstraints(
   auto plan = planConcat(inputShapes, inputLayouts, dim, outputLayout);
   if (!plan)
     return plan.takeError();
+  if (!plan->programs.empty())
+    return finishPrograms(ConcatOp::getOperationName(), plan->programs,
+                          plan->output, plan->layout, initialState);
   Analysis analysis;
   analysis.cbBytes = plan->cbBytes;
   analysis.intermediateL1 = plan->intermediateL1;
@@ -890,7 +1069,8 @@ llvm::Expected<size_t> OpModel<ConcatOp>::getOpRuntime(
   auto plan = planConcat(inputShapes, inputLayouts, dim, outputLayout);
   if (!plan)
     return plan.takeError();
-  return copyRuntime(inputShapes, inputLayouts, plan->output, outputLayout);
+  return copyRuntime(inputShapes, inputLayouts, plan->output,
+                     plan->layout ? plan->layout : outputLayout);
 }
 
 //===----------------------------------------------------------------------===//
@@ -929,22 +1109,6 @@ constexpr uint64_t kSliceScratchpadBytesPerDim = 4;
 constexpr uint64_t kSliceMaxReadBytes = 4096;
 /// ... of a core's row count rounded up to this many (round_up_to_mul32).
 constexpr int64_t kSliceRowGroup = 32;
-
-uint64_t alignUp(uint64_t value, uint64_t alignment) {
-  return ceilDiv(value, alignment) * alignment;
-}
-
-uint64_t bufferAlignment(LayoutAttr layout) {
-  const DeviceModel &device = currentDevice();
-  return layout.isL1() ? device.l1Alignment : device.dramAlignment;
-}
-
-int64_t rowCount(llvm::ArrayRef<int64_t> shape) {
-  int64_t rows = 1;
-  for (int64_t dim : shape.drop_back())
-    rows *= dim;
-  return rows;
-}
 
 bool hasStep(llvm::ArrayRef<int64_t> step) {
   return llvm::any_of(step, [](int64_t s) { return s != 1; });
