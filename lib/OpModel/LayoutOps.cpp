@@ -378,18 +378,25 @@ int64_t maxTilesPerCB(LayoutAttr layout) {
                  (kDoubleBuffer * tileBytes(layout)));
 }
 
-/// `viaUntilize`: ttnn.untilize called directly (repeat's round trip), which
-/// also routes padded bf16 shapes to the codegen program.
+/// Which ttnn entry untilizes: to_layout (ttnn.untilize for tile-multiple
+/// shapes, ttnn.untilize_with_unpadding for others), ttnn.untilize itself
+/// (repeat's round trip: the codegen program also for padded bf16 shapes) or
+/// ttnn.untilize_with_unpadding itself (concat: its program for every
+/// shape).
+enum class UntilizeEntry { ToLayout, Untilize, WithUnpadding };
+
 llvm::Expected<ConversionProgram>
 untilizeProgram(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out,
-                bool viaUntilize = false) {
+                UntilizeEntry entry = UntilizeEntry::ToLayout) {
   TileGrid g = tileGrid(shape);
+  if (entry == UntilizeEntry::WithUnpadding)
+    g.aligned = false;
   uint64_t tileIn = tileBytes(in), tileOut = tileBytes(out);
   uint64_t pair = tileIn + tileOut;
   uint64_t reserved = reservedOutputL1(shape, out);
   int64_t cores = currentDevice().numCores();
   bool codegen = g.aligned ? in.getDataType() != DataType::Float32
-                           : viaUntilize &&
+                           : entry == UntilizeEntry::Untilize &&
                                  in.getDataType() == DataType::BFloat16;
   if (codegen)
     if (std::optional<ConversionProgram> codegen =
@@ -1005,8 +1012,8 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
     plan.layout = nullptr;
     return plan;
   }
-  // build_untilize_rm_retilize_concat: each input untilized in its own
-  // buffer, the row-major concat into the output's buffer, then tilized
+  // build_untilize_rm_retilize_concat: each input untilized with unpadding
+  // (ttnn.untilize_with_unpadding, whatever its shape) in its own buffer, the row-major concat into the output's buffer, then tilized
   // (without the data type: bfp8_b comes out bf16); every intermediate lives
   // until the output is written.
   if (out.isSharded())
@@ -1019,11 +1026,12 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
   uint64_t untilized = 0;
   for (auto [shape, layout] : llvm::zip(shapes, inputs)) {
     rows.push_back(rowMajorIn(layout.withDataType(type)));
-    auto untilize = planConversion(shape, layout, rows.back());
+    auto untilize = untilizeProgram(shape, layout, rows.back(),
+                                    UntilizeEntry::WithUnpadding);
     if (!untilize)
       return untilize.takeError();
-    plan.programs.append(untilize->programs.begin(),
-                         untilize->programs.end());
+    plan.programs.push_back(
+        oneProgram(*untilize, shape, rows.back()).programs.front());
     untilized += l1BytesPerBank(shape, rows.back());
   }
   LayoutAttr joined = rowMajorIn(out.withDataType(type));
@@ -1570,7 +1578,7 @@ codegenRepeat(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
   if (roundTrip) {
     if (llvm::Error err = runConversion(
             plan.chain, untilizeProgram(shape, working, intermediate,
-                                        /*viaUntilize=*/true),
+                                        UntilizeEntry::Untilize),
             shape, intermediate))
       return err;
     working = intermediate;
