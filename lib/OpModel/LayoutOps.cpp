@@ -765,6 +765,18 @@ planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
       return unsupported("shards of part tiles");
   }
   int64_t rank = int64_t(output.size());
+  // A padded concat dimension sends tiled inputs through ttnn's untilize
+  // with unpadding (build_untilize_rm_retilize_concat), which TT_FATALs on
+  // rank-1 shards (measured) and is not modelled for others.
+  if (rank == 1)
+    return backendError(name + ": ttnn 0.81.1 cannot untilize rank-1 shards "
+                               "for a concat (TT_FATAL on their shard "
+                               "shape)");
+  if (axis >= rank - 2 &&
+      llvm::any_of(inputShapes, [&](llvm::ArrayRef<int64_t> shape) {
+        return shape[axis] % kTileDim != 0;
+      }))
+    return unsupported("a concat dimension that is not a tile multiple");
   bool alongWidth = axis == rank - 1, alongHeight = axis == rank - 2;
   ConcatPlan plan;
   plan.output = std::move(output);
