@@ -110,8 +110,9 @@ size_t copyRuntime(llvm::ArrayRef<std::vector<int64_t>> inShapes,
   return roofline(work);
 }
 
-/// Legality and output shape of slice and repeat: layouts (row-major too),
-/// formats, and the input's page layout kept (they do not convert).
+/// Legality and output shape of slice and repeat: layouts (row-major too;
+/// an output's shards may leave cores idle, measured), formats, and the
+/// input's page layout kept (they do not convert).
 llvm::Expected<std::vector<int64_t>>
 checkSingleInput(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
                  LayoutAttr inLayout,
@@ -125,7 +126,9 @@ checkSingleInput(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
                                     /*rowMajorAllowed=*/true))
     return err;
   if (llvm::Error err = checkLayout(name, "output", *shape, outLayout,
-                                    /*rowMajorAllowed=*/true))
+                                    /*rowMajorAllowed=*/true,
+                                    /*indicesAllowed=*/false,
+                                    /*idleCoresAllowed=*/true))
     return err;
   if (llvm::Error err = checkSameFormat(name, "the input", inLayout, outLayout))
     return err;
@@ -625,12 +628,13 @@ llvm::Expected<Conversion> shardedTilize(llvm::ArrayRef<int64_t> shape,
   return conversion;
 }
 
-/// checkLayout of a to_layout operand (an output's shards may leave cores
-/// idle: measured). A sharded row-major one is checked as the tiled twin of
-/// its rows: ttnn needs whole-tile shards (TT_FATAL on their alignment) and
-/// pads a row to whole tiles, but not the rows.
+/// checkLayout of a to_layout operand (shards may leave cores idle: ttnn
+/// places such tensors and converts them, measured). A sharded row-major one
+/// is checked as the tiled twin of its rows: ttnn needs whole-tile shards
+/// (TT_FATAL on their alignment) and pads a row to whole tiles, but not the
+/// rows.
 llvm::Error checkOperand(llvm::StringRef role, llvm::ArrayRef<int64_t> shape,
-                         LayoutAttr layout, bool output) {
+                         LayoutAttr layout) {
   llvm::SmallVector<int64_t, 4> checked(shape);
   if (layout && layout.isRowMajor() && layout.isSharded()) {
     int64_t rows = 1;
@@ -644,7 +648,7 @@ llvm::Error checkOperand(llvm::StringRef role, llvm::ArrayRef<int64_t> shape,
   }
   return checkLayout(ToLayoutOp::getOperationName(), role, checked, layout,
                      /*rowMajorAllowed=*/true, /*indicesAllowed=*/false,
-                     /*idleCoresAllowed=*/output);
+                     /*idleCoresAllowed=*/true);
 }
 
 /// The checked conversion of `shape` from `in` to `out` (the other page
@@ -652,9 +656,9 @@ llvm::Error checkOperand(llvm::StringRef role, llvm::ArrayRef<int64_t> shape,
 llvm::Expected<Conversion> planConversion(llvm::ArrayRef<int64_t> shape,
                                           LayoutAttr in, LayoutAttr out) {
   llvm::StringRef name = ToLayoutOp::getOperationName();
-  if (llvm::Error err = checkOperand("input", shape, in, /*output=*/false))
+  if (llvm::Error err = checkOperand("input", shape, in))
     return err;
-  if (llvm::Error err = checkOperand("output", shape, out, /*output=*/true))
+  if (llvm::Error err = checkOperand("output", shape, out))
     return err;
   DataType expected = convertedType(in, out);
   if (out.getDataType() != expected)
@@ -1079,7 +1083,9 @@ planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
   if (!output)
     return output.takeError();
   if (llvm::Error err = checkLayout(name, "output", *output, outputLayout,
-                                    /*rowMajorAllowed=*/true))
+                                    /*rowMajorAllowed=*/true,
+                                    /*indicesAllowed=*/false,
+                                    /*idleCoresAllowed=*/true))
     return err;
   for (auto [index, layout] : llvm::enumerate(inputLayouts)) {
     if (llvm::Error err = checkSameFormat(
@@ -1182,8 +1188,10 @@ bool hasStep(llvm::ArrayRef<int64_t> step) {
 /// type): nothing (nullopt) into the input's own layout; between interleaved
 /// tensors the copy program, 2 output pages of dataflow buffer (a row-major
 /// page a row aligned to the output buffer, with a row of scratchpad); to or
-/// from tiled shards ttnn's (un)sharding program, whose buffers are the
-/// shards (0). Measured on both mock devices.
+/// from shards ttnn's (un)sharding program, whose buffers are the shards (0;
+/// row-major shards are staged in a scratchpad). Measured on both mock
+/// devices; row-major rows that are not whole L1 alignment units leaving
+/// shards take another program, and a reshard: not modelled.
 llvm::Expected<std::optional<ProgramStep>>
 copyProgram(llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
             LayoutAttr in, LayoutAttr out) {
@@ -1192,12 +1200,23 @@ copyProgram(llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
   ProgramStep copy;
   copy.allocatedL1 = l1BytesPerBank(shape, out);
   if (in.isRowMajor()) {
+    uint64_t row = uint64_t(shape.empty() ? 1 : shape.back()) *
+                   elementBytes(in);
+    const DeviceModel &device = currentDevice();
+    if (in.isSharded() && !out.isSharded() && row % device.l1Alignment == 0)
+      return copy;
+    if (!in.isSharded() && out.isSharded()) {
+      // interleaved_to_sharded stages each shard row in 4 slots of DRAM
+      // alignment units (keep_l1_aligned; the output CB is the shard).
+      uint64_t unit = uint64_t(out.getShard()[1]) * elementBytes(out);
+      copy.scratchpadBytes =
+          4 * alignUp(unit + device.dramAlignment, device.dramAlignment);
+      return copy;
+    }
     if (in.isSharded() || out.isSharded())
       return notSupportedError(name + ": copying row-major shards (" +
                                describe(in) + " to " + describe(out) +
                                ") is not modelled");
-    uint64_t row = uint64_t(shape.empty() ? 1 : shape.back()) *
-                   elementBytes(in);
     copy.dataflowBytes = kCopyPages * alignUp(row, bufferAlignment(out));
     copy.scratchpadBytes = row;
     return copy;
@@ -1263,6 +1282,79 @@ struct SlicePlan {
   bool identity = false;
 };
 
+/// Width or block shards: ttnn's row-major slice splits their rows by the
+/// shard width.
+bool widthSplit(LayoutAttr layout) {
+  return layout.isSharded() &&
+         layout.getMemoryLayout() != TensorMemoryLayout::HeightSharded;
+}
+
+/// The slice of a row-major input (slice.cpp): shards ttnn's row-major
+/// programs cannot address (width or block shards of rows that are not
+/// whole tiles or L1 alignment units, or read from a column other than the
+/// first; height shards of a shape that is not a tile multiple, unless
+/// sliced into height shards with unit steps) go through L1 interleaved
+/// tensors: unsharded, sliced, then placed by to_memory_config. Height
+/// shards into height shards with unit steps and a first column at an L1
+/// alignment unit run SliceRmSharded, whose buffers are the shards.
+/// `resharded`: the slice's input is row-major (ttnn reshards only then; a
+/// tiled input's untilized rows go to the program as they are).
+llvm::Error planRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
+                         LayoutAttr in, llvm::ArrayRef<int64_t> begins,
+                         llvm::ArrayRef<int64_t> step, LayoutAttr out,
+                         bool resharded) {
+  llvm::StringRef name = SliceOp::getOperationName();
+  uint64_t element = elementBytes(in);
+  uint64_t l1Alignment = currentDevice().l1Alignment;
+  bool noStep = !hasStep(step);
+  bool wholeTileRows = inShape.back() % kTileDim == 0;
+  auto shardRowAligned = [&](LayoutAttr layout) {
+    return (uint64_t(layout.getShard()[1]) * element) % l1Alignment == 0;
+  };
+  bool outHeight = out.isSharded() && !widthSplit(out);
+  bool inBad = false;
+  if (widthSplit(in))
+    inBad = !wholeTileRows || begins.back() != 0 || !shardRowAligned(in);
+  else if (in.isSharded())
+    inBad = inShape.size() >= 2 && !tileAligned(inShape) &&
+            !(outHeight && noStep);
+  bool outBad = widthSplit(out) && (!wholeTileRows || !shardRowAligned(out));
+  if (resharded && (inBad || outBad)) {
+    LayoutAttr staged = in.interleavedIn(PageLayout::RowMajor, BufferType::L1);
+    LayoutAttr source = in;
+    if (inBad) {
+      auto unshard = copyProgram(name, inShape, in, staged);
+      if (!unshard)
+        return unshard.takeError();
+      plan.programs.push_back(**unshard);
+      source = staged;
+    }
+    auto slice = rowSliceProgram(inShape, source, plan.output, staged, begins,
+                                 step);
+    if (!slice)
+      return slice.takeError();
+    plan.programs.push_back(*slice);
+    auto place = copyProgram(name, plan.output, staged, out);
+    if (!place)
+      return place.takeError();
+    if (*place)
+      plan.programs.push_back(**place);
+    return llvm::Error::success();
+  }
+  if (in.isSharded() && outHeight && !widthSplit(in) && noStep &&
+      (uint64_t(begins.back()) * element) % l1Alignment == 0) {
+    ProgramStep sharded;
+    sharded.allocatedL1 = l1BytesPerBank(plan.output, out);
+    plan.programs.push_back(sharded);
+    return llvm::Error::success();
+  }
+  auto slice = rowSliceProgram(inShape, in, plan.output, out, begins, step);
+  if (!slice)
+    return slice.takeError();
+  plan.programs.push_back(*slice);
+  return llvm::Error::success();
+}
+
 /// ttnn's rm_only path of a tiled input (the file comment).
 llvm::Error planTiledRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
                               LayoutAttr in, llvm::ArrayRef<int64_t> begins,
@@ -1271,25 +1363,52 @@ llvm::Error planTiledRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
   if (hasStep(step) && in.getDataType() == DataType::BFloat8B)
     return backendError(name + ": a step above 1 needs a bf16 or f32 input "
                                "(ttnn 0.81.1: TT_FATAL on bfp8_b)");
-  if (out.isSharded())
-    return notSupportedError(name + ": a slice ttnn runs on row-major data "
-                                    "(a step, a rank-1 tensor or begins that "
-                                    "are not tile multiples) into shards (" +
-                             describe(out) + ") is not modelled");
+  if (out.isSharded()) {
+    // ttnn untilizes the whole input into the output's memory config: a
+    // rank-1 input fails its untilize with unpadding, a tile-multiple input
+    // its shard grid (the input's rows and width in the output's shards);
+    // a sharded view of the sliced rows needs the shard as wide as them
+    // (TT_FATALs, measured). A padded input's untilize with unpadding
+    // derives other shards: not modelled.
+    int64_t width = plan.output.back();
+    llvm::ArrayRef<int64_t> shard = out.getShard();
+    int64_t shardsNeeded = ceilDiv(rowCount(inShape), shard[0]) *
+                           ceilDiv(inShape.back(), shard[1]);
+    if (inShape.size() < 2 ||
+        (tileAligned(inShape) &&
+         shardsNeeded > out.getGrid()[0] * out.getGrid()[1]) ||
+        (width != inShape.back() && shard[1] != width))
+      return backendError(name + ": ttnn 0.81.1 slices " +
+                          describeShape(inShape) + " through row-major data "
+                          "in the output's memory config " + describe(out) +
+                          ", which cannot hold it (TT_FATAL)");
+    if (!tileAligned(inShape))
+      return notSupportedError(name + ": a slice of " +
+                               describeShape(inShape) + " that ttnn runs on "
+                               "row-major data into shards (" +
+                               describe(out) + ") is not modelled");
+  }
   DataType type = in.getDataType() == DataType::BFloat8B ? DataType::BFloat16
                                                          : in.getDataType();
-  LayoutAttr rows = rowMajorIn(out.withDataType(type));
+  LayoutAttr tiles = out.withDataType(type);
+  // The row-major tensors are interleaved in the output's buffer type, or
+  // on the output's shards.
+  LayoutAttr rows =
+      out.isSharded()
+          ? LayoutAttr::get(out.getContext(), PageLayout::RowMajor,
+                            out.getBufferType(), out.getMemoryLayout(), type,
+                            out.getGrid(), out.getShard())
+          : rowMajorIn(tiles);
   auto untilize = planConversion(inShape, in, rows);
   if (!untilize)
     return untilize.takeError();
-  auto slice = rowSliceProgram(inShape, rows, plan.output, rows, begins, step);
-  if (!slice)
-    return slice.takeError();
-  auto tilize = planConversion(plan.output, rows, out.withDataType(type));
+  plan.programs.append(untilize->programs.begin(), untilize->programs.end());
+  if (llvm::Error err = planRowSlice(plan, inShape, rows, begins, step, rows,
+                                     /*resharded=*/false))
+    return err;
+  auto tilize = planConversion(plan.output, rows, tiles);
   if (!tilize)
     return tilize.takeError();
-  plan.programs.append(untilize->programs.begin(), untilize->programs.end());
-  plan.programs.push_back(*slice);
   plan.programs.append(tilize->programs.begin(), tilize->programs.end());
   plan.layout = tilize->output;
   return llvm::Error::success();
@@ -1334,14 +1453,9 @@ planSlice(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
       return err;
     return plan;
   }
-  if (in.isSharded() || out.isSharded())
-    return notSupportedError(name + ": slicing row-major shards (" +
-                             describe(in) + " to " + describe(out) +
-                             ") is not modelled");
-  auto slice = rowSliceProgram(inShape, in, plan.output, out, begins, step);
-  if (!slice)
-    return slice.takeError();
-  plan.programs.push_back(*slice);
+  if (llvm::Error err = planRowSlice(plan, inShape, in, begins, step, out,
+                                     /*resharded=*/true))
+    return err;
   return plan;
 }
 } // namespace
@@ -1519,18 +1633,15 @@ llvm::Error runConversion(ProgramChain &chain,
   return llvm::Error::success();
 }
 
-/// The final move into a sharded output: interleaved_to_sharded, whose
-/// buffers are the shards.
+/// The final move into a sharded output: ttnn's to_memory_config
+/// (interleaved_to_sharded).
 llvm::Error runResharding(RepeatPlan &plan, LayoutAttr from, LayoutAttr out) {
-  if (from == out)
-    return llvm::Error::success();
-  if (out.isRowMajor())
-    return notSupportedError(RepeatOp::getOperationName() + ": placing the "
-                             "row-major result into " + describe(out) +
-                             " is not modelled");
-  ProgramStep place;
-  place.allocatedL1 = l1BytesPerBank(plan.output, out);
-  plan.chain.run(place);
+  auto place = copyProgram(RepeatOp::getOperationName(), plan.output, from,
+                           out);
+  if (!place)
+    return place.takeError();
+  if (*place)
+    plan.chain.run(**place);
   return llvm::Error::success();
 }
 
