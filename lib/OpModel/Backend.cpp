@@ -196,10 +196,11 @@ uint64_t bytesPerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
   if (layout.isSharded()) {
     llvm::ArrayRef<int64_t> shard = layout.getShard();
     // A row-major shard (max_pool2d's output): shard rows of shard-width
-    // elements, not padded to tiles.
+    // elements, not padded to tiles, each row a page aligned to L1
+    // (measured: 22 rows of 39 bf16 take 22 x 80 B).
     if (layout.isRowMajor())
-      return alignUp(shard[0] * shard[1] * elementBytes(layout),
-                     device.l1Alignment);
+      return shard[0] *
+             alignUp(shard[1] * elementBytes(layout), device.l1Alignment);
     return alignUp((shard[0] / kTileDim) * (shard[1] / kTileDim) * tile,
                    device.l1Alignment);
   }

@@ -1189,9 +1189,10 @@ bool hasStep(llvm::ArrayRef<int64_t> step) {
 /// tensors the copy program, 2 output pages of dataflow buffer (a row-major
 /// page a row aligned to the output buffer, with a row of scratchpad); to or
 /// from shards ttnn's (un)sharding program, whose buffers are the shards (0;
-/// row-major shards are staged in a scratchpad). Measured on both mock
-/// devices; row-major rows that are not whole L1 alignment units leaving
-/// shards take another program, and a reshard: not modelled.
+/// into row-major shards 4 staging slots of scratchpad), except row-major
+/// shard rows that are not whole L1 alignment units, which the copy program
+/// moves (its pages the shard rows). Measured on both mock devices; a
+/// row-major reshard is not modelled.
 llvm::Expected<std::optional<ProgramStep>>
 copyProgram(llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
             LayoutAttr in, LayoutAttr out) {
@@ -1200,24 +1201,27 @@ copyProgram(llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
   ProgramStep copy;
   copy.allocatedL1 = l1BytesPerBank(shape, out);
   if (in.isRowMajor()) {
-    uint64_t row = uint64_t(shape.empty() ? 1 : shape.back()) *
-                   elementBytes(in);
-    const DeviceModel &device = currentDevice();
-    if (in.isSharded() && !out.isSharded() && row % device.l1Alignment == 0)
-      return copy;
-    if (!in.isSharded() && out.isSharded()) {
-      // interleaved_to_sharded stages each shard row in 4 slots of DRAM
-      // alignment units (keep_l1_aligned; the output CB is the shard).
-      uint64_t unit = uint64_t(out.getShard()[1]) * elementBytes(out);
-      copy.scratchpadBytes =
-          4 * alignUp(unit + device.dramAlignment, device.dramAlignment);
-      return copy;
-    }
-    if (in.isSharded() || out.isSharded())
-      return notSupportedError(name + ": copying row-major shards (" +
+    if (in.isSharded() && out.isSharded())
+      return notSupportedError(name + ": resharding row-major shards (" +
                                describe(in) + " to " + describe(out) +
                                ") is not modelled");
-    copy.dataflowBytes = kCopyPages * alignUp(row, bufferAlignment(out));
+    const DeviceModel &device = currentDevice();
+    uint64_t element = elementBytes(in);
+    uint64_t row = uint64_t(shape.empty() ? 1 : shape.back()) * element;
+    LayoutAttr sharded = in.isSharded() ? in : out;
+    // A page: a row, or a shard's share of it.
+    uint64_t page = sharded.isSharded()
+                        ? uint64_t(sharded.getShard()[1]) * element
+                        : row;
+    if (sharded.isSharded() && page % device.l1Alignment == 0) {
+      // ttnn's (un)sharding programs; interleaved_to_sharded stages each
+      // shard row in 4 slots of DRAM alignment units (keep_l1_aligned).
+      if (out.isSharded())
+        copy.scratchpadBytes =
+            4 * alignUp(page + device.dramAlignment, device.dramAlignment);
+      return copy;
+    }
+    copy.dataflowBytes = kCopyPages * alignUp(page, bufferAlignment(out));
     copy.scratchpadBytes = row;
     return copy;
   }
