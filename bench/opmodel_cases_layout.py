@@ -33,6 +33,14 @@ REJECTED = frozenset({
     "concat 256x1024, 256x1024 dim 1 tl_bs,dram->dram",
     "concat 28672x32, 28672x32 dim 1 hs,dram->l1",
     "concat 1x256x1024, 1x256x1024 dim 0 tl_ws,tl_ws->tl_wsh",
+    # Rank-1 shards cannot be untilized for a concat; a tiled slice on row-major data needs its untilized
+    # input to fit the output's shard grid (and the rank-1 untilize into shards fails); padded height shards
+    # outgrowing their shards, and batched block shards untilized with unpadding into an interleaved tensor.
+    "concat 640, 640, 640 dim 0 hs:1x1:32x640,hs:1x1:32x640,hs:1x1:32x640->l1 bf16",
+    "slice 823 [63:610] l1->bs:1x6:32x96 bfp8_b",
+    "slice 3x800x416 [0:3, 444:641, 172:413] l1->bs:1x1:672x256 bf16",
+    "to_layout 2x300x470 bs:5x5:128x96->dram:rm bfp8_b",
+    "to_layout 3x70x64 hs:1x7:32x64:rm->dram f32",
 })
 
 
