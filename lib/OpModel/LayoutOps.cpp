@@ -1,25 +1,18 @@
 //===- LayoutOps.cpp - concat, slice, repeat, to_layout -------------------===//
 //
-// ttnn 0.81.1's interleaved data-movement programs, measured on the mock
-// Wormhole and Blackhole devices (docs/op-model.md, per-family table):
-//   - concat: a reader/writer copy through one 2-page CB in the output's tile
-//     format, whatever the number of inputs or the dimension;
-//   - slice (unit steps): the same single 2-page CB, plus a scratchpad of one
-//     4-byte word per dimension (the slice bounds), outside the CB peak;
-//   - slice with a step above 1: untilize (bf16: UntilizeCodegen's circular
-//     buffers, f32: UntilizeMultiCore's dataflow buffers, to_layout's pages),
-//     a row-major strided slice (one dataflow buffer of 2 input rows), tilize
-//     (to_layout's pages); row-major intermediates in the output's buffer
-//     type, live until the output is written (finishPrograms);
-//   - repeat: one 8-page CB per program, one program per repeated dimension
-//     (their CBs never coexist; the intermediate between two programs is not
-//     in L1), one page for an outer dimension (not the last two) into L1; no
-//     repeated dimension is a copy through a 2-page CB, or nothing at all
-//     (the input itself) when the output layout is the input's.
-// Sharded inputs of slice and repeat stream through the same CB, and their
-// sharded outputs are written through it (measured); so are concat's from
-// interleaved inputs. Sharded concat inputs (every input sharded, or ttnn
-// fails; all on one grid, in one scheme):
+// ttnn 0.81.1's layout ops, read from its sources and measured on the mock
+// Wormhole and Blackhole devices (docs/op-model.md, "Layout ops"). Each op
+// runs one or several device programs (finishPrograms counts them as graph
+// capture does); each section's comment has its rules:
+//   - to_layout: ttnn's tilize / untilize selection (conversionProgram),
+//     shared with the other ops, and its sharded conversions;
+//   - concat: the interleaved, tiled unaligned, row-major and sharded
+//     programs, padded concat dimensions through row-major data;
+//   - slice: the tile program, the row-major programs (a tiled input
+//     untilized and tilized around them), to_memory_config (copyProgram);
+//   - repeat: ttnn's codegen legs and native row-major programs.
+// Sharded concat inputs (every input sharded, or ttnn fails; all on one
+// grid, in one scheme):
 //   - height shards along the width: ttnn's sharded programs write the
 //     concatenated shards into a height-sharded tensor on that grid (shard
 //     widths summed): two inputs through the tiled s2s program's transpose
@@ -35,7 +28,6 @@
 //     interleaved tensor in the output's buffer, then the interleaved program
 //     runs (a sharded output: TT_FATAL but for height shards along the
 //     height, not measured).
-// A strided slice of sharded tensors is not supported.
 //
 //===----------------------------------------------------------------------===//
 
@@ -204,13 +196,18 @@ constexpr int64_t kBlockRowTiles = 32;
 /// (untilize_codegen_supported.cpp, kWideChunkThreshold).
 constexpr uint64_t kCodegenRowBytes = 800000;
 
+/// The data type of `layout`'s data as row-major pages: bfp8_b (a tile
+/// format) untilizes to bf16.
+DataType rowMajorType(LayoutAttr layout) {
+  return layout.getDataType() == DataType::BFloat8B ? DataType::BFloat16
+                                                    : layout.getDataType();
+}
+
 /// The data type the output must have: the input's, except that bfp8_b (a
 /// tile format) untilizes to bf16.
 DataType convertedType(LayoutAttr in, LayoutAttr out) {
-  if (!in.isRowMajor() && out.isRowMajor() &&
-      in.getDataType() == DataType::BFloat8B)
-    return DataType::BFloat16;
-  return in.getDataType();
+  return !in.isRowMajor() && out.isRowMajor() ? rowMajorType(in)
+                                              : in.getDataType();
 }
 
 /// A tensor as the tilize / untilize programs see it: Wt tiles a row, Ht
@@ -494,15 +491,21 @@ struct Conversion {
   LayoutAttr output;
 };
 
-/// The one program of a conversion (its output allocated when it runs).
-Conversion oneProgram(const ConversionProgram &program, llvm::ArrayRef<int64_t> shape,
-                      LayoutAttr output) {
+/// A conversion program as a step writing `shape` in `output`.
+ProgramStep conversionStep(const ConversionProgram &program,
+                           llvm::ArrayRef<int64_t> shape, LayoutAttr output) {
   ProgramStep step;
   step.circularBytes = program.circularBytes;
   step.dataflowBytes = program.dataflowBytes;
   step.scratchpadBytes = program.scratchpadBytes;
   step.allocatedL1 = l1BytesPerBank(shape, output);
-  return Conversion{{step}, output};
+  return step;
+}
+
+/// The one program of a conversion (its output allocated when it runs).
+Conversion oneProgram(const ConversionProgram &program, llvm::ArrayRef<int64_t> shape,
+                      LayoutAttr output) {
+  return Conversion{{conversionStep(program, shape, output)}, output};
 }
 
 /// A program with `dataflowBytes` of buffers writing `output`.
@@ -731,6 +734,17 @@ llvm::Expected<size_t> OpModel<ToLayoutOp>::getOpRuntime(
 //===----------------------------------------------------------------------===//
 // concat
 //===----------------------------------------------------------------------===//
+//
+// ttnn 0.81.1's concat.cpp and its program factories, measured on both mock
+// devices. Interleaved inputs: tiled ones along a tile-multiple (or outer)
+// dimension through one 2-page CB in the output's tile format (a sharded
+// output written through it); a last-dimension concat of padded widths
+// (bf16 / f32, 2 to 32 inputs, interleaved output) through the tiled
+// unaligned program; other padded concat dimensions and rank 1 through
+// row-major data (untilize with unpadding, the row-major program, a tilize);
+// row-major inputs through the row-major program, transposed around it when
+// their rows are not whole alignment units. Sharded inputs: the file
+// comment.
 
 namespace {
 /// What ttnn 0.81.1 runs for a concat: its CBs, the L1 per core of the
@@ -1036,8 +1050,7 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
     return notSupportedError(name + ": concatenating along a padded "
                                     "dimension into shards (through "
                                     "row-major data) is not modelled");
-  DataType type = out.getDataType() == DataType::BFloat8B ? DataType::BFloat16
-                                                          : out.getDataType();
+  DataType type = rowMajorType(out);
   llvm::SmallVector<LayoutAttr, 4> rows;
   uint64_t untilized = 0;
   for (auto [shape, layout] : llvm::zip(shapes, inputs)) {
@@ -1046,8 +1059,7 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
                                     UntilizeEntry::WithUnpadding);
     if (!untilize)
       return untilize.takeError();
-    plan.programs.push_back(
-        oneProgram(*untilize, shape, rows.back()).programs.front());
+    plan.programs.push_back(conversionStep(*untilize, shape, rows.back()));
     untilized += l1BytesPerBank(shape, rows.back());
   }
   LayoutAttr joined = rowMajorIn(out.withDataType(type));
@@ -1392,8 +1404,7 @@ llvm::Error planTiledRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
                                "row-major data into shards (" +
                                describe(out) + ") is not modelled");
   }
-  DataType type = in.getDataType() == DataType::BFloat8B ? DataType::BFloat16
-                                                         : in.getDataType();
+  DataType type = rowMajorType(in);
   LayoutAttr tiles = out.withDataType(type);
   // The row-major tensors are interleaved in the output's buffer type, or
   // on the output's shards.
@@ -1628,24 +1639,30 @@ llvm::Error runConversion(ProgramChain &chain,
                           llvm::ArrayRef<int64_t> shape, LayoutAttr out) {
   if (!program)
     return program.takeError();
-  ProgramStep step;
-  step.circularBytes = program->circularBytes;
-  step.dataflowBytes = program->dataflowBytes;
-  step.scratchpadBytes = program->scratchpadBytes;
-  step.allocatedL1 = l1BytesPerBank(shape, out);
-  chain.run(step);
+  chain.run(conversionStep(*program, shape, out));
   return llvm::Error::success();
 }
 
-/// The final move into a sharded output: ttnn's to_memory_config
-/// (interleaved_to_sharded).
-llvm::Error runResharding(RepeatPlan &plan, LayoutAttr from, LayoutAttr out) {
-  auto place = copyProgram(RepeatOp::getOperationName(), plan.output, from,
+/// The end of a repeat writing `working`: row-major data of a tiled input
+/// tilized back (`retilize`) interleaved in the output's buffer type, then
+/// ttnn's to_memory_config into the output (interleaved_to_sharded).
+llvm::Error finishRepeat(RepeatPlan &plan, LayoutAttr working, bool retilize,
+                         LayoutAttr out) {
+  if (retilize) {
+    LayoutAttr tiled = out.interleavedIn(PageLayout::Tile, out.getBufferType());
+    if (llvm::Error err = runConversion(
+            plan.chain, conversionProgram(plan.output, working, tiled),
+            plan.output, tiled))
+      return err;
+    working = tiled;
+  }
+  auto place = copyProgram(RepeatOp::getOperationName(), plan.output, working,
                            out);
   if (!place)
     return place.takeError();
   if (*place)
     plan.chain.run(**place);
+  plan.layout = out;
   return llvm::Error::success();
 }
 
@@ -1737,19 +1754,8 @@ codegenRepeat(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
     shape = std::move(legShape);
     working = legOut;
   }
-  shape = plan.output;
-  if (roundTrip) {
-    LayoutAttr tiledOut = finalLayout.interleavedIn(PageLayout::Tile,
-                                                    finalLayout.getBufferType());
-    if (llvm::Error err = runConversion(
-            plan.chain, conversionProgram(shape, working, tiledOut), shape,
-            tiledOut))
-      return err;
-    working = tiledOut;
-  }
-  if (llvm::Error err = runResharding(plan, working, out))
+  if (llvm::Error err = finishRepeat(plan, working, roundTrip, out))
     return err;
-  plan.layout = out;
   return plan;
 }
 
@@ -1778,8 +1784,7 @@ llvm::Expected<RepeatPlan> nativeRepeat(llvm::ArrayRef<int64_t> inShape,
                              " natively, which is not modelled");
   RepeatPlan plan;
   std::vector<int64_t> shape(inShape.begin(), inShape.end());
-  DataType type = in.getDataType() == DataType::BFloat8B ? DataType::BFloat16
-                                                         : in.getDataType();
+  DataType type = rowMajorType(in);
   LayoutAttr rows = rowMajorIn(in.withDataType(type));
   LayoutAttr working = in;
   if (!in.isRowMajor()) {
@@ -1800,18 +1805,8 @@ llvm::Expected<RepeatPlan> nativeRepeat(llvm::ArrayRef<int64_t> inShape,
     working = legOut;
   }
   plan.output = shape;
-  if (!in.isRowMajor()) {
-    LayoutAttr tiledOut = out.interleavedIn(PageLayout::Tile,
-                                            out.getBufferType());
-    if (llvm::Error err = runConversion(
-            plan.chain, conversionProgram(shape, working, tiledOut), shape,
-            tiledOut))
-      return err;
-    working = tiledOut;
-  }
-  if (llvm::Error err = runResharding(plan, working, out))
+  if (llvm::Error err = finishRepeat(plan, working, !in.isRowMajor(), out))
     return err;
-  plan.layout = out;
   return plan;
 }
 
