@@ -35,12 +35,14 @@ REJECTED = frozenset({
     "concat 1x256x1024, 1x256x1024 dim 0 tl_ws,tl_ws->tl_wsh",
     # Rank-1 shards cannot be untilized for a concat; a tiled slice on row-major data needs its untilized
     # input to fit the output's shard grid (and the rank-1 untilize into shards fails); padded height shards
-    # outgrowing their shards, and batched block shards untilized with unpadding into an interleaved tensor.
+    # outgrowing their shards, and batched width or block shards untilized with unpadding into an
+    # interleaved tensor.
     "concat 640, 640, 640 dim 0 hs:1x1:32x640,hs:1x1:32x640,hs:1x1:32x640->l1 bf16",
     "slice 823 [63:610] l1->bs:1x6:32x96 bfp8_b",
     "slice 3x800x416 [0:3, 444:641, 172:413] l1->bs:1x1:672x256 bf16",
     "to_layout 2x300x470 bs:5x5:128x96->dram:rm bfp8_b",
     "to_layout 3x70x64 hs:1x7:32x64:rm->dram f32",
+    "slice 2x134x128 [0:2, 124:132, 0:128] ws:1x1:320x128->dram bf16",
 })
 
 
@@ -493,6 +495,7 @@ def layout_path_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> 
         slice_((3, 800, 416), gl, "g:bs:1x1:672x256", (0, 444, 172), (3, 641, 413)),
         slice_((823,), gl, "g:bs:1x6:32x96", (63,), (610,), dtype="bfp8_b"),
         slice_((256, 64), gd, "g:hs:4x2:32x64", (0, 0), (128, 64)),
+        slice_((2, 134, 128), "g:ws:1x1:320x128", gd, (0, 124, 0), (2, 132, 128)),
         # repeat: codegen legs (tiled, row-major, folded), the round trip through row-major data, unsharding,
         # resharding, native programs for rank 1 and bfp8_b row-major data, row-major shards.
         repeat((1, 193, 215), gl, gd, (2, 4, 1), "f32"), repeat((672,), gl, gl, (3,), "f32"),

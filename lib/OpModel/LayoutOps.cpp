@@ -532,9 +532,9 @@ llvm::Expected<Conversion> unpaddingShards(llvm::ArrayRef<int64_t> shape,
   int64_t outer = 1;
   for (int64_t dim : shape.drop_back(std::min<size_t>(2, shape.size())))
     outer *= dim;
-  if (in.getMemoryLayout() == TensorMemoryLayout::BlockSharded && outer > 1)
-    return backendError(name + ": ttnn 0.81.1 untilizes block shards of a "
-                               "batched " + describeShape(shape) +
+  if (in.getMemoryLayout() != TensorMemoryLayout::HeightSharded && outer > 1)
+    return backendError(name + ": ttnn 0.81.1 untilizes width or block "
+                               "shards of a batched " + describeShape(shape) +
                         " with unpadding into an interleaved tensor only "
                         "unbatched (TT_FATAL)");
   int64_t widthTiles = in.getShard()[1] / kTileDim;
@@ -604,6 +604,10 @@ llvm::Expected<Conversion> shardedTilize(llvm::ArrayRef<int64_t> shape,
     return streamed(uint64_t(g.widthTiles) * pair, shape, out);
   }
   ProgramStep pad;
+  if (padded && shape.back() % kTileDim != 0)
+    return notSupportedError(name + ": padding height shards of " +
+                             describeShape(shape) + " in both of the last "
+                             "two dimensions is not modelled");
   if (padded) {
     llvm::ArrayRef<int64_t> shard = in.getShard();
     int64_t cores = in.getGrid()[0] * in.getGrid()[1];
@@ -1381,19 +1385,19 @@ llvm::Error planTiledRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
                                "(ttnn 0.81.1: TT_FATAL on bfp8_b)");
   if (out.isSharded()) {
     // ttnn untilizes the whole input into the output's memory config: a
-    // rank-1 input fails its untilize with unpadding, a tile-multiple input
-    // its shard grid (the input's rows and width in the output's shards);
-    // a sharded view of the sliced rows needs the shard as wide as them
-    // (TT_FATALs, measured). A padded input's untilize with unpadding
-    // derives other shards: not modelled.
+    // rank-1 input fails its untilize with unpadding; a tile-multiple input
+    // its shard grid (the input's rows and width in the output's shards),
+    // and the sharded view of sliced rows narrower than a shard (TT_FATALs,
+    // measured). A padded input's untilize with unpadding derives other
+    // shards: not modelled.
     int64_t width = plan.output.back();
     llvm::ArrayRef<int64_t> shard = out.getShard();
     int64_t shardsNeeded = ceilDiv(rowCount(inShape), shard[0]) *
                            ceilDiv(inShape.back(), shard[1]);
     if (inShape.size() < 2 ||
         (tileAligned(inShape) &&
-         shardsNeeded > out.getGrid()[0] * out.getGrid()[1]) ||
-        (width != inShape.back() && shard[1] != width))
+         (shardsNeeded > out.getGrid()[0] * out.getGrid()[1] ||
+          (width != inShape.back() && shard[1] != width))))
       return backendError(name + ": ttnn 0.81.1 slices " +
                           describeShape(inShape) + " through row-major data "
                           "in the output's memory config " + describe(out) +

@@ -3,10 +3,12 @@
 // ttnn.slice of a tiled tensor that ttnn runs on row-major data (a rank-1 tensor, begins that are not tile
 // multiples; measured on both mock devices): untilized into the output's buffer (or onto its shards), sliced
 // by the row-major program, tilized; bfp8_b comes out bf16 (the answer's layout); into shards ttnn TT_FATALs
-// when the untilized input does not fit the output's shard grid, or the sliced rows are narrower than a shard.
+// for a rank-1 input and, for a tile-multiple input, when the untilized input does not fit the output's shard
+// grid or the sliced rows are narrower than a shard; batched width or block shards of a padded shape fail
+// ttnn's untilize with unpadding.
 
 // CHECK-LABEL: op constraints of @interleaved
-func.func @interleaved(%c0_0: tensor<736xf32, #ttnn.layout<dram, interleaved, f32>>, %c1_0: tensor<93xbf16, #ttnn.layout<l1, interleaved, bf16>>, %c2_0: tensor<1x96x864xf32, #ttnn.layout<dram, interleaved, f32>>, %c3_0: tensor<64x2048xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>, %c4_0: tensor<2x100x300xbf16, #ttnn.layout<l1, interleaved, bf16>>, %c5_0: tensor<703x744xbf16, #ttnn.layout<l1, width_sharded, bf16, grid = 5x1, shard = 704x160>>) {
+func.func @interleaved(%c0_0: tensor<736xf32, #ttnn.layout<dram, interleaved, f32>>, %c1_0: tensor<93xbf16, #ttnn.layout<l1, interleaved, bf16>>, %c2_0: tensor<1x96x864xf32, #ttnn.layout<dram, interleaved, f32>>, %c3_0: tensor<64x2048xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>, %c4_0: tensor<2x100x300xbf16, #ttnn.layout<l1, interleaved, bf16>>, %c5_0: tensor<703x744xbf16, #ttnn.layout<l1, width_sharded, bf16, grid = 5x1, shard = 704x160>>, %c6_0: tensor<2x134x128xbf16, #ttnn.layout<l1, width_sharded, bf16, grid = 1x1, shard = 320x128>>) {
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: success cb=188416 l1=0 total=188416 out=0
   %0 = ttnn.slice %c0_0 {begins = array<i64: 416>, ends = array<i64: 672>, step = array<i64: 1>} : tensor<736xf32, #ttnn.layout<dram, interleaved, f32>> -> tensor<256xf32, #ttnn.layout<dram, interleaved, f32>>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: success cb=12288 l1=0 total=12288 out=0
@@ -22,6 +24,9 @@ func.func @interleaved(%c0_0: tensor<736xf32, #ttnn.layout<dram, interleaved, f3
   %4 = ttnn.slice %c4_0 {begins = array<i64: 0, 17, 0>, ends = array<i64: 2, 99, 300>, step = array<i64: 1, 1, 1>} : tensor<2x100x300xbf16, #ttnn.layout<l1, interleaved, bf16>> -> tensor<2x82x300xbf16, #ttnn.layout<l1, interleaved, bf16>>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: success cb=20480 l1=0 total=20480 out=0
   %5 = ttnn.slice %c5_0 {begins = array<i64: 0, 538>, ends = array<i64: 703, 568>, step = array<i64: 1, 1>} : tensor<703x744xbf16, #ttnn.layout<l1, width_sharded, bf16, grid = 5x1, shard = 704x160>> -> tensor<703x30xbf16, #ttnn.layout<dram, interleaved, bf16>>
+  // Batched width shards of a padded shape: TT_FATAL.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: backend_error
+  %6 = ttnn.slice %c6_0 {begins = array<i64: 0, 124, 0>, ends = array<i64: 2, 132, 128>, step = array<i64: 1, 1, 1>} : tensor<2x134x128xbf16, #ttnn.layout<l1, width_sharded, bf16, grid = 1x1, shard = 320x128>> -> tensor<2x8x128xbf16, #ttnn.layout<dram, interleaved, bf16>>
   return
 }
 
