@@ -1019,7 +1019,7 @@ uint64_t l1Of(const MatmulTensor &t) {
 llvm::Error checkTensor(llvm::StringRef name, llvm::StringRef role,
                         const MatmulTensor &t) {
   return checkLayout(name, role, t.shape, t.layout, false, false,
-                     ShardCover::IdleCoresAllowed);
+                     /*idleCoresAllowed=*/true);
 }
 } // namespace
 
@@ -1054,7 +1054,7 @@ llvm::Expected<MatmulPlan> planMatmul(llvm::StringRef name,
     return outShape.takeError();
   if (llvm::Error err = checkLayout(name, "output", *outShape, call.output,
                                     false, false,
-                                    ShardCover::IdleCoresAllowed))
+                                    /*idleCoresAllowed=*/true))
     return err;
   if (a.layout.getDataType() == DataType::UInt32)
     return backendError(name + ": a must be floating point");

@@ -1,6 +1,6 @@
 // RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
 // RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints{device=blackhole}))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=BH
-// Shard grids with idle cores (ttnn's fit rule, ShardCover::IdleCoresAllowed): a's 3 shards on
+// Shard grids with idle cores (ttnn's fit rule, checkLayout's idleCoresAllowed): a's 3 shards on
 // 5 cores, and outputs placed on the cores with blocks (a width-sharded output's spec replaced).
 // Figures measured on the mock devices.
 
