@@ -214,6 +214,8 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         # until the op returns).
         product(((4, 204, 204), gd, "bfp8_b"), ((160, 204), gl, "bfp8_b"), gd, tb=True, op="linear"),
         product(((1088, 91), gd, "bf16"), ((1088, 320), gd, "bfp8_b"), gl, ta=True),
+        # The copy in L1 does not lower the budget of the copies' config: MatmulMultiCore again.
+        product(((2, 64, 1760), gd, "bf16"), ((2, 448, 1760), gl, "bf16"), gd, tb=True, note="an L1 copy"),
         # ... and linear then reshapes the result to the shape it recomputes without the flag: a bias that
         # does not broadcast with it is rejected, as is another element count.
         product(((64, 1162), gd, "bf16"), ((418, 1162), gd, "bf16"), gl, tb=True, bias=((1, 418), gd, "bf16"),
@@ -304,6 +306,11 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         # ttnn ignores an output shard spec other than the one it derives (here 4x4 cores of 256x256).
         sharded(1024, 1024, 1024, "bs8", D, "bs8_4x4"),
         # Height-sharded a: the 1-D program, perCoreM = a's shard height, perCoreN = Nt, in0_block_w = Kt;
+        # A block-sharded a's shard rows (before transpose_a) are the 2-D program's per-core M: no more than M.
+        product(((64, 96), "g:bs:1x3:96x32", "bf16"), ((96, 144), gd, "bf16"), gd, note="per-core M beyond M"),
+        product(((2, 64, 96), "g:bs:1x3:128x32", "bf16"), ((96, 144), gd, "bf16"), gd, note="per-core M is M"),
+        product(((96, 13), "g:bs:1x1:96x32", "bfp8_b"), ((96, 144), gd, "bfp8_b"), "g:bs:1x1:32x160", ta=True,
+                bias=((144,), gd, "bfp8_b"), op="linear"),
         # the output block fitted to L1 (one tile row high for a sharded output narrower than N).
         sharded(2048, 256, 256, "hs_mm", D, "hs_mm"), sharded(2048, 256, 256, "hs_mm", D, D),
         sharded(2048, 256, 256, "hs_mm", D, L), sharded(2048, 256, 256, "hs_mm", L, "hs_mm"),

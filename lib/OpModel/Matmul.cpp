@@ -7,8 +7,8 @@
 //      get_matmul_program_config (from a's shard spec) for a sharded one;
 //   2. a transposed operand is transposed by the 1-D, 2-D and Reuse
 //      programs themselves; MatmulMultiCore takes none, so ttnn.transpose
-//      copies the operand first (in its own memory config) and the config is
-//      generated again for the copies;
+//      copies the operand first (in its own memory config) and
+//      MatmulMultiCore runs on the copies;
 //   3. the device operation validates the config
 //      (matmul_device_operation.cpp), places the output (a sharded output
 //      takes the program's shard spec, compute_output_specs) and runs the
@@ -687,6 +687,12 @@ llvm::Error validate(llvm::StringRef name, const Product &p, const Config &c) {
         return reject("M's last block is not the program's last");
     }
   } else if (c.program == MatmulProgram::Mcast2D) {
+    // The per-core M of a block-sharded a's shard rows (stored: before
+    // transpose_a) may exceed M (measured: 64x96 on 1x3 shards of 96x32,
+    // 2x64x96 on 1x3 of 160x32 rejected, of 128x32 run).
+    if (c.perCoreM > blocks.m)
+      return reject("the per-core M (" + llvm::Twine(c.perCoreM) +
+                    " tiles) exceeds M (" + llvm::Twine(blocks.m) + ")");
     if (blocks.x > c.gridCols || blocks.y > c.gridRows)
       return reject("more output blocks than the grid's rows or columns");
     if (p.a.sharded()) {
@@ -1086,9 +1092,8 @@ llvm::Expected<MatmulPlan> planMatmul(llvm::StringRef name,
                                  describe(t.layout) +
                                  " operand copied through temporaries is "
                                  "not modelled");
-      uint64_t copyL1 = result->outputL1BufferSize;
-      plan.programs.push_back({0, result->cbL1PeakSize, copyL1, 0});
-      plan.copiesL1 += copyL1;
+      plan.programs.push_back(
+          {0, result->cbL1PeakSize, result->outputL1BufferSize, 0});
       run = Operand::of(run.shape, t.layout, false);
       return llvm::Error::success();
     };
@@ -1103,14 +1108,23 @@ llvm::Expected<MatmulPlan> planMatmul(llvm::StringRef name,
             checkBiasShape(name, call, transposeA, transposeB, *outShape))
       return err;
   plan.fusedBias = call.bias.layout && !biasAddedAfter(call);
-  // ttnn::prim::matmul: the config of the operands it runs, the copies
-  // allocated, the bias counted only when fused.
-  Product p = productOf(aRun, bRun, transposeA, transposeB, call,
-                        inputsL1 + plan.copiesL1,
+  // ttnn::prim::matmul: the config of the operands it runs, the bias
+  // counted only when fused. An L1 copy does not lower the config's L1
+  // budget (measured on Wormhole: 2x64x1760 . 2x448x1760 transposed in L1
+  // runs MatmulMultiCore again, as the budget without the copy gives, where
+  // the budget below it gives another program); whether ttnn generates the
+  // config again or keeps MatmulMultiCore is not known, so the copies'
+  // product is modelled only when both give MatmulMultiCore.
+  Product p = productOf(aRun, bRun, transposeA, transposeB, call, inputsL1,
                         plan.fusedBias ? biasTile : 0);
+  bool copied = !plan.programs.empty();
   config = generateConfig(name, p);
   if (!config)
     return config.takeError();
+  if (copied && config->program != MatmulProgram::MultiCore)
+    return notSupportedError(name + ": the product of transposed copies "
+                                    "whose generated config is no longer "
+                                    "MatmulMultiCore is not modelled");
   if (plan.fusedBias)
     if (llvm::Error err = checkFusedBias(name, call, p))
       return err;

@@ -57,8 +57,6 @@ struct MatmulPlan {
   /// transposed operand (MatmulMultiCore), then the product writing its
   /// output; each transposed copy stays allocated until the op returns.
   llvm::SmallVector<ProgramStep, 3> programs;
-  /// L1 per core of those copies.
-  uint64_t copiesL1 = 0;
   /// The bias is fused into the product (else linear adds it after).
   bool fusedBias = false;
   /// The output ttnn produces: the requested layout, but a sharded output's
