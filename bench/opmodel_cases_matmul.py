@@ -76,6 +76,8 @@ REJECTED_ON_BLACKHOLE = frozenset({
 REJECTED_ON_WORMHOLE = frozenset({
     "matmul 31x1280 bs:1x8:32x160 bf16 . 1280x1920 dram bf16 -> bs:1x8:32x256 bf16 (Wormhole: the output's grid "
     "exceeds the device)",
+    # The batch folded into M: 10 block rows of the 2-D program, beyond Wormhole's 8 (Blackhole runs it).
+    "matmul 4x608x512 l1 f32 . 434x512 l1 bfp8_b -> bs:2x4:1216x128 bfp8_b T_b",
 })
 REJECTED = frozenset({
     # linear's view of the result in the shape recomputed after a copied transpose: a bias that does not
@@ -92,6 +94,9 @@ REJECTED = frozenset({
     "linear 1x64x284 hs:2x1:32x288 bfp8_b . 3x284x463 bs:5x1:192x480 bfp8_b -> dram bfp8_b",
     "matmul 4x512x608 l1 f32 . 434x512 l1 bfp8_b -> bs:2x4:1216x128 bfp8_b T_a T_b",
     "matmul 2048x256 . 256x256 hs_mm,dram->bs8_256x32",
+    # The 2-D program's per-core M (a block-sharded a's stored shard rows) above M.
+    "matmul 64x96 bs:1x3:96x32 bf16 . 96x144 dram bf16 -> dram bf16 (per-core M beyond M)",
+    "linear 96x13 bs:1x1:96x32 bfp8_b . 96x144 dram bfp8_b -> bs:1x1:32x160 bfp8_b T_a bias 144 dram bfp8_b",
     "matmul 8192x256 . 256x256 dram,dram->hs_128x256",
     # A sharded b: ttnn 0.81.1 chooses the program config as for an interleaved b, then requires b to
     # be interleaved (MatmulMultiCore, the 1-D program with a sharded a), or height / width sharded
