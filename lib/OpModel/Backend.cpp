@@ -104,9 +104,13 @@ std::string describe(LayoutAttr layout) {
   return s;
 }
 
-llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
-                        llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
-                        bool rowMajorAllowed, bool indicesAllowed) {
+/// checkLayout, and checkLayoutAllowingIdleCores when `idleCoresAllowed`.
+static llvm::Error checkLayoutOnGrid(llvm::StringRef opName,
+                                     llvm::StringRef role,
+                                     llvm::ArrayRef<int64_t> shape,
+                                     LayoutAttr layout, bool rowMajorAllowed,
+                                     bool indicesAllowed,
+                                     bool idleCoresAllowed) {
   if (!layout)
     return backendError(opName + ": the " + role + " has no #ttnn.layout");
   if (llvm::Error err = checkShape(opName, role, shape, layout))
@@ -150,16 +154,16 @@ llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
   switch (layout.getMemoryLayout()) {
   case TensorMemoryLayout::HeightSharded:
     covers = shard[1] == width && shard[0] * cores >= height &&
-             shard[0] * (cores - 1) < height;
+             (idleCoresAllowed || shard[0] * (cores - 1) < height);
     break;
   case TensorMemoryLayout::WidthSharded:
     covers = shard[0] == height && shard[1] * cores >= width &&
-             shard[1] * (cores - 1) < width;
+             (idleCoresAllowed || shard[1] * (cores - 1) < width);
     break;
   case TensorMemoryLayout::BlockSharded:
     covers = shard[0] * grid[0] >= height && shard[1] * grid[1] >= width &&
-             shard[0] * (grid[0] - 1) < height &&
-             shard[1] * (grid[1] - 1) < width;
+             (idleCoresAllowed || (shard[0] * (grid[0] - 1) < height &&
+                                   shard[1] * (grid[1] - 1) < width));
     break;
   case TensorMemoryLayout::Interleaved:
     break;
@@ -170,6 +174,13 @@ llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
         " does not shard a " + describeShape(shape) + " tensor (padded " +
         describeShape({height, width}) + ") onto its grid");
   return llvm::Error::success();
+}
+
+llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
+                        llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
+                        bool rowMajorAllowed, bool indicesAllowed) {
+  return checkLayoutOnGrid(opName, role, shape, layout, rowMajorAllowed,
+                           indicesAllowed, /*idleCoresAllowed=*/false);
 }
 
 bool shardedAlike(LayoutAttr a, LayoutAttr b) {
@@ -194,11 +205,12 @@ uint64_t bytesPerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
   uint64_t tile = tileBytes(layout);
   if (layout.isSharded()) {
     llvm::ArrayRef<int64_t> shard = layout.getShard();
-    // A row-major shard (max_pool2d's output): shard rows of shard-width
-    // elements, not padded to tiles.
+    // A row-major shard: shard rows of shard-width elements, not padded to
+    // tiles, each row a page aligned to L1's alignment (measured on both
+    // devices: a 32x100 bf16 shard of 200 B rows takes 32 x 208 B).
     if (layout.isRowMajor())
-      return alignUp(shard[0] * shard[1] * elementBytes(layout),
-                     device.l1Alignment);
+      return shard[0] * alignUp(shard[1] * elementBytes(layout),
+                                device.l1Alignment);
     return alignUp((shard[0] / kTileDim) * (shard[1] / kTileDim) * tile,
                    device.l1Alignment);
   }
@@ -224,6 +236,9 @@ uint64_t streamingCB(int64_t pages, LayoutAttr layout) {
 llvm::Expected<OpConstraints> finish(llvm::StringRef opName,
                                      const Analysis &analysis,
                                      const MockAllocatorState *initialState) {
+  if (llvm::Error err = checkStaticBuffers(
+          opName, analysis.largestProgramBuffers.value_or(analysis.cbBytes)))
+    return err;
   OpConstraints result;
   result.cbL1PeakSize = analysis.cbBytes;
   uint64_t tensors = analysis.intermediateL1;
@@ -285,9 +300,10 @@ finishPrograms(llvm::StringRef opName, llvm::ArrayRef<ProgramStep> programs,
                llvm::ArrayRef<int64_t> outShape, LayoutAttr outLayout,
                const MockAllocatorState *initialState) {
   uint64_t circular = 0, dataflow = 0, live = 0, tensorPeak = 0, overall = 0;
-  uint64_t previousBuffers = 0;
+  uint64_t previousBuffers = 0, largestBuffers = 0;
   for (const ProgramStep &program : programs) {
     uint64_t buffers = program.circularBytes + program.dataflowBytes;
+    largestBuffers = std::max(largestBuffers, buffers);
     circular = std::max(circular, program.circularBytes);
     dataflow = std::max(dataflow, program.dataflowBytes);
     live += program.allocatedL1;
@@ -299,6 +315,7 @@ finishPrograms(llvm::StringRef opName, llvm::ArrayRef<ProgramStep> programs,
   uint64_t output = l1BytesPerBank(outShape, outLayout);
   Analysis analysis;
   analysis.cbBytes = circular + dataflow;
+  analysis.largestProgramBuffers = largestBuffers;
   analysis.intermediateL1 = tensorPeak - std::min(tensorPeak, output);
   analysis.outputs.push_back(
       {std::vector<int64_t>(outShape.begin(), outShape.end()), outLayout});
@@ -349,6 +366,48 @@ llvm::Expected<int64_t> normalizeDim(llvm::StringRef opName, int64_t dim,
                         " is out of range for a rank-" + llvm::Twine(rank) +
                         " tensor");
   return dim < 0 ? dim + rank : dim;
+}
+
+llvm::Error checkLayoutAllowingIdleCores(llvm::StringRef opName,
+                                         llvm::StringRef role,
+                                         llvm::ArrayRef<int64_t> shape,
+                                         LayoutAttr layout,
+                                         bool rowMajorAllowed,
+                                         bool indicesAllowed) {
+  return checkLayoutOnGrid(opName, role, shape, layout, rowMajorAllowed,
+                           indicesAllowed, /*idleCoresAllowed=*/true);
+}
+
+bool unevenShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  if (!layout.isSharded())
+    return false;
+  if (!layout.isRowMajor())
+    return !evenShards(shape, layout);
+  // A row-major tensor is not padded: its rows (all dimensions but the last)
+  // and its last dimension as they are.
+  int64_t rows = 1;
+  for (int64_t dim : shape.drop_back())
+    rows *= dim;
+  int64_t width = shape.empty() ? 1 : shape.back();
+  llvm::ArrayRef<int64_t> shard = layout.getShard();
+  return rows % shard[0] != 0 || width % shard[1] != 0;
+}
+
+bool sameShardGrid(LayoutAttr a, LayoutAttr b) {
+  return a.isSharded() && b.isSharded() && a.getGrid() == b.getGrid();
+}
+
+llvm::Error checkStaticBuffers(llvm::StringRef opName, uint64_t bytes) {
+  const DeviceModel &device = currentDevice();
+  if (bytes <= device.l1AboveAllocatorBase())
+    return llvm::Error::success();
+  return outOfMemoryError(
+      opName + ": its circular buffers take " + llvm::Twine(bytes) +
+      " B per core from the L1 allocator base " +
+      llvm::Twine(device.l1AllocatorBase) + " and end at " +
+      llvm::Twine(device.l1AllocatorBase + bytes) + " B, beyond the " +
+      llvm::Twine(device.l1BankSize) + " B of L1 (tt-metal rejects the "
+      "program); place operands so the op needs smaller buffers");
 }
 
 } // namespace mlir::ttnn::op_model::backend

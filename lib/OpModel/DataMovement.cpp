@@ -4,11 +4,12 @@
 // two dimensions (ttnn 0.81.1 runs the same WH, HC, CN transposes and
 // permute programs; DataOps.cpp). Typecast streams through an input and an
 // output CB of 2 pages each (the compute kernel converts a tile between
-// them), for sharded operands too, as in ttnn 0.81.1. to_memory_config between interleaved placements is a
-// reader/writer copy through one 2-page CB; when either side is sharded the
-// shard itself is the CB (0 B of CBs). concatenate_heads moves one row of
-// tiles of all heads per step through one double-buffered CB of
-// heads x head_dim tiles (reference row 23).
+// them), for sharded operands too, as in ttnn 0.81.1. to_memory_config
+// between interleaved placements is a reader/writer copy through one 2-page
+// CB; when either side is sharded the shard itself is the CB (0 B of CBs);
+// row-major moves as below. concatenate_heads moves one row of tiles of all
+// heads per step through one double-buffered CB of heads x head_dim tiles
+// (reference row 23).
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,14 +47,6 @@ sameShapeRuntime(llvm::Expected<OpConstraints> constraints,
   if (!constraints)
     return constraints.takeError();
   return moveRuntime(shape, inLayout, shape, outLayout, cyclesPerTile);
-}
-
-llvm::Error checkInOut(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
-                       LayoutAttr inLayout, llvm::ArrayRef<int64_t> outShape,
-                       LayoutAttr outLayout) {
-  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout))
-    return err;
-  return checkLayout(name, "output", outShape, outLayout);
 }
 
 /// The permutation that swaps `dim0` and `dim1` (ttnn.transpose is permute's
@@ -107,15 +100,37 @@ llvm::Expected<OpConstraints> OpModel<TypecastOp>::getOpConstraints(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     LayoutAttr outputLayout, const MockAllocatorState *initialState) {
   llvm::StringRef name = TypecastOp::getOperationName();
-  if (llvm::Error err = checkInOut(name, inputShape, inputLayout, inputShape,
-                                   outputLayout))
-    return err;
-  if (!shardedAlike(inputLayout, outputLayout))
-    return backendError(name + ": input is " + describe(inputLayout) +
+  for (auto [role, layout] : {std::pair{"input", inputLayout},
+                              std::pair{"output", outputLayout}})
+    if (llvm::Error err = checkLayoutAllowingIdleCores(
+            name, role, inputShape, layout, /*rowMajorAllowed=*/true,
+            /*indicesAllowed=*/true))
+      return err;
+  if (inputLayout.getPageLayout() != outputLayout.getPageLayout())
+    return notSupportedError(name + ": the output is " + describe(outputLayout) +
+                             " but the input is " + describe(inputLayout) +
+                             ": ttnn keeps the input's page layout (convert "
+                             "with ttnn.to_layout)");
+  // ttnn 0.81.1's typecast program reads and writes any placement of one
+  // memory layout (other shards and grids too), and TT_FATALs on two
+  // (typecast_device_op: input_tensor_memory_layout ==
+  // out_memory_config.memory_layout()) and on row-major shards whose rows
+  // are not L1-aligned pages (page_size_bytes == aligned_page_size).
+  if (inputLayout.getMemoryLayout() != outputLayout.getMemoryLayout())
+    return backendError(name + ": the input is " + describe(inputLayout) +
                         " but the output is " + describe(outputLayout) +
-                        "; a sharded program needs both sharded alike");
-  // ttnn 0.81.1 streams a sharded typecast through 2-page CBs as well (mock
-  // device: 28672x32 bf16 -> f32 height sharded has 4096 + 8192 B of CBs).
+                        "; ttnn casts within one memory layout (move it "
+                        "with ttnn.to_memory_config)");
+  if (inputLayout.isRowMajor() && inputLayout.isSharded() &&
+      (inputLayout.getShard()[1] * elementBytes(inputLayout)) %
+          currentDevice().l1Alignment)
+    return backendError(name + ": the input's shard rows (" +
+                        describe(inputLayout) + ") are not " +
+                        llvm::Twine(currentDevice().l1Alignment) +
+                        "-byte aligned pages, which ttnn's typecast requires");
+  // It streams through 2-page CBs of tiles in each format, whatever the
+  // placement and page layout (mock device: 28672x32 bf16 -> f32 height
+  // sharded has 4096 + 8192 B of CBs; 256x100 row-major the same).
   return finishOneOutput(name,
                          kPagesPerCB * tileBytes(inputLayout) +
                              kPagesPerCB * tileBytes(outputLayout),
@@ -135,18 +150,113 @@ OpModel<TypecastOp>::getOpRuntime(llvm::ArrayRef<int64_t> inputShape,
 // to_memory_config
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// Bytes of a row-major tensor's row (its last dimension).
+uint64_t rowBytes(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  return (shape.empty() ? 1 : shape.back()) * elementBytes(layout);
+}
+
+uint64_t alignTo(uint64_t bytes, uint64_t alignment) {
+  return ceilDiv(bytes, alignment) * alignment;
+}
+
+/// A row-major shard's row is an L1-aligned page: ttnn's (un)sharding
+/// programs move it; other rows go through its copy program.
+bool alignedShardRows(LayoutAttr layout) {
+  return (layout.getShard()[1] * elementBytes(layout)) %
+             currentDevice().l1Alignment ==
+         0;
+}
+
+/// ttnn 0.81.1's interleaved_to_sharded stages a row-major shard's rows in
+/// a scratchpad of 4 transfers (num_trids), each a row plus one DRAM
+/// alignment unit rounded up to it (keep_l1_aligned, which its program
+/// factory forces on).
+uint64_t shardingScratchpad(LayoutAttr sharded) {
+  constexpr uint64_t kTransfers = 4;
+  uint64_t dram = currentDevice().dramAlignment;
+  uint64_t row = sharded.getShard()[1] * elementBytes(sharded);
+  return kTransfers * alignTo(row + dram, dram);
+}
+
+/// A row-major move, by ttnn 0.81.1's to_memory_config
+/// (core/to_memory_config): an interleaved_to_sharded, sharded_to_interleaved
+/// or reshard program when the sharded side's rows are aligned pages (their
+/// buffers are the shards: 0 B of CBs; interleaved_to_sharded adds its
+/// scratchpad, and so does a reshard into another memory layout with other
+/// shard widths, which ttnn runs through DRAM and interleaved_to_sharded);
+/// between interleaved placements, and for height shards of unaligned rows,
+/// its copy program: a 2-page CB of rows aligned to the output buffer's
+/// alignment and one row in a scratchpad (measured on both devices).
+llvm::Expected<Analysis> rowMajorMove(llvm::StringRef name,
+                                      llvm::ArrayRef<int64_t> shape,
+                                      LayoutAttr in, LayoutAttr out) {
+  Analysis analysis;
+  analysis.outputs.push_back({std::vector<int64_t>(shape.begin(), shape.end()),
+                              out});
+  bool inSharded = in.isSharded(), outSharded = out.isSharded();
+  bool aligned = (!inSharded || alignedShardRows(in)) &&
+                 (!outSharded || alignedShardRows(out));
+  if (inSharded && outSharded) {
+    if (!aligned)
+      return notSupportedError(name + ": a reshard of unaligned row-major "
+                                      "shards is not modelled");
+    bool throughDram = in.getShard()[1] != out.getShard()[1] &&
+                       in.getMemoryLayout() != out.getMemoryLayout();
+    analysis.scratchpadBytes = throughDram ? shardingScratchpad(out) : 0;
+    return analysis;
+  }
+  if (aligned && (inSharded || outSharded)) {
+    analysis.scratchpadBytes = outSharded ? shardingScratchpad(out) : 0;
+    return analysis;
+  }
+  LayoutAttr sharded = inSharded ? in : out;
+  if (sharded.isSharded() &&
+      sharded.getMemoryLayout() != TensorMemoryLayout::HeightSharded)
+    return notSupportedError(name + ": a width or block shard of unaligned "
+                                    "rows is not modelled");
+  const DeviceModel &device = currentDevice();
+  uint64_t alignment = out.isL1() ? device.l1Alignment : device.dramAlignment;
+  analysis.cbBytes = kPagesPerCB * alignTo(rowBytes(shape, in), alignment);
+  analysis.scratchpadBytes = rowBytes(shape, in);
+  return analysis;
+}
+} // namespace
+
 llvm::Expected<OpConstraints> OpModel<ToMemoryConfigOp>::getOpConstraints(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     LayoutAttr outputLayout, const MockAllocatorState *initialState) {
   llvm::StringRef name = ToMemoryConfigOp::getOperationName();
-  if (llvm::Error err = checkInOut(name, inputShape, inputLayout, inputShape,
-                                   outputLayout))
-    return err;
+  for (auto [role, layout] : {std::pair{"input", inputLayout},
+                              std::pair{"output", outputLayout}})
+    if (llvm::Error err =
+            checkLayoutAllowingIdleCores(name, role, inputShape, layout,
+                                         /*rowMajorAllowed=*/true))
+      return err;
   if (inputLayout.getDataType() != outputLayout.getDataType())
     return backendError(name + ": does not convert data types (" +
                         stringifyDataType(inputLayout.getDataType()) + " -> " +
                         stringifyDataType(outputLayout.getDataType()) +
                         "); use ttnn.typecast");
+  if (inputLayout.getPageLayout() != outputLayout.getPageLayout())
+    return backendError(name + ": does not convert page layouts (" +
+                        describe(inputLayout) + " -> " +
+                        describe(outputLayout) + "); use ttnn.to_layout");
+  // The same memory config returns the input itself: no program, no buffer.
+  if (inputLayout == outputLayout) {
+    OpConstraints result;
+    result.outputLayouts.push_back(outputLayout);
+    return result;
+  }
+  if (inputLayout.isRowMajor()) {
+    auto analysis = rowMajorMove(name, inputShape, inputLayout, outputLayout);
+    if (!analysis)
+      return analysis.takeError();
+    return finish(name, *analysis, initialState);
+  }
+  // Tiles: between interleaved placements ttnn's copy (one 2-page CB); to,
+  // from or between shards its (un)sharding and reshard programs, whose
+  // buffers are the shards (0 B).
   uint64_t cbBytes = 0;
   if (!inputLayout.isSharded() && !outputLayout.isSharded())
     cbBytes = kPagesPerCB * tileBytes(inputLayout);
@@ -176,7 +286,8 @@ llvm::Expected<OpConstraints> OpModel<ConcatenateHeadsOp>::getOpConstraints(
                                "head_dim], got " +
                         describeShape(inputShape));
   // The input first: its checked size bounds heads x head_dim below.
-  if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout))
+  if (llvm::Error err = checkLayoutAllowingIdleCores(name, "input", inputShape,
+                                                     inputLayout))
     return err;
   int64_t heads = inputShape[1], headDim = inputShape[3];
   if (headDim % kTileDim)
@@ -185,12 +296,26 @@ llvm::Expected<OpConstraints> OpModel<ConcatenateHeadsOp>::getOpConstraints(
   std::vector<int64_t> outShape{inputShape[0], inputShape[2], heads * headDim};
   if (llvm::Error err = checkLayout(name, "output", outShape, outputLayout))
     return err;
-  if (inputLayout.isSharded() || outputLayout.isSharded())
-    return notSupportedError(name + ": sharded concatenate_heads is not "
-                                    "modelled");
-  return finishOneOutput(
-      name, kPagesPerCB * heads * (headDim / kTileDim) * tileBytes(inputLayout),
-      outShape, outputLayout, initialState);
+  // ttnn 0.81.1 fails on every sharded output ("bad optional access",
+  // measured height, width and block shards on both devices).
+  if (outputLayout.isSharded())
+    return backendError(name + ": the output is " + describe(outputLayout) +
+                        "; ttnn 0.81.1 writes concatenate_heads interleaved");
+  uint64_t cbBytes =
+      kPagesPerCB * heads * (headDim / kTileDim) * tileBytes(inputLayout);
+  if (!inputLayout.isSharded())
+    return finishOneOutput(name, cbBytes, outShape, outputLayout,
+                           initialState);
+  // A sharded input is first copied by sharded_to_interleaved (its buffer is
+  // the shard) into a temporary placed like the output, live until the
+  // concatenation ends (measured on both devices, height, width and block).
+  uint64_t temporary = l1BytesPerBank(
+      inputShape, outputLayout.withDataType(inputLayout.getDataType()));
+  return finishPrograms(name,
+                        {{0, 0, temporary, 0},
+                         {0, cbBytes, l1BytesPerBank(outShape, outputLayout),
+                          temporary}},
+                        outShape, outputLayout, initialState);
 }
 
 llvm::Expected<size_t>
