@@ -137,8 +137,17 @@ def placement_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tu
                     (Operand(shape, src, dtype),), Operand(out, dst, dtype), "ttnn.concatenate_heads %a0",
                     lambda t, dev, mc, a: t.transformer.concatenate_heads(a[0], memory_config=mc[dst]))
 
+    def power(exponent: float, shape, src: str, dst: str, dtype="bf16") -> Any:
+        return Case(f"pow_scalar {exponent} {_dims(shape)} {short(src)}->{short(dst)} {dtype}", "pow",
+                    (Operand(shape, src, dtype),), Operand(shape, dst, dtype),
+                    f"ttnn.pow_scalar %a0 {{exponent = {exponent!r} : f64}}",
+                    lambda t, dev, mc, a: t.pow(a[0], exponent, memory_config=mc[dst]))
+
     L, D = "g:l1", "g:dram"
     return (
+        # pow_scalar: x ** 1 is ttnn's copy (one 2-page CB, sharded too); other exponents the unary program.
+        power(1.0, S, L, L), power(1.0, S, HS8, HS8), power(1.0, S, D, HS8, "bfp8_b"), power(1.0, S, L, L, "f32"),
+        power(1.5, S, HS8, HS8), power(-2.0, S, UNEVEN, UNEVEN),
         # unary: the sharded program for even shards into the same shards only.
         unary("relu", S, HS8, HS8), unary("relu", S, HS8, HS8_64), unary("relu", S, HS8, "g:hs:2x4:32x64"),
         unary("cbrt", S, UNEVEN, UNEVEN), unary("relu", S, IDLE, IDLE), unary("neg", (192,), "g:ws:4x1:32x64", "g:ws:4x1:32x64"),
@@ -187,6 +196,9 @@ def placement_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tu
         nary("relu_bw", "activation backward", ((S, UNEVEN, "bf16"), (S, UNEVEN, "bf16")), UNEVEN),
         nary("relu_bw", "activation backward", ((S, HS8, "bf16"), (S, L, "bf16")), HS8),
         nary("relu_bw", "activation backward", ((S, L, "bfp8_b"), (S, L, "bf16")), L),
+        nary("relu_bw", "activation backward", (((32, 992), "g:ws:4x2:32x128", "f32"), ((992,), L, "f32")),
+             "g:ws:4x2:32x128"),
+        nary("relu_bw", "activation backward", (((704,), L, "bfp8_b"), ((1,), D, "bfp8_b")), "g:hs:1x1:32x704"),
         nary("gelu_bw", "activation backward", ((S, L, "f32"), (S, L, "bf16")), L),
         nary("gelu_bw", "activation backward", ((S, HS8, "bf16"), (S, L, "bf16")), HS8),
         nary("gelu_bw", "activation backward", ((S, UNEVEN, "bf16"), (S, UNEVEN, "bf16")), UNEVEN),
@@ -200,6 +212,10 @@ def placement_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tu
         typecast(S, D, "bf16", D, "u32"), typecast((256, 100), "g:l1:rm", "f32", "g:l1:rm", "bf16"),
         typecast((256, 100), "g:hs:8x1:32x100:rm", "bf16", "g:hs:8x1:32x100:rm", "f32"),
         typecast((256, 8), "g:hs:8x1:32x8:rm", "f32", "g:hs:8x1:32x8:rm", "bf16"),
+        # One tile size: the sharded program (0 B) on as many cores, else TT_FATAL.
+        typecast(S, HS8, "bf16", "g:hs:2x4:32x64", "bf16"), typecast(S, HS8, "bf16", UNEVEN, "bf16"),
+        typecast(S, HS8, "f32", HS8, "u32"), typecast(S, "g:bs:2x2:128x32", "f32", "g:bs:2x2:128x32", "bf16"),
+        typecast((256, 100), "g:hs:8x1:32x100:rm", "f32", "g:hs:8x1:32x100:rm", "f32"),
         # to_memory_config: the input itself; row-major copies and (un)sharding programs.
         move(S, L, L), move(S, HS8, HS8), move(S, D, "g:hs:1x3:96x64"), move((4, 2, 816, 192), "g:bs:2x5:3328x64",
                                                                              "g:hs:3x6:384x192", "bfp8_b"),

@@ -66,11 +66,14 @@ programsOf(ReluBackwardOp *, llvm::StringRef name,
                         "in one)");
   if (llvm::Error err = checkResultDataType(name, outputLayout, inputLayout))
     return err;
-  if (inputShape != outShape && outputLayout.isSharded())
-    return notSupportedError(name + ": a broadcast input into a sharded "
-                                    "output is not modelled");
+  // The temporary keeps the input's shape in the output's shards: ttnn
+  // TT_FATALs when they do not fit it (tensor_spec's shard_grid_fit_error).
   LayoutAttr temporary =
       temporaryLayout(outputLayout, inputLayout.getDataType());
+  if (llvm::Error err = checkLayoutAllowingIdleCores(name, "temporary x > 0",
+                                                     inputShape, temporary)) {
+    return backendError(takeOpModelError(std::move(err)).second);
+  }
   uint64_t temporaryBytes = l1BytesPerBank(inputShape, temporary);
   ProgramStep unary{
       0, unaryProgramCBBytes({inputShape, inputLayout}, temporary),

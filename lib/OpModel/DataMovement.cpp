@@ -16,6 +16,7 @@
 #include "ttl/OpModel/TTNNOpModel.h"
 
 #include "Backend.h"
+#include "EltwiseProgram.h"
 
 #include <numeric>
 
@@ -128,13 +129,27 @@ llvm::Expected<OpConstraints> OpModel<TypecastOp>::getOpConstraints(
                         describe(inputLayout) + ") are not " +
                         llvm::Twine(currentDevice().l1Alignment) +
                         "-byte aligned pages, which ttnn's typecast requires");
-  // It streams through 2-page CBs of tiles in each format, whatever the
-  // placement and page layout (mock device: 28672x32 bf16 -> f32 height
-  // sharded has 4096 + 8192 B of CBs; 256x100 row-major the same).
-  return finishOneOutput(name,
-                         kPagesPerCB * tileBytes(inputLayout) +
-                             kPagesPerCB * tileBytes(outputLayout),
-                         inputShape, outputLayout, initialState);
+  // Its sharded program (typecast_sharded_program_factory) runs on the
+  // shards (0 B of CBs) when the input is sharded, aliasably, and the tiles
+  // keep their size (one data type, f32 <-> u32); it TT_FATALs on an output
+  // over another number of cores. Otherwise the interleaved program streams
+  // 2-page CBs of tiles in each format, whatever the placement and page
+  // layout (mock device: 28672x32 bf16 -> f32 height sharded has 4096 + 8192
+  // B of CBs; 256x100 row-major the same).
+  bool sharded = inputLayout.isSharded() && aliasableShard(inputLayout) &&
+                 tileBytes(inputLayout) == tileBytes(outputLayout);
+  auto cores = [](LayoutAttr layout) {
+    return layout.getGrid()[0] * layout.getGrid()[1];
+  };
+  if (sharded && cores(inputLayout) != cores(outputLayout))
+    return backendError(name + ": the input is " + describe(inputLayout) +
+                        " but the output is " + describe(outputLayout) +
+                        "; ttnn's sharded typecast keeps the number of cores");
+  uint64_t cbBytes = sharded ? 0
+                             : kPagesPerCB * tileBytes(inputLayout) +
+                                   kPagesPerCB * tileBytes(outputLayout);
+  return finishOneOutput(name, cbBytes, inputShape, outputLayout,
+                         initialState);
 }
 
 llvm::Expected<size_t>

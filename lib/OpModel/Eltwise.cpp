@@ -51,11 +51,7 @@ std::pair<int64_t, int64_t> heightWidth(llvm::ArrayRef<int64_t> shape) {
 }
 } // namespace
 
-/// A row-major shard the unary sharded program can alias: its rows are
-/// L1-aligned and it holds whole tiles of its format (the program's
-/// TT_FATALs, which ttnn 0.81.1 turns into its selection: 32x100 and 32x104
-/// bf16 shards stream, 32x96 and 32x128 do not; measured).
-static bool aliasableShard(LayoutAttr layout) {
+bool aliasableShard(LayoutAttr layout) {
   if (!layout.isRowMajor())
     return true;
   llvm::ArrayRef<int64_t> shard = layout.getShard();
@@ -393,6 +389,36 @@ llvm::Expected<size_t> UnaryEltwiseOpModel<OpTy>::getOpRuntime(
   return eltwiseRuntime(getOpConstraints(inputShape, inputLayout, outputLayout),
                         {{inputShape, inputLayout}}, outputLayout,
                         unaryInfo<OpTy>().cyclesPerTile);
+}
+
+/// ttnn 0.81.1 answers x ** 1 with ttnn's copy (CopyDeviceOperation): one
+/// 2-page CB of the input's tiles, whatever the placement (sharded ones too;
+/// measured on both devices). Its row-major copy was not derived.
+llvm::Expected<OpConstraints> OpModel<PowScalarOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    bool exponentIsOne, LayoutAttr outputLayout,
+    const MockAllocatorState *initialState) {
+  if (!exponentIsOne)
+    return UnaryEltwiseOpModel<PowScalarOp>::getOpConstraints(
+        inputShape, inputLayout, outputLayout, initialState);
+  llvm::StringRef name = PowScalarOp::getOperationName();
+  if (llvm::Error err = checkEltwiseTensors(name, {{inputShape, inputLayout}},
+                                            {inputShape, outputLayout},
+                                            /*rowMajorAllowed=*/false))
+    return err;
+  if (llvm::Error err = checkResultDataType(name, outputLayout, inputLayout))
+    return err;
+  return finishOneOutput(name, streamPages(inputLayout), inputShape,
+                         outputLayout, initialState);
+}
+
+llvm::Expected<size_t> OpModel<PowScalarOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    bool exponentIsOne, LayoutAttr outputLayout) {
+  return eltwiseRuntime(getOpConstraints(inputShape, inputLayout,
+                                         exponentIsOne, outputLayout),
+                        {{inputShape, inputLayout}}, outputLayout,
+                        exponentIsOne ? 0 : unaryInfo<PowScalarOp>().cyclesPerTile);
 }
 
 template struct UnaryEltwiseOpModel<ReluOp>;

@@ -23,6 +23,12 @@ struct EltwiseTensor {
 /// Pages of every streaming CB of an eltwise program (double buffered).
 constexpr int64_t kEltwisePages = 2;
 
+/// A shard ttnn's sharded unary and typecast programs can alias: tiled, or
+/// row-major with L1-aligned rows holding whole tiles of its format (their
+/// TT_FATALs, which ttnn 0.81.1 turns into its selection: 32x100 and 32x104
+/// bf16 shards stream, 32x96 and 32x128 do not; measured).
+bool aliasableShard(LayoutAttr layout);
+
 /// ttnn 0.81.1's UnaryDeviceOperation from `in` into `out` (of the input's
 /// shape): its sharded program, whose CBs are the shards themselves (0 B),
 /// when the input is evenly sharded, the output sharded like it, and a

@@ -41,3 +41,21 @@ func.func @gelu_silu_bw(%g: tensor<256x64xf32, #l1f32>, %x: tensor<256x64xbf16, 
   %3 = ttnn.gelu_bw %s, %x : tensor<256x64xbf16, #hs>, tensor<256x64xbf16, #l1> -> tensor<256x64xbf16, #hs>
   return
 }
+
+#ws_f32 = #ttnn.layout<l1, width_sharded, f32, grid = 4x2, shard = 32x128>
+#l1_f32 = #ttnn.layout<l1, interleaved, f32>
+#l1_b8 = #ttnn.layout<l1, interleaved, bfp8_b>
+#dram_b8 = #ttnn.layout<dram, interleaved, bfp8_b>
+#hs_b8 = #ttnn.layout<l1, height_sharded, bfp8_b, grid = 1x1, shard = 32x704>
+
+// CHECK-LABEL: op constraints of @relu_bw_broadcast_into_shards
+func.func @relu_bw_broadcast_into_shards(%g: tensor<32x992xf32, #ws_f32>, %x: tensor<992xf32, #l1_f32>, %h: tensor<704xbf16, #l1_b8>, %one: tensor<1xbf16, #dram_b8>) {
+  // The temporary x > 0 of shape 992 in the output's width shards (its 2-D view is the output's): both
+  // programs stream (16384 + 32768 B with the row broadcast's CB).
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.relu_bw: success cb=49152 l1=32768 total=65536 out=16384
+  %0 = ttnn.relu_bw %g, %x : tensor<32x992xf32, #ws_f32>, tensor<992xf32, #l1_f32> -> tensor<32x992xf32, #ws_f32>
+  // A one-element temporary does not fit 32x704 shards (ttnn: TT_FATAL).
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.relu_bw: backend_error: ttnn.relu_bw: the temporary x > 0 layout
+  %1 = ttnn.relu_bw %h, %one : tensor<704xbf16, #l1_b8>, tensor<1xbf16, #dram_b8> -> tensor<704xbf16, #hs_b8>
+  return
+}
