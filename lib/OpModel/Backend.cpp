@@ -104,13 +104,10 @@ std::string describe(LayoutAttr layout) {
   return s;
 }
 
-/// checkLayout, and checkLayoutAllowingIdleCores when `idleCoresAllowed`.
-static llvm::Error checkLayoutOnGrid(llvm::StringRef opName,
-                                     llvm::StringRef role,
-                                     llvm::ArrayRef<int64_t> shape,
-                                     LayoutAttr layout, bool rowMajorAllowed,
-                                     bool indicesAllowed,
-                                     bool idleCoresAllowed) {
+llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
+                        llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
+                        bool rowMajorAllowed, bool indicesAllowed,
+                        bool idleCoresAllowed) {
   if (!layout)
     return backendError(opName + ": the " + role + " has no #ttnn.layout");
   if (llvm::Error err = checkShape(opName, role, shape, layout))
@@ -176,13 +173,6 @@ static llvm::Error checkLayoutOnGrid(llvm::StringRef opName,
   return llvm::Error::success();
 }
 
-llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
-                        llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
-                        bool rowMajorAllowed, bool indicesAllowed) {
-  return checkLayoutOnGrid(opName, role, shape, layout, rowMajorAllowed,
-                           indicesAllowed, /*idleCoresAllowed=*/false);
-}
-
 bool shardedAlike(LayoutAttr a, LayoutAttr b) {
   if (a.isSharded() != b.isSharded())
     return false;
@@ -205,12 +195,12 @@ uint64_t bytesPerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
   uint64_t tile = tileBytes(layout);
   if (layout.isSharded()) {
     llvm::ArrayRef<int64_t> shard = layout.getShard();
-    // A row-major shard: shard rows of shard-width elements, not padded to
-    // tiles, each row a page aligned to L1's alignment (measured on both
-    // devices: a 32x100 bf16 shard of 200 B rows takes 32 x 208 B).
+    // A row-major shard (max_pool2d's output): shard rows of shard-width
+    // elements, not padded to tiles, each row a page aligned to L1
+    // (measured: 22 rows of 39 bf16 take 22 x 80 B).
     if (layout.isRowMajor())
-      return shard[0] * alignUp(shard[1] * elementBytes(layout),
-                                device.l1Alignment);
+      return shard[0] *
+             alignUp(shard[1] * elementBytes(layout), device.l1Alignment);
     return alignUp((shard[0] / kTileDim) * (shard[1] / kTileDim) * tile,
                    device.l1Alignment);
   }
@@ -299,13 +289,15 @@ llvm::Expected<OpConstraints>
 finishPrograms(llvm::StringRef opName, llvm::ArrayRef<ProgramStep> programs,
                llvm::ArrayRef<int64_t> outShape, LayoutAttr outLayout,
                const MockAllocatorState *initialState) {
-  uint64_t circular = 0, dataflow = 0, live = 0, tensorPeak = 0, overall = 0;
-  uint64_t previousBuffers = 0, largestBuffers = 0;
+  uint64_t circular = 0, dataflow = 0, scratchpad = 0, live = 0;
+  uint64_t tensorPeak = 0, overall = 0, previousBuffers = 0, largestBuffers = 0;
   for (const ProgramStep &program : programs) {
-    uint64_t buffers = program.circularBytes + program.dataflowBytes;
-    largestBuffers = std::max(largestBuffers, buffers);
+    uint64_t staticBuffers = program.circularBytes + program.dataflowBytes;
+    largestBuffers = std::max(largestBuffers, staticBuffers);
+    uint64_t buffers = staticBuffers + program.scratchpadBytes;
     circular = std::max(circular, program.circularBytes);
     dataflow = std::max(dataflow, program.dataflowBytes);
+    scratchpad = std::max(scratchpad, program.scratchpadBytes);
     live += program.allocatedL1;
     tensorPeak = std::max(tensorPeak, live);
     overall = std::max(overall, std::max(previousBuffers, buffers) + live);
@@ -316,6 +308,7 @@ finishPrograms(llvm::StringRef opName, llvm::ArrayRef<ProgramStep> programs,
   Analysis analysis;
   analysis.cbBytes = circular + dataflow;
   analysis.largestProgramBuffers = largestBuffers;
+  analysis.scratchpadBytes = scratchpad;
   analysis.intermediateL1 = tensorPeak - std::min(tensorPeak, output);
   analysis.outputs.push_back(
       {std::vector<int64_t>(outShape.begin(), outShape.end()), outLayout});
@@ -374,8 +367,8 @@ llvm::Error checkLayoutAllowingIdleCores(llvm::StringRef opName,
                                          LayoutAttr layout,
                                          bool rowMajorAllowed,
                                          bool indicesAllowed) {
-  return checkLayoutOnGrid(opName, role, shape, layout, rowMajorAllowed,
-                           indicesAllowed, /*idleCoresAllowed=*/true);
+  return checkLayout(opName, role, shape, layout, rowMajorAllowed,
+                     indicesAllowed, /*idleCoresAllowed=*/true);
 }
 
 bool unevenShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
