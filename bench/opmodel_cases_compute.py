@@ -225,6 +225,12 @@ def placement_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tu
         move((256, 100), "g:dram:rm", "g:hs:8x1:32x100:rm"), move((256, 100), "g:hs:8x1:32x100:rm", "g:dram:rm"),
         move((256, 64), "g:hs:8x1:32x64:rm", "g:dram:rm"), move((256, 64), "g:hs:8x1:32x64:rm", "g:hs:4x1:64x64:rm"),
         move((256, 64), "g:hs:8x1:32x64:rm", "g:bs:2x2:128x32:rm"),
+        # Unaligned width / block shard rows (either side, reshards too): ttnn's row-major copy, 2 output
+        # pages aligned to the output buffer and one input page in a scratchpad, each at most 256 KiB.
+        move((26, 694), "g:l1:rm", "g:bs:7x4:4x174:rm", "f32"), move((576, 800), "g:bs:2x3:288x267:rm", "g:l1:rm", "f32"),
+        move((64, 136), "g:ws:8x2:64x9:rm", "g:bs:5x4:13x34:rm"), move((64, 128), "g:hs:1x8:8x128:rm", "g:ws:1x8:64x17:rm"),
+        move((64, 128), "g:ws:1x8:64x17:rm", "g:hs:1x8:8x128:rm"), move((30, 100), "g:bs:2x2:15x50:rm", "g:dram:rm"),
+        move((2, 70000), "g:dram:rm", "g:ws:1x8:2x8750:rm", "f32"),
         # creation: row-major, u32, idle cores; arange with a negative step, bfp8_b.
         fill("zeros", (352,), "g:l1:rm"), fill("empty", (2, 552, 352), "g:l1:rm"), fill("ones", (64, 100), "g:l1:rm", "f32"),
         fill("zeros", (256, 100), "g:hs:8x1:32x100:rm"), fill("zeros", (64, 64), "g:l1", "u32"),

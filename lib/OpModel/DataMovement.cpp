@@ -166,11 +166,6 @@ OpModel<TypecastOp>::getOpRuntime(llvm::ArrayRef<int64_t> inputShape,
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Bytes of a row-major tensor's row (its last dimension).
-uint64_t rowBytes(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
-  return (shape.empty() ? 1 : shape.back()) * elementBytes(layout);
-}
-
 uint64_t alignTo(uint64_t bytes, uint64_t alignment) {
   return ceilDiv(bytes, alignment) * alignment;
 }
@@ -194,46 +189,61 @@ uint64_t shardingScratchpad(LayoutAttr sharded) {
   return kTransfers * alignTo(row + dram, dram);
 }
 
+/// Elements of a row-major tensor's page: a width or block shard's width,
+/// else the whole row (interleaved and height-sharded pages).
+int64_t pageElements(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  bool splitsRows = layout.isSharded() && layout.getMemoryLayout() !=
+                                              TensorMemoryLayout::HeightSharded;
+  return splitsRows ? layout.getShard()[1] : (shape.empty() ? 1 : shape.back());
+}
+
+/// ttnn 0.81.1's row-major copy (CopyDeviceOperation::DefaultRowMajor,
+/// copy_default_row_major_program_factory.cpp): a 2-entry dataflow buffer of
+/// output pages aligned to the output buffer's alignment and a scratchpad of
+/// one input page, each capped at MAX_SUBBLOCK_SIZE_BYTES (256 KiB). Its
+/// parallel branch (a unit common to both pages, aligned to both buffers)
+/// never runs here: such pages are aligned shard rows, which ttnn moves with
+/// its (un)sharding programs instead.
+void rowMajorCopy(Analysis &analysis, llvm::ArrayRef<int64_t> shape,
+                  LayoutAttr in, LayoutAttr out) {
+  constexpr uint64_t kMaxSubblockBytes = 65536 * 4;
+  const DeviceModel &device = currentDevice();
+  uint64_t alignment = out.isL1() ? device.l1Alignment : device.dramAlignment;
+  uint64_t outPage = alignTo(pageElements(shape, out) * elementBytes(out),
+                             alignment);
+  uint64_t inPage = pageElements(shape, in) * elementBytes(in);
+  analysis.cbBytes = kPagesPerCB * std::min(outPage, kMaxSubblockBytes);
+  analysis.scratchpadBytes = std::min(inPage, kMaxSubblockBytes);
+}
+
 /// A row-major move, by ttnn 0.81.1's to_memory_config
 /// (core/to_memory_config): an interleaved_to_sharded, sharded_to_interleaved
-/// or reshard program when the sharded side's rows are aligned pages (their
+/// or reshard program when every sharded side's rows are aligned pages (their
 /// buffers are the shards: 0 B of CBs; interleaved_to_sharded adds its
 /// scratchpad, and so does a reshard into another memory layout with other
 /// shard widths, which ttnn runs through DRAM and interleaved_to_sharded);
-/// between interleaved placements, and for height shards of unaligned rows,
-/// its copy program: a 2-page CB of rows aligned to the output buffer's
-/// alignment and one row in a scratchpad (measured on both devices).
-llvm::Expected<Analysis> rowMajorMove(llvm::StringRef name,
-                                      llvm::ArrayRef<int64_t> shape,
-                                      LayoutAttr in, LayoutAttr out) {
+/// between interleaved placements, and when a sharded side's rows are not
+/// aligned, its row-major copy (measured on both devices: height, width and
+/// block shards, to, from and between shards).
+Analysis rowMajorMove(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                      LayoutAttr out) {
   Analysis analysis;
   analysis.outputs.push_back({std::vector<int64_t>(shape.begin(), shape.end()),
                               out});
   bool inSharded = in.isSharded(), outSharded = out.isSharded();
   bool aligned = (!inSharded || alignedShardRows(in)) &&
                  (!outSharded || alignedShardRows(out));
+  if (!aligned || (!inSharded && !outSharded)) {
+    rowMajorCopy(analysis, shape, in, out);
+    return analysis;
+  }
   if (inSharded && outSharded) {
-    if (!aligned)
-      return notSupportedError(name + ": a reshard of unaligned row-major "
-                                      "shards is not modelled");
     bool throughDram = in.getShard()[1] != out.getShard()[1] &&
                        in.getMemoryLayout() != out.getMemoryLayout();
     analysis.scratchpadBytes = throughDram ? shardingScratchpad(out) : 0;
     return analysis;
   }
-  if (aligned && (inSharded || outSharded)) {
-    analysis.scratchpadBytes = outSharded ? shardingScratchpad(out) : 0;
-    return analysis;
-  }
-  LayoutAttr sharded = inSharded ? in : out;
-  if (sharded.isSharded() &&
-      sharded.getMemoryLayout() != TensorMemoryLayout::HeightSharded)
-    return notSupportedError(name + ": a width or block shard of unaligned "
-                                    "rows is not modelled");
-  const DeviceModel &device = currentDevice();
-  uint64_t alignment = out.isL1() ? device.l1Alignment : device.dramAlignment;
-  analysis.cbBytes = kPagesPerCB * alignTo(rowBytes(shape, in), alignment);
-  analysis.scratchpadBytes = rowBytes(shape, in);
+  analysis.scratchpadBytes = outSharded ? shardingScratchpad(out) : 0;
   return analysis;
 }
 } // namespace
@@ -264,10 +274,8 @@ llvm::Expected<OpConstraints> OpModel<ToMemoryConfigOp>::getOpConstraints(
     return result;
   }
   if (inputLayout.isRowMajor()) {
-    auto analysis = rowMajorMove(name, inputShape, inputLayout, outputLayout);
-    if (!analysis)
-      return analysis.takeError();
-    return finish(name, *analysis, initialState);
+    return finish(name, rowMajorMove(inputShape, inputLayout, outputLayout),
+                  initialState);
   }
   // Tiles: between interleaved placements ttnn's copy (one 2-page CB); to,
   // from or between shards its (un)sharding and reshard programs, whose
