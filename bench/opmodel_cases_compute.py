@@ -60,13 +60,204 @@ REJECTED = frozenset({
     "moreh_layer_norm_backward 64x1024 nd 1 dram->dram bfp8_b (bf16 only)",
     "moreh_layer_norm_backward 64x1024 nd 1 dram->dram f32 (bf16 only)",
     "moreh_layer_norm_backward 1024 nd 1 (rank 1)",
+    # The eltwise placements: operands of two data types where ttnn takes one, an interleaved row-major
+    # condition, a temporary that does not fit the output's shards, typecast into another memory layout,
+    # over another number of cores or into unaligned row-major shards, arange in bfp8_b, concatenate_heads
+    # into shards or with static buffers beyond L1 (357 heads: both devices).
+    "minimum 256x64 dram bf16, 256x64 dram f32 -> dram",
+    "pow 256x64 dram f32, 256x64 dram bfp8_b -> dram",
+    "where 256x64 dram:rm bf16, 256x64 dram:rm bf16, 256x64 dram:rm bf16 -> dram:rm",
+    "relu_bw 256x64 l1 bfp8_b, 256x64 l1 bf16 -> l1",
+    "relu_bw 704 l1 bfp8_b, 1 dram bfp8_b -> hs:1x1:32x704",
+    "typecast 256x64 hs:1x8:32x64 bf16->l1 f32",
+    "typecast 256x100 hs:8x1:32x100:rm bf16->hs:8x1:32x100:rm f32",
+    "typecast 256x64 hs:1x8:32x64 bf16->hs:1x3:96x64 bf16",
+    "arange 0..100 step 1 l1 bfp8_b",
+    "concatenate_heads 1x2x640x64 dram->hs:4x5:32x128 bf16",
+    "concatenate_heads 1x357x32x32 dram->dram bf16",
 })
+# Rejected on Wormhole only: 341 one-tile heads' static buffers pass Wormhole's L1, not Blackhole's.
+REJECTED_ON_WORMHOLE = frozenset({"concatenate_heads 1x341x32x32 dram->dram bf16"})
 
 DIFFERENCES: dict[str, str] = {}
 
 
 def _dims(shape: tuple[int, ...]) -> str:
     return "x".join(map(str, shape))
+
+
+# ---------------------------------------------------------------------------------------------
+# Eltwise programs on shards and the placements of the eltwise, typecast, to_memory_config,
+# creation and concatenate_heads families (generated placements "g:..."; docs/op-model.md,
+# "Eltwise programs on shards"): the native sharded paths and what streams instead, uneven shards,
+# grids with idle cores, row-major tensors, mixed data types.
+# ---------------------------------------------------------------------------------------------
+
+S = (256, 64)
+HS8, HS8_64, UNEVEN, IDLE = "g:hs:1x8:32x64", "g:hs:1x8:64x64", "g:hs:1x3:96x64", "g:hs:2x8:32x64"
+DTYPE = {"bf16": "bfloat16", "f32": "float32", "bfp8_b": "bfloat8_b", "u32": "uint32"}
+
+
+def placement_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, ...]:
+    def short(place: str) -> str:
+        return place[2:]
+
+    def unary(op: str, shape, src: str, dst: str, dtype="bf16", family="unary eltwise") -> Any:
+        return Case(f"{op} {_dims(shape)} {short(src)}->{short(dst)} {dtype}", family,
+                    (Operand(shape, src, dtype),), Operand(shape, dst, dtype), f"ttnn.{op} %a0",
+                    lambda t, dev, mc, a: getattr(t, op)(a[0], memory_config=mc[dst]))
+
+    def nary(op: str, family: str, operands, dst: str) -> Any:
+        """``op`` of ``operands`` (shape, placement, data type) into ``dst``: the broadcast shape, in the
+        data type ttnn 0.81.1 writes (binary_ng: the first operand's; where: the true value's; a backward
+        op: the input's)."""
+        ops = tuple(Operand(s, p, d) for s, p, d in operands)
+        rank = max(len(o.shape) for o in ops)
+        padded = [(1,) * (rank - len(o.shape)) + tuple(o.shape) for o in ops]
+        shape = tuple(max(sizes) for sizes in zip(*padded))
+        dtype = ops[1].dtype if op == "where" or op.endswith("_bw") else ops[0].dtype
+        name = f"{op} " + ", ".join(f"{_dims(o.shape)} {short(o.placement)} {o.dtype}" for o in ops) + f" -> {short(dst)}"
+        ir = f"ttnn.{'pow_tensor' if op == 'pow' else op} " + ", ".join(f"%a{i}" for i in range(len(ops)))
+        first = op.endswith("_bw")  # the backward ops return a list of gradients
+        return Case(name, family, ops, Operand(shape, dst, dtype), ir,
+                    lambda t, dev, mc, a: (lambda r: r[0] if first else r)(getattr(t, op)(*a, memory_config=mc[dst])))
+
+    def typecast(shape, src: str, sdt: str, dst: str, ddt: str) -> Any:
+        return Case(f"typecast {_dims(shape)} {short(src)} {sdt}->{short(dst)} {ddt}", "typecast",
+                    (Operand(shape, src, sdt),), Operand(shape, dst, ddt), "ttnn.typecast %a0",
+                    lambda t, dev, mc, a: t.typecast(a[0], getattr(t, DTYPE[ddt]), memory_config=mc[dst]))
+
+    def move(shape, src: str, dst: str, dtype="bf16") -> Any:
+        return Case(f"to_memory_config {_dims(shape)} {short(src)}->{short(dst)} {dtype}", "to_memory_config",
+                    (Operand(shape, src, dtype),), Operand(shape, dst, dtype), "ttnn.to_memory_config %a0",
+                    lambda t, dev, mc, a: t.to_memory_config(a[0], mc[dst]))
+
+    def fill(op: str, shape, dst: str, dtype="bf16") -> Any:
+        row_major = dst.endswith(":rm")
+        return Case(f"{op} {_dims(shape)} {short(dst)} {dtype}", "creation", (), Operand(shape, dst, dtype),
+                    f"ttnn.{op}", lambda t, dev, mc, a: getattr(t, op)(
+                        list(shape), dtype=getattr(t, DTYPE[dtype]),
+                        layout=t.ROW_MAJOR_LAYOUT if row_major else t.TILE_LAYOUT, device=dev, memory_config=mc[dst]))
+
+    def arange(start: int, end: int, step: int, count: int, dst: str, dtype="bf16") -> Any:
+        row_major = dst.endswith(":rm")
+        return Case(f"arange {start}..{end} step {step} {short(dst)} {dtype}", "creation", (),
+                    Operand((count,), dst, dtype),
+                    f"ttnn.arange {{start = {start} : i64, end = {end} : i64, step = {step} : i64}}",
+                    lambda t, dev, mc, a: t.arange(start, end, step, dtype=getattr(t, DTYPE[dtype]),
+                                                   layout=t.ROW_MAJOR_LAYOUT if row_major else t.TILE_LAYOUT,
+                                                   device=dev, memory_config=mc[dst]))
+
+    def heads(shape, src: str, dst: str, dtype="bf16") -> Any:
+        out = (shape[0], shape[2], shape[1] * shape[3])
+        return Case(f"concatenate_heads {_dims(shape)} {short(src)}->{short(dst)} {dtype}", "concatenate_heads",
+                    (Operand(shape, src, dtype),), Operand(out, dst, dtype), "ttnn.concatenate_heads %a0",
+                    lambda t, dev, mc, a: t.transformer.concatenate_heads(a[0], memory_config=mc[dst]))
+
+    def power(exponent: float, shape, src: str, dst: str, dtype="bf16") -> Any:
+        return Case(f"pow_scalar {exponent} {_dims(shape)} {short(src)}->{short(dst)} {dtype}", "pow",
+                    (Operand(shape, src, dtype),), Operand(shape, dst, dtype),
+                    f"ttnn.pow_scalar %a0 {{exponent = {exponent!r} : f64}}",
+                    lambda t, dev, mc, a: t.pow(a[0], exponent, memory_config=mc[dst]))
+
+    L, D = "g:l1", "g:dram"
+    return (
+        # pow_scalar: x ** 1 is ttnn's copy (one 2-page CB, sharded too); other exponents the unary program.
+        power(1.0, S, L, L), power(1.0, S, HS8, HS8), power(1.0, S, D, HS8, "bfp8_b"), power(1.0, S, L, L, "f32"),
+        power(1.5, S, HS8, HS8), power(-2.0, S, UNEVEN, UNEVEN),
+        # unary: the sharded program for even shards into the same shards only.
+        unary("relu", S, HS8, HS8), unary("relu", S, HS8, HS8_64), unary("relu", S, HS8, "g:hs:2x4:32x64"),
+        unary("cbrt", S, UNEVEN, UNEVEN), unary("relu", S, IDLE, IDLE), unary("neg", (192,), "g:ws:4x1:32x64", "g:ws:4x1:32x64"),
+        unary("relu", S, "g:bs:3x2:96x32", "g:bs:3x2:96x32"), unary("relu", S, "g:hs:1x1:512x64", "g:hs:1x1:512x64"),
+        unary("abs", S, HS8, HS8, "bfp8_b"), unary("exp", S, L, UNEVEN, "f32"),
+        unary("relu", (256, 100), "g:l1:rm", "g:l1:rm"), unary("sqrt", (256, 100), "g:dram:rm", "g:dram:rm", "f32"),
+        unary("relu", (256, 100), "g:hs:8x1:32x100:rm", "g:hs:8x1:32x100:rm"),
+        unary("relu", (256, 96), "g:hs:8x1:32x96:rm", "g:hs:8x1:32x96:rm"),
+        unary("relu", (256, 8), "g:hs:8x1:32x8:rm", "g:hs:8x1:32x8:rm"),
+        unary("gelu", (256, 64), "g:bs:2x2:128x32:rm", "g:bs:2x2:128x32:rm", family="activation"),
+        unary("silu", (250, 64), "g:hs:8x1:32x64:rm", "g:hs:8x1:32x64:rm", family="activation"),
+        # binary_ng: one shape and memory config; a column or scalar b beside a height-sharded a.
+        nary("add", "binary eltwise", ((S, HS8, "bf16"), (S, HS8, "bf16")), HS8_64),
+        nary("add", "binary eltwise", ((S, UNEVEN, "bf16"), (S, UNEVEN, "bf16")), UNEVEN),
+        nary("add", "binary eltwise", ((S, UNEVEN, "bf16"), (S, UNEVEN, "bf16")), "g:hs:1x3:128x64"),
+        nary("add", "binary eltwise", ((S, L, "bf16"), (S, L, "bf16")), UNEVEN),
+        nary("subtract", "binary eltwise", ((S, L, "bf16"), (S, L, "bf16")), IDLE),
+        nary("multiply", "binary eltwise", ((S, L, "bf16"), (S, L, "bf16")), "g:ws:1x3:256x32"),
+        nary("add", "binary eltwise", ((S, HS8, "bf16"), (S, L, "bf16")), HS8),
+        nary("add", "binary eltwise", ((S, HS8, "bf16"), ((256, 1), L, "bf16")), HS8),
+        nary("maximum", "binary eltwise", ((S, HS8, "bf16"), ((1, 1), D, "bf16")), HS8),
+        nary("add", "binary eltwise", ((S, HS8, "bf16"), ((1, 64), L, "bf16")), HS8),
+        nary("add", "binary eltwise", ((S, HS8, "f32"), ((256, 1), L, "bf16")), HS8),
+        nary("add", "binary eltwise", (((256, 96), "g:ws:1x3:256x32", "bf16"), ((256, 1), L, "bf16")), "g:ws:1x3:256x32"),
+        nary("add", "binary eltwise", (((256, 1), L, "f32"), ((1, 64), L, "bf16")), L),
+        nary("add", "binary eltwise", (((1, 64), L, "f32"), ((256, 1), L, "bf16")), L),
+        nary("multiply", "binary eltwise", (((1, 1), L, "f32"), (S, L, "bf16")), L),
+        nary("minimum", "binary eltwise", ((S, D, "bf16"), (S, D, "f32")), D),
+        nary("add", "binary eltwise", (((64, 100), "g:l1:rm", "bf16"), ((1, 100), "g:l1:rm", "bf16")), "g:l1:rm"),
+        nary("pow", "pow", ((S, HS8, "bfp8_b"), ((256, 1), L, "bfp8_b")), HS8),
+        nary("pow", "pow", ((S, D, "f32"), (S, D, "bfp8_b")), D),
+        # where: one shape and memory config, nothing uneven; a row broadcast's 3 CBs.
+        nary("where", "where", ((S, L, "bf16"),) * 3, HS8),
+        nary("where", "where", ((S, L, "bf16"),) * 3, UNEVEN),
+        nary("where", "where", ((S, HS8, "bf16"),) * 3, HS8_64),
+        nary("where", "where", ((S, UNEVEN, "bf16"),) * 3, UNEVEN),
+        nary("where", "where", ((S, HS8, "bf16"), (S, HS8, "bf16"), (S, L, "bf16")), HS8),
+        nary("where", "where", ((S, D, "f32"), ((1, 64), D, "bf16"), (S, D, "bfp8_b")), D),
+        nary("where", "where", ((S, D, "bf16"), ((1, 64), D, "bf16"), ((256, 1), D, "bf16")), D),
+        nary("where", "where", (((256, 1), D, "bf16"), ((1, 1), D, "bf16"), ((256, 1), D, "bf16")), D),
+        nary("where", "where", (((1, 1), D, "bfp8_b"), ((64,), D, "bfp8_b"), ((224, 64), L, "bfp8_b")), L),
+        nary("where", "where", ((S, "g:dram:rm", "bf16"),) * 3, "g:dram:rm"),
+        # activation backward: composites of the unary and binary_ng programs; gelu_bw's own program.
+        nary("relu_bw", "activation backward", (((128,), D, "bf16"), ((128,), D, "bf16")), "g:bs:1x1:32x128"),
+        nary("relu_bw", "activation backward", ((S, L, "bf16"), ((64,), L, "bf16")), L),
+        nary("relu_bw", "activation backward", ((S, UNEVEN, "bf16"), (S, UNEVEN, "bf16")), UNEVEN),
+        nary("relu_bw", "activation backward", ((S, HS8, "bf16"), (S, L, "bf16")), HS8),
+        nary("relu_bw", "activation backward", ((S, L, "bfp8_b"), (S, L, "bf16")), L),
+        nary("relu_bw", "activation backward", (((32, 992), "g:ws:4x2:32x128", "f32"), ((992,), L, "f32")),
+             "g:ws:4x2:32x128"),
+        nary("relu_bw", "activation backward", (((704,), L, "bfp8_b"), ((1,), D, "bfp8_b")), "g:hs:1x1:32x704"),
+        nary("gelu_bw", "activation backward", ((S, L, "f32"), (S, L, "bf16")), L),
+        nary("gelu_bw", "activation backward", ((S, HS8, "bf16"), (S, L, "bf16")), HS8),
+        nary("gelu_bw", "activation backward", ((S, UNEVEN, "bf16"), (S, UNEVEN, "bf16")), UNEVEN),
+        nary("silu_bw", "activation backward", ((S, L, "f32"), (S, L, "bf16")), L),
+        nary("silu_bw", "activation backward", ((S, L, "bf16"), (S, L, "f32")), L),
+        nary("silu_bw", "activation backward", ((S, D, "bf16"), (S, D, "bf16")), HS8),
+        nary("silu_bw", "activation backward", ((S, UNEVEN, "bf16"), (S, UNEVEN, "bf16")), UNEVEN),
+        # typecast: one memory layout, any shards of it; u32; row-major.
+        typecast(S, HS8, "bf16", HS8_64, "f32"), typecast(S, HS8, "bf16", L, "f32"),
+        typecast(S, UNEVEN, "bf16", UNEVEN, "f32"), typecast(S, D, "u32", D, "bf16"), typecast(S, HS8, "u32", HS8, "bf16"),
+        typecast(S, D, "bf16", D, "u32"), typecast((256, 100), "g:l1:rm", "f32", "g:l1:rm", "bf16"),
+        typecast((256, 100), "g:hs:8x1:32x100:rm", "bf16", "g:hs:8x1:32x100:rm", "f32"),
+        typecast((256, 8), "g:hs:8x1:32x8:rm", "f32", "g:hs:8x1:32x8:rm", "bf16"),
+        # One tile size: the sharded program (0 B) on as many cores, else TT_FATAL.
+        typecast(S, HS8, "bf16", "g:hs:2x4:32x64", "bf16"), typecast(S, HS8, "bf16", UNEVEN, "bf16"),
+        typecast(S, HS8, "f32", HS8, "u32"), typecast(S, "g:bs:2x2:128x32", "f32", "g:bs:2x2:128x32", "bf16"),
+        typecast((256, 100), "g:hs:8x1:32x100:rm", "f32", "g:hs:8x1:32x100:rm", "f32"),
+        # to_memory_config: the input itself; row-major copies and (un)sharding programs.
+        move(S, L, L), move(S, HS8, HS8), move(S, D, "g:hs:1x3:96x64"), move((4, 2, 816, 192), "g:bs:2x5:3328x64",
+                                                                             "g:hs:3x6:384x192", "bfp8_b"),
+        move((64, 100), "g:dram:rm", "g:l1:rm"), move((64, 100), "g:l1:rm", "g:dram:rm"), move((64, 3), "g:l1:rm", "g:dram:rm"),
+        move((64, 1000), "g:l1:rm", "g:dram:rm", "f32"), move((256, 64), "g:dram:rm", "g:hs:8x1:32x64:rm"),
+        move((256, 64), "g:dram:rm", "g:ws:1x2:256x32:rm"), move((32, 128), "g:l1:rm", "g:bs:4x8:8x16:rm"),
+        move((256, 100), "g:dram:rm", "g:hs:8x1:32x100:rm"), move((256, 100), "g:hs:8x1:32x100:rm", "g:dram:rm"),
+        move((256, 64), "g:hs:8x1:32x64:rm", "g:dram:rm"), move((256, 64), "g:hs:8x1:32x64:rm", "g:hs:4x1:64x64:rm"),
+        move((256, 64), "g:hs:8x1:32x64:rm", "g:bs:2x2:128x32:rm"),
+        # Unaligned width / block shard rows (either side, reshards too): ttnn's row-major copy, 2 output
+        # pages aligned to the output buffer and one input page in a scratchpad, each at most 256 KiB.
+        move((26, 694), "g:l1:rm", "g:bs:7x4:4x174:rm", "f32"), move((576, 800), "g:bs:2x3:288x267:rm", "g:l1:rm", "f32"),
+        move((64, 136), "g:ws:8x2:64x9:rm", "g:bs:5x4:13x34:rm"), move((64, 128), "g:hs:1x8:8x128:rm", "g:ws:1x8:64x17:rm"),
+        move((64, 128), "g:ws:1x8:64x17:rm", "g:hs:1x8:8x128:rm"), move((30, 100), "g:bs:2x2:15x50:rm", "g:dram:rm"),
+        move((2, 70000), "g:dram:rm", "g:ws:1x8:2x8750:rm", "f32"),
+        # creation: row-major, u32, idle cores; arange with a negative step, bfp8_b.
+        fill("zeros", (352,), "g:l1:rm"), fill("empty", (2, 552, 352), "g:l1:rm"), fill("ones", (64, 100), "g:l1:rm", "f32"),
+        fill("zeros", (256, 100), "g:hs:8x1:32x100:rm"), fill("zeros", (64, 64), "g:l1", "u32"),
+        fill("ones", S, IDLE), arange(-99, -1797, -1, 1698, L), arange(100, 0, -3, 34, "g:l1:rm", "f32"),
+        arange(0, 100, 1, 100, L, "bfp8_b"), arange(0, 100, 1, 100, "g:l1:rm", "u32"),
+        # concatenate_heads: a sharded input through sharded_to_interleaved; sharded outputs fail.
+        heads((4, 2, 640, 256), "g:hs:8x5:128x256", "g:l1"), heads((1, 2, 640, 256), "g:bs:4x2:320x128", D),
+        heads((1, 2, 640, 64), D, "g:hs:4x5:32x128"), heads((2, 3, 50, 64), L, L),
+        heads((1, 341, 32, 32), D, D), heads((1, 357, 32, 32), D, D),
+    )
 
 
 def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, ...]:
@@ -403,4 +594,5 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
             (("tl_hs1t", "tl_hs1t"), "tl_hs1t", {"shapes": ((2048, 32), (2048, 32))}),
             (("tl_hs32t", "tl_hs32t"), "tl_hs32t", {"shapes": ((4096, 512), (4096, 512))}))),
         *norms, *rotaries, *attention, *softmax_backward, *layer_norm_backward,
+        *placement_cases(Case, Operand),
     )

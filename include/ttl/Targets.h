@@ -12,9 +12,12 @@
 // 1,499,136 B L1 (35,168 B reserved); Blackhole 13x10 workers, DRAM alignment
 // 64, 1.5 MiB L1 with the reserved region assumed equal to Wormhole's. The
 // L1 allocator's base (get_base_allocator_addr, above the reserved region and
-// the kernel-config buffer), which the mock devices do not expose, is the
-// lower end of the bracket every measured switch leaves (docs/op-model.md,
-// "The L1 allocator's base"). Bank
+// the kernel-config buffer) is where tt-metal starts a program's static
+// circular / dataflow buffers: its error for buffers that outgrow L1 ("grow to
+// X B which is beyond max L1 size") puts their end at base + buffers, 105,824
+// B on the mock Wormhole and 111,744 B on the mock Blackhole (inside the
+// bracket every measured switch leaves; docs/op-model.md, "The L1
+// allocator's base"). Bank
 // counts: the reference table's n300 (64 L1 banks, 12 DRAM banks) and
 // Blackhole's 130 workers and 8 DRAM banks. Circular buffers:
 // NUM_CIRCULAR_BUFFERS of ttnn 0.81.1's circular_buffer_constants.h. Tensix
@@ -61,14 +64,14 @@ struct Facts {
 inline constexpr Facts kTargets[] = {
     {"wormhole_b0", /*gridCols=*/8, /*gridRows=*/8, /*l1Banks=*/64,
      /*dramBanks=*/12, /*l1Bytes=*/1499136, /*l1ReservedBytes=*/35168,
-     /*l1AllocatorBase=*/104448, /*l1Alignment=*/16, /*dramAlignment=*/32,
+     /*l1AllocatorBase=*/105824, /*l1Alignment=*/16, /*dramAlignment=*/32,
      /*dramBankBytes=*/uint64_t(1) << 30, /*circularBuffers=*/32,
      /*computeKernels=*/1, /*dataMovementKernels=*/2, /*clockGHz=*/1.0,
      /*dramBytesPerNs=*/288.0, /*nocBytesPerCycle=*/32.0,
      /*launchOverheadNs=*/2000.0},
     {"blackhole", /*gridCols=*/13, /*gridRows=*/10, /*l1Banks=*/130,
      /*dramBanks=*/8, /*l1Bytes=*/1572864, /*l1ReservedBytes=*/35168,
-     /*l1AllocatorBase=*/110592, /*l1Alignment=*/16, /*dramAlignment=*/64,
+     /*l1AllocatorBase=*/111744, /*l1Alignment=*/16, /*dramAlignment=*/64,
      /*dramBankBytes=*/uint64_t(4) << 30, /*circularBuffers=*/64,
      /*computeKernels=*/1, /*dataMovementKernels=*/2, /*clockGHz=*/1.35,
      /*dramBytesPerNs=*/512.0, /*nocBytesPerCycle=*/64.0,

@@ -226,6 +226,9 @@ uint64_t streamingCB(int64_t pages, LayoutAttr layout) {
 llvm::Expected<OpConstraints> finish(llvm::StringRef opName,
                                      const Analysis &analysis,
                                      const MockAllocatorState *initialState) {
+  if (llvm::Error err = checkStaticBuffers(
+          opName, analysis.largestProgramBuffers.value_or(analysis.cbBytes)))
+    return err;
   OpConstraints result;
   result.cbL1PeakSize = analysis.cbBytes;
   uint64_t tensors = analysis.intermediateL1;
@@ -287,10 +290,11 @@ finishPrograms(llvm::StringRef opName, llvm::ArrayRef<ProgramStep> programs,
                llvm::ArrayRef<int64_t> outShape, LayoutAttr outLayout,
                const MockAllocatorState *initialState) {
   uint64_t circular = 0, dataflow = 0, scratchpad = 0, live = 0;
-  uint64_t tensorPeak = 0, overall = 0, previousBuffers = 0;
+  uint64_t tensorPeak = 0, overall = 0, previousBuffers = 0, largestBuffers = 0;
   for (const ProgramStep &program : programs) {
-    uint64_t buffers = program.circularBytes + program.dataflowBytes +
-                       program.scratchpadBytes;
+    uint64_t staticBuffers = program.circularBytes + program.dataflowBytes;
+    largestBuffers = std::max(largestBuffers, staticBuffers);
+    uint64_t buffers = staticBuffers + program.scratchpadBytes;
     circular = std::max(circular, program.circularBytes);
     dataflow = std::max(dataflow, program.dataflowBytes);
     scratchpad = std::max(scratchpad, program.scratchpadBytes);
@@ -303,6 +307,7 @@ finishPrograms(llvm::StringRef opName, llvm::ArrayRef<ProgramStep> programs,
   uint64_t output = l1BytesPerBank(outShape, outLayout);
   Analysis analysis;
   analysis.cbBytes = circular + dataflow;
+  analysis.largestProgramBuffers = largestBuffers;
   analysis.scratchpadBytes = scratchpad;
   analysis.intermediateL1 = tensorPeak - std::min(tensorPeak, output);
   analysis.outputs.push_back(
@@ -354,6 +359,48 @@ llvm::Expected<int64_t> normalizeDim(llvm::StringRef opName, int64_t dim,
                         " is out of range for a rank-" + llvm::Twine(rank) +
                         " tensor");
   return dim < 0 ? dim + rank : dim;
+}
+
+llvm::Error checkLayoutAllowingIdleCores(llvm::StringRef opName,
+                                         llvm::StringRef role,
+                                         llvm::ArrayRef<int64_t> shape,
+                                         LayoutAttr layout,
+                                         bool rowMajorAllowed,
+                                         bool indicesAllowed) {
+  return checkLayout(opName, role, shape, layout, rowMajorAllowed,
+                     indicesAllowed, /*idleCoresAllowed=*/true);
+}
+
+bool unevenShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  if (!layout.isSharded())
+    return false;
+  if (!layout.isRowMajor())
+    return !evenShards(shape, layout);
+  // A row-major tensor is not padded: its rows (all dimensions but the last)
+  // and its last dimension as they are.
+  int64_t rows = 1;
+  for (int64_t dim : shape.drop_back())
+    rows *= dim;
+  int64_t width = shape.empty() ? 1 : shape.back();
+  llvm::ArrayRef<int64_t> shard = layout.getShard();
+  return rows % shard[0] != 0 || width % shard[1] != 0;
+}
+
+bool sameShardGrid(LayoutAttr a, LayoutAttr b) {
+  return a.isSharded() && b.isSharded() && a.getGrid() == b.getGrid();
+}
+
+llvm::Error checkStaticBuffers(llvm::StringRef opName, uint64_t bytes) {
+  const DeviceModel &device = currentDevice();
+  if (bytes <= device.l1AboveAllocatorBase())
+    return llvm::Error::success();
+  return outOfMemoryError(
+      opName + ": its circular buffers take " + llvm::Twine(bytes) +
+      " B per core from the L1 allocator base " +
+      llvm::Twine(device.l1AllocatorBase) + " and end at " +
+      llvm::Twine(device.l1AllocatorBase + bytes) + " B, beyond the " +
+      llvm::Twine(device.l1BankSize) + " B of L1 (tt-metal rejects the "
+      "program); place operands so the op needs smaller buffers");
 }
 
 } // namespace mlir::ttnn::op_model::backend

@@ -132,6 +132,11 @@ struct Analysis {
     LayoutAttr layout;
   };
   llvm::SmallVector<Output, 1> outputs;
+  /// The static (not shard-backed) buffers of the op's largest program, when
+  /// it runs several (finishPrograms sums the largest of each kind into
+  /// cbBytes); cbBytes otherwise. Checked against the L1 above the allocator
+  /// base (checkStaticBuffers).
+  std::optional<uint64_t> largestProgramBuffers;
 };
 
 /// Stateless (initialState == nullptr): sizes only. Stateful: copies the
@@ -215,6 +220,34 @@ llvm::Expected<size_t> permuteRuntime(llvm::StringRef opName,
                                       LayoutAttr inputLayout,
                                       llvm::ArrayRef<int64_t> permutation,
                                       LayoutAttr outputLayout);
+
+/// checkLayout for the ops whose ttnn 0.81.1 programs take shard grids with
+/// idle cores (eltwise, typecast, to_memory_config, the creation ops;
+/// measured on both mock devices): the shards must cover the tensor, but the
+/// grid may hold more of them than the tensor fills (the trailing cores hold
+/// nothing, their shard is still allocated). Everything else as checkLayout.
+llvm::Error checkLayoutAllowingIdleCores(llvm::StringRef opName,
+                                         llvm::StringRef role,
+                                         llvm::ArrayRef<int64_t> shape,
+                                         LayoutAttr layout,
+                                         bool rowMajorAllowed = false,
+                                         bool indicesAllowed = false);
+
+/// True when `layout` is sharded and its shard does not divide the tensor
+/// (tile-padded; row-major: as it is) in both directions: ttnn 0.81.1's
+/// is_uneven, which sends eltwise programs off their core-local paths.
+bool unevenShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout);
+
+/// Both sharded over the same core grid (memory layout and shards may
+/// differ).
+bool sameShardGrid(LayoutAttr a, LayoutAttr b);
+
+/// tt-metal (dataflow_buffer.cpp) places a program's static circular /
+/// dataflow buffers from the L1 allocator's base up and rejects a program
+/// whose buffers end beyond L1 ("grow to X B which is beyond max L1 size",
+/// a TT_THROW under graph capture too): an out-of-memory error when `bytes`
+/// pass the L1 above the base. Called by finish() for every op.
+llvm::Error checkStaticBuffers(llvm::StringRef opName, uint64_t bytes);
 
 /// One tilize or untilize program of ttnn 0.81.1 (to_layout's, LayoutOps.cpp)
 /// between interleaved tensors (a tilize may write shards): its buffers by the

@@ -1,81 +1,88 @@
 //===- Backward.cpp - relu_bw and silu_bw, composites of several programs -===//
 //
-// ttnn 0.81.1 composes relu_bw from two programs (mock-device trace): a unary
-// program computing x > 0 into a temporary tensor placed like the output,
-// then a binary_ng multiply of grad by it into the output; the temporary is
-// freed afterwards. Graph capture counts the unary program's buffers as
-// dataflow buffers and binary_ng's as circular buffers, each with its own
-// peak, so the reported CB peak is their sum, while the overall peak is the
-// larger of the two programs with the tensors live at that point (both
-// figures are what the calibration compares; docs/op-model.md, "Composite
-// ops"). silu_bw is six programs through five temporaries (below).
+// ttnn 0.81.1 composes relu_bw and silu_bw from its unary and binary_ng
+// programs (mock-device traces show one function_start each), every
+// temporary placed like the output. Each program's buffers follow its own
+// rules (EltwiseProgram.h: a shard is its own CB where the program runs
+// natively on it, else 2-page CBs). Graph capture counts the unary
+// programs' buffers as dataflow buffers and binary_ng's as circular
+// buffers, each kind with its own peak; finishPrograms (Backend.cpp) turns
+// the programs into the figures (docs/op-model.md, "Composite ops").
 //
 //===----------------------------------------------------------------------===//
 
 #include "ttl/OpModel/TTNNOpModel.h"
 
 #include "Backend.h"
+#include "EltwiseProgram.h"
 
 namespace mlir::ttnn::op_model {
 using namespace backend;
 
 namespace {
-constexpr int64_t kPagesPerCB = 2;
-
-/// The operands and result of an activation's backward op: valid layouts of
-/// one shape (the op's traits say so for IR; direct callers are checked).
-llvm::Error checkBackwardOperands(llvm::StringRef name,
-                                  llvm::ArrayRef<int64_t> gradShape,
-                                  LayoutAttr gradLayout,
-                                  llvm::ArrayRef<int64_t> inputShape,
-                                  LayoutAttr inputLayout,
-                                  LayoutAttr outputLayout) {
-  if (llvm::Error err = checkLayout(name, "grad", gradShape, gradLayout))
+/// The layouts of grad, input and output, checked.
+llvm::Error checkBackwardLayouts(llvm::StringRef name,
+                                 llvm::ArrayRef<int64_t> gradShape,
+                                 LayoutAttr gradLayout,
+                                 llvm::ArrayRef<int64_t> inputShape,
+                                 LayoutAttr inputLayout,
+                                 llvm::ArrayRef<int64_t> outShape,
+                                 LayoutAttr outputLayout) {
+  if (llvm::Error err =
+          checkLayoutAllowingIdleCores(name, "grad", gradShape, gradLayout))
     return err;
-  if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout))
+  if (llvm::Error err =
+          checkLayoutAllowingIdleCores(name, "input", inputShape, inputLayout))
     return err;
-  if (llvm::Error err = checkLayout(name, "output", inputShape, outputLayout))
-    return err;
-  if (gradShape != inputShape)
-    return backendError(name + ": grad " + describeShape(gradShape) +
-                        " and input " + describeShape(inputShape) +
-                        " must have one shape");
-  return llvm::Error::success();
+  return checkLayoutAllowingIdleCores(name, "output", outShape, outputLayout);
 }
 
-/// All three interleaved, or all sharded alike: the placements the composites'
-/// core-local programs run on.
-bool operandsShardedLikeOutput(LayoutAttr grad, LayoutAttr input,
-                               LayoutAttr output) {
-  return shardedAlike(grad, output) && shardedAlike(input, output);
+/// A temporary of `dataType` placed like the output.
+LayoutAttr temporaryLayout(LayoutAttr output, DataType dataType) {
+  return output.withDataType(dataType);
 }
 
-// Per op: its programs (or why its placements are not run) and its runtime,
-// chosen by a null pointer of the op's type.
+// Per op: its programs and its runtime, chosen by a null pointer of the
+// op's type.
 
 //===----------------------------------------------------------------------===//
 // relu_bw
 //===----------------------------------------------------------------------===//
 
+/// x > 0 into a temporary (the input's shape and data type, placed like the
+/// output), then binary_ng's grad * it into the output (the broadcast
+/// shape); the temporary is freed after the last program. ttnn 0.81.1
+/// TT_FATALs on grad and input of two data types (the multiply's
+/// is_dtype_combination_supported; measured bf16 / f32 / bfp8_b pairs).
 llvm::Expected<llvm::SmallVector<ProgramStep, 7>>
-programsOf(ReluBackwardOp *, llvm::StringRef name, LayoutAttr gradLayout,
+programsOf(ReluBackwardOp *, llvm::StringRef name,
+           llvm::ArrayRef<int64_t> gradShape, LayoutAttr gradLayout,
            llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-           LayoutAttr outputLayout) {
-  if (!operandsShardedLikeOutput(gradLayout, inputLayout, outputLayout))
+           llvm::ArrayRef<int64_t> outShape, LayoutAttr outputLayout) {
+  if (gradLayout.getDataType() != inputLayout.getDataType())
     return backendError(name + ": grad " + describe(gradLayout) +
-                        ", input " + describe(inputLayout) + " and output " +
-                        describe(outputLayout) +
-                        " must be sharded alike (its programs are core-local)");
-  // The temporary x > 0 is placed like the output.
-  uint64_t temporary = l1BytesPerBank(inputShape, outputLayout);
-  uint64_t output = temporary;
-  ProgramStep unary{0,
-                    streamingCB(kPagesPerCB, inputLayout) +
-                        streamingCB(kPagesPerCB, outputLayout),
-                    temporary, 0};
-  ProgramStep multiply{streamingCB(kPagesPerCB, gradLayout) +
-                           2 * streamingCB(kPagesPerCB, outputLayout),
-                       0, output, temporary};
+                        " and input " + describe(inputLayout) +
+                        " must be of one data type (ttnn multiplies them "
+                        "in one)");
+  if (llvm::Error err = checkResultDataType(name, outputLayout, inputLayout))
+    return err;
+  // The temporary keeps the input's shape in the output's shards: ttnn
+  // TT_FATALs when they do not fit it (tensor_spec's shard_grid_fit_error).
+  LayoutAttr temporary =
+      temporaryLayout(outputLayout, inputLayout.getDataType());
+  if (llvm::Error err = checkLayoutAllowingIdleCores(name, "temporary x > 0",
+                                                     inputShape, temporary)) {
+    return backendError(takeOpModelError(std::move(err)).second);
+  }
+  uint64_t temporaryBytes = l1BytesPerBank(inputShape, temporary);
+  ProgramStep unary{
+      0, unaryProgramCBBytes({inputShape, inputLayout}, temporary),
+      temporaryBytes, 0};
+  ProgramStep multiply{binaryProgramCBBytes({gradShape, gradLayout},
+                                            {inputShape, temporary},
+                                            {outShape, outputLayout}),
+                       0, l1BytesPerBank(outShape, outputLayout),
+                       temporaryBytes};
   return llvm::SmallVector<ProgramStep, 7>{unary, multiply};
 }
 
@@ -89,81 +96,84 @@ size_t runtimeOf(ReluBackwardOp *, llvm::ArrayRef<int64_t> gradShape,
   addTensorTraffic(unary, inputShape, outputLayout);
   addTensorTraffic(multiply, gradShape, gradLayout);
   addTensorTraffic(multiply, inputShape, outputLayout);
-  addTensorTraffic(multiply, inputShape, outputLayout);
-  int64_t tiles = geometry(inputShape).tiles();
+  addTensorTraffic(multiply, gradShape, outputLayout);
+  int64_t tiles = geometry(gradShape).tiles();
   unary.computeCycles = multiply.computeCycles = kFpuCyclesPerTile * tiles;
   unary.cores = multiply.cores = tiles;
   return roofline(unary) + roofline(multiply);
 }
-
 
 //===----------------------------------------------------------------------===//
 // silu_bw
 //===----------------------------------------------------------------------===//
 //
 // grad * sigmoid(x) * (1 + x * (1 - sigmoid(x))), as ttnn 0.81.1 runs it
-// (mock-device traces, both devices): the output is allocated first, then
-// a unary sigmoid (dataflow buffers) and five binary_ng programs (circular
-// buffers), each writing a temporary placed like the output but the last,
-// which writes the output; two temporaries are freed before the last
-// program, the other three after it. The two programs with a scalar
-// operand stream it through one page: the third in the tensor's format
-// plus a bf16 tile (none for f32), the fifth a bf16 tile (f32: an f32 one).
-// Sharded alike (height, width, block; measured on both devices, shards of 1
-// to 32 tiles): every tensor CB is a shard, but the third program (an rsub
-// of the scalar) keeps an 8-tile CB in the tensor's format (none for f32)
-// beside its scalar tile, and the fifth its scalar tile.
+// (ExecuteUnaryBackwardSilu; mock-device traces on both devices): the output
+// is allocated first (x's data type), then sigmoid(x) (unary, T1), grad * T1
+// (T2, grad's data type: binary_ng writes its first operand's), the rsub
+// 1 - T1 (T3), T3 * x (T4), T4 + 1 (T5), and T2 * T5 into the output; every
+// temporary is placed like the output, T3 and T4 are freed before the last
+// program (the temporaries of one C++ statement), the others after it.
 
-/// silu_bw's five temporaries and the two freed before its last program.
-constexpr uint64_t kSiluTemporaries = 5, kSiluFreedEarly = 2;
-
+/// silu_bw's scalar programs: binary_ng of a tensor and a scalar tile. For
+/// bf16 and bfp8_b the FPU runs them and the scalar tile is bf16; f32 runs
+/// on the SFPU with an f32 scalar tile.
 uint64_t scalarTileBytes(LayoutAttr layout) {
   return layout.getDataType() == DataType::Float32 ? kF32TileBytes
                                                    : kBf16TileBytes;
 }
 
-/// The sharded rsub's CB beside its scalar tile, in tiles (not for f32).
-constexpr uint64_t kShardedRsubPages = 8;
+/// The FPU's rsub negates its tensor first, through a CB of its own:
+/// one page of its tiles, or 8 beside a natively sharded tensor (measured
+/// with shards of 1 to 32 tiles, bf16 and bfp8_b, both devices). f32's SFPU
+/// rsub needs none.
+constexpr uint64_t kNegatedPages = 1, kShardedNegatedPages = 8;
 
-/// The programs of silu_bw over tensors of one data type (`layout`'s), all
-/// interleaved or all sharded alike.
-llvm::SmallVector<ProgramStep, 7> siluBackwardPrograms(LayoutAttr layout,
-                                                       uint64_t temporary,
-                                                       uint64_t output) {
-  bool f32 = layout.getDataType() == DataType::Float32;
-  uint64_t page = tileBytes(layout);
-  uint64_t stream = layout.isSharded() ? 0 : kPagesPerCB * page;
-  uint64_t binary = 3 * stream;
-  uint64_t firstScalar =
-      layout.isSharded()
-          ? (f32 ? scalarTileBytes(layout)
-                 : kShardedRsubPages * page + kBf16TileBytes)
-          : 2 * stream + page + (f32 ? 0 : kBf16TileBytes);
-  uint64_t secondScalar = 2 * stream + scalarTileBytes(layout);
-  return {
-      {0, 0, output, 0},                    // the output, allocated first
-      {0, 2 * stream, temporary, 0},        // sigmoid(x)
-      {binary, 0, temporary, 0},            //
-      {firstScalar, 0, temporary, 0},       // with a scalar
-      {binary, 0, temporary, 0},            //
-      {secondScalar, 0, temporary, kSiluFreedEarly * temporary},
-      {binary, 0, 0, (kSiluTemporaries - kSiluFreedEarly) * temporary},
-  };
+/// a - 1 (rsub) or a + 1 into `out`: the tensor's and the output's CBs (the
+/// shards on binary_ng's native path), the scalar tile and, for the FPU's
+/// rsub, the negated tensor's.
+uint64_t scalarProgramCBBytes(EltwiseTensor a, LayoutAttr out, bool rsub) {
+  bool native = scalarBinaryIsNative(a, out);
+  bool fpu = a.layout.getDataType() != DataType::Float32;
+  uint64_t bytes = scalarTileBytes(a.layout);
+  if (!native)
+    bytes += kEltwisePages * (tileBytes(a.layout) + tileBytes(out));
+  if (rsub && fpu)
+    bytes += (native ? kShardedNegatedPages : kNegatedPages) *
+             tileBytes(a.layout);
+  return bytes;
 }
 
 llvm::Expected<llvm::SmallVector<ProgramStep, 7>>
-programsOf(SiluBackwardOp *, llvm::StringRef name, LayoutAttr gradLayout,
+programsOf(SiluBackwardOp *, llvm::StringRef name,
+           llvm::ArrayRef<int64_t> gradShape, LayoutAttr gradLayout,
            llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-           LayoutAttr outputLayout) {
-  if (!operandsShardedLikeOutput(gradLayout, inputLayout, outputLayout))
-    return notSupportedError(name + ": operands sharded unlike the output "
-                                    "are not modelled");
-  if (gradLayout.getDataType() != outputLayout.getDataType() ||
-      inputLayout.getDataType() != outputLayout.getDataType())
-    return notSupportedError(name + ": operands and result of different data "
-                                    "types are not modelled");
-  uint64_t temporary = l1BytesPerBank(inputShape, outputLayout);
-  return siluBackwardPrograms(outputLayout, temporary, temporary);
+           llvm::ArrayRef<int64_t> outShape, LayoutAttr outputLayout) {
+  if (gradShape != inputShape)
+    return backendError(name + ": grad " + describeShape(gradShape) +
+                        " and input " + describeShape(inputShape) +
+                        " must have one shape (ttnn does not broadcast here)");
+  if (llvm::Error err = checkResultDataType(name, outputLayout, inputLayout))
+    return err;
+  DataType x = inputLayout.getDataType();
+  LayoutAttr t1 = temporaryLayout(outputLayout, x);
+  LayoutAttr t2 = temporaryLayout(outputLayout, gradLayout.getDataType());
+  llvm::ArrayRef<int64_t> shape = inputShape;
+  auto bytes = [&](LayoutAttr layout) { return l1BytesPerBank(shape, layout); };
+  EltwiseTensor input{shape, inputLayout}, grad{shape, gradLayout},
+      sigmoid{shape, t1}, product{shape, t2}, temporary{shape, t1},
+      output{shape, outputLayout};
+  return llvm::SmallVector<ProgramStep, 7>{
+      {0, 0, bytes(outputLayout), 0},
+      {0, unaryProgramCBBytes(input, t1), bytes(t1), 0},
+      {binaryProgramCBBytes(grad, sigmoid, product), 0, bytes(t2), 0},
+      {scalarProgramCBBytes(sigmoid, t1, /*rsub=*/true), 0, bytes(t1), 0},
+      {binaryProgramCBBytes(temporary, input, temporary), 0, bytes(t1), 0},
+      {scalarProgramCBBytes(temporary, t1, /*rsub=*/false), 0, bytes(t1),
+       2 * bytes(t1)},
+      {binaryProgramCBBytes(product, temporary, output), 0, 0,
+       2 * bytes(t1) + bytes(t2)},
+  };
 }
 
 size_t runtimeOf(SiluBackwardOp *, llvm::ArrayRef<int64_t> gradShape,
@@ -194,15 +204,21 @@ llvm::Expected<OpConstraints> CompositeBackwardOpModel<OpTy>::getOpConstraints(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     LayoutAttr outputLayout, const MockAllocatorState *initialState) {
   llvm::StringRef name = OpTy::getOperationName();
-  if (llvm::Error err = checkBackwardOperands(name, gradShape, gradLayout,
-                                              inputShape, inputLayout,
-                                              outputLayout))
+  auto outShape = broadcastShapes(gradShape, inputShape);
+  if (!outShape)
+    return backendError(name + ": grad " + describeShape(gradShape) +
+                        " and input " + describeShape(inputShape) +
+                        " do not broadcast");
+  if (llvm::Error err =
+          checkBackwardLayouts(name, gradShape, gradLayout, inputShape,
+                               inputLayout, *outShape, outputLayout))
     return err;
-  auto programs = programsOf(static_cast<OpTy *>(nullptr), name, gradLayout,
-                             inputShape, inputLayout, outputLayout);
+  auto programs =
+      programsOf(static_cast<OpTy *>(nullptr), name, gradShape, gradLayout,
+                 inputShape, inputLayout, *outShape, outputLayout);
   if (!programs)
     return programs.takeError();
-  return finishPrograms(name, *programs, inputShape, outputLayout,
+  return finishPrograms(name, *programs, *outShape, outputLayout,
                         initialState);
 }
 

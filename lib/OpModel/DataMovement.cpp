@@ -4,17 +4,19 @@
 // two dimensions (ttnn 0.81.1 runs the same WH, HC, CN transposes and
 // permute programs; DataOps.cpp). Typecast streams through an input and an
 // output CB of 2 pages each (the compute kernel converts a tile between
-// them), for sharded operands too, as in ttnn 0.81.1. to_memory_config between interleaved placements is a
-// reader/writer copy through one 2-page CB; when either side is sharded the
-// shard itself is the CB (0 B of CBs). concatenate_heads moves one row of
-// tiles of all heads per step through one double-buffered CB of
-// heads x head_dim tiles (reference row 23).
+// them), for sharded operands too, as in ttnn 0.81.1. to_memory_config
+// between interleaved placements is a reader/writer copy through one 2-page
+// CB; when either side is sharded the shard itself is the CB (0 B of CBs);
+// row-major moves as below. concatenate_heads moves one row of tiles of all
+// heads per step through one double-buffered CB of heads x head_dim tiles
+// (reference row 23).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ttl/OpModel/TTNNOpModel.h"
 
 #include "Backend.h"
+#include "EltwiseProgram.h"
 
 #include <numeric>
 
@@ -46,14 +48,6 @@ sameShapeRuntime(llvm::Expected<OpConstraints> constraints,
   if (!constraints)
     return constraints.takeError();
   return moveRuntime(shape, inLayout, shape, outLayout, cyclesPerTile);
-}
-
-llvm::Error checkInOut(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
-                       LayoutAttr inLayout, llvm::ArrayRef<int64_t> outShape,
-                       LayoutAttr outLayout) {
-  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout))
-    return err;
-  return checkLayout(name, "output", outShape, outLayout);
 }
 
 /// The permutation that swaps `dim0` and `dim1` (ttnn.transpose is permute's
@@ -107,19 +101,55 @@ llvm::Expected<OpConstraints> OpModel<TypecastOp>::getOpConstraints(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     LayoutAttr outputLayout, const MockAllocatorState *initialState) {
   llvm::StringRef name = TypecastOp::getOperationName();
-  if (llvm::Error err = checkInOut(name, inputShape, inputLayout, inputShape,
-                                   outputLayout))
-    return err;
-  if (!shardedAlike(inputLayout, outputLayout))
-    return backendError(name + ": input is " + describe(inputLayout) +
+  for (auto [role, layout] : {std::pair{"input", inputLayout},
+                              std::pair{"output", outputLayout}})
+    if (llvm::Error err = checkLayoutAllowingIdleCores(
+            name, role, inputShape, layout, /*rowMajorAllowed=*/true,
+            /*indicesAllowed=*/true))
+      return err;
+  if (inputLayout.getPageLayout() != outputLayout.getPageLayout())
+    return notSupportedError(name + ": the output is " + describe(outputLayout) +
+                             " but the input is " + describe(inputLayout) +
+                             ": ttnn keeps the input's page layout (convert "
+                             "with ttnn.to_layout)");
+  // ttnn 0.81.1's typecast program reads and writes any placement of one
+  // memory layout (other shards and grids too), and TT_FATALs on two
+  // (typecast_device_op: input_tensor_memory_layout ==
+  // out_memory_config.memory_layout()) and on row-major shards whose rows
+  // are not L1-aligned pages (page_size_bytes == aligned_page_size).
+  if (inputLayout.getMemoryLayout() != outputLayout.getMemoryLayout())
+    return backendError(name + ": the input is " + describe(inputLayout) +
                         " but the output is " + describe(outputLayout) +
-                        "; a sharded program needs both sharded alike");
-  // ttnn 0.81.1 streams a sharded typecast through 2-page CBs as well (mock
-  // device: 28672x32 bf16 -> f32 height sharded has 4096 + 8192 B of CBs).
-  return finishOneOutput(name,
-                         kPagesPerCB * tileBytes(inputLayout) +
-                             kPagesPerCB * tileBytes(outputLayout),
-                         inputShape, outputLayout, initialState);
+                        "; ttnn casts within one memory layout (move it "
+                        "with ttnn.to_memory_config)");
+  if (inputLayout.isRowMajor() && inputLayout.isSharded() &&
+      (inputLayout.getShard()[1] * elementBytes(inputLayout)) %
+          currentDevice().l1Alignment)
+    return backendError(name + ": the input's shard rows (" +
+                        describe(inputLayout) + ") are not " +
+                        llvm::Twine(currentDevice().l1Alignment) +
+                        "-byte aligned pages, which ttnn's typecast requires");
+  // Its sharded program (typecast_sharded_program_factory) runs on the
+  // shards (0 B of CBs) when the input is sharded, aliasably, and the tiles
+  // keep their size (one data type, f32 <-> u32); it TT_FATALs on an output
+  // over another number of cores. Otherwise the interleaved program streams
+  // 2-page CBs of tiles in each format, whatever the placement and page
+  // layout (mock device: 28672x32 bf16 -> f32 height sharded has 4096 + 8192
+  // B of CBs; 256x100 row-major the same).
+  bool sharded = inputLayout.isSharded() && aliasableShard(inputLayout) &&
+                 tileBytes(inputLayout) == tileBytes(outputLayout);
+  auto cores = [](LayoutAttr layout) {
+    return layout.getGrid()[0] * layout.getGrid()[1];
+  };
+  if (sharded && cores(inputLayout) != cores(outputLayout))
+    return backendError(name + ": the input is " + describe(inputLayout) +
+                        " but the output is " + describe(outputLayout) +
+                        "; ttnn's sharded typecast keeps the number of cores");
+  uint64_t cbBytes = sharded ? 0
+                             : kPagesPerCB * tileBytes(inputLayout) +
+                                   kPagesPerCB * tileBytes(outputLayout);
+  return finishOneOutput(name, cbBytes, inputShape, outputLayout,
+                         initialState);
 }
 
 llvm::Expected<size_t>
@@ -135,18 +165,121 @@ OpModel<TypecastOp>::getOpRuntime(llvm::ArrayRef<int64_t> inputShape,
 // to_memory_config
 //===----------------------------------------------------------------------===//
 
+namespace {
+uint64_t alignTo(uint64_t bytes, uint64_t alignment) {
+  return ceilDiv(bytes, alignment) * alignment;
+}
+
+/// A row-major shard's row is an L1-aligned page: ttnn's (un)sharding
+/// programs move it; other rows go through its copy program.
+bool alignedShardRows(LayoutAttr layout) {
+  return (layout.getShard()[1] * elementBytes(layout)) %
+             currentDevice().l1Alignment ==
+         0;
+}
+
+/// ttnn 0.81.1's interleaved_to_sharded stages a row-major shard's rows in
+/// a scratchpad of 4 transfers (num_trids), each a row plus one DRAM
+/// alignment unit rounded up to it (keep_l1_aligned, which its program
+/// factory forces on).
+uint64_t shardingScratchpad(LayoutAttr sharded) {
+  constexpr uint64_t kTransfers = 4;
+  uint64_t dram = currentDevice().dramAlignment;
+  uint64_t row = sharded.getShard()[1] * elementBytes(sharded);
+  return kTransfers * alignTo(row + dram, dram);
+}
+
+/// Elements of a row-major tensor's page: a width or block shard's width,
+/// else the whole row (interleaved and height-sharded pages).
+int64_t pageElements(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  bool splitsRows = layout.isSharded() && layout.getMemoryLayout() !=
+                                              TensorMemoryLayout::HeightSharded;
+  return splitsRows ? layout.getShard()[1] : (shape.empty() ? 1 : shape.back());
+}
+
+/// ttnn 0.81.1's row-major copy (CopyDeviceOperation::DefaultRowMajor,
+/// copy_default_row_major_program_factory.cpp): a 2-entry dataflow buffer of
+/// output pages aligned to the output buffer's alignment and a scratchpad of
+/// one input page, each capped at MAX_SUBBLOCK_SIZE_BYTES (256 KiB). Its
+/// parallel branch (a unit common to both pages, aligned to both buffers)
+/// never runs here: such pages are aligned shard rows, which ttnn moves with
+/// its (un)sharding programs instead.
+void rowMajorCopy(Analysis &analysis, llvm::ArrayRef<int64_t> shape,
+                  LayoutAttr in, LayoutAttr out) {
+  constexpr uint64_t kMaxSubblockBytes = 65536 * 4;
+  const DeviceModel &device = currentDevice();
+  uint64_t alignment = out.isL1() ? device.l1Alignment : device.dramAlignment;
+  uint64_t outPage = alignTo(pageElements(shape, out) * elementBytes(out),
+                             alignment);
+  uint64_t inPage = pageElements(shape, in) * elementBytes(in);
+  analysis.cbBytes = kPagesPerCB * std::min(outPage, kMaxSubblockBytes);
+  analysis.scratchpadBytes = std::min(inPage, kMaxSubblockBytes);
+}
+
+/// A row-major move, by ttnn 0.81.1's to_memory_config
+/// (core/to_memory_config): an interleaved_to_sharded, sharded_to_interleaved
+/// or reshard program when every sharded side's rows are aligned pages (their
+/// buffers are the shards: 0 B of CBs; interleaved_to_sharded adds its
+/// scratchpad, and so does a reshard into another memory layout with other
+/// shard widths, which ttnn runs through DRAM and interleaved_to_sharded);
+/// between interleaved placements, and when a sharded side's rows are not
+/// aligned, its row-major copy (measured on both devices: height, width and
+/// block shards, to, from and between shards).
+Analysis rowMajorMove(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                      LayoutAttr out) {
+  Analysis analysis;
+  analysis.outputs.push_back({std::vector<int64_t>(shape.begin(), shape.end()),
+                              out});
+  bool inSharded = in.isSharded(), outSharded = out.isSharded();
+  bool aligned = (!inSharded || alignedShardRows(in)) &&
+                 (!outSharded || alignedShardRows(out));
+  if (!aligned || (!inSharded && !outSharded)) {
+    rowMajorCopy(analysis, shape, in, out);
+    return analysis;
+  }
+  if (inSharded && outSharded) {
+    bool throughDram = in.getShard()[1] != out.getShard()[1] &&
+                       in.getMemoryLayout() != out.getMemoryLayout();
+    analysis.scratchpadBytes = throughDram ? shardingScratchpad(out) : 0;
+    return analysis;
+  }
+  analysis.scratchpadBytes = outSharded ? shardingScratchpad(out) : 0;
+  return analysis;
+}
+} // namespace
+
 llvm::Expected<OpConstraints> OpModel<ToMemoryConfigOp>::getOpConstraints(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     LayoutAttr outputLayout, const MockAllocatorState *initialState) {
   llvm::StringRef name = ToMemoryConfigOp::getOperationName();
-  if (llvm::Error err = checkInOut(name, inputShape, inputLayout, inputShape,
-                                   outputLayout))
-    return err;
+  for (auto [role, layout] : {std::pair{"input", inputLayout},
+                              std::pair{"output", outputLayout}})
+    if (llvm::Error err =
+            checkLayoutAllowingIdleCores(name, role, inputShape, layout,
+                                         /*rowMajorAllowed=*/true))
+      return err;
   if (inputLayout.getDataType() != outputLayout.getDataType())
     return backendError(name + ": does not convert data types (" +
                         stringifyDataType(inputLayout.getDataType()) + " -> " +
                         stringifyDataType(outputLayout.getDataType()) +
                         "); use ttnn.typecast");
+  if (inputLayout.getPageLayout() != outputLayout.getPageLayout())
+    return backendError(name + ": does not convert page layouts (" +
+                        describe(inputLayout) + " -> " +
+                        describe(outputLayout) + "); use ttnn.to_layout");
+  // The same memory config returns the input itself: no program, no buffer.
+  if (inputLayout == outputLayout) {
+    OpConstraints result;
+    result.outputLayouts.push_back(outputLayout);
+    return result;
+  }
+  if (inputLayout.isRowMajor()) {
+    return finish(name, rowMajorMove(inputShape, inputLayout, outputLayout),
+                  initialState);
+  }
+  // Tiles: between interleaved placements ttnn's copy (one 2-page CB); to,
+  // from or between shards its (un)sharding and reshard programs, whose
+  // buffers are the shards (0 B).
   uint64_t cbBytes = 0;
   if (!inputLayout.isSharded() && !outputLayout.isSharded())
     cbBytes = kPagesPerCB * tileBytes(inputLayout);
@@ -176,7 +309,8 @@ llvm::Expected<OpConstraints> OpModel<ConcatenateHeadsOp>::getOpConstraints(
                                "head_dim], got " +
                         describeShape(inputShape));
   // The input first: its checked size bounds heads x head_dim below.
-  if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout))
+  if (llvm::Error err = checkLayoutAllowingIdleCores(name, "input", inputShape,
+                                                     inputLayout))
     return err;
   int64_t heads = inputShape[1], headDim = inputShape[3];
   if (headDim % kTileDim)
@@ -185,12 +319,26 @@ llvm::Expected<OpConstraints> OpModel<ConcatenateHeadsOp>::getOpConstraints(
   std::vector<int64_t> outShape{inputShape[0], inputShape[2], heads * headDim};
   if (llvm::Error err = checkLayout(name, "output", outShape, outputLayout))
     return err;
-  if (inputLayout.isSharded() || outputLayout.isSharded())
-    return notSupportedError(name + ": sharded concatenate_heads is not "
-                                    "modelled");
-  return finishOneOutput(
-      name, kPagesPerCB * heads * (headDim / kTileDim) * tileBytes(inputLayout),
-      outShape, outputLayout, initialState);
+  // ttnn 0.81.1 fails on every sharded output ("bad optional access",
+  // measured height, width and block shards on both devices).
+  if (outputLayout.isSharded())
+    return backendError(name + ": the output is " + describe(outputLayout) +
+                        "; ttnn 0.81.1 writes concatenate_heads interleaved");
+  uint64_t cbBytes =
+      kPagesPerCB * heads * (headDim / kTileDim) * tileBytes(inputLayout);
+  if (!inputLayout.isSharded())
+    return finishOneOutput(name, cbBytes, outShape, outputLayout,
+                           initialState);
+  // A sharded input is first copied by sharded_to_interleaved (its buffer is
+  // the shard) into a temporary placed like the output, live until the
+  // concatenation ends (measured on both devices, height, width and block).
+  uint64_t temporary = l1BytesPerBank(
+      inputShape, outputLayout.withDataType(inputLayout.getDataType()));
+  return finishPrograms(name,
+                        {{0, 0, temporary, 0},
+                         {0, cbBytes, l1BytesPerBank(outShape, outputLayout),
+                          temporary}},
+                        outShape, outputLayout, initialState);
 }
 
 llvm::Expected<size_t>

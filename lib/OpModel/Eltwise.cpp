@@ -1,235 +1,365 @@
 //===- Eltwise.cpp - unary, binary and ternary eltwise families -----------===//
 //
-// TTNN's eltwise programs stream tiles through double-buffered circular
-// buffers: one 2-page CB per operand and one for the output (plus 2-page
-// intermediate CBs for an op whose compute kernel needs them; none in ttnn
-// 0.81.1, where cbrt also uses 2 CBs). An operand
-// sharded in L1 needs no streaming CB: its CB is globally allocated on the
-// shard. Sharded programs run core-local, so every operand must be sharded
-// exactly like the output, but binary and unary ops also take mixed sharded /
-// interleaved placements (streamed). See docs/op-model.md.
+// ttnn 0.81.1's eltwise programs (UnaryDeviceOperation, binary_ng,
+// TernaryDeviceOperation, UnaryBackwardDeviceOperation) stream tiles through
+// double-buffered circular buffers, one 2-page CB per tensor in its own
+// format, reading and writing any placement (interleaved or sharded, even or
+// not) through tensor accessors. Each also has a native sharded path on
+// which a sharded tensor's CB is its shard (0 B of CBs): the conditions that
+// select it differ per program and are modelled below, each from the
+// program's selection logic (unary_device_operation, binary_ng_utils'
+// is_native_L1_sharding, ternary_op_utils) and measured on both mock devices
+// (docs/op-model.md, "Eltwise programs on shards").
 //
 //===----------------------------------------------------------------------===//
 
 #include "ttl/OpModel/TTNNOpModel.h"
 
 #include "Backend.h"
+#include "EltwiseProgram.h"
+
+#include <type_traits>
 
 namespace mlir::ttnn::op_model {
 using namespace backend;
 
+//===----------------------------------------------------------------------===//
+// The programs' buffers (EltwiseProgram.h)
+//===----------------------------------------------------------------------===//
+
+namespace backend {
+namespace {
+/// A 2-page streaming CB of `layout`'s tiles; row-major tensors stream
+/// tile-sized pages too (measured: relu of 2x8192 row-major bf16, 4096 B a
+/// CB).
+uint64_t streamPages(LayoutAttr layout) {
+  return kEltwisePages * tileBytes(layout);
+}
+
+/// One memory config in ttnn's sense: the same buffer type and, when
+/// sharded, the same memory layout, grid and shard.
+bool sameMemoryConfig(LayoutAttr a, LayoutAttr b) {
+  return a.getBufferType() == b.getBufferType() && shardedAlike(a, b);
+}
+
+/// The last two logical dimensions (height, width) as binary_ng and the
+/// ternary program read them; a missing one is 1.
+std::pair<int64_t, int64_t> heightWidth(llvm::ArrayRef<int64_t> shape) {
+  int64_t width = shape.empty() ? 1 : shape.back();
+  int64_t height = shape.size() >= 2 ? shape[shape.size() - 2] : 1;
+  return {height, width};
+}
+} // namespace
+
+bool aliasableShard(LayoutAttr layout) {
+  if (!layout.isRowMajor())
+    return true;
+  llvm::ArrayRef<int64_t> shard = layout.getShard();
+  uint64_t row = shard[1] * elementBytes(layout);
+  return row % currentDevice().l1Alignment == 0 &&
+         (shard[0] * row) % tileBytes(layout) == 0;
+}
+
+uint64_t unaryProgramCBBytes(EltwiseTensor in, LayoutAttr out) {
+  bool native = in.layout.isSharded() && shardedAlike(in.layout, out) &&
+                !unevenShards(in.shape, in.layout) &&
+                aliasableShard(in.layout);
+  return native ? 0 : streamPages(in.layout) + streamPages(out);
+}
+
+/// binary_ng's subtile broadcast (get_subtile_broadcast_type): which operand
+/// is broadcast within the last two dimensions, and how.
+enum class SubtileBroadcast {
+  None,
+  ScalarA,
+  ScalarB,
+  RowA,
+  RowB,
+  ColA,
+  ColB,
+  RowAColB,
+  RowBColA
+};
+
+static SubtileBroadcast subtileBroadcast(llvm::ArrayRef<int64_t> a,
+                                         llvm::ArrayRef<int64_t> b) {
+  auto [ah, aw] = heightWidth(a);
+  auto [bh, bw] = heightWidth(b);
+  if (ah == bh && aw == bw)
+    return SubtileBroadcast::None;
+  if (ah == 1 && aw == 1)
+    return SubtileBroadcast::ScalarA;
+  if (bh == 1 && bw == 1)
+    return SubtileBroadcast::ScalarB;
+  if (ah == 1 && bw == 1)
+    return SubtileBroadcast::RowAColB;
+  if (aw == 1 && bh == 1)
+    return SubtileBroadcast::RowBColA;
+  if (ah == 1)
+    return SubtileBroadcast::RowA;
+  if (aw == 1)
+    return SubtileBroadcast::ColA;
+  if (bh == 1)
+    return SubtileBroadcast::RowB;
+  return SubtileBroadcast::ColB;
+}
+
+/// The operand whose tiles a broadcast replicates through one more 2-page
+/// CB, or nullptr (no broadcast within the tiles; batch broadcasting adds
+/// none). ttnn 0.81.1 adds it for every subtile broadcast, in that
+/// operand's format: the broadcast one, the row one of a row-column pair
+/// (measured with mixed bf16 / f32 operands on both devices).
+static const EltwiseTensor *broadcastOperand(SubtileBroadcast broadcast,
+                                             const EltwiseTensor &a,
+                                             const EltwiseTensor &b) {
+  switch (broadcast) {
+  case SubtileBroadcast::None:
+    return nullptr;
+  case SubtileBroadcast::ScalarA:
+  case SubtileBroadcast::RowA:
+  case SubtileBroadcast::ColA:
+  case SubtileBroadcast::RowAColB:
+    return &a;
+  case SubtileBroadcast::ScalarB:
+  case SubtileBroadcast::RowB:
+  case SubtileBroadcast::ColB:
+  case SubtileBroadcast::RowBColA:
+    return &b;
+  }
+  llvm_unreachable("unknown subtile broadcast");
+}
+
+/// Which tensors binary_ng's native sharded path aliases (their CB is the
+/// shard); none when it streams everything.
+struct NativeTensors {
+  bool a = false, b = false, out = false;
+};
+
+/// ttnn 0.81.1's is_native_L1_sharding for binary_ng, as measured on both
+/// mock devices (its source is not in the wheel):
+/// - operands of one shape and one memory config, in L1 (interleaved or
+///   sharded on the output's grid), into a sharded output: native, unless an
+///   operand or the output is unevenly sharded (then only when all three are
+///   sharded alike);
+/// - a height-sharded `a` (even) into an output sharded like it, with an
+///   interleaved `b` broadcast along the width (a column or a scalar):
+///   native for `a` and the output;
+/// - anything else streams every tensor (a row broadcast, mixed placements,
+///   DRAM operands, outputs on another grid).
+static NativeTensors binaryNativeTensors(const EltwiseTensor &a,
+                                         const EltwiseTensor &b,
+                                         const EltwiseTensor &out,
+                                         SubtileBroadcast broadcast) {
+  if (!out.layout.isSharded())
+    return {};
+  bool aSharded = a.layout.isSharded(), bSharded = b.layout.isSharded();
+  if (a.shape == b.shape && sameMemoryConfig(a.layout, b.layout) &&
+      a.layout.isL1() && (!aSharded || sameShardGrid(a.layout, out.layout))) {
+    bool allAlike = aSharded && shardedAlike(a.layout, out.layout);
+    bool even = !unevenShards(a.shape, a.layout) &&
+                !unevenShards(out.shape, out.layout);
+    if (allAlike || even)
+      return {aSharded, bSharded, true};
+    return {};
+  }
+  bool widthBroadcast = broadcast == SubtileBroadcast::ColB ||
+                        broadcast == SubtileBroadcast::ScalarB;
+  if (widthBroadcast && !bSharded &&
+      a.layout.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
+      shardedAlike(a.layout, out.layout) && !unevenShards(a.shape, a.layout))
+    return {true, false, true};
+  return {};
+}
+
+uint64_t binaryProgramCBBytes(EltwiseTensor a, EltwiseTensor b,
+                              EltwiseTensor out) {
+  SubtileBroadcast broadcast = subtileBroadcast(a.shape, b.shape);
+  NativeTensors native = binaryNativeTensors(a, b, out, broadcast);
+  uint64_t bytes = (native.a ? 0 : streamPages(a.layout)) +
+                   (native.b ? 0 : streamPages(b.layout)) +
+                   (native.out ? 0 : streamPages(out.layout));
+  if (const EltwiseTensor *operand = broadcastOperand(broadcast, a, b))
+    bytes += streamPages(operand->layout);
+  return bytes;
+}
+
+llvm::Error checkResultDataType(llvm::StringRef opName, LayoutAttr out,
+                                LayoutAttr source) {
+  if (out.getDataType() == source.getDataType())
+    return llvm::Error::success();
+  return notSupportedError(opName + ": the output is " + describe(out) +
+                           " but ttnn writes it in " +
+                           stringifyDataType(source.getDataType()) +
+                           " (cast it with ttnn.typecast)");
+}
+
+bool scalarBinaryIsNative(EltwiseTensor a, LayoutAttr out) {
+  return a.layout.isSharded() && shardedAlike(a.layout, out) &&
+         !unevenShards(a.shape, a.layout);
+}
+} // namespace backend
+
 namespace {
 /// Per-op facts of a unary eltwise program.
 struct UnaryInfo {
-  /// 2-page intermediate CBs besides input and output.
-  int64_t intermediateCBs;
   /// SFPU cycles per tile (roofline compute).
   double cyclesPerTile;
 };
 
+// ttnn 0.81.1 runs every one of them with an input and an output CB only
+// (cbrt too: the late-2025 hardware reference's row 5 had a third CB for
+// |x|; the pinned ttnn wins, docs/op-model.md, Calibration), activations and
+// pow with a scalar exponent included.
 template <typename OpTy>
 constexpr UnaryInfo unaryInfo();
-template <> constexpr UnaryInfo unaryInfo<ReluOp>() { return {0, 32}; }
-template <> constexpr UnaryInfo unaryInfo<NegOp>() { return {0, 32}; }
-template <> constexpr UnaryInfo unaryInfo<AbsOp>() { return {0, 32}; }
-template <> constexpr UnaryInfo unaryInfo<SqrtOp>() { return {0, 128}; }
-template <> constexpr UnaryInfo unaryInfo<RsqrtOp>() { return {0, 128}; }
-template <> constexpr UnaryInfo unaryInfo<ExpOp>() { return {0, 128}; }
-template <> constexpr UnaryInfo unaryInfo<TanhOp>() { return {0, 128}; }
-// cbrt = sign(x) * exp(log(|x|) / 3). ttnn 0.81.1 (mock device) allocates only
-// input and output CBs for it; the late-2025 hardware reference (row 5) had a
-// third CB for |x|. The pinned ttnn wins (docs/op-model.md, Calibration).
-template <> constexpr UnaryInfo unaryInfo<CbrtOp>() { return {0, 384}; }
-// Activations and pow with a scalar exponent: input and output CBs only in
-// ttnn 0.81.1 (mock device), transcendental SFPU cost.
-template <> constexpr UnaryInfo unaryInfo<GeluOp>() { return {0, 128}; }
-template <> constexpr UnaryInfo unaryInfo<SiluOp>() { return {0, 128}; }
-template <> constexpr UnaryInfo unaryInfo<SigmoidOp>() { return {0, 128}; }
-template <> constexpr UnaryInfo unaryInfo<PowScalarOp>() { return {0, 128}; }
+template <> constexpr UnaryInfo unaryInfo<ReluOp>() { return {32}; }
+template <> constexpr UnaryInfo unaryInfo<NegOp>() { return {32}; }
+template <> constexpr UnaryInfo unaryInfo<AbsOp>() { return {32}; }
+template <> constexpr UnaryInfo unaryInfo<SqrtOp>() { return {128}; }
+template <> constexpr UnaryInfo unaryInfo<RsqrtOp>() { return {128}; }
+template <> constexpr UnaryInfo unaryInfo<ExpOp>() { return {128}; }
+template <> constexpr UnaryInfo unaryInfo<TanhOp>() { return {128}; }
+// cbrt = sign(x) * exp(log(|x|) / 3).
+template <> constexpr UnaryInfo unaryInfo<CbrtOp>() { return {384}; }
+template <> constexpr UnaryInfo unaryInfo<GeluOp>() { return {128}; }
+template <> constexpr UnaryInfo unaryInfo<SiluOp>() { return {128}; }
+template <> constexpr UnaryInfo unaryInfo<SigmoidOp>() { return {128}; }
+template <> constexpr UnaryInfo unaryInfo<PowScalarOp>() { return {128}; }
 
 /// Binary eltwise runs on the FPU: one tile op per output tile.
 constexpr double kBinaryCyclesPerTile = kFpuCyclesPerTile;
 /// where = two FPU passes (select via multiply-add).
 constexpr double kTernaryCyclesPerTile = 64;
-constexpr int64_t kPagesPerCB = 2;
-/// where's extra CBs for a row-broadcast operand (ttnn 0.81.1).
-constexpr int64_t kWhereRowBroadcastCBs = 3;
 
-/// Operands are checked before their shapes are broadcast (a dynamic or
-/// oversized operand is reported as such, not as a broadcast mismatch).
-llvm::Error
-checkOperands(llvm::StringRef opName,
-              llvm::ArrayRef<std::pair<llvm::ArrayRef<int64_t>, LayoutAttr>>
-                  operands) {
+/// binary_ng ops whose kernels take operands of one data type only (ttnn
+/// 0.81.1's is_dtype_combination_supported; add, subtract and multiply take
+/// any pair: measured).
+template <typename OpTy>
+constexpr bool kOneOperandType =
+    std::is_same_v<OpTy, MaximumOp> || std::is_same_v<OpTy, MinimumOp> ||
+    std::is_same_v<OpTy, PowTensorOp>;
+
+/// The operands' and result's layouts: checked shapes and layouts, the
+/// result's page layout the operands' (ttnn keeps the input's; a differing
+/// one would misstate the result), and a row-major tensor only where
+/// `rowMajorAllowed` is true.
+llvm::Error checkOperands(llvm::StringRef opName,
+                          llvm::ArrayRef<EltwiseTensor> operands,
+                          bool rowMajorAllowed) {
   for (auto [index, operand] : llvm::enumerate(operands))
-    if (llvm::Error err =
-            checkLayout(opName, "operand " + std::to_string(index),
-                        operand.first, operand.second))
+    if (llvm::Error err = checkLayoutAllowingIdleCores(
+            opName, "operand " + std::to_string(index), operand.shape,
+            operand.layout, rowMajorAllowed))
       return err;
   return llvm::Error::success();
 }
 
-/// Sharded programs are core-local: every operand sharded like the output.
-llvm::Error checkShardedAlike(
-    llvm::StringRef opName,
-    llvm::ArrayRef<std::pair<llvm::ArrayRef<int64_t>, LayoutAttr>> operands,
-    llvm::ArrayRef<int64_t> outShape, LayoutAttr outLayout) {
-  bool anySharded = outLayout.isSharded();
-  for (const auto &operand : operands)
-    anySharded |= operand.second.isSharded();
-  if (!anySharded)
-    return llvm::Error::success();
-  for (auto [index, operand] : llvm::enumerate(operands)) {
-    if (!shardedAlike(operand.second, outLayout))
-      return backendError(opName + ": operand " + llvm::Twine(index) + " is " +
-                          describe(operand.second) + " but the output is " +
-                          describe(outLayout) +
-                          "; a sharded program needs every operand sharded "
-                          "like its output");
-    if (operand.first != outShape)
-      return backendError(opName + ": sharded operands cannot broadcast (" +
-                          describeShape(operand.first) + " vs " +
-                          describeShape(outShape) + ")");
-  }
+llvm::Error checkEltwiseTensors(llvm::StringRef opName,
+                                llvm::ArrayRef<EltwiseTensor> operands,
+                                EltwiseTensor out, bool rowMajorAllowed) {
+  if (llvm::Error err = checkOperands(opName, operands, rowMajorAllowed))
+    return err;
+  if (llvm::Error err = checkLayoutAllowingIdleCores(
+          opName, "output", out.shape, out.layout, rowMajorAllowed))
+    return err;
+  for (const EltwiseTensor &operand : operands)
+    if (operand.layout.getPageLayout() != out.layout.getPageLayout())
+      return notSupportedError(
+          opName + ": the output is " + describe(out.layout) +
+          " but an operand is " + describe(operand.layout) +
+          ": ttnn writes the result in its input's page layout (convert with "
+          "ttnn.to_layout)");
   return llvm::Error::success();
 }
 
-/// True when some operand or the output is sharded but not every operand is
-/// sharded like the output: binary_ng's mixed placement.
-bool mixedSharding(
-    llvm::ArrayRef<std::pair<llvm::ArrayRef<int64_t>, LayoutAttr>> operands,
-    LayoutAttr outLayout) {
-  bool anySharded = outLayout.isSharded();
-  bool alike = true;
-  for (const auto &operand : operands) {
-    anySharded |= operand.second.isSharded();
-    alike &= shardedAlike(operand.second, outLayout);
-  }
-  return anySharded && !alike;
-}
-
-/// CBs of a binary op with mixed sharded and interleaved placements (ttnn
-/// 0.81.1 binary_ng, measured on both mock devices with height sharding and
-/// every data type): every operand and the output stream through a 2-page CB
-/// in their own formats, sharded ones included, except a sharded output of
-/// L1-interleaved operands, whose CB is the shard itself.
-uint64_t mixedShardingCBBytes(
-    llvm::ArrayRef<std::pair<llvm::ArrayRef<int64_t>, LayoutAttr>> operands,
-    LayoutAttr outLayout) {
-  uint64_t bytes = 0;
-  bool operandsL1Interleaved = true;
-  for (const auto &operand : operands) {
-    bytes += kPagesPerCB * tileBytes(operand.second);
-    operandsL1Interleaved &=
-        operand.second.isL1() && !operand.second.isSharded();
-  }
-  if (!(outLayout.isSharded() && operandsL1Interleaved))
-    bytes += kPagesPerCB * tileBytes(outLayout);
-  return bytes;
-}
-
-/// How an op takes mixed sharded / interleaved placements.
-enum class MixedSharding {
-  /// Illegal (where: not measured).
-  Rejected,
-  /// binary_ng: mixedShardingCBBytes.
-  Binary,
-  /// Unary (ttnn 0.81.1, both mock devices, height and block sharding, bf16
-  /// and f32, either direction, L1 or DRAM on the interleaved side): the
-  /// shard streams through the input's and the output's 2-page CBs, as an
-  /// interleaved program does.
-  Streamed,
-};
-
-llvm::Expected<Analysis> analyzeEltwise(
-    llvm::StringRef opName,
-    llvm::ArrayRef<std::pair<llvm::ArrayRef<int64_t>, LayoutAttr>> operands,
-    LayoutAttr outLayout, int64_t intermediateCBs,
-    MixedSharding mixed = MixedSharding::Rejected) {
-  if (llvm::Error err = checkOperands(opName, operands))
-    return err;
-  std::vector<int64_t> outShape(operands[0].first.begin(),
-                                operands[0].first.end());
-  for (const auto &operand : operands.drop_front()) {
-    auto shape = broadcastShapes(outShape, operand.first);
-    if (!shape)
+/// The numpy broadcast of the operands' shapes, or a backend error.
+llvm::Expected<std::vector<int64_t>>
+broadcastShape(llvm::StringRef opName, llvm::ArrayRef<EltwiseTensor> operands) {
+  std::vector<int64_t> shape(operands[0].shape.begin(),
+                             operands[0].shape.end());
+  for (const EltwiseTensor &operand : operands.drop_front()) {
+    auto broadcast = broadcastShapes(shape, operand.shape);
+    if (!broadcast)
       return backendError(opName + ": operand shapes " +
-                          describeShape(operands[0].first) + " and " +
-                          describeShape(operand.first) +
+                          describeShape(operands[0].shape) + " and " +
+                          describeShape(operand.shape) +
                           " are not broadcast-compatible");
-    outShape = *shape;
+    shape = std::move(*broadcast);
   }
-  if (llvm::Error err = checkLayout(opName, "output", outShape, outLayout))
+  return shape;
+}
+
+/// The operands checked first (a dynamic or oversized operand is reported as
+/// such, not as a broadcast mismatch), then their broadcast shape and the
+/// output as checkEltwiseTensors does.
+llvm::Expected<std::vector<int64_t>>
+checkedBroadcast(llvm::StringRef opName, llvm::ArrayRef<EltwiseTensor> operands,
+                 LayoutAttr outLayout, bool rowMajorAllowed) {
+  if (llvm::Error err = checkOperands(opName, operands, rowMajorAllowed))
     return err;
-  Analysis analysis;
-  if (mixed == MixedSharding::Binary && mixedSharding(operands, outLayout)) {
-    analysis.cbBytes = mixedShardingCBBytes(operands, outLayout);
-  } else if (mixed == MixedSharding::Streamed &&
-             mixedSharding(operands, outLayout)) {
-    for (const auto &operand : operands)
-      analysis.cbBytes += kPagesPerCB * tileBytes(operand.second);
-    analysis.cbBytes += kPagesPerCB * tileBytes(outLayout);
-  } else {
-    if (llvm::Error err =
-            checkShardedAlike(opName, operands, outShape, outLayout))
-      return err;
-    for (const auto &operand : operands)
-      analysis.cbBytes += streamingCB(kPagesPerCB, operand.second);
-    analysis.cbBytes += streamingCB(kPagesPerCB, outLayout);
-  }
-  analysis.cbBytes +=
-      intermediateCBs * kPagesPerCB * tileBytes(operands[0].second);
-  analysis.outputs.push_back({outShape, outLayout});
-  return analysis;
+  auto shape = broadcastShape(opName, operands);
+  if (!shape)
+    return shape.takeError();
+  if (llvm::Error err = checkEltwiseTensors(opName, operands,
+                                            {*shape, outLayout},
+                                            rowMajorAllowed))
+    return err;
+  return shape;
 }
 
-/// True when `operand` is broadcast along the output's height or width (its
-/// last two dimensions, missing ones counting as 1): the binary program then
-/// replicates the operand's row, column or scalar tile through a 2-page CB
-/// (ttnn 0.81.1 binary_ng; broadcasting over batch dimensions needs none).
-bool broadcastsWithinTiles(llvm::ArrayRef<int64_t> operand,
-                           llvm::ArrayRef<int64_t> out) {
-  for (size_t back = 1; back <= 2 && back <= out.size(); ++back) {
-    int64_t extent = back <= operand.size() ? operand[operand.size() - back] : 1;
-    if (extent == 1 && out[out.size() - back] > 1)
-      return true;
-  }
-  return false;
-}
-
-/// True when `operand` is a row broadcast along the output's height only: a
-/// 1 x W operand of an H x W output, H > 1 and W > 1 (missing dimensions
-/// count as 1).
-bool broadcastsRowOnly(llvm::ArrayRef<int64_t> operand,
-                       llvm::ArrayRef<int64_t> out) {
-  if (out.size() < 2)
-    return false;
-  int64_t height = operand.size() >= 2 ? operand[operand.size() - 2] : 1;
-  int64_t width = operand.empty() ? 1 : operand.back();
-  return height == 1 && out[out.size() - 2] > 1 && width == out.back() &&
-         width > 1;
-}
-
-llvm::Expected<size_t> eltwiseRuntime(
-    llvm::Expected<OpConstraints> constraints,
-    llvm::ArrayRef<std::pair<llvm::ArrayRef<int64_t>, LayoutAttr>> operands,
-    LayoutAttr outLayout, double cyclesPerTile) {
+llvm::Expected<size_t>
+eltwiseRuntime(llvm::Expected<OpConstraints> constraints,
+               llvm::ArrayRef<EltwiseTensor> operands, LayoutAttr outLayout,
+               double cyclesPerTile) {
   if (!constraints)
     return constraints.takeError();
   // The output has the broadcast shape; its tile count bounds the work.
   Work work;
   int64_t outTiles = 0;
-  for (const auto &operand : operands) {
-    addTensorTraffic(work, operand.first, operand.second);
-    outTiles = std::max(outTiles, geometry(operand.first).tiles());
+  for (const EltwiseTensor &operand : operands) {
+    addTensorTraffic(work, operand.shape, operand.layout);
+    outTiles = std::max(outTiles, geometry(operand.shape).tiles());
   }
-  work.dramBytes += outLayout.isL1() ? 0 : double(outTiles) * tileBytes(outLayout);
+  work.dramBytes +=
+      outLayout.isL1() ? 0 : double(outTiles) * tileBytes(outLayout);
   work.nocBytes += outLayout.isL1() && !outLayout.isSharded()
                        ? double(outTiles) * tileBytes(outLayout)
                        : 0;
   work.computeCycles = cyclesPerTile * outTiles;
   work.cores = outTiles;
   return roofline(work);
+}
+
+//===----------------------------------------------------------------------===//
+// gelu_bw: ttnn 0.81.1's UnaryBackwardDeviceOperation
+//===----------------------------------------------------------------------===//
+
+/// One program reading grad and input and writing the output: its sharded
+/// path (every CB the shard) when grad and input are evenly sharded like the
+/// output, else a 2-page CB per tensor in its own format (measured on both
+/// devices; grad and input may differ in data type, the result takes the
+/// input's; ttnn TT_FATALs on operands of two shapes).
+llvm::Expected<OpConstraints>
+unaryBackward(llvm::StringRef name, EltwiseTensor grad, EltwiseTensor input,
+              LayoutAttr outLayout, const MockAllocatorState *initialState) {
+  EltwiseTensor out{input.shape, outLayout};
+  if (llvm::Error err =
+          checkEltwiseTensors(name, {grad, input}, out, false))
+    return err;
+  if (grad.shape != input.shape)
+    return backendError(name + ": grad " + describeShape(grad.shape) +
+                        " and input " + describeShape(input.shape) +
+                        " must have one shape (ttnn does not broadcast here)");
+  if (llvm::Error err = checkResultDataType(name, outLayout, input.layout))
+    return err;
+  bool native = shardedAlike(grad.layout, outLayout) &&
+                shardedAlike(input.layout, outLayout) &&
+                outLayout.isSharded() && !unevenShards(input.shape, outLayout);
+  uint64_t cbBytes = native ? 0
+                            : streamPages(grad.layout) +
+                                  streamPages(input.layout) +
+                                  streamPages(outLayout);
+  return finishOneOutput(name, cbBytes, input.shape, outLayout, initialState);
 }
 } // namespace
 
@@ -242,13 +372,14 @@ llvm::Expected<OpConstraints> UnaryEltwiseOpModel<OpTy>::getOpConstraints(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     LayoutAttr outputLayout, const MockAllocatorState *initialState) {
   llvm::StringRef name = OpTy::getOperationName();
-  auto analysis = analyzeEltwise(name, {{inputShape, inputLayout}},
-                                 outputLayout,
-                                 unaryInfo<OpTy>().intermediateCBs,
-                                 MixedSharding::Streamed);
-  if (!analysis)
-    return analysis.takeError();
-  return finish(name, *analysis, initialState);
+  EltwiseTensor in{inputShape, inputLayout};
+  if (llvm::Error err = checkEltwiseTensors(
+          name, {in}, {inputShape, outputLayout}, /*rowMajorAllowed=*/true))
+    return err;
+  if (llvm::Error err = checkResultDataType(name, outputLayout, inputLayout))
+    return err;
+  return finishOneOutput(name, unaryProgramCBBytes(in, outputLayout),
+                         inputShape, outputLayout, initialState);
 }
 
 template <typename OpTy>
@@ -258,6 +389,36 @@ llvm::Expected<size_t> UnaryEltwiseOpModel<OpTy>::getOpRuntime(
   return eltwiseRuntime(getOpConstraints(inputShape, inputLayout, outputLayout),
                         {{inputShape, inputLayout}}, outputLayout,
                         unaryInfo<OpTy>().cyclesPerTile);
+}
+
+/// ttnn 0.81.1 answers x ** 1 with ttnn's copy (CopyDeviceOperation): one
+/// 2-page CB of the input's tiles, whatever the placement (sharded ones too;
+/// measured on both devices). Its row-major copy was not derived.
+llvm::Expected<OpConstraints> OpModel<PowScalarOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    bool exponentIsOne, LayoutAttr outputLayout,
+    const MockAllocatorState *initialState) {
+  if (!exponentIsOne)
+    return UnaryEltwiseOpModel<PowScalarOp>::getOpConstraints(
+        inputShape, inputLayout, outputLayout, initialState);
+  llvm::StringRef name = PowScalarOp::getOperationName();
+  if (llvm::Error err = checkEltwiseTensors(name, {{inputShape, inputLayout}},
+                                            {inputShape, outputLayout},
+                                            /*rowMajorAllowed=*/false))
+    return err;
+  if (llvm::Error err = checkResultDataType(name, outputLayout, inputLayout))
+    return err;
+  return finishOneOutput(name, streamPages(inputLayout), inputShape,
+                         outputLayout, initialState);
+}
+
+llvm::Expected<size_t> OpModel<PowScalarOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    bool exponentIsOne, LayoutAttr outputLayout) {
+  return eltwiseRuntime(getOpConstraints(inputShape, inputLayout,
+                                         exponentIsOne, outputLayout),
+                        {{inputShape, inputLayout}}, outputLayout,
+                        exponentIsOne ? 0 : unaryInfo<PowScalarOp>().cyclesPerTile);
 }
 
 template struct UnaryEltwiseOpModel<ReluOp>;
@@ -283,19 +444,32 @@ llvm::Expected<OpConstraints> BinaryEltwiseOpModel<OpTy>::getOpConstraints(
     llvm::ArrayRef<int64_t> rhsShape, LayoutAttr rhsLayout,
     LayoutAttr outputLayout, const MockAllocatorState *initialState) {
   llvm::StringRef name = OpTy::getOperationName();
-  auto analysis =
-      analyzeEltwise(name, {{lhsShape, lhsLayout}, {rhsShape, rhsLayout}},
-                     outputLayout, 0, MixedSharding::Binary);
-  if (!analysis)
-    return analysis.takeError();
-  // The broadcast CB holds the broadcast operand's tiles, in its format
-  // (measured: a bf16 product plus an f32 row, ttnn.linear's bias add).
-  const std::vector<int64_t> &outShape = analysis->outputs.front().shape;
-  if (broadcastsWithinTiles(lhsShape, outShape))
-    analysis->cbBytes += kPagesPerCB * tileBytes(lhsLayout);
-  else if (broadcastsWithinTiles(rhsShape, outShape))
-    analysis->cbBytes += kPagesPerCB * tileBytes(rhsLayout);
-  return finish(name, *analysis, initialState);
+  EltwiseTensor a{lhsShape, lhsLayout}, b{rhsShape, rhsLayout};
+  if constexpr (std::is_same_v<OpTy, GeluBackwardOp>)
+    return unaryBackward(name, a, b, outputLayout, initialState);
+  auto outShape = checkedBroadcast(name, {a, b}, outputLayout,
+                                   /*rowMajorAllowed=*/true);
+  if (!outShape)
+    return outShape.takeError();
+  EltwiseTensor out{*outShape, outputLayout};
+  if (llvm::Error err = checkResultDataType(name, outputLayout, lhsLayout))
+    return err;
+  // Row-major operands run binary_ng's row-major program, measured with
+  // interleaved tensors only (the same CBs of tiles); sharded ones are not
+  // modelled.
+  if (lhsLayout.isRowMajor() &&
+      (lhsLayout.isSharded() || rhsLayout.isSharded() ||
+       outputLayout.isSharded()))
+    return notSupportedError(name + ": sharded row-major operands are not "
+                                    "modelled (convert with ttnn.to_layout)");
+  if (kOneOperandType<OpTy> &&
+      lhsLayout.getDataType() != rhsLayout.getDataType())
+    return backendError(
+        name + ": ttnn 0.81.1 takes its operands in one data type, got " +
+        stringifyDataType(lhsLayout.getDataType()) + " and " +
+        stringifyDataType(rhsLayout.getDataType()) + " (use ttnn.typecast)");
+  return finishOneOutput(name, binaryProgramCBBytes(a, b, out), *outShape,
+                         outputLayout, initialState);
 }
 
 template <typename OpTy>
@@ -315,13 +489,45 @@ template struct BinaryEltwiseOpModel<MultiplyOp>;
 template struct BinaryEltwiseOpModel<MaximumOp>;
 template struct BinaryEltwiseOpModel<MinimumOp>;
 template struct BinaryEltwiseOpModel<PowTensorOp>;
-// gelu_bw: one UnaryBackward program with a 2-page CB per operand and the
-// output (ttnn 0.81.1); its operands have the output's shape (the op's traits).
 template struct BinaryEltwiseOpModel<GeluBackwardOp>;
 
 //===----------------------------------------------------------------------===//
-// Ternary
+// Ternary (where)
 //===----------------------------------------------------------------------===//
+
+namespace {
+/// ttnn 0.81.1's ternary program on shards (ternary_op_utils'
+/// is_native_L1_sharding, measured on both devices): operands of one shape
+/// and one memory config in L1, none unevenly sharded, into an evenly
+/// sharded output on their grid. The sharded operands' and the output's CBs
+/// are then their shards; everything else streams.
+bool ternaryIsNative(llvm::ArrayRef<EltwiseTensor> operands,
+                     const EltwiseTensor &out) {
+  const EltwiseTensor &first = operands.front();
+  if (!out.layout.isSharded() || unevenShards(out.shape, out.layout) ||
+      !first.layout.isL1() || unevenShards(first.shape, first.layout) ||
+      (first.layout.isSharded() && !sameShardGrid(first.layout, out.layout)))
+    return false;
+  return llvm::all_of(operands, [&](const EltwiseTensor &operand) {
+    return operand.shape == first.shape &&
+           sameMemoryConfig(operand.layout, first.layout);
+  });
+}
+
+/// The ternary program's broadcast kind is a row broadcast
+/// (get_broadcast_type): every operand as wide as the others, not all as
+/// tall. A column, scalar or mixed broadcast adds no CB.
+bool ternaryRowBroadcast(llvm::ArrayRef<EltwiseTensor> operands) {
+  auto [height, width] = heightWidth(operands.front().shape);
+  bool sameHeight = true, sameWidth = true;
+  for (const EltwiseTensor &operand : operands.drop_front()) {
+    auto [h, w] = heightWidth(operand.shape);
+    sameHeight &= h == height;
+    sameWidth &= w == width;
+  }
+  return sameWidth && !sameHeight;
+}
+} // namespace
 
 template <typename OpTy>
 llvm::Expected<OpConstraints> TernaryEltwiseOpModel<OpTy>::getOpConstraints(
@@ -330,26 +536,31 @@ llvm::Expected<OpConstraints> TernaryEltwiseOpModel<OpTy>::getOpConstraints(
     llvm::ArrayRef<int64_t> cShape, LayoutAttr cLayout,
     LayoutAttr outputLayout, const MockAllocatorState *initialState) {
   llvm::StringRef name = OpTy::getOperationName();
-  auto analysis = analyzeEltwise(
-      name, {{aShape, aLayout}, {bShape, bLayout}, {cShape, cLayout}},
-      outputLayout, 0);
-  if (!analysis)
-    return analysis.takeError();
-  // An operand broadcast along the height only (a 1 x W row of an H x W
-  // output, H > 1): ttnn 0.81.1's where allocates three more 2-page CBs (7 in
-  // all), whichever operand or operands broadcast (measured on both mock
-  // devices, bf16 and f32, L1 and DRAM). A column (H x 1), a scalar (1 x 1) or
-  // a batch broadcast needs none.
-  const std::vector<int64_t> &outShape = analysis->outputs.front().shape;
-  std::pair<llvm::ArrayRef<int64_t>, LayoutAttr> operands[] = {
-      {aShape, aLayout}, {bShape, bLayout}, {cShape, cLayout}};
-  const auto *row = llvm::find_if(operands, [&](const auto &operand) {
-    return broadcastsRowOnly(operand.first, outShape);
-  });
-  if (row != std::end(operands))
-    analysis->cbBytes +=
-        kWhereRowBroadcastCBs * kPagesPerCB * tileBytes(row->second);
-  return finish(name, *analysis, initialState);
+  EltwiseTensor operands[] = {{aShape, aLayout}, {bShape, bLayout},
+                              {cShape, cLayout}};
+  // ttnn 0.81.1 TT_FATALs on an interleaved row-major condition
+  // (ternary_device_operation: input_a.layout() == Layout::TILE).
+  if (aLayout && aLayout.isRowMajor() && !aLayout.isSharded())
+    return backendError(name + ": the condition is " + describe(aLayout) +
+                        "; ttnn takes it tiled (convert with ttnn.to_layout)");
+  auto outShape = checkedBroadcast(name, operands, outputLayout,
+                                   /*rowMajorAllowed=*/false);
+  if (!outShape)
+    return outShape.takeError();
+  EltwiseTensor out{*outShape, outputLayout};
+  if (llvm::Error err = checkResultDataType(name, outputLayout, bLayout))
+    return err;
+  // A row broadcast adds one more 2-page CB per operand, in its format (the
+  // ternary program's c_4 to c_6; measured with mixed data types).
+  bool native = ternaryIsNative(operands, out);
+  bool rowBroadcast = ternaryRowBroadcast(operands);
+  uint64_t cbBytes = native ? 0 : streamPages(outputLayout);
+  for (const EltwiseTensor &operand : operands)
+    cbBytes += (native && operand.layout.isSharded() ? 0 : 1) *
+                   streamPages(operand.layout) +
+               (rowBroadcast ? streamPages(operand.layout) : 0);
+  return finishOneOutput(name, cbBytes, *outShape, outputLayout,
+                         initialState);
 }
 
 template <typename OpTy>

@@ -110,14 +110,16 @@ def test_only_the_deliberately_illegal_cases_were_rejected(device):
                         *calibration.matmul_cases.REJECTED,
                         *(calibration.matmul_cases.REJECTED_ON_BLACKHOLE if device == "blackhole" else ()),
                         *(calibration.matmul_cases.REJECTED_ON_WORMHOLE if device == "wormhole_b0" else ()),
-                        *(calibration.data.REJECTED_ON_BLACKHOLE if device == "blackhole" else ())}
+                        *(calibration.data.REJECTED_ON_BLACKHOLE if device == "blackhole" else ()),
+                        *(calibration.compute.REJECTED_ON_WORMHOLE if device == "wormhole_b0" else ())}
     assert not [name for name, figures in table.items() if "crash" in figures or "invalid_input" in figures]
     # The scratchpad is part of total, not of cb; only slice has one (its bounds, 4 B per dimension),
     # the data families that keep a tile, an index block or a result row there, the CNN ops (the
     # row-major input's reshard into L1, Pool.cpp / Conv.cpp), to_layout (ttnn's block tilize stages
     # its rows there) and repeat and concat (their native row-major programs, block tilizes and
-    # row-major copies, LayoutOps.cpp).
-    with_scratchpad = {"slice", "max_pool2d", "conv2d", "to_layout", "repeat", "concat",
+    # row-major copies, LayoutOps.cpp) and to_memory_config (its row-major copy's input page and
+    # interleaved_to_sharded's staged rows, DataMovement.cpp).
+    with_scratchpad = {"slice", "max_pool2d", "conv2d", "to_layout", "repeat", "concat", "to_memory_config",
                        *calibration.data.SCRATCHPAD_FAMILIES}
     assert all(figures.get("scratchpad", 0) == 0 for name, figures in table.items()
                if family[name] not in with_scratchpad)

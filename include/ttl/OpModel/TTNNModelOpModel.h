@@ -17,8 +17,19 @@ template <>
 struct OpModel<SiluOp> : UnaryEltwiseOpModel<SiluOp> {};
 template <>
 struct OpModel<SigmoidOp> : UnaryEltwiseOpModel<SigmoidOp> {};
+/// pow_scalar: the unary program, but ttnn 0.81.1 answers x ** 1 with a copy
+/// (`exponentIsOne`).
 template <>
-struct OpModel<PowScalarOp> : UnaryEltwiseOpModel<PowScalarOp> {};
+struct OpModel<PowScalarOp> {
+  static llvm::Expected<OpConstraints>
+  getOpConstraints(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+                   bool exponentIsOne, LayoutAttr outputLayout,
+                   const MockAllocatorState *initialState = nullptr);
+  static llvm::Expected<size_t> getOpRuntime(llvm::ArrayRef<int64_t> inputShape,
+                                             LayoutAttr inputLayout,
+                                             bool exponentIsOne,
+                                             LayoutAttr outputLayout);
+};
 template <>
 struct OpModel<PowTensorOp> : BinaryEltwiseOpModel<PowTensorOp> {};
 template <>

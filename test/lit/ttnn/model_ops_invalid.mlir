@@ -33,7 +33,7 @@ func.func @scalar_input(%x: tensor<bf16>) {
 // -----
 
 func.func @gelu_bw_shapes(%g: tensor<64x1024xbf16>, %x: tensor<1x1024xbf16>) {
-  // expected-error @+1 {{'ttnn.gelu_bw' op requires the same shape for all operands and results}}
+  // expected-error @+1 {{'ttnn.gelu_bw' op grad, input and result must have one shape}}
   %0 = ttnn.gelu_bw %g, %x : tensor<64x1024xbf16>, tensor<1x1024xbf16> -> tensor<64x1024xbf16>
   return
 }

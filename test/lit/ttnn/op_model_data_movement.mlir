@@ -32,7 +32,7 @@ func.func @typecast(%a: tensor<64x1024xbf16, #dram>, %s: tensor<64x1024xbf16, #h
   // A 2-page bf16 input CB and a 2-page f32 output CB.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.typecast: success cb=12288 l1=4096 total=16384 out=4096 layouts=[#ttnn.layout<l1, interleaved, f32>]
   %0 = ttnn.typecast %a : tensor<64x1024xbf16, #dram> -> tensor<64x1024xf32, #l1f32>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.typecast: backend_error: ttnn.typecast: input is l1 height_sharded bf16 (grid 1x2, shard 32x1024) but the output is dram interleaved f32
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.typecast: backend_error: ttnn.typecast: the input is l1 height_sharded bf16 (grid 1x2, shard 32x1024) but the output is dram interleaved f32
   %1 = ttnn.typecast %s : tensor<64x1024xbf16, #hs> -> tensor<64x1024xf32, #dramf32>
   // Sharded alike: still streamed through 2-page CBs (ttnn 0.81.1); the shard is 32 f32 tiles.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.typecast: success cb=12288 l1=131072 total=143360 out=131072

@@ -42,3 +42,19 @@ func.func @pow_tensor(%a: tensor<64x1024xbf16, #l1>, %r: tensor<1x1024xbf16, #l1
   %4 = ttnn.pow_tensor %a, %c : tensor<64x1024xbf16, #l1>, tensor<1x1000xbf16, #l1> -> tensor<64x1024xbf16, #l1>
   return
 }
+
+#l1_one = #ttnn.layout<l1, interleaved, bf16>
+#hs_one = #ttnn.layout<l1, height_sharded, bf16, grid = 1x8, shard = 32x64>
+
+// x ** 1 is ttnn's copy (CopyDeviceOperation): one 2-page CB of the input's tiles, sharded output too.
+// CHECK-LABEL: op constraints of @pow_one
+func.func @pow_one(%a: tensor<256x64xbf16, #l1_one>, %s: tensor<256x64xbf16, #hs_one>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.pow_scalar: success cb=4096 l1=2048 total=6144 out=2048
+  %0 = ttnn.pow_scalar %a {exponent = 1.0 : f64} : tensor<256x64xbf16, #l1_one> -> tensor<256x64xbf16, #l1_one>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.pow_scalar: success cb=4096 l1=4096 total=8192 out=4096
+  %1 = ttnn.pow_scalar %s {exponent = 1.0 : f64} : tensor<256x64xbf16, #hs_one> -> tensor<256x64xbf16, #hs_one>
+  // Any other exponent: the unary program, on the shards.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.pow_scalar: success cb=0 l1=4096 total=4096 out=4096
+  %2 = ttnn.pow_scalar %s {exponent = 1.5 : f64} : tensor<256x64xbf16, #hs_one> -> tensor<256x64xbf16, #hs_one>
+  return
+}

@@ -42,8 +42,8 @@ func.func @to_layout(%rm: tensor<64x1024xbf16, #rm>, %t: tensor<64x1024xbf16, #d
   // WH: :[[@LINE+2]]:{{.*}} ttnn.to_layout: success cb=20480 l1=8192 total=29120 out=8192
   // BH: :[[@LINE+1]]:{{.*}} ttnn.to_layout: success cb=8192 l1=4096 total=12544 out=4096
   %7 = ttnn.to_layout %w : tensor<64x4096xbf16, #rm> -> tensor<64x4096xbf16, #l1>
-  // Ops other than to_layout take tiled tensors.
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.relu: not_implemented: ttnn.relu: the operand 0 is row_major (row_major dram interleaved bf16): the op is modelled on tiled tensors (convert with ttnn.to_layout)
+  // Ops other than to_layout keep the page layout (ttnn's relu of a row-major tensor is row-major).
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.relu: not_implemented: ttnn.relu: the output is l1 interleaved bf16 but an operand is row_major dram interleaved bf16: ttnn writes the result in its input's page layout (convert with ttnn.to_layout)
   %9 = ttnn.relu %rm : tensor<64x1024xbf16, #rm> -> tensor<64x1024xbf16, #l1>
   return
 }

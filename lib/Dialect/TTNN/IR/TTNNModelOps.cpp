@@ -40,7 +40,61 @@ LogicalResult verifyNorm(OpTy op) {
   }
   return success();
 }
+
+/// gelu_bw / silu_bw: grad, x and the result of one shape (ttnn 0.81.1
+/// TT_FATALs on two); the result in x's element type (ttnn writes it in x's
+/// data type), grad in any.
+template <typename OpTy>
+LogicalResult verifySameShapeBackward(OpTy op) {
+  auto grad = cast<RankedTensorType>(op.getLhs().getType());
+  auto input = cast<RankedTensorType>(op.getRhs().getType());
+  auto result = cast<RankedTensorType>(op.getResult().getType());
+  if (grad.getShape() != input.getShape() ||
+      result.getShape() != input.getShape())
+    return op.emitOpError("grad, input and result must have one shape, got ")
+           << grad << ", " << input << " and " << result;
+  if (result.getElementType() != input.getElementType())
+    return op.emitOpError("result must have the input's element type, got ")
+           << result << " for " << input;
+  return success();
+}
 } // namespace
+
+LogicalResult GeluBackwardOp::verify() {
+  return verifySameShapeBackward(*this);
+}
+LogicalResult SiluBackwardOp::verify() {
+  return verifySameShapeBackward(*this);
+}
+
+/// relu_bw multiplies grad by x > 0 with binary_ng, which broadcasts: the
+/// result has the operands' numpy broadcast shape and their one element
+/// type.
+LogicalResult ReluBackwardOp::verify() {
+  auto grad = cast<RankedTensorType>(getLhs().getType());
+  auto input = cast<RankedTensorType>(getRhs().getType());
+  auto result = cast<RankedTensorType>(getResult().getType());
+  if (grad.getElementType() != input.getElementType() ||
+      result.getElementType() != input.getElementType())
+    return emitOpError("grad, input and result must have one element type, "
+                       "got ")
+           << grad << ", " << input << " and " << result;
+  ArrayRef<int64_t> a = grad.getShape(), b = input.getShape();
+  SmallVector<int64_t> broadcast(std::max(a.size(), b.size()), 1);
+  for (size_t back = 1; back <= broadcast.size(); ++back) {
+    int64_t da = back <= a.size() ? a[a.size() - back] : 1;
+    int64_t db = back <= b.size() ? b[b.size() - back] : 1;
+    if (da != db && da != 1 && db != 1)
+      return emitOpError("grad ") << grad << " and input " << input
+                                  << " do not broadcast";
+    broadcast[broadcast.size() - back] = da == 1 ? db : da;
+  }
+  if (result.getShape() != ArrayRef<int64_t>(broadcast))
+    return emitOpError("result shape must be the broadcast of grad and "
+                       "input, got ")
+           << result;
+  return success();
+}
 
 LogicalResult LayerNormOp::verify() { return verifyNorm(*this); }
 LogicalResult RmsNormOp::verify() { return verifyNorm(*this); }

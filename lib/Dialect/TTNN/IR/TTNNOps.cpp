@@ -84,10 +84,14 @@ LogicalResult ConcatenateHeadsOp::verify() {
 }
 
 LogicalResult ArangeOp::verify() {
-  if (getStep() == 0)
+  // Signed: I64Attr getters read back unsigned (a negative step would divide
+  // as a huge unsigned number).
+  int64_t start = getStartAttr().getInt(), end = getEndAttr().getInt(),
+          step = getStepAttr().getInt();
+  if (step == 0)
     return emitOpError("step must not be 0");
-  int64_t span = getEnd() - getStart();
-  int64_t count = span / getStep() + ((span % getStep()) != 0 ? 1 : 0);
+  int64_t span = end - start;
+  int64_t count = span / step + ((span % step) != 0 ? 1 : 0);
   auto result = cast<RankedTensorType>(getResult().getType());
   if (count <= 0 || result.getNumElements() != count)
     return emitOpError("result must hold ")

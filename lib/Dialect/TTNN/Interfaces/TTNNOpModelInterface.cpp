@@ -289,12 +289,32 @@ TTL_FAMILY_OP_MODEL(FullOp, Fill)
 TTL_FAMILY_OP_MODEL(GeluOp, Unary)
 TTL_FAMILY_OP_MODEL(SiluOp, Unary)
 TTL_FAMILY_OP_MODEL(SigmoidOp, Unary)
-TTL_FAMILY_OP_MODEL(PowScalarOp, Unary)
 TTL_FAMILY_OP_MODEL(PowTensorOp, Binary)
 TTL_FAMILY_OP_MODEL(GeluBackwardOp, Binary)
 TTL_FAMILY_OP_MODEL(ReluBackwardOp, Binary)
 TTL_FAMILY_OP_MODEL(SiluBackwardOp, Binary)
 #undef TTL_FAMILY_OP_MODEL
+
+// pow_scalar: the unary family's arguments and whether the exponent is 1
+// (ttnn runs x ** 1 as a copy).
+llvm::Expected<OpConstraints>
+PowScalarOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
+                              LiveRecords liveRecords) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::constraintsDispatch(
+      *this, liveRecords, detail::shapeOf(getInput()), inputs[0],
+      getExponent().convertToDouble() == 1.0,
+      detail::outputLayout(*this, opConfig));
+}
+llvm::Expected<size_t> PowScalarOp::getOpRuntime(const Layouts &inputs,
+                                                 const OpConfig &opConfig) {
+  if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
+    return err;
+  return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0],
+                               getExponent().convertToDouble() == 1.0,
+                               detail::outputLayout(*this, opConfig));
+}
 
 // Unary-shaped ops with their own entry (typecast, to_memory_config,
 // concatenate_heads) reuse the unary helpers: same arguments.

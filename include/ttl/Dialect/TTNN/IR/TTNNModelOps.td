@@ -43,15 +43,13 @@ def TTNN_PowTensorOp : TTNN_BinaryEltwiseOp<"pow_tensor", "a ** b">;
 //===----------------------------------------------------------------------===//
 
 class TTNN_ActivationBackwardOp<string mnemonic, string activation,
-                                string opModel>
-    : TTNN_Op<mnemonic, [Pure, SameOperandsAndResultShape,
-                         SameOperandsAndResultElementType]> {
+                                string shapes, string opModel>
+    : TTNN_Op<mnemonic, [Pure]> {
   let summary = "gradient of " # activation;
   let description = [{
     `grad * d }] # activation # [{(x) / dx` for the incoming gradient `grad`
     (`lhs`) and the forward input `x` (`rhs`), as ttnn.}] # mnemonic # [{.
-    Both operands and the result have one shape (ttnn 0.81.1 does not
-    broadcast here). Op model: }] # opModel # [{
+    }] # shapes # [{ Op model: }] # opModel # [{
 
     ```mlir
     %2 = ttnn.}] # mnemonic # [{ %grad, %x : tensor<64x1024xbf16, #l1>, tensor<64x1024xbf16, #l1> -> tensor<64x1024xbf16, #l1>
@@ -62,20 +60,27 @@ class TTNN_ActivationBackwardOp<string mnemonic, string activation,
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)
   }];
+  let hasVerifier = 1;
 }
 
 def TTNN_GeluBackwardOp : TTNN_ActivationBackwardOp<"gelu_bw", "gelu",
+    "grad, x and the result have one shape (ttnn 0.81.1 does not broadcast " #
+    "here); grad may be of another element type than x, the result has x's.",
     "one UnaryBackward program (exact erf form) with a 2-page CB per operand " #
-    "and for the output, as binary eltwise.">;
+    "and for the output, or its shards.">;
 def TTNN_ReluBackwardOp : TTNN_ActivationBackwardOp<"relu_bw", "relu",
+    "grad and x broadcast (numpy) to the result's shape; one element type " #
+    "(ttnn 0.81.1 multiplies them in one data type).",
     "two programs, as ttnn 0.81.1 composes it: a unary x > 0 into a " #
     "temporary placed like the output, then binary multiply by grad " #
     "(docs/op-model.md, composite ops).">;
 def TTNN_SiluBackwardOp : TTNN_ActivationBackwardOp<"silu_bw", "silu",
+    "grad, x and the result have one shape (ttnn 0.81.1 does not broadcast " #
+    "here); grad may be of another element type than x, the result has x's.",
     "six programs, as ttnn 0.81.1 composes it: sigmoid(x), then five " #
     "binary_ng steps (two with a scalar) through five temporaries placed " #
     "like the output, which is allocated first (docs/op-model.md, " #
-    "composite ops); one data type for operands and result, interleaved.">;
+    "composite ops).">;
 
 //===----------------------------------------------------------------------===//
 // Backward ops of softmax (moreh)
