@@ -287,7 +287,8 @@ finishPrograms(llvm::StringRef opName, llvm::ArrayRef<ProgramStep> programs,
   uint64_t circular = 0, dataflow = 0, live = 0, tensorPeak = 0, overall = 0;
   uint64_t previousBuffers = 0;
   for (const ProgramStep &program : programs) {
-    uint64_t buffers = program.circularBytes + program.dataflowBytes;
+    uint64_t buffers = program.circularBytes + program.dataflowBytes +
+                       program.scratchpadBytes;
     circular = std::max(circular, program.circularBytes);
     dataflow = std::max(dataflow, program.dataflowBytes);
     live += program.allocatedL1;

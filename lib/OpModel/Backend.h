@@ -156,6 +156,9 @@ struct ProgramStep {
   uint64_t dataflowBytes = 0;
   uint64_t allocatedL1 = 0;
   uint64_t freedL1 = 0;
+  /// L1 per core the program reserves beside its buffers (part of the
+  /// overall peak, not of the CB peak).
+  uint64_t scratchpadBytes = 0;
 };
 
 /// finish() of a composite whose last program writes the output (`outShape`

@@ -16,6 +16,13 @@
 // that is 79 tiles = 161792 B in bf16. Sharded operands (height, width or
 // block, either side, both devices, bf16 / f32 / bfp8_b) run the same program
 // with the same CBs: the rows are whole tensor rows whatever the shards.
+// A last dimension that is not a tile multiple (the writer masks the padded
+// columns, softmax_program_factory_attention_optimized.cpp) streams the input
+// through 2 x block tiles and keeps the row, Wt' tiles, in one more
+// intermediate CB (cb_x): `2 block in + (2 Wt' + 2) im + 2 block out + 5`
+// (measured on both mock devices, Wt = 1..32, bf16 / f32 / bfp8_b). The
+// result then goes through ttnn's reshape to its logical width, which rejects
+// shards narrower than the padded row (tensor_ops.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,8 +75,19 @@ llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
   uint64_t intermediateTile = inputLayout.getDataType() == DataType::Float32
                                   ? kF32TileBytes
                                   : kBf16TileBytes;
-  uint64_t cbBytes = paddedWt * tileBytes(inputLayout) +
-                     (paddedWt + 2) * intermediateTile +
+  bool maskedRow = inputShape.back() % kTileDim != 0;
+  if (maskedRow && outputLayout.isSharded() &&
+      outputLayout.getShard()[1] != wt * kTileDim)
+    return backendError(
+        name + ": a last dimension of " + llvm::Twine(inputShape.back()) +
+        " (not a tile multiple) cannot be written into shards narrower than "
+        "its padded row (" +
+        describe(outputLayout) +
+        "): ttnn's reshape to the logical width rejects it; shard by height");
+  int64_t inputTiles = maskedRow ? 2 * block : paddedWt;
+  int64_t rowCopyTiles = maskedRow ? paddedWt : 0;
+  uint64_t cbBytes = inputTiles * tileBytes(inputLayout) +
+                     (rowCopyTiles + paddedWt + 2) * intermediateTile +
                      2 * block * tileBytes(outputLayout) +
                      kFixedBf16Tiles * kBf16TileBytes;
   return finishOneOutput(name, cbBytes, inputShape, outputLayout,
