@@ -353,3 +353,42 @@ llvm::Expected<int64_t> normalizeDim(llvm::StringRef opName, int64_t dim,
 }
 
 } // namespace mlir::ttnn::op_model::backend
+
+namespace mlir::ttnn::op_model::backend {
+
+llvm::Error checkLayoutIdleCores(llvm::StringRef opName, llvm::StringRef role,
+                                 llvm::ArrayRef<int64_t> shape,
+                                 LayoutAttr layout) {
+  llvm::Error err = checkLayout(opName, role, shape, layout);
+  if (!err || !layout || !layout.isSharded() || layout.isRowMajor())
+    return err;
+  const DeviceModel &device = currentDevice();
+  llvm::ArrayRef<int64_t> grid = layout.getGrid();
+  llvm::ArrayRef<int64_t> shard = layout.getShard();
+  if (grid[0] > device.gridRows || grid[1] > device.gridCols ||
+      shard[0] % kTileDim || shard[1] % kTileDim)
+    return err;
+  Geometry g = geometry(shape);
+  int64_t height = g.heightTiles * kTileDim, width = g.widthTiles * kTileDim;
+  int64_t rows = ceilDiv(height, shard[0]), cols = ceilDiv(width, shard[1]);
+  bool fits = false;
+  switch (layout.getMemoryLayout()) {
+  case TensorMemoryLayout::HeightSharded:
+    fits = shard[1] == width && rows <= grid[0] * grid[1];
+    break;
+  case TensorMemoryLayout::WidthSharded:
+    fits = shard[0] == height && cols <= grid[0] * grid[1];
+    break;
+  case TensorMemoryLayout::BlockSharded:
+    fits = rows <= grid[0] && cols <= grid[1];
+    break;
+  case TensorMemoryLayout::Interleaved:
+    break;
+  }
+  if (!fits)
+    return err;
+  llvm::consumeError(std::move(err));
+  return llvm::Error::success();
+}
+
+} // namespace mlir::ttnn::op_model::backend

@@ -214,6 +214,13 @@ llvm::Expected<size_t> permuteRuntime(llvm::StringRef opName,
                                       llvm::ArrayRef<int64_t> permutation,
                                       LayoutAttr outputLayout);
 
+/// checkLayout, but a tiled sharded layout may leave cores of its grid idle
+/// (fewer shards than cores, on the grid's first cores, as ttnn 0.81.1
+/// accepts): for the ops whose programs do not depend on the shard grid.
+llvm::Error checkLayoutIdleCores(llvm::StringRef opName, llvm::StringRef role,
+                                 llvm::ArrayRef<int64_t> shape,
+                                 LayoutAttr layout);
+
 } // namespace mlir::ttnn::op_model::backend
 
 #endif // TTL_LIB_OPMODEL_BACKEND_H

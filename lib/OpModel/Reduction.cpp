@@ -445,8 +445,6 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
   bool fastNC = math == Math::Sum && !outer.empty() &&
                 (type == DataType::BFloat16 || type == DataType::BFloat8B);
   bool aligned = rank >= 2 && tileAligned(shape);
-  if (llvm::Error err = checkModelled(name, inLayout, outLayout))
-    return err;
   // ttnn's fill-pad of shards handles one slice of tile rows
   // (fill_pad_program_factory.cpp: TT_FATAL N_slices == 1).
   if (inLayout.isSharded() && !aligned && tilesOf(shape).batch > 1)
@@ -533,7 +531,10 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
   auto outShape = reducedShape(name, inputShape, dims, keepDim, &reduced);
   if (!outShape)
     return outShape.takeError();
-  if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout))
+  if (llvm::Error err =
+          checkLayoutIdleCores(name, "input", inputShape, inputLayout))
+    return err;
+  if (llvm::Error err = checkModelled(name, inputLayout, outputLayout))
     return err;
   if (llvm::Error err = checkLayout(name, "output", *outShape, outputLayout))
     return err;

@@ -57,9 +57,11 @@ llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
   auto dim = normalizeDim(name, dimension, rank);
   if (!dim)
     return dim.takeError();
-  if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout))
+  if (llvm::Error err =
+          checkLayoutIdleCores(name, "input", inputShape, inputLayout))
     return err;
-  if (llvm::Error err = checkLayout(name, "output", inputShape, outputLayout))
+  if (llvm::Error err =
+          checkLayoutIdleCores(name, "output", inputShape, outputLayout))
     return err;
   if (*dim != rank - 1)
     return notSupportedError(name + ": only the last dimension is modelled "
