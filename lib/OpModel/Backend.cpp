@@ -358,8 +358,8 @@ namespace mlir::ttnn::op_model::backend {
 
 llvm::Error checkLayoutIdleCores(llvm::StringRef opName, llvm::StringRef role,
                                  llvm::ArrayRef<int64_t> shape,
-                                 LayoutAttr layout) {
-  llvm::Error err = checkLayout(opName, role, shape, layout);
+                                 LayoutAttr layout, bool rowMajorAllowed) {
+  llvm::Error err = checkLayout(opName, role, shape, layout, rowMajorAllowed);
   if (!err || !layout || !layout.isSharded() || layout.isRowMajor())
     return err;
   const DeviceModel &device = currentDevice();

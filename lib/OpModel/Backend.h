@@ -219,7 +219,8 @@ llvm::Expected<size_t> permuteRuntime(llvm::StringRef opName,
 /// accepts): for the ops whose programs do not depend on the shard grid.
 llvm::Error checkLayoutIdleCores(llvm::StringRef opName, llvm::StringRef role,
                                  llvm::ArrayRef<int64_t> shape,
-                                 LayoutAttr layout);
+                                 LayoutAttr layout,
+                                 bool rowMajorAllowed = false);
 
 } // namespace mlir::ttnn::op_model::backend
 

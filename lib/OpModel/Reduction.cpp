@@ -26,6 +26,7 @@
 
 #include "llvm/ADT/SmallSet.h"
 
+#include <numeric>
 #include <type_traits>
 
 namespace mlir::ttnn::op_model {
@@ -144,9 +145,13 @@ public:
 uint64_t reduceWBuffers(const Tiles &t, Math math, DataType in,
                         DataType out) {
   uint64_t inTile = tileOf(in), outTile = tileOf(out);
-  if (negatesBlockFloat(math, in))
-    return kDoubleBuffer * inTile + kBf16TileBytes +
-           kDoubleBuffer * outTile + 2 * inTile;
+  if (negatesBlockFloat(math, in)) {
+    int64_t rows = t.batch * t.rows, cores = currentDevice().numCores();
+    int64_t pages =
+        rows / cores >= kBlockFromTiles ? kBlockPages : kDoubleBuffer;
+    return pages * inTile + kBf16TileBytes + kDoubleBuffer * outTile +
+           2 * inTile;
+  }
   int64_t pages = t.cols >= kBlockFromTiles ? kBlockPages : kDoubleBuffer;
   return pages * inTile + scalerTile(in) + kDoubleBuffer * outTile;
 }
@@ -173,8 +178,13 @@ void reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
   outShape[outShape.size() - 2] = 1;
   Tensor result = plan.temporary(outShape, out);
   if (negatesBlockFloat(math, in)) {
+    // Two CBs of the column's tile rows for as many columns as divide both
+    // core groups' shares (split_work_to_cores), measured on both devices.
+    int64_t cols = t.batch * t.cols, cores = currentDevice().numCores();
+    int64_t share = cols <= cores ? 1
+                                  : std::lcm(ceilDiv(cols, cores), cols / cores);
     plan.run(2 * kDoubleBuffer * inTile + kBf16TileBytes +
-                 2 * kDoubleBuffer * outTile + 2 * t.rows * inTile,
+                 2 * kDoubleBuffer * outTile + 2 * t.rows * share * inTile,
              &result);
   } else if (int64_t slices = splitSlices(t, math, cur.layout);
              slices >= 2) {
@@ -288,6 +298,20 @@ void reduceNC(Plan &plan, Tensor &cur, int64_t dim, DataType out) {
   cur = result;
 }
 
+/// ttnn's dense row-major W or H program (reduce_op_multi_core_{w,h}_rm):
+/// CBs in the input's format of 2 x min(Wt, 8) (W; H: 2) input tiles, three
+/// single tiles, max(2, min(n, 8)) tiles for n = Wt (W) or Ht (H), and 2
+/// output tiles (measured on both devices, bf16 and f32).
+uint64_t denseRowMajorBuffers(llvm::ArrayRef<int64_t> shape, bool overW,
+                              DataType type) {
+  constexpr int64_t kChunkTiles = 8;
+  Tiles t = tilesOf(shape);
+  int64_t chunk = std::min(overW ? t.cols : t.rows, kChunkTiles);
+  int64_t input = overW ? kDoubleBuffer * chunk : kDoubleBuffer;
+  int64_t tiles = input + 3 + std::max(kDoubleBuffer, chunk) + kDoubleBuffer;
+  return tiles * tileOf(type);
+}
+
 /// fast_reduce_nc's result keeps the tile padding of the last two
 /// dimensions in its shape: ttnn slices it to the input's (slice's model,
 /// LayoutOps.cpp: 2 tiles and a scratchpad word per dimension).
@@ -356,6 +380,22 @@ llvm::Error reshapeTo(Plan &plan, Tensor &cur, llvm::ArrayRef<int64_t> shape,
                       LayoutAttr layout) {
   if (shape.empty() || llvm::ArrayRef<int64_t>(cur.shape) == shape)
     return llvm::Error::success();
+  if (layout.isSharded()) {
+    // A view keeps the shards when the padded 2-D view is the same.
+    Geometry from = geometry(cur.shape), to = geometry(shape);
+    auto rows = [](llvm::ArrayRef<int64_t> s) {
+      return s.size() >= 2 ? s[s.size() - 2] : 1;
+    };
+    bool view = cur.shape.back() == shape.back() &&
+                from.heightTiles == to.heightTiles &&
+                (rows(cur.shape) == rows(shape) ||
+                 (rows(cur.shape) % kTileDim == 0 &&
+                  rows(shape) % kTileDim == 0));
+    if (view)
+      return llvm::Error::success();
+    return notSupportedError("the reshape of a sharded result to its shape "
+                             "is not modelled");
+  }
   auto reshape = OpModel<ReshapeOp>::getOpConstraints(cur.shape, cur.layout,
                                                       shape, layout, nullptr);
   if (!reshape)
@@ -413,10 +453,8 @@ namespace {
 llvm::Error checkModelled(llvm::StringRef name, LayoutAttr in,
                           LayoutAttr out) {
   std::string what;
-  if (in.isRowMajor() || out.isRowMajor())
-    what = "a row-major reduction (ttnn's row-major programs)";
-  else if (out.isSharded())
-    what = "a sharded output (ttnn re-derives its shards)";
+  if (in.isRowMajor() != out.isRowMajor())
+    what = "a reduction between row-major and tiled layouts";
   else if (in.getDataType() != out.getDataType())
     what = "a result in another data type than the input";
   if (what.empty())
@@ -447,7 +485,8 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
   bool aligned = rank >= 2 && tileAligned(shape);
   // ttnn's fill-pad of shards handles one slice of tile rows
   // (fill_pad_program_factory.cpp: TT_FATAL N_slices == 1).
-  if (inLayout.isSharded() && !aligned && tilesOf(shape).batch > 1)
+  if (inLayout.isSharded() && !inLayout.isRowMajor() && !aligned &&
+      tilesOf(shape).batch > 1)
     return backendError(name + ": a sharded " + describeShape(shape) +
                         " input with tile padding and leading dimensions "
                         "is not accepted (ttnn's sharded fill-pad takes one "
@@ -456,6 +495,39 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
   Plan plan(outLayout);
   Tensor cur{std::vector<int64_t>(shape.begin(), shape.end()), inLayout,
              false};
+  if (inLayout.isRowMajor()) {
+    // Row-major: a sum or mean over W or H runs ttnn's dense row-major
+    // program; anything else tilizes the input (padded with the neutral
+    // value, placed like the input) and returns a tiled result.
+    if (inLayout.isSharded() || outLayout.isSharded())
+      return notSupportedError(name + ": a sharded row-major reduction is "
+                                      "not modelled");
+    if ((math == Math::Sum || math == Math::Mean) && reduced.size() == 1 &&
+        (has(w) || has(h))) {
+      std::vector<int64_t> kept = cur.shape;
+      kept[reduced.front()] = 1;
+      Tensor result = plan.temporary(kept, type);
+      plan.run(denseRowMajorBuffers(cur.shape, has(w), type), &result);
+      cur = result;
+      if (llvm::Error err = reshapeTo(plan, cur, outShape, outLayout))
+        return err;
+      return plan;
+    }
+    LayoutAttr tiledIn =
+        inLayout.interleavedIn(PageLayout::Tile, inLayout.getBufferType());
+    std::optional<uint64_t> tilize =
+        conversionCBBytes(shape, inLayout, tiledIn);
+    if (!tilize)
+      return notSupportedError(name + ": tilizing " + describeShape(shape) +
+                               " runs one of ttnn's block programs, which "
+                               "are not modelled");
+    Tensor tiled{cur.shape, tiledIn, true};
+    plan.run(*tilize, &tiled);
+    cur = tiled;
+    plan.outLayout = outLayout =
+        outLayout.interleavedIn(PageLayout::Tile, outLayout.getBufferType());
+    aligned = true; // padded by the tilize
+  }
   if (!aligned)
     fillPadding(plan, cur);
   // The padded bfp8_b copy is freed only when the op returns.
@@ -489,6 +561,15 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
     cur.temporary = false;
   }
   DataType outType = type;
+  // Temporaries take the output's memory config, shards included: only a
+  // single W or H program writes a sharded output as asked (measured).
+  if (outLayout.isSharded() &&
+      (fastNC || !single || reduced.size() != 1 ||
+       (has(h) && splitSlices(tilesOf(cur.shape), math, cur.layout) > 1)))
+    return notSupportedError(
+        name + ": a sharded output of a reduction over several programs is "
+               "not modelled (" +
+        describe(outLayout) + ")");
   if (reduced.empty()) {
     // fast_reduce_nc did it all.
   } else if (single) {
@@ -531,18 +612,20 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
   auto outShape = reducedShape(name, inputShape, dims, keepDim, &reduced);
   if (!outShape)
     return outShape.takeError();
-  if (llvm::Error err =
-          checkLayoutIdleCores(name, "input", inputShape, inputLayout))
+  if (llvm::Error err = checkLayoutIdleCores(name, "input", inputShape,
+                                             inputLayout, /*rowMajor=*/true))
     return err;
   if (llvm::Error err = checkModelled(name, inputLayout, outputLayout))
     return err;
-  if (llvm::Error err = checkLayout(name, "output", *outShape, outputLayout))
+  if (llvm::Error err = checkLayout(name, "output", *outShape, outputLayout,
+                                    /*rowMajorAllowed=*/true))
     return err;
   auto plan = planReduction(name, mathOf<OpTy>(), inputShape, inputLayout,
                             reduced, *outShape, outputLayout);
   if (!plan)
     return plan.takeError();
-  return finishPrograms(name, plan->steps, *outShape, outputLayout,
+  // A tilized row-major input gives a tiled result (plan->outLayout).
+  return finishPrograms(name, plan->steps, *outShape, plan->outLayout,
                         initialState);
 }
 
