@@ -375,7 +375,9 @@ llvm::Error transposeToH(llvm::StringRef name, Plan &plan, Tensor &cur,
 }
 
 /// The final reshape to the result's shape: a view, or ttnn's reshape
-/// program (its model, DataOps.cpp).
+/// program (its model, DataOps.cpp); bfp8_b is typecast to bf16 (placed like
+/// the result, live until the op returns), reshaped in bf16, fill-padded
+/// when the result has tile padding and typecast back (measured).
 llvm::Error reshapeTo(Plan &plan, Tensor &cur, llvm::ArrayRef<int64_t> shape,
                       LayoutAttr layout) {
   if (shape.empty() || llvm::ArrayRef<int64_t>(cur.shape) == shape)
@@ -396,20 +398,35 @@ llvm::Error reshapeTo(Plan &plan, Tensor &cur, llvm::ArrayRef<int64_t> shape,
     return notSupportedError("the reshape of a sharded result to its shape "
                              "is not modelled");
   }
-  auto reshape = OpModel<ReshapeOp>::getOpConstraints(cur.shape, cur.layout,
-                                                      shape, layout, nullptr);
+  DataType type = cur.layout.getDataType();
+  bool blockFloat = type == DataType::BFloat8B;
+  Tensor source = cur;
+  if (blockFloat)
+    source = {cur.shape, cur.layout.withDataType(DataType::BFloat16), true};
+  LayoutAttr target = layout.withDataType(source.layout.getDataType());
+  auto reshape = OpModel<ReshapeOp>::getOpConstraints(
+      source.shape, source.layout, shape, target, nullptr);
   if (!reshape)
     return reshape.takeError();
   uint64_t cb = reshape->cbL1PeakSize;
   if (cb == 0 && reshape->peakL1MemorySize == 0)
     return llvm::Error::success(); // a view
-  if (cur.layout.getDataType() == DataType::BFloat8B && layout.isL1())
-    return notSupportedError(
-        "the bfp8_b result's reshape into L1 (through bf16) is not modelled");
-  Tensor result{std::vector<int64_t>(shape.begin(), shape.end()), layout,
+  if (blockFloat)
+    plan.run(typecastBuffers(type, DataType::BFloat16), &source);
+  Tensor result{std::vector<int64_t>(shape.begin(), shape.end()), target,
                 true};
-  uint64_t written = l1BytesPerBank(result.shape, layout);
+  uint64_t written = l1BytesPerBank(result.shape, target);
   plan.run(cb, &result, reshape->peakL1MemorySize - cb - written);
+  if (blockFloat) {
+    int64_t rows = shape.size() >= 2 ? shape[shape.size() - 2] : 1;
+    if (rows % kTileDim || shape.back() % kTileDim)
+      plan.run(fillPadBuffers(shape, DataType::BFloat16), nullptr);
+    Tensor back{result.shape, layout, true};
+    plan.run(typecastBuffers(DataType::BFloat16, type), &back);
+    plan.release(result);
+    result = back;
+  }
+  plan.release(source);
   plan.release(cur);
   cur = result;
   return llvm::Error::success();
