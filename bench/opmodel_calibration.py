@@ -86,6 +86,25 @@ def _reduce(op: str, shape: tuple[int, ...], dim: int, src: str = D, dst: str = 
                 lambda t, dev, mc, a: getattr(t, op)(a[0], dim=dim, keepdim=True, memory_config=mc[dst]))
 
 
+def _reduction(op: str, shape: tuple[int, ...], dims: tuple[int, ...] | None, keepdim: bool, src: str, dst: str,
+               dtype: str = "bf16") -> Case:
+    """``op`` over ``dims`` (None: every dimension) in generated placements (``g:...``)."""
+    rank = len(shape)
+    axes = set(range(rank)) if dims is None else {d % rank for d in dims}
+    out = tuple(1 if i in axes else d for i, d in enumerate(shape) if keepdim or i not in axes)
+    attrs = ([f"dim_arg = array<i64: {', '.join(map(str, dims))}>"] if dims is not None else []) + (
+        ["keep_dim = true"] if keepdim else [])
+    what = "all dims" if dims is None else f"dims {list(dims)}"
+    name = (f"{op} {'x'.join(map(str, shape))} {what}{' keepdim' if keepdim else ''} {src[2:]}->{dst[2:]}"
+            + (f" {dtype}" if dtype != "bf16" else ""))
+    kwargs: dict = {"keepdim": keepdim}
+    if dims is not None:
+        kwargs["dim"] = dims[0] if len(dims) == 1 else list(dims)
+    return Case(name, "reduction", (Operand(shape, src, dtype),), Operand(out, dst, dtype),
+                f"ttnn.{op} %a0" + (f" {{{', '.join(attrs)}}}" if attrs else ""),
+                lambda t, dev, mc, a: getattr(t, op)(a[0], memory_config=mc[dst], **kwargs))
+
+
 def _softmax(width: int) -> Case:
     shape = (64, width)
     return Case(f"softmax 64x{width} l1 (Wt={width // 32})", "softmax", (Operand(shape, L),), Operand(shape, L),
@@ -93,7 +112,8 @@ def _softmax(width: int) -> Case:
 
 
 def _sharded_softmax(shape: tuple[int, int], src: str, dst: str, dtype: str) -> Case:
-    suffix = {"bf16": "", "f32": "_f32", "bfp8_b": "_bfp8"}[dtype]
+    # Named placements carry the data type in a suffix; generated ones (g:...) in the operand.
+    suffix = "" if src.startswith("g:") else {"bf16": "", "f32": "_f32", "bfp8_b": "_bfp8"}[dtype]
     name = f"softmax {shape[0]}x{shape[1]} {src}->{dst}" + (f" {dtype}" if dtype != "bf16" else "")
     return Case(name, "softmax", (Operand(shape, src + suffix, dtype),), Operand(shape, dst + suffix, dtype),
                 "ttnn.softmax %a0 {dimension = -1 : si32}",
@@ -289,6 +309,45 @@ CASES: tuple[Case, ...] = (
          lambda t, dev, mc, a: t.sum(a[0], memory_config=mc[D])),
     Case("sum 64x1024 dims [1, 2] (out of range)", "reduction", (Operand(X, D),), Operand((64,), D),
          "ttnn.sum %a0 {dim_arg = array<i64: 1, 2>}", lambda t, dev, mc, a: t.sum(a[0], dim=[1, 2], memory_config=mc[D])),
+    # ttnn 0.81.1's composite: fill-pad of tile padding (bfp8_b through bf16), fast_reduce_nc and its slice,
+    # W / H / split H / HW programs, outer dimensions through transposes, the final reshape, row-major
+    # programs, bfp8_b min's negating programs, sharded inputs and outputs (Reduction.cpp).
+    *(_reduction(*spec) for spec in (
+        ("min", (1, 640, 388), (1,), False, "g:dram", "g:dram"),
+        ("sum", (640, 64), (0,), True, "g:dram", "g:l1"),
+        ("sum", (640, 64), (0,), True, "g:dram", "g:dram", "f32"),
+        ("mean", (640, 64), (0,), True, "g:l1", "g:dram", "bfp8_b"),
+        ("max", (3, 640, 64), (1,), True, "g:dram", "g:l1"),
+        ("max", (640, 64), (0,), True, "g:dram", "g:dram", "bfp8_b"),
+        ("sum", (544, 735), (1,), False, "g:l1", "g:l1", "bfp8_b"),
+        ("mean", (672, 943), (-1,), True, "g:l1", "g:l1", "bfp8_b"),
+        ("min", (64, 256), (0,), True, "g:dram", "g:dram", "bfp8_b"),
+        ("min", (130, 64, 32), (1,), True, "g:dram", "g:dram", "bfp8_b"),
+        ("min", (300, 32, 32), (2,), True, "g:dram", "g:dram", "bfp8_b"),
+        ("min", (64, 96), None, True, "g:dram", "g:dram", "bfp8_b"),
+        ("max", (3, 170, 18), (0,), True, "g:dram", "g:l1"),
+        ("max", (2, 3, 64, 96), (0,), False, "g:dram", "g:l1"),
+        ("mean", (2, 3, 64, 96), (1,), True, "g:dram", "g:l1", "bfp8_b"),
+        ("sum", (2, 3, 64, 96), (0, 1), True, "g:dram", "g:dram"),
+        ("sum", (3, 70, 96), (0, 1), True, "g:dram", "g:l1"),
+        ("sum", (2, 3, 64, 96), (0, 1, 3), True, "g:dram", "g:dram", "bfp8_b"),
+        ("sum", (1, 224, 512), (0, 1, 2), True, "g:dram", "g:l1"),
+        ("max", (64, 96), (1,), False, "g:dram", "g:l1"),
+        ("mean", (128, 224), (-1,), False, "g:l1", "g:dram", "bfp8_b"),
+        ("sum", (138, 138), (-1,), False, "g:ws:2x1:160x96", "g:l1", "bfp8_b"),
+        ("max", (1, 128, 950), None, False, "g:l1", "g:dram", "bfp8_b"),
+        ("min", (4, 4, 928, 96), None, True, "g:l1", "g:l1"),
+        ("sum", (4, 96, 73), (2,), False, "g:l1:rm", "g:l1:rm"),
+        ("mean", (4, 160, 86), (1,), True, "g:l1:rm", "g:l1:rm"),
+        ("sum", (4, 96, 300), (2,), True, "g:dram:rm", "g:dram:rm", "f32"),
+        ("min", (158, 232), (0,), True, "g:l1:rm", "g:dram:rm"),
+        ("max", (4, 96, 73), (1,), True, "g:l1:rm", "g:l1:rm", "f32"),
+        ("sum", (448, 191), (1,), True, "g:ws:1x2:448x96", "g:ws:1x1:448x32"),
+        ("sum", (448, 192), (0,), True, "g:dram", "g:ws:1x6:32x32"),
+        ("max", (480,), (0,), False, "g:hs:1x1:32x480", "g:dram", "bfp8_b"),
+        ("min", (2, 4, 928, 187), (-4,), False, "g:hs:6x4:320x192", "g:l1"),
+        ("mean", (911,), None, False, "g:bs:1x7:32x160", "g:dram", "f32"),
+    )),
     *(_softmax(32 * wt) for wt in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 15, 18, 21, 24, 27, 30, 32, 33, 45)),
     *(Case(f"softmax 64x{32 * wt} f32 l1 (Wt={wt})", "softmax", (Operand((64, 32 * wt), "l1_f32", "f32"),),
            Operand((64, 32 * wt), "l1_f32", "f32"), "ttnn.softmax %a0 {dimension = -1 : si32}",
@@ -302,7 +361,14 @@ CASES: tuple[Case, ...] = (
         ((256, 1024), "tl_ws", "tl_ws", "bf16"), ((4096, 128), D, "tl_hs", "bf16"), ((4096, 128), "tl_hs", L, "bf16"),
         ((4096, 128), "tl_hs", "tl_hs", "f32"), ((4096, 128), "tl_hs", "tl_hs", "bfp8_b"),
         ((2048, 192), "tl_hs6", "tl_hs6", "bf16"), ((1024, 288), "tl_hs9", "tl_hs9", "bf16"),
-        ((256, 1024), "tl_bs", D, "bf16"), ((256, 1024), "tl_bs", "tl_hs8", "bf16"))),
+        ((256, 1024), "tl_bs", D, "bf16"), ((256, 1024), "tl_bs", "tl_hs8", "bf16"),
+        # A last dimension that is not a tile multiple: 2 x block input tiles and a row copy; shards narrower
+        # than the padded row are rejected on the output; grids with idle cores.
+        ((32, 14), "g:dram", "g:dram", "bf16"), ((480, 703), "g:dram", "g:l1", "f32"),
+        ((984, 843), "g:l1", "g:dram", "bfp8_b"), ((448, 30), "g:l1", "g:dram", "bfp8_b"),
+        ((64, 300), "g:ws:1x2:64x160", "g:dram", "bf16"), ((64, 300), "g:dram", "g:ws:1x2:64x160", "bf16"),
+        ((70, 300), "g:dram", "g:bs:3x1:32x320", "bf16"), ((3328, 284), "g:hs:7x6:96x288", "g:hs:7x6:96x288", "f32"),
+        ((3328, 320), "g:bs:5x7:672x64", "g:l1", "bf16"))),
     Case("transpose 64x1024 -> 1024x64 l1", "transpose", (Operand(X, L),), Operand((1024, 64), L),
          "ttnn.transpose %a0 {dim0 = 0 : si32, dim1 = 1 : si32}", lambda t, dev, mc, a: t.transpose(a[0], 0, 1, memory_config=mc[L])),
     Case("transpose 2x64x1024 dims 1, 2 dram", "transpose", (Operand((2, 64, 1024), D),), Operand((2, 1024, 64), D),
@@ -362,9 +428,6 @@ CASES: tuple[Case, ...] = (
 # Cases where the model deliberately answers differently from ttnn 0.81.1, and why. The test
 # asserts that each still differs (a model change that closes a gap must remove its entry).
 DIFFERENCES: dict[str, str] = {
-    "mean 8x64x64 dim 0 keepdim dram->dram": "mean over an outer dimension: ttnn 0.81.1 does not run sum's "
-    "slice-accumulating program (its CBs are 2 + 1 + 2 pages, 10240 B); the model applies the sum rule (2 pages "
-    "per slice, 38912 B) and is above it.",
     "matmul Mt Kt Nt 160 2 160 dram->dram": "all-DRAM matmul with more than 128 output rows and columns of tiles "
     "(per-core blocks above 16 tiles): ttnn 0.81.1 single-buffers in0 and allocates 200 output tiles for a 20x20 "
     "block (532480 B); the model applies the 2-D rule (983040 B), above it. Not derived: no sweep point beyond "
