@@ -107,6 +107,7 @@ def test_only_the_deliberately_illegal_cases_were_rejected(device):
                         "slice 64x1024 [0:64, 0:1024:2] dram->dram bfp8_b",  # ttnn: no bfp8_b untilize
                         *calibration.compute.REJECTED,
                         *calibration.data.REJECTED, *calibration.cnn.REJECTED, *calibration.LAYOUT_REJECTED,
+                        *calibration.REDUCTION_REJECTED,
                         *calibration.matmul_cases.REJECTED,
                         *(calibration.matmul_cases.REJECTED_ON_BLACKHOLE if device == "blackhole" else ()),
                         *(calibration.data.REJECTED_ON_BLACKHOLE if device == "blackhole" else ())}
@@ -114,8 +115,9 @@ def test_only_the_deliberately_illegal_cases_were_rejected(device):
     # The scratchpad is part of total, not of cb; only slice has one (its bounds, 4 B per dimension),
     # the data families that keep a tile, an index block or a result row there, the CNN ops (the
     # row-major input's reshard into L1, Pool.cpp / Conv.cpp) and to_layout (ttnn's block tilize stages
-    # its rows there).
-    with_scratchpad = {"slice", "max_pool2d", "conv2d", "to_layout", *calibration.data.SCRATCHPAD_FAMILIES}
+    # its rows there), and the reductions (their final reshape's tile, fast_reduce_nc's slice).
+    with_scratchpad = {"slice", "max_pool2d", "conv2d", "to_layout", "reduction",
+                       *calibration.data.SCRATCHPAD_FAMILIES}
     assert all(figures.get("scratchpad", 0) == 0 for name, figures in table.items()
                if family[name] not in with_scratchpad)
     # 3 + 2 tile rows of staging plus 2 x 32 B on Wormhole; 2 tile rows plus 2 x 64 B on Blackhole.
