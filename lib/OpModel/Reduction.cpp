@@ -15,8 +15,10 @@
 //      to H by a transpose, H-reduced and moved back; every temporary placed
 //      like the output;
 //   4. the reshape to the result's shape (a view, or ttnn's reshape).
-// Every program allocates dataflow buffers, so the CB peak is the largest
-// program's (finishPrograms).
+// A row-major input runs ttnn's dense row-major program for a sum or mean
+// over W or H, else it is tilized first (a tiled result). Every program
+// allocates dataflow buffers, so the CB peak is the largest program's
+// (finishPrograms).
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,7 +81,8 @@ Tiles tilesOf(llvm::ArrayRef<int64_t> shape) {
   for (int64_t d = 0; d + 2 < rank; ++d)
     batch *= shape[d];
   int64_t h = rank >= 2 ? shape[rank - 2] : 1;
-  return {batch, ceilDiv(h, kTileDim), ceilDiv(rank ? shape.back() : 1, kTileDim)};
+  int64_t w = rank ? shape.back() : 1;
+  return {batch, ceilDiv(h, kTileDim), ceilDiv(w, kTileDim)};
 }
 
 uint64_t tileOf(DataType type) {
@@ -115,9 +118,9 @@ bool negatesBlockFloat(Math math, DataType in) {
 /// The programs of a reduction and the tensors they allocate, in order.
 class Plan {
 public:
-  Plan(LayoutAttr outLayout) : outLayout(outLayout) {}
+  explicit Plan(LayoutAttr outLayout) : outLayout(outLayout) {}
 
-  /// A program that writes `written` (nullopt: works in place).
+  /// A program that writes `written` (nullptr: works in place).
   void run(uint64_t buffers, const Tensor *written, uint64_t scratchpad = 0) {
     ProgramStep step;
     step.dataflowBytes = buffers;
@@ -205,8 +208,8 @@ void reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
     // Two CBs of the column's tile rows for as many columns as divide both
     // core groups' shares (split_work_to_cores), measured on both devices.
     int64_t cols = t.batch * t.cols, cores = currentDevice().numCores();
-    int64_t share = cols <= cores ? 1
-                                  : std::lcm(ceilDiv(cols, cores), cols / cores);
+    int64_t share =
+        cols <= cores ? 1 : std::lcm(ceilDiv(cols, cores), cols / cores);
     plan.run(2 * kDoubleBuffer * inTile + kBf16TileBytes +
                  2 * kDoubleBuffer * outTile + 2 * t.rows * share * inTile,
              &result);
@@ -221,11 +224,11 @@ void reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
     int64_t inPages = in == DataType::Float32 ? kDoubleBuffer : kBlockPages;
     plan.run(inPages * inTile + scalerTile(in) + kDoubleBuffer * p, &partials);
     // Stage 2: the slices tilized (a tile per 32 slices, at least 2) and
-    // reduced.
+    // reduced: 2 + 1 + that + 1 partial tiles, an output tile and 2 pages.
     int64_t sliceTiles =
         std::max<int64_t>(kDoubleBuffer, ceilDiv(slices, kTileDim));
-    plan.run((2 * kDoubleBuffer + 2 + sliceTiles) * p + outTile +
-                 kDoubleBuffer * outTile - kDoubleBuffer * p,
+    plan.run((kDoubleBuffer + 2 + sliceTiles) * p +
+                 (1 + kDoubleBuffer) * outTile,
              &result);
     plan.release(partials);
     plan.release(cur);
