@@ -506,6 +506,8 @@ llvm::Error checkModelled(llvm::StringRef name, LayoutAttr in,
   std::string what;
   if (in.isRowMajor() != out.isRowMajor())
     what = "a reduction between row-major and tiled layouts";
+  else if (out.isRowMajor() && out.isSharded())
+    what = "a sharded row-major result";
   else if (in.getDataType() != out.getDataType())
     what = "a result in another data type than the input";
   if (what.empty())
@@ -584,10 +586,12 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
   // The padded bfp8_b copy is freed only when the op returns.
   Tensor filled = cur;
   cur.temporary = false;
-  // A sum of bf16 over some but not all dimensions keeps its intermediate
-  // results in f32 and writes bf16 last (generic_reductions.cpp).
-  bool chain = math == Math::Sum && type == DataType::BFloat16 &&
-               reduced.size() > 1 && int64_t(reduced.size()) < rank;
+  // A sum or mean of bf16 over some but not all dimensions keeps its
+  // intermediate results in f32 and writes bf16 last (generic_reductions.cpp;
+  // measured).
+  bool chain = (math == Math::Sum || math == Math::Mean) &&
+               type == DataType::BFloat16 && reduced.size() > 1 &&
+               int64_t(reduced.size()) < rank;
   Tensor held = filled;
   held.temporary = false;
   llvm::SmallVector<int64_t, 2> inner;
@@ -633,14 +637,16 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
       reduceH(plan, cur, math, outType);
   } else {
     for (int64_t d : llvm::reverse(reduced)) {
+      DataType stepType =
+          chain && d != reduced.front() ? DataType::Float32 : outType;
       if (d == w) {
-        reduceW(plan, cur, math, outType);
+        reduceW(plan, cur, math, stepType);
       } else if (d == h) {
-        reduceH(plan, cur, math, outType);
+        reduceH(plan, cur, math, stepType);
       } else {
         if (llvm::Error err = transposeToH(name, plan, cur, d))
           return err;
-        reduceH(plan, cur, math, outType);
+        reduceH(plan, cur, math, stepType);
         if (llvm::Error err = transposeToH(name, plan, cur, d))
           return err;
       }
