@@ -52,8 +52,9 @@ constexpr int64_t kDoubleBuffer = 2;
 /// Input pages of the reduce programs when a core has enough tiles to
 /// stream (reduce_op_multi_core_{w,h}_program_factory.cpp): 8, else 2.
 constexpr int64_t kBlockPages = 8;
-/// A W program streams 8-tile blocks for rows of at least 4 tiles; an H
-/// program for at least 4 columns on every core (floor(columns / cores)).
+/// A W program streams 8-tile blocks once every core takes at least 4 tiles
+/// (Wt x max(1, floor(rows / cores)), measured on both devices); an H program
+/// for at least 4 columns on every core (floor(columns / cores)).
 constexpr int64_t kBlockFromTiles = 4;
 /// The H program splits tall columns over cores (two programs: row-major
 /// partials of H slices, then their reduction) from 20 tile rows on, when
@@ -155,7 +156,11 @@ uint64_t reduceWBuffers(const Tiles &t, Math math, DataType in,
     return pages * inTile + kBf16TileBytes + kDoubleBuffer * outTile +
            2 * inTile;
   }
-  int64_t pages = t.cols >= kBlockFromTiles ? kBlockPages : kDoubleBuffer;
+  // 8-tile blocks once a core's tiles (a row, or its whole rows) reach 4.
+  int64_t rowsPerCore = (t.batch * t.rows) / currentDevice().numCores();
+  int64_t pages = t.cols * std::max<int64_t>(1, rowsPerCore) >= kBlockFromTiles
+                      ? kBlockPages
+                      : kDoubleBuffer;
   return pages * inTile + scalerTile(in) + kDoubleBuffer * outTile;
 }
 
@@ -566,6 +571,14 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
         return err;
       return plan;
     }
+    // Sums and means over several dimensions but H and W together (and a
+    // sum of bf16's outer dimensions) run the dense programs one dimension
+    // at a time with row-major permutes: not modelled.
+    if ((math == Math::Sum || math == Math::Mean) && !single && !fastNC)
+      return notSupportedError(name + ": a row-major sum or mean over these "
+                                      "dimensions (ttnn's dense row-major "
+                                      "programs between permutes) is not "
+                                      "modelled");
     LayoutAttr tiledIn =
         inLayout.interleavedIn(PageLayout::Tile, inLayout.getBufferType());
     std::optional<uint64_t> tilize =
