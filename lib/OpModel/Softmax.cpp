@@ -63,20 +63,9 @@ llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
   if (llvm::Error err =
           checkLayoutIdleCores(name, "output", inputShape, outputLayout))
     return err;
-  if (*dim != rank - 1)
-    return notSupportedError(name + ": only the last dimension is modelled "
-                                    "(dimension " +
-                             llvm::Twine(dimension) + ")");
+  // Whatever the dimension, the result's reshape to its logical width
+  // rejects shards narrower than the padded row (measured).
   int64_t wt = geometry(inputShape).widthTiles;
-  int64_t block = kBlock;
-  if (wt <= kBlock)
-    block = wt;
-  else if (wt % kThirdsBlock == 0 && wt < kThirdsBelowTiles)
-    block = kThirdsBlock;
-  int64_t paddedWt = llvm::divideCeil(wt, block) * block;
-  uint64_t intermediateTile = inputLayout.getDataType() == DataType::Float32
-                                  ? kF32TileBytes
-                                  : kBf16TileBytes;
   bool maskedRow = inputShape.back() % kTileDim != 0;
   if (maskedRow && outputLayout.isSharded() &&
       outputLayout.getShard()[1] != wt * kTileDim)
@@ -86,6 +75,19 @@ llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
         "its padded row (" +
         describe(outputLayout) +
         "): ttnn's reshape to the logical width rejects it; shard by height");
+  if (*dim != rank - 1)
+    return notSupportedError(name + ": only the last dimension is modelled "
+                                    "(dimension " +
+                             llvm::Twine(dimension) + ")");
+  int64_t block = kBlock;
+  if (wt <= kBlock)
+    block = wt;
+  else if (wt % kThirdsBlock == 0 && wt < kThirdsBelowTiles)
+    block = kThirdsBlock;
+  int64_t paddedWt = llvm::divideCeil(wt, block) * block;
+  uint64_t intermediateTile = inputLayout.getDataType() == DataType::Float32
+                                  ? kF32TileBytes
+                                  : kBf16TileBytes;
   int64_t inputTiles = maskedRow ? 2 * block : paddedWt;
   int64_t rowCopyTiles = maskedRow ? paddedWt : 0;
   uint64_t cbBytes = inputTiles * tileBytes(inputLayout) +
