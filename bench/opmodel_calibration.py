@@ -379,6 +379,13 @@ CASES: tuple[Case, ...] = (
         ((64, 300), "g:ws:1x2:64x160", "g:dram", "bf16"), ((64, 300), "g:dram", "g:ws:1x2:64x160", "bf16"),
         ((70, 300), "g:dram", "g:bs:3x1:32x320", "bf16"), ((3328, 284), "g:hs:7x6:96x288", "g:hs:7x6:96x288", "f32"),
         ((3328, 320), "g:bs:5x7:672x64", "g:l1", "bf16"))),
+    # Other dimensions: ttnn's general programs (small and large columns, outer dimensions).
+    *(Case(f"softmax {'x'.join(map(str, shape))} dim {dim} {dtype}", "softmax", (Operand(shape, "g:dram", dtype),),
+           Operand(shape, "g:dram", dtype), f"ttnn.softmax %a0 {{dimension = {dim} : si32}}",
+           lambda t, dev, mc, a, dim=dim: t.softmax(a[0], dim=dim, memory_config=mc["g:dram"]))
+      for shape, dim, dtype in (((640, 96), 0, "bf16"), ((544, 96), 0, "f32"), ((1024, 64), 0, "bf16"),
+                                ((1056, 64), 0, "bf16"), ((1024, 96), 0, "f32"), ((3, 100, 70), 1, "bfp8_b"),
+                                ((2, 3, 64, 96), 0, "f32"), ((3, 64, 96), 0, "bfp8_b"))),
     Case("transpose 64x1024 -> 1024x64 l1", "transpose", (Operand(X, L),), Operand((1024, 64), L),
          "ttnn.transpose %a0 {dim0 = 0 : si32, dim1 = 1 : si32}", lambda t, dev, mc, a: t.transpose(a[0], 0, 1, memory_config=mc[L])),
     Case("transpose 2x64x1024 dims 1, 2 dram", "transpose", (Operand((2, 64, 1024), D),), Operand((2, 1024, 64), D),

@@ -16,6 +16,7 @@
 // that is 79 tiles = 161792 B in bf16. Sharded operands (height, width or
 // block, either side, both devices, bf16 / f32 / bfp8_b) run the same program
 // with the same CBs: the rows are whole tensor rows whatever the shards.
+// Other dimensions run ttnn's general programs (generalBuffers).
 // A last dimension that is not a tile multiple (the writer masks the padded
 // columns, softmax_program_factory_attention_optimized.cpp) streams the input
 // through 2 x block tiles and keeps the row, Wt' tiles, in one more
@@ -44,6 +45,31 @@ constexpr int64_t kBlock = 4;
 constexpr int64_t kThirdsBlock = 3, kThirdsBelowTiles = 12;
 /// Intermediate and scaler CBs that are bf16 whatever the data type.
 constexpr uint64_t kFixedBf16Tiles = 5;
+/// ttnn 0.81.1's general programs for a dimension other than the last
+/// (softmax_program_factory_general_{h_small,h_large,c_large}.cpp, measured
+/// on both devices): T tiles in the tensor's format, S single tiles (f32 for
+/// f32, else bf16), F f32 tiles.
+///  - the second-to-last dimension, Ht tiles along it: "small" keeps the
+///    column, `Ht T in + Ht T out + 3 S + 2 Ht F + 3 F`, while the allocator
+///    base plus those CBs stay within 512 KiB (moreh softmax's switch, as
+///    Moreh.cpp); else "large" streams it, `2 T + 2 T + 3 S + 6 F`;
+///  - any other dimension: `5 T + 3 F + 2 F` whatever the shape.
+constexpr uint64_t kGeneralSmallLimit = 512 * 1024;
+
+uint64_t generalBuffers(llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
+                        int64_t dim) {
+  uint64_t t = tileBytes(layout);
+  uint64_t single = layout.getDataType() == DataType::Float32 ? kF32TileBytes
+                                                              : kBf16TileBytes;
+  int64_t rank = shape.size();
+  if (dim != rank - 2)
+    return 5 * t + 5 * kF32TileBytes;
+  uint64_t ht = llvm::divideCeil(shape[rank - 2], kTileDim);
+  uint64_t small = ht * 2 * t + 3 * single + (2 * ht + 3) * kF32TileBytes;
+  if (currentDevice().l1AllocatorBase + small <= kGeneralSmallLimit)
+    return small;
+  return 4 * t + 3 * single + 6 * kF32TileBytes;
+}
 } // namespace
 
 llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
@@ -76,9 +102,8 @@ llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
         describe(outputLayout) +
         "): ttnn's reshape to the logical width rejects it; shard by height");
   if (*dim != rank - 1)
-    return notSupportedError(name + ": only the last dimension is modelled "
-                                    "(dimension " +
-                             llvm::Twine(dimension) + ")");
+    return finishOneOutput(name, generalBuffers(inputShape, inputLayout, *dim),
+                           inputShape, outputLayout, initialState);
   int64_t block = kBlock;
   if (wt <= kBlock)
     block = wt;
