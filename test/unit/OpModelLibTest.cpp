@@ -207,7 +207,9 @@ void entryChecks(MLIRContext &ctx) {
   llvm::SmallVector<int64_t> wide{2048, 2048};
   CHECK(errorKind(OpModel<AddOp>::getOpRuntime(shape, dram, wide, dram, l1)) ==
         OpModelErrorKind::Backend);
-  CHECK(errorKind(OpModel<SoftmaxOp>::getOpConstraints(shape, l1, 0, l1)) ==
+  LayoutAttr rowMajor = l1.interleavedIn(PageLayout::RowMajor, BufferType::L1);
+  CHECK(errorKind(OpModel<SoftmaxOp>::getOpConstraints(shape, rowMajor, -1,
+                                                        rowMajor)) ==
         OpModelErrorKind::NotSupported);
 
   // Shapes that cannot be sized: dynamic (not supported), negative or more
