@@ -683,8 +683,10 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
   auto outShape = reducedShape(name, inputShape, dims, keepDim, &reduced);
   if (!outShape)
     return outShape.takeError();
-  if (llvm::Error err = checkLayoutIdleCores(name, "input", inputShape,
-                                             inputLayout, /*rowMajor=*/true))
+  if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout,
+                                    /*rowMajorAllowed=*/true,
+                                    /*indicesAllowed=*/false,
+                                    /*idleCoresAllowed=*/true))
     return err;
   if (llvm::Error err = checkModelled(name, inputLayout, outputLayout))
     return err;

@@ -83,12 +83,15 @@ llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
   auto dim = normalizeDim(name, dimension, rank);
   if (!dim)
     return dim.takeError();
-  if (llvm::Error err =
-          checkLayoutIdleCores(name, "input", inputShape, inputLayout))
-    return err;
-  if (llvm::Error err =
-          checkLayoutIdleCores(name, "output", inputShape, outputLayout))
-    return err;
+  // Softmax's programs do not depend on the shard grid: ttnn runs shards
+  // that leave cores of their grid idle.
+  for (auto [role, layout] : {std::pair{"input", inputLayout},
+                              std::pair{"output", outputLayout}})
+    if (llvm::Error err = checkLayout(name, role, inputShape, layout,
+                                      /*rowMajorAllowed=*/false,
+                                      /*indicesAllowed=*/false,
+                                      /*idleCoresAllowed=*/true))
+      return err;
   // Whatever the dimension, the result's reshape to its logical width
   // rejects shards narrower than the padded row (measured).
   int64_t wt = geometry(inputShape).widthTiles;
