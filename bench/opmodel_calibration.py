@@ -463,12 +463,6 @@ BLACKHOLE_DIFFERENCES: dict[str, str] = {
     name: reason for name, reason in DIFFERENCES.items() if name != "matmul Mt Kt Nt 160 2 160 dram->dram"}
 # Convolutions ttnn slices over DRAM on Wormhole only (bench/opmodel_cases_cnn.py).
 DIFFERENCES.update(cnn.WORMHOLE_DIFFERENCES)
-# The norms' single-pass switch sits at a share of L1 (Norm.cpp); this case's CBs sum to 1,384,448 B, the
-# lower end of Blackhole's all-DRAM bracket, and with its input and output in L1 ttnn takes the large-tensor
-# program: the switch also depends on the L1 the tensors take, which the model does not count.
-BLACKHOLE_DIFFERENCES["layer_norm 64x4096 l1->l1"] = (
-    "CBs of 1,384,448 B, at the lower end of Blackhole's single-pass bracket: with the input and output in L1 "
-    "ttnn takes the large-tensor program (its switch also counts the L1 tensors; the model's does not)")
 
 
 def differences(device: str) -> dict[str, str]:

@@ -15,8 +15,8 @@
 //     x - mean Wt' (layer_norm only), (x - mean)^2 Wt', 2 + 8 tiles, and
 //     2 more for layer_norm; with weight or bias 2 blocks of intermediates,
 //     and Wt' tiles each for weight and bias (in their formats);
-//   - when those CBs do not fit (ttnn: their sum >= 95% of an L1 budget, see
-//     kSinglePassShare), the "large tensor" program streams the row through
+//   - when those CBs do not fit (ttnn: their sum >= 95% of the L1 above the
+//     allocator's base and the L1 inputs, see choosePass), the "large tensor" program streams the row through
 //     a fixed Wt' (112 tiles, 56 with weight, bias or an f32 input; halved
 //     with f32 dest) and adds x - mean for rms_norm too and a 1-tile
 //     accumulator.
@@ -42,25 +42,61 @@ namespace {
 struct NormInfo {
   bool fp32Dest;
   bool subtractsMean;
+  /// ttnn 0.81.1's rms_norm TT_FATALs on a row-major input (rmsnorm.cpp);
+  /// layer_norm runs a row-major program, not modelled.
+  bool rejectsRowMajor;
 };
 template <typename OpTy>
 constexpr NormInfo normInfo();
-template <> constexpr NormInfo normInfo<LayerNormOp>() { return {true, true}; }
-template <> constexpr NormInfo normInfo<RmsNormOp>() { return {false, false}; }
+template <> constexpr NormInfo normInfo<LayerNormOp>() {
+  return {true, true, false};
+}
+template <> constexpr NormInfo normInfo<RmsNormOp>() {
+  return {false, false, true};
+}
 
-/// The single-pass program is used while its CBs sum to at most this share
-/// of the L1 bank (kSinglePassShare / kSinglePassShareOf). ttnn compares a
-/// sum with 95% of an L1 size the mock devices do not expose; the share is
-/// what the measured brackets (sums of the CBs this model allocates) leave:
-/// Wormhole (1,499,136 B L1): 1,323,008 B ran in one pass (rms_norm, f32,
-/// Wt = 200), 1,325,568 B took the large-tensor program (rms_norm, bfp8_b,
-/// Wt = 408); Blackhole (1,572,864 B): 1,384,448 B in one pass (layer_norm,
-/// bf16, Wt = 128), 1,388,544 B large (rms_norm, f32 with f32 weight and
-/// bias, Wt = 88). 323/366 is Wormhole's lower end, inside Blackhole's
-/// bracket too; a fixed byte offset below 95% fits Wormhole but not
-/// Blackhole.
-constexpr uint64_t kSinglePassShare = 323;
-constexpr uint64_t kSinglePassShareOf = 366;
+/// ttnn's switch to the large-tensor program (layernorm_op_multi_core.cpp,
+/// CB_can_fit_in_L1): the single-pass CBs must sum to less than 95% of
+/// get_max_l1_space, the L1 from the allocator's base up to the lowest
+/// occupied address: the L1 inputs (input, weight, bias) sit at the top of L1
+/// when the program is chosen; the output, allocated afterwards, does not
+/// count (measured: an L1 output leaves the choice as from DRAM).
+constexpr uint64_t kSinglePassPercent = 95;
+/// This switch brackets the allocator's base more tightly than the shared
+/// table (docs/op-model.md, "L1 budgets"): measured with L1 tensors of known
+/// per-bank size under the single-pass CBs of layer_norm and rms_norm, bf16 /
+/// f32 / bfp8_b, with and without weight and bias, the base lies this far
+/// above DeviceModel::l1AllocatorBase (Wormhole 1,344 to 1,424 B, Blackhole
+/// 1,152 to 1,200 B; widened by 32 B each way). Sums between the two ends
+/// answer not_implemented.
+struct BaseBracket {
+  llvm::StringLiteral device;
+  uint64_t low, high;
+};
+constexpr BaseBracket kBaseAboveTable[] = {{"wormhole_b0", 1312, 1456},
+                                           {"blackhole", 1120, 1232}};
+
+enum class Pass { Single, Large, Unknown };
+
+/// The program ttnn picks for single-pass CBs of `cbBytes` with `occupied`
+/// bytes per bank of L1 inputs.
+Pass choosePass(uint64_t cbBytes, uint64_t occupied) {
+  const DeviceModel &device = currentDevice();
+  const BaseBracket *bracket = llvm::find_if(
+      kBaseAboveTable, [&](const BaseBracket &b) { return b.device == device.name; });
+  if (bracket == std::end(kBaseAboveTable))
+    return Pass::Unknown;
+  auto fits = [&](uint64_t above) {
+    uint64_t taken = above + occupied;
+    uint64_t space = device.l1AboveAllocatorBase();
+    return taken < space && cbBytes * 100 < kSinglePassPercent * (space - taken);
+  };
+  if (fits(bracket->high))
+    return Pass::Single;
+  if (!fits(bracket->low))
+    return Pass::Large;
+  return Pass::Unknown;
+}
 /// The large-tensor program's row chunk, in tiles, before halving for f32
 /// dest accumulation.
 constexpr int64_t kLargeChunk = 112;
@@ -139,6 +175,11 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
   constexpr NormInfo info = normInfo<OpTy>();
   if (inputShape.empty())
     return backendError(name + ": the input must have rank >= 1");
+  if (info.rejectsRowMajor && inputLayout && inputLayout.isRowMajor())
+    return backendError(name + ": the input is row_major (" +
+                        describe(inputLayout) +
+                        "): ttnn 0.81.1 normalizes tiled inputs only "
+                        "(convert with ttnn.to_layout)");
   if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout))
     return err;
   bool hasWeight = bool(weightLayout), hasBias = bool(biasLayout);
@@ -200,8 +241,19 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
   uint64_t cbBytes = normCBBytes(info, rowTiles, /*large=*/false, inTile,
                                  outTile, weightTile, biasTile, hasWeight,
                                  hasBias);
-  if (cbBytes > currentDevice().l1BankSize * kSinglePassShare /
-                    kSinglePassShareOf) {
+  uint64_t occupied = l1BytesPerBank(inputShape, inputLayout);
+  if (hasWeight)
+    occupied += l1BytesPerBank(weightShape, weightLayout);
+  if (hasBias)
+    occupied += l1BytesPerBank(biasShape, biasLayout);
+  Pass pass = choosePass(cbBytes, occupied);
+  if (pass == Pass::Unknown)
+    return notSupportedError(
+        name + ": single-pass CBs of " + llvm::Twine(cbBytes) +
+        " B are within the measured uncertainty of ttnn's switch to its "
+        "large-tensor program (95% of the L1 above the allocator's base and "
+        "the L1 inputs)");
+  if (pass == Pass::Large) {
     bool narrow = hasWeight || hasBias ||
                   inputLayout.getDataType() == DataType::Float32;
     int64_t chunk = narrow ? kLargeChunkWithWeights : kLargeChunk;
