@@ -23,7 +23,8 @@
 // intermediate CB (cb_x): `2 block in + (2 Wt' + 2) im + 2 block out + 5`
 // (measured on both mock devices, Wt = 1..32, bf16 / f32 / bfp8_b). The
 // result then goes through ttnn's reshape to its logical width, which rejects
-// shards narrower than the padded row (tensor_ops.cpp).
+// shards narrower than the padded row (tensor_ops.cpp). Row-major inputs are
+// rejected (but a rank-3 one over dimension 1: not modelled).
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,6 +84,21 @@ llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
   auto dim = normalizeDim(name, dimension, rank);
   if (!dim)
     return dim.takeError();
+  // ttnn 0.81.1's softmax programs take tiled inputs
+  // (softmax_device_operation.cpp: TT_FATAL on a row-major one), but for a
+  // rank-3 input over dimension 1, which it tilizes first (measured on both
+  // devices; its programs and tiled result are not modelled).
+  if (inputLayout && inputLayout.isRowMajor()) {
+    if (rank == 3 && *dim == 1)
+      return notSupportedError(name + ": a row-major rank-3 input over "
+                                      "dimension 1 (ttnn tilizes it and "
+                                      "returns a tiled result) is not "
+                                      "modelled");
+    return backendError(name + ": the input is row_major (" +
+                        describe(inputLayout) +
+                        "): ttnn 0.81.1's softmax takes tiled inputs only "
+                        "(convert with ttnn.to_layout)");
+  }
   // Softmax's programs do not depend on the shard grid: ttnn runs shards
   // that leave cores of their grid idle.
   for (auto [role, layout] : {std::pair{"input", inputLayout},
