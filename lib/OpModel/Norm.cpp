@@ -16,10 +16,10 @@
 //     2 more for layer_norm; with weight or bias 2 blocks of intermediates,
 //     and Wt' tiles each for weight and bias (in their formats);
 //   - when those CBs do not fit (ttnn: their sum >= 95% of the L1 above the
-//     allocator's base and the L1 inputs, see choosePass), the "large tensor" program streams the row through
-//     a fixed Wt' (112 tiles, 56 with weight, bias or an f32 input; halved
-//     with f32 dest) and adds x - mean for rms_norm too and a 1-tile
-//     accumulator.
+//     allocator's base and the L1 inputs, see choosePass), the "large
+//     tensor" program streams the row through a fixed Wt' (112 tiles, 56
+//     with weight, bias or an f32 input; halved with f32 dest) and adds
+//     x - mean for rms_norm too and a 1-tile accumulator.
 //
 // The same program writes a sharded output (height, width or block) from an
 // interleaved input with the same CBs (both mock devices, bf16 / f32 /
@@ -82,14 +82,17 @@ enum class Pass { Single, Large, Unknown };
 /// bytes per bank of L1 inputs.
 Pass choosePass(uint64_t cbBytes, uint64_t occupied) {
   const DeviceModel &device = currentDevice();
-  const BaseBracket *bracket = llvm::find_if(
-      kBaseAboveTable, [&](const BaseBracket &b) { return b.device == device.name; });
+  const BaseBracket *bracket =
+      llvm::find_if(kBaseAboveTable, [&](const BaseBracket &b) {
+        return b.device == device.name;
+      });
   if (bracket == std::end(kBaseAboveTable))
     return Pass::Unknown;
   auto fits = [&](uint64_t above) {
     uint64_t taken = above + occupied;
     uint64_t space = device.l1AboveAllocatorBase();
-    return taken < space && cbBytes * 100 < kSinglePassPercent * (space - taken);
+    return taken < space &&
+           cbBytes * 100 < kSinglePassPercent * (space - taken);
   };
   if (fits(bracket->high))
     return Pass::Single;

@@ -541,6 +541,7 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
   bool fastNC = math == Math::Sum && !outer.empty() &&
                 (type == DataType::BFloat16 || type == DataType::BFloat8B);
   bool aligned = rank >= 2 && tileAligned(shape);
+  bool tilized = false;
   // ttnn's fill-pad of shards handles one slice of tile rows
   // (fill_pad_program_factory.cpp: TT_FATAL N_slices == 1).
   if (inLayout.isSharded() && !inLayout.isRowMajor() && !aligned &&
@@ -556,7 +557,7 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
   if (inLayout.isRowMajor()) {
     // Row-major: a sum or mean over W or H runs ttnn's dense row-major
     // program; anything else tilizes the input (padded with the neutral
-    // value, placed like the input) and returns a tiled result.
+    // value) and returns a tiled result.
     if (inLayout.isSharded() || outLayout.isSharded())
       return notSupportedError(name + ": a sharded row-major reduction is "
                                       "not modelled");
@@ -579,8 +580,21 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
                                       "dimensions (ttnn's dense row-major "
                                       "programs between permutes) is not "
                                       "modelled");
-    LayoutAttr tiledIn =
-        inLayout.interleavedIn(PageLayout::Tile, inLayout.getBufferType());
+    // ttnn transposes an outer dimension to H before its first reduction
+    // (generic_reductions.cpp, reduce_nd_loop): of a row-major tensor, a
+    // row-major permute (measured), which is not modelled.
+    if (!fastNC && reduced.back() < h)
+      return notSupportedError(name + ": a row-major " +
+                               describeShape(shape) +
+                               " input whose last reduced dimension is an "
+                               "outer one (ttnn's row-major permute first) "
+                               "is not modelled");
+    // fast_reduce_nc's tilize writes where the result goes
+    // (non_height_width_reduce); the reduce programs' where the input is
+    // (measured).
+    BufferType tiledBuffer = fastNC ? outLayout.getBufferType()
+                                 : inLayout.getBufferType();
+    LayoutAttr tiledIn = inLayout.interleavedIn(PageLayout::Tile, tiledBuffer);
     std::optional<uint64_t> tilize =
         conversionCBBytes(shape, inLayout, tiledIn);
     if (!tilize)
@@ -592,13 +606,18 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
     cur = tiled;
     plan.outLayout = outLayout =
         outLayout.interleavedIn(PageLayout::Tile, outLayout.getBufferType());
-    aligned = true; // padded by the tilize
+    tilized = true;
   }
-  if (!aligned)
+  if (!aligned && !tilized) // a tilize pads with the neutral value
     fillPadding(plan, cur);
-  // The padded bfp8_b copy is freed only when the op returns.
+  // The padded bfp8_b copy is freed only when the op returns, and so is
+  // fast_reduce_nc's tilized input; a reduce program's tilized input when
+  // that program ends (measured).
   Tensor filled = cur;
-  cur.temporary = false;
+  if (tilized && !fastNC)
+    filled.temporary = false;
+  else
+    cur.temporary = false;
   // A sum or mean of bf16 over some but not all dimensions keeps its
   // intermediate results in f32 and writes bf16 last (generic_reductions.cpp;
   // measured).
