@@ -359,6 +359,11 @@ CASES: tuple[Case, ...] = (
         ("mean", (4, 4, 320, 70), (-1,), False, "g:dram", "g:dram"),
         ("sum", (4096, 128), (1,), True, "g:hs:8x8:64x128", "g:hs:8x8:64x32"),
         ("sum", (1024, 256), (0,), True, "g:ws:1x4:1024x64", "g:ws:1x4:32x64"),
+        # Row-major: fast_reduce_nc's tilize where the result goes and its slice to the logical width; a
+        # reduce program's tilized input freed when that program ends.
+        ("sum", (1, 96, 226), (0,), True, "g:dram:rm", "g:l1:rm"),
+        ("max", (1, 375, 192), None, False, "g:l1:rm", "g:l1:rm"),
+        ("max", (1, 375, 192), (-1,), False, "g:l1:rm", "g:dram:rm"),
     )),
     *(_softmax(32 * wt) for wt in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 15, 18, 21, 24, 27, 30, 32, 33, 45)),
     *(Case(f"softmax 64x{32 * wt} f32 l1 (Wt={wt})", "softmax", (Operand((64, 32 * wt), "l1_f32", "f32"),),
