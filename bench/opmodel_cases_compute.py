@@ -175,6 +175,10 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
     # not the L1 output; rms_norm rejects a row-major input.
     norms += [norm("layer_norm", (192, 3840), "l1", "dram"), norm("layer_norm", (192, 3840), "dram", "l1"),
               norm("rms_norm", X, "g:dram:rm", "g:dram:rm", label=RMS_ROW_MAJOR)]
+    # layer_norm of a row-major input: the output row in Wt' tiles and 2 blocks of input tiles to tilize from.
+    norms += [norm("layer_norm", (2, 21, 800), "g:dram:rm", "g:dram:rm"),
+              norm("layer_norm", (640,), "g:l1:rm", "g:dram:rm", bias=True, rows_in="l1"),
+              norm("layer_norm", (169, 128), "g:dram:rm", "g:l1:rm", weight=True, bias=True, rows_in="dram")]
 
     def rotary(x: tuple[int, ...], src: str, dst: str, dtype="bf16", table_dtype: str | None = None,
                table_place: str | None = None, seq: int | None = None, label: str = "") -> Any:

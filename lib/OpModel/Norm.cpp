@@ -43,7 +43,7 @@ struct NormInfo {
   bool fp32Dest;
   bool subtractsMean;
   /// ttnn 0.81.1's rms_norm TT_FATALs on a row-major input (rmsnorm.cpp);
-  /// layer_norm runs a row-major program, not modelled.
+  /// layer_norm runs its program on it.
   bool rejectsRowMajor;
 };
 template <typename OpTy>
@@ -183,8 +183,14 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
                         describe(inputLayout) +
                         "): ttnn 0.81.1 normalizes tiled inputs only "
                         "(convert with ttnn.to_layout)");
-  if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout))
+  if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout,
+                                    /*rowMajorAllowed=*/true))
     return err;
+  bool rowMajor = inputLayout.isRowMajor();
+  if (rowMajor && (inputLayout.isSharded() || !outputLayout ||
+                   !outputLayout.isRowMajor() || outputLayout.isSharded()))
+    return notSupportedError(name + ": a row-major input is modelled into "
+                                    "an interleaved row-major result only");
   bool hasWeight = bool(weightLayout), hasBias = bool(biasLayout);
   for (auto [role, shape, layout] :
        {std::tuple<llvm::StringRef, llvm::ArrayRef<int64_t>, LayoutAttr>{
@@ -199,7 +205,8 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
                           " does not have the input's last dimension (" +
                           llvm::Twine(inputShape.back()) + ")");
   }
-  if (llvm::Error err = checkLayout(name, "output", inputShape, outputLayout))
+  if (llvm::Error err = checkLayout(name, "output", inputShape, outputLayout,
+                                    /*rowMajorAllowed=*/rowMajor))
     return err;
   // Without a program config (ttnn 0.81.1, both devices): an interleaved
   // input runs the interleaved program into any output, sharded ones too; a
@@ -250,6 +257,12 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
   uint64_t cbBytes = normCBBytes(info, rowTiles, /*large=*/false, inTile,
                                  outTile, weightTile, biasTile, hasWeight,
                                  hasBias);
+  // A row-major input (layer_norm only): the program tilizes and untilizes
+  // in its kernels, with the output row in Wt' tiles instead of 2 blocks
+  // and 2 blocks of input tiles to tilize from (measured on both devices,
+  // bf16 / f32, with and without weight and bias).
+  if (rowMajor)
+    cbBytes += rowTiles * outTile + 2 * block * inTile;
   uint64_t occupied = l1BytesPerBank(inputShape, inputLayout);
   if (hasWeight)
     occupied += l1BytesPerBank(weightShape, weightLayout);
@@ -262,6 +275,9 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
         " B are within the measured uncertainty of ttnn's switch to its "
         "large-tensor program (95% of the L1 above the allocator's base and "
         "the L1 inputs)");
+  if (pass == Pass::Large && rowMajor)
+    return notSupportedError(name + ": the large-tensor program of a "
+                                    "row-major input is not modelled");
   if (pass == Pass::Large) {
     bool narrow = hasWeight || hasBias ||
                   inputLayout.getDataType() == DataType::Float32;
