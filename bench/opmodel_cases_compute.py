@@ -41,6 +41,7 @@ SUFFIX = {"bf16": "", "f32": "_f32", "bfp8_b": "_bfp8"}
 
 SHARDED_RESULT = "a sharded input's result must be sharded alike"
 RMS_ROW_MAJOR = "rms_norm 64x1024 dram row_major (tiled inputs only)"
+LN_ROW_MAJOR_WIDTH = "layer_norm 222x79 l1 row_major (whole tiles of width only)"
 # Cases that ttnn 0.81.1 rejects (and so does the model): both-reject matches.
 REJECTED = frozenset({
     f"rms_norm 256x1024 tl_ws->dram ({SHARDED_RESULT})",
@@ -49,6 +50,7 @@ REJECTED = frozenset({
     "layer_norm 28672x32 hs (needs a sharded program config)",
     "rms_norm 28672x32 hs (needs a sharded program config)",
     RMS_ROW_MAJOR,
+    LN_ROW_MAJOR_WIDTH,
     "sdpa 1x8x256x64 f32 (bf16 or bfp8_b only)",
     *(f"rotary_embedding 1x8x256x128 {src}->{dst} (interleaved or height sharded only)"
       for src, dst in (("tl_wsr", "tl_wsr"), ("tl_bsr", "tl_bsr"), ("tl_bsr", "dram"), ("dram", "tl_wsr"),
@@ -178,7 +180,8 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
     # layer_norm of a row-major input: the output row in Wt' tiles and 2 blocks of input tiles to tilize from.
     norms += [norm("layer_norm", (2, 21, 800), "g:dram:rm", "g:dram:rm"),
               norm("layer_norm", (640,), "g:l1:rm", "g:dram:rm", bias=True, rows_in="l1"),
-              norm("layer_norm", (169, 128), "g:dram:rm", "g:l1:rm", weight=True, bias=True, rows_in="dram")]
+              norm("layer_norm", (169, 128), "g:dram:rm", "g:l1:rm", weight=True, bias=True, rows_in="dram"),
+              norm("layer_norm", (222, 79), "g:l1:rm", "g:dram:rm", label=LN_ROW_MAJOR_WIDTH)]
 
     def rotary(x: tuple[int, ...], src: str, dst: str, dtype="bf16", table_dtype: str | None = None,
                table_place: str | None = None, seq: int | None = None, label: str = "") -> Any:

@@ -191,6 +191,11 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
                    !outputLayout.isRowMajor() || outputLayout.isSharded()))
     return notSupportedError(name + ": a row-major input is modelled into "
                                     "an interleaved row-major result only");
+  if (rowMajor && inputShape.back() % kTileDim != 0)
+    return backendError(name + ": a row-major input's last dimension (" +
+                        llvm::Twine(inputShape.back()) +
+                        ") must be a multiple of 32 (ttnn 0.81.1: "
+                        "layernorm_device_operation.cpp TT_FATAL)");
   bool hasWeight = bool(weightLayout), hasBias = bool(biasLayout);
   for (auto [role, shape, layout] :
        {std::tuple<llvm::StringRef, llvm::ArrayRef<int64_t>, LayoutAttr>{

@@ -22,3 +22,12 @@ func.func @row_major(%a: tensor<2x21x800xbf16, #drm>, %b: tensor<640xbf16, #l1rm
   %2 = ttnn.layer_norm %c weight %w bias %w : tensor<169x128xbf16, #drm>, tensor<1x128xbf16, #dram>, tensor<1x128xbf16, #dram> -> tensor<169x128xbf16, #l1rm>
   return
 }
+
+// CHECK-LABEL: op constraints of @unaligned_width
+func.func @unaligned_width(%a: tensor<222x79xbf16, #l1rm>) {
+  // ttnn 0.81.1 TT_FATALs on a row-major input whose last dimension is not a
+  // multiple of 32 (layernorm_device_operation.cpp).
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.layer_norm: backend_error: ttnn.layer_norm: a row-major input's last dimension (79) must be a multiple of 32
+  %0 = ttnn.layer_norm %a : tensor<222x79xbf16, #l1rm> -> tensor<222x79xbf16, #drm>
+  return
+}
