@@ -182,6 +182,13 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
               norm("layer_norm", (640,), "g:l1:rm", "g:dram:rm", bias=True, rows_in="l1"),
               norm("layer_norm", (169, 128), "g:dram:rm", "g:l1:rm", weight=True, bias=True, rows_in="dram"),
               norm("layer_norm", (222, 79), "g:l1:rm", "g:dram:rm", label=LN_ROW_MAJOR_WIDTH)]
+    # The sharded program on uneven shards (the shard shape's CBs), and rms_norm's mask of a padded last
+    # dimension (a bf16 tile per shard column).
+    norms += [norm("rms_norm", (160,), "g:bs:1x3:32x64", "g:bs:1x3:32x64", weight=True, rows_in="l1"),
+              norm("layer_norm", (32, 160), "g:bs:1x3:32x64", "g:bs:1x3:32x64", weight=True, bias=True,
+                   rows_in="l1"),
+              norm("rms_norm", (547,), "g:bs:1x6:32x96", "g:bs:1x6:32x96", bias=True, rows_in="l1"),
+              norm("rms_norm", (3, 32, 171), "g:ws:3x2:96x32", "g:ws:3x2:96x32")]
 
     def rotary(x: tuple[int, ...], src: str, dst: str, dtype="bf16", table_dtype: str | None = None,
                table_place: str | None = None, seq: int | None = None, label: str = "") -> Any:

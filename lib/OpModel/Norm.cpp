@@ -238,21 +238,29 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
   uint64_t weightTile = hasWeight ? tileBytes(weightLayout) : 0;
   uint64_t biasTile = hasBias ? tileBytes(biasLayout) : 0;
   if (inputLayout.isSharded()) {
-    if (!shardedAlike(inputLayout, outputLayout) ||
-        !evenShards(inputShape, inputLayout))
+    // Shards need not be even: the CBs follow the shard shape (measured on
+    // both devices with partial last shards in height and width).
+    if (!shardedAlike(inputLayout, outputLayout))
       return notSupportedError(
           name + ": the sharded program is modelled into the input's own "
-                 "even shards only (input " + describe(inputLayout) +
+                 "shards only (input " + describe(inputLayout) +
           ", output " + describe(outputLayout) + ")");
-    // With tile padding in the shards ttnn's sharded program adds CBs
-    // (measured: 228x57 and 547 inputs), not derived.
-    if (!tileAligned(inputShape))
+    uint64_t cbBytes =
+        shardedNormCBBytes(info, inputLayout, weightTile, biasTile);
+    // Tile padding in the shards: rms_norm masks a last dimension that is
+    // not a tile multiple with a bf16 tile for each of the shard's columns,
+    // padding in height changes nothing (measured on both devices: 160, 547,
+    // 3x32x171, 256x796, 2x1x1024x82); layer_norm adds other CBs there (not
+    // derived).
+    bool paddedWidth = inputShape.back() % kTileDim != 0;
+    if (!tileAligned(inputShape) && info.subtractsMean)
       return notSupportedError(
           name + ": the sharded program of a " + describeShape(inputShape) +
           " input (not whole tiles) is not modelled");
-    return finishOneOutput(
-        name, shardedNormCBBytes(info, inputLayout, weightTile, biasTile),
-        inputShape, outputLayout, initialState);
+    if (paddedWidth)
+      cbBytes += (inputLayout.getShard()[1] / kTileDim) * kBf16TileBytes;
+    return finishOneOutput(name, cbBytes, inputShape, outputLayout,
+                           initialState);
   }
 
   int64_t block = info.fp32Dest ? 4 : 8;
