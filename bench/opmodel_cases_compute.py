@@ -42,6 +42,7 @@ SUFFIX = {"bf16": "", "f32": "_f32", "bfp8_b": "_bfp8"}
 SHARDED_RESULT = "a sharded input's result must be sharded alike"
 RMS_ROW_MAJOR = "rms_norm 64x1024 dram row_major (tiled inputs only)"
 LN_ROW_MAJOR_WIDTH = "layer_norm 222x79 l1 row_major (whole tiles of width only)"
+LN_CBS_OVER_L1 = "layer_norm 1x640x448 ws:1x2:640x224 + weight + bias (CBs beyond the shards' L1)"
 # Cases that ttnn 0.81.1 rejects (and so does the model): both-reject matches.
 REJECTED = frozenset({
     f"rms_norm 256x1024 tl_ws->dram ({SHARDED_RESULT})",
@@ -51,6 +52,7 @@ REJECTED = frozenset({
     "rms_norm 28672x32 hs (needs a sharded program config)",
     RMS_ROW_MAJOR,
     LN_ROW_MAJOR_WIDTH,
+    LN_CBS_OVER_L1,
     "sdpa 1x8x256x64 f32 (bf16 or bfp8_b only)",
     *(f"rotary_embedding 1x8x256x128 {src}->{dst} (interleaved or height sharded only)"
       for src, dst in (("tl_wsr", "tl_wsr"), ("tl_bsr", "tl_bsr"), ("tl_bsr", "dram"), ("dram", "tl_wsr"),
@@ -188,7 +190,9 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
               norm("layer_norm", (32, 160), "g:bs:1x3:32x64", "g:bs:1x3:32x64", weight=True, bias=True,
                    rows_in="l1"),
               norm("rms_norm", (547,), "g:bs:1x6:32x96", "g:bs:1x6:32x96", bias=True, rows_in="l1"),
-              norm("rms_norm", (3, 32, 171), "g:ws:3x2:96x32", "g:ws:3x2:96x32")]
+              norm("rms_norm", (3, 32, 171), "g:ws:3x2:96x32", "g:ws:3x2:96x32"),
+              norm("layer_norm", (1, 640, 448), "g:ws:1x2:640x224", "g:ws:1x2:640x224", weight=True, bias=True,
+                   rows_in="l1", label=LN_CBS_OVER_L1)]
 
     def rotary(x: tuple[int, ...], src: str, dst: str, dtype="bf16", table_dtype: str | None = None,
                table_place: str | None = None, seq: int | None = None, label: str = "") -> Any:

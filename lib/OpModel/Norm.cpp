@@ -100,6 +100,30 @@ Pass choosePass(uint64_t cbBytes, uint64_t occupied) {
     return Pass::Large;
   return Pass::Unknown;
 }
+/// ttnn places the program's CBs from the bottom of L1 up to the lowest L1
+/// buffer (the L1 inputs and the output, allocated from the top) and throws
+/// when they clash (dataflow_buffer.cpp, measured: a 1,650,688 B sharded
+/// program beside 308,736 B of shards). The CB region starts between the
+/// unreserved base and the allocator's base: past either end the answer is
+/// certain, between them not implemented.
+llvm::Error checkCBsFit(llvm::StringRef name, uint64_t cbBytes,
+                        uint64_t l1Tensors) {
+  const DeviceModel &device = currentDevice();
+  uint64_t top = device.l1BankSize > l1Tensors ? device.l1BankSize - l1Tensors
+                                               : 0;
+  if (device.l1AllocatorBase + cbBytes <= top)
+    return llvm::Error::success();
+  if (device.l1UnreservedBase + cbBytes > top)
+    return outOfMemoryError(
+        name + ": circular buffers of " + llvm::Twine(cbBytes) +
+        " B per core do not fit below its " + llvm::Twine(l1Tensors) +
+        " B per bank of L1 tensors (ttnn 0.81.1 throws)");
+  return notSupportedError(name + ": circular buffers of " +
+                           llvm::Twine(cbBytes) +
+                           " B per core reach the L1 tensors within the "
+                           "model's uncertainty on where they start");
+}
+
 /// The large-tensor program's row chunk, in tiles, before halving for f32
 /// dest accumulation.
 constexpr int64_t kLargeChunk = 112;
@@ -235,6 +259,12 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
       (hasBias && biasLayout.isSharded()))
     return notSupportedError(name + ": sharded weight or bias rows are not "
                                     "modelled");
+  // The L1 inputs, allocated before the program is chosen.
+  uint64_t l1InputBytes = l1BytesPerBank(inputShape, inputLayout);
+  if (hasWeight)
+    l1InputBytes += l1BytesPerBank(weightShape, weightLayout);
+  if (hasBias)
+    l1InputBytes += l1BytesPerBank(biasShape, biasLayout);
   uint64_t weightTile = hasWeight ? tileBytes(weightLayout) : 0;
   uint64_t biasTile = hasBias ? tileBytes(biasLayout) : 0;
   if (inputLayout.isSharded()) {
@@ -259,6 +289,10 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
           " input (not whole tiles) is not modelled");
     if (paddedWidth)
       cbBytes += (inputLayout.getShard()[1] / kTileDim) * kBf16TileBytes;
+    if (llvm::Error err = checkCBsFit(
+            name, cbBytes,
+            l1InputBytes + l1BytesPerBank(inputShape, outputLayout)))
+      return err;
     return finishOneOutput(name, cbBytes, inputShape, outputLayout,
                            initialState);
   }
@@ -276,12 +310,7 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
   // bf16 / f32, with and without weight and bias).
   if (rowMajor)
     cbBytes += rowTiles * outTile + 2 * block * inTile;
-  uint64_t occupied = l1BytesPerBank(inputShape, inputLayout);
-  if (hasWeight)
-    occupied += l1BytesPerBank(weightShape, weightLayout);
-  if (hasBias)
-    occupied += l1BytesPerBank(biasShape, biasLayout);
-  Pass pass = choosePass(cbBytes, occupied);
+  Pass pass = choosePass(cbBytes, l1InputBytes);
   if (pass == Pass::Unknown)
     return notSupportedError(
         name + ": single-pass CBs of " + llvm::Twine(cbBytes) +
@@ -300,6 +329,10 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
     cbBytes = normCBBytes(info, chunk, /*large=*/true, inTile, outTile,
                           weightTile, biasTile, hasWeight, hasBias);
   }
+  if (llvm::Error err = checkCBsFit(
+          name, cbBytes,
+          l1InputBytes + l1BytesPerBank(inputShape, outputLayout)))
+    return err;
   return finishOneOutput(name, cbBytes, inputShape, outputLayout,
                          initialState);
 }
