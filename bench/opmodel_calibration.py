@@ -364,6 +364,9 @@ CASES: tuple[Case, ...] = (
         ("sum", (1, 96, 226), (0,), True, "g:dram:rm", "g:l1:rm"),
         ("max", (1, 375, 192), None, False, "g:l1:rm", "g:l1:rm"),
         ("max", (1, 375, 192), (-1,), False, "g:l1:rm", "g:dram:rm"),
+        # The dense row-major H program in one program at 12 tile rows; output shards with idle cores.
+        ("sum", (1, 384, 160), (-2,), True, "g:dram:rm", "g:l1:rm"),
+        ("min", (4, 4, 64, 736), (-1,), True, "g:dram", "g:hs:5x3:96x32"),
     )),
     *(_softmax(32 * wt) for wt in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 15, 18, 21, 24, 27, 30, 32, 33, 45)),
     *(Case(f"softmax 64x{32 * wt} f32 l1 (Wt={wt})", "softmax", (Operand((64, 32 * wt), "l1_f32", "f32"),),
