@@ -46,6 +46,8 @@ CASES = [
      "'value' was reassigned inside the runtime if (line "),
     ("block_math_after_release", programs.block_math_after_release, (SPEC, SPEC), ttl.CompilerError,
      "block math used after its operand's release"),
+    ("prints_in_kernel", programs.prints_in_kernel, (SPEC,), ttl.FrontendError,
+     "print() in an operation runs on the device, and device prints are not supported yet"),
     ("kernel_in_loop", programs.kernel_in_loop, (SPEC,), ttl.FrontendError,
      "declare a ttl.Kernel at the top level of the operation body"),
     ("unbound", programs.unbound, (SPEC,), ttl.FrontendError, "no operation has bound"),

@@ -338,3 +338,14 @@ def block_math_after_release(a, out):
             with a_dfb.wait() as a_blk:
                 acc += a_blk
             out_blk.store(acc)  # E:block_math_after_release
+
+
+@ttl.operation(grid=(1, 1))
+def prints_in_kernel(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+
+    @ttl.compute()
+    def compute():
+        print("tile")  # E:prints_in_kernel
+        with dfb.wait() as blk:
+            pass
