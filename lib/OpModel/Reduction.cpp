@@ -63,6 +63,8 @@ constexpr int64_t kSplitFromRows = 20;
 /// The dense row-major H program runs as one program up to this many tile
 /// rows (measured: 12 one program, 16 split in two).
 constexpr int64_t kDenseSingleMaxRows = 12;
+/// The largest column share of the bfp8_b min's negating H program measured.
+constexpr int64_t kMeasuredNegatingShare = 6;
 /// FPU reduce: one tile op per input tile.
 constexpr double kCyclesPerTile = 32;
 
@@ -205,7 +207,7 @@ int64_t splitSlices(const Tiles &t, Math math, LayoutAttr layout) {
 }
 
 /// The H program, or its two split programs (measured on both devices).
-void reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
+llvm::Error reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
   DataType in = cur.layout.getDataType();
   Tiles t = tilesOf(cur.shape);
   uint64_t inTile = tileOf(in), outTile = tileOf(out);
@@ -213,11 +215,17 @@ void reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
   outShape[outShape.size() - 2] = 1;
   Tensor result = plan.temporary(outShape, out);
   if (negatesBlockFloat(math, in)) {
-    // Two CBs of the column's tile rows for as many columns as divide both
-    // core groups' shares (split_work_to_cores), measured on both devices.
+    // Two CBs of the column's tile rows for the lcm of both core groups'
+    // column shares (split_work_to_cores), measured on both devices.
     int64_t cols = t.batch * t.cols, cores = currentDevice().numCores();
     int64_t share =
         cols <= cores ? 1 : std::lcm(ceilDiv(cols, cores), cols / cores);
+    // Measured up to shares of 3 and 2 (6 columns); 30 and 29 took 1 column,
+    // not their lcm: not derived beyond.
+    if (share > kMeasuredNegatingShare)
+      return notSupportedError("a bfp8_b min over " + llvm::Twine(cols) +
+                               " columns of tiles (ttnn's negating H "
+                               "program's column share) is not modelled");
     plan.run(2 * kDoubleBuffer * inTile + kBf16TileBytes +
                  2 * kDoubleBuffer * outTile + 2 * t.rows * share * inTile,
              &result);
@@ -241,7 +249,7 @@ void reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
     plan.release(partials);
     plan.release(cur);
     cur = result;
-    return;
+    return llvm::Error::success();
   } else if (std::optional<uint64_t> sharded =
                  shardedBuffers(cur, plan.outLayout, /*overW=*/false)) {
     plan.run(*sharded, &result);
@@ -255,6 +263,7 @@ void reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
   }
   plan.release(cur);
   cur = result;
+  return llvm::Error::success();
 }
 
 void reduceW(Plan &plan, Tensor &cur, Math math, DataType out) {
@@ -274,7 +283,7 @@ void reduceW(Plan &plan, Tensor &cur, Math math, DataType out) {
 /// HW in one ReduceDeviceOperation: W into the intermediate format (f32 for
 /// a sum of bf16 / f32, else the input's), then its column (2 intermediate
 /// pages and a scaler in that format).
-void reduceHW(Plan &plan, Tensor &cur, Math math, DataType out) {
+llvm::Error reduceHW(Plan &plan, Tensor &cur, Math math, DataType out) {
   DataType in = cur.layout.getDataType();
   DataType im = math == Math::Sum && in != DataType::BFloat8B
                     ? DataType::Float32
@@ -290,6 +299,7 @@ void reduceHW(Plan &plan, Tensor &cur, Math math, DataType out) {
            &result);
   plan.release(cur);
   cur = result;
+  return llvm::Error::success();
 }
 
 /// ttnn's fill-pad program on a tensor of `shape` in `type`: 2 input and 2
@@ -672,12 +682,14 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
   if (reduced.empty()) {
     // fast_reduce_nc did it all.
   } else if (single) {
-    if (inner.size() == 2 || (reduced.size() == 2 && has(w) && has(h)))
-      reduceHW(plan, cur, math, outType);
-    else if (llvm::is_contained(reduced, w))
+    if (inner.size() == 2 || (reduced.size() == 2 && has(w) && has(h))) {
+      if (llvm::Error err = reduceHW(plan, cur, math, outType))
+        return err;
+    } else if (llvm::is_contained(reduced, w)) {
       reduceW(plan, cur, math, outType);
-    else
-      reduceH(plan, cur, math, outType);
+    } else if (llvm::Error err = reduceH(plan, cur, math, outType)) {
+      return err;
+    }
   } else {
     for (int64_t d : llvm::reverse(reduced)) {
       DataType stepType =
@@ -685,11 +697,13 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
       if (d == w) {
         reduceW(plan, cur, math, stepType);
       } else if (d == h) {
-        reduceH(plan, cur, math, stepType);
+        if (llvm::Error err = reduceH(plan, cur, math, stepType))
+          return err;
       } else {
         if (llvm::Error err = transposeToH(name, plan, cur, d))
           return err;
-        reduceH(plan, cur, math, stepType);
+        if (llvm::Error err = reduceH(plan, cur, math, stepType))
+          return err;
         if (llvm::Error err = transposeToH(name, plan, cur, d))
           return err;
       }
