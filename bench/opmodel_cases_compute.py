@@ -195,7 +195,9 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
                    rows_in="l1", label=LN_CBS_OVER_L1),
               # CBs that overlap the L1 shards but stay below the top of L1: ttnn runs them.
               norm("rms_norm", (2, 710, 192), "g:ws:3x1:1472x64", "g:ws:3x1:1472x64", weight=True, bias=True,
-                   rows_in="l1")]
+                   rows_in="l1"),
+              # An interleaved input into output shards that leave a core of the grid idle.
+              norm("layer_norm", (512, 864), "g:l1", "g:bs:1x8:512x128")]
 
     def rotary(x: tuple[int, ...], src: str, dst: str, dtype="bf16", table_dtype: str | None = None,
                table_place: str | None = None, seq: int | None = None, label: str = "") -> Any:
