@@ -23,6 +23,8 @@ from ttlang.emu.errors import (
     KernelBuildError,
     KernelCacheError,
     KernelFault,
+    KernelHang,
+    DeviceMemoryError,
     NotEmulatedError,
     ProgramError,
 )
@@ -37,6 +39,8 @@ __all__ = [
     "KernelBuildError",
     "KernelCacheError",
     "KernelFault",
+    "KernelHang",
+    "DeviceMemoryError",
     "MemoryConfig",
     "NotEmulatedError",
     "ProgramError",

@@ -40,6 +40,21 @@ class KernelCacheError(EmulatorError):
         super().__init__(message)
 
 
+class KernelHang(EmulatorError):
+    """A kernel made no progress (no call into the emulated kernel API, no switch) for the
+    device's watchdog time of CPU (``open_device(watchdog=...)``): it spins. ``kernel`` and
+    ``core`` say where; the message names the function it spins in."""
+
+    def __init__(self, message: str, kernel: str, core: tuple[int, int]):
+        self.kernel = kernel
+        self.core = core
+        super().__init__(message)
+
+
+class DeviceMemoryError(EmulatorError):
+    """A tensor does not fit the emulated device's free DRAM or L1."""
+
+
 class ProgramError(EmulatorError):
     """The program's descriptors do not fit the emulated device (placement, sizes, ids)."""
 
