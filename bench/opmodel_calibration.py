@@ -86,6 +86,32 @@ def _reduce(op: str, shape: tuple[int, ...], dim: int, src: str = D, dst: str = 
                 lambda t, dev, mc, a: getattr(t, op)(a[0], dim=dim, keepdim=True, memory_config=mc[dst]))
 
 
+def _reduction(op: str, shape: tuple[int, ...], dims: tuple[int, ...] | None, keepdim: bool, src: str, dst: str,
+               dtype: str = "bf16") -> Case:
+    """``op`` over ``dims`` (None: every dimension) in generated placements (``g:...``)."""
+    rank = len(shape)
+    axes = set(range(rank)) if dims is None else {d % rank for d in dims}
+    out = tuple(1 if i in axes else d for i, d in enumerate(shape) if keepdim or i not in axes)
+    attrs = ([f"dim_arg = array<i64: {', '.join(map(str, dims))}>"] if dims is not None else []) + (
+        ["keep_dim = true"] if keepdim else [])
+    what = "all dims" if dims is None else f"dims {list(dims)}"
+    name = (f"{op} {'x'.join(map(str, shape))} {what}{' keepdim' if keepdim else ''} {src[2:]}->{dst[2:]}"
+            + (f" {dtype}" if dtype != "bf16" else ""))
+    kwargs: dict = {"keepdim": keepdim}
+    if dims is not None:
+        kwargs["dim"] = dims[0] if len(dims) == 1 else list(dims)
+    return Case(name, "reduction", (Operand(shape, src, dtype),), Operand(out, dst, dtype),
+                f"ttnn.{op} %a0" + (f" {{{', '.join(attrs)}}}" if attrs else ""),
+                lambda t, dev, mc, a: getattr(t, op)(a[0], memory_config=mc[dst], **kwargs))
+
+
+# The reduction and softmax cases ttnn 0.81.1 rejects: the sharded fill-pad of a tensor with leading
+# dimensions (N_slices == 1), a last dimension that is not a tile multiple into narrower output shards, and
+# row-major softmax inputs.
+REDUCTION_REJECTED = ("min 2x4x928x187 dims [-4] hs:6x4:320x192->l1", "softmax 64x300 g:dram->g:ws:1x2:64x160",
+                      "softmax 64x64 dim -1 row_major", "softmax 2x3x40x50 dim 2 row_major")
+
+
 def _softmax(width: int) -> Case:
     shape = (64, width)
     return Case(f"softmax 64x{width} l1 (Wt={width // 32})", "softmax", (Operand(shape, L),), Operand(shape, L),
@@ -93,7 +119,8 @@ def _softmax(width: int) -> Case:
 
 
 def _sharded_softmax(shape: tuple[int, int], src: str, dst: str, dtype: str) -> Case:
-    suffix = {"bf16": "", "f32": "_f32", "bfp8_b": "_bfp8"}[dtype]
+    # Named placements carry the data type in a suffix; generated ones (g:...) in the operand.
+    suffix = "" if src.startswith("g:") else {"bf16": "", "f32": "_f32", "bfp8_b": "_bfp8"}[dtype]
     name = f"softmax {shape[0]}x{shape[1]} {src}->{dst}" + (f" {dtype}" if dtype != "bf16" else "")
     return Case(name, "softmax", (Operand(shape, src + suffix, dtype),), Operand(shape, dst + suffix, dtype),
                 "ttnn.softmax %a0 {dimension = -1 : si32}",
@@ -289,6 +316,58 @@ CASES: tuple[Case, ...] = (
          lambda t, dev, mc, a: t.sum(a[0], memory_config=mc[D])),
     Case("sum 64x1024 dims [1, 2] (out of range)", "reduction", (Operand(X, D),), Operand((64,), D),
          "ttnn.sum %a0 {dim_arg = array<i64: 1, 2>}", lambda t, dev, mc, a: t.sum(a[0], dim=[1, 2], memory_config=mc[D])),
+    # ttnn 0.81.1's composite: fill-pad of tile padding (bfp8_b through bf16), fast_reduce_nc and its slice,
+    # W / H / split H / HW programs, outer dimensions through transposes, the final reshape, row-major
+    # programs, bfp8_b min's negating programs, sharded inputs and outputs (Reduction.cpp).
+    *(_reduction(*spec) for spec in (
+        ("min", (1, 640, 388), (1,), False, "g:dram", "g:dram"),
+        ("sum", (640, 64), (0,), True, "g:dram", "g:l1"),
+        ("sum", (640, 64), (0,), True, "g:dram", "g:dram", "f32"),
+        ("mean", (640, 64), (0,), True, "g:l1", "g:dram", "bfp8_b"),
+        ("max", (3, 640, 64), (1,), True, "g:dram", "g:l1"),
+        ("max", (640, 64), (0,), True, "g:dram", "g:dram", "bfp8_b"),
+        ("sum", (544, 735), (1,), False, "g:l1", "g:l1", "bfp8_b"),
+        ("mean", (672, 943), (-1,), True, "g:l1", "g:l1", "bfp8_b"),
+        ("min", (64, 256), (0,), True, "g:dram", "g:dram", "bfp8_b"),
+        ("min", (130, 64, 32), (1,), True, "g:dram", "g:dram", "bfp8_b"),
+        ("min", (300, 32, 32), (2,), True, "g:dram", "g:dram", "bfp8_b"),
+        ("min", (64, 96), None, True, "g:dram", "g:dram", "bfp8_b"),
+        ("max", (3, 170, 18), (0,), True, "g:dram", "g:l1"),
+        ("max", (2, 3, 64, 96), (0,), False, "g:dram", "g:l1"),
+        ("mean", (2, 3, 64, 96), (1,), True, "g:dram", "g:l1", "bfp8_b"),
+        ("sum", (2, 3, 64, 96), (0, 1), True, "g:dram", "g:dram"),
+        ("sum", (3, 70, 96), (0, 1), True, "g:dram", "g:l1"),
+        ("sum", (2, 3, 64, 96), (0, 1, 3), True, "g:dram", "g:dram", "bfp8_b"),
+        ("sum", (1, 224, 512), (0, 1, 2), True, "g:dram", "g:l1"),
+        ("max", (64, 96), (1,), False, "g:dram", "g:l1"),
+        ("mean", (128, 224), (-1,), False, "g:l1", "g:dram", "bfp8_b"),
+        ("sum", (138, 138), (-1,), False, "g:ws:2x1:160x96", "g:l1", "bfp8_b"),
+        ("max", (1, 128, 950), None, False, "g:l1", "g:dram", "bfp8_b"),
+        ("min", (4, 4, 928, 96), None, True, "g:l1", "g:l1"),
+        ("sum", (4, 96, 73), (2,), False, "g:l1:rm", "g:l1:rm"),
+        ("mean", (4, 160, 86), (1,), True, "g:l1:rm", "g:l1:rm"),
+        ("sum", (4, 96, 300), (2,), True, "g:dram:rm", "g:dram:rm", "f32"),
+        ("min", (158, 232), (0,), True, "g:l1:rm", "g:dram:rm"),
+        ("max", (4, 96, 73), (1,), True, "g:l1:rm", "g:l1:rm", "f32"),
+        ("sum", (448, 191), (1,), True, "g:ws:1x2:448x96", "g:ws:1x1:448x32"),
+        ("sum", (448, 192), (0,), True, "g:dram", "g:ws:1x6:32x32"),
+        ("max", (480,), (0,), False, "g:hs:1x1:32x480", "g:dram", "bfp8_b"),
+        ("min", (2, 4, 928, 187), (-4,), False, "g:hs:6x4:320x192", "g:l1"),
+        ("mean", (911,), None, False, "g:bs:1x7:32x160", "g:dram", "f32"),
+        ("mean", (4, 384, 32), (0, 2), True, "g:l1", "g:l1"),
+        ("sum", (96,), (0,), False, "g:l1:rm", "g:l1:rm"),
+        ("mean", (4, 4, 320, 70), (-1,), False, "g:dram", "g:dram"),
+        ("sum", (4096, 128), (1,), True, "g:hs:8x8:64x128", "g:hs:8x8:64x32"),
+        ("sum", (1024, 256), (0,), True, "g:ws:1x4:1024x64", "g:ws:1x4:32x64"),
+        # Row-major: fast_reduce_nc's tilize where the result goes and its slice to the logical width; a
+        # reduce program's tilized input freed when that program ends.
+        ("sum", (1, 96, 226), (0,), True, "g:dram:rm", "g:l1:rm"),
+        ("max", (1, 375, 192), None, False, "g:l1:rm", "g:l1:rm"),
+        ("max", (1, 375, 192), (-1,), False, "g:l1:rm", "g:dram:rm"),
+        # The dense row-major H program in one program at 12 tile rows; output shards with idle cores.
+        ("sum", (1, 384, 160), (-2,), True, "g:dram:rm", "g:l1:rm"),
+        ("min", (4, 4, 64, 736), (-1,), True, "g:dram", "g:hs:5x3:96x32"),
+    )),
     *(_softmax(32 * wt) for wt in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 15, 18, 21, 24, 27, 30, 32, 33, 45)),
     *(Case(f"softmax 64x{32 * wt} f32 l1 (Wt={wt})", "softmax", (Operand((64, 32 * wt), "l1_f32", "f32"),),
            Operand((64, 32 * wt), "l1_f32", "f32"), "ttnn.softmax %a0 {dimension = -1 : si32}",
@@ -302,7 +381,26 @@ CASES: tuple[Case, ...] = (
         ((256, 1024), "tl_ws", "tl_ws", "bf16"), ((4096, 128), D, "tl_hs", "bf16"), ((4096, 128), "tl_hs", L, "bf16"),
         ((4096, 128), "tl_hs", "tl_hs", "f32"), ((4096, 128), "tl_hs", "tl_hs", "bfp8_b"),
         ((2048, 192), "tl_hs6", "tl_hs6", "bf16"), ((1024, 288), "tl_hs9", "tl_hs9", "bf16"),
-        ((256, 1024), "tl_bs", D, "bf16"), ((256, 1024), "tl_bs", "tl_hs8", "bf16"))),
+        ((256, 1024), "tl_bs", D, "bf16"), ((256, 1024), "tl_bs", "tl_hs8", "bf16"),
+        # A last dimension that is not a tile multiple: 2 x block input tiles and a row copy; shards narrower
+        # than the padded row are rejected on the output; grids with idle cores.
+        ((32, 14), "g:dram", "g:dram", "bf16"), ((480, 703), "g:dram", "g:l1", "f32"),
+        ((984, 843), "g:l1", "g:dram", "bfp8_b"), ((448, 30), "g:l1", "g:dram", "bfp8_b"),
+        ((64, 300), "g:ws:1x2:64x160", "g:dram", "bf16"), ((64, 300), "g:dram", "g:ws:1x2:64x160", "bf16"),
+        ((70, 300), "g:dram", "g:bs:3x1:32x320", "bf16"), ((3328, 284), "g:hs:7x6:96x288", "g:hs:7x6:96x288", "f32"),
+        ((3328, 320), "g:bs:5x7:672x64", "g:l1", "bf16"))),
+    # Other dimensions: ttnn's general programs (small and large columns, outer dimensions).
+    *(Case(f"softmax {'x'.join(map(str, shape))} dim {dim} {dtype}", "softmax", (Operand(shape, "g:dram", dtype),),
+           Operand(shape, "g:dram", dtype), f"ttnn.softmax %a0 {{dimension = {dim} : si32}}",
+           lambda t, dev, mc, a, dim=dim: t.softmax(a[0], dim=dim, memory_config=mc["g:dram"]))
+      for shape, dim, dtype in (((640, 96), 0, "bf16"), ((544, 96), 0, "f32"), ((1024, 64), 0, "bf16"),
+                                ((1056, 64), 0, "bf16"), ((1024, 96), 0, "f32"), ((3, 100, 70), 1, "bfp8_b"),
+                                ((2, 3, 64, 96), 0, "f32"), ((3, 64, 96), 0, "bfp8_b"))),
+    # Row-major inputs: rejected (but a rank-3 one over dimension 1, which ttnn tilizes: not modelled).
+    *(Case(f"softmax {'x'.join(map(str, shape))} dim {dim} row_major", "softmax", (Operand(shape, "g:dram:rm"),),
+           Operand(shape, "g:dram:rm"), f"ttnn.softmax %a0 {{dimension = {dim} : si32}}",
+           lambda t, dev, mc, a, dim=dim: t.softmax(a[0], dim=dim, memory_config=mc["g:dram:rm"]))
+      for shape, dim in (((64, 64), -1), ((2, 3, 40, 50), 2))),
     Case("transpose 64x1024 -> 1024x64 l1", "transpose", (Operand(X, L),), Operand((1024, 64), L),
          "ttnn.transpose %a0 {dim0 = 0 : si32, dim1 = 1 : si32}", lambda t, dev, mc, a: t.transpose(a[0], 0, 1, memory_config=mc[L])),
     Case("transpose 2x64x1024 dims 1, 2 dram", "transpose", (Operand((2, 64, 1024), D),), Operand((2, 1024, 64), D),
@@ -362,9 +460,6 @@ CASES: tuple[Case, ...] = (
 # Cases where the model deliberately answers differently from ttnn 0.81.1, and why. The test
 # asserts that each still differs (a model change that closes a gap must remove its entry).
 DIFFERENCES: dict[str, str] = {
-    "mean 8x64x64 dim 0 keepdim dram->dram": "mean over an outer dimension: ttnn 0.81.1 does not run sum's "
-    "slice-accumulating program (its CBs are 2 + 1 + 2 pages, 10240 B); the model applies the sum rule (2 pages "
-    "per slice, 38912 B) and is above it.",
     **compute.DIFFERENCES,
     **matmul_cases.DIFFERENCES,
     **TO_LAYOUT_DIFFERENCES,
@@ -377,12 +472,6 @@ DIFFERENCES: dict[str, str] = {
 BLACKHOLE_DIFFERENCES: dict[str, str] = dict(DIFFERENCES)
 # Convolutions ttnn slices over DRAM on Wormhole only (bench/opmodel_cases_cnn.py).
 DIFFERENCES.update(cnn.WORMHOLE_DIFFERENCES)
-# The norms' single-pass switch sits at a share of L1 (Norm.cpp); this case's CBs sum to 1,384,448 B, the
-# lower end of Blackhole's all-DRAM bracket, and with its input and output in L1 ttnn takes the large-tensor
-# program: the switch also depends on the L1 the tensors take, which the model does not count.
-BLACKHOLE_DIFFERENCES["layer_norm 64x4096 l1->l1"] = (
-    "CBs of 1,384,448 B, at the lower end of Blackhole's single-pass bracket: with the input and output in L1 "
-    "ttnn takes the large-tensor program (its switch also counts the L1 tensors; the model's does not)")
 
 
 def differences(device: str) -> dict[str, str]:

@@ -40,6 +40,9 @@ HS_SHAPE, BS_SHAPE, WS_SHAPE = (28672, 32), (256, 1024), (64, 2048)
 SUFFIX = {"bf16": "", "f32": "_f32", "bfp8_b": "_bfp8"}
 
 SHARDED_RESULT = "a sharded input's result must be sharded alike"
+RMS_ROW_MAJOR = "rms_norm 64x1024 dram row_major (tiled inputs only)"
+LN_ROW_MAJOR_WIDTH = "layer_norm 222x79 l1 row_major (whole tiles of width only)"
+LN_CBS_OVER_L1 = "layer_norm 1x640x448 ws:1x2:640x224 + weight + bias (CBs beyond the shards' L1)"
 # Cases that ttnn 0.81.1 rejects (and so does the model): both-reject matches.
 REJECTED = frozenset({
     f"rms_norm 256x1024 tl_ws->dram ({SHARDED_RESULT})",
@@ -47,6 +50,9 @@ REJECTED = frozenset({
     "pow_tensor 64x1024 ** 1x1000 (incompatible)",
     "layer_norm 28672x32 hs (needs a sharded program config)",
     "rms_norm 28672x32 hs (needs a sharded program config)",
+    RMS_ROW_MAJOR,
+    LN_ROW_MAJOR_WIDTH,
+    LN_CBS_OVER_L1,
     "sdpa 1x8x256x64 f32 (bf16 or bfp8_b only)",
     *(f"rotary_embedding 1x8x256x128 {src}->{dst} (interleaved or height sharded only)"
       for src, dst in (("tl_wsr", "tl_wsr"), ("tl_bsr", "tl_bsr"), ("tl_bsr", "dram"), ("dram", "tl_wsr"),
@@ -360,6 +366,29 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
               norm("rms_norm", (32, 13056), "dram", "dram", "bfp8_b"),
               norm("layer_norm", (32, 2688), "dram", "dram", weight=True, bias=True),
               norm("layer_norm", (32, 2816), "dram", "dram", weight=True, bias=True)]
+    # The switch counts the L1 inputs (24,576 B a bank on Wormhole: large; 12,288 B on Blackhole: one pass),
+    # not the L1 output; rms_norm rejects a row-major input.
+    norms += [norm("layer_norm", (192, 3840), "l1", "dram"), norm("layer_norm", (192, 3840), "dram", "l1"),
+              norm("rms_norm", X, "g:dram:rm", "g:dram:rm", label=RMS_ROW_MAJOR)]
+    # layer_norm of a row-major input: the output row in Wt' tiles and 2 blocks of input tiles to tilize from.
+    norms += [norm("layer_norm", (2, 21, 800), "g:dram:rm", "g:dram:rm"),
+              norm("layer_norm", (640,), "g:l1:rm", "g:dram:rm", bias=True, rows_in="l1"),
+              norm("layer_norm", (169, 128), "g:dram:rm", "g:l1:rm", weight=True, bias=True, rows_in="dram"),
+              norm("layer_norm", (222, 79), "g:l1:rm", "g:dram:rm", label=LN_ROW_MAJOR_WIDTH)]
+    # The sharded program on uneven shards (the shard shape's CBs), and rms_norm's mask of a padded last
+    # dimension (a bf16 tile per shard column).
+    norms += [norm("rms_norm", (160,), "g:bs:1x3:32x64", "g:bs:1x3:32x64", weight=True, rows_in="l1"),
+              norm("layer_norm", (32, 160), "g:bs:1x3:32x64", "g:bs:1x3:32x64", weight=True, bias=True,
+                   rows_in="l1"),
+              norm("rms_norm", (547,), "g:bs:1x6:32x96", "g:bs:1x6:32x96", bias=True, rows_in="l1"),
+              norm("rms_norm", (3, 32, 171), "g:ws:3x2:96x32", "g:ws:3x2:96x32"),
+              norm("layer_norm", (1, 640, 448), "g:ws:1x2:640x224", "g:ws:1x2:640x224", weight=True, bias=True,
+                   rows_in="l1", label=LN_CBS_OVER_L1),
+              # CBs that overlap the L1 shards but stay below the top of L1: ttnn runs them.
+              norm("rms_norm", (2, 710, 192), "g:ws:3x1:1472x64", "g:ws:3x1:1472x64", weight=True, bias=True,
+                   rows_in="l1"),
+              # An interleaved input into output shards that leave a core of the grid idle.
+              norm("layer_norm", (512, 864), "g:l1", "g:bs:1x8:512x128")]
 
     def rotary(x: tuple[int, ...], src: str, dst: str, dtype="bf16", table_dtype: str | None = None,
                table_place: str | None = None, seq: int | None = None, label: str = "") -> Any:

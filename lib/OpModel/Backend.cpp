@@ -143,7 +143,7 @@ llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
   if (layout.isRowMajor()) {
     width = shape.empty() ? 1 : shape.back();
     height = 1;
-    for (int64_t dim : shape.drop_back())
+    for (int64_t dim : shape.drop_back(shape.empty() ? 0 : 1))
       height *= dim;
   }
   int64_t cores = grid[0] * grid[1];
@@ -209,11 +209,12 @@ uint64_t bytesPerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
   uint64_t alignment = l1 ? device.l1Alignment : device.dramAlignment;
   if (layout.isRowMajor()) {
     // One page per row of the last dimension, each page aligned (measured:
-    // 3x33 bf16 in L1 is 3 pages of 66 -> 80 B).
+    // 3x33 bf16 in L1 is 3 pages of 66 -> 80 B); a scalar is one element
+    // (a row-major reduction to a scalar: 16 B in L1).
     int64_t rows = 1;
-    for (int64_t dim : shape.drop_back())
+    for (int64_t dim : shape.drop_back(shape.empty() ? 0 : 1))
       rows *= dim;
-    uint64_t row = shape.empty() ? 0 : shape.back() * elementBytes(layout);
+    uint64_t row = (shape.empty() ? 1 : shape.back()) * elementBytes(layout);
     return ceilDiv(rows, banks) * alignUp(row, alignment);
   }
   return alignUp(ceilDiv(geometry(shape).tiles(), banks) * tile, alignment);

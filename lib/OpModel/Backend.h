@@ -164,7 +164,8 @@ struct ProgramStep {
   uint64_t dataflowBytes = 0;
   uint64_t allocatedL1 = 0;
   uint64_t freedL1 = 0;
-  /// Scratchpads, allocated and freed with the program's buffers.
+  /// Scratchpads, allocated and freed with the program's buffers (part of
+  /// the overall peak, not of the CB peak).
   uint64_t scratchpadBytes = 0;
 };
 

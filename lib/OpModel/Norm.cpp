@@ -15,11 +15,11 @@
 //     x - mean Wt' (layer_norm only), (x - mean)^2 Wt', 2 + 8 tiles, and
 //     2 more for layer_norm; with weight or bias 2 blocks of intermediates,
 //     and Wt' tiles each for weight and bias (in their formats);
-//   - when those CBs do not fit (ttnn: their sum >= 95% of an L1 budget, see
-//     kSinglePassShare), the "large tensor" program streams the row through
-//     a fixed Wt' (112 tiles, 56 with weight, bias or an f32 input; halved
-//     with f32 dest) and adds x - mean for rms_norm too and a 1-tile
-//     accumulator.
+//   - when those CBs do not fit (ttnn: their sum >= 95% of the L1 above the
+//     allocator's base and the L1 inputs, see choosePass), the "large
+//     tensor" program streams the row through a fixed Wt' (112 tiles, 56
+//     with weight, bias or an f32 input; halved with f32 dest) and adds
+//     x - mean for rms_norm too and a 1-tile accumulator.
 //
 // The same program writes a sharded output (height, width or block) from an
 // interleaved input with the same CBs (both mock devices, bf16 / f32 /
@@ -42,25 +42,86 @@ namespace {
 struct NormInfo {
   bool fp32Dest;
   bool subtractsMean;
+  /// ttnn 0.81.1's rms_norm TT_FATALs on a row-major input (rmsnorm.cpp);
+  /// layer_norm runs its program on it.
+  bool rejectsRowMajor;
 };
 template <typename OpTy>
 constexpr NormInfo normInfo();
-template <> constexpr NormInfo normInfo<LayerNormOp>() { return {true, true}; }
-template <> constexpr NormInfo normInfo<RmsNormOp>() { return {false, false}; }
+template <> constexpr NormInfo normInfo<LayerNormOp>() {
+  return {true, true, false};
+}
+template <> constexpr NormInfo normInfo<RmsNormOp>() {
+  return {false, false, true};
+}
 
-/// The single-pass program is used while its CBs sum to at most this share
-/// of the L1 bank (kSinglePassShare / kSinglePassShareOf). ttnn compares a
-/// sum with 95% of an L1 size the mock devices do not expose; the share is
-/// what the measured brackets (sums of the CBs this model allocates) leave:
-/// Wormhole (1,499,136 B L1): 1,323,008 B ran in one pass (rms_norm, f32,
-/// Wt = 200), 1,325,568 B took the large-tensor program (rms_norm, bfp8_b,
-/// Wt = 408); Blackhole (1,572,864 B): 1,384,448 B in one pass (layer_norm,
-/// bf16, Wt = 128), 1,388,544 B large (rms_norm, f32 with f32 weight and
-/// bias, Wt = 88). 323/366 is Wormhole's lower end, inside Blackhole's
-/// bracket too; a fixed byte offset below 95% fits Wormhole but not
-/// Blackhole.
-constexpr uint64_t kSinglePassShare = 323;
-constexpr uint64_t kSinglePassShareOf = 366;
+/// ttnn's switch to the large-tensor program (layernorm_op_multi_core.cpp,
+/// CB_can_fit_in_L1): the single-pass CBs must sum to less than 95% of
+/// get_max_l1_space, the L1 from the allocator's base up to the lowest
+/// occupied address: the L1 inputs (input, weight, bias) sit at the top of L1
+/// when the program is chosen; the output, allocated afterwards, does not
+/// count (measured: an L1 output leaves the choice as from DRAM).
+constexpr uint64_t kSinglePassPercent = 95;
+/// This switch brackets the allocator's base more tightly than the shared
+/// table (docs/op-model.md, "L1 budgets"): measured with L1 tensors of known
+/// per-bank size under the single-pass CBs of layer_norm and rms_norm, bf16 /
+/// f32 / bfp8_b, with and without weight and bias, the base lies this far
+/// from DeviceModel::l1AllocatorBase (tt-metal's own figure, 105,824 /
+/// 111,744 B): Wormhole -32 to +48 B, Blackhole 0 to +48 B, widened by 32 B
+/// each way. Sums between the two ends answer not_implemented.
+struct BaseBracket {
+  llvm::StringLiteral device;
+  int64_t low, high;
+};
+constexpr BaseBracket kBaseAboveTable[] = {{"wormhole_b0", -64, 80},
+                                           {"blackhole", -32, 80}};
+
+enum class Pass { Single, Large, Unknown };
+
+/// The program ttnn picks for single-pass CBs of `cbBytes` with `occupied`
+/// bytes per bank of L1 inputs.
+Pass choosePass(uint64_t cbBytes, uint64_t occupied) {
+  const DeviceModel &device = currentDevice();
+  const BaseBracket *bracket =
+      llvm::find_if(kBaseAboveTable, [&](const BaseBracket &b) {
+        return b.device == device.name;
+      });
+  if (bracket == std::end(kBaseAboveTable))
+    return Pass::Unknown;
+  auto fits = [&](int64_t above) {
+    // `above` may be negative: signed arithmetic throughout.
+    int64_t taken = int64_t(occupied) + above;
+    int64_t space = int64_t(device.l1AboveAllocatorBase());
+    return taken < space && int64_t(cbBytes) * 100 <
+                                int64_t(kSinglePassPercent) * (space - taken);
+  };
+  if (fits(bracket->high))
+    return Pass::Single;
+  if (!fits(bracket->low))
+    return Pass::Large;
+  return Pass::Unknown;
+}
+/// ttnn throws when a program's CBs pass the top of L1 (dataflow_buffer.cpp,
+/// measured: 1,650,688 B of sharded-program CBs); under graph capture they
+/// may overlap the L1 tensors (measured: 712,704 B beside 755,712 B of
+/// shards and rows). The CB region starts between the unreserved base and
+/// the allocator's base: past either end the answer is certain, between
+/// them not implemented.
+llvm::Error checkCBsFit(llvm::StringRef name, uint64_t cbBytes) {
+  const DeviceModel &device = currentDevice();
+  if (device.l1AllocatorBase + cbBytes <= device.l1BankSize)
+    return llvm::Error::success();
+  if (device.l1UnreservedBase + cbBytes > device.l1BankSize)
+    return outOfMemoryError(name + ": circular buffers of " +
+                            llvm::Twine(cbBytes) +
+                            " B per core pass the top of L1 (ttnn 0.81.1 "
+                            "throws)");
+  return notSupportedError(name + ": circular buffers of " +
+                           llvm::Twine(cbBytes) +
+                           " B per core reach the top of L1 within the "
+                           "model's uncertainty on where they start");
+}
+
 /// The large-tensor program's row chunk, in tiles, before halving for f32
 /// dest accumulation.
 constexpr int64_t kLargeChunk = 112;
@@ -139,8 +200,24 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
   constexpr NormInfo info = normInfo<OpTy>();
   if (inputShape.empty())
     return backendError(name + ": the input must have rank >= 1");
-  if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout))
+  if (info.rejectsRowMajor && inputLayout && inputLayout.isRowMajor())
+    return backendError(name + ": the input is row_major (" +
+                        describe(inputLayout) +
+                        "): ttnn 0.81.1 normalizes tiled inputs only "
+                        "(convert with ttnn.to_layout)");
+  if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout,
+                                    /*rowMajorAllowed=*/true))
     return err;
+  bool rowMajor = inputLayout.isRowMajor();
+  if (rowMajor && (inputLayout.isSharded() || !outputLayout ||
+                   !outputLayout.isRowMajor() || outputLayout.isSharded()))
+    return notSupportedError(name + ": a row-major input is modelled into "
+                                    "an interleaved row-major result only");
+  if (rowMajor && inputShape.back() % kTileDim != 0)
+    return backendError(name + ": a row-major input's last dimension (" +
+                        llvm::Twine(inputShape.back()) +
+                        ") must be a multiple of 32 (ttnn 0.81.1: "
+                        "layernorm_device_operation.cpp TT_FATAL)");
   bool hasWeight = bool(weightLayout), hasBias = bool(biasLayout);
   for (auto [role, shape, layout] :
        {std::tuple<llvm::StringRef, llvm::ArrayRef<int64_t>, LayoutAttr>{
@@ -155,7 +232,12 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
                           " does not have the input's last dimension (" +
                           llvm::Twine(inputShape.back()) + ")");
   }
-  if (llvm::Error err = checkLayout(name, "output", inputShape, outputLayout))
+  // ttnn writes output shards that leave cores of their grid idle (measured:
+  // 512x864 into 7 of 8 block shards).
+  if (llvm::Error err = checkLayout(name, "output", inputShape, outputLayout,
+                                    /*rowMajorAllowed=*/rowMajor,
+                                    /*indicesAllowed=*/false,
+                                    /*idleCoresAllowed=*/true))
     return err;
   // Without a program config (ttnn 0.81.1, both devices): an interleaved
   // input runs the interleaved program into any output, sharded ones too; a
@@ -179,18 +261,40 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
       (hasBias && biasLayout.isSharded()))
     return notSupportedError(name + ": sharded weight or bias rows are not "
                                     "modelled");
+  // The L1 inputs, allocated before the program is chosen.
+  uint64_t l1InputBytes = l1BytesPerBank(inputShape, inputLayout);
+  if (hasWeight)
+    l1InputBytes += l1BytesPerBank(weightShape, weightLayout);
+  if (hasBias)
+    l1InputBytes += l1BytesPerBank(biasShape, biasLayout);
   uint64_t weightTile = hasWeight ? tileBytes(weightLayout) : 0;
   uint64_t biasTile = hasBias ? tileBytes(biasLayout) : 0;
   if (inputLayout.isSharded()) {
-    if (!shardedAlike(inputLayout, outputLayout) ||
-        !evenShards(inputShape, inputLayout))
+    // Shards need not be even: the CBs follow the shard shape (measured on
+    // both devices with partial last shards in height and width).
+    if (!shardedAlike(inputLayout, outputLayout))
       return notSupportedError(
           name + ": the sharded program is modelled into the input's own "
-                 "even shards only (input " + describe(inputLayout) +
+                 "shards only (input " + describe(inputLayout) +
           ", output " + describe(outputLayout) + ")");
-    return finishOneOutput(
-        name, shardedNormCBBytes(info, inputLayout, weightTile, biasTile),
-        inputShape, outputLayout, initialState);
+    uint64_t cbBytes =
+        shardedNormCBBytes(info, inputLayout, weightTile, biasTile);
+    // Tile padding in the shards: rms_norm masks a last dimension that is
+    // not a tile multiple with a bf16 tile for each of the shard's columns,
+    // padding in height changes nothing (measured on both devices: 160, 547,
+    // 3x32x171, 256x796, 2x1x1024x82); layer_norm adds other CBs there (not
+    // derived).
+    bool paddedWidth = inputShape.back() % kTileDim != 0;
+    if (!tileAligned(inputShape) && info.subtractsMean)
+      return notSupportedError(
+          name + ": the sharded program of a " + describeShape(inputShape) +
+          " input (not whole tiles) is not modelled");
+    if (paddedWidth)
+      cbBytes += (inputLayout.getShard()[1] / kTileDim) * kBf16TileBytes;
+    if (llvm::Error err = checkCBsFit(name, cbBytes))
+      return err;
+    return finishOneOutput(name, cbBytes, inputShape, outputLayout,
+                           initialState);
   }
 
   int64_t block = info.fp32Dest ? 4 : 8;
@@ -200,8 +304,23 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
   uint64_t cbBytes = normCBBytes(info, rowTiles, /*large=*/false, inTile,
                                  outTile, weightTile, biasTile, hasWeight,
                                  hasBias);
-  if (cbBytes > currentDevice().l1BankSize * kSinglePassShare /
-                    kSinglePassShareOf) {
+  // A row-major input (layer_norm only): the program tilizes and untilizes
+  // in its kernels, with the output row in Wt' tiles instead of 2 blocks
+  // and 2 blocks of input tiles to tilize from (measured on both devices,
+  // bf16 / f32, with and without weight and bias).
+  if (rowMajor)
+    cbBytes += rowTiles * outTile + 2 * block * inTile;
+  Pass pass = choosePass(cbBytes, l1InputBytes);
+  if (pass == Pass::Unknown)
+    return notSupportedError(
+        name + ": single-pass CBs of " + llvm::Twine(cbBytes) +
+        " B are within the measured uncertainty of ttnn's switch to its "
+        "large-tensor program (95% of the L1 above the allocator's base and "
+        "the L1 inputs)");
+  if (pass == Pass::Large && rowMajor)
+    return notSupportedError(name + ": the large-tensor program of a "
+                                    "row-major input is not modelled");
+  if (pass == Pass::Large) {
     bool narrow = hasWeight || hasBias ||
                   inputLayout.getDataType() == DataType::Float32;
     int64_t chunk = narrow ? kLargeChunkWithWeights : kLargeChunk;
@@ -210,6 +329,8 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
     cbBytes = normCBBytes(info, chunk, /*large=*/true, inTile, outTile,
                           weightTile, biasTile, hasWeight, hasBias);
   }
+  if (llvm::Error err = checkCBsFit(name, cbBytes))
+    return err;
   return finishOneOutput(name, cbBytes, inputShape, outputLayout,
                          initialState);
 }

@@ -16,6 +16,15 @@
 // that is 79 tiles = 161792 B in bf16. Sharded operands (height, width or
 // block, either side, both devices, bf16 / f32 / bfp8_b) run the same program
 // with the same CBs: the rows are whole tensor rows whatever the shards.
+// Other dimensions run ttnn's general programs (generalBuffers).
+// A last dimension that is not a tile multiple (the writer masks the padded
+// columns, softmax_program_factory_attention_optimized.cpp) streams the input
+// through 2 x block tiles and keeps the row, Wt' tiles, in one more
+// intermediate CB (cb_x): `2 block in + (2 Wt' + 2) im + 2 block out + 5`
+// (measured on both mock devices, Wt = 1..32, bf16 / f32 / bfp8_b). The
+// result then goes through ttnn's reshape to its logical width, which rejects
+// shards narrower than the padded row (tensor_ops.cpp). Row-major inputs are
+// rejected (but a rank-3 one over dimension 1: not modelled).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +46,31 @@ constexpr int64_t kBlock = 4;
 constexpr int64_t kThirdsBlock = 3, kThirdsBelowTiles = 12;
 /// Intermediate and scaler CBs that are bf16 whatever the data type.
 constexpr uint64_t kFixedBf16Tiles = 5;
+/// ttnn 0.81.1's general programs for a dimension other than the last
+/// (softmax_program_factory_general_{h_small,h_large,c_large}.cpp, measured
+/// on both devices): T tiles in the tensor's format, S single tiles (f32 for
+/// f32, else bf16), F f32 tiles.
+///  - the second-to-last dimension, Ht tiles along it: "small" keeps the
+///    column, `Ht T in + Ht T out + 3 S + 2 Ht F + 3 F`, while the allocator
+///    base plus those CBs stay within 512 KiB (moreh softmax's switch, as
+///    Moreh.cpp); else "large" streams it, `2 T + 2 T + 3 S + 6 F`;
+///  - any other dimension: `5 T + 3 F + 2 F` whatever the shape.
+constexpr uint64_t kGeneralSmallLimit = 512 * 1024;
+
+uint64_t generalBuffers(llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
+                        int64_t dim) {
+  uint64_t t = tileBytes(layout);
+  uint64_t single = layout.getDataType() == DataType::Float32 ? kF32TileBytes
+                                                              : kBf16TileBytes;
+  int64_t rank = shape.size();
+  if (dim != rank - 2)
+    return 5 * t + 5 * kF32TileBytes;
+  uint64_t ht = llvm::divideCeil(shape[rank - 2], kTileDim);
+  uint64_t small = ht * 2 * t + 3 * single + (2 * ht + 3) * kF32TileBytes;
+  if (currentDevice().l1AllocatorBase + small <= kGeneralSmallLimit)
+    return small;
+  return 4 * t + 3 * single + 6 * kF32TileBytes;
+}
 } // namespace
 
 llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
@@ -50,15 +84,45 @@ llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
   auto dim = normalizeDim(name, dimension, rank);
   if (!dim)
     return dim.takeError();
-  if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout))
-    return err;
-  if (llvm::Error err = checkLayout(name, "output", inputShape, outputLayout))
-    return err;
-  if (*dim != rank - 1)
-    return notSupportedError(name + ": only the last dimension is modelled "
-                                    "(dimension " +
-                             llvm::Twine(dimension) + ")");
+  // ttnn 0.81.1's softmax programs take tiled inputs
+  // (softmax_device_operation.cpp: TT_FATAL on a row-major one), but for a
+  // rank-3 input over dimension 1, which it tilizes first (measured on both
+  // devices; its programs and tiled result are not modelled).
+  if (inputLayout && inputLayout.isRowMajor()) {
+    if (rank == 3 && *dim == 1)
+      return notSupportedError(name + ": a row-major rank-3 input over "
+                                      "dimension 1 (ttnn tilizes it and "
+                                      "returns a tiled result) is not "
+                                      "modelled");
+    return backendError(name + ": the input is row_major (" +
+                        describe(inputLayout) +
+                        "): ttnn 0.81.1's softmax takes tiled inputs only "
+                        "(convert with ttnn.to_layout)");
+  }
+  // Softmax's programs do not depend on the shard grid: ttnn runs shards
+  // that leave cores of their grid idle.
+  for (auto [role, layout] : {std::pair{"input", inputLayout},
+                              std::pair{"output", outputLayout}})
+    if (llvm::Error err = checkLayout(name, role, inputShape, layout,
+                                      /*rowMajorAllowed=*/false,
+                                      /*indicesAllowed=*/false,
+                                      /*idleCoresAllowed=*/true))
+      return err;
+  // Whatever the dimension, the result's reshape to its logical width
+  // rejects shards narrower than the padded row (measured).
   int64_t wt = geometry(inputShape).widthTiles;
+  bool maskedRow = inputShape.back() % kTileDim != 0;
+  if (maskedRow && outputLayout.isSharded() &&
+      outputLayout.getShard()[1] != wt * kTileDim)
+    return backendError(
+        name + ": a last dimension of " + llvm::Twine(inputShape.back()) +
+        " (not a tile multiple) cannot be written into shards narrower than "
+        "its padded row (" +
+        describe(outputLayout) +
+        "): ttnn's reshape to the logical width rejects it; shard by height");
+  if (*dim != rank - 1)
+    return finishOneOutput(name, generalBuffers(inputShape, inputLayout, *dim),
+                           inputShape, outputLayout, initialState);
   int64_t block = kBlock;
   if (wt <= kBlock)
     block = wt;
@@ -68,8 +132,10 @@ llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
   uint64_t intermediateTile = inputLayout.getDataType() == DataType::Float32
                                   ? kF32TileBytes
                                   : kBf16TileBytes;
-  uint64_t cbBytes = paddedWt * tileBytes(inputLayout) +
-                     (paddedWt + 2) * intermediateTile +
+  int64_t inputTiles = maskedRow ? 2 * block : paddedWt;
+  int64_t rowCopyTiles = maskedRow ? paddedWt : 0;
+  uint64_t cbBytes = inputTiles * tileBytes(inputLayout) +
+                     (rowCopyTiles + paddedWt + 2) * intermediateTile +
                      2 * block * tileBytes(outputLayout) +
                      kFixedBf16Tiles * kBf16TileBytes;
   return finishOneOutput(name, cbBytes, inputShape, outputLayout,

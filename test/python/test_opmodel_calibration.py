@@ -107,6 +107,7 @@ def test_only_the_deliberately_illegal_cases_were_rejected(device):
                         "slice 64x1024 [0:64, 0:1024:2] dram->dram bfp8_b",  # ttnn: no bfp8_b untilize
                         *calibration.compute.REJECTED,
                         *calibration.data.REJECTED, *calibration.cnn.REJECTED, *calibration.LAYOUT_REJECTED,
+                        *calibration.REDUCTION_REJECTED,
                         *calibration.matmul_cases.REJECTED,
                         *(calibration.matmul_cases.REJECTED_ON_BLACKHOLE if device == "blackhole" else ()),
                         *(calibration.matmul_cases.REJECTED_ON_WORMHOLE if device == "wormhole_b0" else ()),
@@ -116,10 +117,12 @@ def test_only_the_deliberately_illegal_cases_were_rejected(device):
     # The scratchpad is part of total, not of cb; only slice has one (its bounds, 4 B per dimension),
     # the data families that keep a tile, an index block or a result row there, the CNN ops (the
     # row-major input's reshard into L1, Pool.cpp / Conv.cpp), to_layout (ttnn's block tilize stages
-    # its rows there) and repeat and concat (their native row-major programs, block tilizes and
-    # row-major copies, LayoutOps.cpp) and to_memory_config (its row-major copy's input page and
-    # interleaved_to_sharded's staged rows, DataMovement.cpp).
+    # its rows there), repeat and concat (their native row-major programs, block tilizes and
+    # row-major copies, LayoutOps.cpp), to_memory_config (its row-major copy's input page and
+    # interleaved_to_sharded's staged rows, DataMovement.cpp) and the reductions (their final
+    # reshape's tile, fast_reduce_nc's slice).
     with_scratchpad = {"slice", "max_pool2d", "conv2d", "to_layout", "repeat", "concat", "to_memory_config",
+                       "reduction",
                        *calibration.data.SCRATCHPAD_FAMILIES}
     assert all(figures.get("scratchpad", 0) == 0 for name, figures in table.items()
                if family[name] not in with_scratchpad)

@@ -207,8 +207,16 @@ void entryChecks(MLIRContext &ctx) {
   llvm::SmallVector<int64_t> wide{2048, 2048};
   CHECK(errorKind(OpModel<AddOp>::getOpRuntime(shape, dram, wide, dram, l1)) ==
         OpModelErrorKind::Backend);
-  CHECK(errorKind(OpModel<SoftmaxOp>::getOpConstraints(shape, l1, 0, l1)) ==
+  LayoutAttr rowMajor = l1.interleavedIn(PageLayout::RowMajor, BufferType::L1);
+  // ttnn tilizes a row-major rank-3 softmax input over dimension 1 (not
+  // modelled) and rejects the other row-major inputs.
+  llvm::SmallVector<int64_t> rank3{3, 64, 64};
+  CHECK(errorKind(OpModel<SoftmaxOp>::getOpConstraints(rank3, rowMajor, 1,
+                                                        rowMajor)) ==
         OpModelErrorKind::NotSupported);
+  CHECK(errorKind(OpModel<SoftmaxOp>::getOpConstraints(shape, rowMajor, -1,
+                                                        rowMajor)) ==
+        OpModelErrorKind::Backend);
 
   // Shapes that cannot be sized: dynamic (not supported), negative or more
   // than 2^64 bytes (backend), stateless and stateful alike, before any

@@ -51,7 +51,7 @@ func.func @sharded_program(%b: tensor<256x1024xbf16, #bs>, %w: tensor<256x1024xb
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.layer_norm: backend_error: ttnn.layer_norm: a block_sharded input's result must be block_sharded too (ttnn 0.81.1: TT_FATAL), not l1 width_sharded bf16 (grid 4x8, shard 256x32)
   %4 = ttnn.layer_norm %b : tensor<256x1024xbf16, #bs> -> tensor<256x1024xbf16, #ws>
   // Other block shards: not modelled (ttnn fails when its CBs outgrow them).
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.layer_norm: not_implemented: ttnn.layer_norm: the sharded program is modelled into the input's own even shards only
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.layer_norm: not_implemented: ttnn.layer_norm: the sharded program is modelled into the input's own shards only
   %5 = ttnn.layer_norm %b : tensor<256x1024xbf16, #bs> -> tensor<256x1024xbf16, #bs8>
   return
 }

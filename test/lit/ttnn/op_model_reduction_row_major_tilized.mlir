@@ -1,0 +1,33 @@
+// RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefixes=CHECK,WH
+// RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints{device=blackhole}))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefixes=CHECK,BH
+// Row-major reductions that ttnn 0.81.1 tilizes (generic_reductions.cpp):
+// fast_reduce_nc's tilize is written where the result goes and its result
+// is sliced to the logical width (tilize, fast_reduce_nc and slice tensors
+// live together); a reduce program's tilized input is freed when that
+// program ends; an outer last reduced dimension is first moved by a
+// row-major permute (not modelled). Figures: mock-device measurements.
+
+#l1_rm = #ttnn.layout<row_major, l1, interleaved, bf16>
+#dram_rm = #ttnn.layout<row_major, dram, interleaved, bf16>
+
+// CHECK-LABEL: op constraints of @fast_reduce_nc
+func.func @fast_reduce_nc(%a: tensor<1x96x226xbf16, #dram_rm>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.sum: success cb=32768 l1=6144 total=36864 out=2048
+  %0 = ttnn.sum %a {dim_arg = array<i64: 0>, keep_dim = true} : tensor<1x96x226xbf16, #dram_rm> -> tensor<1x96x226xbf16, #l1_rm>
+  return
+}
+
+// CHECK-LABEL: op constraints of @freed_after_first
+func.func @freed_after_first(%a: tensor<1x375x192xbf16, #l1_rm>) {
+  // WH: :[[@LINE+2]]:{{.*}} ttnn.max: success cb=24576 l1=6144 total=30720 out=2048
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.max: success cb=24576 l1=4096 total=28672 out=2048
+  %0 = ttnn.max %a : tensor<1x375x192xbf16, #l1_rm> -> tensor<bf16, #l1_rm>
+  return
+}
+
+// CHECK-LABEL: op constraints of @outer_first
+func.func @outer_first(%a: tensor<3x64x226xbf16, #dram_rm>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max: not_implemented: ttnn.max: a row-major 3x64x226 input whose last reduced dimension is an outer one
+  %0 = ttnn.max %a {dim_arg = array<i64: 0>, keep_dim = true} : tensor<3x64x226xbf16, #dram_rm> -> tensor<1x64x226xbf16, #l1_rm>
+  return
+}
