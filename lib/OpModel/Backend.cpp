@@ -106,7 +106,8 @@ std::string describe(LayoutAttr layout) {
 
 llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
                         llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
-                        bool rowMajorAllowed, bool indicesAllowed) {
+                        bool rowMajorAllowed, bool indicesAllowed,
+                        bool idleCoresAllowed) {
   if (!layout)
     return backendError(opName + ": the " + role + " has no #ttnn.layout");
   if (llvm::Error err = checkShape(opName, role, shape, layout))
@@ -146,20 +147,24 @@ llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
       height *= dim;
   }
   int64_t cores = grid[0] * grid[1];
+  // Whether `count` shards of `extent` leave no core of the grid idle.
+  auto noIdle = [&](int64_t extent, int64_t count, int64_t total) {
+    return idleCoresAllowed || extent * (count - 1) < total;
+  };
   bool covers = false;
   switch (layout.getMemoryLayout()) {
   case TensorMemoryLayout::HeightSharded:
     covers = shard[1] == width && shard[0] * cores >= height &&
-             shard[0] * (cores - 1) < height;
+             noIdle(shard[0], cores, height);
     break;
   case TensorMemoryLayout::WidthSharded:
     covers = shard[0] == height && shard[1] * cores >= width &&
-             shard[1] * (cores - 1) < width;
+             noIdle(shard[1], cores, width);
     break;
   case TensorMemoryLayout::BlockSharded:
     covers = shard[0] * grid[0] >= height && shard[1] * grid[1] >= width &&
-             shard[0] * (grid[0] - 1) < height &&
-             shard[1] * (grid[1] - 1) < width;
+             noIdle(shard[0], grid[0], height) &&
+             noIdle(shard[1], grid[1], width);
     break;
   case TensorMemoryLayout::Interleaved:
     break;

@@ -75,11 +75,14 @@ llvm::Error checkShape(llvm::StringRef opName, llvm::StringRef role,
 /// grid fits the device and its shards are tile-aligned and cover the tensor.
 /// A row-major layout is not supported unless `rowMajorAllowed` (the ops
 /// whose row-major programs are modelled), and never sharded; a u32 one
-/// unless `indicesAllowed` (embedding indices, argmax results).
+/// unless `indicesAllowed` (embedding indices, argmax results). Every core of
+/// the grid must hold a shard unless `idleCoresAllowed` (opt-in: the ops
+/// whose programs were measured on grids with more cores than shards).
 llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
                         llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
                         bool rowMajorAllowed = false,
-                        bool indicesAllowed = false);
+                        bool indicesAllowed = false,
+                        bool idleCoresAllowed = false);
 
 /// Tile pages of each of the input and output CBs of ttnn 0.81.1's
 /// tilize / untilize of `shape` from `in` (to_layout, LayoutOps.cpp), or
