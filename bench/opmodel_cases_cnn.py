@@ -88,7 +88,10 @@ REJECTED = frozenset({
         "1x14x14x1024->2048 k1s2p0 dram_rm->conv_hs bfp8_b", "2x14x14x1024->2048 k1s2p0 dram_rm->conv_hs bfp8_b")),
 })
 
-DIFFERENCES: dict[str, str] = {}
+DIFFERENCES: dict[str, str] = {
+    "conv2d 1x14x14x256->256 k3s1p1 dram->conv_ws": "a tiled input under width sharding: its halo's config "
+    "tensors are 176 B larger than the blocked gather the model simulates; not modelled (not_implemented)",
+}
 SLICED = ("ttnn's one-slice L1 estimate (1,395,776 B: CBs, output shard and halo output) exceeds Wormhole's free L1: "
           "ttnn 0.81.1 slices the input over DRAM (two slices), which the model answers not_implemented; on "
           "Blackhole it fits and matches")

@@ -187,8 +187,23 @@ llvm::Expected<PoolAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
   // up to a tile row; the halo untilizes it (HaloInput).
   if (tiled)
     d.inSticksPerCore = alignTo(d.inSticksPerCore, kTileDim);
+  // The reshard and the halo move the input's own sticks: only the pool's
+  // output and CBs pad channels that are not a multiple of 16 to tiles
+  // (measured: 24 and 40 channels height sharded, 24 and 200 block sharded on
+  // one channel column, 48 B / 80 B / 400 B sticks).
+  Distribution input = d;
+  if (w->channels % kChannelUnit != 0 &&
+      scheme != TensorMemoryLayout::WidthSharded) {
+    if (d.channelCores != 1 || tiled ||
+        (w->channels * kStickElementBytes) % currentDevice().l1Alignment)
+      return notSupportedError(
+          name + ": " + llvm::Twine(w->channels) +
+          " channels (not a multiple of 16) are modelled on one channel "
+          "column of a row-major input, in sticks of whole L1 alignment units");
+    input.channelsPerCore = w->channels;
+  }
   int64_t columns = std::min(d.stickCores, currentDevice().gridCols);
-  HaloBuffers halo = haloBuffers(*w, d, HaloInput{tiled, columns});
+  HaloBuffers halo = haloBuffers(*w, input, HaloInput{tiled, columns});
   uint64_t reader = readerIndexBytes(readerIndexEntries(*w, d));
   PoolAnalysis a;
   a.window = *w;
