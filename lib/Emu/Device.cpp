@@ -1,12 +1,15 @@
 //===- Device.cpp - Memory, programs and the scheduler of the emulator ----===//
 
+#include "Isolation.h"
 #include "Runtime.h"
 #include "ttl/Targets.h"
 
 #include <algorithm>
+#include <cxxabi.h>
 #include <iterator>
 #include <cstring>
 #include <dlfcn.h>
+#include <typeinfo>
 #include <link.h>
 #include <mutex>
 #include <stdexcept>
@@ -194,7 +197,8 @@ class DeviceImpl {
 public:
   explicit DeviceImpl(const ArchSpec &arch) : arch(arch) {
     size_t cores = size_t(arch.gridX) * arch.gridY;
-    l1Bytes = cores * arch.l1Size;
+    l1Stride = alignUp(arch.l1Size, kL1Guard) + kL1Guard;
+    l1Bytes = kL1Guard + cores * l1Stride;
     // Kernels hold L1 addresses in 32-bit words and turn them into pointers
     // (get_semaphore, get_write_ptr), so L1 lives in the low 2 GiB.
     void *memory = mmap(nullptr, l1Bytes, PROT_READ | PROT_WRITE,
@@ -203,13 +207,19 @@ public:
     if (memory == MAP_FAILED)
       throw std::runtime_error("cannot map the emulated L1 below 2 GiB");
     l1Memory = static_cast<uint8_t *>(memory);
+    // An inaccessible page before each core's L1 and after the last: a raw
+    // pointer running off a core's L1 faults (a kernel fault) instead of
+    // writing into the next core's.
+    for (size_t i = 0; i <= cores; ++i)
+      if (mprotect(l1Memory + i * l1Stride, kL1Guard, PROT_NONE) != 0)
+        throw std::runtime_error("cannot protect the emulated L1's guard pages");
     this->cores.resize(cores);
     for (uint32_t y = 0; y < arch.gridY; ++y)
       for (uint32_t x = 0; x < arch.gridX; ++x) {
         Core &core = this->cores[y * arch.gridX + x];
         core.x = x;
         core.y = y;
-        core.l1 = l1Memory + size_t(y * arch.gridX + x) * arch.l1Size;
+        core.l1 = l1Memory + kL1Guard + size_t(y * arch.gridX + x) * l1Stride;
         core.l1Base = uint32_t(reinterpret_cast<uintptr_t>(core.l1));
         core.l1Size = arch.l1Size;
       }
@@ -219,7 +229,9 @@ public:
 
   const ArchSpec &arch;
   std::vector<Core> cores;
+  static constexpr size_t kL1Guard = 4096;
   uint8_t *l1Memory = nullptr;
+  size_t l1Stride = 0; // a guard page and one core's L1
   size_t l1Bytes = 0;
   std::map<uint32_t, Buffer> dram, l1;
   StackPool stacks;
@@ -282,7 +294,10 @@ public:
   uint8_t *resolve(uint64_t address, uint32_t bytes, const Core &from,
                    std::string &error);
   RunResult run(const ProgramSpec &program,
-                const std::vector<KernelArgs> *args);
+                const std::vector<KernelArgs> *args, double hangSeconds);
+  /// "past the end of core (x, y)'s L1" for a host address in a guard page
+  /// of the L1 mapping, else empty.
+  std::string describeL1Guard(uintptr_t address) const;
 };
 
 uint32_t DeviceImpl::allocate(BufferKind kind, uint32_t pageSize,
@@ -423,10 +438,28 @@ struct RunState {
 };
 // Set with runningProcessor by run(), under runMutex.
 RunState *running = nullptr;
+// True on the thread that runs the program (signals are per thread).
+thread_local bool runsHere = false;
+
+std::string demangled(const char *name) {
+  int status = 0;
+  char *readable = abi::__cxa_demangle(name, nullptr, nullptr, &status);
+  std::string result = status == 0 && readable ? readable : name;
+  std::free(readable);
+  return result;
+}
 
 void runKernel(void *arg) {
   auto *processor = static_cast<Processor *>(arg);
-  processor->module->main();
+  try {
+    processor->module->main();
+  } catch (const std::exception &error) {
+    kernelError(std::string("an exception escaped the kernel: ") + error.what());
+  } catch (...) {
+    const std::type_info *type = abi::__cxa_current_exception_type();
+    kernelError(std::string("an exception escaped the kernel (") +
+                (type ? demangled(type->name()) : "unknown type") + ")");
+  }
   completeCopies(false);
   completeCopies(true);
   processor->done = true;
@@ -469,6 +502,71 @@ namespace {
 
 void kernelError(const std::string &message) {
   stopKernel(RunResult::Kind::KernelError, message);
+}
+
+bool kernelRunningHere() { return runsHere && runningProcessor; }
+
+namespace {
+/// " in kernel_main+0x1c (<object>)" for a code address, or empty.
+std::string codeLocation(uintptr_t pc) {
+  Dl_info info;
+  if (!pc || !dladdr(reinterpret_cast<void *>(pc), &info) || !info.dli_fname)
+    return "";
+  const char *file = std::strrchr(info.dli_fname, '/');
+  file = file ? file + 1 : info.dli_fname;
+  if (!info.dli_sname)
+    return format(" in %s", file);
+  return format(" in %s+0x%lx (%s)", demangled(info.dli_sname).c_str(),
+                (unsigned long)(pc - uintptr_t(info.dli_saddr)), file);
+}
+
+std::string faultAddress(const Processor &p, uintptr_t address) {
+  auto stack = uintptr_t(p.stack);
+  if (stack && address >= stack && address < stack + StackPool::kGuardSize)
+    return format("a stack overflow: the kernel used its %zu KiB stack up "
+                  "(deep or unbounded recursion?)",
+                  StackPool::kStackSize >> 10);
+  std::string l1 = running->device->describeL1Guard(address);
+  if (!l1.empty())
+    return l1;
+  return format("host address 0x%lx, outside everything the kernel may touch",
+                (unsigned long)address);
+}
+} // namespace
+
+void endKernelOnFault(int signal, const siginfo_t &info, uintptr_t pc) {
+  Processor &p = *runningProcessor;
+  auto address = uintptr_t(info.si_addr);
+  std::string what;
+  switch (signal) {
+  case SIGSEGV:
+  case SIGBUS:
+    what = format("%s (%s) at %s", signal == SIGSEGV ? "invalid memory access"
+                                                     : "bus error",
+                  signal == SIGSEGV ? "SIGSEGV" : "SIGBUS",
+                  faultAddress(p, address).c_str());
+    break;
+  case SIGFPE:
+    what = info.si_code == FPE_INTDIV
+               ? "integer division by zero (SIGFPE)"
+               : "arithmetic fault (SIGFPE: integer overflow in a division?)";
+    break;
+  case SIGILL:
+    what = "illegal instruction (SIGILL; __builtin_trap or undefined "
+           "behaviour the compiler trapped)";
+    break;
+  default:
+    what = "abort() (SIGABRT: a failed assert, std::terminate or abort)";
+    pc = 0; // inside the C library
+  }
+  stopKernel(RunResult::Kind::KernelError, what + codeLocation(pc));
+}
+
+void endKernelOnHang(double seconds, uintptr_t pc) {
+  stopKernel(RunResult::Kind::Hang,
+             format("no progress for %.1f s of CPU time (no call into the "
+                    "kernel API and no switch): spinning%s",
+                    seconds, codeLocation(pc).c_str()));
 }
 
 void notEmulated(const std::string &message) {
@@ -540,8 +638,29 @@ void completeCopies(bool writes) {
 // copy of each module the process loads: programs run one at a time.
 std::mutex runMutex;
 
+std::string DeviceImpl::describeL1Guard(uintptr_t address) const {
+  auto base = uintptr_t(l1Memory);
+  if (address < base || address >= base + l1Bytes)
+    return "";
+  size_t offset = address - base;
+  if (offset % l1Stride >= kL1Guard)
+    return ""; // inside a core's L1: not a guard
+  size_t index = offset / l1Stride; // the core after this guard
+  if (index == 0)
+    return format("L1 address 0x%lx, before core (0, 0)'s L1",
+                  (unsigned long)address);
+  const Core &previous = cores[index - 1];
+  return format("L1 address 0x%lx, %lu B past the end of core (%u, %u)'s %u B "
+                "of L1",
+                (unsigned long)address,
+                (unsigned long)(address - uintptr_t(previous.l1) -
+                                previous.l1Size),
+                previous.x, previous.y, previous.l1Size);
+}
+
 RunResult DeviceImpl::run(const ProgramSpec &program,
-                          const std::vector<KernelArgs> *args) {
+                          const std::vector<KernelArgs> *args,
+                          double hangSeconds) {
   std::lock_guard<std::mutex> lock(runMutex);
   RunState state;
   state.device = this;
@@ -685,6 +804,11 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
 
   RunState *outer = running;
   running = &state;
+  bool outerRunsHere = runsHere;
+  runsHere = true;
+  // Installed per run (a few microseconds): Python's faulthandler and others
+  // keep their handlers outside runs.
+  KernelIsolation isolation(hangSeconds);
   bool progressed = true;
   while (progressed && !state.failed) {
     progressed = false;
@@ -714,6 +838,7 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
       if (p->done)
         releaseResources(*p);
       ++state.switches;
+      ++kernelProgress;
       runningProcessor = nullptr;
       progressed = true;
       if (state.failed)
@@ -723,6 +848,7 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
       break;
   }
   running = outer;
+  runsHere = outerRunsHere;
   if (!state.failed) {
     bool deadlock = false;
     for (auto &p : state.processors)
@@ -767,8 +893,9 @@ void Device::readPages(BufferKind kind, uint32_t address, uint8_t *data,
   impl->copyPages(kind, address, data, bytes, false);
 }
 RunResult Device::run(const ProgramSpec &program,
-                      const std::vector<KernelArgs> *args) {
-  return impl->run(program, args);
+                      const std::vector<KernelArgs> *args,
+                      double hangSeconds) {
+  return impl->run(program, args, hangSeconds);
 }
 
 } // namespace ttlemu

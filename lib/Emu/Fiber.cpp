@@ -59,7 +59,7 @@ void *StackPool::acquire() {
   }
   void *stack = mmap(nullptr, kStackSize, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (stack == MAP_FAILED)
+  if (stack == MAP_FAILED || mprotect(stack, kGuardSize, PROT_NONE) != 0)
     std::abort();
   return stack;
 }

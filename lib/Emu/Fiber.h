@@ -19,6 +19,9 @@ namespace ttlemu {
 class StackPool {
 public:
   static constexpr size_t kStackSize = 1 << 20;
+  /// The lowest page of a stack is inaccessible: an overflow faults there
+  /// (a kernel fault) instead of writing below the stack.
+  static constexpr size_t kGuardSize = 4096;
   StackPool() = default;
   ~StackPool();
   StackPool(const StackPool &) = delete;

@@ -77,8 +77,9 @@ ProgramSpec programSpec(const std::vector<KernelTuple> &kernels,
 }
 
 const char *kindName(RunResult::Kind kind) {
-  static const char *const names[] = {"ok", "kernel_error", "deadlock",
-                                      "program_error", "not_emulated"};
+  static const char *const names[] = {"ok",           "kernel_error",
+                                      "deadlock",     "program_error",
+                                      "not_emulated", "hang"};
   return names[static_cast<int>(kind)];
 }
 } // namespace
@@ -142,7 +143,7 @@ NB_MODULE(_emu, m) {
            })
       .def("run",
            [](Device &device, const ProgramSpec &program,
-              std::vector<ArgsTuple> args) {
+              std::vector<ArgsTuple> args, double hangSeconds) {
              std::vector<KernelArgs> words;
              words.reserve(args.size());
              for (auto &[perCore, common] : args)
@@ -150,7 +151,7 @@ NB_MODULE(_emu, m) {
              RunResult result;
              {
                nb::gil_scoped_release release;
-               result = device.run(program, &words);
+               result = device.run(program, &words, hangSeconds);
              }
              nb::list blocked;
              for (const BlockedKernel &b : result.blocked)

@@ -101,10 +101,10 @@ struct BlockedKernel {
 
 /// The outcome of a program run: ok, or an error of one kind.
 struct RunResult {
-  enum class Kind : uint8_t { Ok, KernelError, Deadlock, ProgramError, NotEmulated };
+  enum class Kind : uint8_t { Ok, KernelError, Deadlock, ProgramError, NotEmulated, Hang };
   Kind kind = Kind::Ok;
   std::string message;
-  std::string kernel;        // the failing kernel (KernelError)
+  std::string kernel;        // the failing kernel (KernelError, Hang)
   uint32_t x = 0, y = 0;
   std::vector<BlockedKernel> blocked; // Deadlock
   uint64_t contextSwitches = 0;
@@ -132,9 +132,11 @@ public:
                  uint64_t bytes);
 
   /// Runs `program`; with `args` (one entry per kernel), their words replace
-  /// the kernels' runtimeArgs and commonArgs.
+  /// the kernels' runtimeArgs and commonArgs. A kernel that makes no progress
+  /// for `hangSeconds` (> 0) ends the run as a Hang.
   RunResult run(const ProgramSpec &program,
-                const std::vector<KernelArgs> *args = nullptr);
+                const std::vector<KernelArgs> *args = nullptr,
+                double hangSeconds = 0);
 
 private:
   std::unique_ptr<DeviceImpl> impl;

@@ -20,8 +20,10 @@ from ttlang.emu.build import KernelCache
 from ttlang.emu.errors import (
     BlockedKernel,
     DeadlockError,
+    DeviceMemoryError,
     EmulatorError,
     KernelFault,
+    KernelHang,
     NotEmulatedError,
     ProgramError,
 )
@@ -30,6 +32,10 @@ from ttlang.emu.tiles import DTYPES, from_tiles, padded_shape, tile_count, to_ti
 from ttlang.frontend.tensors import TensorSpec
 
 ARCHITECTURES = ("wormhole_b0", "blackhole")
+# Seconds of CPU time a kernel may run without calling the kernel API or switching before it
+# counts as hung (docs/emulator.md, "Broken kernels"): far above any real kernel's stretch
+# between calls, well under a user's patience.
+DEFAULT_WATCHDOG = 10.0
 # Kernel fiber orders: row-major cores, data movement 0, 1, compute; or the reverse. A result
 # that differs between them comes from a race between kernels.
 SCHEDULES = ("forward", "reverse")
@@ -69,7 +75,13 @@ class Tensor:
         self.padded_shape = padded_shape(self.shape)
         self.page_size = DTYPES[dtype][1]
         self.pages = tile_count(self.shape)
-        self._address = device._native.allocate(memory_config.buffer_type, self.page_size, self.pages)
+        try:
+            self._address = device._native.allocate(memory_config.buffer_type, self.page_size, self.pages)
+        except RuntimeError as err:  # the native allocator's only failure: no room
+            raise DeviceMemoryError(
+                f"a {dtype} tensor of shape {self.shape} ({self.pages} pages of {self.page_size} B) "
+                f"does not fit the emulated device: {err}"
+            ) from None
         self._freed = False
         # What the compiler reads of this tensor, built once (it never changes).
         self.ttlang_tensor_spec = TensorSpec(self.shape, dtype, memory_config.buffer_type)
@@ -123,12 +135,16 @@ class Device:
         *,
         cache_dir: str | os.PathLike[str] | None = None,
         schedule: str = "forward",
+        watchdog: float | None = DEFAULT_WATCHDOG,
     ):
         if arch not in ARCHITECTURES:
             raise ValueError(f"arch must be one of {ARCHITECTURES}, got {arch!r}")
         if schedule not in SCHEDULES:
             raise ValueError(f"schedule must be one of {SCHEDULES}, got {schedule!r}")
+        if watchdog is not None and not watchdog >= 0:
+            raise ValueError(f"watchdog must be seconds >= 0 or None (off), got {watchdog!r}")
         self.schedule = schedule
+        self.watchdog = watchdog or 0.0
         self._arch = arch
         self._native = _emu.Device(arch)
         grid_x, grid_y, dram_banks, *_ = _emu.architecture(arch)
@@ -171,10 +187,14 @@ class Device:
             if isinstance(tensor, Tensor) and tensor.device() is not self:
                 raise EmulatorError("a tensor of another emulated device was passed")
         native_program, args = self._programs.read(program, kernel_names)
-        kind, message, kernel, x, y, blocked, switches = self._native.run(native_program, args)
+        kind, message, kernel, x, y, blocked, switches = self._native.run(
+            native_program, args, self.watchdog
+        )
         self.last_run = RunStats(switches)
         if kind == "kernel_error":
             raise KernelFault(message, kernel, (x, y))
+        if kind == "hang":
+            raise KernelHang(message, kernel, (x, y))
         if kind == "program_error":
             raise ProgramError(message)
         if kind == "not_emulated":
@@ -213,9 +233,12 @@ def open_device(
     *,
     cache_dir: str | os.PathLike[str] | None = None,
     schedule: str = "forward",
+    watchdog: float | None = DEFAULT_WATCHDOG,
 ) -> Device:
-    """Opens an emulated device (``schedule``: the kernel order, "forward" or "reverse")."""
-    return Device(arch, cache_dir=cache_dir, schedule=schedule)
+    """Opens an emulated device (``schedule``: the kernel order, "forward" or "reverse";
+    ``watchdog``: seconds of CPU time without progress after which a kernel is a
+    ``KernelHang``, ``None`` or 0 for none)."""
+    return Device(arch, cache_dir=cache_dir, schedule=schedule, watchdog=watchdog)
 
 
 def _as_numpy(array: Any) -> np.ndarray:

@@ -6,6 +6,7 @@ message. None of them is a hardware result: they say what the emulated device fo
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 
@@ -29,6 +30,29 @@ class KernelBuildError(EmulatorError):
         self.undeclared = undeclared
         self.diagnostics = diagnostics
         super().__init__(message)
+
+
+class KernelCacheError(EmulatorError):
+    """The kernel build cache's directory cannot be created or written (``directory``)."""
+
+    def __init__(self, message: str, directory: os.PathLike[str]):
+        self.directory = directory
+        super().__init__(message)
+
+
+class KernelHang(EmulatorError):
+    """A kernel made no progress (no call into the emulated kernel API, no switch) for the
+    device's watchdog time of CPU (``open_device(watchdog=...)``): it spins. ``kernel`` and
+    ``core`` say where; the message names the function it spins in."""
+
+    def __init__(self, message: str, kernel: str, core: tuple[int, int]):
+        self.kernel = kernel
+        self.core = core
+        super().__init__(message)
+
+
+class DeviceMemoryError(EmulatorError):
+    """A tensor does not fit the emulated device's free DRAM or L1."""
 
 
 class ProgramError(EmulatorError):

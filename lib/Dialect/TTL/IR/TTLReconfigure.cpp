@@ -5,6 +5,9 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+#include <algorithm>
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::ttl;
 
@@ -13,8 +16,9 @@ LogicalResult ReconfigureDataflowBufferOp::verify() {
     return emitOpError("block_count must be at least 1, got ")
            << getBlockCount();
   DataflowBufferType type = getDfb().getType();
-  if (!ringBytes(type.getTileSizeBytes(), {type.getTilesPerBlock(),
-                                           getBlockCount()}))
+  int64_t blocks = int64_t(std::min<uint64_t>(
+      getBlockCount(), std::numeric_limits<int64_t>::max()));
+  if (!ringBytes(type.getTileSizeBytes(), {type.getTilesPerBlock(), blocks}))
     return emitOpError("block_count = ")
            << getBlockCount()
            << " of " << type.getTilesPerBlock()

@@ -15,16 +15,20 @@
 #include <optional>
 
 namespace mlir::ttl {
-/// The bytes of a DFB ring: `tileBytes` times each of `counts` (positive), or
-/// nullopt when that exceeds a TT-Metal circular buffer's 32-bit total_size
-/// (so no ring the verifiers accept overflows the arithmetic that sizes it).
+/// The bytes of a DFB ring: `tileBytes` times each of `counts` (tile rows and
+/// columns, blocks), or nullopt when that exceeds a TT-Metal circular buffer's
+/// 32-bit total_size (so no ring the verifiers accept overflows the
+/// arithmetic that sizes it). A count below 1 (rejected by the verifiers on
+/// their own terms) makes an empty ring.
 inline std::optional<uint64_t> ringBytes(uint64_t tileBytes,
-                                         std::initializer_list<uint64_t> counts) {
+                                         std::initializer_list<int64_t> counts) {
   uint64_t total = tileBytes;
-  for (uint64_t count : counts) {
-    if (total > std::numeric_limits<uint32_t>::max() / count)
+  for (int64_t count : counts) {
+    if (count < 1)
+      return 0;
+    if (total > std::numeric_limits<uint32_t>::max() / uint64_t(count))
       return std::nullopt;
-    total *= count;
+    total *= uint64_t(count);
   }
   return total;
 }

@@ -1,0 +1,163 @@
+//===- Isolation.cpp - Kernel faults and hangs end the kernel, not the host ===//
+
+#include "Isolation.h"
+
+#include <cmath>
+#include <csignal>
+#include <cstdlib>
+#include <ctime>
+#include <pthread.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+namespace ttlemu {
+
+uint64_t kernelProgress = 0;
+
+namespace {
+constexpr int kFaultSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+static_assert(sizeof(kFaultSignals) / sizeof(int) == KernelIsolation::kSignals);
+
+/// The watchdog's signal: a real-time signal of its own (SIGRTMIN and the
+/// next two are glibc's).
+int watchdogSignal() { return SIGRTMIN + 5; }
+
+// The handlers read these on the thread they interrupt.
+thread_local struct sigaction *savedActions = nullptr;
+thread_local double hangLimit = 0;
+thread_local double tickSeconds = 0;
+thread_local double staleSeconds = 0;
+thread_local uint64_t lastProgress = 0;
+
+uintptr_t programCounter(void *context) {
+  return uintptr_t(
+      static_cast<ucontext_t *>(context)->uc_mcontext.gregs[REG_RIP]);
+}
+
+void unblock(int signal) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, signal);
+  pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
+}
+
+/// A fault outside a kernel goes to whoever handled it before.
+void chain(int signal, siginfo_t *info, void *context) {
+  int index = 0;
+  while (kFaultSignals[index] != signal)
+    ++index;
+  const struct sigaction &old = savedActions[index];
+  if ((old.sa_flags & SA_SIGINFO) && old.sa_sigaction) {
+    old.sa_sigaction(signal, info, context);
+    return;
+  }
+  if (old.sa_handler == SIG_IGN)
+    return;
+  if (old.sa_handler != SIG_DFL) {
+    old.sa_handler(signal);
+    return;
+  }
+  std::signal(signal, SIG_DFL);
+  unblock(signal);
+  raise(signal); // a fault re-executes and a raised signal is raised again
+}
+
+void onFault(int signal, siginfo_t *info, void *context) {
+  if (!savedActions || !kernelRunningHere())
+    return chain(signal, info, context);
+  unblock(signal); // the handler never returns: leave the signal deliverable
+  endKernelOnFault(signal, *info, programCounter(context));
+}
+
+void onTick(int, siginfo_t *, void *context) {
+  if (hangLimit <= 0 || !kernelRunningHere())
+    return;
+  uint64_t now = *static_cast<volatile uint64_t *>(&kernelProgress);
+  if (now != lastProgress) {
+    lastProgress = now;
+    staleSeconds = 0;
+    return;
+  }
+  staleSeconds += tickSeconds;
+  if (staleSeconds < hangLimit)
+    return;
+  unblock(watchdogSignal());
+  endKernelOnHang(staleSeconds, programCounter(context));
+}
+
+/// The tick handler stays installed: a tick pending when a run ends must not
+/// meet the default action (which ends the process).
+void installTickHandler() {
+  static bool installed = [] {
+    struct sigaction action = {};
+    action.sa_sigaction = onTick;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    sigaction(watchdogSignal(), &action, nullptr);
+    return true;
+  }();
+  (void)installed;
+}
+
+/// A handler needs a stack of its own when the fault is a fiber stack's
+/// overflow; one per thread, kept.
+stack_t &alternateStack() {
+  thread_local stack_t stack = [] {
+    stack_t s = {};
+    s.ss_size = 64 * 1024;
+    s.ss_sp = mmap(nullptr, s.ss_size, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (s.ss_sp == MAP_FAILED)
+      std::abort();
+    return s;
+  }();
+  return stack;
+}
+} // namespace
+
+KernelIsolation::KernelIsolation(double hangSeconds) {
+  sigaltstack(&alternateStack(), &previousStack);
+  struct sigaction action = {};
+  action.sa_sigaction = onFault;
+  action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+  sigemptyset(&action.sa_mask);
+  for (int i = 0; i < kSignals; ++i)
+    sigaction(kFaultSignals[i], &action, &previous[i]);
+  savedActions = previous;
+  if (hangSeconds <= 0)
+    return;
+  installTickHandler();
+  hangLimit = hangSeconds;
+  tickSeconds = std::fmin(1.0, hangSeconds / 4);
+  staleSeconds = 0;
+  lastProgress = kernelProgress;
+  struct sigevent event = {};
+  event.sigev_notify = SIGEV_THREAD_ID;
+  event.sigev_signo = watchdogSignal();
+  event._sigev_un._tid = pid_t(syscall(SYS_gettid));
+  timer_t id;
+  // The thread's CPU time: a loaded machine that runs the thread less does
+  // not make a slow kernel look hung, and a spinning one burns CPU.
+  if (timer_create(CLOCK_THREAD_CPUTIME_ID, &event, &id) != 0)
+    return; // no watchdog, the run still works
+  struct itimerspec period = {};
+  period.it_interval.tv_sec = time_t(tickSeconds);
+  period.it_interval.tv_nsec = long((tickSeconds - std::floor(tickSeconds)) * 1e9);
+  period.it_value = period.it_interval;
+  timer_settime(id, 0, &period, nullptr);
+  timer = id;
+}
+
+KernelIsolation::~KernelIsolation() {
+  if (timer)
+    timer_delete(static_cast<timer_t>(timer));
+  hangLimit = 0;
+  savedActions = nullptr;
+  for (int i = 0; i < kSignals; ++i)
+    sigaction(kFaultSignals[i], &previous[i], nullptr);
+  sigaltstack(&previousStack, nullptr);
+}
+
+} // namespace ttlemu
