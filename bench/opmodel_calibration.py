@@ -365,10 +365,6 @@ DIFFERENCES: dict[str, str] = {
     "mean 8x64x64 dim 0 keepdim dram->dram": "mean over an outer dimension: ttnn 0.81.1 does not run sum's "
     "slice-accumulating program (its CBs are 2 + 1 + 2 pages, 10240 B); the model applies the sum rule (2 pages "
     "per slice, 38912 B) and is above it.",
-    "matmul Mt Kt Nt 160 2 160 dram->dram": "all-DRAM matmul with more than 128 output rows and columns of tiles "
-    "(per-core blocks above 16 tiles): ttnn 0.81.1 single-buffers in0 and allocates 200 output tiles for a 20x20 "
-    "block (532480 B); the model applies the 2-D rule (983040 B), above it. Not derived: no sweep point beyond "
-    "128 tiles but this one.",
     **compute.DIFFERENCES,
     **matmul_cases.DIFFERENCES,
     **TO_LAYOUT_DIFFERENCES,
@@ -377,10 +373,8 @@ DIFFERENCES: dict[str, str] = {
 }
 
 # Blackhole (13x10 workers, 130 L1 banks, 8 DRAM banks): the same departures as on Wormhole, whose
-# reasons do not depend on the grid, but the 160x160-tile all-DRAM matmul: on Blackhole ttnn 0.81.1
-# follows the derived rule there (16 x 13 blocks), the larger block is Wormhole's.
-BLACKHOLE_DIFFERENCES: dict[str, str] = {
-    name: reason for name, reason in DIFFERENCES.items() if name != "matmul Mt Kt Nt 160 2 160 dram->dram"}
+# reasons do not depend on the grid.
+BLACKHOLE_DIFFERENCES: dict[str, str] = dict(DIFFERENCES)
 # Convolutions ttnn slices over DRAM on Wormhole only (bench/opmodel_cases_cnn.py).
 DIFFERENCES.update(cnn.WORMHOLE_DIFFERENCES)
 # The norms' single-pass switch sits at a share of L1 (Norm.cpp); this case's CBs sum to 1,384,448 B, the

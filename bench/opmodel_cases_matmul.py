@@ -61,12 +61,7 @@ def memory_configs(ttnn: Any) -> dict[str, Any]:
     return configs
 
 
-DIFFERENCES: dict[str, str] = {
-    "matmul 128x2048 . 2048x1024 ws_128x32,dram->ws_128x32": "a width-sharded output on more cores than it needs "
-    "(32 shards of 128x32 on the 8x8 grid): ttnn 0.81.1 accepts it and uses 32 cores; the op model's layout rule "
-    "(Backend.cpp, checkLayout) requires every core of a shard grid to hold a shard, so the model rejects it "
-    "(conservative; the same product with a DRAM output, whose CBs are those of this one, matches).",
-}
+DIFFERENCES: dict[str, str] = {}
 
 # The cases ttnn 0.81.1 rejects on both devices (and so does the model).
 REJECTED_ON_BLACKHOLE = frozenset({
@@ -74,9 +69,34 @@ REJECTED_ON_BLACKHOLE = frozenset({
     "matmul 32x64 . 64x4096 dram,wsb_64x64->dram", "matmul 32x128 . 128x4096 dram,wsb_128x64->dram",
     "matmul 32x128 . 128x4096 dram,wsb_128x64->l1", "matmul 32x128 . 128x4096 dram,wsb_128x64->dram bfp8_b",
     "matmul 64x128 . 128x4096 dram,wsb_128x64->dram", "matmul 32x64 . 64x4096 dram,wsb_64x64->ws_32x64",
+    # linear's view after copying the transposed a exceeds the output (Blackhole's config copies it).
+    "linear 1088x91 dram bf16 . 1088x320 dram bfp8_b -> l1 bf16 T_a bias 1x320 dram bf16",
+})
+# ttnn 0.81.1 places this product's output on 1 x 13 cores, beyond Wormhole's 8 columns.
+REJECTED_ON_WORMHOLE = frozenset({
+    "matmul 31x1280 bs:1x8:32x160 bf16 . 1280x1920 dram bf16 -> bs:1x8:32x256 bf16 (Wormhole: the output's grid "
+    "exceeds the device)",
+    # The batch folded into M: 10 block rows of the 2-D program, beyond Wormhole's 8 (Blackhole runs it).
+    "matmul 4x608x512 l1 f32 . 434x512 l1 bfp8_b -> bs:2x4:1216x128 bfp8_b T_b",
 })
 REJECTED = frozenset({
+    # linear's view of the result in the shape recomputed after a copied transpose: a bias that does not
+    # broadcast with it; a batched b against an a with a batch; an output spec whose shards do not fit
+    # (height shards on 60 cores of a 1x2 request, block shards of a batched b on one row, 2 x 1 blocks of
+    # 512 x 96 on a 2x2 grid whose 1-D program places 20 cores); a sharded output of a batched b.
+    "linear 64x1162 dram bf16 . 418x1162 dram bf16 -> l1 bf16 T_b bias 1x418 dram bf16",
+    "linear 53x96 l1 bf16 . 53x163 dram bf16 -> l1 f32 T_a bias 163 dram bf16",
+    "matmul 2x1x62x256 dram bf16 . 2x3x256x160 dram bf16 -> dram bf16 (rejected)",
+    "matmul 96x1138 dram bf16 . 1138x1920 dram bf16 -> hs:1x2:64x1920 bf16",
+    "matmul 2x64x256 l1 bf16 . 2x256x512 dram bf16 -> bs:1x4:128x128 bf16 (rejected)",
+    "matmul 3x192x384 dram bfp8_b . 3x79x384 l1 bfp8_b -> bs:3x2:192x64 bfp8_b T_b",
+    "matmul 640x256 l1 bf16 . 256x96 dram bf16 -> bs:2x2:320x64 bf16 (rejected)",
+    "linear 1x64x284 hs:2x1:32x288 bfp8_b . 3x284x463 bs:5x1:192x480 bfp8_b -> dram bfp8_b",
+    "matmul 4x512x608 l1 f32 . 434x512 l1 bfp8_b -> bs:2x4:1216x128 bfp8_b T_a T_b",
     "matmul 2048x256 . 256x256 hs_mm,dram->bs8_256x32",
+    # The 2-D program's per-core M (a block-sharded a's stored shard rows) above M.
+    "matmul 64x96 bs:1x3:96x32 bf16 . 96x144 dram bf16 -> dram bf16 (per-core M beyond M)",
+    "linear 96x13 bs:1x1:96x32 bfp8_b . 96x144 dram bfp8_b -> bs:1x1:32x160 bfp8_b T_a bias 144 dram bfp8_b",
     "matmul 8192x256 . 256x256 dram,dram->hs_128x256",
     # A sharded b: ttnn 0.81.1 chooses the program config as for an interleaved b, then requires b to
     # be interleaved (MatmulMultiCore, the 1-D program with a sharded a), or height / width sharded
@@ -144,8 +164,140 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
 
         return Case(name, op, tuple(operands), Operand(batch + (m, n), place, dtype), ir, call)
 
+    def product(a: tuple[tuple[int, ...], str, str], b: tuple[tuple[int, ...], str, str], out: str,
+                out_dtype: str | None = None, ta: bool = False, tb: bool = False,
+                bias: tuple[tuple[int, ...], str, str] | None = None, activation: str | None = None,
+                op: str = "matmul", note: str = "") -> Any:
+        """Any product on generated placements ("g:dram", "g:hs:RxC:HxW", ...): a and b as (shape, placement,
+        dtype), the output's placement and data type (a's by default), the transposes, linear's bias and
+        activation; ``note`` names what the case shows."""
+        def text(shape: tuple[int, ...], place: str, dtype: str) -> str:
+            return f"{'x'.join(map(str, shape))} {place[2:]} {dtype}"
+        out_dtype = out_dtype or a[2]
+        batch = a[0][:-2] if len(a[0]) >= len(b[0]) else b[0][:-2]
+        if len(a[0]) == len(b[0]) and all(d == 1 for d in a[0][:-2]):
+            batch = b[0][:-2]
+        m = a[0][-1] if ta else a[0][-2]
+        n = b[0][-2] if tb else b[0][-1]
+        name = (f"{op} {text(*a)} . {text(*b)} -> {out[2:]} {out_dtype}" + (" T_a" if ta else "") +
+                (" T_b" if tb else "") + (f" bias {text(*bias)}" if bias else "") +
+                (f" {activation}" if activation else "") + (f" ({note})" if note else ""))
+        operands = [Operand(*a), Operand(*b)] + ([Operand(*bias)] if bias else [])
+        flags = [f for f, on in (("transpose_a = true", ta), ("transpose_b = true", tb)) if on]
+        ir = f"ttnn.{op} %a0, %a1" + (" bias %a2" if bias else "") + (f" activation {activation}" if activation else "")
+        ir += " {" + ", ".join(flags) + "}" if flags else ""
+
+        def call(t, dev, mc, args):
+            kw = {"transpose_a": ta, "transpose_b": tb, "memory_config": mc[out]}
+            if out_dtype != a[2]:
+                kw["dtype"] = {"bf16": t.bfloat16, "f32": t.float32, "bfp8_b": t.bfloat8_b}[out_dtype]
+            if op == "linear":
+                return t.linear(args[0], args[1], bias=args[2] if bias else None, activation=activation, **kw)
+            return t.matmul(args[0], args[1], **kw)
+
+        return Case(name, op, tuple(operands), Operand(batch + (m, n), out, out_dtype), ir, call)
+
+    gd, gl = "g:dram", "g:l1"
     dd = (D, D, D)
     return (
+        # The partials block beside a bfp8_b output only with packer L1 accumulation (more than one K block):
+        # one K block packs straight into the output.
+        product(((1184, 64), gd, "bfp8_b"), ((64, 2016), gl, "bfp8_b"), gd, note="one K block"),
+        product(((2, 256, 30), gd, "bfp8_b"), ((1, 30, 1065), gd, "bfp8_b"), gd, note="2-D, all DRAM, one row"),
+        product(((256, 96), gd, "bfp8_b"), ((96, 2048), gd, "bfp8_b"), gd, note="three K blocks"),
+        product(((1956, 122), gl, "bfp8_b"), ((96, 122), gl, "bfp8_b"), gl, tb=True, note="two K blocks, 1-D"),
+        product(((972, 49), "g:bs:3x2:352x32", "bfp8_b"), ((49, 704), gl, "bfp8_b"), "g:bs:3x2:352x352",
+                note="two K blocks, 2-D"),
+        product(((23, 1152), "g:bs:1x2:32x576", "bfp8_b"), ((416, 1152), gd, "bfp8_b"), "g:bs:1x2:32x224", tb=True,
+                bias=((416,), gd, "bfp8_b"), op="linear"),
+        product(((1, 32, 128), gl, "bfp8_b"), ((2, 3648, 128), gd, "bfp8_b"), gl, tb=True, note="in0 reuse"),
+        # transpose_a: the 1-D / 2-D programs transpose in0 tiles through one more CB like in0's.
+        product(((3, 2, 1152, 64), gl, "f32"), ((1152, 1600), gl, "f32"), gd, ta=True),
+        product(((352, 32), gd, "bf16"), ((576, 352), gd, "bf16"), gd, ta=True, tb=True),
+        product(((1632, 64), gl, "bfp8_b"), ((1632, 1088), gd, "bfp8_b"), gl, ta=True),
+        # MatmulMultiCore takes no transpose: ttnn.transpose copies the operand first (an L1 copy stays
+        # until the op returns).
+        product(((4, 204, 204), gd, "bfp8_b"), ((160, 204), gl, "bfp8_b"), gd, tb=True, op="linear"),
+        product(((1088, 91), gd, "bf16"), ((1088, 320), gd, "bfp8_b"), gl, ta=True),
+        # The copy in L1 does not lower the budget of the copies' config: MatmulMultiCore again.
+        product(((2, 64, 1760), gd, "bf16"), ((2, 448, 1760), gl, "bf16"), gd, tb=True, note="an L1 copy"),
+        # ... and linear then reshapes the result to the shape it recomputes without the flag: a bias that
+        # does not broadcast with it is rejected, as is another element count.
+        product(((64, 1162), gd, "bf16"), ((418, 1162), gd, "bf16"), gl, tb=True, bias=((1, 418), gd, "bf16"),
+                op="linear"),
+        product(((1088, 91), gd, "bf16"), ((1088, 320), gd, "bfp8_b"), gl, ta=True, bias=((1, 320), gd, "bf16"),
+                op="linear"),
+        product(((53, 96), gl, "bf16"), ((53, 163), gd, "bf16"), gl, "f32", ta=True, bias=((163,), gd, "bf16"),
+                op="linear"),
+        # Batches: b's batch double-buffers in1 in the 1-D program splitting N, a's in the 2-D program; an
+        # a whose leading dimensions are all 1 takes a batched b's batch (in0 reuse).
+        product(((4, 485, 32), gl, "bf16"), ((4, 32, 800), gl, "bf16"), gd),
+        product(((4, 32, 64), gd, "bf16"), ((1, 64, 1664), gd, "bf16"), gl, "f32"),
+        product(((1, 1, 62, 1984), gd, "bf16"), ((2, 3, 1984, 160), gd, "bf16"), gd),
+        product(((1, 1, 192, 256), gd, "bfp8_b"), ((2, 3, 256, 424), gl, "bfp8_b"), gl),
+        product(((2, 1, 62, 256), gd, "bf16"), ((2, 3, 256, 160), gd, "bf16"), gd, note="rejected"),
+        # linear: a full or batched bias, or any with a batched b, is added after the product; the
+        # output's data type may differ from a's.
+        product(((672, 1280), gd, "bf16"), ((864, 1280), gd, "bf16"), gd, tb=True, bias=((672, 864), gd, "bf16"),
+                op="linear"),
+        product(((4, 1, 13, 1162), gd, "bf16"), ((418, 1162), gd, "bf16"), gd, tb=True,
+                bias=((4, 1, 13, 418), gd, "bf16"), op="linear"),
+        product(((2, 3, 192, 145), gd, "bf16"), ((2, 3, 145, 372), gd, "bf16"), gd, bias=((1, 372), gl, "bfp8_b"),
+                op="linear"),
+        product(((4, 3, 320, 79), gd, "f32"), ((79, 32), gd, "bf16"), gl, "bfp8_b", bias=((1, 32), gl, "f32"),
+                activation="relu", op="linear"),
+        # Sharded a on one core: get_matmul_program_config's height, width and block branches.
+        product(((3, 51, 160), "g:hs:1x1:192x160", "bf16"), ((160, 960), gl, "bf16"), gd),
+        product(((3, 51, 160), "g:ws:1x1:192x160", "bf16"), ((160, 960), gl, "bf16"), gd),
+        product(((3, 51, 160), "g:bs:1x1:192x160", "bf16"), ((160, 960), gl, "bf16"), gd),
+        product(((3, 51, 160), "g:hs:1x1:192x160", "bf16"), ((160, 960), gl, "bf16"), gd,
+                bias=((1, 1, 960), gd, "bf16"), op="linear"),
+        # A batched b with a sharded a (linear too): MatmulMultiCoreReuse on a's shards; a sharded b sharded
+        # like a is read in place, any other sharded b rejected.
+        product(((2, 32, 256), "g:hs:1x1:64x256", "f32"), ((2, 256, 96), gd, "f32"), gd, op="linear"),
+        product(((2, 64, 256), "g:hs:2x1:64x256", "bf16"), ((2, 256, 96), "g:hs:2x1:256x96", "bf16"), gd),
+        product(((2, 64, 256), "g:hs:2x1:64x256", "bf16"), ((2, 256, 96), "g:hs:2x1:256x96", "bf16"),
+                "g:hs:2x1:64x96"),
+        product(((2, 64, 256), "g:bs:2x1:64x256", "bf16"), ((2, 256, 96), gd, "bf16"), gd),
+        product(((1, 64, 284), "g:hs:2x1:32x288", "bfp8_b"), ((3, 284, 463), "g:bs:5x1:192x480", "bfp8_b"), gd,
+                op="linear"),
+        # A block-sharded a on one row of cores: the 2-D program on the device's grid.
+        product(((1, 352, 1472), "g:bs:1x8:352x192", "f32"), ((1, 1472, 502), gl, "bfp8_b"), gd),
+        product(((7, 320), "g:bs:1x4:32x96", "f32"), ((320, 3264), gd, "f32"), "g:bs:1x4:32x832"),
+        product(((31, 1280), "g:bs:1x8:32x160", "bf16"), ((1280, 1920), gd, "bf16"), "g:bs:1x8:32x256",
+                note="Wormhole: the output's grid exceeds the device"),
+        # The 2-D program relays in0 through a second buffer when a has more columns than block columns.
+        product(((3, 16, 1696), "g:bs:2x8:64x224", "f32"), ((800, 1696), gd, "f32"), gl, tb=True,
+                bias=((800,), gd, "f32"), op="linear"),
+        # Shard grids with idle cores (ttnn's fit rule), and outputs placed on the cores with blocks.
+        product(((96, 256), "g:hs:1x5:32x256", "bf16"), ((256, 256), gd, "bf16"), gd),
+        product(((32, 672), gd, "f32"), ((672, 3168), gl, "f32"), "g:ws:3x1:32x1056", bias=((3168,), gd, "f32"),
+                op="linear"),
+        product(((128, 2048), gd, "bf16"), ((2048, 1024), gd, "bf16"), "g:ws:8x8:128x32"),
+        product(((32, 32), gl, "bf16"), ((32, 2208), gd, "bf16"), "g:ws:1x2:32x1120",
+                bias=((1, 2208), gd, "bf16"), activation="relu", op="linear"),
+        product(((32, 32), gl, "bf16"), ((32, 69 * 32), gd, "bf16"), "g:ws:1x2:32x1120", activation="relu",
+                op="linear", note="Wormhole: partial last shards stream"),
+        product(((96, 1138), gd, "bf16"), ((1138, 1920), gd, "bf16"), "g:hs:1x2:64x1920"),
+        # Block-sharded outputs: on one core, row or column, the requested spec as height / width shards;
+        # else the 2-D blocks, no larger than the product, on their own grid.
+        product(((64, 256), gl, "bf16"), ((256, 512), gd, "bf16"), "g:bs:1x4:64x128"),
+        product(((256, 256), gl, "bf16"), ((256, 64), gd, "bf16"), "g:bs:4x1:64x64"),
+        product(((64, 256), gl, "bf16"), ((256, 64), gd, "bf16"), "g:bs:1x1:64x64"),
+        product(((32, 256), gl, "bf16"), ((256, 224), gd, "bf16"), "g:bs:2x2:32x128"),
+        product(((15, 512), gl, "bf16"), ((32, 512), gd, "bf16"), "g:bs:1x1:32x32", "bfp8_b", tb=True),
+        product(((2, 17, 1312), gl, "bf16"), ((1312, 420), gl, "bf16"), "g:bs:2x5:32x96", activation="relu",
+                op="linear"),
+        product(((2, 64, 256), gl, "bf16"), ((2, 256, 512), gd, "bf16"), "g:bs:1x4:128x128", note="rejected"),
+        # The 2-D program folds the batch into M for a sharded output (Blackhole: 10 block rows of 8 tiles, 3
+        # for an interleaved output); transpose_a with a fused batch is rejected.
+        product(((4, 608, 512), gl, "f32"), ((434, 512), gl, "bfp8_b"), "g:bs:2x4:1216x128", "bfp8_b", tb=True),
+        product(((4, 608, 512), gl, "f32"), ((434, 512), gl, "bfp8_b"), gl, "bfp8_b", tb=True),
+        product(((4, 512, 608), gl, "f32"), ((434, 512), gl, "bfp8_b"), "g:bs:2x4:1216x128", "bfp8_b", ta=True,
+                tb=True),
+        product(((3, 192, 384), gd, "bfp8_b"), ((3, 79, 384), gl, "bfp8_b"), "g:bs:3x2:192x64", tb=True),
+        product(((640, 256), gl, "bf16"), ((256, 96), gd, "bf16"), "g:bs:2x2:320x64", note="rejected"),
+
         # Block-sharded a, interleaved b: the 2-D program on a's grid, perCoreM x in0_block_w = a's shard,
         # perCoreN = Nt / columns; a's shard and a block-sharded output are their own CBs.
         sharded(1024, 1024, 1024, "bs8", D, "bs8"), sharded(1024, 1024, 1024, "bs8", D, D),
@@ -159,6 +311,11 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         # ttnn ignores an output shard spec other than the one it derives (here 4x4 cores of 256x256).
         sharded(1024, 1024, 1024, "bs8", D, "bs8_4x4"),
         # Height-sharded a: the 1-D program, perCoreM = a's shard height, perCoreN = Nt, in0_block_w = Kt;
+        # A block-sharded a's shard rows (before transpose_a) are the 2-D program's per-core M: no more than M.
+        product(((64, 96), "g:bs:1x3:96x32", "bf16"), ((96, 144), gd, "bf16"), gd, note="per-core M beyond M"),
+        product(((2, 64, 96), "g:bs:1x3:128x32", "bf16"), ((96, 144), gd, "bf16"), gd, note="per-core M is M"),
+        product(((96, 13), "g:bs:1x1:96x32", "bfp8_b"), ((96, 144), gd, "bfp8_b"), "g:bs:1x1:32x160", ta=True,
+                bias=((144,), gd, "bfp8_b"), op="linear"),
         # the output block fitted to L1 (one tile row high for a sharded output narrower than N).
         sharded(2048, 256, 256, "hs_mm", D, "hs_mm"), sharded(2048, 256, 256, "hs_mm", D, D),
         sharded(2048, 256, 256, "hs_mm", D, L), sharded(2048, 256, 256, "hs_mm", L, "hs_mm"),

@@ -43,69 +43,17 @@ auto withActivationOp(UnaryActivation activation, Fn &&fn) {
   llvm_unreachable("unknown activation");
 }
 
-/// The bias holds one value per output column: [N] or [1, ..., 1, N].
-llvm::Error checkBias(llvm::StringRef name, llvm::ArrayRef<int64_t> biasShape,
-                      LayoutAttr biasLayout, int64_t columns) {
-  if (llvm::Error err = checkLayout(name, "bias", biasShape, biasLayout))
-    return err;
-  bool perColumn = !biasShape.empty() && biasShape.back() == columns &&
-                   llvm::all_of(biasShape.drop_back(),
-                                [](int64_t d) { return d == 1; });
-  if (!perColumn)
-    return backendError(name + ": bias " + describeShape(biasShape) +
-                        " must hold one value per output column (" +
-                        llvm::Twine(columns) + ")");
-  if (biasLayout.isSharded())
-    return notSupportedError(name + ": a sharded bias is not modelled");
-  return llvm::Error::success();
-}
-
-/// Whether ttnn fuses the bias into the matmul program (measured): a, b and
-/// the output all in DRAM (the whole-grid selection), or a sharded a with a
-/// DRAM output. Otherwise a broadcast add follows.
-bool fusesBias(LayoutAttr aLayout, LayoutAttr bLayout,
-               LayoutAttr outputLayout) {
-  if (outputLayout.isL1())
-    return false;
-  return aLayout.isSharded() || (!aLayout.isL1() && !bLayout.isL1());
-}
-
-/// The plan of the product, the bias checked. `bias` is false without one.
-llvm::Expected<MatmulPlan>
-planLinear(llvm::ArrayRef<int64_t> aShape, LayoutAttr aLayout,
-           llvm::ArrayRef<int64_t> bShape, LayoutAttr bLayout,
-           llvm::ArrayRef<int64_t> biasShape, LayoutAttr biasLayout,
-           bool transposeA, bool transposeB, LayoutAttr outputLayout) {
-  llvm::StringRef name = LinearOp::getOperationName();
-  uint64_t biasL1 = biasLayout && biasLayout.isL1() && !biasLayout.isSharded()
-                        ? bytesPerBank(biasShape, biasLayout)
-                        : 0;
-  // A fused bias's tiles count in the 1-D sharded program's block estimate.
-  uint64_t biasTile = biasLayout && fusesBias(aLayout, bLayout, outputLayout)
-                          ? tileBytes(biasLayout)
-                          : 0;
-  auto plan = planMatmul(name, aShape, aLayout, bShape, bLayout, transposeA,
-                         transposeB, outputLayout, biasL1, biasTile);
-  if (!plan)
-    return plan.takeError();
-  if (biasLayout)
-    if (llvm::Error err = checkBias(name, biasShape, biasLayout,
-                                    plan->outputShape.back()))
-      return err;
-  return plan;
-}
-
-/// ttnn 0.81.1 rejects an activation argument for sharded operands (it
-/// belongs in the program config's fused_activation, which is not modelled).
-llvm::Error checkActivation(std::optional<UnaryActivation> activation,
-                            LayoutAttr aLayout, LayoutAttr outputLayout) {
-  if (!activation || !(aLayout.isSharded() || outputLayout.isSharded()))
-    return llvm::Error::success();
-  return backendError(LinearOp::getOperationName() +
-                      llvm::Twine(": a sharded linear takes its activation in "
-                                  "the program config's fused_activation, not "
-                                  "as an argument (ttnn 0.81.1 rejects ") +
-                      stringifyUnaryActivation(*activation) + " here)");
+MatmulCall linearCall(llvm::ArrayRef<int64_t> aShape, LayoutAttr aLayout,
+                      llvm::ArrayRef<int64_t> bShape, LayoutAttr bLayout,
+                      llvm::ArrayRef<int64_t> biasShape, LayoutAttr biasLayout,
+                      bool transposeA, bool transposeB,
+                      std::optional<UnaryActivation> activation,
+                      LayoutAttr outputLayout) {
+  MatmulCall call = MatmulCall::product(aShape, aLayout, bShape, bLayout,
+                                        transposeA, transposeB, outputLayout);
+  call.bias = {biasShape, biasLayout};
+  call.activation = activation.has_value();
+  return call;
 }
 
 } // namespace
@@ -117,40 +65,44 @@ llvm::Expected<OpConstraints> OpModel<LinearOp>::getOpConstraints(
     bool transposeB, std::optional<UnaryActivation> activation,
     LayoutAttr outputLayout, const MockAllocatorState *initialState) {
   llvm::StringRef name = LinearOp::getOperationName();
-  auto plan = planLinear(aShape, aLayout, bShape, bLayout, biasShape,
-                         biasLayout, transposeA, transposeB, outputLayout);
+  MatmulCall call =
+      linearCall(aShape, aLayout, bShape, bLayout, biasShape, biasLayout,
+                 transposeA, transposeB, activation, outputLayout);
+  auto plan = planMatmul(name, call);
   if (!plan)
     return plan.takeError();
-  if (llvm::Error err = checkActivation(activation, aLayout, outputLayout))
-    return err;
   const std::vector<int64_t> &outShape = plan->outputShape;
-  // The layout ttnn produces (a block-sharded product's is derived from a's).
+  // The layout ttnn produces (a sharded product's is the program's).
   outputLayout = plan->output;
-  bool fusedBias = biasLayout && fusesBias(aLayout, bLayout, outputLayout);
   uint64_t output = l1BytesPerBank(outShape, outputLayout);
-
-  llvm::SmallVector<ProgramStep, 3> programs;
-  programs.push_back(
-      {0,
-       plan->cbBytes +
-           (fusedBias ? plan->biasTiles * tileBytes(biasLayout) : 0),
-       output, 0});
-  if (biasLayout && !fusedBias) {
-    auto add = OpModel<AddOp>::getOpConstraints(outShape, outputLayout,
-                                                biasShape, biasLayout,
-                                                outputLayout);
+  llvm::SmallVector<ProgramStep, 5> programs(plan->programs.begin(),
+                                            plan->programs.end());
+  LayoutAttr placed = eltwiseLayout(outShape, outputLayout);
+  if (biasLayout && !plan->fusedBias) {
+    auto add = OpModel<AddOp>::getOpConstraints(outShape, placed, biasShape,
+                                                biasLayout, placed);
     if (!add)
       return add.takeError();
     programs.push_back({add->cbL1PeakSize, 0, output, output});
   }
   if (activation) {
+    // The unary program reads full shards in place; a sharded result whose
+    // last shards are partial streams like an interleaved one (measured on
+    // both mock devices: 69 width shards of 2 tiles on Wormhole stream 2 +
+    // 2 pages, 70 read in place).
+    bool inPlace =
+        outputLayout.isSharded() && evenShards(outShape, outputLayout);
+    LayoutAttr streamed =
+        outputLayout.isSharded()
+            ? outputLayout.interleavedIn(outputLayout.getPageLayout(),
+                                         BufferType::L1)
+            : outputLayout;
     auto unary = withActivationOp(*activation, [&](auto model) {
-      return decltype(model)::getOpConstraints(outShape, outputLayout,
-                                               outputLayout);
+      return decltype(model)::getOpConstraints(outShape, streamed, streamed);
     });
     if (!unary)
       return unary.takeError();
-    programs.push_back({0, unary->cbL1PeakSize, output, output});
+    programs.push_back({0, inPlace ? 0 : unary->cbL1PeakSize, output, output});
   }
   return finishPrograms(name, programs, outShape, outputLayout, initialState);
 }
@@ -166,17 +118,18 @@ llvm::Expected<size_t> OpModel<LinearOp>::getOpRuntime(
                                       transposeB, activation, outputLayout);
   if (!constraints)
     return constraints.takeError();
-  auto plan = planLinear(aShape, aLayout, bShape, bLayout, biasShape,
-                         biasLayout, transposeA, transposeB, outputLayout);
+  MatmulCall call =
+      linearCall(aShape, aLayout, bShape, bLayout, biasShape, biasLayout,
+                 transposeA, transposeB, activation, outputLayout);
+  auto plan = planMatmul(LinearOp::getOperationName(), call);
   if (!plan)
     return plan.takeError();
-  outputLayout = plan->output;
+  outputLayout = eltwiseLayout(plan->outputShape, plan->output);
   // Each program pays its own launch: the product, the add of a bias that
   // is not fused, the activation.
-  size_t total =
-      matmulRuntime(*plan, aShape, aLayout, bShape, bLayout, outputLayout);
+  size_t total = matmulRuntime(*plan, call);
   const std::vector<int64_t> &outShape = plan->outputShape;
-  if (biasLayout && !fusesBias(aLayout, bLayout, outputLayout)) {
+  if (biasLayout && !plan->fusedBias) {
     auto add = OpModel<AddOp>::getOpRuntime(outShape, outputLayout, biasShape,
                                             biasLayout, outputLayout);
     if (!add)

@@ -33,32 +33,24 @@ func.func @batch(%a: tensor<2x64x128xbf16>, %b: tensor<3x128x32xbf16>) {
 // -----
 
 func.func @result_shape(%a: tensor<64x128xbf16>, %b: tensor<128x32xbf16>) {
-  // expected-error @+1 {{'ttnn.linear' op result must be 'tensor<64x32xbf16>' (the product's shape in a's element type), got 'tensor<64x64xbf16>'}}
+  // expected-error @+1 {{'ttnn.linear' op result must have the product's shape 'tensor<64x32xbf16>', got 'tensor<64x64xbf16>'}}
   %0 = ttnn.linear %a, %b : tensor<64x128xbf16>, tensor<128x32xbf16> -> tensor<64x64xbf16>
   return
 }
 
 // -----
 
-func.func @result_type(%a: tensor<64x128xbf16>, %b: tensor<128x32xbf16>) {
-  // expected-error @+1 {{'ttnn.linear' op result must be 'tensor<64x32xbf16>' (the product's shape in a's element type), got 'tensor<64x32xf32>'}}
-  %0 = ttnn.linear %a, %b : tensor<64x128xbf16>, tensor<128x32xbf16> -> tensor<64x32xf32>
-  return
-}
-
-// -----
-
 func.func @bias_width(%a: tensor<64x128xbf16>, %b: tensor<128x32xbf16>, %bias: tensor<1x64xbf16>) {
-  // expected-error @+1 {{'ttnn.linear' op bias must hold one value per output column (shape [32] or [1, ..., 1, 32]), got 'tensor<1x64xbf16>'}}
+  // expected-error @+1 {{'ttnn.linear' op bias must broadcast over the result 'tensor<64x32xbf16>' without changing its shape, got 'tensor<1x64xbf16>'}}
   %0 = ttnn.linear %a, %b bias %bias : tensor<64x128xbf16>, tensor<128x32xbf16>, tensor<1x64xbf16> -> tensor<64x32xbf16>
   return
 }
 
 // -----
 
-func.func @bias_rows(%a: tensor<64x128xbf16>, %b: tensor<128x32xbf16>, %bias: tensor<64x32xbf16>) {
-  // expected-error @+1 {{'ttnn.linear' op bias must hold one value per output column (shape [32] or [1, ..., 1, 32]), got 'tensor<64x32xbf16>'}}
-  %0 = ttnn.linear %a, %b bias %bias : tensor<64x128xbf16>, tensor<128x32xbf16>, tensor<64x32xbf16> -> tensor<64x32xbf16>
+func.func @bias_rows(%a: tensor<64x128xbf16>, %b: tensor<128x32xbf16>, %bias: tensor<2x64x32xbf16>) {
+  // expected-error @+1 {{'ttnn.linear' op bias must broadcast over the result 'tensor<64x32xbf16>' without changing its shape, got 'tensor<2x64x32xbf16>'}}
+  %0 = ttnn.linear %a, %b bias %bias : tensor<64x128xbf16>, tensor<128x32xbf16>, tensor<2x64x32xbf16> -> tensor<64x32xbf16>
   return
 }
 

@@ -68,7 +68,7 @@ func.func @sharded(%a: tensor<1024x1024xbf16, #bs>, %b: tensor<1024x1024xbf16, #
   // With a DRAM output the bias is fused into the 2-D program (4 tiles).
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.linear: success cb=172032 l1=0 total=172032 out=0
   %3 = ttnn.linear %a, %b bias %bias : tensor<1024x1024xbf16, #bs>, tensor<1024x1024xbf16, #dram>, tensor<1x1024xbf16, #dram> -> tensor<1024x1024xbf16, #dram>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.linear: backend_error: ttnn.linear: a sharded linear takes its activation in the program config's fused_activation, not as an argument (ttnn 0.81.1 rejects relu here)
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.linear: backend_error: ttnn.linear: a sharded linear takes its activation in the program config's fused_activation, not as an argument (ttnn 0.81.1 rejects it)
   %1 = ttnn.linear %a, %b bias %bias activation relu : tensor<1024x1024xbf16, #bs>, tensor<1024x1024xbf16, #dram>, tensor<1x1024xbf16, #dram> -> tensor<1024x1024xbf16, #bs>
   // A height-sharded a with a DRAM output: the 1-D program with the bias
   // fused (8 bias tiles, the output block's width).

@@ -98,12 +98,12 @@ func.func @interleaved_sharded_output(%a: tensor<2048x256xbf16, #dram>, %b: tens
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: success cb=262144 l1=524288 total=786432 out=524288 {{.*}}layouts=[#ttnn.layout<l1, block_sharded, bf16, grid = 2x2, shard = 512x512>]
   %1 = ttnn.matmul %m, %m : tensor<1024x1024xbf16, #dram>, tensor<1024x1024xbf16, #dram> -> tensor<1024x1024xbf16, #bs128>
   // A 2 x 16 block whose first subblock is 2 x 4: ttnn cannot write it.
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: the 2x16-tile per-core block's output subblock 2x4 is neither a block row nor one tile high
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: the 1-D program splitting M writes its sharded output whole, in block rows or one tile high
   %2 = ttnn.matmul %t, %c : tensor<4096x512xbf16, #dram>, tensor<512x512xbf16, #dram> -> tensor<4096x512xbf16, #hs64>
   // Whatever spec was asked for: Wormhole's 4 x 8 block (subblock 4 x 2),
   // Blackhole's 2 x 8 (subblock 2 x 4); ttnn rejects both.
-  // CHECK: :[[@LINE+2]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: the 4x8-tile per-core block's output subblock 4x2
-  // BH: :[[@LINE+1]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: the 2x8-tile per-core block's output subblock 2x4
+  // CHECK: :[[@LINE+2]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: the 1-D program splitting M writes its sharded output whole, in block rows or one tile high
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: the 1-D program splitting M writes its sharded output whole, in block rows or one tile high
   %3 = ttnn.matmul %u, %b : tensor<8192x256xbf16, #dram>, tensor<256x256xbf16, #dram> -> tensor<8192x256xbf16, #hs128>
   return
 }

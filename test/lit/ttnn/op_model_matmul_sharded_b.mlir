@@ -23,7 +23,7 @@ func.func @in1_of_the_1d_program(%a: tensor<32x128xbf16, #dram>, %b: tensor<128x
   // perCoreN = 2, in0_block_w = 2 of Kt = 4: in0 2 x 2 tiles and the 2-tile
   // output block; Blackhole's 1-D program has perCoreN = 1.
   // CHECK: :[[@LINE+2]]:{{.*}} ttnn.matmul: success cb=12288 l1=0 total=12288 out=0
-  // BH: :[[@LINE+1]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: b is l1 width_sharded bf16 (grid 8x8, shard 128x64): the 1-D program reads 128x32 shards on 128 cores
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: b's shards are not the 1-D program's K x per-core N blocks
   %0 = ttnn.matmul %a, %b : tensor<32x128xbf16, #dram>, tensor<128x4096xbf16, #wsb> -> tensor<32x4096xbf16, #dram>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: success cb=12288 l1=4096 total=16384 out=4096
   %1 = ttnn.matmul %a, %b : tensor<32x128xbf16, #dram>, tensor<128x4096xbf16, #wsb> -> tensor<32x4096xbf16, #l1>
@@ -46,11 +46,11 @@ func.func @width_sharded_output(%a: tensor<32x64xbf16, #dram>, %b: tensor<64x409
 func.func @rejected(%a: tensor<32x64xbf16, #dram>, %b3: tensor<64x6144xbf16, #wsb3>,
                     %a2: tensor<1024x1024xbf16, #dram>, %bb: tensor<1024x1024xbf16, #bs>,
                     %as: tensor<1024x1024xbf16, #bs>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: b is l1 width_sharded bf16 (grid 8x8, shard 64x96): a per-core block of 3 tiles of N runs MatmulMultiCore
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: MatmulMultiCore needs a, b and the output interleaved
   %0 = ttnn.matmul %a, %b3 : tensor<32x64xbf16, #dram>, tensor<64x6144xbf16, #wsb3> -> tensor<32x6144xbf16, #dram>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: b is l1 block_sharded bf16 (grid 8x8, shard 128x128): only a width-sharded b can feed the program
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: the 2-D program reads an L1 b width sharded
   %1 = ttnn.matmul %a2, %bb : tensor<1024x1024xbf16, #dram>, tensor<1024x1024xbf16, #bs> -> tensor<1024x1024xbf16, #dram>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: b is l1 block_sharded bf16 (grid 8x8, shard 128x128): a is sharded too
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.matmul: backend_error: ttnn.matmul: b is l1 block_sharded bf16 (grid 8x8, shard 128x128): with a sharded a, ttnn 0.81.1 requires an interleaved b
   %2 = ttnn.matmul %as, %bb : tensor<1024x1024xbf16, #bs>, tensor<1024x1024xbf16, #bs> -> tensor<1024x1024xbf16, #bs>
   return
 }

@@ -23,9 +23,11 @@ FailureOr<SmallVector<int64_t>> broadcast(ArrayRef<int64_t> x,
 } // namespace
 
 /// Ranks >= 2, equal inner dimensions (after the transposes), broadcast
-/// batch dimensions, a bias of one value per output column, and the result
-/// the product's shape in a's element type. Dynamic dimensions are left to
-/// the op model, which reports them as a typed error.
+/// batch dimensions, the result the product's shape (in any element type:
+/// ttnn's `dtype` picks the output's), and a bias that broadcasts over it
+/// without changing its shape (ttnn fuses a one-row bias into the product
+/// and adds any other after it). Dynamic dimensions are left to the op
+/// model, which reports them as a typed error.
 LogicalResult LinearOp::verify() {
   auto a = cast<RankedTensorType>(getA().getType());
   auto b = cast<RankedTensorType>(getB().getType());
@@ -52,20 +54,23 @@ LogicalResult LinearOp::verify() {
   SmallVector<int64_t> expected = *batch;
   expected.push_back(m);
   expected.push_back(n);
-  if (result.getShape() != ArrayRef<int64_t>(expected) ||
-      result.getElementType() != a.getElementType())
-    return emitOpError("result must be ")
-           << RankedTensorType::get(expected, a.getElementType())
-           << " (the product's shape in a's element type), got " << result;
+  if (result.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("result must have the product's shape ")
+           << RankedTensorType::get(expected, result.getElementType())
+           << ", got " << result;
   if (Value bias = getBias()) {
     auto type = cast<RankedTensorType>(bias.getType());
     ArrayRef<int64_t> shape = type.getShape();
-    bool perColumn = !shape.empty() && shape.back() == n &&
-                     llvm::all_of(shape.drop_back(),
-                                  [](int64_t d) { return d == 1; });
-    if (!perColumn)
-      return emitOpError("bias must hold one value per output column (shape [")
-             << n << "] or [1, ..., 1, " << n << "]), got " << type;
+    auto sum = broadcast(shape, expected);
+    bool keepsShape = !shape.empty() && succeeded(sum) &&
+                      ArrayRef<int64_t>(*sum).take_back(expected.size()) ==
+                          ArrayRef<int64_t>(expected) &&
+                      llvm::all_of(ArrayRef<int64_t>(*sum).drop_back(
+                                       expected.size()),
+                                   [](int64_t d) { return d == 1; });
+    if (!keepsShape)
+      return emitOpError("bias must broadcast over the result ")
+             << result << " without changing its shape, got " << type;
   }
   return success();
 }

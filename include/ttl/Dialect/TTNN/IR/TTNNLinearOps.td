@@ -33,20 +33,21 @@ def TTNN_LinearOp : TTNN_Op<"linear", [Pure]> {
     `activation(a @ b + bias)` as ttnn.linear: the product of the two
     innermost dimensions (leading dimensions of `a` and `b` broadcast, as
     ttnn.matmul, `transpose_a` / `transpose_b` first), plus an optional
-    `bias` of one value per output column (shape `[N]` or `[1, ..., 1, N]`,
-    broadcast over the rows and the batch), then an optional `activation`.
-    The verifier checks the ranks, the inner dimensions, the bias shape and
-    that the result is the product's shape in `a`'s element type.
+    `bias` that broadcasts over the result (one value per output column,
+    `[N]` or `[1, ..., 1, N]`, or a full `[M, N]`), then an optional
+    `activation`. The verifier checks the ranks, the inner dimensions, the
+    bias shape and that the result has the product's shape; its element
+    type (with its layout's data type) is the output's, which need not be
+    `a`'s (ttnn's `dtype`).
 
     Op model (ttnn 0.81.1 without a program config, measured on the mock
     Wormhole and Blackhole devices): the matmul program ttnn.matmul would
-    run. When `a`, `b` and the result are all in DRAM, or `a` is block
-    sharded and the result in DRAM, the bias is fused into it (one more CB
-    of a per-core block row of bias tiles); otherwise
-    the product is written to a temporary placed like the result and a
-    broadcast add follows. The activation is always one more unary program
-    over the result. Temporaries are freed after the program that reads
-    them (docs/op-model.md, "Linear").
+    run. A bias of one tile row is fused into it when the result is in DRAM
+    and `a` is sharded or every tensor is in DRAM; otherwise the product is
+    written to a temporary placed like the result and a broadcast add
+    follows. The activation is always one more unary program over the
+    result. Temporaries are freed after the program that reads them
+    (docs/op-model.md, "Linear").
 
     ```mlir
     %y = ttnn.linear %x, %w bias %b activation gelu : tensor<64x1024xbf16, #dram>, tensor<1024x4096xbf16, #dram>, tensor<1x4096xbf16, #dram> -> tensor<64x4096xbf16, #dram>
