@@ -77,6 +77,7 @@ NO_SLICE = "weight block beyond L1: no DRAM slicing fits"
 REJECTED = frozenset({
     f"max_pool2d 1x56x56x64 k3s2p1 l1_rm->pool_hs ({L1_INPUT_REASON})",
     f"max_pool2d 1x56x56x64 k3s2p1 pool_hs_in->pool_hs ({L1_INPUT_REASON})",
+    f"max_pool2d 1x56x56x64 k3s2p1 l1_rm->pool_bs ({L1_INPUT_REASON})",
     f"conv2d 1x7x7x512->2048 k1s1p0 dram_rm->conv_hs ({TOO_LARGE})",
     f"conv2d 1x7x7x2048->512 k1s1p0 dram_rm->conv_hs ({TOO_LARGE})",
     f"conv2d 2x7x7x512->2048 k1s1p0 dram_rm->conv_hs ({TOO_LARGE})",
@@ -88,12 +89,12 @@ REJECTED = frozenset({
 })
 
 DIFFERENCES: dict[str, str] = {
-    "max_pool2d 1x56x56x64 k3s2p1 dram->pool_hs (tiled input)": "a tiled input: ttnn's halo untilizes it (other "
-    "CBs, no halo scratchpad); not modelled (not supported): pools take row-major inputs in ResNet.",
+    "conv2d 1x14x14x256->256 k3s1p1 dram->conv_ws": "a tiled input under width sharding: its halo's config "
+    "tensors are 176 B larger than the blocked gather the model simulates; not modelled (not_implemented)",
 }
-SLICED = ("its input shard, halo, output and CBs need 1,526,880 B in one slice, beyond Wormhole's usable L1: ttnn "
-          "0.81.1 slices the input over DRAM (two slices), which is not modelled (not_implemented); on Blackhole it "
-          "fits and matches")
+SLICED = ("ttnn's one-slice L1 estimate (1,395,776 B: CBs, output shard and halo output) exceeds Wormhole's free L1: "
+          "ttnn 0.81.1 slices the input over DRAM (two slices), which the model answers not_implemented; on "
+          "Blackhole it fits and matches")
 WORMHOLE_DIFFERENCES: dict[str, str] = {
     "conv2d 1x28x28x512->1024 k1s2p0 dram_rm->conv_hs": SLICED,
     "conv2d 2x28x28x512->1024 k1s2p0 dram_rm->conv_hs": SLICED,
@@ -128,6 +129,16 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         pool(1, 56, 56, 64, 3, 2, 1, "l1_rm", "pool_hs", L1_INPUT_REASON),
         pool(1, 56, 56, 64, 3, 2, 1, "pool_hs_in", "pool_hs", L1_INPUT_REASON),
         pool(1, 56, 56, 64, 3, 2, 1, "dram", "pool_hs", "tiled input"),
+        # Window rows by channel tiles: 2x2 windows of 512 channels, 5x5 of 64, 3x3 of 96 and 384.
+        pool(2, 32, 32, 512, 2, 1, 0, "dram_rm", "pool_hs"), pool(1, 28, 28, 64, 5, 1, 2, "dram_rm", "pool_hs"),
+        pool(1, 28, 28, 96, 3, 2, 1, "dram_rm", "pool_hs"), pool(1, 64, 64, 384, 3, 2, 1, "dram_rm", "pool_hs"),
+        # Channels that are not a multiple of 16: padded to tiles (16-channel units under width sharding).
+        *(pool(n, h, h, c, k, s, p, "dram_rm", dst) for n, h, c, k, s, p, dst in (
+            (1, 7, 24, 2, 2, 0, "pool_bs"), (1, 28, 24, 3, 2, 1, "pool_hs"), (1, 28, 40, 3, 2, 1, "pool_ws"),
+            (1, 28, 40, 3, 2, 1, "pool_hs"), (1, 28, 200, 3, 2, 1, "pool_bs"), (1, 28, 200, 3, 2, 1, "pool_ws"),
+            (1, 14, 1200, 3, 2, 1, "pool_ws"))),
+        pool(1, 56, 56, 64, 3, 2, 1, "l1_rm", "pool_bs", L1_INPUT_REASON),
+        pool(1, 28, 28, 128, 3, 2, 1, "dram", "pool_hs", "tiled input, 128 channels"),
         *conv_cases(Case, Operand),
     )
 
@@ -145,7 +156,7 @@ CONV_1X1 = ((1, 56, 56, 64, 64), (1, 56, 56, 64, 256), (1, 56, 56, 256, 64), (1,
             (1, 56, 56, 96, 64), (1, 56, 56, 48, 64))
 CONV_1X1_BFP8 = ((1, 56, 56, 64, 256), (1, 28, 28, 128, 512), (1, 14, 14, 1024, 256), (1, 7, 7, 512, 2048),
                  (1, 7, 7, 2048, 512), (2, 7, 7, 512, 2048), (2, 28, 28, 512, 128), (1, 56, 56, 48, 64))
-SUFFIX = {"bf16": "", "bfp8_b": "_bfp8"}
+SUFFIX = {"bf16": "", "bfp8_b": "_bfp8", "f32": "_f32"}
 # ResNet-50's convolutions through the halo (N, H, W, C, O, kernel, stride, padding), batch 1 and 2: each
 # stage's 3x3 conv, the stride-2 3x3 conv and the 1x1 stride-2 downsample of the first block of stages 2-4.
 STAGES = ((56, 64), (28, 128), (14, 256), (7, 512))
@@ -165,11 +176,16 @@ CONV_HALO_OTHER = ((1, 56, 56, 128, 128, 3, 1, 1), (1, 56, 56, 32, 32, 3, 1, 1),
 def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, ...]:
     def conv(n: int, h: int, w: int, c: int, o: int, k: int = 1, s: int = 1, p: int = 0, src: str = "dram_rm",
              dst: str = "conv_hs", weights: str = "bf16", bias: bool = True, relu: bool = False, label: str = "",
-             family: str = "conv2d") -> Any:
+             family: str = "conv2d", scheme: str = "", out_dtype: str = "bf16") -> Any:
+        """``scheme``: the conv config's shard_layout for a generated ``dst`` placement (``g:...``); an
+        interleaved one (``g:dram``, ``g:l1``) is the memory config ttnn is given."""
         oh, ow = (h + 2 * p - k) // s + 1, (w + 2 * p - k) // s + 1
         name = (f"conv2d {_dims((n, h, w, c))}->{o} k{k}s{s}p{p} {src}->{dst}"
+                + (f" {scheme.lower()}" if scheme else "")
+                + (f" out {out_dtype}" if out_dtype != "bf16" else "")
                 + (f" {weights}" if weights != "bf16" else "") + (" no bias" if not bias else "")
                 + (" relu" if relu else "") + (f" ({label})" if label else ""))
+        interleaved_dst = dst in DRAM_OUTPUTS or dst in ("g:dram", "g:l1")
         wplace = "dram" + SUFFIX[weights]
         operands = [Operand((1, 1, n * h * w, c), src), Operand((o, c, k, k), wplace, weights)]
         ir = "ttnn.conv2d %a0, %a1"
@@ -180,13 +196,14 @@ def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[A
                f"in_channels = {c} : i64, out_channels = {o} : i64, kernel_size = array<i64: {k}, {k}>, "
                f"stride = array<i64: {s}, {s}>, padding = array<i64: {p}, {p}>"
                + (', activation = "relu"' if relu else "")
-               + (f", shard_layout = #ttnn.memory_layout<{SCHEMES[dst].lower()}>" if dst in DRAM_OUTPUTS else "")
+               + (f", shard_layout = #ttnn.memory_layout<{(scheme or SCHEMES[dst]).lower()}>"
+                  if interleaved_dst else "")
                + "}")
-        scheme = SCHEMES[dst]
+        scheme = scheme or SCHEMES[dst]
 
         def call(t, dev, mc, a):
             import numpy as np
-            dtype = {"bf16": t.bfloat16, "bfp8_b": t.bfloat8_b}[weights]
+            dtype = {"bf16": t.bfloat16, "bfp8_b": t.bfloat8_b, "f32": t.float32}[weights]
             host_w = t.Tensor(np.ones((o, c, k, k), dtype=np.float32), data_type=t.bfloat16,
                               layout=t.ROW_MAJOR_LAYOUT)
             host_b = (t.Tensor(np.ones((1, 1, 1, o), dtype=np.float32), data_type=t.bfloat16,
@@ -194,13 +211,15 @@ def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[A
             config = {"weights_dtype": dtype, "shard_layout": getattr(t.TensorMemoryLayout, scheme)}
             if relu:
                 config["activation"] = t.UnaryWithParam(t.UnaryOpType.RELU)
-            extra = {"memory_config": mc[dst]} if dst in DRAM_OUTPUTS else {}
+            extra = {"memory_config": mc[dst]} if interleaved_dst else {}
+            if out_dtype != "bf16":
+                extra["dtype"] = {"bfp8_b": t.bfloat8_b}[out_dtype]
             return t.conv2d(input_tensor=a[0], weight_tensor=host_w, bias_tensor=host_b, device=dev,
                             in_channels=c, out_channels=o, batch_size=n, input_height=h, input_width=w,
                             kernel_size=(k, k), stride=(s, s), padding=(p, p),
                             conv_config=t.Conv2dConfig(**config), **extra)
 
-        return Case(name, family, tuple(operands), Operand((1, 1, n * oh * ow, o), dst), ir, call)
+        return Case(name, family, tuple(operands), Operand((1, 1, n * oh * ow, o), dst, out_dtype), ir, call)
 
     big = {(1, 7, 7, 512, 2048), (1, 7, 7, 2048, 512), (2, 7, 7, 512, 2048)}
 
@@ -249,4 +268,40 @@ def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[A
         conv(1, 14, 14, 256, 1024, src="l1_rm", dst="conv_bs"),
         conv(1, 28, 28, 128, 512, src="l1_rm", dst="dram_bs"),
         conv(1, 56, 56, 64, 256, src="l1_rm", dst="conv_ws"),
+        # Input channels that are not a multiple of 32: padded to 8 on the halo paths, 32 under width
+        # sharding (the 224x224x3 stem: 3 -> 8).
+        conv(2, 56, 56, 112, 80, 5, 1, 2), conv(1, 30, 30, 40, 40, 5, 2, 2), conv(1, 224, 224, 3, 64, 7, 2, 3),
+        conv(1, 20, 19, 120, 152, 3, 1, 3, dst="conv_bs"), conv(1, 56, 56, 80, 80, 5, 2, 2, dst="conv_bs"),
+        conv(1, 28, 28, 96, 96, 3, 1, 1, dst="conv_ws"), conv(1, 28, 28, 40, 24, 1, 1, 0, dst="conv_ws"),
+        conv(1, 56, 56, 48, 64, 1, 1, 0, src="l1_rm"),
+        # A bfp8_b result (ttnn's dtype): the tilized act block and the output in bfp8_b.
+        *(conv(*shape, dst=dst, scheme=scheme, out_dtype="bfp8_b") for shape, dst, scheme in (
+            ((1, 56, 56, 64, 64, 3, 1, 1), "g:hs:8x8:64x64", "HEIGHT_SHARDED"),
+            ((1, 14, 14, 256, 256, 3, 1, 1), "g:bs:8x8:32x32", "BLOCK_SHARDED"),
+            ((1, 28, 28, 128, 128, 3, 1, 1), "g:bs:8x8:128x32", "BLOCK_SHARDED"),
+            ((1, 14, 14, 256, 256, 3, 1, 1), "g:ws:8x8:224x32", "WIDTH_SHARDED"),
+            ((1, 56, 56, 64, 256, 1, 1, 0), "g:hs:8x8:64x256", "HEIGHT_SHARDED"),
+            ((1, 28, 28, 128, 512, 1, 1, 0), "g:bs:8x8:128x64", "BLOCK_SHARDED"))),
+        # f32 weights (and bias): the weight block and bias row in f32.
+        conv(1, 56, 56, 64, 64, 3, 1, 1, weights="f32"), conv(1, 56, 56, 64, 256, weights="f32"),
+        conv(1, 14, 14, 256, 256, 3, 1, 1, dst="conv_bs", weights="f32"),
+        # L1 interleaved results: ttnn copies the shards out while they and the conv's input are live; from a
+        # DRAM input through the halo the result is DRAM whatever was asked.
+        *(conv(*shape, src=src, dst="g:l1", scheme=scheme) for shape, src, scheme in (
+            ((1, 56, 56, 64, 256, 1, 1, 0), "dram_rm", "HEIGHT_SHARDED"),
+            ((1, 56, 56, 64, 256, 1, 1, 0), "l1_rm", "HEIGHT_SHARDED"),
+            ((1, 28, 28, 128, 512, 1, 1, 0), "dram_rm", "BLOCK_SHARDED"),
+            ((1, 56, 56, 64, 64, 3, 1, 1), "l1_rm", "HEIGHT_SHARDED"),
+            ((1, 14, 14, 256, 256, 3, 1, 1), "l1_rm", "BLOCK_SHARDED"),
+            ((1, 14, 14, 256, 256, 3, 1, 1), "l1_rm", "WIDTH_SHARDED"),
+            ((1, 56, 56, 64, 64, 3, 1, 1), "dram_rm", "HEIGHT_SHARDED"))),
+        # A height-sharded row-major input that needs no reshard: the halo and conv on its grid.
+        conv(1, 56, 56, 64, 64, 3, 1, 1, src="g:hs:7x7:64x64:rm"),
+        conv(1, 56, 56, 64, 64, 3, 1, 1, src="g:hs:8x8:49x64:rm"),
+        conv(1, 28, 28, 112, 64, 3, 2, 1, src="g:hs:7x7:16x112:rm"),
+        # A tiled DRAM input: reshaped to NHWC and back in DRAM, resharded in tiles, untilized by the halo.
+        conv(1, 56, 56, 64, 64, 3, 1, 1, src="dram"), conv(1, 28, 28, 40, 40, 3, 2, 1, src="dram"),
+        conv(1, 14, 14, 256, 256, 3, 1, 1, src="dram", dst="conv_bs"),
+        conv(1, 14, 14, 256, 256, 3, 1, 1, src="dram", dst="conv_ws"),
+        conv(1, 56, 56, 64, 256, src="dram"), conv(1, 28, 28, 128, 512, src="dram", dst="conv_bs"),
     )

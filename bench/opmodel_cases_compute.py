@@ -43,12 +43,17 @@ SHARDED_RESULT = "a sharded input's result must be sharded alike"
 RMS_ROW_MAJOR = "rms_norm 64x1024 dram row_major (tiled inputs only)"
 LN_ROW_MAJOR_WIDTH = "layer_norm 222x79 l1 row_major (whole tiles of width only)"
 LN_CBS_OVER_L1 = "layer_norm 1x640x448 ws:1x2:640x224 + weight + bias (CBs beyond the shards' L1)"
+ROTARY_HEAD_DIM = "a head dim of 3 tiles"
+ROTARY_ROWS = "rows not a multiple of the shard height"
 # Cases that ttnn 0.81.1 rejects (and so does the model): both-reject matches.
 REJECTED = frozenset({
     f"rms_norm 256x1024 tl_ws->dram ({SHARDED_RESULT})",
     f"rms_norm 256x1024 bs->l1 ({SHARDED_RESULT})",
     "pow_tensor 64x1024 ** 1x1000 (incompatible)",
     "layer_norm 28672x32 hs (needs a sharded program config)",
+    f"rotary_embedding 1x8x128x80 l1->l1 ({ROTARY_HEAD_DIM})",
+    f"rotary_embedding 1x8x128x96 l1->l1 ({ROTARY_HEAD_DIM})",
+    f"rotary_embedding 1x16x1184x48 hs 6x3 ({ROTARY_ROWS})",
     "rms_norm 28672x32 hs (needs a sharded program config)",
     RMS_ROW_MAJOR,
     LN_ROW_MAJOR_WIDTH,
@@ -446,6 +451,11 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         sdpa(1, 8, 8, 256, 64, True, dtype="f32", label="sdpa 1x8x256x64 f32 (bf16 or bfp8_b only)"),
         sdpa(1, 8, 8, 128, 64, True, sk=512, label="sdpa 1x8x128x64 kv 1x8x512x64 causal (Sq != Sk)"),
         sdpa(1, 8, 8, 256, 80, True, label="sdpa 1x8x256x80 (head_dim not a multiple of 32)"),
+        # A key length that is not a multiple of the chunk: the padded mask (2 bf16 tiles).
+        sdpa(4, 12, 4, 84, 64, False), sdpa(1, 4, 2, 87, 96, False), sdpa(1, 16, 2, 1024, 64, False, sk=341),
+        sdpa(1, 16, 2, 1024, 64, False, sk=341, dtype="bfp8_b"),
+        # A sharded result on a grid with idle cores.
+        sdpa(1, 8, 8, 256, 64, False, "g:hs:8x8:64x64"), sdpa(4, 12, 4, 84, 64, False, "g:bs:3x1:1536x64"),
     )
 
     rotaries = (
@@ -461,6 +471,23 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         rotary((1, 8, 1024, 64), "dram", "hs_rows", table_place="dram"),
         # ttnn splits the output over the whole grid instead of the requested 4x4 cores.
         rotary((1, 8, 256, 64), "dram", "hs_4x4", table_place="dram"),
+        # 67 tile rows: no core count of the grid divides them but one (its shard holds all 67).
+        rotary((1, 1, 2144, 64), "dram", "hs_4x4", table_place="dram"),
+        rotary((1, 1, 3200, 64), "dram", "hs_4x4", table_place="dram"),
+        # A height-sharded input: the output takes its shard spec, whatever was asked.
+        rotary((1, 8, 1024, 64), "hs_rows", "hs_4x4", table_place="dram"),
+        # One tile of head dim: the transformation matrix (bfp8_b for a bfp8_b input), intermediates in the
+        # input's format.
+        rotary((1, 2, 64, 32), "l1", "l1", "bfp8_b"), rotary((1, 2, 64, 32), "l1", "l1", "f32", table_dtype="bf16"),
+        rotary((1, 2, 64, 32), "l1", "l1", "f32"),
+        # Sharded tables: read through accessors, the same CBs.
+        rotary((1, 8, 128, 64), "l1", "l1", table_place="g:hs:4x1:32x64",
+               label="rotary_embedding 1x8x128x64 l1->l1 tables hs:4x1:32x64"),
+        # Rejected: a head dim of 3 tiles; a sharded input whose rows its shard height does not divide.
+        rotary((1, 8, 128, 80), "l1", "l1", label=f"rotary_embedding 1x8x128x80 l1->l1 ({ROTARY_HEAD_DIM})"),
+        rotary((1, 8, 128, 96), "l1", "l1", label=f"rotary_embedding 1x8x128x96 l1->l1 ({ROTARY_HEAD_DIM})"),
+        rotary((1, 16, 1184, 48), "g:hs:6x3:1056x64", "g:hs:6x3:1056x64", table_place="l1",
+               label=f"rotary_embedding 1x16x1184x48 hs 6x3 ({ROTARY_ROWS})"),
         # Width and block shards: ttnn rejects them (a width-sharded input; a block shard narrower than the
         # row; an interleaved input into them: the grid it derives does not fit).
         *(rotary((1, 8, 256, 128), src, dst, table_place="dram",
@@ -573,6 +600,8 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
         layer_norm_bw(BS_SHAPE, 1, "tl_hs8", "tl_hs8", side="dram"),
         layer_norm_bw(BS_SHAPE, 1, "bs", "bs", "ig,gg,bg", True, side="dram"),
         layer_norm_bw(BS_SHAPE, 1, "tl_ws", "tl_ws", "ig,gg,bg", True, side="l1"),
+        # Width shards on a grid with an idle core (8 shards of 96 on 3x3).
+        layer_norm_bw((256, 768), 1, "g:ws:3x3:256x96", "g:ws:3x3:256x96", side="dram"),
         # The small/large switch at the L1 above the allocator's base, on both devices.
         *(layer_norm_bw((32, 32 * n), 1, "dram", "dram", gamma=g) for n, g in (
             (333, False), (333, True), (334, False), (349, True), (350, False))),

@@ -9,7 +9,9 @@
 //           chunk, or for a causal op with an even number of q chunks
 //           (0.81.1 then pairs chunk i with n-1-i on one core)
 //   k, v    2 DHt tiles each (their formats)
-//   mask    2 bf16 tiles, causal only
+//   mask    2 bf16 tiles: causal, or (the padded mask) a key length that
+//           is not a multiple of the 32-row chunk (sdpa.cpp's
+//           use_padded_mask; the two are exclusive, one mask CB either way)
 //   pairing on Blackhole: one more 96 B CB when causal chunks are paired
 //           (measured on the mock Blackhole device for every paired case,
 //           whatever the shape, head_dim or formats; absent on Wormhole;
@@ -67,10 +69,14 @@ OpModel<ScaledDotProductAttentionOp>::getOpConstraints(
         {"key", kShape, kLayout},
         {"value", vShape, vLayout},
         {"output", qShape, outputLayout}}) {
-    if (llvm::Error err = checkLayout(name, role, shape, layout))
+    // The output may be sharded, on a grid with idle cores too: the writer
+    // fills the shards through the same CBs (measured on both mock devices,
+    // height / width / block).
+    if (llvm::Error err =
+            checkLayout(name, role, shape, layout, /*rowMajorAllowed=*/false,
+                        /*indicesAllowed=*/false,
+                        /*idleCoresAllowed=*/role == "output"))
       return err;
-    // The output may be sharded: the writer fills the shards through the
-    // same CBs (measured on both mock devices, height / width / block).
     if (role != "output" && layout.isSharded())
       return backendError(name + ": the " + role + " is " + describe(layout) +
                           "; ttnn's SDPA takes interleaved inputs only");
@@ -96,10 +102,19 @@ OpModel<ScaledDotProductAttentionOp>::getOpConstraints(
                          ? 2
                          : 1;
   bool paired = isCausal && qChunks % 2 == 0;
+  bool needsMask = isCausal || kShape[2] % kTileDim != 0;
+  // A query length that is not a multiple of the chunk over a whole-chunk
+  // key length adds one more bf16 tile (measured: Sq 125, Sk 2048), not
+  // derived from sdpa.cpp.
+  if (qShape[2] % kTileDim != 0 && kShape[2] % kTileDim == 0)
+    return notSupportedError(name + ": a query length of " +
+                             llvm::Twine(qShape[2]) +
+                             " (not a multiple of 32) over a key length of " +
+                             llvm::Twine(kShape[2]) + " is not modelled");
   uint64_t cbBytes = qBuffers * dht * tileBytes(qLayout) +
                      (paired ? pairedCausalExtraBytes(currentDevice()) : 0) +
                      2 * dht * (tileBytes(kLayout) + tileBytes(vLayout)) +
-                     (isCausal ? 2 * kBf16TileBytes : 0) +
+                     (needsMask ? 2 * kBf16TileBytes : 0) +
                      (4 + 2 * dht + 5) * kBf16TileBytes +
                      2 * dht * tileBytes(outputLayout);
   return finishOneOutput(name, cbBytes, qShape, outputLayout, initialState);

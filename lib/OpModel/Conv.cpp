@@ -87,11 +87,25 @@
 //      format), the 64 B scratch CB;
 //   4. ttnn copies the output to DRAM interleaved (out 0).
 //
+// Input channels are padded to ttnn's alignment (get_input_channels_alignment):
+// half the L1 alignment (8 bf16 channels) on the halo paths of a row-major
+// input, a tile (32) on the matmul paths and under width sharding, the shard
+// width's own for a height-sharded input (32, 16 or 8). The conv program's
+// CBs follow get_cb_info: the act CBs in the input's (bf16) or the output's
+// format by scheme, the tilized act block in the output's, the weight block
+// and bias row in the weights' (bf16, bfp8_b or f32).
+//
 // A row-major L1 input takes the same pipelines with the same peaks (the
 // input exists before the op), but ttnn keeps the result in L1, sharded by
-// the scheme on the program's grid, instead of copying it to DRAM.
-// Convolutions that ttnn slices over DRAM (the single-slice buffers beyond
-// L1) and an L1 input of the block-sharded matmul are not modelled.
+// the scheme on the program's grid, instead of copying it to DRAM; a height-
+// sharded row-major input whose shards need no resharding runs the halo and
+// conv program on its own grid. A DRAM input runs conv2d_DRAM: in one slice
+// when ttnn's L1 estimate (op_slicing's get_L1_usage) fits the free L1, its
+// result copied to DRAM whatever memory config was asked for (the matmul
+// paths excepted). A result asked in L1 interleaved (memory_config) is copied
+// out of its shards by sharded_to_interleaved while they are live.
+// Convolutions that ttnn slices over DRAM, tiled inputs, an L1 input of the
+// block-sharded matmul and kernel-stride folding are not modelled.
 //
 //===----------------------------------------------------------------------===//
 
@@ -110,13 +124,24 @@ struct ConvWindow {
   int64_t batch, height, width, inChannels, outChannels;
   int64_t kernelH, kernelW, strideH, strideW, padH, padW;
   int64_t pixels() const { return batch * height * width; }
-  Window sliding() const {
-    return {batch,   height,  width,   inChannels, kernelH,
-            kernelW, strideH, strideW, padH,       padW};
+  Window sliding(int64_t channels) const {
+    return {batch,   height,  width,   channels, kernelH,
+            kernelW, strideH, strideW, padH,     padW};
   }
   bool isMatmul() const {
     return kernelH == 1 && kernelW == 1 && strideH == 1 && strideW == 1 &&
            padH == 0 && padW == 0;
+  }
+  /// ttnn folds a kernel equal to its stride (> 1) into a matmul over
+  /// stride-sized patches for a row-major DRAM or a height-sharded input
+  /// (auto_enable_kernel_folding).
+  bool foldsKernel(LayoutAttr input) const {
+    bool folds = kernelH == strideH && kernelW == strideW &&
+                 (strideH > 1 || strideW > 1) &&
+                 (height + 2 * padH) % strideH == 0 &&
+                 (width + 2 * padW) % strideW == 0;
+    return folds && (!input.isL1() || input.getMemoryLayout() ==
+                                          TensorMemoryLayout::HeightSharded);
   }
 };
 
@@ -125,12 +150,42 @@ constexpr double kCyclesPerTileProduct = 64;
 /// The conv program's L1 scratch CB (get_cb_info's l1_scratchpad_CB_size).
 constexpr uint64_t kConvScratchCBBytes = 64;
 
-/// The analysis both paths answer from: the last program's CBs, the phase
+/// The call's tensors and the formats its buffers take: the halo's act
+/// sticks are bf16; the result's format is the output layout's (ttnn's
+/// `dtype`); the prepared weights and bias are in the weights' format.
+struct ConvIO {
+  LayoutAttr input, weight, bias, output; // output: the requested layout
+  uint64_t weightTile, outTile;
+  DataType outType;
+  /// A tiled DRAM input: conv2d_DRAM reshapes it to [N, H, W, C] and back
+  /// (ttnn's tiled reshape programs in DRAM: their dataflow CBs and total).
+  bool tiled = false;
+  uint64_t reshapeCB = 0, reshapeTotal = 0;
+  int64_t biasTiles(int64_t n) const { return bias ? n : 0; }
+  /// ttnn's input channel alignment for the halo paths
+  /// (get_input_channels_alignment): half the L1 alignment in elements for
+  /// row-major sticks (one stick moves over the NoC aligned), a tile for a
+  /// tiled input.
+  int64_t haloAlignment() const {
+    return tiled ? kTileDim
+                 : int64_t(currentDevice().l1Alignment / kStickElementBytes);
+  }
+  /// The conv's natural result: L1, `scheme`-sharded on `grid`.
+  LayoutAttr sharded(TensorMemoryLayout scheme, llvm::ArrayRef<int64_t> grid,
+                     llvm::ArrayRef<int64_t> shard) const {
+    return LayoutAttr::get(output.getContext(), BufferType::L1, scheme,
+                           outType, grid, shard);
+  }
+};
+
+/// The analysis every path answers from: the last program's CBs, the phase
 /// peaks and the L1 of the buffers besides the output.
 struct ConvAnalysis {
   std::vector<int64_t> outputShape;
   LayoutAttr output;
   uint64_t cbBytes, intermediateL1, scratch, tensorPeak, overallPeak;
+  /// The L1 tensors live when ttnn copies the result out of its shards.
+  uint64_t liveAtCopy;
   int64_t cores, kTiles, nTiles, mTiles;
 };
 
@@ -149,24 +204,41 @@ std::array<int64_t, 2> gridOf(int64_t cores) {
   return {ceilDiv(cores, cols), std::min(cores, cols)};
 }
 
+/// Bytes of `rows` sticks of `nTiles` tiles of a tiled result in `tile`s.
+uint64_t tiledRows(int64_t rows, int64_t nTiles, uint64_t tile) {
+  return uint64_t(ceilDiv(rows, kTileDim) * nTiles) * tile;
+}
+
+/// The matmul paths take interleaved inputs (a sharded one: not modelled).
+llvm::Error checkInterleavedInput(const ConvIO &io, llvm::StringRef path) {
+  if (!io.input.isSharded())
+    return llvm::Error::success();
+  return notSupportedError(Conv2dOp::getOperationName() + ": a sharded input (" +
+                           describe(io.input) + ") of " + path +
+                           " is not modelled");
+}
+
 /// The 1x1 stride-1 path (the file comment's first pipeline).
 /// (Either interleaved input buffer: DRAM and L1 measured the same.)
 llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
-                                           LayoutAttr /*inputLayout*/,
-                                           LayoutAttr weightLayout,
-                                           LayoutAttr biasLayout,
-                                           LayoutAttr outputLayout) {
+                                           const ConvIO &io) {
   llvm::StringRef name = Conv2dOp::getOperationName();
   const DeviceModel &device = currentDevice();
+  if (llvm::Error err = checkInterleavedInput(io, "the height-sharded matmul"))
+    return err;
   auto [rows, cores] = splitRows(w.pixels());
   int64_t kTiles = ceilDiv(w.inChannels, kTileDim);
   int64_t nTiles = ceilDiv(w.outChannels, kTileDim);
   uint64_t reshard = uint64_t(rows) * kTiles * kTileDim * kStickElementBytes;
-  uint64_t out = uint64_t(rows) * nTiles * kTileDim * kStickElementBytes;
+  uint64_t out = tiledRows(rows, nTiles, io.outTile);
   ConvAnalysis a;
-  a.cbBytes = uint64_t(kTiles * nTiles + (biasLayout ? nTiles : 0)) *
-              tileBytes(weightLayout);
-  a.scratch = reshardScratchBytes(kTiles * kTileDim * kStickElementBytes);
+  a.cbBytes = uint64_t(kTiles * nTiles + io.biasTiles(nTiles)) * io.weightTile;
+  // A row-major reshard is tilized into a second buffer (with the
+  // reshard's scratchpad); a tiled input's reshard is the matmul's input.
+  uint64_t tilized = io.tiled ? 0 : reshard;
+  a.scratch = io.tiled ? 0
+                       : reshardScratchBytes(kTiles * kTileDim *
+                                             kStickElementBytes);
   a.cores = cores;
   a.kTiles = kTiles;
   a.nTiles = nTiles;
@@ -180,20 +252,21 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
         "0.81.1 fails to allocate its CBs)");
   // Stateful: the output, then the reshard and its tilized copy on top (both
   // live only before the output exists: conservative by the reshard there).
-  a.intermediateL1 = 2 * reshard;
-  a.tensorPeak = std::max(2 * reshard, reshard + out);
-  a.overallPeak = std::max(2 * reshard + a.scratch, reshard + out + a.cbBytes);
+  a.intermediateL1 = reshard + tilized;
+  a.tensorPeak = std::max(reshard + tilized, reshard + out);
+  a.overallPeak = std::max(reshard + tilized + a.scratch,
+                           reshard + out + a.cbBytes);
+  // The tilized input and the output.
+  a.liveAtCopy = reshard + out;
   std::array<int64_t, 2> grid = gridOf(cores);
   int64_t shard[2] = {rows, nTiles * kTileDim};
-  a.output = LayoutAttr::get(outputLayout.getContext(), BufferType::L1,
-                             TensorMemoryLayout::HeightSharded,
-                             DataType::BFloat16, grid, shard);
+  a.output = io.sharded(TensorMemoryLayout::HeightSharded, grid, shard);
   a.outputShape = {1, 1, w.pixels(), w.outChannels};
   return a;
 }
 
-/// The input channels every path but the height-sharded matmul was
-/// measured for: whole tiles. `path` names the path in the error.
+/// The input channels the block-sharded matmul was measured for: whole
+/// tiles (others are tilized with padding first, not measured).
 llvm::Error checkWholeTileChannels(const ConvWindow &w, llvm::StringRef path) {
   if (w.inChannels % kTileDim == 0)
     return llvm::Error::success();
@@ -227,14 +300,13 @@ int64_t commonDivisor(int64_t a, int64_t b, int64_t max) {
 
 /// The 1x1 stride-1 path, block sharded (the file comment's third pipeline).
 llvm::Expected<ConvAnalysis> analyseBlockMatmul(const ConvWindow &w,
-                                                LayoutAttr /*inputLayout*/,
-                                                LayoutAttr weightLayout,
-                                                LayoutAttr biasLayout,
-                                                LayoutAttr outputLayout) {
+                                                const ConvIO &io) {
   llvm::StringRef name = Conv2dOp::getOperationName();
   const DeviceModel &device = currentDevice();
   // An L1 input measured the same figures as a DRAM one: the tilize and the
   // reshard allocate the same shard and CBs either way.
+  if (llvm::Error err = checkInterleavedInput(io, "the block-sharded matmul"))
+    return err;
   if (llvm::Error err =
           checkWholeTileChannels(w, "the block-sharded matmul path"))
     return err;
@@ -248,18 +320,18 @@ llvm::Expected<ConvAnalysis> analyseBlockMatmul(const ConvWindow &w,
   int64_t perCoreM = ceilDiv(mTiles, rowCores);
   int64_t blockW = kTiles / colCores;
   int64_t perCoreN = ceilDiv(nTiles, colCores);
-  uint64_t weightTile = tileBytes(weightLayout);
   // The 2-D multicast matmul: in0 and in1 blocks double-buffered when K runs
   // in more than one block, a bias row; in0 and the output are the shards.
   int64_t buffering = colCores > 1 ? 2 : 1;
   uint64_t mmCB = uint64_t(perCoreM * blockW * buffering) * kBf16TileBytes +
                   uint64_t(blockW * perCoreN * buffering +
-                           (biasLayout ? perCoreN : 0)) *
-                      weightTile;
-  // The tilize (to DRAM) before the reshard: one tile row in and out.
-  uint64_t tilizeCB = uint64_t(2 * kTiles) * kBf16TileBytes;
+                           io.biasTiles(perCoreN)) *
+                      io.weightTile;
+  // The tilize (to DRAM) of a row-major input before the reshard: one tile
+  // row in and out.
+  uint64_t tilizeCB = io.tiled ? 0 : uint64_t(2 * kTiles) * kBf16TileBytes;
   uint64_t in = uint64_t(perCoreM * blockW) * kBf16TileBytes;
-  uint64_t out = uint64_t(perCoreM * perCoreN) * kBf16TileBytes;
+  uint64_t out = uint64_t(perCoreM * perCoreN) * io.outTile;
   ConvAnalysis a;
   a.cbBytes = std::max(mmCB, tilizeCB);
   if (in + out + mmCB > device.usableL1() || in + tilizeCB > device.usableL1())
@@ -273,15 +345,14 @@ llvm::Expected<ConvAnalysis> analyseBlockMatmul(const ConvWindow &w,
   a.intermediateL1 = in;
   a.tensorPeak = in + out;
   a.overallPeak = std::max(in + tilizeCB, in + out + mmCB);
+  a.liveAtCopy = in + out;
   a.cores = rowCores * colCores;
   a.kTiles = kTiles;
   a.nTiles = nTiles;
   a.mTiles = mTiles;
   int64_t grid[2] = {rowCores, colCores};
   int64_t shard[2] = {perCoreM * kTileDim, perCoreN * kTileDim};
-  a.output = LayoutAttr::get(outputLayout.getContext(), BufferType::L1,
-                             TensorMemoryLayout::BlockSharded,
-                             DataType::BFloat16, grid, shard);
+  a.output = io.sharded(TensorMemoryLayout::BlockSharded, grid, shard);
   a.outputShape = {1, 1, w.pixels(), w.outChannels};
   return a;
 }
@@ -301,27 +372,29 @@ struct NocRate {
 
 /// The inputs of ttnn 0.81.1's is_split_reader_viable per architecture (its
 /// measured NoC rates, the reference clock of those tables and the cycles
-/// to tilize a bf16 tile into bf16 without fp32 accumulation).
+/// to tilize a bf16 tile into a bf16 or a bfp8_b one without fp32
+/// accumulation, get_tilize_cycles_per_tile).
 struct SplitReaderCosts {
   llvm::StringLiteral device;
   float clockGHz;
   NocRate localL1, dram, multicast;
-  float tilizeCycles;
+  float tilizeToBf16Cycles, tilizeToBfp8Cycles;
 };
 constexpr SplitReaderCosts kSplitReaderCosts[] = {
     {"wormhole_b0", 1.0f, {1024, 0.868f, 27.84f}, {2048, 0.436f, 28.411f},
-     {65536, 0.318f, 25.345f}, 61},
+     {65536, 0.318f, 25.345f}, 61, 40},
     {"blackhole", 1.35f, {4096, 1.124f, 80.48f}, {2048, 0.671f, 80.885f},
-     {65536, 0.182f, 57.677f}, 72},
+     {65536, 0.182f, 57.677f}, 72, 60},
 };
 
 /// ttnn's choice of two activation readers for an act block of `hTiles` x
 /// `wTiles` (kernel_w x C channels per row) against a weight block of
-/// `weightTiles` of `weightTileBytes`: when reading half the block, then
-/// tilizing while the weights arrive, starts the matmul sooner than one
-/// reader with the weights in parallel.
+/// `weightTiles` of `weightTileBytes`, tilized into `outType`: when reading
+/// half the block, then tilizing while the weights arrive, starts the matmul
+/// sooner than one reader with the weights in parallel.
 bool splitReaderViable(int64_t hTiles, int64_t wTiles, int64_t rowBytes,
-                       int64_t weightTiles, uint64_t weightTileBytes) {
+                       int64_t weightTiles, uint64_t weightTileBytes,
+                       DataType outType) {
   if (hTiles < 2)
     return false;
   const SplitReaderCosts *costs = nullptr;
@@ -336,22 +409,27 @@ bool splitReaderViable(int64_t hTiles, int64_t wTiles, int64_t rowBytes,
   float weights = costs->clockGHz * float(weightBytes) *
                   (1.0f / costs->dram.at(uint32_t(weightTileBytes)) +
                    1.0f / costs->multicast.at(weightBytes));
-  float tilize = costs->tilizeCycles * float(hTiles * wTiles);
+  float tilizeCycles = outType == DataType::BFloat8B
+                           ? costs->tilizeToBfp8Cycles
+                           : costs->tilizeToBf16Cycles;
+  float tilize = tilizeCycles * float(hTiles * wTiles);
   return act / 2 + std::max(weights, tilize) <
          std::max(act + tilize, weights);
 }
 
 /// What ttnn's conv program runs on each core: `d` (its output and input
 /// sticks and channels), the act block (`hTiles` x `wTiles`), the output
-/// tiles per core, the split of the reader indices, the row-major act CB
-/// (width sharding's, in tiles) and whether the input comes through the halo
-/// (else the conv reads the resharded input itself).
+/// tiles per core, the split of the reader indices, whether the input comes
+/// through the halo (else the conv reads the resharded input itself) and
+/// whether it exists before the op (a sharded input, read where it is).
 struct ConvBlocks {
   Distribution d;
   int64_t hTiles, wTiles, nTilesPerCore;
   int64_t firstReaderSticks = 0; // 0: one reader's indices
-  int64_t rowMajorActTiles = 0;
   bool throughHalo = true;
+  bool inputInPlace = false;
+  /// The columns the halo numbers its cores over (HaloInput).
+  int64_t haloColumns = 1;
   int64_t cores, kTiles;
   /// The output's scheme and grid (rows x columns) when it stays in L1.
   TensorMemoryLayout scheme = TensorMemoryLayout::HeightSharded;
@@ -363,155 +441,219 @@ struct ConvBlocks {
 /// start / end pair and the closing pair (measured: 8 B on both devices).
 constexpr int64_t kContiguousReaderEntries = 4;
 
-/// The window of a path through the conv program, for whole tiles of
-/// input channels (DRAM or L1 input).
-llvm::Expected<Window> haloWindow(const ConvWindow &w, llvm::StringRef path) {
-  if (llvm::Error err = checkWholeTileChannels(w, path))
-    return err;
-  Window sliding = w.sliding();
+/// The window of a path through the conv program over `channels` (the
+/// input's, padded to ttnn's alignment).
+llvm::Expected<Window> haloWindow(const ConvWindow &w, int64_t channels) {
+  Window sliding = w.sliding(channels);
   if (sliding.outH() < 1 || sliding.outW() < 1)
     return backendError(Conv2dOp::getOperationName() +
                         ": the window does not fit the input");
   return sliding;
 }
 
+/// get_cb_info's act CBs by scheme, in bytes: the act block read (the
+/// input's bf16 sticks) and tilized (the output's format). Height sharding
+/// reads it in the input's format (split between two readers or not); block
+/// sharding multicasts it in the output's format, its im2col and second
+/// reader CBs overlapping it when that is the input's format too; width
+/// sharding reads it in the output's format beside a row-major CB of two
+/// act-block widths.
+uint64_t actCBBytes(TensorMemoryLayout scheme, int64_t hTiles, int64_t wTiles,
+                    uint64_t outTile) {
+  uint64_t block = uint64_t(hTiles * wTiles);
+  switch (scheme) {
+  case TensorMemoryLayout::HeightSharded:
+    return block * (kBf16TileBytes + outTile);
+  case TensorMemoryLayout::BlockSharded:
+    return 2 * block * outTile + (outTile == kBf16TileBytes ? 0 : block) *
+                                     kBf16TileBytes;
+  case TensorMemoryLayout::WidthSharded:
+    return 2 * block * outTile + uint64_t(2 * wTiles) * kBf16TileBytes;
+  case TensorMemoryLayout::Interleaved:
+    break;
+  }
+  llvm_unreachable("the conv program runs a sharded scheme");
+}
+
 /// Every path through ttnn's conv program, from its blocks: the reshard and
 /// halo (SlidingWindow.cpp; or the reshard alone), then get_cb_info's act
-/// block read and tilized (bf16 both), a weight block of `wTiles` x the
-/// core's output tiles and a bias row in the weights' format, the row-major
-/// act CB, the 64 B scratch CB; the partials, output, input and
-/// reader-index CBs are tensors (globally allocated). ttnn copies the output
-/// to DRAM.
+/// CBs (actCBBytes), a weight block of `wTiles` x the core's output tiles
+/// and a bias row in the weights' format, the 64 B scratch CB; the
+/// partials, output, input and reader-index CBs are tensors (globally
+/// allocated).
 llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
                                                 const Window &sliding,
                                                 const ConvBlocks &b,
-                                                LayoutAttr inputLayout,
-                                                LayoutAttr weightLayout,
-                                                LayoutAttr biasLayout,
-                                                LayoutAttr outputLayout) {
+                                                const ConvIO &io) {
   llvm::StringRef name = Conv2dOp::getOperationName();
   const DeviceModel &device = currentDevice();
-  HaloBuffers halo =
-      b.throughHalo ? haloBuffers(sliding, b.d) : reshardBuffers(b.d);
+  HaloInput haloInput{io.tiled, b.haloColumns};
+  HaloBuffers halo = b.throughHalo ? haloBuffers(sliding, b.d, haloInput)
+                                   : reshardBuffers(b.d);
+  if (io.tiled)
+    halo.scratch = 0; // a tiled reshard has no stick scratchpad
+  if (b.inputInPlace) {
+    // A sharded input is the halo's input: no reshard, no scratchpad.
+    halo.reshard = 0;
+    halo.scratch = 0;
+  }
   int64_t weightTiles = b.wTiles * b.nTilesPerCore;
-  ConvAnalysis a;
-  a.cbBytes =
-      uint64_t(2 * b.hTiles * b.wTiles + b.rowMajorActTiles) * kBf16TileBytes +
-      uint64_t(weightTiles + (biasLayout ? b.nTilesPerCore : 0)) *
-          tileBytes(weightLayout) +
+  uint64_t weightCBs =
+      uint64_t(weightTiles + io.biasTiles(b.nTilesPerCore)) * io.weightTile +
       kConvScratchCBBytes;
-  uint64_t out = uint64_t(b.d.outSticksPerCore) * b.nTilesPerCore * kTileDim *
-                 kStickElementBytes;
+  ConvAnalysis a;
+  a.cbBytes = actCBBytes(b.scheme, b.hTiles, b.wTiles, io.outTile) + weightCBs;
+  uint64_t out = tiledRows(b.d.outSticksPerCore, b.nTilesPerCore, io.outTile);
   uint64_t reader = readerIndexBytes(
       b.throughHalo ? readerIndexEntries(sliding, b.d, b.firstReaderSticks)
                     : kContiguousReaderEntries);
   // The conv reads the halo's buffer, or the reshard itself.
   uint64_t input = b.throughHalo ? halo.halo : halo.reshard;
   uint64_t convPhase = input + out + reader;
-  // The input shard before the halo, when there is one.
-  uint64_t inputShard = b.throughHalo ? halo.reshard : 0;
-  // ttnn runs one slice when the input shard, the conv phase and its CBs
-  // fit L1 (measured: 1,526,880 B is sliced on Wormhole, not on Blackhole);
-  // else it slices the input in DRAM, which cannot shrink the CBs.
   if (a.cbBytes > device.usableL1())
     return outOfMemoryError(
         name + ": the conv program's CBs (" + llvm::Twine(a.cbBytes) +
         " B, a weight block of " + llvm::Twine(weightTiles) +
         " tiles) exceed the " + llvm::Twine(device.usableL1()) +
         " B of usable L1 per core (ttnn 0.81.1 finds no slicing that fits)");
-  if (inputShard + convPhase + a.cbBytes > device.usableL1())
+  if (!io.input.isL1()) {
+    // conv2d_DRAM runs one slice when its L1 estimate of one (op_slicing's
+    // get_L1_usage: the larger of the halo's input and output shards, and
+    // the CBs, the output shard and the halo's output) fits the allocator's
+    // free L1 (the L1 above the allocator's base); else it slices the input
+    // over DRAM (measured at the switch to the 16 B step: 56x56x64 and
+    // 28x28x128 3x3 convs on Wormhole, 56x56x64 on Blackhole, beside an L1
+    // tensor of growing pages).
+    uint64_t stick = uint64_t(b.d.channelsPerCore) * kStickElementBytes;
+    uint64_t haloIn = uint64_t(b.d.inSticksPerCore) * stick;
+    uint64_t haloOut =
+        uint64_t(simulateHalo(sliding, b.d, haloInput).sticks) * stick;
+    uint64_t estimate = std::max(haloIn + haloOut, a.cbBytes + out + haloOut);
+    if (estimate > device.l1AboveAllocatorBase())
+      return notSupportedError(
+          name + ": ttnn's L1 estimate of one slice (" +
+          llvm::Twine(estimate) + " B) exceeds the free L1 (" +
+          llvm::Twine(device.l1AboveAllocatorBase()) +
+          " B): ttnn slices the input over DRAM, which is not modelled");
+  } else if (halo.reshard + convPhase + a.cbBytes > device.usableL1()) {
     return notSupportedError(
         name + ": the input shard, halo, output and CBs (" +
-        llvm::Twine(inputShard + convPhase + a.cbBytes) + " B) exceed usable L1: " +
-        (inputLayout.isL1() ? "an L1 input was not measured there"
-                            : "ttnn slices the input over DRAM, which is not "
-                              "modelled"));
+        llvm::Twine(halo.reshard + convPhase + a.cbBytes) +
+        " B) exceed usable L1: an L1 input was not measured there");
+  }
   a.scratch = halo.scratch;
   a.tensorPeak = std::max(halo.phase(), convPhase);
   a.overallPeak =
-      std::max(halo.phase() + halo.scratch, convPhase + a.cbBytes);
+      std::max({halo.phase() + halo.scratch + halo.cbBytes,
+                convPhase + a.cbBytes, io.reshapeTotal});
+  // Graph capture peaks circular and dataflow buffers apart: the halo's or
+  // the conv's CBs, and the reshapes' dataflow buffers.
+  a.cbBytes = std::max(a.cbBytes, halo.cbBytes) + io.reshapeCB;
+  a.liveAtCopy = input + out;
   a.cores = b.cores;
   a.kTiles = b.kTiles;
   a.nTiles = ceilDiv(w.outChannels, kTileDim);
   a.mTiles = ceilDiv(sliding.outSticks(), kTileDim);
   a.outputShape = {1, 1, sliding.outSticks(), w.outChannels};
-  if (inputLayout.isL1()) {
+  if (io.input.isL1()) {
     // ttnn keeps an L1 input's result in L1, sharded by the scheme (measured:
     // the same peaks as from DRAM).
     a.intermediateL1 = std::max(halo.phase(), input + reader);
     int64_t shard[2] = {b.d.outSticksPerCore, b.nTilesPerCore * kTileDim};
-    a.output = LayoutAttr::get(outputLayout.getContext(), BufferType::L1,
-                               b.scheme, DataType::BFloat16, b.outGrid, shard);
+    a.output = io.sharded(b.scheme, b.outGrid, shard);
     return a;
   }
   // A DRAM input's result ends in DRAM: every L1 buffer is an intermediate.
   a.intermediateL1 = a.tensorPeak;
-  a.output = LayoutAttr::get(outputLayout.getContext(), BufferType::DRAM,
-                             TensorMemoryLayout::Interleaved,
-                             DataType::BFloat16, {}, {});
+  a.output = LayoutAttr::get(io.output.getContext(), BufferType::DRAM,
+                             TensorMemoryLayout::Interleaved, io.outType, {},
+                             {});
   return a;
 }
 
+/// The alignment ttnn derives from a height-sharded row-major input's
+/// shard width (get_input_channels_alignment): a tile, 16 or 8 channels,
+/// whichever divides it first (else a tile).
+int64_t shardChannelAlignment(int64_t shardWidth) {
+  for (int64_t align : {kTileDim, int64_t(16), int64_t(8)})
+    if (shardWidth % align == 0)
+      return align;
+  return kTileDim;
+}
+
 /// The halo and conv programs, height sharded (the file comment's second
-/// pipeline).
+/// pipeline); a height-sharded input whose shard width is aligned keeps its
+/// grid and shards (no reshard).
 llvm::Expected<ConvAnalysis> analyseConv(const ConvWindow &w,
-                                         LayoutAttr inputLayout,
-                                         LayoutAttr weightLayout,
-                                         LayoutAttr biasLayout,
-                                         LayoutAttr outputLayout) {
-  auto sliding =
-      haloWindow(w, "a convolution through the halo and conv programs");
-  if (!sliding)
-    return sliding.takeError();
-  auto [rows, cores] = splitRows(sliding->outSticks());
+                                         const ConvIO &io) {
+  llvm::StringRef name = Conv2dOp::getOperationName();
   ConvBlocks b;
-  b.d = {cores, rows, ceilDiv(ceilDiv(w.pixels(), cores), kTileDim) * kTileDim,
-         1, w.inChannels};
+  int64_t channels, cores, rows, inRows;
+  if (io.input.isSharded()) {
+    llvm::ArrayRef<int64_t> grid = io.input.getGrid(),
+                            shard = io.input.getShard();
+    if (io.input.getMemoryLayout() != TensorMemoryLayout::HeightSharded ||
+        shard[1] % shardChannelAlignment(shard[1]) != 0)
+      return notSupportedError(name + ": input " + describe(io.input) +
+                               " needs a reshard, which is not modelled");
+    channels = shard[1];
+    cores = grid[0] * grid[1];
+    // get_conv_configs: the output's sticks in whole tile rows per core.
+    auto sliding = haloWindow(w, channels);
+    if (!sliding)
+      return sliding.takeError();
+    rows = int64_t(alignTo(sliding->outSticks(), cores * kTileDim)) / cores;
+    inRows = shard[0];
+    b.inputInPlace = true;
+    b.outGrid = {grid[0], grid[1]};
+  } else {
+    channels = int64_t(alignTo(w.inChannels, io.haloAlignment()));
+    auto sliding = haloWindow(w, channels);
+    if (!sliding)
+      return sliding.takeError();
+    std::tie(rows, cores) = splitRows(sliding->outSticks());
+    inRows = ceilDiv(ceilDiv(w.pixels(), cores), kTileDim) * kTileDim;
+    b.outGrid = gridOf(cores);
+  }
+  // Height-sharded cores are numbered row by row over the grid's columns.
+  b.haloColumns = b.outGrid[1];
+  Window sliding = w.sliding(channels);
+  b.d = {cores, rows, inRows, 1, channels};
   b.hTiles = rows / kTileDim;
-  b.wTiles = w.kernelW * w.inChannels / kTileDim;
+  b.wTiles = ceilDiv(w.kernelW * channels, kTileDim);
   b.nTilesPerCore = ceilDiv(w.outChannels, kTileDim);
   // Split, the act CB holds the first reader's tile rows and a second CB
   // the other's: the same tiles, but each reader has its own indices.
   bool split = splitReaderViable(
-      b.hTiles, b.wTiles, w.kernelW * w.inChannels * kStickElementBytes,
-      b.wTiles * b.nTilesPerCore, tileBytes(weightLayout));
+      b.hTiles, b.wTiles, w.kernelW * channels * kStickElementBytes,
+      b.wTiles * b.nTilesPerCore, io.weightTile, io.outType);
   b.firstReaderSticks = split ? (b.hTiles - b.hTiles / 2) * kTileDim : 0;
   b.cores = cores;
   b.kTiles = w.kernelH * b.wTiles;
-  b.outGrid = gridOf(cores);
-  return analyseConvProgram(w, *sliding, b, inputLayout, weightLayout,
-                            biasLayout, outputLayout);
-}
-
-/// ttnn's input channel alignment for a row-major DRAM input through the
-/// halo (get_input_channels_alignment): half the L1 alignment in elements,
-/// so that one stick moves over the NoC aligned.
-int64_t haloChannelAlignment() {
-  return int64_t(currentDevice().l1Alignment / kStickElementBytes);
+  return analyseConvProgram(w, sliding, b, io);
 }
 
 /// Block sharding through the halo and ttnn's block-sharded conv program
 /// (the file comment's fourth pipeline).
 llvm::Expected<ConvAnalysis> analyseBlockConv(const ConvWindow &w,
-                                              LayoutAttr inputLayout,
-                                              LayoutAttr weightLayout,
-                                              LayoutAttr biasLayout,
-                                              LayoutAttr outputLayout) {
+                                              const ConvIO &io) {
   const DeviceModel &device = currentDevice();
-  auto sliding =
-      haloWindow(w, "a block-sharded convolution through the halo");
-  if (!sliding)
-    return sliding.takeError();
+  if (llvm::Error err =
+          checkInterleavedInput(io, "a block-sharded convolution"))
+    return err;
   // determine_parallel_config: the output's tile rows over the grid's rows;
   // the input's channel blocks (padded) over its columns; the output's
   // channel tiles over their own columns (determine_output_parallel_config).
-  int64_t rowCores = closestDivisorWithPadding(
-      ceilDiv(sliding->outSticks(), kTileDim), device.gridRows);
-  int64_t align = haloChannelAlignment();
+  int64_t align = io.haloAlignment();
   int64_t inColumns = closestDivisorWithPadding(ceilDiv(w.inChannels, align),
                                                 device.gridCols);
   int64_t channelsPerCore =
       int64_t(alignTo(w.inChannels, inColumns * align)) / inColumns;
+  auto sliding = haloWindow(w, channelsPerCore);
+  if (!sliding)
+    return sliding.takeError();
+  int64_t rowCores = closestDivisorWithPadding(
+      ceilDiv(sliding->outSticks(), kTileDim), device.gridRows);
   int64_t nTiles = ceilDiv(w.outChannels, kTileDim);
   int64_t outColumns = closestDivisorWithPadding(nTiles, device.gridCols);
   // Both shards' heights: the sticks padded to whole tile rows per grid row.
@@ -526,28 +668,25 @@ llvm::Expected<ConvAnalysis> analyseBlockConv(const ConvWindow &w,
   b.wTiles = ceilDiv(w.kernelW * channelsPerCore, kTileDim);
   b.nTilesPerCore = ceilDiv(nTiles, outColumns);
   // The block-sharded reader splits each core's indices between its two
-  // readers from two tile rows on (measured), though the act CB is whole.
+  // readers from two tile rows on (is_split_reader_viable always holds for
+  // block sharding), though the act CB is whole.
   b.firstReaderSticks =
       b.hTiles >= 2 ? (b.hTiles - b.hTiles / 2) * kTileDim : 0;
   b.cores = rowCores * std::max(inColumns, outColumns);
   b.scheme = TensorMemoryLayout::BlockSharded;
   b.outGrid = {rowCores, outColumns};
   b.kTiles = w.kernelH * b.wTiles * inColumns;
-  return analyseConvProgram(w, *sliding, b, inputLayout, weightLayout,
-                            biasLayout, outputLayout);
+  return analyseConvProgram(w, *sliding, b, io);
 }
 
 /// Width sharding (the file comment's fifth pipeline): every core holds all
-/// the pixels and a share of the channels.
+/// the pixels and a share of the channels (padded to whole tiles).
 llvm::Expected<ConvAnalysis> analyseWidthConv(const ConvWindow &w,
-                                              LayoutAttr inputLayout,
-                                              LayoutAttr weightLayout,
-                                              LayoutAttr biasLayout,
-                                              LayoutAttr outputLayout) {
+                                              const ConvIO &io) {
   const DeviceModel &device = currentDevice();
-  auto sliding = haloWindow(w, "a width-sharded convolution");
-  if (!sliding)
-    return sliding.takeError();
+  if (llvm::Error err =
+          checkInterleavedInput(io, "a width-sharded convolution"))
+    return err;
   // determine_parallel_config: the input's channel tiles over the padded
   // divisor of the whole grid; determine_output_parallel_config: the
   // output's channel tiles over their own.
@@ -555,24 +694,91 @@ llvm::Expected<ConvAnalysis> analyseWidthConv(const ConvWindow &w,
   int64_t inCores = closestDivisorWithPadding(inTiles, device.numCores());
   int64_t nTiles = ceilDiv(w.outChannels, kTileDim);
   int64_t outCores = closestDivisorWithPadding(nTiles, device.numCores());
+  int64_t channelsPerCore = ceilDiv(inTiles, inCores) * kTileDim;
+  auto sliding = haloWindow(w, channelsPerCore);
+  if (!sliding)
+    return sliding.takeError();
   ConvBlocks b;
   // The output's sticks in whole tile rows; the input's as they are.
   b.d = {1, int64_t(alignTo(sliding->outSticks(), kTileDim)),
-         sliding->inSticks(), inCores, ceilDiv(inTiles, inCores) * kTileDim};
+         sliding->inSticks(), inCores, channelsPerCore};
   // One act block of the whole shard by the core's channels of the whole
   // kernel; the row-major act CB holds two act-block widths.
   b.hTiles = b.d.outSticksPerCore / kTileDim;
-  b.wTiles = w.kernelH * w.kernelW * b.d.channelsPerCore / kTileDim;
+  b.wTiles = w.kernelH * w.kernelW * channelsPerCore / kTileDim;
   b.nTilesPerCore = ceilDiv(nTiles, outCores);
-  b.rowMajorActTiles = 2 * b.wTiles;
   // A 1x1 stride-1 unpadded conv reads its input shard without the halo.
   b.throughHalo = !w.isMatmul();
   b.cores = std::max(inCores, outCores);
   b.scheme = TensorMemoryLayout::WidthSharded;
   b.outGrid = gridOf(outCores);
   b.kTiles = b.wTiles * inCores;
-  return analyseConvProgram(w, *sliding, b, inputLayout, weightLayout,
-                            biasLayout, outputLayout);
+  return analyseConvProgram(w, *sliding, b, io);
+}
+
+/// ttnn's copy of the natural (L1 sharded) result into the requested
+/// memory config (conv2d_L1's to_memory_config; the DRAM path's result is
+/// DRAM whatever was asked): into DRAM no L1 is added; into L1 interleaved
+/// sharded_to_interleaved allocates the result while the shards and the
+/// conv's input are live, after the conv's CBs (no CBs of its own).
+void copyOut(ConvAnalysis &a, LayoutAttr requested) {
+  if (!a.output.isL1() || requested.isSharded())
+    return;
+  a.output = requested;
+  if (!requested.isL1()) {
+    a.intermediateL1 = a.tensorPeak;
+    return;
+  }
+  uint64_t copy = bytesPerBank(a.outputShape, requested);
+  a.tensorPeak = std::max(a.tensorPeak, a.liveAtCopy + copy);
+  a.overallPeak = std::max(a.overallPeak, a.liveAtCopy + copy + a.cbBytes);
+  a.intermediateL1 = a.tensorPeak - copy;
+}
+
+/// The call's formats, or why they are not modelled (see ConvIO).
+llvm::Expected<ConvIO> convIO(llvm::ArrayRef<int64_t> inputShape,
+                              LayoutAttr inputLayout, LayoutAttr weightLayout,
+                              LayoutAttr biasLayout, LayoutAttr outputLayout) {
+  llvm::StringRef name = Conv2dOp::getOperationName();
+  if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout,
+                                    /*rowMajorAllowed=*/true))
+    return err;
+  if (!weightLayout || !outputLayout)
+    return backendError(name + ": the weight and the output need a "
+                               "#ttnn.layout");
+  bool tiledDram = !inputLayout.isRowMajor() && !inputLayout.isL1();
+  if ((!inputLayout.isRowMajor() && !tiledDram) ||
+      inputLayout.getDataType() != DataType::BFloat16)
+    return notSupportedError(name + ": input " + describe(inputLayout) +
+                             " is not modelled: only a bf16 input, row_major "
+                             "(DRAM or L1 interleaved, L1 height sharded) or "
+                             "tiled in DRAM");
+  for (auto [role, layout] : {std::pair<llvm::StringRef, LayoutAttr>{
+                                  "weight", weightLayout},
+                              {"bias", biasLayout}}) {
+    if (!layout)
+      continue;
+    if (layout.isL1() || layout.isRowMajor() ||
+        layout.getDataType() == DataType::UInt32)
+      return notSupportedError(name + ": " + role + " " + describe(layout) +
+                               " is not modelled: ttnn prepares weights and "
+                               "bias as tiled bf16, bfp8_b or f32 in DRAM");
+  }
+  if (biasLayout && biasLayout.getDataType() != weightLayout.getDataType())
+    return notSupportedError(name + ": bias " + describe(biasLayout) +
+                             " and weight " + describe(weightLayout) +
+                             ": ttnn prepares the bias in the weights' data "
+                             "type");
+  DataType outType = outputLayout.getDataType();
+  if (outputLayout.isRowMajor() ||
+      (outType != DataType::BFloat16 && outType != DataType::BFloat8B))
+    return notSupportedError(name + ": output " + describe(outputLayout) +
+                             " is not modelled: only a tiled bf16 or bfp8_b "
+                             "output");
+  ConvIO io{inputLayout, weightLayout, biasLayout, outputLayout,
+            tileBytes(weightLayout), tileBytes(outputLayout), outType};
+  io.tiled = tiledDram;
+  return io;
 }
 
 llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
@@ -588,43 +794,18 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
   ConvWindow w{window[0], window[1], window[2], window[3],
                window[4], window[5], window[6], window[7],
                window[8], window[9], window[10]};
-  if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout,
-                                    /*rowMajorAllowed=*/true))
-    return err;
-  if (!weightLayout || !outputLayout)
-    return backendError(name + ": the weight and the output need a "
-                               "#ttnn.layout");
-  if (!inputLayout.isRowMajor() || inputLayout.isSharded() ||
-      inputLayout.getDataType() != DataType::BFloat16)
-    return notSupportedError(name + ": input " + describe(inputLayout) +
-                             " is not modelled: only a row_major bf16 "
-                             "interleaved input (DRAM or L1)");
-  for (auto [role, layout] : {std::pair<llvm::StringRef, LayoutAttr>{
-                                  "weight", weightLayout},
-                              {"bias", biasLayout}}) {
-    if (!layout)
-      continue;
-    if (layout.isL1() || layout.isRowMajor() ||
-        (layout.getDataType() != DataType::BFloat16 &&
-         layout.getDataType() != DataType::BFloat8B))
-      return notSupportedError(name + ": " + role + " " + describe(layout) +
-                               " is not modelled: ttnn prepares weights and "
-                               "bias as tiled bf16 or bfp8_b in DRAM");
-  }
-  if (biasLayout && biasLayout.getDataType() != weightLayout.getDataType())
-    return notSupportedError(name + ": bias " + describe(biasLayout) +
-                             " and weight " + describe(weightLayout) +
-                             ": ttnn prepares the bias in the weights' data "
-                             "type");
-  if (outputLayout.isRowMajor() ||
-      outputLayout.getDataType() != DataType::BFloat16 ||
-      (outputLayout.isL1() && !outputLayout.isSharded()))
-    return notSupportedError(
-        name + ": output " + describe(outputLayout) +
-        " is not modelled: only a tiled bf16 output, L1 sharded by the conv "
-        "config's scheme or DRAM interleaved");
-  // The conv config's scheme: the sharded output's, or `shard_layout` for a
-  // DRAM output (ttnn shards by it, then copies the result to DRAM).
+  auto io = convIO(inputShape, inputLayout, weightLayout, biasLayout,
+                   outputLayout);
+  if (!io)
+    return io.takeError();
+  if (w.foldsKernel(inputLayout))
+    return notSupportedError(name + ": a " + llvm::Twine(w.kernelH) + "x" +
+                             llvm::Twine(w.kernelW) +
+                             " kernel of its own stride is folded into a "
+                             "matmul by ttnn (kernel-stride folding), which "
+                             "is not modelled");
+  // The conv config's scheme: the sharded output's, or `shard_layout` for an
+  // interleaved output (ttnn shards by it, then copies the result out).
   std::optional<TensorMemoryLayout> configured;
   if (window[11] >= 0) {
     if (window[11] <= int64_t(UINT32_MAX))
@@ -634,21 +815,29 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
                           " is not a TensorMemoryLayout");
   }
   TensorMemoryLayout scheme =
-      outputLayout.isSharded() ? outputLayout.getMemoryLayout()
-                               : configured.value_or(TensorMemoryLayout::Interleaved);
+      outputLayout.isSharded()
+          ? outputLayout.getMemoryLayout()
+          : configured.value_or(TensorMemoryLayout::Interleaved);
   if (configured && *configured != scheme)
     return backendError(name + ": the output is " +
                         stringifyTensorMemoryLayout(scheme) +
                         " but the conv config's shard_layout is " +
                         stringifyTensorMemoryLayout(*configured));
   if (scheme == TensorMemoryLayout::Interleaved)
-    return notSupportedError(name + ": a DRAM output needs the conv config's "
-                                    "shard_layout (ttnn's automatic choice is "
-                                    "not modelled)");
+    return notSupportedError(name + ": an interleaved output needs the conv "
+                                    "config's shard_layout (ttnn's automatic "
+                                    "choice is not modelled)");
+  if (inputLayout.isSharded() && inputLayout.getMemoryLayout() != scheme)
+    return notSupportedError(name + ": a " +
+                             stringifyTensorMemoryLayout(
+                                 inputLayout.getMemoryLayout()) +
+                             " input under a " +
+                             stringifyTensorMemoryLayout(scheme) +
+                             " conv config is not modelled");
   // ttnn's program per scheme and kernel (1x1 stride-1 or not): width
   // sharding never takes the matmul (use_matmul_for_1x1_conv).
-  using ConvPath = llvm::Expected<ConvAnalysis> (*)(
-      const ConvWindow &, LayoutAttr, LayoutAttr, LayoutAttr, LayoutAttr);
+  using ConvPath =
+      llvm::Expected<ConvAnalysis> (*)(const ConvWindow &, const ConvIO &);
   struct SchemePaths {
     TensorMemoryLayout scheme;
     ConvPath window, matmul;
@@ -659,14 +848,33 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
       {TensorMemoryLayout::WidthSharded, analyseWidthConv, analyseWidthConv}};
   const SchemePaths *paths = llvm::find_if(
       kPaths, [&](const SchemePaths &p) { return p.scheme == scheme; });
-  auto a = (w.isMatmul() ? paths->matmul : paths->window)(
-      w, inputLayout, weightLayout, biasLayout, outputLayout);
-  if (a && !outputLayout.isL1() && a->output.isL1()) {
-    // sharded_to_interleaved copies the L1 result out (no CBs of its own):
-    // every L1 buffer is then an intermediate.
-    a->output = outputLayout;
-    a->intermediateL1 = a->tensorPeak;
+  ConvPath path = w.isMatmul() ? paths->matmul : paths->window;
+  // A tiled input's width-sharded halo (every core all the sticks) builds
+  // config tensors the blocked gather does not reproduce (measured:
+  // 14x14x256 3x3, 176 B more of L1 than the model).
+  if (io->tiled && scheme == TensorMemoryLayout::WidthSharded)
+    return notSupportedError(name + ": a tiled input under width sharding "
+                                    "is not modelled");
+  if (io->tiled && path != analyseMatmul && path != analyseBlockMatmul) {
+    // conv2d_DRAM reshapes a tiled input to [N, H, W, C] and
+    // shard_or_reshard flattens it back, both in DRAM.
+    llvm::SmallVector<int64_t, 4> image = {w.batch, w.height, w.width,
+                                           inputShape.back()};
+    for (auto [from, to] :
+         {std::pair<llvm::ArrayRef<int64_t>, llvm::ArrayRef<int64_t>>{
+              inputShape, image},
+          {image, inputShape}}) {
+      auto reshape = OpModel<ReshapeOp>::getOpConstraints(from, inputLayout,
+                                                          to, inputLayout);
+      if (!reshape)
+        return reshape.takeError();
+      io->reshapeCB = std::max(io->reshapeCB, reshape->cbL1PeakSize);
+      io->reshapeTotal = std::max(io->reshapeTotal, reshape->peakL1MemorySize);
+    }
   }
+  auto a = path(w, *io);
+  if (a)
+    copyOut(*a, outputLayout);
   return a;
 }
 } // namespace

@@ -30,61 +30,74 @@ namespace mlir::ttnn::op_model {
 using namespace backend;
 
 namespace {
-/// Channels per stick shard unit: ttnn splits channels in multiples of 16.
+/// Channels per stick shard unit: ttnn splits row-major channels in
+/// multiples of 16 (half a tile); channels that are not a multiple of 16
+/// are padded to whole tiles across the cores sharing them (measured:
+/// 24 -> 32, 40 -> 64 height or block sharded, 200 -> 224 block sharded;
+/// width sharding keeps 16-channel units: 40 -> 3 x 16, 200 -> 13 x 16).
 constexpr int64_t kChannelUnit = 16;
 /// The pool program's fixed CBs: the bf16 scalar (2 tiles) and one tile.
 constexpr uint64_t kPoolFixedCBBytes = 2 * kBf16TileBytes + kBf16TileBytes;
 
+/// The largest divisor of `a` (and of `b`) not above `max`.
+int64_t largestDivisor(int64_t a, int64_t b, int64_t max) {
+  int64_t d = std::min(max, a);
+  while (a % d || b % d)
+    --d;
+  return d;
+}
+
 /// ttnn 0.81.1's split: output sticks evenly over the cores (ceil), the
 /// cores that get some are used, and the input sticks over the same cores.
-llvm::Expected<Distribution> distribute(llvm::StringRef name, const Window &w,
-                                        TensorMemoryLayout scheme) {
+Distribution distribute(const Window &w, TensorMemoryLayout scheme) {
   const DeviceModel &device = currentDevice();
-  int64_t units = w.channels / kChannelUnit;
+  int64_t units = ceilDiv(w.channels, kChannelUnit);
+  int64_t align = w.channels % kChannelUnit ? kTileDim : kChannelUnit;
+  int64_t blocks = ceilDiv(w.channels, align);
   Distribution d{};
   switch (scheme) {
   case TensorMemoryLayout::HeightSharded:
     d.channelCores = 1;
+    d.channelsPerCore = alignTo(w.channels, align);
     d.stickCores = device.numCores();
     break;
   case TensorMemoryLayout::BlockSharded:
-    // The largest channel split over the grid's columns that divides the
-    // 16-channel units.
-    d.channelCores = std::min(device.gridCols, units);
-    while (units % d.channelCores)
-      --d.channelCores;
+    // The largest channel split over the grid's columns dividing both the
+    // 16-channel units and the aligned channel blocks.
+    d.channelCores = largestDivisor(units, blocks, device.gridCols);
+    d.channelsPerCore = int64_t(alignTo(w.channels, d.channelCores * align)) /
+                        d.channelCores;
     d.stickCores = device.gridRows;
     break;
   case TensorMemoryLayout::WidthSharded:
-    if (units > device.numCores())
-      return notSupportedError(
-          name + ": width sharding " + llvm::Twine(w.channels) +
-          " channels needs more than the " + llvm::Twine(device.numCores()) +
-          " cores of 16 channels each: not modelled");
-    d.channelCores = units;
+    d.channelCores = largestDivisor(units, units, device.numCores());
+    d.channelsPerCore = units / d.channelCores * kChannelUnit;
     d.stickCores = 1;
     break;
   case TensorMemoryLayout::Interleaved:
     llvm_unreachable("the scheme is a sharded layout");
   }
-  d.channelsPerCore = w.channels / d.channelCores;
   d.outSticksPerCore = ceilDiv(w.outSticks(), d.stickCores);
   d.stickCores = ceilDiv(w.outSticks(), d.outSticksPerCore);
   d.inSticksPerCore = ceilDiv(w.inSticks(), d.stickCores);
   return d;
 }
 
-/// The pool program's input and output CBs (two, of one size) for
-/// `channelsPerCore`, as measured: the reduction is at most 8 tiles wide, so
-/// 256 channels and more take the same.
-std::optional<uint64_t> poolWindowCBBytes(int64_t channelsPerCore) {
-  if (channelsPerCore <= 64)
-    return 2 * kBf16TileBytes;
-  if (channelsPerCore == 128)
-    return 4 * kBf16TileBytes;
-  if (channelsPerCore % 256 == 0)
-    return 6 * kBf16TileBytes;
-  return std::nullopt;
+/// The pool program's two window CBs (pool_utils.cpp's calculate_pool_cb_sizes
+/// for a max pool with split readers): each 2 pages of the window's rows
+/// (kernel_h x kernel_w up to a face of 16, else a whole tile of 32) by the
+/// core's channel tiles (at most 8 per reduction), padded to whole tiles of
+/// bf16 elements.
+uint64_t poolWindowCBBytes(const Window &w, int64_t channelsPerCore) {
+  constexpr int64_t kFaceRows = 16, kMaxTilesPerReduction = 8;
+  int64_t area = w.kernelH * w.kernelW;
+  int64_t rows = area <= kFaceRows ? area : kTileDim;
+  int64_t tiles = std::min(ceilDiv(channelsPerCore, kTileDim),
+                           kMaxTilesPerReduction);
+  uint64_t page = alignTo(uint64_t(tiles * kTileDim * rows),
+                          uint64_t(kTileDim * kTileDim)) *
+                  kStickElementBytes;
+  return 2 * 2 * page;
 }
 
 /// The output layout ttnn builds: row-major bf16 in L1, `scheme`, on the
@@ -116,10 +129,6 @@ llvm::Expected<Window> checkWindow(llvm::StringRef name,
                         llvm::Twine(window.size()) + " values, not 10");
   Window w{window[0], window[1], window[2], window[3], window[4],
            window[5], window[6], window[7], window[8], window[9]};
-  if (w.channels % kChannelUnit)
-    return notSupportedError(name + ": " + llvm::Twine(w.channels) +
-                             " channels are not a multiple of 16: not "
-                             "modelled (ttnn shards channels by 16)");
   if (w.outH() < 1 || w.outW() < 1)
     return backendError(name + ": the window does not fit the input");
   return w;
@@ -130,7 +139,8 @@ struct PoolAnalysis {
   Window window;
   std::vector<int64_t> outputShape;
   LayoutAttr output;
-  uint64_t cbBytes, outBytes, haloPhaseL1, haloScratch, poolPhaseL1;
+  uint64_t cbBytes, haloCBBytes, outBytes, haloPhaseL1, haloScratch,
+      poolPhaseL1;
   int64_t cores;
 };
 
@@ -144,14 +154,20 @@ llvm::Expected<PoolAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
     return err;
   if (!outputLayout)
     return backendError(name + ": the output has no #ttnn.layout");
-  if (!inputLayout.isRowMajor() || inputLayout.isL1() ||
-      inputLayout.getDataType() != DataType::BFloat16)
-    return notSupportedError(
+  // ttnn 0.81.1's pool program checks that its globally allocated CBs
+  // match its own sizes (pool_multi_core_program_factory.cpp:
+  // `actual_global_cb_size == cb_sizes.global_cb_total() ||
+  // is_graph_capture_no_dispatch_mode`), which an L1 input fails under the
+  // mock devices' graph capture: the model rejects it as ttnn does there.
+  if (inputLayout.isL1())
+    return backendError(
         name + ": input " + describe(inputLayout) +
-        " is not modelled: only a row_major bf16 input in DRAM (an L1 input "
-        "has no ground truth: ttnn 0.81.1's pool program fails its CB size "
-        "check under the mock device's graph capture; a tiled one is "
-        "untilized by the halo)");
+        ": ttnn 0.81.1's pool program fails its global CB size check for an "
+        "L1 input (TT_FATAL, measured on both mock devices)");
+  if (inputLayout.getDataType() != DataType::BFloat16)
+    return notSupportedError(name + ": input " + describe(inputLayout) +
+                             " is not modelled: only a bf16 input in DRAM");
+  bool tiled = !inputLayout.isRowMajor();
   if (!outputLayout.isSharded() || !outputLayout.isRowMajor() ||
       outputLayout.getDataType() != DataType::BFloat16)
     return notSupportedError(
@@ -162,26 +178,48 @@ llvm::Expected<PoolAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
   if (!w)
     return w.takeError();
   TensorMemoryLayout scheme = outputLayout.getMemoryLayout();
-  auto d = distribute(name, *w, scheme);
-  if (!d)
-    return d.takeError();
-  auto window2 = poolWindowCBBytes(d->channelsPerCore);
-  if (!window2)
-    return notSupportedError(name + ": " + llvm::Twine(d->channelsPerCore) +
-                             " channels per core: the pool's CBs were "
-                             "measured for 16 to 128 and multiples of 256");
-  HaloBuffers halo = haloBuffers(*w, *d);
-  uint64_t reader = readerIndexBytes(readerIndexEntries(*w, *d));
+  // A tiled input of partial channel tiles pads its sticks otherwise
+  // (measured: 48 channels, 100x100 3x3 stride 2, L1 not reproduced).
+  if (tiled && (scheme != TensorMemoryLayout::HeightSharded ||
+                w->channels % kTileDim != 0))
+    return notSupportedError(name + ": a tiled input is modelled height "
+                                    "sharded with whole tiles of channels "
+                                    "only (" + describe(outputLayout) + ", " +
+                             llvm::Twine(w->channels) + " channels)");
+  Distribution d = distribute(*w, scheme);
+  // A tiled input is resharded in whole tiles: its sticks per core rounded
+  // up to a tile row; the halo untilizes it (HaloInput).
+  if (tiled)
+    d.inSticksPerCore = alignTo(d.inSticksPerCore, kTileDim);
+  // The reshard and the halo move the input's own sticks: only the pool's
+  // output and CBs pad channels that are not a multiple of 16 to tiles
+  // (measured: 24 and 40 channels height sharded, 24 and 200 block sharded on
+  // one channel column, 48 B / 80 B / 400 B sticks).
+  Distribution input = d;
+  if (w->channels % kChannelUnit != 0 &&
+      scheme != TensorMemoryLayout::WidthSharded) {
+    if (d.channelCores != 1 || tiled ||
+        (w->channels * kStickElementBytes) % currentDevice().l1Alignment)
+      return notSupportedError(
+          name + ": " + llvm::Twine(w->channels) +
+          " channels (not a multiple of 16) are modelled on one channel "
+          "column of a row-major input, in sticks of whole L1 alignment units");
+    input.channelsPerCore = w->channels;
+  }
+  int64_t columns = std::min(d.stickCores, currentDevice().gridCols);
+  HaloBuffers halo = haloBuffers(*w, input, HaloInput{tiled, columns});
+  uint64_t reader = readerIndexBytes(readerIndexEntries(*w, d));
   PoolAnalysis a;
   a.window = *w;
   a.outputShape = {1, 1, w->outSticks(), w->channels};
-  a.output = producedLayout(outputLayout.getContext(), scheme, *w, *d);
+  a.output = producedLayout(outputLayout.getContext(), scheme, *w, d);
   a.outBytes = bytesPerBank(a.outputShape, a.output);
-  a.cbBytes = kPoolFixedCBBytes + 2 * *window2;
+  a.cbBytes = kPoolFixedCBBytes + poolWindowCBBytes(*w, d.channelsPerCore);
+  a.haloCBBytes = halo.cbBytes;
   a.haloPhaseL1 = halo.phase();
   a.haloScratch = halo.scratch;
   a.poolPhaseL1 = halo.halo + a.outBytes + reader;
-  a.cores = d->stickCores * d->channelCores;
+  a.cores = d.stickCores * d.channelCores;
   return a;
 }
 } // namespace
@@ -194,7 +232,7 @@ llvm::Expected<OpConstraints> OpModel<MaxPool2dOp>::getOpConstraints(
   if (!a)
     return a.takeError();
   Analysis analysis;
-  analysis.cbBytes = a->cbBytes;
+  analysis.cbBytes = std::max(a->cbBytes, a->haloCBBytes);
   // Stateful: the output is allocated, then the larger phase's other
   // buffers on top of it (the halo phase runs before the output exists, so
   // this is conservative by the output's size there).
@@ -204,7 +242,8 @@ llvm::Expected<OpConstraints> OpModel<MaxPool2dOp>::getOpConstraints(
   analysis.outputs.push_back({a->outputShape, a->output});
   return finishPipeline(MaxPool2dOp::getOperationName(), analysis,
                         std::max(a->haloPhaseL1, a->poolPhaseL1),
-                        std::max(a->haloPhaseL1 + a->haloScratch,
+                        std::max(a->haloPhaseL1 + a->haloScratch +
+                                     a->haloCBBytes,
                                  a->poolPhaseL1 + a->cbBytes),
                         initialState);
 }

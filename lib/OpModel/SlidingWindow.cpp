@@ -12,6 +12,7 @@
 
 #include "SlidingWindow.h"
 
+#include <algorithm>
 #include <array>
 #include <map>
 
@@ -20,11 +21,72 @@ namespace mlir::ttnn::op_model::backend {
 namespace {
 /// Bytes of one entry of the halo and reader config tensors (uint16).
 constexpr uint64_t kConfigEntryBytes = 2;
+/// The block a tiled input's halo untilizes and gathers by: a tile row of
+/// sticks (untilize_with_halo's block_size).
+constexpr int64_t kHaloBlockSticks = kTileDim;
+
+/// One gather transfer of a source core: its destination core, first
+/// source stick and length.
+struct Transfer {
+  int64_t dst, src, length;
+};
+
+/// A gather config's uint16 entries: a route count, then per route (a run
+/// of consecutive transfers to one destination) a 3-entry header and 3
+/// entries per transfer.
+int64_t gatherEntries(llvm::ArrayRef<Transfer> transfers) {
+  int64_t entries = 1;
+  for (size_t i = 0; i < transfers.size(); ++i)
+    entries += (i == 0 || transfers[i].dst != transfers[i - 1].dst ? 3 : 0) + 3;
+  return transfers.empty() ? 1 : entries;
+}
+
+/// A row-major input's gather: the transfers alternate between the two
+/// data-movement cores (divide_transfers_between_cores).
+std::array<int64_t, 2> alternatedGatherEntries(
+    llvm::ArrayRef<Transfer> transfers) {
+  std::vector<Transfer> half[2];
+  for (size_t i = 0; i < transfers.size(); ++i)
+    half[i % 2].push_back(transfers[i]);
+  return {gatherEntries(half[0]), gatherEntries(half[1])};
+}
+
+/// A tiled input's gather: transfers split at block boundaries of the
+/// source, ordered by source stick then destination core (its column, then
+/// row), the even blocks to one data-movement core and the odd to the other
+/// (quantize_transfers_along_block_boundaries, reorder_transfers_globally,
+/// divide_blocks_between_cores).
+std::array<int64_t, 2> blockedGatherEntries(llvm::ArrayRef<Transfer> transfers,
+                                            int64_t coreColumns) {
+  std::vector<Transfer> pieces;
+  for (Transfer t : transfers) {
+    while (t.length > 0) {
+      int64_t length = std::min(t.length, kHaloBlockSticks -
+                                              t.src % kHaloBlockSticks);
+      pieces.push_back({t.dst, t.src, length});
+      t.src += length;
+      t.length -= length;
+    }
+  }
+  std::sort(pieces.begin(), pieces.end(),
+            [&](const Transfer &a, const Transfer &b) {
+              auto key = [&](const Transfer &t) {
+                return std::array<int64_t, 3>{t.src, t.dst % coreColumns,
+                                              t.dst / coreColumns};
+              };
+              return key(a) < key(b);
+            });
+  std::vector<Transfer> half[2];
+  for (const Transfer &t : pieces)
+    half[(t.src / kHaloBlockSticks) % 2].push_back(t);
+  return {gatherEntries(half[0]), gatherEntries(half[1])};
+}
 } // namespace
 
 /// ttnn's halo config generation for a row-major input, sized (see the file
 /// comment): sticks are indexed in the padded input, image after image.
-Halo simulateHalo(const Window &w, const Distribution &d) {
+Halo simulateHalo(const Window &w, const Distribution &d,
+                  const HaloInput &input) {
   int64_t hp = w.height + 2 * w.padH, wp = w.width + 2 * w.padW;
   int64_t outH = w.outH(), outW = w.outW();
   auto windowStart = [&](int64_t out) {
@@ -65,19 +127,22 @@ Halo simulateHalo(const Window &w, const Distribution &d) {
       list.push_back({srcLocal, local, 1});
     }
   }
-  // Padding runs per destination core; gather routes per source core (the
-  // local copy first, then one route per remote destination).
+  // Padding runs per destination core; gather transfers per source core
+  // (the local copy first, then one route per remote destination).
   std::vector<int64_t> padRuns(cores, 0);
-  std::vector<std::vector<int64_t>> routes(cores, std::vector<int64_t>(1, 0));
+  std::vector<std::vector<Transfer>> transfers(cores);
   for (const auto &[key, list] : runs) {
     auto [src, dst] = key;
-    int64_t count = int64_t(list.size());
-    if (src == kPad)
-      padRuns[dst] += count;
-    else if (src == dst)
-      routes[src][0] = count;
-    else
-      routes[src].push_back(count);
+    if (src == kPad) {
+      padRuns[dst] += int64_t(list.size());
+      continue;
+    }
+    auto &out = transfers[src];
+    auto at = src == dst ? out.begin() : out.end();
+    std::vector<Transfer> route;
+    for (const auto &[srcStart, dstStart, length] : list)
+      route.push_back({dst, srcStart, length});
+    out.insert(at, route.begin(), route.end());
   }
   for (int64_t core = 0; core < cores; ++core) {
     // Padding runs: the first half to one data-movement core, the rest to
@@ -86,19 +151,9 @@ Halo simulateHalo(const Window &w, const Distribution &d) {
     halo.padConfig[0] = std::max(halo.padConfig[0], 2 * half + 2);
     halo.padConfig[1] =
         std::max(halo.padConfig[1], 2 * (padRuns[core] - half) + 2);
-    // Transfers alternate between the two cores; a route keeps its header
-    // (3 entries) on each core that gets some of its transfers (3 each),
-    // after one count entry.
-    int64_t size[2] = {1, 1};
-    int64_t position = 0;
-    for (int64_t transfers : routes[core]) {
-      int64_t share[2] = {0, 0};
-      for (int64_t t = 0; t < transfers; ++t, ++position)
-        ++share[position % 2];
-      for (int i = 0; i < 2; ++i)
-        if (share[i])
-          size[i] += 3 + 3 * share[i];
-    }
+    std::array<int64_t, 2> size =
+        input.tiled ? blockedGatherEntries(transfers[core], input.coreColumns)
+                    : alternatedGatherEntries(transfers[core]);
     for (int i = 0; i < 2; ++i)
       halo.gatherConfig[i] = std::max(halo.gatherConfig[i], size[i]);
   }
@@ -135,11 +190,21 @@ HaloBuffers reshardBuffers(const Distribution &d) {
   return b;
 }
 
-HaloBuffers haloBuffers(const Window &w, const Distribution &d) {
+HaloBuffers haloBuffers(const Window &w, const Distribution &d,
+                        const HaloInput &input) {
   const DeviceModel &device = currentDevice();
-  Halo halo = simulateHalo(w, d);
+  Halo halo = simulateHalo(w, d, input);
   uint64_t stick = d.channelsPerCore * kStickElementBytes;
   HaloBuffers b = reshardBuffers(d);
+  if (input.tiled) {
+    // A tiled reshard is tiles (no stick scratchpad); the halo program adds
+    // two untilize CBs of a double-buffered block (a tile row of the
+    // core's channel tiles) and two padding sticks (untilize_with_halo).
+    b.scratch = 0;
+    b.cbBytes = 2 * 2 * uint64_t(ceilDiv(d.channelsPerCore, kTileDim)) *
+                    kBf16TileBytes +
+                2 * stick;
+  }
   b.halo = alignTo(halo.sticks * stick, device.l1Alignment);
   for (int64_t entries : {halo.padConfig[0], halo.padConfig[1],
                           halo.gatherConfig[0], halo.gatherConfig[1]})

@@ -57,17 +57,30 @@ struct Halo {
   int64_t gatherConfig[2] = {0, 0};
 };
 
+/// The halo's input: row-major sticks, or (`tiled`) tiles the halo
+/// untilizes a tile row at a time; its gather then runs by blocks of a tile
+/// row of source sticks, ordered by source stick and destination core
+/// (`coreColumns`: the columns of the grid its cores are numbered over).
+struct HaloInput {
+  bool tiled = false;
+  int64_t coreColumns = 1;
+};
+
 /// ttnn's halo config generation, sized (SlidingWindow.cpp).
-Halo simulateHalo(const Window &w, const Distribution &d);
+Halo simulateHalo(const Window &w, const Distribution &d,
+                  const HaloInput &input = {});
 
 /// The halo phase's L1 per core: the input resharded into L1, the halo
 /// buffer and its four config tensors (each the largest core's, aligned),
-/// and the reshard's scratchpad.
+/// and the reshard's scratchpad (a row-major reshard's). `cbBytes`: the
+/// halo program's CBs besides its buffers (a tiled input's untilize blocks
+/// and the padding sticks; counted for tiled inputs only).
 struct HaloBuffers {
-  uint64_t reshard = 0, halo = 0, configs = 0, scratch = 0;
+  uint64_t reshard = 0, halo = 0, configs = 0, scratch = 0, cbBytes = 0;
   uint64_t phase() const { return reshard + halo + configs; }
 };
-HaloBuffers haloBuffers(const Window &w, const Distribution &d);
+HaloBuffers haloBuffers(const Window &w, const Distribution &d,
+                        const HaloInput &input = {});
 /// The reshard alone (a convolution that reads its input shard directly):
 /// the reshard and its scratchpad, no halo.
 HaloBuffers reshardBuffers(const Distribution &d);

@@ -36,9 +36,7 @@ func.func @block(%x: tensor<1x1x784x128xbf16, #rm>, %wt: tensor<512x128x1x1xbf16
 // CHECK-LABEL: op constraints of @not_modelled
 func.func @not_modelled(%x: tensor<1x1x3136x64xbf16, #rm>, %wt: tensor<256x64x1x1xbf16, #w>) {
   // Without shard_layout ttnn would choose a scheme itself.
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: not_implemented: ttnn.conv2d: a DRAM output needs the conv config's shard_layout (ttnn's automatic choice is not modelled)
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: not_implemented: ttnn.conv2d: an interleaved output needs the conv config's shard_layout (ttnn's automatic choice is not modelled)
   %0 = ttnn.conv2d %x, %wt {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 256 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>} : tensor<1x1x3136x64xbf16, #rm>, tensor<256x64x1x1xbf16, #w> -> tensor<1x1x3136x256xbf16, #dram>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: not_implemented: ttnn.conv2d: output l1 interleaved bf16 is not modelled: only a tiled bf16 output, L1 sharded by the conv config's scheme or DRAM interleaved
-  %1 = ttnn.conv2d %x, %wt {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 256 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>, shard_layout = #ttnn.memory_layout<height_sharded>} : tensor<1x1x3136x64xbf16, #rm>, tensor<256x64x1x1xbf16, #w> -> tensor<1x1x3136x256xbf16, #l1>
   return
 }

@@ -58,11 +58,3 @@ func.func @stage4(%x0: tensor<1x1x49x512xbf16, #rm>, %w0: tensor<512x512x3x3xbf1
   %2 = ttnn.conv2d %x2, %w2 bias %b2 {batch_size = 1 : i64, input_height = 14 : i64, input_width = 14 : i64, in_channels = 96 : i64, out_channels = 160 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 1, 1>, padding = array<i64: 1, 1>} : tensor<1x1x196x96xbf16, #rm>, tensor<160x96x3x3xbf16, #w>, tensor<1x1x1x160xbf16, #w> -> tensor<1x1x196x160xbf16, #ws>
   return
 }
-
-// Input channels not a multiple of 32 were not measured under width sharding.
-// CHECK-LABEL: op constraints of @unaligned
-func.func @unaligned(%x: tensor<1x1x196x48xbf16, #rm>, %w: tensor<64x48x3x3xbf16, #w>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: not_implemented: ttnn.conv2d: 48 input channels are not a multiple of 32: a width-sharded convolution was measured for whole tiles of channels only
-  %0 = ttnn.conv2d %x, %w {batch_size = 1 : i64, input_height = 14 : i64, input_width = 14 : i64, in_channels = 48 : i64, out_channels = 64 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 1, 1>, padding = array<i64: 1, 1>} : tensor<1x1x196x48xbf16, #rm>, tensor<64x48x3x3xbf16, #w> -> tensor<1x1x196x64xbf16, #ws>
-  return
-}

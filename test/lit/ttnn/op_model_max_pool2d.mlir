@@ -47,14 +47,14 @@ func.func @schemes(%x: tensor<1x1x3136x64xbf16, #rm>, %y: tensor<1x1x196x256xbf1
 }
 
 // CHECK-LABEL: op constraints of @not_modelled
-func.func @not_modelled(%l1: tensor<1x1x3136x64xbf16, #rml1>, %t: tensor<1x1x3136x64xbf16, #tile>, %x: tensor<1x1x3136x64xbf16, #rm>, %c: tensor<1x1x3136x24xbf16, #rm>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max_pool2d: not_implemented: ttnn.max_pool2d: input row_major l1 interleaved bf16 is not modelled: only a row_major bf16 input in DRAM
+func.func @not_modelled(%l1: tensor<1x1x3136x64xbf16, #rml1>, %t: tensor<1x1x3136x64xbf16, #tile>, %x: tensor<1x1x3136x64xbf16, #rm>) {
+  // An L1 input: ttnn 0.81.1's pool program fails its CB size check under graph capture.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max_pool2d: backend_error: ttnn.max_pool2d: input row_major l1 interleaved bf16: ttnn 0.81.1's pool program fails its global CB size check
   %0 = ttnn.max_pool2d %l1 {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, channels = 64 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>} : tensor<1x1x3136x64xbf16, #rml1> -> tensor<1x1x784x64xbf16, #hs>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max_pool2d: not_implemented: ttnn.max_pool2d: input dram interleaved bf16 is not modelled
+  // A tiled input: the halo untilizes it.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max_pool2d: success cb=16640 l1=34416 total=51056 out=1664
   %1 = ttnn.max_pool2d %t {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, channels = 64 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>} : tensor<1x1x3136x64xbf16, #tile> -> tensor<1x1x784x64xbf16, #hs>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max_pool2d: not_implemented: ttnn.max_pool2d: output row_major l1 interleaved bf16 is not modelled: ttnn writes a row_major bf16 L1 output sharded
   %2 = ttnn.max_pool2d %x {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, channels = 64 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>} : tensor<1x1x3136x64xbf16, #rm> -> tensor<1x1x784x64xbf16, #rml1>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max_pool2d: not_implemented: ttnn.max_pool2d: 24 channels are not a multiple of 16
-  %3 = ttnn.max_pool2d %c {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, channels = 24 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>} : tensor<1x1x3136x24xbf16, #rm> -> tensor<1x1x784x24xbf16, #hs>
   return
 }

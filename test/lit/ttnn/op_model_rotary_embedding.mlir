@@ -26,7 +26,9 @@ func.func @rotary(%x: tensor<1x8x128x64xbf16, #l1>, %t: tensor<1x1x128x64xbf16, 
   %2 = ttnn.rotary_embedding %xf, %t, %t : tensor<1x8x128x64xf32, #l1f32>, tensor<1x1x128x64xbf16, #l1>, tensor<1x1x128x64xbf16, #l1> -> tensor<1x8x128x64xf32, #l1f32>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.rotary_embedding: success cb=32768 l1=16384 total=49152 out=16384
   %3 = ttnn.rotary_embedding %s, %ts, %ts : tensor<1x8x1024x64xbf16, #hs>, tensor<1x1x1024x64xbf16, #dram>, tensor<1x1x1024x64xbf16, #dram> -> tensor<1x8x1024x64xbf16, #hs>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.rotary_embedding: not_implemented: ttnn.rotary_embedding: output l1 block_sharded
+  // ttnn places the output on the input's 128x64 shards, which a block-sharded
+  // output's grid cannot hold (ttnn: shard grid fit TT_FATAL).
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.rotary_embedding: backend_error: ttnn.rotary_embedding: a block-sharded output gets ttnn's 128x64 shards
   %4 = ttnn.rotary_embedding %s, %ts, %ts : tensor<1x8x1024x64xbf16, #hs>, tensor<1x1x1024x64xbf16, #dram>, tensor<1x1x1024x64xbf16, #dram> -> tensor<1x8x1024x64xbf16, #bs>
   return
 }

@@ -1,0 +1,88 @@
+// RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
+// RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints{device=blackhole}))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=BH
+// ttnn.rotary_embedding: the single-tile program (Wt = 1: a transformation
+// matrix, bfp8_b for a bfp8_b input), ttnn's own placement of a sharded output
+// (the input's shards, or the largest core count dividing the tile rows),
+// sharded tables and ttnn's rejections (a head dim of 3 tiles, rows not a
+// multiple of the shard height). Figures: the calibration harness's mock-
+// device ones (both devices).
+
+// rotary_embedding 1x1x2144x64 dram->hs_4x4
+// CHECK-LABEL: op constraints of @rotary_embedding_1x1x2144x64_dram_hs_4x4_0
+// BH-LABEL: op constraints of @rotary_embedding_1x1x2144x64_dram_hs_4x4_0
+func.func @rotary_embedding_1x1x2144x64_dram_hs_4x4_0(%a0: tensor<1x1x2144x64xbf16, #ttnn.layout<dram, interleaved, bf16>>, %a1: tensor<1x1x2144x64xbf16, #ttnn.layout<dram, interleaved, bf16>>, %a2: tensor<1x1x2144x64xbf16, #ttnn.layout<dram, interleaved, bf16>>) {
+  // CHECK: :[[@LINE+2]]:{{.*}} ttnn.rotary_embedding: success cb=40960 l1=274432 total=315392 out=274432
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.rotary_embedding: success cb=40960 l1=4096 total=45056 out=4096
+  %r = ttnn.rotary_embedding %a0, %a1, %a2 : tensor<1x1x2144x64xbf16, #ttnn.layout<dram, interleaved, bf16>>, tensor<1x1x2144x64xbf16, #ttnn.layout<dram, interleaved, bf16>>, tensor<1x1x2144x64xbf16, #ttnn.layout<dram, interleaved, bf16>> -> tensor<1x1x2144x64xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 4x4, shard = 128x64>>
+  return
+}
+
+// rotary_embedding 1x1x3200x64 dram->hs_4x4
+// CHECK-LABEL: op constraints of @rotary_embedding_1x1x3200x64_dram_hs_4x4_1
+// BH-LABEL: op constraints of @rotary_embedding_1x1x3200x64_dram_hs_4x4_1
+func.func @rotary_embedding_1x1x3200x64_dram_hs_4x4_1(%a0: tensor<1x1x3200x64xbf16, #ttnn.layout<dram, interleaved, bf16>>, %a1: tensor<1x1x3200x64xbf16, #ttnn.layout<dram, interleaved, bf16>>, %a2: tensor<1x1x3200x64xbf16, #ttnn.layout<dram, interleaved, bf16>>) {
+  // CHECK: :[[@LINE+2]]:{{.*}} ttnn.rotary_embedding: success cb=40960 l1=8192 total=49152 out=8192
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.rotary_embedding: success cb=40960 l1=4096 total=45056 out=4096
+  %r = ttnn.rotary_embedding %a0, %a1, %a2 : tensor<1x1x3200x64xbf16, #ttnn.layout<dram, interleaved, bf16>>, tensor<1x1x3200x64xbf16, #ttnn.layout<dram, interleaved, bf16>>, tensor<1x1x3200x64xbf16, #ttnn.layout<dram, interleaved, bf16>> -> tensor<1x1x3200x64xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 4x4, shard = 128x64>>
+  return
+}
+
+// rotary_embedding 1x8x1024x64 hs_rows->hs_4x4
+// CHECK-LABEL: op constraints of @rotary_embedding_1x8x1024x64_hs_rows_hs_4x4_2
+// BH-LABEL: op constraints of @rotary_embedding_1x8x1024x64_hs_rows_hs_4x4_2
+func.func @rotary_embedding_1x8x1024x64_hs_rows_hs_4x4_2(%a0: tensor<1x8x1024x64xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 128x64>>, %a1: tensor<1x1x1024x64xbf16, #ttnn.layout<dram, interleaved, bf16>>, %a2: tensor<1x1x1024x64xbf16, #ttnn.layout<dram, interleaved, bf16>>) {
+  // CHECK: :[[@LINE+2]]:{{.*}} ttnn.rotary_embedding: success cb=32768 l1=16384 total=49152 out=16384
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.rotary_embedding: success cb=32768 l1=16384 total=49152 out=16384
+  %r = ttnn.rotary_embedding %a0, %a1, %a2 : tensor<1x8x1024x64xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 128x64>>, tensor<1x1x1024x64xbf16, #ttnn.layout<dram, interleaved, bf16>>, tensor<1x1x1024x64xbf16, #ttnn.layout<dram, interleaved, bf16>> -> tensor<1x8x1024x64xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 4x4, shard = 128x64>>
+  return
+}
+
+// rotary_embedding 1x2x64x32 l1->l1 bfp8_b
+// CHECK-LABEL: op constraints of @rotary_embedding_1x2x64x32_l1_l1_bfp8_b_3
+// BH-LABEL: op constraints of @rotary_embedding_1x2x64x32_l1_l1_bfp8_b_3
+func.func @rotary_embedding_1x2x64x32_l1_l1_bfp8_b_3(%a0: tensor<1x2x64x32xbf16, #ttnn.layout<l1, interleaved, bfp8_b>>, %a1: tensor<1x1x64x32xbf16, #ttnn.layout<l1, interleaved, bfp8_b>>, %a2: tensor<1x1x64x32xbf16, #ttnn.layout<l1, interleaved, bfp8_b>>) {
+  // CHECK: :[[@LINE+2]]:{{.*}} ttnn.rotary_embedding: success cb=13056 l1=1088 total=14144 out=1088
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.rotary_embedding: success cb=13056 l1=1088 total=14144 out=1088
+  %r = ttnn.rotary_embedding %a0, %a1, %a2 : tensor<1x2x64x32xbf16, #ttnn.layout<l1, interleaved, bfp8_b>>, tensor<1x1x64x32xbf16, #ttnn.layout<l1, interleaved, bfp8_b>>, tensor<1x1x64x32xbf16, #ttnn.layout<l1, interleaved, bfp8_b>> -> tensor<1x2x64x32xbf16, #ttnn.layout<l1, interleaved, bfp8_b>>
+  return
+}
+
+// rotary_embedding 1x2x64x32 l1->l1 f32 tables bf16
+// CHECK-LABEL: op constraints of @rotary_embedding_1x2x64x32_l1_l1_f32_tables_bf16_4
+// BH-LABEL: op constraints of @rotary_embedding_1x2x64x32_l1_l1_f32_tables_bf16_4
+func.func @rotary_embedding_1x2x64x32_l1_l1_f32_tables_bf16_4(%a0: tensor<1x2x64x32xf32, #ttnn.layout<l1, interleaved, f32>>, %a1: tensor<1x1x64x32xbf16, #ttnn.layout<l1, interleaved, bf16>>, %a2: tensor<1x1x64x32xbf16, #ttnn.layout<l1, interleaved, bf16>>) {
+  // CHECK: :[[@LINE+2]]:{{.*}} ttnn.rotary_embedding: success cb=38912 l1=4096 total=43008 out=4096
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.rotary_embedding: success cb=38912 l1=4096 total=43008 out=4096
+  %r = ttnn.rotary_embedding %a0, %a1, %a2 : tensor<1x2x64x32xf32, #ttnn.layout<l1, interleaved, f32>>, tensor<1x1x64x32xbf16, #ttnn.layout<l1, interleaved, bf16>>, tensor<1x1x64x32xbf16, #ttnn.layout<l1, interleaved, bf16>> -> tensor<1x2x64x32xf32, #ttnn.layout<l1, interleaved, f32>>
+  return
+}
+
+// rotary_embedding 1x2x64x32 l1->l1 f32
+// CHECK-LABEL: op constraints of @rotary_embedding_1x2x64x32_l1_l1_f32_5
+// BH-LABEL: op constraints of @rotary_embedding_1x2x64x32_l1_l1_f32_5
+func.func @rotary_embedding_1x2x64x32_l1_l1_f32_5(%a0: tensor<1x2x64x32xf32, #ttnn.layout<l1, interleaved, f32>>, %a1: tensor<1x1x64x32xf32, #ttnn.layout<l1, interleaved, f32>>, %a2: tensor<1x1x64x32xf32, #ttnn.layout<l1, interleaved, f32>>) {
+  // CHECK: :[[@LINE+2]]:{{.*}} ttnn.rotary_embedding: success cb=47104 l1=4096 total=51200 out=4096
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.rotary_embedding: success cb=47104 l1=4096 total=51200 out=4096
+  %r = ttnn.rotary_embedding %a0, %a1, %a2 : tensor<1x2x64x32xf32, #ttnn.layout<l1, interleaved, f32>>, tensor<1x1x64x32xf32, #ttnn.layout<l1, interleaved, f32>>, tensor<1x1x64x32xf32, #ttnn.layout<l1, interleaved, f32>> -> tensor<1x2x64x32xf32, #ttnn.layout<l1, interleaved, f32>>
+  return
+}
+
+// rotary_embedding 1x8x128x80 l1->l1 (a head dim of 3 tiles)
+// CHECK-LABEL: op constraints of @rotary_embedding_1x8x128x80_l1_l1_a_head_dim_of_3_tiles_6
+// BH-LABEL: op constraints of @rotary_embedding_1x8x128x80_l1_l1_a_head_dim_of_3_tiles_6
+func.func @rotary_embedding_1x8x128x80_l1_l1_a_head_dim_of_3_tiles_6(%a0: tensor<1x8x128x80xbf16, #ttnn.layout<l1, interleaved, bf16>>, %a1: tensor<1x1x128x80xbf16, #ttnn.layout<l1, interleaved, bf16>>, %a2: tensor<1x1x128x80xbf16, #ttnn.layout<l1, interleaved, bf16>>) {
+  // CHECK: :[[@LINE+2]]:{{.*}} ttnn.rotary_embedding: backend_error
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.rotary_embedding: backend_error
+  %r = ttnn.rotary_embedding %a0, %a1, %a2 : tensor<1x8x128x80xbf16, #ttnn.layout<l1, interleaved, bf16>>, tensor<1x1x128x80xbf16, #ttnn.layout<l1, interleaved, bf16>>, tensor<1x1x128x80xbf16, #ttnn.layout<l1, interleaved, bf16>> -> tensor<1x8x128x80xbf16, #ttnn.layout<l1, interleaved, bf16>>
+  return
+}
+
+// rotary_embedding 1x16x1184x48 hs 6x3 (rows not a multiple of the shard height)
+// CHECK-LABEL: op constraints of @rotary_embedding_1x16x1184x48_hs_6x3_rows_not_a_multiple_of__7
+// BH-LABEL: op constraints of @rotary_embedding_1x16x1184x48_hs_6x3_rows_not_a_multiple_of__7
+func.func @rotary_embedding_1x16x1184x48_hs_6x3_rows_not_a_multiple_of__7(%a0: tensor<1x16x1184x48xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 6x3, shard = 1056x64>>, %a1: tensor<1x1x1184x48xbf16, #ttnn.layout<l1, interleaved, bf16>>, %a2: tensor<1x1x1184x48xbf16, #ttnn.layout<l1, interleaved, bf16>>) {
+  // CHECK: :[[@LINE+2]]:{{.*}} ttnn.rotary_embedding: backend_error
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.rotary_embedding: backend_error
+  %r = ttnn.rotary_embedding %a0, %a1, %a2 : tensor<1x16x1184x48xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 6x3, shard = 1056x64>>, tensor<1x1x1184x48xbf16, #ttnn.layout<l1, interleaved, bf16>>, tensor<1x1x1184x48xbf16, #ttnn.layout<l1, interleaved, bf16>> -> tensor<1x16x1184x48xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 6x3, shard = 1056x64>>
+  return
+}
