@@ -21,6 +21,7 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -198,18 +199,25 @@ broadcastShapes(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b);
 llvm::Expected<int64_t> normalizeDim(llvm::StringRef opName, int64_t dim,
                                      int64_t rank);
 
+/// ttnn.transpose's swap of two normalized dimensions; std::nullopt for
+/// ttnn.permute.
+using Swap = std::optional<std::pair<int64_t, int64_t>>;
+
 /// ttnn.permute's model (DataOps.cpp), answered under `opName`:
-/// ttnn.transpose runs the same programs for the swap of two dimensions.
+/// ttnn.transpose runs the same programs for the swap of two dimensions
+/// (`swap`), but for a swap that moves nothing.
 llvm::Expected<OpConstraints>
 permuteConstraints(llvm::StringRef opName, llvm::ArrayRef<int64_t> inputShape,
                    LayoutAttr inputLayout, llvm::ArrayRef<int64_t> permutation,
                    LayoutAttr outputLayout,
-                   const MockAllocatorState *initialState);
+                   const MockAllocatorState *initialState,
+                   Swap swap = std::nullopt);
 llvm::Expected<size_t> permuteRuntime(llvm::StringRef opName,
                                       llvm::ArrayRef<int64_t> inputShape,
                                       LayoutAttr inputLayout,
                                       llvm::ArrayRef<int64_t> permutation,
-                                      LayoutAttr outputLayout);
+                                      LayoutAttr outputLayout,
+                                      Swap swap = std::nullopt);
 
 } // namespace mlir::ttnn::op_model::backend
 
