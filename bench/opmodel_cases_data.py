@@ -45,6 +45,8 @@ REJECTED = frozenset({
     "embedding 1x256 dram:rm weight 100x120 dram:rm row_major -> hs:8x1:32x120:rm",
     "embedding 8x96 l1:rm weight 769x352 dram:rm tile -> ws:1x6:768x64",
     "transpose 4x64x60 dims 1, 1 g:hs:2x1:128x64->g:dram bfp8_b",
+    "embedding 8x160 dram:rm weight 699x827 dram:rm tile -> hs:1x8:160x832",
+    "embedding 1x100 dram:rm weight 699x256 dram:rm tile -> ws:1x4:128x64",
 })
 # Blackhole's DRAM alignment is 64 B: the row-major program cannot write 224 B rows into shards there.
 REJECTED_ON_BLACKHOLE = frozenset({"embedding 1x4096 weight 1000x112 row_major -> dram->tl_hs112_rm",
@@ -291,6 +293,13 @@ def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, .
         argmax(x, -1, D, D, "bfp8_b"), argmax(x, None, D, D),
         # Sharded inputs: ttnn 0.81.1 TT_FATALs (interleaved only).
         argmax((4096, 128), -1, "tl_hs", D), argmax((256, 1024), -1, "tl_bs", D), argmax((256, 1024), -1, "tl_ws", D),
+        # The same shape into another placement: to_memory_config's copy for whole tiles, else (partial tiles,
+        # rank 1) the tiled program, as ttnn compares padded shapes.
+        reshape_g((3, 288, 923), (3, 288, 923), "g:dram", "g:l1"), reshape_g((64,), (64,), "g:dram", "g:l1"),
+        reshape_g((64, 60), (64, 60), "g:dram", "g:hs:2x1:32x64"),
+        case("reshape 60x64 -> 60x64 dram->l1 bfp8_b", "reshape", (operand((60, 64), "g:dram", "bfp8_b"),),
+             operand((60, 64), "g:l1", "bfp8_b"), "ttnn.reshape %a0 {shape = array<i64: 60, 64>}",
+             lambda t, dev, mc, a: t.reshape(a[0], [60, 64], memory_config=mc["g:l1"])),
         # Row-major reshapes whose scratchpads reach L1 above the allocator base (rejected past it, whatever
         # L1 tensors are live).
         *(reshape_g((1, rows, 512), (1, rows * 512), src, dst) for rows, src, dst in (
@@ -323,6 +332,10 @@ def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, .
         pad_g((2, 30, 50), ((0, 0), (0, 2), (0, 0)), "g:hs:2x1:32x64", "g:hs:2x1:32x64"),
         pad_g((64, 50), ((0, 0), (0, 20)), "g:hs:2x1:32x64", "g:dram", "bfp8_b"),
         pad_g((64, 64), ((0, 32), (0, 0)), "g:hs:2x1:32x64", "g:l1", "bfp8_b"),
+        # ttnn returns the input where it is, whatever placement was asked for: nothing to pad, a fill-pad alone.
+        pad_g((1, 333, 39), ((0, 0), (0, 0), (0, 7)), "g:l1", "g:dram"),
+        pad_g((3, 3, 32, 512), ((0, 0), (0, 0), (0, 0), (0, 0)), "g:bs:8x8:36x64:rm", "g:dram:rm"),
+        pad_g((64, 50), ((0, 0), (0, 2)), "g:l1", "g:dram", "bfp8_b"),
         # permute: a bfp8_b program through bf16 (the bf16 input held to the end), the CN-and-WH program on
         # bfp8_b tiles, permutations that move only dimensions of size 1 (to_memory_config), sharded inputs
         # of the permute programs (read in place), row-major programs (rows, 32x32 blocks; from shards
@@ -340,6 +353,17 @@ def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, .
         permute_g((4, 64, 64), (1, 0, 2), "g:dram:rm", "g:ws:1x2:256x32:rm"),
         permute_g((4, 64, 60), (1, 0, 2), "g:ws:1x2:256x32:rm", "g:dram:rm"),
         permute_g((2, 320), (0, 1), "g:l1:rm", "g:l1:rm", "f32"),
+        # Sharded outputs of the permute programs: their interleaved CBs (bfp8_b: the bf16 result in the shards).
+        permute_g((2, 4, 64, 96), (1, 0, 3, 2), "g:dram", "g:hs:4x6:32x64"),
+        permute_g((2, 4, 64, 96), (2, 0, 1, 3), "g:dram", "g:hs:1x8:512x96"),
+        permute_g((2, 4, 64, 96), (2, 1, 0, 3), "g:dram", "g:bs:8x3:1024x32"),
+        permute_g((2, 4, 64, 96), (2, 1, 0, 3), "g:dram", "g:ws:1x3:8192x32"),
+        permute_g((2, 4, 64, 96), (2, 1, 0, 3), "g:hs:4x4:32x96", "g:hs:8x8:128x96"),
+        permute_g((2, 4, 64, 96), (0, 3, 1, 2), "g:l1", "g:hs:6x8:128x64", "f32"),
+        permute_g((2, 4, 64, 96), (2, 1, 0, 3), "g:l1", "g:hs:8x8:128x96", "bfp8_b"),
+        permute_g((2, 4, 64, 96), (3, 2, 1, 0), "g:l1", "g:hs:8x8:3072x32"),
+        # Moving nothing into or out of shards: to_memory_config's (un)sharding copy.
+        permute_g((859,), (0,), "g:hs:1x1:32x864", "g:l1", "f32"), permute_g((544,), (0,), "g:dram", "g:ws:2x3:32x96", "bfp8_b"),
         # embedding: a tiled weight (untilized first, held to the end) into each program; row-major shards
         # whose weight rows, aligned to the indices', are the L1-aligned shard rows (L1 indices: always;
         # 224 B rows from DRAM indices: Wormhole only); a fused shard width that does not divide the table.
@@ -351,4 +375,8 @@ def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, .
         embedding_g((1, 256), (100, 120), "g:dram:rm", "g:dram:rm", "g:hs:8x1:32x120:rm", False),
         embedding_g((1, 256), (100, 112), "g:dram:rm", "g:l1:rm", "g:hs:8x1:32x112:rm", False),
         embedding_g((8, 96), (769, 352), "g:l1:rm", "g:dram:rm", "g:ws:1x6:768x64", True),
+        # A tiled result of partial tiles into shards: the row-major program writes them, height shards of the
+        # table's whole width only (rejected otherwise).
+        embedding_g((8, 160), (699, 827), "g:dram:rm", "g:dram:rm", "g:hs:1x8:160x832", True),
+        embedding_g((1, 100), (699, 256), "g:dram:rm", "g:dram:rm", "g:ws:1x4:128x64", True),
     )

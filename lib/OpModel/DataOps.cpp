@@ -162,16 +162,6 @@ OpConstraints theInputItself(LayoutAttr layout) {
   return result;
 }
 
-/// A no-op call returns the input: only the same placement is modelled.
-llvm::Error checkIdentity(llvm::StringRef name, LayoutAttr in, LayoutAttr out) {
-  if (in == out)
-    return llvm::Error::success();
-  return notSupportedError(
-      name + ": a call that changes nothing returns the input as it is in "
-             "ttnn 0.81.1, ignoring the output placement (" +
-      describe(out) + "): change placement with ttnn.to_memory_config");
-}
-
 /// ttnn 0.81.1's fill-pad program, in place on a tiled tensor whose last two
 /// dimensions are not tile multiples: 2 input and 2 output tiles, and a mask
 /// tile for each of a right and a bottom padding
@@ -195,7 +185,9 @@ Step fillPadStep(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
 //     its second-to-last dimension, or has it a tile multiple before and
 //     after (no tile padding moves);
 //   - the same shape into another placement: to_memory_config, ttnn's copy
-//     (one 2-page CB);
+//     (one 2-page CB), when the last two dimensions are whole tiles (ttnn
+//     compares the padded shapes; partial tiles and rank 1 run the tiled
+//     program);
 //   - otherwise a tiled tensor runs the tiled program on its 3-D view
 //     (leading dimensions collapsed, or ones prepended): the host builds a
 //     mapping tensor, one page per output tile listing the segments of input
@@ -378,8 +370,13 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
       return notSupportedError(name + ": the same shape into another "
                                       "placement is ttnn's copy of a "
                                       "row-major tensor, not modelled");
-    plan.program = ReshapeProgram::Copy;
-    return plan;
+    // ttnn's shortcut to to_memory_config compares the padded shapes too,
+    // which differ for partial tiles and rank 1: those run the tiled program
+    // (measured: 3x288x923 DRAM -> L1, 64 DRAM -> L1).
+    if (tileAligned(inShape)) {
+      plan.program = ReshapeProgram::Copy;
+      return plan;
+    }
   }
   plan.program =
       inLayout.isRowMajor() ? ReshapeProgram::RowMajor : ReshapeProgram::Tiled;
@@ -458,7 +455,8 @@ llvm::Expected<size_t> OpModel<ReshapeOp>::getOpRuntime(
 //===----------------------------------------------------------------------===//
 //
 // ttnn 0.81.1 (permute.cpp) returns the input, or to_memory_config's copy of
-// it into another placement, for a permutation that moves nothing in memory
+// it into another placement (that op's model answers), for a permutation
+// that moves nothing in memory
 // (is_permute_nop: rank <= 1, the identity, or only dimensions of size 1
 // moving while the last two (tiled) or the last (row-major) stay). Otherwise
 // it sees a tensor of rank <= 4 as 4-D and sends three swaps to its transpose
@@ -482,8 +480,9 @@ llvm::Expected<size_t> OpModel<ReshapeOp>::getOpRuntime(
 // bfp8_b: the WH and CN transposes and the CN-and-WH permute program take it;
 // the others run in bf16 between typecasts, the input's bf16 copy live until
 // the op returns.
-// A sharded input is read where it is by the transposes and the permute
-// programs alike (measured on both mock devices), except for three
+// A sharded input is read, and a sharded output written, where it is by the
+// transposes and the permute programs alike, with their interleaved CBs
+// (measured on both mock devices), except for three
 // permutations that ttnn sends through chains of transposes over derived
 // intermediate shards ((0, 2, 3, 1), (0, 3, 1, 2), (0, 3, 2, 1)): not
 // modelled. A row-major block- or width-sharded input whose last two
@@ -614,7 +613,7 @@ uint64_t permuteCB(PermuteProgram program, llvm::ArrayRef<int64_t> perm,
   int64_t height = rank >= 2 ? outShape[rank - 2] : 1;
   uint64_t padding = height % kTileDim ? faceRow : 0;
   switch (program) {
-  case PermuteProgram::Identity: // into another placement: ttnn's copy
+  case PermuteProgram::Identity: // ttnn.clone into another placement
     return layout.isRowMajor() ? rowPagesCB(outShape.back(), layout)
                                : kDoubleBuffer * tile;
   case PermuteProgram::TransposeWH:
@@ -642,15 +641,6 @@ uint64_t permuteCB(PermuteProgram program, llvm::ArrayRef<int64_t> perm,
     return 3 * kDoubleBuffer * kTileDim * kTileDim * elementBytes(layout);
   }
   llvm_unreachable("unknown permute program");
-}
-
-/// The transposes read a sharded input where it is (and so do the permute
-/// programs, but for sharded outputs, which only the transposes are measured
-/// to write with their interleaved CBs).
-bool readsShardInPlace(PermuteProgram program) {
-  return program == PermuteProgram::TransposeWH ||
-         program == PermuteProgram::TransposeHC ||
-         program == PermuteProgram::TransposeCN;
 }
 
 /// ttnn's program and the passes it runs around it.
@@ -740,13 +730,9 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
   if (nothingMoves) {
     plan.program = PermuteProgram::Identity;
     plan.clone = swap.has_value();
-    if (!plan.clone) { // ttnn.to_memory_config
-      if (inLayout == outLayout)
-        return plan;
-      if (inLayout.isSharded() || outLayout.isSharded())
-        return unsupported("to_memory_config's copy to or from shards");
-      if (rowMajor)
-        return unsupported("to_memory_config's copy of a row-major tensor");
+    if (!plan.clone) { // ttnn.to_memory_config (its model answers)
+      if (inLayout.isSharded() && outLayout.isSharded() && inLayout != outLayout)
+        return unsupported("to_memory_config's copy between shards");
       return plan;
     }
     if (plan.readsCopy)
@@ -787,20 +773,14 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
       (!swap && rank <= 4 &&
        permutation4d(perm) == llvm::ArrayRef<int64_t>{1, 0, 3, 2});
   plan.throughBf16 = bfp8 && !keepsBlockFloat;
-  if (outLayout.isSharded()) {
-    // Measured on both mock devices: the transposes write a sharded output
-    // with their interleaved CBs, from an interleaved or a sharded input, but
-    // for ttnn's sharded WH program.
-    plan.shardLocal =
-        transposesShardLocally(plan.program, inLayout, outLayout);
-    if (!readsShardInPlace(plan.program) || plan.throughBf16)
-      return unsupported("a sharded output of this program");
-    return plan;
-  }
+  // Measured on both mock devices: the programs write a sharded output with
+  // their interleaved CBs, from an interleaved or a sharded input, but for
+  // ttnn's sharded WH program.
+  plan.shardLocal = transposesShardLocally(plan.program, inLayout, outLayout);
   if (!inLayout.isSharded())
     return plan;
-  // A sharded input into an interleaved output (measured on both mock
-  // devices): ttnn's programs read the shards where they are.
+  // A sharded input (measured on both mock devices): ttnn's programs read
+  // the shards where they are.
   if (plan.throughBf16)
     return unsupported("a sharded input permuted through bf16");
   if (shardedChain(perm))
@@ -821,9 +801,12 @@ llvm::Expected<OpConstraints> backend::permuteConstraints(
   llvm::ArrayRef<int64_t> out = plan->outShape;
   uint64_t output = l1BytesPerBank(out, outputLayout);
   if (plan->program == PermuteProgram::Identity) {
+    if (inputLayout == outputLayout && !plan->throughBf16)
+      return theInputItself(outputLayout);
+    if (!plan->clone)
+      return OpModel<ToMemoryConfigOp>::getOpConstraints(
+          inputShape, inputLayout, outputLayout, initialState);
     if (!plan->throughBf16) {
-      if (inputLayout == outputLayout)
-        return theInputItself(outputLayout);
       Step copy{permuteCB(plan->program, permutation, out, inputLayout), 0,
                 output};
       return finishChain(name, {copy}, out, outputLayout, initialState);
@@ -879,6 +862,9 @@ llvm::Expected<size_t> backend::permuteRuntime(
   if (plan->program == PermuteProgram::Identity &&
       inputLayout == outputLayout && !plan->throughBf16)
     return 0;
+  if (plan->program == PermuteProgram::Identity && !plan->clone)
+    return OpModel<ToMemoryConfigOp>::getOpRuntime(inputShape, inputLayout,
+                                                    outputLayout);
   // Tiles are transposed on the unpacker (64 cycles, as ttnn.transpose) when
   // the last two dimensions move; the typecasts of a bfp8_b chain are two
   // more passes over the tensor, a sharded input's interleaved copy one.
@@ -910,7 +896,8 @@ llvm::Expected<size_t> OpModel<PermuteOp>::getOpRuntime(
 // pad
 //===----------------------------------------------------------------------===//
 //
-// ttnn 0.81.1 (pad.cpp) returns the input when nothing is padded. It pads a
+// ttnn 0.81.1 (pad.cpp) returns the input when nothing is padded (wherever
+// the output was asked for: the answer's layout is the input's). It pads a
 // tiled tensor at the back: its pad program streams tiles through one 2-page
 // CB and keeps the pad value's tile in a scratchpad. An input whose last two
 // dimensions are not tile multiples first runs the fill-pad program in place
@@ -1043,10 +1030,10 @@ llvm::Expected<PadPlan> planPad(llvm::ArrayRef<int64_t> inShape,
                         " (the layout is kept: convert with ttnn.to_layout)");
   if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
     return err;
+  // Nothing to pad: ttnn returns the input, wherever the output was asked
+  // for (the answer's layout is the input's).
   if (llvm::all_of(padding, [](int64_t p) { return p == 0; })) {
     plan.program = PadProgram::Identity;
-    if (llvm::Error err = checkIdentity(name, inLayout, outLayout))
-      return err;
     return plan;
   }
   if (inLayout.isRowMajor())
@@ -1075,9 +1062,13 @@ llvm::Expected<PadPlan> planPad(llvm::ArrayRef<int64_t> inShape,
   if (plan.fillPad && sameTiles) {
     plan.program = PadProgram::FillInPlace;
     // The result is the input (bf16 / f32) or its refilled bfp8_b copy, in
-    // the input's placement.
-    if (llvm::Error err = checkIdentity(name, inLayout, outLayout))
-      return err;
+    // the input's placement whatever was asked (the answer's layout is the
+    // input's), but for a request on the other side of sharding: ttnn then
+    // copies it there with to_memory_config (pad.cpp).
+    if (inLayout.isSharded() != outLayout.isSharded())
+      return notSupportedError(name + ": the refilled input copied into " +
+                               describe(outLayout) +
+                               " by to_memory_config is not modelled");
   }
   return plan;
 }
@@ -1108,7 +1099,7 @@ llvm::Expected<OpConstraints> OpModel<PadOp>::getOpConstraints(
   uint64_t output = l1BytesPerBank(out, outputLayout);
   switch (plan->program) {
   case PadProgram::Identity:
-    return theInputItself(outputLayout);
+    return theInputItself(inputLayout);
   case PadProgram::RowMajor: {
     auto step = rowMajorPadStep(out.back() * elementBytes(outputLayout),
                                 frontColumns(padding) != 0);
@@ -1131,8 +1122,9 @@ llvm::Expected<OpConstraints> OpModel<PadOp>::getOpConstraints(
   if (plan->fillPad)
     steps = fillPadSteps(inputShape, inputLayout);
   if (plan->program == PadProgram::FillInPlace)
-    // bf16 / f32: the input refilled, no new buffer; bfp8_b: its new copy.
-    return finishChain(name, steps, out, outputLayout, initialState,
+    // bf16 / f32: the input refilled, no new buffer; bfp8_b: its new copy;
+    // either in the input's placement.
+    return finishChain(name, steps, out, inputLayout, initialState,
                        /*hasOutput=*/blockFloat);
   uint64_t padTile = blockFloat ? kBf16TileBytes : tileBytes(inputLayout);
   Step pad{kDoubleBuffer * padTile, padTile, output};
@@ -1237,12 +1229,20 @@ llvm::Error checkShardedEmbedding(llvm::ArrayRef<int64_t> indicesShape,
                           llvm::Twine(shard[1]));
     return llvm::Error::success();
   }
-  if (!outputLayout.isRowMajor())
-    return llvm::Error::success();
+  // The row-major program writes into the requested shards, a tiled result
+  // of partial tiles too (then padded and tilized in them).
   if (outputLayout.getMemoryLayout() != TensorMemoryLayout::HeightSharded)
-    return backendError(name + ": a row-major sharded result must be "
-                               "height sharded, got " +
+    return backendError(name + ": the row-major program's sharded result "
+                               "must be height sharded, got " +
                         describe(outputLayout));
+  if (!outputLayout.isRowMajor()) {
+    if (weightShape[1] % kTileDim == 0)
+      return llvm::Error::success();
+    return backendError(name + ": the row-major program's " +
+                        llvm::Twine(weightShape[1]) +
+                        "-column rows do not fill the tiled shards' " +
+                        llvm::Twine(shard[1]) + " columns");
+  }
   // The program writes whole weight rows aligned to the indices buffer's
   // alignment into the shard's rows, aligned to L1's.
   const DeviceModel &device = currentDevice();

@@ -45,7 +45,7 @@ func.func @row_major(%i: tensor<1x4096xui32, #ids>, %j: tensor<1x256xui32, #ids>
   // CHECK: :[[@LINE+2]]:{{.*}} ttnn.embedding: success cb=0 l1=14336 total=14592 out=14336
   // BH: :[[@LINE+1]]:{{.*}} ttnn.embedding: backend_error: ttnn.embedding: a row-major sharded result's 224 B rows aligned to the indices' 64 B do not fit its L1-aligned shard rows
   %1 = ttnn.embedding %i, %w112 : tensor<1x4096xui32, #ids>, tensor<1000x112xbf16, #rm> -> tensor<1x4096x112xbf16, #out_rm_hs112>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.embedding: backend_error: ttnn.embedding: a row-major sharded result must be height sharded, got row_major l1 width_sharded
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.embedding: backend_error: ttnn.embedding: the row-major program's sharded result must be height sharded, got row_major l1 width_sharded
   %2 = ttnn.embedding %j, %wide : tensor<1x256xui32, #ids>, tensor<1000x1024xbf16, #rm> -> tensor<1x256x1024xbf16, #out_rm_ws>
   return
 }
