@@ -46,6 +46,7 @@ REJECTED = frozenset({
     "embedding 8x96 l1:rm weight 769x352 dram:rm tile -> ws:1x6:768x64",
     "transpose 4x64x60 dims 1, 1 g:hs:2x1:128x64->g:dram bfp8_b",
     "embedding 8x160 dram:rm weight 699x827 dram:rm tile -> hs:1x8:160x832",
+    "permute 1x1x800x896 (1, 2, 3, 0) bs:4x2:200x448:rm->hs:5x7:20480x1:rm",
     "embedding 1x100 dram:rm weight 699x256 dram:rm tile -> ws:1x4:128x64",
 })
 # Blackhole's DRAM alignment is 64 B: the row-major program cannot write 224 B rows into shards there.
@@ -297,6 +298,10 @@ def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, .
         # rank 1) the tiled program, as ttnn compares padded shapes.
         reshape_g((3, 288, 923), (3, 288, 923), "g:dram", "g:l1"), reshape_g((64,), (64,), "g:dram", "g:l1"),
         reshape_g((64, 60), (64, 60), "g:dram", "g:hs:2x1:32x64"),
+        case("reshape 256x96 -> 256x96 ws:1x1:256x96->ws:1x1:256x96 bfp8_b", "reshape",
+             (operand((256, 96), "g:ws:1x1:256x96", "bfp8_b"),), operand((256, 96), "g:ws:1x1:256x96", "bfp8_b"),
+             "ttnn.reshape %a0 {shape = array<i64: 256, 96>}",
+             lambda t, dev, mc, a: t.reshape(a[0], [256, 96], memory_config=mc["g:ws:1x1:256x96"])),
         case("reshape 60x64 -> 60x64 dram->l1 bfp8_b", "reshape", (operand((60, 64), "g:dram", "bfp8_b"),),
              operand((60, 64), "g:l1", "bfp8_b"), "ttnn.reshape %a0 {shape = array<i64: 60, 64>}",
              lambda t, dev, mc, a: t.reshape(a[0], [60, 64], memory_config=mc["g:l1"])),
@@ -352,6 +357,7 @@ def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, .
         permute_g((64, 64), (1, 0), "g:dram:rm", "g:hs:2x1:32x64:rm"),
         permute_g((4, 64, 64), (1, 0, 2), "g:dram:rm", "g:ws:1x2:256x32:rm"),
         permute_g((4, 64, 60), (1, 0, 2), "g:ws:1x2:256x32:rm", "g:dram:rm"),
+        permute_g((1, 1, 800, 896), (1, 2, 3, 0), "g:bs:4x2:200x448:rm", "g:hs:5x7:20480x1:rm"),
         permute_g((2, 320), (0, 1), "g:l1:rm", "g:l1:rm", "f32"),
         # Sharded outputs of the permute programs: their interleaved CBs (bfp8_b: the bf16 result in the shards).
         permute_g((2, 4, 64, 96), (1, 0, 3, 2), "g:dram", "g:hs:4x6:32x64"),

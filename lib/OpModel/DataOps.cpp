@@ -344,6 +344,9 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
                         "ttnn.to_layout)");
   if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
     return err;
+  // The same shape and placement: ttnn returns the input (reshape.cpp).
+  if (llvm::ArrayRef<int64_t>(plan.outShape) == inShape && inLayout == outLayout)
+    return plan;
   bool sharded = inLayout.isSharded() || outLayout.isSharded();
   if (sharded && (inLayout.isRowMajor() ||
                   inLayout.getDataType() == DataType::BFloat8B))
@@ -753,11 +756,8 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
   }
 
   if (rowMajor) {
-    if (inLayout.isSharded() && !plan.readsCopy)
-      return unsupported("a sharded row-major input (ttnn's sharded "
-                         "transposes)");
     if (outLayout.isSharded()) {
-      // ttnn.permute: TT_FATAL on a shard row that is not L1-aligned.
+      // ttnn.permute: TT_FATAL on a shard row that is not L1-aligned, first.
       uint64_t row = outLayout.getShard()[1] * elementBytes(outLayout);
       if (row % currentDevice().l1Alignment != 0)
         return swap ? unsupported("a row-major shard of unaligned rows")
@@ -765,6 +765,9 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
                                    llvm::Twine(row) +
                                    " B are not L1-aligned");
     }
+    if (inLayout.isSharded() && !plan.readsCopy)
+      return unsupported("a sharded row-major input (ttnn's sharded "
+                         "transposes)");
     return plan;
   }
   bool keepsBlockFloat =

@@ -11,6 +11,8 @@
 #rm_l1_f32 = #ttnn.layout<row_major, l1, interleaved, f32>
 #rm_hs = #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 2x1, shard = 32x64>
 #rm_ws = #ttnn.layout<row_major, l1, width_sharded, bf16, grid = 1x2, shard = 256x32>
+#rm_bs = #ttnn.layout<row_major, l1, block_sharded, bf16, grid = 4x2, shard = 200x448>
+#rm_hs1 = #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 5x7, shard = 20480x1>
 
 // CHECK-LABEL: op constraints of @rows
 // BH-LABEL: op constraints of @rows
@@ -41,5 +43,13 @@ func.func @sharded_input(%w: tensor<4x64x60xbf16, #rm_ws>, %h: tensor<64x64xbf16
   %0 = ttnn.permute %w {permutation = array<i64: 1, 0, 2>} : tensor<4x64x60xbf16, #rm_ws> -> tensor<64x4x60xbf16, #rm>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.permute: not_implemented: ttnn.permute: a sharded row-major input (ttnn's sharded transposes) is not modelled
   %1 = ttnn.permute %h {permutation = array<i64: 1, 0>} : tensor<64x64xbf16, #rm_hs> -> tensor<64x64xbf16, #rm>
+  return
+}
+
+// CHECK-LABEL: op constraints of @unaligned_shard_rows
+func.func @unaligned_shard_rows(%b: tensor<1x1x800x896xbf16, #rm_bs>) {
+  // ttnn.permute checks the output's shard rows first: 2 B rows are not L1-aligned.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.permute: backend_error: ttnn.permute: the output's shard rows of 2 B are not L1-aligned
+  %0 = ttnn.permute %b {permutation = array<i64: 1, 2, 3, 0>} : tensor<1x1x800x896xbf16, #rm_bs> -> tensor<1x800x896x1xbf16, #rm_hs1>
   return
 }
