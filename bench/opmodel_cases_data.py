@@ -317,6 +317,10 @@ def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, .
         argmax_g((64, 1000), -1, "g:dram:rm", "g:dram:rm"), argmax_g((3, 30, 100), -1, "g:l1:rm", "g:dram:rm", "f32"),
         argmax_g((4, 4096), -1, "g:dram:rm", "g:dram:rm", "f32"), argmax_g((64,), 0, "g:dram", "g:l1:rm"),
         argmax_g((30, 100), 0, "g:l1:rm", "g:l1:rm"), argmax_g((2, 2, 291, 841), 2, "g:dram:rm", "g:dram:rm", keepdim=True),
+        # Along a leading dimension: the NC program (circular buffers) into tiled u32, then an untilize.
+        argmax_g((3, 30, 100), 0, "g:dram", "g:dram:rm", "f32"), argmax_g((2, 3, 64, 64), 1, "g:dram", "g:dram:rm"),
+        argmax_g((2, 3, 64, 64), 0, "g:dram", "g:dram:rm", keepdim=True), argmax_g((1, 832, 960), -3, "g:dram", "g:l1:rm"),
+        argmax_g((3, 30, 100), 0, "g:l1:rm", "g:dram:rm", "f32"),
         # Row-major pads (the row-major program: a DFB of up to 16 x 2 KiB of rows, the pad row and a
         # realigning row in scratchpads; front padding; sharded sides; the height-only shard program).
         pad_g((704,), ((0, 64),), "g:dram:rm", "g:dram:rm"), pad_g((30, 40), ((0, 2), (0, 0)), "g:dram:rm", "g:l1:rm"),

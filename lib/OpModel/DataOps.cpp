@@ -1442,8 +1442,9 @@ llvm::Expected<size_t> OpModel<EmbeddingOp>::getOpRuntime(
 // dimensions is a single-core program: one CB of an input tile and the
 // output row (its last dimension of u32 indices) in a scratchpad; the result
 // is a row-major u32 tensor (a scalar is one 4-byte page). Along a leading
-// dimension of a rank >= 3 tensor ttnn runs its NC program and an untilize:
-// not modelled.
+// dimension of a rank >= 3 tensor ttnn runs its NC program (circular
+// buffers of 2 input and 2 u32 tiles) into a tiled u32 result in the
+// output's buffer, then an untilize (to_layout's rule) into the output.
 // A row-major input reduced along its last dimension, or along all of them,
 // runs the multi-core program (argmax_multi_core_program_factory; its host
 // source is not in the wheel, the rule below is its kernels' buffers and
@@ -1463,14 +1464,35 @@ llvm::Expected<size_t> OpModel<EmbeddingOp>::getOpRuntime(
 // placed like the input, freed at the end) and runs the tiled program.
 
 namespace {
-enum class ArgMaxProgram { Tiled, MultiCore, TilizeThenTiled };
+enum class ArgMaxProgram { Tiled, MultiCore, TilizeThenTiled, NC };
 
 struct ArgMaxPlan {
   std::vector<int64_t> outShape;
   ArgMaxProgram program = ArgMaxProgram::Tiled;
   /// The dimension reduced (nullopt: all).
   std::optional<int64_t> axis;
+  /// A row-major input tilized first (for the tiled or the NC program).
+  bool tilizes = false;
 };
+
+/// The NC program's result: tiled u32 in the output's buffer, the reduced
+/// dimension kept as 1.
+LayoutAttr ncResultLayout(LayoutAttr outLayout) {
+  return outLayout.interleavedIn(PageLayout::Tile, outLayout.getBufferType());
+}
+
+/// ttnn untilizes 4-byte u32 tiles with its native programs, as f32 (its
+/// codegen untilize takes bf16 and bfp8_b only; measured on both devices):
+/// to_layout's rule asked about the f32 twin of `layout` (same tile bytes).
+LayoutAttr untilizedAs(LayoutAttr layout) {
+  return layout.withDataType(DataType::Float32);
+}
+
+std::vector<int64_t> keptShape(llvm::ArrayRef<int64_t> shape, int64_t axis) {
+  std::vector<int64_t> kept(shape.begin(), shape.end());
+  kept[axis] = 1;
+  return kept;
+}
 
 llvm::Expected<ArgMaxPlan> planArgMax(llvm::ArrayRef<int64_t> inShape,
                                       LayoutAttr inLayout,
@@ -1520,13 +1542,20 @@ llvm::Expected<ArgMaxPlan> planArgMax(llvm::ArrayRef<int64_t> inShape,
     plan.program = ArgMaxProgram::MultiCore;
     return plan;
   }
-  if (rank >= 3 && *plan.axis < rank - 2)
-    return notSupportedError(name + ": along a leading dimension ttnn runs "
-                                    "its NC program and an untilize, which "
-                                    "are not modelled");
+  plan.tilizes = rowMajor;
+  if (rank >= 3 && *plan.axis < rank - 2) {
+    plan.program = ArgMaxProgram::NC;
+    if (!conversionPages(keptShape(inShape, *plan.axis),
+                         untilizedAs(ncResultLayout(outLayout))))
+      return notSupportedError(name + ": untilizing the NC program's " +
+                               describeShape(keptShape(inShape, *plan.axis)) +
+                               " result runs one of ttnn's untilize "
+                               "programs that are not modelled");
+  } else if (rowMajor) {
+    plan.program = ArgMaxProgram::TilizeThenTiled;
+  }
   if (!rowMajor)
     return plan;
-  plan.program = ArgMaxProgram::TilizeThenTiled;
   if (!conversionPages(inShape, inLayout))
     return notSupportedError(name + ": tilizing the " +
                              describeShape(inShape) +
@@ -1610,10 +1639,32 @@ llvm::Expected<OpConstraints> OpModel<ArgMaxOp>::getOpConstraints(
   }
   case ArgMaxProgram::Tiled:
   case ArgMaxProgram::TilizeThenTiled:
+  case ArgMaxProgram::NC:
     break;
   }
   LayoutAttr tiled =
       inputLayout.interleavedIn(PageLayout::Tile, inputLayout.getBufferType());
+  if (plan->program == ArgMaxProgram::NC) {
+    // ttnn's NC program (circular buffers: 2 input tiles, 2 u32 tiles) into
+    // a tiled u32 result, untilized (dataflow buffers) into the output; a
+    // row-major input's tilized copy and the NC result live until the end
+    // (measured on both mock devices).
+    LayoutAttr ncLayout = ncResultLayout(outputLayout);
+    std::vector<int64_t> ncShape = keptShape(inputShape, *plan->axis);
+    uint64_t ncL1 = l1BytesPerBank(ncShape, ncLayout);
+    uint64_t tiledL1 = plan->tilizes ? l1BytesPerBank(inputShape, tiled) : 0;
+    llvm::SmallVector<ProgramStep, 3> programs;
+    if (plan->tilizes)
+      programs.push_back(
+          {0, *conversionCBBytes(inputShape, inputLayout, tiled), tiledL1, 0});
+    programs.push_back({kDoubleBuffer * (tileBytes(tiled) + tileBytes(ncLayout)),
+                        0, ncL1, 0});
+    programs.push_back({0,
+                        *conversionCBBytes(ncShape, untilizedAs(ncLayout),
+                                           untilizedAs(outputLayout)),
+                        output, ncL1 + tiledL1});
+    return finishPrograms(name, programs, sized, outputLayout, initialState);
+  }
   Step reduce{tileBytes(tiled), uint64_t(sized.back()) * kIndexBytes, output};
   if (plan->program == ArgMaxProgram::Tiled)
     return finishChain(name, {reduce}, sized, outputLayout, initialState);
@@ -1640,10 +1691,13 @@ llvm::Expected<size_t> OpModel<ArgMaxOp>::getOpRuntime(
                    ? currentDevice().numCores()
                    : 1;
   size_t runtime = roofline(work);
-  if (plan->program == ArgMaxProgram::TilizeThenTiled)
+  if (plan->tilizes)
     runtime += moveRuntime(
         inputShape, inputLayout, inputShape,
         inputLayout.interleavedIn(PageLayout::Tile, inputLayout.getBufferType()));
+  if (plan->program == ArgMaxProgram::NC)
+    runtime += moveRuntime(plan->outShape, ncResultLayout(outputLayout),
+                           plan->outShape, outputLayout);
   return runtime;
 }
 
