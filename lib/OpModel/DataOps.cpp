@@ -184,10 +184,10 @@ Step fillPadStep(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
 //     the buffer type does not change and the tensor is row-major, or keeps
 //     its second-to-last dimension, or has it a tile multiple before and
 //     after (no tile padding moves);
-//   - the same shape into another placement: to_memory_config, ttnn's copy
-//     (one 2-page CB), when the last two dimensions are whole tiles (ttnn
-//     compares the padded shapes; partial tiles and rank 1 run the tiled
-//     program);
+//   - the same shape into another placement: to_memory_config (its model
+//     answers), when the last two dimensions are whole tiles or the tensor is
+//     row-major (ttnn compares the padded shapes; partial tiles and rank 1
+//     run the tiled program);
 //   - otherwise a tiled tensor runs the tiled program on its 3-D view
 //     (leading dimensions collapsed, or ones prepended): the host builds a
 //     mapping tensor, one page per output tile listing the segments of input
@@ -368,18 +368,14 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
                (rowsIn % kTileDim == 0 && rowsOut % kTileDim == 0));
   if (view)
     return plan;
-  if (llvm::ArrayRef<int64_t>(plan.outShape) == inShape) {
-    if (inLayout.isRowMajor())
-      return notSupportedError(name + ": the same shape into another "
-                                      "placement is ttnn's copy of a "
-                                      "row-major tensor, not modelled");
-    // ttnn's shortcut to to_memory_config compares the padded shapes too,
-    // which differ for partial tiles and rank 1: those run the tiled program
-    // (measured: 3x288x923 DRAM -> L1, 64 DRAM -> L1).
-    if (tileAligned(inShape)) {
-      plan.program = ReshapeProgram::Copy;
-      return plan;
-    }
+  // The same shape into another placement: ttnn's shortcut to
+  // to_memory_config (that op's model answers) compares the padded shapes
+  // too, which differ for partial tiles and rank 1: those run the tiled
+  // program (measured: 3x288x923 DRAM -> L1, 64 DRAM -> L1).
+  if (llvm::ArrayRef<int64_t>(plan.outShape) == inShape &&
+      (inLayout.isRowMajor() || tileAligned(inShape))) {
+    plan.program = ReshapeProgram::Copy;
+    return plan;
   }
   plan.program =
       inLayout.isRowMajor() ? ReshapeProgram::RowMajor : ReshapeProgram::Tiled;
@@ -400,14 +396,9 @@ llvm::Expected<OpConstraints> OpModel<ReshapeOp>::getOpConstraints(
   switch (plan->program) {
   case ReshapeProgram::View:
     return theInputItself(outputLayout);
-  case ReshapeProgram::Copy: {
-    // To or from shards the copy is ttnn's (un)sharding program, whose CBs
-    // are the shards themselves (to_memory_config's rule).
-    bool sharded = inputLayout.isSharded() || outputLayout.isSharded();
-    uint64_t cb = sharded ? 0 : kDoubleBuffer * tileBytes(inputLayout);
-    return finishChain(name, {{cb, 0, output}}, out, outputLayout,
-                       initialState);
-  }
+  case ReshapeProgram::Copy:
+    return OpModel<ToMemoryConfigOp>::getOpConstraints(
+        inputShape, inputLayout, outputLayout, initialState);
   case ReshapeProgram::RowMajor: {
     Step step = rowMajorReshapeStep(inputShape, out, inputLayout, outputLayout);
     step.writesL1 = output;
@@ -443,6 +434,9 @@ llvm::Expected<size_t> OpModel<ReshapeOp>::getOpRuntime(
     return plan.takeError();
   if (plan->program == ReshapeProgram::View)
     return 0;
+  if (plan->program == ReshapeProgram::Copy)
+    return OpModel<ToMemoryConfigOp>::getOpRuntime(inputShape, inputLayout,
+                                                    outputLayout);
   // Each program reads and writes the tensor once (bfp8_b: the typecasts,
   // the reshape and a fill-pad pass where there is tile padding).
   int64_t programs = 1;
