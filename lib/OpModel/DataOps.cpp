@@ -1214,7 +1214,8 @@ llvm::Error checkShardedEmbedding(llvm::ArrayRef<int64_t> indicesShape,
   llvm::StringRef name = EmbeddingOp::getOperationName();
   int64_t indices = indicesShape[0] * indicesShape[1];
   llvm::ArrayRef<int64_t> shard = outputLayout.getShard();
-  if (indices % shard[0] != 0)
+  bool partialTiles = !fused && !outputLayout.isRowMajor();
+  if (indices % shard[0] != 0 && !partialTiles)
     return backendError(name + ": " + llvm::Twine(indices) +
                         " indices do not fill whole shards of " +
                         llvm::Twine(shard[0]) + " rows");
@@ -1232,7 +1233,7 @@ llvm::Error checkShardedEmbedding(llvm::ArrayRef<int64_t> indicesShape,
     return backendError(name + ": the row-major program's sharded result "
                                "must be height sharded, got " +
                         describe(outputLayout));
-  if (!outputLayout.isRowMajor()) {
+  if (partialTiles) {
     if (weightShape[1] % kTileDim == 0)
       return llvm::Error::success();
     return backendError(name + ": the row-major program's " +
