@@ -21,8 +21,8 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mlir::ttnn::op_model::backend {
