@@ -33,6 +33,16 @@ REJECTED = frozenset({
     "concat 256x1024, 256x1024 dim 1 tl_bs,dram->dram",
     "concat 28672x32, 28672x32 dim 1 hs,dram->l1",
     "concat 1x256x1024, 1x256x1024 dim 0 tl_ws,tl_ws->tl_wsh",
+    # Rank-1 shards cannot be untilized for a concat; a tiled slice on row-major data needs its untilized
+    # input to fit the output's shard grid (and the rank-1 untilize into shards fails); padded height shards
+    # outgrowing their shards, and batched width or block shards untilized with unpadding into an
+    # interleaved tensor.
+    "concat 640, 640, 640 dim 0 hs:1x1:32x640,hs:1x1:32x640,hs:1x1:32x640->l1 bf16",
+    "slice 823 [63:610] l1->bs:1x6:32x96 bfp8_b",
+    "slice 3x800x416 [0:3, 444:641, 172:413] l1->bs:1x1:672x256 bf16",
+    "to_layout 2x300x470 bs:5x5:128x96->dram:rm bfp8_b",
+    "to_layout 3x70x64 hs:1x7:32x64:rm->dram f32",
+    "slice 2x134x128 [0:2, 124:132, 0:128] ws:1x1:320x128->dram bf16",
 })
 
 
@@ -183,6 +193,7 @@ def layout_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple
         repeat((1, 2048, 128), (3, 1, 1), D, L), repeat((1, 2048, 128), (2, 1, 1), D, D),
         repeat((1, 1, 2048, 128), (1, 2, 1, 1), D, L), repeat((1, 2048, 128), (2, 1, 1), D, "tl_hs"),
         repeat((1, 64, 1024), (2, 1, 1), D, L, "f32"), repeat((1, 2048, 128), (1, 2, 1), D, L),
+        *layout_path_cases(case, operand),
     )
 
 
@@ -387,8 +398,126 @@ def to_layout_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tu
     )
 
 
-TO_LAYOUT_DIFFERENCES = {
-    "to_layout 64x1024 tile dram->tile l1 (same page layout)":
-        "ttnn returns the input itself (still in DRAM) and ignores the requested L1 placement; the model refuses a "
-        "result type that would misstate where the tensor is (use ttnn.to_memory_config)",
-}
+# The to_layout family matches ttnn everywhere (the same page layout into another placement is answered as
+# ttnn runs it: the input itself, its layout the answer's).
+TO_LAYOUT_DIFFERENCES: dict[str, str] = {}
+
+
+def layout_path_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, ...]:
+    """The programs ttnn 0.81.1 chooses beyond the tile-aligned interleaved paths (generated placements,
+    "g:..."): to_layout's selection over wide rows, batches and padded shapes, its sharded padding programs
+    and idle shard cores; slice's row-major path (untilize, SliceRm / SliceRmStride / SliceRmSharded, tilize)
+    and row-major shards; repeat's codegen legs and native row-major programs; concat's tiled unaligned
+    program, its untilize + row-major concat + tilize path and transposes around unaligned rows."""
+    array = lambda v: "array<i64: " + ", ".join(map(str, v)) + ">"  # noqa: E731
+    short = lambda p: p[2:]  # noqa: E731
+
+    def to_layout(shape: tuple[int, ...], src: str, dst: str, dtype: str = "bf16") -> Any:
+        tilize = src.endswith(":rm")
+        out_dtype = "bf16" if dtype == "bfp8_b" else dtype
+        name = f"to_layout {_dims(shape)} {short(src)}->{short(dst)} {dtype}"
+        layout = "TILE_LAYOUT" if tilize else "ROW_MAJOR_LAYOUT"
+        return case(name, "to_layout", (operand(shape, src, dtype),), operand(shape, dst, out_dtype),
+                    "ttnn.to_layout %a0",
+                    lambda t, dev, mc, a: t.to_layout(a[0], getattr(t, layout), memory_config=mc[dst]))
+
+    def slice_(shape: tuple[int, ...], src: str, dst: str, begins: tuple[int, ...], ends: tuple[int, ...],
+               step: tuple[int, ...] | None = None, dtype: str = "bf16") -> Any:
+        step = step or (1,) * len(shape)
+        out = tuple((e - b + s - 1) // s for b, e, s in zip(begins, ends, step))
+        window = ", ".join(f"{b}:{e}" + (f":{s}" if s != 1 else "") for b, e, s in zip(begins, ends, step))
+        name = f"slice {_dims(shape)} [{window}] {short(src)}->{short(dst)} {dtype}"
+        return case(name, "slice", (operand(shape, src, dtype),), operand(out, dst, dtype),
+                    f"ttnn.slice %a0 {{begins = {array(begins)}, ends = {array(ends)}, step = {array(step)}}}",
+                    lambda t, dev, mc, a: t.slice(a[0], list(begins), list(ends), list(step), memory_config=mc[dst]))
+
+    def repeat(shape: tuple[int, ...], src: str, dst: str, repeats: tuple[int, ...], dtype: str = "bf16") -> Any:
+        out = tuple(d * r for d, r in zip(shape, repeats))
+        name = f"repeat {_dims(shape)} x({', '.join(map(str, repeats))}) {short(src)}->{short(dst)} {dtype}"
+        return case(name, "repeat", (operand(shape, src, dtype),), operand(out, dst, dtype),
+                    f"ttnn.repeat %a0 {{repeats = {array(repeats)}}}",
+                    lambda t, dev, mc, a: t.repeat(a[0], list(repeats), memory_config=mc[dst]))
+
+    def concat(shapes: tuple[tuple[int, ...], ...], srcs: tuple[str, ...], dst: str, dim: int,
+               dtype: str = "bf16") -> Any:
+        axis = dim % len(shapes[0])
+        out = tuple(sum(s[axis] for s in shapes) if d == axis else shapes[0][d] for d in range(len(shapes[0])))
+        name = (f"concat {', '.join(_dims(s) for s in shapes)} dim {dim} "
+                f"{','.join(short(p) for p in srcs)}->{short(dst)} {dtype}")
+        return case(name, "concat", tuple(operand(s, p, dtype) for s, p in zip(shapes, srcs)),
+                    operand(out, dst, dtype),
+                    f"ttnn.concat {', '.join(f'%a{i}' for i in range(len(shapes)))} {{dim = {dim} : si32}}",
+                    lambda t, dev, mc, a: t.concat(list(a), dim, memory_config=mc[dst]))
+
+    gd, gl, gdr, glr = "g:dram", "g:l1", "g:dram:rm", "g:l1:rm"
+    return (
+        # to_layout: codegen untilize tiers and column splits, native and unpadding block programs, tilize with
+        # value padding (also its block program), batched block programs.
+        to_layout((256, 5408), gd, glr), to_layout((3, 640, 553), gl, glr), to_layout((2, 128, 6209), gdr, gl, "f32"),
+        to_layout((154, 6400), gdr, gl), to_layout((3, 66, 1952), gl, glr, "bfp8_b"),
+        to_layout((5077,), gl, glr, "bfp8_b"), to_layout((168, 1984), glr, gl, "f32"),
+        to_layout((3, 248, 2720), gdr, gd), to_layout((128, 5939), gd, glr, "bfp8_b"),
+        to_layout((455, 512), gl, gdr, "f32"), to_layout((1, 96, 864), gd, glr, "f32"),
+        # to_layout with a sharded side: padded shapes, ttnn's pad + tilize of height shards, row-major shards
+        # of padded rows, idle output cores, untilize with unpadding from shards.
+        to_layout((544, 326), "g:bs:3x1:192x352:rm", "g:bs:4x4:160x96"),
+        to_layout((544, 326), "g:bs:3x1:192x352:rm", "g:hs:8x1:96x352"),
+        to_layout((4, 201, 640), "g:hs:1x7:128x640:rm", gd), to_layout((4, 201, 640), "g:hs:1x7:128x640:rm", gl),
+        to_layout((4, 201, 640), "g:hs:1x7:128x640:rm", "g:hs:1x7:128x640"),
+        to_layout((3, 70, 64), "g:hs:1x7:32x64:rm", gd, "f32"),
+        to_layout((2, 597, 480), glr, "g:hs:4x1:320x480"), to_layout((597, 470), gdr, "g:bs:4x5:160x96", "f32"),
+        to_layout((2, 597, 480), gl, "g:hs:4x1:320x480:rm"), to_layout((597, 480), "g:bs:4x5:160x96:rm", gd),
+        to_layout((2, 300, 470), "g:bs:5x5:128x96:rm", "g:bs:5x5:128x96"),
+        to_layout((2, 320, 470), "g:hs:5x1:128x480:rm", gd, "f32"),
+        to_layout((2, 3, 712, 203), "g:bs:4x7:1088x32:rm", gd),
+        to_layout((3, 384, 960), gdr, "g:hs:6x5:64x960", "f32"),
+        to_layout((597, 480), "g:hs:5x1:128x480", gdr), to_layout((597, 480), "g:bs:5x5:128x96", gdr),
+        to_layout((2, 300, 470), "g:bs:5x5:128x96", gdr, "bfp8_b"),
+        # slice: row-major programs (SliceRm's merged rows, misaligned first columns, SliceRmStride), the whole
+        # tensor as to_memory_config, a tiled input's untilize + row-major slice + tilize, row-major shards.
+        slice_((100, 200), gdr, gdr, (10, 0), (90, 200)), slice_((100, 200), gdr, glr, (10, 3), (90, 150)),
+        slice_((3, 50, 70), glr, gdr, (1, 5, 7), (3, 45, 69)), slice_((4000, 1000), gdr, gdr, (0, 1), (4000, 999)),
+        slice_((700,), glr, glr, (5,), (600,)), slice_((32, 384), glr, glr, (0, 166), (32, 362), (2, 2)),
+        slice_((100, 198), gdr, glr, (0, 1), (100, 197), (1, 2), "f32"),
+        slice_((618,), gdr, glr, (0,), (618,), dtype="f32"), slice_((300, 618), glr, gdr, (0, 0), (300, 618)),
+        slice_((64, 64), gd, gd, (0, 0), (64, 64)), slice_((64, 64), gd, gl, (0, 0), (64, 64)),
+        slice_((736,), gd, gd, (416,), (672,), dtype="f32"), slice_((93,), gl, gd, (83,), (90,)),
+        slice_((1, 96, 864), gd, gl, (0, 0, 711), (1, 96, 733), dtype="f32"),
+        slice_((64, 2048), gd, gd, (3, 0), (64, 2048), dtype="bfp8_b"),
+        slice_((2, 100, 300), gl, gl, (0, 17, 0), (2, 99, 300)),
+        slice_((703, 744), "g:ws:5x1:704x160", gd, (0, 538), (703, 568)),
+        slice_((256, 64), gdr, "g:hs:4x1:32x32:rm", (0, 16), (128, 48)),
+        slice_((256, 70), gdr, "g:ws:1x2:128x16:rm", (0, 0), (128, 32)),
+        slice_((256, 64), "g:hs:4x1:64x64:rm", "g:hs:4x1:32x64:rm", (0, 0), (128, 64)),
+        slice_((128, 64), "g:ws:1x2:128x32:rm", glr, (3, 8), (100, 64)),
+        slice_((128, 64), glr, "g:hs:2x1:64x64:rm", (0, 0), (128, 64)),
+        slice_((128, 64), gd, "g:bs:4x2:32x32", (3, 0), (128, 64)), slice_((64, 64), gd, "g:hs:2x1:64x64", (5, 0), (64, 64)),
+        slice_((3, 800, 416), gl, "g:bs:1x1:672x256", (0, 444, 172), (3, 641, 413)),
+        slice_((823,), gl, "g:bs:1x6:32x96", (63,), (610,), dtype="bfp8_b"),
+        slice_((256, 64), gd, "g:hs:4x2:32x64", (0, 0), (128, 64)),
+        slice_((2, 134, 128), "g:ws:1x1:320x128", gd, (0, 124, 0), (2, 132, 128)),
+        # repeat: codegen legs (tiled, row-major, folded), the round trip through row-major data, unsharding,
+        # resharding, native programs for rank 1 and bfp8_b row-major data, row-major shards.
+        repeat((1, 193, 215), gl, gd, (2, 4, 1), "f32"), repeat((672,), gl, gl, (3,), "f32"),
+        repeat((320, 188), "g:bs:1x6:320x32", gl, (2, 3)), repeat((544, 20), gd, gd, (2, 3)),
+        repeat((518, 352), gl, gl, (3, 3)), repeat((11, 384), gl, "g:ws:1x5:32x256", (1, 3), "f32"),
+        repeat((128, 928), gd, "g:bs:4x8:96x256", (3, 2), "f32"), repeat((64, 64), gl, gl, (2, 3)),
+        repeat((160, 493), glr, gdr, (4, 1)), repeat((850, 224), gdr, glr, (1, 1), "f32"),
+        repeat((528, 416), gdr, glr, (2, 3)), repeat((2, 2, 32, 576), glr, gdr, (3, 1, 3, 1)),
+        repeat((1, 1, 640, 256), gdr, glr, (4, 1, 2, 1)), repeat((100, 100), gd, gd, (2, 3), "bfp8_b"),
+        repeat((2, 1, 96, 39), glr, "g:hs:7x5:22x39:rm", (1, 1, 4, 1)),
+        repeat((2, 4, 768, 32), gdr, "g:ws:8x4:12288x3:rm", (2, 1, 1, 3)),
+        repeat((100, 70), "g:hs:4x1:25x70:rm", glr, (1, 1)), repeat((64, 64), gd, "g:bs:4x4:32x32", (2, 1)),
+        # concat: the tiled unaligned width program, untilize + row-major concat + tilize, row-major concat,
+        # transposes around unaligned rows, rank 1.
+        concat(((512, 163), (512, 96), (512, 10)), (gd, gl, gd), gd, -1),
+        concat(((1, 1, 640, 577), (1, 1, 640, 577)), (gl, gl), gl, 3),
+        concat(((2, 64, 50), (2, 64, 30)), (gl, gl), gl, 2, "f32"), concat(((288,), (544,)), (gl, gd), gl, -1, "f32"),
+        concat(((100, 96), (37, 96)), (gl, gl), gl, -2), concat(((2, 50, 70), (2, 30, 70)), (gd, gd), gd, 1),
+        concat(((64, 128), (2, 128), (64, 128), (64, 128)), (gd, gl, gl, gd), gl, 0),
+        concat(((64, 451), (101, 451)), (glr, glr), glr, -2), concat(((1, 825, 428), (1, 463, 428)), (glr, gdr), glr, 1),
+        concat(((100, 64), (100, 32)), (gdr, gdr), gdr, 1), concat(((100, 63), (100, 33)), (gdr, gdr), gdr, 1),
+        concat(((63,), (33,)), (gdr, gdr), gdr, 0), concat(((3, 300, 63), (3, 300, 99)), (glr, gdr), glr, 2),
+        concat(((64, 50), (64, 30)), (gl, gd), gl, 1, "bfp8_b"), concat(((5,), (7,)), (glr, glr), glr, 0, "f32"),
+        concat(((640,), (640,), (640,)), ("g:hs:1x1:32x640",) * 3, gl, 0),
+    )

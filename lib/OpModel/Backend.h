@@ -77,10 +77,13 @@ llvm::Error checkShape(llvm::StringRef opName, llvm::StringRef role,
 /// A row-major layout is not supported unless `rowMajorAllowed` (the ops
 /// whose row-major programs are modelled), and never sharded; a u32 one
 /// unless `indicesAllowed` (embedding indices, argmax results).
+/// `idleCoresAllowed`: shards may cover the tensor on fewer cores than the
+/// grid has (ttnn 0.81.1 leaves the others idle; measured for to_layout).
 llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
                         llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
                         bool rowMajorAllowed = false,
-                        bool indicesAllowed = false);
+                        bool indicesAllowed = false,
+                        bool idleCoresAllowed = false);
 
 /// Tile pages of each of the input and output CBs of ttnn 0.81.1's
 /// tilize / untilize of `shape` from `in` (to_layout, LayoutOps.cpp), or
@@ -157,6 +160,8 @@ struct ProgramStep {
   uint64_t dataflowBytes = 0;
   uint64_t allocatedL1 = 0;
   uint64_t freedL1 = 0;
+  /// Scratchpads, allocated and freed with the program's buffers.
+  uint64_t scratchpadBytes = 0;
 };
 
 /// finish() of a composite whose last program writes the output (`outShape`
@@ -218,6 +223,20 @@ llvm::Expected<size_t> permuteRuntime(llvm::StringRef opName,
                                       llvm::ArrayRef<int64_t> permutation,
                                       LayoutAttr outputLayout,
                                       Swap swap = std::nullopt);
+
+/// One tilize or untilize program of ttnn 0.81.1 (to_layout's, LayoutOps.cpp)
+/// between interleaved tensors (a tilize may write shards): its buffers by the
+/// kind graph capture counts them as, and its scratchpads.
+struct ConversionProgram {
+  uint64_t circularBytes = 0;
+  uint64_t dataflowBytes = 0;
+  uint64_t scratchpadBytes = 0;
+};
+
+/// The program ttnn 0.81.1 runs to convert `shape` from `in` to `out` (the
+/// other page layout), or a not-supported error for programs not modelled.
+llvm::Expected<ConversionProgram>
+conversionProgram(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out);
 
 } // namespace mlir::ttnn::op_model::backend
 

@@ -1,25 +1,18 @@
 //===- LayoutOps.cpp - concat, slice, repeat, to_layout -------------------===//
 //
-// ttnn 0.81.1's interleaved data-movement programs, measured on the mock
-// Wormhole and Blackhole devices (docs/op-model.md, per-family table):
-//   - concat: a reader/writer copy through one 2-page CB in the output's tile
-//     format, whatever the number of inputs or the dimension;
-//   - slice (unit steps): the same single 2-page CB, plus a scratchpad of one
-//     4-byte word per dimension (the slice bounds), outside the CB peak;
-//   - slice with a step above 1: untilize (bf16: UntilizeCodegen's circular
-//     buffers, f32: UntilizeMultiCore's dataflow buffers, to_layout's pages),
-//     a row-major strided slice (one dataflow buffer of 2 input rows), tilize
-//     (to_layout's pages); row-major intermediates in the output's buffer
-//     type, live until the output is written (finishPrograms);
-//   - repeat: one 8-page CB per program, one program per repeated dimension
-//     (their CBs never coexist; the intermediate between two programs is not
-//     in L1), one page for an outer dimension (not the last two) into L1; no
-//     repeated dimension is a copy through a 2-page CB, or nothing at all
-//     (the input itself) when the output layout is the input's.
-// Sharded inputs of slice and repeat stream through the same CB, and their
-// sharded outputs are written through it (measured); so are concat's from
-// interleaved inputs. Sharded concat inputs (every input sharded, or ttnn
-// fails; all on one grid, in one scheme):
+// ttnn 0.81.1's layout ops, read from its sources and measured on the mock
+// Wormhole and Blackhole devices (docs/op-model.md, "Layout ops"). Each op
+// runs one or several device programs (finishPrograms counts them as graph
+// capture does); each section's comment has its rules:
+//   - to_layout: ttnn's tilize / untilize selection (conversionProgram),
+//     shared with the other ops, and its sharded conversions;
+//   - concat: the interleaved, tiled unaligned, row-major and sharded
+//     programs, padded concat dimensions through row-major data;
+//   - slice: the tile program, the row-major programs (a tiled input
+//     untilized and tilized around them), to_memory_config (copyProgram);
+//   - repeat: ttnn's codegen legs and native row-major programs.
+// Sharded concat inputs (every input sharded, or ttnn fails; all on one
+// grid, in one scheme):
 //   - height shards along the width: ttnn's sharded programs write the
 //     concatenated shards into a height-sharded tensor on that grid (shard
 //     widths summed): two inputs through the tiled s2s program's transpose
@@ -35,7 +28,6 @@
 //     interleaved tensor in the output's buffer, then the interleaved program
 //     runs (a sharded output: TT_FATAL but for height shards along the
 //     height, not measured).
-// A strided slice of sharded tensors is not supported.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,8 +49,25 @@ constexpr int64_t kRepeatPages = 8;
 /// A repeat of an outer dimension (not one of the last two) into L1 streams
 /// one page (measured on both mock devices; into DRAM: kRepeatPages).
 constexpr int64_t kOuterRepeatL1Pages = 1;
-/// ttnn 0.81.1's slice scratchpad: one 32-bit word per dimension.
-constexpr uint64_t kSliceScratchpadBytesPerDim = 4;
+
+/// `value` rounded up to a multiple of `alignment`.
+uint64_t alignUp(uint64_t value, uint64_t alignment) {
+  return ceilDiv(value, alignment) * alignment;
+}
+
+/// The page alignment of `layout`'s buffer type.
+uint64_t bufferAlignment(LayoutAttr layout) {
+  const DeviceModel &device = currentDevice();
+  return layout.isL1() ? device.l1Alignment : device.dramAlignment;
+}
+
+/// Rows of a row-major tensor: every dimension but the last.
+int64_t rowCount(llvm::ArrayRef<int64_t> shape) {
+  int64_t rows = 1;
+  for (int64_t dim : shape.drop_back())
+    rows *= dim;
+  return rows;
+}
 
 /// The output shape of `shape`, or a backend error naming the op.
 llvm::Expected<std::vector<int64_t>>
@@ -93,9 +102,9 @@ size_t copyRuntime(llvm::ArrayRef<std::vector<int64_t>> inShapes,
   return roofline(work);
 }
 
-/// Legality and output shape of a single-input op: layouts and formats.
-/// Slice and repeat write a sharded output through their interleaved CBs
-/// (measured on both mock devices: height, width and block shards).
+/// Legality and output shape of slice and repeat: layouts (row-major too;
+/// an output's shards may leave cores idle, measured), formats, and the
+/// input's page layout kept (they do not convert).
 llvm::Expected<std::vector<int64_t>>
 checkSingleInput(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
                  LayoutAttr inLayout,
@@ -105,19 +114,641 @@ checkSingleInput(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
   auto shape = asOutput(name, std::move(outShape));
   if (!shape)
     return shape.takeError();
-  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout))
+  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout,
+                                    /*rowMajorAllowed=*/true))
     return err;
-  if (llvm::Error err = checkLayout(name, "output", *shape, outLayout))
+  if (llvm::Error err = checkLayout(name, "output", *shape, outLayout,
+                                    /*rowMajorAllowed=*/true,
+                                    /*indicesAllowed=*/false,
+                                    /*idleCoresAllowed=*/true))
     return err;
   if (llvm::Error err = checkSameFormat(name, "the input", inLayout, outLayout))
     return err;
+  if (inLayout.isRowMajor() != outLayout.isRowMajor())
+    return backendError(name + ": the output's page layout must be the "
+                               "input's (" + describe(inLayout) +
+                        "; convert with ttnn.to_layout)");
   return shape;
 }
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// to_layout
+//===----------------------------------------------------------------------===//
+//
+// ttnn 0.81.1's interleaved conversions (conversionProgram), read from its
+// tilize / untilize sources (tilize.cpp, tilize_with_val_padding.cpp,
+// untilize.cpp, untilize_with_unpadding.cpp, their device operations'
+// select_program_factory, the codegen untilize's CB plan and
+// work_split_tilize's block split) and measured on the mock Wormhole and
+// Blackhole devices (ranks 1 to 4, aligned or not, up to 8192 columns, bf16 /
+// f32 / bfp8_b, DRAM / L1: every one of 330 shapes exact). "pair" is one input
+// and one output tile (a bfp8_b untilize writes bf16); Wt the padded width in
+// tiles, Ht the second-to-last dimension's tiles, R all tile rows (Ht times
+// the outer dimensions), C the worker cores, M the L1 above the allocator base,
+// P an L1 output's per-bank bytes (rounded up to the DRAM alignment: the L1
+// allocator's granule) that the selection reserves. A rank-1 tensor is one
+// row of a 2-D one.
+//   - tilize (tile-multiple shapes: TilizeMultiCore, else tilize with value
+//     padding): one tile row per block, Wt pairs, unless the row's CBs and
+//     staging (Wt (pair + a tile row) + 2 DRAM alignment units) do not fit M
+//     - P, or square blocks use more cores than rows (blocksUseMoreCores),
+//     when ttnn runs its block program (blockProgram);
+//   - untilize of a tile-multiple bf16 / bfp8_b tensor: the codegen program
+//     (codegenUntilize) when its CBs fit, else as f32;
+//   - untilize of a tile-multiple f32 tensor (native): the block program when
+//     a row's pair does not fit M - P or square blocks use more cores than
+//     rows, else Wt x min(2, ceil(R / C)) pairs (double-buffered once a core
+//     has two rows); rows of more than ttnn's max_tiles_per_cb run its
+//     single-core or column programs: not modelled;
+//   - untilize of other shapes (untilize with unpadding): the block program
+//     as above (its square-block test on Ht, not R), else Wt pairs.
+// The codegen untilize counts as circular buffers, the other programs as
+// dataflow buffers (graph capture peaks each kind apart); the block tilize
+// stages rows in scratchpads. A conversion to the input's own page layout
+// returns the input (no program) and ignores another requested placement.
+//
+// Sharded conversions (both devices, height / width / block, bf16 / f32 /
+// bfp8_b; shards Hs x Ws tiles, whole tiles only: ttnn TT_FATALs otherwise):
+//   - untilize of a sharded input: into the same sharding (memory layout,
+//     grid, shard), the shards are both CBs (0); else UntilizeMultiCore on the
+//     input's grid: an output CB of Ws x min(2, Hs) tiles, the input CB the
+//     shard itself, unless the shards are uneven (the tensor is not a multiple
+//     of the shard), when the input CB is Ws x min(2, Hs) tiles too;
+//   - untilize of an interleaved input into a sharded output: UntilizeMultiCore
+//     over the grid, Wt x min(2, ceil(Ht / C)) x pair, any data type (a single
+//     core program beyond a CB's worth of tiles per row: not supported);
+//   - tilize of a sharded input into the same memory layout: the sharded
+//     program (0 CB), whose output keeps the input's grid and shard whatever
+//     was asked; a height-sharded input into L1 interleaved: an output CB of
+//     Wt tiles (the input CB is the shard); any other output: the interleaved
+//     program on the whole row, Wt x pair;
+//   - tilize of an interleaved input into a sharded output: the interleaved
+//     rule above (its block program into shards: not supported).
+
+namespace {
+constexpr int64_t kDoubleBuffer = 2;
+/// ttnn's threshold_row_block: rows up to this many tiles never take the
+/// block programs.
+constexpr int64_t kBlockRowTiles = 32;
+/// The codegen untilize plans its CBs in bf16 tiles and declines rows whose
+/// two bf16 copies pass this many bytes on more than one tile row
+/// (untilize_codegen_supported.cpp, kWideChunkThreshold).
+constexpr uint64_t kCodegenRowBytes = 800000;
+
+/// The data type of `layout`'s data as row-major pages: bfp8_b (a tile
+/// format) untilizes to bf16.
+DataType rowMajorType(LayoutAttr layout) {
+  return layout.getDataType() == DataType::BFloat8B ? DataType::BFloat16
+                                                    : layout.getDataType();
+}
+
+/// The data type the output must have: the input's, except that bfp8_b (a
+/// tile format) untilizes to bf16.
+DataType convertedType(LayoutAttr in, LayoutAttr out) {
+  return !in.isRowMajor() && out.isRowMajor() ? rowMajorType(in)
+                                              : in.getDataType();
+}
+
+/// A tensor as the tilize / untilize programs see it: Wt tiles a row, Ht
+/// tiles along the second-to-last dimension, R tile rows in all; a rank-1
+/// tensor is a single row.
+struct TileGrid {
+  int64_t width, height, wt, ht, rows;
+  bool aligned;
+};
+
+TileGrid tileGrid(llvm::ArrayRef<int64_t> shape) {
+  int64_t width = shape.empty() ? 1 : shape.back();
+  int64_t height = shape.size() >= 2 ? shape[shape.size() - 2] : 1;
+  int64_t outer = 1;
+  for (int64_t dim : shape.drop_back(std::min<size_t>(2, shape.size())))
+    outer *= dim;
+  int64_t ht = ceilDiv(height, kTileDim);
+  return {width, height, ceilDiv(width, kTileDim), ht, outer * ht,
+          tileAligned(shape)};
+}
+
+/// ttnn's compute_ncores: the cores splitting `blocks` evenly over `cores`
+/// use (work_split_tilize.hpp).
+int64_t rowSplitCores(int64_t blocks, int64_t cores) {
+  int64_t perCore = ceilDiv(blocks, cores);
+  return perCore == 0 ? blocks : ceilDiv(blocks, perCore);
+}
+
+/// The block side ttnn's compute_ncores_wh picks for `blocks` tiles of a
+/// Wt x Ht grid (closest_square_larger_than_b): from floor(sqrt(ceil(blocks
+/// / C))), the next one when that is not a perfect square, the first side
+/// whose blocks fit in fewer than C cores.
+int64_t squareBlockSide(int64_t blocks, int64_t wt, int64_t ht,
+                        int64_t cores) {
+  int64_t perCore = ceilDiv(blocks, cores);
+  int64_t side = int64_t(std::sqrt(double(perCore)));
+  while (side * side > perCore)
+    --side;
+  while ((side + 1) * (side + 1) <= perCore)
+    ++side;
+  auto fits = [&](int64_t c) {
+    return ceilDiv(wt, c) * ceilDiv(ht, c) < cores;
+  };
+  if (side > 0 && side * side == perCore && fits(side))
+    return side;
+  for (int64_t c = side + 1; c <= wt * ht; ++c)
+    if (fits(c))
+      return c;
+  return 1;
+}
+
+/// ttnn's switch to a block program for rows wider than 32 tiles (and
+/// `colTiles` > 32 or Wt > `colTiles`): square blocks of `blocks` tiles
+/// would use more cores than splitting the R tile rows. The programs differ
+/// in what they count: the native untilize passes R as `colTiles`, the
+/// others Ht; tilize with value padding counts the blocks of the unpadded
+/// input (floor(height x width / 1024)).
+bool blocksUseMoreCores(int64_t blocks, int64_t wt, int64_t colTiles,
+                        int64_t rows, int64_t cores) {
+  if (wt <= kBlockRowTiles || !(colTiles > kBlockRowTiles || wt > colTiles))
+    return false;
+  int64_t side = squareBlockSide(blocks, wt, colTiles, cores);
+  return rowSplitCores(rows, cores) <
+         ceilDiv(wt, side) * ceilDiv(colTiles, side);
+}
+
+/// The widths in tiles of a block program's two buffer sets, both held on
+/// every core: the full blocks' (when Wt >= s) and the cliff column's (Wt
+/// mod s); 0 for a set that does not exist.
+std::array<int64_t, 2> blockSetWidths(int64_t wt, int64_t side) {
+  return {wt >= side ? side : 0, wt % side};
+}
+
+/// The L1 a tilize / untilize's selection reserves for its output: its
+/// per-bank bytes rounded up to the L1 allocator's granule, the DRAM
+/// alignment (common.cpp, get_pending_l1_output_reservation); 0 in DRAM or
+/// sharded.
+uint64_t reservedOutputL1(llvm::ArrayRef<int64_t> shape, LayoutAttr out) {
+  if (!out.isL1() || out.isSharded())
+    return 0;
+  uint64_t granule = currentDevice().dramAlignment;
+  return ceilDiv(std::max(bytesPerBank(shape, out), granule), granule) *
+         granule;
+}
+
+/// Whether `bytes` of CBs fit beside a reserved output (is_enough_space:
+/// strictly below what is left of M).
+bool fitsBeside(uint64_t bytes, uint64_t reserved) {
+  uint64_t capacity = currentDevice().l1AboveAllocatorBase();
+  return reserved < capacity && bytes < capacity - reserved;
+}
+
+/// ttnn's block tilize / untilize (make_block_plan): square blocks of the
+/// last two dimensions' Wt x Ht tiles, a set of buffers for the full blocks
+/// and one for the cliff column, both counted on every core (measured);
+/// `stagingPerTile` bytes a tile (a tilize stages a tile row of input) plus
+/// two DRAM alignment units of scratchpad per set. Blocks beyond ttnn's CB
+/// budget take its sub-block search: not modelled.
+llvm::Expected<ConversionProgram> blockProgram(const TileGrid &g,
+                                               uint64_t tileIn,
+                                               uint64_t tileOut,
+                                               uint64_t stagingPerTile) {
+  const DeviceModel &device = currentDevice();
+  uint64_t fixed = stagingPerTile ? 2 * device.dramAlignment : 0;
+  uint64_t limit = (device.l1AboveAllocatorBase() - fixed) /
+                   (tileIn + tileOut + stagingPerTile);
+  int64_t side = squareBlockSide(g.wt * g.ht, g.wt, g.ht, device.numCores());
+  if (uint64_t(side) > limit)
+    return notSupportedError(ToLayoutOp::getOperationName() + ": blocks of " +
+                             llvm::Twine(side) + " tiles a side exceed ttnn's "
+                             "CB budget (its sub-block search is not "
+                             "modelled)");
+  ConversionProgram program;
+  for (int64_t width : blockSetWidths(g.wt, side)) {
+    if (width == 0)
+      continue;
+    program.dataflowBytes += width * (tileIn + tileOut);
+    if (stagingPerTile)
+      program.scratchpadBytes += width * stagingPerTile + fixed;
+  }
+  return program;
+}
+
+/// ttnn's codegen untilize (bf16 / bfp8_b, interleaved; a shape that is not
+/// a tile multiple only when ttnn.untilize itself is called, in bf16, which
+/// to_layout never does): a core's block is Wt tiles, a share of a single
+/// tile row of a tile-multiple shape (ceil(Wt / C)), or such a row split into
+/// the most columns that divide Wt and give each row at most C / R cores; its
+/// CBs, in bf16 tiles, are double-buffered on both sides when 4 blocks fit M,
+/// on the input side when 3 do, else single (untilize_codegen_cb_plan.cpp).
+/// nullopt when ttnn runs the native untilize instead: rows past the codegen
+/// limit, or a single buffer not fitting beside the reserved output.
+std::optional<ConversionProgram> codegenUntilize(const TileGrid &g,
+                                                 uint64_t tileIn,
+                                                 uint64_t tileOut,
+                                                 uint64_t reserved) {
+  const DeviceModel &device = currentDevice();
+  int64_t cores = device.numCores();
+  uint64_t capacity = device.l1AboveAllocatorBase();
+  if ((g.rows > 1 || !g.aligned) &&
+      uint64_t(2 * g.wt) * kBf16TileBytes > kCodegenRowBytes)
+    return std::nullopt;
+  int64_t pages = g.wt;
+  if (g.aligned && g.rows == 1) {
+    pages = ceilDiv(g.wt, cores);
+  } else if (g.aligned && g.rows < cores) {
+    int64_t columns = std::min(cores / g.rows, g.wt);
+    while (columns > 1 && g.wt % columns != 0)
+      --columns;
+    pages = g.wt / columns;
+  }
+  uint64_t block = uint64_t(pages) * kBf16TileBytes;
+  if (2 * block > capacity || reserved >= capacity ||
+      2 * block > capacity - reserved)
+    return std::nullopt;
+  ConversionProgram program;
+  int64_t inPages = 3 * block <= capacity ? kDoubleBuffer * pages : pages;
+  int64_t outPages = 4 * block <= capacity ? kDoubleBuffer * pages : pages;
+  program.circularBytes = inPages * tileIn + outPages * tileOut;
+  return program;
+}
+
+/// ttnn's max_tiles_per_cb: tiles of `layout` in half of L1 above the
+/// allocator base, double-buffered.
+int64_t maxTilesPerCB(LayoutAttr layout) {
+  const DeviceModel &device = currentDevice();
+  return int64_t((device.l1BankSize / 2 - device.l1AllocatorBase) /
+                 (kDoubleBuffer * tileBytes(layout)));
+}
+
+/// Which ttnn entry untilizes: to_layout (ttnn.untilize for tile-multiple
+/// shapes, ttnn.untilize_with_unpadding for others), ttnn.untilize itself
+/// (repeat's round trip: the codegen program also for padded bf16 shapes) or
+/// ttnn.untilize_with_unpadding itself (concat: its program for every
+/// shape).
+enum class UntilizeEntry { ToLayout, Untilize, WithUnpadding };
+
+llvm::Expected<ConversionProgram>
+untilizeProgram(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out,
+                UntilizeEntry entry = UntilizeEntry::ToLayout) {
+  TileGrid g = tileGrid(shape);
+  if (entry == UntilizeEntry::WithUnpadding)
+    g.aligned = false;
+  uint64_t tileIn = tileBytes(in), tileOut = tileBytes(out);
+  uint64_t pair = tileIn + tileOut;
+  uint64_t reserved = reservedOutputL1(shape, out);
+  int64_t cores = currentDevice().numCores();
+  bool codegen = g.aligned ? in.getDataType() != DataType::Float32
+                           : entry == UntilizeEntry::Untilize &&
+                                 in.getDataType() == DataType::BFloat16;
+  if (codegen)
+    if (std::optional<ConversionProgram> codegen =
+            codegenUntilize(g, tileIn, tileOut, reserved))
+      return *codegen;
+  bool fits = fitsBeside(g.wt * pair, reserved);
+  // The native untilize tests square blocks against all tile rows, the
+  // unpadding one against the last two dimensions' (their device ops).
+  int64_t colTiles = g.aligned ? g.rows : g.ht;
+  if (!fits || blocksUseMoreCores(g.wt * g.ht, g.wt, colTiles, g.rows, cores))
+    return blockProgram(g, tileIn, tileOut, 0);
+  ConversionProgram program;
+  if (!g.aligned) {
+    program.dataflowBytes = g.wt * pair;
+    return program;
+  }
+  if (g.wt > maxTilesPerCB(in))
+    return notSupportedError(
+        ToLayoutOp::getOperationName() + ": a row of " + llvm::Twine(g.wt) +
+        " tiles of " + describe(in) + " exceeds ttnn's " +
+        llvm::Twine(maxTilesPerCB(in)) +
+        " tiles per CB: its single-core and column untilizes are not "
+        "modelled");
+  program.dataflowBytes =
+      g.wt * std::min(kDoubleBuffer, ceilDiv(g.rows, cores)) * pair;
+  return program;
+}
+
+llvm::Expected<ConversionProgram>
+tilizeProgram(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out) {
+  TileGrid g = tileGrid(shape);
+  uint64_t tileIn = tileBytes(in), tileOut = tileBytes(out);
+  uint64_t staging = tileIn / kTileDim;
+  uint64_t rowBytes =
+      g.wt * (tileIn + tileOut + staging) + 2 * currentDevice().dramAlignment;
+  int64_t blocks = g.aligned ? g.wt * g.ht : g.height * g.width / (kTileDim * kTileDim);
+  if (!fitsBeside(rowBytes, reservedOutputL1(shape, out)) ||
+      blocksUseMoreCores(blocks, g.wt, g.ht, g.rows,
+                         currentDevice().numCores())) {
+    if (out.isSharded())
+      return notSupportedError(ToLayoutOp::getOperationName() +
+                               ": ttnn's block tilize into shards is not "
+                               "modelled");
+    return blockProgram(g, tileIn, tileOut, staging);
+  }
+  ConversionProgram program;
+  program.dataflowBytes = g.wt * (tileIn + tileOut);
+  return program;
+}
+} // namespace
+
+llvm::Expected<ConversionProgram>
+backend::conversionProgram(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                           LayoutAttr out) {
+  return in.isRowMajor() ? tilizeProgram(shape, in, out)
+                         : untilizeProgram(shape, in, out);
+}
+
+std::optional<uint64_t> backend::conversionCBBytes(llvm::ArrayRef<int64_t> shape,
+                                                   LayoutAttr in,
+                                                   LayoutAttr out) {
+  llvm::Expected<ConversionProgram> program = conversionProgram(shape, in, out);
+  if (!program) {
+    llvm::consumeError(program.takeError());
+    return std::nullopt;
+  }
+  // Callers count no scratchpad: a program with one is outside their model.
+  if (program->scratchpadBytes)
+    return std::nullopt;
+  return program->circularBytes + program->dataflowBytes;
+}
+
+std::optional<int64_t> backend::conversionPages(llvm::ArrayRef<int64_t> shape,
+                                                LayoutAttr in) {
+  LayoutAttr out = in.interleavedIn(
+      in.isRowMajor() ? PageLayout::Tile : PageLayout::RowMajor,
+      in.getBufferType());
+  if (!in.isRowMajor() && in.getDataType() == DataType::BFloat8B)
+    out = out.withDataType(DataType::BFloat16);
+  std::optional<uint64_t> bytes = conversionCBBytes(shape, in, out);
+  if (!bytes)
+    return std::nullopt;
+  return int64_t(*bytes / (tileBytes(in) + tileBytes(out)));
+}
+
+namespace {
+
+/// A conversion's programs, in order (the last writes the output), and the
+/// layout ttnn produces (a sharded tilize keeps the input's shards).
+struct Conversion {
+  llvm::SmallVector<ProgramStep, 2> programs;
+  LayoutAttr output;
+};
+
+/// A conversion program as a step writing `shape` in `output`.
+ProgramStep conversionStep(const ConversionProgram &program,
+                           llvm::ArrayRef<int64_t> shape, LayoutAttr output) {
+  ProgramStep step;
+  step.circularBytes = program.circularBytes;
+  step.dataflowBytes = program.dataflowBytes;
+  step.scratchpadBytes = program.scratchpadBytes;
+  step.allocatedL1 = l1BytesPerBank(shape, output);
+  return step;
+}
+
+/// The one program of a conversion (its output allocated when it runs).
+Conversion oneProgram(const ConversionProgram &program, llvm::ArrayRef<int64_t> shape,
+                      LayoutAttr output) {
+  return Conversion{{conversionStep(program, shape, output)}, output};
+}
+
+/// A program with `dataflowBytes` of buffers writing `output`.
+Conversion streamed(uint64_t dataflowBytes, llvm::ArrayRef<int64_t> shape,
+                    LayoutAttr output) {
+  ConversionProgram program;
+  program.dataflowBytes = dataflowBytes;
+  return oneProgram(program, shape, output);
+}
+
+/// ttnn's sharded untilize with unpadding (a shape that is not a tile
+/// multiple, from shards): into an interleaved output the input CB is the
+/// shard and the output CB two shard rows of tiles (2 Ws); ttnn TT_FATALs on
+/// a batched block-sharded input (its validation). Sharded outputs (ttnn
+/// derives their shards) are not modelled.
+llvm::Expected<Conversion> unpaddingShards(llvm::ArrayRef<int64_t> shape,
+                                           LayoutAttr in, LayoutAttr out) {
+  llvm::StringRef name = ToLayoutOp::getOperationName();
+  if (out.isSharded())
+    return notSupportedError(name + ": untilizing shards of " +
+                             describeShape(shape) + " (not a tile multiple) "
+                             "into shards (ttnn derives their shape) is not "
+                             "modelled");
+  int64_t outer = 1;
+  for (int64_t dim : shape.drop_back(std::min<size_t>(2, shape.size())))
+    outer *= dim;
+  if (in.getMemoryLayout() != TensorMemoryLayout::HeightSharded && outer > 1)
+    return backendError(name + ": ttnn 0.81.1 untilizes width or block "
+                               "shards of a batched " + describeShape(shape) +
+                        " with unpadding into an interleaved tensor only "
+                        "unbatched (TT_FATAL)");
+  int64_t widthTiles = in.getShard()[1] / kTileDim;
+  return streamed(uint64_t(kDoubleBuffer * widthTiles) * tileBytes(out),
+                  shape, out);
+}
+
+/// The untilize of a tiled input with a sharded side (the file comment's
+/// sharded rules).
+llvm::Expected<Conversion> shardedUntilize(llvm::ArrayRef<int64_t> shape,
+                                           LayoutAttr in, LayoutAttr out) {
+  llvm::StringRef name = ToLayoutOp::getOperationName();
+  Geometry g = geometry(shape);
+  uint64_t pair = tileBytes(in) + tileBytes(out);
+  if (in.isSharded()) {
+    if (!tileAligned(shape))
+      return unpaddingShards(shape, in, out);
+    if (shardedAlike(in, out))
+      return streamed(0, shape, out);
+    llvm::ArrayRef<int64_t> shard = in.getShard();
+    int64_t pages = (shard[1] / kTileDim) *
+                    std::min(kDoubleBuffer, shard[0] / kTileDim);
+    uint64_t perPage = evenShards(shape, in) ? tileBytes(out) : pair;
+    return streamed(uint64_t(pages) * perPage, shape, out);
+  }
+  // An interleaved input into shards: untilize with unpadding's row program
+  // (forced for sharded outputs: Wt pairs) for shapes that are not tile
+  // multiples, else UntilizeMultiCore.
+  if (!tileAligned(shape))
+    return streamed(uint64_t(g.widthTiles) * pair, shape, out);
+  if (g.widthTiles > maxTilesPerCB(in))
+    return notSupportedError(
+        name + ": a row of " + llvm::Twine(g.widthTiles) + " tiles of " +
+        describe(in) + " exceeds ttnn's " + llvm::Twine(maxTilesPerCB(in)) +
+        " tiles per CB: its single-core untilize is not modelled");
+  int64_t pages = g.widthTiles *
+                  std::min(kDoubleBuffer,
+                           ceilDiv(g.heightTiles, currentDevice().numCores()));
+  return streamed(uint64_t(pages) * pair, shape, out);
+}
+
+/// The tilize of a row-major sharded input. A row-major shard is physically
+/// whole tiles wide, so only a second-to-last dimension that is not a tile
+/// multiple changes the padding (ttnn's to_layout): a height-sharded input is
+/// then first padded in place by ttnn's pad program (one row of dataflow
+/// buffer; the padded rows on the input's shards, freed after the tilize:
+/// ttnn TT_FATALs when they outgrow the grid), others run tilize with value
+/// padding (Wt pairs, the output placed as asked; its width-sharded program
+/// is not modelled). Else ttnn's tilize: into the same memory layout the
+/// sharded program (0, the output on the input's shards whatever was asked),
+/// a height-sharded input into L1 interleaved an output CB of Wt tiles, any
+/// other output the row program's Wt pairs.
+llvm::Expected<Conversion> shardedTilize(llvm::ArrayRef<int64_t> shape,
+                                         LayoutAttr in, LayoutAttr out) {
+  llvm::StringRef name = ToLayoutOp::getOperationName();
+  Geometry g = geometry(shape);
+  uint64_t pair = tileBytes(in) + tileBytes(out);
+  bool padded = shape.size() >= 2 && shape[shape.size() - 2] % kTileDim != 0;
+  bool height = in.getMemoryLayout() == TensorMemoryLayout::HeightSharded;
+  if (padded && !height) {
+    if (in.getMemoryLayout() == TensorMemoryLayout::WidthSharded &&
+        out.isL1() && out.getMemoryLayout() == in.getMemoryLayout())
+      return notSupportedError(name + ": tilizing width shards of " +
+                               describeShape(shape) + " with padding runs "
+                               "ttnn's sharded tilize with value padding, "
+                               "which is not modelled");
+    return streamed(uint64_t(g.widthTiles) * pair, shape, out);
+  }
+  ProgramStep pad;
+  if (padded && shape.back() % kTileDim != 0)
+    return notSupportedError(name + ": padding height shards of " +
+                             describeShape(shape) + " in both of the last "
+                             "two dimensions is not modelled");
+  if (padded) {
+    llvm::ArrayRef<int64_t> shard = in.getShard();
+    int64_t cores = in.getGrid()[0] * in.getGrid()[1];
+    if (g.heightTiles * kTileDim > shard[0] * cores)
+      return backendError(name + ": padding " + describeShape(shape) +
+                          " to whole tiles needs more rows than the " +
+                          describe(in) + " shards hold (ttnn 0.81.1: "
+                          "TT_FATAL)");
+    pad.dataflowBytes = uint64_t(shape.back()) * elementBytes(in);
+    pad.allocatedL1 = uint64_t(shard[0]) * shard[1] * elementBytes(in);
+  }
+  LayoutAttr output = out;
+  uint64_t bytes = uint64_t(g.widthTiles) * pair;
+  if (out.isSharded() && out.getMemoryLayout() == in.getMemoryLayout()) {
+    output = out.withShards(in.getGrid(), in.getShard());
+    bytes = 0;
+  } else if (height && out.isL1() && !out.isSharded()) {
+    bytes = uint64_t(g.widthTiles) * tileBytes(out);
+  }
+  Conversion conversion = streamed(bytes, shape, output);
+  if (padded) {
+    conversion.programs.front().freedL1 = pad.allocatedL1;
+    conversion.programs.insert(conversion.programs.begin(), pad);
+  }
+  return conversion;
+}
+
+/// checkLayout of a to_layout operand (shards may leave cores idle: ttnn
+/// places such tensors and converts them, measured). A sharded row-major one
+/// is checked as the tiled twin of its rows: ttnn needs whole-tile shards
+/// (TT_FATAL on their alignment) and pads a row to whole tiles, but not the
+/// rows.
+llvm::Error checkOperand(llvm::StringRef role, llvm::ArrayRef<int64_t> shape,
+                         LayoutAttr layout) {
+  llvm::SmallVector<int64_t, 4> checked(shape);
+  if (layout && layout.isRowMajor() && layout.isSharded()) {
+    int64_t rows = 1;
+    for (int64_t dim : shape.drop_back())
+      rows *= dim;
+    checked = {rows, shape.empty() ? 1 : shape.back()};
+    layout = LayoutAttr::get(layout.getContext(), PageLayout::Tile,
+                             layout.getBufferType(), layout.getMemoryLayout(),
+                             layout.getDataType(), layout.getGrid(),
+                             layout.getShard());
+  }
+  return checkLayout(ToLayoutOp::getOperationName(), role, checked, layout,
+                     /*rowMajorAllowed=*/true, /*indicesAllowed=*/false,
+                     /*idleCoresAllowed=*/true);
+}
+
+/// The checked conversion of `shape` from `in` to `out` (the other page
+/// layout): interleaved, or with a sharded side.
+llvm::Expected<Conversion> planConversion(llvm::ArrayRef<int64_t> shape,
+                                          LayoutAttr in, LayoutAttr out) {
+  llvm::StringRef name = ToLayoutOp::getOperationName();
+  if (llvm::Error err = checkOperand("input", shape, in))
+    return err;
+  if (llvm::Error err = checkOperand("output", shape, out))
+    return err;
+  DataType expected = convertedType(in, out);
+  if (out.getDataType() != expected)
+    return backendError(name + ": the output is " +
+                        stringifyDataType(out.getDataType()) + " but " +
+                        describe(in) + " converts to " +
+                        stringifyDataType(expected) +
+                        " (convert with ttnn.typecast)");
+  if (!in.isRowMajor() && (in.isSharded() || out.isSharded()))
+    return shardedUntilize(shape, in, out);
+  if (in.isSharded()) {
+    if (shape.size() < 2)
+      return backendError(name + ": a sharded rank-1 tensor cannot be "
+                                 "tilized (ttnn 0.81.1: TT_FATAL; move it to "
+                                 "interleaved first)");
+    return shardedTilize(shape, in, out);
+  }
+  auto program = conversionProgram(shape, in, out);
+  if (!program)
+    return program.takeError();
+  return oneProgram(*program, shape, out);
+}
+
+/// to_layout's conversion, or nullopt when ttnn returns the input itself: a
+/// conversion to the input's own page layout (ttnn ignores any other
+/// placement asked for: the answer's layout is the input's).
+llvm::Expected<std::optional<Conversion>>
+planToLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out) {
+  if (in && out && in.isRowMajor() == out.isRowMajor()) {
+    if (llvm::Error err = checkLayout(ToLayoutOp::getOperationName(), "input",
+                                      shape, in, /*rowMajorAllowed=*/true))
+      return err;
+    return std::nullopt;
+  }
+  auto conversion = planConversion(shape, in, out);
+  if (!conversion)
+    return conversion.takeError();
+  return std::move(*conversion);
+}
+} // namespace
+
+llvm::Expected<OpConstraints> OpModel<ToLayoutOp>::getOpConstraints(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
+  auto plan = planToLayout(inputShape, inputLayout, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  if (!*plan) {
+    // ttnn returns the input tensor itself: no program, no new buffer.
+    OpConstraints result;
+    result.outputLayouts.push_back(inputLayout);
+    return result;
+  }
+  return finishPrograms(ToLayoutOp::getOperationName(), (*plan)->programs,
+                        inputShape, (*plan)->output, initialState);
+}
+
+llvm::Expected<size_t> OpModel<ToLayoutOp>::getOpRuntime(
+    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
+    LayoutAttr outputLayout) {
+  auto plan = planToLayout(inputShape, inputLayout, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  if (!*plan)
+    return 0;
+  std::vector<int64_t> shape(inputShape.begin(), inputShape.end());
+  return copyRuntime({shape}, {inputLayout}, shape, (*plan)->output);
+}
+
+//===----------------------------------------------------------------------===//
 // concat
 //===----------------------------------------------------------------------===//
+//
+// ttnn 0.81.1's concat.cpp and its program factories, measured on both mock
+// devices. Interleaved inputs: tiled ones along a tile-multiple (or outer)
+// dimension through one 2-page CB in the output's tile format (a sharded
+// output written through it); a last-dimension concat of padded widths
+// (bf16 / f32, 2 to 32 inputs, interleaved output) through the tiled
+// unaligned program; other padded concat dimensions and rank 1 through
+// row-major data (untilize with unpadding, the row-major program, a tilize);
+// row-major inputs through the row-major program, transposed around it when
+// their rows are not whole alignment units. Sharded inputs: the file
+// comment.
 
 namespace {
 /// What ttnn 0.81.1 runs for a concat: its CBs, the L1 per core of the
@@ -126,6 +757,10 @@ struct ConcatPlan {
   std::vector<int64_t> output;
   uint64_t cbBytes = 0;
   uint64_t intermediateL1 = 0;
+  /// Programs of the interleaved paths, in order, and the layout of their
+  /// result (empty: one program of cbBytes writing the requested output).
+  llvm::SmallVector<ProgramStep, 6> programs;
+  LayoutAttr layout;
 };
 
 /// The sharded concat programs (the file comment): `axis` normalized.
@@ -152,6 +787,18 @@ planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
       return unsupported("shards of part tiles");
   }
   int64_t rank = int64_t(output.size());
+  // A padded concat dimension sends tiled inputs through ttnn's untilize
+  // with unpadding (build_untilize_rm_retilize_concat), which TT_FATALs on
+  // rank-1 shards (measured) and is not modelled for others.
+  if (rank == 1)
+    return backendError(name + ": ttnn 0.81.1 cannot untilize rank-1 shards "
+                               "for a concat (TT_FATAL on their shard "
+                               "shape)");
+  if (axis >= rank - 2 &&
+      llvm::any_of(inputShapes, [&](llvm::ArrayRef<int64_t> shape) {
+        return shape[axis] % kTileDim != 0;
+      }))
+    return unsupported("a concat dimension that is not a tile multiple");
   bool alongWidth = axis == rank - 1, alongHeight = axis == rank - 2;
   ConcatPlan plan;
   plan.output = std::move(output);
@@ -245,6 +892,192 @@ planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
   llvm_unreachable("planShardedConcat takes sharded inputs");
 }
 
+/// ttnn's concat row-major program: 2 output rows, each aligned to the larger
+/// of the first input's and the output's buffer alignment (the writer's CB).
+ProgramStep rowConcatProgram(llvm::ArrayRef<int64_t> output, LayoutAttr first,
+                             LayoutAttr out) {
+  ProgramStep program;
+  uint64_t alignment = std::max(bufferAlignment(first), bufferAlignment(out));
+  program.dataflowBytes =
+      kCopyPages * alignUp(uint64_t(output.back()) * elementBytes(out),
+                           alignment);
+  program.allocatedL1 = l1BytesPerBank(output, out);
+  return program;
+}
+
+/// ttnn's transpose of the last two dimensions of a row-major tensor (the
+/// permute program): 3 dataflow buffers of 2 tiles of its data type, whatever
+/// the shape (measured on both mock devices, bf16 and f32, 5 to 1000 rows).
+constexpr int64_t kRowTransposeTiles = 3 * 2;
+
+std::vector<int64_t> swappedLastTwo(llvm::ArrayRef<int64_t> shape) {
+  std::vector<int64_t> out(shape.begin(), shape.end());
+  std::swap(out[out.size() - 1], out[out.size() - 2]);
+  return out;
+}
+
+/// The row-major concat of `shapes` in `rows` (interleaved) along `axis`
+/// into `joined`: ttnn's row-major program, or, when a last-dimension concat
+/// has rows that are not whole units of their buffer's alignment
+/// (build_non_aligned_last_dim_concat; a rank-1 tensor is one row,
+/// build_unsqueeze_squeeze_1D_rm_unaligned_concat), each input transposed in
+/// its buffer, concatenated along the rows into the output's buffer and
+/// transposed back there. `freed` is the L1 of earlier intermediates ttnn
+/// frees once the transposes are done.
+llvm::Error rowConcatPrograms(llvm::SmallVectorImpl<ProgramStep> &programs,
+                              const std::vector<std::vector<int64_t>> &shapes,
+                              llvm::ArrayRef<LayoutAttr> rows, int64_t axis,
+                              llvm::ArrayRef<int64_t> output, LayoutAttr joined,
+                              uint64_t freed) {
+  int64_t last = int64_t(output.size()) - 1;
+  bool aligned = axis != last ||
+                 llvm::all_of(llvm::zip(shapes, rows), [](auto pair) {
+                   auto [shape, layout] = pair;
+                   return (uint64_t(shape.back()) * elementBytes(layout)) %
+                              bufferAlignment(layout) ==
+                          0;
+                 });
+  if (aligned) {
+    programs.push_back(rowConcatProgram(output, rows.front(), joined));
+    return llvm::Error::success();
+  }
+  auto asMatrix = [](llvm::ArrayRef<int64_t> shape) {
+    std::vector<int64_t> matrix(shape.begin(), shape.end());
+    if (matrix.size() == 1)
+      matrix.insert(matrix.begin(), 1);
+    return swappedLastTwo(matrix);
+  };
+  if (uint64_t(asMatrix(output).back()) * elementBytes(joined) >
+      currentDevice().l1AboveAllocatorBase())
+    return notSupportedError(ConcatOp::getOperationName() + ": ttnn concats "
+                             "these transposed rows in chunks, which is not "
+                             "modelled");
+  ProgramStep transpose;
+  transpose.dataflowBytes = kRowTransposeTiles * tileBytes(joined);
+  for (auto [shape, layout] : llvm::zip(shapes, rows)) {
+    ProgramStep step = transpose;
+    step.allocatedL1 = l1BytesPerBank(asMatrix(shape), layout);
+    programs.push_back(step);
+  }
+  programs.back().freedL1 = freed;
+  std::vector<int64_t> transposed = asMatrix(output);
+  programs.push_back(rowConcatProgram(transposed, rows.front(), joined));
+  ProgramStep back = transpose;
+  back.allocatedL1 = l1BytesPerBank(output, joined);
+  programs.push_back(back);
+  return llvm::Error::success();
+}
+
+/// ttnn's ConcatTiledUnalignedProgramFactory (a last-dimension concat of
+/// 2 to 32 interleaved bf16 / f32 tiled inputs, some of a width that is not a
+/// tile multiple, into an interleaved output): 32-row bands untilized,
+/// assembled and retilized on each core, CBs of 3 x (the inputs' Wt summed +
+/// the output's Wt) tiles. ttnn takes it only when those CBs fit the free L1
+/// (its inputs in L1 and the output reserved); within 64 KiB of that bound
+/// the model does not decide (nullopt with an error).
+llvm::Expected<std::optional<uint64_t>>
+tiledUnalignedConcat(const std::vector<std::vector<int64_t>> &shapes,
+                     llvm::ArrayRef<LayoutAttr> inputs, int64_t axis,
+                     llvm::ArrayRef<int64_t> output, LayoutAttr out) {
+  constexpr uint64_t kUndecidedBytes = 64 * 1024;
+  int64_t rank = int64_t(output.size());
+  DataType type = out.getDataType();
+  if (rank < 2 || axis != rank - 1 || out.isSharded() || inputs.size() > 32 ||
+      (type != DataType::BFloat16 && type != DataType::Float32) ||
+      llvm::all_of(shapes, [](llvm::ArrayRef<int64_t> shape) {
+        return shape.back() % kTileDim == 0;
+      }))
+    return std::nullopt;
+  int64_t tiles = 3 * ceilDiv(output.back(), kTileDim);
+  uint64_t inputsL1 = 0;
+  for (auto [shape, layout] : llvm::zip(shapes, inputs)) {
+    tiles += 3 * ceilDiv(shape.back(), kTileDim);
+    inputsL1 += l1BytesPerBank(shape, layout);
+  }
+  uint64_t need = uint64_t(tiles) * tileBytes(out) +
+                  reservedOutputL1(output, out);
+  uint64_t capacity = currentDevice().l1AboveAllocatorBase();
+  if (need > capacity)
+    return std::nullopt;
+  if (need + inputsL1 + kUndecidedBytes > capacity)
+    return notSupportedError(ConcatOp::getOperationName() + ": whether ttnn's "
+                             "tiled unaligned concat fits its free L1 is not "
+                             "modelled this close to the bound");
+  return uint64_t(tiles) * tileBytes(out);
+}
+
+/// Concat of interleaved inputs (the file comment).
+llvm::Expected<ConcatPlan>
+planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
+                      llvm::ArrayRef<LayoutAttr> inputs, int64_t axis,
+                      std::vector<int64_t> output, LayoutAttr out) {
+  llvm::StringRef name = ConcatOp::getOperationName();
+  ConcatPlan plan;
+  plan.output = std::move(output);
+  plan.layout = out;
+  if (out.isRowMajor()) {
+    if (out.isSharded())
+      return notSupportedError(name + ": a row-major concat into shards is "
+                                      "not modelled");
+    if (llvm::Error err = rowConcatPrograms(plan.programs, shapes, inputs,
+                                            axis, plan.output, out, 0))
+      return err;
+    return plan;
+  }
+  auto unaligned = tiledUnalignedConcat(shapes, inputs, axis, plan.output, out);
+  if (!unaligned)
+    return unaligned.takeError();
+  if (*unaligned) {
+    ProgramStep program;
+    program.circularBytes = **unaligned;
+    program.allocatedL1 = l1BytesPerBank(plan.output, out);
+    plan.programs.push_back(program);
+    return plan;
+  }
+  int64_t rank = int64_t(plan.output.size());
+  bool padded = rank == 1 || (axis >= rank - 2 &&
+                              llvm::any_of(shapes, [&](llvm::ArrayRef<int64_t> s) {
+                                return s[axis] % kTileDim != 0;
+                              }));
+  // Interleaved tiled inputs write a sharded output through the same CB
+  // (measured: height, width and block shards).
+  if (!padded) {
+    plan.cbBytes = kCopyPages * tileBytes(out);
+    plan.layout = nullptr;
+    return plan;
+  }
+  // build_untilize_rm_retilize_concat: each input untilized with unpadding
+  // (ttnn.untilize_with_unpadding, whatever its shape) in its own buffer, the row-major concat into the output's buffer, then tilized
+  // (without the data type: bfp8_b comes out bf16); every intermediate lives
+  // until the output is written.
+  if (out.isSharded())
+    return notSupportedError(name + ": concatenating along a padded "
+                                    "dimension into shards (through "
+                                    "row-major data) is not modelled");
+  DataType type = rowMajorType(out);
+  llvm::SmallVector<LayoutAttr, 4> rows;
+  uint64_t untilized = 0;
+  for (auto [shape, layout] : llvm::zip(shapes, inputs)) {
+    rows.push_back(rowMajorIn(layout.withDataType(type)));
+    auto untilize = untilizeProgram(shape, layout, rows.back(),
+                                    UntilizeEntry::WithUnpadding);
+    if (!untilize)
+      return untilize.takeError();
+    plan.programs.push_back(conversionStep(*untilize, shape, rows.back()));
+    untilized += l1BytesPerBank(shape, rows.back());
+  }
+  LayoutAttr joined = rowMajorIn(out.withDataType(type));
+  if (llvm::Error err = rowConcatPrograms(plan.programs, shapes, rows, axis,
+                                          plan.output, joined, untilized))
+    return err;
+  auto tilize = planConversion(plan.output, joined, out.withDataType(type));
+  if (!tilize)
+    return tilize.takeError();
+  plan.programs.append(tilize->programs.begin(), tilize->programs.end());
+  plan.layout = tilize->output;
+  return plan;
+}
+
 llvm::Expected<ConcatPlan>
 planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
            const std::vector<LayoutAttr> &inputLayouts, int64_t dim,
@@ -257,32 +1090,44 @@ planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
   llvm::SmallVector<llvm::SmallVector<int64_t>> shapes;
   for (auto [index, shape] : llvm::enumerate(inputShapes)) {
     if (llvm::Error err = checkLayout(name, "input " + std::to_string(index),
-                                      shape, inputLayouts[index]))
+                                      shape, inputLayouts[index],
+                                      /*rowMajorAllowed=*/true))
       return err;
     shapes.emplace_back(shape.begin(), shape.end());
   }
   auto output = asOutput(name, ConcatOp::inferResultShape(shapes, dim));
   if (!output)
     return output.takeError();
-  if (llvm::Error err = checkLayout(name, "output", *output, outputLayout))
+  if (llvm::Error err = checkLayout(name, "output", *output, outputLayout,
+                                    /*rowMajorAllowed=*/true,
+                                    /*indicesAllowed=*/false,
+                                    /*idleCoresAllowed=*/true))
     return err;
-  for (auto [index, layout] : llvm::enumerate(inputLayouts))
+  for (auto [index, layout] : llvm::enumerate(inputLayouts)) {
     if (llvm::Error err = checkSameFormat(
             name, "input " + std::to_string(index), layout, outputLayout))
       return err;
+    if (layout.isRowMajor() != outputLayout.isRowMajor())
+      return backendError(name + ": input " + std::to_string(index) + " (" +
+                          describe(layout) + ") and the output differ in page "
+                          "layout (ttnn 0.81.1: TT_FATAL on mixed layouts; "
+                          "convert with ttnn.to_layout)");
+  }
   if (llvm::any_of(inputLayouts, [](LayoutAttr l) { return l.isSharded(); })) {
+    if (outputLayout.isRowMajor())
+      return notSupportedError(name + ": concatenating row-major shards is "
+                                      "not modelled");
     auto axis = normalizeDim(name, dim, int64_t(output->size()));
     if (!axis)
       return axis.takeError();
     return planShardedConcat(inputShapes, inputLayouts, *axis,
                              std::move(*output), outputLayout);
   }
-  // Interleaved inputs write a sharded output through the same CB
-  // (measured: height, width and block shards).
-  ConcatPlan plan;
-  plan.output = std::move(*output);
-  plan.cbBytes = kCopyPages * tileBytes(outputLayout);
-  return plan;
+  auto axis = normalizeDim(name, dim, int64_t(output->size()));
+  if (!axis)
+    return axis.takeError();
+  return planInterleavedConcat(inputShapes, inputLayouts, *axis,
+                               std::move(*output), outputLayout);
 }
 } // namespace
 
@@ -293,6 +1138,9 @@ llvm::Expected<OpConstraints> OpModel<ConcatOp>::getOpConstraints(
   auto plan = planConcat(inputShapes, inputLayouts, dim, outputLayout);
   if (!plan)
     return plan.takeError();
+  if (!plan->programs.empty())
+    return finishPrograms(ConcatOp::getOperationName(), plan->programs,
+                          plan->output, plan->layout, initialState);
   Analysis analysis;
   analysis.cbBytes = plan->cbBytes;
   analysis.intermediateL1 = plan->intermediateL1;
@@ -307,70 +1155,327 @@ llvm::Expected<size_t> OpModel<ConcatOp>::getOpRuntime(
   auto plan = planConcat(inputShapes, inputLayouts, dim, outputLayout);
   if (!plan)
     return plan.takeError();
-  return copyRuntime(inputShapes, inputLayouts, plan->output, outputLayout);
+  return copyRuntime(inputShapes, inputLayouts, plan->output,
+                     plan->layout ? plan->layout : outputLayout);
 }
 
 //===----------------------------------------------------------------------===//
 // slice
 //===----------------------------------------------------------------------===//
+//
+// ttnn 0.81.1's slice (slice.cpp, slice_device_operation.cpp and its program
+// factories), measured on both mock devices:
+//   - the whole tensor with unit steps: ttnn's to_memory_config of the input
+//     (copyProgram);
+//   - a tiled input of rank >= 2 with unit steps whose begins in the last two
+//     dimensions are tile multiples: the tile program, one 2-page CB of output
+//     tiles and a scratchpad of one 4-byte word per dimension (the ends are
+//     padded to tiles, so any end is fine);
+//   - any other tiled input (ttnn's rm_only path): untilized (to_layout's
+//     program) into a row-major tensor interleaved in the output's buffer
+//     type, sliced by a row-major program, tilized into the output (to_layout's
+//     program; ttnn tilizes without the data type, so bfp8_b comes out bf16:
+//     the answer's layout); both row-major tensors live until the output is
+//     written; a bfp8_b input with a step above 1 is a TT_FATAL;
+//   - a row-major input: the row-major program alone.
+// The row-major programs (slice_program_factory_rm*.cpp): with unit steps
+// SliceRm, a dataflow buffer of 2 k output rows (each aligned to the larger of
+// the input's and output's buffer alignment, doubled when the first column's
+// byte offset is not aligned to the input's), k the most rows up to 4096 B
+// (at the single alignment) that divide the busiest core's row count rounded
+// up to 32 (merge_num_sticks_to_read), and the 4-byte-a-dimension
+// scratchpad; with a step, SliceRmStride: 2 input rows aligned the same way.
+// Sharded row-major tensors (ttnn reshards several through L1 first) and a
+// tiled input's row-major path into shards: not modelled.
 
 namespace {
+/// ttnn 0.81.1's slice scratchpad: one 32-bit word per dimension.
+constexpr uint64_t kSliceScratchpadBytesPerDim = 4;
+/// SliceRm merges rows into reads of at most this many bytes (MAX_READ_SIZE).
+constexpr uint64_t kSliceMaxReadBytes = 4096;
+/// ... of a core's row count rounded up to this many (round_up_to_mul32).
+constexpr int64_t kSliceRowGroup = 32;
+
 bool hasStep(llvm::ArrayRef<int64_t> step) {
   return llvm::any_of(step, [](int64_t s) { return s != 1; });
 }
 
-llvm::Expected<std::vector<int64_t>>
-checkSlice(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-           llvm::ArrayRef<int64_t> begins, llvm::ArrayRef<int64_t> ends,
-           llvm::ArrayRef<int64_t> step, LayoutAttr outputLayout) {
-  llvm::StringRef name = SliceOp::getOperationName();
-  auto output = checkSingleInput(
-      name, inputShape, inputLayout,
-      SliceOp::inferResultShape(inputShape, begins, ends, step), outputLayout);
-  if (!output)
-    return output.takeError();
-  if (!hasStep(step))
-    return output;
-  // ttnn 0.81.1: untilize, a row-major strided slice, tilize.
-  if (inputLayout.getDataType() == DataType::BFloat8B)
-    return backendError(name + ": a step above 1 needs a bf16 or f32 input "
-                               "(ttnn 0.81.1: TT_FATAL on bfp8_b)");
-  if (inputLayout.isSharded() || outputLayout.isSharded())
-    return notSupportedError(name + ": a step above 1 on sharded tensors is "
-                                    "not modelled");
-  if (!conversionPages(inputShape, inputLayout) ||
-      !conversionPages(*output, rowMajorIn(outputLayout)))
-    return notSupportedError(
-        name + ": a step above 1 untilizes and tilizes, and these shapes run "
-               "one of ttnn's block programs, which are not modelled");
-  return output;
+/// ttnn's to_memory_config of `shape` from `in` to `out` (the same data
+/// type): nothing (nullopt) into the input's own layout; between interleaved
+/// tensors the copy program, 2 output pages of dataflow buffer (a row-major
+/// page a row aligned to the output buffer, with a row of scratchpad); to or
+/// from shards ttnn's (un)sharding program, whose buffers are the shards (0;
+/// into row-major shards 4 staging slots of scratchpad), except row-major
+/// shard rows that are not whole L1 alignment units, which the copy program
+/// moves (its pages the shard rows). Measured on both mock devices; a
+/// row-major reshard is not modelled.
+llvm::Expected<std::optional<ProgramStep>>
+copyProgram(llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
+            LayoutAttr in, LayoutAttr out) {
+  if (in == out)
+    return std::nullopt;
+  ProgramStep copy;
+  copy.allocatedL1 = l1BytesPerBank(shape, out);
+  if (in.isRowMajor()) {
+    if (in.isSharded() && out.isSharded())
+      return notSupportedError(name + ": resharding row-major shards (" +
+                               describe(in) + " to " + describe(out) +
+                               ") is not modelled");
+    const DeviceModel &device = currentDevice();
+    uint64_t element = elementBytes(in);
+    uint64_t row = uint64_t(shape.empty() ? 1 : shape.back()) * element;
+    LayoutAttr sharded = in.isSharded() ? in : out;
+    // A page: a row, or a shard's share of it.
+    uint64_t page = sharded.isSharded()
+                        ? uint64_t(sharded.getShard()[1]) * element
+                        : row;
+    if (sharded.isSharded() && page % device.l1Alignment == 0) {
+      // ttnn's (un)sharding programs; interleaved_to_sharded stages each
+      // shard row in 4 slots of DRAM alignment units (keep_l1_aligned).
+      if (out.isSharded())
+        copy.scratchpadBytes =
+            4 * alignUp(page + device.dramAlignment, device.dramAlignment);
+      return copy;
+    }
+    copy.dataflowBytes = kCopyPages * alignUp(page, bufferAlignment(out));
+    copy.scratchpadBytes = row;
+    return copy;
+  }
+  if (!in.isSharded() && !out.isSharded())
+    copy.dataflowBytes = kCopyPages * tileBytes(out);
+  return copy;
 }
 
-/// The untilize / tilize programs of a strided slice, each one program.
-llvm::SmallVector<ProgramStep, 3>
-stridedSlicePrograms(llvm::ArrayRef<int64_t> inputShape,
-                     LayoutAttr inputLayout, llvm::ArrayRef<int64_t> outShape,
-                     LayoutAttr outputLayout) {
-  // The intermediates are row-major, interleaved in the output's buffer type.
-  LayoutAttr rmIn = rowMajorIn(outputLayout);
-  uint64_t untilizeBytes =
-      *conversionCBBytes(inputShape, inputLayout, rowMajorIn(inputLayout));
-  ProgramStep untilize;
-  // bf16: UntilizeCodegen's circular buffers; f32: UntilizeMultiCore's
-  // dataflow buffers.
-  if (inputLayout.getDataType() == DataType::Float32)
-    untilize.dataflowBytes = untilizeBytes;
-  else
-    untilize.circularBytes = untilizeBytes;
-  untilize.allocatedL1 = l1BytesPerBank(inputShape, rmIn);
-  ProgramStep slice;
-  // SliceRmStride: one dataflow buffer of two input rows.
-  slice.dataflowBytes = 2 * uint64_t(inputShape.back()) * elementBytes(rmIn);
-  slice.allocatedL1 = l1BytesPerBank(outShape, rmIn);
-  ProgramStep tilize;
-  tilize.dataflowBytes = *conversionCBBytes(outShape, rmIn, outputLayout);
-  tilize.allocatedL1 = l1BytesPerBank(outShape, outputLayout);
-  return {untilize, slice, tilize};
+/// SliceRm's dataflow buffer for `outShape` rows read from a row-major
+/// `in` from column `begin` (the file comment).
+llvm::Expected<uint64_t> rowSliceBytes(llvm::ArrayRef<int64_t> outShape,
+                                       int64_t begin, LayoutAttr in,
+                                       LayoutAttr out) {
+  uint64_t element = elementBytes(in);
+  uint64_t single = std::max(bufferAlignment(in), bufferAlignment(out));
+  bool misaligned = (uint64_t(begin) * element) % bufferAlignment(in) != 0;
+  uint64_t row = uint64_t(outShape.back()) * element;
+  uint64_t entry = alignUp(row, misaligned ? 2 * single : single);
+  if (2 * entry > currentDevice().l1AboveAllocatorBase())
+    return notSupportedError(SliceOp::getOperationName() + ": rows of " +
+                             llvm::Twine(row) + " B are read in chunks by "
+                             "ttnn, which is not modelled");
+  int64_t perCore = ceilDiv(rowCount(outShape), currentDevice().numCores());
+  int64_t rows = ceilDiv(perCore, kSliceRowGroup) * kSliceRowGroup;
+  uint64_t stride = alignUp(row, single);
+  int64_t merged = 1;
+  for (int64_t k = 1; uint64_t(k) * stride <= kSliceMaxReadBytes; ++k)
+    if (rows % k == 0)
+      merged = k;
+  return 2 * merged * entry;
+}
+
+/// The row-major slice program (SliceRm or SliceRmStride) from a row-major
+/// `in` of `inShape` to a row-major `out` of `outShape`.
+llvm::Expected<ProgramStep>
+rowSliceProgram(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
+                llvm::ArrayRef<int64_t> outShape, LayoutAttr out,
+                llvm::ArrayRef<int64_t> begins, llvm::ArrayRef<int64_t> step) {
+  ProgramStep program;
+  program.allocatedL1 = l1BytesPerBank(outShape, out);
+  if (hasStep(step)) {
+    uint64_t alignment = std::max(bufferAlignment(in), bufferAlignment(out));
+    program.dataflowBytes =
+        kCopyPages * alignUp(uint64_t(inShape.back()) * elementBytes(in),
+                             alignment);
+    return program;
+  }
+  auto bytes = rowSliceBytes(outShape, begins.back(), in, out);
+  if (!bytes)
+    return bytes.takeError();
+  program.dataflowBytes = *bytes;
+  program.scratchpadBytes = kSliceScratchpadBytesPerDim * inShape.size();
+  return program;
+}
+
+/// What ttnn 0.81.1 runs for a slice: its programs (none: the input itself)
+/// and the layout of its result.
+struct SlicePlan {
+  std::vector<int64_t> output;
+  llvm::SmallVector<ProgramStep, 3> programs;
+  LayoutAttr layout;
+  bool identity = false;
+};
+
+/// Width or block shards: ttnn's row-major slice splits their rows by the
+/// shard width.
+bool widthSplit(LayoutAttr layout) {
+  return layout.isSharded() &&
+         layout.getMemoryLayout() != TensorMemoryLayout::HeightSharded;
+}
+
+/// The slice of a row-major input (slice.cpp): shards ttnn's row-major
+/// programs cannot address (width or block shards of rows that are not
+/// whole tiles or L1 alignment units, or read from a column other than the
+/// first; height shards of a shape that is not a tile multiple, unless
+/// sliced into height shards with unit steps) go through L1 interleaved
+/// tensors: unsharded, sliced, then placed by to_memory_config. Height
+/// shards into height shards with unit steps and a first column at an L1
+/// alignment unit run SliceRmSharded, whose buffers are the shards.
+/// `resharded`: the slice's input is row-major (ttnn reshards only then; a
+/// tiled input's untilized rows go to the program as they are).
+llvm::Error planRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
+                         LayoutAttr in, llvm::ArrayRef<int64_t> begins,
+                         llvm::ArrayRef<int64_t> step, LayoutAttr out,
+                         bool resharded) {
+  llvm::StringRef name = SliceOp::getOperationName();
+  uint64_t element = elementBytes(in);
+  uint64_t l1Alignment = currentDevice().l1Alignment;
+  bool noStep = !hasStep(step);
+  bool wholeTileRows = inShape.back() % kTileDim == 0;
+  auto shardRowAligned = [&](LayoutAttr layout) {
+    return (uint64_t(layout.getShard()[1]) * element) % l1Alignment == 0;
+  };
+  bool outHeight = out.isSharded() && !widthSplit(out);
+  bool inBad = false;
+  if (widthSplit(in))
+    inBad = !wholeTileRows || begins.back() != 0 || !shardRowAligned(in);
+  else if (in.isSharded())
+    inBad = inShape.size() >= 2 && !tileAligned(inShape) &&
+            !(outHeight && noStep);
+  bool outBad = widthSplit(out) && (!wholeTileRows || !shardRowAligned(out));
+  if (resharded && (inBad || outBad)) {
+    LayoutAttr staged = in.interleavedIn(PageLayout::RowMajor, BufferType::L1);
+    LayoutAttr source = in;
+    if (inBad) {
+      auto unshard = copyProgram(name, inShape, in, staged);
+      if (!unshard)
+        return unshard.takeError();
+      plan.programs.push_back(**unshard);
+      source = staged;
+    }
+    auto slice = rowSliceProgram(inShape, source, plan.output, staged, begins,
+                                 step);
+    if (!slice)
+      return slice.takeError();
+    plan.programs.push_back(*slice);
+    auto place = copyProgram(name, plan.output, staged, out);
+    if (!place)
+      return place.takeError();
+    if (*place)
+      plan.programs.push_back(**place);
+    return llvm::Error::success();
+  }
+  if (in.isSharded() && outHeight && !widthSplit(in) && noStep &&
+      (uint64_t(begins.back()) * element) % l1Alignment == 0) {
+    ProgramStep sharded;
+    sharded.allocatedL1 = l1BytesPerBank(plan.output, out);
+    plan.programs.push_back(sharded);
+    return llvm::Error::success();
+  }
+  auto slice = rowSliceProgram(inShape, in, plan.output, out, begins, step);
+  if (!slice)
+    return slice.takeError();
+  plan.programs.push_back(*slice);
+  return llvm::Error::success();
+}
+
+/// ttnn's rm_only path of a tiled input (the file comment).
+llvm::Error planTiledRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
+                              LayoutAttr in, llvm::ArrayRef<int64_t> begins,
+                              llvm::ArrayRef<int64_t> step, LayoutAttr out) {
+  llvm::StringRef name = SliceOp::getOperationName();
+  if (hasStep(step) && in.getDataType() == DataType::BFloat8B)
+    return backendError(name + ": a step above 1 needs a bf16 or f32 input "
+                               "(ttnn 0.81.1: TT_FATAL on bfp8_b)");
+  if (out.isSharded()) {
+    // ttnn untilizes the whole input into the output's memory config: a
+    // rank-1 input fails its untilize with unpadding; a tile-multiple input
+    // its shard grid (the input's rows and width in the output's shards),
+    // and the sharded view of sliced rows narrower than a shard (TT_FATALs,
+    // measured). A padded input's untilize with unpadding derives other
+    // shards: not modelled.
+    int64_t width = plan.output.back();
+    llvm::ArrayRef<int64_t> shard = out.getShard();
+    int64_t shardsNeeded = ceilDiv(rowCount(inShape), shard[0]) *
+                           ceilDiv(inShape.back(), shard[1]);
+    if (inShape.size() < 2 ||
+        (tileAligned(inShape) &&
+         (shardsNeeded > out.getGrid()[0] * out.getGrid()[1] ||
+          (width != inShape.back() && shard[1] != width))))
+      return backendError(name + ": ttnn 0.81.1 slices " +
+                          describeShape(inShape) + " through row-major data "
+                          "in the output's memory config " + describe(out) +
+                          ", which cannot hold it (TT_FATAL)");
+    if (!tileAligned(inShape))
+      return notSupportedError(name + ": a slice of " +
+                               describeShape(inShape) + " that ttnn runs on "
+                               "row-major data into shards (" +
+                               describe(out) + ") is not modelled");
+  }
+  DataType type = rowMajorType(in);
+  LayoutAttr tiles = out.withDataType(type);
+  // The row-major tensors are interleaved in the output's buffer type, or
+  // on the output's shards.
+  LayoutAttr rows =
+      out.isSharded()
+          ? LayoutAttr::get(out.getContext(), PageLayout::RowMajor,
+                            out.getBufferType(), out.getMemoryLayout(), type,
+                            out.getGrid(), out.getShard())
+          : rowMajorIn(tiles);
+  auto untilize = planConversion(inShape, in, rows);
+  if (!untilize)
+    return untilize.takeError();
+  plan.programs.append(untilize->programs.begin(), untilize->programs.end());
+  if (llvm::Error err = planRowSlice(plan, inShape, rows, begins, step, rows,
+                                     /*resharded=*/false))
+    return err;
+  auto tilize = planConversion(plan.output, rows, tiles);
+  if (!tilize)
+    return tilize.takeError();
+  plan.programs.append(tilize->programs.begin(), tilize->programs.end());
+  plan.layout = tilize->output;
+  return llvm::Error::success();
+}
+
+llvm::Expected<SlicePlan>
+planSlice(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
+          llvm::ArrayRef<int64_t> begins, llvm::ArrayRef<int64_t> ends,
+          llvm::ArrayRef<int64_t> step, LayoutAttr out) {
+  llvm::StringRef name = SliceOp::getOperationName();
+  auto shape = checkSingleInput(
+      name, inShape, in, SliceOp::inferResultShape(inShape, begins, ends, step),
+      out);
+  if (!shape)
+    return shape.takeError();
+  SlicePlan plan;
+  plan.output = std::move(*shape);
+  plan.layout = out;
+  if (!hasStep(step) && llvm::equal(plan.output, inShape)) {
+    auto copy = copyProgram(name, inShape, in, out);
+    if (!copy)
+      return copy.takeError();
+    plan.identity = !*copy;
+    if (*copy)
+      plan.programs.push_back(**copy);
+    return plan;
+  }
+  size_t rank = inShape.size();
+  bool tileBegins = rank >= 2 && begins[rank - 1] % kTileDim == 0 &&
+                    begins[rank - 2] % kTileDim == 0;
+  if (!in.isRowMajor() && !hasStep(step) && tileBegins) {
+    ProgramStep tile;
+    tile.dataflowBytes = kCopyPages * tileBytes(out);
+    tile.scratchpadBytes = kSliceScratchpadBytesPerDim * rank;
+    tile.allocatedL1 = l1BytesPerBank(plan.output, out);
+    plan.programs.push_back(tile);
+    return plan;
+  }
+  if (!in.isRowMajor()) {
+    if (llvm::Error err = planTiledRowSlice(plan, inShape, in, begins, step,
+                                            out))
+      return err;
+    return plan;
+  }
+  if (llvm::Error err = planRowSlice(plan, inShape, in, begins, step, out,
+                                     /*resharded=*/true))
+    return err;
+  return plan;
 }
 } // namespace
 
@@ -379,70 +1484,364 @@ llvm::Expected<OpConstraints> OpModel<SliceOp>::getOpConstraints(
     llvm::ArrayRef<int64_t> begins, llvm::ArrayRef<int64_t> ends,
     llvm::ArrayRef<int64_t> step, LayoutAttr outputLayout,
     const MockAllocatorState *initialState) {
-  auto output =
-      checkSlice(inputShape, inputLayout, begins, ends, step, outputLayout);
-  if (!output)
-    return output.takeError();
-  if (hasStep(step))
-    return finishPrograms(
-        SliceOp::getOperationName(),
-        stridedSlicePrograms(inputShape, inputLayout, *output, outputLayout),
-        *output, outputLayout, initialState);
-  Analysis analysis;
-  analysis.cbBytes = kCopyPages * tileBytes(outputLayout);
-  analysis.scratchpadBytes = kSliceScratchpadBytesPerDim * inputShape.size();
-  analysis.outputs.push_back({std::move(*output), outputLayout});
-  return finish(SliceOp::getOperationName(), analysis, initialState);
+  auto plan = planSlice(inputShape, inputLayout, begins, ends, step,
+                        outputLayout);
+  if (!plan)
+    return plan.takeError();
+  if (plan->identity) {
+    // ttnn returns the input tensor itself: no program, no new buffer.
+    OpConstraints result;
+    result.outputLayouts.push_back(inputLayout);
+    return result;
+  }
+  return finishPrograms(SliceOp::getOperationName(), plan->programs,
+                        plan->output, plan->layout, initialState);
 }
 
 llvm::Expected<size_t> OpModel<SliceOp>::getOpRuntime(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     llvm::ArrayRef<int64_t> begins, llvm::ArrayRef<int64_t> ends,
     llvm::ArrayRef<int64_t> step, LayoutAttr outputLayout) {
-  auto output =
-      checkSlice(inputShape, inputLayout, begins, ends, step, outputLayout);
-  if (!output)
-    return output.takeError();
+  auto plan = planSlice(inputShape, inputLayout, begins, ends, step,
+                        outputLayout);
+  if (!plan)
+    return plan.takeError();
+  if (plan->identity)
+    return 0;
   // The program reads only the window: as many tiles as it writes.
-  return copyRuntime({*output}, {inputLayout}, *output, outputLayout);
+  return copyRuntime({plan->output}, {inputLayout}, plan->output,
+                     plan->layout);
 }
 
 //===----------------------------------------------------------------------===//
 // repeat
 //===----------------------------------------------------------------------===//
+//
+// ttnn 0.81.1's repeat (repeat.cpp, repeat_codegen_supported.cpp and the
+// codegen and native program factories), measured on both mock devices.
+// Nothing repeated: to_memory_config of the input (copyProgram). Else, for
+// ranks 2 to 4 (bfp8_b only when no row-major data is involved), the codegen
+// route: each repeated dimension is a leg, a program writing the working
+// tensor repeated along that dimension:
+//   - a tiled input whose last two dimensions are not tile multiples and that
+//     repeats one of them first goes through row-major data (the round trip):
+//     ttnn.untilize (the codegen untilize also for these padded bf16 shapes),
+//     row-major legs, then a tilize;
+//   - tiled legs run outer dimensions first, a CB of 8 output tiles, one tile
+//     for an outer dimension (not the last two) into L1 interleaved, height or
+//     width shards; row-major legs run the innermost dimension first, a CB of
+//     2 x min(4, slots / 2) slots of the larger aligned input or output row;
+//     a repeated size-1 dimension folds into the next (row-major legs keep
+//     the last dimension whole, tiled legs the last two);
+//   - intermediates are interleaved in the input's buffer type (DRAM after
+//     unsharding an input whose shards are not whole pages of the tensor, or
+//     before the round trip), each freed once the next leg has written its
+//     output; the last leg writes the output itself when it is interleaved or
+//     its shards are whole pages of the result, else it writes L1 or DRAM
+//     interleaved and ttnn's interleaved_to_sharded (no CB of its own)
+//     places it.
+// Rank 1 and bfp8_b with row-major data take the native route: untilize into
+// the input's buffer, native row-major programs (scratchpads only: two of
+// 128 B plus the row, a last-dimension repeat widening the row to a 16-byte
+// multiple of rows), each into the output's buffer, a tilize into the input's
+// data type. Sharded row-major tensors and sharded inputs that ttnn repeats
+// natively are not modelled.
 
 namespace {
-llvm::Expected<std::vector<int64_t>>
-checkRepeat(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-            llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout) {
-  return checkSingleInput(RepeatOp::getOperationName(), inputShape,
-                          inputLayout,
-                          RepeatOp::inferResultShape(inputShape, repeats),
-                          outputLayout);
-}
+/// The codegen repeat's batch of pages (kRepeatBatch): CBs of twice as many.
+constexpr int64_t kRepeatBatch = 4;
+/// The native row-major repeat's read alignment (READ_ALIGNMENT): two of them
+/// pad each scratchpad.
+constexpr uint64_t kRepeatReadAlignment = 64;
+/// ttnn's codegen repeat: tiled legs of outer dimensions read a tile at a
+/// time (repeat_outer_tile_direct).
+constexpr int64_t kDirectRepeatPages = 1;
+
+/// A working tensor each program replaces: a program's output is allocated
+/// while the previous intermediate is still live, which is freed after it.
+struct ProgramChain {
+  llvm::SmallVector<ProgramStep, 6> steps;
+  uint64_t workingL1 = 0;
+
+  void run(ProgramStep step) {
+    step.freedL1 = workingL1;
+    workingL1 = step.allocatedL1;
+    steps.push_back(step);
+  }
+};
 
 bool repeatsAny(llvm::ArrayRef<int64_t> repeats) {
   return llvm::any_of(repeats, [](int64_t r) { return r > 1; });
 }
 
-/// ttnn 0.81.1 returns the input tensor itself: no program and no new buffer
-/// (the result aliases the input's allocation).
-bool isNoOp(llvm::ArrayRef<int64_t> repeats, LayoutAttr inputLayout,
-            LayoutAttr outputLayout) {
-  return !repeatsAny(repeats) && inputLayout == outputLayout;
+std::vector<int64_t> repeated(llvm::ArrayRef<int64_t> shape, int64_t dim,
+                              int64_t times) {
+  std::vector<int64_t> out(shape.begin(), shape.end());
+  out[dim] *= times;
+  return out;
 }
 
-/// The pages of the largest of the per-dimension repeat programs.
-int64_t repeatPages(llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout) {
-  int64_t rank = int64_t(repeats.size()), pages = 0;
-  for (auto [dim, times] : llvm::enumerate(repeats)) {
-    if (times <= 1)
-      continue;
-    bool outer = int64_t(dim) < rank - 2;
-    pages = std::max(pages, outer && outputLayout.isL1() ? kOuterRepeatL1Pages
-                                                         : kRepeatPages);
+/// ttnn's shard_spec_is_page_identical: an interleaved layout, or shards that
+/// hold whole pages of `shape` (tiles, or whole rows for row-major) on as many
+/// cores as they need, the grid's shape for block shards.
+bool wholePageShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  if (!layout.isSharded())
+    return true;
+  int64_t width = shape.back(), height = rowCount(shape);
+  if (!layout.isRowMajor()) {
+    Geometry g = geometry(shape);
+    height = g.heightTiles * kTileDim;
+    width = g.widthTiles * kTileDim;
   }
-  return pages;
+  llvm::ArrayRef<int64_t> shard = layout.getShard(), grid = layout.getGrid();
+  if (height % shard[0] || width % shard[1])
+    return false;
+  int64_t rows = height / shard[0], columns = width / shard[1];
+  if (layout.isRowMajor() && columns != 1)
+    return false;
+  switch (layout.getMemoryLayout()) {
+  case TensorMemoryLayout::HeightSharded:
+    return columns == 1 && rows <= grid[0] * grid[1];
+  case TensorMemoryLayout::WidthSharded:
+    return rows == 1 && columns <= grid[0] * grid[1];
+  case TensorMemoryLayout::BlockSharded:
+    return grid[0] == rows && grid[1] == columns;
+  case TensorMemoryLayout::Interleaved:
+    break;
+  }
+  return true;
+}
+
+/// A row of `shape` in `layout`'s buffer, aligned to its alignment.
+uint64_t alignedRow(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  return alignUp(uint64_t(shape.back()) * elementBytes(layout),
+                 bufferAlignment(layout));
+}
+
+/// A codegen row-major leg's CB: the larger aligned row a slot, 2 x
+/// min(4, slots / 2) slots of M (one when only one fits).
+llvm::Expected<uint64_t> rowLegBytes(uint64_t slot) {
+  uint64_t slots = currentDevice().l1AboveAllocatorBase() / slot;
+  if (slots < 2)
+    return notSupportedError(RepeatOp::getOperationName() + ": rows of " +
+                             llvm::Twine(slot) + " B leave ttnn's repeat "
+                             "single-slot or native plans, not modelled");
+  return 2 * std::min<uint64_t>(kRepeatBatch, slots / 2) * slot;
+}
+
+/// What ttnn runs for a repeat (the section comment).
+struct RepeatPlan {
+  std::vector<int64_t> output;
+  ProgramChain chain;
+  LayoutAttr layout;
+  bool identity = false;
+};
+
+/// Appends a conversion writing `out` to the chain.
+llvm::Error runConversion(ProgramChain &chain,
+                          llvm::Expected<ConversionProgram> program,
+                          llvm::ArrayRef<int64_t> shape, LayoutAttr out) {
+  if (!program)
+    return program.takeError();
+  chain.run(conversionStep(*program, shape, out));
+  return llvm::Error::success();
+}
+
+/// The end of a repeat writing `working`: row-major data of a tiled input
+/// tilized back (`retilize`) interleaved in the output's buffer type, then
+/// ttnn's to_memory_config into the output (interleaved_to_sharded).
+llvm::Error finishRepeat(RepeatPlan &plan, LayoutAttr working, bool retilize,
+                         LayoutAttr out) {
+  if (retilize) {
+    LayoutAttr tiled = out.interleavedIn(PageLayout::Tile, out.getBufferType());
+    if (llvm::Error err = runConversion(
+            plan.chain, conversionProgram(plan.output, working, tiled),
+            plan.output, tiled))
+      return err;
+    working = tiled;
+  }
+  auto place = copyProgram(RepeatOp::getOperationName(), plan.output, working,
+                           out);
+  if (!place)
+    return place.takeError();
+  if (*place)
+    plan.chain.run(**place);
+  plan.layout = out;
+  return llvm::Error::success();
+}
+
+/// ttnn's codegen repeat, or nullopt when ttnn repeats natively.
+llvm::Expected<std::optional<RepeatPlan>>
+codegenRepeat(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
+              llvm::ArrayRef<int64_t> repeats, LayoutAttr out) {
+  llvm::StringRef name = RepeatOp::getOperationName();
+  int64_t rank = int64_t(inShape.size());
+  if (rank < 2 || rank > 4)
+    return std::nullopt;
+  bool tiled = !in.isRowMajor();
+  bool roundTrip = tiled && !tileAligned(inShape) &&
+                   (repeats[rank - 2] > 1 || repeats[rank - 1] > 1);
+  if (in.getDataType() == DataType::BFloat8B && roundTrip)
+    return std::nullopt;
+  if (in.isSharded() && in.isRowMajor())
+    return notSupportedError(name + ": repeating row-major shards is not "
+                                    "modelled");
+  RepeatPlan plan;
+  plan.output = repeated(inShape, 0, 1);
+  for (auto [dim, times] : llvm::enumerate(repeats))
+    plan.output[dim] *= times;
+  bool unshard = in.isSharded() && (roundTrip || !wholePageShards(inShape, in));
+  // ttnn demotes a height-sharded input read along a single row of 8 or more
+  // cores to its native repeat (is_shard_row_read_hotspot): not modelled.
+  bool tiledLegs = tiled && !roundTrip;
+  llvm::SmallVector<int64_t, 4> legs(repeats);
+  int64_t foldLimit = rank - (tiledLegs ? 3 : 2);
+  for (int64_t d = 0; d < foldLimit; ++d)
+    if (inShape[d] == 1 && legs[d] > 1 && legs[d + 1] > 1) {
+      legs[d + 1] *= legs[d];
+      legs[d] = 1;
+    }
+  llvm::SmallVector<int64_t, 4> dims;
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t d = tiledLegs ? i : rank - 1 - i;
+    if (legs[d] > 1)
+      dims.push_back(d);
+  }
+  if (in.isSharded() && !unshard &&
+      in.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
+      rank >= 3 && dims.front() + 2 < rank && in.getGrid()[0] == 1 &&
+      in.getGrid()[1] >= 8)
+    return notSupportedError(name + ": ttnn repeats this height-sharded "
+                                    "input natively, which is not modelled");
+  LayoutAttr working = in;
+  std::vector<int64_t> shape(inShape.begin(), inShape.end());
+  if (unshard) {
+    working = in.interleavedIn(in.getPageLayout(), BufferType::DRAM);
+    ProgramStep unsharding;
+    plan.chain.run(unsharding);
+  }
+  LayoutAttr intermediate = working.interleavedIn(
+      tiledLegs ? PageLayout::Tile : PageLayout::RowMajor,
+      working.getBufferType());
+  if (roundTrip) {
+    if (llvm::Error err = runConversion(
+            plan.chain, untilizeProgram(shape, working, intermediate,
+                                        UntilizeEntry::Untilize),
+            shape, intermediate))
+      return err;
+    working = intermediate;
+  }
+  bool finalInPlace = !roundTrip && wholePageShards(plan.output, out);
+  LayoutAttr finalLayout =
+      finalInPlace ? out
+                   : out.interleavedIn(working.getPageLayout(),
+                                       out.getBufferType());
+  for (auto [index, d] : llvm::enumerate(dims)) {
+    LayoutAttr legOut = index + 1 == dims.size() ? finalLayout : intermediate;
+    std::vector<int64_t> legShape = repeated(shape, d, legs[d]);
+    ProgramStep leg;
+    if (tiledLegs) {
+      bool direct = d + 4 - rank < 2 && legOut.isL1() &&
+                    legOut.getMemoryLayout() !=
+                        TensorMemoryLayout::BlockSharded;
+      leg.circularBytes =
+          (direct ? kDirectRepeatPages : 2 * kRepeatBatch) * tileBytes(legOut);
+    } else {
+      auto bytes = rowLegBytes(
+          std::max(alignedRow(shape, working), alignedRow(legShape, legOut)));
+      if (!bytes)
+        return bytes.takeError();
+      leg.circularBytes = *bytes;
+    }
+    leg.allocatedL1 = l1BytesPerBank(legShape, legOut);
+    plan.chain.run(leg);
+    shape = std::move(legShape);
+    working = legOut;
+  }
+  if (llvm::Error err = finishRepeat(plan, working, roundTrip, out))
+    return err;
+  return plan;
+}
+
+/// A native row-major repeat program (scratchpads only; the section
+/// comment): the last dimension widens a row to a 16-byte multiple of rows.
+ProgramStep nativeRowRepeat(llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
+                            bool lastDim) {
+  uint64_t row = uint64_t(shape.back()) * elementBytes(layout);
+  uint64_t rows = 1;
+  while (lastDim && (row * rows) % 16 != 0)
+    rows *= 2;
+  ProgramStep step;
+  step.scratchpadBytes = 2 * (2 * kRepeatReadAlignment + row * rows);
+  return step;
+}
+
+/// ttnn's native repeat of an interleaved input (rank 1, or bfp8_b data it
+/// must untilize).
+llvm::Expected<RepeatPlan> nativeRepeat(llvm::ArrayRef<int64_t> inShape,
+                                        LayoutAttr in,
+                                        llvm::ArrayRef<int64_t> repeats,
+                                        LayoutAttr out) {
+  llvm::StringRef name = RepeatOp::getOperationName();
+  if (in.isSharded())
+    return notSupportedError(name + ": ttnn repeats " + describe(in) +
+                             " natively, which is not modelled");
+  RepeatPlan plan;
+  std::vector<int64_t> shape(inShape.begin(), inShape.end());
+  DataType type = rowMajorType(in);
+  LayoutAttr rows = rowMajorIn(in.withDataType(type));
+  LayoutAttr working = in;
+  if (!in.isRowMajor()) {
+    if (llvm::Error err = runConversion(
+            plan.chain, conversionProgram(shape, in, rows), shape, rows))
+      return err;
+    working = rows;
+  }
+  LayoutAttr legOut = rowMajorIn(out.withDataType(type));
+  int64_t rank = int64_t(shape.size());
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    if (repeats[d] <= 1)
+      continue;
+    ProgramStep leg = nativeRowRepeat(shape, working, d == rank - 1);
+    shape = repeated(shape, d, repeats[d]);
+    leg.allocatedL1 = l1BytesPerBank(shape, legOut);
+    plan.chain.run(leg);
+    working = legOut;
+  }
+  plan.output = shape;
+  if (llvm::Error err = finishRepeat(plan, working, !in.isRowMajor(), out))
+    return err;
+  return plan;
+}
+
+llvm::Expected<RepeatPlan> planRepeat(llvm::ArrayRef<int64_t> inShape,
+                                      LayoutAttr in,
+                                      llvm::ArrayRef<int64_t> repeats,
+                                      LayoutAttr out) {
+  llvm::StringRef name = RepeatOp::getOperationName();
+  auto shape = checkSingleInput(name, inShape, in,
+                                RepeatOp::inferResultShape(inShape, repeats),
+                                out);
+  if (!shape)
+    return shape.takeError();
+  if (!repeatsAny(repeats)) {
+    auto copy = copyProgram(name, inShape, in, out);
+    if (!copy)
+      return copy.takeError();
+    RepeatPlan plan;
+    plan.output = std::move(*shape);
+    plan.layout = out;
+    plan.identity = !*copy;
+    if (*copy)
+      plan.chain.run(**copy);
+    return plan;
+  }
+  auto codegen = codegenRepeat(inShape, in, repeats, out);
+  if (!codegen)
+    return codegen.takeError();
+  if (*codegen)
+    return std::move(**codegen);
+  return nativeRepeat(inShape, in, repeats, out);
 }
 } // namespace
 
@@ -450,430 +1849,29 @@ llvm::Expected<OpConstraints> OpModel<RepeatOp>::getOpConstraints(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout,
     const MockAllocatorState *initialState) {
-  auto output = checkRepeat(inputShape, inputLayout, repeats, outputLayout);
-  if (!output)
-    return output.takeError();
-  if (isNoOp(repeats, inputLayout, outputLayout)) {
+  auto plan = planRepeat(inputShape, inputLayout, repeats, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  if (plan->identity) {
+    // ttnn returns the input tensor itself: no program, no new buffer.
     OpConstraints result;
-    result.outputLayouts.push_back(outputLayout);
+    result.outputLayouts.push_back(inputLayout);
     return result;
   }
-  // Nothing repeated: ttnn's copy into the new placement, to or from shards
-  // its (un)sharding program with no CB of its own (to_memory_config's rule).
-  bool copy = !repeatsAny(repeats);
-  bool sharded = inputLayout.isSharded() || outputLayout.isSharded();
-  uint64_t cbBytes = copy && sharded ? 0
-                     : copy ? kCopyPages * tileBytes(outputLayout)
-                            : repeatPages(repeats, outputLayout) *
-                                  tileBytes(outputLayout);
-  return finishOneOutput(RepeatOp::getOperationName(), cbBytes, *output,
-                         outputLayout, initialState);
+  return finishPrograms(RepeatOp::getOperationName(), plan->chain.steps,
+                        plan->output, plan->layout, initialState);
 }
 
 llvm::Expected<size_t> OpModel<RepeatOp>::getOpRuntime(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     llvm::ArrayRef<int64_t> repeats, LayoutAttr outputLayout) {
-  auto output = checkRepeat(inputShape, inputLayout, repeats, outputLayout);
-  if (!output)
-    return output.takeError();
-  if (isNoOp(repeats, inputLayout, outputLayout))
+  auto plan = planRepeat(inputShape, inputLayout, repeats, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  if (plan->identity)
     return 0;
   std::vector<int64_t> input(inputShape.begin(), inputShape.end());
-  return copyRuntime({input}, {inputLayout}, *output, outputLayout);
-}
-
-
-//===----------------------------------------------------------------------===//
-// to_layout
-//===----------------------------------------------------------------------===//
-//
-// ttnn 0.81.1's interleaved conversions, measured on the mock Wormhole and
-// Blackhole devices over shapes, bf16 / f32 / bfp8_b and DRAM / L1. Each
-// program has one input and one output CB; "pair" below is one tile of each
-// (a row-major operand's CB pages are tile-sized blocks of its rows; a
-// bfp8_b untilize writes bf16). Ht / Wt are the padded height / width in
-// tiles, C the worker cores.
-//   - tilize (row-major -> tile): one tile row per block, Wt x pair, when
-//     Wt <= 32 or Ht >= C (a row per core);
-//   - untilize of a tile-aligned bf16 / bfp8_b tensor: with Ht < C the
-//     column-splitting codegen program (codegenUntilizePages), 2 x Wt /
-//     columns x pair; else one row per block, double-buffered, 2 x Wt x
-//     pair;
-//   - untilize of a tile-aligned f32 tensor: Ht >= C: Wt x min(2, ceil(Ht /
-//     C)) x pair (double-buffered once a core has two rows); Ht < C: Wt x
-//     pair, for Wt <= 32;
-//   - untilize of a shape whose last two dimensions are not tile multiples
-//     (untilize with unpadding): Wt x pair, for Wt <= 32.
-// Outside these domains ttnn runs block programs: the block tilize of a
-// tile-aligned unbatched tensor is modelled (blockTilize, below); the others
-// are not supported. A conversion
-// to the input's own page layout returns the input (no program) and ignores
-// another requested placement: only the identity is modelled.
-//
-// Sharded conversions (both devices, height / width / block, bf16 / f32 /
-// bfp8_b; shards Hs x Ws tiles, whole tiles only: ttnn TT_FATALs otherwise):
-//   - untilize of a sharded input: into the same sharding (memory layout,
-//     grid, shard), the shards are both CBs (0); else UntilizeMultiCore on the
-//     input's grid: an output CB of Ws x min(2, Hs) tiles, the input CB the
-//     shard itself, unless the shards are uneven (the tensor is not a multiple
-//     of the shard), when the input CB is Ws x min(2, Hs) tiles too;
-//   - untilize of an interleaved input into a sharded output: UntilizeMultiCore
-//     over the grid, Wt x min(2, ceil(Ht / C)) x pair, any data type (a single
-//     core program beyond a CB's worth of tiles per row: not supported);
-//   - tilize of a sharded input into the same memory layout: the sharded
-//     program (0 CB), whose output keeps the input's grid and shard whatever
-//     was asked; a height-sharded input into L1 interleaved: an output CB of
-//     Wt tiles (the input CB is the shard); any other output: the interleaved
-//     program on the whole row, Wt x pair;
-//   - tilize of an interleaved input into a sharded output: the interleaved
-//     rule above.
-
-namespace {
-/// Rows up to this many tiles run one tile row per block in every program.
-constexpr int64_t kNarrowRowTiles = 32;
-/// The widest row measured in the one-row-per-core programs.
-constexpr int64_t kMaxRowTiles = 64;
-constexpr int64_t kDoubleBuffer = 2;
-
-/// The data type the output must have: the input's, except that bfp8_b (a
-/// tile format) untilizes to bf16.
-DataType convertedType(LayoutAttr in, LayoutAttr out) {
-  if (!in.isRowMajor() && out.isRowMajor() &&
-      in.getDataType() == DataType::BFloat8B)
-    return DataType::BFloat16;
-  return in.getDataType();
-}
-
-/// The block side ttnn's split_blocks_for_tilize_wh picks for its block
-/// tilize and untilize programs (0: none fits).
-int64_t squareBlockSide(int64_t wt, int64_t ht, int64_t cores) {
-  int64_t perCore = ceilDiv(wt * ht, cores);
-  int64_t side = int64_t(std::sqrt(double(perCore)));
-  while (side * side > perCore)
-    --side;
-  while ((side + 1) * (side + 1) <= perCore)
-    ++side;
-  auto fits = [&](int64_t c) {
-    return ceilDiv(wt, c) * ceilDiv(ht, c) < cores;
-  };
-  if (side > 0 && side * side == perCore && fits(side))
-    return side;
-  for (int64_t c = side + 1; c <= wt * ht; ++c)
-    if (fits(c))
-      return c;
-  return 0;
-}
-
-/// ttnn 0.81.1's native tilize / untilize choose their block program for
-/// rows wider than 32 tiles (and Ht > 32 or Wt > Ht) when square blocks use
-/// more cores than splitting the tile rows.
-bool squareBlocksUseMoreCores(int64_t wt, int64_t ht, int64_t cores) {
-  if (wt <= kTileDim || !(ht > kTileDim || wt > ht))
-    return false;
-  int64_t rowCores = ceilDiv(ht, ceilDiv(ht, cores));
-  int64_t side = squareBlockSide(wt, ht, cores);
-  return side > 0 && rowCores < ceilDiv(wt, side) * ceilDiv(ht, side);
-}
-
-/// The widths in tiles of a block program's two buffer sets, both held on
-/// every core: the full blocks' (when Wt >= s) and the cliff column's (Wt
-/// mod s); 0 for a set that does not exist.
-std::array<int64_t, 2> blockSetWidths(int64_t wt, int64_t side) {
-  return {wt >= side ? side : 0, wt % side};
-}
-
-/// ttnn 0.81.1's codegen untilize of a bf16 / bfp8_b tensor on fewer tile
-/// rows than cores (read from its untilize sources, measured on both mock
-/// devices): a row is split into the most columns (a divisor of Wt, at most
-/// C / Ht) that one row per core allows, one tile row of cores when Ht = 1;
-/// its CBs are double-buffered blocks of Wt / columns tiles. Rows beyond
-/// ttnn's codegen limit (2 Wt bf16 tiles above 800,000 B) run its native
-/// programs, and blocks whose four bf16 copies do not fit L1 a smaller tier:
-/// not modelled.
-std::optional<int64_t> codegenUntilizePages(Geometry g, int64_t cores) {
-  constexpr uint64_t kCodegenRowBytes = 800000;
-  int64_t ht = g.heightTiles, wt = g.widthTiles;
-  if (ht > 1 && uint64_t(2 * wt) * kBf16TileBytes > kCodegenRowBytes)
-    return std::nullopt;
-  int64_t pages = ceilDiv(wt, cores);
-  if (ht > 1) {
-    int64_t columns = std::min(cores / ht, wt);
-    while (columns > 1 && wt % columns != 0)
-      --columns;
-    pages = wt / std::max<int64_t>(columns, 1);
-  }
-  if (uint64_t(4 * pages) * kBf16TileBytes >
-      currentDevice().l1AboveAllocatorBase())
-    return std::nullopt;
-  return kDoubleBuffer * pages;
-}
-} // namespace
-
-std::optional<int64_t> backend::conversionPages(llvm::ArrayRef<int64_t> shape,
-                                                LayoutAttr in) {
-  Geometry g = geometry(shape);
-  int64_t cores = currentDevice().numCores();
-  bool rowPerCore = g.heightTiles >= cores && g.widthTiles <= kMaxRowTiles;
-  bool narrow = g.widthTiles <= kNarrowRowTiles;
-  if (in.isRowMajor() || !tileAligned(shape)) {
-    bool untilize = !in.isRowMajor();
-    if (narrow || (!untilize && rowPerCore))
-      return g.widthTiles;
-    return std::nullopt;
-  }
-  if (in.getDataType() != DataType::Float32) {
-    if (g.heightTiles < cores)
-      return codegenUntilizePages(g, cores);
-    if (rowPerCore)
-      return kDoubleBuffer * g.widthTiles;
-    return std::nullopt;
-  }
-  // f32 runs the native untilize, which picks its block program for wide
-  // rows when square blocks use more cores: the full and the cliff column's
-  // blocks, one tile row each, single-buffered (measured on both devices).
-  if (squareBlocksUseMoreCores(g.widthTiles, g.heightTiles, cores)) {
-    int64_t side = squareBlockSide(g.widthTiles, g.heightTiles, cores);
-    if (uint64_t(side) * 2 * tileBytes(in) >
-        currentDevice().l1AboveAllocatorBase())
-      return std::nullopt;
-    std::array<int64_t, 2> widths = blockSetWidths(g.widthTiles, side);
-    return widths[0] + widths[1];
-  }
-  if (rowPerCore)
-    return g.widthTiles *
-           std::min(kDoubleBuffer, ceilDiv(g.heightTiles, cores));
-  if (g.heightTiles < cores && narrow)
-    return g.widthTiles;
-  return std::nullopt;
-}
-
-std::optional<uint64_t> backend::conversionCBBytes(llvm::ArrayRef<int64_t> shape,
-                                                   LayoutAttr in,
-                                                   LayoutAttr out) {
-  std::optional<int64_t> pages = conversionPages(shape, in);
-  if (!pages)
-    return std::nullopt;
-  return uint64_t(*pages) * (tileBytes(in) + tileBytes(out));
-}
-
-namespace {
-
-/// A conversion's circular buffers and the layout ttnn produces (a sharded
-/// tilize keeps the input's shards).
-struct Conversion {
-  uint64_t cbBytes;
-  LayoutAttr output;
-  uint64_t scratchpadBytes = 0;
-};
-
-//===--- ttnn 0.81.1's block tilize (TilizeMultiCoreBlockProgramFactory) ---===//
-//
-// Chosen over the row-per-block tilize when a row's CBs do not fit L1, or for
-// rows wider than 32 tiles (Wt > 32, and Ht > 32 or Wt > Ht) when splitting
-// the Ht x Wt tiles into square blocks uses more cores than splitting rows.
-// The block side s is the smallest integer from floor(sqrt(ceil(Ht Wt / C)))
-// (from the next one when that is not a perfect square) whose blocks fit in
-// fewer than C cores. Its buffers: a set for the full blocks (when Wt >= s)
-// and one for the cliff column of Wt mod s tiles; a set of b tiles is b
-// input and b output tiles of CB and a staging scratchpad of b tile rows
-// plus two DRAM alignment units; every core holds both sets (measured on
-// both mock devices, the 15 calibration shapes, bf16 and f32: the sum, not
-// the core's own set). Read from ttnn's tilize device operation and program factory
-// (the split helper, work_split_tilize.hpp, is not in the wheel).
-
-/// Whether ttnn tilizes `shape` (interleaved, tile-aligned, rank-2 view)
-/// with its block program.
-bool selectsBlockTilize(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
-                        LayoutAttr out) {
-  const DeviceModel &device = currentDevice();
-  Geometry g = geometry(shape);
-  int64_t wt = g.widthTiles, ht = g.heightTiles, cores = device.numCores();
-  uint64_t rowBytes = wt * (tileBytes(in) + tileBytes(out) +
-                            tileBytes(in) / kTileDim) +
-                      2 * device.dramAlignment;
-  uint64_t reserved =
-      ceilDiv(l1BytesPerBank(shape, out), device.dramAlignment) *
-      device.dramAlignment;
-  uint64_t capacity = device.l1AboveAllocatorBase();
-  if (reserved >= capacity || capacity - reserved <= rowBytes)
-    return true;
-  return squareBlocksUseMoreCores(wt, ht, cores);
-}
-
-/// The block program's CBs and scratchpads, or nullopt when its block would
-/// exceed ttnn's CB budget (its sub-block search: not modelled).
-std::optional<Conversion> blockTilize(llvm::ArrayRef<int64_t> shape,
-                                      LayoutAttr in, LayoutAttr out) {
-  const DeviceModel &device = currentDevice();
-  Geometry g = geometry(shape);
-  int64_t wt = g.widthTiles;
-  int64_t side = squareBlockSide(wt, g.heightTiles, device.numCores());
-  uint64_t tileRow = tileBytes(in) / kTileDim;
-  uint64_t limit = (device.l1AboveAllocatorBase() - 2 * device.dramAlignment) /
-                   (tileBytes(in) + tileBytes(out) + tileRow);
-  if (side <= 0 || uint64_t(side) > limit)
-    return std::nullopt;
-  Conversion conversion{0, out};
-  for (int64_t width : blockSetWidths(wt, side)) {
-    if (width == 0)
-      continue;
-    conversion.cbBytes += width * (tileBytes(in) + tileBytes(out));
-    conversion.scratchpadBytes += width * tileRow + 2 * device.dramAlignment;
-  }
-  return conversion;
-}
-
-/// ttnn's max_tiles_per_cb: tiles of `layout` in half of L1 above the
-/// allocator base, double-buffered.
-int64_t maxTilesPerCB(LayoutAttr layout) {
-  const DeviceModel &device = currentDevice();
-  return int64_t((device.l1BankSize / 2 - device.l1AllocatorBase) /
-                 (kDoubleBuffer * tileBytes(layout)));
-}
-
-/// The interleaved programs' conversion (an interleaved input: its CBs do not
-/// depend on where the output goes).
-llvm::Expected<Conversion> interleavedConversion(llvm::ArrayRef<int64_t> shape,
-                                                 LayoutAttr in, LayoutAttr out) {
-  bool flat = shape.size() <= 2 ||
-              llvm::all_of(shape.drop_back(2), [](int64_t d) { return d == 1; });
-  if (in.isRowMajor() && !out.isSharded() && tileAligned(shape) && flat &&
-      selectsBlockTilize(shape, in, out)) {
-    if (std::optional<Conversion> block = blockTilize(shape, in, out))
-      return *block;
-    return notSupportedError(ToLayoutOp::getOperationName() + ": tilizing " +
-                             describeShape(shape) +
-                             " needs blocks beyond ttnn's CB budget (its "
-                             "sub-block search is not modelled)");
-  }
-  std::optional<uint64_t> bytes = conversionCBBytes(shape, in, out);
-  if (!bytes)
-    return notSupportedError(
-        ToLayoutOp::getOperationName() + ": converting " +
-        describeShape(shape) + " " + describe(in) +
-        " runs one of ttnn's block programs (wide rows on few tile rows), "
-        "which are not modelled");
-  return Conversion{*bytes, out};
-}
-
-/// The conversion of a tile-aligned tensor with a sharded side (the file
-/// comment's sharded rules).
-llvm::Expected<Conversion> shardedConversion(llvm::ArrayRef<int64_t> shape,
-                                             LayoutAttr in, LayoutAttr out) {
-  llvm::StringRef name = ToLayoutOp::getOperationName();
-  Geometry g = geometry(shape);
-  uint64_t pair = tileBytes(in) + tileBytes(out);
-  if (!tileAligned(shape))
-    return notSupportedError(name + ": a sharded conversion of " +
-                             describeShape(shape) +
-                             " (not a tile multiple) runs ttnn's padding "
-                             "programs, which are not modelled");
-  if (!in.isRowMajor()) {
-    if (in.isSharded()) {
-      if (shardedAlike(in, out))
-        return Conversion{0, out};
-      llvm::ArrayRef<int64_t> shard = in.getShard();
-      int64_t pages = (shard[1] / kTileDim) *
-                      std::min(kDoubleBuffer, shard[0] / kTileDim);
-      uint64_t perPage = evenShards(shape, in) ? tileBytes(out) : pair;
-      return Conversion{uint64_t(pages) * perPage, out};
-    }
-    if (g.widthTiles > maxTilesPerCB(in))
-      return notSupportedError(
-          name + ": a row of " + llvm::Twine(g.widthTiles) + " tiles of " +
-          describe(in) + " exceeds ttnn's " + llvm::Twine(maxTilesPerCB(in)) +
-          " tiles per CB: its single-core untilize is not modelled");
-    int64_t pages = g.widthTiles *
-                    std::min(kDoubleBuffer,
-                             ceilDiv(g.heightTiles, currentDevice().numCores()));
-    return Conversion{uint64_t(pages) * pair, out};
-  }
-  if (in.isSharded()) {
-    if (out.isSharded() && out.getMemoryLayout() == in.getMemoryLayout())
-      return Conversion{0, out.withShards(in.getGrid(), in.getShard())};
-    if (in.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
-        out.isL1() && !out.isSharded())
-      return Conversion{uint64_t(g.widthTiles) * tileBytes(out), out};
-    return Conversion{uint64_t(g.widthTiles) * pair, out};
-  }
-  return interleavedConversion(shape, in, out);
-}
-
-/// checkLayout of a to_layout operand: a sharded row-major one is checked
-/// as its tiled twin (the same shards, whole tiles).
-llvm::Error checkOperand(llvm::StringRef role, llvm::ArrayRef<int64_t> shape,
-                         LayoutAttr layout) {
-  if (layout && layout.isRowMajor() && layout.isSharded())
-    layout = LayoutAttr::get(layout.getContext(), PageLayout::Tile,
-                             layout.getBufferType(), layout.getMemoryLayout(),
-                             layout.getDataType(), layout.getGrid(),
-                             layout.getShard());
-  return checkLayout(ToLayoutOp::getOperationName(), role, shape, layout,
-                     /*rowMajorAllowed=*/true);
-}
-
-/// The checked conversion: the identity (no program, the input itself: ttnn
-/// returns it), an interleaved one or a sharded one.
-llvm::Expected<std::optional<Conversion>>
-planToLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out) {
-  llvm::StringRef name = ToLayoutOp::getOperationName();
-  if (llvm::Error err = checkOperand("input", shape, in))
-    return err;
-  if (llvm::Error err = checkOperand("output", shape, out))
-    return err;
-  if (in.isRowMajor() == out.isRowMajor() && in != out)
-    return notSupportedError(
-        name + ": input and output are both " +
-        (in.isRowMajor() ? "row_major" : "tiled") +
-        ", and ttnn 0.81.1 then returns the input as it is, ignoring the "
-        "output placement (" + describe(out) +
-        "): change placement with ttnn.to_memory_config");
-  if (in == out)
-    return std::nullopt;
-  DataType expected = convertedType(in, out);
-  if (out.getDataType() != expected)
-    return backendError(name + ": the output is " +
-                        stringifyDataType(out.getDataType()) + " but " +
-                        describe(in) + " converts to " +
-                        stringifyDataType(expected) +
-                        " (convert with ttnn.typecast)");
-  if (in.isSharded() || out.isSharded())
-    return shardedConversion(shape, in, out);
-  return interleavedConversion(shape, in, out);
-}
-} // namespace
-
-llvm::Expected<OpConstraints> OpModel<ToLayoutOp>::getOpConstraints(
-    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
-  auto plan = planToLayout(inputShape, inputLayout, outputLayout);
-  if (!plan)
-    return plan.takeError();
-  if (!*plan) {
-    // ttnn returns the input tensor itself: no program, no new buffer.
-    OpConstraints result;
-    result.outputLayouts.push_back(outputLayout);
-    return result;
-  }
-  Analysis analysis;
-  analysis.cbBytes = (*plan)->cbBytes;
-  analysis.scratchpadBytes = (*plan)->scratchpadBytes;
-  analysis.outputs.push_back(
-      {std::vector<int64_t>(inputShape.begin(), inputShape.end()),
-       (*plan)->output});
-  return finish(ToLayoutOp::getOperationName(), analysis, initialState);
-}
-
-llvm::Expected<size_t> OpModel<ToLayoutOp>::getOpRuntime(
-    llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-    LayoutAttr outputLayout) {
-  auto plan = planToLayout(inputShape, inputLayout, outputLayout);
-  if (!plan)
-    return plan.takeError();
-  if (!*plan)
-    return 0;
-  std::vector<int64_t> shape(inputShape.begin(), inputShape.end());
-  return copyRuntime({shape}, {inputLayout}, shape, (*plan)->output);
+  return copyRuntime({input}, {inputLayout}, plan->output, plan->layout);
 }
 
 } // namespace mlir::ttnn::op_model

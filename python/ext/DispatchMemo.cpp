@@ -955,16 +955,18 @@ void ttlang::python::populateDispatchMemoBindings(nb::module_ &m) {
            nb::arg("define_type"), nb::arg("semaphore_type"),
            nb::arg("worker_core_type"), nb::arg("worker_ranges"),
            nb::arg("canonical"), nb::arg("resolve"), nb::arg("limit"))
-      .def("match", &DispatchMemo::match, nb::arg("result"),
+      // `result` is whatever the user's factory returned, None included: the
+      // memo answers "not mine" and the planner raises the typed error.
+      .def("match", &DispatchMemo::match, nb::arg("result").none(),
            "(template, entry id) of a remembered structure, or None.")
-      .def("dispatch", &DispatchMemo::dispatch, nb::arg("result"), nb::arg("values"),
+      .def("dispatch", &DispatchMemo::dispatch, nb::arg("result").none(), nb::arg("values"),
            "(match, program or None, stale) for a remembered structure, or None.")
-      .def("remember", &DispatchMemo::remember, nb::arg("result"),
+      .def("remember", &DispatchMemo::remember, nb::arg("result").none(),
            nb::arg("template").none(), nb::arg("writes"),
            nb::arg("pool").none() = nb::none(),
            "Remembers the planned structure of `result`; False if it is not "
            "in the form match encodes.")
-      .def("write", &DispatchMemo::write, nb::arg("entry"), nb::arg("result"),
+      .def("write", &DispatchMemo::write, nb::arg("entry"), nb::arg("result").none(),
            "Writes the words of a matched `result`; False if the caller must "
            "take the planner's path.")
       .def("__len__", &DispatchMemo::size)

@@ -113,9 +113,11 @@ def test_only_the_deliberately_illegal_cases_were_rejected(device):
     assert not [name for name, figures in table.items() if "crash" in figures or "invalid_input" in figures]
     # The scratchpad is part of total, not of cb; only slice has one (its bounds, 4 B per dimension),
     # the data families that keep a tile, an index block or a result row there, the CNN ops (the
-    # row-major input's reshard into L1, Pool.cpp / Conv.cpp) and to_layout (ttnn's block tilize stages
-    # its rows there).
-    with_scratchpad = {"slice", "max_pool2d", "conv2d", "to_layout", *calibration.data.SCRATCHPAD_FAMILIES}
+    # row-major input's reshard into L1, Pool.cpp / Conv.cpp), to_layout (ttnn's block tilize stages
+    # its rows there) and repeat and concat (their native row-major programs, block tilizes and
+    # row-major copies, LayoutOps.cpp).
+    with_scratchpad = {"slice", "max_pool2d", "conv2d", "to_layout", "repeat", "concat",
+                       *calibration.data.SCRATCHPAD_FAMILIES}
     assert all(figures.get("scratchpad", 0) == 0 for name, figures in table.items()
                if family[name] not in with_scratchpad)
     # 3 + 2 tile rows of staging plus 2 x 32 B on Wormhole; 2 tile rows plus 2 x 64 B on Blackhole.

@@ -9,13 +9,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
+#include "ttl/Dialect/TTL/IR/RingBytes.h"
 #include "ttl/Dialect/TTL/IR/TTLTargets.h"
 #include "ttl/Transforms/TTL/DFBLifecycle.h"
 #include "ttl/Transforms/TTL/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/SmallBitVector.h"
-#include "llvm/Support/MathExtras.h"
 
 namespace mlir::ttl {
 #define GEN_PASS_DEF_TTLASSIGNDFBINDICES
@@ -146,57 +146,43 @@ struct AssignDFBIndicesPass
   /// largest ring of the DFBs sharing it plus the ring of every
   /// reconfiguration (as the runtime allocates them), against the target's.
   LogicalResult checkL1(func::FuncOp func, const TargetCapacity &capacity) {
-    constexpr int64_t kSaturated = std::numeric_limits<int64_t>::max();
-    auto product = [](std::initializer_list<int64_t> factors) {
-      int64_t result = 1;
-      for (int64_t factor : factors)
-        if (llvm::MulOverflow(result, factor, result))
-          return kSaturated;
-      return result;
-    };
-    auto sum = [](int64_t a, int64_t b) {
-      int64_t result;
-      return llvm::AddOverflow(a, b, result) ? kSaturated : result;
+    // Every ring is below 4 GiB (the type and reconfigure verifiers,
+    // ringBytes): sums of them stay far inside int64.
+    auto ring = [](DataflowBufferType type, int64_t blocks) {
+      return int64_t(*ringBytes(type.getTileSizeBytes(),
+                                {type.getTilesPerBlock(), blocks}));
     };
     std::map<int32_t, std::pair<int64_t, CreateDataflowBufferOp>> rings;
     std::map<int32_t, int64_t> reconfigured;
     func.walk([&](Operation *op) {
       if (auto create = dyn_cast<CreateDataflowBufferOp>(op)) {
         DataflowBufferType type = create.getResult().getType();
-        int64_t bytes = product({type.getTilesPerBlock(),
-                                 type.getTileSizeBytes(), type.getBlockCount()});
-        auto &ring = rings[*create.getPhysicalIndex()];
-        if (!ring.second || bytes > ring.first)
-          ring = {bytes, create};
+        int64_t bytes = ring(type, type.getBlockCount());
+        auto &largest = rings[*create.getPhysicalIndex()];
+        if (!largest.second || bytes > largest.first)
+          largest = {bytes, create};
       } else if (auto reconfigure = dyn_cast<ReconfigureDataflowBufferOp>(op)) {
         auto create =
             reconfigure.getDfb().getDefiningOp<CreateDataflowBufferOp>();
         if (!create || !create.getPhysicalIndex())
           return;
         DataflowBufferType type = create.getResult().getType();
-        int64_t &extra = reconfigured[*create.getPhysicalIndex()];
-        extra = sum(extra, product({type.getTilesPerBlock(),
-                                    type.getTileSizeBytes(),
-                                    static_cast<int64_t>(std::min<uint64_t>(
-                                        reconfigure.getBlockCount(),
-                                        kSaturated))}));
+        reconfigured[*create.getPhysicalIndex()] +=
+            ring(type, reconfigure.getBlockCount());
       }
     });
     int64_t total = 0;
     std::pair<int64_t, CreateDataflowBufferOp> largest{-1, nullptr};
-    for (auto &[index, ring] : rings) {
-      int64_t bytes = sum(ring.first, reconfigured[index]);
-      total = sum(total, bytes);
+    for (auto &[index, indexRing] : rings) {
+      int64_t bytes = indexRing.first + reconfigured[index];
+      total += bytes;
       if (bytes > largest.first)
-        largest = {bytes, ring.second};
+        largest = {bytes, indexRing.second};
     }
     if (total <= capacity.l1DataflowBufferBytes)
       return success();
     DataflowBufferType type = largest.second.getResult().getType();
-    auto bytesText = [&](int64_t bytes) {
-      return bytes == kSaturated ? std::string("more than 2^63 B")
-                                 : std::to_string(bytes) + " B";
-    };
+    auto bytesText = [](int64_t bytes) { return std::to_string(bytes) + " B"; };
     InFlightDiagnostic diag = largest.second.emitError(
         "the dataflow buffers of this operation need ");
     diag << bytesText(total) << " of L1 per core but target '"

@@ -34,13 +34,20 @@ def is_stand_in(module: ModuleType) -> bool:
     return bool(vars(module).get("__ttlang_stand_in__", False))
 
 
+def _initializing(module: ModuleType) -> bool:
+    """True while some thread is still executing the module's body (it is in sys.modules already)."""
+    return bool(getattr(getattr(module, "__spec__", None), "_initializing", False))
+
+
 def ttnn() -> ModuleType:
     module = sys.modules.get("ttnn")
-    if module is not None and not is_stand_in(module):
+    if module is not None and not is_stand_in(module) and not _initializing(module):
         return module
     if _real is not None:
         return _real
-    if module is None:
+    if module is None or not is_stand_in(module):
+        # The import statement takes the module's import lock: a thread that finds another
+        # thread's import under way waits for it to finish instead of using a half-built module.
         import ttnn as module  # noqa: PLC0415 - deliberately lazy
 
         return module
@@ -48,10 +55,11 @@ def ttnn() -> ModuleType:
 
 
 def loaded() -> ModuleType | None:
-    """ttnn if something already imported it. An object can only be a ttnn object if so."""
+    """ttnn if something already imported it (completely). An object can only be a ttnn object
+    if so."""
     module = sys.modules.get("ttnn")
     if module is not None and not is_stand_in(module):
-        return module
+        return None if _initializing(module) else module
     return _real
 
 

@@ -20,15 +20,6 @@ func.func @just_over() {
 
 // -----
 
-// A tile count whose byte size overflows int64 saturates instead of wrapping.
-func.func @overflow() {
-  // expected-error @+1 {{need more than 2^63 B of L1 per core}}
-  %a = ttl.create_dfb : !ttl.dfb<1x1xf32, 4611686018427387904>
-  return
-}
-
-// -----
-
 func.func @fits() {
   %a = ttl.create_dfb : !ttl.dfb<1x1xf32, 357>
   return

@@ -10,6 +10,15 @@ func.func @zero_blocks() {
 
 // -----
 
+func.func @ring_beyond_32_bits() {
+  %dfb = ttl.create_dfb : !ttl.dfb<2x2xf32, 2>
+  // expected-error @+1 {{'ttl.reconfigure_dfb' op block_count = 1073741824 of 4-tile blocks needs more than 4 GiB: a circular buffer's size is a 32-bit byte count}}
+  ttl.reconfigure_dfb %dfb block_count = 1073741824 : !ttl.dfb<2x2xf32, 2>
+  return
+}
+
+// -----
+
 func.func @not_created(%dfb: !ttl.dfb<1x1xbf16, 2>) {
   // expected-error @+1 {{'ttl.reconfigure_dfb' op reconfigures a value that does not come from ttl.create_dfb}}
   ttl.reconfigure_dfb %dfb block_count = 2 : !ttl.dfb<1x1xbf16, 2>

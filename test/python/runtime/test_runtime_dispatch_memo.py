@@ -210,6 +210,14 @@ def test_results_changed_behind_the_frozen_records(ttnn, sender, descriptors):
         run_invalid(runtime, make, descriptors, error, match)
 
 
+def test_a_factory_returning_none_after_a_remembered_dispatch_is_typed(ttnn, sender, descriptors):
+    # The memo's C entry point took the factory's result first and nanobind refused None with a
+    # raw TypeError ("dispatch(): incompatible function arguments"); the spec's ResourceTypeError
+    # must hold on the fast path too.
+    runtime = remembered(ttnn, sender)
+    run_invalid(runtime, lambda **_: None, descriptors, ResourceTypeError, "ProgramRuntimeResources")
+
+
 def test_a_define_changed_behind_its_record(ttnn, sender, descriptors):
     runtime = OperationRuntime(A.collective())
     run_valid(runtime, resources(ttnn, sender, defines=(ttl.KernelDefine("A", "1"),)))

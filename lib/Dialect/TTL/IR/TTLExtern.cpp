@@ -6,6 +6,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallBitVector.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::ttl;
 
@@ -30,8 +32,12 @@ LogicalResult DFBEffectAttr::verify(function_ref<InFlightDiagnostic()> emitError
 LogicalResult
 DispatchConditionAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                               int64_t ordinal, Type type) {
-  if (ordinal < 0)
-    return emitError() << "dispatch condition ordinal must be nonnegative, got "
+  // An ordinal numbers a declaration of the module: a 32-bit index is ample,
+  // and the passes key maps on it (LLVM's DenseMap reserves the two largest
+  // int64 values as its empty and tombstone keys).
+  if (ordinal < 0 || ordinal > std::numeric_limits<int32_t>::max())
+    return emitError() << "dispatch condition ordinal must be in [0, "
+                       << std::numeric_limits<int32_t>::max() << "], got "
                        << ordinal;
   if (!type.isSignlessInteger(32) && !type.isSignlessInteger(64))
     return emitError() << "dispatch condition type must be i32 or i64, got "

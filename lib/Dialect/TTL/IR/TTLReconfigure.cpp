@@ -1,6 +1,7 @@
 //===- TTLReconfigure.cpp - synchronized DFB reconfiguration --------------===//
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
+#include "ttl/Dialect/TTL/IR/RingBytes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -11,6 +12,14 @@ LogicalResult ReconfigureDataflowBufferOp::verify() {
   if (getBlockCount() < 1)
     return emitOpError("block_count must be at least 1, got ")
            << getBlockCount();
+  DataflowBufferType type = getDfb().getType();
+  if (!ringBytes(type.getTileSizeBytes(), {type.getTilesPerBlock(),
+                                           getBlockCount()}))
+    return emitOpError("block_count = ")
+           << getBlockCount()
+           << " of " << type.getTilesPerBlock()
+           << "-tile blocks needs more than 4 GiB: a circular buffer's size "
+              "is a 32-bit byte count";
   if (!getDfb().getDefiningOp<CreateDataflowBufferOp>())
     return emitOpError("reconfigures a value that does not come from "
                        "ttl.create_dfb");

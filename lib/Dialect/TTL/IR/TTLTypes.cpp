@@ -1,6 +1,7 @@
 //===- TTLTypes.cpp - TTL types -------------------------------------------===//
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
+#include "ttl/Dialect/TTL/IR/RingBytes.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -71,6 +72,11 @@ DataflowBufferType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (blockCount < 1)
     return emitError() << "dataflow buffer block count must be at least 1, got "
                        << blockCount;
+  if (!ringBytes(tileSizeBytes(elementType), {shape[0], shape[1], blockCount}))
+    return emitError() << "dataflow buffer of " << shape[0] << "x" << shape[1]
+                       << " tiles x " << blockCount
+                       << " blocks needs more than 4 GiB: a circular buffer's "
+                          "size is a 32-bit byte count";
   return success();
 }
 

@@ -176,6 +176,16 @@ func.func @condition_bad_type() {
 
 // -----
 
+// An ordinal numbers a declaration; INT64_MAX (LLVM DenseMap's empty key) used
+// to abort the condition passes.
+func.func @condition_ordinal_too_large() {
+  // expected-error @+1 {{dispatch condition ordinal must be in [0, 2147483647], got 9223372036854775807}}
+  %r = ttl.call_extern_func "f" from "h.hpp" args() condition #ttl.dispatch_condition<9223372036854775807, i64> -> i64
+  return
+}
+
+// -----
+
 func.func @result_type() {
   // expected-error @+1 {{result #0 must be 32-bit signless integer or 64-bit signless integer}}
   %r = ttl.call_extern_func "f" from "h.hpp" args() -> f32

@@ -20,8 +20,11 @@ def TTNN_ConcatOp : TTNN_Op<"concat", [Pure]> {
     Concatenates one or more tensors of equal rank along `dim` (negative
     counts from the back); every other dimension must be equal, and the
     result's `dim` is the sum of the inputs'. Op model: ttnn 0.81.1's
-    interleaved concat program, one 2-page CB in the output's tile format
-    (docs/op-model.md). Height-sharded inputs on one grid: along the width,
+    interleaved concat program, one 2-page CB in the output's tile format;
+    its tiled unaligned program for padded widths, and untilize / row-major
+    concat / tilize for other padded dimensions; row-major inputs its
+    row-major program (docs/op-model.md, "Layout ops"). Height-sharded
+    inputs on one grid: along the width,
     ttnn's sharded programs write the concatenated shards (two inputs: the
     tiled program's transpose and concat CBs; more: every CB a shard), then
     copy them to an interleaved output, or the output is those shards; along
@@ -52,9 +55,10 @@ def TTNN_SliceOp : TTNN_Op<"slice", [Pure]> {
     Takes elements `begins[i] <= x < ends[i]` with stride `step[i]` in each
     dimension `i` (one entry per dimension; `0 <= begins < ends <= size`,
     `step >= 1`). The result has `ceil((ends - begins) / step)` elements per
-    dimension. Op model: ttnn 0.81.1's tiled slice program (unit steps), one
-    2-page CB; a step above 1 runs untilize / slice / tilize in ttnn and is
-    not modelled (not supported).
+    dimension. Op model: ttnn 0.81.1's tiled slice program (unit steps,
+    begins at tile multiples), one 2-page CB; otherwise its row-major
+    programs, after an untilize and before a tilize for tiled tensors
+    (docs/op-model.md, "Layout ops").
 
     ```mlir
     %1 = ttnn.slice %0 {begins = array<i64: 0, 256>, ends = array<i64: 64, 768>, step = array<i64: 1, 1>} : tensor<64x1024xbf16, #dram> -> tensor<64x512xbf16, #l1>
@@ -81,8 +85,9 @@ def TTNN_RepeatOp : TTNN_Op<"repeat", [Pure]> {
     Repeats the input `repeats[i]` times along dimension `i` (one positive
     entry per dimension): the result's dimension `i` is `size[i] x
     repeats[i]`. Op model: ttnn 0.81.1 runs one repeat program per repeated
-    dimension, each with one 8-page CB; the intermediate of a repetition over
-    several dimensions is placed like the output (docs/op-model.md).
+    dimension (codegen legs: 8 tiles or 8 row slots of CB; native row-major
+    programs for rank 1); intermediates in the input's buffer type, padded
+    tiled shapes through row-major data (docs/op-model.md, "Layout ops").
 
     ```mlir
     %1 = ttnn.repeat %0 {repeats = array<i64: 2, 1>} : tensor<64x1024xbf16, #dram> -> tensor<128x1024xbf16, #dram>
@@ -108,9 +113,10 @@ def TTNN_ToLayoutOp : TTNN_Op<"to_layout", [Pure]> {
     Shape and element type are the input's; a `bfp8_b` tiled input becomes
     a `bf16` row-major result (bfp8_b is a tile format). Op model: ttnn
     0.81.1's tilize (row-major to tile) and untilize (tile to row-major)
-    programs, interleaved or sharded on either side (whole-tile shards); a
-    sharded tilize into the same memory layout keeps the input's shards
-    (docs/op-model.md, "Sharded to_layout").
+    programs as ttnn selects them, interleaved or sharded on either side
+    (whole-tile shards); a sharded tilize into the same memory layout keeps
+    the input's shards; the same page layout is the input itself
+    (docs/op-model.md, "Layout ops", "Sharded to_layout").
 
     ```mlir
     #rm = #ttnn.layout<row_major, dram, interleaved, bf16>
