@@ -29,7 +29,7 @@ same cases whatever families are selected.
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import importlib
 import math
 import pathlib
 import random
@@ -212,12 +212,8 @@ GROUPS = ("opmodel_random_compute", "opmodel_random_data", "opmodel_random_matmu
 
 
 def generators() -> dict[str, Generator]:
-    import importlib
-
     found: dict[str, Generator] = {}
     for name in GROUPS:
-        if importlib.util.find_spec(name) is None:  # TODO(strict once the groups land)
-            continue
         module = importlib.import_module(name)
         overlap = set(found) & set(module.GENERATORS)
         if overlap:

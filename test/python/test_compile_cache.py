@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import pathlib
+import random
 import subprocess
 import sys
 
@@ -95,6 +96,40 @@ def test_an_unreadable_entry_is_a_miss_and_is_replaced(tmp_path, garbage):
     compiled = _add().compile(SPEC, SPEC, SPEC, compile_cache=cache)
     assert compiled.descriptors == expected.descriptors
     assert entry.read_bytes() != garbage
+
+
+def test_a_changed_kernel_inside_an_entry_is_a_miss(tmp_path):
+    # Issue 33: the payload was trusted once its stored key matched.
+    cache = ttl.CompileCache(tmp_path)
+    expected = _add().compile(SPEC, SPEC, SPEC, compile_cache=cache)
+    (entry,) = _entries(tmp_path)
+    stored = entry.read_bytes()
+    assert b"kernel_main" in stored
+    entry.write_bytes(stored.replace(b"kernel_main", b"kernel_maim"))
+    compiled = _add().compile(SPEC, SPEC, SPEC, compile_cache=cache)
+    assert compiled.artifact == expected.artifact
+    assert all("kernel_maim" not in k.source for k in compiled.artifact.kernels)
+    assert entry.read_bytes() == stored, "the damaged entry was rewritten"
+
+
+def test_damaged_entries_are_misses_never_other_results_or_errors(tmp_path):
+    # Truncations and random byte changes (seeded): every compile returns the same artifact.
+    cache = ttl.CompileCache(tmp_path)
+    expected = _add().compile(SPEC, SPEC, SPEC, compile_cache=cache)
+    (entry,) = _entries(tmp_path)
+    stored = entry.read_bytes()
+    rng = random.Random(20261206)
+    damaged = [stored[: len(stored) // 2], stored[:-1], stored + b"\0"]
+    for _ in range(40):
+        data = bytearray(stored)
+        for _ in range(rng.randint(1, 3)):
+            data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+        damaged.append(bytes(data))
+    for index, data in enumerate(damaged):
+        entry.write_bytes(data)
+        compiled = _add().compile(SPEC, SPEC, SPEC, compile_cache=cache)
+        assert compiled.artifact == expected.artifact, f"damaged entry {index}"
+        assert entry.read_bytes() == stored, f"damaged entry {index} was not replaced"
 
 
 def test_without_a_cache_nothing_is_written(tmp_path, monkeypatch):

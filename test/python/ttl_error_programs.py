@@ -278,3 +278,74 @@ def runtime_offset_too_large(a):
         ttl.copy(a[col + 2**63, 0], blk).wait()  # E:runtime_offset_too_large
     with dfb.wait() as blk:
         ttl.copy(blk, a[0, 0]).wait()
+
+
+@ttl.operation(grid=(1, 1))
+def block_carried_in_loop(a, b, out):
+    # Issue 32: upstream's single-node matmul pattern; the accumulation used to vanish.
+    a_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    b_dfb = ttl.make_dataflow_buffer_like(b, shape=(1, 1), block_count=2)
+    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+
+    @ttl.compute()
+    def compute():
+        with o_dfb.reserve() as out_blk:
+            acc = ttl.block.fill(0, shape=out_blk.shape)
+            for _ in range(2):
+                with a_dfb.wait() as a_blk, b_dfb.wait() as b_blk:
+                    acc += a_blk @ b_blk  # E:block_carried_in_loop
+            out_blk.store(acc)
+
+
+@ttl.operation(grid=(1, 1))
+def block_out_of_loop(a, out):
+    a_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+
+    @ttl.compute()
+    def compute():
+        with o_dfb.reserve() as out_blk:
+            last = ttl.block.fill(0, shape=out_blk.shape)
+            for _ in range(2):
+                with a_dfb.wait() as a_blk:
+                    last = ttl.math.exp(a_blk)
+            out_blk.store(last)  # E:block_out_of_loop
+
+
+@ttl.operation(grid=(1, 1))
+def block_out_of_if(a, out):
+    a_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+
+    @ttl.compute()
+    def compute():
+        with a_dfb.wait() as a_blk, o_dfb.reserve() as out_blk:
+            value = a_blk * 2.0
+            if ttl.node(dims=1) == 0:
+                value = ttl.math.exp(a_blk)
+            out_blk.store(value)  # E:block_out_of_if
+
+
+@ttl.operation(grid=(1, 1))
+def block_math_after_release(a, out):
+    a_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+
+    @ttl.compute()
+    def compute():
+        with o_dfb.reserve() as out_blk:
+            acc = ttl.block.fill(1.0, shape=out_blk.shape)
+            with a_dfb.wait() as a_blk:
+                acc += a_blk
+            out_blk.store(acc)  # E:block_math_after_release
+
+
+@ttl.operation(grid=(1, 1))
+def prints_in_kernel(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+
+    @ttl.compute()
+    def compute():
+        print("tile")  # E:prints_in_kernel
+        with dfb.wait() as blk:
+            pass

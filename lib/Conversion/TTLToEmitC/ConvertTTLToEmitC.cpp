@@ -215,6 +215,32 @@ SmallVector<std::string> computeHeaders(func::FuncOp kernel) {
   return SmallVector<std::string>(headers.begin(), headers.end());
 }
 
+/// Where a reconfiguration's offset is, and the ring it leaves: the kernel's
+/// previous configuration of the same DFB, else the DFB's initial ring.
+LoweringFacts::Reconfiguration
+reconfigurationFacts(ReconfigureDataflowBufferOp op, const KernelABI &abi) {
+  ArrayRef<DataflowBufferConfig> configs = abi.configs.configs;
+  const auto *config = llvm::find_if(
+      configs, [&](const DataflowBufferConfig &c) { return c.op == op; });
+  auto create = op.getDfb().getDefiningOp<CreateDataflowBufferOp>();
+  DataflowBufferType type = create.getResult().getType();
+  LoweringFacts::Reconfiguration facts{
+      abi.callerCountWord,
+      static_cast<int64_t>(config - configs.begin()),
+      config->pages,
+      config->pageBytes,
+      std::nullopt,
+      type.getTotalSizeBytes() / type.getTileSizeBytes(),
+      llvm::any_of(create.getResult().getUsers(),
+                   [](Operation *user) { return isa<ReserveOp>(user); })};
+  for (const auto *previous = configs.begin(); previous != config; ++previous)
+    if (previous->physicalIndex == config->physicalIndex) {
+      facts.previousIndex = previous - configs.begin();
+      facts.previousPages = previous->pages;
+    }
+  return facts;
+}
+
 /// The #ttl.core_range rectangles of a kernel: what ttl-specialize-cores
 /// recorded, else the whole static grid.
 FailureOr<ArrayAttr> getCoreRanges(func::FuncOp kernel) {
@@ -275,15 +301,14 @@ LogicalResult ConvertTTLToEmitCPass::collectFacts(func::FuncOp kernel,
                << type;
       // Pages follow the padded tile grid.
       facts.tensorTileCols[op] = tilesCovering(type.getDimSize(1));
-    } else if (isa<ReconfigureDataflowBufferOp>(op)) {
-      const auto *config = llvm::find_if(abi->configs.configs,
-                                         [&](const DataflowBufferConfig &c) {
-                                           return c.op == op;
-                                         });
-      facts.reconfigurations[op] = {
-          abi->callerCountWord,
-          static_cast<int64_t>(config - abi->configs.configs.begin()),
-          config->pages, config->pageBytes};
+    } else if (auto reconfigure = dyn_cast<ReconfigureDataflowBufferOp>(op)) {
+      facts.reconfigurations[op] = reconfigurationFacts(reconfigure, *abi);
+      auto create =
+          reconfigure.getDfb().getDefiningOp<CreateDataflowBufferOp>();
+      DataflowBufferType type = create.getResult().getType();
+      facts.initialRings[create] = {type.getTotalSizeBytes() /
+                                        type.getTileSizeBytes(),
+                                    type.getTileSizeBytes()};
     } else if (auto size = dyn_cast<GridSizeOp>(op)) {
       if (!grid)
         return op->emitOpError("needs a static grid ('")

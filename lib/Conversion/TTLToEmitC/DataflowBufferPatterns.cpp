@@ -1,6 +1,8 @@
 //===- DataflowBufferPatterns.cpp - DFB ops -> circular-buffer API --------===//
 //
 //   ttl.create_dfb  -> uint32_t v = get_compile_time_arg_val(<ABI word>);
+//                      (a DFB the kernel reconfigures: then
+//                      ttl::configure_initial_dfb(v, pages, page_bytes))
 //   ttl.reserve     -> cb_reserve_back(v, tiles)   (the block is the DFB id)
 //   ttl.push        -> cb_push_back(v, tiles)
 //   ttl.wait        -> cb_wait_front(v, tiles)
@@ -27,10 +29,14 @@ struct CreateDataflowBufferPattern
     auto word = facts.dfbWord.find(op);
     if (word == facts.dfbWord.end())
       return rewriter.notifyMatchFailure(op, "DFB outside a kernel function");
-    rewriter.replaceOp(op, emitCall(rewriter, op.getLoc(),
-                                    "get_compile_time_arg_val",
-                                    getUint32Type(op.getContext()),
-                                    {word->second}));
+    Value cb = emitCall(rewriter, op.getLoc(), "get_compile_time_arg_val",
+                        getUint32Type(op.getContext()), {word->second})
+                   .getResult(0);
+    auto ring = facts.initialRings.find(op);
+    if (ring != facts.initialRings.end())
+      emitCall(rewriter, op.getLoc(), "ttl::configure_initial_dfb", Type(),
+               {cb, ring->second.first, ring->second.second});
+    rewriter.replaceOp(op, cb);
     return success();
   }
 };

@@ -49,8 +49,21 @@ struct LoweringFacts {
     int64_t index;
     int64_t pages;
     int64_t pageBytes;
+    /// The kernel's previous configuration of the DFB (its offset word, like
+    /// `index`), or none: the DFB is still in its initial ring (offset 0).
+    std::optional<int64_t> previousIndex;
+    /// Pages of the ring the DFB leaves.
+    int64_t previousPages;
+    /// The kernel reserves blocks of the DFB: on a shrink it first waits
+    /// until no more than `pages` pages are in flight (the 16-bit free-page
+    /// count would wrap otherwise).
+    bool producer;
   };
   llvm::DenseMap<Operation *, Reconfiguration> reconfigurations;
+  /// ttl.create_dfb of a DFB the kernel reconfigures -> its initial ring
+  /// (pages, page bytes), set at kernel start (the firmware configures the
+  /// whole allocation).
+  llvm::DenseMap<Operation *, std::pair<int64_t, int64_t>> initialRings;
   /// ttl.raw_addr -> common runtime word holding its tensor's address.
   llvm::DenseMap<Operation *, int64_t> addressWord;
 };

@@ -22,6 +22,7 @@
 #include "ttl/Transforms/TTL/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::ttl {
 #define GEN_PASS_DEF_TTLVERIFYBLOCKLIFETIMES
@@ -97,29 +98,54 @@ bool releasedByWith(const Held &held, Operation *release) {
          !isa<UnknownLoc>(release->getLoc());
 }
 
+/// The block and the block values computed from it: block math is evaluated
+/// where its result is stored (the compute lowering fuses the whole expression
+/// into the store's tile loop), so a use of a derived value reads the block
+/// there.
+SetVector<Value> blockAndDerived(Value block) {
+  SetVector<Value> values;
+  values.insert(block);
+  for (unsigned i = 0; i < values.size(); ++i)
+    for (Operation *user : values[i].getUsers()) {
+      if (isa<PushOp, PopOp>(user))
+        continue;
+      for (Value result : user->getResults())
+        if (isa<BlockType>(result.getType()))
+          values.insert(result);
+    }
+  return values;
+}
+
 /// The first op after `release` in its region (nested ops included, program
-/// order) that uses `block` other than releasing it, or null.
-Operation *firstUseAfter(Operation *release, Value block) {
-  bool usedAfter = llvm::any_of(block.getUsers(), [&](Operation *user) {
-    Operation *anchor = release->getBlock()->findAncestorOpInBlock(*user);
-    return !isa<PushOp, PopOp>(user) && anchor &&
-           release->isBeforeInBlock(anchor);
-  });
-  if (!usedAfter)
-    return nullptr;
-  for (Operation *op = release->getNextNode(); op; op = op->getNextNode()) {
-    Operation *found = nullptr;
-    op->walk<WalkOrder::PreOrder>([&](Operation *nested) {
-      if (isa<PushOp, PopOp>(nested) ||
-          !llvm::is_contained(nested->getOperands(), block))
-        return WalkResult::advance();
-      found = nested;
-      return WalkResult::interrupt();
+/// order) that uses one of `values` other than releasing it, with the value it
+/// uses, or null.
+std::pair<Operation *, Value> firstUseAfter(Operation *release,
+                                            const SetVector<Value> &values) {
+  auto usedAfter = [&](Value value) {
+    return llvm::any_of(value.getUsers(), [&](Operation *user) {
+      Operation *anchor = release->getBlock()->findAncestorOpInBlock(*user);
+      return !isa<PushOp, PopOp>(user) && anchor &&
+             release->isBeforeInBlock(anchor);
     });
-    if (found)
+  };
+  if (!llvm::any_of(values, usedAfter))
+    return {};
+  for (Operation *op = release->getNextNode(); op; op = op->getNextNode()) {
+    std::pair<Operation *, Value> found;
+    op->walk<WalkOrder::PreOrder>([&](Operation *nested) {
+      if (isa<PushOp, PopOp>(nested))
+        return WalkResult::advance();
+      for (Value operand : nested->getOperands())
+        if (values.contains(operand)) {
+          found = {nested, operand};
+          return WalkResult::interrupt();
+        }
+      return WalkResult::advance();
+    });
+    if (found.first)
       return found;
   }
-  return nullptr;
+  return {};
 }
 
 struct VerifyBlockLifetimesPass
@@ -168,19 +194,26 @@ struct VerifyBlockLifetimesPass
   /// release's region.
   LogicalResult checkUsesAfterRelease(const Held &held) {
     const Side &side = sideOf(held.acquire);
+    SetVector<Value> values = blockAndDerived(held.block);
     for (Operation *release : held.releases) {
-      Operation *use = firstUseAfter(release, held.block);
+      auto [use, used] = firstUseAfter(release, values);
       if (!use)
         continue;
-      InFlightDiagnostic diag =
-          use->emitError("block used after its release: the block ")
-          << side.acquired << " at " << describeLocation(held.acquire->getLoc())
+      InFlightDiagnostic diag = use->emitError();
+      if (used == held.block)
+        diag << "block used after its release: the block ";
+      else
+        diag << "block math used after its operand's release (block math is "
+                "evaluated where its result is stored): the block ";
+      diag << side.acquired << " at " << describeLocation(held.acquire->getLoc())
           << " was " << side.released << " "
           << (releasedByWith(held, release)
                   ? std::string("at the end of its 'with'")
                   : "at " + describeLocation(release->getLoc()))
           << ", which hands its L1 slot back to the other side of the DFB; "
-             "use a block before its "
+          << (used == held.block ? "use a block before its "
+                                 : "store a value computed from a block before "
+                                   "its ")
           << side.release
           << (releasedByWith(held, release) ? " (inside its 'with')" : "");
       diag.attachNote(release->getLoc()) << side.released << " here";

@@ -6,6 +6,11 @@ Builds are cached on disk by a hash of everything that shapes them (source, comp
 arguments, definitions, the headers of the emulated API and of the kernel's include paths, the
 compiler and its flags), so a second process does not recompile. Concurrent processes are
 safe: each writes its object under a unique name and renames it into place atomically.
+
+Beside each object lies the SHA-256 of its bytes (``<key>.sha256``); an object is loaded only
+once its digest matches (checked once per process), so a truncated, emptied or replaced object
+is rebuilt, never loaded (a damaged shared object can kill the process that maps it). A cache
+directory that cannot be used is a ``KernelCacheError``.
 """
 
 from __future__ import annotations
@@ -21,14 +26,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ttlang.cache_root import cache_root
-from ttlang.emu.errors import KernelBuildError
+from ttlang.emu.errors import KernelBuildError, KernelCacheError
 
 HERE = pathlib.Path(__file__).resolve().parent
 API_INCLUDE = HERE / "include"
 RUNTIME_LIBRARY = HERE / "libttlang_emu.so"
 
 # Kernels are glue around runtime calls; -O1 compiles fast and runs them fast enough.
-_FLAGS = ("-std=c++17", "-O1", "-fPIC", "-shared", "-w", "-fno-rtti")
+# -fno-gnu-unique: an inline variable (C++17) of a kernel or of a header it includes stays the
+# kernel's own; as STB_GNU_UNIQUE, glibc would bind one copy for the whole process, shared by
+# every kernel and core and outside the per-processor data swap.
+_FLAGS = ("-std=c++17", "-O1", "-fPIC", "-shared", "-w", "-fno-rtti", "-fno-gnu-unique")
 _LINK = ("-Wl,--no-undefined", "-Wl,-z,now")
 
 
@@ -140,7 +148,7 @@ class KernelCache:
                     continue
                 path = self.directory / f"{self.key(build, banks)}.so"
                 result[index] = path
-                if not path.exists():
+                if not _intact(path):
                     missing.setdefault(path.stem, (build, path))
             if missing:
                 self._compile(list(missing.items()), banks)
@@ -154,13 +162,11 @@ class KernelCache:
                 "no host C++ compiler (c++ / g++) found: the emulated device compiles kernels on the host",
                 "", (), "",
             )
-        self.directory.mkdir(parents=True, exist_ok=True)
         running = []
         for key, (build, path) in jobs:
             source = self.directory / f"{key}.cpp"
-            temporary = source.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
-            temporary.write_text(build.source)
-            os.replace(temporary, source)
+            unique = f"{os.getpid()}.{threading.get_ident()}"
+            self._write(source, build.source.encode(), unique)
             output = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.so.tmp")
             command = [
                 self._compiler, *_FLAGS, *build.arguments(banks), str(source), "-o", str(output),
@@ -176,9 +182,50 @@ class KernelCache:
                 output.unlink(missing_ok=True)
                 failure = failure or _build_error(build, diagnostics)
                 continue
-            os.replace(output, path)
+            self._write(_digest_path(path), _sha256(output).encode(), unique)
+            self._replace(output, path)
         if failure is not None:
             raise failure
+
+    def _write(self, path: pathlib.Path, data: bytes, unique: str) -> None:
+        """Writes ``path`` whole (a temporary file renamed into place)."""
+        temporary = path.with_name(f"{path.name}.{unique}.tmp")
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            temporary.write_bytes(data)
+        except OSError as err:
+            raise self._unusable(err) from None
+        self._replace(temporary, path)
+
+    def _replace(self, source: pathlib.Path, target: pathlib.Path) -> None:
+        try:
+            os.replace(source, target)
+        except OSError as err:
+            source.unlink(missing_ok=True)
+            raise self._unusable(err) from None
+
+    def _unusable(self, err: OSError) -> KernelCacheError:
+        return KernelCacheError(
+            f"the emulator's kernel build cache {self.directory} cannot be used "
+            f"({err.strerror or err}): pass open_device(cache_dir=...) a writable directory",
+            self.directory,
+        )
+
+
+def _digest_path(library: pathlib.Path) -> pathlib.Path:
+    return library.with_suffix(".sha256")
+
+
+def _sha256(path: pathlib.Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _intact(library: pathlib.Path) -> bool:
+    """True when ``library`` exists and matches its recorded digest."""
+    try:
+        return _digest_path(library).read_text() == _sha256(library)
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 _UNDECLARED = re.compile(r"[‘'`]([A-Za-z_][A-Za-z0-9_:]*)[’'`] (?:was not declared|is not a member|has not been declared)")

@@ -6,6 +6,7 @@ message. None of them is a hardware result: they say what the emulated device fo
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 
@@ -28,6 +29,14 @@ class KernelBuildError(EmulatorError):
         self.kernel = kernel
         self.undeclared = undeclared
         self.diagnostics = diagnostics
+        super().__init__(message)
+
+
+class KernelCacheError(EmulatorError):
+    """The kernel build cache's directory cannot be created or written (``directory``)."""
+
+    def __init__(self, message: str, directory: os.PathLike[str]):
+        self.directory = directory
         super().__init__(message)
 
 

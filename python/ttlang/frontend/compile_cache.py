@@ -11,9 +11,11 @@ the result.
   a rebuild or reinstall changes them, and the change time cannot be set back by hand.
 - An entry stores its full key and a lookup compares it whole (the file name is only a
   digest of it), so two keys never share an entry.
+- An entry is the SHA-256 of its payload, then the payload (the pickled key and compilation);
+  a lookup unpickles only a payload whose digest matches, so a truncated, mutated or foreign
+  entry is a miss (and is overwritten), never a different compilation or an exception.
 - Entries are written to a temporary file and renamed into place, so concurrent processes
-  never read a half-written entry; an unreadable or foreign entry counts as a miss and is
-  overwritten. A directory that cannot be written makes the cache a no-op, never an error.
+  never read a half-written entry. A directory that cannot be written makes the cache a no-op, never an error.
 - Only successful compilations are stored: an invalid program reports its error every time.
 """
 
@@ -34,7 +36,9 @@ if TYPE_CHECKING:
     from ttlang.backend import BackendOutput
 
 # Bumped when the stored layout changes (not needed for compiler changes: the fingerprint has them).
-_FORMAT = 2
+_FORMAT = 3
+_MAGIC = b"ttlang-compile-cache\0"
+_DIGEST_BYTES = hashlib.sha256().digest_size
 _SKIPPED_DIRS = frozenset({"__pycache__", "include"})
 
 
@@ -97,15 +101,23 @@ class CompileCache:
         """The stored compilation of ``text`` for ``target``, or None."""
         key = self._key(text, target)
         try:
-            stored_key, module = pickle.loads(self._path(key).read_bytes())
-        except (OSError, pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError,
-                ImportError, IndexError):
+            entry = self._path(key).read_bytes()
+        except OSError:
             return None
+        payload = _verified_payload(entry)
+        if payload is None:
+            return None
+        try:
+            stored_key, module = pickle.loads(payload)
+        except (pickle.UnpicklingError, EOFError, ValueError, TypeError, AttributeError, ImportError,
+                IndexError):
+            return None  # an intact entry of another ttlang's classes
         return module if stored_key == key else None
 
     def store(self, text: str, target: str, module: BackendOutput) -> None:
         key = self._key(text, target)
-        blob = pickle.dumps((key, module), protocol=pickle.HIGHEST_PROTOCOL)
+        payload = pickle.dumps((key, module), protocol=pickle.HIGHEST_PROTOCOL)
+        blob = _MAGIC + hashlib.sha256(payload).digest() + payload
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
             fd, temporary = tempfile.mkstemp(dir=self.directory, suffix=".tmp")
@@ -118,3 +130,12 @@ class CompileCache:
                 raise
         except OSError:
             return
+
+
+def _verified_payload(entry: bytes) -> bytes | None:
+    """The payload of a stored entry whose digest matches it, else None."""
+    header = len(_MAGIC) + _DIGEST_BYTES
+    if len(entry) < header or not entry.startswith(_MAGIC):
+        return None
+    payload = entry[header:]
+    return payload if hashlib.sha256(payload).digest() == entry[len(_MAGIC):header] else None

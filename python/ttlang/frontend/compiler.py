@@ -44,6 +44,7 @@ from ttlang.frontend.values import (
     TensorValue,
     TileSlice,
     TransferValue,
+    UncarriedBlock,
     int_text,
 )
 
@@ -151,7 +152,10 @@ class FunctionCompiler:
         scope: Scope | None = self.scope
         while scope is not None:
             if name in scope.names:
-                return scope.names[name]
+                value = scope.names[name]
+                if isinstance(value, UncarriedBlock):
+                    raise self.error(node, value.message())
+                return value
             scope = scope.parent
         captures = self.operation.closure
         if name in captures:
@@ -214,6 +218,16 @@ class FunctionCompiler:
                 result.append((name, Scalar(self.as_predicate(value, node), ir.I1)))
             elif isinstance(value, int):
                 result.append((name, Scalar(self.as_index(value, node), ir.INDEX)))
+        return result
+
+    def uncarried_blocks(self, body: list[ast.stmt], region: str) -> list[UncarriedBlock]:
+        """Block values (tile-math results) defined outside `body` and assigned in it: not
+        carried (`carried`), so their names must not be read where the new value belongs."""
+        result = []
+        for name, site in _assignment_sites(body).items():
+            value = self.lookup_scopes(name)
+            if isinstance(value, BlockValue) and value.origin == "value":
+                result.append(UncarriedBlock(name, site.lineno + self.line_offset, region, inside=True))
         return result
 
     def lookup_scopes(self, name: str) -> Any:
@@ -389,22 +403,28 @@ class FunctionCompiler:
 
 def _assigned_names(body: list[ast.stmt]) -> list[str]:
     """Names assigned by `body` (not by nested functions or loop targets), in order."""
-    names: dict[str, None] = {}
+    return list(_assignment_sites(body))
 
-    def targets(target: ast.expr) -> None:
+
+def _assignment_sites(body: list[ast.stmt]) -> dict[str, ast.stmt]:
+    """The first assignment in `body` of each name it assigns (not by nested functions or
+    loop targets), in order."""
+    names: dict[str, ast.stmt] = {}
+
+    def targets(target: ast.expr, stmt: ast.stmt) -> None:
         if isinstance(target, ast.Name):
-            names.setdefault(target.id)
+            names.setdefault(target.id, stmt)
         elif isinstance(target, (ast.Tuple, ast.List)):
             for element in target.elts:
-                targets(element)
+                targets(element, stmt)
 
     def visit(stmts: list[ast.stmt]) -> None:
         for stmt in stmts:
             if isinstance(stmt, ast.Assign):
                 for target in stmt.targets:
-                    targets(target)
+                    targets(target, stmt)
             elif isinstance(stmt, (ast.AugAssign, ast.AnnAssign)):
-                targets(stmt.target)
+                targets(stmt.target, stmt)
             elif isinstance(stmt, ast.For):
                 visit(stmt.body)
             elif isinstance(stmt, ast.If):
@@ -414,7 +434,7 @@ def _assigned_names(body: list[ast.stmt]) -> list[str]:
                 visit(stmt.body)
 
     visit(body)
-    return list(names)
+    return names
 
 
 class _ScopeGuard:

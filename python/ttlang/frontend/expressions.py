@@ -397,6 +397,14 @@ class Expressions:
                 raise self.ctx.error(node, str(err)) from None
         if callee is builtins.range:
             raise self.ctx.error(node, "range() is only supported as the iterable of a for loop")
+        if callee is builtins.print:
+            # Issue 32: it used to run once, at compile time, on the host, silently.
+            raise self.ctx.error(
+                node,
+                "print() in an operation runs on the device, and device prints are not supported "
+                "yet (it would print once, at compile time, on the host); print results after the "
+                "operation returns",
+            )
         if isinstance(callee, api.ThreadDecorator):
             raise self.ctx.error(node, "thread decorators are only valid on a nested function")
         if callee is builtins.abs and len(args) == 1 and isinstance(args[0], BlockValue):

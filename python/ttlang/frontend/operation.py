@@ -309,6 +309,8 @@ class Operation(OperationSource):
         """
         if device is _FROM_TENSORS:
             device = _device_of(tensors)
+            if device is None and _stageable(tensors):
+                return self._run_staged(tensors, target, control_plane)
             if device is None:
                 raise TTLangError(
                     f"none of the tensors passed to '{self.name}' is on a device; pass "
@@ -324,6 +326,26 @@ class Operation(OperationSource):
         return runtime.run(
             tensors, runtime_resource_factory=self.runtime_resource_factory, device=device
         )
+
+    def _run_staged(
+        self, tensors: tuple[Any, ...], target: str | None, control_plane: ControlPlane | None
+    ) -> DispatchResult:
+        """Runs on host tensors that can stage themselves on a device (the simulator's, as
+        tt-lang-sim runs operations on host tensors): each is copied to the device, the
+        operation runs there, and every tensor gets the device's values back."""
+        staged = [t.stage_for_operation() if hasattr(t, "stage_for_operation") else None
+                  for t in tensors]
+        try:
+            result = self(*(s.tensor if s else t for s, t in zip(staged, tensors)),
+                          target=target, control_plane=control_plane)
+            for stage in staged:
+                if stage:
+                    stage.write_back()
+            return result
+        finally:
+            for stage in staged:
+                if stage:
+                    stage.release()
 
     def runtime(
         self, *tensors: Any, target: str = "wormhole_b0", control_plane: ControlPlane | None = None
@@ -356,6 +378,12 @@ def _device_of(tensors: tuple[Any, ...]) -> Any:
         if device is not None:
             return device
     return None
+
+
+def _stageable(tensors: tuple[Any, ...]) -> bool:
+    """True when some tensor is a host tensor that can stage itself on a device
+    (``stage_for_operation()``, the simulator's host tensors)."""
+    return any(hasattr(t, "stage_for_operation") for t in tensors)
 
 
 def _target_of(device: Any) -> str:

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import ast
 import builtins
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ttlang.artifact import CANONICAL_KERNEL_NAMES, KernelKind
 from ttlang.frontend import api, ir
 from ttlang.frontend.kernels import Selector
-from ttlang.frontend.values import BlockValue, DFBValue, Scalar, TensorValue, TileSlice
+from ttlang.frontend.values import BlockValue, DFBValue, Scalar, TensorValue, TileSlice, UncarriedBlock
 
 if TYPE_CHECKING:
     from ttlang.frontend.context import StatementContext
@@ -139,17 +140,21 @@ class Statements:
         loc = self.ctx.loc(node)
         lb, ub, step = (self.ctx.as_index(b, node) for b in bounds)
         carried = self.ctx.carried(node.body, node)
+        uncarried = self.ctx.uncarried_blocks(node.body, "loop")
         loop = self.ctx.builder.begin_for(lb, ub, step, [(v.ssa, v.type) for _, v in carried])
         with self.ctx.push_scope(region=True):
             self.ctx.scope.names[node.target.id] = Scalar(loop.induction, ir.INDEX)
             for arg, (name, value) in zip(loop.args, carried):
                 self.ctx.scope.names[name] = Scalar(arg, value.type)
+            for block in uncarried:
+                self.ctx.scope.names[block.name] = block
             self.statements(node.body)
             if carried:
                 self.ctx.yield_carried(carried, node, loc)
         self.ctx.builder.end_region(loc)
         for index, (name, value) in enumerate(carried):
             self.ctx.rebind(name, Scalar(f"{loop.results}#{index}", value.type))
+        self.forget_uncarried(uncarried)
 
     def stmt_If(self, node: ast.If) -> None:
         condition = self.ctx.expr(node.test)
@@ -160,6 +165,7 @@ class Statements:
         predicate = self.ctx.as_predicate(condition, node.test)
         loc = self.ctx.loc(node)
         carried = self.ctx.carried(node.body + node.orelse, node)
+        uncarried = self.ctx.uncarried_blocks(node.body + node.orelse, "runtime if")
         results = self.ctx.builder.begin_if(predicate, [v.type for _, v in carried])
         for branch, body in enumerate((node.body, node.orelse)):
             if branch == 1:
@@ -175,6 +181,12 @@ class Statements:
         self.ctx.builder.end_region(loc)
         for index, (name, value) in enumerate(carried):
             self.ctx.rebind(name, Scalar(f"{results}#{index}", value.type))
+        self.forget_uncarried(uncarried)
+
+    def forget_uncarried(self, uncarried: list[UncarriedBlock]) -> None:
+        """After a region: a block it reassigned has no value outside it."""
+        for block in uncarried:
+            self.ctx.rebind(block.name, dataclasses.replace(block, inside=False))
 
     def stmt_With(self, node: ast.With) -> None:
         acquired: list[tuple[BlockValue, ast.withitem]] = []

@@ -101,6 +101,37 @@ class BlockValue:
 
 
 @dataclass(frozen=True)
+class UncarriedBlock:
+    """Stands for a block value (a tile-math result) defined before a loop or runtime if and
+    reassigned inside it. Only integers and booleans are carried across iterations and out of
+    regions, so the block's later value is not there to read: reading the name is a
+    compile error (``inside``: in the loop before its reassignment; else after the region)."""
+
+    name: str
+    assigned_line: int
+    region: str
+    inside: bool
+
+    def message(self) -> str:
+        remedy = (
+            "accumulate into a reserved block (`with out_dfb.reserve() as blk:` around the loop, "
+            "`blk += a @ b` in it) or through an accumulator dataflow buffer "
+            "(`acc_dfb.store(prev + a @ b)`)"
+        )
+        if self.inside:
+            return (
+                f"'{self.name}' holds a block value from before the {self.region}, which "
+                f"reassigns it (line {self.assigned_line}): a block value is not carried from one "
+                f"iteration to the next (only integers and booleans are); {remedy}"
+            )
+        return (
+            f"'{self.name}' was reassigned inside the {self.region} (line {self.assigned_line}): "
+            f"a block value does not flow out of a loop or runtime if (only integers and booleans "
+            f"do); {remedy}"
+        )
+
+
+@dataclass(frozen=True)
 class TransferValue:
     ssa: str
 

@@ -1,5 +1,10 @@
-"""``ttlang-sim script.py [args...]``: runs a tt-lang program, driver included, on the emulated
-device.
+"""``ttlang-sim script.py [options] [-- args...]``: runs a tt-lang program, driver included, on
+the emulated device.
+
+Both argument orders work: tt-lang-sim's (the script first, then simulator options anywhere
+before a ``--``; every other argument, and all after ``--``, goes to the script) and ttlang's
+(options, the script, then the script's arguments). tt-lang-sim's option spellings are known:
+those that apply here are honoured, the others are an error that says why, never ignored.
 
 The script runs as ``__main__`` (``sys.argv`` is ``[script, *args]``, its directory is
 ``sys.path[0]``), with ``import ttnn`` giving the simulator's stand-in (``ttlang.sim.ttnn_api``)
@@ -15,15 +20,54 @@ import sys
 import traceback
 import types
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-_VALUE_OPTIONS = ("--arch", "--cache-dir")
 ARCHITECTURES = ("wormhole_b0", "blackhole")
+
+
+@dataclass(frozen=True)
+class Option:
+    """A ``ttlang-sim`` option: its spelling, whether it takes a value (``"optional"``: an
+    optional one, like tt-lang-sim's ``--trace [FILE]``), and, for a tt-lang-sim option that
+    does not apply here, why (the error)."""
+
+    name: str
+    value: bool | str = False
+    unsupported: str = ""
+
+
+OPTIONS = (
+    Option("--arch", True),
+    Option("--cache-dir", True),
+    Option("--num-devices", True),
+    Option("--no-float32-promotion"),
+    Option("--grid", True, "grid='full' / 'auto' operations run on the emulated architecture's "
+           "whole worker grid (8x8 wormhole_b0, 13x10 blackhole; choose it with --arch); a "
+           "smaller default grid is not supported yet"),
+    Option("--trace", "optional", "tracing is not supported yet"),
+    Option("--trace-events", True, "tracing is not supported yet"),
+    Option("--no-trace-events", True, "tracing is not supported yet"),
+    Option("--dry-run", False, "ttlang-sim always runs the generated kernels (their numbers are "
+           "the point); there is no dry run"),
+    Option("--max-l1", True, "the compiler checks every operation's dataflow buffers against the "
+           "architecture's L1 (a CompilerError when they do not fit); another limit is not "
+           "supported"),
+    Option("--max-dfbs", True, "the compiler allocates dataflow buffers against the "
+           "architecture's circular-buffer count; another limit is not supported"),
+    Option("--scheduler", True, "ttlang-sim runs each core's kernels as the emulated device "
+           "schedules them; tt-lang-sim's schedulers do not apply"),
+)
+_BY_NAME = {option.name: option for option in OPTIONS}
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ttlang-sim",
-        usage="ttlang-sim [--arch ARCH] [--cache-dir DIR] script.py [args...]",
+        usage=(
+            "ttlang-sim script.py [--arch ARCH] [--cache-dir DIR] [--num-devices 1] "
+            "[--no-float32-promotion] [-- args...]\n"
+            "       ttlang-sim [options] script.py [args...]"
+        ),
         description=(
             "Run a tt-lang program, driver included, with ttlang's emulated device standing in "
             "for the Tenstorrent card. The script runs unchanged: `import ttnn` gives the "
@@ -47,6 +91,24 @@ def _parser() -> argparse.ArgumentParser:
         "--cache-dir", metavar="DIR", default=None,
         help="kernel build cache (default: ~/.cache/ttlang/emu)",
     )
+    parser.add_argument(
+        "--num-devices", type=int, default=1, metavar="N",
+        help="devices ttnn.GetNumAvailableDevices() reports: 1 (meshes are not emulated yet)",
+    )
+    parser.add_argument(
+        "--no-float32-promotion", action="store_true",
+        help="accepted for tt-lang-sim scripts: ttlang-sim never promotes bfloat16 / bfloat8_b "
+        "to float32 (it rounds as the card does)",
+    )
+    for option in OPTIONS:
+        if not option.unsupported:
+            continue
+        if option.value == "optional":
+            parser.add_argument(option.name, nargs="?", const=True, help=argparse.SUPPRESS)
+        elif option.value:
+            parser.add_argument(option.name, help=argparse.SUPPRESS)
+        else:
+            parser.add_argument(option.name, action="store_const", const=True, help=argparse.SUPPRESS)
     parser.add_argument("script", help="the Python program to run")
     return parser
 
@@ -57,26 +119,61 @@ def _version() -> str:
     return __version__
 
 
+def _option_tokens(argv: list[str], index: int) -> int:
+    """How many tokens the option at ``argv[index]`` takes (itself and its value), or 0 when
+    it is not a ttlang-sim option."""
+    name, has_value, _ = argv[index].partition("=")
+    option = _BY_NAME.get(name)
+    if option is None:
+        return 0
+    if has_value or not option.value:
+        return 1
+    if option.value == "optional":
+        following = argv[index + 1] if index + 1 < len(argv) else "-"
+        return 1 if following.startswith("-") else 2
+    return 2
+
+
 def _split(argv: list[str]) -> tuple[list[str], list[str]]:
-    """(ttlang-sim's own arguments, up to and including the script; the script's arguments)."""
+    """(ttlang-sim's own arguments, the script last; the script's arguments)."""
     index = 0
-    while index < len(argv):
+    while index < len(argv):  # ttlang's order: options before the script
         token = argv[index]
-        if token in _VALUE_OPTIONS:
-            index += 2
-            continue
         if token == "--":
             return argv[: index + 2], argv[index + 2:]
         if not token.startswith("-") or token == "-":
-            return argv[: index + 1], argv[index + 1:]
-        index += 1
-    return argv, []
+            break
+        index += _option_tokens(argv, index) or 1
+    else:
+        return argv, []
+    own, script, script_args = argv[:index], argv[index], []
+    rest = argv[index + 1:]
+    position = 0
+    while position < len(rest):  # tt-lang-sim's order: options after the script, up to `--`
+        if rest[position] == "--":
+            script_args += rest[position + 1:]
+            break
+        taken = _option_tokens(rest, position)
+        if taken:
+            own += rest[position: position + taken]
+            position += taken
+        else:
+            script_args.append(rest[position])
+            position += 1
+    return [script, *own], script_args  # the script first: `--trace` may take no value
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The console script: returns the exit status."""
     own, script_args = _split(list(sys.argv[1:] if argv is None else argv))
-    options = _parser().parse_args(own)
+    parser = _parser()
+    options = parser.parse_args(own)
+    for option in OPTIONS:
+        if option.unsupported and getattr(options, option.name[2:].replace("-", "_")) is not None:
+            parser.error(f"{option.name} (a tt-lang-sim option) does not apply: {option.unsupported}")
+    if options.num_devices != 1:
+        parser.error(f"--num-devices {options.num_devices}: ttlang-sim emulates one device "
+                     "(meshes of devices are not emulated yet)")
     if not os.path.isfile(options.script):
         print(f"ttlang-sim: error: no such file: {options.script}", file=sys.stderr)
         return 2

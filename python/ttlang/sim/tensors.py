@@ -3,8 +3,9 @@
 A :class:`DeviceTensor` is a ``ttlang.emu.Tensor`` (tile layout, interleaved pages in the emulated
 DRAM or L1) that also reads like a ttnn device tensor where tt-lang drivers look (``shape``,
 ``dtype``, ``layout``, ``memory_config()``, ``to_torch()``, ``cpu()``). A :class:`HostTensor`
-holds host data, as ``ttnn.from_torch`` without ``device=`` does; operations take device tensors
-only, as on hardware.
+holds host data, as ``ttnn.from_torch`` without ``device=`` does; an operation called with host
+tensors runs on the simulator's device (device 0, opened if needed) and writes its results back
+into them, as tt-lang-sim runs operations on host tensors.
 
 Host data comes in as torch tensors when torch is installed, otherwise as numpy / ml_dtypes
 arrays (or anything ``numpy.asarray`` reads); it goes out as a torch tensor when torch can be
@@ -131,6 +132,17 @@ class HostTensor(Tensor):
 
     numpy = to_numpy
 
+    def stage_for_operation(self) -> StagedTensor:
+        """A tile-layout copy on the simulator's device for an operation called with host
+        tensors; ``write_back()`` stores the device values into this tensor."""
+        from ttlang.sim.device import open_device  # noqa: PLC0415 - device imports tensors
+
+        staged = place(self._values, self.dtype, Layout.TILE, open_device(0), None)
+        return StagedTensor(self, staged)  # type: ignore[arg-type]
+
+    def _replace_values(self, values: np.ndarray) -> None:
+        self._values = rounded(values, self.dtype)
+
     def cpu(self, blocking: bool = True) -> HostTensor:
         return self
 
@@ -142,6 +154,22 @@ class HostTensor(Tensor):
 
     def __repr__(self) -> str:
         return f"ttnn.Tensor(shape={list(self.shape)}, dtype={self.dtype}, layout={self.layout}, host)"
+
+
+class StagedTensor:
+    """A host tensor's device copy for one operation call."""
+
+    __slots__ = ("host", "tensor")
+
+    def __init__(self, host: HostTensor, tensor: DeviceTensor) -> None:
+        self.host = host
+        self.tensor = tensor
+
+    def write_back(self) -> None:
+        self.host._replace_values(self.tensor.to_numpy())
+
+    def release(self) -> None:
+        self.tensor.deallocate()
 
 
 def import_array(data: Any) -> np.ndarray:

@@ -13,11 +13,12 @@
 // CHECK-NEXT: #include "ttlang/dfb_reconfigure.h"
 // CHECK-DAG: uint32_t [[K:v[0-9]+]] = 0;
 // CHECK-DAG: uint32_t [[DFB:v[0-9]+]] = get_compile_time_arg_val(0);
+// CHECK: ttl::configure_initial_dfb([[DFB]], 2, 2048);
 // CHECK: cb_push_back([[DFB]], 1);
 // CHECK-NEXT: uint32_t [[N:v[0-9]+]] = get_compile_time_arg_val(1);
 // CHECK-NEXT: uint32_t [[I:v[0-9]+]] = [[N]] + [[K]];
 // CHECK-NEXT: uint32_t [[OFF:v[0-9]+]] = get_arg_val<uint32_t>([[I]]);
-// CHECK-NEXT: ttl::reconfigure_dfb([[DFB]], [[OFF]], 4, 2048);
+// CHECK-NEXT: ttl::reconfigure_dfb([[DFB]], [[K]], [[OFF]], 4, 2048);
 // CHECK-NEXT: cb_reserve_back([[DFB]], 1);
 func.func @producer() attributes {ttl.grid = array<i64: 2, 1>, ttl.runtime_resources, ttl.operation_id = "lit.reconf:00", ttl.kernel = #ttl.kernel<data_movement, "data_movement", "lit.reconf:00">} {
   %dfb = ttl.create_dfb {physical_index = 0 : i32} : !d
@@ -32,7 +33,8 @@ func.func @producer() attributes {ttl.grid = array<i64: 2, 1>, ttl.runtime_resou
 // CHECK-LABEL: // ===== kernel consumer =====
 // CHECK: #include "api/compute/common.h"
 // CHECK-NEXT: #include "ttlang/dfb_reconfigure.h"
-// CHECK: ttl::reconfigure_dfb({{v[0-9]+}}, {{v[0-9]+}}, 4, 2048);
+// CHECK: ttl::configure_initial_dfb({{v[0-9]+}}, 2, 2048);
+// CHECK: ttl::reconfigure_dfb({{v[0-9]+}}, {{v[0-9]+}}, {{v[0-9]+}}, 4, 2048);
 // CHECK-NEXT: cb_wait_front(
 func.func @consumer() attributes {ttl.grid = array<i64: 2, 1>, ttl.runtime_resources, ttl.operation_id = "lit.reconf:00", ttl.kernel = #ttl.kernel<compute, "compute", "lit.reconf:00">} {
   %dfb = ttl.create_dfb {physical_index = 0 : i32} : !d

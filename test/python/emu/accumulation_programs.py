@@ -131,3 +131,33 @@ def copy_padded(a, out):
         ttl.copy(a[:, :], x).wait()
     with d.wait() as x:
         ttl.copy(x, out[:, :]).wait()
+
+
+@ttl.operation(grid=(1, 1))
+def fill_then_accumulate(a, out):
+    """out = 1 + a + 2a per 1x2-tile block row: a register block from ttl.block.fill, then
+    `acc += ...` twice while the operand is held, stored inside the operand's 'with'."""
+    i = ttl.make_dataflow_buffer_like(a, shape=(1, 2), block_count=2)
+    o = ttl.make_dataflow_buffer_like(out, shape=(1, 2), block_count=2)
+
+    @ttl.compute()
+    def compute():
+        for _ in range(2):
+            with o.reserve() as z:
+                acc = ttl.block.fill(1.0, shape=z.shape)
+                with i.wait() as x:
+                    acc += x
+                    acc += x * 2.0
+                    z.store(acc)
+
+    @ttl.datamovement()
+    def read():
+        for r in range(2):
+            with i.reserve() as x:
+                ttl.copy(a[r, 0:2], x).wait()
+
+    @ttl.datamovement()
+    def write():
+        for r in range(2):
+            with o.wait() as z:
+                ttl.copy(z, out[r, 0:2]).wait()

@@ -8,6 +8,8 @@ import pathlib
 import subprocess
 import sys
 
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 PROGRAM = """
@@ -66,3 +68,43 @@ def test_processes_sharing_an_empty_cache_both_succeed(tmp_path):
         assert out.strip() == "ok"
     assert len(_objects(cache)) >= 2
     assert not list(cache.glob("*.tmp"))
+
+
+def _damage(library: pathlib.Path, how: str) -> None:
+    data = library.read_bytes()
+    library.write_bytes({"truncated": data[: len(data) // 2], "empty": b"",
+                         "garbage": b"\x7fELF" + bytes(len(data) - 4)}[how])
+
+
+@pytest.mark.parametrize("how", ["truncated", "empty", "garbage"])
+def test_a_damaged_object_is_rebuilt_not_loaded(tmp_path, how):
+    # Issue 33: a truncated object killed the next process (SIGBUS), an empty one failed
+    # every later run. Each damage is a miss: the next process rebuilds and computes right.
+    script, cache = _write_script(tmp_path), tmp_path / "cache"
+    first = _run(script, cache)
+    err = first.communicate()[1]
+    assert first.returncode == 0, err
+    for library in cache.glob("*.so"):
+        _damage(library, how)
+    damaged = {p.name: p.read_bytes() for p in cache.glob("*.so")}
+    second = _run(script, cache)
+    out, err = second.communicate()
+    assert second.returncode == 0, err
+    assert out.strip() == "ok"
+    assert all(p.read_bytes() != damaged[p.name] for p in cache.glob("*.so"))
+
+
+def test_a_cache_dir_that_is_a_file_is_a_typed_error(tmp_path):
+    import numpy as np
+
+    import ttlang.emu as emu
+    from program_files import load_module
+
+    not_a_directory = tmp_path / "cache"
+    not_a_directory.write_text("")
+    example = load_module(ROOT / "examples" / "tile_add_unified.py", "cache_file_add")
+    device = emu.open_device(cache_dir=not_a_directory)
+    a = device.tensor(np.ones((64, 64), np.float32))
+    with pytest.raises(emu.KernelCacheError) as info:
+        example.tile_add(a, a, device.empty((64, 64), dtype="float32"))
+    assert str(not_a_directory) in str(info.value)

@@ -121,3 +121,14 @@ def test_padding_a_kernel_reads_is_zero(device, rng):
     got = out.to_numpy()
     np.testing.assert_array_equal(got[:50, :70], a)
     assert not np.any(got[50:, :].astype(np.float32)) and not np.any(got[:, 70:].astype(np.float32))
+
+
+def test_fill_then_accumulate_in_a_register_block(device, rng):
+    # Issue 32's relatives: a block from ttl.block.fill accumulated with `+=` (block math,
+    # not a reserved block), stored while its operand is held.
+    a = uniform(rng, (64, 64))
+    out = device.empty((64, 64))
+    programs().fill_then_accumulate(device.tensor(a), out)
+    va = f64(a)
+    # 1 + a, then + 2a (2a exact): two roundings in the 16-bit DEST, one in the pack.
+    assert_within_ulps(out.to_numpy(), 1 + 3 * va, 3, 1 + 3 * np.abs(va))

@@ -20,8 +20,9 @@ def _sim(*args: str) -> subprocess.CompletedProcess:
 def test_help_describes_the_command_and_its_options():
     done = _sim("--help")
     assert done.returncode == 0
-    assert done.stdout.startswith("usage: ttlang-sim [--arch ARCH] [--cache-dir DIR] script.py [args...]")
-    for option in ("--arch {wormhole_b0,blackhole}", "--cache-dir DIR", "--version"):
+    assert done.stdout.startswith("usage: ttlang-sim script.py [--arch ARCH] [--cache-dir DIR]")
+    for option in ("--arch {wormhole_b0,blackhole}", "--cache-dir DIR", "--version", "--num-devices N",
+                   "--no-float32-promotion"):
         assert option in done.stdout
 
 
@@ -50,10 +51,59 @@ def test_the_script_runs_as_main_with_its_arguments_and_folder(run_sim, tmp_path
 
         print(json.dumps({"name": __name__, "argv": sys.argv[1:], "path0": sys.path[0],
                           "helper": helper_module.VALUE}))
-    """, "one", "--arch", "x")
+    """, "one", "--", "--arch", "x")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {"name": "__main__", "argv": ["one", "--arch", "x"],
                                        "path0": str(tmp_path.resolve()), "helper": 7}
+
+
+ARGV = "import json, sys\nprint(json.dumps(sys.argv[1:]))\n"
+
+
+@pytest.mark.parametrize(
+    "before, after, script_args",
+    [
+        # tt-lang-sim's order: the script first, simulator options among its arguments up to `--`.
+        ([], ["a", "--no-float32-promotion", "b", "--num-devices", "1", "--", "--grid", "4,4"],
+         ["a", "b", "--grid", "4,4"]),
+        ([], ["--arch=wormhole_b0", "--cache-dir", "{cache}", "c"], ["c"]),
+        # ttlang's order: options, the script, then its arguments (its own options too).
+        (["--no-float32-promotion", "--arch", "wormhole_b0"], ["x", "--flag"], ["x", "--flag"]),
+    ],
+    ids=["upstream-order", "upstream-values", "ttlang-order"],
+)
+def test_both_argument_orders_give_the_script_its_arguments(tmp_path, sim_cache, before, after, script_args):
+    script = tmp_path / "args.py"
+    script.write_text(ARGV)
+    after = [a.replace("{cache}", str(sim_cache)) for a in after]
+    done = _sim(*before, str(script), *after)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == script_args
+
+
+@pytest.mark.parametrize(
+    "option, why",
+    [
+        (["--grid", "4,4"], "a smaller default grid is not supported yet"),
+        (["--trace"], "tracing is not supported yet"),
+        (["--trace", "out.jsonl"], "tracing is not supported yet"),
+        (["--trace-events", "dfb"], "tracing is not supported yet"),
+        (["--no-trace-events", "dfb"], "tracing is not supported yet"),
+        (["--dry-run"], "there is no dry run"),
+        (["--max-l1", "1000"], "another limit is not supported"),
+        (["--max-dfbs", "8"], "another limit is not supported"),
+        (["--scheduler", "greedy"], "tt-lang-sim's schedulers do not apply"),
+        (["--num-devices", "4"], "ttlang-sim emulates one device"),
+    ],
+)
+def test_a_tt_lang_sim_option_that_does_not_apply_is_an_error_never_ignored(tmp_path, option, why):
+    # Issue 32: `ttlang-sim add.py --trace --grid 4,4` exited 0 having ignored both.
+    script = tmp_path / "args.py"
+    script.write_text(ARGV)
+    done = _sim(str(script), *option)
+    assert done.returncode == 2
+    assert done.stdout == ""  # the script did not run
+    assert f"ttlang-sim: error: {option[0]}" in done.stderr and why in done.stderr
 
 
 def test_an_uncaught_exception_prints_the_scripts_traceback_and_exits_1(run_sim, tmp_path):

@@ -93,3 +93,58 @@ def test_the_runtime_gets_the_real_ttnn_behind_the_stand_in():
     finally:
         _ttnn.unshadow()
     assert sys.modules["ttnn"] is real
+
+
+def test_an_operation_on_host_tensors_runs_on_the_device_and_writes_back(run_sim):
+    # Issue 32: 13 upstream examples call operations on host tensors (ttnn.from_torch without
+    # device=, ttnn.empty / ttnn.rand without a device), which tt-lang-sim runs.
+    done = run_sim("""
+        import json
+
+        import numpy as np
+        import ttl
+        import ttnn
+
+        @ttl.operation(grid=(1, 1))
+        def scale_add(a, b, out):
+            a_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+            b_dfb = ttl.make_dataflow_buffer_like(b, shape=(1, 1), block_count=2)
+            o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+
+            @ttl.compute()
+            def compute():
+                for _ in range(2):
+                    with a_dfb.wait() as x, b_dfb.wait() as y, o_dfb.reserve() as z:
+                        z.store(x * 2.0 + y)
+
+            @ttl.datamovement()
+            def read():
+                for c in range(2):
+                    with a_dfb.reserve() as x, b_dfb.reserve() as y:
+                        tx = ttl.copy(a[0, c], x)
+                        ty = ttl.copy(b[0, c], y)
+                        tx.wait()
+                        ty.wait()
+
+            @ttl.datamovement()
+            def write():
+                for c in range(2):
+                    with o_dfb.wait() as z:
+                        ttl.copy(z, out[0, c]).wait()
+
+        rng = np.random.default_rng(7)
+        values = rng.uniform(-1, 1, (32, 64)).astype(np.float32)
+        a = ttnn.from_torch(values, dtype=ttnn.float32, layout=ttnn.TILE_LAYOUT)
+        b = ttnn.rand((32, 64), dtype=ttnn.float32, layout=ttnn.TILE_LAYOUT, seed=3)
+        out = ttnn.empty((32, 64), dtype=ttnn.float32, layout=ttnn.TILE_LAYOUT)
+        scale_add(a, b, out)
+        got = np.asarray(ttnn.to_torch(out), dtype=np.float32)
+        want = values * 2 + np.asarray(ttnn.to_torch(b), dtype=np.float32)
+        print(json.dumps({"host": out.device() is None, "max_error": float(np.abs(got - want).max()),
+                          "input_kept": bool(np.array_equal(np.asarray(ttnn.to_torch(a)), values))}))
+    """)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["host"] and result["input_kept"]
+    # float32 throughout: x * 2 is exact, then one rounding of a sum below 4.
+    assert result["max_error"] <= 1e-6

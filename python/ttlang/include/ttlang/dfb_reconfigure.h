@@ -5,29 +5,42 @@
 // allocation holds its initial ring and then one ring per configuration, back
 // to back; a configuration's byte offset from the DFB's base arrives as a
 // compiler-owned per-core runtime argument.
+//
+// Stateless on purpose: the current ring's start is fifo_limit - fifo_size,
+// and the caller passes the current ring's offset, so the base needs no
+// variable (a C++17 inline variable is one object per process under
+// STB_GNU_UNIQUE, shared by every kernel of an emulated device).
 #pragma once
 
 #include <cstdint>
 
 namespace ttl {
-namespace detail {
-// The DFB's base as the firmware set it up, captured at its first
-// reconfiguration (in address units: bytes, or 16 B on the compute cores).
-inline uint32_t dfb_base[64];
-inline bool dfb_base_known[64];
-} // namespace detail
 
-/// Moves DFB `cb` to the ring at byte offset `offset` from its base, holding
-/// `pages` pages of `page_bytes`. The occupancy counts stay as they are, so
-/// blocks still in flight in the old ring are consumed from there first.
-inline void reconfigure_dfb(uint32_t cb, uint32_t offset, uint32_t pages,
+/// At kernel start: the firmware configured the DFB's circular buffer as its
+/// whole allocation (every ring); narrow it to the initial ring of `pages`
+/// pages of `page_bytes` at the base, where the read and write pointers are.
+inline void configure_initial_dfb(uint32_t cb, uint32_t pages,
+                                  uint32_t page_bytes) {
+  LocalCBInterface &dfb = get_local_cb_interface(cb);
+  uint32_t base = dfb.fifo_limit - dfb.fifo_size;
+  uint32_t size = (pages * page_bytes) >> cb_addr_shift;
+  dfb.fifo_size = size;
+  dfb.fifo_limit = base + size;
+  dfb.fifo_num_pages = pages;
+}
+
+/// Moves DFB `cb` from its ring at byte offset `from_offset` to the ring at
+/// `to_offset` (both from the DFB's base), holding `pages` pages of
+/// `page_bytes`. The occupancy counts stay as they are, so blocks still in
+/// flight in the old ring are consumed from there first (a producer that
+/// shrinks the ring first waits until no more than `pages` are in flight).
+inline void reconfigure_dfb(uint32_t cb, uint32_t from_offset,
+                            uint32_t to_offset, uint32_t pages,
                             uint32_t page_bytes) {
   LocalCBInterface &dfb = get_local_cb_interface(cb);
-  if (!detail::dfb_base_known[cb]) {
-    detail::dfb_base[cb] = dfb.fifo_limit - dfb.fifo_size;
-    detail::dfb_base_known[cb] = true;
-  }
-  uint32_t start = detail::dfb_base[cb] + (offset >> cb_addr_shift);
+  uint32_t base =
+      dfb.fifo_limit - dfb.fifo_size - (from_offset >> cb_addr_shift);
+  uint32_t start = base + (to_offset >> cb_addr_shift);
   uint32_t size = (pages * page_bytes) >> cb_addr_shift;
   dfb.fifo_size = size;
   dfb.fifo_limit = start + size;

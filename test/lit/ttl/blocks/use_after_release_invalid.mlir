@@ -52,3 +52,25 @@ func.func @use_in_later_loop(%t: tensor<32x32xbf16, #ttl.layout<dram, interleave
   }
   return
 }
+
+// -----
+
+// Block math computed while the block is held but stored after its pop: the
+// math is evaluated at the store (fused into its tile loop), so the store reads
+// the popped block (`acc = fill; with d.wait() as x: acc += x` then
+// `o.store(acc)` after the 'with'). The error is at the store.
+func.func @derived_value_stored_after_pop() {
+  %d = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  %o = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  %y = ttl.reserve %o : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+  %f = ttl.fill 1.0 : !ttl.block<1x1xbf16>
+  %x = ttl.wait %d : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+  %s = ttl.add %f, %x : !ttl.block<1x1xbf16>
+  %t = ttl.mul_scalar %s, 2.0 : !ttl.block<1x1xbf16>
+  // expected-note @+1 {{popped here}}
+  ttl.pop %x : !ttl.block<1x1xbf16>
+  // expected-error-re @+1 {{block math used after its operand's release (block math is evaluated where its result is stored): the block waited for at {{.*}}use_after_release_invalid.mlir:{{[0-9]+}} was popped at {{.*}}, which hands its L1 slot back to the other side of the DFB; store a value computed from a block before its pop{{$}}}}
+  ttl.store %t, %y : !ttl.block<1x1xbf16>
+  ttl.push %y : !ttl.block<1x1xbf16>
+  return
+}
