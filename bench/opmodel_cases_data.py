@@ -48,12 +48,16 @@ REJECTED = frozenset({
     "embedding 8x160 dram:rm weight 699x827 dram:rm tile -> hs:1x8:160x832",
     "permute 1x1x800x896 (1, 2, 3, 0) bs:4x2:200x448:rm->hs:5x7:20480x1:rm",
     "embedding 1x100 dram:rm weight 699x256 dram:rm tile -> ws:1x4:128x64",
+    "reshape 512x32 -> 16384 ws:3x1:512x11:rm->dram:rm",
+    "reshape 4x2x26x320 -> 1024x65 l1:rm->hs:4x8:32x65:rm",
 })
 # Blackhole's DRAM alignment is 64 B: the row-major program cannot write 224 B rows into shards there.
 REJECTED_ON_BLACKHOLE = frozenset({"embedding 1x4096 weight 1000x112 row_major -> dram->tl_hs112_rm",
                                    "embedding 1x256 dram:rm weight 100x112 l1:rm row_major -> hs:8x1:32x112:rm"})
 
 DIFFERENCES: dict[str, str] = {
+    "reshape 4x240x64 -> 960x64 dram->hs:4x1:288x64": "not_implemented: ttnn 0.81.1 derives height shards from "
+    "the grid (measured: 256-row shards, not the 288 asked for; reshape.cpp recompute_shard_spec_for_output).",
     "permute 1x8x1024x64 (0, 3, 1, 2) hs_rows->dram": "not_implemented: ttnn 0.81.1 runs this permutation of a "
     "sharded input as a chain of transposes whose intermediate shards it derives (permute.cpp).",
 }
@@ -162,9 +166,9 @@ def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, .
                     lambda t, dev, mc, a: t.embedding(a[0], a[1], layout=t.TILE_LAYOUT if tiled else t.ROW_MAJOR_LAYOUT,
                                                       memory_config=mc[out]))
 
-    def reshape_g(shape: tuple[int, ...], new: tuple[int, ...], src: str, dst: str) -> Any:
-        name = f"reshape {_dims(shape)} -> {_dims(new)} {src[2:]}->{dst[2:]}"
-        return case(name, "reshape", (placed(shape, src, "bf16"),), placed(new, dst, "bf16"),
+    def reshape_g(shape: tuple[int, ...], new: tuple[int, ...], src: str, dst: str, dtype: str = "bf16") -> Any:
+        name = f"reshape {_dims(shape)} -> {_dims(new)} {src[2:]}->{dst[2:]}" + (f" {dtype}" if dtype != "bf16" else "")
+        return case(name, "reshape", (placed(shape, src, dtype),), placed(new, dst, dtype),
                     f"ttnn.reshape %a0 {{shape = array<i64: {', '.join(map(str, new))}>}}",
                     lambda t, dev, mc, a: t.reshape(a[0], list(new), memory_config=mc[dst]))
 
@@ -389,4 +393,21 @@ def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, .
         # table's whole width only (rejected otherwise).
         embedding_g((8, 160), (699, 827), "g:dram:rm", "g:dram:rm", "g:hs:1x8:160x832", True),
         embedding_g((1, 100), (699, 256), "g:dram:rm", "g:dram:rm", "g:ws:1x4:128x64", True),
+        # Sharded results of the tiled reshape: ttnn derives height / width shards from the grid (whole
+        # tiles split evenly; other shards not implemented); bfp8_b from shards typecast in them, into
+        # shards through interleaved tensors (unsharded, typecast, reshaped, typecast, sharded).
+        reshape_g((4, 240, 64), (960, 64), "g:dram", "g:hs:4x1:288x64"),
+        reshape_g((4, 240, 64), (960, 64), "g:dram", "g:hs:4x1:256x64"),
+        reshape_g((4, 240, 64), (960, 64), "g:dram", "g:hs:4x1:256x64", "bfp8_b"),
+        reshape_g((2, 64, 96), (3, 64, 64), "g:hs:2x1:64x96", "g:dram", "bfp8_b"),
+        reshape_g((2, 64, 96), (4, 48, 64), "g:hs:2x1:64x96", "g:hs:2x1:128x64", "bfp8_b"),
+        reshape_g((2, 64, 96), (4, 48, 64), "g:l1", "g:bs:2x2:128x32", "bfp8_b"),
+        # Row-major reshapes from or into shards: ttnn's (un)sharding copies reject shard rows that are not
+        # L1-aligned.
+        reshape_g((512, 32), (16384,), "g:ws:3x1:512x11:rm", "g:dram:rm"),
+        reshape_g((4, 2, 26, 320), (1024, 65), "g:l1:rm", "g:hs:4x8:32x65:rm"),
+        # Sharded bfp8_b inputs of ttnn.permute: the permute programs on bfp8_b tiles; HC through bf16.
+        permute_g((3, 2, 41, 512), (1, 2, 3, 0), "g:hs:1x2:192x512", "g:dram", "bfp8_b"),
+        permute_g((8, 2, 32, 100), (1, 2, 3, 0), "g:hs:2x1:256x128", "g:l1", "bfp8_b"),
+        permute_g((1, 8, 1024, 64), (0, 2, 1, 3), "g:hs:8x8:128x64", "g:dram", "bfp8_b"),
     )

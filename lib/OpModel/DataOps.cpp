@@ -321,6 +321,59 @@ Step rowMajorReshapeStep(llvm::ArrayRef<int64_t> inShape,
   return {0, kernels * (2 * read + slots * slot), 0};
 }
 
+/// Whether ttnn 0.81.1's reshape writes a sharded result into `layout`'s
+/// shards: it re-derives them (reshape.cpp, recompute_shard_spec_for_output)
+/// and keeps an explicit block sharding; height and width shards it derives
+/// from the grid, the tensor split evenly over its cores in whole tiles.
+bool derivedShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  if (layout.getMemoryLayout() == TensorMemoryLayout::BlockSharded)
+    return true;
+  Geometry g = geometry(shape);
+  llvm::ArrayRef<int64_t> grid = layout.getGrid();
+  int64_t cores = grid[0] * grid[1];
+  bool height = layout.getMemoryLayout() == TensorMemoryLayout::HeightSharded;
+  int64_t tiles = height ? g.heightTiles : g.widthTiles;
+  return layout.getShard()[height ? 0 : 1] ==
+         ceilDiv(tiles, cores) * kTileDim;
+}
+
+/// A row-major reshape on the sharded side of `inLayout` or `outLayout`:
+/// ttnn 0.81.1 (reshape.cpp) unshards the input with sharded_to_interleaved,
+/// runs the row-major program and shards the result with
+/// interleaved_to_sharded in a height sharding of whole rows it derives;
+/// both copies fail on shard rows that are not L1-aligned (TT_FATAL). The
+/// chain itself and the same shape (to_memory_config) are not modelled.
+llvm::Error rowMajorShardsError(llvm::ArrayRef<int64_t> inShape,
+                                LayoutAttr inLayout,
+                                llvm::ArrayRef<int64_t> outShape,
+                                LayoutAttr outLayout, bool sameShape) {
+  llvm::StringRef name = ReshapeOp::getOperationName();
+  uint64_t alignment = currentDevice().l1Alignment;
+  if (!sameShape) {
+    uint64_t inRow = inLayout.isSharded()
+                         ? inLayout.getShard()[1] * elementBytes(inLayout)
+                         : 0;
+    uint64_t outRow =
+        outLayout.getMemoryLayout() == TensorMemoryLayout::HeightSharded
+            ? outShape.back() * elementBytes(outLayout)
+            : 0;
+    if (inRow % alignment)
+      return backendError(name + ": ttnn unshards the row-major input " +
+                          describe(inLayout) + ", whose " +
+                          llvm::Twine(inRow) + " B shard rows are not " +
+                          llvm::Twine(alignment) + " B-aligned (TT_FATAL)");
+    if (outRow % alignment)
+      return backendError(name + ": ttnn shards the row-major result into "
+                                 "height shards of " +
+                          llvm::Twine(outRow) + " B rows, not " +
+                          llvm::Twine(alignment) + " B-aligned (TT_FATAL)");
+  }
+  return notSupportedError(name + ": a row-major reshape to or from " +
+                           describe(inLayout.isSharded() ? inLayout
+                                                         : outLayout) +
+                           " is not modelled");
+}
+
 llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
                                         LayoutAttr inLayout,
                                         llvm::ArrayRef<int64_t> shape,
@@ -348,11 +401,6 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
   if (llvm::ArrayRef<int64_t>(plan.outShape) == inShape && inLayout == outLayout)
     return plan;
   bool sharded = inLayout.isSharded() || outLayout.isSharded();
-  if (sharded && (inLayout.isRowMajor() ||
-                  inLayout.getDataType() == DataType::BFloat8B))
-    return notSupportedError(name + ": a sharded " + describe(inLayout) +
-                             " reshape (a row-major program, or bfp8_b "
-                             "through bf16) is not modelled");
   if (inShape.empty() || plan.outShape.empty())
     return notSupportedError(name + ": a scalar is not modelled");
   auto secondLast = [](llvm::ArrayRef<int64_t> s) {
@@ -372,13 +420,31 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
   // to_memory_config (that op's model answers) compares the padded shapes
   // too, which differ for partial tiles and rank 1: those run the tiled
   // program (measured: 3x288x923 DRAM -> L1, 64 DRAM -> L1).
-  if (llvm::ArrayRef<int64_t>(plan.outShape) == inShape &&
-      (inLayout.isRowMajor() || tileAligned(inShape))) {
+  bool sameShape = llvm::ArrayRef<int64_t>(plan.outShape) == inShape;
+  // ttnn's view test asks for sharding on both sides, not the same shards:
+  // the input would stay in its own (reshape.cpp, this_is_view).
+  if (!sameShape && inLayout.isSharded() && outLayout.isSharded() &&
+      inShape.back() == plan.outShape.back() &&
+      (inLayout.isRowMajor() || rowsIn == rowsOut ||
+       (rowsIn % kTileDim == 0 && rowsOut % kTileDim == 0)))
+    return notSupportedError(name + ": ttnn views the input in its own "
+                                    "shards, not in " +
+                             describe(outLayout) + " (not modelled)");
+  if (sharded && inLayout.isRowMajor())
+    return rowMajorShardsError(inShape, inLayout, plan.outShape, outLayout,
+                               sameShape);
+  if (sameShape && (inLayout.isRowMajor() || tileAligned(inShape))) {
     plan.program = ReshapeProgram::Copy;
     return plan;
   }
   plan.program =
       inLayout.isRowMajor() ? ReshapeProgram::RowMajor : ReshapeProgram::Tiled;
+  if (outLayout.isSharded() && !derivedShards(plan.outShape, outLayout))
+    return notSupportedError(name + ": ttnn derives the result's shards "
+                                    "from the grid of " +
+                             describe(outLayout) +
+                             " (rounded up to whole tiles); other shards are "
+                             "not modelled");
   return plan;
 }
 } // namespace
@@ -412,17 +478,31 @@ llvm::Expected<OpConstraints> OpModel<ReshapeOp>::getOpConstraints(
     step.writesL1 = output;
     return finishChain(name, {step}, out, outputLayout, initialState);
   }
-  LayoutAttr bf16Out = outputLayout.withDataType(DataType::BFloat16);
-  auto steps = throughBf16(inputShape, out, inputLayout,
-                           tiledReshapeStep(inputShape, out, bf16Out),
-                           outputLayout);
+  // Into shards ttnn typecasts and reshapes interleaved tensors: it unshards
+  // a sharded input first (sharded_to_interleaved, freed by the typecast)
+  // and shards the result last (interleaved_to_sharded); a sharded input
+  // into an interleaved result is typecast in its shards (reshape.cpp).
+  bool toShards = outputLayout.isSharded();
+  LayoutAttr from = toShards ? inputLayout.interleavedIn(
+                                   PageLayout::Tile, inputLayout.getBufferType())
+                             : inputLayout;
+  LayoutAttr to = toShards ? outputLayout.interleavedIn(
+                                 PageLayout::Tile, outputLayout.getBufferType())
+                           : outputLayout;
+  LayoutAttr bf16Out = to.withDataType(DataType::BFloat16);
+  auto steps = throughBf16(inputShape, out, from,
+                           tiledReshapeStep(inputShape, out, bf16Out), to);
   std::array<int64_t, 3> out3d = reshape3d(out);
   if (!tileAligned(out3d))
     steps.insert(steps.begin() + 2, fillPadStep(out3d, bf16Out));
+  if (toShards)
+    steps.push_back({0, 0, output});
   // The input's bf16 copy is live beside the fill-pad too (measured: an L1
   // input's copy is live beside both results).
   for (Step &step : llvm::drop_begin(steps, 2))
     step.heldL1 = steps.front().writesL1;
+  if (toShards && inputLayout.isSharded())
+    steps.insert(steps.begin(), Step{0, 0, l1BytesPerBank(inputShape, from)});
   return finishChain(name, steps, out, outputLayout, initialState);
 }
 
@@ -588,6 +668,26 @@ bool shardedChain(llvm::ArrayRef<int64_t> perm) {
          as4d == llvm::ArrayRef<int64_t>{0, 3, 2, 1};
 }
 
+/// Whether ttnn 0.81.1 runs a bfp8_b tiled input's `program` in bf16 between
+/// typecasts. ttnn.transpose (transpose.cpp) typecasts for every swap but WH
+/// and CN; ttnn.permute (permute.cpp) for every 4-D permutation but WH, CN
+/// and CN-and-WH, of an interleaved input; a sharded one it sends to the
+/// programs as it is, its HC swap through ttnn.transpose (which typecasts);
+/// above rank 4 it runs the permute program on bfp8_b.
+bool runsInBf16(PermuteProgram program, llvm::ArrayRef<int64_t> perm,
+                Swap swap, bool sharded) {
+  if (program == PermuteProgram::TransposeWH ||
+      program == PermuteProgram::TransposeCN)
+    return false;
+  if (swap)
+    return true;
+  if (perm.size() > 4)
+    return false;
+  if (sharded)
+    return program == PermuteProgram::TransposeHC;
+  return permutation4d(perm) != llvm::ArrayRef<int64_t>{1, 0, 3, 2};
+}
+
 /// 2 pages of a row of `layout`'s last dimension `width`, aligned to its
 /// buffer's alignment: the row-major row-invariant program and ttnn.clone of a
 /// row-major tensor.
@@ -604,7 +704,11 @@ uint64_t permuteCB(PermuteProgram program, llvm::ArrayRef<int64_t> perm,
                    llvm::ArrayRef<int64_t> outShape, LayoutAttr layout) {
   int64_t rank = perm.size();
   uint64_t tile = tileBytes(layout);
-  uint64_t faceRow = kFaceSide * elementBytes(layout);
+  // A bfp8_b face row (a sharded input's permute programs) is 16 B, a byte a
+  // datum (measured on both mock devices: 8x2x32x100 (1, 2, 3, 0)).
+  uint64_t faceRow = kFaceSide * (layout.getDataType() == DataType::BFloat8B
+                                      ? 1
+                                      : elementBytes(layout));
   bool swapsLastTwo = rank >= 2 && perm[rank - 1] == rank - 2;
   // A rank-1 tensor is one row: its height is one tile row's padding.
   int64_t height = rank >= 2 ? outShape[rank - 2] : 1;
@@ -764,12 +868,8 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
                          "transposes)");
     return plan;
   }
-  bool keepsBlockFloat =
-      plan.program == PermuteProgram::TransposeWH ||
-      plan.program == PermuteProgram::TransposeCN ||
-      (!swap && rank <= 4 &&
-       permutation4d(perm) == llvm::ArrayRef<int64_t>{1, 0, 3, 2});
-  plan.throughBf16 = bfp8 && !keepsBlockFloat;
+  plan.throughBf16 = bfp8 && runsInBf16(plan.program, perm, swap,
+                                         inLayout.isSharded());
   // Measured on both mock devices: the programs write a sharded output with
   // their interleaved CBs, from an interleaved or a sharded input, but for
   // ttnn's sharded WH program.
@@ -778,8 +878,6 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
     return plan;
   // A sharded input (measured on both mock devices): ttnn's programs read
   // the shards where they are.
-  if (plan.throughBf16)
-    return unsupported("a sharded input permuted through bf16");
   if (shardedChain(perm))
     return unsupported("a sharded input's chain of transposes");
   return plan;
