@@ -127,11 +127,14 @@ def _sharded_softmax(shape: tuple[int, int], src: str, dst: str, dtype: str) -> 
                 lambda t, dev, mc, a: t.softmax(a[0], dim=-1, memory_config=mc[dst + suffix]))
 
 
-def _transpose(shape: tuple[int, ...], dims: tuple[int, int], src: str, dst: str) -> Case:
+def _transpose(shape: tuple[int, ...], dims: tuple[int, int], src: str, dst: str, dtype: str | None = None) -> Case:
+    """``dtype`` for generated placements ("g:l1:rm"); named ones carry theirs in a suffix."""
     out = list(shape)
     out[dims[0]], out[dims[1]] = out[dims[1]], out[dims[0]]
-    dtype = "f32" if src.endswith("_f32") else "bfp8_b" if src.endswith("_bfp8") else "bf16"
     name = f"transpose {'x'.join(map(str, shape))} dims {dims[0]}, {dims[1]} {src}->{dst}"
+    if dtype is not None and dtype != "bf16":
+        name += f" {dtype}"
+    dtype = dtype or ("f32" if src.endswith("_f32") else "bfp8_b" if src.endswith("_bfp8") else "bf16")
     return Case(name, "transpose", (Operand(shape, src, dtype),), Operand(tuple(out), dst, dtype),
                 f"ttnn.transpose %a0 {{dim0 = {dims[0]} : si32, dim1 = {dims[1]} : si32}}",
                 lambda t, dev, mc, a: t.transpose(a[0], dims[0], dims[1], memory_config=mc[dst]))
@@ -418,7 +421,21 @@ CASES: tuple[Case, ...] = (
         # into other shards the interleaved program.
         ((4096, 128), (0, 1), "tl_hs", "tl_wst"), ((4096, 128), (0, 1), "tl_hs_f32", "tl_wst_f32"),
         ((4096, 128), (0, 1), "tl_hs_bfp8", "tl_wst_bfp8"), ((4096, 128), (0, 1), "tl_hs", "tl_wst2"),
-        ((4096, 128), (0, 1), "tl_hs", "tl_bst4"), ((1, 1, 4096, 128), (2, 3), "tl_hs", "tl_wst"))),
+        ((4096, 128), (0, 1), "tl_hs", "tl_bst4"), ((1, 1, 4096, 128), (2, 3), "tl_hs", "tl_wst"),
+        # bfp8_b through bf16 (the bf16 input held to the end); a swap that moves nothing: the input, or
+        # ttnn.clone (bfp8_b in bf16 unless dimensions 0 and 1; between shards and interleaved rejected);
+        # row-major tensors: the row-major permute programs (a block- or width-sharded input of partial
+        # tiles unsharded first).
+        ((1, 4, 928, 384), (-1, 1), "g:l1", "g:l1", "bfp8_b"), ((4, 64, 60), (0, 0), "g:l1", "g:l1", "bfp8_b"),
+        ((4, 64, 60), (1, 1), "g:l1", "g:dram", "bfp8_b"),
+        ((4, 64, 60), (1, 1), "g:hs:2x1:128x64", "g:dram", "bfp8_b"),
+        ((1, 1, 64, 60), (0, 1), "g:l1", "g:dram", "bf16"), ((1, 1, 64, 60), (0, 1), "g:l1", "g:l1", "bf16"),
+        ((1, 1, 64, 60), (0, 1), "g:l1", "g:dram", "bfp8_b"),
+        ((1, 1, 64, 564), (-3, 1), "g:l1:rm", "g:dram:rm", "bf16"),
+        ((4, 2, 192, 320), (-1, -2), "g:l1:rm", "g:l1:rm", "bf16"),
+        ((3, 3, 256, 544), (-3, 2), "g:l1:rm", "g:l1:rm", "bf16"),
+        ((1, 1, 471, 128), (-2, -1), "g:ws:8x2:471x8:rm", "g:l1:rm", "f32"),
+        ((1, 356, 893), (-2, -1), "g:dram:rm", "g:l1:rm", "f32"))),
     Case("typecast bf16 l1 -> f32 l1", "typecast", (Operand(X, L),), Operand(X, "l1_f32", "f32"), "ttnn.typecast %a0",
          lambda t, dev, mc, a: t.typecast(a[0], t.float32, memory_config=mc[L])),
     Case("typecast bf16 dram -> bfp8_b dram", "typecast", (Operand(X, D),), Operand(X, "dram_bfp8", "bfp8_b"),

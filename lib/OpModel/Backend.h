@@ -22,6 +22,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mlir::ttnn::op_model::backend {
@@ -209,18 +210,25 @@ broadcastShapes(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b);
 llvm::Expected<int64_t> normalizeDim(llvm::StringRef opName, int64_t dim,
                                      int64_t rank);
 
+/// ttnn.transpose's swap of two normalized dimensions; std::nullopt for
+/// ttnn.permute.
+using Swap = std::optional<std::pair<int64_t, int64_t>>;
+
 /// ttnn.permute's model (DataOps.cpp), answered under `opName`:
-/// ttnn.transpose runs the same programs for the swap of two dimensions.
+/// ttnn.transpose runs the same programs for the swap of two dimensions
+/// (`swap`), but for a swap that moves nothing.
 llvm::Expected<OpConstraints>
 permuteConstraints(llvm::StringRef opName, llvm::ArrayRef<int64_t> inputShape,
                    LayoutAttr inputLayout, llvm::ArrayRef<int64_t> permutation,
                    LayoutAttr outputLayout,
-                   const MockAllocatorState *initialState);
+                   const MockAllocatorState *initialState,
+                   Swap swap = std::nullopt);
 llvm::Expected<size_t> permuteRuntime(llvm::StringRef opName,
                                       llvm::ArrayRef<int64_t> inputShape,
                                       LayoutAttr inputLayout,
                                       llvm::ArrayRef<int64_t> permutation,
-                                      LayoutAttr outputLayout);
+                                      LayoutAttr outputLayout,
+                                      Swap swap = std::nullopt);
 
 /// checkLayout for the ops whose ttnn 0.81.1 programs take shard grids with
 /// idle cores (eltwise, typecast, to_memory_config, the creation ops;

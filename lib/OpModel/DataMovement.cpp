@@ -50,10 +50,16 @@ sameShapeRuntime(llvm::Expected<OpConstraints> constraints,
   return moveRuntime(shape, inLayout, shape, outLayout, cyclesPerTile);
 }
 
-/// The permutation that swaps `dim0` and `dim1` (ttnn.transpose is permute's
-/// programs: the WH, HC and CN transposes, or a permute program).
-llvm::Expected<std::vector<int64_t>> swapPermutation(int64_t rank, int64_t dim0,
-                                                     int64_t dim1) {
+/// The permutation that swaps `dim0` and `dim1` and the swap, normalized
+/// (ttnn.transpose is permute's programs: the WH, HC and CN transposes, or a
+/// permute program; DataOps.cpp).
+struct Transposition {
+  std::vector<int64_t> permutation;
+  Swap swap;
+};
+
+llvm::Expected<Transposition> transposition(int64_t rank, int64_t dim0,
+                                            int64_t dim1) {
   llvm::StringRef name = TransposeOp::getOperationName();
   auto d0 = normalizeDim(name, dim0, rank);
   if (!d0)
@@ -64,7 +70,7 @@ llvm::Expected<std::vector<int64_t>> swapPermutation(int64_t rank, int64_t dim0,
   std::vector<int64_t> perm(rank);
   std::iota(perm.begin(), perm.end(), 0);
   std::swap(perm[*d0], perm[*d1]);
-  return perm;
+  return Transposition{perm, std::make_pair(*d0, *d1)};
 }
 } // namespace
 
@@ -76,21 +82,23 @@ llvm::Expected<OpConstraints> OpModel<TransposeOp>::getOpConstraints(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout, int64_t dim0,
     int64_t dim1, LayoutAttr outputLayout,
     const MockAllocatorState *initialState) {
-  auto perm = swapPermutation(inputShape.size(), dim0, dim1);
-  if (!perm)
-    return perm.takeError();
+  auto swap = transposition(inputShape.size(), dim0, dim1);
+  if (!swap)
+    return swap.takeError();
   return permuteConstraints(TransposeOp::getOperationName(), inputShape,
-                            inputLayout, *perm, outputLayout, initialState);
+                            inputLayout, swap->permutation, outputLayout,
+                            initialState, swap->swap);
 }
 
 llvm::Expected<size_t> OpModel<TransposeOp>::getOpRuntime(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout, int64_t dim0,
     int64_t dim1, LayoutAttr outputLayout) {
-  auto perm = swapPermutation(inputShape.size(), dim0, dim1);
-  if (!perm)
-    return perm.takeError();
+  auto swap = transposition(inputShape.size(), dim0, dim1);
+  if (!swap)
+    return swap.takeError();
   return permuteRuntime(TransposeOp::getOperationName(), inputShape,
-                        inputLayout, *perm, outputLayout);
+                        inputLayout, swap->permutation, outputLayout,
+                        swap->swap);
 }
 
 //===----------------------------------------------------------------------===//

@@ -53,6 +53,18 @@ finishChain(llvm::StringRef opName, llvm::ArrayRef<Step> steps,
             const MockAllocatorState *initialState, bool hasOutput = true) {
   uint64_t cb = 0, buffers = 0, tensors = 0, overall = 0;
   uint64_t read = 0; // L1 of the tensor the step reads (0: the input)
+  // ttnn 0.81.1 places a program's dataflow buffers and scratchpads above
+  // the L1 allocator base and throws when they pass the top of L1
+  // (dataflow_buffer.cpp; measured with row-major reshapes on both devices:
+  // live L1 tensors are not counted).
+  uint64_t capacity = currentDevice().l1AboveAllocatorBase();
+  for (const Step &step : steps)
+    if (step.cbBytes + step.scratchpadBytes > capacity)
+      return outOfMemoryError(
+          opName + ": a program needs " +
+          llvm::Twine(step.cbBytes + step.scratchpadBytes) +
+          " B of dataflow buffers and scratchpads per core, more than the " +
+          llvm::Twine(capacity) + " B of L1 above the allocator base");
   for (auto [index, step] : llvm::enumerate(steps)) {
     uint64_t live = step.heldL1 + read + (step.inPlace ? 0 : step.writesL1);
     cb = std::max(cb, step.cbBytes);
@@ -99,7 +111,9 @@ uint64_t typecastCB(LayoutAttr from, LayoutAttr to) {
 /// The chain of a program that ttnn runs on bf16 for a bfp8_b tensor:
 /// typecast to bf16 in the input's placement (measured: a DRAM input's bf16
 /// copy stays in DRAM for an L1 output), the program, typecast back; `inner`
-/// writes its result (of `outShape`) in bf16 placed like the output.
+/// writes its result (of `outShape`) in bf16 placed like the output. The
+/// input's bf16 copy is a local of ttnn's op function, live until it returns
+/// (permute.cpp, transpose.cpp, pad.cpp, reshape.cpp).
 llvm::SmallVector<Step, 3> throughBf16(llvm::ArrayRef<int64_t> inShape,
                                        llvm::ArrayRef<int64_t> outShape,
                                        LayoutAttr inLayout, Step inner,
@@ -108,7 +122,9 @@ llvm::SmallVector<Step, 3> throughBf16(llvm::ArrayRef<int64_t> inShape,
   LayoutAttr bf16Out = outLayout.withDataType(DataType::BFloat16);
   Step toBf16{typecastCB(inLayout, bf16In), 0, l1BytesPerBank(inShape, bf16In)};
   inner.writesL1 = l1BytesPerBank(outShape, bf16Out);
-  Step back{typecastCB(bf16Out, outLayout), 0, l1BytesPerBank(outShape, outLayout)};
+  Step back{typecastCB(bf16Out, outLayout), 0,
+            l1BytesPerBank(outShape, outLayout)};
+  back.heldL1 = toBf16.writesL1;
   return {toBf16, inner, back};
 }
 
@@ -146,16 +162,6 @@ OpConstraints theInputItself(LayoutAttr layout) {
   return result;
 }
 
-/// A no-op call returns the input: only the same placement is modelled.
-llvm::Error checkIdentity(llvm::StringRef name, LayoutAttr in, LayoutAttr out) {
-  if (in == out)
-    return llvm::Error::success();
-  return notSupportedError(
-      name + ": a call that changes nothing returns the input as it is in "
-             "ttnn 0.81.1, ignoring the output placement (" +
-      describe(out) + "): change placement with ttnn.to_memory_config");
-}
-
 /// ttnn 0.81.1's fill-pad program, in place on a tiled tensor whose last two
 /// dimensions are not tile multiples: 2 input and 2 output tiles, and a mask
 /// tile for each of a right and a bottom padding
@@ -178,8 +184,10 @@ Step fillPadStep(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
 //     the buffer type does not change and the tensor is row-major, or keeps
 //     its second-to-last dimension, or has it a tile multiple before and
 //     after (no tile padding moves);
-//   - the same shape into another placement: to_memory_config, ttnn's copy
-//     (one 2-page CB);
+//   - the same shape into another placement: to_memory_config (its model
+//     answers), when the last two dimensions are whole tiles or the tensor is
+//     row-major (ttnn compares the padded shapes; partial tiles and rank 1
+//     run the tiled program);
 //   - otherwise a tiled tensor runs the tiled program on its 3-D view
 //     (leading dimensions collapsed, or ones prepended): the host builds a
 //     mapping tensor, one page per output tile listing the segments of input
@@ -313,6 +321,59 @@ Step rowMajorReshapeStep(llvm::ArrayRef<int64_t> inShape,
   return {0, kernels * (2 * read + slots * slot), 0};
 }
 
+/// Whether ttnn 0.81.1's reshape writes a sharded result into `layout`'s
+/// shards: it re-derives them (reshape.cpp, recompute_shard_spec_for_output)
+/// and keeps an explicit block sharding; height and width shards it derives
+/// from the grid, the tensor split evenly over its cores in whole tiles.
+bool derivedShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  if (layout.getMemoryLayout() == TensorMemoryLayout::BlockSharded)
+    return true;
+  Geometry g = geometry(shape);
+  llvm::ArrayRef<int64_t> grid = layout.getGrid();
+  int64_t cores = grid[0] * grid[1];
+  bool height = layout.getMemoryLayout() == TensorMemoryLayout::HeightSharded;
+  int64_t tiles = height ? g.heightTiles : g.widthTiles;
+  return layout.getShard()[height ? 0 : 1] ==
+         ceilDiv(tiles, cores) * kTileDim;
+}
+
+/// A row-major reshape on the sharded side of `inLayout` or `outLayout`:
+/// ttnn 0.81.1 (reshape.cpp) unshards the input with sharded_to_interleaved,
+/// runs the row-major program and shards the result with
+/// interleaved_to_sharded in a height sharding of whole rows it derives;
+/// both copies fail on shard rows that are not L1-aligned (TT_FATAL). The
+/// chain itself and the same shape (to_memory_config) are not modelled.
+llvm::Error rowMajorShardsError(llvm::ArrayRef<int64_t> inShape,
+                                LayoutAttr inLayout,
+                                llvm::ArrayRef<int64_t> outShape,
+                                LayoutAttr outLayout, bool sameShape) {
+  llvm::StringRef name = ReshapeOp::getOperationName();
+  uint64_t alignment = currentDevice().l1Alignment;
+  if (!sameShape) {
+    uint64_t inRow = inLayout.isSharded()
+                         ? inLayout.getShard()[1] * elementBytes(inLayout)
+                         : 0;
+    uint64_t outRow =
+        outLayout.getMemoryLayout() == TensorMemoryLayout::HeightSharded
+            ? outShape.back() * elementBytes(outLayout)
+            : 0;
+    if (inRow % alignment)
+      return backendError(name + ": ttnn unshards the row-major input " +
+                          describe(inLayout) + ", whose " +
+                          llvm::Twine(inRow) + " B shard rows are not " +
+                          llvm::Twine(alignment) + " B-aligned (TT_FATAL)");
+    if (outRow % alignment)
+      return backendError(name + ": ttnn shards the row-major result into "
+                                 "height shards of " +
+                          llvm::Twine(outRow) + " B rows, not " +
+                          llvm::Twine(alignment) + " B-aligned (TT_FATAL)");
+  }
+  return notSupportedError(name + ": a row-major reshape to or from " +
+                           describe(inLayout.isSharded() ? inLayout
+                                                         : outLayout) +
+                           " is not modelled");
+}
+
 llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
                                         LayoutAttr inLayout,
                                         llvm::ArrayRef<int64_t> shape,
@@ -336,12 +397,10 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
                         "ttnn.to_layout)");
   if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
     return err;
+  // The same shape and placement: ttnn returns the input (reshape.cpp).
+  if (llvm::ArrayRef<int64_t>(plan.outShape) == inShape && inLayout == outLayout)
+    return plan;
   bool sharded = inLayout.isSharded() || outLayout.isSharded();
-  if (sharded && (inLayout.isRowMajor() ||
-                  inLayout.getDataType() == DataType::BFloat8B))
-    return notSupportedError(name + ": a sharded " + describe(inLayout) +
-                             " reshape (a row-major program, or bfp8_b "
-                             "through bf16) is not modelled");
   if (inShape.empty() || plan.outShape.empty())
     return notSupportedError(name + ": a scalar is not modelled");
   auto secondLast = [](llvm::ArrayRef<int64_t> s) {
@@ -357,16 +416,35 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
                (rowsIn % kTileDim == 0 && rowsOut % kTileDim == 0));
   if (view)
     return plan;
-  if (llvm::ArrayRef<int64_t>(plan.outShape) == inShape) {
-    if (inLayout.isRowMajor())
-      return notSupportedError(name + ": the same shape into another "
-                                      "placement is ttnn's copy of a "
-                                      "row-major tensor, not modelled");
+  // The same shape into another placement: ttnn's shortcut to
+  // to_memory_config (that op's model answers) compares the padded shapes
+  // too, which differ for partial tiles and rank 1: those run the tiled
+  // program (measured: 3x288x923 DRAM -> L1, 64 DRAM -> L1).
+  bool sameShape = llvm::ArrayRef<int64_t>(plan.outShape) == inShape;
+  // ttnn's view test asks for sharding on both sides, not the same shards:
+  // the input would stay in its own (reshape.cpp, this_is_view).
+  if (!sameShape && inLayout.isSharded() && outLayout.isSharded() &&
+      inShape.back() == plan.outShape.back() &&
+      (inLayout.isRowMajor() || rowsIn == rowsOut ||
+       (rowsIn % kTileDim == 0 && rowsOut % kTileDim == 0)))
+    return notSupportedError(name + ": ttnn views the input in its own "
+                                    "shards, not in " +
+                             describe(outLayout) + " (not modelled)");
+  if (sharded && inLayout.isRowMajor())
+    return rowMajorShardsError(inShape, inLayout, plan.outShape, outLayout,
+                               sameShape);
+  if (sameShape && (inLayout.isRowMajor() || tileAligned(inShape))) {
     plan.program = ReshapeProgram::Copy;
     return plan;
   }
   plan.program =
       inLayout.isRowMajor() ? ReshapeProgram::RowMajor : ReshapeProgram::Tiled;
+  if (outLayout.isSharded() && !derivedShards(plan.outShape, outLayout))
+    return notSupportedError(name + ": ttnn derives the result's shards "
+                                    "from the grid of " +
+                             describe(outLayout) +
+                             " (rounded up to whole tiles); other shards are "
+                             "not modelled");
   return plan;
 }
 } // namespace
@@ -384,14 +462,9 @@ llvm::Expected<OpConstraints> OpModel<ReshapeOp>::getOpConstraints(
   switch (plan->program) {
   case ReshapeProgram::View:
     return theInputItself(outputLayout);
-  case ReshapeProgram::Copy: {
-    // To or from shards the copy is ttnn's (un)sharding program, whose CBs
-    // are the shards themselves (to_memory_config's rule).
-    bool sharded = inputLayout.isSharded() || outputLayout.isSharded();
-    uint64_t cb = sharded ? 0 : kDoubleBuffer * tileBytes(inputLayout);
-    return finishChain(name, {{cb, 0, output}}, out, outputLayout,
-                       initialState);
-  }
+  case ReshapeProgram::Copy:
+    return OpModel<ToMemoryConfigOp>::getOpConstraints(
+        inputShape, inputLayout, outputLayout, initialState);
   case ReshapeProgram::RowMajor: {
     Step step = rowMajorReshapeStep(inputShape, out, inputLayout, outputLayout);
     step.writesL1 = output;
@@ -405,17 +478,31 @@ llvm::Expected<OpConstraints> OpModel<ReshapeOp>::getOpConstraints(
     step.writesL1 = output;
     return finishChain(name, {step}, out, outputLayout, initialState);
   }
-  LayoutAttr bf16Out = outputLayout.withDataType(DataType::BFloat16);
-  auto steps = throughBf16(inputShape, out, inputLayout,
-                           tiledReshapeStep(inputShape, out, bf16Out),
-                           outputLayout);
+  // Into shards ttnn typecasts and reshapes interleaved tensors: it unshards
+  // a sharded input first (sharded_to_interleaved, freed by the typecast)
+  // and shards the result last (interleaved_to_sharded); a sharded input
+  // into an interleaved result is typecast in its shards (reshape.cpp).
+  bool toShards = outputLayout.isSharded();
+  LayoutAttr from = toShards ? inputLayout.interleavedIn(
+                                   PageLayout::Tile, inputLayout.getBufferType())
+                             : inputLayout;
+  LayoutAttr to = toShards ? outputLayout.interleavedIn(
+                                 PageLayout::Tile, outputLayout.getBufferType())
+                           : outputLayout;
+  LayoutAttr bf16Out = to.withDataType(DataType::BFloat16);
+  auto steps = throughBf16(inputShape, out, from,
+                           tiledReshapeStep(inputShape, out, bf16Out), to);
   std::array<int64_t, 3> out3d = reshape3d(out);
   if (!tileAligned(out3d))
     steps.insert(steps.begin() + 2, fillPadStep(out3d, bf16Out));
-  // The input's bf16 copy is freed only when reshape returns (measured: an
-  // L1 input's copy is live beside both results).
+  if (toShards)
+    steps.push_back({0, 0, output});
+  // The input's bf16 copy is live beside the fill-pad too (measured: an L1
+  // input's copy is live beside both results).
   for (Step &step : llvm::drop_begin(steps, 2))
     step.heldL1 = steps.front().writesL1;
+  if (toShards && inputLayout.isSharded())
+    steps.insert(steps.begin(), Step{0, 0, l1BytesPerBank(inputShape, from)});
   return finishChain(name, steps, out, outputLayout, initialState);
 }
 
@@ -427,6 +514,9 @@ llvm::Expected<size_t> OpModel<ReshapeOp>::getOpRuntime(
     return plan.takeError();
   if (plan->program == ReshapeProgram::View)
     return 0;
+  if (plan->program == ReshapeProgram::Copy)
+    return OpModel<ToMemoryConfigOp>::getOpRuntime(inputShape, inputLayout,
+                                                    outputLayout);
   // Each program reads and writes the tensor once (bfp8_b: the typecasts,
   // the reshape and a fill-pad pass where there is tile padding).
   int64_t programs = 1;
@@ -441,12 +531,17 @@ llvm::Expected<size_t> OpModel<ReshapeOp>::getOpRuntime(
 // permute
 //===----------------------------------------------------------------------===//
 //
-// ttnn 0.81.1 sees a tensor of rank <= 4 as 4-D and sends three swaps to its
-// transpose programs: of the last two dimensions (WH: an input and an output
-// CB of 2 tiles), of dimensions 1 and 2 (HC: 2 tiles, and a face of padding
-// when the output's second-to-last dimension is not a tile multiple), of 0
-// and 1 (CN: one CB of 2 tiles). Every other permutation runs a permute program,
-// chosen by where the last two dimensions go:
+// ttnn 0.81.1 (permute.cpp) returns the input, or to_memory_config's copy of
+// it into another placement (that op's model answers), for a permutation
+// that moves nothing in memory
+// (is_permute_nop: rank <= 1, the identity, or only dimensions of size 1
+// moving while the last two (tiled) or the last (row-major) stay). Otherwise
+// it sees a tensor of rank <= 4 as 4-D and sends three swaps to its transpose
+// programs: of the last two dimensions (WH: an input and an output CB of 2
+// tiles), of dimensions 1 and 2 (HC: 2 tiles, and a face of padding when the
+// output's second-to-last dimension is not a tile multiple), of 0 and 1 (CN:
+// one CB of 2 tiles). Every other permutation runs a permute program
+// (permute_device_operation.cpp), chosen by where the last two dimensions go:
 //   - both stay, or swap (tile-invariant): 2 tiles, and 2 more for a swap;
 //   - the last stays or becomes the second-to-last (row-invariant): 2 tiles,
 //     2 more for the swap, and one face row of padding when the output's
@@ -454,9 +549,29 @@ llvm::Expected<size_t> OpModel<ReshapeOp>::getOpRuntime(
 //   - otherwise (generic): three CBs of 2 pages of a tile plus the input
 //     buffer's alignment beyond a face row, and the padding face row as
 //     above.
-// bfp8_b: the WH and CN transposes take it; the others run in bf16 between
-// typecasts. The identity returns the input, or copies it (one 2-page CB)
-// into another placement.
+// Row-major tensors run the row-major permute programs
+// (permute_rm_program_factory.cpp; ttnn's transposes send interleaved
+// row-major tensors there too): rows copied whole through 2 pages of a row,
+// aligned to the input buffer's alignment, when the last dimension stays,
+// else 32x32 blocks through three CBs of 2 x 32 x 32 elements.
+// bfp8_b: the WH and CN transposes and the CN-and-WH permute program take it;
+// the others run in bf16 between typecasts, the input's bf16 copy live until
+// the op returns.
+// A sharded input is read, and a sharded output written, where it is by the
+// transposes and the permute programs alike, with their interleaved CBs
+// (measured on both mock devices), except for three
+// permutations that ttnn sends through chains of transposes over derived
+// intermediate shards ((0, 2, 3, 1), (0, 3, 1, 2), (0, 3, 2, 1)): not
+// modelled. A row-major block- or width-sharded input whose last two
+// dimensions are not tile multiples is first copied to L1 interleaved (no
+// CB), the copy live until the op returns; other sharded row-major inputs run
+// ttnn's sharded transposes: not modelled.
+// ttnn.transpose (transpose.cpp) runs the same programs for a swap of two
+// dimensions, but for a swap that moves nothing (the same dimension twice, or
+// two dimensions of size 1 in the 4-D view) it returns the input or
+// ttnn.clone's copy (2 pages of a tile or of an aligned row; between
+// interleaved placements only), bfp8_b in bf16 between typecasts unless the
+// dimensions are 0 and 1.
 
 namespace {
 enum class PermuteProgram {
@@ -466,22 +581,68 @@ enum class PermuteProgram {
   TransposeCN,
   TileInvariant,
   RowInvariant,
-  Generic
+  Generic,
+  RowMajorRows,
+  RowMajorBlocked
 };
 
-PermuteProgram permuteProgram(llvm::ArrayRef<int64_t> perm) {
+/// `perm` in ttnn's 4-D view of a rank below 4 (dimensions of size 1 added in
+/// front); a rank of 4 or more as it is.
+llvm::SmallVector<int64_t, 4> permutation4d(llvm::ArrayRef<int64_t> perm) {
+  int64_t added = std::max<int64_t>(0, 4 - int64_t(perm.size()));
+  llvm::SmallVector<int64_t, 4> result;
+  for (int64_t d = 0; d < added; ++d)
+    result.push_back(d);
+  for (int64_t d : perm)
+    result.push_back(d + added);
+  return result;
+}
+
+bool isIdentity(llvm::ArrayRef<int64_t> perm) {
+  for (auto [index, dim] : llvm::enumerate(perm))
+    if (dim != int64_t(index))
+      return false;
+  return true;
+}
+
+/// ttnn 0.81.1's is_permute_nop (permute.cpp): nothing moves in memory.
+bool permuteMovesNothing(llvm::ArrayRef<int64_t> shape,
+                         llvm::ArrayRef<int64_t> perm, bool rowMajor) {
   int64_t rank = perm.size();
-  bool identity = true;
-  for (int64_t d = 0; d < rank; ++d)
-    identity &= perm[d] == d;
-  if (identity)
+  int64_t kept = rowMajor ? 1 : 2;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (perm[d] == d)
+      continue;
+    if (d >= rank - kept || shape[d] > 1)
+      return false;
+  }
+  return true;
+}
+
+/// ttnn.transpose's swap of `first` and `second` (normalized) that moves
+/// nothing: the same dimension, or two of size 1 in the 4-D view, where a
+/// tiled tensor's last two dimensions are padded to whole tiles.
+bool transposeMovesNothing(llvm::ArrayRef<int64_t> shape, int64_t first,
+                           int64_t second, bool rowMajor) {
+  if (first == second)
+    return true;
+  int64_t rank = shape.size();
+  auto paddedIsOne = [&](int64_t d) {
+    return shape[d] == 1 && (rowMajor || d < rank - 2);
+  };
+  return paddedIsOne(first) && paddedIsOne(second);
+}
+
+PermuteProgram permuteProgram(llvm::ArrayRef<int64_t> perm, bool rowMajor) {
+  if (isIdentity(perm))
     return PermuteProgram::Identity;
+  int64_t rank = perm.size();
+  int64_t h = rank - 2, w = rank - 1;
+  if (rowMajor)
+    return perm[w] == w ? PermuteProgram::RowMajorRows
+                        : PermuteProgram::RowMajorBlocked;
   if (rank <= 4) {
-    llvm::SmallVector<int64_t, 4> as4d;
-    for (int64_t d = 0; d < 4 - rank; ++d)
-      as4d.push_back(d);
-    for (int64_t d : perm)
-      as4d.push_back(d + 4 - rank);
+    llvm::SmallVector<int64_t, 4> as4d = permutation4d(perm);
     if (as4d == llvm::ArrayRef<int64_t>{0, 1, 3, 2})
       return PermuteProgram::TransposeWH;
     if (as4d == llvm::ArrayRef<int64_t>{0, 2, 1, 3})
@@ -489,7 +650,6 @@ PermuteProgram permuteProgram(llvm::ArrayRef<int64_t> perm) {
     if (as4d == llvm::ArrayRef<int64_t>{1, 0, 2, 3})
       return PermuteProgram::TransposeCN;
   }
-  int64_t h = rank - 2, w = rank - 1;
   if ((perm[h] == h && perm[w] == w) || (perm[h] == w && perm[w] == h))
     return PermuteProgram::TileInvariant;
   if (perm[w] == w || perm[w] == h)
@@ -497,19 +657,66 @@ PermuteProgram permuteProgram(llvm::ArrayRef<int64_t> perm) {
   return PermuteProgram::Generic;
 }
 
+/// The permutations ttnn 0.81.1 runs on a sharded tiled input as chains of
+/// transposes whose intermediate shards it derives (permute.cpp).
+bool shardedChain(llvm::ArrayRef<int64_t> perm) {
+  if (perm.size() > 4)
+    return false;
+  llvm::SmallVector<int64_t, 4> as4d = permutation4d(perm);
+  return as4d == llvm::ArrayRef<int64_t>{0, 2, 3, 1} ||
+         as4d == llvm::ArrayRef<int64_t>{0, 3, 1, 2} ||
+         as4d == llvm::ArrayRef<int64_t>{0, 3, 2, 1};
+}
+
+/// Whether ttnn 0.81.1 runs a bfp8_b tiled input's `program` in bf16 between
+/// typecasts. ttnn.transpose (transpose.cpp) typecasts for every swap but WH
+/// and CN; ttnn.permute (permute.cpp) for every 4-D permutation but WH, CN
+/// and CN-and-WH, of an interleaved input; a sharded one it sends to the
+/// programs as it is, its HC swap through ttnn.transpose (which typecasts);
+/// above rank 4 it runs the permute program on bfp8_b.
+bool runsInBf16(PermuteProgram program, llvm::ArrayRef<int64_t> perm,
+                Swap swap, bool sharded) {
+  if (program == PermuteProgram::TransposeWH ||
+      program == PermuteProgram::TransposeCN)
+    return false;
+  if (swap)
+    return true;
+  if (perm.size() > 4)
+    return false;
+  if (sharded)
+    return program == PermuteProgram::TransposeHC;
+  return permutation4d(perm) != llvm::ArrayRef<int64_t>{1, 0, 3, 2};
+}
+
+/// 2 pages of a row of `layout`'s last dimension `width`, aligned to its
+/// buffer's alignment: the row-major row-invariant program and ttnn.clone of a
+/// row-major tensor.
+uint64_t rowPagesCB(int64_t width, LayoutAttr layout) {
+  const DeviceModel &device = currentDevice();
+  uint64_t alignment =
+      layout.isL1() ? device.l1Alignment : device.dramAlignment;
+  uint64_t row = width * elementBytes(layout);
+  return kDoubleBuffer * ceilDiv(row, alignment) * alignment;
+}
+
 /// The program's CBs on a tensor in `layout` (bf16 for a bfp8_b chain).
 uint64_t permuteCB(PermuteProgram program, llvm::ArrayRef<int64_t> perm,
                    llvm::ArrayRef<int64_t> outShape, LayoutAttr layout) {
   int64_t rank = perm.size();
   uint64_t tile = tileBytes(layout);
-  uint64_t faceRow = kFaceSide * elementBytes(layout);
-  bool swapsLastTwo = perm[rank - 1] == rank - 2;
+  // A bfp8_b face row (a sharded input's permute programs) is 16 B, a byte a
+  // datum (measured on both mock devices: 8x2x32x100 (1, 2, 3, 0)).
+  uint64_t faceRow = kFaceSide * (layout.getDataType() == DataType::BFloat8B
+                                      ? 1
+                                      : elementBytes(layout));
+  bool swapsLastTwo = rank >= 2 && perm[rank - 1] == rank - 2;
   // A rank-1 tensor is one row: its height is one tile row's padding.
   int64_t height = rank >= 2 ? outShape[rank - 2] : 1;
   uint64_t padding = height % kTileDim ? faceRow : 0;
   switch (program) {
-  case PermuteProgram::Identity: // into another placement: ttnn's copy
-    return kDoubleBuffer * tile;
+  case PermuteProgram::Identity: // ttnn.clone into another placement
+    return layout.isRowMajor() ? rowPagesCB(outShape.back(), layout)
+                               : kDoubleBuffer * tile;
   case PermuteProgram::TransposeWH:
     return 2 * kDoubleBuffer * tile;
   case PermuteProgram::TransposeHC:
@@ -527,24 +734,14 @@ uint64_t permuteCB(PermuteProgram program, llvm::ArrayRef<int64_t> perm,
     uint64_t misalignment = alignment > faceRow ? alignment - faceRow : 0;
     return 3 * kDoubleBuffer * (tile + misalignment) + padding;
   }
+  case PermuteProgram::RowMajorRows:
+    return rowPagesCB(outShape.back(), layout);
+  case PermuteProgram::RowMajorBlocked:
+    // An input CB of 2 x 32 rows of a 32-element block, an output CB of as
+    // many columns and 2 blocks to transpose in.
+    return 3 * kDoubleBuffer * kTileDim * kTileDim * elementBytes(layout);
   }
   llvm_unreachable("unknown permute program");
-}
-
-/// The programs that take bfp8_b tiles as they are.
-bool takesBlockFloat(PermuteProgram program) {
-  return program == PermuteProgram::Identity ||
-         program == PermuteProgram::TransposeWH ||
-         program == PermuteProgram::TransposeCN;
-}
-
-/// The transposes read a sharded input where it is; the permute programs
-/// read an interleaved L1 copy of it (a sharded-to-interleaved copy, whose
-/// CB is the shard itself), live until the permute returns.
-bool readsShardInPlace(PermuteProgram program) {
-  return program == PermuteProgram::TransposeWH ||
-         program == PermuteProgram::TransposeHC ||
-         program == PermuteProgram::TransposeCN;
 }
 
 /// ttnn's program and the passes it runs around it.
@@ -553,11 +750,13 @@ struct PermutePlan {
   PermuteProgram program;
   /// A bfp8_b input the program cannot take: typecast to bf16 and back.
   bool throughBf16 = false;
-  /// A sharded input the program cannot read in place: an interleaved L1
-  /// copy first.
+  /// A row-major block- or width-sharded input of partial tiles: ttnn copies
+  /// it to L1 interleaved first.
   bool readsCopy = false;
   /// ttnn's sharded WH program: each core transposes its own shard (no CB).
   bool shardLocal = false;
+  /// Nothing moves: ttnn.transpose clones (ttnn.permute: to_memory_config).
+  bool clone = false;
 };
 
 /// A height-sharded input's WH transpose into width shards of the
@@ -575,46 +774,112 @@ bool transposesShardLocally(PermuteProgram program, LayoutAttr in,
   return out.getShard() == llvm::ArrayRef<int64_t>{shard[1], shard[0]};
 }
 
-llvm::Expected<PermutePlan> planPermute(llvm::StringRef name,
-                                        llvm::ArrayRef<int64_t> inShape,
-                                        LayoutAttr inLayout,
-                                        llvm::ArrayRef<int64_t> perm,
-                                        LayoutAttr outLayout) {
-  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout))
+/// ttnn.clone copies between interleaved placements or identical shards
+/// (clone_device_operation.cpp: TT_FATAL otherwise).
+llvm::Error checkClone(llvm::StringRef name, LayoutAttr in, LayoutAttr out) {
+  if (!(in.isSharded() || out.isSharded()) || shardedAlike(in, out))
+    return llvm::Error::success();
+  return backendError(name + ": a swap that moves nothing is ttnn.clone, "
+                             "which does not copy " +
+                      describe(in) + " into " + describe(out));
+}
+
+llvm::Expected<PermutePlan>
+planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
+            LayoutAttr inLayout, llvm::ArrayRef<int64_t> perm,
+            LayoutAttr outLayout, Swap swap) {
+  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout,
+                                    /*rowMajorAllowed=*/true))
     return err;
   auto shape = PermuteOp::inferResultShape(inShape, perm);
   if (!shape)
     return backendError(name + ": " + llvm::toString(shape.takeError()));
+  bool rowMajor = inLayout.isRowMajor();
   PermutePlan plan{std::vector<int64_t>(shape->begin(), shape->end()),
-                   permuteProgram(perm)};
-  if (llvm::Error err = checkLayout(name, "output", plan.outShape, outLayout))
+                   permuteProgram(perm, rowMajor)};
+  if (llvm::Error err = checkLayout(name, "output", plan.outShape, outLayout,
+                                    /*rowMajorAllowed=*/true))
     return err;
-  plan.throughBf16 = inLayout.getDataType() == DataType::BFloat8B &&
-                     !takesBlockFloat(plan.program);
+  if (rowMajor != outLayout.isRowMajor())
+    return backendError(name + ": the input is " + describe(inLayout) +
+                        " but the output is " + describe(outLayout) +
+                        " (the layout is kept: convert with ttnn.to_layout)");
   if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
     return err;
-  if (outLayout.isSharded()) {
-    // Measured on both mock devices: the transposes write a sharded output
-    // with their interleaved CBs, from an interleaved or a sharded input, but
-    // for ttnn's sharded WH program.
-    plan.shardLocal =
-        transposesShardLocally(plan.program, inLayout, outLayout);
-    if (!readsShardInPlace(plan.program) || plan.throughBf16)
-      return notSupportedError(
-          name + ": a sharded output of this program is not modelled (" +
-          describe(inLayout) + " -> " + describe(outLayout) + ")");
+  // Above rank 4 ttnn.transpose is ttnn.permute of the swap.
+  int64_t rank = inShape.size();
+  if (rank > 4)
+    swap = std::nullopt;
+  int64_t secondLast = rank >= 2 ? inShape[rank - 2] : 1;
+  bool partialTiles =
+      inShape.back() % kTileDim != 0 || secondLast % kTileDim != 0;
+  TensorMemoryLayout inMemory = inLayout.getMemoryLayout();
+  plan.readsCopy = rowMajor && partialTiles &&
+                   (inMemory == TensorMemoryLayout::BlockSharded ||
+                    inMemory == TensorMemoryLayout::WidthSharded);
+  bool bfp8 = inLayout.getDataType() == DataType::BFloat8B;
+  auto unsupported = [&](llvm::StringRef what) {
+    return notSupportedError(name + ": " + what + " is not modelled (" +
+                             describe(inLayout) + " -> " +
+                             describe(outLayout) + ")");
+  };
+
+  bool nothingMoves =
+      swap ? transposeMovesNothing(inShape, swap->first, swap->second,
+                                   rowMajor)
+           : permuteMovesNothing(inShape, perm, rowMajor);
+  if (nothingMoves) {
+    plan.program = PermuteProgram::Identity;
+    plan.clone = swap.has_value();
+    if (!plan.clone) { // ttnn.to_memory_config (its model answers)
+      if (inLayout.isSharded() && outLayout.isSharded() && inLayout != outLayout)
+        return unsupported("to_memory_config's copy between shards");
+      return plan;
+    }
+    if (plan.readsCopy)
+      return unsupported("a clone of the unsharded copy");
+    // Dimensions 0 and 1 of the 4-D view keep bfp8_b (transpose.cpp).
+    int64_t added = 4 - rank;
+    plan.throughBf16 =
+        bfp8 && swap->first + swap->second + 2 * added != 1;
+    LayoutAttr from = inLayout, to = outLayout;
+    if (plan.throughBf16) {
+      from = inLayout.withDataType(DataType::BFloat16);
+      to = outLayout.withDataType(DataType::BFloat16);
+    }
+    if (from != to)
+      if (llvm::Error err = checkClone(name, from, to))
+        return err;
     return plan;
   }
+
+  if (rowMajor) {
+    if (outLayout.isSharded()) {
+      // ttnn.permute: TT_FATAL on a shard row that is not L1-aligned, first.
+      uint64_t row = outLayout.getShard()[1] * elementBytes(outLayout);
+      if (row % currentDevice().l1Alignment != 0)
+        return swap ? unsupported("a row-major shard of unaligned rows")
+                    : backendError(name + ": the output's shard rows of " +
+                                   llvm::Twine(row) +
+                                   " B are not L1-aligned");
+    }
+    if (inLayout.isSharded() && !plan.readsCopy)
+      return unsupported("a sharded row-major input (ttnn's sharded "
+                         "transposes)");
+    return plan;
+  }
+  plan.throughBf16 = bfp8 && runsInBf16(plan.program, perm, swap,
+                                         inLayout.isSharded());
+  // Measured on both mock devices: the programs write a sharded output with
+  // their interleaved CBs, from an interleaved or a sharded input, but for
+  // ttnn's sharded WH program.
+  plan.shardLocal = transposesShardLocally(plan.program, inLayout, outLayout);
   if (!inLayout.isSharded())
     return plan;
-  // A sharded input into an interleaved output (measured on both mock
-  // devices): ttnn runs its interleaved programs.
-  if (plan.program == PermuteProgram::Identity || plan.throughBf16)
-    return notSupportedError(
-        name + ": a sharded input copied or permuted through bf16 is not "
-               "modelled (" +
-        describe(inLayout) + " -> " + describe(outLayout) + ")");
-  plan.readsCopy = !readsShardInPlace(plan.program);
+  // A sharded input (measured on both mock devices): ttnn's programs read
+  // the shards where they are.
+  if (shardedChain(perm))
+    return unsupported("a sharded input's chain of transposes");
   return plan;
 }
 } // namespace
@@ -622,60 +887,88 @@ llvm::Expected<PermutePlan> planPermute(llvm::StringRef name,
 llvm::Expected<OpConstraints> backend::permuteConstraints(
     llvm::StringRef name, llvm::ArrayRef<int64_t> inputShape,
     LayoutAttr inputLayout, llvm::ArrayRef<int64_t> permutation,
-    LayoutAttr outputLayout, const MockAllocatorState *initialState) {
-  auto plan =
-      planPermute(name, inputShape, inputLayout, permutation, outputLayout);
+    LayoutAttr outputLayout, const MockAllocatorState *initialState,
+    Swap swap) {
+  auto plan = planPermute(name, inputShape, inputLayout, permutation,
+                          outputLayout, swap);
   if (!plan)
     return plan.takeError();
-  if (plan->program == PermuteProgram::Identity && inputLayout == outputLayout)
-    return theInputItself(outputLayout);
+  llvm::ArrayRef<int64_t> out = plan->outShape;
+  uint64_t output = l1BytesPerBank(out, outputLayout);
+  if (plan->program == PermuteProgram::Identity) {
+    if (inputLayout == outputLayout && !plan->throughBf16)
+      return theInputItself(outputLayout);
+    if (!plan->clone)
+      return OpModel<ToMemoryConfigOp>::getOpConstraints(
+          inputShape, inputLayout, outputLayout, initialState);
+    if (!plan->throughBf16) {
+      Step copy{permuteCB(plan->program, permutation, out, inputLayout), 0,
+                output};
+      return finishChain(name, {copy}, out, outputLayout, initialState);
+    }
+    // ttnn.clone in bf16 between typecasts, the bf16 copy held to the end.
+    LayoutAttr bf16In = inputLayout.withDataType(DataType::BFloat16);
+    LayoutAttr bf16Out = outputLayout.withDataType(DataType::BFloat16);
+    Step toBf16{typecastCB(inputLayout, bf16In), 0,
+                l1BytesPerBank(inputShape, bf16In)};
+    llvm::SmallVector<Step, 3> steps{toBf16};
+    if (bf16Out != bf16In)
+      steps.push_back({kDoubleBuffer * kBf16TileBytes, 0,
+                       l1BytesPerBank(out, bf16Out)});
+    Step back{typecastCB(bf16Out, outputLayout), 0, output};
+    if (steps.size() > 1)
+      back.heldL1 = toBf16.writesL1;
+    steps.push_back(back);
+    return finishChain(name, steps, out, outputLayout, initialState);
+  }
   if (plan->throughBf16) {
     // The program reads the input's bf16 copy (its alignment matters).
     LayoutAttr bf16 = inputLayout.withDataType(DataType::BFloat16);
-    Step inner{permuteCB(plan->program, permutation, plan->outShape, bf16)};
+    Step inner{permuteCB(plan->program, permutation, out, bf16)};
     return finishChain(name,
-                       throughBf16(inputShape, plan->outShape, inputLayout,
-                                   inner, outputLayout),
-                       plan->outShape, outputLayout, initialState);
+                       throughBf16(inputShape, out, inputLayout, inner,
+                                   outputLayout),
+                       out, outputLayout, initialState);
   }
   if (plan->readsCopy) {
     LayoutAttr copy = inputLayout.interleavedIn(inputLayout.getPageLayout(),
                                                 BufferType::L1);
     Step toInterleaved{0, 0, l1BytesPerBank(inputShape, copy)};
-    Step step{permuteCB(plan->program, permutation, plan->outShape, copy), 0,
-              l1BytesPerBank(plan->outShape, outputLayout)};
-    return finishChain(name, {toInterleaved, step}, plan->outShape,
-                       outputLayout, initialState);
+    Step step{permuteCB(plan->program, permutation, out, copy), 0, output};
+    return finishChain(name, {toInterleaved, step}, out, outputLayout,
+                       initialState);
   }
   uint64_t cbBytes =
       plan->shardLocal
           ? 0
-          : permuteCB(plan->program, permutation, plan->outShape, inputLayout);
-  Step step{cbBytes, 0, l1BytesPerBank(plan->outShape, outputLayout)};
-  return finishChain(name, {step}, plan->outShape, outputLayout, initialState);
+          : permuteCB(plan->program, permutation, out, inputLayout);
+  return finishChain(name, {{cbBytes, 0, output}}, out, outputLayout,
+                     initialState);
 }
 
-llvm::Expected<size_t>
-backend::permuteRuntime(llvm::StringRef name,
-                        llvm::ArrayRef<int64_t> inputShape,
-                        LayoutAttr inputLayout,
-                        llvm::ArrayRef<int64_t> permutation,
-                        LayoutAttr outputLayout) {
-  auto plan =
-      planPermute(name, inputShape, inputLayout, permutation, outputLayout);
+llvm::Expected<size_t> backend::permuteRuntime(
+    llvm::StringRef name, llvm::ArrayRef<int64_t> inputShape,
+    LayoutAttr inputLayout, llvm::ArrayRef<int64_t> permutation,
+    LayoutAttr outputLayout, Swap swap) {
+  auto plan = planPermute(name, inputShape, inputLayout, permutation,
+                          outputLayout, swap);
   if (!plan)
     return plan.takeError();
-  if (plan->program == PermuteProgram::Identity && inputLayout == outputLayout)
+  if (plan->program == PermuteProgram::Identity &&
+      inputLayout == outputLayout && !plan->throughBf16)
     return 0;
+  if (plan->program == PermuteProgram::Identity && !plan->clone)
+    return OpModel<ToMemoryConfigOp>::getOpRuntime(inputShape, inputLayout,
+                                                    outputLayout);
   // Tiles are transposed on the unpacker (64 cycles, as ttnn.transpose) when
   // the last two dimensions move; the typecasts of a bfp8_b chain are two
   // more passes over the tensor, a sharded input's interleaved copy one.
-  double cycles = plan->program == PermuteProgram::TransposeWH ||
-                          plan->program == PermuteProgram::Generic
-                      ? 64
-                      : 0;
+  bool transposesTiles = plan->program == PermuteProgram::TransposeWH ||
+                         plan->program == PermuteProgram::Generic ||
+                         plan->program == PermuteProgram::RowMajorBlocked;
   return moveRuntime(inputShape, inputLayout, plan->outShape, outputLayout,
-                     cycles, plan->throughBf16 ? 3 : plan->readsCopy ? 2 : 1);
+                     transposesTiles ? 64 : 0,
+                     plan->throughBf16 ? 3 : plan->readsCopy ? 2 : 1);
 }
 
 llvm::Expected<OpConstraints> OpModel<PermuteOp>::getOpConstraints(
@@ -698,68 +991,194 @@ llvm::Expected<size_t> OpModel<PermuteOp>::getOpRuntime(
 // pad
 //===----------------------------------------------------------------------===//
 //
-// ttnn 0.81.1 pads a tiled tensor at the back: its pad program streams tiles
-// through one 2-page CB and keeps the pad value's tile in a scratchpad. An
-// input whose last two dimensions are not tile multiples first runs the
-// fill-pad program in place (fillPadStep), which writes the
-// pad value into the tiles' padding; when the padded tiles already hold the
-// result, that is all (the result is the input). bfp8_b runs in bf16 between
-// typecasts. Sharded tile-aligned bf16 / f32 tensors (height, width, block,
-// either side, both devices) run the same pad program with the same CB and
-// scratchpad; the result is placed as asked.
+// ttnn 0.81.1 (pad.cpp) returns the input when nothing is padded (wherever
+// the output was asked for: the answer's layout is the input's). It pads a
+// tiled tensor at the back: its pad program streams tiles through one 2-page
+// CB and keeps the pad value's tile in a scratchpad. An input whose last two
+// dimensions are not tile multiples first runs the fill-pad program in place
+// (fillPadStep; sharded, the same buffers on each shard, of one slice only:
+// TT_FATAL on a batch), which writes the pad value into the tiles' padding;
+// when the padded tiles already hold the result, that is all (the result is
+// the input, refilled; a rank-1 tensor always ends there, and ttnn fails when
+// its tiles do not hold the result). bfp8_b runs in bf16 between typecasts,
+// the fill-pad and the pad program each (the first chain's bfp8_b result is
+// the second's input, live until the op returns). Sharded tensors (height,
+// width, block, either side, both devices) run the same programs; the result
+// is placed as asked.
+// A row-major tensor is padded at the front or the back of any dimension by
+// the row-major programs (rowMajorPadStep).
 
 namespace {
+enum class PadProgram {
+  /// Nothing to pad: the input itself.
+  Identity,
+  /// The fill-pad program alone: the input, refilled.
+  FillInPlace,
+  /// The tiled pad program, after a fill-pad when the input has partial tiles.
+  Tiled,
+  /// PadRmReaderWriterMultiCoreDefaultProgramFactory.
+  RowMajor,
+  /// PadRmShardedHeightOnlyProgramFactory: height shards padded in height.
+  RowMajorHeightShards
+};
+
 struct PadPlan {
   std::vector<int64_t> outShape;
-  bool identity = false;
+  PadProgram program = PadProgram::Tiled;
   bool fillPad = false;
-  /// The fill-pad program alone: the result is the input, refilled.
-  bool inPlace = false;
 };
+
+/// The front padding of the last dimension.
+int64_t frontColumns(llvm::ArrayRef<int64_t> padding) {
+  return padding[padding.size() - 2];
+}
+
+/// ttnn 0.81.1's row-major pad program (pad_rm_reader_writer_multi_core_
+/// default_program_factory.cpp) for rows of `rowBytes` (the padded last
+/// dimension): a DFB of the L1-aligned row, as many rows as make 2 KiB per
+/// barrier, times up to 16 barriers that fit in half of L1 above the
+/// allocator base; a scratchpad of the pad value's row (DRAM-aligned) and one
+/// more to realign a row padded in front or not DRAM-aligned in L1.
+llvm::Expected<Step> rowMajorPadStep(uint64_t rowBytes, bool frontPadded) {
+  constexpr uint64_t kBarrierBytes = 2048, kMaxBarriers = 16;
+  const DeviceModel &device = currentDevice();
+  uint64_t l1Row = ceilDiv(rowBytes, device.l1Alignment) * device.l1Alignment;
+  uint64_t dramRow =
+      ceilDiv(rowBytes, device.dramAlignment) * device.dramAlignment;
+  uint64_t rowsPerBarrier = std::max<uint64_t>(ceilDiv(kBarrierBytes, l1Row), 1);
+  uint64_t barrier = rowsPerBarrier * l1Row;
+  uint64_t budget = device.l1BankSize / 2 - device.l1AllocatorBase;
+  if (barrier > budget)
+    return backendError(PadOp::getOperationName() + ": a padded row of " +
+                        llvm::Twine(l1Row) +
+                        " B does not fit ttnn's row-major pad budget of " +
+                        llvm::Twine(budget) + " B");
+  uint64_t barriers = std::clamp<uint64_t>(budget / barrier, 1, kMaxBarriers);
+  bool realigns = frontPadded || l1Row % device.dramAlignment != 0;
+  return Step{barriers * barrier, dramRow * (realigns ? 2 : 1), 0};
+}
+
+/// ttnn 0.81.1's checks of a row-major pad (pad_device_operation.cpp): the
+/// shard rows of a sharded input and output are L1-aligned.
+llvm::Error checkRowMajorShards(LayoutAttr in, LayoutAttr out) {
+  uint64_t alignment = currentDevice().l1Alignment;
+  for (LayoutAttr layout : {in, out}) {
+    if (!layout.isSharded())
+      continue;
+    uint64_t row = layout.getShard()[1] * elementBytes(layout);
+    if (row % alignment != 0)
+      return backendError(PadOp::getOperationName() + ": the shard rows of " +
+                          describe(layout) + " are " + llvm::Twine(row) +
+                          " B, not a multiple of " + llvm::Twine(alignment));
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<PadPlan> planRowMajorPad(llvm::ArrayRef<int64_t> inShape,
+                                        LayoutAttr inLayout,
+                                        PadPlan plan, LayoutAttr outLayout) {
+  llvm::StringRef name = PadOp::getOperationName();
+  if (inShape.size() > 4)
+    return notSupportedError(name + ": a row-major tensor of rank " +
+                             llvm::Twine(inShape.size()) +
+                             " (padded through reshapes) is not modelled");
+  if (llvm::Error err = checkRowMajorShards(inLayout, outLayout))
+    return err;
+  plan.program = PadProgram::RowMajor;
+  // A height-sharded input into shards: ttnn recomputes the shards of a
+  // wider result and splits a height and width padding in two pads
+  // (pad.cpp): not modelled; padded in height only, into height shards of
+  // the whole width at least as tall, it runs the height-only program.
+  if (inLayout.getMemoryLayout() != TensorMemoryLayout::HeightSharded ||
+      !outLayout.isSharded())
+    return plan;
+  if (plan.outShape.back() != inShape.back())
+    return notSupportedError(name + ": a height-sharded row-major input "
+                                    "padded in width into shards (ttnn "
+                                    "recomputes the result's shards) is not "
+                                    "modelled");
+  if (outLayout.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
+      outLayout.getShard()[0] >= inLayout.getShard()[0])
+    plan.program = PadProgram::RowMajorHeightShards;
+  return plan;
+}
 
 llvm::Expected<PadPlan> planPad(llvm::ArrayRef<int64_t> inShape,
                                 LayoutAttr inLayout,
                                 llvm::ArrayRef<int64_t> padding,
                                 LayoutAttr outLayout) {
   llvm::StringRef name = PadOp::getOperationName();
-  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout))
+  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout,
+                                    /*rowMajorAllowed=*/true))
     return err;
   auto shape = PadOp::inferResultShape(inShape, padding);
   if (!shape)
     return backendError(name + ": " + llvm::toString(shape.takeError()));
   PadPlan plan;
   plan.outShape.assign(shape->begin(), shape->end());
-  if (llvm::Error err = checkLayout(name, "output", plan.outShape, outLayout))
+  if (llvm::Error err = checkLayout(name, "output", plan.outShape, outLayout,
+                                    /*rowMajorAllowed=*/true))
     return err;
+  if (inLayout.isRowMajor() != outLayout.isRowMajor())
+    return backendError(name + ": the input is " + describe(inLayout) +
+                        " but the output is " + describe(outLayout) +
+                        " (the layout is kept: convert with ttnn.to_layout)");
   if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
     return err;
+  // Nothing to pad: ttnn returns the input, wherever the output was asked
+  // for (the answer's layout is the input's).
+  if (llvm::all_of(padding, [](int64_t p) { return p == 0; })) {
+    plan.program = PadProgram::Identity;
+    return plan;
+  }
+  if (inLayout.isRowMajor())
+    return planRowMajorPad(inShape, inLayout, std::move(plan), outLayout);
   for (size_t d = 0; d < inShape.size(); ++d)
     if (padding[2 * d] != 0)
       return backendError(name + ": dimension " + llvm::Twine(d) +
                           " is padded at the front (" +
                           llvm::Twine(padding[2 * d]) +
                           "); ttnn 0.81.1 pads tiled tensors at the back only");
-  plan.identity = llvm::all_of(padding, [](int64_t p) { return p == 0; });
-  plan.fillPad = !plan.identity && !tileAligned(inShape);
+  plan.fillPad = !tileAligned(inShape);
   Geometry in = geometry(inShape), out = geometry(plan.outShape);
   bool sameTiles = in.heightTiles == out.heightTiles &&
                    in.widthTiles == out.widthTiles;
-  plan.inPlace = plan.fillPad && sameTiles;
-  if (plan.identity || plan.inPlace)
-    if (llvm::Error err = checkIdentity(name, inLayout, outLayout))
-      return err;
-  if (plan.fillPad && inLayout.getDataType() == DataType::BFloat8B)
-    return notSupportedError(name + ": a bfp8_b tensor whose last two "
-                                    "dimensions are not tile multiples is "
-                                    "not modelled");
-  bool sharded = inLayout.isSharded() || outLayout.isSharded();
-  if (sharded && !plan.identity &&
-      (plan.fillPad || inLayout.getDataType() == DataType::BFloat8B))
-    return notSupportedError(
-        name + ": a sharded pad through the fill-pad program or bf16 "
-               "typecasts is not modelled (" + describe(inLayout) + " -> " +
-               describe(outLayout) + ")");
+  if (inShape.size() == 1 && !sameTiles)
+    return backendError(name + ": a rank-1 tiled tensor is padded by a view "
+                               "of its own tiles (ttnn fails when " +
+                        llvm::Twine(inShape[0]) + " -> " +
+                        llvm::Twine(plan.outShape[0]) +
+                        " needs more tiles)");
+  if (plan.fillPad && inLayout.isSharded() && inShape.size() > 2 &&
+      in.heightTiles != ceilDiv(inShape[inShape.size() - 2], kTileDim))
+    return backendError(name + ": ttnn's sharded fill-pad program takes one "
+                               "slice, the input " +
+                        describeShape(inShape) + " has more");
+  if (plan.fillPad && sameTiles) {
+    plan.program = PadProgram::FillInPlace;
+    // The result is the input (bf16 / f32) or its refilled bfp8_b copy, in
+    // the input's placement whatever was asked (the answer's layout is the
+    // input's), but for a request on the other side of sharding: ttnn then
+    // copies it there with to_memory_config (pad.cpp).
+    if (inLayout.isSharded() != outLayout.isSharded())
+      return notSupportedError(name + ": the refilled input copied into " +
+                               describe(outLayout) +
+                               " by to_memory_config is not modelled");
+  }
   return plan;
+}
+
+/// The fill-pad of a tiled input with partial tiles, in place or, for
+/// bfp8_b, through bf16 into a new bfp8_b tensor placed like the input
+/// (fill_pad.cpp: the bf16 copy freed once it is cast back).
+llvm::SmallVector<Step, 3> fillPadSteps(llvm::ArrayRef<int64_t> shape,
+                                        LayoutAttr layout) {
+  if (layout.getDataType() != DataType::BFloat8B)
+    return {fillPadStep(shape, layout)};
+  LayoutAttr bf16 = layout.withDataType(DataType::BFloat16);
+  Step toBf16{typecastCB(layout, bf16), 0, l1BytesPerBank(shape, bf16)};
+  Step back{typecastCB(bf16, layout), 0, l1BytesPerBank(shape, layout)};
+  return {toBf16, fillPadStep(shape, bf16), back};
 }
 } // namespace
 
@@ -771,27 +1190,50 @@ llvm::Expected<OpConstraints> OpModel<PadOp>::getOpConstraints(
   auto plan = planPad(inputShape, inputLayout, padding, outputLayout);
   if (!plan)
     return plan.takeError();
-  if (plan->identity)
-    return theInputItself(outputLayout);
-  uint64_t tile = tileBytes(inputLayout);
-  Step fill = fillPadStep(inputShape, inputLayout);
-  if (plan->inPlace)
-    return finishChain(name, {fill}, plan->outShape, outputLayout, initialState,
-                       /*hasOutput=*/false);
-  if (inputLayout.getDataType() == DataType::BFloat8B) {
-    uint64_t bf16Tile = kBf16TileBytes;
-    Step inner{kDoubleBuffer * bf16Tile, bf16Tile};
-    return finishChain(name,
-                       throughBf16(inputShape, plan->outShape, inputLayout,
-                                   inner, outputLayout),
-                       plan->outShape, outputLayout, initialState);
+  llvm::ArrayRef<int64_t> out = plan->outShape;
+  uint64_t output = l1BytesPerBank(out, outputLayout);
+  switch (plan->program) {
+  case PadProgram::Identity:
+    return theInputItself(inputLayout);
+  case PadProgram::RowMajor: {
+    auto step = rowMajorPadStep(out.back() * elementBytes(outputLayout),
+                                frontColumns(padding) != 0);
+    if (!step)
+      return step.takeError();
+    step->writesL1 = output;
+    return finishChain(name, {*step}, out, outputLayout, initialState);
   }
-  Step pad{kDoubleBuffer * tile, tile, l1BytesPerBank(plan->outShape, outputLayout)};
-  llvm::SmallVector<Step, 2> steps;
+  case PadProgram::RowMajorHeightShards: {
+    // The shards are its input and output CBs; one row of the pad value.
+    Step step{uint64_t(out.back()) * elementBytes(outputLayout), 0, output};
+    return finishChain(name, {step}, out, outputLayout, initialState);
+  }
+  case PadProgram::FillInPlace:
+  case PadProgram::Tiled:
+    break;
+  }
+  bool blockFloat = inputLayout.getDataType() == DataType::BFloat8B;
+  llvm::SmallVector<Step, 6> steps;
   if (plan->fillPad)
-    steps.push_back(fill);
-  steps.push_back(pad);
-  return finishChain(name, steps, plan->outShape, outputLayout, initialState);
+    steps = fillPadSteps(inputShape, inputLayout);
+  if (plan->program == PadProgram::FillInPlace)
+    // bf16 / f32: the input refilled, no new buffer; bfp8_b: its new copy;
+    // either in the input's placement.
+    return finishChain(name, steps, out, inputLayout, initialState,
+                       /*hasOutput=*/blockFloat);
+  uint64_t padTile = blockFloat ? kBf16TileBytes : tileBytes(inputLayout);
+  Step pad{kDoubleBuffer * padTile, padTile, output};
+  if (!blockFloat) {
+    steps.push_back(pad);
+    return finishChain(name, steps, out, outputLayout, initialState);
+  }
+  // The fill-pad's bfp8_b result is the pad chain's input, live to the end.
+  uint64_t refilled = plan->fillPad ? steps.back().writesL1 : 0;
+  auto chain = throughBf16(inputShape, out, inputLayout, pad, outputLayout);
+  for (Step &step : llvm::drop_begin(chain))
+    step.heldL1 += refilled;
+  steps.append(chain.begin(), chain.end());
+  return finishChain(name, steps, out, outputLayout, initialState);
 }
 
 llvm::Expected<size_t> OpModel<PadOp>::getOpRuntime(
@@ -800,17 +1242,18 @@ llvm::Expected<size_t> OpModel<PadOp>::getOpRuntime(
   auto plan = planPad(inputShape, inputLayout, padding, outputLayout);
   if (!plan)
     return plan.takeError();
-  if (plan->identity)
+  if (plan->program == PadProgram::Identity)
     return 0;
-  size_t fill = plan->fillPad ? moveRuntime(inputShape, inputLayout, inputShape,
-                                            inputLayout)
+  int64_t typecasts =
+      inputLayout.getDataType() == DataType::BFloat8B ? 2 : 0;
+  size_t fill = plan->fillPad ? moveRuntime(inputShape, inputLayout,
+                                            inputShape, inputLayout, 0,
+                                            1 + typecasts)
                               : 0;
-  if (plan->inPlace)
+  if (plan->program == PadProgram::FillInPlace)
     return fill;
-  int64_t programs =
-      inputLayout.getDataType() == DataType::BFloat8B ? 3 : 1;
   return fill + moveRuntime(inputShape, inputLayout, plan->outShape,
-                            outputLayout, 0, programs);
+                            outputLayout, 0, 1 + typecasts);
 }
 
 //===----------------------------------------------------------------------===//
@@ -829,12 +1272,16 @@ llvm::Expected<size_t> OpModel<PadOp>::getOpRuntime(
 //   - any other tiled result is the row-major program into a row-major
 //     temporary placed like the output, then ttnn's tilize (to_layout's
 //     rule).
+// A tiled weight is first untilized into a row-major table placed like it
+// (to_layout's rule; embedding.cpp), live until the op returns.
 // A sharded result (measured on both mock devices): its CB is the shard, so
 // the fused program keeps only its weight CB, of the shard's width in tiles
 // (double-buffered up to 64), and the row-major program none; the shard
-// height must divide the index count, a row-major result must be height
-// sharded with rows a multiple of the DRAM alignment, and the weight must be
-// interleaved. Sharded indices abort ttnn 0.81.1 under graph capture: not
+// height must divide the index count, the fused program's shard width the
+// hidden size, a row-major result must be height sharded and its weight row
+// aligned to the indices buffer's alignment must be the shard row aligned to
+// L1's (embeddings_rm_program_factory.cpp's TT_FATALs), and the weight must
+// be interleaved. Sharded indices abort ttnn 0.81.1 under graph capture: not
 // modelled.
 
 namespace {
@@ -849,37 +1296,63 @@ enum class EmbeddingProgram { RowMajor, Fused, RowMajorThenTilize };
 struct EmbeddingPlan {
   std::vector<int64_t> outShape;
   EmbeddingProgram program;
+  /// The weight the program reads: row-major (a tiled one's untilized copy).
+  LayoutAttr table = {};
+  /// A tiled weight's untilize: its CBs.
+  std::optional<uint64_t> untilizeCB = std::nullopt;
 };
 
-/// ttnn 0.81.1's checks of a sharded embedding result.
+/// ttnn 0.81.1's checks of a sharded embedding result
+/// (embedding_device_operation.cpp, embeddings_rm_program_factory.cpp).
 llvm::Error checkShardedEmbedding(llvm::ArrayRef<int64_t> indicesShape,
+                                  LayoutAttr indicesLayout,
                                   llvm::ArrayRef<int64_t> weightShape,
-                                  LayoutAttr weightLayout,
-                                  LayoutAttr outputLayout) {
+                                  LayoutAttr table, LayoutAttr outputLayout,
+                                  bool fused) {
   llvm::StringRef name = EmbeddingOp::getOperationName();
   int64_t indices = indicesShape[0] * indicesShape[1];
-  int64_t shardRows = outputLayout.getShard()[0];
-  if (indices % shardRows != 0)
+  llvm::ArrayRef<int64_t> shard = outputLayout.getShard();
+  bool partialTiles = !fused && !outputLayout.isRowMajor();
+  if (indices % shard[0] != 0 && !partialTiles)
     return backendError(name + ": " + llvm::Twine(indices) +
                         " indices do not fill whole shards of " +
-                        llvm::Twine(shardRows) + " rows");
-  if (!outputLayout.isRowMajor())
+                        llvm::Twine(shard[0]) + " rows");
+  if (fused) {
+    if (weightShape[1] % shard[1] != 0)
+      return backendError(name + ": the table's " +
+                          llvm::Twine(weightShape[1]) +
+                          " columns are not whole shards of " +
+                          llvm::Twine(shard[1]));
     return llvm::Error::success();
+  }
+  // The row-major program writes into the requested shards, a tiled result
+  // of partial tiles too (then padded and tilized in them).
   if (outputLayout.getMemoryLayout() != TensorMemoryLayout::HeightSharded)
-    return backendError(name + ": a row-major sharded result must be "
-                               "height sharded, got " +
+    return backendError(name + ": the row-major program's sharded result "
+                               "must be height sharded, got " +
                         describe(outputLayout));
-  uint64_t alignment = currentDevice().dramAlignment;
-  uint64_t row = weightShape[1] * elementBytes(weightLayout);
-  if (row % alignment == 0)
+  if (partialTiles) {
+    if (weightShape[1] % kTileDim == 0)
+      return llvm::Error::success();
+    return backendError(name + ": the row-major program's " +
+                        llvm::Twine(weightShape[1]) +
+                        "-column rows do not fill the tiled shards' " +
+                        llvm::Twine(shard[1]) + " columns");
+  }
+  // The program writes whole weight rows aligned to the indices buffer's
+  // alignment into the shard's rows, aligned to L1's.
+  const DeviceModel &device = currentDevice();
+  uint64_t alignment =
+      indicesLayout.isL1() ? device.l1Alignment : device.dramAlignment;
+  uint64_t row = weightShape[1] * elementBytes(table);
+  uint64_t written = ceilDiv(row, alignment) * alignment;
+  uint64_t shardRow = ceilDiv(row, device.l1Alignment) * device.l1Alignment;
+  if (written == shardRow)
     return llvm::Error::success();
-  if (weightLayout.isL1())
-    return notSupportedError(name + ": a row-major sharded result of " +
-                             llvm::Twine(row) + " B rows from an L1 weight "
-                             "is not modelled");
-  return backendError(name + ": a row-major sharded result needs rows of a "
-                             "multiple of " +
-                      llvm::Twine(alignment) + " B, got " + llvm::Twine(row));
+  return backendError(name + ": a row-major sharded result's " +
+                      llvm::Twine(row) + " B rows aligned to the indices' " +
+                      llvm::Twine(alignment) +
+                      " B do not fit its L1-aligned shard rows");
 }
 
 llvm::Expected<EmbeddingPlan>
@@ -910,9 +1383,16 @@ planEmbedding(llvm::ArrayRef<int64_t> indicesShape, LayoutAttr indicesLayout,
     return backendError(name + ": the weight is " +
                         stringifyDataType(weightLayout.getDataType()) +
                         "; ttnn 0.81.1's embedding takes bf16 weights");
-  if (!weightLayout.isRowMajor())
-    return notSupportedError(name + ": a tiled weight (ttnn untilizes it "
-                                    "first) is not modelled");
+  plan.table = weightLayout;
+  if (!weightLayout.isRowMajor()) {
+    plan.table = rowMajorIn(weightLayout);
+    plan.untilizeCB = conversionCBBytes(weightShape, weightLayout, plan.table);
+    if (!plan.untilizeCB)
+      return notSupportedError(name + ": untilizing the " +
+                               describeShape(weightShape) +
+                               " weight runs one of ttnn's untilize programs "
+                               "that are not modelled");
+  }
   if (outputLayout.getDataType() != DataType::BFloat16)
     return backendError(name + ": the output is " +
                         stringifyDataType(outputLayout.getDataType()) +
@@ -923,14 +1403,15 @@ planEmbedding(llvm::ArrayRef<int64_t> indicesShape, LayoutAttr indicesLayout,
   if (weightLayout.isSharded())
     return backendError(name + ": the weight is " + describe(weightLayout) +
                         "; ttnn's embedding takes an interleaved weight");
+  bool wholeTiles = indicesShape[1] % kTileDim == 0 &&
+                    weightShape[1] % kTileDim == 0;
   if (outputLayout.isSharded())
-    if (llvm::Error err = checkShardedEmbedding(indicesShape, weightShape,
-                                                weightLayout, outputLayout))
+    if (llvm::Error err = checkShardedEmbedding(
+            indicesShape, indicesLayout, weightShape, plan.table, outputLayout,
+            /*fused=*/!outputLayout.isRowMajor() && wholeTiles))
       return err;
   if (outputLayout.isRowMajor())
     return plan;
-  bool wholeTiles = indicesShape[1] % kTileDim == 0 &&
-                    weightShape[1] % kTileDim == 0;
   if (!wholeTiles && outputLayout.isSharded())
     return notSupportedError(name + ": a sharded tiled result of partial "
                                     "tiles (the row-major program into "
@@ -984,33 +1465,41 @@ llvm::Expected<OpConstraints> OpModel<EmbeddingOp>::getOpConstraints(
                             weightLayout, outputLayout);
   if (!plan)
     return plan.takeError();
-  uint64_t output = l1BytesPerBank(plan->outShape, outputLayout);
+  llvm::ArrayRef<int64_t> out = plan->outShape;
+  uint64_t output = l1BytesPerBank(out, outputLayout);
+  llvm::SmallVector<Step, 3> steps;
+  // A tiled weight's row-major copy, read by the gather and held to the end.
+  uint64_t table = 0;
+  if (plan->untilizeCB) {
+    table = l1BytesPerBank(weightShape, plan->table);
+    steps.push_back({*plan->untilizeCB, 0, table});
+  }
   switch (plan->program) {
   case EmbeddingProgram::RowMajor: {
     Step step = rowMajorStep(indicesShape, indicesLayout, weightShape[1],
-                             weightLayout, outputLayout);
+                             plan->table, outputLayout);
     step.writesL1 = output;
-    return finishChain(name, {step}, plan->outShape, outputLayout,
-                       initialState);
+    steps.push_back(step);
+    break;
   }
   case EmbeddingProgram::Fused: {
     Step step = fusedStep(weightShape[1], weightLayout, outputLayout);
     step.writesL1 = output;
-    return finishChain(name, {step}, plan->outShape, outputLayout,
-                       initialState);
+    steps.push_back(step);
+    break;
   }
   case EmbeddingProgram::RowMajorThenTilize: {
     LayoutAttr temporary = rowMajorIn(outputLayout);
     Step gather = rowMajorStep(indicesShape, indicesLayout, weightShape[1],
-                               weightLayout, temporary);
-    gather.writesL1 = l1BytesPerBank(plan->outShape, temporary);
-    Step tilize{*conversionCBBytes(plan->outShape, temporary, outputLayout), 0,
-                output};
-    return finishChain(name, {gather, tilize}, plan->outShape, outputLayout,
-                       initialState);
+                               plan->table, temporary);
+    gather.writesL1 = l1BytesPerBank(out, temporary);
+    Step tilize{*conversionCBBytes(out, temporary, outputLayout), 0, output};
+    tilize.heldL1 = table;
+    steps.append({gather, tilize});
+    break;
   }
   }
-  llvm_unreachable("unknown embedding program");
+  return finishChain(name, steps, out, outputLayout, initialState);
 }
 
 llvm::Expected<size_t> OpModel<EmbeddingOp>::getOpRuntime(
@@ -1030,6 +1519,8 @@ llvm::Expected<size_t> OpModel<EmbeddingOp>::getOpRuntime(
   addTensorTraffic(work, plan->outShape, outputLayout);
   work.cores = indicesShape[0] * indicesShape[1];
   size_t runtime = roofline(work);
+  if (plan->untilizeCB)
+    runtime += moveRuntime(weightShape, weightLayout, weightShape, plan->table);
   if (plan->program == EmbeddingProgram::RowMajorThenTilize)
     runtime += moveRuntime(plan->outShape, rowMajorIn(outputLayout),
                            plan->outShape, outputLayout);
@@ -1040,18 +1531,69 @@ llvm::Expected<size_t> OpModel<EmbeddingOp>::getOpRuntime(
 // argmax
 //===----------------------------------------------------------------------===//
 //
-// ttnn 0.81.1's argmax of a tiled bf16 / f32 input along one dimension is a
-// single-core program: one CB of an input tile and the output row (its last
-// dimension of u32 indices) in a scratchpad; the result is a row-major u32
-// tensor. Row-major inputs run multi-core programs that split the rows or
-// the reduced width over a shape-dependent set of cores: not modelled.
+// ttnn 0.81.1's argmax of a tiled bf16 / f32 input along one of its last two
+// dimensions is a single-core program: one CB of an input tile and the
+// output row (its last dimension of u32 indices) in a scratchpad; the result
+// is a row-major u32 tensor (a scalar is one 4-byte page). Along a leading
+// dimension of a rank >= 3 tensor ttnn runs its NC program (circular
+// buffers of 2 input and 2 u32 tiles) into a tiled u32 result in the
+// output's buffer, then an untilize (to_layout's rule) into the output.
+// A row-major input reduced along its last dimension, or along all of them,
+// runs the multi-core program (argmax_multi_core_program_factory; its host
+// source is not in the wheel, the rule below is its kernels' buffers and
+// measured core splits: 100 shapes on both mock devices, bf16 and f32, DRAM
+// and L1): the reduced row is cut into blocks of an input buffer alignment
+// (alignment / 2 elements); each core reads its blocks into a DFB (two
+// entries when the result's last dimension has two or more indices to
+// split between the core's two data movement processors), and every core
+// holds the result row (u32) and every core's partial indices (u32) and
+// values (input format), 32 B-aligned rows. With a second processor ttnn
+// caps the cores at N, the smallest power of two with 8 N^2 >= the row's
+// bytes, and spreads the blocks evenly over N cores taken row by row (their
+// DFB twice when the cores span two ranges of the grid); otherwise, or with
+// no more blocks than N, it splits the blocks over the grid (split_work_to_
+// cores: two groups, two DFBs, when the blocks do not divide evenly).
+// Along another dimension ttnn tilizes the input first (to_layout's rule,
+// placed like the input, freed at the end) and runs the tiled program.
 
 namespace {
-llvm::Expected<std::vector<int64_t>>
-planArgMax(llvm::ArrayRef<int64_t> inShape, LayoutAttr inLayout,
-           llvm::ArrayRef<int64_t> dims, bool keepDim, LayoutAttr outLayout) {
+enum class ArgMaxProgram { Tiled, MultiCore, TilizeThenTiled, NC };
+
+struct ArgMaxPlan {
+  std::vector<int64_t> outShape;
+  ArgMaxProgram program = ArgMaxProgram::Tiled;
+  /// The dimension reduced (nullopt: all).
+  std::optional<int64_t> axis;
+  /// A row-major input tilized first (for the tiled or the NC program).
+  bool tilizes = false;
+};
+
+/// The NC program's result: tiled u32 in the output's buffer, the reduced
+/// dimension kept as 1.
+LayoutAttr ncResultLayout(LayoutAttr outLayout) {
+  return outLayout.interleavedIn(PageLayout::Tile, outLayout.getBufferType());
+}
+
+/// ttnn untilizes 4-byte u32 tiles with its native programs, as f32 (its
+/// codegen untilize takes bf16 and bfp8_b only; measured on both devices):
+/// to_layout's rule asked about the f32 twin of `layout` (same tile bytes).
+LayoutAttr untilizedAs(LayoutAttr layout) {
+  return layout.withDataType(DataType::Float32);
+}
+
+std::vector<int64_t> keptShape(llvm::ArrayRef<int64_t> shape, int64_t axis) {
+  std::vector<int64_t> kept(shape.begin(), shape.end());
+  kept[axis] = 1;
+  return kept;
+}
+
+llvm::Expected<ArgMaxPlan> planArgMax(llvm::ArrayRef<int64_t> inShape,
+                                      LayoutAttr inLayout,
+                                      llvm::ArrayRef<int64_t> dims,
+                                      bool keepDim, LayoutAttr outLayout) {
   llvm::StringRef name = ArgMaxOp::getOperationName();
-  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout))
+  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout,
+                                    /*rowMajorAllowed=*/true))
     return err;
   std::optional<int64_t> dim;
   if (!dims.empty())
@@ -1059,15 +1601,17 @@ planArgMax(llvm::ArrayRef<int64_t> inShape, LayoutAttr inLayout,
   auto shape = ArgMaxOp::inferResultShape(inShape, dim, keepDim);
   if (!shape)
     return backendError(name + ": " + llvm::toString(shape.takeError()));
-  std::vector<int64_t> out(shape->begin(), shape->end());
-  if (llvm::Error err = checkLayout(name, "output", out, outLayout,
+  ArgMaxPlan plan;
+  plan.outShape.assign(shape->begin(), shape->end());
+  if (llvm::Error err = checkLayout(name, "output", plan.outShape, outLayout,
                                     /*rowMajorAllowed=*/true,
                                     /*indicesAllowed=*/true))
     return err;
   if (dims.size() > 1)
     return backendError(name + ": reduces one dimension or all of them, got " +
                         llvm::Twine(dims.size()));
-  if (!dim)
+  bool rowMajor = inLayout.isRowMajor();
+  if (!dim && !rowMajor)
     return backendError(name + ": ttnn 0.81.1 reduces a tiled input along "
                                "one dimension only (all dimensions need a "
                                "row_major input)");
@@ -1084,9 +1628,84 @@ planArgMax(llvm::ArrayRef<int64_t> inShape, LayoutAttr inLayout,
                         "only (TT_FATAL)");
   if (outLayout.isSharded())
     return notSupportedError(name + ": a sharded result is not modelled");
-  if (out.empty())
-    return notSupportedError(name + ": a scalar result is not modelled");
-  return out;
+  int64_t rank = inShape.size();
+  if (dim)
+    plan.axis = *dim < 0 ? *dim + rank : *dim;
+  if (rowMajor && (!plan.axis || *plan.axis == rank - 1)) {
+    plan.program = ArgMaxProgram::MultiCore;
+    return plan;
+  }
+  plan.tilizes = rowMajor;
+  if (rank >= 3 && *plan.axis < rank - 2) {
+    plan.program = ArgMaxProgram::NC;
+    if (!conversionPages(keptShape(inShape, *plan.axis),
+                         untilizedAs(ncResultLayout(outLayout))))
+      return notSupportedError(name + ": untilizing the NC program's " +
+                               describeShape(keptShape(inShape, *plan.axis)) +
+                               " result runs one of ttnn's untilize "
+                               "programs that are not modelled");
+  } else if (rowMajor) {
+    plan.program = ArgMaxProgram::TilizeThenTiled;
+  }
+  if (!rowMajor)
+    return plan;
+  if (!conversionPages(inShape, inLayout))
+    return notSupportedError(name + ": tilizing the " +
+                             describeShape(inShape) +
+                             " input runs one of ttnn's block tilize "
+                             "programs, which are not modelled");
+  return plan;
+}
+
+/// The multi-core program's dataflow buffers (see above).
+llvm::Expected<uint64_t> multiCoreArgMaxCB(llvm::ArrayRef<int64_t> inShape,
+                                           LayoutAttr inLayout,
+                                           std::optional<int64_t> axis,
+                                           bool keepDim) {
+  constexpr uint64_t kRowAlignment = 32, kMinBytesFactor = 8;
+  const DeviceModel &device = currentDevice();
+  int64_t rank = inShape.size();
+  uint64_t element = elementBytes(inLayout);
+  uint64_t alignment =
+      inLayout.isL1() ? device.l1Alignment : device.dramAlignment;
+  int64_t blockUnits = alignment / 2; // ttnn sizes blocks in bf16 units
+  int64_t width = inShape.back();
+  int64_t blocks = ceilDiv(width, blockUnits);
+  int64_t outLast = (!axis || keepDim || rank < 2) ? 1 : inShape[rank - 2];
+  bool secondProcessor = axis && outLast >= 2;
+  auto row = [&](uint64_t bytes) {
+    return ceilDiv(bytes, kRowAlignment) * kRowAlignment;
+  };
+  int64_t capped = 1;
+  while (kMinBytesFactor * capped * capped < width * element)
+    capped *= 2;
+  int64_t cores = 0;
+  llvm::SmallVector<int64_t, 2> groupBlocks;
+  if (secondProcessor && blocks > capped) {
+    if (capped > device.numCores())
+      return notSupportedError(ArgMaxOp::getOperationName() +
+                               ": a split over more cores than the grid "
+                               "holds is not modelled");
+    cores = capped;
+    int64_t each = ceilDiv(blocks, capped);
+    bool twoRanges = cores > device.gridCols && cores % device.gridCols != 0;
+    groupBlocks.assign(twoRanges ? 2 : 1, each);
+  } else {
+    cores = std::min<int64_t>(blocks, device.numCores());
+    int64_t each = blocks / cores, extra = blocks % cores;
+    if (extra)
+      groupBlocks = {each + 1, each};
+    else
+      groupBlocks = {each};
+  }
+  uint64_t entries = secondProcessor ? 2 : 1;
+  uint64_t bytes = 0;
+  for (int64_t perCore : groupBlocks)
+    bytes += entries * row(perCore * blockUnits * element);
+  bytes += row(outLast * kIndexBytes);                     // the result row
+  bytes += cores * row(outLast * kIndexBytes);             // partial indices
+  bytes += cores * row(outLast * element);                 // partial values
+  return bytes;
 }
 } // namespace
 
@@ -1094,29 +1713,85 @@ llvm::Expected<OpConstraints> OpModel<ArgMaxOp>::getOpConstraints(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     llvm::ArrayRef<int64_t> dims, bool keepDim, LayoutAttr outputLayout,
     const MockAllocatorState *initialState) {
-  auto out = planArgMax(inputShape, inputLayout, dims, keepDim, outputLayout);
-  if (!out)
-    return out.takeError();
-  Step step{tileBytes(inputLayout), uint64_t(out->back()) * kIndexBytes,
-            l1BytesPerBank(*out, outputLayout)};
-  return finishChain(ArgMaxOp::getOperationName(), {step}, *out, outputLayout,
+  llvm::StringRef name = ArgMaxOp::getOperationName();
+  auto plan = planArgMax(inputShape, inputLayout, dims, keepDim, outputLayout);
+  if (!plan)
+    return plan.takeError();
+  // A scalar result is one 4-byte page.
+  std::vector<int64_t> sized = plan->outShape;
+  if (sized.empty())
+    sized.push_back(1);
+  uint64_t output = l1BytesPerBank(sized, outputLayout);
+  switch (plan->program) {
+  case ArgMaxProgram::MultiCore: {
+    auto cb = multiCoreArgMaxCB(inputShape, inputLayout, plan->axis, keepDim);
+    if (!cb)
+      return cb.takeError();
+    return finishChain(name, {{*cb, 0, output}}, sized, outputLayout,
+                       initialState);
+  }
+  case ArgMaxProgram::Tiled:
+  case ArgMaxProgram::TilizeThenTiled:
+  case ArgMaxProgram::NC:
+    break;
+  }
+  LayoutAttr tiled =
+      inputLayout.interleavedIn(PageLayout::Tile, inputLayout.getBufferType());
+  if (plan->program == ArgMaxProgram::NC) {
+    // ttnn's NC program (circular buffers: 2 input tiles, 2 u32 tiles) into
+    // a tiled u32 result, untilized (dataflow buffers) into the output; a
+    // row-major input's tilized copy and the NC result live until the end
+    // (measured on both mock devices).
+    LayoutAttr ncLayout = ncResultLayout(outputLayout);
+    std::vector<int64_t> ncShape = keptShape(inputShape, *plan->axis);
+    uint64_t ncL1 = l1BytesPerBank(ncShape, ncLayout);
+    uint64_t tiledL1 = plan->tilizes ? l1BytesPerBank(inputShape, tiled) : 0;
+    llvm::SmallVector<ProgramStep, 3> programs;
+    if (plan->tilizes)
+      programs.push_back(
+          {0, *conversionCBBytes(inputShape, inputLayout, tiled), tiledL1, 0});
+    programs.push_back({kDoubleBuffer * (tileBytes(tiled) + tileBytes(ncLayout)),
+                        0, ncL1, 0});
+    programs.push_back({0,
+                        *conversionCBBytes(ncShape, untilizedAs(ncLayout),
+                                           untilizedAs(outputLayout)),
+                        output, ncL1 + tiledL1});
+    return finishPrograms(name, programs, sized, outputLayout, initialState);
+  }
+  Step reduce{tileBytes(tiled), uint64_t(sized.back()) * kIndexBytes, output};
+  if (plan->program == ArgMaxProgram::Tiled)
+    return finishChain(name, {reduce}, sized, outputLayout, initialState);
+  Step tilize{*conversionCBBytes(inputShape, inputLayout, tiled), 0,
+              l1BytesPerBank(inputShape, tiled)};
+  return finishChain(name, {tilize, reduce}, sized, outputLayout,
                      initialState);
 }
 
 llvm::Expected<size_t> OpModel<ArgMaxOp>::getOpRuntime(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     llvm::ArrayRef<int64_t> dims, bool keepDim, LayoutAttr outputLayout) {
-  auto out = planArgMax(inputShape, inputLayout, dims, keepDim, outputLayout);
-  if (!out)
-    return out.takeError();
+  auto plan = planArgMax(inputShape, inputLayout, dims, keepDim, outputLayout);
+  if (!plan)
+    return plan.takeError();
   // One core reads every input tile and compares it (an SFPU pass of 128
-  // cycles per tile, as the unary family's transcendental ops).
+  // cycles per tile, as the unary family's transcendental ops); the
+  // multi-core program splits the reduced rows over the grid.
   Work work;
   addTensorTraffic(work, inputShape, inputLayout);
-  addTensorTraffic(work, *out, outputLayout);
+  addTensorTraffic(work, plan->outShape, outputLayout);
   work.computeCycles = 128.0 * geometry(inputShape).tiles();
-  work.cores = 1;
-  return roofline(work);
+  work.cores = plan->program == ArgMaxProgram::MultiCore
+                   ? currentDevice().numCores()
+                   : 1;
+  size_t runtime = roofline(work);
+  if (plan->tilizes)
+    runtime += moveRuntime(
+        inputShape, inputLayout, inputShape,
+        inputLayout.interleavedIn(PageLayout::Tile, inputLayout.getBufferType()));
+  if (plan->program == ArgMaxProgram::NC)
+    runtime += moveRuntime(plan->outShape, ncResultLayout(outputLayout),
+                           plan->outShape, outputLayout);
+  return runtime;
 }
 
 } // namespace mlir::ttnn::op_model

@@ -40,11 +40,12 @@ func.func @row_major(%i: tensor<1x4096xui32, #ids>, %j: tensor<1x256xui32, #ids>
   // CHECK: :[[@LINE+2]]:{{.*}} ttnn.embedding: success cb=0 l1=16384 total=16640 out=16384
   // BH: :[[@LINE+1]]:{{.*}} ttnn.embedding: success cb=0 l1=16384 total=16896 out=16384
   %0 = ttnn.embedding %i, %w : tensor<1x4096xui32, #ids>, tensor<1000x128xbf16, #rm> -> tensor<1x4096x128xbf16, #out_rm_hs>
-  // 224 B rows: a multiple of Wormhole's DRAM alignment, not of Blackhole's.
+  // 224 B rows: the row aligned to Wormhole's 32 B DRAM alignment (of the indices) is the shard row,
+  // aligned to Blackhole's 64 B it is longer.
   // CHECK: :[[@LINE+2]]:{{.*}} ttnn.embedding: success cb=0 l1=14336 total=14592 out=14336
-  // BH: :[[@LINE+1]]:{{.*}} ttnn.embedding: backend_error: ttnn.embedding: a row-major sharded result needs rows of a multiple of 64 B, got 224
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.embedding: backend_error: ttnn.embedding: a row-major sharded result's 224 B rows aligned to the indices' 64 B do not fit its L1-aligned shard rows
   %1 = ttnn.embedding %i, %w112 : tensor<1x4096xui32, #ids>, tensor<1000x112xbf16, #rm> -> tensor<1x4096x112xbf16, #out_rm_hs112>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.embedding: backend_error: ttnn.embedding: a row-major sharded result must be height sharded, got row_major l1 width_sharded
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.embedding: backend_error: ttnn.embedding: the row-major program's sharded result must be height sharded, got row_major l1 width_sharded
   %2 = ttnn.embedding %j, %wide : tensor<1x256xui32, #ids>, tensor<1000x1024xbf16, #rm> -> tensor<1x256x1024xbf16, #out_rm_ws>
   return
 }

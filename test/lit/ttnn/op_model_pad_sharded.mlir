@@ -17,8 +17,9 @@ func.func @pad(%x: tensor<4096x128xbf16, #hs>, %q: tensor<4096x128xbf16, #hs_b>)
   %0 = ttnn.pad %x {padding = array<i64: 0, 0, 0, 32>} : tensor<4096x128xbf16, #hs> -> tensor<4096x160xbf16, #hs160>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.pad: success cb=4096 l1=0 total=6144 out=0
   %1 = ttnn.pad %x {padding = array<i64: 0, 64, 0, 0>} : tensor<4096x128xbf16, #hs> -> tensor<4160x128xbf16, #dram>
-  // bfp8_b runs in bf16 between typecasts: not modelled for sharded tensors.
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.pad: not_implemented: ttnn.pad: a sharded pad through the fill-pad program or bf16 typecasts is not modelled
+  // bfp8_b runs in bf16 between typecasts, sharded as the input and the output: the bf16 input
+  // (16384 B), the bf16 result (20480 B) and the bfp8_b result (10880 B) live at the last typecast.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.pad: success cb=6272 l1=47744 total=54016 out=10880
   %2 = ttnn.pad %q {padding = array<i64: 0, 0, 0, 32>} : tensor<4096x128xbf16, #hs_b> -> tensor<4096x160xbf16, #hs160_b>
   return
 }

@@ -1,0 +1,24 @@
+// RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
+// ttnn.embedding into row-major height shards writes whole weight rows, aligned to the indices buffer's
+// alignment, into the L1-aligned shard rows (ttnn 0.81.1's row-major program fails when they differ);
+// the fused program's shard width divides the table's width. Figures measured on the mock devices
+// (bench/opmodel_cases_data.py).
+
+#ids = #ttnn.layout<row_major, dram, interleaved, u32>
+#ids_l1 = #ttnn.layout<row_major, l1, interleaved, u32>
+#rm = #ttnn.layout<row_major, dram, interleaved, bf16>
+#hs120 = #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 8x1, shard = 32x120>
+#ws = #ttnn.layout<l1, width_sharded, bf16, grid = 1x6, shard = 768x64>
+
+// CHECK-LABEL: op constraints of @sharded_rows
+func.func @sharded_rows(%i: tensor<1x256xui32, #ids>, %j: tensor<1x256xui32, #ids_l1>, %k: tensor<8x96xui32, #ids_l1>, %w: tensor<100x120xbf16, #rm>, %t: tensor<769x352xbf16, #rm>) {
+  // 240 B rows: L1 indices align them to 16 B, the shard rows' own alignment.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.embedding: success cb=0 l1=7680 total=7808 out=7680
+  %0 = ttnn.embedding %j, %w : tensor<1x256xui32, #ids_l1>, tensor<100x120xbf16, #rm> -> tensor<1x256x120xbf16, #hs120>
+  // DRAM indices align them to 32 B: 256 B rows do not fit 240 B shard rows.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.embedding: backend_error: ttnn.embedding: a row-major sharded result's 240 B rows aligned to the indices' 32 B do not fit its L1-aligned shard rows
+  %1 = ttnn.embedding %i, %w : tensor<1x256xui32, #ids>, tensor<100x120xbf16, #rm> -> tensor<1x256x120xbf16, #hs120>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.embedding: backend_error: ttnn.embedding: the table's 352 columns are not whole shards of 64
+  %2 = ttnn.embedding %k, %t : tensor<8x96xui32, #ids_l1>, tensor<769x352xbf16, #rm> -> tensor<8x96x352xbf16, #ws>
+  return
+}

@@ -1,0 +1,21 @@
+// RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
+// ttnn.reshape to the same shape: the input itself in its own placement (sharded bfp8_b too), else
+// to_memory_config's copy when the last two dimensions are whole tiles; ttnn compares the padded shapes,
+// so partial tiles run the tiled program. Figures measured on the mock devices
+// (bench/opmodel_cases_data.py).
+
+#dram = #ttnn.layout<dram, interleaved, bf16>
+#l1 = #ttnn.layout<l1, interleaved, bf16>
+#ws_b = #ttnn.layout<l1, width_sharded, bfp8_b, grid = 1x1, shard = 256x96>
+
+// CHECK-LABEL: op constraints of @same_shape
+func.func @same_shape(%a: tensor<64x1024xbf16, #dram>, %b: tensor<3x288x923xbf16, #dram>, %s: tensor<256x96xbf16, #ws_b>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: success cb=4096 l1=2048 total=6144 out=2048
+  %0 = ttnn.reshape %a {shape = array<i64: 64, 1024>} : tensor<64x1024xbf16, #dram> -> tensor<64x1024xbf16, #l1>
+  // A 1024 B mapping page and a tile of DFB, a tile of scratchpad.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: success cb=3072 l1=26624 total=31744 out=26624
+  %1 = ttnn.reshape %b {shape = array<i64: 3, 288, 923>} : tensor<3x288x923xbf16, #dram> -> tensor<3x288x923xbf16, #l1>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: success cb=0 l1=0 total=0 out=0 {{.*}} runtime=0ns
+  %2 = ttnn.reshape %s {shape = array<i64: 256, 96>} : tensor<256x96xbf16, #ws_b> -> tensor<256x96xbf16, #ws_b>
+  return
+}
