@@ -510,6 +510,15 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
   // The conv reads the halo's buffer, or the reshard itself.
   uint64_t input = b.throughHalo ? halo.halo : halo.reshard;
   uint64_t convPhase = input + out + reader;
+  // From an L1 input ttnn 0.81.1 does not slice, and under graph capture
+  // it runs the program whatever its CBs (measured: 1,769,536 B of CBs for a
+  // 1x14x14x512 3x3 stride-2 conv of a height-sharded row-major input):
+  // what hardware would do is not modelled.
+  if (a.cbBytes > device.usableL1() && io.input.isL1())
+    return notSupportedError(
+        name + ": the conv program's CBs (" + llvm::Twine(a.cbBytes) +
+        " B) exceed the usable L1 per core from an L1 input, which ttnn "
+        "0.81.1 does not slice; not modelled");
   if (a.cbBytes > device.usableL1())
     return outOfMemoryError(
         name + ": the conv program's CBs (" + llvm::Twine(a.cbBytes) +
