@@ -155,11 +155,11 @@ def test_key_covers_every_argument():
     module, op = single_op(*RELU_TO_L1)
     with module.context:
         dram = ir.Attribute.parse("#ttnn.layout<dram, interleaved, bf16>")
-        f32 = ir.Attribute.parse("#ttnn.layout<l1, interleaved, f32>")
+        sharded = ir.Attribute.parse("#ttnn.layout<l1, height_sharded, bf16, grid = 2x1, shard = 32x1024>")
     a = opmodel.query_constraints(op)
     b = opmodel.query_constraints(op, output=dram)
-    c = opmodel.query_constraints(op, output=f32)
-    assert (a.output_size, b.output_size, c.output_size) == (2048, 0, 4096)
+    c = opmodel.query_constraints(op, output=sharded)
+    assert (a.output_size, b.output_size, c.output_size) == (2048, 0, 65536)
     assert constraint_stats() == opmodel.CacheStats(hits=0, misses=3, entries=3)
 
 
