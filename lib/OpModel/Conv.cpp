@@ -864,6 +864,16 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
   if (io->tiled && scheme == TensorMemoryLayout::WidthSharded)
     return notSupportedError(name + ": a tiled input under width sharding "
                                     "is not modelled");
+  // A 1x1 kernel that is no matmul (a stride or padding) takes the window
+  // path; under width or block sharding its halo and reader buffers differ
+  // from the model's (measured on both devices: 1x14x14x1024 -> 2048 1x1
+  // stride 2 into width shards, 7,520 B more l1 in the model; 2x19x19x480
+  // -> 57 1x1 padding 1 into block shards, 32 B more scratchpad).
+  if (w.kernelH == 1 && w.kernelW == 1 && !w.isMatmul() &&
+      scheme != TensorMemoryLayout::HeightSharded)
+    return notSupportedError(name + ": a 1x1 kernel with a stride or padding "
+                                    "under width or block sharding is not "
+                                    "modelled");
   if (io->tiled && path != analyseMatmul && path != analyseBlockMatmul) {
     // conv2d_DRAM reshapes a tiled input to [N, H, W, C] and
     // shard_or_reshard flattens it back, both in DRAM.
