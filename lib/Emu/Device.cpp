@@ -504,6 +504,12 @@ void kernelError(const std::string &message) {
   stopKernel(RunResult::Kind::KernelError, message);
 }
 
+void recordPrint(std::string text) {
+  Processor &p = *runningProcessor;
+  running->result.prints.push_back(
+      {p.kernel->name, p.core->x, p.core->y, std::move(text)});
+}
+
 bool kernelRunningHere() { return runsHere && runningProcessor; }
 
 namespace {

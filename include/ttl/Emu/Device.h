@@ -100,6 +100,13 @@ struct BlockedKernel {
 };
 
 /// The outcome of a program run: ok, or an error of one kind.
+/// One line a kernel printed (api/debug/dprint.h's DPRINT), in print order.
+struct DevicePrint {
+  std::string kernel;
+  uint32_t x = 0, y = 0;
+  std::string text;
+};
+
 struct RunResult {
   enum class Kind : uint8_t { Ok, KernelError, Deadlock, ProgramError, NotEmulated, Hang };
   Kind kind = Kind::Ok;
@@ -108,6 +115,7 @@ struct RunResult {
   uint32_t x = 0, y = 0;
   std::vector<BlockedKernel> blocked; // Deadlock
   uint64_t contextSwitches = 0;
+  std::vector<DevicePrint> prints; // every run, failed or not
 };
 
 class DeviceImpl;
