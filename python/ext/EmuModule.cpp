@@ -163,6 +163,7 @@ NB_MODULE(_emu, m) {
                    nb::make_tuple(line.kernel, line.x, line.y, line.text));
              return nb::make_tuple(kindName(result.kind), result.message,
                                    result.kernel, result.x, result.y, blocked,
-                                   result.contextSwitches, prints);
+                                   result.contextSwitches, prints,
+                                   result.codeObject, result.codeOffset);
            });
 }

@@ -116,6 +116,10 @@ struct RunResult {
   std::vector<BlockedKernel> blocked; // Deadlock
   uint64_t contextSwitches = 0;
   std::vector<DevicePrint> prints; // every run, failed or not
+  // KernelError / Hang at a code address in a kernel: its object and offset
+  // (resolved to a source line by the host, from the build's line tables).
+  std::string codeObject;
+  uint64_t codeOffset = 0;
 };
 
 class DeviceImpl;

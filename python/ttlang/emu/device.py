@@ -29,6 +29,7 @@ from ttlang.emu.errors import (
     ProgramError,
 )
 from ttlang.emu.program import ProgramCache
+from ttlang.emu.source_lines import source_line
 from ttlang.emu.tiles import DTYPES, from_tiles, padded_shape, tile_count, to_tiles
 from ttlang.frontend.tensors import TensorSpec
 
@@ -188,16 +189,16 @@ class Device:
             if isinstance(tensor, Tensor) and tensor.device() is not self:
                 raise EmulatorError("a tensor of another emulated device was passed")
         native_program, args = self._programs.read(program, kernel_names)
-        kind, message, kernel, x, y, blocked, switches, prints = self._native.run(
-            native_program, args, self.watchdog
+        kind, message, kernel, x, y, blocked, switches, prints, code_object, code_offset = (
+            self._native.run(native_program, args, self.watchdog)
         )
         lines = tuple(DevicePrintLine(k, (px, py), text) for k, px, py, text in prints)
         self.last_run = RunStats(switches, lines)
         self._show_prints(lines)
         if kind == "kernel_error":
-            raise KernelFault(message, kernel, (x, y))
+            raise KernelFault(message, kernel, (x, y), source_line(code_object, code_offset))
         if kind == "hang":
-            raise KernelHang(message, kernel, (x, y))
+            raise KernelHang(message, kernel, (x, y), source_line(code_object, code_offset))
         if kind == "program_error":
             raise ProgramError(message)
         if kind == "not_emulated":
