@@ -215,6 +215,25 @@ SmallVector<std::string> computeHeaders(func::FuncOp kernel) {
   return SmallVector<std::string>(headers.begin(), headers.end());
 }
 
+/// True when the kernel produces into `dfb`: it reserves blocks of it, or an
+/// external call says (its DFB effects) that the C++ reserves or pushes on it.
+bool reservesBlocks(Value dfb) {
+  return llvm::any_of(dfb.getUsers(), [&](Operation *user) {
+    if (isa<ReserveOp>(user))
+      return true;
+    auto call = dyn_cast<CallExternFuncOp>(user);
+    if (!call)
+      return false;
+    SmallVector<Value> dependencies = call.getDFBDependencyOperands();
+    return llvm::any_of(call.getDfbEffects(), [&](Attribute attr) {
+      auto effect = cast<DFBEffectAttr>(attr);
+      return (effect.getKind() == DFBEffectKind::Reserve ||
+              effect.getKind() == DFBEffectKind::Push) &&
+             dependencies[effect.getDependency()] == dfb;
+    });
+  });
+}
+
 /// Where a reconfiguration's offset is, and the ring it leaves: the kernel's
 /// previous configuration of the same DFB, else the DFB's initial ring.
 LoweringFacts::Reconfiguration
@@ -231,8 +250,7 @@ reconfigurationFacts(ReconfigureDataflowBufferOp op, const KernelABI &abi) {
       config->pageBytes,
       std::nullopt,
       type.getTotalSizeBytes() / type.getTileSizeBytes(),
-      llvm::any_of(create.getResult().getUsers(),
-                   [](Operation *user) { return isa<ReserveOp>(user); })};
+      reservesBlocks(create.getResult())};
   for (const auto *previous = configs.begin(); previous != config; ++previous)
     if (previous->physicalIndex == config->physicalIndex) {
       facts.previousIndex = previous - configs.begin();

@@ -54,9 +54,10 @@ struct LoweringFacts {
     std::optional<int64_t> previousIndex;
     /// Pages of the ring the DFB leaves.
     int64_t previousPages;
-    /// The kernel reserves blocks of the DFB: on a shrink it first waits
-    /// until no more than `pages` pages are in flight (the 16-bit free-page
-    /// count would wrap otherwise).
+    /// The kernel reserves blocks of the DFB (ttl.reserve, or an external
+    /// call's reserve / push effect): on a shrink it first waits until no
+    /// more than `pages` pages are in flight (the 16-bit free-page count
+    /// would wrap otherwise).
     bool producer;
   };
   llvm::DenseMap<Operation *, Reconfiguration> reconfigurations;
