@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ttl/Emu/Device.h"
+#include "ttl/Targets.h"
 #include "ttl/TileGeometry.h"
 
 #include <nanobind/nanobind.h>
@@ -89,6 +90,13 @@ NB_MODULE(_emu, m) {
   // ttl/TileGeometry.h, for the emulated device's Python side (no MLIR here).
   m.attr("TILE_SIDE") = ::ttlang::tile::kSide;
   m.attr("FACE_SIDE") = ::ttlang::tile::kFaceSide;
+
+  // The architectures' names, in ttl/Targets.h's order (the first is the
+  // default target).
+  nb::list names;
+  for (const ::ttlang::target::Facts &facts : ::ttlang::target::kTargets)
+    names.append(facts.name);
+  m.attr("ARCHITECTURES") = nb::tuple(names);
 
   m.def("architecture", [](const std::string &name) {
     const ArchSpec *arch = findArch(name);

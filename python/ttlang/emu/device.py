@@ -33,7 +33,7 @@ from ttlang.emu.source_lines import source_line
 from ttlang.emu.tiles import DTYPES, from_tiles, padded_shape, tile_count, to_tiles
 from ttlang.frontend.tensors import TensorSpec
 
-ARCHITECTURES = ("wormhole_b0", "blackhole")
+ARCHITECTURES: tuple[str, ...] = _emu.ARCHITECTURES  # ttl/Targets.h
 # Seconds of CPU time a kernel may run without calling the kernel API or switching before it
 # counts as hung (docs/emulator.md, "Broken kernels"): far above any real kernel's stretch
 # between calls, well under a user's patience.

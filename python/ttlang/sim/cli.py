@@ -22,8 +22,6 @@ import types
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-ARCHITECTURES = ("wormhole_b0", "blackhole")
-
 
 @dataclass(frozen=True)
 class Option:
@@ -78,6 +76,7 @@ REFUSED_ENVIRONMENT = {
 
 
 def _parser() -> argparse.ArgumentParser:
+    from ttlang.emu.device import ARCHITECTURES  # noqa: PLC0415 - ttl/Targets.h, when needed
     parser = argparse.ArgumentParser(
         prog="ttlang-sim",
         usage=(
@@ -101,7 +100,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"ttlang-sim {_version()}")
     parser.add_argument(
-        "--arch", choices=ARCHITECTURES, default="wormhole_b0",
+        "--arch", choices=ARCHITECTURES, default=ARCHITECTURES[0],
         help="architecture of the emulated device (default: wormhole_b0)",
     )
     parser.add_argument(
