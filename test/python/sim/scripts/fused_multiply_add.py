@@ -7,7 +7,6 @@ import ttnn
 import ttl
 
 
-
 @ttl.operation(grid=(2, 2))
 def fused_multiply_add(a, b, c, y):
     rows, cols = a.shape[0] // ttl.TILE_SHAPE[0], a.shape[1] // ttl.TILE_SHAPE[1]
