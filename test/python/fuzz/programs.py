@@ -130,8 +130,93 @@ class Program:
 
 
 def draw(seed: int) -> Program:
-    """The program of ``seed`` (the same program for the same seed)."""
+    """The program of ``seed`` (the same program for the same seed): an element-wise one, or
+    (one in three) a blocked matmul."""
     rng = random.Random(seed)
+    if rng.random() < 1 / 3:
+        return _matmul(seed, rng)
+    return _eltwise(seed, rng)
+
+
+def _matmul(seed: int, rng: random.Random) -> Program:
+    """out = a @ b in (bm x bk) @ (bk x bn)-tile blocks, each core a strided share of the output
+    blocks, the K blocks summed as tt-lang's tutorials do: a running sum in a block value
+    (`acc = fill(0)`, `acc += a @ b`, either release's spelling) or `+=` on the reserved block.
+    Every K tile rounds at most twice (DEST, and the packer's L1 addition)."""
+    cols, rows = rng.choice([(1, 1), (2, 1), (1, 2), (2, 2)])
+    bm, bk, bn = rng.choice([1, 2]), rng.choice([1, 2]), rng.choice([1, 2])
+    mb, kb, nb = rng.randint(1, 3), rng.randint(1, 3), rng.randint(1, 3)
+    dtype = rng.choice(["bfloat16", "bfloat16", "float32"])
+    memory = tuple(rng.choice(["dram", "dram", "l1"]) for _ in range(3))
+    counts = [rng.randint(1, 3) for _ in range(3)]
+    form = rng.choice(["block_fill", "math_fill", "reserved"])
+    k_tiles = kb * bk
+    expression = Node("a @ b", lambda xs: xs[0] @ xs[1], lambda xs: np.abs(xs[0]) @ np.abs(xs[1]),
+                      2 * k_tiles, 1)
+    name = f"fuzz_{seed}"
+    loops = [
+        "        x, y = ttl.node(dims=2)",
+        f"        for r in range(y, {mb}, {rows}):",
+        f"            for c in range(x, {nb}, {cols}):",
+    ]
+    a_tiles = f"r * {bm}:(r + 1) * {bm}, k * {bk}:(k + 1) * {bk}"
+    b_tiles = f"k * {bk}:(k + 1) * {bk}, c * {bn}:(c + 1) * {bn}"
+    if form == "reserved":
+        body = [
+            "                with o.reserve() as z:",
+            f"                    for _ in range({kb}):",
+            "                        with a_dfb.wait() as p, b_dfb.wait() as q:",
+            "                            z += p @ q",
+        ]
+    else:
+        # ttl.block.fill is bf16 unless dtype= says otherwise (docs/language.md).
+        start = ("ttl.block.fill(0, shape=z.shape, dtype=z.dtype)" if form == "block_fill"
+                 else "ttl.math.fill(z, 0)")
+        body = [
+            "                with o.reserve() as z:",
+            f"                    acc = {start}",
+            f"                    for _ in range({kb}):",
+            "                        with a_dfb.wait() as p, b_dfb.wait() as q:",
+            "                            acc += p @ q",
+            "                    z.store(acc)",
+        ]
+    lines = [
+        f"# Random TT-Lang program {seed} (test/python/fuzz/programs.py): matmul, {form}",
+        "import ttlang as ttl",
+        "",
+        "",
+        f"@ttl.operation(grid=({cols}, {rows}))",
+        f"def {name}(a, b, out):",
+        f"    a_dfb = ttl.make_dataflow_buffer_like(a, shape=({bm}, {bk}), block_count={counts[0]})",
+        f"    b_dfb = ttl.make_dataflow_buffer_like(b, shape=({bk}, {bn}), block_count={counts[1]})",
+        f"    o = ttl.make_dataflow_buffer_like(out, shape=({bm}, {bn}), block_count={counts[2]})",
+        "",
+        "    @ttl.compute()",
+        "    def compute():",
+        *loops,
+        *body,
+        "",
+        "    @ttl.datamovement()",
+        "    def read():",
+        *loops,
+        f"                for k in range({kb}):",
+        "                    with a_dfb.reserve() as p, b_dfb.reserve() as q:",
+        f"                        ta = ttl.copy(a[{a_tiles}], p)",
+        f"                        tb = ttl.copy(b[{b_tiles}], q)",
+        "                        ta.wait()",
+        "                        tb.wait()",
+        "",
+        "    @ttl.datamovement()",
+        "    def write():",
+        *loops,
+        "                with o.wait() as z:",
+        f"                    ttl.copy(z, out[r * {bm}:(r + 1) * {bm}, c * {bn}:(c + 1) * {bn}]).wait()",
+    ]
+    m, k, n = mb * bm * TILE, kb * bk * TILE, nb * bn * TILE
+    return Program(seed, "\n".join(lines) + "\n", name, dtype, ((m, k), (k, n)), (m, n), memory, expression)
+
+
+def _eltwise(seed: int, rng: random.Random) -> Program:
     cols, rows = rng.choice([(1, 1), (2, 1), (1, 2), (2, 2), (3, 2)])
     block = (rng.choice([1, 2]), rng.choice([1, 2]))
     blocks = (rng.randint(1, 3), rng.randint(1, 3))  # output blocks down, across

@@ -45,7 +45,8 @@ def test_draws_are_reproducible_and_varied():
     assert len(sources) == 40
     text = "".join(sources)
     for construct in ("ttl.math.max(", "ttl.math.min(", " * ", " + ", " - ", "ttl.math.relu(", "abs(",
-                      "grid=(3, 2)", "block_count=3", "shape=(2, 2)"):
+                      "grid=(3, 2)", "block_count=3", "shape=(2, 2)", "acc += p @ q",
+                      "z += p @ q", "ttl.math.fill(z, 0)", "ttl.block.fill(0, shape=z.shape"):
         assert construct in text, construct
     dtypes = {programs.draw(seed).dtype for seed in range(40)}
     memories = {m for seed in range(40) for m in programs.draw(seed).memory}
