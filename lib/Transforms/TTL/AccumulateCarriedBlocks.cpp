@@ -222,8 +222,8 @@ void rewrite(CarriedSum &sum) {
     b.setInsertionPoint(contribution.add);
     StoreOp::create(b, contribution.add.getLoc(), contribution.addend, dest,
                     /*accumulate=*/true);
-    // The add's only user is the yield, which dropIterArg removes next: the
-    // yield yields its own iter_arg until then.
+    // The add's only user is the yield, which yields the iter_arg itself
+    // until the pass drops that iter_arg (dropIterArgs).
     Value arg = contribution.add.getLhs() == contribution.addend
                     ? contribution.add.getRhs()
                     : contribution.add.getLhs();
@@ -242,15 +242,19 @@ struct TTLAccumulateCarriedBlocksPass
     : public ttl::impl::TTLAccumulateCarriedBlocksBase<
           TTLAccumulateCarriedBlocksPass> {
   void runOnOperation() override {
-    // Loops whose carried blocks end in a store (not in an outer loop's
-    // yield), innermost first: rewriting one never touches another's ops.
+    // Loops whose carried blocks do not flow on into an enclosing loop's
+    // next iteration (collectContributions follows those), innermost first:
+    // rewriting one never touches another's ops. Any other use of the result
+    // (a store, or an scf.if yield) is matched, and reported if it is not the
+    // one store after the loop.
+    auto carriedOn = [](Operation *user) {
+      return isa<scf::YieldOp>(user) && isa<scf::ForOp>(user->getParentOp());
+    };
     SmallVector<std::pair<scf::ForOp, unsigned>> roots;
     getOperation().walk([&](scf::ForOp loop) {
       for (auto [index, result] : llvm::enumerate(loop.getResults()))
         if (isa<BlockType>(result.getType()) &&
-            llvm::none_of(result.getUsers(), [](Operation *user) {
-              return isa<scf::YieldOp>(user);
-            }))
+            llvm::none_of(result.getUsers(), carriedOn))
           roots.push_back({loop, static_cast<unsigned>(index)});
     });
     SmallVector<CarriedSum> sums;

@@ -155,3 +155,29 @@ func.func @block_also_stored() {
   ttl.push %o : !b
   return
 }
+
+// -----
+
+!x = !ttl.dfb<1x1xbf16, 2>
+!b = !ttl.block<1x1xbf16>
+func.func @yielded_by_if(%c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %a = ttl.create_dfb : !x
+  // expected-note @below {{the carried value starts here}}
+  %z = ttl.fill 0.000000e+00 : !b
+  %r = scf.if %c -> (!b) {
+    %s = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (!b) {
+      %x = ttl.wait %a : !x -> !b
+      %t = ttl.add %acc, %x : !b
+      ttl.pop %x : !b
+      scf.yield %t : !b
+    }
+    // expected-error @below {{must be stored exactly once}}
+    scf.yield %s : !b
+  } else {
+    scf.yield %z : !b
+  }
+  return
+}
