@@ -1,50 +1,12 @@
 """TT-Lang programs that keep a running sum in a block value across loop iterations (issue
 32: tt-lang's matmul tutorials and examples write `acc = fill(0)`, `acc += a @ b` in a loop,
 `out_blk.store(acc)`). A module file: the frontend reads each operation's source. Shapes come
-from the tensors, so the tests draw them."""
+from the tensors, so the tests draw them. tt-lang 1.1.6's spelling on a grid is
+examples/running_sum_matmul.py, which the tests run too."""
 
 import ttlang as ttl
 
 TILE = 32
-
-
-@ttl.operation(grid=(1, 1))
-def single_core_block_fill(a, b, out):
-    """Upstream's single-node matmul, 1.1.6 spelling: one output tile at a time, K tiles summed
-    into `acc = ttl.block.fill(0, shape=...)`."""
-    mt, kt, nt = a.shape[0] // TILE, a.shape[1] // TILE, b.shape[1] // TILE
-    a_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
-    b_dfb = ttl.make_dataflow_buffer_like(b, shape=(1, 1), block_count=2)
-    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
-
-    @ttl.compute()
-    def compute():
-        for _ in range(mt):
-            for _ in range(nt):
-                with o_dfb.reserve() as out_blk:
-                    acc = ttl.block.fill(0, shape=out_blk.shape)
-                    for _ in range(kt):
-                        with a_dfb.wait() as a_blk, b_dfb.wait() as b_blk:
-                            acc += a_blk @ b_blk
-                    out_blk.store(acc)
-
-    @ttl.datamovement()
-    def read():
-        for m in range(mt):
-            for n in range(nt):
-                for k in range(kt):
-                    with a_dfb.reserve() as a_blk, b_dfb.reserve() as b_blk:
-                        ta = ttl.copy(a[m, k], a_blk)
-                        tb = ttl.copy(b[k, n], b_blk)
-                        ta.wait()
-                        tb.wait()
-
-    @ttl.datamovement()
-    def write():
-        for m in range(mt):
-            for n in range(nt):
-                with o_dfb.wait() as out_blk:
-                    ttl.copy(out_blk, out[m, n]).wait()
 
 
 @ttl.operation(grid=(2, 2))

@@ -37,15 +37,20 @@ def tiles(rng, low: int, high: int, multiple: int = 1) -> int:
     return int(rng.integers(low, high + 1)) * multiple * TILE
 
 
-def test_single_core_block_fill(device, rng, programs):
-    # tt-lang 1.1.6's `ttl.block.fill(0, shape=...)`: the K tiles stay in DEST (in_dest).
+def test_running_sum_matmul_example(device, rng, capsys):
+    # examples/running_sum_matmul.py, tt-lang 1.1.6's `ttl.block.fill(0, shape=...)` on a 2x2
+    # grid: the K tiles stay in DEST (in_dest); each write kernel prints the tiles it stored.
+    example = load_module(HERE.parents[2] / "examples" / "running_sum_matmul.py", "emu_running_sum")
     for _ in range(2):
         m, k, n = tiles(rng, 1, 3), tiles(rng, 1, 4), tiles(rng, 1, 3)
         a, b = uniform(rng, (m, k)), uniform(rng, (k, n))
         out = device.empty((m, n))
-        programs.single_core_block_fill(device.tensor(a), device.tensor(b), out)
+        example.running_sum_matmul(device.tensor(a), device.tensor(b), out)
         va, vb = f64(a), f64(b)
         assert_within_ulps(out.to_numpy(), va @ vb, k // TILE, np.abs(va) @ np.abs(vb))
+        printed = capsys.readouterr().out.splitlines()
+        stored = sorted(tuple(int(v) for v in line.split()[-2:]) for line in printed if "output tile" in line)
+        assert stored == [(r, c) for r in range(m // TILE) for c in range(n // TILE)]
 
 
 def test_grid_math_fill(device, rng, programs):
