@@ -63,3 +63,27 @@ def test_compute_prints_run_on_the_processor_asked(device, rng, programs):
     # cannot read circular buffers, as on hardware.
     assert texts[:3] == ["unpack", "math", "pack"]
     assert texts[3:] == ["<TSLICE: the math processor cannot read circular buffers>"] * 32
+
+
+def test_a_hand_written_kernels_dprint_formats_as_documented(device):
+    # The emulated api/debug/dprint.h for C++ kernels: fmt-style specs, braces, enums, signed
+    # and unsigned values, several lines from one call.
+    from hand_programs import Kernel, Program
+
+    source = """
+#include <cstdint>
+#include "api/dataflow/dataflow_api.h"
+#include "api/debug/dprint.h"
+enum class Colour : uint8_t { Red = 3 };
+void kernel_main() {
+  DPRINT("a {} b {:#x} c {:x} d {:.2f} {{e}}\\n", int32_t(-7), uint32_t(255), 16u, 3.14159f);
+  DPRINT("{} {} {}\\nsecond {}\\n", Colour::Red, true, 0.1f, "text");
+}
+"""
+    t = device.empty((32, 32))
+    program = Program(kernels=[Kernel(source, "reader")], cbs=[(0, "bfloat16", 2)], cores=((0, 0), (0, 0)))
+    device.execute([t], program.descriptor(), kernel_names=["hand"])
+    assert [line.text for line in device.last_run.prints] == [
+        "a -7 b 0xff c 10 d 3.14 {e}", "3 true 0.1", "second text",
+    ]
+    assert {(line.kernel, line.core) for line in device.last_run.prints} == {("hand", (0, 0))}

@@ -16,6 +16,7 @@
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <type_traits>
 
@@ -113,7 +114,9 @@ template <typename T>
 void appendValue(std::string &out, const T &value, const std::string &spec) {
   if constexpr (std::is_same_v<T, bool>) {
     out += value ? "true" : "false";
-  } else if constexpr (std::is_integral_v<T> || std::is_enum_v<T>) {
+  } else if constexpr (std::is_enum_v<T>) {
+    appendValue(out, static_cast<std::underlying_type_t<T>>(value), spec);
+  } else if constexpr (std::is_integral_v<T>) {
     char text[32];
     bool hex = spec.find('x') != std::string::npos;
     if (hex && spec.find('#') != std::string::npos)
