@@ -325,19 +325,12 @@ void packTile(uint32_t dst, uint32_t cb, int32_t slot) {
                      << kComputeAddressShift;
   uint8_t *l1 = processorL1(p, address, tileSizeBytes(format), "pack_tile");
   const float *values = state.tile(state.packSection, dst);
-  if (state.l1Accumulation) {
-    // The sum of the packed tile (in the output format, as tt-llk's golden
-    // model adds the partial results) and the one in L1, in that format.
-    alignas(64) static thread_local uint8_t packed[4 * kTileElems];
-    alignas(64) static thread_local float sum[kTileElems];
-    ttlemu::packTile(values, format, packed);
-    ttlemu::unpackTile(packed, format, sum);
-    ttlemu::unpackTile(l1, format, operands.a);
-    for (uint32_t i = 0; i < kTileElems; ++i)
-      sum[i] += operands.a[i];
-    values = sum;
-  }
-  ttlemu::packTile(values, format, l1);
+  // With L1 accumulation: the sum of the packed tile (in the output format,
+  // as tt-llk's golden model adds the partial results) and the one in L1.
+  if (state.l1Accumulation)
+    ttlemu::packAccumulateTile(values, format, l1);
+  else
+    ttlemu::packTile(values, format, l1);
   if (slot < 0)
     local.fifo_wr_tile_ptr += local.fifo_page_size;
 }

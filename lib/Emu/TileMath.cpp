@@ -1140,6 +1140,41 @@ void packTile(const float *values, DataFormat format, uint8_t *l1) {
   }
 }
 
+#if defined(__x86_64__)
+namespace {
+/// packAccumulateTile for bf16: each face row's sum in registers, the same
+/// operations as the composition (RNE of DEST, add, RNE of the sum).
+__attribute__((target("avx512f"))) void
+packAccumulateBf16Avx512(const float *values, uint8_t *l1) {
+  for (int face = 0; face < 4; ++face)
+    for (int r = 0; r < kFaceDim; ++r) {
+      int row = (face / 2) * kFaceDim + r, col = (face % 2) * kFaceDim;
+      auto *at = reinterpret_cast<__m256i *>(l1 + 2 * tileLayoutIndex(row, col));
+      __m512 packed = rneBf16Avx512(_mm512_loadu_ps(values + row * kTileDim + col));
+      Lanes16 old = (Lanes16)_mm512_maskz_cvtepu16_epi32(0xFFFF, _mm256_loadu_si256(at))
+                    << 16;
+      Lanes16 bits = (Lanes16)rneBf16Avx512(_mm512_add_ps(packed, (__m512)old)) >> 16;
+      _mm256_storeu_si256(at, _mm512_maskz_cvtepi32_epi16(0xFFFF, (__m512i)bits));
+    }
+}
+} // namespace
+#endif
+
+void packAccumulateTile(const float *values, DataFormat format, uint8_t *l1) {
+#if defined(__x86_64__)
+  if (format == DataFormat::Float16_b && hostSimdLevel() >= SimdLevel::Avx512)
+    return packAccumulateBf16Avx512(values, l1);
+#endif
+  alignas(64) uint8_t packed[4 * kTileElems];
+  alignas(64) float sum[kTileElems], old[kTileElems];
+  packTile(values, format, packed);
+  unpackTile(packed, format, sum);
+  unpackTile(l1, format, old);
+  for (uint32_t i = 0; i < kTileElems; ++i)
+    sum[i] += old[i];
+  packTile(sum, format, l1);
+}
+
 float roundToBf16(float x) { return rneBf16(x); }
 
 float truncateToBf16(float x) { return truncBf16(x); }

@@ -71,6 +71,10 @@ inline int tileLayoutIndex(int r, int c) {
 void unpackTile(const uint8_t *l1, DataFormat format, float *out);
 /// Row-major floats -> L1 tile of `format`, rounding to nearest even.
 void packTile(const float *values, DataFormat format, uint8_t *l1);
+/// The packer's L1 accumulation: the L1 tile becomes the sum of `values`
+/// packed to `format` and the tile in L1, in `format` (tt-llk's golden
+/// apply_l1_accumulation), i.e. pack(unpack(pack(values)) + unpack(l1)).
+void packAccumulateTile(const float *values, DataFormat format, uint8_t *l1);
 
 float roundToBf16(float x);    // round to nearest even, NaN kept
 float truncateToBf16(float x); // drop the low 16 bits
