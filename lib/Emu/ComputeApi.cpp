@@ -50,8 +50,10 @@ ComputeState &compute(Processor &p, const char *call) {
 
 ComputeState &compute(const char *call) { return compute(self(), call); }
 
-/// The DEST tile `index` of MATH's current section, checked.
-float *mathTile(ComputeState &state, uint32_t index, const char *call) {
+/// The DEST tile `index` of MATH's current section, checked; `overwrite`:
+/// for an operation that writes all of it (not zeroed first).
+float *mathTile(ComputeState &state, uint32_t index, const char *call,
+                bool overwrite = false) {
   if (!state.acquired)
     kernelError(format("%s outside tile_regs_acquire / tile_regs_commit", call));
   if (index >= state.tilesPerSection)
@@ -59,7 +61,8 @@ float *mathTile(ComputeState &state, uint32_t index, const char *call) {
                        call, index, state.tilesPerSection,
                        state.mode == DestMode::Fp32 ? "fp32_dest_acc_en on"
                                                     : "16-bit DEST"));
-  return state.tile(state.mathSection, index);
+  return overwrite ? state.tileToOverwrite(state.mathSection, index)
+                   : state.tile(state.mathSection, index);
 }
 
 const char *nameOf(DataFormat format) { return formatName(format); }
@@ -208,10 +211,12 @@ void tileRegsRelease() {
 
 void copyTile(uint32_t cb, uint32_t tile, uint32_t dst) {
   ComputeState &state = compute("copy_tile");
-  float *dest = mathTile(state, dst, "copy_tile");
-  // Through SrcA (TF32 for 32-bit data) unless the CB unpacks to DEST.
+  float *dest = mathTile(state, dst, "copy_tile", true);
+  // Through SrcA (TF32 for 32-bit data) unless the CB unpacks to DEST. A
+  // bf16 tile is already a bf16 DEST's format (rounding it changes nothing).
   unpack(cb, tile, state.srcA, "SrcA", "copy_tile", dest, false);
-  roundIntoDest(dest, state.mode);
+  if (state.srcA != DataFormat::Float16_b)
+    roundIntoDest(dest, state.mode);
 }
 
 void eltwiseTiles(uint32_t op, uint32_t cb0, uint32_t cb1, uint32_t tile0,

@@ -101,6 +101,11 @@ struct ComputeState {
     }
     return t;
   }
+  /// The tile for an operation that overwrites all of it: no zeroing.
+  float *tileToOverwrite(uint32_t section, uint32_t index) {
+    live[section] |= 1u << index;
+    return dest.get() + (section * tilesPerSection + index) * kTileElems;
+  }
   /// tile_regs_release: the whole section reads as zero again.
   void zeroSection(uint32_t section) { live[section] = 0; }
 };
