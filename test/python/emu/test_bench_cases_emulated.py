@@ -46,3 +46,25 @@ def test_bench_add_case(device, rng):
     op(device.tensor(a), device.tensor(b), c)
     va, vb = f32(a).astype(np.float64), f32(b).astype(np.float64)
     assert_within_ulps(c.to_numpy(), va + vb, 1, np.abs(va) + np.abs(vb))
+
+
+def test_bench_full_grid_matmul_case(device, rng):
+    # 3 K steps of 4x4-tile blocks: each rounds 4 products in the 16-bit DEST, packs, and adds
+    # into the output in L1 (pack_reconfig_l1_acc), which rounds again.
+    op = load_module(CASES / "matmul_grid_full.py", "emu_bench_grid_full").matmul
+    a, b = uniform(rng, (256, 384)), uniform(rng, (384, 512))
+    y = device.empty((256, 512))
+    op(device.tensor(a), device.tensor(b), y)
+    va, vb = f32(a).astype(np.float64), f32(b).astype(np.float64)
+    assert_within_ulps(y.to_numpy(), va @ vb, 3 * 6, np.abs(va) @ np.abs(vb))
+
+
+def test_bench_tutorial_matmul_case(device, rng):
+    # relu(a @ b + c), 2 K steps through the accumulator DFB (4 DEST roundings and a pack
+    # each), then the bias add and the pack.
+    op = load_module(CASES / "matmul_grid_full.py", "emu_bench_grid_full").matmul_bias_relu
+    a, b, c = uniform(rng, (256, 256)), uniform(rng, (256, 512)), uniform(rng, (256, 512))
+    y = device.empty((256, 512))
+    op(device.tensor(a), device.tensor(b), device.tensor(c), y)
+    va, vb, vc = (f32(x).astype(np.float64) for x in (a, b, c))
+    assert_within_ulps(y.to_numpy(), np.maximum(va @ vb + vc, 0), 2 * 5 + 2, np.abs(va) @ np.abs(vb) + np.abs(vc))
