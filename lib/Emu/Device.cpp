@@ -16,6 +16,7 @@
 #include <typeinfo>
 #include <link.h>
 #include <mutex>
+#include <pthread.h>
 #include <stdexcept>
 #include <sys/mman.h>
 #include <sys/sendfile.h>
@@ -815,10 +816,20 @@ private:
   uint32_t wanted = 0, pending = 0;
 };
 
+HostThreads *hostThreadsNow = nullptr;
+
 HostThreads &hostThreads() {
-  // Never destroyed: its threads wait for work until the process ends.
-  static auto *threads = new HostThreads();
-  return *threads;
+  // Never destroyed: its threads wait for work until the process ends. A
+  // child process forked from this one has none of them: it starts anew
+  // (the parent's object, its lock perhaps held, is left alone).
+  static bool once = [] {
+    pthread_atfork(nullptr, nullptr, [] { hostThreadsNow = nullptr; });
+    return true;
+  }();
+  (void)once;
+  if (!hostThreadsNow)
+    hostThreadsNow = new HostThreads();
+  return *hostThreadsNow;
 }
 
 /// Whether `p` may run: not blocked, or blocked before a change of its core
