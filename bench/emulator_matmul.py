@@ -5,7 +5,7 @@ threads; the 8192^3 operation in <= 60 s on this 2-core machine).
 
 Ratio: for each thread count and size, fresh processes alternate ``--rounds`` times: numpy
 (``a @ b`` on float32 arrays, OpenBLAS limited to the thread count) and the emulator
-(``bench/cases/matmul_grid_full.py``'s ``matmul``, bf16, on ``open_device(threads=N)``); each
+(``bench/cases/matmul_grid_blocks.py``, bf16, on ``open_device(threads=N)``); each
 process times a warm-up call, then ``--calls`` calls, and reports their median wall time, its
 process CPU time, and the fastest call's wall time (on a loaded machine the median measures the
 host's scheduler more than the code: a call of a few ms is often preempted). Each side's figure
@@ -33,7 +33,8 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CASE = os.path.join(ROOT, "bench", "cases", "matmul_grid_full.py")
+CASE = os.path.join(ROOT, "bench", "cases", "matmul_grid_blocks.py")
+TUTORIAL_CASE = os.path.join(ROOT, "bench", "cases", "matmul_grid_full.py")
 
 NUMPY = r"""
 import json, sys, time
@@ -114,7 +115,7 @@ def _blas_env(threads: int) -> dict[str, str]:
 
 
 def ratios(sizes: list[int], thread_counts: list[int], rounds: int, calls: int, cache: str) -> None:
-    print("emulator bf16 matmul (bench/cases/matmul_grid_full.py) vs numpy float32 a @ b, same threads;")
+    print("emulator bf16 matmul (bench/cases/matmul_grid_blocks.py) vs numpy float32 a @ b, same threads;")
     print("ms per call: median wall (process CPU) / fastest call; ratios: numpy's time over ours")
     print(f"{'size':>6} {'threads':>7} {'numpy':>22} {'ours':>22} {'median':>7} {'fastest':>7}")
     for threads in thread_counts:
@@ -132,7 +133,7 @@ def ratios(sizes: list[int], thread_counts: list[int], rounds: int, calls: int, 
 
 
 def tutorial(n: int, threads: int, rows: int, cache: str) -> None:
-    r = _run(TUTORIAL, [CASE, str(n), str(threads), cache, str(rows)], _blas_env(1))
+    r = _run(TUTORIAL, [TUTORIAL_CASE, str(n), str(threads), cache, str(rows)], _blas_env(1))
     check = f", worst |error| / scale of {rows} rows: {r['worst']:.2e}" if r["worst"] is not None else ""
     print(f"tutorial matmul {n}^3 (relu(a @ b + c), 4x4x4-tile blocks, full grid), {threads} threads: "
           f"{r['wall']:.2f} s wall, {r['cpu']:.2f} s CPU (upload of a, b, c {r['upload']:.2f} s){check}")

@@ -31,9 +31,10 @@ def _bits(device, op, arrays, out_shape):
 @pytest.mark.parametrize(
     "case, name, shapes",
     [
-        # A rectangle of 4x4x4-tile blocks over part of the 8x8 grid, K summed in DEST / L1.
-        ("matmul_grid_full", "matmul", [(256, 384), (384, 512)]),
-        # The same through an accumulator DFB, plus a bias and relu (tt-lang's tutorial).
+        # 4x4x4-tile blocks split over the first cores of the 8x8 grid, K summed in DEST / L1.
+        ("matmul_grid_blocks", "matmul", [(256, 384), (384, 512)]),
+        # A rectangle of them through an accumulator DFB, plus a bias and relu (tt-lang's
+        # matmul tutorial).
         ("matmul_grid_full", "matmul_bias_relu", [(256, 256), (256, 512), (256, 512)]),
         ("matmul_4x4_grid_kloop", "matmul", [(256, 256), (256, 256)]),
     ],
