@@ -250,7 +250,10 @@ void matmulTiles(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1,
                  uint32_t dst) {
   Processor &p = self();
   ComputeState &state = compute(p, "matmul_tiles");
-  float *dest = mathTile(state, dst, "matmul_tiles");
+  // A tile reading as zero is written, not zeroed and added to.
+  bool fresh = dst < state.tilesPerSection &&
+               !(state.live[state.mathSection] & (1u << dst));
+  float *dest = mathTile(state, dst, "matmul_tiles", fresh);
   // in0 is unpacked to SrcB and in1 to SrcA; only the pair must match.
   DataFormat f0 = formatOf(p, cb0, "matmul_tiles");
   DataFormat f1 = formatOf(p, cb1, "matmul_tiles");
@@ -268,7 +271,7 @@ void matmulTiles(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1,
   const uint8_t *l1b = unpackSource(p, cb1, tile1, f1, "SrcA",
                                     "matmul_tiles", true, toDest);
   fpuMatmulTiles(l1a, f0, l1b, f1, dest, state.matmulTranspose, state.mode,
-                 state.fidelity);
+                 state.fidelity, hostSimdLevel(), fresh);
 }
 
 void reduceTile(uint32_t pool, uint32_t dim, uint32_t cb, uint32_t scalerCb,
