@@ -382,8 +382,7 @@ public:
   RunResult run(const ProgramSpec &program,
                 const std::vector<KernelArgs> *args, double hangSeconds,
                 uint32_t threads);
-  void runThread(RunState &state, uint32_t slot,
-                 std::vector<std::vector<Processor *>> &cores);
+  void runThread(RunState &state, uint32_t slot);
   /// "past the end of core (x, y)'s L1" for a host address in a guard page
   /// of the L1 mapping, else empty.
   std::string describeL1Guard(uintptr_t address) const;
@@ -520,6 +519,12 @@ struct RunState {
   DeviceImpl *device = nullptr;
   std::vector<std::unique_ptr<Processor>> processors; // in schedule order
   uint32_t threads = 1;
+  // Each core's processors, in schedule order: the threads claim them in
+  // that order, each the next one when none of its own can run.
+  std::vector<std::vector<Processor *>> cores;
+  std::atomic<size_t> claimed{0};
+  const KernelSpec *kernels = nullptr;      // the program's
+  std::vector<std::vector<Module *>> copies; // per slot > 0, per kernel
   std::atomic<bool> failed{false};
   // Bumped by every change a kernel of another core may wait for (a
   // semaphore, a NoC write landing, a kernel ending): kernels blocked on
@@ -874,23 +879,25 @@ bool park(RunState &state, uint32_t slot, uint64_t seen) {
 }
 } // namespace
 
-/// Runs the kernels of `cores` (each core's processors in schedule order) on
-/// this thread until they end, the run fails or deadlocks. A core's kernels
-/// run until none of them can, then the next core's: the core's L1 and
-/// circular buffers stay in this CPU's caches meanwhile.
-void DeviceImpl::runThread(RunState &state, uint32_t slot,
-                           std::vector<std::vector<Processor *>> &cores) {
+/// Runs kernels on this thread until they end, the run fails or deadlocks.
+/// A core's kernels run until none of them can, then the next core's: the
+/// core's L1 and circular buffers stay in this CPU's caches meanwhile. When
+/// none of its cores can run, the thread claims the next core nobody has
+/// claimed (so the threads share out the cores as they get to them, on a
+/// loaded host too), and waits only when every core is claimed.
+void DeviceImpl::runThread(RunState &state, uint32_t slot) {
   running = &state;
   runsHere = true;
   Pools &pools = *this->pools[slot];
+  std::vector<std::vector<Processor *> *> cores; // this thread's
   uint64_t switches = 0;
   for (;;) {
     uint64_t sweep = state.crossEpoch.load();
     bool ran = false, live = false;
-    for (auto &core : cores) {
+    for (auto *core : cores) {
       for (bool again = true; again && !state.failed.load();) {
         again = false;
-        for (Processor *p : core) {
+        for (Processor *p : *core) {
           live |= !p->done;
           uint64_t cross = state.crossEpoch.load();
           if (!runnable(*p, cross))
@@ -923,9 +930,21 @@ void DeviceImpl::runThread(RunState &state, uint32_t slot,
         }
       }
     }
-    if (state.failed.load() || !live)
+    if (state.failed.load())
       break;
-    if (!ran && !park(state, slot, sweep))
+    if (ran)
+      continue;
+    size_t next = state.claimed.fetch_add(1);
+    if (next < state.cores.size()) {
+      for (Processor *p : state.cores[next]) {
+        p->slot = slot;
+        if (slot != 0)
+          p->module = state.copies[slot][p->kernel - state.kernels];
+      }
+      cores.push_back(&state.cores[next]);
+      continue;
+    }
+    if (!live || !park(state, slot, sweep))
       break;
   }
   state.switches += switches;
@@ -1100,32 +1119,29 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
 
   // Each core's kernels run on one host thread (their circular buffers are
   // theirs alone); cores go to the threads in turn, in schedule order.
-  std::vector<std::vector<std::vector<Processor *>>> lanes;
   for (auto &p : state.processors) {
-    if (lanes.empty() || lanes.back().back().back()->core != p->core)
-      lanes.push_back({{}});
-    lanes.back().back().push_back(p.get());
+    if (state.cores.empty() || state.cores.back().back()->core != p->core)
+      state.cores.emplace_back();
+    state.cores.back().push_back(p.get());
   }
   uint32_t count = std::max<uint32_t>(
-      1, std::min<uint32_t>(threads, uint32_t(lanes.size())));
-  std::vector<std::vector<std::vector<Processor *>>> work(count);
-  for (size_t i = 0; i < lanes.size(); ++i)
-    work[i % count].push_back(std::move(lanes[i].back()));
+      1, std::min<uint32_t>(threads, uint32_t(state.cores.size())));
+  // Each thread slot's copy of each kernel (slot 0's are the processors').
+  state.copies.assign(count, {});
   for (uint32_t slot = 1; slot < count; ++slot)
-    for (auto &core : work[slot])
-      for (Processor *p : core) {
-        std::string error;
-        p->slot = slot;
-        p->module = loadModule(p->kernel->library, slot, error);
-        if (!p->module) {
-          for (auto &q : state.processors)
-            processorPool.push_back(std::move(q));
-          return programError(format("kernel '%s': cannot load a copy of %s: "
-                                     "%s", p->kernel->name.c_str(),
-                                     p->kernel->library.c_str(),
-                                     error.c_str()));
-        }
+    for (const KernelSpec &kernel : program.kernels) {
+      std::string error;
+      Module *copy = loadModule(kernel.library, slot, error);
+      if (!copy) {
+        for (auto &q : state.processors)
+          processorPool.push_back(std::move(q));
+        return programError(format("kernel '%s': cannot load a copy of %s: %s",
+                                   kernel.name.c_str(), kernel.library.c_str(),
+                                   error.c_str()));
       }
+      state.copies[slot].push_back(copy);
+    }
+  state.kernels = program.kernels.data();
   state.threads = count;
   state.parkedAt.assign(count, 0);
   for (uint32_t slot = 0; slot < count; ++slot)
@@ -1139,9 +1155,9 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
     KernelIsolation isolation(hangSeconds);
     hostThreads().run(count, [&](uint32_t slot) {
       if (slot == 0)
-        return runThread(state, 0, work[0]);
+        return runThread(state, 0);
       ThreadIsolation threadIsolation(hangSeconds);
-      runThread(state, slot, work[slot]);
+      runThread(state, slot);
     });
   }
   running = outer;
