@@ -884,12 +884,22 @@ bool park(RunState &state, uint32_t slot, uint64_t seen) {
 /// core's L1 and circular buffers stay in this CPU's caches meanwhile. When
 /// none of its cores can run, the thread claims the next core nobody has
 /// claimed (so the threads share out the cores as they get to them, on a
-/// loaded host too), and waits only when every core is claimed.
+/// loaded host too), and waits only when every core is claimed. Thread i
+/// starts with the i-th core.
 void DeviceImpl::runThread(RunState &state, uint32_t slot) {
   running = &state;
   runsHere = true;
   Pools &pools = *this->pools[slot];
   std::vector<std::vector<Processor *> *> cores; // this thread's
+  auto claim = [&](size_t index) {
+    for (Processor *p : state.cores[index]) {
+      p->slot = slot;
+      if (slot != 0)
+        p->module = state.copies[slot][p->kernel - state.kernels];
+    }
+    cores.push_back(&state.cores[index]);
+  };
+  claim(slot); // thread i starts with the i-th core (run() claimed them)
   uint64_t switches = 0;
   for (;;) {
     uint64_t sweep = state.crossEpoch.load();
@@ -936,12 +946,7 @@ void DeviceImpl::runThread(RunState &state, uint32_t slot) {
       continue;
     size_t next = state.claimed.fetch_add(1);
     if (next < state.cores.size()) {
-      for (Processor *p : state.cores[next]) {
-        p->slot = slot;
-        if (slot != 0)
-          p->module = state.copies[slot][p->kernel - state.kernels];
-      }
-      cores.push_back(&state.cores[next]);
+      claim(next);
       continue;
     }
     if (!live || !park(state, slot, sweep))
@@ -1142,6 +1147,7 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
       state.copies[slot].push_back(copy);
     }
   state.kernels = program.kernels.data();
+  state.claimed = count; // the first `count` cores: one for each thread
   state.threads = count;
   state.parkedAt.assign(count, 0);
   for (uint32_t slot = 0; slot < count; ++slot)

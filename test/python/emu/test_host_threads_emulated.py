@@ -51,30 +51,34 @@ def test_the_bits_do_not_depend_on_the_host_thread_count(emu_cache, case, name, 
     assert np.array_equal(results[1], results[2]) and np.array_equal(results[1], results[3])
 
 
-def _on_core_1_1(body: str) -> str:
-    """The broken body as core (1, 1)'s kernel; the other cores of the grid end at once."""
-    return (HEADER + "#define kernel_main broken_main\n" + body + "\n#undef kernel_main\n"
+def _on_core_1_0(body: str) -> str:
+    """The broken body as core (1, 0)'s kernel, which must run on a thread of the emulator's
+    own (the test runs on the process's main thread); the other cores end at once."""
+    return (HEADER + "#include <stdexcept>\n#include <unistd.h>\n#include <sys/syscall.h>\n"
+            "#define kernel_main broken_main\n" + body + "\n#undef kernel_main\n"
             "void kernel_main() {\n"
-            "  if (get_absolute_logical_x() == 1 && get_absolute_logical_y() == 1) broken_main();\n"
+            "  if (get_absolute_logical_x() != 1 || get_absolute_logical_y() != 0) return;\n"
+            "  if (syscall(SYS_gettid) == getpid()) throw std::runtime_error(\"on the main thread\");\n"
+            "  broken_main();\n"
             "}\n")
 
 
 def _run_on_2x2(device, body: str) -> None:
     t = device.empty((32, 32))
-    program = Program(kernels=[Kernel(_on_core_1_1(body), "reader")], cbs=[(0, "bfloat16", 2)],
+    program = Program(kernels=[Kernel(_on_core_1_0(body), "reader")], cbs=[(0, "bfloat16", 2)],
                       cores=((0, 0), (1, 1)))
     device.execute([t], program.descriptor(), kernel_names=["broken"])
 
 
 @pytest.mark.parametrize("case", ["null-write", "division-by-zero", "throw", "abort", "deep-recursion"])
 def test_a_kernel_breaking_on_the_second_host_thread_is_a_typed_error(emu_cache, rng, case):
-    # Cores (0, 0), (1, 0), (0, 1), (1, 1) go to threads 0, 1, 0, 1: core (1, 1) runs on the
-    # second one.
+    # Thread i starts with the i-th core of (0, 0), (1, 0), (0, 1), (1, 1): core (1, 0) runs on
+    # the second one.
     device = emu.open_device(cache_dir=emu_cache, threads=2)
     body, error, words = BROKEN[case]
     with pytest.raises(error) as failure:
         _run_on_2x2(device, body)
-    assert failure.value.kernel == "broken" and failure.value.core == (1, 1)
+    assert failure.value.kernel == "broken" and failure.value.core == (1, 0)
     message = str(failure.value)
     for word in words:
         assert word in message, message
@@ -87,7 +91,7 @@ def test_a_kernel_spinning_on_the_second_host_thread_is_a_hang(emu_cache, rng):
             "  *flag = 0;\n  while (*flag == 0) {}\n}")
     with pytest.raises(emu.KernelHang) as failure:
         _run_on_2x2(device, spin)
-    assert failure.value.kernel == "broken" and failure.value.core == (1, 1)
+    assert failure.value.kernel == "broken" and failure.value.core == (1, 0)
     message = str(failure.value)
     # Named in the kernel's own object, not in the second thread's private copy of it.
     assert "no progress for" in message and "spinning in broken_main()" in message
