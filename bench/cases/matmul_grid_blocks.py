@@ -15,6 +15,8 @@ BLOCK = 4  # tiles per block side, in M, N and K
 
 @ttl.operation(grid="full")
 def matmul(a, b, y):
+    assert a.shape[0] % (TILE * BLOCK) == 0 and a.shape[1] % (TILE * BLOCK) == 0, "whole blocks"
+    assert b.shape[1] % (TILE * BLOCK) == 0, "whole blocks"
     cols = b.shape[1] // TILE // BLOCK
     blocks = a.shape[0] // TILE // BLOCK * cols
     steps = a.shape[1] // TILE // BLOCK

@@ -19,6 +19,8 @@ BLOCK = 4  # tiles per block side, in M, N and K
 
 @ttl.operation(grid="full")
 def matmul_bias_relu(a, b, c, y):
+    assert a.shape[0] % (TILE * BLOCK) == 0 and a.shape[1] % (TILE * BLOCK) == 0, "whole blocks"
+    assert b.shape[1] % (TILE * BLOCK) == 0, "whole blocks"
     block_rows = a.shape[0] // TILE // BLOCK
     block_cols = b.shape[1] // TILE // BLOCK
     k_steps = a.shape[1] // TILE // BLOCK

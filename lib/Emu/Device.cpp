@@ -571,11 +571,13 @@ void runKernel(void *arg) {
 }
 
 void clearCoreState(Core &core) {
-  for (uint64_t left = core.configured; left; left &= left - 1)
-    core.cbs[__builtin_ctzll(left)] = CircularBuffer{};
+  // Only configured CBs' counters ever change (the API checks `present`).
+  for (uint64_t left = core.configured; left; left &= left - 1) {
+    int index = __builtin_ctzll(left);
+    core.cbs[index] = CircularBuffer{};
+    core.received[index] = core.acked[index] = 0;
+  }
   core.configured = 0;
-  std::fill(std::begin(core.received), std::end(core.received), 0);
-  std::fill(std::begin(core.acked), std::end(core.acked), 0);
 }
 
 std::string where(const Processor &p) {
@@ -942,6 +944,14 @@ void DeviceImpl::runThread(RunState &state, uint32_t slot) {
     }
     if (state.failed.load())
       break;
+    // Cores whose kernels all ended leave the sweep (a grid's cores mostly
+    // end one after another: the sweeps would grow with their number).
+    cores.erase(std::remove_if(cores.begin(), cores.end(),
+                               [](const std::vector<Processor *> *core) {
+                                 return std::all_of(core->begin(), core->end(),
+                                                    [](Processor *p) { return p->done; });
+                               }),
+                cores.end());
     if (ran)
       continue;
     size_t next = state.claimed.fetch_add(1);
@@ -1097,6 +1107,7 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
         const CircularBuffer &cb = c->cbs[index];
         uint32_t base = c->l1Base + cb.address;
         LocalCBInterface &local = p->cbs[index];
+        local = LocalCBInterface{};
         local.fifo_size = cb.size >> shift;
         local.fifo_limit = (base + cb.size) >> shift;
         local.fifo_page_size = cb.pageSize >> shift;

@@ -135,7 +135,10 @@ struct Processor {
   std::vector<uint8_t> moduleData; // this core's copy of the kernel's globals
   const std::vector<uint32_t> *args = nullptr;   // this core's runtime args
   const std::vector<uint32_t> *common = nullptr; // the kernel's common args
-  LocalCBInterface cbs[kMaxCircularBuffers] = {};
+  // Only the configured CBs' are set (run() zeroes and fills them): the API
+  // reads no other (it checks CircularBuffer::present first), and a reused
+  // processor need not clear all 64.
+  LocalCBInterface cbs[kMaxCircularBuffers];
   Fiber fiber;
   void *stack = nullptr; // from the device's StackPool
   bool done = false, blocked = false;
