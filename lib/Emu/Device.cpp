@@ -963,6 +963,10 @@ void DeviceImpl::runThread(RunState &state, uint32_t slot) {
       break;
   }
   state.switches += switches;
+  if (slot != 0) { // the calling thread's are restored by run()
+    running = nullptr;
+    runsHere = false;
+  }
   std::lock_guard<std::mutex> lock(state.mutex);
   ++state.finished;
   state.wake.notify_all();
