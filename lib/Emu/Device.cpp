@@ -591,17 +591,23 @@ thread_local Processor *runningProcessor = nullptr;
 const ArchSpec &currentArch() { return running->device->arch; }
 
 namespace {
-[[noreturn]] void stopKernel(RunResult::Kind kind, const std::string &message) {
+void recordCodeAddress(RunResult &result, uintptr_t pc);
+
+/// Ends the running kernel; the first error of the run is its result (with
+/// the kernel's code address `pc`, if known).
+[[noreturn]] void stopKernel(RunResult::Kind kind, const std::string &message,
+                             uintptr_t pc = 0) {
   RunState &state = *running;
   Processor &p = *runningProcessor;
   {
     std::lock_guard<std::mutex> lock(state.mutex);
-    if (!state.failed) { // the first error of the run is its result
+    if (!state.failed) {
       state.result.kind = kind;
       state.result.kernel = p.kernel->name;
       state.result.x = p.core->x;
       state.result.y = p.core->y;
       state.result.message = where(p) + ": " + message;
+      recordCodeAddress(state.result, pc);
       state.failed = true;
     }
     state.wake.notify_all(); // parked threads stop too
@@ -613,6 +619,15 @@ namespace {
 
 void kernelError(const std::string &message) {
   stopKernel(RunResult::Kind::KernelError, message);
+}
+
+void recordPrint(std::string text) {
+  Processor &p = *runningProcessor;
+  // Kernels on other host threads print too: their lines interleave as the
+  // threads run (in program order per kernel).
+  std::lock_guard<std::mutex> lock(running->mutex);
+  running->result.prints.push_back(
+      {p.kernel->name, p.core->x, p.core->y, std::move(text)});
 }
 
 bool kernelRunningHere() { return runsHere && runningProcessor; }
@@ -637,6 +652,18 @@ std::string codeLocation(uintptr_t pc) {
     return format(" in %s", file);
   return format(" in %s+0x%lx (%s)", demangled(info.dli_sname).c_str(),
                 (unsigned long)(pc - uintptr_t(info.dli_saddr)), file);
+}
+
+/// Records the object and offset of a faulting or spinning kernel's code
+/// address (the kernel's own object when the address is in a thread's copy
+/// of it: the same file, so the same offsets).
+void recordCodeAddress(RunResult &result, uintptr_t pc) {
+  Dl_info info;
+  if (!pc || !dladdr(reinterpret_cast<void *>(pc), &info) || !info.dli_fname)
+    return;
+  result.codeObject =
+      objectPath(reinterpret_cast<uintptr_t>(info.dli_fbase), info.dli_fname);
+  result.codeOffset = pc - uintptr_t(info.dli_fbase);
 }
 
 std::string faultAddress(const Processor &p, uintptr_t address) {
@@ -678,14 +705,15 @@ void endKernelOnFault(int signal, const siginfo_t &info, uintptr_t pc) {
     what = "abort() (SIGABRT: a failed assert, std::terminate or abort)";
     pc = 0; // inside the C library
   }
-  stopKernel(RunResult::Kind::KernelError, what + codeLocation(pc));
+  stopKernel(RunResult::Kind::KernelError, what + codeLocation(pc), pc);
 }
 
 void endKernelOnHang(double seconds, uintptr_t pc) {
   stopKernel(RunResult::Kind::Hang,
              format("no progress for %.1f s of CPU time (no call into the "
                     "kernel API and no switch): spinning%s",
-                    seconds, codeLocation(pc).c_str()));
+                    seconds, codeLocation(pc).c_str()),
+             pc);
 }
 
 void notEmulated(const std::string &message) {

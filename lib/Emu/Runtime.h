@@ -172,6 +172,8 @@ const ArchSpec &currentArch();
 
 /// Stops the running program with an error in the current kernel.
 [[noreturn]] void kernelError(const std::string &message);
+/// Records one line the running kernel printed (DPRINT), with its kernel and core.
+void recordPrint(std::string text);
 /// Stops the running program: the current kernel uses something not emulated.
 [[noreturn]] void notEmulated(const std::string &message);
 

@@ -158,8 +158,13 @@ NB_MODULE(_emu, m) {
              for (const BlockedKernel &b : result.blocked)
                blocked.append(nb::make_tuple(b.kernel, b.x, b.y, b.waitsFor,
                                              b.circularBuffer));
+             nb::list prints;
+             for (const DevicePrint &line : result.prints)
+               prints.append(
+                   nb::make_tuple(line.kernel, line.x, line.y, line.text));
              return nb::make_tuple(kindName(result.kind), result.message,
                                    result.kernel, result.x, result.y, blocked,
-                                   result.contextSwitches);
+                                   result.contextSwitches, prints,
+                                   result.codeObject, result.codeOffset);
            });
 }

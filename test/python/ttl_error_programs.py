@@ -380,6 +380,33 @@ def prints_in_kernel(a):
 
     @ttl.compute()
     def compute():
-        print("tile")  # E:prints_in_kernel
         with dfb.wait() as blk:
-            pass
+            print("tile", blk * 2.0)  # E:prints_in_kernel
+
+
+@ttl.operation(grid=(1, 1))
+def prints_outside_thread(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    print("made", dfb)  # E:prints_outside_thread
+
+
+@ttl.operation(grid=(1, 1))
+def prints_thread_in_data_movement(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+
+    @ttl.datamovement()
+    def read():
+        with dfb.reserve() as blk:
+            print("read", thread="pack")  # E:prints_thread_in_data_movement
+            ttl.copy(a[0, 0], blk).wait()
+
+
+@ttl.operation(grid=(1, 1))
+def prints_without_newline(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+
+    @ttl.datamovement()
+    def read():
+        with dfb.reserve() as blk:
+            print("read", end="")  # E:prints_without_newline
+            ttl.copy(a[0, 0], blk).wait()

@@ -349,6 +349,13 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, ProcessorRole role,
       headers.push_back("api/compute/common.h"); // get_arg_val
     headers.push_back(kDataflowBufferReconfigureHeader.str());
   }
+  bool prints = kernel->walk([](DPrintOp) { return WalkResult::interrupt(); })
+                    .wasInterrupted();
+  bool printsBlock = printsBlocks(kernel);
+  if (prints)
+    headers.push_back(kDPrintHeader.str());
+  if (printsBlock)
+    headers.push_back(kDPrintBlockHeader.str());
   emitc::IncludeOp::create(b, kernel.getLoc(), "cstdint",
                            /*is_standard_include=*/true);
   for (const std::string &header : llvm::make_range(
@@ -359,8 +366,9 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, ProcessorRole role,
   SmallVector<Attribute> paths;
   for (StringRef path : includes.paths)
     paths.push_back(b.getStringAttr(path));
-  // ttlang/dfb_reconfigure.h is a header of this project.
-  bool projectInclude = includes.projectInclude || reconfigures;
+  // ttlang/dfb_reconfigure.h and ttlang/dprint_block.h are headers of this
+  // project.
+  bool projectInclude = includes.projectInclude || reconfigures || printsBlock;
   // The facts the backend passes recorded on the function move into the
   // file's record.
   auto configs = kernel->getAttrOfType<ArrayAttr>(
@@ -443,7 +451,8 @@ void ConvertTTLToEmitCPass::runOnOperation() {
   LoweringFacts facts;
   SmallVector<emitc::FileOp> files;
   for (auto [kernel, role] : llvm::zip(kernels, roles)) {
-    if (failed(collectFacts(kernel, facts)))
+    if (failed(collectFacts(kernel, facts)) ||
+        failed(collectPrintFacts(kernel, role == ProcessorRole::Compute, facts)))
       return signalPassFailure();
     FailureOr<emitc::FileOp> file = wrapInFile(kernel, role, facts.abi[kernel]);
     if (failed(file))
@@ -464,6 +473,7 @@ void ConvertTTLToEmitCPass::runOnOperation() {
   populateReconfigurePatterns(converter, patterns, facts);
   populateCopyPatterns(converter, patterns, facts);
   populateCoordinatePatterns(converter, patterns, facts);
+  populateDPrintPatterns(converter, patterns, facts);
   populateExternCallPatterns(converter, patterns, facts);
   populateArithToEmitCPatterns(converter, patterns);
   populateSCFToEmitCConversionPatterns(patterns, converter);

@@ -72,8 +72,8 @@ REFUSED_ENVIRONMENT = {
     "TTLANG_COMPILER_OPTIONS": "ttlang's code generation has no such options (docs/language.md)",
     "TTLANG_VERBOSE_PASSES": "run the pipeline with `ttlang-opt --ttl-to-metal ... "
     "--mlir-print-ir-after-all` on `operation.compile(*tensors).frontend_ir`",
-    "TT_METAL_DPRINT_CORES": "device prints are not supported yet (print() in an operation is a "
-    "ttl.FrontendError)",
+    "TT_METAL_DPRINT_CORES": "ttlang-sim shows every core's device prints, each line tagged "
+    "with its device, core and kernel (filter them, e.g. grep '^\\[device 0 core (0, 0)')",
 }
 
 
