@@ -38,9 +38,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CASE = os.path.join(ROOT, "bench", "cases", "matmul_grid_blocks.py")
 TUTORIAL_CASE = os.path.join(ROOT, "bench", "cases", "matmul_grid_full.py")
 
-NUMPY = r"""
-import json, os, sys, time
-import numpy as np
+THREAD_CPU = r"""
 def thread_cpu():
     # CPU seconds of each thread of this process (schedstat: nanoseconds on a CPU).
     out = {}
@@ -48,7 +46,11 @@ def thread_cpu():
         with open(f"/proc/self/task/{tid}/schedstat") as f:
             out[tid] = int(f.read().split()[0]) * 1e-9
     return out
+"""
 
+NUMPY = THREAD_CPU + r"""
+import json, os, sys, time
+import numpy as np
 n, calls = int(sys.argv[1]), int(sys.argv[2])
 rng = np.random.default_rng(0)
 a = rng.standard_normal((n, n), dtype=np.float32); b = rng.standard_normal((n, n), dtype=np.float32)
@@ -65,16 +67,8 @@ print(json.dumps({"wall": times[len(times) // 2][0], "cpu": times[len(times) // 
                   "busiest": busiest}))
 """
 
-OURS = r"""
+OURS = THREAD_CPU + r"""
 import importlib.util, json, os, sys, time
-def thread_cpu():
-    # CPU seconds of each thread of this process (schedstat: nanoseconds on a CPU).
-    out = {}
-    for tid in os.listdir("/proc/self/task"):
-        with open(f"/proc/self/task/{tid}/schedstat") as f:
-            out[tid] = int(f.read().split()[0]) * 1e-9
-    return out
-
 import ml_dtypes, numpy as np
 import ttlang.emu as emu
 case, n, calls, threads, cache = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
