@@ -20,6 +20,7 @@ BENCHMARKS: tuple[tuple[str, ...], ...] = (
     ("opmodel_calibration.py",),
     # Against tt-lang-sim 1.1.6 when `make anchor` could set it up (it needs Python 3.11).
     ("emulator.py", "--upstream-python", str(SIMULATOR)) if SIMULATOR.exists() else ("emulator.py",),
+    ("emulator_matmul.py",),  # against numpy's float32 matmul, same threads; tutorial 8192^3
 )
 
 

@@ -36,8 +36,9 @@ static_assert(uint32_t(BinaryCode::Ge) == uint32_t(SfpuBinaryOp::Ge) &&
 namespace {
 
 Processor &self() {
-  ++kernelProgress; // the watchdog's measure of progress (Isolation.h)
-  return *Processor::current();
+  Processor &p = *Processor::current();
+  ++p.progress; // the watchdog's measure of progress (Isolation.h)
+  return p;
 }
 
 ComputeState &compute(Processor &p, const char *call) {
@@ -49,8 +50,10 @@ ComputeState &compute(Processor &p, const char *call) {
 
 ComputeState &compute(const char *call) { return compute(self(), call); }
 
-/// The DEST tile `index` of MATH's current section, checked.
-float *mathTile(ComputeState &state, uint32_t index, const char *call) {
+/// The DEST tile `index` of MATH's current section, checked; `overwrite`:
+/// for an operation that writes all of it (not zeroed first).
+float *mathTile(ComputeState &state, uint32_t index, const char *call,
+                bool overwrite = false) {
   if (!state.acquired)
     kernelError(format("%s outside tile_regs_acquire / tile_regs_commit", call));
   if (index >= state.tilesPerSection)
@@ -58,7 +61,8 @@ float *mathTile(ComputeState &state, uint32_t index, const char *call) {
                        call, index, state.tilesPerSection,
                        state.mode == DestMode::Fp32 ? "fp32_dest_acc_en on"
                                                     : "16-bit DEST"));
-  return state.tile(state.mathSection, index);
+  return overwrite ? state.tileToOverwrite(state.mathSection, index)
+                   : state.tile(state.mathSection, index);
 }
 
 const char *nameOf(DataFormat format) { return formatName(format); }
@@ -207,10 +211,12 @@ void tileRegsRelease() {
 
 void copyTile(uint32_t cb, uint32_t tile, uint32_t dst) {
   ComputeState &state = compute("copy_tile");
-  float *dest = mathTile(state, dst, "copy_tile");
-  // Through SrcA (TF32 for 32-bit data) unless the CB unpacks to DEST.
+  float *dest = mathTile(state, dst, "copy_tile", true);
+  // Through SrcA (TF32 for 32-bit data) unless the CB unpacks to DEST. A
+  // bf16 tile is already a bf16 DEST's format (rounding it changes nothing).
   unpack(cb, tile, state.srcA, "SrcA", "copy_tile", dest, false);
-  roundIntoDest(dest, state.mode);
+  if (state.srcA != DataFormat::Float16_b)
+    roundIntoDest(dest, state.mode);
 }
 
 void eltwiseTiles(uint32_t op, uint32_t cb0, uint32_t cb1, uint32_t tile0,
@@ -244,7 +250,10 @@ void matmulTiles(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1,
                  uint32_t dst) {
   Processor &p = self();
   ComputeState &state = compute(p, "matmul_tiles");
-  float *dest = mathTile(state, dst, "matmul_tiles");
+  // A tile reading as zero is written, not zeroed and added to.
+  bool fresh = dst < state.tilesPerSection &&
+               !(state.live[state.mathSection] & (1u << dst));
+  float *dest = mathTile(state, dst, "matmul_tiles", fresh);
   // in0 is unpacked to SrcB and in1 to SrcA; only the pair must match.
   DataFormat f0 = formatOf(p, cb0, "matmul_tiles");
   DataFormat f1 = formatOf(p, cb1, "matmul_tiles");
@@ -262,7 +271,7 @@ void matmulTiles(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1,
   const uint8_t *l1b = unpackSource(p, cb1, tile1, f1, "SrcA",
                                     "matmul_tiles", true, toDest);
   fpuMatmulTiles(l1a, f0, l1b, f1, dest, state.matmulTranspose, state.mode,
-                 state.fidelity);
+                 state.fidelity, hostSimdLevel(), fresh);
 }
 
 void reduceTile(uint32_t pool, uint32_t dim, uint32_t cb, uint32_t scalerCb,
@@ -324,19 +333,12 @@ void packTile(uint32_t dst, uint32_t cb, int32_t slot) {
                      << kComputeAddressShift;
   uint8_t *l1 = processorL1(p, address, tileSizeBytes(format), "pack_tile");
   const float *values = state.tile(state.packSection, dst);
-  if (state.l1Accumulation) {
-    // The sum of the packed tile (in the output format, as tt-llk's golden
-    // model adds the partial results) and the one in L1, in that format.
-    alignas(64) static thread_local uint8_t packed[4 * kTileElems];
-    alignas(64) static thread_local float sum[kTileElems];
-    ttlemu::packTile(values, format, packed);
-    ttlemu::unpackTile(packed, format, sum);
-    ttlemu::unpackTile(l1, format, operands.a);
-    for (uint32_t i = 0; i < kTileElems; ++i)
-      sum[i] += operands.a[i];
-    values = sum;
-  }
-  ttlemu::packTile(values, format, l1);
+  // With L1 accumulation: the sum of the packed tile (in the output format,
+  // as tt-llk's golden model adds the partial results) and the one in L1.
+  if (state.l1Accumulation)
+    ttlemu::packAccumulateTile(values, format, l1);
+  else
+    ttlemu::packTile(values, format, l1);
   if (slot < 0)
     local.fifo_wr_tile_ptr += local.fifo_page_size;
 }

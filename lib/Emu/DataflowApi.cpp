@@ -19,8 +19,9 @@ namespace ttlemu {
 namespace {
 
 Processor &self() {
-  ++kernelProgress; // the watchdog's measure of progress (Isolation.h)
-  return *Processor::current();
+  Processor &p = *Processor::current();
+  ++p.progress; // the watchdog's measure of progress (Isolation.h)
+  return p;
 }
 
 /// The CB `cb` of the calling kernel's core, or a kernel error.
@@ -372,7 +373,8 @@ void semaphoreWait(volatile uint32_t *word, uint32_t value, bool atLeast) {
   currentL1(uint32_t(reinterpret_cast<uintptr_t>(address)), 4,
             "noc_semaphore_wait");
   for (;;) {
-    uint32_t now = *word;
+    // Other cores' kernels may run on other host threads.
+    uint32_t now = __atomic_load_n(word, __ATOMIC_ACQUIRE);
     if (atLeast ? now >= value : now == value)
       break;
     blockCurrent({atLeast ? WaitReason::Call::SemaphoreMin
@@ -384,17 +386,24 @@ void semaphoreWait(volatile uint32_t *word, uint32_t value, bool atLeast) {
 }
 
 void semaphoreSet(volatile uint32_t *word, uint32_t value) {
-  *word = value;
-  notifyProgress();
+  __atomic_store_n(word, value, __ATOMIC_SEQ_CST);
+  notifyCrossProgress();
 }
 
 void semaphoreIncrement(uint64_t address, uint32_t increment) {
   uint8_t *target = resolveNoc(address, 4, "noc_semaphore_inc");
-  uint32_t value;
-  std::memcpy(&value, target, 4);
-  value += increment;
-  std::memcpy(target, &value, 4);
-  notifyProgress();
+  // Atomic against other host threads' increments of the same word; an
+  // unaligned word (no semaphore slot) is added to byte-wise.
+  if (reinterpret_cast<uintptr_t>(target) % 4 == 0) {
+    __atomic_fetch_add(reinterpret_cast<uint32_t *>(target), increment,
+                       __ATOMIC_SEQ_CST);
+  } else {
+    uint32_t value;
+    std::memcpy(&value, target, 4);
+    value += increment;
+    std::memcpy(target, &value, 4);
+  }
+  notifyCrossProgress();
 }
 
 void semaphoreSetRemote(uint32_t source, uint64_t destination) {

@@ -5,16 +5,25 @@
 #include "ttl/Targets.h"
 
 #include <algorithm>
+#include <atomic>
+#include <condition_variable>
 #include <optional>
 #include <cxxabi.h>
+#include <fcntl.h>
+#include <functional>
 #include <iterator>
 #include <cstring>
 #include <dlfcn.h>
 #include <typeinfo>
 #include <link.h>
 #include <mutex>
+#include <pthread.h>
 #include <stdexcept>
 #include <sys/mman.h>
+#include <sys/sendfile.h>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
 #include <unordered_map>
 
 namespace ttlemu {
@@ -129,21 +138,76 @@ int collectData(dl_phdr_info *info, size_t, void *arg) {
 }
 
 std::mutex modulesMutex;
-std::unordered_map<std::string, std::unique_ptr<Module>> &modules() {
+// Keyed by the kernel's path and the host thread slot (Device.cpp, "Host
+// threads"): slot 0 runs the object itself, slot i > 0 a copy of its own.
+std::map<std::pair<std::string, uint32_t>, std::unique_ptr<Module>> &modules() {
   static auto *loaded =
-      new std::unordered_map<std::string, std::unique_ptr<Module>>();
+      new std::map<std::pair<std::string, uint32_t>, std::unique_ptr<Module>>();
   return *loaded;
 }
+// The objects of the copies (their load address) and the kernel each copies,
+// for fault reports.
+std::map<uintptr_t, std::string> &copyNames() {
+  static auto *names = new std::map<uintptr_t, std::string>();
+  return *names;
+}
 
-Module *loadModule(const std::string &path, std::string &error) {
+/// dlopen's handle of a private copy of `path`: the dynamic loader maps one
+/// object per file (and per name), so two host threads running one kernel at
+/// once need two files. The copy is a file of a name never used before in
+/// this process, in /dev/shm (or $TMPDIR), removed once mapped.
+void *openCopy(const std::string &path, std::string &error) {
+  static uint64_t copies = 0;
+  int source = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  struct stat status;
+  if (source < 0 || fstat(source, &status) != 0) {
+    error = format("cannot read %s", path.c_str());
+    if (source >= 0)
+      close(source);
+    return nullptr;
+  }
+  const char *tmp = std::getenv("TMPDIR");
+  std::string name;
+  int copy = -1;
+  for (const char *dir : {"/dev/shm", tmp ? tmp : "/tmp"}) {
+    name = format("%s/ttlang-kernel-%d-%llu.so", dir, int(getpid()),
+                  (unsigned long long)++copies);
+    copy = open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0700);
+    if (copy >= 0)
+      break;
+  }
+  off_t offset = 0;
+  bool copied = copy >= 0;
+  while (copied && offset < status.st_size)
+    copied = sendfile(copy, source, &offset, size_t(status.st_size - offset)) > 0;
+  close(source);
+  void *handle = nullptr;
+  if (copied) {
+    close(copy);
+    copy = -1;
+    handle = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle)
+      error = dlerror();
+  } else {
+    error = format("cannot copy %s to %s", path.c_str(), name.c_str());
+  }
+  if (copy >= 0)
+    close(copy);
+  unlink(name.c_str()); // the mapping keeps the file
+  return handle;
+}
+
+Module *loadModule(const std::string &path, uint32_t slot, std::string &error) {
   std::lock_guard<std::mutex> lock(modulesMutex);
   auto &loaded = modules();
-  auto found = loaded.find(path);
+  auto found = loaded.find({path, slot});
   if (found != loaded.end())
     return found->second.get();
-  void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  void *handle = slot == 0 ? dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)
+                           : openCopy(path, error);
   if (!handle) {
-    error = dlerror();
+    if (slot == 0)
+      error = dlerror();
     return nullptr;
   }
   auto module = std::make_unique<Module>();
@@ -155,6 +219,8 @@ Module *loadModule(const std::string &path, std::string &error) {
   }
   link_map *map = nullptr;
   dlinfo(handle, RTLD_DI_LINKMAP, &map);
+  if (slot != 0)
+    copyNames()[map->l_addr] = path;
   PhdrSearch search{map->l_addr, module.get()};
   dl_iterate_phdr(collectData, &search);
   size_t total = 0;
@@ -163,8 +229,15 @@ Module *loadModule(const std::string &path, std::string &error) {
   module->pristine.resize(total);
   module->save(module->pristine);
   Module *result = module.get();
-  loaded.emplace(path, std::move(module));
+  loaded.emplace(std::make_pair(path, slot), std::move(module));
   return result;
+}
+
+/// The path of the kernel whose object (or copy) is loaded at `base`.
+std::string objectPath(uintptr_t base, const char *file) {
+  std::lock_guard<std::mutex> lock(modulesMutex);
+  auto found = copyNames().find(base);
+  return found != copyNames().end() ? found->second : file;
 }
 } // namespace
 
@@ -193,6 +266,8 @@ constexpr uint64_t kDramBankSize = 1ull << 30;
 constexpr uint32_t kNocLocalBits = 36;
 constexpr uint64_t kNocLocalMask = (1ull << kNocLocalBits) - 1;
 } // namespace
+
+struct RunState;
 
 class DeviceImpl {
 public:
@@ -235,29 +310,40 @@ public:
   size_t l1Stride = 0; // a guard page and one core's L1
   size_t l1Bytes = 0;
   std::map<uint32_t, Buffer> dram, l1;
-  StackPool stacks;
-  // DEST buffers (kMaxDestTiles tiles) of earlier runs' compute kernels:
-  // reused, as the stacks are, instead of 64 KiB allocated per kernel per run.
-  std::vector<std::unique_ptr<float[]>> destPool;
+  /// What each host thread of a run takes its kernels' stacks and DEST
+  /// buffers from (one per thread slot: the pools are not shared).
+  struct Pools {
+    StackPool stacks;
+    // DEST buffers (kMaxDestTiles tiles) of earlier runs' compute kernels:
+    // reused, as the stacks are, instead of 64 KiB allocated per kernel per
+    // run.
+    std::vector<std::unique_ptr<float[]>> dest;
+  };
+  std::vector<std::unique_ptr<Pools>> pools;
+  Pools &poolsOf(uint32_t slot) {
+    while (pools.size() <= slot)
+      pools.push_back(std::make_unique<Pools>());
+    return *pools[slot];
+  }
   // Processors of earlier runs, reused with their vectors' capacity (a run
   // of the 4x4 matmul sets up 48 of them, and its readers queue 32 copies).
   std::vector<std::unique_ptr<Processor>> processorPool;
 
-  std::unique_ptr<float[]> acquireDest() {
-    if (destPool.empty())
+  static std::unique_ptr<float[]> acquireDest(Pools &pools) {
+    if (pools.dest.empty())
       return std::unique_ptr<float[]>(new float[size_t(kMaxDestTiles) * kTileElems]);
-    std::unique_ptr<float[]> dest = std::move(destPool.back());
-    destPool.pop_back();
+    std::unique_ptr<float[]> dest = std::move(pools.dest.back());
+    pools.dest.pop_back();
     return dest;
   }
   /// Returns a processor's stack and DEST (if it took them) to the pools.
-  void releaseResources(Processor &p) {
+  static void releaseResources(Processor &p, Pools &pools) {
     if (p.stack) {
-      stacks.release(p.stack);
+      pools.stacks.release(p.stack);
       p.stack = nullptr;
     }
     if (p.compute && p.compute->dest)
-      destPool.push_back(std::move(p.compute->dest));
+      pools.dest.push_back(std::move(p.compute->dest));
   }
 
   /// A processor in its initial state.
@@ -295,7 +381,9 @@ public:
   uint8_t *resolve(uint64_t address, uint32_t bytes, const Core &from,
                    std::string &error);
   RunResult run(const ProgramSpec &program,
-                const std::vector<KernelArgs> *args, double hangSeconds);
+                const std::vector<KernelArgs> *args, double hangSeconds,
+                uint32_t threads);
+  void runThread(RunState &state, uint32_t slot);
   /// "past the end of core (x, y)'s L1" for a host address in a guard page
   /// of the L1 mapping, else empty.
   std::string describeL1Guard(uintptr_t address) const;
@@ -437,19 +525,36 @@ uint8_t *DeviceImpl::resolve(uint64_t address, uint32_t bytes,
 // Running a program
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// The program being run on this thread.
+/// The program being run, shared by the host threads that run its cores.
 struct RunState {
   DeviceImpl *device = nullptr;
-  std::vector<std::unique_ptr<Processor>> processors;
-  uint64_t epoch = 1;
-  uint64_t switches = 0;
-  bool failed = false;
+  std::vector<std::unique_ptr<Processor>> processors; // in schedule order
+  uint32_t threads = 1;
+  // Each core's processors, in schedule order: the threads claim them in
+  // that order, each the next one when none of its own can run.
+  std::vector<std::vector<Processor *>> cores;
+  std::atomic<size_t> claimed{0};
+  const KernelSpec *kernels = nullptr;      // the program's
+  std::vector<std::vector<Module *>> copies; // per slot > 0, per kernel
+  std::atomic<bool> failed{false};
+  // Bumped by every change a kernel of another core may wait for (a
+  // semaphore, a NoC write landing, a kernel ending): kernels blocked on
+  // anything but their own core's circular buffers are resumed after it.
+  std::atomic<uint64_t> crossEpoch{1};
+  std::atomic<uint32_t> sleepers{0}; // threads waiting for crossEpoch
+  std::atomic<uint64_t> switches{0};
+  std::mutex mutex; // guards what follows
+  std::condition_variable wake;
   RunResult result;
+  uint32_t finished = 0, parked = 0; // threads
+  std::vector<uint64_t> parkedAt;    // per thread slot: the epoch, or 0
+  bool deadlock = false;
 };
-// Set with runningProcessor by run(), under runMutex.
-RunState *running = nullptr;
-// True on the thread that runs the program (signals are per thread).
+
+namespace {
+// Set with runningProcessor by run(), on every thread running the program.
+thread_local RunState *running = nullptr;
+// True on the threads that run the program (signals are per thread).
 thread_local bool runsHere = false;
 
 std::string demangled(const char *name) {
@@ -477,11 +582,13 @@ void runKernel(void *arg) {
 }
 
 void clearCoreState(Core &core) {
-  for (uint64_t left = core.configured; left; left &= left - 1)
-    core.cbs[__builtin_ctzll(left)] = CircularBuffer{};
+  // Only configured CBs' counters ever change (the API checks `present`).
+  for (uint64_t left = core.configured; left; left &= left - 1) {
+    int index = __builtin_ctzll(left);
+    core.cbs[index] = CircularBuffer{};
+    core.received[index] = core.acked[index] = 0;
+  }
   core.configured = 0;
-  std::fill(std::begin(core.received), std::end(core.received), 0);
-  std::fill(std::begin(core.acked), std::end(core.acked), 0);
 }
 
 std::string where(const Processor &p) {
@@ -490,21 +597,31 @@ std::string where(const Processor &p) {
 }
 } // namespace
 
-Processor *runningProcessor = nullptr;
+thread_local Processor *runningProcessor = nullptr;
 
 const ArchSpec &currentArch() { return running->device->arch; }
 
 namespace {
-[[noreturn]] void stopKernel(RunResult::Kind kind, const std::string &message) {
+void recordCodeAddress(RunResult &result, uintptr_t pc);
+
+/// Ends the running kernel; the first error of the run is its result (with
+/// the kernel's code address `pc`, if known).
+[[noreturn]] void stopKernel(RunResult::Kind kind, const std::string &message,
+                             uintptr_t pc = 0) {
   RunState &state = *running;
   Processor &p = *runningProcessor;
-  if (!state.failed) {
-    state.failed = true;
-    state.result.kind = kind;
-    state.result.kernel = p.kernel->name;
-    state.result.x = p.core->x;
-    state.result.y = p.core->y;
-    state.result.message = where(p) + ": " + message;
+  {
+    std::lock_guard<std::mutex> lock(state.mutex);
+    if (!state.failed) {
+      state.result.kind = kind;
+      state.result.kernel = p.kernel->name;
+      state.result.x = p.core->x;
+      state.result.y = p.core->y;
+      state.result.message = where(p) + ": " + message;
+      recordCodeAddress(state.result, pc);
+      state.failed = true;
+    }
+    state.wake.notify_all(); // parked threads stop too
   }
   p.done = true;
   p.fiber.exit();
@@ -517,11 +634,20 @@ void kernelError(const std::string &message) {
 
 void recordPrint(std::string text) {
   Processor &p = *runningProcessor;
+  // Kernels on other host threads print too: their lines interleave as the
+  // threads run (in program order per kernel).
+  std::lock_guard<std::mutex> lock(running->mutex);
   running->result.prints.push_back(
       {p.kernel->name, p.core->x, p.core->y, std::move(text)});
 }
 
 bool kernelRunningHere() { return runsHere && runningProcessor; }
+
+const void *runningKernel(uint64_t &progress) {
+  Processor *p = runningProcessor;
+  progress = p ? p->progress : 0;
+  return p;
+}
 
 namespace {
 /// " in kernel_main+0x1c (<object>)" for a code address, or empty.
@@ -529,8 +655,10 @@ std::string codeLocation(uintptr_t pc) {
   Dl_info info;
   if (!pc || !dladdr(reinterpret_cast<void *>(pc), &info) || !info.dli_fname)
     return "";
-  const char *file = std::strrchr(info.dli_fname, '/');
-  file = file ? file + 1 : info.dli_fname;
+  std::string path =
+      objectPath(reinterpret_cast<uintptr_t>(info.dli_fbase), info.dli_fname);
+  const char *file = std::strrchr(path.c_str(), '/');
+  file = file ? file + 1 : path.c_str();
   if (!info.dli_sname)
     return format(" in %s", file);
   return format(" in %s+0x%lx (%s)", demangled(info.dli_sname).c_str(),
@@ -538,14 +666,15 @@ std::string codeLocation(uintptr_t pc) {
 }
 
 /// Records the object and offset of a faulting or spinning kernel's code
-/// address for the first error of the run.
-void recordCodeAddress(uintptr_t pc) {
+/// address (the kernel's own object when the address is in a thread's copy
+/// of it: the same file, so the same offsets).
+void recordCodeAddress(RunResult &result, uintptr_t pc) {
   Dl_info info;
-  if (running->failed || !pc || !dladdr(reinterpret_cast<void *>(pc), &info) ||
-      !info.dli_fname)
+  if (!pc || !dladdr(reinterpret_cast<void *>(pc), &info) || !info.dli_fname)
     return;
-  running->result.codeObject = info.dli_fname;
-  running->result.codeOffset = pc - uintptr_t(info.dli_fbase);
+  result.codeObject =
+      objectPath(reinterpret_cast<uintptr_t>(info.dli_fbase), info.dli_fname);
+  result.codeOffset = pc - uintptr_t(info.dli_fbase);
 }
 
 std::string faultAddress(const Processor &p, uintptr_t address) {
@@ -587,16 +716,15 @@ void endKernelOnFault(int signal, const siginfo_t &info, uintptr_t pc) {
     what = "abort() (SIGABRT: a failed assert, std::terminate or abort)";
     pc = 0; // inside the C library
   }
-  recordCodeAddress(pc);
-  stopKernel(RunResult::Kind::KernelError, what + codeLocation(pc));
+  stopKernel(RunResult::Kind::KernelError, what + codeLocation(pc), pc);
 }
 
 void endKernelOnHang(double seconds, uintptr_t pc) {
-  recordCodeAddress(pc);
   stopKernel(RunResult::Kind::Hang,
              format("no progress for %.1f s of CPU time (no call into the "
                     "kernel API and no switch): spinning%s",
-                    seconds, codeLocation(pc).c_str()));
+                    seconds, codeLocation(pc).c_str()),
+             pc);
 }
 
 void notEmulated(const std::string &message) {
@@ -604,7 +732,6 @@ void notEmulated(const std::string &message) {
 }
 
 void blockCurrent(const WaitReason &waitsFor, int32_t cb) {
-  RunState &state = *running;
   Processor &p = *runningProcessor;
   // Time passes while a kernel waits: its copies in flight land (one legal
   // execution), so only a barrier's absence before a push is observable.
@@ -613,14 +740,24 @@ void blockCurrent(const WaitReason &waitsFor, int32_t cb) {
     completeCopies(true);
   }
   p.blocked = true;
-  p.blockedEpoch = state.epoch;
+  p.blockedEpoch = p.core->epoch;
+  p.blockedCross = p.resumeCross;
   p.waitsFor = waitsFor;
   p.waitCb = cb;
   p.fiber.yield();
   p.blocked = false;
 }
 
-void notifyProgress() { ++running->epoch; }
+void notifyProgress() { ++runningProcessor->core->epoch; }
+
+void notifyCrossProgress() {
+  RunState &state = *running;
+  state.crossEpoch.fetch_add(1);
+  if (state.sleepers.load()) {
+    std::lock_guard<std::mutex> lock(state.mutex);
+    state.wake.notify_all();
+  }
+}
 
 uint8_t *processorL1(Processor &p, uint32_t address, uint32_t bytes,
                      const char *what) {
@@ -660,13 +797,219 @@ void completeCopies(bool writes) {
     any = true;
   }
   p.pending.erase(keep, p.pending.end());
-  if (any)
+  if (any && writes)
+    notifyCrossProgress(); // into other cores' L1 (a semaphore, say) too
+  else if (any)
     notifyProgress();
 }
 
-// Kernels' writable globals are swapped in and out per processor, in the one
-// copy of each module the process loads: programs run one at a time.
+// Kernels' writable globals are swapped in and out per processor, in the
+// copy of each module its host thread slot loads: programs run one at a time.
 std::mutex runMutex;
+
+//===----------------------------------------------------------------------===//
+// Host threads
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Host threads for runs, started on first use and kept for the process:
+/// slot 0 of a run is the calling thread, slot i > 0 pool thread i.
+class HostThreads {
+public:
+  /// Runs job(slot) for every slot below `count`, slot 0 here; returns when
+  /// all have returned.
+  void run(uint32_t count, const std::function<void(uint32_t)> &work) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      for (uint32_t slot = uint32_t(threads.size()) + 1; slot < count; ++slot)
+        threads.emplace_back([this, slot] { serve(slot); });
+      job = &work;
+      wanted = count;
+      pending = count - 1;
+      ++generation;
+    }
+    start.notify_all();
+    work(0);
+    std::unique_lock<std::mutex> lock(mutex);
+    finished.wait(lock, [&] { return pending == 0; });
+    job = nullptr;
+  }
+
+private:
+  void serve(uint32_t slot) {
+    keepOnlyKernelSignals();
+    uint64_t seen = 0;
+    std::unique_lock<std::mutex> lock(mutex);
+    for (;;) {
+      start.wait(lock, [&] { return generation != seen; });
+      seen = generation;
+      if (slot >= wanted)
+        continue;
+      const std::function<void(uint32_t)> *work = job;
+      lock.unlock();
+      (*work)(slot);
+      lock.lock();
+      if (--pending == 0)
+        finished.notify_all();
+    }
+  }
+
+  std::mutex mutex;
+  std::condition_variable start, finished;
+  std::vector<std::thread> threads; // slots 1, 2, ...
+  const std::function<void(uint32_t)> *job = nullptr;
+  uint64_t generation = 0;
+  uint32_t wanted = 0, pending = 0;
+};
+
+HostThreads *hostThreadsNow = nullptr;
+
+HostThreads &hostThreads() {
+  // Never destroyed: its threads wait for work until the process ends. A
+  // child process forked from this one has none of them: it starts anew
+  // (the parent's object, its lock perhaps held, is left alone).
+  static bool once = [] {
+    pthread_atfork(nullptr, nullptr, [] { hostThreadsNow = nullptr; });
+    return true;
+  }();
+  (void)once;
+  if (!hostThreadsNow)
+    hostThreadsNow = new HostThreads();
+  return *hostThreadsNow;
+}
+
+/// Whether `p` may run: not blocked, or blocked before a change of its core
+/// or across cores.
+bool runnable(const Processor &p, uint64_t cross) {
+  return !p.done && (!p.blocked || p.blockedEpoch != p.core->epoch ||
+                     p.blockedCross != cross);
+}
+
+/// Called by a thread that found nothing to run at cross-core epoch `seen`:
+/// waits until that epoch moves (true), or returns false when the run failed
+/// or every thread waits at the current epoch (a deadlock).
+bool park(RunState &state, uint32_t slot, uint64_t seen) {
+  std::unique_lock<std::mutex> lock(state.mutex);
+  bool resume = true;
+  state.parkedAt[slot] = seen;
+  ++state.parked;
+  state.sleepers.fetch_add(1);
+  for (;;) {
+    if (state.failed || state.deadlock) {
+      resume = false;
+      break;
+    }
+    uint64_t now = state.crossEpoch.load();
+    if (now != seen)
+      break;
+    bool all = state.parked + state.finished == state.threads;
+    for (uint64_t at : state.parkedAt)
+      all &= at == 0 || at == now;
+    if (all) {
+      state.deadlock = true;
+      state.wake.notify_all();
+      resume = false;
+      break;
+    }
+    state.wake.wait(lock);
+  }
+  state.sleepers.fetch_sub(1);
+  --state.parked;
+  state.parkedAt[slot] = 0;
+  return resume;
+}
+} // namespace
+
+/// Runs kernels on this thread until they end, the run fails or deadlocks.
+/// A core's kernels run until none of them can, then the next core's: the
+/// core's L1 and circular buffers stay in this CPU's caches meanwhile. When
+/// none of its cores can run, the thread claims the next core nobody has
+/// claimed (so the threads share out the cores as they get to them, on a
+/// loaded host too), and waits only when every core is claimed. Thread i
+/// starts with the i-th core.
+void DeviceImpl::runThread(RunState &state, uint32_t slot) {
+  running = &state;
+  runsHere = true;
+  Pools &pools = *this->pools[slot];
+  std::vector<std::vector<Processor *> *> cores; // this thread's
+  auto claim = [&](size_t index) {
+    for (Processor *p : state.cores[index]) {
+      p->slot = slot;
+      if (slot != 0)
+        p->module = state.copies[slot][p->kernel - state.kernels];
+    }
+    cores.push_back(&state.cores[index]);
+  };
+  claim(slot); // thread i starts with the i-th core (run() claimed them)
+  uint64_t switches = 0;
+  for (;;) {
+    uint64_t sweep = state.crossEpoch.load();
+    bool ran = false, live = false;
+    for (auto *core : cores) {
+      for (bool again = true; again && !state.failed.load();) {
+        again = false;
+        for (Processor *p : *core) {
+          live |= !p->done;
+          uint64_t cross = state.crossEpoch.load();
+          if (!runnable(*p, cross))
+            continue;
+          // A kernel takes its stack and DEST on its first turn and gives
+          // them back when it ends, so kernels running one after another
+          // reuse the same (cached) memory instead of one buffer each.
+          if (!p->stack) {
+            p->stack = pools.stacks.acquire();
+            p->fiber.start(p->stack, runKernel, p);
+            if (p->compute)
+              p->compute->dest = acquireDest(pools);
+          }
+          p->resumeCross = cross;
+          ++p->progress;
+          runningProcessor = p;
+          const Module &module = *p->module;
+          if (!module.data.empty())
+            module.restore(p->moduleData);
+          p->fiber.resume();
+          if (!module.data.empty())
+            module.save(p->moduleData);
+          runningProcessor = nullptr;
+          if (p->done)
+            releaseResources(*p, pools);
+          ++switches;
+          again = ran = true;
+          if (state.failed.load())
+            break;
+        }
+      }
+    }
+    if (state.failed.load())
+      break;
+    // Cores whose kernels all ended leave the sweep (a grid's cores mostly
+    // end one after another: the sweeps would grow with their number).
+    cores.erase(std::remove_if(cores.begin(), cores.end(),
+                               [](const std::vector<Processor *> *core) {
+                                 return std::all_of(core->begin(), core->end(),
+                                                    [](Processor *p) { return p->done; });
+                               }),
+                cores.end());
+    if (ran)
+      continue;
+    size_t next = state.claimed.fetch_add(1);
+    if (next < state.cores.size()) {
+      claim(next);
+      continue;
+    }
+    if (!live || !park(state, slot, sweep))
+      break;
+  }
+  state.switches += switches;
+  if (slot != 0) { // the calling thread's are restored by run()
+    running = nullptr;
+    runsHere = false;
+  }
+  std::lock_guard<std::mutex> lock(state.mutex);
+  ++state.finished;
+  state.wake.notify_all();
+}
 
 std::string DeviceImpl::describeL1Guard(uintptr_t address) const {
   auto base = uintptr_t(l1Memory);
@@ -690,7 +1033,7 @@ std::string DeviceImpl::describeL1Guard(uintptr_t address) const {
 
 RunResult DeviceImpl::run(const ProgramSpec &program,
                           const std::vector<KernelArgs> *args,
-                          double hangSeconds) {
+                          double hangSeconds, uint32_t threads) {
   std::lock_guard<std::mutex> lock(runMutex);
   RunState state;
   state.device = this;
@@ -770,7 +1113,7 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
     const auto &runtimeArgs = args ? (*args)[k].perCore : kernel.runtimeArgs;
     const auto &commonArgs = args ? (*args)[k].common : kernel.commonArgs;
     std::string error;
-    Module *module = loadModule(kernel.library, error);
+    Module *module = loadModule(kernel.library, 0, error);
     if (!module)
       return programError(format("kernel '%s': cannot load %s: %s",
                                  kernel.name.c_str(), kernel.library.c_str(),
@@ -807,6 +1150,7 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
         const CircularBuffer &cb = c->cbs[index];
         uint32_t base = c->l1Base + cb.address;
         LocalCBInterface &local = p->cbs[index];
+        local = LocalCBInterface{};
         local.fifo_size = cb.size >> shift;
         local.fifo_limit = (base + cb.size) >> shift;
         local.fifo_page_size = cb.pageSize >> shift;
@@ -832,50 +1176,49 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
   if (program.reverse)
     std::reverse(state.processors.begin(), state.processors.end());
 
-  RunState *outer = running;
-  running = &state;
-  bool outerRunsHere = runsHere;
-  runsHere = true;
-  // Installed per run (a few microseconds): Python's faulthandler and others
-  // keep their handlers outside runs.
-  KernelIsolation isolation(hangSeconds);
-  bool progressed = true;
-  while (progressed && !state.failed) {
-    progressed = false;
-    bool live = false;
-    for (auto &p : state.processors) {
-      if (p->done)
-        continue;
-      live = true;
-      if (p->blocked && p->blockedEpoch == state.epoch)
-        continue;
-      // A kernel takes its stack and DEST on its first turn and gives them
-      // back when it ends, so kernels running one after another reuse the
-      // same (cached) memory instead of one buffer each.
-      if (!p->stack) {
-        p->stack = stacks.acquire();
-        p->fiber.start(p->stack, runKernel, p.get());
-        if (p->compute)
-          p->compute->dest = acquireDest();
+  // Each core's kernels run on one host thread (their circular buffers are
+  // theirs alone); cores go to the threads in turn, in schedule order.
+  for (auto &p : state.processors) {
+    if (state.cores.empty() || state.cores.back().back()->core != p->core)
+      state.cores.emplace_back();
+    state.cores.back().push_back(p.get());
+  }
+  uint32_t count = std::max<uint32_t>(
+      1, std::min<uint32_t>(threads, uint32_t(state.cores.size())));
+  // Each thread slot's copy of each kernel (slot 0's are the processors').
+  state.copies.assign(count, {});
+  for (uint32_t slot = 1; slot < count; ++slot)
+    for (const KernelSpec &kernel : program.kernels) {
+      std::string error;
+      Module *copy = loadModule(kernel.library, slot, error);
+      if (!copy) {
+        for (auto &q : state.processors)
+          processorPool.push_back(std::move(q));
+        return programError(format("kernel '%s': cannot load a copy of %s: %s",
+                                   kernel.name.c_str(), kernel.library.c_str(),
+                                   error.c_str()));
       }
-      runningProcessor = p.get();
-      const Module &module = *p->module;
-      if (!module.data.empty())
-        module.restore(p->moduleData);
-      p->fiber.resume();
-      if (!module.data.empty())
-        module.save(p->moduleData);
-      if (p->done)
-        releaseResources(*p);
-      ++state.switches;
-      ++kernelProgress;
-      runningProcessor = nullptr;
-      progressed = true;
-      if (state.failed)
-        break;
+      state.copies[slot].push_back(copy);
     }
-    if (!live)
-      break;
+  state.kernels = program.kernels.data();
+  state.claimed = count; // the first `count` cores: one for each thread
+  state.threads = count;
+  state.parkedAt.assign(count, 0);
+  for (uint32_t slot = 0; slot < count; ++slot)
+    poolsOf(slot);
+
+  RunState *outer = running;
+  bool outerRunsHere = runsHere;
+  {
+    // Installed per run (a few microseconds): Python's faulthandler and
+    // others keep their handlers outside runs.
+    KernelIsolation isolation(hangSeconds);
+    hostThreads().run(count, [&](uint32_t slot) {
+      if (slot == 0)
+        return runThread(state, 0);
+      ThreadIsolation threadIsolation(hangSeconds);
+      runThread(state, slot);
+    });
   }
   running = outer;
   runsHere = outerRunsHere;
@@ -894,7 +1237,7 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
     }
   }
   for (auto &p : state.processors) {
-    releaseResources(*p);
+    releaseResources(*p, *pools[p->slot]);
     processorPool.push_back(std::move(p));
   }
   state.result.contextSwitches = state.switches;
@@ -924,8 +1267,8 @@ void Device::readPages(BufferKind kind, uint32_t address, uint8_t *data,
 }
 RunResult Device::run(const ProgramSpec &program,
                       const std::vector<KernelArgs> *args,
-                      double hangSeconds) {
-  return impl->run(program, args, hangSeconds);
+                      double hangSeconds, uint32_t threads) {
+  return impl->run(program, args, hangSeconds, threads);
 }
 
 } // namespace ttlemu

@@ -14,8 +14,6 @@
 
 namespace ttlemu {
 
-uint64_t kernelProgress = 0;
-
 namespace {
 constexpr int kFaultSignals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
 static_assert(sizeof(kFaultSignals) / sizeof(int) == KernelIsolation::kSignals);
@@ -24,11 +22,14 @@ static_assert(sizeof(kFaultSignals) / sizeof(int) == KernelIsolation::kSignals);
 /// next two are glibc's).
 int watchdogSignal() { return SIGRTMIN + 5; }
 
-// The handlers read these on the thread they interrupt.
-thread_local struct sigaction *savedActions = nullptr;
+// The actions before a run's (set by the thread that starts the run; runs
+// are one at a time per process).
+struct sigaction *savedActions = nullptr;
+// The watchdog's handler reads these on the thread it interrupts.
 thread_local double hangLimit = 0;
 thread_local double tickSeconds = 0;
 thread_local double staleSeconds = 0;
+thread_local const void *lastKernel = nullptr;
 thread_local uint64_t lastProgress = 0;
 
 uintptr_t programCounter(void *context) {
@@ -74,8 +75,10 @@ void onFault(int signal, siginfo_t *info, void *context) {
 void onTick(int, siginfo_t *, void *context) {
   if (hangLimit <= 0 || !kernelRunningHere())
     return;
-  uint64_t now = *static_cast<volatile uint64_t *>(&kernelProgress);
-  if (now != lastProgress) {
+  uint64_t now = 0;
+  const void *kernel = runningKernel(now);
+  if (kernel != lastKernel || now != lastProgress) {
+    lastKernel = kernel;
     lastProgress = now;
     staleSeconds = 0;
     return;
@@ -117,22 +120,24 @@ stack_t &alternateStack() {
 }
 } // namespace
 
-KernelIsolation::KernelIsolation(double hangSeconds) {
+void keepOnlyKernelSignals() {
+  sigset_t set;
+  sigfillset(&set);
+  for (int signal : kFaultSignals)
+    sigdelset(&set, signal);
+  sigdelset(&set, watchdogSignal());
+  pthread_sigmask(SIG_SETMASK, &set, nullptr);
+}
+
+ThreadIsolation::ThreadIsolation(double hangSeconds) {
   sigaltstack(&alternateStack(), &previousStack);
-  struct sigaction action = {};
-  action.sa_sigaction = onFault;
-  action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
-  sigemptyset(&action.sa_mask);
-  for (int i = 0; i < kSignals; ++i)
-    sigaction(kFaultSignals[i], &action, &previous[i]);
-  savedActions = previous;
   if (hangSeconds <= 0)
     return;
   installTickHandler();
   hangLimit = hangSeconds;
   tickSeconds = std::fmin(1.0, hangSeconds / 4);
   staleSeconds = 0;
-  lastProgress = kernelProgress;
+  lastKernel = runningKernel(lastProgress);
   struct sigevent event = {};
   event.sigev_notify = SIGEV_THREAD_ID;
   event.sigev_signo = watchdogSignal();
@@ -150,14 +155,28 @@ KernelIsolation::KernelIsolation(double hangSeconds) {
   timer = id;
 }
 
-KernelIsolation::~KernelIsolation() {
+ThreadIsolation::~ThreadIsolation() {
   if (timer)
     timer_delete(static_cast<timer_t>(timer));
   hangLimit = 0;
+  sigaltstack(&previousStack, nullptr);
+}
+
+// The calling thread's part (the member) goes in first and out last.
+KernelIsolation::KernelIsolation(double hangSeconds) : thread(hangSeconds) {
+  struct sigaction action = {};
+  action.sa_sigaction = onFault;
+  action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+  sigemptyset(&action.sa_mask);
+  for (int i = 0; i < kSignals; ++i)
+    sigaction(kFaultSignals[i], &action, &previous[i]);
+  savedActions = previous;
+}
+
+KernelIsolation::~KernelIsolation() {
   savedActions = nullptr;
   for (int i = 0; i < kSignals; ++i)
     sigaction(kFaultSignals[i], &previous[i], nullptr);
-  sigaltstack(&previousStack, nullptr);
 }
 
 } // namespace ttlemu

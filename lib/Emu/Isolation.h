@@ -17,13 +17,25 @@
 
 namespace ttlemu {
 
-/// Progress of the running kernel: calls into the emulated kernel API and
-/// fiber switches (the watchdog compares it between ticks).
-extern uint64_t kernelProgress __attribute__((visibility("hidden")));
+/// While alive, on each host thread that runs kernels: the thread's
+/// alternate signal stack (a fault on a fiber stack's guard page needs one)
+/// and, with `hangSeconds` > 0, the watchdog on the thread's CPU time. The
+/// previous alternate stack comes back afterwards.
+class ThreadIsolation {
+public:
+  explicit ThreadIsolation(double hangSeconds);
+  ~ThreadIsolation();
+  ThreadIsolation(const ThreadIsolation &) = delete;
+  ThreadIsolation &operator=(const ThreadIsolation &) = delete;
 
-/// While alive (one per program run, on the running thread): faults of the
-/// running kernel and, with `hangSeconds` > 0, hangs end it. The previous
-/// signal actions and alternate stack come back afterwards.
+private:
+  stack_t previousStack;
+  void *timer = nullptr; // a timer_t when the watchdog runs
+};
+
+/// While alive (one per program run, on the thread that starts it): faults
+/// of a running kernel, on any thread, end it; the calling thread's part as
+/// ThreadIsolation. The previous signal actions come back afterwards.
 class KernelIsolation {
 public:
   static constexpr int kSignals = 5; // SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT
@@ -35,14 +47,19 @@ public:
 
 private:
   struct sigaction previous[kSignals];
-  stack_t previousStack;
-  void *timer = nullptr; // a timer_t when the watchdog runs
+  ThreadIsolation thread;
 };
 
+/// On a host thread that only runs kernels: blocks every signal but the
+/// faults and the watchdog's, so the others go to the process's own threads.
+void keepOnlyKernelSignals();
+
 /// Implemented by the scheduler (Device.cpp): true while a kernel's fiber
-/// runs on this thread; ends the running kernel with a fault or a hang
-/// (never returns).
+/// runs on this thread; the kernel running on this thread (nullptr if none)
+/// and its progress count (calls into the kernel API and resumes); ends the
+/// running kernel with a fault or a hang (never returns).
 bool kernelRunningHere();
+const void *runningKernel(uint64_t &progress);
 [[noreturn]] void endKernelOnFault(int signal, const siginfo_t &info,
                                    uintptr_t pc);
 [[noreturn]] void endKernelOnHang(double seconds, uintptr_t pc);

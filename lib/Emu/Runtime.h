@@ -54,6 +54,10 @@ struct Core {
   // The stream registers tiles_received / tiles_acked of each CB.
   uint32_t received[kMaxCircularBuffers] = {};
   uint32_t acked[kMaxCircularBuffers] = {};
+  // Bumped by every change of the core's state its kernels may wait for
+  // (circular-buffer counters, copies landing in it): a blocked kernel is
+  // resumed only after it, or the run's cross-core epoch, moved.
+  uint64_t epoch = 1;
 };
 
 /// A copy the NoC has accepted but not completed. It is carried out, reading
@@ -98,6 +102,11 @@ struct ComputeState {
     }
     return t;
   }
+  /// The tile for an operation that overwrites all of it: no zeroing.
+  float *tileToOverwrite(uint32_t section, uint32_t index) {
+    live[section] |= 1u << index;
+    return dest.get() + (section * tilesPerSection + index) * kTileElems;
+  }
   /// tile_regs_release: the whole section reads as zero again.
   void zeroSection(uint32_t section) { live[section] = 0; }
 };
@@ -122,15 +131,25 @@ struct Processor {
   Core *core = nullptr;
   const KernelSpec *kernel = nullptr;
   Role role = Role::Compute;
-  Module *module = nullptr;
+  Module *module = nullptr; // the copy of its host thread slot
+  uint32_t slot = 0;        // the host thread slot running it
   std::vector<uint8_t> moduleData; // this core's copy of the kernel's globals
   const std::vector<uint32_t> *args = nullptr;   // this core's runtime args
   const std::vector<uint32_t> *common = nullptr; // the kernel's common args
-  LocalCBInterface cbs[kMaxCircularBuffers] = {};
+  // Only the configured CBs' are set (run() zeroes and fills them): the API
+  // reads no other (it checks CircularBuffer::present first), and a reused
+  // processor need not clear all 64.
+  LocalCBInterface cbs[kMaxCircularBuffers];
   Fiber fiber;
   void *stack = nullptr; // from the device's StackPool
   bool done = false, blocked = false;
-  uint64_t blockedEpoch = 0;
+  uint64_t blockedEpoch = 0; // the core's epoch when it blocked
+  // The run's cross-core epoch read before its last resume, so before it
+  // checked what it waits for (a change after that moves the epoch on).
+  uint64_t resumeCross = 0, blockedCross = 0;
+  // Calls into the kernel API and resumes: the watchdog's measure of
+  // progress (Isolation.h).
+  uint64_t progress = 0;
   WaitReason waitsFor;
   int32_t waitCb = -1;
   std::vector<PendingCopy> pending;
@@ -140,10 +159,10 @@ struct Processor {
   static Processor *current();
 };
 
-/// The kernel whose fiber is running, nullptr outside a run. Programs run one
-/// at a time per process (Device.cpp), so one pointer serves every thread;
-/// hidden, so the kernel API reads it without a GOT or TLS lookup.
-extern Processor *runningProcessor __attribute__((visibility("hidden")));
+/// The kernel whose fiber is running on this host thread, nullptr outside a
+/// run (a run's cores may be spread over several host threads: Device.cpp).
+extern thread_local Processor *runningProcessor
+    __attribute__((visibility("hidden")));
 inline Processor *Processor::current() { return runningProcessor; }
 
 /// Formats a message (printf style) for errors.
@@ -161,8 +180,11 @@ void recordPrint(std::string text);
 
 /// Blocks the current kernel until the runtime state changes.
 void blockCurrent(const WaitReason &waitsFor, int32_t cb);
-/// Records that state other kernels may wait on changed.
+/// Records that state of the current core its own kernels may wait on changed.
 void notifyProgress();
+/// Records a change kernels of other cores may wait on (a semaphore, a NoC
+/// write), which may run on other host threads.
+void notifyCrossProgress();
 
 /// Host memory of `bytes` at L1 address `address` of the current core
 /// (absolute host address or L1 offset), or a kernel error naming `what`.

@@ -1140,6 +1140,41 @@ void packTile(const float *values, DataFormat format, uint8_t *l1) {
   }
 }
 
+#if defined(__x86_64__)
+namespace {
+/// packAccumulateTile for bf16: each face row's sum in registers, the same
+/// operations as the composition (RNE of DEST, add, RNE of the sum).
+__attribute__((target("avx512f"))) void
+packAccumulateBf16Avx512(const float *values, uint8_t *l1) {
+  for (int face = 0; face < 4; ++face)
+    for (int r = 0; r < kFaceDim; ++r) {
+      int row = (face / 2) * kFaceDim + r, col = (face % 2) * kFaceDim;
+      auto *at = reinterpret_cast<__m256i *>(l1 + 2 * tileLayoutIndex(row, col));
+      __m512 packed = rneBf16Avx512(_mm512_loadu_ps(values + row * kTileDim + col));
+      Lanes16 old = (Lanes16)_mm512_maskz_cvtepu16_epi32(0xFFFF, _mm256_loadu_si256(at))
+                    << 16;
+      Lanes16 bits = (Lanes16)rneBf16Avx512(_mm512_add_ps(packed, (__m512)old)) >> 16;
+      _mm256_storeu_si256(at, _mm512_maskz_cvtepi32_epi16(0xFFFF, (__m512i)bits));
+    }
+}
+} // namespace
+#endif
+
+void packAccumulateTile(const float *values, DataFormat format, uint8_t *l1) {
+#if defined(__x86_64__)
+  if (format == DataFormat::Float16_b && hostSimdLevel() >= SimdLevel::Avx512)
+    return packAccumulateBf16Avx512(values, l1);
+#endif
+  alignas(64) uint8_t packed[4 * kTileElems];
+  alignas(64) float sum[kTileElems], old[kTileElems];
+  packTile(values, format, packed);
+  unpackTile(packed, format, sum);
+  unpackTile(l1, format, old);
+  for (uint32_t i = 0; i < kTileElems; ++i)
+    sum[i] += old[i];
+  packTile(sum, format, l1);
+}
+
 float roundToBf16(float x) { return rneBf16(x); }
 
 float truncateToBf16(float x) { return truncBf16(x); }
@@ -1181,18 +1216,19 @@ void fpuEltwise(EltwiseOp op, const float *a, const float *b, float *dest,
 
 namespace {
 #if defined(__x86_64__)
-/// dest = round(acc + dest) for rows i..i+7 of a tile product held in
-/// registers (acc[r][v]: row i + r, columns 16v..16v+15); kRound: 16-bit DEST.
+/// dest = round(acc + addend) for rows i..i+7 of a tile product held in
+/// registers (acc[r][v]: row i + r, columns 16v..16v+15); kRound: 16-bit
+/// DEST. `addend` is dest, or kZeroTile for a DEST tile read as zero.
 template <bool kRound>
 __attribute__((target("avx512f"), always_inline)) inline void
-addRoundRows(__m512 (&acc)[8][2], float *dest, int i) {
+addRoundRows(__m512 (&acc)[8][2], const float *addend, float *dest, int i) {
 #pragma GCC unroll 8
   for (int r = 0; r < 8; ++r)
 #pragma GCC unroll 2
     for (int v = 0; v < 2; ++v) {
-      float *at = dest + (i + r) * kTileDim + v * 16;
-      __m512 sum = _mm512_add_ps(acc[r][v], _mm512_loadu_ps(at));
-      _mm512_storeu_ps(at, kRound ? rneBf16Avx512(sum) : sum);
+      int at = (i + r) * kTileDim + v * 16;
+      __m512 sum = _mm512_add_ps(acc[r][v], _mm512_loadu_ps(addend + at));
+      _mm512_storeu_ps(dest + at, kRound ? rneBf16Avx512(sum) : sum);
     }
 }
 
@@ -1202,7 +1238,8 @@ addRoundRows(__m512 (&acc)[8][2], float *dest, int i) {
 /// through a sum tile and writeDest.
 template <bool kRound>
 __attribute__((target("avx512f"))) void
-gemmRoundAvx512(const float *x, const float *y, float *dest) {
+gemmRoundAvx512(const float *x, const float *y, const float *addend,
+                float *dest) {
   for (int i = 0; i < kTileDim; i += 8) {
     __m512 acc[8][2];
 #pragma GCC unroll 8
@@ -1218,7 +1255,7 @@ gemmRoundAvx512(const float *x, const float *y, float *dest) {
         acc[r][1] = _mm512_fmadd_ps(s, y1, acc[r][1]);
       }
     }
-    addRoundRows<kRound>(acc, dest, i);
+    addRoundRows<kRound>(acc, addend, dest, i);
   }
 }
 #endif
@@ -1235,8 +1272,8 @@ void matmulFloats(const float *a, const float *b, float *dest, bool transposeB,
   // and rounded. in0 (a) sits in SrcB, in1 (b) in SrcA (C/matmul.h).
 #if defined(__x86_64__)
   if (fidelity == MathFidelity::HiFi4 && simd >= SimdLevel::Avx512)
-    return mode == DestMode::Bf16 ? gemmRoundAvx512<true>(a, b, dest)
-                                  : gemmRoundAvx512<false>(a, b, dest);
+    return mode == DestMode::Bf16 ? gemmRoundAvx512<true>(a, b, dest, dest)
+                                  : gemmRoundAvx512<false>(a, b, dest, dest);
 #endif
   alignas(64) float acc[kTileElems] = {};
   if (fidelity == MathFidelity::HiFi4) {
@@ -1282,11 +1319,12 @@ unpackBf16Avx512(const uint8_t *l1, float *out) {
 /// HiFi4 (bf16 widens exactly into the source registers).
 template <bool kRound>
 __attribute__((target("avx512f"))) void
-matmulBf16Avx512(const uint8_t *l1x, const uint8_t *l1y, float *dest) {
+matmulBf16Avx512(const uint8_t *l1x, const uint8_t *l1y, const float *addend,
+                 float *dest) {
   alignas(64) float x[kTileElems], y[kTileElems];
   unpackBf16Avx512(l1x, x);
   unpackBf16Avx512(l1y, y);
-  gemmRoundAvx512<kRound>(x, y, dest);
+  gemmRoundAvx512<kRound>(x, y, addend, dest);
 }
 
 #endif
@@ -1444,7 +1482,8 @@ prepareDotColumns(const uint8_t *l1, uint32_t *out) {
 /// operands: gemmRoundAvx512's chain, two steps per instruction.
 template <bool kRound>
 __attribute__((target("avx512f,avx512bf16"))) void
-gemmDotRoundAvx512(const uint32_t *x, const uint32_t *y, float *dest) {
+gemmDotRoundAvx512(const uint32_t *x, const uint32_t *y, const float *addend,
+                   float *dest) {
   for (int i = 0; i < kTileDim; i += 8) {
     __m512 acc[8][2];
 #pragma GCC unroll 8
@@ -1464,20 +1503,21 @@ gemmDotRoundAvx512(const uint32_t *x, const uint32_t *y, float *dest) {
         acc[r][1] = _mm512_dpbf16_ps(acc[r][1], y1, s);
       }
     }
-    addRoundRows<kRound>(acc, dest, i);
+    addRoundRows<kRound>(acc, addend, dest, i);
   }
 }
 
 /// matmulBf16Avx512's result through VDPBF16PS where bf16DotExact allows.
 template <bool kRound>
 __attribute__((target("avx512f,avx512bw"))) void
-matmulBf16Dot(const uint8_t *l1x, const uint8_t *l1y, float *dest) {
+matmulBf16Dot(const uint8_t *l1x, const uint8_t *l1y, const float *addend,
+              float *dest) {
   alignas(64) uint32_t x[kTileElems / 2], y[kTileElems / 2];
   Bf16Range rx = prepareDotRows(l1x, x);
   Bf16Range ry = prepareDotColumns(l1y, y);
   if (bf16DotExact(rx, ry))
-    return gemmDotRoundAvx512<kRound>(x, y, dest);
-  matmulBf16Avx512<kRound>(l1x, l1y, dest);
+    return gemmDotRoundAvx512<kRound>(x, y, addend, dest);
+  matmulBf16Avx512<kRound>(l1x, l1y, addend, dest);
 }
 
 /// Whether this CPU's VDPBF16PS is the SDM's: two steps, each rounded to
@@ -1550,19 +1590,26 @@ void fpuMatmul(const float *a, const float *b, float *dest, bool transposeB,
 
 void fpuMatmulTiles(const uint8_t *a, DataFormat formatA, const uint8_t *b,
                     DataFormat formatB, float *dest, bool transposeB,
-                    DestMode mode, MathFidelity fidelity, SimdLevel simd) {
+                    DestMode mode, MathFidelity fidelity, SimdLevel simd,
+                    bool destIsZero) {
   simd = std::min(simd, hostSimdLevel());
 #if defined(__x86_64__)
   bool bf16HiFi4 = fidelity == MathFidelity::HiFi4 && !transposeB &&
                    formatA == DataFormat::Float16_b &&
                    formatB == DataFormat::Float16_b;
+  // A DEST tile that reads as zero is added from a tile of zeros, not
+  // zeroed first.
+  alignas(64) static const float kZeroTile[kTileElems] = {};
+  const float *addend = destIsZero ? kZeroTile : dest;
   if (bf16HiFi4 && simd == SimdLevel::Avx512Bf16)
-    return mode == DestMode::Bf16 ? matmulBf16Dot<true>(a, b, dest)
-                                  : matmulBf16Dot<false>(a, b, dest);
+    return mode == DestMode::Bf16 ? matmulBf16Dot<true>(a, b, addend, dest)
+                                  : matmulBf16Dot<false>(a, b, addend, dest);
   if (bf16HiFi4 && simd == SimdLevel::Avx512)
-    return mode == DestMode::Bf16 ? matmulBf16Avx512<true>(a, b, dest)
-                                  : matmulBf16Avx512<false>(a, b, dest);
+    return mode == DestMode::Bf16 ? matmulBf16Avx512<true>(a, b, addend, dest)
+                                  : matmulBf16Avx512<false>(a, b, addend, dest);
 #endif
+  if (destIsZero)
+    std::fill_n(dest, kTileElems, 0.0f);
   alignas(64) float x[kTileElems], y[kTileElems];
   unpackTile(a, formatA, x);
   toSourceRegister(x, formatA);

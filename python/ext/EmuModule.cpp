@@ -151,7 +151,8 @@ NB_MODULE(_emu, m) {
            })
       .def("run",
            [](Device &device, const ProgramSpec &program,
-              std::vector<ArgsTuple> args, double hangSeconds) {
+              std::vector<ArgsTuple> args, double hangSeconds,
+              uint32_t threads) {
              std::vector<KernelArgs> words;
              words.reserve(args.size());
              for (auto &[perCore, common] : args)
@@ -159,7 +160,7 @@ NB_MODULE(_emu, m) {
              RunResult result;
              {
                nb::gil_scoped_release release;
-               result = device.run(program, &words, hangSeconds);
+               result = device.run(program, &words, hangSeconds, threads);
              }
              nb::list blocked;
              for (const BlockedKernel &b : result.blocked)

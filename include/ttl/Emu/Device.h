@@ -145,10 +145,11 @@ public:
 
   /// Runs `program`; with `args` (one entry per kernel), their words replace
   /// the kernels' runtimeArgs and commonArgs. A kernel that makes no progress
-  /// for `hangSeconds` (> 0) ends the run as a Hang.
+  /// for `hangSeconds` (> 0) ends the run as a Hang. The cores' kernels run
+  /// on up to `threads` host threads (each core's on one of them).
   RunResult run(const ProgramSpec &program,
                 const std::vector<KernelArgs> *args = nullptr,
-                double hangSeconds = 0);
+                double hangSeconds = 0, uint32_t threads = 1);
 
 private:
   std::unique_ptr<DeviceImpl> impl;

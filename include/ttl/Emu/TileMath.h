@@ -71,6 +71,10 @@ inline int tileLayoutIndex(int r, int c) {
 void unpackTile(const uint8_t *l1, DataFormat format, float *out);
 /// Row-major floats -> L1 tile of `format`, rounding to nearest even.
 void packTile(const float *values, DataFormat format, uint8_t *l1);
+/// The packer's L1 accumulation: the L1 tile becomes the sum of `values`
+/// packed to `format` and the tile in L1, in `format` (tt-llk's golden
+/// apply_l1_accumulation), i.e. pack(unpack(pack(values)) + unpack(l1)).
+void packAccumulateTile(const float *values, DataFormat format, uint8_t *l1);
 
 float roundToBf16(float x);    // round to nearest even, NaN kept
 float truncateToBf16(float x); // drop the low 16 bits
@@ -121,10 +125,12 @@ SimdLevel hostSimdLevel();
 /// unpackTile + toSourceRegister + fpuMatmul at every `simd` level; with
 /// AVX-512, bf16 operands and HiFi4 the unpack, product, DEST addition and
 /// DEST rounding run as one pass over registers.
+/// `destIsZero`: `dest` holds no value yet and reads as zero (it is only
+/// written).
 void fpuMatmulTiles(const uint8_t *a, DataFormat formatA, const uint8_t *b,
                     DataFormat formatB, float *dest, bool transposeB,
                     DestMode mode, MathFidelity fidelity,
-                    SimdLevel simd = hostSimdLevel());
+                    SimdLevel simd = hostSimdLevel(), bool destIsZero = false);
 /// Whether fpuMatmulTiles at SimdLevel::Avx512Bf16 multiplies the bf16 L1
 /// tiles `a` (in0) and `b` (in1) with VDPBF16PS: only where each of its steps
 /// is the FMA chain's (no infinity or NaN, no denormal operand, no partial

@@ -44,6 +44,12 @@ DEFAULT_WATCHDOG = 10.0
 SCHEDULES = ("forward", "reverse")
 
 
+def default_threads() -> int:
+    """Host threads a device runs its cores on by default: the CPUs this process may use
+    (docs/emulator.md, "Scheduling")."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 @dataclass(frozen=True)
 class MemoryConfig:
     """Where a tensor lives: ``buffer_type`` ``"dram"`` or ``"l1"``, interleaved pages."""
@@ -136,7 +142,9 @@ class Device:
     """One emulated device (``arch`` ``"wormhole_b0"``: 8x8 workers, 12 DRAM banks; or
     ``"blackhole"``: 13x10, 8 banks). Kernel host builds are cached in ``cache_dir``
     (default ``~/.cache/ttlang/emu``). ``schedule="reverse"`` runs the kernels in the opposite
-    order, to expose results that depend on it (races)."""
+    order, to expose results that depend on it (races). The cores' kernels run on ``threads``
+    host threads (default: the CPUs this process may use); a race-free program gives the same
+    bits on any number, and ``threads=1`` interleaves every run identically."""
 
     is_emulated = True
 
@@ -147,6 +155,7 @@ class Device:
         cache_dir: str | os.PathLike[str] | None = None,
         schedule: str = "forward",
         watchdog: float | None = DEFAULT_WATCHDOG,
+        threads: int | None = None,
     ):
         if arch not in ARCHITECTURES:
             raise ValueError(f"arch must be one of {ARCHITECTURES}, got {arch!r}")
@@ -154,8 +163,13 @@ class Device:
             raise ValueError(f"schedule must be one of {SCHEDULES}, got {schedule!r}")
         if watchdog is not None and not watchdog >= 0:
             raise ValueError(f"watchdog must be seconds >= 0 or None (off), got {watchdog!r}")
+        if threads is None:
+            threads = default_threads()
+        if not isinstance(threads, int) or threads < 1:
+            raise ValueError(f"threads must be an integer >= 1 or None (the host's CPUs), got {threads!r}")
         self.schedule = schedule
         self.watchdog = watchdog or 0.0
+        self.threads = threads
         self._arch = arch
         self._native = _emu.Device(arch)
         grid_x, grid_y, dram_banks, *_ = _emu.architecture(arch)
@@ -199,7 +213,7 @@ class Device:
                 raise EmulatorError("a tensor of another emulated device was passed")
         native_program, args = self._programs.read(program, kernel_names)
         kind, message, kernel, x, y, blocked, switches, prints, code_object, code_offset = (
-            self._native.run(native_program, args, self.watchdog)
+            self._native.run(native_program, args, self.watchdog, self.threads)
         )
         lines = tuple(DevicePrintLine(k, (px, py), text) for k, px, py, text in prints)
         self.last_run = RunStats(switches, lines)
@@ -270,11 +284,13 @@ def open_device(
     cache_dir: str | os.PathLike[str] | None = None,
     schedule: str = "forward",
     watchdog: float | None = DEFAULT_WATCHDOG,
+    threads: int | None = None,
 ) -> Device:
     """Opens an emulated device (``schedule``: the kernel order, "forward" or "reverse";
     ``watchdog``: seconds of CPU time without progress after which a kernel is a
-    ``KernelHang``, ``None`` or 0 for none)."""
-    return Device(arch, cache_dir=cache_dir, schedule=schedule, watchdog=watchdog)
+    ``KernelHang``, ``None`` or 0 for none; ``threads``: the host threads running the cores'
+    kernels, ``None`` for the CPUs this process may use, ``1`` for one fixed interleaving)."""
+    return Device(arch, cache_dir=cache_dir, schedule=schedule, watchdog=watchdog, threads=threads)
 
 
 def _as_numpy(array: Any) -> np.ndarray:
