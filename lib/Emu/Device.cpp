@@ -83,6 +83,9 @@ std::string format(const char *fmt, ...) {
 /// scheduler swaps it in and out around the processor's turns.
 class Module {
 public:
+  void *handle = nullptr;     // dlopen's
+  uintptr_t base = 0;         // load address (a copy's key in copyNames)
+  uint64_t lastRun = 0;       // the last run that loaded it
   void (*main)() = nullptr;
   std::vector<std::pair<uint8_t *, size_t>> data; // writable, non-RELRO
   std::vector<uint8_t> pristine;                  // their state at load
@@ -197,12 +200,45 @@ void *openCopy(const std::string &path, std::string &error) {
   return handle;
 }
 
+// Runs so far (programs run one at a time per process, under runMutex).
+uint64_t runCount = 0;
+// Kernel objects kept loaded at most: each maps several regions, and a
+// process has a bounded number of mappings (vm.max_map_count, 65530 by
+// default), which thousands of distinct kernels used to exhaust (dlopen then
+// fails: "cannot apply additional memory protection"). Settable for tests.
+size_t loadedModuleLimit = 1024;
+
+/// Unloads the least recently run modules that the current run has not
+/// loaded, down to three quarters of the limit.
+void evictModules() {
+  auto &loaded = modules();
+  if (loaded.size() < loadedModuleLimit)
+    return;
+  std::vector<std::pair<uint64_t, std::pair<std::string, uint32_t>>> idle;
+  for (auto &[key, module] : loaded)
+    if (module->lastRun != runCount)
+      idle.push_back({module->lastRun, key});
+  std::sort(idle.begin(), idle.end());
+  size_t keep = loadedModuleLimit * 3 / 4;
+  for (auto &[_, key] : idle) {
+    if (loaded.size() <= keep)
+      break;
+    auto found = loaded.find(key);
+    copyNames().erase(found->second->base);
+    dlclose(found->second->handle);
+    loaded.erase(found);
+  }
+}
+
 Module *loadModule(const std::string &path, uint32_t slot, std::string &error) {
   std::lock_guard<std::mutex> lock(modulesMutex);
   auto &loaded = modules();
   auto found = loaded.find({path, slot});
-  if (found != loaded.end())
+  if (found != loaded.end()) {
+    found->second->lastRun = runCount;
     return found->second.get();
+  }
+  evictModules();
   void *handle = slot == 0 ? dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)
                            : openCopy(path, error);
   if (!handle) {
@@ -211,14 +247,18 @@ Module *loadModule(const std::string &path, uint32_t slot, std::string &error) {
     return nullptr;
   }
   auto module = std::make_unique<Module>();
+  module->handle = handle;
+  module->lastRun = runCount;
   module->main =
       reinterpret_cast<void (*)()>(dlsym(handle, "_Z11kernel_mainv"));
   if (!module->main) {
     error = "the kernel defines no 'void kernel_main()'";
+    dlclose(handle);
     return nullptr;
   }
   link_map *map = nullptr;
   dlinfo(handle, RTLD_DI_LINKMAP, &map);
+  module->base = map->l_addr;
   if (slot != 0)
     copyNames()[map->l_addr] = path;
   PhdrSearch search{map->l_addr, module.get()};
@@ -233,6 +273,21 @@ Module *loadModule(const std::string &path, uint32_t slot, std::string &error) {
   return result;
 }
 
+} // namespace
+
+size_t setLoadedKernelLimit(size_t limit) {
+  std::lock_guard<std::mutex> lock(modulesMutex);
+  size_t previous = loadedModuleLimit;
+  loadedModuleLimit = std::max<size_t>(limit, 4);
+  return previous;
+}
+
+size_t loadedKernelCount() {
+  std::lock_guard<std::mutex> lock(modulesMutex);
+  return modules().size();
+}
+
+namespace {
 /// The path of the kernel whose object (or copy) is loaded at `base`.
 std::string objectPath(uintptr_t base, const char *file) {
   std::lock_guard<std::mutex> lock(modulesMutex);
@@ -1035,6 +1090,10 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
                           const std::vector<KernelArgs> *args,
                           double hangSeconds, uint32_t threads) {
   std::lock_guard<std::mutex> lock(runMutex);
+  {
+    std::lock_guard<std::mutex> modulesLock(modulesMutex);
+    ++runCount; // this run's modules are not evicted while it loads them
+  }
   RunState state;
   state.device = this;
   auto programError = [&](std::string message) {

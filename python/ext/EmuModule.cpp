@@ -98,6 +98,11 @@ NB_MODULE(_emu, m) {
     names.append(facts.name);
   m.attr("ARCHITECTURES") = nb::tuple(names);
 
+  m.def("set_loaded_kernel_limit", &setLoadedKernelLimit,
+        "Kernel objects kept loaded at most (least recently run unloaded "
+        "beyond it); returns the previous limit.");
+  m.def("loaded_kernel_count", &loadedKernelCount,
+        "Kernel objects loaded now, thread copies included.");
   m.def("architecture", [](const std::string &name) {
     const ArchSpec *arch = findArch(name);
     if (!arch)

@@ -35,6 +35,12 @@ struct ArchSpec {
 };
 const ArchSpec *findArch(const std::string &name);
 
+/// Kernel objects stay loaded across runs, up to a limit (default 1024; at
+/// least 4): beyond it the least recently run are unloaded. Returns the
+/// previous limit. loadedKernelCount: objects loaded now (copies included).
+size_t setLoadedKernelLimit(size_t limit);
+size_t loadedKernelCount();
+
 enum class BufferKind : uint8_t { Dram, L1 };
 enum class Role : uint8_t { DataMovement0, DataMovement1, Compute };
 const char *roleName(Role role);

@@ -150,3 +150,24 @@ def test_a_dropped_tensor_gives_its_memory_back(emu_cache):
     middle.deallocate()  # twice is harmless
     again = device.empty((512, 512), dtype="float32", memory_config=emu.L1)
     assert again.buffer_address() == address
+
+
+def test_kernel_objects_stay_bounded_and_reload(emu_cache):
+    # Found by the fuzzer: every kernel object stayed mapped, and after about 7,800 distinct
+    # kernels dlopen failed for lack of mappings. Beyond the limit the least recently run are
+    # unloaded, and a program whose kernel was unloaded loads it again.
+    from ttlang.emu import _emu
+
+    device = emu.open_device(cache_dir=emu_cache)
+    previous = _emu.set_loaded_kernel_limit(4)
+    try:
+        def run(value: int) -> None:
+            body = f"void kernel_main() {{ *reinterpret_cast<volatile uint32_t *>(get_write_ptr(0)) = {value}u; }}"
+            _run(device, body, ((0, 0), (0, 0)))
+
+        for value in range(12):
+            run(value)
+            assert _emu.loaded_kernel_count() <= 4
+        run(0)  # unloaded above: built already, loaded again
+    finally:
+        _emu.set_loaded_kernel_limit(previous)
