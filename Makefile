@@ -42,7 +42,11 @@ $(TORCH): requirements-torch.txt $(DEPS)
 
 # The in-place venv has no console scripts (the package is on a .pth path): write the one
 # `pip install` would (pyproject.toml [project.scripts]).
+# Another package's `ttlang-sim` in the venv is never overwritten silently: make stops and says so.
 $(SIM): $(DEPS)
+	@if [ -e $@ ] && ! grep -q 'from ttlang.sim import main' $@; then \
+	  echo "$@ belongs to another package (not ttlang): remove it, or run ttlang's simulator as 'python -m ttlang.sim'" >&2; \
+	  exit 1; fi
 	@printf '%s\n' '#!$(CURDIR)/$(PY)' \
 	  '"""ttlang-sim: run a tt-lang program on the emulated device (written by make setup)."""' \
 	  'import sys' 'from ttlang.sim import main' 'sys.exit(main())' > $@.tmp \
