@@ -78,8 +78,8 @@
 //      find_closest_largest_divisor_with_num_padding(in tiles, cores)
 //      cores; the output's channel tiles go over their own divisor;
 //   2. the halo gathers the window rows, as in the other pipelines, except
-//      for a 1x1 stride-1 unpadded conv, which reads the reshard directly
-//      (a contiguous reader-index tensor of 8 B);
+//      for an unpadded conv (conv2d.cpp's bypass_halo), which reads the
+//      reshard directly;
 //   3. the conv program: one act block of all the output's tile rows by
 //      the whole kernel of the core's channels (read and tilized, bf16), a
 //      row-major act CB of two act-block widths, a weight block of that
