@@ -86,6 +86,11 @@ REJECTED = frozenset({
         "1x14x14x512->512 k3s2p1 dram_rm->conv_hs", "2x14x14x512->512 k3s2p1 dram_rm->conv_hs",
         "1x14x14x1024->2048 k1s2p0 dram_rm->conv_hs", "2x14x14x1024->2048 k1s2p0 dram_rm->conv_hs",
         "1x14x14x1024->2048 k1s2p0 dram_rm->conv_hs bfp8_b", "2x14x14x1024->2048 k1s2p0 dram_rm->conv_hs bfp8_b")),
+    # An activation holding other channels than in_channels (the model rejects these too).
+    "conv2d 1x56x56x64->64 k3s1p1 dram_rm->conv_hs (the input holds 96 channels)",
+    "conv2d 1x56x56x64->64 k1s1p0 dram_rm->conv_hs (the input holds 96 channels)",
+    "conv2d 1x20x20x141->180 k3s2p0 dram_rm->conv_bs (the input holds 173 channels)",
+    "conv2d 1x56x56x64->64 k3s1p1 l1_rm->conv_hs (the input holds 32 channels)",
 })
 
 DIFFERENCES: dict[str, str] = {
