@@ -86,11 +86,22 @@ REJECTED = frozenset({
         "1x14x14x512->512 k3s2p1 dram_rm->conv_hs", "2x14x14x512->512 k3s2p1 dram_rm->conv_hs",
         "1x14x14x1024->2048 k1s2p0 dram_rm->conv_hs", "2x14x14x1024->2048 k1s2p0 dram_rm->conv_hs",
         "1x14x14x1024->2048 k1s2p0 dram_rm->conv_hs bfp8_b", "2x14x14x1024->2048 k1s2p0 dram_rm->conv_hs bfp8_b")),
+    # An activation holding other channels than in_channels (the model rejects these too).
+    "conv2d 1x56x56x64->64 k3s1p1 dram_rm->conv_hs (the input holds 96 channels)",
+    "conv2d 1x56x56x64->64 k1s1p0 dram_rm->conv_hs (the input holds 96 channels)",
+    "conv2d 1x20x20x141->180 k3s2p0 dram_rm->conv_bs (the input holds 173 channels)",
+    "conv2d 1x56x56x64->64 k3s1p1 l1_rm->conv_hs (the input holds 32 channels)",
 })
 
 DIFFERENCES: dict[str, str] = {
     "conv2d 1x14x14x256->256 k3s1p1 dram->conv_ws": "a tiled input under width sharding: its halo's config "
     "tensors are 176 B larger than the blocked gather the model simulates; not modelled (not_implemented)",
+    "conv2d 1x32x32x192->240 k5s1p1 dram_rm->dram_ws no bias": "the conv program's CBs (3,123,264 B) exceed L1 "
+    "but its weight block fits: ttnn 0.81.1 slices the input over DRAM, which the model answers "
+    "not_implemented",
+    "conv2d 1x56x56x64->64 k3s1p1 l1_rm->conv_hs (the input holds 128 channels)": "an L1 activation holding more "
+    "channels than in_channels: ttnn 0.81.1 runs it through the halo (the reshard and halo of the held "
+    "channels), which the model answers not_implemented",
 }
 SLICED = ("ttnn's one-slice L1 estimate (1,395,776 B: CBs, output shard and halo output) exceeds Wormhole's free L1: "
           "ttnn 0.81.1 slices the input over DRAM (two slices), which the model answers not_implemented; on "
@@ -139,6 +150,11 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
             (1, 14, 1200, 3, 2, 1, "pool_ws"))),
         pool(1, 56, 56, 64, 3, 2, 1, "l1_rm", "pool_bs", L1_INPUT_REASON),
         pool(1, 28, 28, 128, 3, 2, 1, "dram", "pool_hs", "tiled input, 128 channels"),
+        # Tiled inputs under block and width sharding: channels split in whole tiles.
+        pool(1, 112, 112, 64, 2, 2, 0, "dram", "pool_bs", "tiled input"),
+        pool(1, 16, 16, 320, 3, 2, 1, "dram", "pool_ws", "tiled input"),
+        pool(2, 28, 28, 96, 3, 2, 1, "dram", "pool_bs", "tiled input"),
+        pool(1, 14, 14, 256, 3, 1, 1, "dram", "pool_ws", "tiled input"),
         *conv_cases(Case, Operand),
     )
 
@@ -176,7 +192,7 @@ CONV_HALO_OTHER = ((1, 56, 56, 128, 128, 3, 1, 1), (1, 56, 56, 32, 32, 3, 1, 1),
 def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, ...]:
     def conv(n: int, h: int, w: int, c: int, o: int, k: int = 1, s: int = 1, p: int = 0, src: str = "dram_rm",
              dst: str = "conv_hs", weights: str = "bf16", bias: bool = True, relu: bool = False, label: str = "",
-             family: str = "conv2d", scheme: str = "", out_dtype: str = "bf16") -> Any:
+             family: str = "conv2d", scheme: str = "", out_dtype: str = "bf16", held: int = 0) -> Any:
         """``scheme``: the conv config's shard_layout for a generated ``dst`` placement (``g:...``); an
         interleaved one (``g:dram``, ``g:l1``) is the memory config ttnn is given."""
         oh, ow = (h + 2 * p - k) // s + 1, (w + 2 * p - k) // s + 1
@@ -186,8 +202,10 @@ def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[A
                 + (f" {weights}" if weights != "bf16" else "") + (" no bias" if not bias else "")
                 + (" relu" if relu else "") + (f" ({label})" if label else ""))
         interleaved_dst = dst in DRAM_OUTPUTS or dst in ("g:dram", "g:l1")
+        held = held or c
+        name += f" (the input holds {held} channels)" if held != c else ""
         wplace = "dram" + SUFFIX[weights]
-        operands = [Operand((1, 1, n * h * w, c), src), Operand((o, c, k, k), wplace, weights)]
+        operands = [Operand((1, 1, n * h * w, held), src), Operand((o, c, k, k), wplace, weights)]
         ir = "ttnn.conv2d %a0, %a1"
         if bias:
             operands.append(Operand((1, 1, 1, o), wplace, weights))
@@ -304,4 +322,32 @@ def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[A
         conv(1, 14, 14, 256, 256, 3, 1, 1, src="dram", dst="conv_bs"),
         conv(1, 14, 14, 256, 256, 3, 1, 1, src="dram", dst="conv_ws"),
         conv(1, 56, 56, 64, 256, src="dram"), conv(1, 28, 28, 128, 512, src="dram", dst="conv_bs"),
+        # Block and width sharding skip the act multicast when the input and output channels each sit on
+        # one core column: the act CB overlaps the tilized one, the bf16 row-major block stays.
+        conv(1, 56, 56, 8, 32, 3, 1, 1, dst="g:dram", scheme="BLOCK_SHARDED", out_dtype="bfp8_b"),
+        conv(1, 56, 56, 8, 64, 3, 1, 1, dst="g:dram", scheme="BLOCK_SHARDED", out_dtype="bfp8_b"),
+        conv(1, 56, 56, 8, 32, 3, 1, 1, dst="g:dram", scheme="BLOCK_SHARDED"),
+        conv(1, 14, 14, 32, 32, 3, 1, 1, dst="conv_ws"), conv(1, 14, 14, 32, 64, 3, 1, 1, dst="conv_ws"),
+        conv(1, 14, 14, 64, 32, 3, 1, 1, dst="conv_ws"),
+        conv(1, 14, 14, 32, 32, 3, 1, 1, dst="g:dram", scheme="WIDTH_SHARDED", out_dtype="bfp8_b"),
+        # The block-sharded matmul of channels that are not whole tiles: K padded to tiles.
+        conv(1, 14, 14, 80, 96, dst="conv_bs"), conv(1, 14, 14, 80, 96, src="dram", dst="conv_bs", weights="bfp8_b"),
+        conv(1, 28, 28, 48, 64, dst="conv_bs"), conv(1, 28, 28, 48, 64, src="l1_rm", dst="conv_bs"),
+        conv(1, 28, 28, 100, 64, src="dram", dst="conv_bs"),
+        # 1x1 kernels with a stride or padding under block and width sharding; width sharding bypasses the
+        # halo when unpadded; reader indices that run on across output rows (1x1 stride 1, padded).
+        conv(1, 56, 56, 256, 512, 1, 2, 0, src="l1_rm", dst="conv_bs", bias=False),
+        conv(1, 56, 56, 256, 512, 1, 2, 0, dst="conv_bs", bias=False),
+        conv(1, 14, 14, 1024, 2048, 1, 2, 0, dst="conv_ws"), conv(2, 19, 19, 480, 57, 1, 1, 1, dst="conv_bs"),
+        conv(1, 14, 14, 256, 256, 1, 1, 1, dst="dram_ws"), conv(1, 14, 14, 256, 256, 3, 1, 0, dst="dram_ws"),
+        conv(1, 16, 16, 64, 96, 3, 2, 0, dst="dram_ws"),
+        conv(1, 28, 28, 128, 256, 1, 2, 0, src="l1_rm", dst="conv_ws"),
+        # CBs beyond L1 from DRAM with a weight block that fits: ttnn slices (not modelled).
+        conv(1, 32, 32, 192, 240, 5, 1, 1, dst="dram_ws", bias=False),
+        # An activation holding other channels than in_channels: rejected from DRAM, in the matmul and with
+        # fewer channels; run from L1 with more (not modelled).
+        conv(1, 56, 56, 64, 64, 3, 1, 1, held=96), conv(1, 56, 56, 64, 64, held=96),
+        conv(1, 20, 20, 141, 180, 3, 2, 0, dst="conv_bs", held=173),
+        conv(1, 56, 56, 64, 64, 3, 1, 1, src="l1_rm", held=32),
+        conv(1, 56, 56, 64, 64, 3, 1, 1, src="l1_rm", held=128),
     )

@@ -408,7 +408,8 @@ def conv2d(rng: random.Random) -> Case:
     conv = _conv_shape(rng)
     oh, ow = conv.out_hw()
     n, h, w, c, o, k, s, p = conv.n, conv.h, conv.w, conv.c, conv.o, conv.k, conv.s, conv.p
-    # ~6% a stale in_channels: the activation holds other channels than the call says (ttnn rejects).
+    # ~6% a stale in_channels: the activation holds other channels than the call says (ttnn rejects it
+    # from DRAM and in the matmul; an L1 input of more channels runs).
     held = c + rng.choice((16, 32, c)) if rng.random() < 0.06 else c
     reject = f"the input holds {held} channels" if held != c else ""
     in_shape, out_shape = (1, 1, n * h * w, held), (1, 1, n * oh * ow, o)

@@ -78,8 +78,8 @@
 //      find_closest_largest_divisor_with_num_padding(in tiles, cores)
 //      cores; the output's channel tiles go over their own divisor;
 //   2. the halo gathers the window rows, as in the other pipelines, except
-//      for a 1x1 stride-1 unpadded conv, which reads the reshard directly
-//      (a contiguous reader-index tensor of 8 B);
+//      for an unpadded conv (conv2d.cpp's bypass_halo), which reads the
+//      reshard directly;
 //   3. the conv program: one act block of all the output's tile rows by
 //      the whole kernel of the core's channels (read and tilized, bf16), a
 //      row-major act CB of two act-block widths, a weight block of that
@@ -265,18 +265,6 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
   return a;
 }
 
-/// The input channels the block-sharded matmul was measured for: whole
-/// tiles (others are tilized with padding first, not measured).
-llvm::Error checkWholeTileChannels(const ConvWindow &w, llvm::StringRef path) {
-  if (w.inChannels % kTileDim == 0)
-    return llvm::Error::success();
-  return notSupportedError(Conv2dOp::getOperationName() + ": " +
-                           llvm::Twine(w.inChannels) +
-                           " input channels are not a multiple of 32: " +
-                           path + " was measured for whole tiles of "
-                           "channels only");
-}
-
 /// ttnn's find_closest_largest_divisor_with_num_padding: the most cores, at
 /// most `start`, whose padding of `num` tiles is less than one core's share.
 int64_t closestDivisorWithPadding(int64_t num, int64_t start) {
@@ -307,11 +295,11 @@ llvm::Expected<ConvAnalysis> analyseBlockMatmul(const ConvWindow &w,
   // reshard allocate the same shard and CBs either way.
   if (llvm::Error err = checkInterleavedInput(io, "the block-sharded matmul"))
     return err;
-  if (llvm::Error err =
-          checkWholeTileChannels(w, "the block-sharded matmul path"))
-    return err;
+  // Channels that are not whole tiles are padded to them (a row-major input
+  // by the tilize with padding, a tiled one holds them; measured: 80 and 48
+  // channels row-major, 80 and 100 tiled).
   int64_t mTiles = ceilDiv(w.pixels(), kTileDim);
-  int64_t kTiles = w.inChannels / kTileDim;
+  int64_t kTiles = ceilDiv(w.inChannels, kTileDim);
   int64_t nTiles = ceilDiv(w.outChannels, kTileDim);
   // determine_parallel_config: the pixels' tile rows over the grid's rows,
   // the channels over its columns (a divisor of both in and out tiles).
@@ -434,12 +422,10 @@ struct ConvBlocks {
   /// The output's scheme and grid (rows x columns) when it stays in L1.
   TensorMemoryLayout scheme = TensorMemoryLayout::HeightSharded;
   std::array<int64_t, 2> outGrid = {1, 1};
+  /// Block and width sharding: the input and output channels each on one
+  /// core column (actCBBytes).
+  bool skipActMcast = false;
 };
-
-/// The reader indices of a conv that reads its resharded input directly
-/// (1x1, stride 1, unpadded): every core's sticks are one contiguous run, a
-/// start / end pair and the closing pair (measured: 8 B on both devices).
-constexpr int64_t kContiguousReaderEntries = 4;
 
 /// The window of a path through the conv program over `channels` (the
 /// input's, padded to ttnn's alignment).
@@ -454,21 +440,28 @@ llvm::Expected<Window> haloWindow(const ConvWindow &w, int64_t channels) {
 /// get_cb_info's act CBs by scheme, in bytes: the act block read (the
 /// input's bf16 sticks) and tilized (the output's format). Height sharding
 /// reads it in the input's format (split between two readers or not); block
-/// sharding multicasts it in the output's format, its im2col and second
-/// reader CBs overlapping it when that is the input's format too; width
-/// sharding reads it in the output's format beside a row-major CB of two
-/// act-block widths.
+/// sharding multicasts it in the output's format beside a bf16 row-major
+/// block, which the act CB overlaps when that is the input's format too;
+/// width sharding reads it in the output's format beside a row-major CB of
+/// two act-block widths. Block and width sharding skip the act multicast
+/// when both the input and the output channels sit on one core column
+/// (conv_skip_mcast: num_cores_c_in == num_cores_c_out == 1); the act CB is
+/// then overlapped by the tilized one (skip_act_cb_create) and the bf16
+/// row-major block is always its own (measured: 56x56x8 -> 32 block sharded,
+/// 14x14x32 -> 32 width sharded, bf16 and bfp8_b results).
 uint64_t actCBBytes(TensorMemoryLayout scheme, int64_t hTiles, int64_t wTiles,
-                    uint64_t outTile) {
+                    uint64_t outTile, bool skipActMcast) {
   uint64_t block = uint64_t(hTiles * wTiles);
+  uint64_t act = skipActMcast ? 0 : block * outTile, tilized = block * outTile;
   switch (scheme) {
   case TensorMemoryLayout::HeightSharded:
     return block * (kBf16TileBytes + outTile);
-  case TensorMemoryLayout::BlockSharded:
-    return 2 * block * outTile + (outTile == kBf16TileBytes ? 0 : block) *
-                                     kBf16TileBytes;
+  case TensorMemoryLayout::BlockSharded: {
+    bool rowMajorOverlapped = outTile == kBf16TileBytes && !skipActMcast;
+    return act + tilized + (rowMajorOverlapped ? 0 : block * kBf16TileBytes);
+  }
   case TensorMemoryLayout::WidthSharded:
-    return 2 * block * outTile + uint64_t(2 * wTiles) * kBf16TileBytes;
+    return act + tilized + uint64_t(2 * wTiles) * kBf16TileBytes;
   case TensorMemoryLayout::Interleaved:
     break;
   }
@@ -502,11 +495,12 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
       uint64_t(weightTiles + io.biasTiles(b.nTilesPerCore)) * io.weightTile +
       kConvScratchCBBytes;
   ConvAnalysis a;
-  a.cbBytes = actCBBytes(b.scheme, b.hTiles, b.wTiles, io.outTile) + weightCBs;
+  a.cbBytes = actCBBytes(b.scheme, b.hTiles, b.wTiles, io.outTile,
+                         b.skipActMcast) +
+              weightCBs;
   uint64_t out = tiledRows(b.d.outSticksPerCore, b.nTilesPerCore, io.outTile);
   uint64_t reader = readerIndexBytes(
-      b.throughHalo ? readerIndexEntries(sliding, b.d, b.firstReaderSticks)
-                    : kContiguousReaderEntries);
+      readerIndexEntries(sliding, b.d, b.firstReaderSticks));
   // The conv reads the halo's buffer, or the reshard itself.
   uint64_t input = b.throughHalo ? halo.halo : halo.reshard;
   uint64_t convPhase = input + out + reader;
@@ -519,12 +513,27 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
         name + ": the conv program's CBs (" + llvm::Twine(a.cbBytes) +
         " B) exceed the usable L1 per core from an L1 input, which ttnn "
         "0.81.1 does not slice; not modelled");
-  if (a.cbBytes > device.usableL1())
-    return outOfMemoryError(
+  // From DRAM, ttnn slices the input (op_slicing's determine_slice_config)
+  // until one slice's L1 estimate, its CBs included, fits the free L1, and
+  // fails (found_valid_config) when none does. Slices shrink the act
+  // blocks, never the weight block and bias row: only those alone beyond
+  // the free L1 are certain to fail (stage 4's 3x3 conv with bf16 weights,
+  // 48 x 16 weight tiles); other CBs beyond L1 take ttnn's slicing (measured:
+  // 1x32x32x192 -> 240 5x5 width sharded, 3,123,264 B of CBs unsliced, runs
+  // sliced), which is not modelled.
+  if (a.cbBytes > device.usableL1()) {
+    if (weightCBs > device.l1AboveAllocatorBase())
+      return outOfMemoryError(
+          name + ": the conv program's weight block and bias row (" +
+          llvm::Twine(weightCBs) + " B, a weight block of " +
+          llvm::Twine(weightTiles) + " tiles) exceed the " +
+          llvm::Twine(device.l1AboveAllocatorBase()) +
+          " B of free L1 per core (ttnn 0.81.1 finds no slicing that fits)");
+    return notSupportedError(
         name + ": the conv program's CBs (" + llvm::Twine(a.cbBytes) +
-        " B, a weight block of " + llvm::Twine(weightTiles) +
-        " tiles) exceed the " + llvm::Twine(device.usableL1()) +
-        " B of usable L1 per core (ttnn 0.81.1 finds no slicing that fits)");
+        " B) exceed the usable L1 per core: ttnn slices the input over DRAM, "
+        "which is not modelled");
+  }
   if (!io.input.isL1()) {
     // conv2d_DRAM runs one slice when its L1 estimate of one (op_slicing's
     // get_L1_usage: the larger of the halo's input and output shards, and
@@ -684,6 +693,7 @@ llvm::Expected<ConvAnalysis> analyseBlockConv(const ConvWindow &w,
   b.cores = rowCores * std::max(inColumns, outColumns);
   b.scheme = TensorMemoryLayout::BlockSharded;
   b.outGrid = {rowCores, outColumns};
+  b.skipActMcast = inColumns == 1 && outColumns == 1;
   b.kTiles = w.kernelH * b.wTiles * inColumns;
   return analyseConvProgram(w, *sliding, b, io);
 }
@@ -716,11 +726,13 @@ llvm::Expected<ConvAnalysis> analyseWidthConv(const ConvWindow &w,
   b.hTiles = b.d.outSticksPerCore / kTileDim;
   b.wTiles = w.kernelH * w.kernelW * channelsPerCore / kTileDim;
   b.nTilesPerCore = ceilDiv(nTiles, outCores);
-  // A 1x1 stride-1 unpadded conv reads its input shard without the halo.
-  b.throughHalo = !w.isMatmul();
+  // Without padding ttnn bypasses the halo (conv2d.cpp's bypass_halo): the
+  // conv reads its input shard directly (measured: 1x1 stride 1 and 2).
+  b.throughHalo = w.padH != 0 || w.padW != 0;
   b.cores = std::max(inCores, outCores);
   b.scheme = TensorMemoryLayout::WidthSharded;
   b.outGrid = gridOf(outCores);
+  b.skipActMcast = inCores == 1 && outCores == 1;
   b.kTiles = b.wTiles * inCores;
   return analyseConvProgram(w, *sliding, b, io);
 }
@@ -790,6 +802,29 @@ llvm::Expected<ConvIO> convIO(llvm::ArrayRef<int64_t> inputShape,
   return io;
 }
 
+/// An activation whose sticks hold other channels than `in_channels`
+/// (measured): ttnn 0.81.1 rejects it from DRAM (conv2d_DRAM's reshape to
+/// [N, H, W, in_channels], TT_FATAL in reshape.cpp, row-major or tiled, every
+/// scheme), in the height-sharded matmul (its K differs from the weights':
+/// matmul_device_operation.cpp) and with fewer channels through the
+/// height-sharded conv program (`input_channels_padded >= ashape[3]`); an
+/// L1 input of more channels runs through the halo, not modelled.
+llvm::Error checkHeldChannels(const ConvWindow &w, int64_t held,
+                              LayoutAttr input, TensorMemoryLayout scheme) {
+  if (held == w.inChannels)
+    return llvm::Error::success();
+  std::string what = (Conv2dOp::getOperationName() + ": the input holds " +
+                      llvm::Twine(held) + " channels, in_channels is " +
+                      llvm::Twine(w.inChannels))
+                         .str();
+  bool height = scheme == TensorMemoryLayout::HeightSharded;
+  if (!input.isL1() || (height && (w.isMatmul() || held < w.inChannels)))
+    return backendError(what + ": ttnn 0.81.1 rejects the call (give the "
+                               "activation in_channels channels)");
+  return notSupportedError(what + ": an L1 input of other channels is not "
+                                  "modelled");
+}
+
 llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
                                      LayoutAttr inputLayout,
                                      LayoutAttr weightLayout,
@@ -843,6 +878,9 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
                              " input under a " +
                              stringifyTensorMemoryLayout(scheme) +
                              " conv config is not modelled");
+  if (llvm::Error err = checkHeldChannels(w, inputShape.back(), inputLayout,
+                                          scheme))
+    return err;
   // ttnn's program per scheme and kernel (1x1 stride-1 or not): width
   // sharding never takes the matmul (use_matmul_for_1x1_conv).
   using ConvPath =
@@ -858,22 +896,13 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
   const SchemePaths *paths = llvm::find_if(
       kPaths, [&](const SchemePaths &p) { return p.scheme == scheme; });
   ConvPath path = w.isMatmul() ? paths->matmul : paths->window;
-  // A tiled input's width-sharded halo (every core all the sticks) builds
-  // config tensors the blocked gather does not reproduce (measured:
-  // 14x14x256 3x3, 176 B more of L1 than the model).
+  // A tiled input under width sharding runs the halo even unpadded (where a
+  // row-major one bypasses it) and its config tensors differ from the
+  // blocked gather's (measured: 14x14x256 3x3, 176 B more L1 than the model;
+  // 7x7x960 1x1, 48 B more): not modelled.
   if (io->tiled && scheme == TensorMemoryLayout::WidthSharded)
     return notSupportedError(name + ": a tiled input under width sharding "
                                     "is not modelled");
-  // A 1x1 kernel that is no matmul (a stride or padding) takes the window
-  // path; under width or block sharding its halo and reader buffers differ
-  // from the model's (measured on both devices: 1x14x14x1024 -> 2048 1x1
-  // stride 2 into width shards, 7,520 B more l1 in the model; 2x19x19x480
-  // -> 57 1x1 padding 1 into block shards, 32 B more scratchpad).
-  if (w.kernelH == 1 && w.kernelW == 1 && !w.isMatmul() &&
-      scheme != TensorMemoryLayout::HeightSharded)
-    return notSupportedError(name + ": a 1x1 kernel with a stride or padding "
-                                    "under width or block sharding is not "
-                                    "modelled");
   if (io->tiled && path != analyseMatmul && path != analyseBlockMatmul) {
     // conv2d_DRAM reshapes a tiled input to [N, H, W, C] and
     // shard_or_reshard flattens it back, both in DRAM.

@@ -83,16 +83,18 @@ std::array<int64_t, 2> blockedGatherEntries(llvm::ArrayRef<Transfer> transfers,
 }
 } // namespace
 
+int64_t windowStart(const Window &w, int64_t out) {
+  int64_t hp = w.height + 2 * w.padH, wp = w.width + 2 * w.padW;
+  int64_t outH = w.outH(), outW = w.outW();
+  int64_t n = out / (outH * outW), r = out % (outH * outW);
+  return n * hp * wp + (r / outW) * w.strideH * wp + (r % outW) * w.strideW;
+}
+
 /// ttnn's halo config generation for a row-major input, sized (see the file
 /// comment): sticks are indexed in the padded input, image after image.
 Halo simulateHalo(const Window &w, const Distribution &d,
                   const HaloInput &input) {
   int64_t hp = w.height + 2 * w.padH, wp = w.width + 2 * w.padW;
-  int64_t outH = w.outH(), outW = w.outW();
-  auto windowStart = [&](int64_t out) {
-    int64_t n = out / (outH * outW), r = out % (outH * outW);
-    return n * hp * wp + (r / outW) * w.strideH * wp + (r % outW) * w.strideW;
-  };
   int64_t windowEnd = (w.kernelH - 1) * wp + (w.kernelW - 1);
   constexpr int64_t kPad = -1;
   // (source core, destination core) -> runs of [source, destination, length].
@@ -103,7 +105,7 @@ Halo simulateHalo(const Window &w, const Distribution &d,
   for (int64_t core = 0; core < cores; ++core) {
     int64_t first = core * d.outSticksPerCore;
     int64_t last = std::min(first + d.outSticksPerCore, w.outSticks()) - 1;
-    int64_t begin = windowStart(first), end = windowStart(last) + windowEnd;
+    int64_t begin = windowStart(w, first), end = windowStart(w, last) + windowEnd;
     halo.sticks = std::max(halo.sticks, end - begin + 1);
     for (int64_t global = begin; global <= end; ++global) {
       int64_t local = global - begin;
@@ -165,10 +167,17 @@ Halo simulateHalo(const Window &w, const Distribution &d,
 
 int64_t readerIndexEntries(const Window &w, const Distribution &d,
                            int64_t firstReaderSticks) {
-  int64_t outW = w.outW(), entries = 0;
-  // A start / end pair per output row segment, and a closing pair.
+  int64_t entries = 0;
+  // A start / end pair per run of output sticks whose windows start
+  // `strideW` sticks apart (one output row, or several when rows follow on:
+  // a 1x1 stride-1 window), and a closing pair.
   auto segment = [&](int64_t first, int64_t last) {
-    return first > last ? 0 : 2 * (last / outW - first / outW + 1) + 2;
+    if (first > last)
+      return int64_t(0);
+    int64_t runs = 1;
+    for (int64_t out = first; out < last; ++out)
+      runs += windowStart(w, out + 1) - windowStart(w, out) != w.strideW;
+    return 2 * runs + 2;
   };
   for (int64_t core = 0; core < d.stickCores; ++core) {
     int64_t first = core * d.outSticksPerCore;

@@ -39,6 +39,10 @@ struct Window {
   int64_t inSticks() const { return batch * height * width; }
 };
 
+/// The padded input stick (image after image) where output stick `out`'s
+/// window starts: its top-left corner.
+int64_t windowStart(const Window &w, int64_t out);
+
 /// How ttnn distributes the op for one sharding scheme.
 struct Distribution {
   /// Cores along the sticks (height: cores used; block: grid rows; width: 1).
@@ -86,8 +90,10 @@ HaloBuffers haloBuffers(const Window &w, const Distribution &d,
 HaloBuffers reshardBuffers(const Distribution &d);
 
 /// The largest core's uint16 entries of the reader-index tensor the pool and
-/// conv programs read: per reader, a start / end pair per output row segment
-/// and a closing pair. `firstReaderSticks` > 0 splits each core's output
+/// conv programs read: per reader, a start / end pair per run of output
+/// sticks whose windows start a stride apart (an output row; rows that
+/// follow on for a 1x1 stride-1 window: measured 8 B for a core's one run,
+/// 16 B for two readers' 1x1 padded windows) and a closing pair. `firstReaderSticks` > 0 splits each core's output
 /// sticks between two readers (conv2d's split reader) after that many.
 int64_t readerIndexEntries(const Window &w, const Distribution &d,
                            int64_t firstReaderSticks = 0);

@@ -32,9 +32,9 @@ func.func @result_shape(%x: tensor<1x1x3136x64xbf16>, %w: tensor<64x64x3x3xbf16>
 
 // -----
 
-func.func @input_channels(%x: tensor<1x1x3136x32xbf16>, %w: tensor<64x64x1x1xbf16>) {
-  // expected-error @+1 {{'ttnn.conv2d' op input must be [1, 1, batch_size * input_height * input_width, channels] = [1, 1, 3136, 64], got 'tensor<1x1x3136x32xbf16>'}}
-  %0 = ttnn.conv2d %x, %w {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 64 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>} : tensor<1x1x3136x32xbf16>, tensor<64x64x1x1xbf16> -> tensor<1x1x3136x64xbf16>
+func.func @input_pixels(%x: tensor<1x1x3100x64xbf16>, %w: tensor<64x64x1x1xbf16>) {
+  // expected-error @+1 {{'ttnn.conv2d' op input must be [1, 1, batch_size * input_height * input_width, channels] = [1, 1, 3136, 64], got 'tensor<1x1x3100x64xbf16>'}}
+  %0 = ttnn.conv2d %x, %w {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 64 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>} : tensor<1x1x3100x64xbf16>, tensor<64x64x1x1xbf16> -> tensor<1x1x3136x64xbf16>
   return
 }
 
