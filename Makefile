@@ -7,6 +7,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 BUILD  := build
 DEPS   := $(VENV)/.deps-stamp
+TORCH  := $(VENV)/torch-site/.stamp
 NINJA  := $(VENV)/bin/ninja
 SIM    := $(VENV)/bin/ttlang-sim
 OPT    := $(VENV)/bin/ttlang-opt
@@ -15,7 +16,7 @@ JOBS   ?= $(shell nproc)
 
 .PHONY: build test lit pytest demo bench anchor clean distclean setup wheel wheel-check calibrate calibration-docs
 
-setup: $(DEPS) $(SIM) $(OPT)
+setup: $(DEPS) $(TORCH) $(SIM) $(OPT)
 
 $(DEPS): requirements.txt scripts/find-python.sh
 	@py=$$(scripts/find-python.sh) || exit 1; \
@@ -27,6 +28,17 @@ $(DEPS): requirements.txt scripts/find-python.sh
 	site=$$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])'); \
 	echo "$(CURDIR)/python" > "$$site/ttlang-dev.pth"; \
 	touch $@
+
+# torch for the tt-lang script corpus (test/python/sim/test_sim_scripts.py), installed apart:
+# ttnn imports torch whenever it can (2-3 s a process), so only the processes that run such
+# scripts put .venv/torch-site on their path (requirements-torch.txt says more).
+$(TORCH): requirements-torch.txt $(DEPS)
+	@echo "installing torch for the script tests into $(VENV)/torch-site (requirements-torch.txt)"; \
+	rm -rf $(VENV)/torch-site.tmp; \
+	$(PY) -m pip install --quiet --disable-pip-version-check --target $(VENV)/torch-site.tmp \
+	  -r requirements-torch.txt 2>&1 | { grep -v "is ignored: it is neither a file nor a directory" || true; }; \
+	[ "$${PIPESTATUS[0]}" = 0 ] || exit 1; \
+	rm -rf $(VENV)/torch-site && mv $(VENV)/torch-site.tmp $(VENV)/torch-site && touch $@
 
 # The in-place venv has no console scripts (the package is on a .pth path): write the one
 # `pip install` would (pyproject.toml [project.scripts]).
@@ -52,10 +64,10 @@ build: $(BUILD)/build.ninja $(SIM) $(OPT)
 lit: build
 	$(VENV)/bin/lit -sv $(BUILD)/test/lit
 
-pytest: build
+pytest: build $(TORCH)
 	$(PY) -m pytest test/python -q -p no:cacheprovider
 
-test: build
+test: build $(TORCH)
 	@scripts/ensure-clang.sh
 	@status=0; \
 	$(VENV)/bin/lit -sv $(BUILD)/test/lit || status=1; \

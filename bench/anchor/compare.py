@@ -32,7 +32,7 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 HERE = ROOT / "bench" / "anchor"
 SAMPLE = HERE / "sample.py"
-MOCK_CLUSTER = ROOT.parent / "shared" / "data" / "mock-cluster" / "wormhole_N150.yaml"
+MOCK_CLUSTER = ROOT / "test" / "data" / "mock-cluster" / "wormhole_N150.yaml"  # in the repository
 # The exception line of a Python traceback (upstream's nanobind leak report follows it).
 _EXCEPTION = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Exit)\b")
 DEFAULT_UPSTREAM = HERE / "venv-tt-lang-1.1.1" / "bin" / "python"

@@ -50,6 +50,9 @@ struct Facts {
   uint64_t dramBankBytes;
   /// Circular buffers per core (NUM_CIRCULAR_BUFFERS).
   unsigned circularBuffers;
+  /// Program semaphores per core: ttnn 0.81.1 refuses a SemaphoreDescriptor
+  /// id above 15 ("Semaphore id N exceeds max value 15").
+  unsigned semaphores;
   /// Logical kernels one operation may run per core, by kind.
   unsigned computeKernels, dataMovementKernels;
   /// Roofline rates.
@@ -65,18 +68,26 @@ inline constexpr Facts kTargets[] = {
     {"wormhole_b0", /*gridCols=*/8, /*gridRows=*/8, /*l1Banks=*/64,
      /*dramBanks=*/12, /*l1Bytes=*/1499136, /*l1ReservedBytes=*/35168,
      /*l1AllocatorBase=*/105824, /*l1Alignment=*/16, /*dramAlignment=*/32,
-     /*dramBankBytes=*/uint64_t(1) << 30, /*circularBuffers=*/32,
+     /*dramBankBytes=*/uint64_t(1) << 30, /*circularBuffers=*/32, /*semaphores=*/16,
      /*computeKernels=*/1, /*dataMovementKernels=*/2, /*clockGHz=*/1.0,
      /*dramBytesPerNs=*/288.0, /*nocBytesPerCycle=*/32.0,
      /*launchOverheadNs=*/2000.0},
     {"blackhole", /*gridCols=*/13, /*gridRows=*/10, /*l1Banks=*/130,
      /*dramBanks=*/8, /*l1Bytes=*/1572864, /*l1ReservedBytes=*/35168,
      /*l1AllocatorBase=*/111744, /*l1Alignment=*/16, /*dramAlignment=*/64,
-     /*dramBankBytes=*/uint64_t(4) << 30, /*circularBuffers=*/64,
+     /*dramBankBytes=*/uint64_t(4) << 30, /*circularBuffers=*/64, /*semaphores=*/16,
      /*computeKernels=*/1, /*dataMovementKernels=*/2, /*clockGHz=*/1.35,
      /*dramBytesPerNs=*/512.0, /*nocBytesPerCycle=*/64.0,
      /*launchOverheadNs=*/2000.0},
 };
+
+/// The most program semaphores any target has (per-core storage sizes).
+constexpr unsigned maxSemaphores() {
+  unsigned most = 0;
+  for (const Facts &facts : kTargets)
+    most = facts.semaphores > most ? facts.semaphores : most;
+  return most;
+}
 
 /// The target called `name`, or nullptr.
 constexpr const Facts *find(std::string_view name) {

@@ -251,6 +251,20 @@ uint32_t cbTileSize(uint32_t cb) {
   return circularBuffer(cb, "get_tile_size").pageSize;
 }
 
+void debugPrint(const char *text) { recordPrint(text); }
+
+void debugTile(uint32_t cb, uint32_t tile, bool readSide, float *out) {
+  const CircularBuffer &buffer = circularBuffer(cb, "DPRINT(TSLICE)");
+  if (!buffer.emulated)
+    notEmulated(format("DPRINT(TSLICE): cb %u holds %s tiles, which the "
+                       "emulator does not emulate", cb, formatName(buffer.format)));
+  const LocalCBInterface &local = self().cbs[cb];
+  uint32_t pointer = readSide ? local.fifo_rd_ptr : local.fifo_wr_ptr;
+  uint32_t address = (pointer + tile * local.fifo_page_size) << cbAddressShift();
+  unpackTile(processorL1(self(), address, buffer.tileBytes, "DPRINT(TSLICE)"),
+             buffer.format, out);
+}
+
 // --- NoC -------------------------------------------------------------------
 
 uint64_t nocAddress(uint32_t x, uint32_t y, uint32_t local) {

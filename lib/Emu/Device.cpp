@@ -504,6 +504,12 @@ void kernelError(const std::string &message) {
   stopKernel(RunResult::Kind::KernelError, message);
 }
 
+void recordPrint(std::string text) {
+  Processor &p = *runningProcessor;
+  running->result.prints.push_back(
+      {p.kernel->name, p.core->x, p.core->y, std::move(text)});
+}
+
 bool kernelRunningHere() { return runsHere && runningProcessor; }
 
 namespace {
@@ -518,6 +524,17 @@ std::string codeLocation(uintptr_t pc) {
     return format(" in %s", file);
   return format(" in %s+0x%lx (%s)", demangled(info.dli_sname).c_str(),
                 (unsigned long)(pc - uintptr_t(info.dli_saddr)), file);
+}
+
+/// Records the object and offset of a faulting or spinning kernel's code
+/// address for the first error of the run.
+void recordCodeAddress(uintptr_t pc) {
+  Dl_info info;
+  if (running->failed || !pc || !dladdr(reinterpret_cast<void *>(pc), &info) ||
+      !info.dli_fname)
+    return;
+  running->result.codeObject = info.dli_fname;
+  running->result.codeOffset = pc - uintptr_t(info.dli_fbase);
 }
 
 std::string faultAddress(const Processor &p, uintptr_t address) {
@@ -559,10 +576,12 @@ void endKernelOnFault(int signal, const siginfo_t &info, uintptr_t pc) {
     what = "abort() (SIGABRT: a failed assert, std::terminate or abort)";
     pc = 0; // inside the C library
   }
+  recordCodeAddress(pc);
   stopKernel(RunResult::Kind::KernelError, what + codeLocation(pc));
 }
 
 void endKernelOnHang(double seconds, uintptr_t pc) {
+  recordCodeAddress(pc);
   stopKernel(RunResult::Kind::Hang,
              format("no progress for %.1f s of CPU time (no call into the "
                     "kernel API and no switch): spinning%s",

@@ -10,6 +10,7 @@
 
 #include "Fiber.h"
 #include "ttl/Emu/Device.h"
+#include "ttl/Targets.h"
 #include "ttlemu/runtime.h"
 
 #include <cstdarg>
@@ -19,7 +20,7 @@
 namespace ttlemu {
 
 constexpr uint32_t kMaxCircularBuffers = 64;
-constexpr uint32_t kMaxSemaphores = 16;
+constexpr uint32_t kMaxSemaphores = ttlang::target::maxSemaphores();
 static_assert(kMaxCircularBuffers <= 64, "Core::configured is a 64-bit mask");
 // Semaphores live below the circular buffers, one 16-byte slot each (as
 // get_semaphore's L1_ALIGNMENT stride).
@@ -153,6 +154,8 @@ const ArchSpec &currentArch();
 
 /// Stops the running program with an error in the current kernel.
 [[noreturn]] void kernelError(const std::string &message);
+/// Records one line the running kernel printed (DPRINT), with its kernel and core.
+void recordPrint(std::string text);
 /// Stops the running program: the current kernel uses something not emulated.
 [[noreturn]] void notEmulated(const std::string &message);
 

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ttl/Emu/Device.h"
+#include "ttl/Targets.h"
 #include "ttl/TileGeometry.h"
 
 #include <nanobind/nanobind.h>
@@ -90,6 +91,13 @@ NB_MODULE(_emu, m) {
   m.attr("TILE_SIDE") = ::ttlang::tile::kSide;
   m.attr("FACE_SIDE") = ::ttlang::tile::kFaceSide;
 
+  // The architectures' names, in ttl/Targets.h's order (the first is the
+  // default target).
+  nb::list names;
+  for (const ::ttlang::target::Facts &facts : ::ttlang::target::kTargets)
+    names.append(facts.name);
+  m.attr("ARCHITECTURES") = nb::tuple(names);
+
   m.def("architecture", [](const std::string &name) {
     const ArchSpec *arch = findArch(name);
     if (!arch)
@@ -157,8 +165,13 @@ NB_MODULE(_emu, m) {
              for (const BlockedKernel &b : result.blocked)
                blocked.append(nb::make_tuple(b.kernel, b.x, b.y, b.waitsFor,
                                              b.circularBuffer));
+             nb::list prints;
+             for (const DevicePrint &line : result.prints)
+               prints.append(
+                   nb::make_tuple(line.kernel, line.x, line.y, line.text));
              return nb::make_tuple(kindName(result.kind), result.message,
                                    result.kernel, result.x, result.y, blocked,
-                                   result.contextSwitches);
+                                   result.contextSwitches, prints,
+                                   result.codeObject, result.codeOffset);
            });
 }

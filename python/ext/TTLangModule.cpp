@@ -33,6 +33,7 @@ NB_MODULE(_ttlang, m) {
           entry["l1_reserved_bytes"] = facts.l1ReservedBytes;
           entry["l1_allocator_base"] = facts.l1AllocatorBase;
           entry["circular_buffers"] = facts.circularBuffers;
+          entry["semaphores"] = facts.semaphores;
           entry["dram_banks"] = facts.dramBanks;
           entry["l1_alignment"] = facts.l1Alignment;
           entry["dram_alignment"] = facts.dramAlignment;

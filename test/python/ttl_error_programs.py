@@ -281,20 +281,54 @@ def runtime_offset_too_large(a):
 
 
 @ttl.operation(grid=(1, 1))
-def block_carried_in_loop(a, b, out):
-    # Issue 32: upstream's single-node matmul pattern; the accumulation used to vanish.
+def carried_sum_read_twice(a, b, out, neg):
+    # Issue 32: the sum is the reserved block's value only once it is stored; a second read
+    # would need the block value after the loop.
+    a_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    b_dfb = ttl.make_dataflow_buffer_like(b, shape=(1, 1), block_count=2)
+    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+    n_dfb = ttl.make_dataflow_buffer_like(neg, shape=(1, 1), block_count=2)
+
+    @ttl.compute()
+    def compute():
+        with o_dfb.reserve() as out_blk, n_dfb.reserve() as neg_blk:
+            acc = ttl.block.fill(0, shape=out_blk.shape)
+            for _ in range(2):
+                with a_dfb.wait() as a_blk, b_dfb.wait() as b_blk:
+                    acc += a_blk @ b_blk
+            out_blk.store(acc)
+            neg_blk.store(ttl.block.fill(0, shape=neg_blk.shape) - acc)  # E:carried_sum_read_twice
+
+
+@ttl.operation(grid=(1, 1))
+def carried_product(a, out):
+    a_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+
+    @ttl.compute()
+    def compute():
+        with o_dfb.reserve() as out_blk:
+            acc = ttl.block.fill(1, shape=out_blk.shape)
+            for _ in range(2):
+                with a_dfb.wait() as a_blk:
+                    acc *= a_blk  # E:carried_product
+            out_blk.store(acc)
+
+
+@ttl.operation(grid=(1, 1))
+def carried_sum_reserved_after(a, b, out):
     a_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
     b_dfb = ttl.make_dataflow_buffer_like(b, shape=(1, 1), block_count=2)
     o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
 
     @ttl.compute()
     def compute():
+        acc = ttl.block.fill(0, shape=(1, 1))
+        for _ in range(2):
+            with a_dfb.wait() as a_blk, b_dfb.wait() as b_blk:
+                acc += a_blk @ b_blk
         with o_dfb.reserve() as out_blk:
-            acc = ttl.block.fill(0, shape=out_blk.shape)
-            for _ in range(2):
-                with a_dfb.wait() as a_blk, b_dfb.wait() as b_blk:
-                    acc += a_blk @ b_blk  # E:block_carried_in_loop
-            out_blk.store(acc)
+            out_blk.store(acc)  # E:carried_sum_reserved_after
 
 
 @ttl.operation(grid=(1, 1))
@@ -308,8 +342,8 @@ def block_out_of_loop(a, out):
             last = ttl.block.fill(0, shape=out_blk.shape)
             for _ in range(2):
                 with a_dfb.wait() as a_blk:
-                    last = ttl.math.exp(a_blk)
-            out_blk.store(last)  # E:block_out_of_loop
+                    last = ttl.math.exp(a_blk)  # E:block_out_of_loop
+            out_blk.store(last)
 
 
 @ttl.operation(grid=(1, 1))
@@ -346,6 +380,33 @@ def prints_in_kernel(a):
 
     @ttl.compute()
     def compute():
-        print("tile")  # E:prints_in_kernel
         with dfb.wait() as blk:
-            pass
+            print("tile", blk * 2.0)  # E:prints_in_kernel
+
+
+@ttl.operation(grid=(1, 1))
+def prints_outside_thread(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    print("made", dfb)  # E:prints_outside_thread
+
+
+@ttl.operation(grid=(1, 1))
+def prints_thread_in_data_movement(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+
+    @ttl.datamovement()
+    def read():
+        with dfb.reserve() as blk:
+            print("read", thread="pack")  # E:prints_thread_in_data_movement
+            ttl.copy(a[0, 0], blk).wait()
+
+
+@ttl.operation(grid=(1, 1))
+def prints_without_newline(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+
+    @ttl.datamovement()
+    def read():
+        with dfb.reserve() as blk:
+            print("read", end="")  # E:prints_without_newline
+            ttl.copy(a[0, 0], blk).wait()

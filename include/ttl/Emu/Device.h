@@ -100,6 +100,13 @@ struct BlockedKernel {
 };
 
 /// The outcome of a program run: ok, or an error of one kind.
+/// One line a kernel printed (api/debug/dprint.h's DPRINT), in print order.
+struct DevicePrint {
+  std::string kernel;
+  uint32_t x = 0, y = 0;
+  std::string text;
+};
+
 struct RunResult {
   enum class Kind : uint8_t { Ok, KernelError, Deadlock, ProgramError, NotEmulated, Hang };
   Kind kind = Kind::Ok;
@@ -108,6 +115,11 @@ struct RunResult {
   uint32_t x = 0, y = 0;
   std::vector<BlockedKernel> blocked; // Deadlock
   uint64_t contextSwitches = 0;
+  std::vector<DevicePrint> prints; // every run, failed or not
+  // KernelError / Hang at a code address in a kernel: its object and offset
+  // (resolved to a source line by the host, from the build's line tables).
+  std::string codeObject;
+  uint64_t codeOffset = 0;
 };
 
 class DeviceImpl;

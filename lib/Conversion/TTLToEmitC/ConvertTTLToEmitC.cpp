@@ -215,6 +215,25 @@ SmallVector<std::string> computeHeaders(func::FuncOp kernel) {
   return SmallVector<std::string>(headers.begin(), headers.end());
 }
 
+/// True when the kernel produces into `dfb`: it reserves blocks of it, or an
+/// external call says (its DFB effects) that the C++ reserves or pushes on it.
+bool reservesBlocks(Value dfb) {
+  return llvm::any_of(dfb.getUsers(), [&](Operation *user) {
+    if (isa<ReserveOp>(user))
+      return true;
+    auto call = dyn_cast<CallExternFuncOp>(user);
+    if (!call)
+      return false;
+    SmallVector<Value> dependencies = call.getDFBDependencyOperands();
+    return llvm::any_of(call.getDfbEffects(), [&](Attribute attr) {
+      auto effect = cast<DFBEffectAttr>(attr);
+      return (effect.getKind() == DFBEffectKind::Reserve ||
+              effect.getKind() == DFBEffectKind::Push) &&
+             dependencies[effect.getDependency()] == dfb;
+    });
+  });
+}
+
 /// Where a reconfiguration's offset is, and the ring it leaves: the kernel's
 /// previous configuration of the same DFB, else the DFB's initial ring.
 LoweringFacts::Reconfiguration
@@ -231,8 +250,7 @@ reconfigurationFacts(ReconfigureDataflowBufferOp op, const KernelABI &abi) {
       config->pageBytes,
       std::nullopt,
       type.getTotalSizeBytes() / type.getTileSizeBytes(),
-      llvm::any_of(create.getResult().getUsers(),
-                   [](Operation *user) { return isa<ReserveOp>(user); })};
+      reservesBlocks(create.getResult())};
   for (const auto *previous = configs.begin(); previous != config; ++previous)
     if (previous->physicalIndex == config->physicalIndex) {
       facts.previousIndex = previous - configs.begin();
@@ -349,6 +367,13 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, ProcessorRole role,
       headers.push_back("api/compute/common.h"); // get_arg_val
     headers.push_back(kDataflowBufferReconfigureHeader.str());
   }
+  bool prints = kernel->walk([](DPrintOp) { return WalkResult::interrupt(); })
+                    .wasInterrupted();
+  bool printsBlock = printsBlocks(kernel);
+  if (prints)
+    headers.push_back(kDPrintHeader.str());
+  if (printsBlock)
+    headers.push_back(kDPrintBlockHeader.str());
   emitc::IncludeOp::create(b, kernel.getLoc(), "cstdint",
                            /*is_standard_include=*/true);
   for (const std::string &header : llvm::make_range(
@@ -359,8 +384,9 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, ProcessorRole role,
   SmallVector<Attribute> paths;
   for (StringRef path : includes.paths)
     paths.push_back(b.getStringAttr(path));
-  // ttlang/dfb_reconfigure.h is a header of this project.
-  bool projectInclude = includes.projectInclude || reconfigures;
+  // ttlang/dfb_reconfigure.h and ttlang/dprint_block.h are headers of this
+  // project.
+  bool projectInclude = includes.projectInclude || reconfigures || printsBlock;
   // The facts the backend passes recorded on the function move into the
   // file's record.
   auto configs = kernel->getAttrOfType<ArrayAttr>(
@@ -443,7 +469,8 @@ void ConvertTTLToEmitCPass::runOnOperation() {
   LoweringFacts facts;
   SmallVector<emitc::FileOp> files;
   for (auto [kernel, role] : llvm::zip(kernels, roles)) {
-    if (failed(collectFacts(kernel, facts)))
+    if (failed(collectFacts(kernel, facts)) ||
+        failed(collectPrintFacts(kernel, role == ProcessorRole::Compute, facts)))
       return signalPassFailure();
     FailureOr<emitc::FileOp> file = wrapInFile(kernel, role, facts.abi[kernel]);
     if (failed(file))
@@ -464,6 +491,7 @@ void ConvertTTLToEmitCPass::runOnOperation() {
   populateReconfigurePatterns(converter, patterns, facts);
   populateCopyPatterns(converter, patterns, facts);
   populateCoordinatePatterns(converter, patterns, facts);
+  populateDPrintPatterns(converter, patterns, facts);
   populateExternCallPatterns(converter, patterns, facts);
   populateArithToEmitCPatterns(converter, patterns);
   populateSCFToEmitCConversionPatterns(patterns, converter);

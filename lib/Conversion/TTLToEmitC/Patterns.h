@@ -54,9 +54,10 @@ struct LoweringFacts {
     std::optional<int64_t> previousIndex;
     /// Pages of the ring the DFB leaves.
     int64_t previousPages;
-    /// The kernel reserves blocks of the DFB: on a shrink it first waits
-    /// until no more than `pages` pages are in flight (the 16-bit free-page
-    /// count would wrap otherwise).
+    /// The kernel reserves blocks of the DFB (ttl.reserve, or an external
+    /// call's reserve / push effect): on a shrink it first waits until no
+    /// more than `pages` pages are in flight (the 16-bit free-page count
+    /// would wrap otherwise).
     bool producer;
   };
   llvm::DenseMap<Operation *, Reconfiguration> reconfigurations;
@@ -66,12 +67,20 @@ struct LoweringFacts {
   llvm::DenseMap<Operation *, std::pair<int64_t, int64_t>> initialRings;
   /// ttl.raw_addr -> common runtime word holding its tensor's address.
   llvm::DenseMap<Operation *, int64_t> addressWord;
+  /// ttl.dprint -> whether its kernel is a compute kernel (which names the
+  /// printing processor).
+  llvm::DenseMap<Operation *, bool> computePrints;
 };
 
 /// Header of the device side of DFB reconfiguration
 /// (python/ttlang/include/ttlang/dfb_reconfigure.h).
 inline constexpr llvm::StringLiteral kDataflowBufferReconfigureHeader =
     "ttlang/dfb_reconfigure.h";
+
+/// Headers of device prints: TT-Metal's, and the device side of printing a
+/// block (python/ttlang/include/ttlang/dprint_block.h).
+inline constexpr llvm::StringLiteral kDPrintHeader = "api/debug/dprint.h";
+inline constexpr llvm::StringLiteral kDPrintBlockHeader = "ttlang/dprint_block.h";
 
 /// The error on an operation function left for the backend passes.
 inline constexpr llvm::StringLiteral kNotSplitMessage =
@@ -137,6 +146,15 @@ void populateCoordinatePatterns(const TypeConverter &converter,
 void populateReconfigurePatterns(const TypeConverter &converter,
                                  RewritePatternSet &patterns,
                                  const LoweringFacts &facts);
+/// Device prints (DPrintPatterns.cpp): which kernel kind each print is in
+/// (an error for a compute processor chosen in a data-movement kernel),
+/// whether a kernel prints a block, and the patterns.
+LogicalResult collectPrintFacts(func::FuncOp kernel, bool compute,
+                                LoweringFacts &facts);
+bool printsBlocks(func::FuncOp kernel);
+void populateDPrintPatterns(const TypeConverter &converter,
+                            RewritePatternSet &patterns,
+                            const LoweringFacts &facts);
 void populateKernelFunctionPatterns(const TypeConverter &converter,
                                     RewritePatternSet &patterns,
                                     const LoweringFacts &facts);

@@ -16,6 +16,7 @@ using namespace mlir;
 
 void mlir::ttl::buildCompileOperationPipeline(OpPassManager &pm,
                                               StringRef target) {
+  pm.addPass(createTTLAccumulateCarriedBlocks());
   pm.addPass(createTTLMaterializeComputeDFBs());
   pm.addPass(createTTLVerifyDispatchConditions());
   pm.addPass(createTTLVerifyBlockLifetimes());

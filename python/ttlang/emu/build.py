@@ -33,10 +33,11 @@ API_INCLUDE = HERE / "include"
 RUNTIME_LIBRARY = HERE / "libttlang_emu.so"
 
 # Kernels are glue around runtime calls; -O1 compiles fast and runs them fast enough.
+# -g1: line tables, so a fault or a hang names its source line (source_lines.py).
 # -fno-gnu-unique: an inline variable (C++17) of a kernel or of a header it includes stays the
 # kernel's own; as STB_GNU_UNIQUE, glibc would bind one copy for the whole process, shared by
 # every kernel and core and outside the per-processor data swap.
-_FLAGS = ("-std=c++17", "-O1", "-fPIC", "-shared", "-w", "-fno-rtti", "-fno-gnu-unique")
+_FLAGS = ("-std=c++17", "-O1", "-g1", "-fPIC", "-shared", "-w", "-fno-rtti", "-fno-gnu-unique")
 _LINK = ("-Wl,--no-undefined", "-Wl,-z,now")
 
 

@@ -9,6 +9,7 @@ Tenstorrent device.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -28,10 +29,11 @@ from ttlang.emu.errors import (
     ProgramError,
 )
 from ttlang.emu.program import ProgramCache
+from ttlang.emu.source_lines import source_line
 from ttlang.emu.tiles import DTYPES, from_tiles, padded_shape, tile_count, to_tiles
 from ttlang.frontend.tensors import TensorSpec
 
-ARCHITECTURES = ("wormhole_b0", "blackhole")
+ARCHITECTURES: tuple[str, ...] = _emu.ARCHITECTURES  # ttl/Targets.h
 # Seconds of CPU time a kernel may run without calling the kernel API or switching before it
 # counts as hung (docs/emulator.md, "Broken kernels"): far above any real kernel's stretch
 # between calls, well under a user's patience.
@@ -187,14 +189,16 @@ class Device:
             if isinstance(tensor, Tensor) and tensor.device() is not self:
                 raise EmulatorError("a tensor of another emulated device was passed")
         native_program, args = self._programs.read(program, kernel_names)
-        kind, message, kernel, x, y, blocked, switches = self._native.run(
-            native_program, args, self.watchdog
+        kind, message, kernel, x, y, blocked, switches, prints, code_object, code_offset = (
+            self._native.run(native_program, args, self.watchdog)
         )
-        self.last_run = RunStats(switches)
+        lines = tuple(DevicePrintLine(k, (px, py), text) for k, px, py, text in prints)
+        self.last_run = RunStats(switches, lines)
+        self._show_prints(lines)
         if kind == "kernel_error":
-            raise KernelFault(message, kernel, (x, y))
+            raise KernelFault(message, kernel, (x, y), source_line(code_object, code_offset))
         if kind == "hang":
-            raise KernelHang(message, kernel, (x, y))
+            raise KernelHang(message, kernel, (x, y), source_line(code_object, code_offset))
         if kind == "program_error":
             raise ProgramError(message)
         if kind == "not_emulated":
@@ -207,6 +211,18 @@ class Device:
                 for k, bx, by, waits, cb in blocked
             ))
         return tensors[-1] if tensors else None
+
+    def _show_prints(self, lines: Sequence[DevicePrintLine]) -> None:
+        """The kernels' device prints (print() in an operation), on the script's standard
+        output, each line tagged with its device, core and kernel, before any error of the
+        run is raised (what a kernel printed before it failed is often the clue)."""
+        if not lines:
+            return
+        device = getattr(self, "device_id", 0)
+        sys.stdout.write("".join(
+            f"[device {device} core ({line.core[0]}, {line.core[1]}) {line.kernel}] {line.text}\n"
+            for line in lines
+        ))
 
     def close(self) -> None:
         self._native = None  # type: ignore[assignment]
@@ -222,10 +238,21 @@ class Device:
 
 
 @dataclass(frozen=True)
+class DevicePrintLine:
+    """One line a kernel printed: the kernel, its core (x, y) and the text (no newline)."""
+
+    kernel: str
+    core: tuple[int, int]
+    text: str
+
+
+@dataclass(frozen=True)
 class RunStats:
-    """Facts about the last program run (for benchmarks and debugging)."""
+    """Facts about the last program run (for benchmarks and debugging): context switches and
+    the kernels' device prints in the order they ran."""
 
     context_switches: int
+    prints: tuple[DevicePrintLine, ...] = ()
 
 
 def open_device(

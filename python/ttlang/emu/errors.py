@@ -43,12 +43,14 @@ class KernelCacheError(EmulatorError):
 class KernelHang(EmulatorError):
     """A kernel made no progress (no call into the emulated kernel API, no switch) for the
     device's watchdog time of CPU (``open_device(watchdog=...)``): it spins. ``kernel`` and
-    ``core`` say where; the message names the function it spins in."""
+    ``core`` say where; the message names the function it spins in, and ``source`` (also in the
+    message) the source line, when the kernel's line tables give it."""
 
-    def __init__(self, message: str, kernel: str, core: tuple[int, int]):
+    def __init__(self, message: str, kernel: str, core: tuple[int, int], source: str | None = None):
         self.kernel = kernel
         self.core = core
-        super().__init__(message)
+        self.source = source
+        super().__init__(message if source is None else f"{message}, at {source}")
 
 
 class DeviceMemoryError(EmulatorError):
@@ -62,12 +64,14 @@ class ProgramError(EmulatorError):
 class KernelFault(EmulatorError):
     """A kernel did something invalid while running (an access outside memory, a misaligned NoC
     transfer, a tile outside the waited pages, a format the unpacker was not configured for...).
-    ``kernel`` and ``core`` say where."""
+    ``kernel`` and ``core`` say where; ``source`` (also in the message), for a fault at an
+    instruction of the kernel (a signal), the source line from the kernel's line tables."""
 
-    def __init__(self, message: str, kernel: str, core: tuple[int, int]):
+    def __init__(self, message: str, kernel: str, core: tuple[int, int], source: str | None = None):
         self.kernel = kernel
         self.core = core
-        super().__init__(message)
+        self.source = source
+        super().__init__(message if source is None else f"{message}, at {source}")
 
 
 @dataclass(frozen=True)

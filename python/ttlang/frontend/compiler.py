@@ -34,6 +34,7 @@ from ttlang.frontend.values import (
     INT64_MIN,
     MISSING,
     BlockValue,
+    Carried,
     BoundMethod,
     DFBTemplateRef,
     DFBValue,
@@ -204,10 +205,14 @@ class FunctionCompiler:
             outer = outer.parent
         return MISSING
 
-    def carried(self, body: list[ast.stmt], node: ast.AST) -> list[tuple[str, Scalar]]:
+    def carried(
+        self, body: list[ast.stmt], node: ast.AST, blocks: bool = False
+    ) -> list[tuple[str, Carried]]:
         """Integer / boolean names defined outside and assigned in `body`, with their
-        current values as IR scalars: they become loop-carried values or if results."""
-        result: list[tuple[str, Scalar]] = []
+        current values as IR scalars: they become loop-carried values or if results. With
+        `blocks` (a loop), block values (tile math) too: ttl-accumulate-carried-blocks turns a
+        carried `acc += expr` into accumulating stores, or reports the loop."""
+        result: list[tuple[str, Carried]] = []
         for name in _assigned_names(body):
             value = self.lookup_scopes(name)
             if value is MISSING:
@@ -218,6 +223,8 @@ class FunctionCompiler:
                 result.append((name, Scalar(self.as_predicate(value, node), ir.I1)))
             elif isinstance(value, int):
                 result.append((name, Scalar(self.as_index(value, node), ir.INDEX)))
+            elif blocks and isinstance(value, BlockValue) and value.origin == "value":
+                result.append((name, value))
         return result
 
     def uncarried_blocks(self, body: list[ast.stmt], region: str) -> list[UncarriedBlock]:
@@ -238,12 +245,12 @@ class FunctionCompiler:
             scope = scope.parent
         return MISSING
 
-    def yield_carried(self, carried: list[tuple[str, Scalar]], node: ast.AST, loc: str) -> None:
+    def yield_carried(self, carried: list[tuple[str, Carried]], node: ast.AST, loc: str) -> None:
         """``scf.yield`` of the carried names' values at the end of a region."""
         values = self.carried_values(carried, node)
         self.builder.yield_(values, [initial.type for _, initial in carried], loc)
 
-    def carried_values(self, carried: list[tuple[str, Scalar]], node: ast.AST) -> list[str]:
+    def carried_values(self, carried: list[tuple[str, Carried]], node: ast.AST) -> list[str]:
         """The carried names' values at the end of a region."""
         finals = []
         for name, initial in carried:
@@ -252,10 +259,10 @@ class FunctionCompiler:
                 finals.append(self.as_predicate(value, node))
             elif isinstance(value, int) and not isinstance(value, bool) and initial.type == ir.INDEX:
                 finals.append(self.as_index(value, node))
-            elif isinstance(value, Scalar) and value.type == initial.type:
+            elif isinstance(value, (Scalar, BlockValue)) and value.type == initial.type:
                 finals.append(value.ssa)
             else:
-                kind = "an integer" if initial.type == ir.INDEX else "a boolean"
+                kind = {ir.INDEX: "an integer", ir.I1: "a boolean"}.get(initial.type, initial.type)
                 raise self.error(
                     node, f"'{name}' must stay {kind} in the region, got {self.describe(value)}"
                 )

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from ttlang.artifact import KernelKind
 from ttlang.frontend import api, ir
 from ttlang.frontend.kernels import Kernel
+from ttlang.frontend.prints import device_print
 from ttlang.frontend.shape_builtins import ELEMENT_DTYPES
 from ttlang.frontend.source import OperationSource
 from ttlang.frontend.values import (
@@ -398,13 +399,8 @@ class Expressions:
         if callee is builtins.range:
             raise self.ctx.error(node, "range() is only supported as the iterable of a for loop")
         if callee is builtins.print:
-            # Issue 32: it used to run once, at compile time, on the host, silently.
-            raise self.ctx.error(
-                node,
-                "print() in an operation runs on the device, and device prints are not supported "
-                "yet (it would print once, at compile time, on the host); print results after the "
-                "operation returns",
-            )
+            device_print(self.ctx, list(zip(args, node.args)), keywords, node)
+            return None
         if isinstance(callee, api.ThreadDecorator):
             raise self.ctx.error(node, "thread decorators are only valid on a nested function")
         if callee is builtins.abs and len(args) == 1 and isinstance(args[0], BlockValue):

@@ -284,6 +284,12 @@ class Builder:
         """``ttl.push`` / ``ttl.pop`` (``how``) of a block; ``kernels`` from :func:`kernels_attr`."""
         self._op(f"ttl.{how} {block}{kernels} : {block_type_}", loc)
 
+    def dprint(self, format_: str, values: Sequence[tuple[str, str]], thread: str | None, loc: str) -> None:
+        """``ttl.dprint``: one device-print line; ``values`` are (SSA, type) pairs."""
+        operands = f" {', '.join(v for v, _ in values)} : {', '.join(t for _, t in values)}" if values else ""
+        attrs = f" {{thread = {string(thread)}}}" if thread else ""
+        self._op(f"ttl.dprint {string(format_)}{operands}{attrs}", loc)
+
     def reconfigure_dfb(self, dfb: str, block_count: int, dfb_type_: str, loc: str) -> None:
         self._op(f"ttl.reconfigure_dfb {dfb} block_count = {block_count} : {dfb_type_}", loc)
 

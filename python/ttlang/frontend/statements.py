@@ -139,22 +139,19 @@ class Statements:
             raise self.ctx.error(iterator.args[2], "range() step must be positive")
         loc = self.ctx.loc(node)
         lb, ub, step = (self.ctx.as_index(b, node) for b in bounds)
-        carried = self.ctx.carried(node.body, node)
-        uncarried = self.ctx.uncarried_blocks(node.body, "loop")
+        # Blocks are carried too: `acc += a @ b` over a filled `acc` (ttl-accumulate-carried-blocks).
+        carried = self.ctx.carried(node.body, node, blocks=True)
         loop = self.ctx.builder.begin_for(lb, ub, step, [(v.ssa, v.type) for _, v in carried])
         with self.ctx.push_scope(region=True):
             self.ctx.scope.names[node.target.id] = Scalar(loop.induction, ir.INDEX)
             for arg, (name, value) in zip(loop.args, carried):
-                self.ctx.scope.names[name] = Scalar(arg, value.type)
-            for block in uncarried:
-                self.ctx.scope.names[block.name] = block
+                self.ctx.scope.names[name] = dataclasses.replace(value, ssa=arg)
             self.statements(node.body)
             if carried:
                 self.ctx.yield_carried(carried, node, loc)
         self.ctx.builder.end_region(loc)
         for index, (name, value) in enumerate(carried):
-            self.ctx.rebind(name, Scalar(f"{loop.results}#{index}", value.type))
-        self.forget_uncarried(uncarried)
+            self.ctx.rebind(name, dataclasses.replace(value, ssa=f"{loop.results}#{index}"))
 
     def stmt_If(self, node: ast.If) -> None:
         condition = self.ctx.expr(node.test)

@@ -100,6 +100,10 @@ class BlockValue:
         return ir.block_type(self.shape, self.element_type)
 
 
+# A value a loop carries from one iteration to the next, or an if yields.
+Carried = Scalar | BlockValue
+
+
 @dataclass(frozen=True)
 class UncarriedBlock:
     """Stands for a block value (a tile-math result) defined before a loop or runtime if and

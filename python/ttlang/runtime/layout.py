@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ttlang import _ttlang
 from ttlang.artifact import (
     ArgKind,
     CompiledArtifact,
@@ -16,8 +17,8 @@ from ttlang.artifact import (
 )
 from ttlang.runtime.errors import ArtifactError
 
-# tt-metal's SemaphoreDescriptor ids go up to 15 ("Semaphore id N exceeds max value 15").
-MAX_SEMAPHORE_ID = 15
+# Semaphore ids run below every target's semaphore count (ttl/Targets.h: 16, ids up to 15).
+MAX_SEMAPHORE_ID = min(facts["semaphores"] for facts in _ttlang.targets().values()) - 1
 UINT32_MAX = 0xFFFFFFFF
 
 @dataclass(frozen=True)

@@ -22,8 +22,6 @@ import types
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-ARCHITECTURES = ("wormhole_b0", "blackhole")
-
 
 @dataclass(frozen=True)
 class Option:
@@ -59,8 +57,26 @@ OPTIONS = (
 )
 _BY_NAME = {option.name: option for option in OPTIONS}
 
+# Environment switches tt-lang's own runtime reads (its programming guide and compiler-options
+# reference). ttlang reads no environment variables; each one set is refused with what does
+# the same here, never ignored.
+REFUSED_ENVIRONMENT = {
+    "TTLANG_COMPILE_ONLY": "ttlang-sim always runs the generated kernels; to compile without "
+    "running, call `operation.compile(*tensors)` (or use ttlang without the simulator)",
+    "TTLANG_INITIAL_MLIR": "read the frontend's IR from `operation.compile(*tensors).frontend_ir` "
+    "(or `ttlang-opt`)",
+    "TTLANG_FINAL_MLIR": "read the compiled IR from `operation.compile(*tensors).ir` and each "
+    "kernel's C++ from `.artifact.kernels`",
+    "TTLANG_COMPILER_OPTIONS": "ttlang's code generation has no such options (docs/language.md)",
+    "TTLANG_VERBOSE_PASSES": "run the pipeline with `ttlang-opt --ttl-to-metal ... "
+    "--mlir-print-ir-after-all` on `operation.compile(*tensors).frontend_ir`",
+    "TT_METAL_DPRINT_CORES": "ttlang-sim shows every core's device prints, each line tagged "
+    "with its device, core and kernel (filter them, e.g. grep '^\\[device 0 core (0, 0)')",
+}
+
 
 def _parser() -> argparse.ArgumentParser:
+    from ttlang.emu.device import ARCHITECTURES  # noqa: PLC0415 - ttl/Targets.h, when needed
     parser = argparse.ArgumentParser(
         prog="ttlang-sim",
         usage=(
@@ -84,7 +100,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"ttlang-sim {_version()}")
     parser.add_argument(
-        "--arch", choices=ARCHITECTURES, default="wormhole_b0",
+        "--arch", choices=ARCHITECTURES, default=ARCHITECTURES[0],
         help="architecture of the emulated device (default: wormhole_b0)",
     )
     parser.add_argument(
@@ -174,6 +190,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.num_devices != 1:
         parser.error(f"--num-devices {options.num_devices}: ttlang-sim emulates one device "
                      "(meshes of devices are not emulated yet)")
+    for name, instead in REFUSED_ENVIRONMENT.items():
+        if name in os.environ:
+            parser.error(f"the environment sets {name}, a switch of tt-lang's runtime that "
+                         f"ttlang-sim does not read: {instead}; unset it")
     if not os.path.isfile(options.script):
         print(f"ttlang-sim: error: no such file: {options.script}", file=sys.stderr)
         return 2

@@ -8,7 +8,9 @@ open the device and move data (``open_device``, ``from_torch``, ``empty`` / ``ze
 and memory configurations, on the emulated device. Every other attribute is taken, on first use,
 from the real ttnn package (``CoreCoord``, ``CoreRangeSet``, descriptors...): importing it costs
 ~0.8 s, so nothing here does at start-up. ttnn's own operations (``ttnn.add``, ``ttnn.matmul``...)
-are not emulated: called with tensors of the simulator they raise ``ttlang.emu.NotEmulatedError``.
+called with tensors of the simulator run on the host through ttnn's golden functions
+(``ttlang.sim.ttnn_ops``); other ttnn functions given such tensors raise
+``ttlang.emu.NotEmulatedError``.
 
 The runtime never sees this module: ``ttlang.runtime._ttnn.ttnn()`` returns the real package.
 """
@@ -47,6 +49,7 @@ from ttlang.sim.tensors import (
     to_layout,
     to_memory_config,
 )
+from ttlang.sim.ttnn_ops import first_tensor, golden_operation
 from ttlang.sim.ttnn_types import (
     DRAM_MEMORY_CONFIG,
     L1_MEMORY_CONFIG,
@@ -204,32 +207,33 @@ def is_tensor_storage_on_device(tensor: Tensor) -> bool:
     return isinstance(tensor, DeviceTensor)
 
 
-def _holds_sim_tensor(values: Iterable[Any]) -> bool:
-    for value in values:
-        if isinstance(value, Tensor):
-            return True
-        if isinstance(value, (list, tuple)) and any(isinstance(v, Tensor) for v in value):
-            return True
-    return False
-
-
 def _guarded(name: str, value: Any) -> Any:
-    """Functions of the real ttnn refuse tensors of the simulator with a NotEmulatedError
-    (rather than a nanobind type error): ttnn's own operations are not emulated."""
+    """Functions of the real ttnn called with tensors of the simulator: ttnn's library
+    operations run on the host through their golden functions (``ttlang.sim.ttnn_ops``);
+    anything else refuses them with a NotEmulatedError (rather than a nanobind type error)."""
     if isinstance(value, (type, ModuleType)) or not callable(value):
         return value
+    on_host = golden_operation(name, value) if _is_operation(value) else None
 
     @functools.wraps(value)
     def guarded(*args: Any, **kwargs: Any) -> Any:
-        if _holds_sim_tensor(args) or _holds_sim_tensor(kwargs.values()):
-            raise NotEmulatedError(
-                f"ttnn.{name} is a TTNN library operation, which the emulated device does not "
-                "run: ttlang-sim runs tt-lang operations (@ttl.operation). Compute it on the host "
-                "(ttnn.to_torch) or in a tt-lang operation"
-            )
-        return value(*args, **kwargs)
+        if first_tensor([*args, *kwargs.values()]) is None:
+            return value(*args, **kwargs)
+        if on_host is not None:
+            return on_host(*args, **kwargs)
+        raise NotEmulatedError(
+            f"ttnn.{name} is not emulated for tensors of ttlang-sim (it is neither a ttnn "
+            "operation with a golden function nor one of the tensor functions ttlang-sim "
+            "defines); compute it with torch (ttnn.to_torch) or in a tt-lang operation"
+        )
 
     return guarded
+
+
+def _is_operation(value: Any) -> bool:
+    """True for ttnn's registered operations (``ttnn.add``...), which golden functions attach
+    to: instances of ttnn's operation wrapper, not plain functions."""
+    return type(value).__name__ in ("FastOperation", "Operation")
 
 
 def __getattr__(name: str) -> Any:

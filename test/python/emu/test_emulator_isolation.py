@@ -6,6 +6,8 @@ computes right after each)."""
 
 from __future__ import annotations
 
+import pathlib
+
 import numpy as np
 import pytest
 
@@ -76,6 +78,23 @@ def test_a_broken_kernel_is_a_typed_error_and_the_device_stays_usable(device, rn
     _still_computes(device, rng)
 
 
+@pytest.mark.parametrize("case, statement", [
+    ("far-write", "*p = 1;"),
+    ("division-by-zero", "1000 / zero"),
+    ("null-write", "= 1;"),
+])
+def test_a_fault_names_its_source_line(device, case, statement):
+    # Kernels build with line tables (-g1): the report names the file and line of the faulting
+    # instruction (here the kernel's own source in the build cache; a header's for an inlined
+    # external function).
+    with pytest.raises(emu.KernelFault) as failure:
+        _run(device, BROKEN[case][0])
+    source = failure.value.source
+    assert source is not None and str(failure.value).endswith(f", at {source}")
+    file, line = source.rsplit(":", 1)
+    assert statement in pathlib.Path(file).read_text().splitlines()[int(line) - 1]
+
+
 def test_running_off_a_cores_l1_leaves_the_next_cores_l1_alone(device):
     # An L1 tensor of 64 tiles, one in each core's L1 bank; core (0, 0) writes from its CB to
     # the end of its own L1 (where its own tile may be) and on: only that tile may change.
@@ -97,6 +116,8 @@ def test_a_spinning_kernel_is_a_hang_naming_where_it_spins(emu_cache, rng):
         _run(device, spin)
     assert failure.value.kernel == "broken" and failure.value.core == (1, 1)
     assert "no progress for" in str(failure.value) and "kernel_main" in str(failure.value)
+    file, line = failure.value.source.rsplit(":", 1)
+    assert "while (*flag == 0)" in pathlib.Path(file).read_text().splitlines()[int(line) - 1]
     _still_computes(device, rng)
 
 

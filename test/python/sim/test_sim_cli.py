@@ -167,3 +167,17 @@ def test_the_docs_example_runs_under_ttlang_sim(run_sim):
     done = run_sim(snippet, name="add.py")
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() in ("[3 3 3 3]", "tensor([3., 3., 3., 3.], dtype=torch.bfloat16)")
+
+
+@pytest.mark.parametrize("name", ["TTLANG_COMPILE_ONLY", "TTLANG_INITIAL_MLIR", "TTLANG_FINAL_MLIR",
+                                  "TTLANG_COMPILER_OPTIONS", "TT_METAL_DPRINT_CORES"])
+def test_an_upstream_environment_switch_is_refused_never_ignored(tmp_path, name, monkeypatch):
+    # Issue 32: tt-lang's runtime switches are honoured or rejected clearly; ttlang reads none.
+    script = tmp_path / "args.py"
+    script.write_text(ARGV)
+    monkeypatch.setenv(name, "1")
+    done = _sim(str(script))
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert f"ttlang-sim: error: the environment sets {name}" in done.stderr
+    assert "unset it" in done.stderr

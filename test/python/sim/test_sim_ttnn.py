@@ -51,9 +51,9 @@ def test_host_tensors_move_to_the_device_and_back(run_sim):
     assert json.loads(done.stdout) == {"host_device": True, "device": True, "l1": True, "same": True}
 
 
-def test_a_ttnn_library_operation_on_simulator_tensors_is_not_emulated(run_sim):
+def test_a_ttnn_library_operation_without_torch_names_the_missing_dependency(run_sim):
+    # ttnn's golden functions are torch code: this test's interpreter has no torch.
     done = run_sim("""
-        import numpy as np
         import ttnn
         from ttlang.emu import NotEmulatedError
 
@@ -65,7 +65,27 @@ def test_a_ttnn_library_operation_on_simulator_tensors_is_not_emulated(run_sim):
             print(error)
     """)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("ttnn.multiply is a TTNN library operation")
+    assert done.stdout.startswith("ttnn.multiply runs on the host through ttnn's golden function, "
+                                  "which needs torch")
+
+
+def test_a_ttnn_function_without_a_golden_is_not_emulated(run_sim):
+    done = run_sim("""
+        import ttnn
+        from ttlang.emu import NotEmulatedError
+
+        device = ttnn.open_device(device_id=0)
+        a = ttnn.ones((32, 32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+        for function in (ttnn.conv1d, ttnn.get_device_tensors):
+            try:
+                function(a)
+            except NotEmulatedError as error:
+                print(error)
+    """)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("ttnn.conv1d is a TTNN library operation without a golden")
+    assert lines[1].startswith("ttnn.get_device_tensors is not emulated for tensors")
 
 
 def test_other_attributes_come_from_the_real_ttnn(run_sim):

@@ -224,6 +224,61 @@ def TTLSplitKernels : Pass<"ttl-split-kernels", "::mlir::ModuleOp"> {
   ];
 }
 
+def TTLAccumulateCarriedBlocks
+    : Pass<"ttl-accumulate-carried-blocks", "::mlir::ModuleOp"> {
+  let summary = "turns a block sum carried across loop iterations into "
+                "accumulating stores";
+  let description = [{
+    tt-lang programs keep a running sum in a block value:
+    `acc = ttl.block.fill(0, shape=...)`, then `acc += a @ b` in a loop,
+    then `out_blk.store(acc)` (the frontend makes `acc` an `scf.for`
+    iter_arg). A block value lives in the destination registers, which the
+    kernels hold one block at a time and which no later pass carries across
+    iterations, so this pass rewrites every loop-carried block into the
+    accumulating stores the backend implements (`ttl.store {accumulate}`,
+    Python `blk += expr`: the partial sums stay in DEST across a matmul loop,
+    or add through the packer's L1 accumulation; see `ttl.store` and
+    ttl-plan-accumulation), and removes the iter_arg.
+
+    The form it accepts, and the reason for each condition:
+
+    * in the loop, the carried value's only use is `ttl.add` of it and one
+      other value `x` (either order), and that sum is what the loop yields
+      (nothing else reads it): that is exactly "`x` is added to the block";
+      a carried value may also pass through nested loops of that form;
+    * the loop's result has one use, a plain `ttl.store` right after the
+      loop in the same block, into a block reserved before the loop in that
+      block and stored nowhere else: the reserved block is where the sum
+      accumulates, and it must be held for the whole loop;
+    * the initial value is stored into the block before the loop, except a
+      zero `ttl.fill` before a loop of constant bounds that runs at least
+      once (the first accumulating store then overwrites the block: a DEST
+      accumulation starts from zero, and no rounding is added).
+
+    Anything else carrying a block across iterations is an error at the op
+    that breaks the form (with a note at the initial value): a block's value
+    cannot outlive the iteration that computed it.
+
+    ```mlir
+    // Before
+    %o = ttl.reserve %out : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+    %z = ttl.fill 0.000000e+00 : !ttl.block<1x1xbf16>
+    %r = scf.for %k = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (!ttl.block<1x1xbf16>) {
+      %p = ttl.matmul %a, %b : !ttl.block<1x1xbf16>, !ttl.block<1x1xbf16> -> !ttl.block<1x1xbf16>
+      %s = ttl.add %acc, %p : !ttl.block<1x1xbf16>
+      scf.yield %s : !ttl.block<1x1xbf16>
+    }
+    ttl.store %r, %o : !ttl.block<1x1xbf16>
+    // After
+    %o = ttl.reserve %out : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+    scf.for %k = %c0 to %c4 step %c1 {
+      %p = ttl.matmul %a, %b : !ttl.block<1x1xbf16>, !ttl.block<1x1xbf16> -> !ttl.block<1x1xbf16>
+      ttl.store %p, %o {accumulate} : !ttl.block<1x1xbf16>
+    }
+    ```
+  }];
+}
+
 def TTLMaterializeComputeDFBs
     : Pass<"ttl-materialize-compute-dfbs", "::mlir::ModuleOp"> {
   let summary = "gives compute kernels the DFBs their FPU-read operands need";

@@ -152,6 +152,54 @@ static bool isPackConvertible(Type from, Type to) {
   return supported(from) && supported(to);
 }
 
+/// The number of `{}` placeholders in a device-print format, or -1 when a
+/// brace is neither one nor doubled (`{{`, `}}`).
+static int64_t countPlaceholders(StringRef format) {
+  int64_t count = 0;
+  for (size_t i = 0; i < format.size(); ++i) {
+    char c = format[i];
+    if (c != '{' && c != '}')
+      continue;
+    if (i + 1 < format.size() && format[i + 1] == c) {
+      ++i;
+      continue;
+    }
+    if (c == '{' && i + 1 < format.size() && format[i + 1] == '}') {
+      ++count;
+      ++i;
+      continue;
+    }
+    return -1;
+  }
+  return count;
+}
+
+LogicalResult DPrintOp::verify() {
+  int64_t placeholders = countPlaceholders(getFormat());
+  if (placeholders < 0)
+    return emitOpError("format has a brace that is neither `{}` nor doubled "
+                       "(`{{`, `}}`): ")
+           << getFormat();
+  if (placeholders != static_cast<int64_t>(getValues().size()))
+    return emitOpError("format has ")
+           << placeholders << " `{}` but the print has " << getValues().size()
+           << " value(s)";
+  if (std::optional<StringRef> thread = getThread();
+      thread && !llvm::is_contained({"unpack", "math", "pack"}, *thread))
+    return emitOpError("thread must be \"unpack\", \"math\" or \"pack\", got \"")
+           << *thread << "\"";
+  for (Value value : getValues()) {
+    if (!isa<BlockType>(value.getType()))
+      continue;
+    if (getValues().size() != 1 || getFormat() != "{}")
+      return emitOpError("a block is printed alone (format \"{}\")");
+    if (!value.getDefiningOp<ReserveOp>() && !value.getDefiningOp<WaitOp>())
+      return emitOpError("prints a block that is not held from ttl.wait or "
+                         "ttl.reserve (tile math is printed after storing it)");
+  }
+  return success();
+}
+
 LogicalResult StoreOp::verify() {
   if (!getDest().getDefiningOp<ReserveOp>())
     return emitOpError("stores into a block that does not come from "

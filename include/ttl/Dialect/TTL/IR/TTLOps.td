@@ -344,6 +344,41 @@ def TTL_MatmulOp : TTL_Op<"matmul", [Pure]> {
   let hasVerifier = 1;
 }
 
+def TTL_DPrintOp : TTL_Op<"dprint"> {
+  let summary = "a device print: Python print() in a kernel";
+  let description = [{
+    Prints one line from the kernel running it, as TT-Metal's `DPRINT`
+    (api/debug/dprint.h): `format` is fmt-style text with one `{}` for each
+    value (`{{` and `}}` stand for braces), printed with the values and a
+    newline. Values are runtime integers (`index`, `i32`, `i64`) or booleans
+    (`i1`), or one block alone (`format` is then `"{}"`): a block held from
+    `ttl.wait` or `ttl.reserve`, printed tile by tile from its DFB, one line
+    per tile row. Python constants are part of `format` already.
+
+    In a compute kernel the print runs on one of its three processors
+    (`thread`: `"unpack"`, `"math"` or `"pack"`; TT-Metal's
+    `DPRINT_UNPACK` / `_MATH` / `_PACK`), by default the math processor for
+    text and integers, the unpack processor for a waited block and the pack
+    processor for a reserved one (the processor that reads that side of the
+    DFB). `thread` is only allowed in compute kernels (checked when the
+    kernel is lowered). On hardware the print needs `TT_METAL_DPRINT_CORES`;
+    the emulated device always shows it, tagged with device, core and kernel.
+
+    ```mlir
+    ttl.dprint "k = {} of {}" %k, %n : index, index
+    ttl.dprint "{}" %blk : !ttl.block<1x2xbf16>
+    ttl.dprint "hello" {thread = "pack"}
+    ```
+  }];
+  let arguments = (ins StrAttr:$format,
+                       Variadic<AnyTypeOf<[Index, I1, I32, I64, TTL_BlockType]>>:$values,
+                       OptionalAttr<StrAttr>:$thread);
+  let assemblyFormat = [{
+    $format ($values^ `:` type($values))? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 def TTL_StoreOp : TTL_Op<"store"> {
   let summary = "stores a computed block into a reserved block";
   let description = [{

@@ -119,6 +119,11 @@ void sfpuScalar(uint32_t op, uint32_t dst, uint32_t bits);
 void sfpuBinary(uint32_t op, uint32_t a, uint32_t b, uint32_t out);
 void sfpuWhere(uint32_t cond, uint32_t t, uint32_t f, uint32_t out);
 
+// Device prints (api/debug/dprint.h): one line of text; tile `tile` of cb `cb`
+// at its read (waited) or write (reserved) pointer as 1024 row-major floats.
+void debugPrint(const char *text);
+void debugTile(uint32_t cb, uint32_t tile, bool readSide, float *out);
+
 // An error in the calling kernel: stops the program, naming kernel and core.
 [[noreturn]] void fail(const char *message);
 
