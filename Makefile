@@ -14,7 +14,7 @@ OPT    := $(VENV)/bin/ttlang-opt
 DIST   := dist
 JOBS   ?= $(shell nproc)
 
-.PHONY: build test lit pytest demo bench anchor clean distclean setup wheel wheel-check calibrate calibration-docs
+.PHONY: build test lit pytest demo bench anchor clean distclean setup wheel wheel-check calibrate calibration-docs fuzz
 
 setup: $(DEPS) $(TORCH) $(SIM) $(OPT)
 
@@ -113,6 +113,13 @@ anchor:
 
 bench: build anchor
 	$(PY) bench/run_all.py
+
+# Differential testing: N random TT-Lang programs (from seed SEED, else a fresh one, printed) on
+# the emulated device against their numpy model (test/python/fuzz); each failure is saved as a
+# repro in fuzz-failures/.
+N ?= 200
+fuzz: build
+	$(PY) test/python/fuzz/run.py --count $(N) $(if $(SEED),--seed $(SEED)) --out fuzz-failures
 
 clean:
 	rm -rf $(BUILD) $(DIST)

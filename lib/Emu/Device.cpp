@@ -5,6 +5,7 @@
 #include "ttl/Targets.h"
 
 #include <algorithm>
+#include <optional>
 #include <cxxabi.h>
 #include <iterator>
 #include <cstring>
@@ -329,17 +330,27 @@ uint32_t DeviceImpl::allocate(BufferKind kind, uint32_t pageSize,
     dram.emplace(buffer.address, std::move(buffer));
     return uint32_t(at);
   }
-  // L1 buffers grow down from the top of L1, below the last one.
-  if (perBank + arch.l1UnreservedBase > l1BufferFloor)
+  // L1 buffers are placed from the top of L1 down, in the highest gap that
+  // fits (a freed buffer's space is reused), above the unreserved base.
+  uint64_t align = arch.l1Alignment, top = arch.l1Size;
+  std::optional<uint64_t> at;
+  for (auto it = l1.rbegin(); !at && it != l1.rend(); ++it) {
+    uint64_t end = uint64_t(it->first) + it->second.perBank;
+    if (top >= perBank && ((top - perBank) & ~(align - 1)) >= end)
+      at = (top - perBank) & ~(align - 1);
+    top = it->first;
+  }
+  if (!at && top >= perBank + arch.l1UnreservedBase)
+    at = (top - perBank) & ~(align - 1);
+  if (!at || *at < arch.l1UnreservedBase)
     throw std::runtime_error(format(
         "out of emulated L1: %llu B per core requested",
         (unsigned long long)perBank));
-  uint32_t at = uint32_t((l1BufferFloor - perBank) & ~uint64_t(arch.l1Alignment - 1));
-  buffer.address = at;
+  buffer.address = uint32_t(*at);
   buffer.perBank = uint32_t(perBank);
-  l1BufferFloor = at;
-  l1.emplace(at, std::move(buffer));
-  return at;
+  l1.emplace(buffer.address, std::move(buffer));
+  l1BufferFloor = l1.begin()->first;
+  return uint32_t(*at);
 }
 
 void DeviceImpl::deallocate(BufferKind kind, uint32_t address) {

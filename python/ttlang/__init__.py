@@ -11,6 +11,7 @@ from __future__ import annotations
 # `mlir` package's libMLIRPythonCAPI.so, so both share one MLIR in this process.
 from mlir import ir as _ir  # noqa: F401
 
+from ttlang import _ttlang
 from ttlang.mlir_context import create_context, parse_module, run_pipeline
 from ttlang.runtime.records import (  # runtime resource records: ttl.ProgramRuntimeResources, ...
     CoreRuntimeArgs,
@@ -48,8 +49,12 @@ from ttlang.frontend.tensors import TensorSpec
 
 __version__ = "0.1.0"
 
+# tt-lang 1.1's tile shape, (rows, cols) in elements (ttl/TileGeometry.h).
+TILE_SHAPE: tuple[int, int] = (_ttlang.TILE_SIDE, _ttlang.TILE_SIDE)
+
 __all__ = [
     "__version__",
+    "TILE_SHAPE",
     "create_context",
     "parse_module",
     "run_pipeline",

@@ -64,6 +64,10 @@ EXAMPLE_INPUTS = {
             ttl.TensorSpec((192, 128)),
         ),
     ),
+    "running_sum_matmul.py": (
+        "running_sum_matmul",
+        (ttl.TensorSpec((128, 192)), ttl.TensorSpec((192, 96)), ttl.TensorSpec((128, 96))),
+    ),
     "mixed_formats.py": (
         "mixed_formats",
         (

@@ -60,6 +60,11 @@ CASES = [
      ttl.FrontendError, "print(thread=) chooses a compute kernel's processor"),
     ("prints_without_newline", programs.prints_without_newline, (SPEC,), ttl.FrontendError,
      "print(end=) must stay the newline on the device"),
+    # f-strings (tt-lang 1.1's assert messages) are formatted at compile time.
+    ("fstring_assert", programs.fstring_assert, (SPEC,), ttl.FrontendError,
+     "assertion failed: rows % 3 == 0: rows (2) must be a multiple of  3, got (64, 64)"),
+    ("fstring_runtime", programs.fstring_runtime, (SPEC,), ttl.FrontendError,
+     "an f-string formats compile-time values, not"),
     ("kernel_in_loop", programs.kernel_in_loop, (SPEC,), ttl.FrontendError,
      "declare a ttl.Kernel at the top level of the operation body"),
     ("unbound", programs.unbound, (SPEC,), ttl.FrontendError, "no operation has bound"),

@@ -103,6 +103,19 @@ def test_transpose_rhs_compiles_with_the_b_tile_transpose(tmp_path, toolchain):
     assert_pass_without_warnings(run_jobs(artifact_jobs(compiled.artifact), toolchain))
 
 
+def test_the_output_hint_of_release_1_1_6_changes_nothing(tmp_path):
+    # tt-lang 1.1.6 spells ttl.math.matmul(a, b, out): `out` is where the product goes.
+    hinted = _write(tmp_path, """
+    with i.wait() as x, j.wait() as y, o.reserve() as z:
+        z.store(ttl.math.matmul(x, y, z))
+""")
+    plain = _write(tmp_path, """
+    with i.wait() as x, j.wait() as y, o.reserve() as z:
+        z.store(x @ y)
+""", "plain.py")
+    assert _compute_source(hinted.op.compile(*SPECS)) == _compute_source(plain.op.compile(*SPECS))
+
+
 def test_plus_equals_keeps_sums_in_dest_or_accumulates_in_l1(tmp_path, toolchain):
     # A plain matmul `+=` in a loop right below the reservation keeps its sums in DEST (one
     # acquire around the loop, one pack after it); with fused math it adds in L1.
@@ -140,6 +153,8 @@ def test_plus_equals_keeps_sums_in_dest_or_accumulates_in_l1(tmp_path, toolchain
          ttl.FrontendError, "'x' is a block acquired with wait(), which is read-only", 11),
         ("    with i.wait() as x, j.wait() as y, o.reserve() as z:\n        z += 1.0\n",
          ttl.FrontendError, "blk += takes a block value, got float 1.0", 11),
+        ("    with i.wait() as x, j.wait() as y, o.reserve() as z:\n        z.store(ttl.math.matmul(x, y, x))\n",
+         ttl.FrontendError, "the output hint of ttl.math.matmul is 1x2 tiles, but the product is 1x1", 11),
         ("    with i.wait() as x, j.wait() as y, o.reserve() as z:\n        z.store(ttl.math.matmul(x, y, transpose_rhs=1))\n",
          ttl.FrontendError, "transpose_rhs= must be a compile-time True or False", 11),
         ("    with i.wait() as x, j.wait() as y, o.reserve() as z:\n        z.store(ttl.math.matmul(x, y, transpose_rhs=True))\n",

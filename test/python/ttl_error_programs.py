@@ -410,3 +410,22 @@ def prints_without_newline(a):
         with dfb.reserve() as blk:
             print("read", end="")  # E:prints_without_newline
             ttl.copy(a[0, 0], blk).wait()
+
+
+@ttl.operation(grid=(1, 1))
+def fstring_assert(a):
+    # tt-lang 1.1 scripts check shapes with f-string messages: formatted at compile time.
+    rows = a.shape[0] // ttl.TILE_SHAPE[0]
+    assert rows % 3 == 0, f"rows ({rows}) must be a multiple of {3:>2}, got {a.shape!r}"  # E:fstring_assert
+
+
+@ttl.operation(grid=(1, 1))
+def fstring_runtime(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+
+    @ttl.datamovement()
+    def read():
+        x = ttl.node(dims=1)
+        name = f"core {x}"  # E:fstring_runtime
+        with dfb.reserve() as blk:
+            ttl.copy(a[0, 0], blk).wait()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -84,7 +85,13 @@ class Tensor:
                 f"a {dtype} tensor of shape {self.shape} ({self.pages} pages of {self.page_size} B) "
                 f"does not fit the emulated device: {err}"
             ) from None
-        self._freed = False
+        # Freed when deallocated or when the tensor is garbage collected, as a ttnn device
+        # tensor's buffer is: a dropped tensor must not keep its DRAM / L1 (the fuzzer's long
+        # runs filled L1 with them).
+        self._release = weakref.finalize(
+            self, device._native.deallocate, memory_config.buffer_type, self._address
+        )
+        self._release.atexit = False
         # What the compiler reads of this tensor, built once (it never changes).
         self.ttlang_tensor_spec = TensorSpec(self.shape, dtype, memory_config.buffer_type)
 
@@ -113,10 +120,12 @@ class Tensor:
 
     numpy = to_numpy
 
+    @property
+    def _freed(self) -> bool:
+        return not self._release.alive
+
     def deallocate(self) -> None:
-        if not self._freed:
-            self._device._native.deallocate(self._memory_config.buffer_type, self._address)
-            self._freed = True
+        self._release()
 
     def __repr__(self) -> str:
         return (f"ttlang.emu.Tensor(shape={self.shape}, dtype={self.dtype}, "

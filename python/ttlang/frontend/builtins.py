@@ -119,10 +119,12 @@ class BuiltinCalls:
     def math_matmul(
         self, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
     ) -> BlockValue:
-        """``ttl.math.matmul(a, b, *, transpose_rhs=False)``: ``a @ b``; with ``transpose_rhs``
-        ``b`` is N x K tiles and the product is ``a @ b.T``."""
-        usage = "ttl.math.matmul(a, b, *, transpose_rhs=False) takes two blocks"
-        if set(keywords) - {"transpose_rhs"} or len(args) != 2:
+        """``ttl.math.matmul(a, b[, out], *, transpose_rhs=False)``: ``a @ b``; with
+        ``transpose_rhs`` ``b`` is N x K tiles and the product is ``a @ b.T``. ``out`` is tt-lang
+        1.1.6's output hint: a block the product will be stored in, whose shape must be the
+        product's (it changes nothing else; store the product with ``out.store(...)``)."""
+        usage = "ttl.math.matmul(a, b[, out], *, transpose_rhs=False) takes two blocks and an output hint"
+        if set(keywords) - {"transpose_rhs"} or len(args) not in (2, 3):
             raise self.ctx.error(node, usage)
         if not all(isinstance(arg, BlockValue) for arg in args):
             raise self.ctx.error(node, f"{usage}, got {', '.join(self.ctx.describe(a) for a in args)}")
@@ -131,7 +133,13 @@ class BuiltinCalls:
             raise self.ctx.error(
                 flag_node, f"transpose_rhs= must be a compile-time True or False, got {self.ctx.describe(transpose)}"
             )
-        return self.ctx.block_matmul(args[0], args[1], node, transpose_rhs=transpose)
+        product = self.ctx.block_matmul(args[0], args[1], node, transpose_rhs=transpose)
+        if len(args) == 3 and args[2].shape != product.shape:
+            raise self.ctx.error(
+                node, f"the output hint of ttl.math.matmul is {args[2].shape[0]}x{args[2].shape[1]} "
+                f"tiles, but the product is {product.shape[0]}x{product.shape[1]}",
+            )
+        return product
 
     def make_dfb(self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> DFBValue:
         if len(args) != 1 or not isinstance(args[0], TensorValue):

@@ -78,6 +78,31 @@ class Expressions:
     def expr_Constant(self, node: ast.Constant) -> Any:
         return node.value
 
+    def expr_JoinedStr(self, node: ast.JoinedStr) -> str:
+        """An f-string of compile-time values (assert messages, names): formatted now."""
+        parts = []
+        for value in node.values:
+            parts.append(value.value if isinstance(value, ast.Constant) else self.formatted(value))
+        return "".join(parts)
+
+    def formatted(self, node: ast.expr) -> str:
+        if not isinstance(node, ast.FormattedValue):
+            raise self.ctx.error(node, f"'{type(node).__name__}' in an f-string is not supported")
+        value = self.expr(node.value)
+        if not self.ctx.is_python(value):
+            raise self.ctx.error(
+                node.value,
+                f"an f-string formats compile-time values, not {self.ctx.describe(value)}; "
+                "pass a runtime value to print() as an argument of its own (print(\"x =\", x))",
+            )
+        if node.conversion != -1:
+            value = {ord("s"): str, ord("r"): repr, ord("a"): ascii}[node.conversion](value)
+        spec = self.expr_JoinedStr(node.format_spec) if node.format_spec is not None else ""
+        try:
+            return format(value, spec)
+        except (TypeError, ValueError) as err:
+            raise self.ctx.error(node, f"f-string format: {err}") from None
+
     def expr_Name(self, node: ast.Name) -> Any:
         return self.ctx.lookup(node.id, node)
 

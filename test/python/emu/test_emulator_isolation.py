@@ -130,3 +130,23 @@ def test_the_watchdog_can_be_turned_off(emu_cache):
 def test_a_tensor_beyond_the_emulated_dram_is_a_device_memory_error(device):
     with pytest.raises(emu.DeviceMemoryError, match=r"shape \(1048576, 1048576\)"):
         device.empty((1 << 20, 1 << 20))
+
+
+def test_a_dropped_tensor_gives_its_memory_back(emu_cache):
+    # As a ttnn device tensor's buffer: freed when the tensor is garbage collected (found by the
+    # fuzzer: thousands of programs' L1 tensors filled L1 until circular buffers no longer fit),
+    # and a freed buffer's space is reused wherever it lies.
+    device = emu.open_device(cache_dir=emu_cache)
+    for _ in range(1000):  # 16 KiB per core each: far more than L1 holds, none kept
+        device.empty((512, 512), dtype="float32", memory_config=emu.L1)
+    kept = []
+    with pytest.raises(emu.DeviceMemoryError):
+        while True:
+            kept.append(device.empty((512, 512), dtype="float32", memory_config=emu.L1))
+    assert len(kept) > 40
+    middle = kept[len(kept) // 2]
+    address = middle.buffer_address()
+    middle.deallocate()
+    middle.deallocate()  # twice is harmless
+    again = device.empty((512, 512), dtype="float32", memory_config=emu.L1)
+    assert again.buffer_address() == address

@@ -259,3 +259,18 @@ def test_tensors_accept_torch_like_objects(device, rng):
     x = rng.uniform(-1, 1, (32, 64)).astype(np.float32)
     tensor = device.tensor(_TorchLike(x), dtype="bfloat16")
     assert_bits_equal(tensor.to_numpy(), bf16(x))
+
+
+def test_running_sum_matmul_example(device, rng, capsys):
+    # K tiles summed in a block value; each write kernel prints the tiles its core stored.
+    a, b = uniform(rng, (96, 160)), uniform(rng, (160, 128))
+    out = device.empty((96, 128))
+    example("running_sum_matmul.py").running_sum_matmul(device.tensor(a), device.tensor(b), out)
+    va, vb = f32(a).astype(np.float64), f32(b).astype(np.float64)
+    # Five K tiles accumulate in the 16-bit DEST: five roundings.
+    scale = np.abs(va) @ np.abs(vb)
+    bound = 5 * 2.0 ** (np.floor(np.log2(np.maximum(scale, 2.0**-126))) - 7)
+    assert np.all(np.abs(out.to_numpy().astype(np.float64) - va @ vb) <= bound)
+    printed = capsys.readouterr().out.splitlines()
+    tiles = sorted(tuple(int(v) for v in line.split()[-2:]) for line in printed if "output tile" in line)
+    assert tiles == [(m, n) for m in range(3) for n in range(4)]

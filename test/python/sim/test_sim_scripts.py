@@ -51,5 +51,5 @@ def test_corpus_covers_the_script_surface():
     text = "\n".join(p.read_text() for p in SCRIPTS.glob("*.py"))
     for construct in ("ttnn.rand(", "ttnn.from_torch(np.", "torch.rand", "ttnn.matmul(",
                       "ttnn.multiply(", "ttnn.relu(", "ttl.block.broadcast(", "acc += ",
-                      "ttl.block.fill(0", "sys.argv"):
+                      "ttl.block.fill(0", "sys.argv", "ttl.TILE_SHAPE", "f\""):
         assert construct in text, construct

@@ -6,12 +6,11 @@ import ttnn
 
 import ttl
 
-TILE = 32
-
 
 @ttl.operation(grid=(2, 2))
 def fused_multiply_add(a, b, c, y):
-    rows, cols = a.shape[0] // TILE, a.shape[1] // TILE
+    rows, cols = a.shape[0] // ttl.TILE_SHAPE[0], a.shape[1] // ttl.TILE_SHAPE[1]
+    assert cols % 2 == 0, f"{cols} tile columns: the blocks are 2 tiles wide"
     a_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 2), block_count=2)
     b_dfb = ttl.make_dataflow_buffer_like(b, shape=(1, 2), block_count=2)
     c_dfb = ttl.make_dataflow_buffer_like(c, shape=(1, 2), block_count=2)
