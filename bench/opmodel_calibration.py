@@ -206,7 +206,7 @@ def _fill(op: str, place: str, attrs: str = "", *value: float) -> Case:
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from opmodel_cases_layout import (  # noqa: E402
     CONCAT_LAYOUTS, ROW_MAJOR_LAYOUTS, TO_LAYOUT_DIFFERENCES, SHARDED_LAYOUTS, concat_memory_configs,
-    REJECTED as LAYOUT_REJECTED,
+    REJECTED as LAYOUT_REJECTED, REJECTED_ON_BLACKHOLE as LAYOUT_REJECTED_ON_BLACKHOLE,
     layout_cases, mixed_sharding_cases, to_layout_cases, sharded_memory_configs)
 
 LAYOUTS.update(ROW_MAJOR_LAYOUTS)

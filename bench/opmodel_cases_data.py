@@ -395,6 +395,9 @@ def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, .
         # table's whole width only (rejected otherwise).
         embedding_g((8, 160), (699, 827), "g:dram:rm", "g:dram:rm", "g:hs:1x8:160x832", True),
         embedding_g((1, 100), (699, 256), "g:dram:rm", "g:dram:rm", "g:ws:1x4:128x64", True),
+        # A tiled result of partial tiles whose tilize is ttnn's block program (its rows staged in scratchpads).
+        embedding_g((1, 1500), (900, 1400), "g:dram:rm", "g:dram:rm", "g:dram", True),
+        embedding_g((2, 300), (400, 1200), "g:l1:rm", "g:dram:rm", "g:l1", True),
         # Sharded results of the tiled reshape: ttnn derives height / width shards from the grid (whole
         # tiles split evenly; other shards not implemented); bfp8_b from shards typecast in them, into
         # shards through interleaved tensors (unsharded, typecast, reshaped, typecast, sharded).

@@ -43,7 +43,16 @@ REJECTED = frozenset({
     "to_layout 2x300x470 bs:5x5:128x96->dram:rm bfp8_b",
     "to_layout 3x70x64 hs:1x7:32x64:rm->dram f32",
     "slice 2x134x128 [0:2, 124:132, 0:128] ws:1x1:320x128->dram bf16",
+    # Rank-1 padded inputs into shards of a tile's height; height shards along the height, width shards along
+    # the width into shards.
+    "concat 832, 832 dim 0 dram,dram->hs:1x1:32x1664 f32",
+    "concat 480, 480 dim 0 l1,l1->bs:1x2:32x480 bf16",
+    "concat 180x1024, 180x1024 dim 0 hs:3x6:10x1024:rm,hs:3x6:10x1024:rm->hs:3x6:20x1024:rm bf16",
+    "concat 64x256, 64x256 dim 1 ws:1x4:64x64:rm,ws:1x4:64x64:rm->ws:1x4:64x128:rm bf16",
 })
+# ttnn transposes a rank-1 tensor (TT_FATAL) when a bfp8_b input's tile row is not a whole unit of Blackhole
+# DRAM's 64 B alignment (LayoutOps.cpp, bfp8TiledRowsUnaligned).
+REJECTED_ON_BLACKHOLE = frozenset({"concat 480, 480 dim 0 l1,dram->l1 bfp8_b"})
 
 
 def concat_memory_configs(ttnn: Any) -> dict[str, Any]:
@@ -520,4 +529,22 @@ def layout_path_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> 
         concat(((63,), (33,)), (gdr, gdr), gdr, 0), concat(((3, 300, 63), (3, 300, 99)), (glr, gdr), glr, 2),
         concat(((64, 50), (64, 30)), (gl, gd), gl, 1, "bfp8_b"), concat(((5,), (7,)), (glr, glr), glr, 0, "f32"),
         concat(((640,), (640,), (640,)), ("g:hs:1x1:32x640",) * 3, gl, 0),
+        # Row-major concat into shards: height shards written by the row-major program, width and block shards
+        # through a DRAM interleaved result and to_memory_config (interleaved_to_sharded for L1-aligned shard
+        # rows, the row-major copy otherwise).
+        concat(((6, 224), (6, 224)), (glr, glr), "g:hs:1x4:3x224:rm", -2),
+        concat(((832,), (832,)), (gdr, glr), "g:hs:1x1:1x1664:rm", 0, "f32"),
+        concat(((2, 500, 40), (2, 500, 40)), (glr, gdr), "g:bs:4x8:500x5:rm", 0, "f32"),
+        concat(((2, 500, 40), (2, 500, 40)), (glr, gdr), "g:bs:4x5:500x8:rm", 0, "f32"),
+        concat(((64, 128), (64, 128)), (gdr, gdr), "g:ws:1x4:128x32:rm", 0),
+        # bfp8_b tiles along the last dimension: ttnn's alignment test on the tiled inputs (1 B an element,
+        # Blackhole DRAM's 64 B) transposes the untilized rows whatever they are; rank-1 ones fail there.
+        concat(((3, 40), (3, 32)), (gl, gd), gl, -1, "bfp8_b"),
+        concat(((480,), (480,)), (gl, gd), gl, 0, "bfp8_b"), concat(((480,), (480,)), (gl, gl), gl, 0, "bfp8_b"),
+        # Rejected: rank-1 padded inputs concatenated as rows into the output's shards (a row-major rank-1 shard
+        # is one row high); row-major shards along a dimension their scheme cannot concatenate.
+        concat(((832,), (832,)), (gd, gd), "g:hs:1x1:32x1664", 0, "f32"),
+        concat(((480,), (480,)), (gl, gl), "g:bs:1x2:32x480", 0),
+        concat(((180, 1024), (180, 1024)), ("g:hs:3x6:10x1024:rm",) * 2, "g:hs:3x6:20x1024:rm", 0),
+        concat(((64, 256), (64, 256)), ("g:ws:1x4:64x64:rm",) * 2, "g:ws:1x4:64x128:rm", 1),
     )

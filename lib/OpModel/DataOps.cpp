@@ -1300,6 +1300,9 @@ struct EmbeddingPlan {
   LayoutAttr table = {};
   /// A tiled weight's untilize: its CBs.
   std::optional<uint64_t> untilizeCB = std::nullopt;
+  /// RowMajorThenTilize: to_layout's tilize of the row-major temporary (its
+  /// block program stages rows in scratchpads).
+  ConversionProgram tilize = {};
 };
 
 /// ttnn 0.81.1's checks of a sharded embedding result
@@ -1417,13 +1420,16 @@ planEmbedding(llvm::ArrayRef<int64_t> indicesShape, LayoutAttr indicesLayout,
                                     "tiles (the row-major program into "
                                     "shards, then a sharded tilize) is not "
                                     "modelled");
-  plan.program = wholeTiles ? EmbeddingProgram::Fused
-                            : EmbeddingProgram::RowMajorThenTilize;
-  if (!wholeTiles && !conversionPages(plan.outShape, rowMajorIn(outputLayout)))
-    return notSupportedError(name + ": tilizing the " +
-                             describeShape(plan.outShape) +
-                             " result runs one of ttnn's block tilize "
-                             "programs, which are not modelled");
+  if (wholeTiles) {
+    plan.program = EmbeddingProgram::Fused;
+    return plan;
+  }
+  plan.program = EmbeddingProgram::RowMajorThenTilize;
+  auto tilize = conversionProgram(plan.outShape, rowMajorIn(outputLayout),
+                                  outputLayout);
+  if (!tilize)
+    return tilize.takeError();
+  plan.tilize = *tilize;
   return plan;
 }
 
@@ -1493,7 +1499,8 @@ llvm::Expected<OpConstraints> OpModel<EmbeddingOp>::getOpConstraints(
     Step gather = rowMajorStep(indicesShape, indicesLayout, weightShape[1],
                                plan->table, temporary);
     gather.writesL1 = l1BytesPerBank(out, temporary);
-    Step tilize{*conversionCBBytes(out, temporary, outputLayout), 0, output};
+    Step tilize{plan->tilize.circularBytes + plan->tilize.dataflowBytes,
+                plan->tilize.scratchpadBytes, output};
     tilize.heldL1 = table;
     steps.append({gather, tilize});
     break;

@@ -747,8 +747,9 @@ llvm::Expected<size_t> OpModel<ToLayoutOp>::getOpRuntime(
 // unaligned program; other padded concat dimensions and rank 1 through
 // row-major data (untilize with unpadding, the row-major program, a tilize);
 // row-major inputs through the row-major program, transposed around it when
-// their rows are not whole alignment units. Sharded inputs: the file
-// comment.
+// their rows are not whole alignment units, into height shards directly, into
+// width or block shards through a DRAM interleaved result and
+// to_memory_config. Sharded inputs: the file comment.
 
 namespace {
 /// What ttnn 0.81.1 runs for a concat: its CBs, the L1 per core of the
@@ -762,6 +763,32 @@ struct ConcatPlan {
   llvm::SmallVector<ProgramStep, 6> programs;
   LayoutAttr layout;
 };
+
+/// ttnn's checks of L1 shards concatenated into shards
+/// (concat_device_operation.cpp, validate_on_program_cache_miss): the
+/// output in the inputs' scheme and on their grid, a last-dimension concat of
+/// height or block shards, a second-to-last-dimension one of width or block
+/// shards, no other dimension. Measured for row-major shards on both devices.
+llvm::Error checkShardedConcatOutput(LayoutAttr first, int64_t axis,
+                                     int64_t rank, LayoutAttr out) {
+  llvm::StringRef name = ConcatOp::getOperationName();
+  TensorMemoryLayout scheme = first.getMemoryLayout();
+  if (out.getMemoryLayout() != scheme || out.getGrid() != first.getGrid())
+    return backendError(name + ": the output " + describe(out) +
+                        " is not sharded like the inputs (ttnn 0.81.1: "
+                        "TT_FATAL)");
+  bool width = axis == rank - 1, height = rank >= 2 && axis == rank - 2;
+  bool block = scheme == TensorMemoryLayout::BlockSharded;
+  if ((width && (block || scheme == TensorMemoryLayout::HeightSharded)) ||
+      (height && (block || scheme == TensorMemoryLayout::WidthSharded)))
+    return llvm::Error::success();
+  return backendError(name + ": " + describe(first) +
+                      " inputs concatenated along dimension " +
+                      llvm::Twine(axis) + " into shards (ttnn 0.81.1: "
+                      "TT_FATAL; only height or block shards along the last "
+                      "dimension, width or block shards along the one "
+                      "before)");
+}
 
 /// The sharded concat programs (the file comment): `axis` normalized.
 llvm::Expected<ConcatPlan>
@@ -916,28 +943,61 @@ std::vector<int64_t> swappedLastTwo(llvm::ArrayRef<int64_t> shape) {
   return out;
 }
 
+/// Whether ttnn concatenates row-major `shapes` in `rows` along `axis`
+/// without transposing them: not a last-dimension concat, or every input's
+/// rows whole units of its buffer's alignment (concat.cpp,
+/// build_non_aligned_last_dim_concat's predicate).
+bool rowsConcatInPlace(const std::vector<std::vector<int64_t>> &shapes,
+                       llvm::ArrayRef<LayoutAttr> rows, int64_t axis) {
+  int64_t last = int64_t(shapes.front().size()) - 1;
+  return axis != last ||
+         llvm::all_of(llvm::zip(shapes, rows), [](auto pair) {
+           auto [shape, layout] = pair;
+           return (uint64_t(shape.back()) * elementBytes(layout)) %
+                      bufferAlignment(layout) ==
+                  0;
+         });
+}
+
+/// ttnn's concat.cpp evaluates build_non_aligned_last_dim_concat's predicate
+/// on the tiled inputs as well as on their untilized rows, and
+/// MassagedOperation::sequence keeps it once true: a last-dimension concat
+/// of bfp8_b tiles (1 B an element to that predicate) some of whose padded
+/// last dimension (of a rank-1 tensor, its padded shape's first dimension:
+/// one tile row, 32) is not a whole unit of its buffer's alignment (Blackhole
+/// DRAM's 64 B) is transposed whatever its rows are. Measured on both
+/// devices: rank-1 inputs in DRAM on Blackhole whose rows are aligned
+/// TT_FATAL (a rank-1 transpose).
+bool bfp8TiledRowsUnaligned(const std::vector<std::vector<int64_t>> &shapes,
+                            llvm::ArrayRef<LayoutAttr> inputs, int64_t axis) {
+  constexpr uint64_t kBfp8PredicateElementBytes = 1;
+  int64_t rank = int64_t(shapes.front().size());
+  if (axis != rank - 1 || inputs.front().getDataType() != DataType::BFloat8B)
+    return false;
+  return llvm::any_of(llvm::zip(shapes, inputs), [&](auto pair) {
+    auto [shape, layout] = pair;
+    int64_t padded = rank == 1 ? kTileDim
+                               : ceilDiv(shape.back(), kTileDim) * kTileDim;
+    return (uint64_t(padded) * kBfp8PredicateElementBytes) %
+               bufferAlignment(layout) !=
+           0;
+  });
+}
+
 /// The row-major concat of `shapes` in `rows` (interleaved) along `axis`
 /// into `joined`: ttnn's row-major program, or, when a last-dimension concat
 /// has rows that are not whole units of their buffer's alignment
 /// (build_non_aligned_last_dim_concat; a rank-1 tensor is one row,
 /// build_unsqueeze_squeeze_1D_rm_unaligned_concat), each input transposed in
 /// its buffer, concatenated along the rows into the output's buffer and
-/// transposed back there. `freed` is the L1 of earlier intermediates ttnn
-/// frees once the transposes are done.
+/// transposed back there (`forceTranspose`: whatever the rows). `freed` is the
+/// L1 of earlier intermediates ttnn frees once the transposes are done.
 llvm::Error rowConcatPrograms(llvm::SmallVectorImpl<ProgramStep> &programs,
                               const std::vector<std::vector<int64_t>> &shapes,
                               llvm::ArrayRef<LayoutAttr> rows, int64_t axis,
                               llvm::ArrayRef<int64_t> output, LayoutAttr joined,
-                              uint64_t freed) {
-  int64_t last = int64_t(output.size()) - 1;
-  bool aligned = axis != last ||
-                 llvm::all_of(llvm::zip(shapes, rows), [](auto pair) {
-                   auto [shape, layout] = pair;
-                   return (uint64_t(shape.back()) * elementBytes(layout)) %
-                              bufferAlignment(layout) ==
-                          0;
-                 });
-  if (aligned) {
+                              uint64_t freed, bool forceTranspose = false) {
+  if (!forceTranspose && rowsConcatInPlace(shapes, rows, axis)) {
     programs.push_back(rowConcatProgram(output, rows.front(), joined));
     return llvm::Error::success();
   }
@@ -1006,6 +1066,10 @@ tiledUnalignedConcat(const std::vector<std::vector<int64_t>> &shapes,
   return uint64_t(tiles) * tileBytes(out);
 }
 
+llvm::Expected<std::optional<ProgramStep>>
+copyProgram(llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
+            LayoutAttr in, LayoutAttr out);
+
 /// Concat of interleaved inputs (the file comment).
 llvm::Expected<ConcatPlan>
 planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
@@ -1016,12 +1080,35 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
   plan.output = std::move(output);
   plan.layout = out;
   if (out.isRowMajor()) {
-    if (out.isSharded())
-      return notSupportedError(name + ": a row-major concat into shards is "
-                                      "not modelled");
-    if (llvm::Error err = rowConcatPrograms(plan.programs, shapes, inputs,
-                                            axis, plan.output, out, 0))
-      return err;
+    if (!out.isSharded()) {
+      if (llvm::Error err = rowConcatPrograms(plan.programs, shapes, inputs,
+                                              axis, plan.output, out, 0))
+        return err;
+      return plan;
+    }
+    // Into shards (concat_impl): ttnn's transposes around a concat of
+    // unaligned rows take the sharded output config on the transposed shape
+    // (not modelled); the row-major program writes height shards itself
+    // (their pages are whole rows), width and block shards (pages of a shard
+    // width) through a DRAM interleaved result and to_memory_config.
+    if (!rowsConcatInPlace(shapes, inputs, axis))
+      return notSupportedError(name + ": a row-major concat of rows that are "
+                                      "not whole alignment units into shards "
+                                      "(ttnn transposes through the sharded "
+                                      "config) is not modelled");
+    if (out.getMemoryLayout() == TensorMemoryLayout::HeightSharded) {
+      plan.programs.push_back(
+          rowConcatProgram(plan.output, inputs.front(), out));
+      return plan;
+    }
+    LayoutAttr staged = out.interleavedIn(PageLayout::RowMajor,
+                                          BufferType::DRAM);
+    plan.programs.push_back(
+        rowConcatProgram(plan.output, inputs.front(), staged));
+    auto place = copyProgram(name, plan.output, staged, out);
+    if (!place)
+      return place.takeError();
+    plan.programs.push_back(**place);
     return plan;
   }
   auto unaligned = tiledUnalignedConcat(shapes, inputs, axis, plan.output, out);
@@ -1047,28 +1134,46 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
     return plan;
   }
   // build_untilize_rm_retilize_concat: each input untilized with unpadding
-  // (ttnn.untilize_with_unpadding, whatever its shape) in its own buffer, the row-major concat into the output's buffer, then tilized
-  // (without the data type: bfp8_b comes out bf16); every intermediate lives
-  // until the output is written.
-  if (out.isSharded())
+  // (ttnn.untilize_with_unpadding, whatever its shape) in its own buffer,
+  // the row-major concat into the output's buffer, then tilized (without the
+  // data type: bfp8_b comes out bf16); every intermediate lives until the
+  // output is written.
+  DataType type = rowMajorType(out);
+  llvm::SmallVector<LayoutAttr, 4> rows;
+  for (LayoutAttr layout : inputs)
+    rows.push_back(rowMajorIn(layout.withDataType(type)));
+  bool transposed = bfp8TiledRowsUnaligned(shapes, inputs, axis);
+  bool inPlace = rowsConcatInPlace(shapes, rows, axis);
+  if (transposed && rank == 1 && inPlace)
+    return backendError(name + ": ttnn 0.81.1 transposes the last two "
+                               "dimensions of the untilized rank-1 bfp8_b "
+                               "inputs (TT_FATAL on their rank)");
+  if (out.isSharded()) {
+    // The row-major concat takes the output's memory config: a rank-1
+    // row-major tensor's shards are one row high, a tiled output's at least
+    // a tile (TT_FATAL in its tensor spec; measured height, width and block
+    // shards on both devices).
+    if (rank == 1 && inPlace)
+      return backendError(name + ": ttnn 0.81.1 concatenates the untilized "
+                                 "rank-1 inputs into " + describe(out) +
+                          ", whose shards are not one row high (TT_FATAL)");
     return notSupportedError(name + ": concatenating along a padded "
                                     "dimension into shards (through "
                                     "row-major data) is not modelled");
-  DataType type = rowMajorType(out);
-  llvm::SmallVector<LayoutAttr, 4> rows;
+  }
   uint64_t untilized = 0;
-  for (auto [shape, layout] : llvm::zip(shapes, inputs)) {
-    rows.push_back(rowMajorIn(layout.withDataType(type)));
-    auto untilize = untilizeProgram(shape, layout, rows.back(),
-                                    UntilizeEntry::WithUnpadding);
+  for (auto [shape, layout, row] : llvm::zip(shapes, inputs, rows)) {
+    auto untilize =
+        untilizeProgram(shape, layout, row, UntilizeEntry::WithUnpadding);
     if (!untilize)
       return untilize.takeError();
-    plan.programs.push_back(conversionStep(*untilize, shape, rows.back()));
-    untilized += l1BytesPerBank(shape, rows.back());
+    plan.programs.push_back(conversionStep(*untilize, shape, row));
+    untilized += l1BytesPerBank(shape, row);
   }
   LayoutAttr joined = rowMajorIn(out.withDataType(type));
   if (llvm::Error err = rowConcatPrograms(plan.programs, shapes, rows, axis,
-                                          plan.output, joined, untilized))
+                                          plan.output, joined, untilized,
+                                          transposed && rank > 1))
     return err;
   auto tilize = planConversion(plan.output, joined, out.withDataType(type));
   if (!tilize)
@@ -1114,12 +1219,24 @@ planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
                           "convert with ttnn.to_layout)");
   }
   if (llvm::any_of(inputLayouts, [](LayoutAttr l) { return l.isSharded(); })) {
-    if (outputLayout.isRowMajor())
-      return notSupportedError(name + ": concatenating row-major shards is "
-                                      "not modelled");
     auto axis = normalizeDim(name, dim, int64_t(output->size()));
     if (!axis)
       return axis.takeError();
+    if (outputLayout.isRowMajor()) {
+      // Rows that are not whole alignment units are transposed first
+      // (concat.cpp): not modelled.
+      if (outputLayout.isSharded() &&
+          rowsConcatInPlace(inputShapes, inputLayouts, *axis) &&
+          llvm::all_of(inputLayouts, [](LayoutAttr l) {
+            return l.isSharded() && l.isL1();
+          }))
+        if (llvm::Error err = checkShardedConcatOutput(
+                inputLayouts.front(), *axis, int64_t(output->size()),
+                outputLayout))
+          return err;
+      return notSupportedError(name + ": concatenating row-major shards is "
+                                      "not modelled");
+    }
     return planShardedConcat(inputShapes, inputLayouts, *axis,
                              std::move(*output), outputLayout);
   }

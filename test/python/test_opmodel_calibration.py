@@ -112,6 +112,7 @@ def test_only_the_deliberately_illegal_cases_were_rejected(device):
                         *(calibration.matmul_cases.REJECTED_ON_BLACKHOLE if device == "blackhole" else ()),
                         *(calibration.matmul_cases.REJECTED_ON_WORMHOLE if device == "wormhole_b0" else ()),
                         *(calibration.data.REJECTED_ON_BLACKHOLE if device == "blackhole" else ()),
+                        *(calibration.LAYOUT_REJECTED_ON_BLACKHOLE if device == "blackhole" else ()),
                         *(calibration.compute.REJECTED_ON_WORMHOLE if device == "wormhole_b0" else ())}
     assert not [name for name, figures in table.items() if "crash" in figures or "invalid_input" in figures]
     # The scratchpad is part of total, not of cb; only slice has one (its bounds, 4 B per dimension),
