@@ -1316,10 +1316,18 @@ llvm::Error checkShardedEmbedding(llvm::ArrayRef<int64_t> indicesShape,
   int64_t indices = indicesShape[0] * indicesShape[1];
   llvm::ArrayRef<int64_t> shard = outputLayout.getShard();
   bool partialTiles = !fused && !outputLayout.isRowMajor();
-  if (indices % shard[0] != 0 && !partialTiles)
+  // The fused program needs whole shards of indices (TT_FATAL, measured);
+  // the row-major program runs with a partial last shard (measured: 1,952
+  // indices in shards of 47 rows), whose figures are not modelled.
+  if (indices % shard[0] != 0 && fused)
     return backendError(name + ": " + llvm::Twine(indices) +
                         " indices do not fill whole shards of " +
                         llvm::Twine(shard[0]) + " rows");
+  if (indices % shard[0] != 0 && !partialTiles)
+    return notSupportedError(name + ": the row-major program into shards "
+                                    "with a partial last shard (" +
+                             llvm::Twine(indices) + " indices in shards of " +
+                             llvm::Twine(shard[0]) + " rows) is not modelled");
   if (fused) {
     if (weightShape[1] % shard[1] != 0)
       return backendError(name + ": the table's " +
