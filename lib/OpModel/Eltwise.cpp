@@ -378,6 +378,14 @@ llvm::Expected<OpConstraints> UnaryEltwiseOpModel<OpTy>::getOpConstraints(
     return err;
   if (llvm::Error err = checkResultDataType(name, outputLayout, inputLayout))
     return err;
+  // A row-major rank-1 tensor from shards into shards: ttnn 0.81.1
+  // TT_FATALs ("rank >= 2", eltwise/unary/common/unary_utils.cpp:30; measured
+  // for relu, neg, abs, exp, gelu, silu and sigmoid: tiled shards, and shards
+  // to or from interleaved memory, run).
+  if (inputShape.size() < 2 && inputLayout.isRowMajor() &&
+      inputLayout.isSharded() && outputLayout.isSharded())
+    return backendError(name + ": a row-major rank-1 tensor from shards into "
+                               "shards (ttnn needs rank >= 2 there)");
   return finishOneOutput(name, unaryProgramCBBytes(in, outputLayout),
                          inputShape, outputLayout, initialState);
 }
