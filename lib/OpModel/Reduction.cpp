@@ -741,6 +741,23 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
                                     /*indicesAllowed=*/false,
                                     /*idleCoresAllowed=*/true))
     return err;
+  // ttnn views the kernel's padded result as the output shape, and a view
+  // that changes the last dimension keeps a sharded tensor only when its
+  // shard spans that dimension's padded width (tensor_ops.cpp:380, TT_FATAL;
+  // measured on both devices: mean / sum / max of 76x959 over dim 0 into
+  // 32x480 width or block shards; 32x960 shards and 1024 columns run).
+  int64_t last = outShape->empty() ? 1 : outShape->back();
+  int64_t paddedLast = ceilDiv(last, kTileDim) * kTileDim;
+  if (outputLayout.isSharded() && last % kTileDim != 0 &&
+      outputLayout.getMemoryLayout() != TensorMemoryLayout::HeightSharded &&
+      outputLayout.getShard()[1] != paddedLast)
+    return backendError(name + ": the result's " + llvm::Twine(last) +
+                        " columns are padded to " +
+                        llvm::Twine(paddedLast) +
+                        ", which its shards of " +
+                        llvm::Twine(outputLayout.getShard()[1]) +
+                        " columns do not span (ttnn's view of the result "
+                        "fails)");
   auto plan = planReduction(name, mathOf<OpTy>(), inputShape, inputLayout,
                             reduced, *outShape, outputLayout);
   if (!plan)
