@@ -421,9 +421,14 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
   // too, which differ for partial tiles and rank 1: those run the tiled
   // program (measured: 3x288x923 DRAM -> L1, 64 DRAM -> L1).
   bool sameShape = llvm::ArrayRef<int64_t>(plan.outShape) == inShape;
+  bool copyShortcut =
+      sameShape && (inLayout.isRowMajor() || tileAligned(inShape));
   // ttnn's view test asks for sharding on both sides, not the same shards:
-  // the input would stay in its own (reshape.cpp, this_is_view).
-  if (!sameShape && inLayout.isSharded() && outLayout.isSharded() &&
+  // the input would stay in its own (reshape.cpp, this_is_view); the same
+  // shape reaches it too when the padded shapes miss the copy shortcut
+  // (measured: a rank-1 320 from 32x128 width shards into 32x64 block
+  // shards returns the input, no buffer).
+  if (!copyShortcut && inLayout.isSharded() && outLayout.isSharded() &&
       inShape.back() == plan.outShape.back() &&
       (inLayout.isRowMajor() || rowsIn == rowsOut ||
        (rowsIn % kTileDim == 0 && rowsOut % kTileDim == 0)))
@@ -433,7 +438,7 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
   if (sharded && inLayout.isRowMajor())
     return rowMajorShardsError(inShape, inLayout, plan.outShape, outLayout,
                                sameShape);
-  if (sameShape && (inLayout.isRowMajor() || tileAligned(inShape))) {
+  if (copyShortcut) {
     plan.program = ReshapeProgram::Copy;
     return plan;
   }
