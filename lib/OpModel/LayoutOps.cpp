@@ -1354,8 +1354,15 @@ copyProgram(llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
             4 * alignUp(page + device.dramAlignment, device.dramAlignment);
       return copy;
     }
-    copy.dataflowBytes = kCopyPages * alignUp(page, bufferAlignment(out));
-    copy.scratchpadBytes = row;
+    // The copy program's pages: the shard rows, double-buffered, a row of
+    // scratchpad; unsharding width or block shards, whole rows instead and
+    // a shard row of scratchpad (measured on both devices: 632-column rows
+    // from 106-column block shards, 2 x 1264 B and 212 B).
+    bool unshardsColumns = in.isSharded() &&
+                           in.getMemoryLayout() != TensorMemoryLayout::HeightSharded;
+    copy.dataflowBytes =
+        kCopyPages * alignUp(unshardsColumns ? row : page, bufferAlignment(out));
+    copy.scratchpadBytes = unshardsColumns ? page : row;
     return copy;
   }
   if (!in.isSharded() && !out.isSharded())

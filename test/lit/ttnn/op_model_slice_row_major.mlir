@@ -66,3 +66,14 @@ func.func @shards(%c0_0: tensor<256x64xbf16, #ttnn.layout<row_major, dram, inter
   %4 = ttnn.slice %c4_0 {begins = array<i64: 0, 0>, ends = array<i64: 128, 64>, step = array<i64: 1, 1>} : tensor<128x64xbf16, #ttnn.layout<row_major, l1, interleaved, bf16>> -> tensor<128x64xbf16, #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 2x1, shard = 64x64>>
   return
 }
+
+// Unsharding width or block shards of rows that are not whole tiles, before SliceRm: the copy program's
+// pages are whole rows (2 x 1264 B) and a shard row its scratchpad (212 B) (ttnn 0.81.1 on both mock
+// devices, a random draw, seed 513243123).
+// CHECK-LABEL: op constraints of @unshard_block_rows
+func.func @unshard_block_rows(%a: tensor<4x384x632xbf16, #ttnn.layout<row_major, l1, block_sharded, bf16, grid = 3x6, shard = 512x106>>) {
+  // WH: :[[@LINE+2]]:{{.*}} ttnn.slice: success cb=2528 l1=31104 total=33844 out=0
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.slice: success cb=2528 l1=15552 total=18292 out=0
+  %0 = ttnn.slice %a {begins = array<i64: 0, 0, 293>, ends = array<i64: 4, 384, 307>, step = array<i64: 1, 1, 1>} : tensor<4x384x632xbf16, #ttnn.layout<row_major, l1, block_sharded, bf16, grid = 3x6, shard = 512x106>> -> tensor<4x384x14xbf16, #ttnn.layout<row_major, dram, interleaved, bf16>>
+  return
+}
