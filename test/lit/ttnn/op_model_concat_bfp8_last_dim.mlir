@@ -24,3 +24,14 @@ func.func @last_dim(%a: tensor<3x40xbf16, #l1>, %b: tensor<3x32xbf16, #dram>, %c
   %2 = ttnn.concat %e, %e {dim = 0 : si32} : tensor<832xf32, #dram_f32>, tensor<832xf32, #dram_f32> -> tensor<1664xf32, #hs_f32>
   return
 }
+
+// Whole bfp8_b tiles take that path too on Blackhole (a 32-column tile row is 32 B to the test), a
+// program ttnn ran (672x32 L1 + DRAM into DRAM: cb 4352, l1 1088; a random draw, seed 822266361) that
+// is not modelled; on Wormhole the tiled program (2 pages of the output's tiles).
+// CHECK-LABEL: op constraints of @whole_tiles
+func.func @whole_tiles(%a: tensor<672x32xbf16, #ttnn.layout<l1, interleaved, bfp8_b>>, %b: tensor<672x32xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>) {
+  // WH: :[[@LINE+2]]:{{.*}} ttnn.concat: success cb=2176
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.concat: not_implemented: ttnn.concat: whole bfp8_b tiles whose padded rows are not whole units of their buffer's alignment
+  %0 = "ttnn.concat"(%a, %b) <{dim = 1 : si32}> : (tensor<672x32xbf16, #ttnn.layout<l1, interleaved, bfp8_b>>, tensor<672x32xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>) -> tensor<672x64xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>
+  return
+}
