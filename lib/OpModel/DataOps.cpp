@@ -1089,6 +1089,17 @@ llvm::Expected<PadPlan> planRowMajorPad(llvm::ArrayRef<int64_t> inShape,
                              " (padded through reshapes) is not modelled");
   if (llvm::Error err = checkRowMajorShards(inLayout, outLayout))
     return err;
+  // Width or block shards that do not divide the padded rows: TT_FATAL
+  // (measured on the mock Wormhole: 358 f32 columns into 52-column block
+  // shards in reshape.cpp:736, bf16 in the pad's validation; 364 run).
+  if (outLayout.isSharded() &&
+      outLayout.getMemoryLayout() != TensorMemoryLayout::HeightSharded &&
+      plan.outShape.back() % outLayout.getShard()[1] != 0)
+    return backendError(name + ": the padded rows of " +
+                        llvm::Twine(plan.outShape.back()) +
+                        " elements are not whole shards of " +
+                        llvm::Twine(outLayout.getShard()[1]) +
+                        " columns (ttnn fails on a partial last shard here)");
   plan.program = PadProgram::RowMajor;
   // A height-sharded input into shards: ttnn recomputes the shards of a
   // wider result and splits a height and width padding in two pads

@@ -41,3 +41,13 @@ func.func @sharded(%s: tensor<64x64xbf16, #rm_hs>) {
   %1 = ttnn.pad %s {padding = array<i64: 0, 64, 0, 0>} : tensor<64x64xbf16, #rm_hs> -> tensor<128x64xbf16, #rm_hs_tall>
   return
 }
+
+// Block shards that do not divide the padded rows fail in ttnn 0.81.1 (a random draw, seed 89825383,
+// both devices; probed on the mock Wormhole: 358 f32 columns into 52-column shards TT_FATAL, padded to
+// 364 they run).
+// CHECK-LABEL: op constraints of @partial_last_column_shard
+func.func @partial_last_column_shard(%a: tensor<544x320xf32, #rm_f32>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.pad: backend_error: ttnn.pad: the padded rows of 358 elements are not whole shards of 52 columns
+  %0 = ttnn.pad %a {padding = array<i64: 0, 0, 9, 29>} : tensor<544x320xf32, #rm_f32> -> tensor<544x358xf32, #ttnn.layout<row_major, l1, block_sharded, f32, grid = 2x7, shard = 272x52>>
+  return
+}
