@@ -1347,6 +1347,18 @@ copyProgram(llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
       return notSupportedError(name + ": resharding row-major shards (" +
                                describe(in) + " to " + describe(out) +
                                ") is not modelled");
+    // A rank-1 row into width or block shards with a partial last shard:
+    // interleaved_to_sharded's validation fails (TT_FATAL "valid",
+    // interleaved_to_sharded_op.cpp:115; measured on both devices: 486 f32
+    // elements into 122-element shards). Rank 3 runs (50 f32 columns into
+    // 7-column block shards, measured).
+    if (out.isSharded() &&
+        out.getMemoryLayout() != TensorMemoryLayout::HeightSharded &&
+        shape.size() == 1 && shape.back() % out.getShard()[1] != 0)
+      return backendError(name + ": rows of " + llvm::Twine(shape.back()) +
+                          " elements are not whole shards of " +
+                          llvm::Twine(out.getShard()[1]) +
+                          " columns (ttnn's interleaved_to_sharded fails)");
     const DeviceModel &device = currentDevice();
     uint64_t element = elementBytes(in);
     uint64_t row = uint64_t(shape.empty() ? 1 : shape.back()) * element;

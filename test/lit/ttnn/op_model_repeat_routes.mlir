@@ -79,3 +79,13 @@ func.func @native(%c0_0: tensor<672xf32, #ttnn.layout<l1, interleaved, f32>>, %c
   %1 = ttnn.repeat %c1_0 {repeats = array<i64: 2, 3>} : tensor<100x100xbf16, #ttnn.layout<dram, interleaved, bfp8_b>> -> tensor<200x300xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>
   return
 }
+
+// A rank-1 row-major result into width or block shards with a partial last shard: ttnn's
+// interleaved_to_sharded fails (TT_FATAL "valid"; ttnn 0.81.1 on both mock devices, a random draw,
+// seed 286767803).
+// CHECK-LABEL: op constraints of @rank1_partial_column_shard
+func.func @rank1_partial_column_shard(%a: tensor<243xf32, #ttnn.layout<row_major, dram, interleaved, f32>>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.repeat: backend_error: {{.*}}rows of 486 elements are not whole shards of 122 columns
+  %0 = ttnn.repeat %a {repeats = array<i64: 2>} : tensor<243xf32, #ttnn.layout<row_major, dram, interleaved, f32>> -> tensor<486xf32, #ttnn.layout<row_major, l1, block_sharded, f32, grid = 1x4, shard = 1x122>>
+  return
+}
