@@ -149,18 +149,24 @@ programsOf(SiluBackwardOp *, llvm::StringRef name,
            llvm::ArrayRef<int64_t> gradShape, LayoutAttr gradLayout,
            llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
            llvm::ArrayRef<int64_t> outShape, LayoutAttr outputLayout) {
-  if (gradShape != inputShape)
+  // The last step writes an output of x's shape, which binary_ng takes
+  // only as the broadcast of grad and x (shapes_equal ignores leading 1s).
+  if (!llvm::equal(
+          llvm::ArrayRef<int64_t>(outShape).drop_while(
+              [](int64_t d) { return d == 1; }),
+          inputShape.drop_while([](int64_t d) { return d == 1; })))
     return backendError(name + ": grad " + describeShape(gradShape) +
-                        " and input " + describeShape(inputShape) +
-                        " must have one shape (ttnn does not broadcast here)");
+                        " must broadcast to input " +
+                        describeShape(inputShape) +
+                        "'s shape (ttnn writes the result in x's shape)");
   if (llvm::Error err = checkResultDataType(name, outputLayout, inputLayout))
     return err;
   DataType x = inputLayout.getDataType();
   LayoutAttr t1 = temporaryLayout(outputLayout, x);
   LayoutAttr t2 = temporaryLayout(outputLayout, gradLayout.getDataType());
-  llvm::ArrayRef<int64_t> shape = inputShape;
+  llvm::ArrayRef<int64_t> shape = outShape;
   auto bytes = [&](LayoutAttr layout) { return l1BytesPerBank(shape, layout); };
-  EltwiseTensor input{shape, inputLayout}, grad{shape, gradLayout},
+  EltwiseTensor input{inputShape, inputLayout}, grad{gradShape, gradLayout},
       sigmoid{shape, t1}, product{shape, t2}, temporary{shape, t1},
       output{shape, outputLayout};
   return llvm::SmallVector<ProgramStep, 7>{

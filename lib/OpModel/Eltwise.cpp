@@ -401,32 +401,39 @@ llvm::Expected<size_t> UnaryEltwiseOpModel<OpTy>::getOpRuntime(
 
 /// ttnn 0.81.1 answers x ** 1 with ttnn's copy (CopyDeviceOperation): one
 /// 2-page CB of the input's tiles, whatever the placement (sharded ones too;
-/// measured on both devices). Its row-major copy was not derived.
+/// measured on both devices). Its row-major copy was not derived. A
+/// row-major x ** 0 is a tensor of ones written from the host: the output
+/// is allocated, no program runs (measured on both devices, interleaved and
+/// sharded; a tiled x ** 0 runs the unary program).
 llvm::Expected<OpConstraints> OpModel<PowScalarOp>::getOpConstraints(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-    bool exponentIsOne, LayoutAttr outputLayout,
+    PowExponent exponent, LayoutAttr outputLayout,
     const MockAllocatorState *initialState) {
-  if (!exponentIsOne)
+  bool filled = exponent == PowExponent::Zero && inputLayout.isRowMajor();
+  if (exponent != PowExponent::One && !filled)
     return UnaryEltwiseOpModel<PowScalarOp>::getOpConstraints(
         inputShape, inputLayout, outputLayout, initialState);
   llvm::StringRef name = PowScalarOp::getOperationName();
   if (llvm::Error err = checkEltwiseTensors(name, {{inputShape, inputLayout}},
                                             {inputShape, outputLayout},
-                                            /*rowMajorAllowed=*/false))
+                                            /*rowMajorAllowed=*/filled))
     return err;
   if (llvm::Error err = checkResultDataType(name, outputLayout, inputLayout))
     return err;
-  return finishOneOutput(name, streamPages(inputLayout), inputShape,
-                         outputLayout, initialState);
+  return finishOneOutput(name, filled ? 0 : streamPages(inputLayout),
+                         inputShape, outputLayout, initialState);
 }
 
 llvm::Expected<size_t> OpModel<PowScalarOp>::getOpRuntime(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-    bool exponentIsOne, LayoutAttr outputLayout) {
-  return eltwiseRuntime(getOpConstraints(inputShape, inputLayout,
-                                         exponentIsOne, outputLayout),
-                        {{inputShape, inputLayout}}, outputLayout,
-                        exponentIsOne ? 0 : unaryInfo<PowScalarOp>().cyclesPerTile);
+    PowExponent exponent, LayoutAttr outputLayout) {
+  return eltwiseRuntime(
+      getOpConstraints(inputShape, inputLayout, exponent, outputLayout),
+      {{inputShape, inputLayout}}, outputLayout,
+      exponent == PowExponent::One ||
+              (exponent == PowExponent::Zero && inputLayout.isRowMajor())
+          ? 0
+          : unaryInfo<PowScalarOp>().cyclesPerTile);
 }
 
 template struct UnaryEltwiseOpModel<ReluOp>;

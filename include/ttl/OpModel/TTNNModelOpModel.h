@@ -17,17 +17,19 @@ template <>
 struct OpModel<SiluOp> : UnaryEltwiseOpModel<SiluOp> {};
 template <>
 struct OpModel<SigmoidOp> : UnaryEltwiseOpModel<SigmoidOp> {};
+/// The exponents ttnn 0.81.1's pow_scalar does not run its unary program for.
+enum class PowExponent : uint8_t { Other, Zero, One };
 /// pow_scalar: the unary program, but ttnn 0.81.1 answers x ** 1 with a copy
-/// (`exponentIsOne`).
+/// and a row-major x ** 0 with a filled tensor (`exponent`).
 template <>
 struct OpModel<PowScalarOp> {
   static llvm::Expected<OpConstraints>
   getOpConstraints(llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
-                   bool exponentIsOne, LayoutAttr outputLayout,
+                   PowExponent exponent, LayoutAttr outputLayout,
                    const MockAllocatorState *initialState = nullptr);
   static llvm::Expected<size_t> getOpRuntime(llvm::ArrayRef<int64_t> inputShape,
                                              LayoutAttr inputLayout,
-                                             bool exponentIsOne,
+                                             PowExponent exponent,
                                              LayoutAttr outputLayout);
 };
 template <>

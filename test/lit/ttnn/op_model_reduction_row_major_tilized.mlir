@@ -5,7 +5,8 @@
 // is sliced to the logical width (tilize, fast_reduce_nc and slice tensors
 // live together); a reduce program's tilized input is freed when that
 // program ends; an outer last reduced dimension is first moved by a
-// row-major permute (not modelled). Figures: mock-device measurements.
+// row-major permute (not modelled); an HW reduction holds its tilized input
+// through both of its programs. Figures: mock-device measurements.
 
 #l1_rm = #ttnn.layout<row_major, l1, interleaved, bf16>
 #dram_rm = #ttnn.layout<row_major, dram, interleaved, bf16>
@@ -29,5 +30,15 @@ func.func @freed_after_first(%a: tensor<1x375x192xbf16, #l1_rm>) {
 func.func @outer_first(%a: tensor<3x64x226xbf16, #dram_rm>) {
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max: not_implemented: ttnn.max: a row-major 3x64x226 input whose last reduced dimension is an outer one
   %0 = ttnn.max %a {dim_arg = array<i64: 0>, keep_dim = true} : tensor<3x64x226xbf16, #dram_rm> -> tensor<1x64x226xbf16, #l1_rm>
+  return
+}
+
+// H and W together are one ReduceDeviceOperation (W, then H): its tilized
+// input lives until both programs end, beside the W and H results (3 pages a
+// bank; measured on both devices).
+// CHECK-LABEL: op constraints of @held_through_hw
+func.func @held_through_hw(%a: tensor<69x384xbf16, #l1_rm>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max: success cb=49152 l1=6144 total=53248 out=2048
+  %0 = ttnn.max %a {dim_arg = array<i64: -2, 1>, keep_dim = true} : tensor<69x384xbf16, #l1_rm> -> tensor<1x1xbf16, #l1_rm>
   return
 }

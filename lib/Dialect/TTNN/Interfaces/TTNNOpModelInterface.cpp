@@ -295,8 +295,15 @@ TTL_FAMILY_OP_MODEL(ReluBackwardOp, Binary)
 TTL_FAMILY_OP_MODEL(SiluBackwardOp, Binary)
 #undef TTL_FAMILY_OP_MODEL
 
-// pow_scalar: the unary family's arguments and whether the exponent is 1
-// (ttnn runs x ** 1 as a copy).
+// pow_scalar: the unary family's arguments and whether the exponent is 0 or 1
+// (ttnn runs x ** 1 as a copy, fills a row-major x ** 0).
+static op_model::PowExponent powExponent(PowScalarOp op) {
+  double exponent = op.getExponent().convertToDouble();
+  if (exponent == 0.0)
+    return op_model::PowExponent::Zero;
+  return exponent == 1.0 ? op_model::PowExponent::One
+                         : op_model::PowExponent::Other;
+}
 llvm::Expected<OpConstraints>
 PowScalarOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
                               LiveRecords liveRecords) {
@@ -304,7 +311,7 @@ PowScalarOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
     return err;
   return detail::constraintsDispatch(
       *this, liveRecords, detail::shapeOf(getInput()), inputs[0],
-      getExponent().convertToDouble() == 1.0,
+      powExponent(*this),
       detail::outputLayout(*this, opConfig));
 }
 llvm::Expected<size_t> PowScalarOp::getOpRuntime(const Layouts &inputs,
@@ -312,7 +319,7 @@ llvm::Expected<size_t> PowScalarOp::getOpRuntime(const Layouts &inputs,
   if (llvm::Error err = detail::checkInputCount(*this, inputs, 1))
     return err;
   return detail::runtimeCached(*this, detail::shapeOf(getInput()), inputs[0],
-                               getExponent().convertToDouble() == 1.0,
+                               powExponent(*this),
                                detail::outputLayout(*this, opConfig));
 }
 

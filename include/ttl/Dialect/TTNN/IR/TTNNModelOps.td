@@ -75,8 +75,10 @@ def TTNN_ReluBackwardOp : TTNN_ActivationBackwardOp<"relu_bw", "relu",
     "temporary placed like the output, then binary multiply by grad " #
     "(docs/op-model.md, composite ops).">;
 def TTNN_SiluBackwardOp : TTNN_ActivationBackwardOp<"silu_bw", "silu",
-    "grad, x and the result have one shape (ttnn 0.81.1 does not broadcast " #
-    "here); grad may be of another element type than x, the result has x's.",
+    "grad broadcasts (numpy) to x's shape and the result has x's shape, " #
+    "each up to leading 1s (ttnn 0.81.1 writes the last step into a tensor " #
+    "of x's shape); grad may be of another element type than x, the result " #
+    "has x's.",
     "six programs, as ttnn 0.81.1 composes it: sigmoid(x), then five " #
     "binary_ng steps (two with a scalar) through five temporaries placed " #
     "like the output, which is allocated first (docs/op-model.md, " #
