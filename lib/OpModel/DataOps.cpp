@@ -1031,7 +1031,56 @@ struct PadPlan {
   std::vector<int64_t> outShape;
   PadProgram program = PadProgram::Tiled;
   bool fillPad = false;
+  /// The height shards ttnn pads a height-sharded input's width into instead
+  /// of the requested shards (null: none), and whether a pad in height into
+  /// the requested shards follows.
+  LayoutAttr widened;
+  bool heightAfter = false;
 };
+
+/// A tiled height-sharded input into shards whose logical width differs
+/// from the result's tile-padded one: ttnn 0.81.1 pads it into height shards
+/// of that width on the input's grid, ceil(rows / cores) logical rows each
+/// (pad.cpp, create_sharded_memory_config: a TT_FATAL on shards that are not
+/// whole tiles), the result there; a result with more tile-padded rows than
+/// the input's logical ones is then padded in height into the requested
+/// shards (measured on both devices: 64x736 on 2 cores padded by 7 columns
+/// writes 32x768 shards whatever was asked; 96 rows on 2 cores fail; 64x730
+/// padded by 32 rows runs both pads).
+llvm::Error placeWidened(PadPlan &plan, llvm::ArrayRef<int64_t> inShape,
+                         LayoutAttr inLayout, LayoutAttr outLayout) {
+  int64_t rank = inShape.size();
+  int64_t width = ceilDiv(plan.outShape.back(), kTileDim) * kTileDim;
+  if (plan.program != PadProgram::Tiled || rank < 2 ||
+      inLayout.getMemoryLayout() != TensorMemoryLayout::HeightSharded ||
+      !outLayout.isSharded() || width == inShape.back())
+    return llvm::Error::success();
+  int64_t rows = 1, paddedRows = 1;
+  for (int64_t d = 0; d + 1 < rank; ++d) {
+    rows *= inShape[d];
+    paddedRows *= d + 2 == rank
+                      ? ceilDiv(plan.outShape[d], kTileDim) * kTileDim
+                      : plan.outShape[d];
+  }
+  llvm::ArrayRef<int64_t> grid = inLayout.getGrid();
+  int64_t shardRows = ceilDiv(rows, grid[0] * grid[1]);
+  if (shardRows % kTileDim != 0)
+    return backendError(PadOp::getOperationName() + ": ttnn pads the width "
+                        "of a height-sharded input into height shards of " +
+                        llvm::Twine(shardRows) + " rows (" +
+                        llvm::Twine(rows) + " rows over the input's " +
+                        llvm::Twine(grid[0] * grid[1]) +
+                        " cores), not whole tiles");
+  plan.widened = LayoutAttr::get(
+      inLayout.getContext(), BufferType::L1, TensorMemoryLayout::HeightSharded,
+      inLayout.getDataType(), grid, {shardRows, width});
+  plan.heightAfter = rows != paddedRows;
+  if (plan.heightAfter && inLayout.getDataType() == DataType::BFloat8B)
+    return notSupportedError(PadOp::getOperationName() +
+                             ": a bfp8_b height-sharded input padded in "
+                             "width, then in height, is not modelled");
+  return llvm::Error::success();
+}
 
 /// The front padding of the last dimension.
 int64_t frontColumns(llvm::ArrayRef<int64_t> padding) {
@@ -1181,6 +1230,8 @@ llvm::Expected<PadPlan> planPad(llvm::ArrayRef<int64_t> inShape,
                                describe(outLayout) +
                                " by to_memory_config is not modelled");
   }
+  if (llvm::Error err = placeWidened(plan, inShape, inLayout, outLayout))
+    return err;
   return plan;
 }
 
@@ -1207,6 +1258,8 @@ llvm::Expected<OpConstraints> OpModel<PadOp>::getOpConstraints(
   if (!plan)
     return plan.takeError();
   llvm::ArrayRef<int64_t> out = plan->outShape;
+  if (plan->widened && !plan->heightAfter)
+    outputLayout = plan->widened; // ttnn places the result (the answer's)
   uint64_t output = l1BytesPerBank(out, outputLayout);
   switch (plan->program) {
   case PadProgram::Identity:
@@ -1239,6 +1292,12 @@ llvm::Expected<OpConstraints> OpModel<PadOp>::getOpConstraints(
                        /*hasOutput=*/blockFloat);
   uint64_t padTile = blockFloat ? kBf16TileBytes : tileBytes(inputLayout);
   Step pad{kDoubleBuffer * padTile, padTile, output};
+  if (plan->heightAfter) { // into the widened shards first (bf16 / f32)
+    std::vector<int64_t> widened(inputShape.begin(), inputShape.end());
+    widened.back() = out.back();
+    steps.push_back({pad.cbBytes, pad.scratchpadBytes,
+                     l1BytesPerBank(widened, plan->widened)});
+  }
   if (!blockFloat) {
     steps.push_back(pad);
     return finishChain(name, steps, out, outputLayout, initialState);
