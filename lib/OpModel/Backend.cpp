@@ -404,4 +404,22 @@ llvm::Error checkStaticBuffers(llvm::StringRef opName, uint64_t bytes) {
       "program); place operands so the op needs smaller buffers");
 }
 
+bool shardGridFits(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  if (!layout.isSharded())
+    return true;
+  int64_t height = 1, width = shape.empty() ? 1 : shape.back();
+  for (int64_t dim : shape.drop_back(shape.empty() ? 0 : 1))
+    height *= dim;
+  if (!layout.isRowMajor()) {
+    Geometry g = geometry(shape);
+    height = g.heightTiles * kTileDim;
+    width = g.widthTiles * kTileDim;
+  }
+  llvm::ArrayRef<int64_t> grid = layout.getGrid(), shard = layout.getShard();
+  int64_t across = ceilDiv(height, shard[0]), down = ceilDiv(width, shard[1]);
+  if (layout.getMemoryLayout() == TensorMemoryLayout::BlockSharded)
+    return across <= grid[0] && down <= grid[1];
+  return across * down <= grid[0] * grid[1];
+}
+
 } // namespace mlir::ttnn::op_model::backend

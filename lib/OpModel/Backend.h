@@ -272,6 +272,13 @@ struct ConversionProgram {
 llvm::Expected<ConversionProgram>
 conversionProgram(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out);
 
+/// ttnn's TensorSpec check of a sharded layout on a tensor (tensor_spec.cpp,
+/// shard_grid_fit_error): the shards that cover the tensor's 2-D view
+/// (row-major: as it is; tiled: tile-padded) fit the layout's grid, along
+/// both grid dimensions for block sharding, in its core count otherwise.
+/// Interleaved layouts always fit.
+bool shardGridFits(llvm::ArrayRef<int64_t> shape, LayoutAttr layout);
+
 } // namespace mlir::ttnn::op_model::backend
 
 #endif // TTL_LIB_OPMODEL_BACKEND_H

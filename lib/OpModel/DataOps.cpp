@@ -1398,11 +1398,6 @@ llvm::Error checkShardedEmbedding(llvm::ArrayRef<int64_t> indicesShape,
     return backendError(name + ": " + llvm::Twine(indices) +
                         " indices do not fill whole shards of " +
                         llvm::Twine(shard[0]) + " rows");
-  if (indices % shard[0] != 0 && !partialTiles)
-    return notSupportedError(name + ": the row-major program into shards "
-                                    "with a partial last shard (" +
-                             llvm::Twine(indices) + " indices in shards of " +
-                             llvm::Twine(shard[0]) + " rows) is not modelled");
   if (fused) {
     if (weightShape[1] % shard[1] != 0)
       return backendError(name + ": the table's " +
@@ -1433,12 +1428,17 @@ llvm::Error checkShardedEmbedding(llvm::ArrayRef<int64_t> indicesShape,
   uint64_t row = weightShape[1] * elementBytes(table);
   uint64_t written = ceilDiv(row, alignment) * alignment;
   uint64_t shardRow = ceilDiv(row, device.l1Alignment) * device.l1Alignment;
-  if (written == shardRow)
-    return llvm::Error::success();
-  return backendError(name + ": a row-major sharded result's " +
-                      llvm::Twine(row) + " B rows aligned to the indices' " +
-                      llvm::Twine(alignment) +
-                      " B do not fit its L1-aligned shard rows");
+  if (written != shardRow)
+    return backendError(name + ": a row-major sharded result's " +
+                        llvm::Twine(row) + " B rows aligned to the indices' " +
+                        llvm::Twine(alignment) +
+                        " B do not fit its L1-aligned shard rows");
+  if (indices % shard[0] != 0)
+    return notSupportedError(name + ": the row-major program into shards "
+                                    "with a partial last shard (" +
+                             llvm::Twine(indices) + " indices in shards of " +
+                             llvm::Twine(shard[0]) + " rows) is not modelled");
+  return llvm::Error::success();
 }
 
 llvm::Expected<EmbeddingPlan>

@@ -1091,11 +1091,24 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
     // (not modelled); the row-major program writes height shards itself
     // (their pages are whole rows), width and block shards (pages of a shard
     // width) through a DRAM interleaved result and to_memory_config.
-    if (!rowsConcatInPlace(shapes, inputs, axis))
+    if (!rowsConcatInPlace(shapes, inputs, axis)) {
+      // The transposed concat is placed in the output's memory config:
+      // ttnn's TensorSpec check TT_FATALs when its shards do not fit the
+      // grid (measured: 64x128 into 32x64 block shards on 2x2).
+      std::vector<int64_t> transposed = plan.output;
+      if (transposed.size() == 1)
+        transposed.insert(transposed.begin(), 1);
+      transposed = swappedLastTwo(transposed);
+      if (!shardGridFits(transposed, out))
+        return backendError(name + ": the transposed concat " +
+                            describeShape(transposed) + " in " +
+                            describe(out) + " needs more shards than its "
+                            "grid holds (ttnn's shard grid fit check)");
       return notSupportedError(name + ": a row-major concat of rows that are "
                                       "not whole alignment units into shards "
                                       "(ttnn transposes through the sharded "
                                       "config) is not modelled");
+    }
     if (out.getMemoryLayout() == TensorMemoryLayout::HeightSharded) {
       plan.programs.push_back(
           rowConcatProgram(plan.output, inputs.front(), out));

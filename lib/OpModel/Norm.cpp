@@ -101,25 +101,24 @@ Pass choosePass(uint64_t cbBytes, uint64_t occupied) {
     return Pass::Large;
   return Pass::Unknown;
 }
-/// ttnn throws when a program's CBs pass the top of L1 (dataflow_buffer.cpp,
-/// measured: 1,650,688 B of sharded-program CBs); under graph capture they
-/// may overlap the L1 tensors (measured: 712,704 B beside 755,712 B of
-/// shards and rows). The CB region starts between the unreserved base and
-/// the allocator's base: past either end the answer is certain, between
-/// them not implemented.
-llvm::Error checkCBsFit(llvm::StringRef name, uint64_t cbBytes) {
+/// ttnn throws when a program's CBs, placed from the L1 allocator's base,
+/// pass the top of L1 or reach an L1 buffer allocated before the program:
+/// the L1 inputs, at the top of L1 (dataflow_buffer.cpp,
+/// validate_dataflow_buffer_region; its messages give the region's end as
+/// the allocator's base plus the CBs on both devices: 1,310,720 B under a
+/// 131,648 B shard fail on Wormhole, not on Blackhole; 1,650,688 B fail).
+/// The output, allocated afterwards, does not count (measured: 712,704 B
+/// beside 755,712 B of shards and rows run).
+llvm::Error checkCBsFit(llvm::StringRef name, uint64_t cbBytes,
+                        uint64_t l1InputBytes) {
   const DeviceModel &device = currentDevice();
-  if (device.l1AllocatorBase + cbBytes <= device.l1BankSize)
+  if (device.l1AllocatorBase + cbBytes + l1InputBytes <= device.l1BankSize)
     return llvm::Error::success();
-  if (device.l1UnreservedBase + cbBytes > device.l1BankSize)
-    return outOfMemoryError(name + ": circular buffers of " +
-                            llvm::Twine(cbBytes) +
-                            " B per core pass the top of L1 (ttnn 0.81.1 "
-                            "throws)");
-  return notSupportedError(name + ": circular buffers of " +
-                           llvm::Twine(cbBytes) +
-                           " B per core reach the top of L1 within the "
-                           "model's uncertainty on where they start");
+  return outOfMemoryError(name + ": circular buffers of " +
+                          llvm::Twine(cbBytes) + " B per core from the L1 "
+                          "allocator's base pass the top of L1 or the " +
+                          llvm::Twine(l1InputBytes) +
+                          " B of L1 inputs below it (ttnn 0.81.1 throws)");
 }
 
 /// The large-tensor program's row chunk, in tiles, before halving for f32
@@ -281,17 +280,18 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
         shardedNormCBBytes(info, inputLayout, weightTile, biasTile);
     // Tile padding in the shards: rms_norm masks a last dimension that is
     // not a tile multiple with a bf16 tile for each of the shard's columns,
-    // padding in height changes nothing (measured on both devices: 160, 547,
-    // 3x32x171, 256x796, 2x1x1024x82); layer_norm adds other CBs there (not
-    // derived).
+    // padding in height changes nothing, for layer_norm too (measured on
+    // both devices: 160, 547, 3x32x171, 256x796, 2x1x1024x82; layer_norm
+    // 57x704, 3x57x704, 50x512, 100x256); layer_norm adds other CBs for a
+    // padded width (not derived).
     bool paddedWidth = inputShape.back() % kTileDim != 0;
-    if (!tileAligned(inputShape) && info.subtractsMean)
+    if (paddedWidth && info.subtractsMean)
       return notSupportedError(
           name + ": the sharded program of a " + describeShape(inputShape) +
           " input (not whole tiles) is not modelled");
     if (paddedWidth)
       cbBytes += (inputLayout.getShard()[1] / kTileDim) * kBf16TileBytes;
-    if (llvm::Error err = checkCBsFit(name, cbBytes))
+    if (llvm::Error err = checkCBsFit(name, cbBytes, l1InputBytes))
       return err;
     return finishOneOutput(name, cbBytes, inputShape, outputLayout,
                            initialState);
@@ -329,7 +329,7 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
     cbBytes = normCBBytes(info, chunk, /*large=*/true, inTile, outTile,
                           weightTile, biasTile, hasWeight, hasBias);
   }
-  if (llvm::Error err = checkCBsFit(name, cbBytes))
+  if (llvm::Error err = checkCBsFit(name, cbBytes, l1InputBytes))
     return err;
   return finishOneOutput(name, cbBytes, inputShape, outputLayout,
                          initialState);

@@ -35,3 +35,24 @@ func.func @rejected(%a: tensor<180x1024xbf16, #hs_in>) {
   %0 = ttnn.concat %a, %a {dim = 0 : si32} : tensor<180x1024xbf16, #hs_in>, tensor<180x1024xbf16, #hs_in> -> tensor<360x1024xbf16, #hs_out>
   return
 }
+
+// Rows that are not whole alignment units along the last dimension: ttnn concatenates the transposed
+// inputs into the output's memory config, on the transposed shape; its TensorSpec check TT_FATALs
+// when those shards do not fit the grid (measured on both devices), else the chain is not modelled.
+#rm_dram = #ttnn.layout<row_major, dram, interleaved, bf16>
+#bs_2x2 = #ttnn.layout<row_major, l1, block_sharded, bf16, grid = 2x2, shard = 32x64>
+#hs_1x2 = #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 1x2, shard = 32x128>
+#hs_1x4 = #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 1x4, shard = 32x128>
+
+// CHECK-LABEL: op constraints of @transposed_grid_fit
+func.func @transposed_grid_fit(%a: tensor<64x50xbf16, #rm_dram>, %b: tensor<64x78xbf16, #rm_dram>) {
+  // 128x64 transposed: 4 block rows of 32 on a 2-row grid.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: the transposed concat 128x64
+  %0 = ttnn.concat %a, %b {dim = -1 : si32} : tensor<64x50xbf16, #rm_dram>, tensor<64x78xbf16, #rm_dram> -> tensor<64x128xbf16, #bs_2x2>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: the transposed concat 128x64
+  %1 = ttnn.concat %a, %b {dim = -1 : si32} : tensor<64x50xbf16, #rm_dram>, tensor<64x78xbf16, #rm_dram> -> tensor<64x128xbf16, #hs_1x2>
+  // Four 32-row shards fit four cores: ttnn runs it.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: not_implemented
+  %2 = ttnn.concat %a, %b {dim = -1 : si32} : tensor<64x50xbf16, #rm_dram>, tensor<64x78xbf16, #rm_dram> -> tensor<64x128xbf16, #hs_1x4>
+  return
+}

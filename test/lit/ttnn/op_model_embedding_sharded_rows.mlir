@@ -34,3 +34,14 @@ func.func @partial_last_shard(%i: tensor<1x1952xui32, #ids>, %w: tensor<100x64xb
   %0 = ttnn.embedding %i, %w : tensor<1x1952xui32, #ids>, tensor<100x64xbf16, #rm> -> tensor<1x1952x64xbf16, #hs47>
   return
 }
+
+#bs558 = #ttnn.layout<row_major, l1, block_sharded, bf16, grid = 7x8, shard = 558x188>
+
+// ttnn validates the memory layout before running: a partial last shard of block shards is its
+// TT_FATAL (embedding_device_operation.cpp; measured on both devices, 3,904 indices in 558-row shards).
+// CHECK-LABEL: op constraints of @partial_block_shards
+func.func @partial_block_shards(%i: tensor<1x3904xui32, #ids_l1>, %w: tensor<2792x1502xbf16, #rm>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.embedding: backend_error: ttnn.embedding: the row-major program's sharded result must be height sharded
+  %0 = ttnn.embedding %i, %w : tensor<1x3904xui32, #ids_l1>, tensor<2792x1502xbf16, #rm> -> tensor<1x3904x1502xbf16, #bs558>
+  return
+}
