@@ -86,3 +86,16 @@ func.func @rotary_embedding_1x16x1184x48_hs_6x3_rows_not_a_multiple_of__7(%a0: t
   %r = ttnn.rotary_embedding %a0, %a1, %a2 : tensor<1x16x1184x48xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 6x3, shard = 1056x64>>, tensor<1x1x1184x48xbf16, #ttnn.layout<l1, interleaved, bf16>>, tensor<1x1x1184x48xbf16, #ttnn.layout<l1, interleaved, bf16>> -> tensor<1x16x1184x48xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 6x3, shard = 1056x64>>
   return
 }
+
+#bs_f32 = #ttnn.layout<l1, block_sharded, f32, grid = 5x1, shard = 576x128>
+#hs_tab = #ttnn.layout<l1, height_sharded, f32, grid = 4x1, shard = 96x128>
+
+// The input's shard height must divide its tile-padded rows, block shards too (ttnn 0.81.1's
+// TT_FATAL, rotary_embedding_device_operation.cpp; measured on both devices: 8 x 352 rows in 576-row
+// shards).
+// CHECK-LABEL: op constraints of @block_shard_rows
+func.func @block_shard_rows(%x: tensor<1x8x348x128xf32, #bs_f32>, %t: tensor<1x1x348x128xf32, #hs_tab>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.rotary_embedding: backend_error: ttnn.rotary_embedding: the input's 2816 rows are not a multiple of its shard height 576
+  %0 = ttnn.rotary_embedding %x, %t, %t : tensor<1x8x348x128xf32, #bs_f32>, tensor<1x1x348x128xf32, #hs_tab>, tensor<1x1x348x128xf32, #hs_tab> -> tensor<1x8x348x128xf32, #bs_f32>
+  return
+}
