@@ -579,6 +579,14 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
     // Row-major: a sum or mean over W or H runs ttnn's dense row-major
     // program; anything else tilizes the input (padded with the neutral
     // value) and returns a tiled result.
+    // A sharded input is tilized into its own shards first, for every
+    // reduction (measured on both devices): ttnn's tiled TensorSpec
+    // TT_FATALs on shards that are not whole tiles (shard_align_error).
+    if (inLayout.isSharded() && (inLayout.getShard()[0] % kTileDim != 0 ||
+                                 inLayout.getShard()[1] % kTileDim != 0))
+      return backendError(name + ": ttnn tilizes the row-major input into "
+                                 "its own shards, and " +
+                          describe(inLayout) + "'s are not whole tiles");
     if (inLayout.isSharded() || outLayout.isSharded())
       return notSupportedError(name + ": a sharded row-major reduction is "
                                       "not modelled");

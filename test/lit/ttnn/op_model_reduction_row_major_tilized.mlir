@@ -42,3 +42,18 @@ func.func @held_through_hw(%a: tensor<69x384xbf16, #l1_rm>) {
   %0 = ttnn.max %a {dim_arg = array<i64: -2, 1>, keep_dim = true} : tensor<69x384xbf16, #l1_rm> -> tensor<1x1xbf16, #l1_rm>
   return
 }
+
+#bs_rm = #ttnn.layout<row_major, l1, block_sharded, bf16, grid = 2x4, shard = 45x148>
+#hs_rm = #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 1x2, shard = 30x128>
+
+// A sharded row-major input is tilized into its own shards, whatever the
+// reduction: ttnn TT_FATALs on shards that are not whole tiles (measured on
+// both devices).
+// CHECK-LABEL: op constraints of @sharded_tilize
+func.func @sharded_tilize(%a: tensor<3x2x15x592xbf16, #bs_rm>, %b: tensor<2x30x128xbf16, #hs_rm>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.sum: backend_error: ttnn.sum: ttnn tilizes the row-major input into its own shards
+  %0 = ttnn.sum %a {dim_arg = array<i64: -2>, keep_dim = true} : tensor<3x2x15x592xbf16, #bs_rm> -> tensor<3x2x1x592xbf16, #l1_rm>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max: backend_error: ttnn.max: ttnn tilizes the row-major input into its own shards
+  %1 = ttnn.max %b {dim_arg = array<i64: -1>, keep_dim = true} : tensor<2x30x128xbf16, #hs_rm> -> tensor<2x30x1xbf16, #l1_rm>
+  return
+}
