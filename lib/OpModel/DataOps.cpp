@@ -414,8 +414,24 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
               shardedAlike(inLayout, outLayout) &&
               (inLayout.isRowMajor() || rowsIn == rowsOut ||
                (rowsIn % kTileDim == 0 && rowsOut % kTileDim == 0));
+  // A row-major tensor's last dimension is padded to whole shards of a
+  // width or block sharding (measured: 237 columns in 48-wide shards are
+  // 240): ttnn's view to the unpadded width TT_FATALs unless one shard spans
+  // it (tensor_ops.cpp:380, view_device; measured on both devices).
+  int64_t shardWidth = inLayout.isSharded() ? inLayout.getShard()[1] : 0;
+  bool viewFails = inLayout.isRowMajor() && inLayout.isSharded() &&
+                   inShape.back() % shardWidth != 0 &&
+                   shardWidth < inShape.back();
+  auto viewError = [&] {
+    return backendError(name + ": ttnn views the " +
+                        describe(inLayout) + " input, whose " +
+                        llvm::Twine(inShape.back()) +
+                        " columns are padded to whole shards, as " +
+                        llvm::Twine(plan.outShape.back()) +
+                        " columns (its view TT_FATALs)");
+  };
   if (view)
-    return plan;
+    return viewFails ? viewError() : llvm::Expected<ReshapePlan>(plan);
   // The same shape into another placement: ttnn's shortcut to
   // to_memory_config (that op's model answers) compares the padded shapes
   // too, which differ for partial tiles and rank 1: those run the tiled
@@ -432,7 +448,8 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
       inShape.back() == plan.outShape.back() &&
       (inLayout.isRowMajor() || rowsIn == rowsOut ||
        (rowsIn % kTileDim == 0 && rowsOut % kTileDim == 0)))
-    return notSupportedError(name + ": ttnn views the input in its own "
+    return viewFails ? viewError()
+                     : notSupportedError(name + ": ttnn views the input in its own "
                                     "shards, not in " +
                              describe(outLayout) + " (not modelled)");
   if (sharded && inLayout.isRowMajor())

@@ -19,3 +19,18 @@ func.func @row_major_shards(%a: tensor<512x32xbf16, #ws_rm>, %b: tensor<4x2x26x3
   %2 = ttnn.reshape %c {shape = array<i64: 1024, 64>} : tensor<4x2x32x256xbf16, #l1_rm> -> tensor<1024x64xbf16, #hs_rm64>
   return
 }
+
+// A row-major tensor's last dimension is padded to whole width or block shards (237 columns in
+// 48-column shards are 240): ttnn's view to 237 columns TT_FATALs (tensor_ops.cpp:380; measured on both
+// devices); 240 columns, or height shards of the whole row, are views.
+#bs48 = #ttnn.layout<row_major, l1, block_sharded, bf16, grid = 1x5, shard = 1536x48>
+#ws48 = #ttnn.layout<row_major, l1, width_sharded, bf16, grid = 1x5, shard = 1536x48>
+
+// CHECK-LABEL: op constraints of @shard_padded_width
+func.func @shard_padded_width(%a: tensor<2x3x256x237xbf16, #bs48>, %b: tensor<2x3x256x240xbf16, #ws48>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: backend_error: ttnn.reshape: ttnn views the row_major l1 block_sharded bf16 (grid 1x5, shard 1536x48) input, whose 237 columns are padded to whole shards
+  %0 = ttnn.reshape %a {shape = array<i64: 3, 512, 237>} : tensor<2x3x256x237xbf16, #bs48> -> tensor<3x512x237xbf16, #bs48>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: success cb=0 l1=0 total=0 out=0
+  %1 = ttnn.reshape %b {shape = array<i64: 3, 512, 240>} : tensor<2x3x256x240xbf16, #ws48> -> tensor<3x512x240xbf16, #ws48>
+  return
+}
