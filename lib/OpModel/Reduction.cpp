@@ -647,9 +647,9 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
   }
   if (!aligned && !tilized) // a tilize pads with the neutral value
     fillPadding(plan, cur);
-  // The padded bfp8_b copy is freed only when the op returns, and so is
-  // fast_reduce_nc's tilized input; a reduce program's tilized input when
-  // that program ends (measured).
+  // The padded bfp8_b copy is freed only when the op returns, or after
+  // fast_reduce_nc, as is its tilized input; a reduce program's tilized input
+  // when that program ends (measured).
   Tensor filled = cur;
   if (tilized && !fastNC)
     filled.temporary = false;
@@ -678,6 +678,11 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
     if (!aligned)
       if (llvm::Error err = sliceToLogical(plan, cur))
         return err;
+    // Its input (the fill-padded bfp8_b copy or the tilize) is replaced by
+    // its result when non_height_width_reduce returns (measured: freed
+    // after the slice, before an H program).
+    plan.release(filled);
+    filled.temporary = false;
     reduced = inner;
     single = !inner.empty();
     // generic_reductions.cpp holds fast_reduce_nc's result until it returns.
