@@ -227,13 +227,13 @@ class Expressions:
             ssa = self.ctx.builder.block_binary(type(op), left.ssa, right.ssa, left.type, self.ctx.loc(node))
             return BlockValue(ssa, left.shape, left.element_type, "value")
         if isinstance(left, Scalar) or isinstance(right, Scalar):
-            if type(op) not in ir_text.INDEX_BINARY:
+            if type(op) not in ir_text.INDEX_BINARY and not isinstance(op, ast.Mod):
                 raise self.ctx.error(node, f"runtime integers do not support '{type(op).__name__}'")
             if isinstance(op, (ast.FloorDiv, ast.Mod)) and isinstance(right, int) and right == 0:
                 raise self.ctx.error(node, f"integer {'division' if isinstance(op, ast.FloorDiv) else 'modulo'} by zero")
             lhs, rhs = self.ctx.as_index(left, node), self.ctx.as_index(right, node)
             if isinstance(op, ast.Mod):
-                return Scalar(self.floor_mod(lhs, rhs, right, node), ir_text.INDEX)
+                return Scalar(self.floor_mod(lhs, rhs, node), ir_text.INDEX)
             ssa = self.ctx.builder.index_binary(type(op), lhs, rhs, self.ctx.loc(node))
             return Scalar(ssa, ir_text.INDEX)
         self.ctx.require_python(left, node)
@@ -243,26 +243,14 @@ class Expressions:
         except Exception as err:  # noqa: BLE001 - reported at the user's line
             raise self.ctx.error(node, f"{type(err).__name__}: {err}") from None
 
-    def floor_mod(self, lhs: str, rhs: str, divisor: Any, node: ast.AST) -> str:
-        """Python's ``a % b`` on runtime integers: the remainder has the divisor's sign (floor
-        division), where ``arith.remsi`` (C's ``%``) has the dividend's. The truncated remainder
-        ``r`` is corrected to ``r + b`` when it is nonzero and its sign differs from ``b``'s;
-        with a compile-time divisor the sign test on ``b`` folds away."""
+    def floor_mod(self, lhs: str, rhs: str, node: ast.AST) -> str:
+        """Python's ``a % b`` on runtime integers, by its definition ``a - (a // b) * b``: the
+        floor division is ``arith.floordivsi``, whose sign correction the C++ lowering expands
+        for ``%`` and ``//`` alike (one place)."""
         loc = self.ctx.loc(node)
         b = self.ctx.builder
-        rem = b.remsi(lhs, rhs, loc)
-        zero = self.ctx.as_index(0, node)
-        if isinstance(divisor, int):
-            # b > 0: correct when r < 0; b < 0: correct when r > 0.
-            wrong_sign = b.compare(ast.Lt if divisor > 0 else ast.Gt, rem, zero, loc)
-        else:
-            nonzero = b.compare(ast.NotEq, rem, zero, loc)
-            rem_negative = b.compare(ast.Lt, rem, zero, loc)
-            divisor_negative = b.compare(ast.Lt, rhs, zero, loc)
-            signs_differ = b.logical("xor", rem_negative, divisor_negative, loc)
-            wrong_sign = b.logical("and", nonzero, signs_differ, loc)
-        corrected = b.addi(rem, rhs, loc)
-        return b.select(wrong_sign, corrected, rem, loc)
+        quotient = b.index_binary(ast.FloorDiv, lhs, rhs, loc)
+        return b.index_binary(ast.Sub, lhs, b.index_binary(ast.Mult, quotient, rhs, loc), loc)
 
     def block_scalar(self, op: ast.operator, left: Any, right: Any, node: ast.AST) -> BlockValue:
         """``blk op s`` / ``s op blk`` with ``s`` a compile-time int or float."""
