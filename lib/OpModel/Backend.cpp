@@ -432,4 +432,9 @@ bool shardGridFits(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
   return across * down <= grid[0] * grid[1];
 }
 
+uint64_t bufferAlignment(LayoutAttr layout) {
+  const DeviceModel &device = currentDevice();
+  return layout.isL1() ? device.l1Alignment : device.dramAlignment;
+}
+
 } // namespace mlir::ttnn::op_model::backend

@@ -304,6 +304,9 @@ conversionProgram(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out);
 /// Interleaved layouts always fit.
 bool shardGridFits(llvm::ArrayRef<int64_t> shape, LayoutAttr layout);
 
+/// The page alignment of `layout`'s buffer type.
+uint64_t bufferAlignment(LayoutAttr layout);
+
 } // namespace mlir::ttnn::op_model::backend
 
 #endif // TTL_LIB_OPMODEL_BACKEND_H

@@ -399,9 +399,36 @@ llvm::Expected<size_t> UnaryEltwiseOpModel<OpTy>::getOpRuntime(
                         unaryInfo<OpTy>().cyclesPerTile);
 }
 
+namespace {
+/// ttnn's copy of a row-major tensor (x ** 1; copy_default_row_major_
+/// program_factory): 2 pages aligned to the output buffer, a page a row (a
+/// shard's row between shards alike), and a page of scratchpad to realign
+/// between buffers of other alignments (measured on both devices: 77 bf16
+/// columns 2 x 160 B from L1 to L1, 154 B more from DRAM to L1; 64-column
+/// width shards 2 x 128 B; height shards into DRAM). Other shards: nullopt.
+std::optional<ProgramStep> rowMajorCopy(llvm::ArrayRef<int64_t> shape,
+                                        LayoutAttr in, LayoutAttr out) {
+  constexpr uint64_t kPages = 2;
+  uint64_t row = uint64_t(shape.empty() ? 1 : shape.back()) * elementBytes(in);
+  bool alike = in.isSharded() && in == out;
+  bool unshardsRows = in.getMemoryLayout() ==
+                          TensorMemoryLayout::HeightSharded &&
+                      !out.isSharded();
+  if ((in.isSharded() || out.isSharded()) && !alike && !unshardsRows)
+    return std::nullopt;
+  uint64_t page = alike ? uint64_t(in.getShard()[1]) * elementBytes(in) : row;
+  uint64_t alignment = bufferAlignment(out);
+  ProgramStep copy;
+  copy.dataflowBytes = kPages * ceilDiv(page, alignment) * alignment;
+  copy.scratchpadBytes = bufferAlignment(in) != alignment ? page : 0;
+  copy.allocatedL1 = l1BytesPerBank(shape, out);
+  return copy;
+}
+} // namespace
+
 /// ttnn 0.81.1 answers x ** 1 with ttnn's copy (CopyDeviceOperation): one
 /// 2-page CB of the input's tiles, whatever the placement (sharded ones too;
-/// measured on both devices). Its row-major copy was not derived. A
+/// measured on both devices), or its row-major copy (rowMajorCopy). A
 /// row-major x ** 0 is a tensor of ones written from the host: the output
 /// is allocated, no program runs (measured on both devices, interleaved and
 /// sharded; a tiled x ** 0 runs the unary program).
@@ -416,12 +443,21 @@ llvm::Expected<OpConstraints> OpModel<PowScalarOp>::getOpConstraints(
   llvm::StringRef name = PowScalarOp::getOperationName();
   if (llvm::Error err = checkEltwiseTensors(name, {{inputShape, inputLayout}},
                                             {inputShape, outputLayout},
-                                            /*rowMajorAllowed=*/filled))
+                                            /*rowMajorAllowed=*/true))
     return err;
   if (llvm::Error err = checkResultDataType(name, outputLayout, inputLayout))
     return err;
-  return finishOneOutput(name, filled ? 0 : streamPages(inputLayout),
-                         inputShape, outputLayout, initialState);
+  if (filled || !inputLayout.isRowMajor())
+    return finishOneOutput(name, filled ? 0 : streamPages(inputLayout),
+                           inputShape, outputLayout, initialState);
+  std::optional<ProgramStep> copy =
+      rowMajorCopy(inputShape, inputLayout, outputLayout);
+  if (!copy)
+    return notSupportedError(name + ": ttnn's row-major copy (x ** 1) from " +
+                             describe(inputLayout) + " to " +
+                             describe(outputLayout) + " is not modelled");
+  return finishPrograms(name, {*copy}, inputShape, outputLayout,
+                        initialState);
 }
 
 llvm::Expected<size_t> OpModel<PowScalarOp>::getOpRuntime(

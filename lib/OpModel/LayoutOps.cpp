@@ -55,12 +55,6 @@ uint64_t alignUp(uint64_t value, uint64_t alignment) {
   return ceilDiv(value, alignment) * alignment;
 }
 
-/// The page alignment of `layout`'s buffer type.
-uint64_t bufferAlignment(LayoutAttr layout) {
-  const DeviceModel &device = currentDevice();
-  return layout.isL1() ? device.l1Alignment : device.dramAlignment;
-}
-
 /// Rows of a row-major tensor: every dimension but the last.
 int64_t rowCount(llvm::ArrayRef<int64_t> shape) {
   int64_t rows = 1;
@@ -1543,19 +1537,20 @@ llvm::Error planTiledRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
                                "(ttnn 0.81.1: TT_FATAL on bfp8_b)");
   if (out.isSharded()) {
     // ttnn untilizes the whole input into the output's memory config: a
-    // rank-1 input fails its untilize with unpadding; a tile-multiple input
-    // its shard grid (the input's rows and width in the output's shards),
-    // and the sharded view of sliced rows narrower than a shard (TT_FATALs,
-    // measured). A padded input's untilize with unpadding derives other
-    // shards: not modelled.
+    // rank-1 input fails its untilize with unpadding; any input its shard
+    // grid (the input's rows and width in the output's shards; measured with
+    // tile multiples and with 593x288 and 4x553x224), a tile-multiple one the
+    // sharded view of sliced rows narrower than a shard (TT_FATALs,
+    // measured). A padded input's untilize with unpadding into shards that
+    // hold it derives other shards: not modelled.
     int64_t width = plan.output.back();
     llvm::ArrayRef<int64_t> shard = out.getShard();
     int64_t shardsNeeded = ceilDiv(rowCount(inShape), shard[0]) *
                            ceilDiv(inShape.back(), shard[1]);
     if (inShape.size() < 2 ||
-        (tileAligned(inShape) &&
-         (shardsNeeded > out.getGrid()[0] * out.getGrid()[1] ||
-          (width != inShape.back() && shard[1] != width))))
+        shardsNeeded > out.getGrid()[0] * out.getGrid()[1] ||
+        (tileAligned(inShape) && width != inShape.back() &&
+         shard[1] != width))
       return backendError(name + ": ttnn 0.81.1 slices " +
                           describeShape(inShape) + " through row-major data "
                           "in the output's memory config " + describe(out) +

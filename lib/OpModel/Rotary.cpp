@@ -152,6 +152,15 @@ llvm::Expected<OpConstraints> OpModel<RotaryEmbeddingOp>::getOpConstraints(
                           " rows are not a multiple of its shard height " +
                           llvm::Twine(inputLayout.getShard()[0]) +
                           " (ttnn 0.81.1: TT_FATAL)");
+    // ... and its shard width against the padded head dim (measured: 64 of
+    // 256).
+    int64_t paddedWidth = geometry(inputShape).widthTiles * kTileDim;
+    if (inputLayout.getShard()[1] != paddedWidth)
+      return backendError(name + ": the input's shards are " +
+                          llvm::Twine(inputLayout.getShard()[1]) +
+                          " wide, not its padded head dim " +
+                          llvm::Twine(paddedWidth) +
+                          " (ttnn 0.81.1: TT_FATAL)");
     if (inputLayout.getMemoryLayout() == TensorMemoryLayout::BlockSharded)
       return notSupportedError(name + ": a block-sharded input is not "
                                       "modelled (" + describe(inputLayout) +

@@ -99,3 +99,16 @@ func.func @block_shard_rows(%x: tensor<1x8x348x128xf32, #bs_f32>, %t: tensor<1x1
   %0 = ttnn.rotary_embedding %x, %t, %t : tensor<1x8x348x128xf32, #bs_f32>, tensor<1x1x348x128xf32, #hs_tab>, tensor<1x1x348x128xf32, #hs_tab> -> tensor<1x8x348x128xf32, #bs_f32>
   return
 }
+
+#bs_w64 = #ttnn.layout<l1, block_sharded, bf16, grid = 2x4, shard = 2304x64>
+#l1_tab = #ttnn.layout<l1, interleaved, bf16>
+#dram_out = #ttnn.layout<dram, interleaved, bf16>
+
+// A sharded input's shards span the padded head dim (ttnn 0.81.1's TT_FATAL; measured on both devices:
+// 64-column block shards of a 256 head dim).
+// CHECK-LABEL: op constraints of @block_shard_width
+func.func @block_shard_width(%x: tensor<1x16x279x256xbf16, #bs_w64>, %t: tensor<1x1x279x256xbf16, #l1_tab>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.rotary_embedding: backend_error: ttnn.rotary_embedding: the input's shards are 64 wide, not its padded head dim 256
+  %0 = ttnn.rotary_embedding %x, %t, %t : tensor<1x16x279x256xbf16, #bs_w64>, tensor<1x1x279x256xbf16, #l1_tab>, tensor<1x1x279x256xbf16, #l1_tab> -> tensor<1x16x279x256xbf16, #dram_out>
+  return
+}

@@ -3,8 +3,8 @@
 // ttnn.slice of a tiled tensor that ttnn runs on row-major data (a rank-1 tensor, begins that are not tile
 // multiples; measured on both mock devices): untilized into the output's buffer (or onto its shards), sliced
 // by the row-major program, tilized; bfp8_b comes out bf16 (the answer's layout); into shards ttnn TT_FATALs
-// for a rank-1 input and, for a tile-multiple input, when the untilized input does not fit the output's shard
-// grid or the sliced rows are narrower than a shard; batched width or block shards of a padded shape fail
+// for a rank-1 input, when the untilized input does not fit the output's shard grid and, for a tile-multiple
+// input, when the sliced rows are narrower than a shard; batched width or block shards of a padded shape fail
 // ttnn's untilize with unpadding.
 
 // CHECK-LABEL: op constraints of @interleaved
@@ -52,5 +52,16 @@ func.func @into_shards(%c0_0: tensor<128x64xbf16, #ttnn.layout<dram, interleaved
   // The tile program into shards that leave cores idle.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: success cb=4096 l1=4096 total=8200 out=4096
   %4 = ttnn.slice %c4_0 {begins = array<i64: 0, 0>, ends = array<i64: 128, 64>, step = array<i64: 1, 1>} : tensor<256x64xbf16, #ttnn.layout<dram, interleaved, bf16>> -> tensor<128x64xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 4x2, shard = 32x64>>
+  return
+}
+
+// A padded input's untilize into the output's memory config fails ttnn's shard grid check too when its
+// rows and width need more shards than the grid has (measured on both devices).
+// CHECK-LABEL: op constraints of @padded_beyond_grid
+func.func @padded_beyond_grid(%a: tensor<593x288xf32, #ttnn.layout<l1, interleaved, f32>>, %b: tensor<4x553x224xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: backend_error: ttnn.slice: ttnn 0.81.1 slices 593x288 through row-major data in the output's memory config
+  %0 = ttnn.slice %a {begins = array<i64: 223, 31>, ends = array<i64: 287, 282>, step = array<i64: 1, 1>} : tensor<593x288xf32, #ttnn.layout<l1, interleaved, f32>> -> tensor<64x251xf32, #ttnn.layout<l1, height_sharded, f32, grid = 2x1, shard = 32x256>>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: backend_error: ttnn.slice: ttnn 0.81.1 slices 4x553x224 through row-major data in the output's memory config
+  %1 = ttnn.slice %b {begins = array<i64: 0, 0, 17>, ends = array<i64: 4, 553, 185>, step = array<i64: 1, 1, 1>} : tensor<4x553x224xbf16, #ttnn.layout<dram, interleaved, bfp8_b>> -> tensor<4x553x168xbf16, #ttnn.layout<l1, height_sharded, bfp8_b, grid = 7x1, shard = 352x192>>
   return
 }
