@@ -370,6 +370,10 @@ CASES: tuple[Case, ...] = (
         # The dense row-major H program in one program at 12 tile rows; output shards with idle cores.
         ("sum", (1, 384, 160), (-2,), True, "g:dram:rm", "g:l1:rm"),
         ("min", (4, 4, 64, 736), (-1,), True, "g:dram", "g:hs:5x3:96x32"),
+        # A row-major HW reduction holds its tilize through both programs; fast_reduce_nc's fill-padded
+        # bfp8_b input is freed after its slice.
+        ("max", (69, 384), (-2, 1), True, "g:l1:rm", "g:l1:rm"),
+        ("sum", (4, 2, 799, 179), (-4, 2), True, "g:l1", "g:l1", "bfp8_b"),
     )),
     *(_softmax(32 * wt) for wt in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 15, 18, 21, 24, 27, 30, 32, 33, 45)),
     *(Case(f"softmax 64x{32 * wt} f32 l1 (Wt={wt})", "softmax", (Operand((64, 32 * wt), "l1_f32", "f32"),),

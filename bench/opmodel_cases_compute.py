@@ -176,6 +176,9 @@ def placement_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tu
         # pow_scalar: x ** 1 is ttnn's copy (one 2-page CB, sharded too); other exponents the unary program.
         power(1.0, S, L, L), power(1.0, S, HS8, HS8), power(1.0, S, D, HS8, "bfp8_b"), power(1.0, S, L, L, "f32"),
         power(1.5, S, HS8, HS8), power(-2.0, S, UNEVEN, UNEVEN),
+        # Row-major: x ** 0 is a host-filled tensor (no program), x ** 1 ttnn's row-major copy.
+        power(0.0, (40, 77), "g:dram:rm", "g:l1:rm"), power(1.0, (40, 77), "g:dram:rm", "g:l1:rm"),
+        power(1.0, (64, 128), "g:ws:1x2:64x64:rm", "g:ws:1x2:64x64:rm"),
         # unary: the sharded program for even shards into the same shards only.
         unary("relu", S, HS8, HS8), unary("relu", S, HS8, HS8_64), unary("relu", S, HS8, "g:hs:2x4:32x64"),
         unary("cbrt", S, UNEVEN, UNEVEN), unary("relu", S, IDLE, IDLE), unary("neg", (192,), "g:ws:4x1:32x64", "g:ws:4x1:32x64"),
@@ -234,6 +237,9 @@ def placement_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tu
         nary("silu_bw", "activation backward", ((S, L, "bf16"), (S, L, "f32")), L),
         nary("silu_bw", "activation backward", ((S, D, "bf16"), (S, D, "bf16")), HS8),
         nary("silu_bw", "activation backward", ((S, UNEVEN, "bf16"), (S, UNEVEN, "bf16")), UNEVEN),
+        # silu_bw's grad broadcasts to x's shape.
+        nary("silu_bw", "activation backward", (((64, 32), D, "bfp8_b"), ((3, 64, 32), D, "bfp8_b")), L),
+        nary("silu_bw", "activation backward", (((1, 32), D, "bf16"), ((64, 32), D, "bf16")), D),
         # typecast: one memory layout, any shards of it; u32; row-major.
         typecast(S, HS8, "bf16", HS8_64, "f32"), typecast(S, HS8, "bf16", L, "f32"),
         typecast(S, UNEVEN, "bf16", UNEVEN, "f32"), typecast(S, D, "u32", D, "bf16"), typecast(S, HS8, "u32", HS8, "bf16"),
@@ -392,6 +398,10 @@ def cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[Any, .
               # CBs that overlap the L1 shards but stay below the top of L1: ttnn runs them.
               norm("rms_norm", (2, 710, 192), "g:ws:3x1:1472x64", "g:ws:3x1:1472x64", weight=True, bias=True,
                    rows_in="l1"),
+              # layer_norm's padded last dimension: 2 x shard tile rows + 1 bf16 tiles per shard column; padding
+              # in height nothing.
+              norm("layer_norm", (96, 100), "g:ws:1x2:96x64", "g:ws:1x2:96x64"),
+              norm("layer_norm", (3, 57, 704), "g:bs:1x2:192x352", "g:bs:1x2:192x352"),
               # An interleaved input into output shards that leave a core of the grid idle.
               norm("layer_norm", (512, 864), "g:l1", "g:bs:1x8:512x128")]
 

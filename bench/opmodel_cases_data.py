@@ -351,6 +351,11 @@ def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, .
         pad_g((1, 333, 39), ((0, 0), (0, 0), (0, 7)), "g:l1", "g:dram"),
         pad_g((3, 3, 32, 512), ((0, 0), (0, 0), (0, 0), (0, 0)), "g:bs:8x8:36x64:rm", "g:dram:rm"),
         pad_g((64, 50), ((0, 0), (0, 2)), "g:l1", "g:dram", "bfp8_b"),
+        # A height-sharded input padded in width into shards: ttnn's own height shards on the input's grid
+        # (TT_FATAL when not whole tiles), then a pad in height into the requested ones.
+        pad_g((64, 736), ((0, 0), (0, 7)), "g:hs:1x2:32x736", "g:ws:5x1:64x160"),
+        pad_g((14, 736), ((0, 0), (0, 7)), "g:hs:1x1:32x736", "g:ws:5x1:32x160"),
+        pad_g((64, 730), ((0, 32), (0, 0)), "g:hs:1x2:32x736", "g:hs:1x3:32x736"),
         # permute: a bfp8_b program through bf16 (the bf16 input held to the end), the CN-and-WH program on
         # bfp8_b tiles, permutations that move only dimensions of size 1 (to_memory_config), sharded inputs
         # of the permute programs (read in place), row-major programs (rows, 32x32 blocks; from shards

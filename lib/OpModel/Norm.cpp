@@ -278,19 +278,18 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
           ", output " + describe(outputLayout) + ")");
     uint64_t cbBytes =
         shardedNormCBBytes(info, inputLayout, weightTile, biasTile);
-    // Tile padding in the shards: rms_norm masks a last dimension that is
-    // not a tile multiple with a bf16 tile for each of the shard's columns,
-    // padding in height changes nothing, for layer_norm too (measured on
-    // both devices: 160, 547, 3x32x171, 256x796, 2x1x1024x82; layer_norm
-    // 57x704, 3x57x704, 50x512, 100x256); layer_norm adds other CBs for a
-    // padded width (not derived).
-    bool paddedWidth = inputShape.back() % kTileDim != 0;
-    if (paddedWidth && info.subtractsMean)
-      return notSupportedError(
-          name + ": the sharded program of a " + describeShape(inputShape) +
-          " input (not whole tiles) is not modelled");
-    if (paddedWidth)
-      cbBytes += (inputLayout.getShard()[1] / kTileDim) * kBf16TileBytes;
+    // Tile padding in the shards: a last dimension that is not a tile
+    // multiple adds bf16 CBs of the shard's columns: rms_norm one row of
+    // mask tiles, layer_norm two more of the shard's height (measured on
+    // both devices: rms_norm 160, 547, 3x32x171, 256x796, 2x1x1024x82;
+    // layer_norm 756, 2x32x100, 64x100, 96x100, 64x200, 128x180, bf16 / f32
+    // / bfp8_b, 1 to 3 tile rows); padding in height changes nothing
+    // (layer_norm 57x704, 3x57x704, 50x512, 100x256).
+    if (inputShape.back() % kTileDim != 0) {
+      llvm::ArrayRef<int64_t> shard = inputLayout.getShard();
+      int64_t maskRows = info.subtractsMean ? 2 * (shard[0] / kTileDim) + 1 : 1;
+      cbBytes += maskRows * (shard[1] / kTileDim) * kBf16TileBytes;
+    }
     if (llvm::Error err = checkCBsFit(name, cbBytes, l1InputBytes))
       return err;
     return finishOneOutput(name, cbBytes, inputShape, outputLayout,
