@@ -180,8 +180,10 @@ Step fillPadStep(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
 // block): a view only when the sharding is kept; the same shape into
 // another placement is ttnn's (un)sharding copy (no CB of its own); the
 // tiled program reads and writes shards as it is (TensorAccessor), its
-// output in the requested shards. Sharded row-major and bfp8_b reshapes are
-// not modelled.
+// output in the height / width shards ttnn derives (derivedShards) or the
+// block shards asked for; a bfp8_b one typecasts in an input's shards or
+// through interleaved tensors into shards. Sharded row-major reshapes are
+// not modelled (but the TT_FATALs of their copies, rowMajorShardsError).
 
 namespace {
 enum class ReshapeProgram { View, Copy, Tiled, RowMajor };
