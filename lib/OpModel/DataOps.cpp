@@ -2,7 +2,7 @@
 //
 // ttnn 0.81.1's programs for these ops, measured on the mock Wormhole and
 // Blackhole devices and read from their program factories
-// (docs/op-model.md, per-family table). Every program here allocates
+// (docs/op-model.md, "Data ops"). Every program here allocates
 // dataflow buffers, so a composite's CB peak is its largest program's.
 //
 // A composite is a chain of programs, each reading the previous one's
