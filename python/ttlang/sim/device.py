@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 import ttlang.emu as emu
 from ttlang.emu import NotEmulatedError
+from ttlang.emu.device import DEFAULT_ARCHITECTURE
 from ttlang.sim.errors import RuntimeResourcesRejected
 
 
@@ -28,7 +29,7 @@ class CoreGrid(NamedTuple):
 
 @dataclass
 class Settings:
-    arch: str = "wormhole_b0"
+    arch: str = DEFAULT_ARCHITECTURE
     cache_dir: str | os.PathLike[str] | None = None  # None: the emulator's default cache
 
 
@@ -36,7 +37,7 @@ settings = Settings()
 _open: dict[int, Device] = {}
 
 
-def configure(arch: str = "wormhole_b0", cache_dir: str | os.PathLike[str] | None = None) -> None:
+def configure(arch: str = DEFAULT_ARCHITECTURE, cache_dir: str | os.PathLike[str] | None = None) -> None:
     """Sets what later ``ttnn.open_device`` calls open."""
     if arch not in emu.device.ARCHITECTURES:
         raise ValueError(f"arch must be one of {emu.device.ARCHITECTURES}, got {arch!r}")
