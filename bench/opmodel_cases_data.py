@@ -42,6 +42,7 @@ REJECTED = frozenset({
     "reshape 1x712x512 -> 1x364544 dram:rm->dram:rm",
     "pad 704 (+32) l1->l1",
     "pad 2x30x50 (+0, +2, +0) hs:2x1:32x64->hs:2x1:32x64",
+    "pad 14x736 (+0, +7) hs:1x1:32x736->ws:5x1:32x160",  # ttnn's widened height shards: 14 rows
     "embedding 1x256 dram:rm weight 100x120 dram:rm row_major -> hs:8x1:32x120:rm",
     "embedding 8x96 l1:rm weight 769x352 dram:rm tile -> ws:1x6:768x64",
     "transpose 4x64x60 dims 1, 1 g:hs:2x1:128x64->g:dram bfp8_b",

@@ -120,10 +120,10 @@ def test_only_the_deliberately_illegal_cases_were_rejected(device):
     # row-major input's reshard into L1, Pool.cpp / Conv.cpp), to_layout (ttnn's block tilize stages
     # its rows there), repeat and concat (their native row-major programs, block tilizes and
     # row-major copies, LayoutOps.cpp), to_memory_config (its row-major copy's input page and
-    # interleaved_to_sharded's staged rows, DataMovement.cpp) and the reductions (their final
-    # reshape's tile, fast_reduce_nc's slice).
+    # interleaved_to_sharded's staged rows, DataMovement.cpp), the reductions (their final
+    # reshape's tile, fast_reduce_nc's slice) and pow (x ** 1's row-major copy, Eltwise.cpp).
     with_scratchpad = {"slice", "max_pool2d", "conv2d", "to_layout", "repeat", "concat", "to_memory_config",
-                       "reduction",
+                       "reduction", "pow",
                        *calibration.data.SCRATCHPAD_FAMILIES}
     assert all(figures.get("scratchpad", 0) == 0 for name, figures in table.items()
                if family[name] not in with_scratchpad)
