@@ -49,8 +49,17 @@ func.func @pow_scalar_shape(%x: tensor<64x1024xbf16>) {
 // -----
 
 func.func @rotary_short_tables(%x: tensor<1x8x128x64xbf16>, %c: tensor<1x1x64x64xbf16>) {
-  // expected-error @+1 {{'ttnn.rotary_embedding' op cos and sin must be [1, 1, seq', 64] with seq' >= 128, got 'tensor<1x1x64x64xbf16>'}}
+  // expected-error @+1 {{'ttnn.rotary_embedding' op cos and sin must be [1, 1, seq', head_dim'] with seq' >= 128 and head_dim' padded to tiles as 64 is, got 'tensor<1x1x64x64xbf16>'}}
   %0 = ttnn.rotary_embedding %x, %c, %c : tensor<1x8x128x64xbf16>, tensor<1x1x64x64xbf16>, tensor<1x1x64x64xbf16> -> tensor<1x8x128x64xbf16>
+  return
+}
+
+// -----
+
+// ttnn compares the head dims padded to tiles: 32 columns against 64 fail (measured).
+func.func @rotary_narrow_tables(%x: tensor<1x2x64x64xbf16>, %c: tensor<1x1x64x32xbf16>) {
+  // expected-error @+1 {{'ttnn.rotary_embedding' op cos and sin must be [1, 1, seq', head_dim'] with seq' >= 64 and head_dim' padded to tiles as 64 is, got 'tensor<1x1x64x32xbf16>'}}
+  %0 = ttnn.rotary_embedding %x, %c, %c : tensor<1x2x64x64xbf16>, tensor<1x1x64x32xbf16>, tensor<1x1x64x32xbf16> -> tensor<1x2x64x64xbf16>
   return
 }
 

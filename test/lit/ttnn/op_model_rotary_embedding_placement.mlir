@@ -112,3 +112,16 @@ func.func @block_shard_width(%x: tensor<1x16x279x256xbf16, #bs_w64>, %t: tensor<
   %0 = ttnn.rotary_embedding %x, %t, %t : tensor<1x16x279x256xbf16, #bs_w64>, tensor<1x1x279x256xbf16, #l1_tab>, tensor<1x1x279x256xbf16, #l1_tab> -> tensor<1x16x279x256xbf16, #dram_out>
   return
 }
+
+#dram_x = #ttnn.layout<dram, interleaved, bf16>
+
+// Tables whose head dim pads to the input's tiles (16 and 32 columns, 48 and 64): ttnn runs them with
+// the CBs of full-width tables (measured on both devices).
+// CHECK-LABEL: op constraints of @padded_table_width
+func.func @padded_table_width(%x: tensor<2x4x864x32xbf16, #dram_x>, %t: tensor<1x1x864x16xbf16, #l1_tab>, %y: tensor<1x2x64x64xbf16, #dram_x>, %u: tensor<1x1x64x48xbf16, #l1_tab>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.rotary_embedding: success cb=24576 l1=0 total=24576 out=0
+  %0 = ttnn.rotary_embedding %x, %t, %t : tensor<2x4x864x32xbf16, #dram_x>, tensor<1x1x864x16xbf16, #l1_tab>, tensor<1x1x864x16xbf16, #l1_tab> -> tensor<2x4x864x32xbf16, #dram_out>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.rotary_embedding: success cb=49152 l1=0 total=49152 out=0
+  %1 = ttnn.rotary_embedding %y, %u, %u : tensor<1x2x64x64xbf16, #dram_x>, tensor<1x1x64x48xbf16, #l1_tab>, tensor<1x1x64x48xbf16, #l1_tab> -> tensor<1x2x64x64xbf16, #dram_out>
+  return
+}

@@ -229,7 +229,8 @@ def TTNN_RotaryEmbeddingOp : TTNN_Op<"rotary_embedding", [Pure]> {
   let summary = "rotary position embedding (prefill)";
   let description = [{
     `x * cos + rotate_half(x) * sin` for `input` `[..., seq, head_dim]` and
-    the tables `cos`, `sin` `[1, 1, seq', head_dim]` with `seq' >= seq`
+    the tables `cos`, `sin` `[1, 1, seq', head_dim']` with `seq' >= seq` and
+    `head_dim'` padded to 32 as `head_dim` is (ttnn compares padded head dims)
     (ttnn.experimental.rotary_embedding without a token index). The verifier
     checks the table shapes and that the result is the input's shape and
     element type.
