@@ -818,8 +818,38 @@ planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
   if (axis >= rank - 2 &&
       llvm::any_of(inputShapes, [&](llvm::ArrayRef<int64_t> shape) {
         return shape[axis] % kTileDim != 0;
-      }))
+      })) {
+    // Width or block shards (measured on the mock Wormhole): the untilize
+    // with unpadding TT_FATALs on a batched input with tile padding; the
+    // row-major concat along the width on a row that is not a whole L1
+    // unit: block shards on an input's column offset (prefix_w), width
+    // shards on an input's width (concat_device_operation.cpp).
+    if (scheme != TensorMemoryLayout::HeightSharded) {
+      uint64_t element = first.getDataType() == DataType::Float32 ? 4 : 2;
+      uint64_t alignment = currentDevice().l1Alignment;
+      int64_t offset = 0;
+      for (llvm::ArrayRef<int64_t> shape : inputShapes) {
+        int64_t outer = 1;
+        for (int64_t dim : shape.drop_back(2))
+          outer *= dim;
+        if (outer > 1 && !tileAligned(shape))
+          return backendError(name + ": ttnn 0.81.1 untilizes width or "
+                                     "block shards of a batched " +
+                              describeShape(shape) + " with unpadding only "
+                              "unbatched (TT_FATAL)");
+        int64_t checked =
+            scheme == TensorMemoryLayout::WidthSharded ? shape.back() : offset;
+        if (axis == rank - 1 && (uint64_t(checked) * element) % alignment)
+          return backendError(name + ": the row-major concat of the "
+                                     "untilized shards needs rows of whole "
+                                     "L1 units at every input (" +
+                              llvm::Twine(checked) + " columns are not; "
+                              "TT_FATAL)");
+        offset += shape.back();
+      }
+    }
     return unsupported("a concat dimension that is not a tile multiple");
+  }
   bool alongWidth = axis == rank - 1, alongHeight = axis == rank - 2;
   ConcatPlan plan;
   plan.output = std::move(output);
