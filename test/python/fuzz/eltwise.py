@@ -26,7 +26,7 @@ from collections.abc import Callable
 import numpy as np
 
 import expressions as ex
-from records import DTYPES, MEMORIES, TILE, Kernel, Program, Tensor, strided_loops
+from records import DTYPES, MEMORIES, TILE, Kernel, Program, Tensor, distributed_loops
 
 
 @dataclasses.dataclass(frozen=True)
@@ -133,7 +133,8 @@ def draw(seed: int, rng: random.Random, shaped: bool) -> Program:
     # Every input is used: in a unified operation a waited block with no use has no kernel
     # (docs/language.md "Unified operations"), and every drawn shape-changing leaf is tested.
     for index, source in enumerate(sources):
-        if not re.search(rf"\b{re.escape(source.text)}(?!\w)", expression.text):
+        # (``x0.dtype`` in a fill's dtype= is no use of the block)
+        if not re.search(rf"\b{re.escape(source.text)}(?![\w.])", expression.text):
             expression = ex.add(expression, ex.leaf(source.text, index))
     if expression.registers > kernel.registers:
         return draw(seed, rng, shaped)
@@ -148,7 +149,8 @@ def draw(seed: int, rng: random.Random, shaped: bool) -> Program:
     counts = [rng.randint(1, 3) for _ in range(len(sources) + 1)]
     name = f"fuzz_{seed}"
     form = rng.choice(["threads", "threads", "owned_reader", "unified"])
-    body = _body(name, sources, blocks, block, counts, expression.text, (cols, rows), kernel, form)
+    distribution = rng.choice(["strided", "strided", "linear", "chunked"])
+    body = _body(name, sources, blocks, block, counts, expression.text, (cols, rows), kernel, form, distribution)
     source = _module(seed, kind, expression.text, name, body, spelling)
 
     def model(inputs: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
@@ -157,14 +159,14 @@ def draw(seed: int, rng: random.Random, shaped: bool) -> Program:
         return value, kernel.packed(value, error)
 
     return Program(seed, kind, source, name, tensors, output, model,
-                   f"{expression.text} ({math_dtype} -> {out_dtype}, fp32_dest_acc_en={kernel.fp32_dest}, {form})")
+                   f"{expression.text} ({math_dtype} -> {out_dtype}, fp32_dest_acc_en={kernel.fp32_dest}, {form}, {distribution})")
 
 
 def _tiles(block: tuple[int, int]) -> str:
     return f"r * {block[0]}:(r + 1) * {block[0]}, c * {block[1]}:(c + 1) * {block[1]}"
 
 
-def _body(name, sources, blocks, block, counts, text, grid, kernel, form) -> list[str]:
+def _body(name, sources, blocks, block, counts, text, grid, kernel, form, distribution) -> list[str]:
     """The operation: ``threads`` (compute, reader, writer), ``owned_reader`` (the reader an
     operation-owned ``ttl.Kernel``) or ``unified`` (one body; the compiler assigns the work)."""
     args = ", ".join([f"a{i}" for i in range(len(sources))] + ["out"])
@@ -183,10 +185,10 @@ def _body(name, sources, blocks, block, counts, text, grid, kernel, form) -> lis
     compute = [f"with {waits}, o.reserve() as z:", f"    z.store({text})"]
     write = ["with o.wait() as z:", f"    ttl.copy(z, out[{_tiles(block)}]).wait()"]
     if form == "unified":
-        loops = strided_loops(*blocks, indent=4)
-        return head + loops + ["            " + line for line in copies + compute + write]
-    loops = strided_loops(*blocks)
-    inner = lambda lines: ["                " + line for line in lines]  # noqa: E731
+        loops, depth = distributed_loops(distribution, *blocks, indent=4)
+        return head + loops + [" " * depth + line for line in copies + compute + write]
+    loops, depth = distributed_loops(distribution, *blocks, indent=8)
+    inner = lambda lines: [" " * depth + line for line in lines]  # noqa: E731
     reader = "(kernel=reader)" if form == "owned_reader" else "()"
     return head + [
         *(["    reader = ttl.Kernel(ttl.KernelKind.DATA_MOVEMENT)"] if form == "owned_reader" else []),

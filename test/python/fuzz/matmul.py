@@ -2,7 +2,8 @@
 -tile blocks, each core a strided share of the output blocks, the K blocks summed as tt-lang's
 tutorials do: a running sum in a block value (``acc = fill(0)``, ``acc += a @ b``, either
 release's spelling), ``+=`` on the reserved block, or, with one K block, a plain store (into an
-output of either element type: the packer converts) or a fused ``relu(a @ b + bias)``.
+output of either element type: the packer converts) or a fused ``relu(a @ b + bias)``; or
+tt-lang 1.1's accumulator DFB (``t.store(prev + a @ b)``, the partial sum through a DFB).
 
 Bound: a matmul tile computes each 32-term dot product in f32 and adds it to DEST with one
 rounding; the K sum adds at most one more rounding per K tile (the packer's L1 accumulation),
@@ -31,7 +32,7 @@ def draw(seed: int, rng: random.Random) -> Program:
     bm, bk, bn = rng.choice([1, 2]), rng.choice([1, 2]), rng.choice([1, 2])
     mb, kb, nb = rng.randint(1, 3), rng.randint(1, 3), rng.randint(1, 3)
     dtype = rng.choice(DTYPES)
-    forms = ["block_fill", "math_fill", "reserved"] + (["store", "fused"] if kb == 1 else [])
+    forms = ["block_fill", "math_fill", "reserved"] + (["store", "fused"] if kb == 1 else ["accumulator"])
     form = rng.choice(forms)
     out_dtype = dtype
     if form == "store" and rng.random() < 0.5:
@@ -56,6 +57,18 @@ def draw(seed: int, rng: random.Random) -> Program:
                 f"                    for _ in range({kb}):",
                 f"                        with {waits}:",
                 f"                            z += {product}"]
+    elif form == "accumulator":
+        # tt-lang 1.1's accumulator DFB: the first K block stored, each later one `prev + p @ q`.
+        # A waited and a reserved block of it are held at once: it needs two blocks (with one,
+        # the reserve waits for the pop after it: a deadlock the compiler does not diagnose).
+        step = f"with {waits}, s_dfb.wait() as prev"
+        body = [f"                with {waits}, s_dfb.reserve() as t:",
+                f"                    t.store({product})",
+                *([f"                for _ in range({kb - 2}):",
+                   f"                    {step}, s_dfb.reserve() as t:",
+                   f"                        t.store(prev + {product})"] if kb > 2 else []),
+                f"                {step}, o.reserve() as z:",
+                f"                    z.store(prev + {product})"]
     elif form in ("store", "fused"):
         stored = product if form == "store" else f"ttl.math.relu({product} + v)"
         body = [f"                with {waits}, o.reserve() as z:",
@@ -84,6 +97,8 @@ def draw(seed: int, rng: random.Random) -> Program:
         *([f"    c_dfb = ttl.make_dataflow_buffer_like(bias, shape=({bm}, {bn}), block_count={counts[3]})"]
           if bias else []),
         f"    o = ttl.make_dataflow_buffer_like(out, shape=({bm}, {bn}), block_count={counts[2]})",
+        *([f"    s_dfb = ttl.make_dataflow_buffer_like(out, shape=({bm}, {bn}), block_count={rng.randint(2, 3)})"]
+          if form == "accumulator" else []),
         "",
         "    @ttl.compute()",
         "    def compute():",
@@ -117,7 +132,9 @@ def draw(seed: int, rng: random.Random) -> Program:
         units = kernel.units()
         u = max(units.dest, ex.UNIT[out_dtype]) if form not in ("store", "fused") else units.dest
         value = a @ b
-        error = (2 * units.leaf + _gamma(2 * k_tiles + 1, u)) * (np.abs(a) @ np.abs(b))
+        # The accumulator DFB adds a pack and a read per K block.
+        roundings = 2 * k_tiles + 1 + (2 * kb if form == "accumulator" else 0)
+        error = (2 * units.leaf + _gamma(roundings, u)) * (np.abs(a) @ np.abs(b))
         if bias:
             c = inputs[2]
             error = error + units.leaf * np.abs(c)

@@ -95,3 +95,22 @@ def strided_loops(rows_blocks: int, cols_blocks: int, indent: int = 8) -> list[s
         f"{pad}for r in range(y, {rows_blocks}, rows):",
         f"{pad}    for c in range(x, {cols_blocks}, cols):",
     ]
+
+
+def distributed_loops(distribution: str, rows_blocks: int, cols_blocks: int, indent: int) -> tuple[list[str], int]:
+    """The loops over a core's share of the blocks, and the indentation of their body:
+    ``strided`` (``ttl.node(dims=2)``, above), ``linear`` (block ``i`` of the row-major order on
+    core ``i % cores``, ``ttl.node(dims=1)``, ``//`` and ``%`` at run time) or ``chunked`` (a
+    contiguous range per core, ``min`` of runtime integers: tt-lang 1.1's uneven split)."""
+    pad = " " * indent
+    total = rows_blocks * cols_blocks
+    if distribution == "strided":
+        return strided_loops(rows_blocks, cols_blocks, indent), indent + 8
+    head = [f"{pad}n = ttl.node(dims=1)", f"{pad}cores = ttl.grid_size(dims=1)"]
+    if distribution == "linear":
+        loop = [f"{pad}for i in range(n, {total}, cores):"]
+    else:
+        per = f"(({total} + cores - 1) // cores)"
+        loop = [f"{pad}first = n * {per}",
+                f"{pad}for i in range(first, min(first + {per}, {total})):"]
+    return head + loop + [f"{pad}    r = i // {cols_blocks}", f"{pad}    c = i % {cols_blocks}"], indent + 4
