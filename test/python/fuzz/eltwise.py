@@ -111,7 +111,8 @@ def _fill(dtype_of: str, same_type: bool, rng: random.Random) -> Callable[[float
 
 def draw(seed: int, rng: random.Random, shaped: bool) -> Program:
     kind = "broadcast" if shaped else "eltwise"
-    cols, rows = rng.choice([(1, 1), (2, 1), (1, 2), (2, 2), (3, 2)])
+    # "auto" / "full": the target's whole worker grid (8x8 on the emulated wormhole_b0).
+    grid = rng.choice([(1, 1), (2, 1), (1, 2), (2, 2), (3, 2)] * 6 + ["auto", "full"])
     block = (rng.choice([1, 2]), rng.choice([1, 2]))
     blocks = (rng.randint(1, 3), rng.randint(1, 3))  # output blocks down, across
     math_dtype = rng.choice(DTYPES)
@@ -150,7 +151,7 @@ def draw(seed: int, rng: random.Random, shaped: bool) -> Program:
     name = f"fuzz_{seed}"
     form = rng.choice(["threads", "threads", "owned_reader", "unified"])
     distribution = rng.choice(["strided", "strided", "linear", "chunked"])
-    body = _body(name, sources, blocks, block, counts, expression.text, (cols, rows), kernel, form, distribution)
+    body = _body(name, sources, blocks, block, counts, expression.text, grid, kernel, form, distribution)
     source = _module(seed, kind, expression.text, name, body, spelling)
 
     def model(inputs: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
@@ -173,7 +174,7 @@ def _body(name, sources, blocks, block, counts, text, grid, kernel, form, distri
     waits = ", ".join(f"d{i}.wait() as x{i}" for i in range(len(sources)))
     reserves = ", ".join(f"d{i}.reserve() as x{i}" for i in range(len(sources)))
     head = [
-        f"@ttl.operation(grid={grid}{kernel.decorator_argument()})",
+        f"@ttl.operation(grid={grid!r}{kernel.decorator_argument()})",
         f"def {name}({args}):",
         *[f"    d{i} = ttl.make_dataflow_buffer_like(a{i}, shape={s.block}, block_count={counts[i]})"
           for i, s in enumerate(sources)],
