@@ -71,6 +71,8 @@ def draw(seed: int, rng: random.Random) -> Program:
                 f"                    z.store(prev + {product})"]
     elif form in ("store", "fused"):
         stored = product if form == "store" else f"ttl.math.relu({product} + v)"
+        if form == "store" and not transposed and rng.random() < 0.5:
+            stored = "ttl.math.matmul(p, q, z)"  # 1.1.6's output hint
         body = [f"                with {waits}, o.reserve() as z:",
                 f"                    z.store({stored})"]
     else:

@@ -2,7 +2,7 @@
 compared with their numpy model within a sound per-element bound.
 
     python test/python/fuzz/run.py --count 10000 [--seed S] [--out fuzz-failures] [--kinds reduce,extern]
-    make fuzz N=10000 [SEED=S]
+    make fuzz N=10000 [SEED=S] [KINDS=reduce,extern]
 
 Every program is valid by construction, so any outcome but numbers within the bound is a
 failure: wrong numbers, a ttlang error, a crash or hang of a kernel (typed emulator errors). Each
@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         for seed in range(options.seed, options.seed + options.count):
             outcome = run_one(programs.draw(seed, kinds), device, pathlib.Path(scratch))
             outcomes.append(outcome)
-            if len(outcomes) % 1000 == 0:
+            if len(outcomes) % 250 == 0:
                 bad = sum(o.kind != "ok" for o in outcomes)
                 print(f"... {len(outcomes)} programs, {bad} failures, "
                       f"{time.perf_counter() - started:.0f} s", flush=True)

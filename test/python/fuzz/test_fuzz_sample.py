@@ -64,7 +64,7 @@ def test_draws_are_reproducible_and_varied():
         "acc += p @ q", "z += p @ q", "transpose_rhs=True", " + v))",
         # grids, buffers, reconfigures, external calls
         "grid=(3, 2)", "grid='auto'", "grid='full'", "block_count=3", "shape=(2, 2)", ".reconfigure(block_count=",
-        "ttl.node(dims=1)", "min(first + ", "reader = ttl.Kernel(", "prev + p @ q",
+        "ttl.node(dims=1)", "ttl.math.matmul(p, q, z)", "min(first + ", "reader = ttl.Kernel(", "prev + p @ q",
         "ttl.call_extern_func(", '"fuzz_read"', '"fuzz_write"',
     ]
     missing = [c for c in constructs if c not in text]
