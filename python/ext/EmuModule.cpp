@@ -97,6 +97,8 @@ NB_MODULE(_emu, m) {
   for (const ::ttlang::target::Facts &facts : ::ttlang::target::kTargets)
     names.append(facts.name);
   m.attr("ARCHITECTURES") = nb::tuple(names);
+  m.attr("DEFAULT_ARCHITECTURE") =
+      std::string(::ttlang::target::kDefaultTarget);
 
   m.def("set_loaded_kernel_limit", &setLoadedKernelLimit,
         "Kernel objects kept loaded at most (least recently run unloaded "

@@ -32,9 +32,10 @@ from ttlang.emu.errors import (
 from ttlang.emu.program import ProgramCache
 from ttlang.emu.source_lines import source_line
 from ttlang.emu.tiles import DTYPES, from_tiles, padded_shape, tile_count, to_tiles
-from ttlang.frontend.tensors import TensorSpec
+from ttlang.tensor_spec import TensorSpec
 
 ARCHITECTURES: tuple[str, ...] = _emu.ARCHITECTURES  # ttl/Targets.h
+DEFAULT_ARCHITECTURE: str = _emu.DEFAULT_ARCHITECTURE
 # Seconds of CPU time a kernel may run without calling the kernel API or switching before it
 # counts as hung (docs/emulator.md, "Broken kernels"): far above any real kernel's stretch
 # between calls, well under a user's patience.
@@ -150,7 +151,7 @@ class Device:
 
     def __init__(
         self,
-        arch: str = "wormhole_b0",
+        arch: str = DEFAULT_ARCHITECTURE,
         *,
         cache_dir: str | os.PathLike[str] | None = None,
         schedule: str = "forward",
@@ -279,7 +280,7 @@ class RunStats:
 
 
 def open_device(
-    arch: str = "wormhole_b0",
+    arch: str = DEFAULT_ARCHITECTURE,
     *,
     cache_dir: str | os.PathLike[str] | None = None,
     schedule: str = "forward",

@@ -76,7 +76,7 @@ REFUSED_ENVIRONMENT = {
 
 
 def _parser() -> argparse.ArgumentParser:
-    from ttlang.emu.device import ARCHITECTURES  # noqa: PLC0415 - ttl/Targets.h, when needed
+    from ttlang.emu.device import ARCHITECTURES, DEFAULT_ARCHITECTURE  # noqa: PLC0415 - ttl/Targets.h
     parser = argparse.ArgumentParser(
         prog="ttlang-sim",
         usage=(
@@ -100,7 +100,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"ttlang-sim {_version()}")
     parser.add_argument(
-        "--arch", choices=ARCHITECTURES, default=ARCHITECTURES[0],
+        "--arch", choices=ARCHITECTURES, default=DEFAULT_ARCHITECTURE,
         help="architecture of the emulated device (default: wormhole_b0)",
     )
     parser.add_argument(
@@ -200,15 +200,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run(options.script, script_args, arch=options.arch, cache_dir=options.cache_dir)
 
 
-def run(script: str, args: Sequence[str], *, arch: str = "wormhole_b0", cache_dir: str | None = None) -> int:
-    """Runs ``script`` with ``args`` in this process under the simulator; returns the exit
-    status (0, the script's ``sys.exit`` code, or 1 after an uncaught exception)."""
+def run(script: str, args: Sequence[str], *, arch: str | None = None, cache_dir: str | None = None) -> int:
+    """Runs ``script`` with ``args`` in this process under the simulator (``arch`` None: the
+    default target); returns the exit status (0, the script's ``sys.exit`` code, or 1 after an
+    uncaught exception)."""
     import ttlang  # noqa: PLC0415
     from ttlang.runtime import _ttnn  # noqa: PLC0415
     from ttlang.sim import device as sim_device  # noqa: PLC0415
     from ttlang.sim import ttnn_api  # noqa: PLC0415
 
-    sim_device.configure(arch, cache_dir)
+    sim_device.configure(arch or sim_device.DEFAULT_ARCHITECTURE, cache_dir)
     path = os.path.abspath(script)
     with open(path, "rb") as file:
         source = file.read()
