@@ -160,7 +160,8 @@ def draw(seed: int, rng: random.Random, shaped: bool) -> Program:
         return value, kernel.packed(value, error)
 
     return Program(seed, kind, source, name, tensors, output, model,
-                   f"{expression.text} ({math_dtype} -> {out_dtype}, fp32_dest_acc_en={kernel.fp32_dest}, {form}, {distribution})")
+                   f"{expression.text} ({math_dtype} -> {out_dtype}, fp32_dest_acc_en={kernel.fp32_dest}, "
+                   f"{form}, {distribution})")
 
 
 def _tiles(block: tuple[int, int]) -> str:

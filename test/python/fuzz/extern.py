@@ -50,7 +50,8 @@ def draw(seed: int, rng: random.Random) -> Program:
             read += [
                 "                ttl.call_extern_func(",
                 f"                    HEADER, \"fuzz_read\",",
-                f"                    template_args=[ttl.get_dfb_id(d{i}), {block[0]}, {block[1]}, {tensor_cols}, {transform}],",
+                f"                    template_args=[ttl.get_dfb_id(d{i}), {block[0]}, {block[1]}, "
+                f"{tensor_cols}, {transform}],",
                 f"                    func_args=[a{i}, {origin}], dfb_dependencies=[d{i}],",
                 f"                    dfb_effects=[ttl.DFBEffect.reserve(d{i}, tiles={block[0] * block[1]}), "
                 f"ttl.DFBEffect.push(d{i}, tiles={block[0] * block[1]})],",

@@ -101,6 +101,7 @@ def draw(seed: int, rng: random.Random) -> Program:
         value, error = stage2.evaluate(inputs, kernel2.units())
         return value, kernel2.packed(value, error)
 
-    return Program(seed, "mixed", "\n".join(lines) + "\n", name, tensors, Tensor(shape, out_dtype, rng.choice(MEMORIES)),
+    output = Tensor(shape, out_dtype, rng.choice(MEMORIES))
+    return Program(seed, "mixed", "\n".join(lines) + "\n", name, tensors, output,
                    model, f"{first} {stage1.text} -> {second} {stage2.text} -> {out_dtype}, "
                    f"fp32_dest_acc_en={fp32_dest}")

@@ -7,15 +7,9 @@ with its numpy model: the exact value in float64 of what it computes on the inpu
 holds them, and a sound per-element bound on the device's error (expressions.py derives the
 rules; each kind's module states its own).
 
-| kind | what | module |
-| --- | --- | --- |
-| eltwise | one fused expression over 1-3 input blocks: every shape-keeping block function, block-scalar math (literal, module constant or factory argument), output of either type, fp32_dest_acc_en=, shapes that are not whole tiles; threads, an operation-owned reader kernel, or unified | eltwise.py |
-| broadcast | the same with broadcast (rows / cols / scalar), transpose and fill leaves | eltwise.py |
-| matmul | blocked matmuls: carried sums, += on the reserved block, plain or fused stores, transpose_rhs | matmul.py |
-| reduce | reduce_sum / reduce_max along rows, columns or both, scalers, computed operands, x - broadcast(reduce(x)) | reduce.py |
-| reconfigure | dfb.reconfigure between phases (grow, shrink, same size), several cores, unified or threads | reconfigure.py |
-| extern | ttl.call_extern_func readers / writers with an exact C++ transform (fuzz_extern.hpp) | extern.py |
-| mixed | bf16 and f32 blocks in one compute kernel: an expression stored into an intermediate DFB of the other type, a second one over it | mixed.py |
+The kinds (``KINDS``; docs/emulator.md "Differential testing" describes each):
+eltwise and broadcast (eltwise.py), matmul (matmul.py), reduce (reduce.py), reconfigure
+(reconfigure.py), extern (extern.py, with fuzz_extern.hpp) and mixed (mixed.py).
 """
 
 from __future__ import annotations
