@@ -437,4 +437,16 @@ uint64_t bufferAlignment(LayoutAttr layout) {
   return layout.isL1() ? device.l1Alignment : device.dramAlignment;
 }
 
+llvm::Error checkBuffersBelowInputs(llvm::StringRef opName, uint64_t bytes,
+                                    uint64_t l1Bytes) {
+  const DeviceModel &device = currentDevice();
+  if (device.l1AllocatorBase + bytes + l1Bytes <= device.l1BankSize)
+    return llvm::Error::success();
+  return outOfMemoryError(opName + ": circular buffers of " +
+                          llvm::Twine(bytes) + " B per core from the L1 "
+                          "allocator's base pass the top of L1 or the " +
+                          llvm::Twine(l1Bytes) +
+                          " B of L1 inputs below it (ttnn 0.81.1 throws)");
+}
+
 } // namespace mlir::ttnn::op_model::backend

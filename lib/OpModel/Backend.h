@@ -284,6 +284,19 @@ bool sameShardGrid(LayoutAttr a, LayoutAttr b);
 /// pass the L1 above the base. Called by finish() for every op.
 llvm::Error checkStaticBuffers(llvm::StringRef opName, uint64_t bytes);
 
+/// ttnn also throws when a program's buffers, placed from the L1 allocator's
+/// base, reach an L1 buffer allocated before the program: the op's L1 inputs
+/// (and any result allocated before its programs), which the mock device's
+/// allocator places at the top of L1 (dataflow_buffer.cpp,
+/// validate_dataflow_buffer_region; its messages give the region's end as
+/// the allocator's base plus the buffers on both devices; measured with
+/// layer_norm: 1,310,720 B under a 131,648 B shard fail on Wormhole, not on
+/// Blackhole; and moreh_layer_norm_backward). `l1Bytes`: those buffers' L1
+/// per bank. An output allocated after the programs does not count
+/// (measured: 712,704 B beside 755,712 B of shards and rows run).
+llvm::Error checkBuffersBelowInputs(llvm::StringRef opName, uint64_t bytes,
+                                    uint64_t l1Bytes);
+
 /// One tilize or untilize program of ttnn 0.81.1 (to_layout's, LayoutOps.cpp)
 /// between interleaved tensors (a tilize may write shards): its buffers by the
 /// kind graph capture counts them as, and its scratchpads.

@@ -101,26 +101,6 @@ Pass choosePass(uint64_t cbBytes, uint64_t occupied) {
     return Pass::Large;
   return Pass::Unknown;
 }
-/// ttnn throws when a program's CBs, placed from the L1 allocator's base,
-/// pass the top of L1 or reach an L1 buffer allocated before the program:
-/// the L1 inputs, at the top of L1 (dataflow_buffer.cpp,
-/// validate_dataflow_buffer_region; its messages give the region's end as
-/// the allocator's base plus the CBs on both devices: 1,310,720 B under a
-/// 131,648 B shard fail on Wormhole, not on Blackhole; 1,650,688 B fail).
-/// The output, allocated afterwards, does not count (measured: 712,704 B
-/// beside 755,712 B of shards and rows run).
-llvm::Error checkCBsFit(llvm::StringRef name, uint64_t cbBytes,
-                        uint64_t l1InputBytes) {
-  const DeviceModel &device = currentDevice();
-  if (device.l1AllocatorBase + cbBytes + l1InputBytes <= device.l1BankSize)
-    return llvm::Error::success();
-  return outOfMemoryError(name + ": circular buffers of " +
-                          llvm::Twine(cbBytes) + " B per core from the L1 "
-                          "allocator's base pass the top of L1 or the " +
-                          llvm::Twine(l1InputBytes) +
-                          " B of L1 inputs below it (ttnn 0.81.1 throws)");
-}
-
 /// The large-tensor program's row chunk, in tiles, before halving for f32
 /// dest accumulation.
 constexpr int64_t kLargeChunk = 112;
@@ -290,7 +270,7 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
       int64_t maskRows = info.subtractsMean ? 2 * (shard[0] / kTileDim) + 1 : 1;
       cbBytes += maskRows * (shard[1] / kTileDim) * kBf16TileBytes;
     }
-    if (llvm::Error err = checkCBsFit(name, cbBytes, l1InputBytes))
+    if (llvm::Error err = checkBuffersBelowInputs(name, cbBytes, l1InputBytes))
       return err;
     return finishOneOutput(name, cbBytes, inputShape, outputLayout,
                            initialState);
@@ -328,7 +308,7 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
     cbBytes = normCBBytes(info, chunk, /*large=*/true, inTile, outTile,
                           weightTile, biasTile, hasWeight, hasBias);
   }
-  if (llvm::Error err = checkCBsFit(name, cbBytes, l1InputBytes))
+  if (llvm::Error err = checkBuffersBelowInputs(name, cbBytes, l1InputBytes))
     return err;
   return finishOneOutput(name, cbBytes, inputShape, outputLayout,
                          initialState);
