@@ -4,7 +4,8 @@ over the full grid) timed in fresh processes that alternate, ``--rounds`` times:
 tracing on (the run recorded, ``device.trace()``), and with ``--baseline DIR`` a ttlang
 package built without tracing (a Python path, e.g. a copy of ``python/`` from before it).
 Each process times a warm-up call, then ``--calls`` calls, and reports their median and fastest
-wall time; tracing-on processes also time writing the trace file (Chrome JSON) once. The
+wall time and median process CPU time; tracing-on processes also time writing the trace file
+(Chrome JSON) once. The
 figures are the medians over the rounds; only figures of the same run compare
 (docs/performance.md).
 
@@ -42,9 +43,9 @@ times, events, write = [], 0, None
 for _ in range(calls):
     if mode == "on":
         trace = device.trace()
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     module.matmul(a, b, y)
-    times.append(time.perf_counter() - t0)
+    times.append((time.perf_counter() - t0, time.process_time() - c0))
     if mode == "on":
         trace.close()
 events = sum(len(k.events) for k in trace.runs[0].kernels) if mode == "on" else 0
@@ -53,7 +54,9 @@ if mode == "on":
     trace.write(os.path.join(cache, "bench-trace.json"))
     write = time.perf_counter() - t0
 times.sort()
-print(json.dumps({"wall": times[len(times) // 2], "best": times[0], "events": events, "write": write}))
+cpu = sorted(c for _, c in times)
+print(json.dumps({"wall": times[len(times) // 2][0], "best": times[0][0], "cpu": cpu[len(cpu) // 2],
+                  "events": events, "write": write}))
 """
 
 
@@ -88,17 +91,21 @@ def main() -> None:
                 os.makedirs(caches[mode], exist_ok=True)
                 results[mode].append(_run(mode, args.size, args.calls, args.threads, caches[mode], path))
     print(f"matmul {args.size}^3 (bench/cases/matmul_grid_blocks.py), {args.threads} threads, "
-          f"{args.rounds} rounds of {args.calls} calls; ms per call, median of the rounds' medians / fastest")
-    off = statistics.median(r["wall"] for r in results["off"])
+          f"{args.rounds} rounds of {args.calls} calls; ms per call: wall (median of the rounds' medians) / "
+          "fastest call / process CPU (median); ratios of the CPU times (on a loaded host the wall "
+          "times measure the scheduler)")
+    off = statistics.median(r["cpu"] for r in results["off"])
     for mode, _ in modes:
         wall = statistics.median(r["wall"] for r in results[mode])
         best = statistics.median(r["best"] for r in results[mode])
+        cpu = statistics.median(r["cpu"] for r in results[mode])
         extra = ""
         if mode == "on":
             events = results[mode][0]["events"]
             write = statistics.median(r["write"] for r in results[mode])
             extra = f"  ({events} events per call; writing the JSON {write * 1e3:.0f} ms)"
-        print(f"  tracing {mode:>8}: {wall * 1e3:8.2f} / {best * 1e3:8.2f}  {wall / off:5.3f}x off{extra}")
+        print(f"  tracing {mode:>8}: {wall * 1e3:8.2f} / {best * 1e3:8.2f} / {cpu * 1e3:8.2f}  "
+              f"{cpu / off:5.3f}x off{extra}")
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} after")
 
 

@@ -461,10 +461,11 @@ public:
       if (!c->clocks)
         c->clocks = std::make_unique<CoreClocks>();
       CoreClocks &clocks = *c->clocks;
-      for (uint32_t i = 0; i < kMaxCircularBuffers; ++i) {
-        CoreClocks::Ring &ring = clocks.cbs[i];
+      // Only configured CBs' rings are read (the API checks `present`).
+      for (uint64_t left = c->configured; left; left &= left - 1) {
+        CoreClocks::Ring &ring = clocks.cbs[__builtin_ctzll(left)];
+        uint32_t slots = c->cbs[__builtin_ctzll(left)].numPages;
         ring.pushed = ring.popped = 0;
-        uint32_t slots = c->cbs[i].present ? c->cbs[i].numPages : 0;
         ring.pushEnd.assign(slots, 0);
         ring.popEnd.assign(slots, 0);
       }
@@ -1342,10 +1343,11 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
                p->waitCb, recentEvents(*p)});
     }
   }
-  if (trace)
+  if (trace) // a kernel without events (an idle core's) has no trace
     for (auto &p : state.processors)
-      state.result.traces.push_back({p->kernel->name, p->core->x, p->core->y,
-                                     p->role, std::move(p->events)});
+      if (!p->events.empty())
+        state.result.traces.push_back({p->kernel->name, p->core->x, p->core->y,
+                                       p->role, std::move(p->events)});
   for (auto &p : state.processors) {
     releaseResources(*p, *pools[p->slot]);
     processorPool.push_back(std::move(p));

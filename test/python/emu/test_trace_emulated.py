@@ -158,18 +158,22 @@ def _event_arrays(trace):
 
 def test_counts_and_clock_do_not_depend_on_the_host_thread_count(emu_cache, tmp_path):
     # tt-lang's matmul example on its 2x2 grid: circular buffers and NoC reads only, so the
-    # logical clock, not only the counts, is the same on 1, 2 and 3 threads.
+    # logical clock, not only the counts, is the same on 1, 2 and 3 threads and in either
+    # schedule.
     example = load_module(ROOT / "examples" / "matmul_bias_relu.py", "trace_matmul_bias_relu")
     rng = np.random.default_rng(7)
     arrays = [rng.standard_normal(s).astype(np.float32).astype(BF16) for s in ((128, 128), (128, 128), (128, 128))]
     traces = {}
-    for threads in (1, 2, 3):
-        device = emu.open_device(cache_dir=emu_cache, threads=threads)
+    for threads, schedule in ((1, "forward"), (2, "forward"), (3, "forward"), (2, "reverse")):
+        device = emu.open_device(cache_dir=emu_cache, threads=threads, schedule=schedule)
         tensors = [device.tensor(x) for x in arrays]
-        with device.trace() as traces[threads]:
+        with device.trace() as traces[threads, schedule]:
             example.matmul_bias_relu(*tensors, device.empty((128, 128)))
-    assert traces[1].counts == traces[2].counts == traces[3].counts
-    assert _event_arrays(traces[1]) == _event_arrays(traces[2]) == _event_arrays(traces[3])
+    first, *others = traces.values()
+    for other in others:
+        assert other.counts == first.counts
+        assert _event_arrays(other) == _event_arrays(first)
+    traces = {1: first}
     # 2x2 output blocks of 2x2 tiles, one per core, K in 2 blocks: each compute kernel
     # multiplies 2 (M) x 2 (N) x 4 (K) tile pairs.
     for core in ((0, 0), (1, 0), (0, 1), (1, 1)):
