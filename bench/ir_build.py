@@ -1,4 +1,4 @@
-"""Why the frontend builds IR as text (``frontend/ir.py``): the same ops parsed from text vs
+"""Why the frontend builds IR as text (``ttlang/ir_text.py``): the same ops parsed from text vs
 created through the generated Python op classes, in the frontend's context.
 
 Run: .venv/bin/python bench/ir_build.py [--ops N]

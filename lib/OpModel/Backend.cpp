@@ -267,8 +267,9 @@ llvm::Expected<OpConstraints> finish(llvm::StringRef opName,
       return makeError(kind, opName + ": intermediate buffer: " + message);
     }
   }
-  if (llvm::Error err = state.checkCircularBuffers(analysis.cbBytes +
-                                                   analysis.scratchpadBytes)) {
+  if (llvm::Error err = state.checkCircularBuffers(
+          analysis.largestProgramBuffers.value_or(analysis.cbBytes +
+                                                  analysis.scratchpadBytes))) {
     auto [kind, message] = takeOpModelError(std::move(err));
     return makeError(kind, opName + ": " + message);
   }
@@ -289,33 +290,42 @@ finishOneOutput(llvm::StringRef opName, uint64_t cbBytes,
 llvm::Expected<OpConstraints>
 finishPrograms(llvm::StringRef opName, llvm::ArrayRef<ProgramStep> programs,
                llvm::ArrayRef<int64_t> outShape, LayoutAttr outLayout,
-               const MockAllocatorState *initialState) {
+               const MockAllocatorState *initialState,
+               ProgramResult resultKind) {
   uint64_t circular = 0, dataflow = 0, scratchpad = 0, live = 0;
   uint64_t tensorPeak = 0, overall = 0, previousBuffers = 0, largestBuffers = 0;
   for (const ProgramStep &program : programs) {
-    uint64_t staticBuffers = program.circularBytes + program.dataflowBytes;
-    largestBuffers = std::max(largestBuffers, staticBuffers);
-    uint64_t buffers = staticBuffers + program.scratchpadBytes;
+    uint64_t buffers = program.buffers();
+    largestBuffers = std::max(largestBuffers, buffers);
     circular = std::max(circular, program.circularBytes);
     dataflow = std::max(dataflow, program.dataflowBytes);
     scratchpad = std::max(scratchpad, program.scratchpadBytes);
     live += program.allocatedL1;
     tensorPeak = std::max(tensorPeak, live);
-    overall = std::max(overall, std::max(previousBuffers, buffers) + live);
+    uint64_t heldBuffers =
+        program.overlapsPreviousBuffers ? std::max(previousBuffers, buffers)
+                                        : buffers;
+    overall = std::max(overall, heldBuffers + live);
     live -= std::min(live, program.freedL1);
     previousBuffers = buffers;
   }
-  uint64_t output = l1BytesPerBank(outShape, outLayout);
   Analysis analysis;
   analysis.cbBytes = circular + dataflow;
   analysis.largestProgramBuffers = largestBuffers;
   analysis.scratchpadBytes = scratchpad;
-  analysis.intermediateL1 = tensorPeak - std::min(tensorPeak, output);
-  analysis.outputs.push_back(
-      {std::vector<int64_t>(outShape.begin(), outShape.end()), outLayout});
+  if (resultKind == ProgramResult::NewTensor) {
+    uint64_t output = l1BytesPerBank(outShape, outLayout);
+    analysis.intermediateL1 = tensorPeak - std::min(tensorPeak, output);
+    analysis.outputs.push_back(
+        {std::vector<int64_t>(outShape.begin(), outShape.end()), outLayout});
+  }
   auto result = finish(opName, analysis, initialState);
-  if (result)
-    result->peakL1MemorySize = overall;
+  if (!result)
+    return result;
+  if (resultKind == ProgramResult::InPlace)
+    result->outputLayouts.push_back(outLayout);
+  result->tensorL1PeakSize = tensorPeak;
+  result->peakL1MemorySize = overall;
   return result;
 }
 
@@ -396,7 +406,7 @@ llvm::Error checkStaticBuffers(llvm::StringRef opName, uint64_t bytes) {
   if (bytes <= device.l1AboveAllocatorBase())
     return llvm::Error::success();
   return outOfMemoryError(
-      opName + ": its circular buffers take " + llvm::Twine(bytes) +
+      opName + ": its buffers take " + llvm::Twine(bytes) +
       " B per core from the L1 allocator base " +
       llvm::Twine(device.l1AllocatorBase) + " and end at " +
       llvm::Twine(device.l1AllocatorBase + bytes) + " B, beyond the " +

@@ -133,10 +133,11 @@ struct Analysis {
     LayoutAttr layout;
   };
   llvm::SmallVector<Output, 1> outputs;
-  /// The static (not shard-backed) buffers of the op's largest program, when
-  /// it runs several (finishPrograms sums the largest of each kind into
-  /// cbBytes); cbBytes otherwise. Checked against the L1 above the allocator
-  /// base (checkStaticBuffers).
+  /// The buffers and scratchpads of the op's largest program, when it runs
+  /// several (finishPrograms sums the largest of each kind into cbBytes).
+  /// Checked against the L1 above the allocator base (checkStaticBuffers;
+  /// cbBytes otherwise) and, stateful, against the live L1 buffers
+  /// (cbBytes + scratchpadBytes otherwise).
   std::optional<uint64_t> largestProgramBuffers;
 };
 
@@ -155,11 +156,12 @@ finishOneOutput(llvm::StringRef opName, uint64_t cbBytes,
                 const MockAllocatorState *initialState);
 
 /// One device program of an op that ttnn 0.81.1 runs as several (graph
-/// capture shows one function_start each): its buffers by the kind graph
-/// capture counts them as (binary_ng's as circular buffers, the other
-/// programs' as dataflow buffers), the L1 per core of the tensor it writes
-/// (allocated before its buffers, while the previous program's buffers are
-/// still allocated) and the L1 of the tensors freed when it ends.
+/// capture shows one function_start each), or one phase of a pipeline
+/// (conv2d's and max_pool2d's halo, then the window program): its buffers by
+/// the kind graph capture counts them as (binary_ng's and the CNN programs'
+/// as circular buffers, the other programs' as dataflow buffers), its
+/// scratchpads, the L1 per core of the tensors it allocates before it runs
+/// and of the tensors freed when it ends.
 struct ProgramStep {
   uint64_t circularBytes = 0;
   uint64_t dataflowBytes = 0;
@@ -168,19 +170,42 @@ struct ProgramStep {
   /// Scratchpads, allocated and freed with the program's buffers (part of
   /// the overall peak, not of the CB peak).
   uint64_t scratchpadBytes = 0;
+  /// ttnn creates this program's tensors while the previous program's
+  /// buffers are still allocated (a composite's op function allocates the
+  /// next output before the previous program object goes away), so the
+  /// overall peak also counts that moment. False where graph capture
+  /// reports the phases apart (the CNN pipelines, measured).
+  bool overlapsPreviousBuffers = true;
+
+  uint64_t buffers() const {
+    return circularBytes + dataflowBytes + scratchpadBytes;
+  }
 };
 
-/// finish() of a composite whose last program writes the output (`outShape`
-/// in `outLayout`): the CB peak is the largest circular plus the largest
-/// dataflow buffers (each kind has its own peak in graph capture); the
-/// tensor peak the most L1 tensors live at once; the overall peak, per
-/// program, its own or the previous program's buffers (whichever is larger)
-/// plus the tensors live once its output is allocated (docs/op-model.md,
-/// "Composite ops").
+/// What the last program leaves as the op's result.
+enum class ProgramResult {
+  /// A new tensor, `outShape` in `outLayout` (its L1 is part of the last
+  /// program's allocatedL1).
+  NewTensor,
+  /// The input itself, changed in place (a fill-pad): nothing is allocated
+  /// for the result.
+  InPlace,
+};
+
+/// finish() of every op ttnn runs as one or more programs in sequence (the
+/// one finisher; docs/op-model.md, "Composite ops"): the CB peak is the
+/// largest circular plus the largest dataflow buffers (each kind has its own
+/// peak in graph capture); the tensor peak the most L1 tensors live at once;
+/// the overall peak, per program, its buffers (or the previous program's,
+/// where they overlap, whichever is larger) plus the tensors live once it
+/// has allocated its own. Every program's buffers and scratchpads must fit
+/// above the L1 allocator base; the stateful path checks the largest
+/// program's against the live L1 buffers.
 llvm::Expected<OpConstraints>
 finishPrograms(llvm::StringRef opName, llvm::ArrayRef<ProgramStep> programs,
                llvm::ArrayRef<int64_t> outShape, LayoutAttr outLayout,
-               const MockAllocatorState *initialState);
+               const MockAllocatorState *initialState,
+               ProgramResult resultKind = ProgramResult::NewTensor);
 
 /// FPU cycles of one tile operation (an eltwise add or multiply of two
 /// tiles): the compute cost of binary eltwise and of a TTL operation's tile

@@ -178,16 +178,24 @@ struct ConvIO {
   }
 };
 
-/// The analysis every path answers from: the last program's CBs, the phase
-/// peaks and the L1 of the buffers besides the output.
+/// The analysis every path answers from: its programs in order (finished
+/// by finishPrograms; graph capture reports the phases apart, so none
+/// overlaps the previous one's buffers) and the result.
 struct ConvAnalysis {
   std::vector<int64_t> outputShape;
   LayoutAttr output;
-  uint64_t cbBytes, intermediateL1, scratch, tensorPeak, overallPeak;
-  /// The L1 tensors live when ttnn copies the result out of its shards.
-  uint64_t liveAtCopy;
+  llvm::SmallVector<ProgramStep, 4> programs;
   int64_t cores, kTiles, nTiles, mTiles;
 };
+
+/// A phase of the conv pipeline: its circular buffers and scratchpads, the
+/// L1 it allocates and what it frees when done.
+ProgramStep convPhase(uint64_t circularBytes, uint64_t scratchpadBytes,
+                      uint64_t allocatedL1, uint64_t freedL1) {
+  ProgramStep phase{circularBytes, 0, allocatedL1, freedL1, scratchpadBytes};
+  phase.overlapsPreviousBuffers = false;
+  return phase;
+}
 
 /// The output pixels per core, in whole tile rows, and the cores that get
 /// some (ttnn's determine_parallel_config for height sharding).
@@ -232,32 +240,29 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
   uint64_t reshard = uint64_t(rows) * kTiles * kTileDim * kStickElementBytes;
   uint64_t out = tiledRows(rows, nTiles, io.outTile);
   ConvAnalysis a;
-  a.cbBytes = uint64_t(kTiles * nTiles + io.biasTiles(nTiles)) * io.weightTile;
+  uint64_t cbBytes =
+      uint64_t(kTiles * nTiles + io.biasTiles(nTiles)) * io.weightTile;
   // A row-major reshard is tilized into a second buffer (with the
   // reshard's scratchpad); a tiled input's reshard is the matmul's input.
   uint64_t tilized = io.tiled ? 0 : reshard;
-  a.scratch = io.tiled ? 0
-                       : reshardScratchBytes(kTiles * kTileDim *
-                                             kStickElementBytes);
+  uint64_t scratch = io.tiled ? 0
+                              : reshardScratchBytes(kTiles * kTileDim *
+                                                    kStickElementBytes);
   a.cores = cores;
   a.kTiles = kTiles;
   a.nTiles = nTiles;
   a.mTiles = ceilDiv(w.pixels(), kTileDim);
-  if (reshard + out + a.cbBytes > device.usableL1())
+  if (reshard + out + cbBytes > device.usableL1())
     return outOfMemoryError(
-        name + ": the weight and bias CBs (" + llvm::Twine(a.cbBytes) +
+        name + ": the weight and bias CBs (" + llvm::Twine(cbBytes) +
         " B, all of K x N tiles) and the input and output shards (" +
         llvm::Twine(reshard + out) + " B) exceed the " +
         llvm::Twine(device.usableL1()) + " B of usable L1 per core (ttnn "
         "0.81.1 fails to allocate its CBs)");
-  // Stateful: the output, then the reshard and its tilized copy on top (both
-  // live only before the output exists: conservative by the reshard there).
-  a.intermediateL1 = reshard + tilized;
-  a.tensorPeak = std::max(reshard + tilized, reshard + out);
-  a.overallPeak = std::max(reshard + tilized + a.scratch,
-                           reshard + out + a.cbBytes);
-  // The tilized input and the output.
-  a.liveAtCopy = reshard + out;
+  // The reshard and its tilized copy, then the matmul of the tilized input
+  // into the output.
+  a.programs = {convPhase(0, scratch, reshard + tilized, tilized),
+                convPhase(cbBytes, 0, out, 0)};
   std::array<int64_t, 2> grid = gridOf(cores);
   int64_t shard[2] = {rows, nTiles * kTileDim};
   a.output = io.sharded(TensorMemoryLayout::HeightSharded, grid, shard);
@@ -321,19 +326,14 @@ llvm::Expected<ConvAnalysis> analyseBlockMatmul(const ConvWindow &w,
   uint64_t in = uint64_t(perCoreM * blockW) * kBf16TileBytes;
   uint64_t out = uint64_t(perCoreM * perCoreN) * io.outTile;
   ConvAnalysis a;
-  a.cbBytes = std::max(mmCB, tilizeCB);
   if (in + out + mmCB > device.usableL1() || in + tilizeCB > device.usableL1())
     return outOfMemoryError(
         name + ": the matmul's CBs (" + llvm::Twine(mmCB) +
         " B) and the input and output shards (" + llvm::Twine(in + out) +
         " B) exceed the " + llvm::Twine(device.usableL1()) +
         " B of usable L1 per core (ttnn 0.81.1 fails to allocate its CBs)");
-  a.scratch = 0;
   // The input shard is allocated while the tilize's CBs are live.
-  a.intermediateL1 = in;
-  a.tensorPeak = in + out;
-  a.overallPeak = std::max(in + tilizeCB, in + out + mmCB);
-  a.liveAtCopy = in + out;
+  a.programs = {convPhase(tilizeCB, 0, in, 0), convPhase(mmCB, 0, out, 0)};
   a.cores = rowCores * colCores;
   a.kTiles = kTiles;
   a.nTiles = nTiles;
@@ -495,22 +495,22 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
       uint64_t(weightTiles + io.biasTiles(b.nTilesPerCore)) * io.weightTile +
       kConvScratchCBBytes;
   ConvAnalysis a;
-  a.cbBytes = actCBBytes(b.scheme, b.hTiles, b.wTiles, io.outTile,
-                         b.skipActMcast) +
-              weightCBs;
+  uint64_t cbBytes = actCBBytes(b.scheme, b.hTiles, b.wTiles, io.outTile,
+                                b.skipActMcast) +
+                     weightCBs;
   uint64_t out = tiledRows(b.d.outSticksPerCore, b.nTilesPerCore, io.outTile);
   uint64_t reader = readerIndexBytes(
       readerIndexEntries(sliding, b.d, b.firstReaderSticks));
   // The conv reads the halo's buffer, or the reshard itself.
   uint64_t input = b.throughHalo ? halo.halo : halo.reshard;
-  uint64_t convPhase = input + out + reader;
+  uint64_t convPhaseL1 = input + out + reader;
   // From an L1 input ttnn 0.81.1 does not slice, and under graph capture
   // it runs the program whatever its CBs (measured: 1,769,536 B of CBs for a
   // 1x14x14x512 3x3 stride-2 conv of a height-sharded row-major input):
   // what hardware would do is not modelled.
-  if (a.cbBytes > device.usableL1() && io.input.isL1())
+  if (cbBytes > device.usableL1() && io.input.isL1())
     return notSupportedError(
-        name + ": the conv program's CBs (" + llvm::Twine(a.cbBytes) +
+        name + ": the conv program's CBs (" + llvm::Twine(cbBytes) +
         " B) exceed the usable L1 per core from an L1 input, which ttnn "
         "0.81.1 does not slice; not modelled");
   // From DRAM, ttnn slices the input (op_slicing's determine_slice_config)
@@ -521,7 +521,7 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
   // 48 x 16 weight tiles); other CBs beyond L1 take ttnn's slicing (measured:
   // 1x32x32x192 -> 240 5x5 width sharded, 3,123,264 B of CBs unsliced, runs
   // sliced), which is not modelled.
-  if (a.cbBytes > device.usableL1()) {
+  if (cbBytes > device.usableL1()) {
     if (weightCBs > device.l1AboveAllocatorBase())
       return outOfMemoryError(
           name + ": the conv program's weight block and bias row (" +
@@ -530,7 +530,7 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
           llvm::Twine(device.l1AboveAllocatorBase()) +
           " B of free L1 per core (ttnn 0.81.1 finds no slicing that fits)");
     return notSupportedError(
-        name + ": the conv program's CBs (" + llvm::Twine(a.cbBytes) +
+        name + ": the conv program's CBs (" + llvm::Twine(cbBytes) +
         " B) exceed the usable L1 per core: ttnn slices the input over DRAM, "
         "which is not modelled");
   }
@@ -546,28 +546,29 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
     uint64_t haloIn = uint64_t(b.d.inSticksPerCore) * stick;
     uint64_t haloOut =
         uint64_t(simulateHalo(sliding, b.d, haloInput).sticks) * stick;
-    uint64_t estimate = std::max(haloIn + haloOut, a.cbBytes + out + haloOut);
+    uint64_t estimate = std::max(haloIn + haloOut, cbBytes + out + haloOut);
     if (estimate > device.l1AboveAllocatorBase())
       return notSupportedError(
           name + ": ttnn's L1 estimate of one slice (" +
           llvm::Twine(estimate) + " B) exceeds the free L1 (" +
           llvm::Twine(device.l1AboveAllocatorBase()) +
           " B): ttnn slices the input over DRAM, which is not modelled");
-  } else if (halo.reshard + convPhase + a.cbBytes > device.usableL1()) {
+  } else if (halo.reshard + convPhaseL1 + cbBytes > device.usableL1()) {
     return notSupportedError(
         name + ": the input shard, halo, output and CBs (" +
-        llvm::Twine(halo.reshard + convPhase + a.cbBytes) +
+        llvm::Twine(halo.reshard + convPhaseL1 + cbBytes) +
         " B) exceed usable L1: an L1 input was not measured there");
   }
-  a.scratch = halo.scratch;
-  a.tensorPeak = std::max(halo.phase(), convPhase);
-  a.overallPeak =
-      std::max({halo.phase() + halo.scratch + halo.cbBytes,
-                convPhase + a.cbBytes, io.reshapeTotal});
-  // Graph capture peaks circular and dataflow buffers apart: the halo's or
-  // the conv's CBs, and the reshapes' dataflow buffers.
-  a.cbBytes = std::max(a.cbBytes, halo.cbBytes) + io.reshapeCB;
-  a.liveAtCopy = input + out;
+  // The DRAM reshapes of a tiled input (dataflow buffers, their peak as
+  // their scratchpad; no L1 tensors), the halo (or the reshard alone),
+  // whose buffer the conv reads, then the conv with its reader indices
+  // (freed before the result is copied out).
+  if (io.reshapeTotal)
+    a.programs.push_back({0, io.reshapeCB, 0, 0,
+                          io.reshapeTotal - io.reshapeCB, false});
+  a.programs.push_back(convPhase(halo.cbBytes, halo.scratch, halo.phase(),
+                                 halo.phase() - input));
+  a.programs.push_back(convPhase(cbBytes, 0, out + reader, reader));
   a.cores = b.cores;
   a.kTiles = b.kTiles;
   a.nTiles = ceilDiv(w.outChannels, kTileDim);
@@ -576,13 +577,11 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
   if (io.input.isL1()) {
     // ttnn keeps an L1 input's result in L1, sharded by the scheme (measured:
     // the same peaks as from DRAM).
-    a.intermediateL1 = std::max(halo.phase(), input + reader);
     int64_t shard[2] = {b.d.outSticksPerCore, b.nTilesPerCore * kTileDim};
     a.output = io.sharded(b.scheme, b.outGrid, shard);
     return a;
   }
   // A DRAM input's result ends in DRAM: every L1 buffer is an intermediate.
-  a.intermediateL1 = a.tensorPeak;
   a.output = LayoutAttr::get(io.output.getContext(), BufferType::DRAM,
                              TensorMemoryLayout::Interleaved, io.outType, {},
                              {});
@@ -746,14 +745,10 @@ void copyOut(ConvAnalysis &a, LayoutAttr requested) {
   if (!a.output.isL1() || requested.isSharded())
     return;
   a.output = requested;
-  if (!requested.isL1()) {
-    a.intermediateL1 = a.tensorPeak;
+  if (!requested.isL1())
     return;
-  }
-  uint64_t copy = bytesPerBank(a.outputShape, requested);
-  a.tensorPeak = std::max(a.tensorPeak, a.liveAtCopy + copy);
-  a.overallPeak = std::max(a.overallPeak, a.liveAtCopy + copy + a.cbBytes);
-  a.intermediateL1 = a.tensorPeak - copy;
+  a.programs.push_back(
+      {0, 0, bytesPerBank(a.outputShape, requested), 0, 0, true});
 }
 
 /// The call's formats, or why they are not modelled (see ConvIO).
@@ -936,13 +931,8 @@ llvm::Expected<OpConstraints> OpModel<Conv2dOp>::getOpConstraints(
                    outputLayout);
   if (!a)
     return a.takeError();
-  Analysis analysis;
-  analysis.cbBytes = a->cbBytes;
-  analysis.intermediateL1 = a->intermediateL1;
-  analysis.scratchpadBytes = a->scratch;
-  analysis.outputs.push_back({a->outputShape, a->output});
-  return finishPipeline(Conv2dOp::getOperationName(), analysis, a->tensorPeak,
-                        a->overallPeak, initialState);
+  return finishPrograms(Conv2dOp::getOperationName(), a->programs,
+                        a->outputShape, a->output, initialState);
 }
 
 llvm::Expected<size_t> OpModel<Conv2dOp>::getOpRuntime(

@@ -44,64 +44,41 @@ struct Step {
   uint64_t heldL1 = 0;
 };
 
-/// finish() of a chain whose last step writes `outShape` in `outLayout`
-/// (`hasOutput` false: the last step works in place and the result is the
-/// input, with no new buffer).
+/// The programs of a chain (`steps` in order; the first reads the input):
+/// a step's tensors live while it runs are those it holds, the one it reads
+/// and the one it writes; whatever the next step neither reads nor holds is
+/// freed when the step ends.
+llvm::SmallVector<ProgramStep, 6> chainPrograms(llvm::ArrayRef<Step> steps) {
+  llvm::SmallVector<ProgramStep, 6> programs;
+  uint64_t read = 0; // L1 of the tensor the step reads (0: the input)
+  uint64_t previousLive = 0;
+  for (const Step &step : steps) {
+    uint64_t kept = std::min(previousLive, step.heldL1 + read);
+    if (!programs.empty())
+      programs.back().freedL1 = previousLive - kept;
+    uint64_t live = step.heldL1 + read + (step.inPlace ? 0 : step.writesL1);
+    programs.push_back({/*circularBytes=*/0, /*dataflowBytes=*/step.cbBytes,
+                        /*allocatedL1=*/live - kept, /*freedL1=*/0,
+                        step.scratchpadBytes});
+    previousLive = live;
+    if (!step.inPlace)
+      read = step.writesL1;
+  }
+  return programs;
+}
+
+/// finishPrograms() of a chain whose last step writes `outShape` in
+/// `outLayout` (`hasOutput` false: the last step works in place and the
+/// result is the input, with no new buffer).
 llvm::Expected<OpConstraints>
 finishChain(llvm::StringRef opName, llvm::ArrayRef<Step> steps,
             llvm::ArrayRef<int64_t> outShape, LayoutAttr outLayout,
             const MockAllocatorState *initialState, bool hasOutput = true) {
-  uint64_t cb = 0, buffers = 0, tensors = 0, overall = 0;
-  uint64_t read = 0; // L1 of the tensor the step reads (0: the input)
-  // ttnn 0.81.1 places a program's dataflow buffers and scratchpads above
-  // the L1 allocator base and throws when they pass the top of L1
-  // (dataflow_buffer.cpp; measured with row-major reshapes on both devices:
-  // live L1 tensors are not counted).
-  uint64_t capacity = currentDevice().l1AboveAllocatorBase();
-  for (const Step &step : steps)
-    if (step.cbBytes + step.scratchpadBytes > capacity)
-      return outOfMemoryError(
-          opName + ": a program needs " +
-          llvm::Twine(step.cbBytes + step.scratchpadBytes) +
-          " B of dataflow buffers and scratchpads per core, more than the " +
-          llvm::Twine(capacity) + " B of L1 above the allocator base");
-  for (auto [index, step] : llvm::enumerate(steps)) {
-    uint64_t live = step.heldL1 + read + (step.inPlace ? 0 : step.writesL1);
-    cb = std::max(cb, step.cbBytes);
-    buffers = std::max(buffers, step.cbBytes + step.scratchpadBytes);
-    tensors = std::max(tensors, live);
-    overall = std::max(overall, step.cbBytes + step.scratchpadBytes + live);
-    if (index) // the output allocated beside the previous program's CBs
-      overall = std::max(overall, steps[index - 1].cbBytes +
-                                      steps[index - 1].scratchpadBytes +
-                                      live);
-    if (!step.inPlace)
-      read = step.writesL1;
-  }
-  Analysis analysis;
-  analysis.cbBytes = cb;
-  analysis.scratchpadBytes = buffers - cb;
-  if (!hasOutput) {
-    auto result = finish(opName, analysis, initialState);
-    if (result) {
-      result->outputLayouts.push_back(outLayout);
-      result->peakL1MemorySize = overall;
-    }
-    return result;
-  }
-  uint64_t output = steps.back().writesL1;
-  analysis.intermediateL1 = tensors - output;
-  analysis.outputs.push_back(
-      {std::vector<int64_t>(outShape.begin(), outShape.end()), outLayout});
-  auto result = finish(opName, analysis, initialState);
-  if (result) {
-    result->tensorL1PeakSize = tensors;
-    result->peakL1MemorySize = overall;
-  }
-  return result;
+  return finishPrograms(opName, chainPrograms(steps), outShape, outLayout,
+                        initialState,
+                        hasOutput ? ProgramResult::NewTensor
+                                  : ProgramResult::InPlace);
 }
-
-
 
 /// ttnn 0.81.1's typecast program: 2 pages of each format.
 uint64_t typecastCB(LayoutAttr from, LayoutAttr to) {

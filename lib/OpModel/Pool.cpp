@@ -144,8 +144,10 @@ struct PoolAnalysis {
   Window window;
   std::vector<int64_t> outputShape;
   LayoutAttr output;
-  uint64_t cbBytes, haloCBBytes, outBytes, haloPhaseL1, haloScratch,
-      poolPhaseL1;
+  /// The two programs: the halo (its reshard, halo buffer and configs;
+  /// the halo buffer stays for the pool), then the pool window program (the
+  /// output and its reader-index tensor beside the halo buffer).
+  ProgramStep halo, pool;
   int64_t cores;
 };
 
@@ -216,12 +218,14 @@ llvm::Expected<PoolAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
   a.window = *w;
   a.outputShape = {1, 1, w->outSticks(), w->channels};
   a.output = producedLayout(outputLayout.getContext(), scheme, *w, d);
-  a.outBytes = bytesPerBank(a.outputShape, a.output);
-  a.cbBytes = kPoolFixedCBBytes + poolWindowCBBytes(*w, d.channelsPerCore);
-  a.haloCBBytes = halo.cbBytes;
-  a.haloPhaseL1 = halo.phase();
-  a.haloScratch = halo.scratch;
-  a.poolPhaseL1 = halo.halo + a.outBytes + reader;
+  a.halo.circularBytes = halo.cbBytes;
+  a.halo.scratchpadBytes = halo.scratch;
+  a.halo.allocatedL1 = halo.phase();
+  a.halo.freedL1 = halo.phase() - halo.halo;
+  a.pool.circularBytes =
+      kPoolFixedCBBytes + poolWindowCBBytes(*w, d.channelsPerCore);
+  a.pool.allocatedL1 = bytesPerBank(a.outputShape, a.output) + reader;
+  a.pool.overlapsPreviousBuffers = false;
   a.cores = d.stickCores * d.channelCores;
   return a;
 }
@@ -234,21 +238,8 @@ llvm::Expected<OpConstraints> OpModel<MaxPool2dOp>::getOpConstraints(
   auto a = analyse(inputShape, inputLayout, window, outputLayout);
   if (!a)
     return a.takeError();
-  Analysis analysis;
-  analysis.cbBytes = std::max(a->cbBytes, a->haloCBBytes);
-  // Stateful: the output is allocated, then the larger phase's other
-  // buffers on top of it (the halo phase runs before the output exists, so
-  // this is conservative by the output's size there).
-  analysis.intermediateL1 =
-      std::max(a->haloPhaseL1, a->poolPhaseL1 - a->outBytes);
-  analysis.scratchpadBytes = a->haloScratch;
-  analysis.outputs.push_back({a->outputShape, a->output});
-  return finishPipeline(MaxPool2dOp::getOperationName(), analysis,
-                        std::max(a->haloPhaseL1, a->poolPhaseL1),
-                        std::max(a->haloPhaseL1 + a->haloScratch +
-                                     a->haloCBBytes,
-                                 a->poolPhaseL1 + a->cbBytes),
-                        initialState);
+  return finishPrograms(MaxPool2dOp::getOperationName(), {a->halo, a->pool},
+                        a->outputShape, a->output, initialState);
 }
 
 llvm::Expected<size_t> OpModel<MaxPool2dOp>::getOpRuntime(

@@ -100,22 +100,6 @@ int64_t readerIndexEntries(const Window &w, const Distribution &d,
 /// The reader-index tensor's bytes per core for `entries`.
 uint64_t readerIndexBytes(int64_t entries);
 
-/// finish() of a pipeline of programs whose buffers graph capture reports as
-/// phase peaks: `analysis` carries the last program's CBs, the output and
-/// the largest set of other buffers (allocated on top of the output on the
-/// stateful path), and the answer's L1 peaks are the measured phase maxima.
-inline llvm::Expected<OpConstraints>
-finishPipeline(llvm::StringRef opName, const Analysis &analysis,
-               uint64_t tensorPeak, uint64_t overallPeak,
-               const MockAllocatorState *initialState) {
-  auto result = finish(opName, analysis, initialState);
-  if (!result)
-    return result.takeError();
-  result->tensorL1PeakSize = tensorPeak;
-  result->peakL1MemorySize = overallPeak;
-  return result;
-}
-
 } // namespace mlir::ttnn::op_model::backend
 
 #endif // TTL_LIB_OPMODEL_SLIDINGWINDOW_H

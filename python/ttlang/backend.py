@@ -12,10 +12,9 @@ C++ passes.
 from __future__ import annotations
 
 import pathlib
-import threading
 from dataclasses import dataclass
 
-from mlir import ir, passmanager
+from mlir import ir
 
 from ttlang import _ttlang
 from ttlang.artifact import (
@@ -32,6 +31,7 @@ from ttlang.artifact import (
     KernelDescriptorSpec,
     LogicalKernelId,
 )
+from ttlang.mlir_context import run_pipeline
 
 BACKEND_PIPELINE: str = _ttlang.BACKEND_PIPELINE
 
@@ -49,29 +49,10 @@ class BackendOutput:
     fabric_managers: tuple[FabricManagerSpec, ...] = ()
 
 
-# One parsed pipeline per thread, for the thread's last context: parsing costs more than running
-# it on a small module, and a PassManager must not be shared between threads. The frontend keeps
-# one context per thread, so this is a hit after the first compile and holds no stale contexts.
-_local = threading.local()
-
-
-def _pipeline(context: ir.Context) -> passmanager.PassManager:
-    entry: tuple[ir.Context, passmanager.PassManager] | None = getattr(_local, "pipeline", None)
-    if entry is None or entry[0] is not context:
-        pm = passmanager.PassManager.parse(f"builtin.module({BACKEND_PIPELINE})", context)
-        entry = _local.pipeline = (context, pm)
-    return entry[1]
-
-
-def run_pipeline(module: ir.Module) -> None:
-    """Runs ``ttl-backend-pipeline`` on ``module`` in place (parsed once per context and
-    thread). Raises ``mlir.ir.MLIRError`` with the pipeline's diagnostics when lowering fails."""
-    _pipeline(module.context).run(module.operation)
-
-
 def lower_module(module: ir.Module) -> BackendOutput:
-    """Runs the backend pipeline on ``module`` (in place) and returns the kernel descriptors."""
-    run_pipeline(module)
+    """Runs the backend pipeline on ``module`` (in place) and returns the kernel descriptors.
+    Raises ``mlir.ir.MLIRError`` with the pipeline's diagnostics when lowering fails."""
+    run_pipeline(module, f"builtin.module({BACKEND_PIPELINE})")
     return collect_kernels(module)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 from mlir import ir, passmanager
 from mlir._mlir_libs import _mlir
 
@@ -28,8 +30,27 @@ def parse_module(source: str, context: ir.Context | None = None) -> ir.Module:
     return ir.Module.parse(source, context)
 
 
+# Parsed pass managers per thread (parsing costs more than running a pipeline on a small module,
+# and a PassManager must not be shared between threads), keyed by the pipeline text and kept
+# for the context they were parsed in (compared by identity). The frontend keeps one context per
+# thread, so this is a hit after the first compile.
+_pass_managers = threading.local()
+
+
+def _pass_manager(pipeline: str, context: ir.Context) -> passmanager.PassManager:
+    cache: dict[str, tuple[ir.Context, passmanager.PassManager]] | None = getattr(
+        _pass_managers, "by_pipeline", None)
+    if cache is None:
+        cache = _pass_managers.by_pipeline = {}
+    entry = cache.get(pipeline)
+    if entry is None or entry[0] is not context:
+        entry = cache[pipeline] = (context, passmanager.PassManager.parse(pipeline, context))
+    return entry[1]
+
+
 def run_pipeline(module: ir.Module, pipeline: str) -> ir.Module:
-    """Runs a textual pass pipeline (e.g. ``builtin.module(ttl-assign-dfb-indices)``) in place."""
-    pm = passmanager.PassManager.parse(pipeline, module.context)
-    pm.run(module.operation)
+    """Runs a textual pass pipeline (e.g. ``builtin.module(ttl-assign-dfb-indices)``) on
+    ``module`` in place, parsed once per pipeline, context and thread. Raises
+    ``mlir.ir.MLIRError`` with the pipeline's diagnostics when a pass fails."""
+    _pass_manager(pipeline, module.context).run(module.operation)
     return module

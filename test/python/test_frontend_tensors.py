@@ -3,7 +3,7 @@
 import pytest
 
 import ttlang as ttl
-from ttlang.frontend.tensors import tensor_spec_of
+from ttlang.tensor_spec import tensor_spec_of
 
 import ttl_identity_programs as programs
 

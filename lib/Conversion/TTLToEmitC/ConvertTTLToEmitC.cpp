@@ -453,7 +453,8 @@ void ConvertTTLToEmitCPass::runOnOperation() {
       return signalPassFailure();
   }
 
-  // Python's `//` is arith.floordivsi (and ceildivsi may come from folds),
+  // Python's `//` is arith.floordivsi, and `%` is `a - (a // b) * b` on it
+  // (ceildivsi may come from folds),
   // which have no EmitC lowering: expand them into divsi / remsi / cmpi /
   // select, which do (C's `/` truncates; the expansion corrects the quotient
   // when the signs differ and the division is inexact).

@@ -33,7 +33,7 @@ from ttlang.emu.program import ProgramCache
 from ttlang.emu.source_lines import source_line
 from ttlang.emu.trace import Trace
 from ttlang.emu.tiles import DTYPES, from_tiles, padded_shape, tile_count, to_tiles
-from ttlang.frontend.tensors import TensorSpec
+from ttlang.tensor_spec import TensorSpec
 
 ARCHITECTURES: tuple[str, ...] = _emu.ARCHITECTURES  # ttl/Targets.h
 # Seconds of CPU time a kernel may run without calling the kernel API or switching before it

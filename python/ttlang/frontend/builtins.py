@@ -8,7 +8,8 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING, Any
 
-from ttlang.frontend import api, ir
+from ttlang.frontend import api
+from ttlang import ir_text
 from ttlang.frontend.extern_calls import ExternCalls
 from ttlang.frontend.shape_builtins import ShapeBuiltins
 from ttlang.frontend.values import (
@@ -80,8 +81,8 @@ class BuiltinCalls:
         if name == "grid_size":
             # Known at compile time: folding it keeps loop bounds static.
             return (cols, rows) if dims == 2 else cols * rows
-        col = Scalar(self.ctx.builder.node(0, loc), ir.INDEX)
-        row = Scalar(self.ctx.builder.node(1, loc), ir.INDEX)
+        col = Scalar(self.ctx.builder.node(0, loc), ir_text.INDEX)
+        row = Scalar(self.ctx.builder.node(1, loc), ir_text.INDEX)
         if dims == 2:
             return (col, row)
         return self.ctx.binop(ast.Add(), self.ctx.binop(ast.Mult(), row, cols, node), col, node)

@@ -9,26 +9,25 @@ its verifier's.
 the conversions every handler shares; the handlers are modules of their own, each given the
 compiler through a narrow protocol (``context.py``): statements (``statements.py``),
 expressions (``expressions.py``), builtins (``builtins.py``, ``shape_builtins.py``) and
-external calls (``extern_calls.py``). All IR text is spelled by ``ir.py``.
+external calls (``extern_calls.py``). All IR text is spelled by ``ttlang/ir_text.py``.
 """
 
 from __future__ import annotations
 
 import ast
 import builtins
-from dataclasses import dataclass, field
 from typing import Any
 
-from ttlang.artifact import CANONICAL_KERNEL_NAMES, KernelKind
+from ttlang.artifact import CANONICAL_KERNEL_NAMES
 from ttlang.errors import FrontendError
-from ttlang.frontend import ir
+from ttlang import ir_text
 from ttlang.frontend.builtins import BuiltinCalls
-from ttlang.frontend.extern import DispatchCondition
 from ttlang.frontend.expressions import Expressions
 from ttlang.frontend.kernels import Kernel, Selector, selectors_of
+from ttlang.frontend.scope import Scope, ThreadState
 from ttlang.frontend.source import OperationSource
 from ttlang.frontend.statements import Statements
-from ttlang.frontend.tensors import TensorSpec
+from ttlang.tensor_spec import TensorSpec
 from ttlang.frontend.values import (
     INT64_MAX,
     INT64_MIN,
@@ -52,30 +51,6 @@ from ttlang.frontend.values import (
 _MAX_COMPOSITION_DEPTH = 32
 
 
-@dataclass
-class Scope:
-    """Names of one Python scope. ``region`` scopes (loop and runtime-if bodies) may not
-    rebind names of enclosing scopes: that would need loop-carried / yielded values."""
-
-    names: dict[str, Any] = field(default_factory=dict)
-    parent: Scope | None = None
-    region: bool = False
-
-
-@dataclass
-class ThreadState:
-    """Module-wide state of the operation being compiled (shared with composed operations):
-    which canonical kinds threads took, and the ordinal of each dispatch-condition declaration
-    (by object identity, in order of first use)."""
-
-    # The target compiled for: grid="auto" / "full" is its worker grid.
-    target: str = "wormhole_b0"
-    canonical_taken: set[KernelKind] = field(default_factory=set)
-    conditions: dict[int, tuple[int, DispatchCondition]] = field(default_factory=dict)
-
-    def condition_ordinal(self, condition: DispatchCondition) -> int:
-        entry = self.conditions.setdefault(id(condition), (len(self.conditions), condition))
-        return entry[0]
 
 
 class FunctionCompiler:
@@ -84,7 +59,7 @@ class FunctionCompiler:
     def __init__(
         self,
         operation: OperationSource,
-        builder: ir.Builder,
+        builder: ir_text.Builder,
         threads: ThreadState,
         depth: int = 0,
     ) -> None:
@@ -121,7 +96,7 @@ class FunctionCompiler:
     def loc(self, node: ast.AST) -> str:
         line = getattr(node, "lineno", 1) + self.line_offset
         col = getattr(node, "col_offset", 0) + self.col_offset + 1
-        return ir.location(self.filename, line, col)
+        return ir_text.location(self.filename, line, col)
 
     def error(self, node: ast.AST, message: str) -> FrontendError:
         return FrontendError(
@@ -220,9 +195,9 @@ class FunctionCompiler:
             if isinstance(value, Scalar):
                 result.append((name, value))
             elif isinstance(value, bool):
-                result.append((name, Scalar(self.as_predicate(value, node), ir.I1)))
+                result.append((name, Scalar(self.as_predicate(value, node), ir_text.I1)))
             elif isinstance(value, int):
-                result.append((name, Scalar(self.as_index(value, node), ir.INDEX)))
+                result.append((name, Scalar(self.as_index(value, node), ir_text.INDEX)))
             elif blocks and isinstance(value, BlockValue) and value.origin == "value":
                 result.append((name, value))
         return result
@@ -255,14 +230,14 @@ class FunctionCompiler:
         finals = []
         for name, initial in carried:
             value = self.scope.names[name]
-            if isinstance(value, bool) and initial.type == ir.I1:
+            if isinstance(value, bool) and initial.type == ir_text.I1:
                 finals.append(self.as_predicate(value, node))
-            elif isinstance(value, int) and not isinstance(value, bool) and initial.type == ir.INDEX:
+            elif isinstance(value, int) and not isinstance(value, bool) and initial.type == ir_text.INDEX:
                 finals.append(self.as_index(value, node))
             elif isinstance(value, (Scalar, BlockValue)) and value.type == initial.type:
                 finals.append(value.ssa)
             else:
-                kind = {ir.INDEX: "an integer", ir.I1: "a boolean"}.get(initial.type, initial.type)
+                kind = {ir_text.INDEX: "an integer", ir_text.I1: "a boolean"}.get(initial.type, initial.type)
                 raise self.error(
                     node, f"'{name}' must stay {kind} in the region, got {self.describe(value)}"
                 )
@@ -305,7 +280,7 @@ class FunctionCompiler:
     def selection_attr(self, keywords: dict[str, tuple[Any, ast.AST]], single: bool) -> str:
         """The op-text suffix of :meth:`selection` (empty without a selection)."""
         kernels = self.selection(keywords, single)
-        return "" if kernels is None else ir.kernels_attr(kernels)
+        return "" if kernels is None else ir_text.kernels_attr(kernels)
 
     # --- expressions ---------------------------------------------------------------------
     # --- calls ---------------------------------------------------------------------------
@@ -341,11 +316,11 @@ class FunctionCompiler:
 
     # --- helpers -------------------------------------------------------------------------
     def as_index(self, value: Any, node: ast.AST) -> str:
-        if isinstance(value, Scalar) and value.type in (ir.I32, ir.I64):
+        if isinstance(value, Scalar) and value.type in (ir_text.I32, ir_text.I64):
             # External-call results: signless integers used as indices.
             return self.builder.index_cast(value.ssa, value.type, self.loc(node))
         if isinstance(value, Scalar):
-            if value.type != ir.INDEX:
+            if value.type != ir_text.INDEX:
                 raise self.error(node, "expected an integer, got a boolean runtime value")
             return value.ssa
         if isinstance(value, int) and not isinstance(value, bool):
@@ -360,9 +335,9 @@ class FunctionCompiler:
 
     def as_predicate(self, value: Any, node: ast.AST) -> str:
         if isinstance(value, Scalar):
-            if value.type == ir.I1:
+            if value.type == ir_text.I1:
                 return value.ssa
-            if value.type in (ir.I32, ir.I64):
+            if value.type in (ir_text.I32, ir_text.I64):
                 # Zero is false, nonzero true (external-call and dispatch-condition results).
                 zero = self.builder.int_constant(0, value.type, self.loc(node))
             else:
@@ -387,7 +362,7 @@ class FunctionCompiler:
     @staticmethod
     def describe(value: Any) -> str:
         if isinstance(value, Scalar):
-            return "a runtime boolean" if value.type == ir.I1 else "a runtime integer"
+            return "a runtime boolean" if value.type == ir_text.I1 else "a runtime integer"
         if isinstance(value, TensorValue):
             return f"tensor '{value.name}'"
         if isinstance(value, TileSlice):
@@ -462,7 +437,7 @@ class _ScopeGuard:
 def build_module(operation: OperationSource, specs: list[TensorSpec], target: str = "wormhole_b0") -> str:
     """The TTL IR module of ``operation`` applied to tensors described by ``specs``, for
     ``target`` (which fixes the grid of ``grid="auto"`` / ``"full"``)."""
-    builder = ir.Builder()
+    builder = ir_text.Builder()
     grid = operation.grid_for(target)
     compiler = FunctionCompiler(operation, builder, ThreadState(target=target))
     tree = operation.tree
@@ -473,7 +448,7 @@ def build_module(operation: OperationSource, specs: list[TensorSpec], target: st
         )
     params = [TensorValue(f"%arg{i}", spec, name) for i, (spec, name) in enumerate(zip(specs, names))]
     compiler.compile_operation(params)
-    attributes = ir.operation_attributes(
+    attributes = ir_text.operation_attributes(
         grid, operation.operation_id, operation.runtime_resource_factory is not None,
         operation.fp32_dest_acc_en,
     )

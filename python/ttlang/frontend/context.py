@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from ttlang.errors import FrontendError
-    from ttlang.frontend import ir
-    from ttlang.frontend.compiler import Scope, ThreadState
+    from ttlang import ir_text
+    from ttlang.frontend.scope import Scope, ThreadState
     from ttlang.frontend.kernels import Selector
     from ttlang.frontend.values import (
         BlockValue,
@@ -35,7 +35,7 @@ Keywords = dict[str, tuple[Any, ast.AST]]
 class Diagnostics(Protocol):
     """IR building with locations and errors at the user's line (every handler)."""
 
-    builder: ir.Builder
+    builder: ir_text.Builder
 
     def loc(self, node: ast.AST) -> str: ...
     def error(self, node: ast.AST, message: str) -> FrontendError: ...

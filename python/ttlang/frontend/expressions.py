@@ -13,7 +13,8 @@ import struct
 from typing import TYPE_CHECKING, Any, Callable
 
 from ttlang.artifact import KernelKind
-from ttlang.frontend import api, ir
+from ttlang.frontend import api
+from ttlang import ir_text
 from ttlang.frontend.kernels import Kernel
 from ttlang.frontend.prints import device_print
 from ttlang.frontend.shape_builtins import ELEMENT_DTYPES
@@ -206,7 +207,7 @@ class Expressions:
 
     def check_index(self, value: Any, node: ast.AST) -> None:
         if isinstance(value, bool) or not (
-            isinstance(value, int) or (isinstance(value, Scalar) and value.type == ir.INDEX)
+            isinstance(value, int) or (isinstance(value, Scalar) and value.type == ir_text.INDEX)
         ):
             raise self.ctx.error(node, f"a tile index must be an integer, got {self.ctx.describe(value)}")
 
@@ -219,22 +220,22 @@ class Expressions:
                 return self.block_scalar(op, left, right, node)
             if isinstance(op, ast.MatMult):
                 return self.block_matmul(left, right, node)
-            if type(op) not in ir.BLOCK_BINARY:
+            if type(op) not in ir_text.BLOCK_BINARY:
                 raise self.ctx.error(node, f"blocks do not support '{type(op).__name__}'")
             if left.type != right.type:
                 raise self.ctx.error(node, f"block math on {left.type} and {right.type}: types must match")
             ssa = self.ctx.builder.block_binary(type(op), left.ssa, right.ssa, left.type, self.ctx.loc(node))
             return BlockValue(ssa, left.shape, left.element_type, "value")
         if isinstance(left, Scalar) or isinstance(right, Scalar):
-            if type(op) not in ir.INDEX_BINARY:
+            if type(op) not in ir_text.INDEX_BINARY and not isinstance(op, ast.Mod):
                 raise self.ctx.error(node, f"runtime integers do not support '{type(op).__name__}'")
             if isinstance(op, (ast.FloorDiv, ast.Mod)) and isinstance(right, int) and right == 0:
                 raise self.ctx.error(node, f"integer {'division' if isinstance(op, ast.FloorDiv) else 'modulo'} by zero")
             lhs, rhs = self.ctx.as_index(left, node), self.ctx.as_index(right, node)
             if isinstance(op, ast.Mod):
-                return Scalar(self.floor_mod(lhs, rhs, right, node), ir.INDEX)
+                return Scalar(self.floor_mod(lhs, rhs, node), ir_text.INDEX)
             ssa = self.ctx.builder.index_binary(type(op), lhs, rhs, self.ctx.loc(node))
-            return Scalar(ssa, ir.INDEX)
+            return Scalar(ssa, ir_text.INDEX)
         self.ctx.require_python(left, node)
         self.ctx.require_python(right, node)
         try:
@@ -242,26 +243,14 @@ class Expressions:
         except Exception as err:  # noqa: BLE001 - reported at the user's line
             raise self.ctx.error(node, f"{type(err).__name__}: {err}") from None
 
-    def floor_mod(self, lhs: str, rhs: str, divisor: Any, node: ast.AST) -> str:
-        """Python's ``a % b`` on runtime integers: the remainder has the divisor's sign (floor
-        division), where ``arith.remsi`` (C's ``%``) has the dividend's. The truncated remainder
-        ``r`` is corrected to ``r + b`` when it is nonzero and its sign differs from ``b``'s;
-        with a compile-time divisor the sign test on ``b`` folds away."""
+    def floor_mod(self, lhs: str, rhs: str, node: ast.AST) -> str:
+        """Python's ``a % b`` on runtime integers, by its definition ``a - (a // b) * b``: the
+        floor division is ``arith.floordivsi``, whose sign correction the C++ lowering expands
+        for ``%`` and ``//`` alike (one place)."""
         loc = self.ctx.loc(node)
         b = self.ctx.builder
-        rem = b.remsi(lhs, rhs, loc)
-        zero = self.ctx.as_index(0, node)
-        if isinstance(divisor, int):
-            # b > 0: correct when r < 0; b < 0: correct when r > 0.
-            wrong_sign = b.compare(ast.Lt if divisor > 0 else ast.Gt, rem, zero, loc)
-        else:
-            nonzero = b.compare(ast.NotEq, rem, zero, loc)
-            rem_negative = b.compare(ast.Lt, rem, zero, loc)
-            divisor_negative = b.compare(ast.Lt, rhs, zero, loc)
-            signs_differ = b.logical("xor", rem_negative, divisor_negative, loc)
-            wrong_sign = b.logical("and", nonzero, signs_differ, loc)
-        corrected = b.addi(rem, rhs, loc)
-        return b.select(wrong_sign, corrected, rem, loc)
+        quotient = b.index_binary(ast.FloorDiv, lhs, rhs, loc)
+        return b.index_binary(ast.Sub, lhs, b.index_binary(ast.Mult, quotient, rhs, loc), loc)
 
     def block_scalar(self, op: ast.operator, left: Any, right: Any, node: ast.AST) -> BlockValue:
         """``blk op s`` / ``s op blk`` with ``s`` a compile-time int or float."""
@@ -291,7 +280,7 @@ class Expressions:
                 f"largest f32: {_F32_MAX:.8g})",
             ) from None
         key = (type(op), block_on_left)
-        if key not in ir.BLOCK_SCALAR:
+        if key not in ir_text.BLOCK_SCALAR:
             raise self.ctx.error(node, f"blocks do not support '{type(op).__name__}' with a scalar")
         ssa = self.ctx.builder.block_scalar(key, block.ssa, float(scalar), block.type, self.ctx.loc(node))
         return BlockValue(ssa, block.shape, block.element_type, "value")
@@ -317,12 +306,12 @@ class Expressions:
             ssa = self.ctx.builder.tile_op("neg", [value.ssa], value.type, self.ctx.loc(node))
             return BlockValue(ssa, value.shape, value.element_type, "value")
         if isinstance(value, Scalar):
-            if isinstance(node.op, ast.USub) and value.type == ir.INDEX:
+            if isinstance(node.op, ast.USub) and value.type == ir_text.INDEX:
                 return self.binop(ast.Sub(), 0, value, node)
             if isinstance(node.op, ast.Not):
                 true = self.ctx.builder.bool_constant(True, self.ctx.loc(node))
                 ssa = self.ctx.builder.logical("xor", self.ctx.as_predicate(value, node), true, self.ctx.loc(node))
-                return Scalar(ssa, ir.I1)
+                return Scalar(ssa, ir_text.I1)
             raise self.ctx.error(node, "unsupported unary operator on a runtime value")
         self.ctx.require_python(value, node)
         try:
@@ -347,11 +336,11 @@ class Expressions:
                     else f"blocks do not support '{type(op).__name__}'",
                 )
             if isinstance(left, Scalar) or isinstance(right, Scalar):
-                if type(op) not in ir.INDEX_COMPARE:
+                if type(op) not in ir_text.INDEX_COMPARE:
                     raise self.ctx.error(node, f"runtime integers do not support '{type(op).__name__}'")
                 lhs, rhs = self.ctx.as_index(left, node), self.ctx.as_index(right, node)
                 ssa = self.ctx.builder.compare(type(op), lhs, rhs, self.ctx.loc(node))
-                current: Any = Scalar(ssa, ir.I1)
+                current: Any = Scalar(ssa, ir_text.I1)
             else:
                 self.ctx.require_python(left, node)
                 self.ctx.require_python(right, node)
@@ -386,7 +375,7 @@ class Expressions:
         if not isinstance(left, Scalar) and not isinstance(right, Scalar):
             return (left and right) if kind == "and" else (left or right)
         lhs, rhs = self.ctx.as_predicate(left, node), self.ctx.as_predicate(right, node)
-        return Scalar(self.ctx.builder.logical(kind, lhs, rhs, self.ctx.loc(node)), ir.I1)
+        return Scalar(self.ctx.builder.logical(kind, lhs, rhs, self.ctx.loc(node)), ir_text.I1)
 
     def expr_IfExp(self, node: ast.IfExp) -> Any:
         condition = self.expr(node.test)
@@ -534,5 +523,5 @@ class Expressions:
         for value in args[1:]:
             lhs, rhs = self.ctx.as_index(result, node), self.ctx.as_index(value, node)
             keep = self.ctx.builder.compare(ast.Lt if is_min else ast.Gt, lhs, rhs, loc)
-            result = Scalar(self.ctx.builder.select(keep, lhs, rhs, loc), ir.INDEX)
+            result = Scalar(self.ctx.builder.select(keep, lhs, rhs, loc), ir_text.INDEX)
         return result

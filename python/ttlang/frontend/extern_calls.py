@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ttlang.frontend.extern import DispatchCondition, ScalarType
 from ttlang import _ttlang
-from ttlang.frontend import ir
+from ttlang import ir_text
 from ttlang.frontend.kernels import selectors_of
 from ttlang.runtime.records import FabricManagerCall
 from ttlang.frontend.values import (
@@ -248,7 +248,7 @@ class ExternCalls:
                     descriptor_position += 1
                 else:
                     index = dependency_index(value.dfb, "ttl.get_dfb_id(dfb)", template_node)
-                template_attrs.append(ir.dfb_template_attr(value.kind, index))
+                template_attrs.append(ir_text.dfb_template_attr(value.kind, index))
             else:
                 template_attrs.append(self.template_literal(value, template_node))
 
@@ -273,7 +273,7 @@ class ExternCalls:
         for value in effects_value:
             effects.extend(value.flatten() if isinstance(value, EffectSequence) else (value,))
         effect_attrs = [
-            ir.dfb_effect_attr(
+            ir_text.dfb_effect_attr(
                 e.kind, dependency_index(e.dfb, f"ttl.DFBEffect.{e.kind}", effects_node), e.tiles
             )
             for e in effects
@@ -291,12 +291,12 @@ class ExternCalls:
         condition_attr = None
         if condition_value is not None:
             ordinal = self.ctx.threads.condition_ordinal(condition_value)
-            condition_attr = ir.dispatch_condition_attr(ordinal, result_type)
+            condition_attr = ir_text.dispatch_condition_attr(ordinal, result_type)
 
         fabric_value, fabric_node = kw("fabric_manager_effects", ())
         fabric = self.fabric_manager_effects(fabric_value, fabric_node)
 
-        call = ir.ExternCall(
+        call = ir_text.ExternCall(
             callee=callee,
             header=header,
             template=tuple(template_attrs),
@@ -338,7 +338,7 @@ class ExternCalls:
                     "operation: ttl.KernelKind.COMPUTE, ttl.KernelKind.DATA_MOVEMENT or a "
                     f"ttl.Kernel the operation captures, got {claim.kernel!r}",
                 ) from None
-            attrs.append(ir.fabric_manager_attr(item.phase.value, claim.name, selector.attr()))
+            attrs.append(ir_text.fabric_manager_attr(item.phase.value, claim.name, selector.attr()))
         return tuple(attrs)
 
     def check_extern_kernel(self, keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> None:
@@ -404,19 +404,19 @@ class ExternCalls:
                 types.append(arg.type)
             elif isinstance(arg, RawAddrValue):
                 values.append(arg.ssa)
-                types.append(ir.UI32)
+                types.append(ir_text.UI32)
             elif isinstance(arg, Scalar):
                 values.append(arg.ssa)
                 types.append(arg.type)
             elif isinstance(arg, bool):
                 values.append(self.ctx.as_predicate(arg, node))
-                types.append(ir.I1)
+                types.append(ir_text.I1)
             elif isinstance(arg, int):
                 if not -(2**31) <= arg < 2**32:
                     raise self.ctx.error(node, f"integer function argument {arg} does not fit 32 bits")
                 signed = arg - 2**32 if arg >= 2**31 else arg
-                values.append(self.ctx.builder.int_constant(signed, ir.I32, self.ctx.loc(node)))
-                types.append(ir.I32)
+                values.append(self.ctx.builder.int_constant(signed, ir_text.I32, self.ctx.loc(node)))
+                types.append(ir_text.I32)
             elif isinstance(arg, (TileSlice, BlockValue)):
                 raise self.ctx.error(
                     node,
@@ -440,11 +440,11 @@ class ExternCalls:
 
     def template_literal(self, value: Any, node: ast.AST) -> str:
         if isinstance(value, bool):
-            return ir.bool_attr(value)
+            return ir_text.bool_attr(value)
         if isinstance(value, int):
             if not _INT64[0] <= value <= _INT64[1]:
                 raise self.ctx.error(node, f"template argument {value} does not fit a signed 64-bit constant")
-            return ir.i64_attr(value)
+            return ir_text.i64_attr(value)
         if isinstance(value, float):
             try:
                 bits = struct.unpack("<I", struct.pack("<f", value))[0]
@@ -452,7 +452,7 @@ class ExternCalls:
                 raise self.ctx.error(node, f"template argument {value!r} is not representable as binary32") from None
             if math.isfinite(value) and not math.isfinite(struct.unpack("<f", struct.pack("<I", bits))[0]):
                 raise self.ctx.error(node, f"template argument {value!r} is not representable as binary32")
-            return ir.f32_bits_attr(bits)
+            return ir_text.f32_bits_attr(bits)
         if isinstance(value, DFBValue):
             raise self.ctx.error(
                 node,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ttlang.artifact import KernelKind, LogicalKernelId
-from ttlang.frontend import ir
+from ttlang import ir_text
 
 
 class Kernel:
@@ -77,7 +77,7 @@ class Selector:
     operation_id: str | None = None
 
     def attr(self) -> str:
-        return ir.kernel_attr(self.kind.ir_name, self.name, self.operation_id)
+        return ir_text.kernel_attr(self.kind.ir_name, self.name, self.operation_id)
 
 
 def selectors_of(value: object) -> tuple[Selector, ...]:

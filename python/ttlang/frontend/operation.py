@@ -29,7 +29,7 @@ from ttlang.frontend.compiler import build_module
 from ttlang.frontend.identity import operation_identity
 from ttlang.frontend.kernels import Kernel
 from ttlang.frontend.source import OperationSource
-from ttlang.frontend.tensors import tensor_spec_of
+from ttlang.tensor_spec import tensor_spec_of
 
 if TYPE_CHECKING:
     from ttlang.runtime.dispatch import DispatchResult, OperationRuntime

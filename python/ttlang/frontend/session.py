@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import re
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from mlir import ir, passmanager
+from mlir import ir
 
 from ttlang import _ttlang, backend
 from ttlang.backend import BackendOutput
 from ttlang.errors import CompilerError, FrontendError, TTLangError
 from ttlang.frontend.compile_cache import CompileCache
+from ttlang.mlir_context import run_pipeline
 
 # The whole pipeline, TTL operations -> TT-Metal kernels, and its first half (TTL kernel
 # functions), which only CompiledOperation.ir needs.
@@ -29,7 +30,6 @@ KERNEL_FUNCTIONS = "ttl-compile-operation"
 @dataclass
 class _State:
     context: ir.Context
-    pipelines: dict[tuple[str, str], passmanager.PassManager] = field(default_factory=dict)
 
 
 _local = threading.local()
@@ -103,7 +103,6 @@ def kernel_ir(text: str, target: str) -> KernelIR:
 
 def _run(text: str, pipeline: str, target: str) -> ir.Module:
     """Parses ``text`` in the thread's context (entered by the caller) and runs ``pipeline``."""
-    state = _state()
     try:
         # Parsing verifies every op: a verifier's diagnostic is a language rule the source
         # breaks at that op's line (the dialect's verifiers are the rules' one home), so it is
@@ -111,12 +110,8 @@ def _run(text: str, pipeline: str, target: str) -> ir.Module:
         module = ir.Module.parse(text)
     except ir.MLIRError as err:
         raise _error(err, FrontendError) from None
-    pm = state.pipelines.get((pipeline, target))
-    if pm is None:
-        pm = passmanager.PassManager.parse(pipeline_text(target, pipeline))
-        state.pipelines[(pipeline, target)] = pm
     try:
-        pm.run(module.operation)
+        run_pipeline(module, pipeline_text(target, pipeline))
     except ir.MLIRError as err:
         raise _error(err, CompilerError) from None
     return module

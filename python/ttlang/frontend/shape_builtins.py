@@ -15,14 +15,14 @@ import math
 import struct
 from typing import TYPE_CHECKING, Any
 
-from ttlang.frontend import ir
+from ttlang import ir_text
 from ttlang.frontend.values import BlockValue
 
 if TYPE_CHECKING:
     from ttlang.frontend.context import Diagnostics
 
 # ``dtype=`` spellings (strings, ttnn / torch dtypes by name) -> IR element type.
-_FILL_DTYPES = ir.ELEMENT_TYPES
+_FILL_DTYPES = ir_text.ELEMENT_TYPES
 # The element type a ``ttl.block.fill`` without ``dtype=`` has.
 _DEFAULT_FILL_TYPE = "bf16"
 ELEMENT_DTYPES = {element: dtype for dtype, element in _FILL_DTYPES.items()}
@@ -38,7 +38,7 @@ class ShapeBuiltins:
         self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
     ) -> BlockValue:
         short = name.split(".", 1)[1]
-        builder = "reduce" if short in ir.REDUCE_OPS else short
+        builder = "reduce" if short in ir_text.REDUCE_OPS else short
         return getattr(self, f"block_{builder}")(f"ttl.{name}", args, keywords, node)
 
     # --- helpers ---------------------------------------------------------------------------
@@ -136,7 +136,7 @@ class ShapeBuiltins:
                 element = _FILL_DTYPES[names[0]]
             value = args[0]
         constant = self.f32_constant(fn, value, node)
-        ssa = self.ctx.builder.fill(constant, ir.block_type(shape, element), self.ctx.loc(node))
+        ssa = self.ctx.builder.fill(constant, ir_text.block_type(shape, element), self.ctx.loc(node))
         return BlockValue(ssa, shape, element, "value")
 
     def block_broadcast(
@@ -157,7 +157,7 @@ class ShapeBuiltins:
             shape = args[1].shape
         if shape is None:
             raise self.ctx.error(node, f"{fn} needs shape= (or the output block) to broadcast to")
-        result = ir.block_type(shape, x.element_type)
+        result = ir_text.block_type(shape, x.element_type)
         ssa = self.ctx.builder.broadcast(x.ssa, x.type, dims, result, self.ctx.loc(node))
         return BlockValue(ssa, shape, x.element_type, "value")
 
@@ -186,7 +186,7 @@ class ShapeBuiltins:
         shape = self.block_shape_kw(fn, keywords) or (
             1 if 0 in dims else x.shape[0], 1 if 1 in dims else x.shape[1]
         )
-        result = ir.block_type(shape, x.element_type)
+        result = ir_text.block_type(shape, x.element_type)
         ssa = self.ctx.builder.reduce(reduction, operands, dims, result, self.ctx.loc(node))
         return BlockValue(ssa, shape, x.element_type, "value")
 
@@ -198,5 +198,5 @@ class ShapeBuiltins:
             raise self.ctx.error(node, f"{fn}(x) takes one block")
         x = self.block_input(fn, args[0], node)
         shape = (x.shape[1], x.shape[0])
-        ssa = self.ctx.builder.transpose(x.ssa, x.type, ir.block_type(shape, x.element_type), self.ctx.loc(node))
+        ssa = self.ctx.builder.transpose(x.ssa, x.type, ir_text.block_type(shape, x.element_type), self.ctx.loc(node))
         return BlockValue(ssa, shape, x.element_type, "value")

@@ -11,7 +11,8 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from ttlang.artifact import CANONICAL_KERNEL_NAMES, KernelKind
-from ttlang.frontend import api, ir
+from ttlang.frontend import api
+from ttlang import ir_text
 from ttlang.frontend.kernels import Selector
 from ttlang.frontend.values import BlockValue, DFBValue, Scalar, TensorValue, TileSlice, UncarriedBlock
 
@@ -128,7 +129,7 @@ class Statements:
         bounds = [self.ctx.expr(arg) for arg in iterator.args]
         for arg, bound in zip(iterator.args, bounds):
             if not isinstance(bound, (int, Scalar)) or isinstance(bound, bool) or (
-                isinstance(bound, Scalar) and bound.type != ir.INDEX
+                isinstance(bound, Scalar) and bound.type != ir_text.INDEX
             ):
                 raise self.ctx.error(arg, f"range() bounds must be integers, got {self.ctx.describe(bound)}")
         if len(bounds) == 1:
@@ -143,7 +144,7 @@ class Statements:
         carried = self.ctx.carried(node.body, node, blocks=True)
         loop = self.ctx.builder.begin_for(lb, ub, step, [(v.ssa, v.type) for _, v in carried])
         with self.ctx.push_scope(region=True):
-            self.ctx.scope.names[node.target.id] = Scalar(loop.induction, ir.INDEX)
+            self.ctx.scope.names[node.target.id] = Scalar(loop.induction, ir_text.INDEX)
             for arg, (name, value) in zip(loop.args, carried):
                 self.ctx.scope.names[name] = dataclasses.replace(value, ssa=arg)
             self.statements(node.body)

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from typing import Union
 
 from ttlang import _ttlang
-from ttlang.frontend import ir
-from ttlang.frontend.tensors import TensorSpec
+from ttlang import ir_text
+from ttlang.tensor_spec import TensorSpec
 
 
 # The IR's index and i64: a compile-time integer outside this range is an error at the user's
@@ -79,11 +79,11 @@ class DFBValue:
 
     @property
     def type(self) -> str:
-        return ir.dfb_type(self.shape, self.element_type, self.block_count)
+        return ir_text.dfb_type(self.shape, self.element_type, self.block_count)
 
     @property
     def block_type(self) -> str:
-        return ir.block_type(self.shape, self.element_type)
+        return ir_text.block_type(self.shape, self.element_type)
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ class BlockValue:
 
     @property
     def type(self) -> str:
-        return ir.block_type(self.shape, self.element_type)
+        return ir_text.block_type(self.shape, self.element_type)
 
 
 # A value a loop carries from one iteration to the next, or an if yields.

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 from mlir import ir
 
 from ttlang.artifact import CompiledArtifact
-from ttlang.frontend import ir as ir_text
+from ttlang import ir_text
 from ttlang.mlir_context import parse_module
 
 if TYPE_CHECKING:

@@ -180,14 +180,11 @@ class OperationRuntime:
                 f"{len(tensors)}"
             )
         uses_resources = self._uses_resources
-        if device is not None and getattr(device, "rejects_runtime_resources", False) and (
-            uses_resources or runtime_resource_factory is not None
-        ):
-            # ttlang-sim's device: the spec's simulator rejects runtime_resource_factory (before
-            # the factory runs).
-            from ttlang.sim.errors import RuntimeResourcesRejected  # noqa: PLC0415
-
-            raise RuntimeResourcesRejected(artifact.operation_name)
+        rejection = getattr(device, "runtime_resources_rejection", None)
+        if rejection is not None and (uses_resources or runtime_resource_factory is not None):
+            # A device that rejects runtime_resource_factory (ttlang-sim's: the spec's simulator
+            # does, before the factory runs) names the error it raises.
+            raise rejection(artifact.operation_name)
         scalar_values = self._check_scalars(scalars or {}) if scalars or self._scalar_names else {}
         if uses_resources and runtime_resource_factory is None:
             raise DispatchError(

@@ -2,7 +2,7 @@
 
 It is a ``ttlang.emu.Device`` (operations called with its tensors run on it) that rejects
 operations with runtime resource factories, as the spec's simulator does
-(``rejects_runtime_resources``, read by ``OperationRuntime.run``). ``ttlang-sim`` sets the
+(``runtime_resources_rejection``, read by ``OperationRuntime.run``). ``ttlang-sim`` sets the
 architecture and the kernel build cache with :func:`configure`.
 """
 
@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 import ttlang.emu as emu
 from ttlang.emu import NotEmulatedError
+from ttlang.sim.errors import RuntimeResourcesRejected
 
 
 class CoreGrid(NamedTuple):
@@ -52,9 +53,9 @@ def configure(
 class Device(emu.Device):
     """The emulated device of ``ttlang-sim`` (device id 0)."""
 
-    # OperationRuntime.run raises ttlang.sim.RuntimeResourcesRejected for operations declared
-    # with runtime_resource_factory= (the spec: the simulator rejects them).
-    rejects_runtime_resources = True
+    # OperationRuntime.run raises this for operations declared with runtime_resource_factory=
+    # (the spec: the simulator rejects them); the runtime never imports the simulator.
+    runtime_resources_rejection = RuntimeResourcesRejected
 
     def __init__(self, device_id: int, arch: str, cache_dir: str | os.PathLike[str] | None) -> None:
         super().__init__(arch, cache_dir=cache_dir)

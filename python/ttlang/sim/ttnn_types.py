@@ -4,7 +4,7 @@ load the real ttnn package.
 
 They compare equal to the plain names the compiler and the emulated device use
 (``DataType.BFLOAT16 == "bfloat16"``, ``BufferType.L1 == "l1"``) and print like ttnn's
-(``DataType.BFLOAT16``), which is what :func:`ttlang.frontend.tensors.tensor_spec_of` reads.
+(``DataType.BFLOAT16``), which is what :func:`ttlang.tensor_spec.tensor_spec_of` reads.
 """
 
 from __future__ import annotations

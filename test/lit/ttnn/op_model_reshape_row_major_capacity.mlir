@@ -11,7 +11,7 @@ func.func @capacity(%a: tensor<1x400x512xbf16, #rm>, %b: tensor<1x712x512xbf16, 
   // Two kernels of 2 source reads and a destination slot of the 409600 B row.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: success cb=0 l1=0 total=823584 out=0
   %0 = ttnn.reshape %a {shape = array<i64: 1, 204800>} : tensor<1x400x512xbf16, #rm> -> tensor<1x204800xbf16, #rm>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: out_of_memory: ttnn.reshape: a program needs 1462560 B of dataflow buffers and scratchpads per core
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: out_of_memory: ttnn.reshape: its buffers take 1462560 B per core from the L1 allocator base
   %1 = ttnn.reshape %b {shape = array<i64: 1, 364544>} : tensor<1x712x512xbf16, #rm> -> tensor<1x364544xbf16, #rm>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: success cb=0 l1=307200 total=925984 out=307200
   %2 = ttnn.reshape %c {shape = array<i64: 1, 153600>} : tensor<1x300x512xbf16, #rm> -> tensor<1x153600xbf16, #rm_l1>

@@ -25,7 +25,7 @@ func.func @fits_wormhole(%x: tensor<1x340x32x32xbf16, #dram>) {
 // WH-LABEL: op constraints of @beyond_wormhole
 // BH-LABEL: op constraints of @beyond_wormhole
 func.func @beyond_wormhole(%x: tensor<1x341x32x32xbf16, #dram>) {
-  // WH: :[[@LINE+2]]:{{.*}} ttnn.concatenate_heads: out_of_memory: ttnn.concatenate_heads: its circular buffers take 1396736 B per core from the L1 allocator base 105824 and end at 1502560 B, beyond the 1499136 B of L1
+  // WH: :[[@LINE+2]]:{{.*}} ttnn.concatenate_heads: out_of_memory: ttnn.concatenate_heads: its buffers take 1396736 B per core from the L1 allocator base 105824 and end at 1502560 B, beyond the 1499136 B of L1
   // BH: :[[@LINE+1]]:{{.*}} ttnn.concatenate_heads: success cb=1396736 l1=0 total=1396736 out=0
   %0 = ttnn.concatenate_heads %x : tensor<1x341x32x32xbf16, #dram> -> tensor<1x32x10912xbf16, #dram>
   return
@@ -44,7 +44,7 @@ func.func @fits_blackhole(%x: tensor<1x356x32x32xbf16, #dram>) {
 // BH-LABEL: op constraints of @beyond_blackhole
 func.func @beyond_blackhole(%x: tensor<1x357x32x32xbf16, #dram>) {
   // WH: :[[@LINE+2]]:{{.*}} ttnn.concatenate_heads: out_of_memory
-  // BH: :[[@LINE+1]]:{{.*}} ttnn.concatenate_heads: out_of_memory: ttnn.concatenate_heads: its circular buffers take 1462272 B per core from the L1 allocator base 111744 and end at 1574016 B, beyond the 1572864 B of L1
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.concatenate_heads: out_of_memory: ttnn.concatenate_heads: its buffers take 1462272 B per core from the L1 allocator base 111744 and end at 1574016 B, beyond the 1572864 B of L1
   %0 = ttnn.concatenate_heads %x : tensor<1x357x32x32xbf16, #dram> -> tensor<1x32x11424xbf16, #dram>
   return
 }

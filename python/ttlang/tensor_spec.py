@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ttlang.artifact import TensorParamSpec
-from ttlang.frontend import ir
+from ttlang import ir_text
 
-_DTYPES = ir.ELEMENT_TYPES
+_DTYPES = ir_text.ELEMENT_TYPES
 _BUFFER_TYPES = {"dram": "dram", "l1": "l1"}
 _LAYOUTS = {"tile": "tiled", "row_major": "row_major"}
 
@@ -47,7 +47,7 @@ class TensorSpec:
         return _DTYPES[self.dtype]
 
     def mlir_type(self) -> str:
-        return ir.tensor_type(
+        return ir_text.tensor_type(
             self.shape, self.element_type, _BUFFER_TYPES[self.buffer_type], self.memory_layout,
             _LAYOUTS[self.layout],
         )

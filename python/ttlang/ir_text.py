@@ -32,7 +32,6 @@ INDEX_BINARY: dict[type, str] = {
     ast.Sub: "arith.subi",
     ast.Mult: "arith.muli",
     ast.FloorDiv: "arith.floordivsi",
-    ast.Mod: "arith.remsi",
 }
 INDEX_COMPARE: dict[type, str] = {
     ast.Eq: "eq", ast.NotEq: "ne", ast.Lt: "slt", ast.LtE: "sle", ast.Gt: "sgt", ast.GtE: "sge",
@@ -211,12 +210,6 @@ class Builder:
 
     def index_binary(self, op: type, lhs: str, rhs: str, loc: str) -> str:
         return self._value(f"{INDEX_BINARY[op]} {lhs}, {rhs} : {INDEX}", loc)
-
-    def remsi(self, lhs: str, rhs: str, loc: str) -> str:
-        return self.index_binary(ast.Mod, lhs, rhs, loc)
-
-    def addi(self, lhs: str, rhs: str, loc: str) -> str:
-        return self.index_binary(ast.Add, lhs, rhs, loc)
 
     def cmpi(self, predicate: str, lhs: str, rhs: str, type_: str, loc: str) -> str:
         return self._value(f"arith.cmpi {predicate}, {lhs}, {rhs} : {type_}", loc)

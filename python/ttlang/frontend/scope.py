@@ -1,0 +1,37 @@
+"""The compiler's state that its handler modules see: Python scopes and the module-wide thread
+state (kept apart from ``compiler.py`` so that ``context.py``'s protocols name them without an
+import circle)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ttlang.artifact import KernelKind
+from ttlang.frontend.extern import DispatchCondition
+
+
+@dataclass
+class Scope:
+    """Names of one Python scope. ``region`` scopes (loop and runtime-if bodies) may not
+    rebind names of enclosing scopes: that would need loop-carried / yielded values."""
+
+    names: dict[str, Any] = field(default_factory=dict)
+    parent: Scope | None = None
+    region: bool = False
+
+
+@dataclass
+class ThreadState:
+    """Module-wide state of the operation being compiled (shared with composed operations):
+    which canonical kinds threads took, and the ordinal of each dispatch-condition declaration
+    (by object identity, in order of first use)."""
+
+    # The target compiled for: grid="auto" / "full" is its worker grid.
+    target: str = "wormhole_b0"
+    canonical_taken: set[KernelKind] = field(default_factory=set)
+    conditions: dict[int, tuple[int, DispatchCondition]] = field(default_factory=dict)
+
+    def condition_ordinal(self, condition: DispatchCondition) -> int:
+        entry = self.conditions.setdefault(id(condition), (len(self.conditions), condition))
+        return entry[0]
