@@ -118,12 +118,12 @@ anchor:
 bench: build anchor
 	$(PY) bench/run_all.py
 
-# Differential testing: N random TT-Lang programs (from seed SEED, else a fresh one, printed) on
-# the emulated device against their numpy model (test/python/fuzz); each failure is saved as a
-# repro in fuzz-failures/.
+# Differential testing: N random TT-Lang programs (from seed SEED, else a fresh one, printed; of
+# the comma-separated KINDS only, else all) on the emulated device against their numpy model
+# (test/python/fuzz); each failure is saved as a repro in fuzz-failures/.
 N ?= 200
 fuzz: build
-	$(PY) test/python/fuzz/run.py --count $(N) $(if $(SEED),--seed $(SEED)) --out fuzz-failures
+	$(PY) test/python/fuzz/run.py --count $(N) $(if $(SEED),--seed $(SEED)) $(if $(KINDS),--kinds $(KINDS)) --out fuzz-failures
 
 clean:
 	rm -rf $(BUILD) $(DIST)

@@ -428,7 +428,7 @@ def verdict(ttnn_figures: dict, model: dict) -> str:
     return "match" if all(ttnn_figures[f] == model[f] for f in FIELDS) else "difference"
 
 
-# The held-out classes (docs/op-model.md, "Held-out random draws"): a legal answer with numbers is
+# The held-out classes (docs/op-model.md, "Held-out random draw"): a legal answer with numbers is
 # exact, or the op says not_implemented; anything else is wrong.
 CLASSES = ("exact", "not_implemented", "wrong")
 

@@ -81,6 +81,10 @@ inline constexpr Facts kTargets[] = {
      /*launchOverheadNs=*/2000.0},
 };
 
+/// The target compiled for, emulated and answered for when none is named:
+/// the table's first row (Wormhole, ttnn's and tt-lang's default device).
+inline constexpr std::string_view kDefaultTarget = kTargets[0].name;
+
 /// The most program semaphores any target has (per-core storage sizes).
 constexpr unsigned maxSemaphores() {
   unsigned most = 0;

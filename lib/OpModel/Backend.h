@@ -75,8 +75,9 @@ llvm::Error checkShape(llvm::StringRef opName, llvm::StringRef role,
 /// The shape passes checkShape, the layout is present and, when sharded, its
 /// grid fits the device and its shards are tile-aligned and cover the tensor.
 /// A row-major layout is not supported unless `rowMajorAllowed` (the ops
-/// whose row-major programs are modelled), and never sharded; a u32 one
-/// unless `indicesAllowed` (embedding indices, argmax results).
+/// whose row-major programs are modelled; its shards cut the rows as they
+/// are); a u32 one unless `indicesAllowed` (embedding indices, argmax
+/// results, typecast, the creation ops).
 /// `idleCoresAllowed`: shards may cover the tensor on fewer cores than the
 /// grid has (ttnn 0.81.1 leaves the others idle; measured for to_layout).
 llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,

@@ -104,8 +104,8 @@
 // result copied to DRAM whatever memory config was asked for (the matmul
 // paths excepted). A result asked in L1 interleaved (memory_config) is copied
 // out of its shards by sharded_to_interleaved while they are live.
-// Convolutions that ttnn slices over DRAM, tiled inputs, an L1 input of the
-// block-sharded matmul and kernel-stride folding are not modelled.
+// Convolutions that ttnn slices over DRAM, a tiled input in L1 or under
+// width sharding and kernel-stride folding are not modelled.
 //
 //===----------------------------------------------------------------------===//
 

@@ -2,7 +2,7 @@
 //
 // ttnn 0.81.1's programs for these ops, measured on the mock Wormhole and
 // Blackhole devices and read from their program factories
-// (docs/op-model.md, per-family table). Every program here allocates
+// (docs/op-model.md, "Data ops"). Every program here allocates
 // dataflow buffers, so a composite's CB peak is its largest program's.
 //
 // A composite is a chain of programs, each reading the previous one's
@@ -180,8 +180,10 @@ Step fillPadStep(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
 // block): a view only when the sharding is kept; the same shape into
 // another placement is ttnn's (un)sharding copy (no CB of its own); the
 // tiled program reads and writes shards as it is (TensorAccessor), its
-// output in the requested shards. Sharded row-major and bfp8_b reshapes are
-// not modelled.
+// output in the height / width shards ttnn derives (derivedShards) or the
+// block shards asked for; a bfp8_b one typecasts in an input's shards or
+// through interleaved tensors into shards. Sharded row-major reshapes are
+// not modelled (but the TT_FATALs of their copies, rowMajorShardsError).
 
 namespace {
 enum class ReshapeProgram { View, Copy, Tiled, RowMajor };

@@ -48,13 +48,20 @@ const DeviceModel *deviceNamed(llvm::StringRef name) {
   return nullptr;
 }
 
+const DeviceModel &defaultDevice() {
+  static const DeviceModel &device =
+      *deviceNamed(llvm::StringRef(::ttlang::target::kDefaultTarget.data(),
+                                   ::ttlang::target::kDefaultTarget.size()));
+  return device;
+}
+
 namespace {
 /// The innermost DeviceScope of this thread (nullptr: none).
 thread_local const DeviceModel *scopedDevice = nullptr;
 } // namespace
 
 const DeviceModel &currentDevice() {
-  return scopedDevice ? *scopedDevice : wormholeB0();
+  return scopedDevice ? *scopedDevice : defaultDevice();
 }
 
 bool hasDeviceScope() { return scopedDevice != nullptr; }
@@ -65,7 +72,7 @@ llvm::Expected<const DeviceModel *> queryDevice(Operation *op) {
   auto module = op->getParentOfType<ModuleOp>();
   Attribute attr = module ? module->getAttr(kDeviceAttrName) : Attribute();
   if (!attr)
-    return &wormholeB0();
+    return &defaultDevice();
   auto name = dyn_cast<StringAttr>(attr);
   if (const DeviceModel *device = name ? deviceNamed(name.getValue()) : nullptr)
     return device;

@@ -1311,8 +1311,10 @@ llvm::Expected<size_t> OpModel<ConcatOp>::getOpRuntime(
 // (at the single alignment) that divide the busiest core's row count rounded
 // up to 32 (merge_num_sticks_to_read), and the 4-byte-a-dimension
 // scratchpad; with a step, SliceRmStride: 2 input rows aligned the same way.
-// Sharded row-major tensors (ttnn reshards several through L1 first) and a
-// tiled input's row-major path into shards: not modelled.
+// Row-major shards those programs cannot address go through L1 interleaved
+// tensors (planRowSlice); a tiled input's row-major path into shards is
+// ttnn's TT_FATAL where the shards cannot hold it and, for a padded input,
+// not modelled.
 
 namespace {
 /// ttnn 0.81.1's slice scratchpad: one 32-bit word per dimension.

@@ -63,7 +63,7 @@ template <> constexpr NormInfo normInfo<RmsNormOp>() {
 /// count (measured: an L1 output leaves the choice as from DRAM).
 constexpr uint64_t kSinglePassPercent = 95;
 /// This switch brackets the allocator's base more tightly than the shared
-/// table (docs/op-model.md, "L1 budgets"): measured with L1 tensors of known
+/// table (docs/op-model.md, "Devices"): measured with L1 tensors of known
 /// per-bank size under the single-pass CBs of layer_norm and rms_norm, bf16 /
 /// f32 / bfp8_b, with and without weight and bias, the base lies this far
 /// from DeviceModel::l1AllocatorBase (tt-metal's own figure, 105,824 /

@@ -97,6 +97,8 @@ NB_MODULE(_emu, m) {
   for (const ::ttlang::target::Facts &facts : ::ttlang::target::kTargets)
     names.append(facts.name);
   m.attr("ARCHITECTURES") = nb::tuple(names);
+  m.attr("DEFAULT_ARCHITECTURE") =
+      std::string(::ttlang::target::kDefaultTarget);
 
   // The trace records' layout and names (ttl/Emu/Trace.h), for trace.py.
   nb::list kinds, groups;

@@ -22,6 +22,7 @@ NB_MODULE(_ttlang, m) {
   m.attr("TILE_SIDE") = ::ttlang::tile::kSide;
   m.attr("FACE_SIDE") = ::ttlang::tile::kFaceSide;
   // The target table's one home is ttl/Targets.h.
+  m.attr("DEFAULT_TARGET") = std::string(::ttlang::target::kDefaultTarget);
   m.def(
       "targets",
       []() {

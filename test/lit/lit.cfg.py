@@ -22,7 +22,7 @@ def configure():
     config.substitutions.append(
         ("ttlang-opt", os.path.join(config.ttlang_tools_dir, "ttlang-opt"))
     )
-    for tool in ("ttlang-opmodel-unittests", "ttlang-emu-tilemath-tests"):
+    for tool in ("ttlang-opmodel-unittests", "ttlang-emu-tile-numerics-tests"):
         config.substitutions.append((tool, os.path.join(config.ttlang_tools_dir, tool)))
     llvm_config.use_default_substitutions()
 

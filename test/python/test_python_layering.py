@@ -18,7 +18,7 @@ from import_graph import cycle, import_graph
 LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("neutral", frozenset({
         "ttlang._ttlang", "ttlang.errors", "ttlang.cache_root", "ttlang.mlir_context", "ttlang.ir",
-        "ttlang.dialects", "ttlang.artifact", "ttlang.ir_text", "ttlang.tensor_spec",
+        "ttlang.dialects", "ttlang.artifact", "ttlang.ir_text", "ttlang.tensor_spec", "ttlang.targets",
     })),
     ("backend", frozenset({"ttlang.backend"})),
     ("runtime", frozenset({"ttlang.runtime"})),

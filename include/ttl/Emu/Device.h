@@ -12,7 +12,7 @@
 #ifndef TTL_EMU_DEVICE_H
 #define TTL_EMU_DEVICE_H
 
-#include "ttl/Emu/TileMath.h"
+#include "ttl/Emu/TileNumerics.h"
 #include "ttl/Emu/Trace.h"
 
 #include <cstdint>

@@ -46,6 +46,8 @@ struct DeviceModel {
 };
 
 const DeviceModel &wormholeB0();
+/// The device answered for when none is named (ttl/Targets.h's default target).
+const DeviceModel &defaultDevice();
 const DeviceModel &blackhole();
 
 /// The device a query answers for, by its name (`wormhole_b0`, `blackhole`),

@@ -36,6 +36,7 @@ from ttlang.emu.tiles import DTYPES, from_tiles, padded_shape, tile_count, to_ti
 from ttlang.tensor_spec import TensorSpec
 
 ARCHITECTURES: tuple[str, ...] = _emu.ARCHITECTURES  # ttl/Targets.h
+DEFAULT_ARCHITECTURE: str = _emu.DEFAULT_ARCHITECTURE
 # Seconds of CPU time a kernel may run without calling the kernel API or switching before it
 # counts as hung (docs/emulator.md, "Broken kernels"): far above any real kernel's stretch
 # between calls, well under a user's patience.
@@ -151,7 +152,7 @@ class Device:
 
     def __init__(
         self,
-        arch: str = "wormhole_b0",
+        arch: str = DEFAULT_ARCHITECTURE,
         *,
         cache_dir: str | os.PathLike[str] | None = None,
         schedule: str = "forward",
@@ -293,7 +294,7 @@ class RunStats:
 
 
 def open_device(
-    arch: str = "wormhole_b0",
+    arch: str = DEFAULT_ARCHITECTURE,
     *,
     cache_dir: str | os.PathLike[str] | None = None,
     schedule: str = "forward",

@@ -17,7 +17,7 @@ FACE = _emu.FACE_SIDE
 
 # dtype name -> (numpy storage type, tt-metal DataFormat code)
 _FORMATS = {"bfloat16": (np.dtype(ml_dtypes.bfloat16), 5), "float32": (np.dtype(np.float32), 0)}
-# dtype name -> (numpy storage type, bytes per tile as the runtime's TileMath has them, code)
+# dtype name -> (numpy storage type, bytes per tile as the runtime's tile numerics (ttl/Emu/TileNumerics.h) have them, code)
 DTYPES: dict[str, tuple[np.dtype, int, int]] = {
     name: (storage, _emu.tile_size(code), code) for name, (storage, code) in _FORMATS.items()
 }

@@ -25,6 +25,7 @@ from ttlang.frontend.builtins import BuiltinCalls
 from ttlang.frontend.expressions import Expressions
 from ttlang.frontend.kernels import Kernel, Selector, selectors_of
 from ttlang.frontend.scope import Scope, ThreadState
+from ttlang.targets import DEFAULT_TARGET
 from ttlang.frontend.source import OperationSource
 from ttlang.frontend.statements import Statements
 from ttlang.tensor_spec import TensorSpec
@@ -434,7 +435,7 @@ class _ScopeGuard:
         self.compiler.builder.depth -= 1
 
 
-def build_module(operation: OperationSource, specs: list[TensorSpec], target: str = "wormhole_b0") -> str:
+def build_module(operation: OperationSource, specs: list[TensorSpec], target: str = DEFAULT_TARGET) -> str:
     """The TTL IR module of ``operation`` applied to tensors described by ``specs``, for
     ``target`` (which fixes the grid of ``grid="auto"`` / ``"full"``)."""
     builder = ir_text.Builder()

@@ -29,6 +29,7 @@ from ttlang.frontend.compiler import build_module
 from ttlang.frontend.identity import operation_identity
 from ttlang.frontend.kernels import Kernel
 from ttlang.frontend.source import OperationSource
+from ttlang.targets import DEFAULT_TARGET, TARGETS
 from ttlang.tensor_spec import tensor_spec_of
 
 if TYPE_CHECKING:
@@ -245,14 +246,14 @@ class Operation(OperationSource):
             )
         return grid
 
-    def build_ir(self, *tensors: Any, target: str = "wormhole_b0") -> str:
+    def build_ir(self, *tensors: Any, target: str = DEFAULT_TARGET) -> str:
         """The TTL IR of this operation before any pass (for inspection and tests)."""
         return build_module(self, [_spec(t) for t in tensors], target)
 
     def compile(
         self,
         *tensors: Any,
-        target: str = "wormhole_b0",
+        target: str = DEFAULT_TARGET,
         compile_cache: CompileCache | None | _DefaultCache = _DEFAULT_CACHE,
     ) -> CompiledOperation:
         """Compiles for tensors like ``tensors`` (ttnn tensors or ``ttlang.TensorSpec``) and
@@ -318,7 +319,7 @@ class Operation(OperationSource):
                     "device tensors to run it"
                 )
         if target is None:
-            target = _target_of(device) if device is not None else "wormhole_b0"
+            target = _target_of(device) if device is not None else DEFAULT_TARGET
         specs = tuple(_spec(t) for t in tensors)
         runtime = self._runtimes.get((specs, target, control_plane and control_plane.mesh))
         if runtime is None:
@@ -348,7 +349,7 @@ class Operation(OperationSource):
                     stage.release()
 
     def runtime(
-        self, *tensors: Any, target: str = "wormhole_b0", control_plane: ControlPlane | None = None
+        self, *tensors: Any, target: str = DEFAULT_TARGET, control_plane: ControlPlane | None = None
     ) -> OperationRuntime:
         """The runtime (compiled artifact, program cache, retained owners) that calls with
         tensors like ``tensors`` on ``control_plane`` use; compiles on first use."""
@@ -389,7 +390,8 @@ def _stageable(tensors: tuple[Any, ...]) -> bool:
 def _target_of(device: Any) -> str:
     arch = getattr(device, "arch", None)
     name = str(arch() if callable(arch) else arch).lower()
-    return "blackhole" if "blackhole" in name else "wormhole_b0"
+    # ttnn names it `Arch.BLACKHOLE` / `Arch.WORMHOLE_B0`, the emulated device by the target.
+    return next((target for target in TARGETS if target in name), DEFAULT_TARGET)
 
 
 def _spec(value: Any) -> Any:

@@ -9,6 +9,7 @@ from typing import Any
 
 from ttlang.artifact import KernelKind
 from ttlang.frontend.extern import DispatchCondition
+from ttlang.targets import DEFAULT_TARGET
 
 
 @dataclass
@@ -28,7 +29,7 @@ class ThreadState:
     (by object identity, in order of first use)."""
 
     # The target compiled for: grid="auto" / "full" is its worker grid.
-    target: str = "wormhole_b0"
+    target: str = DEFAULT_TARGET
     canonical_taken: set[KernelKind] = field(default_factory=set)
     conditions: dict[int, tuple[int, DispatchCondition]] = field(default_factory=dict)
 

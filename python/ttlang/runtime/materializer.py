@@ -30,6 +30,7 @@ from ttlang.runtime import _ttnn
 from ttlang.runtime.layout import DescriptorLayout, OperationLayout
 from ttlang.runtime.planner import ArgShape, KernelPlan, ResourcePlan
 from ttlang.runtime.records import core_xy
+from ttlang.targets import DEFAULT_TARGET
 
 XY = tuple[int, int]
 
@@ -130,7 +131,7 @@ def core_range_set(ttnn: Any, cores: Sequence[XY]) -> Any:
 CIRCULAR_BUFFERS = {name: facts["circular_buffers"] for name, facts in _ttlang.targets().items()}
 
 
-def _config(ttnn: Any, spec: KernelDescriptorSpec, target: str = "wormhole_b0") -> Any:
+def _config(ttnn: Any, spec: KernelDescriptorSpec, target: str = DEFAULT_TARGET) -> Any:
     if spec.role is ProcessorRole.COMPUTE:
         # The compiler asks for fp32 DEST where a kernel touches f32 DFBs (and sized its DEST
         # use for it), and for an unpack straight to DEST of the f32 DFBs it only copies

@@ -81,7 +81,7 @@ REFUSED_ENVIRONMENT = {
 
 
 def _parser() -> argparse.ArgumentParser:
-    from ttlang.emu.device import ARCHITECTURES  # noqa: PLC0415 - ttl/Targets.h, when needed
+    from ttlang.emu.device import ARCHITECTURES, DEFAULT_ARCHITECTURE  # noqa: PLC0415 - ttl/Targets.h
     parser = argparse.ArgumentParser(
         prog="ttlang-sim",
         usage=(
@@ -105,7 +105,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"ttlang-sim {_version()}")
     parser.add_argument(
-        "--arch", choices=ARCHITECTURES, default=ARCHITECTURES[0],
+        "--arch", choices=ARCHITECTURES, default=DEFAULT_ARCHITECTURE,
         help="architecture of the emulated device (default: wormhole_b0)",
     )
     parser.add_argument(
@@ -217,13 +217,14 @@ def run(
     script: str,
     args: Sequence[str],
     *,
-    arch: str = "wormhole_b0",
+    arch: str | None = None,
     cache_dir: str | None = None,
     trace: str | None = None,
 ) -> int:
-    """Runs ``script`` with ``args`` in this process under the simulator; returns the exit
-    status (0, the script's ``sys.exit`` code, or 1 after an uncaught exception). ``trace``:
-    the file the trace of every run goes to (written when the script ends, failed or not)."""
+    """Runs ``script`` with ``args`` in this process under the simulator (``arch`` None: the
+    default target); returns the exit status (0, the script's ``sys.exit`` code, or 1 after an
+    uncaught exception). ``trace``: the file the trace of every run goes to (written when the
+    script ends, failed or not)."""
     import ttlang.emu as emu  # noqa: PLC0415
     import ttlang  # noqa: PLC0415
     from ttlang.runtime import _ttnn  # noqa: PLC0415
@@ -231,6 +232,7 @@ def run(
     from ttlang.sim import ttnn_api  # noqa: PLC0415
 
     recorder = emu.Trace(trace) if trace is not None else None
+    arch = arch or sim_device.DEFAULT_ARCHITECTURE
     sim_device.configure(arch, cache_dir, recorder)
     path = os.path.abspath(script)
     with open(path, "rb") as file:

@@ -16,6 +16,7 @@ from typing import NamedTuple
 
 import ttlang.emu as emu
 from ttlang.emu import NotEmulatedError
+from ttlang.emu.device import DEFAULT_ARCHITECTURE
 from ttlang.sim.errors import RuntimeResourcesRejected
 
 
@@ -28,7 +29,7 @@ class CoreGrid(NamedTuple):
 
 @dataclass
 class Settings:
-    arch: str = "wormhole_b0"
+    arch: str = DEFAULT_ARCHITECTURE
     cache_dir: str | os.PathLike[str] | None = None  # None: the emulator's default cache
     trace: emu.Trace | None = None  # `ttlang-sim --trace`: records every device opened
 
@@ -38,7 +39,7 @@ _open: dict[int, Device] = {}
 
 
 def configure(
-    arch: str = "wormhole_b0",
+    arch: str = DEFAULT_ARCHITECTURE,
     cache_dir: str | os.PathLike[str] | None = None,
     trace: emu.Trace | None = None,
 ) -> None:

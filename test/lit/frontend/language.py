@@ -54,13 +54,11 @@ print(make(3, True).build_ir(spec, spec))
 # CHECK: %[[UB:.*]] = arith.constant 4 : index
 # CHECK: %[[ST:.*]] = arith.constant 2 : index
 # CHECK: scf.for %[[I:.*]] = %[[LB]] to %[[UB]] step %[[ST]] {
-# i % 3 is Python's floor remainder: C's truncating remainder, plus 3 when it is negative.
+# i % 3 is Python's floor remainder, i - (i // 3) * 3 on floor division (expanded in C++).
 # CHECK: %[[THREE:.*]] = arith.constant 3 : index
-# CHECK: %[[TRUNC:.*]] = arith.remsi %[[I]], %[[THREE]] : index
-# CHECK: %[[ZERO:.*]] = arith.constant 0 : index
-# CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[TRUNC]], %[[ZERO]] : index
-# CHECK: %[[UP:.*]] = arith.addi %[[TRUNC]], %[[THREE]] : index
-# CHECK: %[[REM:.*]] = arith.select %[[NEG]], %[[UP]], %[[TRUNC]] : index
+# CHECK: %[[Q:.*]] = arith.floordivsi %[[I]], %[[THREE]] : index
+# CHECK: %[[QB:.*]] = arith.muli %[[Q]], %[[THREE]] : index
+# CHECK: %[[REM:.*]] = arith.subi %[[I]], %[[QB]] : index
 # CHECK: %[[EQ:.*]] = arith.cmpi eq, %[[REM]], %[[IDX]] : index
 # CHECK: scf.if %[[EQ]] {
 # CHECK: %[[BLK:.*]] = ttl.reserve %[[DFB]]

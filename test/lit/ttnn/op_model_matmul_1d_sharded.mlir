@@ -1,7 +1,7 @@
 // RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
 // RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints{device=blackhole}))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=BH
-// Matmul with a height- or width-sharded a (docs/op-model.md, "Sharded
-// operands"): ttnn 0.81.1's 1-D multicast program on a's grid. Height
+// Matmul with a height- or width-sharded a (docs/op-model.md, "Matmul program
+// configs"): ttnn 0.81.1's 1-D multicast program on a's grid. Height
 // sharded: perCoreM = a's shard height, perCoreN = Nt, in0_block_w = Kt, the
 // output block fitted to L1; width sharded: perCoreM = M, perCoreN = Nt /
 // cores, in0_block_w = gcd(shard width, Kt). Interleaved operands with a

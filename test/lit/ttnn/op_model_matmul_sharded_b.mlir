@@ -1,6 +1,6 @@
 // RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
 // RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints{device=blackhole}))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=BH
-// Matmul with a sharded b (docs/op-model.md, "Sharded operands"): ttnn
+// Matmul with a sharded b (docs/op-model.md, "Matmul program configs"): ttnn
 // 0.81.1 chooses the program as for an interleaved L1 b and accepts b only
 // when it is that program's in1: the in0-multicast 1-D program, b width
 // sharded K x perCoreN on the cores it uses (perCoreN at most 2). b's shard

@@ -7,6 +7,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
+#include "ttl/Targets.h"
 
 namespace mlir::ttl {
 
@@ -21,7 +22,8 @@ namespace mlir::ttl {
 struct TargetPipelineOptions : public PassPipelineOptions<TargetPipelineOptions> {
   Option<std::string> target{*this, "target",
                              llvm::cl::desc("wormhole_b0 or blackhole"),
-                             llvm::cl::init("wormhole_b0")};
+                             llvm::cl::init(std::string(
+                                 ::ttlang::target::kDefaultTarget))};
 };
 
 /// Adds the passes that compile TTL operation functions to kernel functions

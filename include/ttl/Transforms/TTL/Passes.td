@@ -58,7 +58,7 @@ def TTLAssignDFBIndices : Pass<"ttl-assign-dfb-indices", "::mlir::ModuleOp"> {
     ```
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"wormhole_b0\"",
+    Option<"target", "target", "std::string", /*default=*/"std::string(::ttlang::target::kDefaultTarget)",
            "target architecture whose buffer count bounds the indices "
            "(wormhole_b0 or blackhole)">,
     Option<"reportLifecycles", "report-lifecycles", "bool", /*default=*/"false",
@@ -218,7 +218,7 @@ def TTLSplitKernels : Pass<"ttl-split-kernels", "::mlir::ModuleOp"> {
     ```
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"wormhole_b0\"",
+    Option<"target", "target", "std::string", /*default=*/"std::string(::ttlang::target::kDefaultTarget)",
            "target architecture whose kernel capacity bounds each operation "
            "(wormhole_b0 or blackhole)">
   ];

@@ -132,7 +132,7 @@ void debugTile(uint32_t cb, uint32_t tile, bool readSide, float *out);
 
 namespace ttlemu {
 // Operation codes the compute headers pass to the runtime; they equal
-// ttl/Emu/TileMath.h's enums (ComputeApi.cpp checks that they do).
+// ttl/Emu/TileNumerics.h's enums (ComputeApi.cpp checks that they do).
 enum class UnaryCode : uint32_t {
   Exp, Exp2, Relu, Sqrt, Rsqrt, Recip, Negative, Abs, Sigmoid, Tanh, Log,
   Sin, Cos, Gelu, Silu, Square, Power, Rdiv, Rsub, Fill, PowerBits,

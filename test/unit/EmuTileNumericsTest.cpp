@@ -1,4 +1,4 @@
-//===- EmuTileMathTest.cpp - Checks of the emulator's tile numerics -------===//
+//===- EmuTileNumericsTest.cpp - Checks of the emulator's tile numerics ---===//
 //
 // A plain main(): every check prints on failure and the exit status is the
 // failure count (capped). Also prints timing lines and, per SFPU op, the
@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ttl/Emu/TileMath.h"
+#include "ttl/Emu/TileNumerics.h"
 
 #include <algorithm>
 #include <chrono>
@@ -1005,6 +1005,6 @@ int main() {
     std::printf("%d check(s) failed\n", failures);
     return failures > 100 ? 100 : failures;
   }
-  std::printf("all TileMath checks passed\n");
+  std::printf("all tile numerics checks passed\n");
   return 0;
 }

@@ -1,4 +1,4 @@
-//===- TileMath.cpp - Tile numerics of the emulated Tensix core -----------===//
+//===- TileNumerics.cpp - Tile numerics of the emulated Tensix core -------===//
 //
 // Every rule below cites the file that states it. Paths are relative to the
 // ttnn 0.81.1 wheel (site-packages/ttnn/):
@@ -15,7 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ttl/Emu/TileMath.h"
+#include "ttl/Emu/TileNumerics.h"
 
 #include <algorithm>
 #include <type_traits>

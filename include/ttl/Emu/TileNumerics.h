@@ -1,4 +1,4 @@
-//===- TileMath.h - Tile numerics of the emulated Tensix core --*- C++ -*-===//
+//===- TileNumerics.h - Tile numerics of the emulated core ------*- C++ -*-===//
 //
 // Pure functions over single 32x32 tiles: the data formats tiles have in L1
 // (tile layout, four 16x16 faces), the conversions the unpacker, the
@@ -13,7 +13,7 @@
 //    hold 19 bits); 16-bit formats widen exactly;
 //  - every value written to DEST is rounded to the DEST format: bf16 when
 //    fp32_dest_acc_en is off, f32 when on (FPU writes round to nearest even;
-//    SFPU writes follow the per-op rule in TileMath.cpp, citing the source);
+//    SFPU writes follow the per-op rule in TileNumerics.cpp, citing the source);
 //  - packing rounds to the CB format to nearest even (bf16), or copies (f32).
 //
 //===----------------------------------------------------------------------===//
@@ -109,7 +109,7 @@ void fpuMatmul(const float *a, const float *b, float *dest, bool transposeB,
 /// The vector code the tile functions may use. Every level gives the same
 /// bits; the host's CPU caps it (a higher request runs at the host's level).
 /// Avx512Bf16 adds VDPBF16PS for bf16 matmul operands, used only on the
-/// tiles where it is exactly the FMA chain (TileMath.cpp, bf16DotExact).
+/// tiles where it is exactly the FMA chain (TileNumerics.cpp, bf16DotExact).
 enum class SimdLevel : uint8_t {
   Portable = 0,
   Avx2 = 1,
@@ -154,7 +154,7 @@ enum class ReduceDim : uint8_t { Row = 0, Col = 1, Scalar = 2 };
 /// the reduced dimension mod 16); SCALAR applies them along both dimensions
 /// (hence 1/sqrt(N) for AVG). SUM/AVG: dest += sum(w*a); MAX: dest =
 /// max(dest, max(a * 2^floor(log2|w|))), a +0.0 dest counting as empty. See
-/// TileMath.cpp for the sources and the unsettled points.
+/// TileNumerics.cpp for the sources and the unsettled points.
 void fpuReduce(PoolType pool, ReduceDim dim, const float *a,
                const float *scaler, float *dest, DestMode mode);
 /// dest[w,h] = a[h,w].
