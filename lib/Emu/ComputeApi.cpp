@@ -184,6 +184,9 @@ void tileRegsCommit() {
   if (!state.acquired)
     kernelError("tile_regs_commit without tile_regs_acquire");
   state.acquired = false;
+  Processor &p = *Processor::current();
+  if (p.groupTiles)
+    flushTiles(p); // a section's math is one group (or several) of its own
   ++state.committed;
   state.mathSection = (state.mathSection + 1) % state.sections;
 }
@@ -205,6 +208,9 @@ void tileRegsRelease() {
     kernelError("tile_regs_release without tile_regs_wait");
   state.zeroSection(state.packSection);
   state.packing = false;
+  Processor &p = *Processor::current();
+  if (p.groupTiles)
+    flushTiles(p);
   --state.committed;
   state.packSection = (state.packSection + 1) % state.sections;
 }
@@ -217,6 +223,7 @@ void copyTile(uint32_t cb, uint32_t tile, uint32_t dst) {
   unpack(cb, tile, state.srcA, "SrcA", "copy_tile", dest, false);
   if (state.srcA != DataFormat::Float16_b)
     roundIntoDest(dest, state.mode);
+  tileOp(*Processor::current(), TileGroup::Copy);
 }
 
 void eltwiseTiles(uint32_t op, uint32_t cb0, uint32_t cb1, uint32_t tile0,
@@ -234,6 +241,7 @@ void eltwiseTiles(uint32_t op, uint32_t cb0, uint32_t cb1, uint32_t tile0,
   unpack(cb1, tile1, state.srcB, "SrcB", call, operands.b, true);
   fpuEltwise(static_cast<EltwiseOp>(op), operands.a, operands.b, dest,
              state.accumulate, state.mode, state.fidelity);
+  tileOp(*Processor::current(), TileGroup::Eltwise);
 }
 
 void broadcastTiles(uint32_t op, uint32_t type, uint32_t cb0, uint32_t cb1,
@@ -244,6 +252,7 @@ void broadcastTiles(uint32_t op, uint32_t type, uint32_t cb0, uint32_t cb1,
   unpack(cb1, tile1, state.srcB, "SrcB", "*_tiles_bcast", operands.b, true);
   fpuBroadcast(static_cast<EltwiseOp>(op), static_cast<BroadcastType>(type),
                operands.a, operands.b, dest, state.mode, state.fidelity);
+  tileOp(*Processor::current(), TileGroup::Eltwise);
 }
 
 void matmulTiles(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1,
@@ -272,6 +281,7 @@ void matmulTiles(uint32_t cb0, uint32_t cb1, uint32_t tile0, uint32_t tile1,
                                     "matmul_tiles", true, toDest);
   fpuMatmulTiles(l1a, f0, l1b, f1, dest, state.matmulTranspose, state.mode,
                  state.fidelity, hostSimdLevel(), fresh);
+  tileOp(p, TileGroup::Matmul);
 }
 
 void reduceTile(uint32_t pool, uint32_t dim, uint32_t cb, uint32_t scalerCb,
@@ -284,6 +294,7 @@ void reduceTile(uint32_t pool, uint32_t dim, uint32_t cb, uint32_t scalerCb,
   unpack(scalerCb, scalerTile, f1, "SrcB", "reduce_tile", operands.b, true);
   fpuReduce(static_cast<PoolType>(pool), static_cast<ReduceDim>(dim),
             operands.a, operands.b, dest, state.mode);
+  tileOp(*Processor::current(), TileGroup::Reduce);
 }
 
 void transposeTile(uint32_t cb, uint32_t tile, uint32_t dst) {
@@ -293,6 +304,7 @@ void transposeTile(uint32_t cb, uint32_t tile, uint32_t dst) {
   // (transpose.h's A2D path), as a copy.
   unpack(cb, tile, state.srcA, "SrcA", "transpose_tile", operands.a, false);
   ttlemu::transposeTile(operands.a, dest, state.mode);
+  tileOp(*Processor::current(), TileGroup::Transpose);
 }
 
 void unaryBroadcast(uint32_t type, uint32_t cb, uint32_t tile, uint32_t dst) {
@@ -302,6 +314,7 @@ void unaryBroadcast(uint32_t type, uint32_t cb, uint32_t tile, uint32_t dst) {
   // unpacker output is 32-bit (its unpack_to_dest_mode), as a copy does.
   unpack(cb, tile, state.srcB, "SrcB", "unary_bcast", operands.b, false);
   broadcastCopy(static_cast<BroadcastType>(type), operands.b, dest, state.mode);
+  tileOp(*Processor::current(), TileGroup::Copy);
 }
 
 void packTile(uint32_t dst, uint32_t cb, int32_t slot) {
@@ -341,6 +354,7 @@ void packTile(uint32_t dst, uint32_t cb, int32_t slot) {
     ttlemu::packTile(values, format, l1);
   if (slot < 0)
     local.fifo_wr_tile_ptr += local.fifo_page_size;
+  tileOp(p, TileGroup::Pack);
 }
 
 void packL1Accumulation(uint32_t enable) {
@@ -355,12 +369,14 @@ void sfpuUnary(uint32_t op, uint32_t dst, uint32_t param, bool approximate) {
   float *tile = mathTile(state, dst, "SFPU operation");
   ttlemu::sfpuUnary(static_cast<SfpuUnaryOp>(op), tile, param, approximate,
                     state.mode);
+  tileOp(*Processor::current(), TileGroup::Sfpu);
 }
 
 void sfpuScalar(uint32_t op, uint32_t dst, uint32_t bits) {
   ComputeState &state = compute("binop_with_scalar");
   float *tile = mathTile(state, dst, "*_unary_tile");
   ttlemu::sfpuScalar(static_cast<ScalarOp>(op), tile, bits, state.mode);
+  tileOp(*Processor::current(), TileGroup::Sfpu);
 }
 
 void sfpuBinary(uint32_t op, uint32_t a, uint32_t b, uint32_t out) {
@@ -369,6 +385,7 @@ void sfpuBinary(uint32_t op, uint32_t a, uint32_t b, uint32_t out) {
   float *tb = mathTile(state, b, "*_binary_tile");
   float *to = mathTile(state, out, "*_binary_tile");
   ttlemu::sfpuBinary(static_cast<SfpuBinaryOp>(op), ta, tb, to, state.mode);
+  tileOp(*Processor::current(), TileGroup::Sfpu);
 }
 
 void sfpuWhere(uint32_t cond, uint32_t t, uint32_t f, uint32_t out) {
@@ -377,6 +394,7 @@ void sfpuWhere(uint32_t cond, uint32_t t, uint32_t f, uint32_t out) {
                     mathTile(state, t, "where_tile"),
                     mathTile(state, f, "where_tile"),
                     mathTile(state, out, "where_tile"), state.mode);
+  tileOp(*Processor::current(), TileGroup::Sfpu);
 }
 
 } // namespace rt

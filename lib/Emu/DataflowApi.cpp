@@ -165,6 +165,8 @@ void cbReserveBack(uint32_t cb, uint32_t pages) {
   }
   if (p.compute)
     p.compute->reserved[cb] = std::max(p.compute->reserved[cb], pages);
+  noteWait(p, EventKind::ReserveBack, p.tracing ? poppedBy(p, cb, pages) : 0,
+           cb, pages);
 }
 
 void cbPushBack(uint32_t cb, uint32_t pages) {
@@ -189,6 +191,9 @@ void cbPushBack(uint32_t cb, uint32_t pages) {
   } else {
     p.core->received[cb] += pages;
   }
+  uint64_t end = noteEvent(p, EventKind::PushBack, cb, pages);
+  if (p.tracing)
+    notePushClock(p, cb, pages, end);
   notifyProgress();
 }
 
@@ -207,6 +212,8 @@ void cbWaitFront(uint32_t cb, uint32_t pages) {
   }
   if (p.compute)
     p.compute->front[cb] = std::max(p.compute->front[cb], pages);
+  noteWait(p, EventKind::WaitFront, p.tracing ? pushedBy(p, cb, pages) : 0, cb,
+           pages);
 }
 
 void cbPopFront(uint32_t cb, uint32_t pages) {
@@ -223,6 +230,9 @@ void cbPopFront(uint32_t cb, uint32_t pages) {
   } else {
     p.core->acked[cb] += pages;
   }
+  uint64_t end = noteEvent(p, EventKind::PopFront, cb, pages);
+  if (p.tracing)
+    notePopClock(p, cb, pages, end);
   notifyProgress();
 }
 
@@ -304,7 +314,10 @@ void nocRead(uint64_t source, uint32_t destination, uint32_t bytes) {
                        "0x%x differ in their 16-byte alignment", bytes,
                        (unsigned long long)(source & ((1ull << 36) - 1)),
                        destination));
-  p.pending.push_back({to, from, bytes, false});
+  uint64_t end = noteEvent(p, EventKind::NocRead, bytes,
+                           uint32_t(to - p.core->l1),
+                           nocAddressForTrace(*p.core, source));
+  p.pending.push_back({to, from, bytes, false, end});
 }
 
 void nocWrite(uint32_t source, uint64_t destination, uint32_t bytes) {
@@ -316,7 +329,10 @@ void nocWrite(uint32_t source, uint64_t destination, uint32_t bytes) {
                        "0x%llx differ in their 16-byte alignment", bytes,
                        source,
                        (unsigned long long)(destination & ((1ull << 36) - 1))));
-  p.pending.push_back({to, from, bytes, true});
+  uint64_t end = noteEvent(p, EventKind::NocWrite, bytes,
+                           uint32_t(from - p.core->l1),
+                           nocAddressForTrace(*p.core, destination));
+  p.pending.push_back({to, from, bytes, true, end});
 }
 
 /// The worker cores of a multicast NoC address
@@ -370,8 +386,8 @@ uint32_t semaphoreAddress(uint32_t id) {
 
 void semaphoreWait(volatile uint32_t *word, uint32_t value, bool atLeast) {
   auto *address = reinterpret_cast<uint8_t *>(const_cast<uint32_t *>(word));
-  currentL1(uint32_t(reinterpret_cast<uintptr_t>(address)), 4,
-            "noc_semaphore_wait");
+  uint8_t *host = currentL1(uint32_t(reinterpret_cast<uintptr_t>(address)), 4,
+                            "noc_semaphore_wait");
   for (;;) {
     // Other cores' kernels may run on other host threads.
     uint32_t now = __atomic_load_n(word, __ATOMIC_ACQUIRE);
@@ -383,15 +399,38 @@ void semaphoreWait(volatile uint32_t *word, uint32_t value, bool atLeast) {
                   int32_t(now)},
                  -1);
   }
+  Processor &p = *Processor::current();
+  auto offset = uint32_t(host - p.core->l1);
+  noteWait(p, EventKind::SemaphoreWait,
+           p.tracing ? semaphoreClock(*p.core, offset) : 0, value, 0, offset,
+           atLeast);
 }
 
 void semaphoreSet(volatile uint32_t *word, uint32_t value) {
+  Processor &p = self();
+  auto *host = reinterpret_cast<uint8_t *>(const_cast<uint32_t *>(word));
+  // A word outside the core's L1 (a kernel's own variable) is no semaphore.
+  bool inL1 = host >= p.core->l1 && host < p.core->l1 + p.core->l1Size;
+  uint64_t offset = inL1 ? uint64_t(host - p.core->l1)
+                         : reinterpret_cast<uintptr_t>(host);
+  // The clock first: a waiter that sees the value sees the clock too.
+  uint64_t end = noteEvent(p, EventKind::SemaphoreSet, value, 0, offset);
+  if (p.tracing && inL1)
+    noteSemaphoreWrite(*p.core, uint32_t(offset), end);
   __atomic_store_n(word, value, __ATOMIC_SEQ_CST);
   notifyCrossProgress();
 }
 
 void semaphoreIncrement(uint64_t address, uint32_t increment) {
   uint8_t *target = resolveNoc(address, 4, "noc_semaphore_inc");
+  Processor &p = *Processor::current();
+  uint64_t end = noteEvent(p, EventKind::SemaphoreIncrement, increment, 0,
+                           nocAddressForTrace(*p.core, address));
+  if (p.tracing) {
+    uint32_t offset = 0;
+    if (Core *core = coreAt(target, offset))
+      noteSemaphoreWrite(*core, offset, end);
+  }
   // Atomic against other host threads' increments of the same word; an
   // unaligned word (no semaphore slot) is added to byte-wise.
   if (reinterpret_cast<uintptr_t>(target) % 4 == 0) {

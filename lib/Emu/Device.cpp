@@ -437,11 +437,42 @@ public:
                    std::string &error);
   RunResult run(const ProgramSpec &program,
                 const std::vector<KernelArgs> *args, double hangSeconds,
-                uint32_t threads);
+                uint32_t threads, bool trace);
   void runThread(RunState &state, uint32_t slot);
   /// "past the end of core (x, y)'s L1" for a host address in a guard page
   /// of the L1 mapping, else empty.
   std::string describeL1Guard(uintptr_t address) const;
+  /// The core whose L1 holds `host` (its offset in `offset`), or nullptr.
+  Core *coreOfHost(const uint8_t *host, uint32_t &offset) {
+    if (host < l1Memory || host >= l1Memory + l1Bytes)
+      return nullptr;
+    size_t at = size_t(host - l1Memory);
+    if (at % l1Stride < kL1Guard)
+      return nullptr; // a guard page
+    size_t index = at / l1Stride;
+    if (index >= cores.size())
+      return nullptr;
+    offset = uint32_t(at % l1Stride - kL1Guard);
+    return &cores[index];
+  }
+  /// Sets up the logical clock's state of the cores a traced run uses.
+  void resetClocks() {
+    for (Core *c : touched) {
+      if (!c->clocks)
+        c->clocks = std::make_unique<CoreClocks>();
+      CoreClocks &clocks = *c->clocks;
+      // Only configured CBs' rings are read (the API checks `present`).
+      for (uint64_t left = c->configured; left; left &= left - 1) {
+        CoreClocks::Ring &ring = clocks.cbs[__builtin_ctzll(left)];
+        uint32_t slots = c->cbs[__builtin_ctzll(left)].numPages;
+        ring.pushed = ring.popped = 0;
+        ring.pushEnd.assign(slots, 0);
+        ring.popEnd.assign(slots, 0);
+      }
+      for (auto &semaphore : clocks.semaphores)
+        semaphore.store(0, std::memory_order_relaxed);
+    }
+  }
 };
 
 uint32_t DeviceImpl::allocate(BufferKind kind, uint32_t pageSize,
@@ -826,6 +857,10 @@ uint8_t *processorL1(Processor &p, uint32_t address, uint32_t bytes,
   return core.l1 + offset;
 }
 
+Core *coreAt(const uint8_t *host, uint32_t &offset) {
+  return running->device->coreOfHost(host, offset);
+}
+
 uint8_t *currentL1(uint32_t address, uint32_t bytes, const char *what) {
   return processorL1(*runningProcessor, address, bytes, what);
 }
@@ -847,6 +882,11 @@ void completeCopies(bool writes) {
     if (it->isWrite != writes) {
       *keep++ = *it;
       continue;
+    }
+    if (writes && p.tracing) { // a semaphore's clock before its value
+      uint32_t offset = 0;
+      if (Core *core = coreAt(it->destination, offset))
+        noteSemaphoreWrite(*core, offset, it->clock);
     }
     std::memmove(it->destination, it->source, it->bytes);
     any = true;
@@ -1088,7 +1128,7 @@ std::string DeviceImpl::describeL1Guard(uintptr_t address) const {
 
 RunResult DeviceImpl::run(const ProgramSpec &program,
                           const std::vector<KernelArgs> *args,
-                          double hangSeconds, uint32_t threads) {
+                          double hangSeconds, uint32_t threads, bool trace) {
   std::lock_guard<std::mutex> lock(runMutex);
   {
     std::lock_guard<std::mutex> modulesLock(modulesMutex);
@@ -1203,6 +1243,7 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
       p->moduleData.assign(module->pristine.begin(), module->pristine.end());
       p->args = &runtimeArgs[i];
       p->common = &commonArgs;
+      p->tracing = trace;
       uint32_t shift = kernel.role == Role::Compute ? kComputeAddressShift : 0;
       for (uint64_t left = c->configured; left; left &= left - 1) {
         uint32_t index = uint32_t(__builtin_ctzll(left));
@@ -1232,6 +1273,8 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
   for (auto &p : slots)
     if (p)
       state.processors.push_back(std::move(p));
+  if (trace)
+    resetClocks();
   if (program.reverse)
     std::reverse(state.processors.begin(), state.processors.end());
 
@@ -1281,6 +1324,11 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
   }
   running = outer;
   runsHere = outerRunsHere;
+  // Tile groups still open end with the run (a kernel that failed or
+  // blocked in the middle of one).
+  for (auto &p : state.processors)
+    if (p->groupTiles)
+      flushTiles(*p);
   if (!state.failed) {
     bool deadlock = false;
     for (auto &p : state.processors)
@@ -1292,9 +1340,14 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
         if (!p->done)
           state.result.blocked.push_back(
               {p->kernel->name, p->core->x, p->core->y, describe(p->waitsFor),
-               p->waitCb});
+               p->waitCb, recentEvents(*p)});
     }
   }
+  if (trace) // a kernel without events (an idle core's) has no trace
+    for (auto &p : state.processors)
+      if (!p->events.empty())
+        state.result.traces.push_back({p->kernel->name, p->core->x, p->core->y,
+                                       p->role, std::move(p->events)});
   for (auto &p : state.processors) {
     releaseResources(*p, *pools[p->slot]);
     processorPool.push_back(std::move(p));
@@ -1326,8 +1379,8 @@ void Device::readPages(BufferKind kind, uint32_t address, uint8_t *data,
 }
 RunResult Device::run(const ProgramSpec &program,
                       const std::vector<KernelArgs> *args,
-                      double hangSeconds, uint32_t threads) {
-  return impl->run(program, args, hangSeconds, threads);
+                      double hangSeconds, uint32_t threads, bool trace) {
+  return impl->run(program, args, hangSeconds, threads, trace);
 }
 
 } // namespace ttlemu

@@ -13,7 +13,10 @@
 #include "ttl/Targets.h"
 #include "ttlemu/runtime.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cstdarg>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -43,6 +46,20 @@ struct CircularBuffer {
   bool emulated = false;   // isEmulatedFormat(format)
 };
 
+/// What the logical clock of a traced run needs of one core (Trace.cpp): per
+/// CB the clock at which each page in the ring was pushed and popped, per
+/// semaphore the latest clock of a write to it.
+struct CoreClocks {
+  struct Ring {
+    uint64_t pushed = 0, popped = 0;  // pages, since the run started
+    std::vector<uint64_t> pushEnd;    // per ring slot (page % numPages)
+    std::vector<uint64_t> popEnd;
+  };
+  Ring cbs[kMaxCircularBuffers];
+  // Written by other cores' kernels, on other host threads too.
+  std::atomic<uint64_t> semaphores[kMaxSemaphores] = {};
+};
+
 /// One Tensix core: its L1 and the state its processors share.
 struct Core {
   uint32_t x = 0, y = 0;
@@ -58,6 +75,7 @@ struct Core {
   // (circular-buffer counters, copies landing in it): a blocked kernel is
   // resumed only after it, or the run's cross-core epoch, moved.
   uint64_t epoch = 1;
+  std::unique_ptr<CoreClocks> clocks; // set up by traced runs
 };
 
 /// A copy the NoC has accepted but not completed. It is carried out, reading
@@ -68,6 +86,7 @@ struct PendingCopy {
   const uint8_t *source;
   uint32_t bytes;
   bool isWrite;
+  uint64_t clock; // the logical clock at which it was issued (traced runs)
 };
 
 /// The compute kernel's destination registers and unpacker/packer setup.
@@ -154,6 +173,19 @@ struct Processor {
   int32_t waitCb = -1;
   std::vector<PendingCopy> pending;
   std::unique_ptr<ComputeState> compute;
+  // Events (ttl/Emu/Trace.h): the latest kRecentEvents always (a deadlock
+  // report shows them), every one in a traced run. `clock` is the logical
+  // clock: one tick per event and tile operation, and in a traced run a wait
+  // ends no earlier than the event it waited for (Trace.cpp).
+  TraceEvent recent[kRecentEvents];
+  uint64_t eventCount = 0;
+  uint64_t clock = 0;
+  bool tracing = false;
+  std::vector<TraceEvent> events;
+  // The group of tile operations in progress: one event when it ends.
+  TileGroup group = TileGroup::Copy;
+  uint32_t groupTiles = 0;
+  uint64_t groupStart = 0;
 
   bool isCompute() const { return role == Role::Compute; }
   static Processor *current();
@@ -199,6 +231,89 @@ uint8_t *resolveNoc(uint64_t address, uint32_t bytes, const char *what);
 
 /// Completes the current processor's pending copies of one direction.
 void completeCopies(bool writes);
+
+/// The core whose L1 holds host address `host` (its L1 offset in `offset`),
+/// or nullptr (DRAM, or outside every core).
+Core *coreAt(const uint8_t *host, uint32_t &offset);
+
+//===----------------------------------------------------------------------===//
+// Events and the logical clock (Trace.cpp). Recording an event costs a store
+// into the processor's ring; everything else only when p.tracing.
+//===----------------------------------------------------------------------===//
+
+/// Ends the group of tile operations in progress (one Tiles event).
+void flushTiles(Processor &p);
+
+inline void record(Processor &p, const TraceEvent &event) {
+  static_assert((kRecentEvents & (kRecentEvents - 1)) == 0, "a power of two");
+  p.recent[p.eventCount++ & (kRecentEvents - 1)] = event;
+  if (__builtin_expect(p.tracing, false))
+    p.events.push_back(event);
+}
+
+/// An event of one tick; returns its end.
+inline uint64_t noteEvent(Processor &p, EventKind kind, uint32_t a, uint32_t b,
+                          uint64_t address = 0, uint8_t detail = 0) {
+  if (p.groupTiles)
+    flushTiles(p);
+  TraceEvent event;
+  event.start = p.clock;
+  event.end = ++p.clock;
+  event.address = address;
+  event.a = a;
+  event.b = b;
+  event.kind = kind;
+  event.detail = detail;
+  record(p, event);
+  return event.end;
+}
+
+/// A wait that returned: it ends at `after` (the end of the event it waited
+/// for, 0 when unknown or not tracing) or now, whichever is later.
+inline void noteWait(Processor &p, EventKind kind, uint64_t after, uint32_t a,
+                     uint32_t b, uint64_t address = 0, uint8_t detail = 0) {
+  if (p.groupTiles)
+    flushTiles(p);
+  TraceEvent event;
+  event.start = p.clock;
+  event.end = p.clock = std::max(p.clock, after);
+  event.address = address;
+  event.a = a;
+  event.b = b;
+  event.kind = kind;
+  event.detail = detail;
+  record(p, event);
+}
+
+/// One tile operation of `group`: consecutive ones of a group are one event.
+inline void tileOp(Processor &p, TileGroup group) {
+  if (p.groupTiles && p.group != group)
+    flushTiles(p);
+  if (!p.groupTiles) {
+    p.group = group;
+    p.groupStart = p.clock;
+  }
+  ++p.groupTiles;
+  ++p.clock;
+}
+
+/// The clock at which the pages a cb_wait_front / cb_reserve_back of `pages`
+/// waited for were pushed / popped (traced runs; 0 when unknown).
+uint64_t pushedBy(const Processor &p, uint32_t cb, uint32_t pages);
+uint64_t poppedBy(const Processor &p, uint32_t cb, uint32_t pages);
+/// Records the current processor's push / pop of `pages` ending at `end`.
+void notePushClock(Processor &p, uint32_t cb, uint32_t pages, uint64_t end);
+void notePopClock(Processor &p, uint32_t cb, uint32_t pages, uint64_t end);
+/// The latest clock of a write to the semaphore at L1 `offset` of `core`,
+/// and a write to it ending at `end` (no-ops for words that are no
+/// semaphore slot, or on a core without clocks).
+uint64_t semaphoreClock(const Core &core, uint32_t offset);
+void noteSemaphoreWrite(Core &core, uint32_t offset, uint64_t end);
+/// A NoC address with the local part as an L1 offset when it is a host
+/// address inside `from`'s L1 (what kernels pass for their own L1).
+uint64_t nocAddressForTrace(const Core &from, uint64_t address);
+/// "#12 cb_push_back(cb 0, 1 page)": p's latest events, oldest first.
+std::vector<std::string> recentEvents(const Processor &p);
 
 } // namespace ttlemu
 

@@ -100,6 +100,20 @@ NB_MODULE(_emu, m) {
   m.attr("DEFAULT_ARCHITECTURE") =
       std::string(::ttlang::target::kDefaultTarget);
 
+  // The trace records' layout and names (ttl/Emu/Trace.h), for trace.py.
+  nb::list kinds, groups;
+  for (uint32_t i = 0; i < kEventKinds; ++i)
+    kinds.append(eventKindName(EventKind(i)));
+  for (uint32_t i = 0; i < kTileGroups; ++i)
+    groups.append(tileGroupName(TileGroup(i)));
+  m.attr("TRACE_EVENT_KINDS") = nb::tuple(kinds);
+  m.attr("TILE_GROUPS") = nb::tuple(groups);
+  m.attr("TRACE_EVENT_BYTES") = sizeof(TraceEvent);
+  m.attr("RECENT_EVENTS") = kRecentEvents;
+  m.def("noc_endpoint", &nocEndpoint,
+        "'DRAM bank 3 address 0x1000' or 'core (1, 0) L1 0x2000' for a NoC "
+        "address.");
+
   m.def("set_loaded_kernel_limit", &setLoadedKernelLimit,
         "Kernel objects kept loaded at most (least recently run unloaded "
         "beyond it); returns the previous limit.");
@@ -159,7 +173,7 @@ NB_MODULE(_emu, m) {
       .def("run",
            [](Device &device, const ProgramSpec &program,
               std::vector<ArgsTuple> args, double hangSeconds,
-              uint32_t threads) {
+              uint32_t threads, bool trace) {
              std::vector<KernelArgs> words;
              words.reserve(args.size());
              for (auto &[perCore, common] : args)
@@ -167,19 +181,29 @@ NB_MODULE(_emu, m) {
              RunResult result;
              {
                nb::gil_scoped_release release;
-               result = device.run(program, &words, hangSeconds, threads);
+               result =
+                   device.run(program, &words, hangSeconds, threads, trace);
              }
              nb::list blocked;
              for (const BlockedKernel &b : result.blocked)
                blocked.append(nb::make_tuple(b.kernel, b.x, b.y, b.waitsFor,
-                                             b.circularBuffer));
+                                             b.circularBuffer,
+                                             b.recentEvents));
              nb::list prints;
              for (const DevicePrint &line : result.prints)
                prints.append(
                    nb::make_tuple(line.kernel, line.x, line.y, line.text));
+             // Each traced kernel's events as the bytes of its records.
+             nb::list traces;
+             for (const KernelTrace &t : result.traces)
+               traces.append(nb::make_tuple(
+                   t.kernel, t.x, t.y, roleName(t.role),
+                   nb::bytes(reinterpret_cast<const char *>(t.events.data()),
+                             t.events.size() * sizeof(TraceEvent))));
              return nb::make_tuple(kindName(result.kind), result.message,
                                    result.kernel, result.x, result.y, blocked,
                                    result.contextSwitches, prints,
-                                   result.codeObject, result.codeOffset);
+                                   result.codeObject, result.codeOffset,
+                                   traces);
            });
 }

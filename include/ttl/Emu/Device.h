@@ -13,6 +13,7 @@
 #define TTL_EMU_DEVICE_H
 
 #include "ttl/Emu/TileNumerics.h"
+#include "ttl/Emu/Trace.h"
 
 #include <cstdint>
 #include <map>
@@ -103,6 +104,17 @@ struct BlockedKernel {
   uint32_t x = 0, y = 0;
   std::string waitsFor;      // "cb_wait_front(cb 2, 1 page)"
   int32_t circularBuffer = -1;
+  // Its last events (at most kRecentEvents), oldest first, each with its
+  // number among the kernel's events: "#12 cb_push_back(cb 0, 1 page)".
+  std::vector<std::string> recentEvents;
+};
+
+/// Every event of one kernel on one core in a traced run, in program order.
+struct KernelTrace {
+  std::string kernel;
+  uint32_t x = 0, y = 0;
+  Role role = Role::Compute;
+  std::vector<TraceEvent> events;
 };
 
 /// The outcome of a program run: ok, or an error of one kind.
@@ -126,6 +138,7 @@ struct RunResult {
   // (resolved to a source line by the host, from the build's line tables).
   std::string codeObject;
   uint64_t codeOffset = 0;
+  std::vector<KernelTrace> traces; // a traced run's, in schedule order
 };
 
 class DeviceImpl;
@@ -152,10 +165,12 @@ public:
   /// Runs `program`; with `args` (one entry per kernel), their words replace
   /// the kernels' runtimeArgs and commonArgs. A kernel that makes no progress
   /// for `hangSeconds` (> 0) ends the run as a Hang. The cores' kernels run
-  /// on up to `threads` host threads (each core's on one of them).
+  /// on up to `threads` host threads (each core's on one of them). With
+  /// `trace`, the result holds every kernel's events (Trace.h).
   RunResult run(const ProgramSpec &program,
                 const std::vector<KernelArgs> *args = nullptr,
-                double hangSeconds = 0, uint32_t threads = 1);
+                double hangSeconds = 0, uint32_t threads = 1,
+                bool trace = false);
 
 private:
   std::unique_ptr<DeviceImpl> impl;

@@ -16,6 +16,7 @@ result, not a hardware one; docs/emulator.md states the numeric model and what i
 from __future__ import annotations
 
 from ttlang.emu.device import DRAM, L1, Device, MemoryConfig, RunStats, Tensor, default_threads, open_device
+from ttlang.emu.trace import Trace
 from ttlang.emu.errors import (
     BlockedKernel,
     DeadlockError,
@@ -46,6 +47,7 @@ __all__ = [
     "ProgramError",
     "RunStats",
     "Tensor",
+    "Trace",
     "default_threads",
     "open_device",
 ]

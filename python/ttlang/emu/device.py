@@ -31,6 +31,7 @@ from ttlang.emu.errors import (
 )
 from ttlang.emu.program import ProgramCache
 from ttlang.emu.source_lines import source_line
+from ttlang.emu.trace import Trace
 from ttlang.emu.tiles import DTYPES, from_tiles, padded_shape, tile_count, to_tiles
 from ttlang.tensor_spec import TensorSpec
 
@@ -179,6 +180,7 @@ class Device:
         self.kernels = KernelCache(cache_dir)
         self._programs = ProgramCache(arch, self._banks, self.kernels, schedule == "reverse")
         self.last_run: RunStats | None = None
+        self._tracer: Trace | None = None  # set by Trace.attach
 
     def arch(self) -> str:
         return self._arch
@@ -197,6 +199,14 @@ class Device:
         """An uninitialized device tensor (zeros on the emulated device)."""
         return Tensor(self, tuple(shape), dtype, memory_config)
 
+    def trace(self, path: str | os.PathLike[str] | None = None) -> Trace:
+        """Records every run from now on until the returned :class:`Trace` is closed (``with
+        device.trace("out.json") as trace:``), then writes it to ``path`` (Chrome's trace-event
+        JSON, for Perfetto or chrome://tracing; none without a path). ``trace.counts`` holds
+        each kernel's events by kind. Tracing costs nothing when off (docs/emulator.md,
+        "Tracing a run")."""
+        return Trace(path).attach(self)
+
     def execute(
         self,
         tensors: Sequence[Tensor],
@@ -213,11 +223,14 @@ class Device:
             if isinstance(tensor, Tensor) and tensor.device() is not self:
                 raise EmulatorError("a tensor of another emulated device was passed")
         native_program, args = self._programs.read(program, kernel_names)
-        kind, message, kernel, x, y, blocked, switches, prints, code_object, code_offset = (
-            self._native.run(native_program, args, self.watchdog, self.threads)
+        tracer = self._tracer
+        kind, message, kernel, x, y, blocked, switches, prints, code_object, code_offset, traces = (
+            self._native.run(native_program, args, self.watchdog, self.threads, tracer is not None)
         )
         lines = tuple(DevicePrintLine(k, (px, py), text) for k, px, py, text in prints)
         self.last_run = RunStats(switches, lines)
+        if tracer is not None:  # failed runs too: the trace shows what led to the failure
+            tracer.add_run(f"device {getattr(self, 'device_id', 0)}", traces, dataflow_buffers, kind)
         self._show_prints(lines)
         if kind == "kernel_error":
             raise KernelFault(message, kernel, (x, y), source_line(code_object, code_offset))
@@ -231,8 +244,9 @@ class Device:
             names = dataflow_buffers or {}
             raise DeadlockError(tuple(
                 BlockedKernel(k, (bx, by), waits, cb if cb >= 0 else None,
-                              *(names.get(cb, (None, None)) if cb >= 0 else (None, None)))
-                for k, bx, by, waits, cb in blocked
+                              *(names.get(cb, (None, None)) if cb >= 0 else (None, None)),
+                              recent_events=tuple(recent))
+                for k, bx, by, waits, cb, recent in blocked
             ))
         return tensors[-1] if tensors else None
 

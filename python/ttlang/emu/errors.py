@@ -77,7 +77,9 @@ class KernelFault(EmulatorError):
 @dataclass(frozen=True)
 class BlockedKernel:
     """One kernel of a deadlocked program and what it waits for. ``dataflow_buffer`` and
-    ``location`` name the DFB and its Python line when the compiled artifact is known."""
+    ``location`` name the DFB and its Python line when the compiled artifact is known.
+    ``recent_events``: its last events before it blocked (at most 8, oldest first), each with
+    its number among the kernel's events (``"#12 cb_push_back(cb 0, 1 page)"``)."""
 
     kernel: str
     core: tuple[int, int]
@@ -85,13 +87,16 @@ class BlockedKernel:
     circular_buffer: int | None
     dataflow_buffer: str | None = None
     location: str | None = None
+    recent_events: tuple[str, ...] = ()
 
     def describe(self) -> str:
         text = f"  core {self.core}: kernel '{self.kernel}' waits in {self.waits_for}"
         if self.dataflow_buffer is not None:
             text += f" (DFB '{self.dataflow_buffer}'"
             text += f", made at {self.location})" if self.location else ")"
-        return text
+        if not self.recent_events:
+            return text + "\n    no event before it"
+        return "\n".join([text, "    its last events:", *(f"      {e}" for e in self.recent_events)])
 
 
 class DeadlockError(EmulatorError):

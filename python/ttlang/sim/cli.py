@@ -42,9 +42,13 @@ OPTIONS = (
     Option("--grid", True, "grid='full' / 'auto' operations run on the emulated architecture's "
            "whole worker grid (8x8 wormhole_b0, 13x10 blackhole; choose it with --arch); a "
            "smaller default grid is not supported yet"),
-    Option("--trace", "optional", "tracing is not supported yet"),
-    Option("--trace-events", True, "tracing is not supported yet"),
-    Option("--no-trace-events", True, "tracing is not supported yet"),
+    Option("--trace", "optional"),
+    Option("--trace-events", True, "--trace records every kind of event (circular buffers, NoC, "
+           "semaphores, tile operations); choosing kinds is not supported (filter them in the "
+           "viewer)"),
+    Option("--no-trace-events", True, "--trace records every kind of event (circular buffers, "
+           "NoC, semaphores, tile operations); leaving kinds out is not supported (filter them "
+           "in the viewer)"),
     Option("--dry-run", False, "ttlang-sim always runs the generated kernels (their numbers are "
            "the point); there is no dry run"),
     Option("--max-l1", True, "the compiler checks every operation's dataflow buffers against the "
@@ -56,6 +60,7 @@ OPTIONS = (
            "schedules them; tt-lang-sim's schedulers do not apply"),
 )
 _BY_NAME = {option.name: option for option in OPTIONS}
+DEFAULT_TRACE = "ttlang-sim-trace.json"  # `--trace` without a file
 
 # Environment switches tt-lang's own runtime reads (its programming guide and compiler-options
 # reference). ttlang reads no environment variables; each one set is refused with what does
@@ -81,7 +86,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="ttlang-sim",
         usage=(
             "ttlang-sim script.py [--arch ARCH] [--cache-dir DIR] [--num-devices 1] "
-            "[--no-float32-promotion] [-- args...]\n"
+            "[--trace [FILE]] [--no-float32-promotion] [-- args...]\n"
             "       ttlang-sim [options] script.py [args...]"
         ),
         description=(
@@ -110,6 +115,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--num-devices", type=int, default=1, metavar="N",
         help="devices ttnn.GetNumAvailableDevices() reports: 1 (meshes are not emulated yet)",
+    )
+    parser.add_argument(
+        "--trace", nargs="?", const=DEFAULT_TRACE, default=None, metavar="FILE",
+        help="write a trace of every run on the emulated device to FILE (default: "
+        f"{DEFAULT_TRACE}): Chrome's trace-event JSON, for Perfetto or chrome://tracing",
     )
     parser.add_argument(
         "--no-float32-promotion", action="store_true",
@@ -194,22 +204,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         if name in os.environ:
             parser.error(f"the environment sets {name}, a switch of tt-lang's runtime that "
                          f"ttlang-sim does not read: {instead}; unset it")
+    if options.trace is not None and not os.path.isdir(os.path.dirname(os.path.abspath(options.trace))):
+        parser.error(f"--trace {options.trace}: no such directory to write the trace to")
     if not os.path.isfile(options.script):
         print(f"ttlang-sim: error: no such file: {options.script}", file=sys.stderr)
         return 2
-    return run(options.script, script_args, arch=options.arch, cache_dir=options.cache_dir)
+    return run(options.script, script_args, arch=options.arch, cache_dir=options.cache_dir,
+               trace=options.trace)
 
 
-def run(script: str, args: Sequence[str], *, arch: str | None = None, cache_dir: str | None = None) -> int:
+def run(
+    script: str,
+    args: Sequence[str],
+    *,
+    arch: str | None = None,
+    cache_dir: str | None = None,
+    trace: str | None = None,
+) -> int:
     """Runs ``script`` with ``args`` in this process under the simulator (``arch`` None: the
     default target); returns the exit status (0, the script's ``sys.exit`` code, or 1 after an
-    uncaught exception)."""
+    uncaught exception). ``trace``: the file the trace of every run goes to (written when the
+    script ends, failed or not)."""
+    import ttlang.emu as emu  # noqa: PLC0415
     import ttlang  # noqa: PLC0415
     from ttlang.runtime import _ttnn  # noqa: PLC0415
     from ttlang.sim import device as sim_device  # noqa: PLC0415
     from ttlang.sim import ttnn_api  # noqa: PLC0415
 
-    sim_device.configure(arch or sim_device.DEFAULT_ARCHITECTURE, cache_dir)
+    recorder = emu.Trace(trace) if trace is not None else None
+    arch = arch or sim_device.DEFAULT_ARCHITECTURE
+    sim_device.configure(arch, cache_dir, recorder)
     path = os.path.abspath(script)
     with open(path, "rb") as file:
         source = file.read()
@@ -244,6 +268,11 @@ def run(script: str, args: Sequence[str], *, arch: str | None = None, cache_dir:
     finally:
         sys.stdout.flush()
         sim_device.close_all()
+        sim_device.configure(arch, cache_dir)
+        if recorder is not None:
+            recorder.close()
+            print(f"ttlang-sim: trace of {len(recorder.runs)} run(s) written to {trace}",
+                  file=sys.stderr)
         _ttnn.unshadow()
         _restore("ttl", saved_ttl)
         _restore("__main__", saved_main)

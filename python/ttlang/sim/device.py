@@ -31,18 +31,24 @@ class CoreGrid(NamedTuple):
 class Settings:
     arch: str = DEFAULT_ARCHITECTURE
     cache_dir: str | os.PathLike[str] | None = None  # None: the emulator's default cache
+    trace: emu.Trace | None = None  # `ttlang-sim --trace`: records every device opened
 
 
 settings = Settings()
 _open: dict[int, Device] = {}
 
 
-def configure(arch: str = DEFAULT_ARCHITECTURE, cache_dir: str | os.PathLike[str] | None = None) -> None:
-    """Sets what later ``ttnn.open_device`` calls open."""
+def configure(
+    arch: str = DEFAULT_ARCHITECTURE,
+    cache_dir: str | os.PathLike[str] | None = None,
+    trace: emu.Trace | None = None,
+) -> None:
+    """Sets what later ``ttnn.open_device`` calls open (and the trace they record into)."""
     if arch not in emu.device.ARCHITECTURES:
         raise ValueError(f"arch must be one of {emu.device.ARCHITECTURES}, got {arch!r}")
     settings.arch = arch
     settings.cache_dir = cache_dir
+    settings.trace = trace
 
 
 class Device(emu.Device):
@@ -84,6 +90,8 @@ def open_device(
     device = _open.get(device_id)
     if device is None:
         device = _open[device_id] = Device(device_id, settings.arch, settings.cache_dir)
+        if settings.trace is not None:
+            settings.trace.attach(device)
     return device
 
 

@@ -85,10 +85,9 @@ def test_both_argument_orders_give_the_script_its_arguments(tmp_path, sim_cache,
     "option, why",
     [
         (["--grid", "4,4"], "a smaller default grid is not supported yet"),
-        (["--trace"], "tracing is not supported yet"),
-        (["--trace", "out.jsonl"], "tracing is not supported yet"),
-        (["--trace-events", "dfb"], "tracing is not supported yet"),
-        (["--no-trace-events", "dfb"], "tracing is not supported yet"),
+        (["--trace-events", "dfb"], "choosing kinds is not supported"),
+        (["--no-trace-events", "dfb"], "leaving kinds out is not supported"),
+        (["--trace", "/no/such/dir/out.json"], "no such directory to write the trace to"),
         (["--dry-run"], "there is no dry run"),
         (["--max-l1", "1000"], "another limit is not supported"),
         (["--max-dfbs", "8"], "another limit is not supported"),
@@ -97,7 +96,8 @@ def test_both_argument_orders_give_the_script_its_arguments(tmp_path, sim_cache,
     ],
 )
 def test_a_tt_lang_sim_option_that_does_not_apply_is_an_error_never_ignored(tmp_path, option, why):
-    # Issue 32: `ttlang-sim add.py --trace --grid 4,4` exited 0 having ignored both.
+    # Issue 32: `ttlang-sim add.py --trace --grid 4,4` exited 0 having ignored both (--trace is
+    # supported now: test/python/emu/test_trace_emulated.py).
     script = tmp_path / "args.py"
     script.write_text(ARGV)
     done = _sim(str(script), *option)
