@@ -91,7 +91,7 @@ class FunctionCompiler:
 
     def grid(self) -> tuple[int, int]:
         """The grid of the operation being compiled (a composed callee's own)."""
-        return self.operation.grid_for(self.threads.target)
+        return self.operation.grid_for(self.threads.target, self.threads.default_grid)
 
     # --- diagnostics ---------------------------------------------------------------------
     def loc(self, node: ast.AST) -> str:
@@ -435,12 +435,17 @@ class _ScopeGuard:
         self.compiler.builder.depth -= 1
 
 
-def build_module(operation: OperationSource, specs: list[TensorSpec], target: str = DEFAULT_TARGET) -> str:
+def build_module(
+    operation: OperationSource, specs: list[TensorSpec], target: str = DEFAULT_TARGET,
+    default_grid: tuple[int, int] | None = None,
+) -> str:
     """The TTL IR module of ``operation`` applied to tensors described by ``specs``, for
-    ``target`` (which fixes the grid of ``grid="auto"`` / ``"full"``)."""
+    ``target`` (which fixes the grid of ``grid="auto"`` / ``"full"``, unless ``default_grid``
+    does)."""
     builder = ir_text.Builder()
-    grid = operation.grid_for(target)
-    compiler = FunctionCompiler(operation, builder, ThreadState(target=target))
+    grid = operation.grid_for(target, default_grid)
+    compiler = FunctionCompiler(
+        operation, builder, ThreadState(target=target, default_grid=default_grid))
     tree = operation.tree
     names = [a.arg for a in tree.args.args]
     if len(specs) != len(names):

@@ -231,12 +231,15 @@ class Operation(OperationSource):
     def __repr__(self) -> str:
         return f"<ttl.operation {self.operation_id}>"
 
-    def grid_for(self, target: str) -> tuple[int, int]:
+    def grid_for(self, target: str, default_grid: tuple[int, int] | None = None) -> tuple[int, int]:
         """The grid the operation runs on when compiled for ``target``: ``grid=(cols, rows)``
-        as declared, and for ``grid="auto"`` / ``"full"`` the target's whole worker grid
-        (the target capacity table: 8x8 on wormhole_b0, 13x10 on blackhole)."""
+        as declared, and for ``grid="auto"`` / ``"full"`` ``default_grid`` when given (a
+        device's, e.g. ``ttlang-sim --grid``), else the target's whole worker grid (the target
+        capacity table: 8x8 on wormhole_b0, 13x10 on blackhole)."""
         if isinstance(self.grid, tuple):
             return self.grid
+        if default_grid is not None:
+            return default_grid
         from ttlang import _ttlang  # noqa: PLC0415 - the extension, loaded by compiling anyway
 
         grid = _ttlang.target_worker_grid(target)
@@ -255,6 +258,7 @@ class Operation(OperationSource):
         *tensors: Any,
         target: str = DEFAULT_TARGET,
         compile_cache: CompileCache | None | _DefaultCache = _DEFAULT_CACHE,
+        default_grid: tuple[int, int] | None = None,
     ) -> CompiledOperation:
         """Compiles for tensors like ``tensors`` (ttnn tensors or ``ttlang.TensorSpec``) and
         ``target``; ``grid="auto"`` / ``"full"`` resolves to the target's worker grid.
@@ -262,12 +266,13 @@ class Operation(OperationSource):
         The C++ pipeline's result is kept in ``compile_cache`` (by default
         ``CompileCache.default()``, ``~/.cache/ttlang/compile``), keyed by the frontend's IR,
         the target and the compiler build, so a later process compiling the same program skips
-        it; ``compile_cache=None`` always runs it."""
+        it; ``compile_cache=None`` always runs it. ``default_grid``: the grid of
+        ``grid="auto"`` / ``"full"`` operations instead of the target's whole worker grid."""
         if isinstance(compile_cache, _DefaultCache):
             compile_cache = CompileCache.default()
         specs = [_spec(t) for t in tensors]
-        grid = self.grid_for(target)
-        text = build_module(self, specs, target)
+        grid = self.grid_for(target, default_grid)
+        text = build_module(self, specs, target, default_grid)
         output = session.compile_module(text, target, compile_cache)
         names = [a.arg for a in self.tree.args.args]
         return CompiledOperation(
@@ -321,9 +326,12 @@ class Operation(OperationSource):
         if target is None:
             target = _target_of(device) if device is not None else DEFAULT_TARGET
         specs = tuple(_spec(t) for t in tensors)
-        runtime = self._runtimes.get((specs, target, control_plane and control_plane.mesh))
+        default_grid = getattr(device, "default_grid", None)
+        runtime = self._runtimes.get(
+            (specs, target, default_grid, control_plane and control_plane.mesh))
         if runtime is None:
-            runtime = self.runtime(*specs, target=target, control_plane=control_plane)
+            runtime = self.runtime(*specs, target=target, control_plane=control_plane,
+                                   default_grid=default_grid)
         return runtime.run(
             tensors, runtime_resource_factory=self.runtime_resource_factory, device=device
         )
@@ -349,19 +357,22 @@ class Operation(OperationSource):
                     stage.release()
 
     def runtime(
-        self, *tensors: Any, target: str = DEFAULT_TARGET, control_plane: ControlPlane | None = None
+        self, *tensors: Any, target: str = DEFAULT_TARGET, control_plane: ControlPlane | None = None,
+        default_grid: tuple[int, int] | None = None,
     ) -> OperationRuntime:
         """The runtime (compiled artifact, program cache, retained owners) that calls with
-        tensors like ``tensors`` on ``control_plane`` use; compiles on first use."""
+        tensors like ``tensors`` on ``control_plane`` use (``default_grid``: see ``compile``);
+        compiles on first use."""
         from ttlang.runtime.dispatch import OperationRuntime  # noqa: PLC0415 - keep import light
 
         specs = tuple(_spec(t) for t in tensors)
         # Runtimes of one compilation on different fabrics keep separate program caches.
-        key = (specs, target, control_plane and control_plane.mesh)
+        key = (specs, target, default_grid, control_plane and control_plane.mesh)
         runtime = self._runtimes.get(key)
         if runtime is None:
             runtime = OperationRuntime(
-                self.compile(*specs, target=target).artifact, control_plane=control_plane
+                self.compile(*specs, target=target, default_grid=default_grid).artifact,
+                control_plane=control_plane,
             )
             self._runtimes[key] = runtime
         return runtime

@@ -30,6 +30,8 @@ class ThreadState:
 
     # The target compiled for: grid="auto" / "full" is its worker grid.
     target: str = DEFAULT_TARGET
+    # The grid of grid="auto" / "full" when not the target's whole worker grid (a device's).
+    default_grid: tuple[int, int] | None = None
     canonical_taken: set[KernelKind] = field(default_factory=set)
     conditions: dict[int, tuple[int, DispatchCondition]] = field(default_factory=dict)
 

@@ -28,6 +28,6 @@ class OperationSource:
     runtime_resource_factory: Callable[..., Any] | None
     fp32_dest_acc_en: bool | None
 
-    def grid_for(self, target: str) -> tuple[int, int]:
+    def grid_for(self, target: str, default_grid: tuple[int, int] | None = None) -> tuple[int, int]:
         """The (cols, rows) grid the operation runs on when compiled for ``target``."""
         raise NotImplementedError

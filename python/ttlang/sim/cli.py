@@ -39,9 +39,7 @@ OPTIONS = (
     Option("--cache-dir", True),
     Option("--num-devices", True),
     Option("--no-float32-promotion"),
-    Option("--grid", True, "grid='full' / 'auto' operations run on the emulated architecture's "
-           "whole worker grid (8x8 wormhole_b0, 13x10 blackhole; choose it with --arch); a "
-           "smaller default grid is not supported yet"),
+    Option("--grid", True),
     Option("--trace", "optional"),
     Option("--trace-events", True, "--trace records every kind of event (circular buffers, NoC, "
            "semaphores, tile operations); choosing kinds is not supported (filter them in the "
@@ -120,6 +118,11 @@ def _parser() -> argparse.ArgumentParser:
         "--trace", nargs="?", const=DEFAULT_TRACE, default=None, metavar="FILE",
         help="write a trace of every run on the emulated device to FILE (default: "
         f"{DEFAULT_TRACE}): Chrome's trace-event JSON, for Perfetto or chrome://tracing",
+    )
+    parser.add_argument(
+        "--grid", metavar="ROWS,COLS", default=None,
+        help="the grid of grid='full' / 'auto' operations (default: the architecture's whole "
+        "worker grid, 8,8 on wormhole_b0, 10,13 on blackhole)",
     )
     parser.add_argument(
         "--no-float32-promotion", action="store_true",
@@ -204,13 +207,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         if name in os.environ:
             parser.error(f"the environment sets {name}, a switch of tt-lang's runtime that "
                          f"ttlang-sim does not read: {instead}; unset it")
+    default_grid = _default_grid(parser, options.grid, options.arch)
     if options.trace is not None and not os.path.isdir(os.path.dirname(os.path.abspath(options.trace))):
         parser.error(f"--trace {options.trace}: no such directory to write the trace to")
     if not os.path.isfile(options.script):
         print(f"ttlang-sim: error: no such file: {options.script}", file=sys.stderr)
         return 2
     return run(options.script, script_args, arch=options.arch, cache_dir=options.cache_dir,
-               trace=options.trace)
+               trace=options.trace, default_grid=default_grid)
+
+
+def _default_grid(parser: argparse.ArgumentParser, text: str | None, arch: str) -> tuple[int, int] | None:
+    """``--grid ROWS,COLS`` (tt-lang-sim's order) as (cols, rows), within ``arch``'s workers."""
+    if text is None:
+        return None
+    from ttlang.emu import _emu  # noqa: PLC0415 - ttl/Targets.h, when needed
+
+    cols_max, rows_max, *_ = _emu.architecture(arch)
+    try:
+        rows, cols = (int(part) for part in text.split(","))
+    except ValueError:
+        parser.error(f"--grid {text}: expected ROWS,COLS, two positive integers (e.g. --grid 4,4)")
+    if not (0 < rows <= rows_max and 0 < cols <= cols_max):
+        parser.error(f"--grid {text}: {arch} has {rows_max} rows and {cols_max} columns of worker "
+                     "cores")
+    return (cols, rows)
 
 
 def run(
@@ -220,11 +241,13 @@ def run(
     arch: str | None = None,
     cache_dir: str | None = None,
     trace: str | None = None,
+    default_grid: tuple[int, int] | None = None,
 ) -> int:
     """Runs ``script`` with ``args`` in this process under the simulator (``arch`` None: the
     default target); returns the exit status (0, the script's ``sys.exit`` code, or 1 after an
     uncaught exception). ``trace``: the file the trace of every run goes to (written when the
-    script ends, failed or not)."""
+    script ends, failed or not); ``default_grid``: (cols, rows) of grid="auto" / "full"
+    operations (``--grid``)."""
     import ttlang.emu as emu  # noqa: PLC0415
     import ttlang  # noqa: PLC0415
     from ttlang.runtime import _ttnn  # noqa: PLC0415
@@ -233,7 +256,7 @@ def run(
 
     recorder = emu.Trace(trace) if trace is not None else None
     arch = arch or sim_device.DEFAULT_ARCHITECTURE
-    sim_device.configure(arch, cache_dir, recorder)
+    sim_device.configure(arch, cache_dir, recorder, default_grid)
     path = os.path.abspath(script)
     with open(path, "rb") as file:
         source = file.read()

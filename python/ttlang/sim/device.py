@@ -32,6 +32,9 @@ class Settings:
     arch: str = DEFAULT_ARCHITECTURE
     cache_dir: str | os.PathLike[str] | None = None  # None: the emulator's default cache
     trace: emu.Trace | None = None  # `ttlang-sim --trace`: records every device opened
+    # `ttlang-sim --grid ROWS,COLS`, as (cols, rows): the grid of grid="auto" / "full" operations
+    # (None: the architecture's whole worker grid).
+    default_grid: tuple[int, int] | None = None
 
 
 settings = Settings()
@@ -42,13 +45,16 @@ def configure(
     arch: str = DEFAULT_ARCHITECTURE,
     cache_dir: str | os.PathLike[str] | None = None,
     trace: emu.Trace | None = None,
+    default_grid: tuple[int, int] | None = None,
 ) -> None:
-    """Sets what later ``ttnn.open_device`` calls open (and the trace they record into)."""
+    """Sets what later ``ttnn.open_device`` calls open (the trace they record into, and the
+    ``(cols, rows)`` grid their ``grid="auto"`` / ``"full"`` operations run on)."""
     if arch not in emu.device.ARCHITECTURES:
         raise ValueError(f"arch must be one of {emu.device.ARCHITECTURES}, got {arch!r}")
     settings.arch = arch
     settings.cache_dir = cache_dir
     settings.trace = trace
+    settings.default_grid = default_grid
 
 
 class Device(emu.Device):
@@ -57,6 +63,9 @@ class Device(emu.Device):
     # OperationRuntime.run raises this for operations declared with runtime_resource_factory=
     # (the spec: the simulator rejects them); the runtime never imports the simulator.
     runtime_resources_rejection = RuntimeResourcesRejected
+    # The grid of grid="auto" / "full" operations called with its tensors (read by the
+    # operation's dispatch); None: the architecture's whole worker grid.
+    default_grid: tuple[int, int] | None = None
 
     def __init__(self, device_id: int, arch: str, cache_dir: str | os.PathLike[str] | None) -> None:
         super().__init__(arch, cache_dir=cache_dir)
@@ -90,6 +99,7 @@ def open_device(
     device = _open.get(device_id)
     if device is None:
         device = _open[device_id] = Device(device_id, settings.arch, settings.cache_dir)
+        device.default_grid = settings.default_grid
         if settings.trace is not None:
             settings.trace.attach(device)
     return device

@@ -84,7 +84,8 @@ def test_both_argument_orders_give_the_script_its_arguments(tmp_path, sim_cache,
 @pytest.mark.parametrize(
     "option, why",
     [
-        (["--grid", "4,4"], "a smaller default grid is not supported yet"),
+        (["--grid", "9,4"], "wormhole_b0 has 8 rows and 8 columns of worker cores"),
+        (["--grid", "4x4"], "expected ROWS,COLS"),
         (["--trace-events", "dfb"], "choosing kinds is not supported"),
         (["--no-trace-events", "dfb"], "leaving kinds out is not supported"),
         (["--trace", "/no/such/dir/out.json"], "no such directory to write the trace to"),
@@ -96,8 +97,8 @@ def test_both_argument_orders_give_the_script_its_arguments(tmp_path, sim_cache,
     ],
 )
 def test_a_tt_lang_sim_option_that_does_not_apply_is_an_error_never_ignored(tmp_path, option, why):
-    # Issue 32: `ttlang-sim add.py --trace --grid 4,4` exited 0 having ignored both (--trace is
-    # supported now: test/python/emu/test_trace_emulated.py).
+    # Issue 32: `ttlang-sim add.py --trace --grid 4,4` exited 0 having ignored both (both are
+    # supported now: test/python/emu/test_trace_emulated.py, and --grid below).
     script = tmp_path / "args.py"
     script.write_text(ARGV)
     done = _sim(str(script), *option)
@@ -151,6 +152,63 @@ def test_arch_option_opens_a_blackhole_device(run_sim):
     """, options=("--arch", "blackhole"))
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["blackhole", "13", "10"]
+
+
+GRID_PROGRAM = """
+    import numpy as np
+    import ttnn
+    import ttlang as ttl
+
+    @ttl.operation(grid="full")
+    def stamp(x, out):
+        # Every core copies x's tile into out's tile column of its node index: the nonzero
+        # columns count the cores the operation ran on.
+        x_dfb = ttl.make_dataflow_buffer_like(x, shape=(1, 1), block_count=2)
+        o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+
+        @ttl.datamovement()
+        def reader():
+            with x_dfb.reserve() as blk:
+                ttl.copy(x[0, 0], blk).wait()
+
+        @ttl.compute()
+        def compute():
+            with x_dfb.wait() as a, o_dfb.reserve() as o:
+                o.store(a)
+
+        @ttl.datamovement()
+        def writer():
+            node = ttl.node(dims=1)
+            with o_dfb.wait() as blk:
+                ttl.copy(blk, out[0, node]).wait()
+
+    device = ttnn.open_device(device_id=0)
+    x = ttnn.from_torch(np.ones((32, 32), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT,
+                        device=device)
+    out = ttnn.from_torch(np.zeros((32, 32 * 64), np.float32), dtype=ttnn.bfloat16,
+                          layout=ttnn.TILE_LAYOUT, device=device)
+    stamp(x, out)
+    written = (ttnn.to_torch(out).reshape(32, 64, 32)[0, :, 0] != 0).sum()
+    print(int(written))
+"""
+
+
+@pytest.mark.parametrize("grid, cores", [(None, 64), ("2,3", 6), ("1,1", 1)])
+def test_grid_option_sets_the_grid_of_full_grid_operations(run_sim, grid, cores):
+    # tt-lang-sim's --grid ROWS,COLS: the default grid of grid="full" / "auto" operations.
+    done = run_sim(GRID_PROGRAM, options=("--grid", grid) if grid else ())
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == [str(cores)]
+
+
+def test_grid_option_is_rows_then_columns(tmp_path):
+    # Blackhole has 10 rows and 13 columns of workers: 2 rows of 11 fit, 11 rows of 2 do not.
+    script = tmp_path / "args.py"
+    script.write_text(ARGV)
+    done = _sim(str(script), "--arch", "blackhole", "--grid", "11,2")
+    assert done.returncode == 2 and "--grid 11,2: blackhole has 10 rows and 13 columns" in done.stderr
+    done = _sim(str(script), "--arch", "blackhole", "--grid", "2,11")
+    assert done.returncode == 0, done.stderr
 
 
 def test_cache_dir_option_holds_the_kernel_builds(run_sim, tmp_path):
