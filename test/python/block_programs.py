@@ -65,3 +65,27 @@ def copy_after_pop(a, out):
     x = d.wait()
     x.pop()  # E:explicit_pop
     ttl.copy(x, out[0, 0]).wait()  # E:copy_after_pop
+
+
+@ttl.operation(grid=(1, 1))
+def both_sides_of_a_one_block_dfb(a, out):
+    i = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    s = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=1)  # E:one_block_dfb
+
+    @ttl.datamovement()
+    def reader():
+        for c in range(2):
+            with i.reserve() as x:
+                ttl.copy(a[0, c], x).wait()
+
+    @ttl.compute()
+    def compute():
+        with i.wait() as x, s.reserve() as t:
+            t.store(x)
+        with i.wait() as x, s.wait() as prev, s.reserve() as t:  # E:both_sides_of_one_block
+            t.store(prev + x)
+
+    @ttl.datamovement()
+    def writer():
+        with s.wait() as t:
+            ttl.copy(t, out[0, 0]).wait()

@@ -73,3 +73,16 @@ def test_copy_after_an_explicit_pop_is_rejected():
     error = _error(programs.copy_after_pop)
     assert error.line == marker_line(SOURCE, "copy_after_pop")
     assert f"was popped at {_at('explicit_pop')}" in error.message
+
+
+def test_both_sides_of_a_one_block_dfb_held_at_once_are_a_deadlock_rejected():
+    # The fuzzer's finding (issue 33): the reserve waits for the slot the waited block holds
+    # until its pop, after the reserve; it compiled and deadlocked on the emulated device.
+    error = _error(programs.both_sides_of_a_one_block_dfb)
+    assert error.line == marker_line(SOURCE, "both_sides_of_one_block")
+    assert error.message.startswith(
+        f"DFB created at {_at('one_block_dfb')} has block_count=1 and its one block is waited "
+        f"for at {_at('both_sides_of_one_block')} and still held: reserving a block of it here "
+        "waits for that slot"
+    )
+    assert "give the DFB block_count=2" in error.message

@@ -9,7 +9,11 @@
 //    address the same L1 slot as the first (and its tile count would not be
 //    cumulative): rejected;
 //  * a block used after its release reads or writes a slot the other side may
-//    already own again: rejected.
+//    already own again: rejected;
+//  * a thread that holds a block of each side of a one-block DFB at once
+//    waits for the slot it holds itself (the reserve for the waited block's
+//    pop, the wait for the reserved block's push): a certain deadlock,
+//    rejected.
 //
 // Both are decided on program order within the region that acquired the
 // block; the lifecycle analysis of ttl-assign-dfb-indices rejects releases in
@@ -183,6 +187,7 @@ struct VerifyBlockLifetimesPass
         continue; // never released: ttl-assign-dfb-indices reports it
       if (failed(checkUsesAfterRelease(held)) ||
           failed(checkSecondAcquire(held, blocks)) ||
+          failed(checkBothSidesFit(held, blocks)) ||
           failed(checkExternalAcquire(held, calls)))
         return failure();
     }
@@ -232,6 +237,34 @@ struct VerifyBlockLifetimesPass
       return reportSecond(held, other.acquire,
                           Twine("a second block is ") +
                               sideOf(held.acquire).acquired + " here");
+    }
+    return success();
+  }
+
+  /// A block of the other side of a one-block DFB is not acquired while this
+  /// one is held: its only slot is this block's until the release.
+  LogicalResult checkBothSidesFit(const Held &held, ArrayRef<Held> blocks) {
+    auto type = cast<DataflowBufferType>(held.dfb.getType());
+    if (type.getBlockCount() >= 2)
+      return success();
+    for (const Held &other : blocks) {
+      if (other.dfb != held.dfb || other.producer() == held.producer() ||
+          !held.holdsAt(other.acquire))
+        continue;
+      const Side &side = sideOf(held.acquire);
+      const Side &otherSide = sideOf(other.acquire);
+      InFlightDiagnostic diag =
+          other.acquire->emitError("DFB created at ")
+          << describeLocation(held.dfb.getLoc()) << " has block_count=1 and "
+          << "its one block is " << side.acquired << " at "
+          << describeLocation(held.acquire->getLoc())
+          << " and still held: " << otherSide.acquiring
+          << " a block of it here waits for that slot, which this thread "
+             "releases only later (a deadlock); give the DFB block_count=2 "
+             "or release the first block before";
+      diag.attachNote(held.acquire->getLoc())
+          << "the held block is " << side.acquired << " here";
+      return diag;
     }
     return success();
   }

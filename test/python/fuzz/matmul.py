@@ -60,7 +60,7 @@ def draw(seed: int, rng: random.Random) -> Program:
     elif form == "accumulator":
         # tt-lang 1.1's accumulator DFB: the first K block stored, each later one `prev + p @ q`.
         # A waited and a reserved block of it are held at once: it needs two blocks (with one,
-        # the reserve waits for the pop after it: a deadlock the compiler does not diagnose).
+        # the reserve waits for the pop after it: a deadlock, rejected at compile time).
         step = f"with {waits}, s_dfb.wait() as prev"
         body = [f"                with {waits}, s_dfb.reserve() as t:",
                 f"                    t.store({product})",
