@@ -514,9 +514,9 @@ uint32_t DeviceImpl::allocate(BufferKind kind, uint32_t pageSize,
       at = (top - perBank) & ~(align - 1);
     top = it->first;
   }
-  if (!at && top >= perBank + arch.l1UnreservedBase)
+  if (!at && top >= perBank + arch.l1ReservedBytes)
     at = (top - perBank) & ~(align - 1);
-  if (!at || *at < arch.l1UnreservedBase)
+  if (!at || *at < arch.l1ReservedBytes)
     throw std::runtime_error(format(
         "out of emulated L1: %llu B per core requested",
         (unsigned long long)perBank));
@@ -1150,7 +1150,7 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
   };
 
   // Circular buffers: placed upward from the unreserved base, per core.
-  std::vector<uint32_t> cursor(cores.size(), arch.l1UnreservedBase);
+  std::vector<uint32_t> cursor(cores.size(), arch.l1ReservedBytes);
   for (const CircularBufferSpec &spec : program.circularBuffers) {
     for (auto [x, y] : spec.cores) {
       Core *c = core(x, y);

@@ -205,7 +205,7 @@ uint64_t bytesPerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
                    device.l1Alignment);
   }
   bool l1 = layout.isL1();
-  int64_t banks = l1 ? device.numL1Banks : device.numDramBanks;
+  int64_t banks = l1 ? device.l1Banks : device.dramBanks;
   uint64_t alignment = l1 ? device.l1Alignment : device.dramAlignment;
   if (layout.isRowMajor()) {
     // One page per row of the last dimension, each page aligned (measured:
@@ -410,7 +410,7 @@ llvm::Error checkStaticBuffers(llvm::StringRef opName, uint64_t bytes) {
       " B per core from the L1 allocator base " +
       llvm::Twine(device.l1AllocatorBase) + " and end at " +
       llvm::Twine(device.l1AllocatorBase + bytes) + " B, beyond the " +
-      llvm::Twine(device.l1BankSize) + " B of L1 (tt-metal rejects the "
+      llvm::Twine(device.l1Bytes) + " B of L1 (tt-metal rejects the "
       "program); place operands so the op needs smaller buffers");
 }
 
@@ -440,7 +440,7 @@ uint64_t bufferAlignment(LayoutAttr layout) {
 llvm::Error checkBuffersBelowInputs(llvm::StringRef opName, uint64_t bytes,
                                     uint64_t l1Bytes) {
   const DeviceModel &device = currentDevice();
-  if (device.l1AllocatorBase + bytes + l1Bytes <= device.l1BankSize)
+  if (device.l1AllocatorBase + bytes + l1Bytes <= device.l1Bytes)
     return llvm::Error::success();
   return outOfMemoryError(opName + ": circular buffers of " +
                           llvm::Twine(bytes) + " B per core from the L1 "

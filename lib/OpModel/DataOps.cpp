@@ -1097,7 +1097,7 @@ llvm::Expected<Step> rowMajorPadStep(uint64_t rowBytes, bool frontPadded) {
       ceilDiv(rowBytes, device.dramAlignment) * device.dramAlignment;
   uint64_t rowsPerBarrier = std::max<uint64_t>(ceilDiv(kBarrierBytes, l1Row), 1);
   uint64_t barrier = rowsPerBarrier * l1Row;
-  uint64_t budget = device.l1BankSize / 2 - device.l1AllocatorBase;
+  uint64_t budget = device.l1Bytes / 2 - device.l1AllocatorBase;
   if (barrier > budget)
     return backendError(PadOp::getOperationName() + ": a padded row of " +
                         llvm::Twine(l1Row) +

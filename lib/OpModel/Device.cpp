@@ -13,22 +13,7 @@
 namespace mlir::ttnn::op_model {
 
 static DeviceModel deviceOf(const char *name) {
-  const ttlang::target::Facts &facts = *ttlang::target::find(name);
-  return DeviceModel{facts.name,
-                     facts.gridRows,
-                     facts.gridCols,
-                     facts.l1Banks,
-                     facts.dramBanks,
-                     facts.l1Bytes,
-                     facts.l1ReservedBytes,
-                     facts.l1AllocatorBase,
-                     facts.l1Alignment,
-                     facts.dramBankBytes,
-                     facts.dramAlignment,
-                     facts.clockGHz,
-                     facts.dramBytesPerNs,
-                     facts.nocBytesPerCycle,
-                     facts.launchOverheadNs};
+  return DeviceModel{*ttlang::target::find(name)};
 }
 
 const DeviceModel &wormholeB0() {

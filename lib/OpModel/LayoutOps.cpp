@@ -368,7 +368,7 @@ std::optional<ConversionProgram> codegenUntilize(const TileGrid &g,
 /// allocator base, double-buffered.
 int64_t maxTilesPerCB(LayoutAttr layout) {
   const DeviceModel &device = currentDevice();
-  return int64_t((device.l1BankSize / 2 - device.l1AllocatorBase) /
+  return int64_t((device.l1Bytes / 2 - device.l1AllocatorBase) /
                  (kDoubleBuffer * tileBytes(layout)));
 }
 

@@ -204,11 +204,11 @@ llvm::Error MockAllocatorState::checkCircularBuffers(uint64_t cbBytes) const {
     return outOfMemoryError("circular buffers need " + llvm::Twine(cbBytes) +
                             " B per core but L1 has " +
                             llvm::Twine(device->usableL1()) + " B usable");
-  uint64_t cbEnd = device->l1UnreservedBase + cbBytes;
+  uint64_t cbEnd = device->l1ReservedBytes + cbBytes;
   // The lowest live L1 buffer is the only one the CBs can reach first.
   if (!l1.empty() && l1.front().address < cbEnd)
     return outOfMemoryError("circular buffers [" +
-                            llvm::Twine(device->l1UnreservedBase) + ", " +
+                            llvm::Twine(device->l1ReservedBytes) + ", " +
                             llvm::Twine(cbEnd) + ") clash with the L1 buffer " +
                             describe(l1.front()));
   return llvm::Error::success();

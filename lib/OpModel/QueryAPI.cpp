@@ -212,7 +212,7 @@ double benchmarkConstraints(MlirOperation cOp, BenchMode mode,
   std::vector<op_model::OpModelAllocationRecord> live;
   const op_model::DeviceModel &device = op_model::currentDevice();
   for (uint64_t i = 0; i < liveRecordCount; ++i)
-    live.push_back({BufferType::L1, device.l1BankSize - (i + 1) * 4096, 2048});
+    live.push_back({BufferType::L1, device.l1Bytes - (i + 1) * 4096, 2048});
   size_t failures = 0;
   auto start = std::chrono::steady_clock::now();
   for (uint64_t i = 0; i < iterations; ++i) {

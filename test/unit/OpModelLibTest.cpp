@@ -65,17 +65,17 @@ void allocatorChecks() {
     MockAllocatorState state(*device);
     // Top-down, aligned: 100 B rounds up to 112 and sits at the top.
     auto first = valueOr(state.allocate(BufferType::L1, 100), OpModelAllocationRecord{});
-    CHECK(first.address == device->l1BankSize - 112 &&
+    CHECK(first.address == device->l1Bytes - 112 &&
           first.sizePerBank == 112);
     auto second = valueOr(state.allocate(BufferType::L1, 2048), OpModelAllocationRecord{});
-    CHECK(second.address == device->l1BankSize - 112 - 2048);
+    CHECK(second.address == device->l1Bytes - 112 - 2048);
     // DRAM: bottom-up with the DRAM alignment.
     auto d0 = valueOr(state.allocate(BufferType::DRAM, 10), OpModelAllocationRecord{});
     auto d1 = valueOr(state.allocate(BufferType::DRAM, 10), OpModelAllocationRecord{});
     CHECK(d0.sizePerBank == device->dramAlignment && d0.address == 0 &&
           d1.address == device->dramAlignment);
     // CBs up to the lowest tensor fit; one more byte clashes.
-    uint64_t room = second.address - device->l1UnreservedBase;
+    uint64_t room = second.address - device->l1ReservedBytes;
     CHECK(!state.checkCircularBuffers(room));
     llvm::Error clash = state.checkCircularBuffers(room + 1);
     CHECK(clash && takeOpModelError(std::move(clash)).first ==
@@ -98,10 +98,10 @@ void allocatorChecks() {
   }
   // A hole between live buffers is reused top-down.
   MockAllocatorState holes(wh);
-  CHECK(!holes.apply({BufferType::L1, wh.l1BankSize - 4096, 4096}));
-  CHECK(!holes.apply({BufferType::L1, wh.l1BankSize - 12288, 4096}));
+  CHECK(!holes.apply({BufferType::L1, wh.l1Bytes - 4096, 4096}));
+  CHECK(!holes.apply({BufferType::L1, wh.l1Bytes - 12288, 4096}));
   auto inHole = valueOr(holes.allocate(BufferType::L1, 4096), OpModelAllocationRecord{});
-  CHECK(inHole.address == wh.l1BankSize - 8192);
+  CHECK(inHole.address == wh.l1Bytes - 8192);
 
   // A record whose end would pass 2^64 is outside the bank, not wrapped
   // into it; a size beyond the bank is out of memory, not rounded to 0.
@@ -123,7 +123,7 @@ void allocatorChecks() {
   // state unchanged.
   std::vector<OpModelAllocationRecord> ordered;
   for (uint64_t i = 0; i < 300; ++i)
-    ordered.push_back({BufferType::L1, wh.l1BankSize - (i + 1) * 4096, 2048});
+    ordered.push_back({BufferType::L1, wh.l1Bytes - (i + 1) * 4096, 2048});
   std::vector<OpModelAllocationRecord> shuffled = ordered;
   for (size_t i = 0; i < shuffled.size(); ++i)
     std::swap(shuffled[i], shuffled[(i * 7919) % shuffled.size()]);
@@ -141,28 +141,28 @@ void allocatorChecks() {
   if (fromShuffled) {
     // The lowest buffer bounds the CBs; the next allocation goes to the
     // highest gap that fits (2048 B between the first two records).
-    uint64_t lowest = wh.l1BankSize - 300 * 4096;
-    CHECK(!fromShuffled->checkCircularBuffers(lowest - wh.l1UnreservedBase));
+    uint64_t lowest = wh.l1Bytes - 300 * 4096;
+    CHECK(!fromShuffled->checkCircularBuffers(lowest - wh.l1ReservedBytes));
     llvm::Error clash =
-        fromShuffled->checkCircularBuffers(lowest - wh.l1UnreservedBase + 1);
+        fromShuffled->checkCircularBuffers(lowest - wh.l1ReservedBytes + 1);
     CHECK(clash && takeOpModelError(std::move(clash)).first ==
                        OpModelErrorKind::OutOfMemory);
     auto next = valueOr(fromShuffled->allocate(BufferType::L1, 2048),
                         OpModelAllocationRecord{});
-    CHECK(next.address == wh.l1BankSize - 2048);
+    CHECK(next.address == wh.l1Bytes - 2048);
     // 2049 B fit no gap between records: below the lowest one.
     auto below = valueOr(fromShuffled->allocate(BufferType::L1, 2049),
                          OpModelAllocationRecord{});
     CHECK(below.address == lowest - 2064);
   }
   std::vector<OpModelAllocationRecord> overlapping = shuffled;
-  overlapping.push_back({BufferType::L1, wh.l1BankSize - 100 * 4096 + 1024, 2048});
+  overlapping.push_back({BufferType::L1, wh.l1Bytes - 100 * 4096 + 1024, 2048});
   CHECK(errorKind(buildInitialState(overlapping)) == OpModelErrorKind::Backend);
   MockAllocatorState partial(wh);
-  CHECK(!partial.apply({BufferType::L1, wh.l1BankSize - 4096, 2048}));
+  CHECK(!partial.apply({BufferType::L1, wh.l1Bytes - 4096, 2048}));
   llvm::Error batch = partial.applyAll(
-      {{BufferType::L1, wh.l1BankSize - 8192, 2048},
-       {BufferType::L1, wh.l1BankSize - 4096 + 1024, 16}});
+      {{BufferType::L1, wh.l1Bytes - 8192, 2048},
+       {BufferType::L1, wh.l1Bytes - 4096 + 1024, 16}});
   CHECK(batch && takeOpModelError(std::move(batch)).first ==
                      OpModelErrorKind::Backend);
   CHECK(partial.getL1Buffers().size() == 1);
@@ -198,7 +198,7 @@ void entryChecks(MLIRContext &ctx) {
       OpConstraints{});
   CHECK(stateful.outputAllocations.size() == 1 &&
         stateful.outputAllocations[0].address ==
-            wormholeB0().l1BankSize - 2048);
+            wormholeB0().l1Bytes - 2048);
   // The caller's state is a value: unchanged by the query.
   CHECK(state->getL1Buffers().empty());
 

@@ -31,7 +31,7 @@ struct ArchSpec {
   uint32_t dramAlignment;     // bytes
   uint32_t l1Alignment;       // bytes
   uint32_t l1Size;            // bytes of L1 per core
-  uint32_t l1UnreservedBase;  // first byte circular buffers may use
+  uint32_t l1ReservedBytes;   // first byte circular buffers may use
   uint32_t maxCircularBuffers;
 };
 const ArchSpec *findArch(const std::string &name);

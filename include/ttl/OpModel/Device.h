@@ -3,6 +3,8 @@
 #ifndef TTL_OPMODEL_DEVICE_H
 #define TTL_OPMODEL_DEVICE_H
 
+#include "ttl/Targets.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -14,35 +16,16 @@ class Operation;
 
 namespace mlir::ttnn::op_model {
 
-/// The facts of one chip the analytical backend and the mock allocator need.
-/// Sources are in docs/op-model.md.
-struct DeviceModel {
-  llvm::StringRef name;
-  int64_t gridRows;
-  int64_t gridCols;
-  /// L1 banks: one per worker core.
-  int64_t numL1Banks;
-  int64_t numDramBanks;
-  /// Bytes of L1 per core and the first byte above the firmware-reserved region.
-  uint64_t l1BankSize;
-  uint64_t l1UnreservedBase;
-  /// ttnn's L1 allocator base (ttl/Targets.h).
-  uint64_t l1AllocatorBase;
-  uint64_t l1Alignment;
-  uint64_t dramBankSize;
-  uint64_t dramAlignment;
-  /// Roofline constants (getOpRuntime).
-  double clockGHz;
-  double dramBytesPerNs;
-  double nocBytesPerCycle;
-  double launchOverheadNs;
-
+/// The facts of one chip the analytical backend and the mock allocator need:
+/// a view of its row of the one target table (ttl/Targets.h, with the
+/// sources), under the table's names, plus what the op model derives.
+struct DeviceModel : ::ttlang::target::Facts {
   int64_t numCores() const { return gridRows * gridCols; }
   /// L1 per core an op may use: everything above the reserved region.
-  uint64_t usableL1() const { return l1BankSize - l1UnreservedBase; }
+  uint64_t usableL1() const { return l1Bytes - l1ReservedBytes; }
   /// The L1 per core ttnn's own budgets see with nothing else in L1: above
   /// the allocator's base (get_max_l1_space without occupied L1).
-  uint64_t l1AboveAllocatorBase() const { return l1BankSize - l1AllocatorBase; }
+  uint64_t l1AboveAllocatorBase() const { return l1Bytes - l1AllocatorBase; }
 };
 
 const DeviceModel &wormholeB0();

@@ -71,9 +71,9 @@ private:
   };
   Bank bank(BufferType type) const {
     if (type == BufferType::L1)
-      return {device->l1UnreservedBase, device->l1BankSize,
+      return {device->l1ReservedBytes, device->l1Bytes,
               device->l1Alignment};
-    return {0, device->dramBankSize, device->dramAlignment};
+    return {0, device->dramBankBytes, device->dramAlignment};
   }
   std::vector<OpModelAllocationRecord> &buffers(BufferType type) {
     return type == BufferType::L1 ? l1 : dram;
