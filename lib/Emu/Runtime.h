@@ -251,14 +251,15 @@ inline void record(Processor &p, const TraceEvent &event) {
     p.events.push_back(event);
 }
 
-/// An event of one tick; returns its end.
-inline uint64_t noteEvent(Processor &p, EventKind kind, uint32_t a, uint32_t b,
-                          uint64_t address = 0, uint8_t detail = 0) {
+/// Records `kind` spanning the logical clock from its current tick to `end`
+/// (which becomes the clock), after any pending tile group.
+inline uint64_t noteSpan(Processor &p, EventKind kind, uint64_t end, uint32_t a,
+                         uint32_t b, uint64_t address, uint8_t detail) {
   if (p.groupTiles)
     flushTiles(p);
   TraceEvent event;
   event.start = p.clock;
-  event.end = ++p.clock;
+  event.end = p.clock = end;
   event.address = address;
   event.a = a;
   event.b = b;
@@ -268,21 +269,17 @@ inline uint64_t noteEvent(Processor &p, EventKind kind, uint32_t a, uint32_t b,
   return event.end;
 }
 
+/// An event of one tick; returns its end.
+inline uint64_t noteEvent(Processor &p, EventKind kind, uint32_t a, uint32_t b,
+                          uint64_t address = 0, uint8_t detail = 0) {
+  return noteSpan(p, kind, p.clock + 1, a, b, address, detail);
+}
+
 /// A wait that returned: it ends at `after` (the end of the event it waited
 /// for, 0 when unknown or not tracing) or now, whichever is later.
 inline void noteWait(Processor &p, EventKind kind, uint64_t after, uint32_t a,
                      uint32_t b, uint64_t address = 0, uint8_t detail = 0) {
-  if (p.groupTiles)
-    flushTiles(p);
-  TraceEvent event;
-  event.start = p.clock;
-  event.end = p.clock = std::max(p.clock, after);
-  event.address = address;
-  event.a = a;
-  event.b = b;
-  event.kind = kind;
-  event.detail = detail;
-  record(p, event);
+  noteSpan(p, kind, std::max(p.clock, after), a, b, address, detail);
 }
 
 /// One tile operation of `group`: consecutive ones of a group are one event.
