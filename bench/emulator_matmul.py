@@ -67,7 +67,10 @@ print(json.dumps({"wall": times[len(times) // 2][0], "cpu": times[len(times) // 
                   "busiest": busiest}))
 """
 
-OURS = THREAD_CPU + r"""
+# A child process's setup, shared with bench/emulator_trace.py: argv case, n, calls, threads, cache
+# (then the caller's own); the case's matmul of random bf16 n x n operands on the emulated device,
+# called once to build and warm up.
+MATMUL_SETUP = r"""
 import importlib.util, json, os, sys, time
 import ml_dtypes, numpy as np
 import ttlang.emu as emu
@@ -80,6 +83,8 @@ a = device.tensor(rng.standard_normal((n, n), dtype=np.float32).astype(ml_dtypes
 b = device.tensor(rng.standard_normal((n, n), dtype=np.float32).astype(ml_dtypes.bfloat16))
 y = device.empty((n, n))
 module.matmul(a, b, y)
+"""
+OURS = THREAD_CPU + MATMUL_SETUP + r"""
 times, before = [], thread_cpu()
 for _ in range(calls):
     t0, c0 = time.perf_counter(), time.process_time()

@@ -23,22 +23,12 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CASE = os.path.join(ROOT, "bench", "cases", "matmul_grid_blocks.py")
+from emulator_matmul import CASE, MATMUL_SETUP  # noqa: E402 - bench/ is the script's folder
 
-CALLS = r"""
-import importlib.util, json, os, sys, time
-import ml_dtypes, numpy as np
-import ttlang.emu as emu
-case, n, calls, threads, cache, mode = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]
-spec = importlib.util.spec_from_file_location("case", case)
-module = importlib.util.module_from_spec(spec); spec.loader.exec_module(module)
-device = emu.open_device(cache_dir=cache, threads=threads)
-rng = np.random.default_rng(0)
-a = device.tensor(rng.standard_normal((n, n), dtype=np.float32).astype(ml_dtypes.bfloat16))
-b = device.tensor(rng.standard_normal((n, n), dtype=np.float32).astype(ml_dtypes.bfloat16))
-y = device.empty((n, n))
-module.matmul(a, b, y)
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+CALLS = MATMUL_SETUP + r"""
+mode = sys.argv[6]
 times, events, write = [], 0, None
 for _ in range(calls):
     if mode == "on":
