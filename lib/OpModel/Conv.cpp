@@ -563,9 +563,13 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
   // their scratchpad; no L1 tensors), the halo (or the reshard alone),
   // whose buffer the conv reads, then the conv with its reader indices
   // (freed before the result is copied out).
-  if (io.reshapeTotal)
-    a.programs.push_back({0, io.reshapeCB, 0, 0,
-                          io.reshapeTotal - io.reshapeCB, false});
+  if (io.reshapeTotal) {
+    ProgramStep reshapes;
+    reshapes.dataflowBytes = io.reshapeCB;
+    reshapes.scratchpadBytes = io.reshapeTotal - io.reshapeCB;
+    reshapes.overlapsPreviousBuffers = false;
+    a.programs.push_back(reshapes);
+  }
   a.programs.push_back(convPhase(halo.cbBytes, halo.scratch, halo.phase(),
                                  halo.phase() - input));
   a.programs.push_back(convPhase(cbBytes, 0, out + reader, reader));
@@ -747,8 +751,9 @@ void copyOut(ConvAnalysis &a, LayoutAttr requested) {
   a.output = requested;
   if (!requested.isL1())
     return;
-  a.programs.push_back(
-      {0, 0, bytesPerBank(a.outputShape, requested), 0, 0, true});
+  ProgramStep copy; // no buffers of its own; after the conv's CBs
+  copy.allocatedL1 = bytesPerBank(a.outputShape, requested);
+  a.programs.push_back(copy);
 }
 
 /// The call's formats, or why they are not modelled (see ConvIO).
