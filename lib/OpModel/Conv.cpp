@@ -320,9 +320,22 @@ llvm::Expected<ConvAnalysis> analyseBlockMatmul(const ConvWindow &w,
                   uint64_t(blockW * perCoreN * buffering +
                            io.biasTiles(perCoreN)) *
                       io.weightTile;
-  // The tilize (to DRAM) of a row-major input before the reshard: one tile
-  // row in and out.
-  uint64_t tilizeCB = io.tiled ? 0 : uint64_t(2 * kTiles) * kBf16TileBytes;
+  // The tilize (to DRAM) of a row-major input before the reshard: to_layout's
+  // tilize program (LayoutOps.cpp: one tile row in and out, or the block
+  // tilize of a wide row, with its scratchpad; measured: 98 x 2048 takes the
+  // block program's 16384 B and 384 B on Wormhole, 8192 B and 256 B on
+  // Blackhole).
+  uint64_t tilizeCB = 0, tilizeScratch = 0;
+  if (!io.tiled) {
+    llvm::SmallVector<int64_t, 4> shape = {1, 1, w.pixels(), w.inChannels};
+    LayoutAttr tiledDram = io.input.interleavedIn(
+        PageLayout::Tile, BufferType::DRAM);
+    auto tilize = conversionProgram(shape, io.input, tiledDram);
+    if (!tilize)
+      return tilize.takeError();
+    tilizeCB = tilize->circularBytes + tilize->dataflowBytes;
+    tilizeScratch = tilize->scratchpadBytes;
+  }
   uint64_t in = uint64_t(perCoreM * blockW) * kBf16TileBytes;
   uint64_t out = uint64_t(perCoreM * perCoreN) * io.outTile;
   ConvAnalysis a;
@@ -333,7 +346,8 @@ llvm::Expected<ConvAnalysis> analyseBlockMatmul(const ConvWindow &w,
         " B) exceed the " + llvm::Twine(device.usableL1()) +
         " B of usable L1 per core (ttnn 0.81.1 fails to allocate its CBs)");
   // The input shard is allocated while the tilize's CBs are live.
-  a.programs = {convPhase(tilizeCB, 0, in, 0), convPhase(mmCB, 0, out, 0)};
+  a.programs = {convPhase(tilizeCB, tilizeScratch, in, 0),
+                convPhase(mmCB, 0, out, 0)};
   a.cores = rowCores * colCores;
   a.kTiles = kTiles;
   a.nTiles = nTiles;
