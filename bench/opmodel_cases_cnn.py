@@ -350,4 +350,13 @@ def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[A
         conv(1, 20, 20, 141, 180, 3, 2, 0, dst="conv_bs", held=173),
         conv(1, 56, 56, 64, 64, 3, 1, 1, src="l1_rm", held=32),
         conv(1, 56, 56, 64, 64, 3, 1, 1, src="l1_rm", held=128),
+        # The block-sharded matmul's tilize of a wide row: to_layout's block tilize.
+        conv(2, 7, 7, 2048, 512, dst="conv_bs", bias=False, relu=True),
+        # Height-sharded row-major inputs of the 1x1 matmul, and of channels needing a reshard.
+        conv(1, 56, 56, 64, 256, src="g:hs:7x7:64x64:rm"), conv(1, 56, 56, 64, 256, src="g:hs:8x8:49x64:rm"),
+        conv(1, 28, 28, 40, 96, src="g:hs:7x7:16x40:rm"),
+        conv(1, 224, 224, 4, 96, 3, 2, 1, src="g:hs:7x8:896x4:rm", relu=True),
+        conv(1, 56, 56, 20, 64, 3, 1, 1, src="g:hs:7x7:64x20:rm"),
+        conv(1, 28, 28, 40, 96, src="l1_rm"), conv(1, 224, 224, 4, 96, 3, 2, 1, src="l1_rm", relu=True),
+        conv(1, 56, 56, 20, 64, 3, 1, 1, src="l1_rm"),
     )

@@ -232,27 +232,55 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
                                            const ConvIO &io) {
   llvm::StringRef name = Conv2dOp::getOperationName();
   const DeviceModel &device = currentDevice();
-  if (llvm::Error err = checkInterleavedInput(io, "the height-sharded matmul"))
-    return err;
   auto [rows, cores] = splitRows(w.pixels());
+  std::array<int64_t, 2> grid = gridOf(cores);
   int64_t kTiles = ceilDiv(w.inChannels, kTileDim);
   int64_t nTiles = ceilDiv(w.outChannels, kTileDim);
+  // A height-sharded input (the only sharded one this path sees) of whole
+  // channel tiles: shards of whole tile rows are tilized where they are, on
+  // the input's grid; others are resharded from L1 into the interleaved
+  // input's distribution (no scratchpad; measured on both devices: 56x56x64
+  // on 7x7 cores of 64 rows kept, on 8x8 of 49 rows resharded to ttnn's own
+  // 64 (Wormhole) or 32 (Blackhole) rows). Channels that are not whole tiles
+  // take further programs (measured: 28x28x40 on 7x7 cores of 16 rows, 2048
+  // B more L1): not modelled.
+  bool sharded = io.input.isSharded();
+  bool inPlace = false;
+  if (sharded) {
+    llvm::ArrayRef<int64_t> shard = io.input.getShard();
+    if (shard[1] % kTileDim != 0)
+      return notSupportedError(
+          name + ": a height-sharded input of channels that are not whole "
+                 "tiles (" +
+          describe(io.input) + ") of the height-sharded matmul is not "
+                               "modelled");
+    inPlace = shard[0] % kTileDim == 0;
+    if (inPlace) {
+      rows = shard[0];
+      cores = ceilDiv(w.pixels(), rows);
+      grid = {io.input.getGrid()[0], io.input.getGrid()[1]};
+    }
+  }
   uint64_t reshard = uint64_t(rows) * kTiles * kTileDim * kStickElementBytes;
   uint64_t out = tiledRows(rows, nTiles, io.outTile);
   ConvAnalysis a;
   uint64_t cbBytes =
       uint64_t(kTiles * nTiles + io.biasTiles(nTiles)) * io.weightTile;
   // A row-major reshard is tilized into a second buffer (with the
-  // reshard's scratchpad); a tiled input's reshard is the matmul's input.
+  // reshard's scratchpad, from an interleaved input); a tiled input's
+  // reshard is the matmul's input.
   uint64_t tilized = io.tiled ? 0 : reshard;
-  uint64_t scratch = io.tiled ? 0
-                              : reshardScratchBytes(kTiles * kTileDim *
-                                                    kStickElementBytes);
+  uint64_t scratch = io.tiled || sharded
+                         ? 0
+                         : reshardScratchBytes(kTiles * kTileDim *
+                                               kStickElementBytes);
+  if (inPlace)
+    reshard = 0;
   a.cores = cores;
   a.kTiles = kTiles;
   a.nTiles = nTiles;
   a.mTiles = ceilDiv(w.pixels(), kTileDim);
-  if (reshard + out + cbBytes > device.usableL1())
+  if (std::max(reshard, tilized) + out + cbBytes > device.usableL1())
     return outOfMemoryError(
         name + ": the weight and bias CBs (" + llvm::Twine(cbBytes) +
         " B, all of K x N tiles) and the input and output shards (" +
@@ -261,9 +289,10 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
         "0.81.1 fails to allocate its CBs)");
   // The reshard and its tilized copy, then the matmul of the tilized input
   // into the output.
-  a.programs = {convPhase(0, scratch, reshard + tilized, tilized),
+  // The reshard (if any) is freed once tilized; a tiled input's reshard is
+  // the matmul's input.
+  a.programs = {convPhase(0, scratch, reshard + tilized, io.tiled ? 0 : reshard),
                 convPhase(cbBytes, 0, out, 0)};
-  std::array<int64_t, 2> grid = gridOf(cores);
   int64_t shard[2] = {rows, nTiles * kTileDim};
   a.output = io.sharded(TensorMemoryLayout::HeightSharded, grid, shard);
   a.outputShape = {1, 1, w.pixels(), w.outChannels};
@@ -497,8 +526,9 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
   HaloInput haloInput{io.tiled, b.haloColumns};
   HaloBuffers halo = b.throughHalo ? haloBuffers(sliding, b.d, haloInput)
                                    : reshardBuffers(b.d);
-  if (io.tiled)
-    halo.scratch = 0; // a tiled reshard has no stick scratchpad
+  // A tiled reshard, and one of L1 shards, has no stick scratchpad.
+  if (io.tiled || io.input.isSharded())
+    halo.scratch = 0;
   if (b.inputInPlace) {
     // A sharded input is the halo's input: no reshard, no scratchpad.
     halo.reshard = 0;
@@ -621,16 +651,21 @@ int64_t shardChannelAlignment(int64_t shardWidth) {
 /// grid and shards (no reshard).
 llvm::Expected<ConvAnalysis> analyseConv(const ConvWindow &w,
                                          const ConvIO &io) {
-  llvm::StringRef name = Conv2dOp::getOperationName();
   ConvBlocks b;
   int64_t channels, cores, rows, inRows;
+  // A height-sharded input whose shard width meets its alignment is read in
+  // place; one whose width does not is resharded from L1 like an
+  // interleaved input (measured: 224x224x4 on 7x8 cores and 56x56x20 on 7x7,
+  // the L1 interleaved input's figures on both devices, without its
+  // scratchpad).
+  bool inPlace = false;
   if (io.input.isSharded()) {
+    int64_t width = io.input.getShard()[1];
+    inPlace = width % shardChannelAlignment(width) == 0;
+  }
+  if (inPlace) {
     llvm::ArrayRef<int64_t> grid = io.input.getGrid(),
                             shard = io.input.getShard();
-    if (io.input.getMemoryLayout() != TensorMemoryLayout::HeightSharded ||
-        shard[1] % shardChannelAlignment(shard[1]) != 0)
-      return notSupportedError(name + ": input " + describe(io.input) +
-                               " needs a reshard, which is not modelled");
     channels = shard[1];
     cores = grid[0] * grid[1];
     // get_conv_configs: the output's sticks in whole tile rows per core.
