@@ -374,6 +374,16 @@ CASES: tuple[Case, ...] = (
         # bfp8_b input is freed after its slice.
         ("max", (69, 384), (-2, 1), True, "g:l1:rm", "g:l1:rm"),
         ("sum", (4, 2, 799, 179), (-4, 2), True, "g:l1", "g:l1", "bfp8_b"),
+        # Sharded outputs of reductions over several programs.
+        ("sum", (64, 1024), None, True, "g:dram", "g:hs:1x1:32x32"),
+        ("max", (256, 512), (0, 1), True, "g:dram", "g:ws:1x1:32x32"),
+        ("sum", (4, 256, 256), (0,), True, "g:dram", "g:hs:8x1:32x256"),
+        ("sum", (256, 512), (1,), True, "g:dram", "g:hs:8x1:32x32", "bfp8_b"),
+        ("sum", (4, 256, 512), (0, 2), True, "g:dram", "g:hs:8x1:32x32"),
+        ("sum", (4, 256, 512), (0, 1), True, "g:dram", "g:ws:1x4:32x128"),
+        ("max", (2, 96, 640), (0, 2), True, "g:l1", "g:hs:3x1:32x32"),
+        ("sum", (8, 64, 128), (0,), True, "g:dram", "g:bs:2x4:32x32"),
+        ("min", (640, 96), (0,), True, "g:dram", "g:ws:1x3:32x32", "bfp8_b"),
     )),
     *(_softmax(32 * wt) for wt in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 15, 18, 21, 24, 27, 30, 32, 33, 45)),
     *(Case(f"softmax 64x{32 * wt} f32 l1 (Wt={wt})", "softmax", (Operand((64, 32 * wt), "l1_f32", "f32"),),

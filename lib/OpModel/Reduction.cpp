@@ -145,6 +145,19 @@ public:
     return {std::vector<int64_t>(shape.begin(), shape.end()),
             outLayout.withDataType(type), true};
   }
+  /// The W result inside one HW ReduceDeviceOperation: placed like the
+  /// output, but a one-core output grid's shard is the whole padded tensor
+  /// (ttnn sizes the shard for the W result's shape; measured on both
+  /// devices: a 64 x 1 f32 result of 8192 B, 256 x 1 bf16 of 16384 B).
+  Tensor intermediate(llvm::ArrayRef<int64_t> shape, DataType type) const {
+    Tensor t = temporary(shape, type);
+    if (outLayout.isSharded()) {
+      Geometry g = geometry(shape);
+      int64_t whole[2] = {g.heightTiles * kTileDim, g.widthTiles * kTileDim};
+      t.layout = t.layout.withShards(outLayout.getGrid(), whole);
+    }
+    return t;
+  }
 
   LayoutAttr outLayout;
   llvm::SmallVector<ProgramStep, 12> steps;
@@ -266,11 +279,13 @@ llvm::Error reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
   return llvm::Error::success();
 }
 
-void reduceW(Plan &plan, Tensor &cur, Math math, DataType out) {
+void reduceW(Plan &plan, Tensor &cur, Math math, DataType out,
+             bool intermediate = false) {
   DataType in = cur.layout.getDataType();
   std::vector<int64_t> outShape = cur.shape;
   outShape.back() = 1;
-  Tensor result = plan.temporary(outShape, out);
+  Tensor result = intermediate ? plan.intermediate(outShape, out)
+                               : plan.temporary(outShape, out);
   std::optional<uint64_t> sharded =
       shardedBuffers(cur, plan.outLayout, /*overW=*/true);
   plan.run(sharded ? *sharded
@@ -292,7 +307,7 @@ llvm::Error reduceHW(Plan &plan, Tensor &cur, Math math, DataType out) {
                     : in;
   Tensor input = cur;
   cur.temporary = false;
-  reduceW(plan, cur, math, im);
+  reduceW(plan, cur, math, im, /*intermediate=*/true);
   if (negatesBlockFloat(math, in)) { // the column: the negating H program
     llvm::Error err = reduceH(plan, cur, math, out);
     plan.release(input);
@@ -492,6 +507,40 @@ llvm::Error reshapeTo(Plan &plan, Tensor &cur, llvm::ArrayRef<int64_t> shape,
   return llvm::Error::success();
 }
 
+/// Which reductions write a sharded output (ttnn 0.81.1, measured on both
+/// devices): one program writes it as asked (fast_reduce_nc alone, one W or
+/// H program; bfp8_b only on whole tiles); one HW ReduceDeviceOperation of
+/// a 2-D tensor into a one-core grid writes its W result in a shard sized to
+/// it (Plan::intermediate). fast_reduce_nc's result before a W or H program
+/// takes the output's shard spec as it is: ttnn's TensorSpec rejects it when
+/// its shards do not cover that result (tensor_spec.cpp,
+/// shard_grid_fit_error). Anything else is not modelled.
+llvm::Error checkShardedOutput(llvm::StringRef name, const Tensor &cur,
+                               LayoutAttr outLayout, bool fastNC,
+                               bool nothingLeft, bool oneProgram, bool hw,
+                               bool aligned) {
+  DataType type = cur.layout.getDataType();
+  bool blockFloat = type == DataType::BFloat8B;
+  if (fastNC && !nothingLeft && !shardGridFits(cur.shape, outLayout))
+    return backendError(name + ": fast_reduce_nc's " +
+                        describeShape(cur.shape) + " result takes the output "
+                        "layout " + describe(outLayout) + ", whose shards do "
+                        "not cover it (ttnn's TensorSpec rejects it): give "
+                        "an interleaved output");
+  bool modelled = false;
+  if (fastNC)
+    modelled = nothingLeft && aligned && !blockFloat;
+  else if (oneProgram)
+    modelled = aligned || !blockFloat;
+  else if (hw)
+    modelled = !blockFloat && tilesOf(cur.shape).batch == 1 &&
+               outLayout.getGrid()[0] * outLayout.getGrid()[1] == 1;
+  if (modelled)
+    return llvm::Error::success();
+  return notSupportedError(name + ": a sharded output of a reduction over "
+                                  "several programs is not modelled (" +
+                           describe(outLayout) + ")");
+}
 } // namespace
 
 namespace {
@@ -690,16 +739,16 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
     cur.temporary = false;
   }
   DataType outType = type;
-  // Temporaries take the output's memory config, shards included: only a
-  // single W or H program writes a sharded output as asked (measured).
-  if (outLayout.isSharded() &&
-      (fastNC || !single || reduced.size() != 1 ||
-       type == DataType::BFloat8B ||
-       (has(h) && splitSlices(tilesOf(cur.shape), math, cur.layout) > 1)))
-    return notSupportedError(
-        name + ": a sharded output of a reduction over several programs is "
-               "not modelled (" +
-        describe(outLayout) + ")");
+  if (outLayout.isSharded()) {
+    bool hw = single && reduced.size() == 2 && has(w) && has(h);
+    bool split =
+        has(h) && splitSlices(tilesOf(cur.shape), math, cur.layout) > 1;
+    if (llvm::Error err =
+            checkShardedOutput(name, cur, outLayout, fastNC, reduced.empty(),
+                               single && reduced.size() == 1 && !split, hw,
+                               aligned))
+      return err;
+  }
   if (reduced.empty()) {
     // fast_reduce_nc did it all.
   } else if (single) {
