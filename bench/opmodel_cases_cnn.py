@@ -359,4 +359,17 @@ def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[A
         conv(1, 56, 56, 20, 64, 3, 1, 1, src="g:hs:7x7:64x20:rm"),
         conv(1, 28, 28, 40, 96, src="l1_rm"), conv(1, 224, 224, 4, 96, 3, 2, 1, src="l1_rm", relu=True),
         conv(1, 56, 56, 20, 64, 3, 1, 1, src="l1_rm"),
+        # Kernel-stride folding.
+        conv(1, 224, 224, 3, 64, 4, 4, 0), conv(1, 56, 56, 48, 64),
+        conv(1, 64, 64, 16, 32, 2, 2, 0), conv(1, 32, 32, 64, 32),
+        conv(1, 224, 224, 4, 96, 4, 4, 0, dst="conv_bs"), conv(1, 56, 56, 64, 96, dst="conv_bs"),
+        conv(1, 224, 224, 8, 768, 16, 16, 0), conv(1, 14, 14, 2048, 768),
+        conv(1, 64, 64, 32, 64, 2, 2, 0), conv(1, 56, 56, 64, 64, 4, 4, 0, dst="conv_bs"),
+        conv(1, 64, 64, 32, 64, 2, 2, 0, src="dram"), conv(1, 64, 64, 16, 32, 2, 2, 0, src="l1_rm"),
+        conv(1, 64, 64, 32, 64, 2, 2, 0, src="g:hs:8x8:64x32:rm"), conv(1, 64, 64, 32, 64, 2, 2, 0, dst="conv_ws"),
+        conv(1, 56, 56, 16, 64, 4, 4, 0, src="g:hs:7x7:64x16:rm"),
+        conv(1, 56, 56, 64, 64, 2, 2, 0), conv(1, 28, 28, 128, 64, 2, 2, 0), conv(1, 56, 56, 64, 64, 4, 4, 0),
+        conv(1, 56, 56, 64, 128, 4, 4, 0, dst="conv_ws"), conv(1, 64, 64, 32, 64, 2, 2, 0, dst="conv_bs"),
+        conv(1, 224, 224, 16, 96, 4, 4, 0, dst="conv_bs"), conv(1, 224, 224, 3, 768, 16, 16, 0, dst="conv_bs"),
+        conv(1, 112, 112, 64, 128, 2, 2, 0, dst="conv_bs"), conv(2, 56, 56, 96, 128, 4, 4, 0, dst="conv_bs", weights="bfp8_b"),
     )

@@ -891,12 +891,6 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
                    outputLayout);
   if (!io)
     return io.takeError();
-  if (w.foldsKernel(inputLayout))
-    return notSupportedError(name + ": a " + llvm::Twine(w.kernelH) + "x" +
-                             llvm::Twine(w.kernelW) +
-                             " kernel of its own stride is folded into a "
-                             "matmul by ttnn (kernel-stride folding), which "
-                             "is not modelled");
   // The conv config's scheme: the sharded output's, or `shard_layout` for an
   // interleaved output (ttnn shards by it, then copies the result out).
   std::optional<TensorMemoryLayout> configured;
@@ -920,6 +914,25 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
     return notSupportedError(name + ": an interleaved output needs the conv "
                                     "config's shard_layout (ttnn's automatic "
                                     "choice is not modelled)");
+  if (w.foldsKernel(inputLayout)) {
+    std::string what = (name + ": a " + llvm::Twine(w.kernelH) + "x" +
+                        llvm::Twine(w.kernelW) +
+                        " kernel of its own stride is folded into a matmul "
+                        "by ttnn (kernel-stride folding)")
+                           .str();
+    // From DRAM, ttnn 0.81.1's folded height- and width-sharded programs
+    // fail their own operand checks (matmul_device_operation.cpp's Kt_a ==
+    // Kt_b, prepare_conv2d_weights.cpp's in1_block_h_datums >= inner_dim,
+    // the width-sharded factory's act_matrix_width == weight_matrix_height;
+    // measured on both devices: 3 to 128 channels, kernels 2, 4 and 16,
+    // row-major and tiled inputs, every case).
+    if (!inputLayout.isL1() && scheme != TensorMemoryLayout::BlockSharded)
+      return backendError(what + ": ttnn 0.81.1 rejects it from DRAM under " +
+                          stringifyTensorMemoryLayout(scheme) +
+                          " (its folded operands disagree); shard by blocks "
+                          "or give an L1 input");
+    return notSupportedError(what + ", which is not modelled");
+  }
   if (inputLayout.isSharded() && inputLayout.getMemoryLayout() != scheme)
     return notSupportedError(name + ": a " +
                              stringifyTensorMemoryLayout(
