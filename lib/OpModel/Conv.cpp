@@ -104,8 +104,11 @@
 // result copied to DRAM whatever memory config was asked for (the matmul
 // paths excepted). A result asked in L1 interleaved (memory_config) is copied
 // out of its shards by sharded_to_interleaved while they are live.
-// Convolutions that ttnn slices over DRAM, a tiled input in L1 or under
-// width sharding and kernel-stride folding are not modelled.
+// A height-sharded row-major input is read in place or resharded from L1
+// (analyseConv, analyseMatmul). Kernel-stride folding from DRAM under height
+// or width sharding is ttnn 0.81.1's rejection; convolutions that ttnn
+// slices over DRAM, a tiled input in L1 or under width sharding and other
+// folding are not modelled.
 //
 //===----------------------------------------------------------------------===//
 
