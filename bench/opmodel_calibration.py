@@ -109,7 +109,11 @@ def _reduction(op: str, shape: tuple[int, ...], dims: tuple[int, ...] | None, ke
 # dimensions (N_slices == 1), a last dimension that is not a tile multiple into narrower output shards, and
 # row-major softmax inputs.
 REDUCTION_REJECTED = ("min 2x4x928x187 dims [-4] hs:6x4:320x192->l1", "softmax 64x300 g:dram->g:ws:1x2:64x160",
-                      "softmax 64x64 dim -1 row_major", "softmax 2x3x40x50 dim 2 row_major")
+                      "softmax 64x64 dim -1 row_major", "softmax 2x3x40x50 dim 2 row_major",
+                      # fast_reduce_nc's result (or a transpose's) in the output's shards, which do not cover it.
+                      "sum 4x256x512 dims [0, 2] keepdim dram->hs:8x1:32x32",
+                      "sum 4x256x512 dims [0, 1] keepdim dram->ws:1x4:32x128",
+                      "max 2x96x640 dims [0, 2] keepdim l1->hs:3x1:32x32")
 
 
 def _softmax(width: int) -> Case:

@@ -107,8 +107,8 @@
 // A height-sharded row-major input is read in place or resharded from L1
 // (analyseConv, analyseMatmul). Kernel-stride folding from DRAM under height
 // or width sharding is ttnn 0.81.1's rejection; convolutions that ttnn
-// slices over DRAM, a tiled input in L1 or under width sharding and other
-// folding are not modelled.
+// slices over DRAM, a tiled input in L1 or unpadded under width sharding
+// and other folding are not modelled.
 //
 //===----------------------------------------------------------------------===//
 
@@ -773,9 +773,14 @@ llvm::Expected<ConvAnalysis> analyseWidthConv(const ConvWindow &w,
   if (!sliding)
     return sliding.takeError();
   ConvBlocks b;
-  // The output's sticks in whole tile rows; the input's as they are.
-  b.d = {1, int64_t(alignTo(sliding->outSticks(), kTileDim)),
-         sliding->inSticks(), inCores, channelsPerCore};
+  // The output's sticks in whole tile rows; the input's as they are, or in
+  // whole tile rows for a tiled input (its reshard holds tiles; measured:
+  // 14x14x256 3x3 and 14x14x240 5x5 stride 2, both devices).
+  int64_t inSticks = sliding->inSticks();
+  if (io.tiled)
+    inSticks = int64_t(alignTo(inSticks, kTileDim));
+  b.d = {1, int64_t(alignTo(sliding->outSticks(), kTileDim)), inSticks,
+         inCores, channelsPerCore};
   // One act block of the whole shard by the core's channels of the whole
   // kernel; the row-major act CB holds two act-block widths.
   b.hTiles = b.d.outSticksPerCore / kTileDim;
@@ -961,13 +966,13 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
   const SchemePaths *paths = llvm::find_if(
       kPaths, [&](const SchemePaths &p) { return p.scheme == scheme; });
   ConvPath path = w.isMatmul() ? paths->matmul : paths->window;
-  // A tiled input under width sharding runs the halo even unpadded (where a
-  // row-major one bypasses it) and its config tensors differ from the
-  // blocked gather's (measured: 14x14x256 3x3, 176 B more L1 than the model;
-  // 7x7x960 1x1, 48 B more): not modelled.
-  if (io->tiled && scheme == TensorMemoryLayout::WidthSharded)
-    return notSupportedError(name + ": a tiled input under width sharding "
-                                    "is not modelled");
+  // A tiled input under width sharding runs the halo even unpadded, where a
+  // row-major one bypasses it (measured: 7x7x960 1x1); that is not modelled.
+  if (io->tiled && scheme == TensorMemoryLayout::WidthSharded &&
+      w.padH == 0 && w.padW == 0)
+    return notSupportedError(name + ": an unpadded convolution of a tiled "
+                                    "input under width sharding is not "
+                                    "modelled");
   if (io->tiled && path != analyseMatmul && path != analyseBlockMatmul) {
     // conv2d_DRAM reshapes a tiled input to [N, H, W, C] and
     // shard_or_reshard flattens it back, both in DRAM.
