@@ -240,29 +240,26 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
   int64_t kTiles = ceilDiv(w.inChannels, kTileDim);
   int64_t nTiles = ceilDiv(w.outChannels, kTileDim);
   // A height-sharded input (the only sharded one this path sees) of whole
-  // channel tiles: shards of whole tile rows are tilized where they are, on
-  // the input's grid; others are resharded from L1 into the interleaved
-  // input's distribution (no scratchpad; measured on both devices: 56x56x64
-  // on 7x7 cores of 64 rows kept, on 8x8 of 49 rows resharded to ttnn's own
-  // 64 (Wormhole) or 32 (Blackhole) rows). Channels that are not whole tiles
-  // take further programs (measured: 28x28x40 on 7x7 cores of 16 rows, 2048
-  // B more L1): not modelled.
+  // channel tiles and shards of whole tile rows is tilized where it is, on
+  // the input's grid (measured on both devices: 56x56x64 on 7x7 cores of 64
+  // rows). Other shards are resharded from L1 through buffers not derived
+  // (measured: 14x14x64 on 2x2 cores of 49 rows, 4096 B more L1 than a
+  // reshard and its tilized copy), and channels that are not whole tiles take
+  // further programs (28x28x40 on 7x7 cores of 16 rows, 2048 B more): not
+  // modelled.
   bool sharded = io.input.isSharded();
   bool inPlace = false;
   if (sharded) {
     llvm::ArrayRef<int64_t> shard = io.input.getShard();
-    if (shard[1] % kTileDim != 0)
+    if (shard[1] % kTileDim != 0 || shard[0] % kTileDim != 0)
       return notSupportedError(
-          name + ": a height-sharded input of channels that are not whole "
-                 "tiles (" +
-          describe(io.input) + ") of the height-sharded matmul is not "
-                               "modelled");
-    inPlace = shard[0] % kTileDim == 0;
-    if (inPlace) {
-      rows = shard[0];
-      cores = ceilDiv(w.pixels(), rows);
-      grid = {io.input.getGrid()[0], io.input.getGrid()[1]};
-    }
+          name + ": a height-sharded input (" + describe(io.input) +
+          ") of the height-sharded matmul is modelled in shards of whole "
+          "tiles only");
+    inPlace = true;
+    rows = shard[0];
+    cores = ceilDiv(w.pixels(), rows);
+    grid = {io.input.getGrid()[0], io.input.getGrid()[1]};
   }
   uint64_t reshard = uint64_t(rows) * kTiles * kTileDim * kStickElementBytes;
   uint64_t out = tiledRows(rows, nTiles, io.outTile);
@@ -862,8 +859,10 @@ llvm::Expected<ConvIO> convIO(llvm::ArrayRef<int64_t> inputShape,
 /// An activation whose sticks hold other channels than `in_channels`
 /// (measured): ttnn 0.81.1 rejects it from DRAM (conv2d_DRAM's reshape to
 /// [N, H, W, in_channels], TT_FATAL in reshape.cpp, row-major or tiled, every
-/// scheme), in the height-sharded matmul (its K differs from the weights':
-/// matmul_device_operation.cpp) and with fewer channels through the
+/// scheme), in the height- and block-sharded matmuls (their K differs from
+/// the weights': matmul_device_operation.cpp; block measured with 80 channels
+/// held for 64, fresh draw seed 183524651 conv2d #0) and with fewer channels
+/// through the
 /// height-sharded conv program (`input_channels_padded >= ashape[3]`); an
 /// L1 input of more channels runs through the halo, not modelled.
 llvm::Error checkHeldChannels(const ConvWindow &w, int64_t held,
@@ -875,7 +874,9 @@ llvm::Error checkHeldChannels(const ConvWindow &w, int64_t held,
                       llvm::Twine(w.inChannels))
                          .str();
   bool height = scheme == TensorMemoryLayout::HeightSharded;
-  if (!input.isL1() || (height && (w.isMatmul() || held < w.inChannels)))
+  // The 1x1 matmuls (height and block) take K from the held channels.
+  bool matmul = w.isMatmul() && scheme != TensorMemoryLayout::WidthSharded;
+  if (!input.isL1() || matmul || (height && held < w.inChannels))
     return backendError(what + ": ttnn 0.81.1 rejects the call (give the "
                                "activation in_channels channels)");
   return notSupportedError(what + ": an L1 input of other channels is not "
