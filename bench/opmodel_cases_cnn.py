@@ -395,4 +395,7 @@ def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[A
         conv(1, 56, 56, 64, 128, 4, 4, 0, dst="conv_ws"), conv(1, 64, 64, 32, 64, 2, 2, 0, dst="conv_bs"),
         conv(1, 224, 224, 16, 96, 4, 4, 0, dst="conv_bs"), conv(1, 224, 224, 3, 768, 16, 16, 0, dst="conv_bs"),
         conv(1, 112, 112, 64, 128, 2, 2, 0, dst="conv_bs"), conv(2, 56, 56, 96, 128, 4, 4, 0, dst="conv_bs", weights="bfp8_b"),
+        # A tiled input under width sharding: the reshard in whole tile rows, the halo even unpadded.
+        conv(1, 14, 14, 240, 40, 5, 2, 2, src="dram", dst="dram_ws", bias=False, relu=True),
+        conv(1, 7, 7, 512, 2048, src="dram", dst="conv_ws", weights="bfp8_b"),
     )
