@@ -89,12 +89,14 @@ def make_all_gather(ring: bool):
     return all_gather
 
 
-def gather(mesh: emu.MeshDevice, shards: np.ndarray, ring: bool) -> emu.MeshTensor:
-    """All-gathers ``shards`` (one per chip, row-major, each of shape SHARD) along each row."""
+def gather(mesh: emu.MeshDevice, shards: np.ndarray, ring: bool, operation=None) -> emu.MeshTensor:
+    """All-gathers ``shards`` (one 2-D shard per chip, row-major) along each row of the mesh;
+    ``operation``: one ``make_all_gather(ring)`` made before (its compilation is reused)."""
     rows, cols = mesh.shape
-    inp = mesh.shard(shards.reshape(rows * cols * SHARD[0], SHARD[1]), dim=0)
-    out = mesh.empty((cols * SHARD[0], SHARD[1]))
-    make_all_gather(ring)(inp, out)
+    height, width = shards.shape[1:]
+    inp = mesh.shard(shards.reshape(rows * cols * height, width), dim=0)
+    out = mesh.empty((cols * height, width))
+    (operation or make_all_gather(ring))(inp, out)
     return out
 
 

@@ -36,6 +36,14 @@ def open_mesh(shape, cache, **options):
     return emu.open_mesh_device(shape, cache_dir=cache, **options)
 
 
+def test_the_docs_mesh_example_runs(tmp_path, capsys):
+    from doc_snippets import python_snippets, run_snippet  # noqa: PLC0415
+
+    (snippet,) = [s for s in python_snippets("docs/emulator.md") if "open_mesh_device" in s]
+    run_snippet(snippet, tmp_path / "mesh_doc.py")
+    assert "4 [1 2 3 4]" in capsys.readouterr().out
+
+
 # Topology ----------------------------------------------------------------------------------
 
 
