@@ -296,3 +296,84 @@ inline void wait_nine() { noc_semaphore_wait(reinterpret_cast<volatile uint32_t 
     mesh = open_mesh((1, 2), emu_cache)
     result = pair(mesh.empty((32, 32)))
     assert len(result.results) == 2
+
+
+WAITING = FAULTY + r"""
+#include "tt_metal/fabric/hw/inc/tt_fabric_api.h"
+
+inline void wait_for(uint32_t count) {
+  noc_semaphore_wait(reinterpret_cast<volatile uint32_t *>(get_semaphore(0)), count);
+}
+
+// 2-D: increments semaphore 0 of the chip runtime word 2 names (row-major), leaving on this
+// chip's connection (word 1).
+inline void increment_2d(uint32_t scratch) {
+  const uint32_t target = get_arg_val<uint32_t>(2);
+  std::size_t arg = 1;
+  auto sender = tt::tt_fabric::WorkerToFabricEdmSender::build_from_args(arg);
+  sender.open();
+  cb_reserve_back(scratch, 1);
+  auto *header = reinterpret_cast<volatile PACKET_HEADER_TYPE *>(get_write_ptr(scratch));
+  fabric_set_unicast_route(header, uint16_t(target), 0);
+  header->to_noc_unicast_atomic_inc(tt::tt_fabric::NocUnicastAtomicIncCommandHeader{
+      get_noc_addr(my_x[0], my_y[0], get_semaphore(0)), 1});
+  sender.wait_for_empty_write_slot();
+  sender.send_payload_flush_blocking_from_address(get_write_ptr(scratch), sizeof(PACKET_HEADER_TYPE));
+  cb_push_back(scratch, 1);
+  cb_wait_front(scratch, 1);
+  cb_pop_front(scratch, 1);
+  sender.close();
+}
+"""
+
+
+def waiting_operation(header: pathlib.Path, first: str, wait: int, destination_of, target_of=None):
+    """Each chip's data-movement kernel runs ``first`` (FAULTY's mode 0: nothing; or
+    ``increment_2d``), then waits until its semaphore 0 reaches ``wait``."""
+    waiter = ttl.Kernel(ttl.KernelKind.DATA_MOVEMENT)
+
+    def make_resources(*, tensors, core_ranges, first_free_semaphore_id):
+        import ttnn  # noqa: PLC0415
+
+        chip = tensors[0].device()
+        word = chip.mesh.fabric_connection_word(destination_of(chip.mesh_coordinate), 0)
+        return ttl.ProgramRuntimeResources(
+            semaphore_descriptors=(ttnn.SemaphoreDescriptor(0, core_ranges=core_ranges, initial_value=0),),
+            kernel_resources=(ttl.KernelRuntimeResources(
+                kernel=ttl.KernelKind.DATA_MOVEMENT if first == "increment_2d" else waiter,
+                runtime_args=(ttl.CoreRuntimeArgs((0, 0), (0, word, target_of(chip.device_id) if target_of else 0)),)),))
+
+    @ttl.operation(grid=(1, 1), runtime_resource_factory=make_resources)
+    def waiting(inp):
+        scratch = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=1)
+        effects = [ttl.DFBEffect.reserve(scratch, tiles=1), ttl.DFBEffect.push(scratch, tiles=1),
+                   ttl.DFBEffect.wait(scratch, tiles=1), ttl.DFBEffect.pop(scratch, tiles=1)]
+        if first == "increment_2d":
+            ttl.call_extern_func(str(header), "increment_2d", func_args=[scratch], kernel=ttl.KernelKind.DATA_MOVEMENT,
+                                 dfb_effects=effects)
+        ttl.call_extern_func(str(header), "wait_for", func_args=[wait], kernel=waiter)
+
+    return waiting
+
+
+def test_a_deadlock_across_chips_names_each_blocked_kernels_device(emu_cache, tmp_path):
+    path = tmp_path / "waiting.hpp"
+    path.write_text(WAITING)
+    mesh = open_mesh((1, 2), emu_cache)
+    with pytest.raises(emu.DeadlockError) as caught:
+        waiting_operation(path, "none", 1, _other)(mesh.empty((32, 32)))
+    assert sorted(b.device for b in caught.value.blocked) == [0, 1]
+    assert "device 1 core (0, 0)" in str(caught.value)
+
+
+def test_two_d_routes_reach_the_diagonal_chip(emu_cache, tmp_path):
+    # On a 2x2 mesh under FABRIC_2D each chip increments the semaphore of the chip diagonally
+    # across (two hops: along its row, then its column) and waits for its own: every one is
+    # reached, or the run deadlocks.
+    path = tmp_path / "route2d.hpp"
+    path.write_text(WAITING)
+    mesh = open_mesh((2, 2), emu_cache, fabric="FABRIC_2D")
+    result = waiting_operation(path, "increment_2d", 1, lambda c: (c[0], 1 - c[1]), lambda d: 3 - d)(
+        mesh.empty((32, 32)))
+    assert len(result.results) == 4
+
