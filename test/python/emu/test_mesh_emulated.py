@@ -140,9 +140,7 @@ def test_the_factory_runs_once_per_device_with_its_words(emu_cache):
     # chip's program carries that call's words (core (1, 0) writes 0x200 | slot into page 1).
     m = example("runtime_collective.py")
     m.RUNTIME_OWNER.sequence = 0
-    mesh = open_mesh((1, 2), emu_cache)
-    inp, out = mesh.empty((32, 64)), mesh.empty((32, 64))
-    result = m.collective(inp, out)
+    result, out = m.run_on_mesh()
     assert [c for c, _ in result.results] == [(0, 0), (0, 1)]
     for coordinate, dispatch in result.results:
         words = out.shard(coordinate).to_numpy().view(np.uint16)
