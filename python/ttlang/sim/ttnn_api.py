@@ -196,6 +196,8 @@ def rand(shape: Any, device: Any = None, *, dtype: Any = DataType.BFLOAT16, layo
     """Uniform values in ``[low, high)`` from numpy's generator seeded with ``seed`` (not the
     values ttnn's generator would give)."""
     values = np.random.default_rng(seed).uniform(low, high, shape_of(shape)).astype(np.float32)
+    if isinstance(device, MeshDevice):
+        return device.place_tensor(values, data_type(dtype), layout, memory_config, mesh_mapper)
     return place(values, data_type(dtype), layout, device, memory_config)
 
 
