@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cinttypes>
+#include <cstdio>
 #include <condition_variable>
 #include <optional>
 #include <cxxabi.h>
@@ -328,9 +330,30 @@ void *mapBelow4GiB(size_t bytes) {
                       kFlags | MAP_32BIT, -1, 0);
   if (memory != MAP_FAILED)
     return memory;
-  constexpr uint64_t kStep = 64ull << 20;
-  for (uint64_t at = 256ull << 20; at + bytes <= (4ull << 30); at += kStep) {
-    memory = mmap(reinterpret_cast<void *>(at), bytes, PROT_READ | PROT_WRITE,
+  // The first gap of the process's mappings (/proc/self/maps, sorted) that
+  // holds `bytes` between 256 MiB and 4 GiB; a few tries, in case another
+  // thread maps something there meanwhile.
+  constexpr uint64_t kLow = 256ull << 20, kHigh = 4ull << 30;
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    FILE *maps = std::fopen("/proc/self/maps", "r");
+    if (!maps)
+      return MAP_FAILED;
+    uint64_t at = kLow, start = 0, end = 0, found = 0;
+    char line[512];
+    while (!found && std::fgets(line, sizeof line, maps)) {
+      if (std::sscanf(line, "%" SCNx64 "-%" SCNx64, &start, &end) != 2)
+        continue;
+      if (start >= at + bytes)
+        found = at;
+      else if (end > at)
+        at = (end + 0xffff) & ~uint64_t(0xffff);
+    }
+    std::fclose(maps);
+    if (!found && at + bytes <= kHigh)
+      found = at;
+    if (!found || found + bytes > kHigh)
+      return MAP_FAILED;
+    memory = mmap(reinterpret_cast<void *>(found), bytes, PROT_READ | PROT_WRITE,
                   kFlags | MAP_FIXED_NOREPLACE, -1, 0);
     if (memory != MAP_FAILED)
       return memory;
