@@ -13,6 +13,7 @@ library operations run per chip (``ttlang.sim.ttnn_ops``).
 
 from __future__ import annotations
 
+import contextlib
 import enum
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -275,6 +276,59 @@ def get_num_devices() -> int:
     return settings.num_devices
 
 
+def get_device_ids() -> list[int]:
+    """The emulated chips' ids, 0..N-1 (``--num-devices``)."""
+    return list(range(settings.num_devices))
+
+
+get_pcie_device_ids = get_device_ids
+get_num_pcie_devices = get_num_devices
+
+
+def GetPCIeDeviceID(device_id: int) -> int:  # noqa: N802 - ttnn's name
+    return int(device_id)
+
+
+def get_fabric_config() -> FabricConfig:
+    return FabricConfig[settings.fabric or "DISABLED"]
+
+
+@contextlib.contextmanager
+def create_mesh_device(*args: Any, **kwargs: Any) -> Iterator[MeshDevice]:
+    """``with ttnn.create_mesh_device(MeshShape(r, c)) as mesh:``."""
+    mesh = open_mesh_device(*args, **kwargs)
+    try:
+        yield mesh
+    finally:
+        mesh.close()
+
+
+# ttnn functions that reach the real cluster, fabric or profiler without a tensor or device of
+# the simulator among their arguments (which the stand-in checks for): on a machine without
+# Tenstorrent chips the real ones TT_FATAL (issue 35: set_fabric_config did), so each is refused
+# by name with a NotEmulatedError.
+CLUSTER_FUNCTIONS = frozenset({
+    "CloseDevices", "CreateDevices", "GetDefaultDevice", "SetDefaultDevice", "ReadDeviceProfiler",
+    "apply_device_delay", "compute_fabric_connection_rt_args", "dump_device_memory_state",
+    "fabric_connection_rt_args", "fabric_connection_rt_args_size", "get_all_fabric_mesh_ids",
+    "get_all_mgd_fabric_types", "get_fabric_kernel_defines", "get_physical_mesh_shapes",
+    "get_tt_fabric_max_payload_size_bytes", "get_tt_fabric_packet_header_size_bytes",
+    "setup_fabric_connection", "visualize_system_mesh",
+})
+
+
+def refuse_cluster_function(name: str) -> Callable[..., Any]:
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise NotEmulatedError(
+            f"ttnn.{name} is not emulated: it queries or configures the real Tenstorrent cluster, "
+            "which ttlang-sim replaces with emulated devices and meshes (docs/emulator.md, "
+            "\"Meshes in ttlang-sim\")"
+        )
+
+    refused.__name__ = name
+    return refused
+
+
 # Operations on mesh tensors ------------------------------------------------------------------
 
 
@@ -390,7 +444,9 @@ def get_device_tensors(tensor: Any) -> list[Any]:
 
 
 __all__ = [
-    "ConcatMesh2dToTensor", "ConcatMeshToTensor", "FabricConfig", "MeshDevice", "MeshShape", "MeshTensor",
+    "CLUSTER_FUNCTIONS", "ConcatMesh2dToTensor", "ConcatMeshToTensor", "FabricConfig", "GetPCIeDeviceID",
+    "MeshDevice", "MeshShape", "MeshTensor", "create_mesh_device", "get_device_ids", "get_fabric_config",
+    "get_num_pcie_devices", "get_pcie_device_ids", "refuse_cluster_function",
     "ReplicateTensorToMesh", "ShardTensor2dMesh", "ShardTensorToMesh", "all_gather", "all_reduce",
     "compose", "concat_mesh_to_tensor_composer", "get_device_tensors", "get_num_devices", "open_mesh_device",
     "per_device", "reduce_scatter", "replicate_tensor_to_mesh_mapper", "set_fabric_config",

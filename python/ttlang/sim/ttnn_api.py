@@ -36,7 +36,15 @@ from ttlang.sim.device import (
     synchronize_device,
 )
 from ttlang.sim.mesh import (
+    CLUSTER_FUNCTIONS,
     ConcatMesh2dToTensor,
+    GetPCIeDeviceID,
+    create_mesh_device,
+    get_device_ids,
+    get_fabric_config,
+    get_num_pcie_devices,
+    get_pcie_device_ids,
+    refuse_cluster_function,
     ConcatMeshToTensor,
     FabricConfig,
     MeshDevice,
@@ -283,6 +291,8 @@ def __getattr__(name: str) -> Any:
     """Everything not defined here comes from the real ttnn (imported on first use)."""
     if name.startswith("__") and name.endswith("__") and name != "__path__":
         raise AttributeError(name)
+    if name in CLUSTER_FUNCTIONS:
+        return refuse_cluster_function(name)
     real = _ttnn.ttnn()
     try:
         value = getattr(real, name)
@@ -298,7 +308,9 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "ConcatMesh2dToTensor", "ConcatMeshToTensor", "FabricConfig", "MeshDevice", "MeshShape",
     "ReplicateTensorToMesh", "ShardTensor2dMesh", "ShardTensorToMesh", "all_gather", "all_reduce",
-    "close_mesh_device", "concat_mesh_to_tensor_composer", "get_device_tensors", "get_num_devices",
+    "GetPCIeDeviceID", "close_mesh_device", "concat_mesh_to_tensor_composer", "create_mesh_device",
+    "get_device_ids", "get_device_tensors", "get_fabric_config", "get_num_devices", "get_num_pcie_devices",
+    "get_pcie_device_ids",
     "reduce_scatter", "replicate_tensor_to_mesh_mapper", "set_fabric_config",
     "shard_tensor_to_mesh_mapper",
     "BufferType", "CloseDevice", "CreateDevice", "DRAM_MEMORY_CONFIG", "DataType", "Device",

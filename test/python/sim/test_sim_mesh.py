@@ -96,6 +96,26 @@ def test_a_mesh_larger_than_the_devices_is_refused(tmp_path):
     assert "run it with --num-devices 4" in done.stderr
 
 
+def test_cluster_queries_are_answered_or_refused_never_the_real_cluster(tmp_path):
+    done = run_script(tmp_path, """
+import ttnn
+from ttlang.emu import NotEmulatedError
+print(ttnn.get_device_ids(), ttnn.get_num_pcie_devices(), ttnn.get_fabric_config())
+ttnn.set_fabric_config(ttnn.FabricConfig.FABRIC_2D)
+with ttnn.create_mesh_device(ttnn.MeshShape(1, 2)) as mesh:
+    print(ttnn.get_fabric_config(), mesh.get_num_devices())
+try:
+    ttnn.get_physical_mesh_shapes()
+except NotEmulatedError as error:
+    print(error)
+""", "--num-devices", "2")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "[0, 1] 2 FabricConfig.DISABLED"
+    assert lines[1] == "FabricConfig.FABRIC_2D 2"
+    assert lines[2].startswith("ttnn.get_physical_mesh_shapes is not emulated: it queries")
+
+
 def test_unsupported_ttnn_calls_on_a_mesh_are_not_emulated_errors(tmp_path):
     # The real ttnn given the simulator's mesh would fail in C++ (or abort): a NotEmulatedError
     # naming the function instead.
