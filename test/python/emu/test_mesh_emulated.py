@@ -183,6 +183,21 @@ def test_all_gather_in_ttlang_over_the_fabric(emu_cache, rng, shape, ring):
             assert_bits_equal(out.shard((r, c)).to_numpy(), want)
 
 
+@pytest.mark.parametrize("shape", [(1, 2), (1, 4), (2, 4)])
+def test_all_reduce_in_ttlang_over_the_fabric(emu_cache, rng, shape):
+    # The all-gather above, then a TT-Lang running sum of the gathered shards on every chip: each
+    # add of two bfloat16 tiles is numpy's bfloat16(float32(a) + float32(b)), in chip order.
+    m = example("mesh_all_reduce.py")
+    rows, cols = shape
+    mesh = open_mesh(shape, emu_cache, fabric="FABRIC_1D_RING")
+    shards = rng.uniform(-4, 4, (rows * cols, 64, 96)).astype(np.float32).astype(BF16)
+    out = m.all_reduce(mesh, shards)
+    for r in range(rows):
+        want = m.ordered_sum(shards[r * cols:(r + 1) * cols])
+        for c in range(cols):
+            assert_bits_equal(out.shard((r, c)).to_numpy(), want)
+
+
 FAULTY = r"""
 #pragma once
 #include "tt_metal/fabric/hw/inc/edm_fabric/fabric_connection_manager.hpp"
