@@ -220,7 +220,8 @@ class Device:
         output, by generic_op's convention). ``dataflow_buffers`` maps circular-buffer indices
         to (DFB name, Python location) for deadlock reports."""
         for tensor in tensors:
-            if isinstance(tensor, Tensor) and tensor.device() is not self:
+            # Tensor, or a mesh's (ttlang.emu.mesh.MeshTensor: its device is the mesh).
+            if (isinstance(tensor, Tensor) or hasattr(tensor, "device_tensors")) and tensor.device() is not self:
                 raise EmulatorError("a tensor of another emulated device was passed")
         native_program, args = self._programs.read(program, kernel_names)
         tracer = self._tracer

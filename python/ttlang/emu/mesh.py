@@ -99,7 +99,7 @@ class MeshMember(Device):
         if self._collect is None:
             return super().execute(tensors, program, dataflow_buffers=dataflow_buffers, kernel_names=kernel_names)
         for tensor in tensors:
-            if isinstance(tensor, Tensor) and tensor.device() is not self:
+            if isinstance(tensor, (Tensor, MeshTensor)) and tensor.device() is not self:
                 raise EmulatorError("a tensor of another emulated device was passed")
         native_program, args = self._programs.read(program, kernel_names)
         self._collect.append((self, native_program, args, dataflow_buffers))

@@ -154,6 +154,17 @@ def test_an_operation_runs_on_every_chip(emu_cache, rng):
     assert again.cache_hit
 
 
+def test_mesh_and_single_device_tensors_do_not_mix(emu_cache, rng):
+    tile_add = example("tile_add_unified.py").tile_add
+    mesh = open_mesh((1, 2), emu_cache)
+    single = emu.open_device(cache_dir=emu_cache)
+    a = uniform(rng, (128, 128))
+    with pytest.raises(emu.EmulatorError, match="another emulated device"):
+        tile_add(single.tensor(a), mesh.replicate(a), single.empty((128, 128)))
+    with pytest.raises(emu.EmulatorError, match="tensors of that mesh only"):
+        tile_add(mesh.replicate(a), single.tensor(a), mesh.empty((128, 128)))
+
+
 def test_the_factory_runs_once_per_device_with_its_words(emu_cache):
     # The spec's collective on a 1x2 mesh: its factory runs for each device's execution; each
     # chip's program carries that call's words (core (1, 0) writes 0x200 | slot into page 1).
