@@ -30,6 +30,14 @@
 #include <unistd.h>
 #include <unordered_map>
 
+// GCC 12's libstdc++ added a second version of condition_variable::wait
+// (GLIBCXX_3.4.30, which only changed its exception specification for
+// thread cancellation, which the emulator never uses); GCC 12's headers bind
+// to it. Binding to the original version keeps libttlang_emu.so loadable with
+// the libstdc++ ttnn 0.81.1 needs (GLIBCXX_3.4.29): see CMakeLists.txt.
+__asm__(".symver _ZNSt18condition_variable4waitERSt11unique_lockISt5mutexE,"
+        "_ZNSt18condition_variable4waitERSt11unique_lockISt5mutexE@GLIBCXX_3.4.11");
+
 namespace ttlemu {
 
 //===----------------------------------------------------------------------===//
@@ -320,19 +328,14 @@ struct Buffer {
 };
 
 /// Anonymous memory (reserved lazily: pages cost nothing until touched) whose
-/// addresses fit 32 bits: where MAP_32BIT puts it (between 1 and 2 GiB) while
-/// there is room, then anywhere free from 256 MiB to 4 GiB, where a mesh's
-/// further chips go (kernels hold L1 addresses in 32-bit words; a 32-chip
-/// Wormhole mesh needs 2.9 GiB).
+/// addresses still fit 32 bits when mapBelow2GiB found no room: the first gap
+/// of the process's mappings (/proc/self/maps, sorted) between 256 MiB and
+/// 4 GiB, where a mesh's further chips go (kernels hold L1 addresses in
+/// 32-bit words; a 32-chip Wormhole mesh needs 2.9 GiB). A few tries, in case
+/// another thread maps something there meanwhile.
 void *mapBelow4GiB(size_t bytes) {
   constexpr int kFlags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
-  void *memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE,
-                      kFlags | MAP_32BIT, -1, 0);
-  if (memory != MAP_FAILED)
-    return memory;
-  // The first gap of the process's mappings (/proc/self/maps, sorted) that
-  // holds `bytes` between 256 MiB and 4 GiB; a few tries, in case another
-  // thread maps something there meanwhile.
+  void *memory = MAP_FAILED;
   constexpr uint64_t kLow = 256ull << 20, kHigh = 4ull << 30;
   for (int attempt = 0; attempt < 4; ++attempt) {
     FILE *maps = std::fopen("/proc/self/maps", "r");
@@ -368,6 +371,27 @@ constexpr uint32_t kNocLocalBits = 36;
 constexpr uint64_t kNocLocalMask = (1ull << kNocLocalBits) - 1;
 } // namespace
 
+/// Reserves `bytes` of memory (pages committed when touched) in the low 2 GiB
+/// of the address space, where 32-bit L1 addresses can reach it: MAP_32BIT on
+/// x86-64; elsewhere the first free 256 MiB-aligned range above 256 MiB.
+void *mapBelow2GiB(size_t bytes) {
+  constexpr int kFlags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+#if defined(__x86_64__)
+  return mmap(nullptr, bytes, PROT_READ | PROT_WRITE, kFlags | MAP_32BIT, -1, 0);
+#else
+  constexpr uintptr_t kStep = uintptr_t(256) << 20, kLimit = uintptr_t(2) << 30;
+  for (uintptr_t base = kStep; base + bytes <= kLimit; base += kStep) {
+    void *memory = mmap(reinterpret_cast<void *>(base), bytes,
+                        PROT_READ | PROT_WRITE, kFlags | MAP_FIXED_NOREPLACE, -1, 0);
+    if (memory == reinterpret_cast<void *>(base))
+      return memory;
+    if (memory != MAP_FAILED) // a kernel before 4.17 took the flag as a hint
+      munmap(memory, bytes);
+  }
+  return MAP_FAILED;
+#endif
+}
+
 struct RunState;
 
 class DeviceImpl {
@@ -377,8 +401,11 @@ public:
     l1Stride = alignUp(arch.l1Size, kL1Guard) + kL1Guard;
     l1Bytes = kL1Guard + cores * l1Stride;
     // Kernels hold L1 addresses in 32-bit words and turn them into pointers
-    // (get_semaphore, get_write_ptr), so L1 lives in the low 2 GiB.
-    void *memory = mapBelow4GiB(l1Bytes);
+    // (get_semaphore, get_write_ptr), so L1 lives in the low 2 GiB (a
+    // mesh's further chips: below 4 GiB).
+    void *memory = mapBelow2GiB(l1Bytes);
+    if (memory == MAP_FAILED) // a mesh's further chips (docs/emulator.md)
+      memory = mapBelow4GiB(l1Bytes);
     if (memory == MAP_FAILED)
       throw std::runtime_error("cannot map the emulated L1 below 4 GiB (too "
                                "many emulated devices in this process?)");

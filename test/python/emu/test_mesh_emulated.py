@@ -114,26 +114,32 @@ def test_mappers_and_composers_are_ttnns(emu_cache, rng):
 
 
 GALAXY = """
+import sys
 import numpy as np
 import ttnn  # as a ttlang-sim script has it: ttnn's own mappings are in place
 import ttlang.emu as emu
+sys.path.insert(0, %r)
+from tile_add_unified import tile_add
 mesh = emu.open_mesh_device((4, 8), cache_dir=%r)
-x = np.arange(32 * 32 * 32, dtype=np.float32).reshape(32 * 32, 32) %% 251
+x = np.arange(32 * 128 * 128, dtype=np.float32).reshape(32 * 128, 128) %% 251
 assert np.array_equal(mesh.shard(x, dim=0).concat(0), x)
+out = mesh.empty((128, 128), dtype="float32")
+tile_add(mesh.shard(x, dim=0), mesh.shard(x, dim=0), out)  # kernels on chips whose L1 lies above 2 GiB too
+assert np.array_equal(out.concat(0), 2 * x)
 print("chips:", mesh.get_num_devices())
 """
 
 
 def test_thirty_two_chips_fit_in_a_process(emu_cache):
     # A 4x8 (Galaxy-like) mesh: 32 chips of 64 cores, each chip's L1 reserved lazily below
-    # 4 GiB; small tensors on every chip. In a process of its own: the address space below
+    # 4 GiB (past 2 GiB for the later chips); small tensors and an add on every chip. In a process of its own: the address space below
     # 4 GiB is the process's, and other tests' devices may still hold some.
     import os  # noqa: PLC0415
     import subprocess  # noqa: PLC0415
     import sys  # noqa: PLC0415
 
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT / "python"), os.environ.get("PYTHONPATH")])))
-    done = subprocess.run([sys.executable, "-c", GALAXY % str(emu_cache)], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", GALAXY % (str(EXAMPLES), str(emu_cache))], capture_output=True, text=True,
                           timeout=300, env=env)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "chips: 32" in done.stdout
