@@ -56,3 +56,18 @@ def float_loop(a, out, s):
             ttl.copy(a[r, 0], blk).wait()
         with dfb.wait() as blk:
             ttl.copy(blk, out[r, 0]).wait()
+
+
+@ttl.operation(grid=(1, 1))
+def double_rows(a, out, n):
+    """An int parameter as a loop bound: doubles the first ``n`` tile rows (the producer's and
+    the consumer's loops have the same run-time trip count, which the balance proof sees)."""
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+    for r in range(n):
+        with dfb.reserve() as blk:
+            ttl.copy(a[r, 0], blk).wait()
+        with dfb.wait() as x, o_dfb.reserve() as y:
+            y.store(x * 2.0)
+        with o_dfb.wait() as blk:
+            ttl.copy(blk, out[r, 0]).wait()

@@ -54,7 +54,8 @@ def test_an_int_parameter_as_a_tile_index_is_a_data_movement_word():
 @pytest.mark.parametrize("program, args", [
     (programs.scale_shift, (SPEC, SPEC, 3, 0.5)),
     (programs.pick_row, (SPEC, SPEC, 1)),
-], ids=["block_math", "tile_index"])
+    (programs.double_rows, (SPEC, SPEC, 2)),
+], ids=["block_math", "tile_index", "loop_bound"])
 def test_kernels_pass_the_real_header_check(toolchain, program, args):
     compiled = program.compile(*args)
     assert_pass_without_warnings(run_jobs(artifact_jobs(compiled.artifact), toolchain))

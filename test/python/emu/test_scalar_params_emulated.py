@@ -22,7 +22,9 @@ def test_block_math_with_parameters_uses_each_calls_values(device, rng):
         # Each SFPU op truncates into the 16-bit DEST (ckernel_sfpu_binop_with_unary.h).
         expected = truncate_bf16(f32(truncate_bf16(f32(x) * np.float32(k))) + np.float32(s))
         assert_bits_equal(out.to_numpy(), expected)
-    assert [r.cache_hit for r in results] == [False, True, True]
+    # Calls with other values reuse the first call's program (the first may itself reuse one
+    # an earlier test of the session built).
+    assert [r.cache_hit for r in results[1:]] == [True, True]
 
 
 @pytest.mark.parametrize("row", [0, 1])
@@ -31,3 +33,13 @@ def test_an_int_parameter_selects_the_tile_row(device, rng, row):
     out = device.empty((32, 32))
     programs.pick_row(device.tensor(a), out, row)
     assert_bits_equal(out.to_numpy(), a[32 * row:32 * (row + 1)])
+
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_an_int_parameter_as_a_loop_bound(device, rng, n):
+    a = rng.uniform(-1, 1, (64, 32)).astype(np.float32).astype(BF16)
+    out = device.tensor(np.full((64, 32), 7.0, np.float32).astype(BF16))
+    programs.double_rows(device.tensor(a), out, n)
+    expected = np.full((64, 32), 7.0, np.float32).astype(BF16)
+    expected[:32 * n] = truncate_bf16(f32(a[:32 * n]) * np.float32(2.0))
+    assert_bits_equal(out.to_numpy(), expected)
