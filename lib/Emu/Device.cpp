@@ -26,6 +26,14 @@
 #include <unistd.h>
 #include <unordered_map>
 
+// GCC 12's libstdc++ added a second version of condition_variable::wait
+// (GLIBCXX_3.4.30, which only changed its exception specification for
+// thread cancellation, which the emulator never uses); GCC 12's headers bind
+// to it. Binding to the original version keeps libttlang_emu.so loadable with
+// the libstdc++ ttnn 0.81.1 needs (GLIBCXX_3.4.29): see CMakeLists.txt.
+__asm__(".symver _ZNSt18condition_variable4waitERSt11unique_lockISt5mutexE,"
+        "_ZNSt18condition_variable4waitERSt11unique_lockISt5mutexE@GLIBCXX_3.4.11");
+
 namespace ttlemu {
 
 //===----------------------------------------------------------------------===//
@@ -322,6 +330,27 @@ constexpr uint32_t kNocLocalBits = 36;
 constexpr uint64_t kNocLocalMask = (1ull << kNocLocalBits) - 1;
 } // namespace
 
+/// Reserves `bytes` of memory (pages committed when touched) in the low 2 GiB
+/// of the address space, where 32-bit L1 addresses can reach it: MAP_32BIT on
+/// x86-64; elsewhere the first free 256 MiB-aligned range above 256 MiB.
+void *mapBelow2GiB(size_t bytes) {
+  constexpr int kFlags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+#if defined(__x86_64__)
+  return mmap(nullptr, bytes, PROT_READ | PROT_WRITE, kFlags | MAP_32BIT, -1, 0);
+#else
+  constexpr uintptr_t kStep = uintptr_t(256) << 20, kLimit = uintptr_t(2) << 30;
+  for (uintptr_t base = kStep; base + bytes <= kLimit; base += kStep) {
+    void *memory = mmap(reinterpret_cast<void *>(base), bytes,
+                        PROT_READ | PROT_WRITE, kFlags | MAP_FIXED_NOREPLACE, -1, 0);
+    if (memory == reinterpret_cast<void *>(base))
+      return memory;
+    if (memory != MAP_FAILED) // a kernel before 4.17 took the flag as a hint
+      munmap(memory, bytes);
+  }
+  return MAP_FAILED;
+#endif
+}
+
 struct RunState;
 
 class DeviceImpl {
@@ -332,9 +361,7 @@ public:
     l1Bytes = kL1Guard + cores * l1Stride;
     // Kernels hold L1 addresses in 32-bit words and turn them into pointers
     // (get_semaphore, get_write_ptr), so L1 lives in the low 2 GiB.
-    void *memory = mmap(nullptr, l1Bytes, PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_32BIT,
-                        -1, 0);
+    void *memory = mapBelow2GiB(l1Bytes);
     if (memory == MAP_FAILED)
       throw std::runtime_error("cannot map the emulated L1 below 2 GiB");
     l1Memory = static_cast<uint8_t *>(memory);
