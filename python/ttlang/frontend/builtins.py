@@ -155,10 +155,13 @@ class BuiltinCalls:
             and len(shape) >= 2
             and all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in shape)
         ):
+            runtime = [d for d in (shape if isinstance(shape, tuple) else ()) if not isinstance(d, int)]
+            got = (f"{self.ctx.describe(runtime[0])}, a run-time value (capture compile-time "
+                   "numbers in a factory closure)") if runtime else repr(shape)
             raise self.ctx.error(
                 node,
                 f"shape= must be positive tile counts (rows, cols), or (batch..., rows, cols) for "
-                f"an N-D block, got {shape!r}",
+                f"an N-D block, got {got}",
             )
         if any(d > INT64_MAX for d in shape):
             raise self.ctx.error(node, f"shape= {tuple(int_text(d) for d in shape)} does not fit the IR's i64")
