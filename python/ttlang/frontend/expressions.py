@@ -179,47 +179,19 @@ class Expressions:
         )
 
     def tile_slice(self, tensor: TensorValue, node: ast.Subscript) -> TileSlice:
+        """``t[r0:r1, c0:c1]`` (tile indices), and on a tensor of rank > 2 ``t[b, r0:r1, c0:c1]``:
+        the IR addresses its tiles as one 2-D grid, the batch's matrices stacked along the rows
+        (ttnn's page order; ``ttl.load_tiles``), so the slice is built as row
+        ``flat(b) * tile_rows + r0``. Several matrices at once (``t[0:2, :, c0:c1]`` into a
+        ``(2, R, C)`` block) must be consecutive rows of that grid: past the first dimension
+        with more than one index, every dimension is taken whole."""
         elements = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-        rank = len(tensor.spec.shape)
-        if rank > 2:
-            return self.batched_tile_slice(tensor, elements, node)
-        if len(elements) != 2:
-            raise self.ctx.error(node, "a tensor is indexed by two tile coordinates: t[rows, cols]")
-        starts: list[Index] = []
-        extents: list[int | None] = []
-        for axis, element in enumerate(elements):
-            if isinstance(element, ast.Slice):
-                if element.step is not None:
-                    raise self.ctx.error(element, "tile slices take no step")
-                start = self.expr(element.lower) if element.lower is not None else 0
-                stop = (
-                    self.expr(element.upper)
-                    if element.upper is not None
-                    else tensor.tile_grid[axis]
-                )
-                self.check_index(start, element)
-                self.check_index(stop, element)
-                extent = stop - start if isinstance(start, int) and isinstance(stop, int) else None
-                if extent is not None and extent <= 0:
-                    raise self.ctx.error(element, f"empty tile slice {start}:{stop}")
-            else:
-                start = self.expr(element)
-                self.check_index(start, element)
-                extent = 1
-            starts.append(start)
-            extents.append(extent)
-        return TileSlice(tensor, starts[0], starts[1], extents[0], extents[1])
-
-    def batched_tile_slice(
-        self, tensor: TensorValue, elements: list[ast.expr], node: ast.Subscript
-    ) -> TileSlice:
-        """``t[b, r0:r1, c0:c1]`` on a tensor of rank > 2: the IR addresses its tiles as one 2-D
-        grid, the batch's matrices stacked along the rows (ttnn's page order; ``ttl.load_tiles``),
-        so the slice is built as row ``flat(b) * tile_rows + r0``. Several matrices at once
-        (``t[0:2, :, c0:c1]`` into a ``(2, R, C)`` block) must be consecutive rows of that grid:
-        past the first dimension with more than one index, every dimension is taken whole."""
+        if len(tensor.spec.shape) < 2:
+            raise self.ctx.error(node, f"tensor '{tensor.name}' has rank 1: tile copies need rank 2 or more")
         grid = tensor.tile_grid
         if len(elements) != len(grid):
+            if len(grid) == 2:
+                raise self.ctx.error(node, "a tensor is indexed by two tile coordinates: t[rows, cols]")
             raise self.ctx.error(
                 node,
                 f"a tensor of rank {len(grid)} is indexed by {len(grid)} coordinates "
