@@ -188,7 +188,7 @@ NB_MODULE(_emu, m) {
              for (const BlockedKernel &b : result.blocked)
                blocked.append(nb::make_tuple(b.kernel, b.x, b.y, b.waitsFor,
                                              b.circularBuffer,
-                                             b.recentEvents));
+                                             b.recentEvents, b.semaphore));
              nb::list prints;
              for (const DevicePrint &line : result.prints)
                prints.append(

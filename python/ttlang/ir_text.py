@@ -315,6 +315,12 @@ class Builder:
     def transfer_wait(self, transfer: str, loc: str) -> None:
         self._op(f"ttl.transfer_wait {transfer}", loc)
 
+    def pipe_send(self, block: str, block_type_: str, pipe: str, loc: str) -> str:
+        return self._value(f"ttl.pipe_send {pipe} from {block} : {block_type_}", loc)
+
+    def pipe_recv(self, pipe: str, block: str, block_type_: str, loc: str) -> str:
+        return self._value(f"ttl.pipe_recv {pipe} into {block} : {block_type_}", loc)
+
     # --- tile math ------------------------------------------------------------------------
     def tile_op(self, mnemonic: str, operands: Sequence[str], type_: str, loc: str) -> str:
         """An element-wise tile op (``ttl.<mnemonic>``) on blocks of one type."""

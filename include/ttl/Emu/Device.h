@@ -104,6 +104,8 @@ struct BlockedKernel {
   uint32_t x = 0, y = 0;
   std::string waitsFor;      // "cb_wait_front(cb 2, 1 page)"
   int32_t circularBuffer = -1;
+  // The program semaphore id it waits on (noc_semaphore_wait), or -1.
+  int32_t semaphore = -1;
   // Its last events (at most kRecentEvents), oldest first, each with its
   // number among the kernel's events: "#12 cb_push_back(cb 0, 1 page)".
   std::vector<std::string> recentEvents;

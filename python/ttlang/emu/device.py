@@ -214,11 +214,13 @@ class Device:
         *,
         dataflow_buffers: Mapping[int, tuple[str, str | None]] | None = None,
         kernel_names: Sequence[str] | None = None,
+        semaphores: Mapping[tuple[int, int, int], str] | None = None,
     ) -> Tensor | None:
         """Runs ``program`` (a ``ttnn.ProgramDescriptor``) to completion, as
         ``ttnn.generic_op(tensors, program)`` would on hardware; returns the last tensor (the
         output, by generic_op's convention). ``dataflow_buffers`` maps circular-buffer indices
-        to (DFB name, Python location) for deadlock reports."""
+        to (DFB name, Python location) for deadlock reports, ``semaphores`` (semaphore id, core x,
+        core y) to what a kernel waiting on that semaphore there waits for (a pipe's peers)."""
         for tensor in tensors:
             if isinstance(tensor, Tensor) and tensor.device() is not self:
                 raise EmulatorError("a tensor of another emulated device was passed")
@@ -242,11 +244,13 @@ class Device:
             raise NotEmulatedError(message)
         if kind == "deadlock":
             names = dataflow_buffers or {}
+            waited = semaphores or {}
             raise DeadlockError(tuple(
                 BlockedKernel(k, (bx, by), waits, cb if cb >= 0 else None,
                               *(names.get(cb, (None, None)) if cb >= 0 else (None, None)),
-                              recent_events=tuple(recent))
-                for k, bx, by, waits, cb, recent in blocked
+                              recent_events=tuple(recent),
+                              pipe=waited.get((sem, bx, by)) if sem >= 0 else None)
+                for k, bx, by, waits, cb, recent, sem in blocked
             ))
         return tensors[-1] if tensors else None
 

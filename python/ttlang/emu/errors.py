@@ -88,12 +88,16 @@ class BlockedKernel:
     dataflow_buffer: str | None = None
     location: str | None = None
     recent_events: tuple[str, ...] = ()
+    # For a semaphore of a pipe's handshake: who it waits for, on which pipe.
+    pipe: str | None = None
 
     def describe(self) -> str:
         text = f"  core {self.core}: kernel '{self.kernel}' waits in {self.waits_for}"
         if self.dataflow_buffer is not None:
             text += f" (DFB '{self.dataflow_buffer}'"
             text += f", made at {self.location})" if self.location else ")"
+        if self.pipe is not None:
+            text += f" (for {self.pipe})"
         if not self.recent_events:
             return text + "\n    no event before it"
         return "\n".join([text, "    its last events:", *(f"      {e}" for e in self.recent_events)])

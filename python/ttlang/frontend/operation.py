@@ -20,6 +20,7 @@ from ttlang.artifact import (
     KernelDescriptorSpec,
     KernelKind,
     LogicalKernelId,
+    PipeSemaphoreSpec,
     TensorParamSpec,
 )
 from ttlang.errors import FrontendError, TTLangError
@@ -88,6 +89,9 @@ class CompiledOperation:
     dfb_configurations: tuple[DataflowBufferConfigSpec, ...] = ()
     # Lifetimes of the fabric-manager claims its external calls own (ttl-record-fabric-managers).
     fabric_managers: tuple[FabricManagerSpec, ...] = ()
+    # Program semaphores of its pipes' handshakes (ttl-plan-pipes): how many, and whose.
+    compiler_semaphore_count: int = 0
+    pipe_semaphores: tuple[PipeSemaphoreSpec, ...] = ()
 
     @functools.cached_property
     def _kernel_ir(self) -> session.KernelIR:
@@ -127,6 +131,8 @@ class CompiledOperation:
             uses_runtime_resources=self.uses_runtime_resources,
             dfb_configurations=self.dfb_configurations,
             fabric_managers=self.fabric_managers,
+            compiler_semaphore_count=self.compiler_semaphore_count,
+            pipe_semaphores=self.pipe_semaphores,
         )
 
     def descriptors_of(self, logical_kernel: LogicalKernelId) -> tuple[KernelDescriptorSpec, ...]:
@@ -287,6 +293,8 @@ class Operation(OperationSource):
             self.runtime_resource_factory is not None,
             output.dfb_configurations,
             output.fabric_managers,
+            output.semaphore_count,
+            output.pipe_semaphores,
         )
 
     def __call__(
