@@ -29,6 +29,14 @@ from ttlang.frontend.compile_cache import CompileCache
 from ttlang.frontend.compiler import build_module
 from ttlang.frontend.identity import operation_identity
 from ttlang.frontend.kernels import Kernel
+from ttlang.frontend.scalar_params import (
+    ScalarArgument,
+    ScalarSpec,
+    scalar_arguments,
+    scalar_spec_of,
+    scalar_words,
+    used_refs,
+)
 from ttlang.frontend.source import OperationSource
 from ttlang.targets import DEFAULT_TARGET, TARGETS
 from ttlang.tensor_spec import tensor_spec_of
@@ -89,6 +97,8 @@ class CompiledOperation:
     dfb_configurations: tuple[DataflowBufferConfigSpec, ...] = ()
     # Lifetimes of the fabric-manager claims its external calls own (ttl-record-fabric-managers).
     fabric_managers: tuple[FabricManagerSpec, ...] = ()
+    # The runtime words of its scalar parameters (``op(a, out, 3)``), after the tensors.
+    scalar_arguments: tuple[ScalarArgument, ...] = ()
     # Program semaphores of its pipes' handshakes (ttl-plan-pipes): how many, and whose.
     compiler_semaphore_count: int = 0
     pipe_semaphores: tuple[PipeSemaphoreSpec, ...] = ()
@@ -286,15 +296,17 @@ class Operation(OperationSource):
             self.operation_id,
             grid,
             target,
-            tuple(spec.param_spec(name) for spec, name in zip(specs, names)),
+            tuple(spec.param_spec(name) for spec, name in zip(specs, names)
+                  if not isinstance(spec, ScalarSpec)),
             text,
             output.kernels,
             output.dataflow_buffers,
             self.runtime_resource_factory is not None,
             output.dfb_configurations,
             output.fabric_managers,
-            output.semaphore_count,
-            output.pipe_semaphores,
+            scalar_arguments(specs),
+            compiler_semaphore_count=output.semaphore_count,
+            pipe_semaphores=output.pipe_semaphores,
         )
 
     def __call__(
@@ -333,6 +345,8 @@ class Operation(OperationSource):
                 )
         if target is None:
             target = _target_of(device) if device is not None else DEFAULT_TARGET
+        if control_plane is None:  # a mesh device's fabric (ttlang.emu.MeshDevice)
+            control_plane = getattr(device, "control_plane", None)
         specs = tuple(_spec(t) for t in tensors)
         default_grid = getattr(device, "default_grid", None)
         runtime = self._runtimes.get(
@@ -340,8 +354,16 @@ class Operation(OperationSource):
         if runtime is None:
             runtime = self.runtime(*specs, target=target, control_plane=control_plane,
                                    default_grid=default_grid)
+        words = None
+        if any(isinstance(spec, ScalarSpec) for spec in specs):
+            try:
+                words = scalar_words(scalar_arguments(specs), tensors, used_refs(runtime.artifact))
+            except ValueError as err:
+                raise TTLangError(f"'{self.name}': {err}") from None
+            tensors = tuple(t for t, spec in zip(tensors, specs) if not isinstance(spec, ScalarSpec))
         return runtime.run(
-            tensors, runtime_resource_factory=self.runtime_resource_factory, device=device
+            tensors, runtime_resource_factory=self.runtime_resource_factory, device=device,
+            scalars=words,
         )
 
     def _run_staged(
@@ -414,9 +436,17 @@ def _target_of(device: Any) -> str:
 
 
 def _spec(value: Any) -> Any:
+    """A TensorSpec for a tensor argument, a ScalarSpec for an int or float parameter."""
+    scalar = scalar_spec_of(value)
+    if scalar is not None:
+        return scalar
     try:
         return tensor_spec_of(value)
-    except (TypeError, ValueError) as err:
+    except TypeError:
+        raise TTLangError(
+            f"expected a ttnn tensor, ttlang.TensorSpec, int or float, got {type(value).__name__}"
+        ) from None
+    except ValueError as err:
         raise TTLangError(str(err)) from None
 
 

@@ -77,6 +77,9 @@ struct KernelABI {
   std::optional<int64_t> accessorWord(unsigned argIndex) const;
   /// Common runtime word holding the buffer address of tensor `argIndex`.
   std::optional<int64_t> addressWord(unsigned argIndex) const;
+  /// Common runtime word holding scalar parameter `argIndex` (an integer
+  /// argument of the kernel function: an int's value or a float's f32 bits).
+  std::optional<int64_t> scalarWord(unsigned argIndex) const;
 
   /// Compile-time word of the caller argument count, when caller words are
   /// followed by compiler-owned per-core words.
