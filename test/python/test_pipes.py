@@ -28,7 +28,7 @@ def systolic():
 
 
 def line_of(fn, text: str) -> int:
-    lines, first = inspect.getsourcelines(fn)
+    lines, first = inspect.getsourcelines(getattr(fn, "fn", fn))
     return first + next(i for i, line in enumerate(lines) if text in line)
 
 
@@ -139,10 +139,10 @@ def sends_to_itself(inp):
             net.if_src(send)
 
 
-def test_a_source_among_its_destinations_is_the_verifiers_error_at_the_copy():
+def test_a_source_among_its_destinations_is_a_frontend_error_at_the_pipe():
     with pytest.raises(ttl.FrontendError) as failure:
         sends_to_itself.compile(T((32, 128)))
-    assert failure.value.line == line_of(sends_to_itself, "ttl.copy(blk, pipe)")
+    assert failure.value.line == line_of(sends_to_itself, "ttl.Pipe(")
     assert "pipe source (1, 0) is one of its destinations" in failure.value.message
 
 

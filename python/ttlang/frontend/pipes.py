@@ -73,6 +73,14 @@ class Pipe:
                 raise ValueError(f"a pipe's src is a core (x, y) of non-negative ints, got {src!r}")
         for value, axis in zip(_coordinate(self.dst, "dst"), "xy"):
             _axis(value, axis)
+        # Also #ttl.pipe's verifier's rule; checked here so that it is reported at the Pipe's
+        # line (an attribute's diagnostic carries no Python location).
+        x0, y0, x1, y1 = self.rectangle
+        if x0 <= src[0] <= x1 and y0 <= src[1] <= y1:
+            raise ValueError(
+                f"pipe source {src} is one of its destinations: a core keeps its own block in a "
+                "DFB, it does not send it to itself"
+            )
 
     @property
     def rectangle(self) -> tuple[int, int, int, int]:

@@ -10,11 +10,17 @@
 // CHECK-LABEL: // ===== kernel relay =====
 // CHECK: #include "api/dataflow/dataflow_api.h"
 // CHECK: #include "ttlang/pipe.h"
-// CHECK: ttlang::pipe_send(get_read_ptr({{.*}}), 4096, 1, 0, 3, 0, 3, 4, 1, 0);
-// CHECK-NOT: noc_async_write_barrier
-// CHECK: ttlang::pipe_receive(get_write_ptr({{.*}}), 0, 0, 3, 4, 1);
-// CHECK-NOT: barrier
-// CHECK: return;
+// CHECK-DAG: uint32_t [[IN:v[0-9]+]] = get_compile_time_arg_val(0);
+// CHECK-DAG: uint32_t [[OUT:v[0-9]+]] = get_compile_time_arg_val(1);
+// CHECK: cb_wait_front([[IN]], 2);
+// CHECK-NEXT: uint32_t [[SRC:v[0-9]+]] = get_read_ptr([[IN]]);
+// CHECK-NEXT: ttlang::pipe_send([[SRC]], 4096, 1, 0, 3, 0, 3, 4, 1, 0);
+// CHECK-NEXT: cb_pop_front([[IN]], 2);
+// CHECK-NEXT: cb_reserve_back([[OUT]], 2);
+// CHECK-NEXT: uint32_t [[DST:v[0-9]+]] = get_write_ptr([[OUT]]);
+// CHECK-NEXT: ttlang::pipe_receive([[DST]], 0, 0, 3, 4, 1);
+// CHECK-NEXT: cb_push_back([[OUT]], 2);
+// CHECK-NEXT: return;
 func.func @relay() attributes {ttl.grid = array<i64: 4, 1>, ttl.kernel = #ttl.kernel<data_movement, "data_movement", "lit.relay:00">} {
   %in = ttl.create_dfb {physical_index = 0 : i32} : !d
   %out = ttl.create_dfb {physical_index = 1 : i32} : !d

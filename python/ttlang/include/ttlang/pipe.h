@@ -48,7 +48,9 @@ inline void pipe_send(uint32_t source, uint32_t bytes, uint32_t x0,
   volatile uint32_t *ready = pipe_semaphore(ready_id);
   noc_semaphore_wait(ready, receivers);
   noc_semaphore_set(ready, 0);
-  uint32_t destination = *pipe_semaphore(address_id);
+  // Sent relative to the semaphore base, the same L1 address on every core
+  // (see pipe_receive).
+  uint32_t destination = uint32_t(get_semaphore(0)) + *pipe_semaphore(address_id);
   // The valid flag the receivers wait for is written from this word.
   noc_semaphore_set(pipe_semaphore(flag_id), 1);
   uint32_t flag = uint32_t(get_semaphore(flag_id));
@@ -91,8 +93,11 @@ inline void pipe_receive(uint32_t destination, uint32_t src_x, uint32_t src_y,
   volatile uint32_t *valid = pipe_semaphore(valid_id);
   // The address travels through this core's valid word: the source reads
   // it only after the ready increment below, and sets the word to 1 only
-  // after that.
-  noc_semaphore_set(valid, destination);
+  // after that. It is sent as an offset from the semaphore base, which is the
+  // same L1 address on every core: on hardware the offset adds back to the
+  // same address, and on the emulated device, whose kernels see each core's
+  // L1 at a host address of its own, it lands in the sender's view of L1.
+  noc_semaphore_set(valid, destination - uint32_t(get_semaphore(0)));
   noc_semaphore_set_remote(uint32_t(get_semaphore(valid_id)),
                            get_noc_addr(x, y, uint32_t(get_semaphore(address_id))));
   noc_async_write_barrier();
