@@ -121,6 +121,18 @@ def bool_attr(value: bool) -> str:
     return "true" if value else "false"
 
 
+def pipe_attr(
+    net: int, index: int, src: tuple[int, int], dst: tuple[int, int, int, int], where: str
+) -> str:
+    """``#ttl.pipe``: pipe ``index`` of net ``net``, from core ``src`` to the inclusive
+    rectangle ``dst`` (x0, y0, x1, y1); ``where`` made (TTLPipes.td)."""
+    x0, y0, x1, y1 = dst
+    return (
+        f"#ttl.pipe<net {net} pipe {index}, src ({src[0]}, {src[1]}), "
+        f"dst ({x0}, {y0}) to ({x1}, {y1}), {string(where)}>"
+    )
+
+
 def i64_attr(value: int) -> str:
     return f"{value} : {I64}"
 

@@ -210,12 +210,7 @@ class PipeEndpoint:
         return self.pipe.dst
 
     def attribute(self) -> str:
-        x0, y0, x1, y1 = self.pipe.rectangle
-        sx, sy = self.pipe.src
-        return (
-            f"#ttl.pipe<net {self.net} pipe {self.index}, src ({sx}, {sy}), "
-            f"dst ({x0}, {y0}) to ({x1}, {y1}), {ir_text.string(self.where)}>"
-        )
+        return ir_text.pipe_attr(self.net, self.index, self.pipe.src, self.pipe.rectangle, self.where)
 
 
 class PipeContext(Protocol):
