@@ -29,6 +29,7 @@
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
 #include "ttl/Dialect/TTL/IR/TTLPipes.h"
+#include "ttl/Dialect/TTL/IR/TTLTargets.h"
 #include "ttl/Targets.h"
 #include "ttl/Transforms/TTL/CoreEvaluation.h"
 #include "ttl/Transforms/TTL/Passes.h"
@@ -215,11 +216,11 @@ struct PlanPipesPass : public ttl::impl::TTLPlanPipesBase<PlanPipesPass> {
   using TTLPlanPipesBase::TTLPlanPipesBase;
 
   void runOnOperation() override {
-    const ttlang::target::Facts *facts = ttlang::target::find(target);
-    if (!facts) {
-      getOperation().emitError("unknown target '") << target << "'";
+    // The capacity table's diagnostic for an unknown target; its facts for
+    // the semaphore count.
+    if (!lookupTargetOrEmitError(getOperation(), target))
       return signalPassFailure();
-    }
+    const ttlang::target::Facts *facts = ttlang::target::find(target);
     std::map<PipeKey, PipeUses> pipes;
     WalkResult walk = getOperation().walk([&](func::FuncOp func) {
       std::map<PipeKey, PipeUses> local;
