@@ -337,6 +337,9 @@ void nocWrite(uint32_t source, uint64_t destination, uint32_t bytes) {
 
 /// The worker cores of a multicast NoC address
 /// (x_start << 48 | y_start << 54 | x_end << 36 | y_end << 42 | local).
+/// NoC 1 names the rectangle from its other corner (its coordinates run the
+/// other way; TT-Metal's multicast kernels swap start and end on it), so the
+/// rectangle is the one between the two corners either way.
 template <typename Visit>
 uint32_t forEachMulticastTarget(uint64_t destination, bool loopback,
                                 Visit visit) {
@@ -344,6 +347,10 @@ uint32_t forEachMulticastTarget(uint64_t destination, bool loopback,
   uint32_t yEnd = uint32_t(destination >> 42) & 0x3f;
   uint32_t xStart = uint32_t(destination >> 48) & 0x3f;
   uint32_t yStart = uint32_t(destination >> 54) & 0x3f;
+  if (xStart > xEnd)
+    std::swap(xStart, xEnd);
+  if (yStart > yEnd)
+    std::swap(yStart, yEnd);
   uint32_t local = uint32_t(destination & ((1ull << 36) - 1));
   uint32_t count = 0;
   for (uint32_t y = yStart; y <= yEnd; ++y)

@@ -926,6 +926,20 @@ void notEmulated(const std::string &message) {
   stopKernel(RunResult::Kind::NotEmulated, message);
 }
 
+/// The program semaphore id a blocked kernel waits on, or -1 (the report
+/// names what the id is for: a pipe's handshake).
+static int32_t semaphoreWaitedOn(const Processor &p) {
+  using Call = WaitReason::Call;
+  if (p.waitsFor.call != Call::Semaphore && p.waitsFor.call != Call::SemaphoreMin)
+    return -1;
+  uint32_t base = p.core->l1Base + kSemaphoreBase;
+  uint32_t address = p.waitsFor.subject;
+  if (address < base || address >= base + kMaxSemaphores * 16 ||
+      (address - base) % 16 != 0)
+    return -1;
+  return int32_t((address - base) / 16);
+}
+
 void blockCurrent(const WaitReason &waitsFor, int32_t cb) {
   Processor &p = *runningProcessor;
   // Time passes while a kernel waits: its copies in flight land (one legal
@@ -1467,7 +1481,8 @@ RunResult DeviceImpl::execute(RunState &state, double hangSeconds,
         if (!p->done)
           state.result.blocked.push_back(
               {p->kernel->name, p->core->x, p->core->y, p->core->chip,
-               describe(p->waitsFor), p->waitCb, recentEvents(*p)});
+               describe(p->waitsFor), p->waitCb, semaphoreWaitedOn(*p),
+               recentEvents(*p)});
     }
   }
   // A traced run's kernels: a kernel without events (an idle core's) has no

@@ -89,7 +89,7 @@ nb::tuple runResultTuple(const RunResult &result) {
   for (const BlockedKernel &b : result.blocked)
     blocked.append(nb::make_tuple(b.kernel, b.x, b.y, b.waitsFor,
                                   b.circularBuffer,
-                                  b.recentEvents, b.device));
+                                  b.recentEvents, b.device, b.semaphore));
   nb::list prints;
   for (const DevicePrint &line : result.prints)
     prints.append(nb::make_tuple(line.kernel, line.x, line.y,

@@ -43,6 +43,7 @@ from ttlang.frontend.api import (
 )
 from ttlang.frontend.extern import DispatchCondition, ScalarType
 from ttlang.frontend.kernels import Kernel
+from ttlang.frontend.pipes import GroupTransfer, Pipe, PipeNet
 from ttlang.frontend.compile_cache import CompileCache
 from ttlang.frontend.operation import CompiledOperation, KernelSpec, Operation, operation
 from ttlang.tensor_spec import TensorSpec
@@ -60,6 +61,9 @@ __all__ = [
     "run_pipeline",
     "KernelKind",
     "Kernel",
+    "GroupTransfer",
+    "Pipe",
+    "PipeNet",
     "operation",
     "Operation",
     "compute",

@@ -30,6 +30,7 @@ from ttlang.artifact import (
     KernelArg,
     KernelDescriptorSpec,
     LogicalKernelId,
+    PipeSemaphoreSpec,
 )
 from ttlang.mlir_context import run_pipeline
 
@@ -47,6 +48,10 @@ class BackendOutput:
     dfb_configurations: tuple[DataflowBufferConfigSpec, ...] = ()
     # Lifetimes of the captured fabric-manager claims, per logical kernel and claim name.
     fabric_managers: tuple[FabricManagerSpec, ...] = ()
+    # Program semaphores the compiler uses (ids 0..n-1: the pipes' handshakes, ttl-plan-pipes)
+    # and what each pipe's are for.
+    semaphore_count: int = 0
+    pipe_semaphores: tuple[PipeSemaphoreSpec, ...] = ()
 
 
 def lower_module(module: ir.Module) -> BackendOutput:
@@ -95,7 +100,22 @@ def collect_kernels(module: ir.Module) -> BackendOutput:
         tuple(dfbs[i] for i in sorted(dfbs)),
         tuple(configs[n] for n in sorted(configs)),
         tuple(claims[key] for key in sorted(claims, key=lambda k: (k[0].name, k[1]))),
+        *_pipe_semaphores(module),
     )
+
+
+def _pipe_semaphores(module: ir.Module) -> tuple[int, tuple[PipeSemaphoreSpec, ...]]:
+    """The module's ``ttl.pipe_semaphore_count`` and ``ttl.pipe_semaphore_names``
+    (ttl-plan-pipes; TTLPipes.h), read back as records."""
+    attributes = module.operation.attributes
+    if "ttl.pipe_semaphore_count" not in attributes:
+        return 0, ()
+    specs = []
+    for entry in ir.ArrayAttr(attributes["ttl.pipe_semaphore_names"]):
+        *words, text = ir.ArrayAttr(entry)
+        ready, valid, sx, sy, x0, y0, x1, y1 = (ir.IntegerAttr(w).value for w in words)
+        specs.append(PipeSemaphoreSpec(ready, valid, (sx, sy), (x0, y0, x1, y1), ir.StringAttr(text).value))
+    return ir.IntegerAttr(attributes["ttl.pipe_semaphore_count"]).value, tuple(specs)
 
 
 # Headers this project provides to kernels (ttlang/dfb_descriptor.hpp), added to the include

@@ -121,6 +121,18 @@ def bool_attr(value: bool) -> str:
     return "true" if value else "false"
 
 
+def pipe_attr(
+    net: int, index: int, src: tuple[int, int], dst: tuple[int, int, int, int], where: str
+) -> str:
+    """``#ttl.pipe``: pipe ``index`` of net ``net``, from core ``src`` to the inclusive
+    rectangle ``dst`` (x0, y0, x1, y1); ``where`` made (TTLPipes.td)."""
+    x0, y0, x1, y1 = dst
+    return (
+        f"#ttl.pipe<net {net} pipe {index}, src ({src[0]}, {src[1]}), "
+        f"dst ({x0}, {y0}) to ({x1}, {y1}), {string(where)}>"
+    )
+
+
 def i64_attr(value: int) -> str:
     return f"{value} : {I64}"
 
@@ -314,6 +326,12 @@ class Builder:
 
     def transfer_wait(self, transfer: str, loc: str) -> None:
         self._op(f"ttl.transfer_wait {transfer}", loc)
+
+    def pipe_send(self, block: str, block_type_: str, pipe: str, loc: str) -> str:
+        return self._value(f"ttl.pipe_send {pipe} from {block} : {block_type_}", loc)
+
+    def pipe_recv(self, pipe: str, block: str, block_type_: str, loc: str) -> str:
+        return self._value(f"ttl.pipe_recv {pipe} into {block} : {block_type_}", loc)
 
     # --- tile math ------------------------------------------------------------------------
     def tile_op(self, mnemonic: str, operands: Sequence[str], type_: str, loc: str) -> str:

@@ -65,6 +65,10 @@ EXAMPLE_INPUTS = {
             ttl.TensorSpec((192, 128)),
         ),
     ),
+    "matmul_systolic_pipes.py": (
+        "matmul_systolic",
+        (ttl.TensorSpec((256, 256)), ttl.TensorSpec((256, 256)), ttl.TensorSpec((256, 256))),
+    ),
     "running_sum_matmul.py": (
         "running_sum_matmul",
         (ttl.TensorSpec((128, 192)), ttl.TensorSpec((192, 96)), ttl.TensorSpec((128, 96))),

@@ -105,6 +105,8 @@ struct BlockedKernel {
   uint32_t device = 0; // its chip in a mesh run
   std::string waitsFor;      // "cb_wait_front(cb 2, 1 page)"
   int32_t circularBuffer = -1;
+  // The program semaphore id it waits on (noc_semaphore_wait), or -1.
+  int32_t semaphore = -1;
   // Its last events (at most kRecentEvents), oldest first, each with its
   // number among the kernel's events: "#12 cb_push_back(cb 0, 1 page)".
   std::vector<std::string> recentEvents;

@@ -312,8 +312,16 @@ LogicalResult ConvertTTLToEmitCPass::collectFacts(func::FuncOp kernel,
       Operation *producer = wait.getTransfer().getDefiningOp();
       bool read = isa_and_nonnull<LoadTilesOp>(producer);
       facts.waitsForRead[op] = read;
+      // A pipe transfer is complete when its op returns (PipePatterns.cpp):
+      // its wait needs no barrier, and is no barrier for the next wait.
+      auto isPipeWait = [](Operation *wait) {
+        return isa_and_nonnull<PipeSendOp, PipeReceiveOp>(
+            cast<TransferWaitOp>(wait).getTransfer().getDefiningOp());
+      };
       auto previous = dyn_cast_or_null<TransferWaitOp>(op->getPrevNode());
-      if (previous && facts.waitsForRead.lookup(previous) == read)
+      if (isPipeWait(op) ||
+          (previous && !isPipeWait(previous) &&
+           facts.waitsForRead.lookup(previous) == read))
         facts.redundantWaits.insert(op);
     } else if (isa<LoadTilesOp, StoreTilesOp>(op)) {
       Value tensor = isa<LoadTilesOp>(op) ? cast<LoadTilesOp>(op).getTensor()
@@ -377,6 +385,9 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, ProcessorRole role,
     headers.push_back(kDPrintHeader.str());
   if (printsBlock)
     headers.push_back(kDPrintBlockHeader.str());
+  bool pipes = usesPipes(kernel);
+  if (pipes)
+    headers.push_back(kPipeHeader.str());
   emitc::IncludeOp::create(b, kernel.getLoc(), "cstdint",
                            /*is_standard_include=*/true);
   for (const std::string &header : llvm::make_range(
@@ -389,7 +400,8 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, ProcessorRole role,
     paths.push_back(b.getStringAttr(path));
   // ttlang/dfb_reconfigure.h and ttlang/dprint_block.h are headers of this
   // project.
-  bool projectInclude = includes.projectInclude || reconfigures || printsBlock;
+  bool projectInclude =
+      includes.projectInclude || reconfigures || printsBlock || pipes;
   // The facts the backend passes recorded on the function move into the
   // file's record.
   auto configs = kernel->getAttrOfType<ArrayAttr>(
@@ -494,6 +506,7 @@ void ConvertTTLToEmitCPass::runOnOperation() {
   populateDataflowBufferPatterns(converter, patterns, facts);
   populateReconfigurePatterns(converter, patterns, facts);
   populateCopyPatterns(converter, patterns, facts);
+  populatePipePatterns(converter, patterns);
   populateCoordinatePatterns(converter, patterns, facts);
   populateDPrintPatterns(converter, patterns, facts);
   populateExternCallPatterns(converter, patterns, facts);

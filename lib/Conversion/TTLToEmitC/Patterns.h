@@ -176,6 +176,13 @@ void populateExternCallPatterns(const TypeConverter &converter,
                                 RewritePatternSet &patterns,
                                 const LoweringFacts &facts);
 
+/// Pipe transfers (PipePatterns.cpp): whether a kernel sends or receives
+/// through a pipe (it then includes kPipeHeader), and the patterns.
+inline constexpr llvm::StringLiteral kPipeHeader = "ttlang/pipe.h";
+bool usesPipes(func::FuncOp kernel);
+void populatePipePatterns(const TypeConverter &converter,
+                          RewritePatternSet &patterns);
+
 } // namespace mlir::ttl::emitc_lowering
 
 #endif // TTL_LIB_CONVERSION_TTLTOEMITC_PATTERNS_H

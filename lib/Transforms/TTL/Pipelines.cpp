@@ -18,6 +18,7 @@ void mlir::ttl::buildCompileOperationPipeline(OpPassManager &pm,
                                               StringRef target) {
   pm.addPass(createTTLAccumulateCarriedBlocks());
   pm.addPass(createTTLMaterializeComputeDFBs());
+  pm.addPass(createTTLPlanPipes({target.str()}));
   pm.addPass(createTTLVerifyDispatchConditions());
   pm.addPass(createTTLVerifyBlockLifetimes());
   pm.addPass(createTTLAssignDFBIndices({target.str()}));

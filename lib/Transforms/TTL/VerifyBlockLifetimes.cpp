@@ -105,7 +105,9 @@ bool releasedByWith(const Held &held, Operation *release) {
 /// The block and the block values computed from it: block math is evaluated
 /// where its result is stored (the compute lowering fuses the whole expression
 /// into the store's tile loop), so a use of a derived value reads the block
-/// there.
+/// there. A copy's transfer counts too: waiting for it after the block's
+/// release would let the DFB hand the slot out while the copy still reads or
+/// writes it (a ttl.GroupTransfer waited for after its blocks' `with`).
 SetVector<Value> blockAndDerived(Value block) {
   SetVector<Value> values;
   values.insert(block);
@@ -114,7 +116,7 @@ SetVector<Value> blockAndDerived(Value block) {
       if (isa<PushOp, PopOp>(user))
         continue;
       for (Value result : user->getResults())
-        if (isa<BlockType>(result.getType()))
+        if (isa<BlockType, TransferType>(result.getType()))
           values.insert(result);
     }
   return values;
@@ -207,6 +209,8 @@ struct VerifyBlockLifetimesPass
       InFlightDiagnostic diag = use->emitError();
       if (used == held.block)
         diag << "block used after its release: the block ";
+      else if (isa<TransferType>(used.getType()))
+        diag << "copy waited for after its block's release: the block ";
       else
         diag << "block math used after its operand's release (block math is "
                 "evaluated where its result is stored): the block ";
@@ -216,9 +220,10 @@ struct VerifyBlockLifetimesPass
                   ? std::string("at the end of its 'with'")
                   : "at " + describeLocation(release->getLoc()))
           << ", which hands its L1 slot back to the other side of the DFB; "
-          << (used == held.block ? "use a block before its "
-                                 : "store a value computed from a block before "
-                                   "its ")
+          << (used == held.block                  ? "use a block before its "
+              : isa<TransferType>(used.getType()) ? "wait for a copy before its "
+                                                  : "store a value computed from "
+                                                    "a block before its ")
           << side.release
           << (releasedByWith(held, release) ? " (inside its 'with')" : "");
       diag.attachNote(release->getLoc()) << side.released << " here";

@@ -214,11 +214,13 @@ class Device:
         *,
         dataflow_buffers: Mapping[int, tuple[str, str | None]] | None = None,
         kernel_names: Sequence[str] | None = None,
+        semaphores: Mapping[tuple[int, int, int], str] | None = None,
     ) -> Tensor | None:
         """Runs ``program`` (a ``ttnn.ProgramDescriptor``) to completion, as
         ``ttnn.generic_op(tensors, program)`` would on hardware; returns the last tensor (the
         output, by generic_op's convention). ``dataflow_buffers`` maps circular-buffer indices
-        to (DFB name, Python location) for deadlock reports."""
+        to (DFB name, Python location) for deadlock reports, ``semaphores`` (semaphore id, core x,
+        core y) to what a kernel waiting on that semaphore there waits for (a pipe's peers)."""
         for tensor in tensors:
             # Tensor, or a mesh's (ttlang.emu.mesh.MeshTensor: its device is the mesh).
             if (isinstance(tensor, Tensor) or hasattr(tensor, "device_tensors")) and tensor.device() is not self:
@@ -226,11 +228,12 @@ class Device:
         native_program, args = self._programs.read(program, kernel_names)
         tracer = self._tracer
         outcome = self._native.run(native_program, args, self.watchdog, self.threads, tracer is not None)
-        self._conclude(outcome, dataflow_buffers)
+        self._conclude(outcome, dataflow_buffers, semaphores=semaphores)
         return tensors[-1] if tensors else None
 
     def _conclude(self, outcome: tuple, dataflow_buffers: Mapping[int, tuple[str, str | None]] | None,
-                  devices: Sequence[Device] | None = None) -> None:
+                  devices: Sequence[Device] | None = None,
+                  semaphores: Mapping[tuple[int, int, int], str] | None = None) -> None:
         """Records, shows and raises what a native run returned (``devices``: a mesh run's
         chips, by index; their ids name the devices in prints, traces and errors)."""
         kind, message, kernel, x, y, blocked, switches, prints, code_object, code_offset, traces = outcome[:11]
@@ -253,11 +256,13 @@ class Device:
             raise NotEmulatedError(message)
         if kind == "deadlock":
             names = dataflow_buffers or {}
+            waited = semaphores or {}
             raise DeadlockError(tuple(
                 BlockedKernel(k, (bx, by), waits, cb if cb >= 0 else None,
                               *(names.get(cb, (None, None)) if cb >= 0 else (None, None)),
-                              recent_events=tuple(recent), device=ids[chip] if devices else None)
-                for k, bx, by, waits, cb, recent, chip in blocked
+                              recent_events=tuple(recent), device=ids[chip] if devices else None,
+                              pipe=waited.get((sem, bx, by)) if sem >= 0 else None)
+                for k, bx, by, waits, cb, recent, chip, sem in blocked
             ))
 
     def _show_prints(self, lines: Sequence[DevicePrintLine]) -> None:

@@ -93,6 +93,8 @@ class BlockedKernel:
     location: str | None = None
     recent_events: tuple[str, ...] = ()
     device: int | None = None  # the chip of a mesh run (ttlang.emu.MeshDevice); None alone
+    # For a semaphore of a pipe's handshake: who it waits for, on which pipe.
+    pipe: str | None = None
 
     def describe(self) -> str:
         where = f"core {self.core}" if self.device is None else f"device {self.device} core {self.core}"
@@ -100,6 +102,8 @@ class BlockedKernel:
         if self.dataflow_buffer is not None:
             text += f" (DFB '{self.dataflow_buffer}'"
             text += f", made at {self.location})" if self.location else ")"
+        if self.pipe is not None:
+            text += f" (for {self.pipe})"
         if not self.recent_events:
             return text + "\n    no event before it"
         return "\n".join([text, "    its last events:", *(f"      {e}" for e in self.recent_events)])

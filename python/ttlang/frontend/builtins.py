@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ttlang.frontend import api
 from ttlang import ir_text
 from ttlang.frontend.extern_calls import ExternCalls
+from ttlang.frontend.pipes import PipeEndpoint
 from ttlang.frontend.shape_builtins import ShapeBuiltins, adopt_fill_types
 from ttlang.frontend.values import (
     INT64_MAX,
@@ -185,6 +186,8 @@ class BuiltinCalls:
         if len(args) != 2 or set(keywords) - {"kernel"}:
             raise self.ctx.error(node, "ttl.copy(src, dst) takes a source and a destination (and kernel=)")
         src, dst = args
+        if isinstance(src, PipeEndpoint) or isinstance(dst, PipeEndpoint):
+            return self.ctx.pipe_copy(src, dst, keywords, node)
         attrs = self.ctx.selection_attr(keywords, single=False)
         loc = self.ctx.loc(node)
         if isinstance(src, TileSlice) and isinstance(dst, BlockValue):

@@ -24,6 +24,7 @@ from ttlang import ir_text
 from ttlang.frontend.builtins import BuiltinCalls
 from ttlang.frontend.expressions import Expressions
 from ttlang.frontend.kernels import Kernel, Selector, selectors_of
+from ttlang.frontend.pipes import PipeCalls
 from ttlang.frontend.shape_builtins import adopt_fill_types
 from ttlang.frontend.scalar_params import VIEW_TYPES, ScalarSpec, scalar_arguments, scalar_spec_of
 from ttlang.frontend.scope import Scope, ThreadState
@@ -88,6 +89,9 @@ class FunctionCompiler:
         self.block_matmul = expressions.block_matmul
         self.builtin_call = calls.builtin_call
         self.dfb_effect = calls.externs.dfb_effect
+        pipes = PipeCalls(self)
+        self.pipe_call = pipes.call
+        self.pipe_copy = pipes.copy
 
     @property
     def operation_id(self) -> str:

@@ -16,6 +16,7 @@ from ttlang.artifact import KernelKind
 from ttlang.frontend import api
 from ttlang import ir_text
 from ttlang.frontend.kernels import Kernel
+from ttlang.frontend.pipes import LocalFunction, is_pipe_call
 from ttlang.frontend.prints import device_print
 from ttlang.frontend.shape_builtins import ELEMENT_DTYPES, adopt_fill_types, reject_batched
 from ttlang.frontend.source import OperationSource
@@ -443,6 +444,12 @@ class Expressions:
 
         if isinstance(callee, BoundMethod):
             return self.method_call(callee, args, keywords, node)
+        if is_pipe_call(callee):  # ttl.PipeNet and its methods (frontend/pipes.py)
+            return self.ctx.pipe_call(callee, args, keywords, node)
+        if isinstance(callee, LocalFunction):
+            raise self.ctx.error(
+                node, "a nested function runs only as a callback of net.if_src / net.if_dst"
+            )
         if isinstance(callee, api.Builtin):
             return self.ctx.builtin_call(callee, args, keywords, node)
         if isinstance(callee, OperationSource):

@@ -16,6 +16,7 @@ from typing import Any, Callable
 
 from ttlang.frontend.extern import DispatchCondition
 from ttlang.frontend.kernels import Kernel
+from ttlang.frontend.pipes import PipeNet
 
 
 def operation_identity(
@@ -60,6 +61,9 @@ def _canonical(value: Any, name: str, depth: int = 0) -> str:
         # A declaration is identified by its type and capture name (object ids differ between
         # processes); which calls share it is part of the source.
         return f"condition:{value.type.name}/{name}"
+    if isinstance(value, PipeNet):
+        # Immutable: its pipes are its value.
+        return f"pipenet:{value.pipes!r}"
     operation_id = getattr(value, "operation_id", None)
     if isinstance(operation_id, str):
         return f"operation:{operation_id}"

@@ -20,6 +20,7 @@ from ttlang.artifact import (
     KernelDescriptorSpec,
     KernelKind,
     LogicalKernelId,
+    PipeSemaphoreSpec,
     TensorParamSpec,
 )
 from ttlang.errors import FrontendError, TTLangError
@@ -98,6 +99,9 @@ class CompiledOperation:
     fabric_managers: tuple[FabricManagerSpec, ...] = ()
     # The runtime words of its scalar parameters (``op(a, out, 3)``), after the tensors.
     scalar_arguments: tuple[ScalarArgument, ...] = ()
+    # Program semaphores of its pipes' handshakes (ttl-plan-pipes): how many, and whose.
+    compiler_semaphore_count: int = 0
+    pipe_semaphores: tuple[PipeSemaphoreSpec, ...] = ()
 
     @functools.cached_property
     def _kernel_ir(self) -> session.KernelIR:
@@ -137,6 +141,8 @@ class CompiledOperation:
             uses_runtime_resources=self.uses_runtime_resources,
             dfb_configurations=self.dfb_configurations,
             fabric_managers=self.fabric_managers,
+            compiler_semaphore_count=self.compiler_semaphore_count,
+            pipe_semaphores=self.pipe_semaphores,
         )
 
     def descriptors_of(self, logical_kernel: LogicalKernelId) -> tuple[KernelDescriptorSpec, ...]:
@@ -299,6 +305,8 @@ class Operation(OperationSource):
             output.dfb_configurations,
             output.fabric_managers,
             scalar_arguments(specs),
+            compiler_semaphore_count=output.semaphore_count,
+            pipe_semaphores=output.pipe_semaphores,
         )
 
     def __call__(

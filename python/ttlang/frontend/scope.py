@@ -34,6 +34,9 @@ class ThreadState:
     default_grid: tuple[int, int] | None = None
     canonical_taken: set[KernelKind] = field(default_factory=set)
     conditions: dict[int, tuple[int, DispatchCondition]] = field(default_factory=dict)
+    # The ttl.PipeNets used, by object identity: (number in the operation, net), numbered in
+    # order of first use (frontend/pipes.py).
+    pipe_nets: dict[int, tuple[int, Any]] = field(default_factory=dict)
 
     def condition_ordinal(self, condition: DispatchCondition) -> int:
         entry = self.conditions.setdefault(id(condition), (len(self.conditions), condition))

@@ -14,6 +14,7 @@ from ttlang.artifact import CANONICAL_KERNEL_NAMES, KernelKind
 from ttlang.frontend import api
 from ttlang import ir_text
 from ttlang.frontend.kernels import Selector
+from ttlang.frontend.pipes import LocalFunction
 from ttlang.frontend.values import BlockValue, DFBValue, Scalar, TensorValue, TileSlice, UncarriedBlock
 
 if TYPE_CHECKING:
@@ -208,6 +209,10 @@ class Statements:
             self.ctx.builder.release(release, block.ssa, block.type, self.ctx.loc(item.context_expr))
 
     def stmt_FunctionDef(self, node: ast.FunctionDef) -> None:
+        if not node.decorator_list:
+            # A callback of net.if_src / net.if_dst (frontend/pipes.py), compiled where passed.
+            self.ctx.define(node.name, LocalFunction(node), node)
+            return
         if len(node.decorator_list) != 1:
             raise self.ctx.error(
                 node,

@@ -126,6 +126,10 @@ class OperationRuntime:
         self._dfb_names = {
             dfb.physical_index: (dfb.name, dfb.location or None) for dfb in artifact.dataflow_buffers
         }
+        # (semaphore id, core x, core y) -> the pipe a kernel waiting on it waits for.
+        self._semaphore_names = {
+            key: text for spec in artifact.pipe_semaphores for key, text in spec.names().items()
+        }
         # Argument structures this operation already validated (see planner.plan).
         self._arg_shapes: dict[Any, Any] = {}
         # Structures the planner validated, matched in C++ on the hit path (_memo_dispatch);
@@ -227,6 +231,7 @@ class OperationRuntime:
                 tensors,
                 program,
                 dataflow_buffers=self._dfb_names,
+                semaphores=self._semaphore_names,
                 kernel_names=[kernel.name for kernel in template.descriptor_kernels],
             )
         elif device is not None:

@@ -322,4 +322,36 @@ def TTLMaterializeComputeDFBs
   }];
 }
 
+def TTLPlanPipes : Pass<"ttl-plan-pipes", "::mlir::ModuleOp"> {
+  let summary = "proves each pipe's balance across cores and assigns the "
+                "semaphores of its handshake";
+  let description = [{
+    For every pipe (`#ttl.pipe`) of an operation: only its source core
+    sends (`ttl.pipe_send`), only its destination cores receive
+    (`ttl.pipe_recv`), all of its transfers move one block type, and each
+    destination receives exactly as many blocks as the source sends, counted
+    per core of the static grid through the loops and conditions around the
+    transfers (which must be functions of the core's coordinates and
+    constants). A mismatch would deadlock the device; it is an error at the
+    transfer, naming the pipe and the cores.
+
+    Then each transfer gets `ttl.pipe_semaphores = array<i64: ready, address,
+    valid, flag>`, the program semaphore ids of its handshake, and the module
+    `ttl.pipe_semaphore_count` (the runtime declares that many semaphores)
+    and `ttl.pipe_semaphore_names` (for deadlock reports). More semaphores
+    than the target has is an error.
+
+    ```mlir
+    %tx = ttl.pipe_send #ttl.pipe<net 0 pipe 0, src (0, 0), dst (1, 0) to (1, 0), "f.py:5"> from %blk : !ttl.block<1x1xbf16>
+    // After ttl-plan-pipes
+    %tx = ttl.pipe_send #ttl.pipe<...> from %blk {ttl.pipe_semaphores = array<i64: 2, 3, 1, 0>} : !ttl.block<1x1xbf16>
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"std::string(::ttlang::target::kDefaultTarget)",
+           "target architecture whose semaphore count bounds the pipes "
+           "(wormhole_b0 or blackhole)">
+  ];
+}
+
 #endif // TTL_TRANSFORMS_TTL_PASSES_TD

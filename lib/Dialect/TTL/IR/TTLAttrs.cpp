@@ -1,6 +1,7 @@
 //===- TTLAttrs.cpp - TTL enums and attributes ----------------------------===//
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
+#include "ttl/Dialect/TTL/IR/TTLPipes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -411,5 +412,8 @@ LogicalResult TTLDialect::verifyOperationAttribute(Operation *op,
              << "' must be a #ttl.kernel_record on an emitc.file";
     return success();
   }
+  if (LogicalResult pipes = verifyPipeAttribute(op, name, attr.getValue());
+      succeeded(pipes) || name.starts_with("ttl.pipe_"))
+    return pipes;
   return op->emitOpError("unknown ttl attribute '") << name << "'";
 }

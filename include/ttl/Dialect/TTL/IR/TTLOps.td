@@ -504,5 +504,6 @@ def TTL_ThreadOp : TTL_Op<"thread", [SingleBlock, NoTerminator]> {
 include "ttl/Dialect/TTL/IR/TTLBlockShapeOps.td"
 include "ttl/Dialect/TTL/IR/TTLExtern.td"
 include "ttl/Dialect/TTL/IR/TTLReconfigure.td"
+include "ttl/Dialect/TTL/IR/TTLPipes.td"
 
 #endif // TTL_DIALECT_TTL_IR_TTLOPS_TD

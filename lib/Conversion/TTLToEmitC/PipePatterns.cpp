@@ -1,0 +1,108 @@
+//===- PipePatterns.cpp - pipe transfers -> the device pipe helpers -------===//
+//
+//   ttl.pipe_send #ttl.pipe<..., src (sx, sy), dst (x0, y0) to (x1, y1)> from %blk
+//     -> ttlang::pipe_send(get_read_ptr(cb) | get_write_ptr(cb), bytes,
+//                          x0, y0, x1, y1, ready, address, valid, flag);
+//   ttl.pipe_recv #ttl.pipe<...> into %blk
+//     -> ttlang::pipe_receive(get_write_ptr(cb), sx, sy, ready, address, valid);
+//
+// A sent block from ttl.wait is read at the DFB's read pointer, one from
+// ttl.reserve (filled by this kernel) at its write pointer. The semaphore ids
+// are ttl-plan-pipes' (`ttl.pipe_semaphores`); the helpers, in
+// python/ttlang/include/ttlang/pipe.h, do the TT-Metal handshake. Both ops
+// complete before they return, so their ttl.transfer_wait emits nothing
+// (ConvertTTLToEmitC.cpp, collectFacts).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Patterns.h"
+
+#include "ttl/Dialect/TTL/IR/TTL.h"
+#include "ttl/Dialect/TTL/IR/TTLPipes.h"
+
+using namespace mlir;
+using namespace mlir::ttl;
+using namespace mlir::ttl::emitc_lowering;
+
+namespace {
+
+FailureOr<ArrayRef<int64_t>> semaphoresOf(Operation *op) {
+  auto ids = op->getAttrOfType<DenseI64ArrayAttr>(kPipeSemaphoresAttrName);
+  if (!ids || ids.size() != 4)
+    return op->emitOpError("has no '")
+           << kPipeSemaphoresAttrName
+           << "'; run ttl-plan-pipes before convert-ttl-to-emitc";
+  return ids.asArrayRef();
+}
+
+int64_t blockBytes(BlockType block) {
+  return DataflowBufferType::get(block.getContext(), block.getShape(),
+                                 block.getElementType(), 1)
+             .getTileSizeBytes() *
+         block.getTilesPerBlock();
+}
+
+struct PipeSendPattern : public OpConversionPattern<PipeSendOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(PipeSendOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<ArrayRef<int64_t>> ids = semaphoresOf(op);
+    if (failed(ids))
+      return failure();
+    Location loc = op.getLoc();
+    bool filledHere = isa_and_nonnull<ReserveOp>(op.getBlock().getDefiningOp());
+    Value source =
+        emitCall(rewriter, loc, filledHere ? "get_write_ptr" : "get_read_ptr",
+                 getUint32Type(op.getContext()), {adaptor.getBlock()})
+            .getResult(0);
+    PipeAttr pipe = op.getPipe();
+    emitCall(rewriter, loc, "ttlang::pipe_send", Type(),
+             {source, blockBytes(op.getBlock().getType()), pipe.getX0(),
+              pipe.getY0(), pipe.getX1(), pipe.getY1(), (*ids)[0], (*ids)[1],
+              (*ids)[2], (*ids)[3]});
+    rewriter.replaceOp(op, adaptor.getBlock());
+    return success();
+  }
+};
+
+struct PipeReceivePattern : public OpConversionPattern<PipeReceiveOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(PipeReceiveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<ArrayRef<int64_t>> ids = semaphoresOf(op);
+    if (failed(ids))
+      return failure();
+    Location loc = op.getLoc();
+    Value destination =
+        emitCall(rewriter, loc, "get_write_ptr", getUint32Type(op.getContext()),
+                 {adaptor.getBlock()})
+            .getResult(0);
+    PipeAttr pipe = op.getPipe();
+    emitCall(rewriter, loc, "ttlang::pipe_receive", Type(),
+             {destination, pipe.getSrcX(), pipe.getSrcY(), (*ids)[0],
+              (*ids)[1], (*ids)[2]});
+    rewriter.replaceOp(op, adaptor.getBlock());
+    return success();
+  }
+};
+
+} // namespace
+
+bool emitc_lowering::usesPipes(func::FuncOp kernel) {
+  return kernel
+      ->walk([](Operation *op) {
+        return isa<PipeSendOp, PipeReceiveOp>(op) ? WalkResult::interrupt()
+                                                  : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+void emitc_lowering::populatePipePatterns(const TypeConverter &converter,
+                                          RewritePatternSet &patterns) {
+  patterns.add<PipeSendPattern, PipeReceivePattern>(converter,
+                                                    patterns.getContext());
+}

@@ -1,0 +1,204 @@
+"""ttl.Pipe / ttl.PipeNet / ttl.GroupTransfer at compile time: the IR the frontend builds, the
+kernels (which pass the real-header check), the semaphores the artifact declares, and the
+errors at the user's line when a pipe's source and destinations do not match."""
+
+from __future__ import annotations
+
+import inspect
+import pathlib
+import sys
+
+import pytest
+from kernel_results import assert_pass_without_warnings
+from program_files import load_module
+
+import ttlang as ttl
+from ttlang.testing.kernel_check import artifact_jobs, run_jobs
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "test" / "python" / "emu"))
+import pipe_programs as programs  # noqa: E402
+
+T = ttl.TensorSpec
+ONE_ROW = ttl.PipeNet([ttl.Pipe(src=(0, 0), dst=(slice(1, 3), 0))])
+
+
+def systolic():
+    return load_module(ROOT / "examples" / "matmul_systolic_pipes.py", "matmul_systolic_pipes")
+
+
+def line_of(fn, text: str) -> int:
+    lines, first = inspect.getsourcelines(getattr(fn, "fn", fn))
+    return first + next(i for i, line in enumerate(lines) if text in line)
+
+
+def test_pipe_copies_become_pipe_ops_with_the_pipe():
+    text = programs.multicast_abs.build_ir(T((64, 64)), T((64, 256)))
+    assert "ttl.pipe_send" in text and "ttl.pipe_recv" in text
+    # tt-lang 1.1.1's positional Pipe((0, 0), (slice(1, 4), 0)), made outside the body.
+    source = inspect.getsourcefile(programs)
+    assert f'src (0, 0), dst (1, 0) to (3, 0), "{source}:' in text
+
+
+@pytest.mark.parametrize(
+    "operation, specs, semaphores",
+    [
+        (programs.unicast_copy, (T((96, 64)), T((96, 64))), 4),
+        (programs.multicast_abs, (T((64, 64)), T((64, 256))), 4),
+        (None, (T((256, 256)), T((256, 256)), T((256, 256))), 7),
+    ],
+    ids=["unicast", "multicast", "systolic"],
+)
+def test_pipe_kernels_pass_the_real_header_check(toolchain, operation, specs, semaphores):
+    operation = operation or systolic().matmul_systolic
+    artifact = operation.compile(*specs).artifact
+    assert artifact.compiler_semaphore_count == semaphores
+    senders = [k for k in artifact.kernels if "ttlang::pipe_send(" in k.source]
+    receivers = [k for k in artifact.kernels if "ttlang::pipe_receive(" in k.source]
+    assert senders and receivers
+    assert_pass_without_warnings(run_jobs(artifact_jobs(artifact), toolchain))
+
+
+def test_systolic_kernels_multicast_along_rows_and_columns():
+    artifact = systolic().matmul_systolic.compile(T((256, 256)), T((256, 256)), T((256, 256))).artifact
+    # Row sources (0, m) send to (1..3, m), column sources (n, 0) to (n, 1..3); one pipe each.
+    rectangles = {(spec.src, spec.dst) for spec in artifact.pipe_semaphores}
+    assert rectangles == {((0, m), (1, m, 3, m)) for m in range(4)} | {
+        ((n, 0), (n, 1, n, 3)) for n in range(4)
+    }
+
+
+@ttl.operation(grid=(3, 1))
+def sends_twice(inp, out):
+    dfb = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=2)
+
+    @ttl.datamovement()
+    def mover():
+        for _ in range(2):
+            with dfb.reserve() as blk:
+
+                def send(pipe):
+                    ttl.copy(inp[0, 0], blk).wait()
+                    ttl.copy(blk, pipe).wait()
+
+                ONE_ROW.if_src(send)
+        with dfb.reserve() as blk:
+
+            def receive(pipe):
+                ttl.copy(pipe, blk).wait()
+
+            ONE_ROW.if_dst(receive)
+        for _ in range(2):
+            with dfb.wait() as blk:
+                ttl.copy(blk, out[0, 0]).wait()
+
+
+def test_unmatched_sender_and_receivers_is_a_compile_error_at_the_send():
+    with pytest.raises(ttl.CompilerError) as failure:
+        sends_twice.compile(T((32, 96)), T((32, 96)))
+    err = failure.value
+    assert err.line == line_of(sends_twice, "ttl.copy(blk, pipe)")
+    assert "source (0, 0) sends 2 block(s) but core (1, 0) receives 1" in err.message
+    assert "pipe (0, 0) -> (1..2, 0) of the PipeNet made at" in err.message
+
+
+@ttl.operation(grid=(2, 1))
+def sends_in_receiver_callback(inp):
+    net = ttl.PipeNet([ttl.Pipe(src=(0, 0), dst=(1, 0))])
+    dfb = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=2)
+
+    @ttl.datamovement()
+    def mover():
+        with dfb.reserve() as blk:
+
+            def receive(pipe):
+                ttl.copy(blk, pipe).wait()
+
+            net.if_dst(receive)
+
+
+def test_send_in_if_dst_is_a_frontend_error():
+    with pytest.raises(ttl.FrontendError) as failure:
+        sends_in_receiver_callback.compile(T((32, 64)))
+    assert failure.value.line == line_of(sends_in_receiver_callback, "ttl.copy(blk, pipe)")
+    assert "ttl.copy(block, pipe) sends: call it in net.if_src" in failure.value.message
+
+
+@ttl.operation(grid=(4, 1))
+def sends_to_itself(inp):
+    net = ttl.PipeNet([ttl.Pipe(src=(1, 0), dst=(slice(0, 4), 0))])
+    dfb = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=2)
+
+    @ttl.datamovement()
+    def mover():
+        with dfb.reserve() as blk:
+
+            def send(pipe):
+                ttl.copy(blk, pipe).wait()
+
+            net.if_src(send)
+
+
+def test_a_source_among_its_destinations_is_a_frontend_error_at_the_pipe():
+    with pytest.raises(ttl.FrontendError) as failure:
+        sends_to_itself.compile(T((32, 128)))
+    assert failure.value.line == line_of(sends_to_itself, "ttl.Pipe(")
+    assert "pipe source (1, 0) is one of its destinations" in failure.value.message
+
+
+@ttl.operation(grid=(2, 1))
+def bad_slice(inp):
+    net = ttl.PipeNet([ttl.Pipe(src=(0, 0), dst=(slice(1, None), 0))])
+
+
+def test_a_slice_without_bounds_is_a_frontend_error_at_the_pipe():
+    with pytest.raises(ttl.FrontendError) as failure:
+        bad_slice.compile(T((32, 64)))
+    assert failure.value.line == line_of(bad_slice, "ttl.Pipe(")
+    assert "slice(start, stop) with integer bounds and step 1" in failure.value.message
+
+
+def test_mixed_unicast_and_multicast_net_is_rejected():
+    with pytest.raises(ValueError, match="may not mix unicast and multicast"):
+        ttl.PipeNet([ttl.Pipe(src=(0, 0), dst=(1, 0)), ttl.Pipe(src=(0, 1), dst=(slice(1, 3), 1))])
+
+
+def test_group_transfer_waits_once_for_its_transfers():
+    text = programs.group_read.build_ir(T((32, 64)), T((32, 64)), T((32, 64)))
+    body = text[text.index("ttl.load_tiles"):]
+    # Both reads start before the first wait.
+    assert body.index("ttl.load_tiles", 1) < body.index("ttl.transfer_wait")
+
+
+@ttl.operation(grid=(1, 1))
+def group_added_after_wait(a):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    with dfb.reserve() as blk:
+        group = ttl.GroupTransfer()
+        group.wait_all()
+        group.add(ttl.copy(a[0, 0], blk))
+
+
+def test_group_transfer_add_after_wait_all_is_a_frontend_error():
+    with pytest.raises(ttl.FrontendError) as failure:
+        group_added_after_wait.compile(T((32, 32)))
+    assert failure.value.line == line_of(group_added_after_wait, "group.add(")
+    assert "GroupTransfer.add() after its wait_all()" in failure.value.message
+
+
+@ttl.operation(grid=(1, 1))
+def group_waited_after_release(a, out):
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    with dfb.reserve() as blk:
+        ttl.copy(a[0, 0], blk).wait()
+    group = ttl.GroupTransfer()
+    with dfb.wait() as blk:
+        group.add(ttl.copy(blk, out[0, 0]))
+    group.wait_all()
+
+
+def test_group_transfer_waited_after_its_blocks_release_is_a_compile_error():
+    with pytest.raises(ttl.CompilerError) as failure:
+        group_waited_after_release.compile(T((32, 32)), T((32, 32)))
+    assert failure.value.line == line_of(group_waited_after_release, "group.wait_all()")
+    assert "copy waited for after its block's release" in failure.value.message
