@@ -22,7 +22,8 @@ from ttlang.testing.kernel_check import (
 
 EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
 
-# (example file, operation, tensor specs): the inputs each example's __main__ compiles with.
+# (example file, operation (its name, or a function making it from the module), tensor specs): the
+# inputs each example's __main__ compiles with.
 TILE = 32
 SQUARE = ttl.TensorSpec((4 * TILE, 4 * TILE))
 SMALL = ttl.TensorSpec((64, 64))
@@ -34,6 +35,12 @@ EXAMPLE_INPUTS = {
     "two_readers.py": ("relu", (L1_F32, L1_F32)),
     "runtime_collective.py": ("collective", (ttl.TensorSpec((32, 64)), ttl.TensorSpec((32, 64)))),
     "fabric_forward.py": ("forward", (ttl.TensorSpec((32, 64)), ttl.TensorSpec((32, 64)))),
+    # A ring all-gather of one 64x64 shard per chip over 1x4 (made by make_all_gather(ring=True)).
+    "mesh_all_gather.py": (
+        lambda module: module.make_all_gather(True),
+        (ttl.TensorSpec((64, 64)), ttl.TensorSpec((4 * 64, 64))),
+    ),
+    "mesh_all_reduce.py": ("sum_slabs", (ttl.TensorSpec((4 * 64, 64)), ttl.TensorSpec((64, 64)))),
     "external_functions.py": ("conditional_operation", (SMALL,)),
     "convert_on_pack.py": (
         "convert_on_pack",
@@ -87,8 +94,10 @@ EXAMPLE_INPUTS = {
 
 
 def _compile(name: str) -> CompiledArtifact:
-    op_name, inputs = EXAMPLE_INPUTS[name]
-    return getattr(load_module(EXAMPLES / name, f"example_{name[:-3]}"), op_name).compile(*inputs).artifact
+    operation, inputs = EXAMPLE_INPUTS[name]
+    module = load_module(EXAMPLES / name, f"example_{name[:-3]}")
+    op = operation(module) if callable(operation) else getattr(module, operation)
+    return op.compile(*inputs).artifact
 
 
 def _decorates_an_operation(source: str) -> bool:
