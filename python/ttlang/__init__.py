@@ -45,7 +45,7 @@ from ttlang.frontend.extern import DispatchCondition, ScalarType
 from ttlang.frontend.kernels import Kernel
 from ttlang.frontend.compile_cache import CompileCache
 from ttlang.frontend.operation import CompiledOperation, KernelSpec, Operation, operation
-from ttlang.tensor_spec import TensorSpec
+from ttlang.tensor_spec import ShardSpec, TensorSpec
 
 __version__ = "0.1.0"
 
@@ -77,6 +77,7 @@ __all__ = [
     "DFBEffect",
     "ScalarType",
     "DispatchCondition",
+    "ShardSpec",
     "TensorSpec",
     "CompiledOperation",
     "CompileCache",

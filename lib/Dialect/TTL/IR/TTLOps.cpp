@@ -94,7 +94,8 @@ static LogicalResult verifyTileSlice(Operation *op, RankedTensorType tensor,
   if (layout.getTensorLayout() != TensorLayout::Tiled)
     return op->emitOpError("copies tiles of a ")
            << stringifyTensorLayout(layout.getTensorLayout())
-           << " tensor; tile copies need a tiled tensor";
+           << " tensor; tile copies need a tiled tensor (pass it in tile "
+              "layout: ttnn.to_layout(t, ttnn.TILE_LAYOUT))";
   if (tensor.getRank() != 2)
     return op->emitOpError("tensor must have rank 2, got ")
            << tensor.getRank();
