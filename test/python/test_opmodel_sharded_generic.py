@@ -50,7 +50,6 @@ def fresh_caches():
 def test_sharded_output_l1_equals_the_emulated_allocation(tmp_path, out):
     compiled = double.compile(ttl.TensorSpec(out.shape), out)
     answer = opmodel.query_constraints(TTLOperation.of(compiled))
-    assert answer.status is Status.SUCCESS, answer
     device = emu.open_device(cache_dir=tmp_path)
     tensor = device.empty(out.shape, memory_config=emu.MemoryConfig("l1", out.memory_layout, out.shard))
     banks = device.grid[0] * device.grid[1]
@@ -58,3 +57,14 @@ def test_sharded_output_l1_equals_the_emulated_allocation(tmp_path, out):
     shard_tiles = (out.shard.shape[0] // 32) * (out.shard.shape[1] // 32)
     assert per_bank == shard_tiles * 2048
     assert (answer.output_size, answer.tensor_l1_peak) == (per_bank, per_bank)
+
+
+def test_another_sharding_than_compiled_is_not_supported():
+    """The kernels address the output as compiled: asking for another grid is not answered."""
+    out = CASES[0]
+    op = TTLOperation.of(double.compile(ttl.TensorSpec(out.shape), out))
+    other = "#ttnn.layout<l1, height_sharded, bf16, grid = 1x2, shard = 128x64>"
+    with pytest.raises(opmodel.OpModelError) as failure:
+        opmodel.query_constraints(op, output=other)
+    assert failure.value.status is Status.NOT_IMPLEMENTED
+    assert "compiled for #ttnn.layout<l1, height_sharded, bf16, grid = 1x4, shard = 64x64>" in failure.value.message
