@@ -156,6 +156,15 @@ def _descriptor_layout(
         elif arg.kind is ArgKind.TENSOR_ACCESSOR:
             if arg.ref not in tensor_index:
                 raise ArtifactError(f"{where}: compile-time arg names unknown tensor '{arg.ref}'")
+            tensor = artifact.tensors[tensor_index[arg.ref]]
+            # ArgsConfig bit 0 (Sharded) must match the tensor: its kernels would address
+            # pages where the tensor does not keep them.
+            if bool(arg.words and arg.words[0] & 1) != (tensor.memory_layout != "interleaved"):
+                raise ArtifactError(
+                    f"tensor '{tensor.name}': a {tensor.memory_layout} tensor with "
+                    f"{'an interleaved' if tensor.memory_layout != 'interleaved' else 'a sharded'} "
+                    f"tensor accessor (words {list(arg.words)})"
+                )
             # The compiler's finished TensorAccessorArgs words (#ttl.arg words).
             if arg.count != len(arg.words):
                 raise ArtifactError(
