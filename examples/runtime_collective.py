@@ -11,6 +11,10 @@ collective_sender.hpp``, whose ``collective_sender`` reads the caller's per-core
 the runtime owner's ``sequence`` (0 and 1 when it is 0, the spec's words), so that successive
 dispatches carry new runtime words, as a real caller's would.
 
+``run_on_mesh`` executes the same operation on the two chips of an emulated 1x2 mesh
+(``ttlang.emu.open_mesh_device``): the factory runs once per device execution, and each chip's
+program carries the words of its own call.
+
 Run: ``.venv/bin/python examples/runtime_collective.py`` (``make demo`` runs it too).
 """
 
@@ -134,6 +138,15 @@ def main() -> None:
         print(f"{path.name}: compile-only={via_runner.compile_only}, same program: "
               f"{via_runner.program_hash == first.program_hash}, words on (1, 0): "
               f"{list(via_runner.program.kernels[0].runtime_args[1][0])}")
+
+
+def run_on_mesh():
+    """Runs ``collective`` on a 1x2 emulated mesh; returns the mesh result and the output."""
+    import ttlang.emu as emu  # noqa: PLC0415 - only this function runs on the emulated mesh
+
+    mesh = emu.open_mesh_device((1, 2))
+    inp, out = mesh.empty(INPUT.shape), mesh.empty(OUTPUT.shape)
+    return collective(inp, out), out
 
 
 if __name__ == "__main__":

@@ -1,17 +1,21 @@
 //===- Device.cpp - Memory, programs and the scheduler of the emulator ----===//
 
 #include "Isolation.h"
+#include "Fabric.h"
 #include "Runtime.h"
 #include "ttl/Targets.h"
 
 #include <algorithm>
 #include <atomic>
+#include <cinttypes>
+#include <cstdio>
 #include <condition_variable>
 #include <optional>
 #include <cxxabi.h>
 #include <fcntl.h>
 #include <functional>
 #include <iterator>
+#include <map>
 #include <cstring>
 #include <dlfcn.h>
 #include <typeinfo>
@@ -25,6 +29,14 @@
 #include <thread>
 #include <unistd.h>
 #include <unordered_map>
+
+// GCC 12's libstdc++ added a second version of condition_variable::wait
+// (GLIBCXX_3.4.30, which only changed its exception specification for
+// thread cancellation, which the emulator never uses); GCC 12's headers bind
+// to it. Binding to the original version keeps libttlang_emu.so loadable with
+// the libstdc++ ttnn 0.81.1 needs (GLIBCXX_3.4.29): see CMakeLists.txt.
+__asm__(".symver _ZNSt18condition_variable4waitERSt11unique_lockISt5mutexE,"
+        "_ZNSt18condition_variable4waitERSt11unique_lockISt5mutexE@GLIBCXX_3.4.11");
 
 namespace ttlemu {
 
@@ -315,12 +327,70 @@ struct Buffer {
   std::vector<uint8_t> dram; // DRAM only: bank-major, perBank bytes each
 };
 
+/// Anonymous memory (reserved lazily: pages cost nothing until touched) whose
+/// addresses still fit 32 bits when mapBelow2GiB found no room: the first gap
+/// of the process's mappings (/proc/self/maps, sorted) between 256 MiB and
+/// 4 GiB, where a mesh's further chips go (kernels hold L1 addresses in
+/// 32-bit words; a 32-chip Wormhole mesh needs 2.9 GiB). A few tries, in case
+/// another thread maps something there meanwhile.
+void *mapBelow4GiB(size_t bytes) {
+  constexpr int kFlags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+  void *memory = MAP_FAILED;
+  constexpr uint64_t kLow = 256ull << 20, kHigh = 4ull << 30;
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    FILE *maps = std::fopen("/proc/self/maps", "r");
+    if (!maps)
+      return MAP_FAILED;
+    uint64_t at = kLow, start = 0, end = 0, found = 0;
+    char line[512];
+    while (!found && std::fgets(line, sizeof line, maps)) {
+      if (std::sscanf(line, "%" SCNx64 "-%" SCNx64, &start, &end) != 2)
+        continue;
+      if (start >= at + bytes)
+        found = at;
+      else if (end > at)
+        at = (end + 0xffff) & ~uint64_t(0xffff);
+    }
+    std::fclose(maps);
+    if (!found && at + bytes <= kHigh)
+      found = at;
+    if (!found || found + bytes > kHigh)
+      return MAP_FAILED;
+    memory = mmap(reinterpret_cast<void *>(found), bytes, PROT_READ | PROT_WRITE,
+                  kFlags | MAP_FIXED_NOREPLACE, -1, 0);
+    if (memory != MAP_FAILED)
+      return memory;
+  }
+  return MAP_FAILED;
+}
+
 constexpr uint32_t kDramBase = 0x100000;
 constexpr uint64_t kDramBankSize = 1ull << 30;
 // Worker (x, y) sits at NoC (x + 1, y + 1); DRAM bank b at NoC (0, b + 1).
 constexpr uint32_t kNocLocalBits = 36;
 constexpr uint64_t kNocLocalMask = (1ull << kNocLocalBits) - 1;
 } // namespace
+
+/// Reserves `bytes` of memory (pages committed when touched) in the low 2 GiB
+/// of the address space, where 32-bit L1 addresses can reach it: MAP_32BIT on
+/// x86-64; elsewhere the first free 256 MiB-aligned range above 256 MiB.
+void *mapBelow2GiB(size_t bytes) {
+  constexpr int kFlags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+#if defined(__x86_64__)
+  return mmap(nullptr, bytes, PROT_READ | PROT_WRITE, kFlags | MAP_32BIT, -1, 0);
+#else
+  constexpr uintptr_t kStep = uintptr_t(256) << 20, kLimit = uintptr_t(2) << 30;
+  for (uintptr_t base = kStep; base + bytes <= kLimit; base += kStep) {
+    void *memory = mmap(reinterpret_cast<void *>(base), bytes,
+                        PROT_READ | PROT_WRITE, kFlags | MAP_FIXED_NOREPLACE, -1, 0);
+    if (memory == reinterpret_cast<void *>(base))
+      return memory;
+    if (memory != MAP_FAILED) // a kernel before 4.17 took the flag as a hint
+      munmap(memory, bytes);
+  }
+  return MAP_FAILED;
+#endif
+}
 
 struct RunState;
 
@@ -331,12 +401,14 @@ public:
     l1Stride = alignUp(arch.l1Size, kL1Guard) + kL1Guard;
     l1Bytes = kL1Guard + cores * l1Stride;
     // Kernels hold L1 addresses in 32-bit words and turn them into pointers
-    // (get_semaphore, get_write_ptr), so L1 lives in the low 2 GiB.
-    void *memory = mmap(nullptr, l1Bytes, PROT_READ | PROT_WRITE,
-                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_32BIT,
-                        -1, 0);
+    // (get_semaphore, get_write_ptr), so L1 lives in the low 2 GiB (a
+    // mesh's further chips: below 4 GiB).
+    void *memory = mapBelow2GiB(l1Bytes);
+    if (memory == MAP_FAILED) // a mesh's further chips (docs/emulator.md)
+      memory = mapBelow4GiB(l1Bytes);
     if (memory == MAP_FAILED)
-      throw std::runtime_error("cannot map the emulated L1 below 2 GiB");
+      throw std::runtime_error("cannot map the emulated L1 below 4 GiB (too "
+                               "many emulated devices in this process?)");
     l1Memory = static_cast<uint8_t *>(memory);
     // An inaccessible page before each core's L1 and after the last: a raw
     // pointer running off a core's L1 faults (a kernel fault) instead of
@@ -353,6 +425,7 @@ public:
         core.l1 = l1Memory + kL1Guard + size_t(y * arch.gridX + x) * l1Stride;
         core.l1Base = uint32_t(reinterpret_cast<uintptr_t>(core.l1));
         core.l1Size = arch.l1Size;
+        core.owner = this;
       }
     l1BufferFloor = arch.l1Size;
   }
@@ -438,6 +511,17 @@ public:
   RunResult run(const ProgramSpec &program,
                 const std::vector<KernelArgs> *args, double hangSeconds,
                 uint32_t threads, bool trace);
+  static RunResult runMesh(const std::vector<DeviceImpl *> &chips,
+                           const std::vector<MeshPart> &parts,
+                           const FabricSpec &fabric, double hangSeconds,
+                           uint32_t threads, bool trace);
+  /// Configures this device's cores for `program` (chip `chip` of the run)
+  /// and adds its processors to `state`; false (the error in the result)
+  /// when the program does not fit.
+  bool prepare(RunState &state, const ProgramSpec &program,
+               const std::vector<KernelArgs> *args, bool trace, uint32_t chip);
+  /// Runs the processors `state` holds to their end (this device's pools).
+  RunResult execute(RunState &state, double hangSeconds, uint32_t threads);
   void runThread(RunState &state, uint32_t slot);
   /// "past the end of core (x, y)'s L1" for a host address in a guard page
   /// of the L1 mapping, else empty.
@@ -613,15 +697,21 @@ uint8_t *DeviceImpl::resolve(uint64_t address, uint32_t bytes,
 
 /// The program being run, shared by the host threads that run its cores.
 struct RunState {
-  DeviceImpl *device = nullptr;
+  DeviceImpl *device = nullptr; // the one running the threads (its pools)
+  // Every chip of the run, by index (Core::chip): the device alone, or a
+  // mesh run's (Device::runMesh), and the fabric between them.
+  std::vector<DeviceImpl *> chips;
+  const FabricSpec *fabric = nullptr;
   std::vector<std::unique_ptr<Processor>> processors; // in schedule order
   uint32_t threads = 1;
   // Each core's processors, in schedule order: the threads claim them in
   // that order, each the next one when none of its own can run.
   std::vector<std::vector<Processor *>> cores;
   std::atomic<size_t> claimed{0};
-  const KernelSpec *kernels = nullptr;      // the program's
-  std::vector<std::vector<Module *>> copies; // per slot > 0, per kernel
+  // The programs' kernels (of every chip), and per slot > 0 each one's copy.
+  std::vector<const KernelSpec *> kernels;
+  std::map<const KernelSpec *, size_t> kernelIndex;
+  std::vector<std::vector<Module *>> copies;
   std::atomic<bool> failed{false};
   // Bumped by every change a kernel of another core may wait for (a
   // semaphore, a NoC write landing, a kernel ending): kernels blocked on
@@ -655,6 +745,7 @@ void runKernel(void *arg) {
   auto *processor = static_cast<Processor *>(arg);
   try {
     processor->module->main();
+    fabricKernelEnded(); // a mesh run's kernels close what they opened
   } catch (const std::exception &error) {
     kernelError(std::string("an exception escaped the kernel: ") + error.what());
   } catch (...) {
@@ -678,6 +769,9 @@ void clearCoreState(Core &core) {
 }
 
 std::string where(const Processor &p) {
+  if (running && running->chips.size() > 1)
+    return format("kernel '%s' on core (%u, %u) of device %u",
+                  p.kernel->name.c_str(), p.core->x, p.core->y, p.core->chip);
   return format("kernel '%s' on core (%u, %u)", p.kernel->name.c_str(),
                 p.core->x, p.core->y);
 }
@@ -685,7 +779,21 @@ std::string where(const Processor &p) {
 
 thread_local Processor *runningProcessor = nullptr;
 
-const ArchSpec &currentArch() { return running->device->arch; }
+const ArchSpec &currentArch() {
+  return runningProcessor ? runningProcessor->core->owner->arch
+                          : running->device->arch;
+}
+
+uint32_t runChips() { return uint32_t(running->chips.size()); }
+const FabricSpec *runFabric() { return running->fabric; }
+uint8_t *resolveOnChip(uint32_t chip, uint64_t address, uint32_t bytes,
+                       const Core &from, std::string &error) {
+  if (chip >= running->chips.size()) {
+    error = format("device %u is not part of this run", chip);
+    return nullptr;
+  }
+  return running->chips[chip]->resolve(address, bytes, from, error);
+}
 
 namespace {
 void recordCodeAddress(RunResult &result, uintptr_t pc);
@@ -703,6 +811,7 @@ void recordCodeAddress(RunResult &result, uintptr_t pc);
       state.result.kernel = p.kernel->name;
       state.result.x = p.core->x;
       state.result.y = p.core->y;
+      state.result.device = p.core->chip;
       state.result.message = where(p) + ": " + message;
       recordCodeAddress(state.result, pc);
       state.failed = true;
@@ -724,7 +833,7 @@ void recordPrint(std::string text) {
   // threads run (in program order per kernel).
   std::lock_guard<std::mutex> lock(running->mutex);
   running->result.prints.push_back(
-      {p.kernel->name, p.core->x, p.core->y, std::move(text)});
+      {p.kernel->name, p.core->x, p.core->y, p.core->chip, std::move(text)});
 }
 
 bool kernelRunningHere() { return runsHere && runningProcessor; }
@@ -769,7 +878,7 @@ std::string faultAddress(const Processor &p, uintptr_t address) {
     return format("a stack overflow: the kernel used its %zu KiB stack up "
                   "(deep or unbounded recursion?)",
                   StackPool::kStackSize >> 10);
-  std::string l1 = running->device->describeL1Guard(address);
+  std::string l1 = p.core->owner->describeL1Guard(address);
   if (!l1.empty())
     return l1;
   return format("host address 0x%lx, outside everything the kernel may touch",
@@ -858,7 +967,13 @@ uint8_t *processorL1(Processor &p, uint32_t address, uint32_t bytes,
 }
 
 Core *coreAt(const uint8_t *host, uint32_t &offset) {
-  return running->device->coreOfHost(host, offset);
+  if (Processor *p = runningProcessor)
+    if (Core *own = p->core->owner->coreOfHost(host, offset))
+      return own;
+  for (DeviceImpl *chip : running->chips) // a fabric write to another chip
+    if (Core *core = chip->coreOfHost(host, offset))
+      return core;
+  return nullptr;
 }
 
 uint8_t *currentL1(uint32_t address, uint32_t bytes, const char *what) {
@@ -868,7 +983,8 @@ uint8_t *currentL1(uint32_t address, uint32_t bytes, const char *what) {
 uint8_t *resolveNoc(uint64_t address, uint32_t bytes, const char *what) {
   std::string error;
   uint8_t *host =
-      running->device->resolve(address, bytes, *runningProcessor->core, error);
+      runningProcessor->core->owner->resolve(address, bytes,
+                                             *runningProcessor->core, error);
   if (!host)
     kernelError(std::string(what) + ": " + error);
   return host;
@@ -1031,7 +1147,7 @@ void DeviceImpl::runThread(RunState &state, uint32_t slot) {
     for (Processor *p : state.cores[index]) {
       p->slot = slot;
       if (slot != 0)
-        p->module = state.copies[slot][p->kernel - state.kernels];
+        p->module = state.copies[slot][state.kernelIndex.at(p->kernel)];
     }
     cores.push_back(&state.cores[index]);
   };
@@ -1126,21 +1242,19 @@ std::string DeviceImpl::describeL1Guard(uintptr_t address) const {
                 previous.x, previous.y, previous.l1Size);
 }
 
-RunResult DeviceImpl::run(const ProgramSpec &program,
-                          const std::vector<KernelArgs> *args,
-                          double hangSeconds, uint32_t threads, bool trace) {
-  std::lock_guard<std::mutex> lock(runMutex);
-  {
-    std::lock_guard<std::mutex> modulesLock(modulesMutex);
-    ++runCount; // this run's modules are not evicted while it loads them
-  }
-  RunState state;
-  state.device = this;
+bool DeviceImpl::prepare(RunState &state, const ProgramSpec &program,
+                         const std::vector<KernelArgs> *args, bool trace,
+                         uint32_t chip) {
   auto programError = [&](std::string message) {
     state.result.kind = RunResult::Kind::ProgramError;
     state.result.message = std::move(message);
-    return state.result;
+    if (state.chips.size() > 1)
+      state.result.message = format("device %u: ", chip) + state.result.message;
+    state.result.device = chip;
+    return false;
   };
+  for (Core &c : cores)
+    c.chip = chip;
   for (Core *c : touched)
     clearCoreState(*c);
   touched.clear();
@@ -1270,13 +1384,27 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
       slots[slot] = std::move(p);
     }
   }
+  size_t first = state.processors.size();
   for (auto &p : slots)
     if (p)
       state.processors.push_back(std::move(p));
   if (trace)
     resetClocks();
   if (program.reverse)
-    std::reverse(state.processors.begin(), state.processors.end());
+    std::reverse(state.processors.begin() + first, state.processors.end());
+  for (const KernelSpec &kernel : program.kernels)
+    if (state.kernelIndex.emplace(&kernel, state.kernels.size()).second)
+      state.kernels.push_back(&kernel);
+  return true;
+}
+
+RunResult DeviceImpl::execute(RunState &state, double hangSeconds,
+                              uint32_t threads) {
+  auto programError = [&](std::string message) {
+    state.result.kind = RunResult::Kind::ProgramError;
+    state.result.message = std::move(message);
+    return state.result;
+  };
 
   // Each core's kernels run on one host thread (their circular buffers are
   // theirs alone); cores go to the threads in turn, in schedule order.
@@ -1290,19 +1418,18 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
   // Each thread slot's copy of each kernel (slot 0's are the processors').
   state.copies.assign(count, {});
   for (uint32_t slot = 1; slot < count; ++slot)
-    for (const KernelSpec &kernel : program.kernels) {
+    for (const KernelSpec *kernel : state.kernels) {
       std::string error;
-      Module *copy = loadModule(kernel.library, slot, error);
+      Module *copy = loadModule(kernel->library, slot, error);
       if (!copy) {
         for (auto &q : state.processors)
-          processorPool.push_back(std::move(q));
+          q->core->owner->processorPool.push_back(std::move(q));
         return programError(format("kernel '%s': cannot load a copy of %s: %s",
-                                   kernel.name.c_str(), kernel.library.c_str(),
+                                   kernel->name.c_str(), kernel->library.c_str(),
                                    error.c_str()));
       }
       state.copies[slot].push_back(copy);
     }
-  state.kernels = program.kernels.data();
   state.claimed = count; // the first `count` cores: one for each thread
   state.threads = count;
   state.parkedAt.assign(count, 0);
@@ -1339,21 +1466,62 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
       for (auto &p : state.processors)
         if (!p->done)
           state.result.blocked.push_back(
-              {p->kernel->name, p->core->x, p->core->y, describe(p->waitsFor),
-               p->waitCb, recentEvents(*p)});
+              {p->kernel->name, p->core->x, p->core->y, p->core->chip,
+               describe(p->waitsFor), p->waitCb, recentEvents(*p)});
     }
   }
-  if (trace) // a kernel without events (an idle core's) has no trace
-    for (auto &p : state.processors)
-      if (!p->events.empty())
-        state.result.traces.push_back({p->kernel->name, p->core->x, p->core->y,
-                                       p->role, std::move(p->events)});
+  // A traced run's kernels: a kernel without events (an idle core's) has no
+  // trace (and untraced runs record none).
+  for (auto &p : state.processors)
+    if (!p->events.empty())
+      state.result.traces.push_back({p->kernel->name, p->core->x, p->core->y,
+                                     p->role, std::move(p->events)});
   for (auto &p : state.processors) {
     releaseResources(*p, *pools[p->slot]);
-    processorPool.push_back(std::move(p));
+    p->fabric.reset();
+    p->core->owner->processorPool.push_back(std::move(p));
   }
   state.result.contextSwitches = state.switches;
   return state.result;
+}
+
+RunResult DeviceImpl::run(const ProgramSpec &program,
+                          const std::vector<KernelArgs> *args,
+                          double hangSeconds, uint32_t threads, bool trace) {
+  std::lock_guard<std::mutex> lock(runMutex);
+  {
+    std::lock_guard<std::mutex> modulesLock(modulesMutex);
+    ++runCount; // this run's modules are not evicted while it loads them
+  }
+  RunState state;
+  state.device = this;
+  state.chips = {this};
+  if (!prepare(state, program, args, trace, 0))
+    return state.result;
+  return execute(state, hangSeconds, threads);
+}
+
+RunResult DeviceImpl::runMesh(const std::vector<DeviceImpl *> &chips,
+                              const std::vector<MeshPart> &parts,
+                              const FabricSpec &fabric, double hangSeconds,
+                              uint32_t threads, bool trace) {
+  std::lock_guard<std::mutex> lock(runMutex);
+  {
+    std::lock_guard<std::mutex> modulesLock(modulesMutex);
+    ++runCount;
+  }
+  RunState state;
+  state.device = chips.front();
+  state.chips = chips;
+  state.fabric = &fabric;
+  for (size_t i = 0; i < parts.size(); ++i)
+    if (!chips[i]->prepare(state, *parts[i].program, parts[i].args, trace,
+                           uint32_t(i))) {
+      for (auto &q : state.processors)
+        q->core->owner->processorPool.push_back(std::move(q));
+      return state.result;
+    }
+  return state.device->execute(state, hangSeconds, threads);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1381,6 +1549,27 @@ RunResult Device::run(const ProgramSpec &program,
                       const std::vector<KernelArgs> *args,
                       double hangSeconds, uint32_t threads, bool trace) {
   return impl->run(program, args, hangSeconds, threads, trace);
+}
+RunResult Device::runMesh(const std::vector<MeshPart> &parts,
+                          const FabricSpec &fabric, double hangSeconds,
+                          uint32_t threads, bool trace) {
+  RunResult result;
+  if (parts.empty() || parts.size() != size_t(fabric.rows) * fabric.cols) {
+    result.kind = RunResult::Kind::ProgramError;
+    result.message = "a mesh run needs one program per chip of its fabric";
+    return result;
+  }
+  std::vector<DeviceImpl *> chips;
+  for (const MeshPart &part : parts) {
+    for (DeviceImpl *seen : chips)
+      if (seen == part.device->impl.get()) {
+        result.kind = RunResult::Kind::ProgramError;
+        result.message = "a device appears twice in a mesh run";
+        return result;
+      }
+    chips.push_back(part.device->impl.get());
+  }
+  return DeviceImpl::runMesh(chips, parts, fabric, hangSeconds, threads, trace);
 }
 
 } // namespace ttlemu

@@ -33,8 +33,14 @@ thread_local const void *lastKernel = nullptr;
 thread_local uint64_t lastProgress = 0;
 
 uintptr_t programCounter(void *context) {
-  return uintptr_t(
-      static_cast<ucontext_t *>(context)->uc_mcontext.gregs[REG_RIP]);
+  const mcontext_t &machine = static_cast<ucontext_t *>(context)->uc_mcontext;
+#if defined(__x86_64__)
+  return uintptr_t(machine.gregs[REG_RIP]);
+#elif defined(__aarch64__)
+  return uintptr_t(machine.pc);
+#else
+#error "programCounter: add this architecture's program counter register"
+#endif
 }
 
 void unblock(int signal) {

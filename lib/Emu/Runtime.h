@@ -60,9 +60,13 @@ struct CoreClocks {
   std::atomic<uint64_t> semaphores[kMaxSemaphores] = {};
 };
 
+class DeviceImpl;
+
 /// One Tensix core: its L1 and the state its processors share.
 struct Core {
   uint32_t x = 0, y = 0;
+  DeviceImpl *owner = nullptr; // the device (chip) it belongs to
+  uint32_t chip = 0;           // its device's index in a mesh run (0 alone)
   uint8_t *l1 = nullptr;   // host memory of L1; host addresses below 2^31
   uint32_t l1Base = 0;     // (uint32_t)l1: what kernels see as address 0
   uint32_t l1Size = 0;     // the architecture's, here for the hot paths
@@ -131,6 +135,7 @@ struct ComputeState {
 };
 
 class Module;
+struct FabricPort; // Fabric.h
 
 /// What a blocked kernel waits for: the call and its state, formatted only
 /// for a deadlock report (a run blocks often and deadlocks rarely).
@@ -173,6 +178,7 @@ struct Processor {
   int32_t waitCb = -1;
   std::vector<PendingCopy> pending;
   std::unique_ptr<ComputeState> compute;
+  std::unique_ptr<FabricPort> fabric; // a kernel that uses the fabric (Fabric.cpp)
   // Events (ttl/Emu/Trace.h): the latest kRecentEvents always (a deadlock
   // report shows them), every one in a traced run. `clock` is the logical
   // clock: one tick per event and tile operation, and in a traced run a wait
@@ -235,6 +241,20 @@ void completeCopies(bool writes);
 /// The core whose L1 holds host address `host` (its L1 offset in `offset`),
 /// or nullptr (DRAM, or outside every core).
 Core *coreAt(const uint8_t *host, uint32_t &offset);
+
+//===----------------------------------------------------------------------===//
+// Meshes (Fabric.cpp): the chips of a mesh run and the fabric between them.
+//===----------------------------------------------------------------------===//
+
+/// The chips of the running program (one, or a mesh run's) and its fabric.
+uint32_t runChips();
+const FabricSpec *runFabric();
+/// Resolves a NoC address on chip `chip` of the run (nullptr and `error`
+/// when it is not inside allocated memory), as `from` would name it.
+uint8_t *resolveOnChip(uint32_t chip, uint64_t address, uint32_t bytes,
+                       const Core &from, std::string &error);
+/// The processor's fabric state (connections opened, buffer slots in use).
+FabricPort &fabricPort(Processor &p);
 
 //===----------------------------------------------------------------------===//
 // Events and the logical clock (Trace.cpp). Recording an event costs a store

@@ -377,6 +377,8 @@ void gemmAccumulate(const float *x, const float *y, float *c, SimdLevel simd) {
     return gemmAvx512(x, y, c);
   if (simd == SimdLevel::Avx2)
     return gemmFma(x, y, c);
+#else
+  (void)simd; // no SIMD clones but x86-64's
 #endif
   gemmGeneric(x, y, c);
 }

@@ -39,7 +39,7 @@ constexpr double kCyclesPerTileProduct = 64;
 
 /// The CB ttnn 0.81.1 adds on Blackhole when causal q chunks are paired.
 uint64_t pairedCausalExtraBytes(const DeviceModel &device) {
-  return device.name == "blackhole" ? 96 : 0;
+  return llvm::StringRef(device.name) == "blackhole" ? 96 : 0;
 }
 
 /// Whether each core holds two q chunks (the q CB is double-buffered).

@@ -83,6 +83,31 @@ const char *kindName(RunResult::Kind kind) {
                                       "not_emulated", "hang"};
   return names[static_cast<int>(kind)];
 }
+/// A run's outcome as the Python side reads it (ttlang.emu.device).
+nb::tuple runResultTuple(const RunResult &result) {
+  nb::list blocked;
+  for (const BlockedKernel &b : result.blocked)
+    blocked.append(nb::make_tuple(b.kernel, b.x, b.y, b.waitsFor,
+                                  b.circularBuffer,
+                                  b.recentEvents, b.device));
+  nb::list prints;
+  for (const DevicePrint &line : result.prints)
+    prints.append(nb::make_tuple(line.kernel, line.x, line.y,
+                                 line.text, line.device));
+  // Each traced kernel's events as the bytes of its records.
+  nb::list traces;
+  for (const KernelTrace &t : result.traces)
+    traces.append(nb::make_tuple(
+        t.kernel, t.x, t.y, roleName(t.role),
+        nb::bytes(reinterpret_cast<const char *>(t.events.data()),
+                  t.events.size() * sizeof(TraceEvent))));
+  return nb::make_tuple(kindName(result.kind), result.message,
+                        result.kernel, result.x, result.y, blocked,
+                        result.contextSwitches, prints,
+                        result.codeObject, result.codeOffset,
+                        traces);
+}
+
 } // namespace
 
 NB_MODULE(_emu, m) {
@@ -184,26 +209,35 @@ NB_MODULE(_emu, m) {
                result =
                    device.run(program, &words, hangSeconds, threads, trace);
              }
-             nb::list blocked;
-             for (const BlockedKernel &b : result.blocked)
-               blocked.append(nb::make_tuple(b.kernel, b.x, b.y, b.waitsFor,
-                                             b.circularBuffer,
-                                             b.recentEvents));
-             nb::list prints;
-             for (const DevicePrint &line : result.prints)
-               prints.append(
-                   nb::make_tuple(line.kernel, line.x, line.y, line.text));
-             // Each traced kernel's events as the bytes of its records.
-             nb::list traces;
-             for (const KernelTrace &t : result.traces)
-               traces.append(nb::make_tuple(
-                   t.kernel, t.x, t.y, roleName(t.role),
-                   nb::bytes(reinterpret_cast<const char *>(t.events.data()),
-                             t.events.size() * sizeof(TraceEvent))));
-             return nb::make_tuple(kindName(result.kind), result.message,
-                                   result.kernel, result.x, result.y, blocked,
-                                   result.contextSwitches, prints,
-                                   result.codeObject, result.codeOffset,
-                                   traces);
+             return runResultTuple(result);
            });
+
+  // A mesh workload: one (device, program, args) per chip, row-major, and the
+  // fabric (rows, cols, links, ring_rows, ring_cols, slots).
+  m.def(
+      "run_mesh",
+      [](std::vector<std::tuple<Device *, const ProgramSpec *,
+                                std::vector<ArgsTuple>>> parts,
+         std::tuple<uint32_t, uint32_t, uint32_t, bool, bool, uint32_t> fabric,
+         double hangSeconds, uint32_t threads, bool trace) {
+        std::vector<std::vector<KernelArgs>> words(parts.size());
+        std::vector<MeshPart> mesh;
+        for (size_t i = 0; i < parts.size(); ++i) {
+          for (auto &[perCore, common] : std::get<2>(parts[i]))
+            words[i].push_back({std::move(perCore), std::move(common)});
+          mesh.push_back({std::get<0>(parts[i]), std::get<1>(parts[i]), &words[i]});
+        }
+        FabricSpec spec;
+        std::tie(spec.rows, spec.cols, spec.links, spec.ringRows, spec.ringCols,
+                 spec.slots) = fabric;
+        RunResult result;
+        {
+          nb::gil_scoped_release release;
+          result = Device::runMesh(mesh, spec, hangSeconds, threads, trace);
+        }
+        return nb::make_tuple(runResultTuple(result), result.device);
+      },
+      "Runs one program per chip of a mesh together (kernels reach other "
+      "chips through the fabric).");
 }
+

@@ -1,5 +1,6 @@
 # lit configuration for ttlang: .mlir tests run ttlang-opt, .py/.test tests run Python.
 import os
+import shutil
 
 import lit.formats
 
@@ -22,9 +23,14 @@ def configure():
     config.substitutions.append(
         ("ttlang-opt", os.path.join(config.ttlang_tools_dir, "ttlang-opt"))
     )
-    for tool in ("ttlang-opmodel-unittests", "ttlang-emu-tile-numerics-tests"):
+    for tool in ("ttlang-opmodel-unittests", "ttlang-emu-tile-numerics-tests",
+                 "ttlang-emu-fiber-tests"):
         config.substitutions.append((tool, os.path.join(config.ttlang_tools_dir, tool)))
     llvm_config.use_default_substitutions()
+    # The emulator's AArch64 path (test/lit/emu/fiber_unit_aarch64.test) needs a cross compiler
+    # and qemu-user.
+    if shutil.which("aarch64-linux-gnu-g++") and shutil.which("qemu-aarch64"):
+        config.available_features.add("aarch64-cross")
 
     config.environment["PYTHONPATH"] = os.path.join(config.ttlang_source_root, "python")
     # The Python examples write compiled kernels only where the test says.

@@ -102,6 +102,7 @@ struct KernelArgs {
 struct BlockedKernel {
   std::string kernel;
   uint32_t x = 0, y = 0;
+  uint32_t device = 0; // its chip in a mesh run
   std::string waitsFor;      // "cb_wait_front(cb 2, 1 page)"
   int32_t circularBuffer = -1;
   // Its last events (at most kRecentEvents), oldest first, each with its
@@ -122,6 +123,7 @@ struct KernelTrace {
 struct DevicePrint {
   std::string kernel;
   uint32_t x = 0, y = 0;
+  uint32_t device = 0; // its chip in a mesh run
   std::string text;
 };
 
@@ -131,6 +133,7 @@ struct RunResult {
   std::string message;
   std::string kernel;        // the failing kernel (KernelError, Hang)
   uint32_t x = 0, y = 0;
+  uint32_t device = 0;       // its chip in a mesh run
   std::vector<BlockedKernel> blocked; // Deadlock
   uint64_t contextSwitches = 0;
   std::vector<DevicePrint> prints; // every run, failed or not
@@ -141,7 +144,28 @@ struct RunResult {
   std::vector<KernelTrace> traces; // a traced run's, in schedule order
 };
 
+/// The fabric of a mesh run (docs/emulator.md, "Meshes and fabric"): the
+/// chips on a rows x cols grid, `links` Ethernet links between each pair of
+/// neighbours (rows and columns closed into rings where `ringRows` /
+/// `ringCols`), each with `slots` buffer slots a sender fills before it must
+/// wait (wait_for_empty_write_slot).
+struct FabricSpec {
+  uint32_t rows = 1, cols = 1;
+  uint32_t links = 1;
+  bool ringRows = false; // each row's ends linked (along columns)
+  bool ringCols = false; // each column's ends linked (along rows)
+  uint32_t slots = 8;
+};
+
 class DeviceImpl;
+class Device;
+
+/// One chip's part of a mesh run: its device, program and runtime words.
+struct MeshPart {
+  Device *device = nullptr;
+  const struct ProgramSpec *program = nullptr;
+  const std::vector<KernelArgs> *args = nullptr;
+};
 
 class Device {
 public:
@@ -171,6 +195,14 @@ public:
                 const std::vector<KernelArgs> *args = nullptr,
                 double hangSeconds = 0, uint32_t threads = 1,
                 bool trace = false);
+
+  /// Runs a mesh workload: every part's program on its device, all in one
+  /// run (a chip's kernels may wait for another's through the fabric), part i
+  /// being chip i of `fabric` (row-major). The result names the chip of a
+  /// failing or blocked kernel (`device`).
+  static RunResult runMesh(const std::vector<MeshPart> &parts,
+                           const FabricSpec &fabric, double hangSeconds = 0,
+                           uint32_t threads = 1, bool trace = false);
 
 private:
   std::unique_ptr<DeviceImpl> impl;

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from ttlang.emu.device import DRAM, L1, Device, MemoryConfig, RunStats, Tensor, default_threads, open_device
 from ttlang.emu.trace import Trace
+from ttlang.emu.mesh import MeshDevice, MeshDispatchResult, MeshMember, MeshTensor, open_mesh_device
+from ttlang.emu.mesh_topology import MeshTopology
 from ttlang.emu.errors import (
     BlockedKernel,
     DeadlockError,
@@ -43,6 +45,11 @@ __all__ = [
     "KernelHang",
     "DeviceMemoryError",
     "MemoryConfig",
+    "MeshDevice",
+    "MeshDispatchResult",
+    "MeshMember",
+    "MeshTensor",
+    "MeshTopology",
     "NotEmulatedError",
     "ProgramError",
     "RunStats",
@@ -50,4 +57,5 @@ __all__ = [
     "Trace",
     "default_threads",
     "open_device",
+    "open_mesh_device",
 ]

@@ -263,22 +263,33 @@ class Device:
         output, by generic_op's convention). ``dataflow_buffers`` maps circular-buffer indices
         to (DFB name, Python location) for deadlock reports."""
         for tensor in tensors:
-            if isinstance(tensor, Tensor) and tensor.device() is not self:
+            # Tensor, or a mesh's (ttlang.emu.mesh.MeshTensor: its device is the mesh).
+            if (isinstance(tensor, Tensor) or hasattr(tensor, "device_tensors")) and tensor.device() is not self:
                 raise EmulatorError("a tensor of another emulated device was passed")
         native_program, args = self._programs.read(program, kernel_names)
         tracer = self._tracer
-        kind, message, kernel, x, y, blocked, switches, prints, code_object, code_offset, traces = (
-            self._native.run(native_program, args, self.watchdog, self.threads, tracer is not None)
-        )
-        lines = tuple(DevicePrintLine(k, (px, py), text) for k, px, py, text in prints)
+        outcome = self._native.run(native_program, args, self.watchdog, self.threads, tracer is not None)
+        self._conclude(outcome, dataflow_buffers)
+        return tensors[-1] if tensors else None
+
+    def _conclude(self, outcome: tuple, dataflow_buffers: Mapping[int, tuple[str, str | None]] | None,
+                  devices: Sequence[Device] | None = None) -> None:
+        """Records, shows and raises what a native run returned (``devices``: a mesh run's
+        chips, by index; their ids name the devices in prints, traces and errors)."""
+        kind, message, kernel, x, y, blocked, switches, prints, code_object, code_offset, traces = outcome[:11]
+        ids = [getattr(d, "device_id", 0) for d in devices] if devices else [getattr(self, "device_id", 0)]
+        lines = tuple(DevicePrintLine(k, (px, py), text, ids[chip]) for k, px, py, text, chip in prints)
         self.last_run = RunStats(switches, lines)
+        tracer = self._tracer
         if tracer is not None:  # failed runs too: the trace shows what led to the failure
-            tracer.add_run(f"device {getattr(self, 'device_id', 0)}", traces, dataflow_buffers, kind)
+            tracer.add_run(f"device {ids[0]}" if len(ids) == 1 else f"devices {ids[0]}-{ids[-1]}",
+                           traces, dataflow_buffers, kind)
         self._show_prints(lines)
+        device = ids[outcome[-1]] if devices and len(outcome) > 11 else None
         if kind == "kernel_error":
-            raise KernelFault(message, kernel, (x, y), source_line(code_object, code_offset))
+            raise KernelFault(message, kernel, (x, y), source_line(code_object, code_offset), device)
         if kind == "hang":
-            raise KernelHang(message, kernel, (x, y), source_line(code_object, code_offset))
+            raise KernelHang(message, kernel, (x, y), source_line(code_object, code_offset), device)
         if kind == "program_error":
             raise ProgramError(message)
         if kind == "not_emulated":
@@ -288,10 +299,9 @@ class Device:
             raise DeadlockError(tuple(
                 BlockedKernel(k, (bx, by), waits, cb if cb >= 0 else None,
                               *(names.get(cb, (None, None)) if cb >= 0 else (None, None)),
-                              recent_events=tuple(recent))
-                for k, bx, by, waits, cb, recent in blocked
+                              recent_events=tuple(recent), device=ids[chip] if devices else None)
+                for k, bx, by, waits, cb, recent, chip in blocked
             ))
-        return tensors[-1] if tensors else None
 
     def _show_prints(self, lines: Sequence[DevicePrintLine]) -> None:
         """The kernels' device prints (print() in an operation), on the script's standard
@@ -299,9 +309,8 @@ class Device:
         run is raised (what a kernel printed before it failed is often the clue)."""
         if not lines:
             return
-        device = getattr(self, "device_id", 0)
         sys.stdout.write("".join(
-            f"[device {device} core ({line.core[0]}, {line.core[1]}) {line.kernel}] {line.text}\n"
+            f"[device {line.device} core ({line.core[0]}, {line.core[1]}) {line.kernel}] {line.text}\n"
             for line in lines
         ))
 
@@ -325,6 +334,7 @@ class DevicePrintLine:
     kernel: str
     core: tuple[int, int]
     text: str
+    device: int = 0  # the device's id (a mesh's chip)
 
 
 @dataclass(frozen=True)

@@ -46,10 +46,12 @@ class KernelHang(EmulatorError):
     ``core`` say where; the message names the function it spins in, and ``source`` (also in the
     message) the source line, when the kernel's line tables give it."""
 
-    def __init__(self, message: str, kernel: str, core: tuple[int, int], source: str | None = None):
+    def __init__(self, message: str, kernel: str, core: tuple[int, int], source: str | None = None,
+                 device: int | None = None):
         self.kernel = kernel
         self.core = core
         self.source = source
+        self.device = device  # the chip of a mesh run (ttlang.emu.MeshDevice); None alone
         super().__init__(message if source is None else f"{message}, at {source}")
 
 
@@ -67,10 +69,12 @@ class KernelFault(EmulatorError):
     ``kernel`` and ``core`` say where; ``source`` (also in the message), for a fault at an
     instruction of the kernel (a signal), the source line from the kernel's line tables."""
 
-    def __init__(self, message: str, kernel: str, core: tuple[int, int], source: str | None = None):
+    def __init__(self, message: str, kernel: str, core: tuple[int, int], source: str | None = None,
+                 device: int | None = None):
         self.kernel = kernel
         self.core = core
         self.source = source
+        self.device = device  # the chip of a mesh run (ttlang.emu.MeshDevice); None alone
         super().__init__(message if source is None else f"{message}, at {source}")
 
 
@@ -88,9 +92,11 @@ class BlockedKernel:
     dataflow_buffer: str | None = None
     location: str | None = None
     recent_events: tuple[str, ...] = ()
+    device: int | None = None  # the chip of a mesh run (ttlang.emu.MeshDevice); None alone
 
     def describe(self) -> str:
-        text = f"  core {self.core}: kernel '{self.kernel}' waits in {self.waits_for}"
+        where = f"core {self.core}" if self.device is None else f"device {self.device} core {self.core}"
+        text = f"  {where}: kernel '{self.kernel}' waits in {self.waits_for}"
         if self.dataflow_buffer is not None:
             text += f" (DFB '{self.dataflow_buffer}'"
             text += f", made at {self.location})" if self.location else ")"

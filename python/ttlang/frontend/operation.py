@@ -325,6 +325,8 @@ class Operation(OperationSource):
                 )
         if target is None:
             target = _target_of(device) if device is not None else DEFAULT_TARGET
+        if control_plane is None:  # a mesh device's fabric (ttlang.emu.MeshDevice)
+            control_plane = getattr(device, "control_plane", None)
         specs = tuple(_spec(t) for t in tensors)
         default_grid = getattr(device, "default_grid", None)
         runtime = self._runtimes.get(

@@ -173,6 +173,13 @@ class OperationRuntime:
         """Executes once: ``device=None`` is the explicit compile-only dispatch (the whole planner
         and materializer run, the program is returned, nothing executes)."""
         tensors = tuple(tensors)
+        workload = getattr(device, "run_mesh_workload", None)
+        if workload is not None:
+            # A mesh of devices (ttlang.emu.MeshDevice): one program per device, as ttnn's mesh
+            # workloads run; each device's execution comes back here with its own tensors.
+            return workload(
+                partial(self.run, runtime_resource_factory=runtime_resource_factory, scalars=scalars), tensors
+            )
         artifact = self.artifact
         if len(tensors) != self._tensor_count:
             raise DispatchError(

@@ -38,6 +38,7 @@ OPTIONS = (
     Option("--arch", True),
     Option("--cache-dir", True),
     Option("--num-devices", True),
+    Option("--mesh-shape", True),
     Option("--no-float32-promotion"),
     Option("--grid", True),
     Option("--trace", "optional"),
@@ -83,7 +84,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ttlang-sim",
         usage=(
-            "ttlang-sim script.py [--arch ARCH] [--cache-dir DIR] [--num-devices 1] "
+            "ttlang-sim script.py [--arch ARCH] [--cache-dir DIR] [--num-devices N] [--mesh-shape R,C] "
             "[--trace [FILE]] [--no-float32-promotion] [-- args...]\n"
             "       ttlang-sim [options] script.py [args...]"
         ),
@@ -111,8 +112,13 @@ def _parser() -> argparse.ArgumentParser:
         help="kernel build cache (default: ~/.cache/ttlang/emu)",
     )
     parser.add_argument(
-        "--num-devices", type=int, default=1, metavar="N",
-        help="devices ttnn.GetNumAvailableDevices() reports: 1 (meshes are not emulated yet)",
+        "--num-devices", type=int, default=None, metavar="N",
+        help="emulated devices ttnn.GetNumAvailableDevices() reports (default 1, or the mesh "
+        "shape's); ttnn.open_mesh_device() opens a mesh of them",
+    )
+    parser.add_argument(
+        "--mesh-shape", metavar="ROWS,COLS", default=None,
+        help="the mesh ttnn.open_mesh_device() opens without a shape (default 1,N)",
     )
     parser.add_argument(
         "--trace", nargs="?", const=DEFAULT_TRACE, default=None, metavar="FILE",
@@ -200,9 +206,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for option in OPTIONS:
         if option.unsupported and getattr(options, option.name[2:].replace("-", "_")) is not None:
             parser.error(f"{option.name} (a tt-lang-sim option) does not apply: {option.unsupported}")
-    if options.num_devices != 1:
-        parser.error(f"--num-devices {options.num_devices}: ttlang-sim emulates one device "
-                     "(meshes of devices are not emulated yet)")
+    num_devices, mesh_shape = _mesh_options(parser, options.num_devices, options.mesh_shape)
     for name, instead in REFUSED_ENVIRONMENT.items():
         if name in os.environ:
             parser.error(f"the environment sets {name}, a switch of tt-lang's runtime that "
@@ -214,7 +218,35 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"ttlang-sim: error: no such file: {options.script}", file=sys.stderr)
         return 2
     return run(options.script, script_args, arch=options.arch, cache_dir=options.cache_dir,
-               trace=options.trace, default_grid=default_grid)
+               trace=options.trace, default_grid=default_grid, num_devices=num_devices,
+               mesh_shape=mesh_shape)
+
+
+# More emulated chips than this is refused: a Galaxy (32) is the largest system ttnn 0.81.1
+# describes as one mesh, and each chip's L1 takes address space below 4 GiB (docs/emulator.md,
+# "Meshes and fabric").
+MAX_DEVICES = 32
+
+
+def _mesh_options(parser: argparse.ArgumentParser, count: int | None,
+                  shape_text: str | None) -> tuple[int, tuple[int, int] | None]:
+    """``--num-devices`` and ``--mesh-shape``: (devices, the default mesh shape or None)."""
+    shape = None
+    if shape_text is not None:
+        try:
+            rows, cols = (int(part) for part in shape_text.split(","))
+        except ValueError:
+            parser.error(f"--mesh-shape {shape_text}: expected ROWS,COLS (e.g. --mesh-shape 2,4)")
+        if rows < 1 or cols < 1:
+            parser.error(f"--mesh-shape {shape_text}: rows and columns must be positive")
+        shape = (rows, cols)
+    if count is None:
+        count = shape[0] * shape[1] if shape else 1
+    if not 1 <= count <= MAX_DEVICES:
+        parser.error(f"--num-devices {count}: between 1 and {MAX_DEVICES} emulated devices")
+    if shape is not None and shape[0] * shape[1] != count:
+        parser.error(f"--mesh-shape {shape_text} has {shape[0] * shape[1]} devices, --num-devices {count}")
+    return count, shape
 
 
 def _default_grid(parser: argparse.ArgumentParser, text: str | None, arch: str) -> tuple[int, int] | None:
@@ -242,6 +274,8 @@ def run(
     cache_dir: str | None = None,
     trace: str | None = None,
     default_grid: tuple[int, int] | None = None,
+    num_devices: int = 1,
+    mesh_shape: tuple[int, int] | None = None,
 ) -> int:
     """Runs ``script`` with ``args`` in this process under the simulator (``arch`` None: the
     default target); returns the exit status (0, the script's ``sys.exit`` code, or 1 after an
@@ -256,7 +290,7 @@ def run(
 
     recorder = emu.Trace(trace) if trace is not None else None
     arch = arch or sim_device.DEFAULT_ARCHITECTURE
-    sim_device.configure(arch, cache_dir, recorder, default_grid)
+    sim_device.configure(arch, cache_dir, recorder, default_grid, num_devices, mesh_shape)
     path = os.path.abspath(script)
     with open(path, "rb") as file:
         source = file.read()

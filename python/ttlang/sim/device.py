@@ -35,6 +35,11 @@ class Settings:
     # `ttlang-sim --grid ROWS,COLS`, as (cols, rows): the grid of grid="auto" / "full" operations
     # (None: the architecture's whole worker grid).
     default_grid: tuple[int, int] | None = None
+    # `ttlang-sim --num-devices N` / `--mesh-shape R,C`: the chips ttnn.GetNumAvailableDevices()
+    # reports and the shape ttnn.open_mesh_device() opens without one (ttlang.sim.mesh).
+    num_devices: int = 1
+    mesh_shape: tuple[int, int] | None = None
+    fabric: str | None = None  # ttnn.set_fabric_config's FabricConfig name
 
 
 settings = Settings()
@@ -46,15 +51,22 @@ def configure(
     cache_dir: str | os.PathLike[str] | None = None,
     trace: emu.Trace | None = None,
     default_grid: tuple[int, int] | None = None,
+    num_devices: int = 1,
+    mesh_shape: tuple[int, int] | None = None,
 ) -> None:
     """Sets what later ``ttnn.open_device`` calls open (the trace they record into, and the
-    ``(cols, rows)`` grid their ``grid="auto"`` / ``"full"`` operations run on)."""
+    ``(cols, rows)`` grid their ``grid="auto"`` / ``"full"`` operations run on), and the chips
+    ``ttnn.open_mesh_device`` may use (``ttlang.sim.mesh``); the fabric configuration goes back
+    to none."""
     if arch not in emu.device.ARCHITECTURES:
         raise ValueError(f"arch must be one of {emu.device.ARCHITECTURES}, got {arch!r}")
     settings.arch = arch
     settings.cache_dir = cache_dir
     settings.trace = trace
     settings.default_grid = default_grid
+    settings.num_devices = num_devices
+    settings.mesh_shape = mesh_shape
+    settings.fabric = None
 
 
 class Device(emu.Device):
@@ -106,7 +118,10 @@ def open_device(
 
 
 def close_device(device: Device) -> None:
-    """``ttnn.close_device``."""
+    """``ttnn.close_device`` (of a device or a mesh, ``ttlang.sim.mesh``)."""
+    if hasattr(device, "run_mesh_workload"):
+        device.close()
+        return
     if _open.get(getattr(device, "device_id", -1)) is device:
         del _open[device.device_id]
         device.close()
@@ -132,8 +147,5 @@ def synchronize_device(device: Device, cq_id: object = None, sub_device_ids: obj
 
 
 def num_available_devices() -> int:
-    return 1
-
-
-def open_mesh_device(*args: object, **kwargs: object) -> Device:
-    raise NotEmulatedError("mesh devices are not emulated: ttlang-sim emulates one device")
+    """``ttlang-sim --num-devices`` (default 1)."""
+    return settings.num_devices

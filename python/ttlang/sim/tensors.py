@@ -222,6 +222,8 @@ def place(values: np.ndarray, dtype: DataType, layout: Layout, device: Any,
     layout = as_layout(layout)
     if device is None:
         return HostTensor(rounded(values, dtype), dtype, layout)
+    if hasattr(device, "place_tensor"):  # a mesh (ttlang.sim.mesh): the values on every chip
+        return device.place_tensor(values, dtype, layout, memory_config)
     if not getattr(device, "is_emulated", False):
         raise TypeError(f"device= must be a device from ttnn.open_device, got {device!r}")
     if layout is not Layout.TILE:

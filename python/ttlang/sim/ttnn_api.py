@@ -33,8 +33,38 @@ from ttlang.sim.device import (
     manage_device,
     num_available_devices,
     open_device,
-    open_mesh_device,
     synchronize_device,
+)
+from ttlang.sim.mesh import (
+    CLUSTER_FUNCTIONS,
+    ConcatMesh2dToTensor,
+    GetPCIeDeviceID,
+    create_mesh_device,
+    get_device_ids,
+    get_fabric_config,
+    get_num_pcie_devices,
+    get_pcie_device_ids,
+    refuse_cluster_function,
+    ConcatMeshToTensor,
+    FabricConfig,
+    MeshDevice,
+    MeshShape,
+    MeshTensor,
+    ReplicateTensorToMesh,
+    ShardTensor2dMesh,
+    ShardTensorToMesh,
+    all_gather,
+    all_reduce,
+    compose,
+    concat_mesh_to_tensor_composer,
+    get_device_tensors,
+    get_num_devices,
+    open_mesh_device,
+    per_device,
+    reduce_scatter,
+    replicate_tensor_to_mesh_mapper,
+    set_fabric_config,
+    shard_tensor_to_mesh_mapper,
 )
 from ttlang.sim.tensors import (
     DeviceTensor,
@@ -83,6 +113,7 @@ CloseDevice = close_device
 GetNumAvailableDevices = num_available_devices
 GetNumPCIeDevices = num_available_devices
 get_memory_config = memory_config_of
+close_mesh_device = close_device
 
 
 def from_torch(
@@ -104,12 +135,18 @@ def from_torch(
     ``layout=ttnn.TILE_LAYOUT``."""
     if tensor is None:
         return None
-    if spec is not None or tile is not None or mesh_mapper is not None:
-        raise NotEmulatedError("from_torch(spec=, tile=, mesh_mapper=) is not emulated")
+    if spec is not None or tile is not None:
+        raise NotEmulatedError("from_torch(spec=, tile=) is not emulated")
     if pad_value not in (None, 0, 0.0):
         raise NotEmulatedError("tile padding with a pad_value other than 0 is not emulated")
     values = import_array(tensor)
     dtype = inferred_dtype(values) if dtype is None else data_type(dtype)
+    if mesh_mapper is not None or isinstance(device, MeshDevice):
+        if not isinstance(device, MeshDevice):
+            raise NotEmulatedError("from_torch(mesh_mapper=) without a mesh device= (multi-device host "
+                                   "tensors) is not emulated")
+        return device.place_tensor(values, dtype, Layout.ROW_MAJOR if layout is None else layout,
+                                   memory_config, mesh_mapper)
     return place(values, dtype, Layout.ROW_MAJOR if layout is None else layout, device, memory_config)
 
 
@@ -121,8 +158,11 @@ def to_torch(tensor: Tensor, dtype: Any = None, *, torch_rank: int | None = None
     if not isinstance(tensor, Tensor):
         raise TypeError(f"ttnn.to_torch takes a ttnn tensor, got {type(tensor).__name__}")
     if mesh_composer is not None:
-        raise NotEmulatedError("to_torch(mesh_composer=) is not emulated")
-    values = tensor.to_numpy()  # type: ignore[attr-defined]
+        if not isinstance(tensor, MeshTensor):
+            raise TypeError("to_torch(mesh_composer=) takes a tensor on a mesh device")
+        values = compose(tensor, mesh_composer)
+    else:
+        values = tensor.to_numpy()  # type: ignore[attr-defined]
     if torch_rank is not None:
         while values.ndim > torch_rank:
             if values.shape[0] != 1:
@@ -164,6 +204,8 @@ def rand(shape: Any, device: Any = None, *, dtype: Any = DataType.BFLOAT16, layo
     """Uniform values in ``[low, high)`` from numpy's generator seeded with ``seed`` (not the
     values ttnn's generator would give)."""
     values = np.random.default_rng(seed).uniform(low, high, shape_of(shape)).astype(np.float32)
+    if isinstance(device, MeshDevice):
+        return device.place_tensor(values, data_type(dtype), layout, memory_config, mesh_mapper)
     return place(values, data_type(dtype), layout, device, memory_config)
 
 
@@ -199,7 +241,7 @@ def full_like(tensor: Tensor, fill_value: float, *, dtype: Any = None, layout: A
 
 
 def deallocate(tensor: Tensor, force: bool = True) -> None:
-    if isinstance(tensor, DeviceTensor):
+    if isinstance(tensor, (DeviceTensor, MeshTensor)):
         tensor.deallocate()
 
 
@@ -217,8 +259,17 @@ def _guarded(name: str, value: Any) -> Any:
 
     @functools.wraps(value)
     def guarded(*args: Any, **kwargs: Any) -> Any:
-        if first_tensor([*args, *kwargs.values()]) is None:
+        like = first_tensor([*args, *kwargs.values()])
+        if like is None and any(getattr(a, "is_emulated", False) for a in (*args, *kwargs.values())):
+            # The real ttnn given an emulated device or mesh would fail in its C++ (or abort).
+            raise NotEmulatedError(
+                f"ttnn.{name} is not emulated for ttlang-sim's devices and meshes (the real ttnn "
+                "cannot take them); docs/emulator.md lists what ttlang-sim's ttnn provides"
+            )
+        if like is None:
             return value(*args, **kwargs)
+        if on_host is not None and isinstance(like, MeshTensor):
+            return per_device(on_host, args, kwargs)  # a library operation on each chip
         if on_host is not None:
             return on_host(*args, **kwargs)
         raise NotEmulatedError(
@@ -240,6 +291,8 @@ def __getattr__(name: str) -> Any:
     """Everything not defined here comes from the real ttnn (imported on first use)."""
     if name.startswith("__") and name.endswith("__") and name != "__path__":
         raise AttributeError(name)
+    if name in CLUSTER_FUNCTIONS:
+        return refuse_cluster_function(name)
     real = _ttnn.ttnn()
     try:
         value = getattr(real, name)
@@ -253,6 +306,13 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "ConcatMesh2dToTensor", "ConcatMeshToTensor", "FabricConfig", "MeshDevice", "MeshShape",
+    "ReplicateTensorToMesh", "ShardTensor2dMesh", "ShardTensorToMesh", "all_gather", "all_reduce",
+    "GetPCIeDeviceID", "close_mesh_device", "concat_mesh_to_tensor_composer", "create_mesh_device",
+    "get_device_ids", "get_device_tensors", "get_fabric_config", "get_num_devices", "get_num_pcie_devices",
+    "get_pcie_device_ids",
+    "reduce_scatter", "replicate_tensor_to_mesh_mapper", "set_fabric_config",
+    "shard_tensor_to_mesh_mapper",
     "BufferType", "CloseDevice", "CreateDevice", "DRAM_MEMORY_CONFIG", "DataType", "Device",
     "GetNumAvailableDevices", "GetNumPCIeDevices", "L1_MEMORY_CONFIG", "Layout", "MemoryConfig",
     "ROW_MAJOR_LAYOUT", "Shape", "TILE_LAYOUT", "TILE_SIZE", "Tensor", "TensorMemoryLayout",

@@ -198,17 +198,17 @@ def test_runtime_collective_runs_with_its_factory(device):
     assert (words[0, 32], words[0, 33]) == (0x201, 0)  # page 1 = tile (0, 1)
 
 
-def test_fabric_forward_moves_each_tile_to_its_neighbour(device, rng):
+def test_fabric_forward_moves_each_tile_to_the_other_chip(rng):
     # The sender kernel owns claim "route" over three external calls (acquire, use, release);
-    # its factory's binding is checked against the claim and the 1x2 mesh model before the
-    # program runs. route_forward moves input page x to output page (x + 1) % 2: the output is
-    # the input with its two tiles swapped, bit for bit.
+    # its factory's binding is checked against the claim and the 1x2 mesh's control plane
+    # before the programs run, one per chip, together. route_forward sends input page x through
+    # the fabric (link 1) to output page (x + 1) % 2 of the other chip: each chip's output is
+    # the other's input with its two tiles swapped, bit for bit.
     m = example("fabric_forward.py")
-    a = uniform(rng, (32, 64))
-    out = device.empty((32, 64))
-    result = m.forward(device.tensor(a), out, control_plane=m.CONTROL_PLANE)
-    assert result.emulated and not result.compile_only
-    assert_bits_equal(out.to_numpy(), np.roll(a, 32, axis=1))
+    inputs = np.stack([uniform(rng, (32, 64)), uniform(rng, (32, 64))])
+    outputs = m.run_on_mesh(inputs)
+    assert_bits_equal(outputs[0], np.roll(inputs[1], 32, axis=1))
+    assert_bits_equal(outputs[1], np.roll(inputs[0], 32, axis=1))
     (claim,) = m.forward.compile(m.SPEC, m.SPEC).artifact.fabric_managers
     assert claim.name == "route" and claim.logical_kernel == m.sender
 

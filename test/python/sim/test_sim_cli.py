@@ -93,7 +93,7 @@ def test_both_argument_orders_give_the_script_its_arguments(tmp_path, sim_cache,
         (["--max-l1", "1000"], "another limit is not supported"),
         (["--max-dfbs", "8"], "another limit is not supported"),
         (["--scheduler", "greedy"], "tt-lang-sim's schedulers do not apply"),
-        (["--num-devices", "4"], "ttlang-sim emulates one device"),
+        (["--num-devices", "64"], "between 1 and 32 emulated devices"),
     ],
 )
 def test_a_tt_lang_sim_option_that_does_not_apply_is_an_error_never_ignored(tmp_path, option, why):

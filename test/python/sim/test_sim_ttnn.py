@@ -76,7 +76,7 @@ def test_a_ttnn_function_without_a_golden_is_not_emulated(run_sim):
 
         device = ttnn.open_device(device_id=0)
         a = ttnn.ones((32, 32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
-        for function in (ttnn.conv1d, ttnn.get_device_tensors):
+        for function in (ttnn.conv1d, ttnn.aggregate_tensor):
             try:
                 function(a)
             except NotEmulatedError as error:
@@ -85,7 +85,7 @@ def test_a_ttnn_function_without_a_golden_is_not_emulated(run_sim):
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("ttnn.conv1d is a TTNN library operation without a golden")
-    assert lines[1].startswith("ttnn.get_device_tensors is not emulated for tensors")
+    assert lines[1].startswith("ttnn.aggregate_tensor is not emulated for tensors")
 
 
 def test_other_attributes_come_from_the_real_ttnn(run_sim):
