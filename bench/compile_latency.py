@@ -68,6 +68,9 @@ CASES = {
     "column_sum (4x1-tile columns, 4 cores)": (
         "examples/column_sum.py", "column_sum",
         ["ttl.TensorSpec((128, 128))", "ttl.TensorSpec((32, 128))"]),
+    "elementwise_3d_param (3-D tensors, int parameter)": (
+        "examples/elementwise_3d_param.py", "scale_add",
+        ["ttl.TensorSpec((8, 64, 96))"] * 3 + ["3"]),
 }
 
 # Runs in a fresh process: one cold staged compile, one cold or warm end-to-end compile, then

@@ -338,6 +338,10 @@ class Builder:
     def block_scalar(self, op: tuple[type, bool], block: str, scalar: float, type_: str, loc: str) -> str:
         return self._value(f"{BLOCK_SCALAR[op]} {block}, {f32_literal(scalar)} : {type_}", loc)
 
+    def block_scalar_bits(self, op: tuple[type, bool], block: str, bits: str, type_: str, loc: str) -> str:
+        """Block math with a run-time scalar: ``bits`` is an ``i32`` holding its f32 bits."""
+        return self._value(f"{BLOCK_SCALAR[op]} {block}, {bits} bits : {type_}", loc)
+
     def matmul(
         self, lhs: str, lhs_type: str, rhs: str, rhs_type: str, transpose_rhs: bool,
         result_type: str, loc: str,

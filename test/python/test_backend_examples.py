@@ -51,6 +51,7 @@ EXAMPLE_INPUTS = {
         ),
     ),
     "softmax_rows.py": ("softmax", (ttl.TensorSpec((128, 64)),) * 2),
+    "elementwise_3d_param.py": ("scale_add", (ttl.TensorSpec((8, 64, 96)),) * 3 + (3,)),
     "layer_norm.py": (
         "layer_norm",
         (ttl.TensorSpec((64, 64)), ttl.TensorSpec((32, 64)), ttl.TensorSpec((32, 64)),

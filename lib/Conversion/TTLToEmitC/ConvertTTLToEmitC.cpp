@@ -212,6 +212,11 @@ SmallVector<std::string> computeHeaders(func::FuncOp kernel) {
   if (kernel->walk([](NodeOp) { return WalkResult::interrupt(); })
           .wasInterrupted())
     headers.insert("api/compute/common.h");
+  // A scalar parameter it reads is a get_common_arg_val (KernelFunctionPattern).
+  if (llvm::any_of(kernel.getArguments(), [](BlockArgument arg) {
+        return !isa<RankedTensorType>(arg.getType()) && !arg.use_empty();
+      }))
+    headers.insert("api/compute/common.h");
   return SmallVector<std::string>(headers.begin(), headers.end());
 }
 
@@ -314,11 +319,9 @@ LogicalResult ConvertTTLToEmitCPass::collectFacts(func::FuncOp kernel,
       Value tensor = isa<LoadTilesOp>(op) ? cast<LoadTilesOp>(op).getTensor()
                                           : cast<StoreTilesOp>(op).getTensor();
       auto type = cast<RankedTensorType>(tensor.getType());
-      if (type.getRank() != 2)
-        return op->emitOpError("copies a tensor that is not 2-D; got ")
-               << type;
-      // Pages follow the padded tile grid.
-      facts.tensorTileCols[op] = tilesCovering(type.getDimSize(1));
+      // Pages follow the padded tile grid of the last two dimensions, one
+      // matrix of a batch after another (the verifier checked the rank).
+      facts.tensorTileCols[op] = tilesCovering(type.getShape().back());
     } else if (auto reconfigure = dyn_cast<ReconfigureDataflowBufferOp>(op)) {
       facts.reconfigurations[op] = reconfigurationFacts(reconfigure, *abi);
       auto create =

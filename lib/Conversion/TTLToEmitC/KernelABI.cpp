@@ -51,6 +51,11 @@ std::optional<int64_t> KernelABI::bankCoordsWord(unsigned argIndex) const {
                     std::to_string(argIndex));
 }
 
+std::optional<int64_t> KernelABI::scalarWord(unsigned argIndex) const {
+  return findOffset(commonRuntime, KernelArgKind::Scalar,
+                    std::to_string(argIndex));
+}
+
 KernelABIAttr KernelABI::toAttr(MLIRContext *context) const {
   auto list = [&](ArrayRef<KernelArgSlot> slots) {
     SmallVector<Attribute> entries;
@@ -228,6 +233,14 @@ FailureOr<KernelABI> ttl::computeKernelABI(func::FuncOp kernel) {
                                  std::move(cores)});
     address += count;
   }
+  // Scalar parameters the kernel reads (index or i32 arguments): one word
+  // each, so one program serves every value (the runtime writes them per call).
+  for (BlockArgument arg : kernel.getArguments())
+    if ((isa<IndexType>(arg.getType()) || arg.getType().isInteger(32)) &&
+        !arg.use_empty())
+      abi.commonRuntime.push_back({KernelArgKind::Scalar,
+                                   std::to_string(arg.getArgNumber()), 1,
+                                   address++});
 
   // Runtime resources and DFB reconfiguration: caller words keep indices
   // 0..n-1; configuration offsets follow at n + k, n being a compile-time arg.

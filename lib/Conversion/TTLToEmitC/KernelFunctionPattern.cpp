@@ -3,7 +3,8 @@
 // A kernel function `func.func @k(%tensors...) attributes {ttl.kernel}`
 // becomes `void kernel_main()`. Its tensor parameters become TensorAccessors
 // built at entry from the kernel's compile-time TensorAccessorArgs and the
-// buffer addresses in its common runtime arguments (KernelABI).
+// buffer addresses in its common runtime arguments (KernelABI); its scalar
+// parameters (index / i32) read their common runtime words.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +45,19 @@ struct KernelFunctionPattern : public FactsPattern<func::FuncOp> {
     // no arguments and no value.
     SmallVector<Value> replacements;
     for (BlockArgument arg : func.getArguments()) {
+      if (std::optional<int64_t> word = abi.scalarWord(arg.getArgNumber())) {
+        // A scalar parameter: its common runtime word, as the argument's type
+        // (an int's value; a float's f32 bits, which the compute API takes).
+        Value value =
+            emitCall(rewriter, loc, "get_common_arg_val", getUint32Type(context),
+                     {*word}, {emitc::OpaqueAttr::get(context, "uint32_t")})
+                .getResult(0);
+        Type converted = getTypeConverter()->convertType(arg.getType());
+        if (converted && converted != value.getType())
+          value = emitc::CastOp::create(rewriter, loc, converted, value);
+        replacements.push_back(value);
+        continue;
+      }
       std::optional<int64_t> ctWord = abi.accessorWord(arg.getArgNumber());
       std::optional<int64_t> addrWord = abi.addressWord(arg.getArgNumber());
       if (!ctWord || !addrWord) {

@@ -203,11 +203,16 @@ struct RecordKernelABIPass
 
   LogicalResult record(func::FuncOp kernel) {
     for (BlockArgument arg : kernel.getArguments()) {
+      // Scalar parameters are runtime words: an int's value (index) or a
+      // number's f32 bits (i32).
+      if (isa<IndexType>(arg.getType()) || arg.getType().isInteger(32))
+        continue;
       auto tensor = dyn_cast<RankedTensorType>(arg.getType());
       if (!tensor || !isa_and_nonnull<LayoutAttr>(tensor.getEncoding()))
         return kernel.emitOpError("parameter ")
                << arg.getArgNumber() << " has type " << arg.getType()
-               << "; kernel parameters must be tensors with a #ttl.layout";
+               << "; kernel parameters must be tensors with a #ttl.layout or "
+                  "scalar parameters (index, i32)";
     }
     if (kernel.getNumResults() != 0)
       return kernel.emitOpError("kernel function must not return values");

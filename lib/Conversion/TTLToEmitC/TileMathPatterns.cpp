@@ -154,11 +154,20 @@ APFloat getScalarOperand(Operation *op) {
 }
 
 /// The f32 bits of a block-scalar op's operand, as the uint32_t literal the
-/// compute API takes (e.g. 0.5 -> 0x3f000000u).
+/// compute API takes (e.g. 0.5 -> 0x3f000000u), or the run-time bits of a
+/// scalar parameter (its runtime-argument word) as they are.
 Value emitScalarBits(OpBuilder &b, Location loc, Operation *op) {
+  if (op->getNumOperands() == 2)
+    return op->getOperand(1);
   uint64_t bits = getScalarOperand(op).bitcastToAPInt().getZExtValue();
   return emitc::LiteralOp::create(b, loc, getUint32Type(b.getContext()),
                                   "0x" + llvm::utohexstr(bits, true) + "u");
+}
+
+/// Whether an epilogue op reads a second block (a binary op; a block-scalar
+/// op's second operand, when it has one, is its scalar's run-time bits).
+bool hasSecondBlock(Operation *op) {
+  return op->getNumOperands() == 2 && isa<BlockType>(op->getOperand(1).getType());
 }
 
 /// The DFB a broadcast / transpose leaf unpacks: its input's, when waited.
@@ -322,7 +331,8 @@ struct StoreLowering {
       return;
     }
     for (Value operand : value.getDefiningOp()->getOperands())
-      collectLeaves(operand, leaves);
+      if (isa<BlockType>(operand.getType())) // not a scalar's run-time bits
+        collectLeaves(operand, leaves);
   }
 
   /// The next free destination register of this tile's math.
@@ -792,9 +802,7 @@ LogicalResult lowerMatmulStore(PatternRewriter &rewriter, func::FuncOp kernel,
                                  "this matmul");
   // Each epilogue op with a block operand copies that block's tile into one
   // extra register after the group's product registers.
-  bool scratch = llvm::any_of(expr.epilogue, [](Operation *op) {
-    return op->getNumOperands() == 2;
-  });
+  bool scratch = llvm::any_of(expr.epilogue, hasSecondBlock);
   int64_t groupLimit =
       std::min(kFpuTilesPerAcquire, lowering.destRegisters - (scratch ? 1 : 0));
   MLIRContext *context = rewriter.getContext();
@@ -1211,7 +1219,7 @@ SmallVector<Value> emitc_lowering::getCopiedBlocks(const MatmulExpr &expr) {
   if (expr.addend)
     blocks.push_back(expr.addend);
   for (Operation *op : expr.epilogue)
-    if (op->getNumOperands() == 2)
+    if (hasSecondBlock(op))
       blocks.push_back(op->getOperand(containsMatmul(op->getOperand(0)) ? 1 : 0));
   return blocks;
 }

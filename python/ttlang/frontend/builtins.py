@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ttlang.frontend import api
 from ttlang import ir_text
 from ttlang.frontend.extern_calls import ExternCalls
-from ttlang.frontend.shape_builtins import ShapeBuiltins
+from ttlang.frontend.shape_builtins import ShapeBuiltins, adopt_fill_types
 from ttlang.frontend.values import (
     INT64_MAX,
     BlockValue,
@@ -19,6 +19,7 @@ from ttlang.frontend.values import (
     Scalar,
     TensorValue,
     TileSlice,
+    flat_block_shape,
     TransferValue,
     int_text,
 )
@@ -116,6 +117,7 @@ class BuiltinCalls:
         for arg in args:
             if not isinstance(arg, BlockValue):
                 raise self.ctx.error(node, f"{usage}, got {self.ctx.describe(arg)}")
+        args = adopt_fill_types(self.ctx.builder, args)
         if any(arg.type != args[0].type for arg in args):
             raise self.ctx.error(
                 node,
@@ -123,7 +125,7 @@ class BuiltinCalls:
             )
         mnemonic = api.MATH_UNARY.get(short) or api.MATH_BINARY.get(short) or short
         ssa = self.ctx.builder.tile_op(mnemonic, [a.ssa for a in args], args[0].type, self.ctx.loc(node))
-        return BlockValue(ssa, args[0].shape, args[0].element_type, "value")
+        return BlockValue(ssa, args[0].shape, args[0].element_type, "value", args[0].batch)
 
     def math_matmul(
         self, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
@@ -160,12 +162,24 @@ class BuiltinCalls:
         shape = keywords.get("shape", ((1, 1), node))[0]
         if not (
             isinstance(shape, tuple)
-            and len(shape) == 2
+            and len(shape) >= 2
             and all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in shape)
         ):
-            raise self.ctx.error(node, f"shape= must be two positive tile counts (rows, cols), got {shape!r}")
+            runtime = [d for d in (shape if isinstance(shape, tuple) else ()) if not isinstance(d, int)]
+            got = (f"{self.ctx.describe(runtime[0])}, a run-time value (capture compile-time "
+                   "numbers in a factory closure)") if runtime else repr(shape)
+            raise self.ctx.error(
+                node,
+                f"shape= must be positive tile counts (rows, cols), or (batch..., rows, cols) for "
+                f"an N-D block, got {got}",
+            )
         if any(d > INT64_MAX for d in shape):
             raise self.ctx.error(node, f"shape= {tuple(int_text(d) for d in shape)} does not fit the IR's i64")
+        # An N-D shape (batch..., rows, cols) is the IR's 2-D block with the batch's blocks
+        # stacked along the rows: the same tiles in the same (row-major) order.
+        shape, batch = flat_block_shape(shape)
+        if shape[0] > INT64_MAX:
+            raise self.ctx.error(node, f"shape= has {int_text(shape[0])} tile rows, more than the IR's i64")
         block_count = keywords.get("block_count", (2, node))[0]
         if not isinstance(block_count, int) or isinstance(block_count, bool) or block_count < 1:
             raise self.ctx.error(node, f"block_count= must be a positive integer, got {block_count!r}")
@@ -175,7 +189,7 @@ class BuiltinCalls:
             )
         dfb = DFBValue("", (shape[0], shape[1]), args[0].spec.element_type, block_count)
         ssa = self.ctx.builder.create_dfb(dfb.type, self.ctx.loc(node))
-        return DFBValue(ssa, dfb.shape, dfb.element_type, dfb.block_count)
+        return DFBValue(ssa, dfb.shape, dfb.element_type, dfb.block_count, batch)
 
     def copy(self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> TransferValue:
         if len(args) != 2 or set(keywords) - {"kernel"}:

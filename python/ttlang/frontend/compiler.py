@@ -24,6 +24,8 @@ from ttlang import ir_text
 from ttlang.frontend.builtins import BuiltinCalls
 from ttlang.frontend.expressions import Expressions
 from ttlang.frontend.kernels import Kernel, Selector, selectors_of
+from ttlang.frontend.shape_builtins import adopt_fill_types
+from ttlang.frontend.scalar_params import VIEW_TYPES, ScalarSpec, scalar_arguments, scalar_spec_of
 from ttlang.frontend.scope import Scope, ThreadState
 from ttlang.targets import DEFAULT_TARGET
 from ttlang.frontend.source import OperationSource
@@ -40,6 +42,8 @@ from ttlang.frontend.values import (
     DFBValue,
     EffectSequence,
     EffectValue,
+    FloatParam,
+    IntParam,
     RawAddrValue,
     Scalar,
     TensorValue,
@@ -108,7 +112,7 @@ class FunctionCompiler:
         )
 
     # --- entry points --------------------------------------------------------------------
-    def compile_operation(self, params: list[TensorValue]) -> None:
+    def compile_operation(self, params: list[Any]) -> None:
         self.bind_params(params, self.operation.tree)
         self.statements(self.operation.tree.body)
 
@@ -119,7 +123,7 @@ class FunctionCompiler:
         if len(values) != len(args.args):
             raise self.error(
                 fn,
-                f"operation '{fn.name}' takes {len(args.args)} tensors, got {len(values)}",
+                f"operation '{fn.name}' takes {len(args.args)} arguments, got {len(values)}",
             )
         for arg, value in zip(args.args, values):
             self.scope.names[arg.arg] = value
@@ -289,7 +293,9 @@ class FunctionCompiler:
         self, receiver: BlockValue, value: BlockValue, node: ast.AST, accumulate: bool
     ) -> None:
         """``receiver.store(value)``, or ``receiver += value`` (``accumulate``); shapes and
-        element types are StoreOp's verifier's rules."""
+        element types are StoreOp's verifier's rules (a fill without dtype= is built in the
+        receiver's element type)."""
+        value = adopt_fill_types(self.builder, [receiver, value])[1]
         self.builder.store(value.ssa, value.type, receiver.ssa, receiver.type, accumulate, self.loc(node))
 
     def compose(
@@ -350,7 +356,7 @@ class FunctionCompiler:
 
     def is_python(self, value: Any) -> bool:
         if isinstance(value, (Scalar, TensorValue, TileSlice, DFBValue, BlockValue, TransferValue, BoundMethod,
-                              RawAddrValue, DFBTemplateRef, EffectValue, EffectSequence)):
+                              RawAddrValue, DFBTemplateRef, EffectValue, EffectSequence, FloatParam)):
             return False
         if isinstance(value, (tuple, list)):
             return all(self.is_python(v) for v in value)
@@ -362,6 +368,10 @@ class FunctionCompiler:
 
     @staticmethod
     def describe(value: Any) -> str:
+        if isinstance(value, IntParam):
+            return f"int parameter '{value.name}' (a runtime integer)"
+        if isinstance(value, FloatParam):
+            return f"float parameter '{value.name}' (a runtime number: usable as a block-math scalar)"
         if isinstance(value, Scalar):
             return "a runtime boolean" if value.type == ir_text.I1 else "a runtime integer"
         if isinstance(value, TensorValue):
@@ -436,7 +446,7 @@ class _ScopeGuard:
 
 
 def build_module(
-    operation: OperationSource, specs: list[TensorSpec], target: str = DEFAULT_TARGET,
+    operation: OperationSource, specs: list[TensorSpec | ScalarSpec], target: str = DEFAULT_TARGET,
     default_grid: tuple[int, int] | None = None,
 ) -> str:
     """The TTL IR module of ``operation`` applied to tensors described by ``specs``, for
@@ -450,17 +460,30 @@ def build_module(
     names = [a.arg for a in tree.args.args]
     if len(specs) != len(names):
         raise compiler.error(
-            tree, f"operation '{operation.name}' takes {len(names)} tensors, got {len(specs)}"
+            tree, f"operation '{operation.name}' takes {len(names)} arguments, got {len(specs)}"
         )
-    params = [TensorValue(f"%arg{i}", spec, name) for i, (spec, name) in enumerate(zip(specs, names))]
-    compiler.compile_operation(params)
+    # Tensors are the first IR arguments, in order; scalar parameters' words follow them.
+    specs = [scalar_spec_of(spec) or spec for spec in specs]
+    tensors = [i for i, spec in enumerate(specs) if not isinstance(spec, ScalarSpec)]
+    values: list[Any] = [None] * len(specs)
+    signature = []
+    for number, i in enumerate(tensors):
+        values[i] = TensorValue(f"%arg{number}", specs[i], names[i])
+        signature.append((values[i].ssa, values[i].type, compiler.loc(tree.args.args[i])))
+    views: dict[int, dict[str, str]] = {}
+    for argument in scalar_arguments(specs):
+        ssa = f"%arg{argument.ref}"
+        views.setdefault(argument.param, {})[argument.view] = ssa
+        signature.append((ssa, VIEW_TYPES[argument.view], compiler.loc(tree.args.args[argument.param])))
+    for i, view in views.items():
+        values[i] = (IntParam(view["index"], ir_text.INDEX, view["bits"], names[i])
+                     if "index" in view else FloatParam(view["bits"], names[i]))
+    compiler.compile_operation(values)
     attributes = ir_text.operation_attributes(
         grid, operation.operation_id, operation.runtime_resource_factory is not None,
         operation.fp32_dest_acc_en,
     )
     end = tree.body[-1] if tree.body else tree
     return builder.module(
-        operation.symbol,
-        [(p.ssa, p.type, compiler.loc(arg)) for p, arg in zip(params, tree.args.args)],
-        attributes, compiler.loc(end), compiler.loc(tree),
+        operation.symbol, signature, attributes, compiler.loc(end), compiler.loc(tree),
     )

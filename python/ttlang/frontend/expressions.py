@@ -17,14 +17,16 @@ from ttlang.frontend import api
 from ttlang import ir_text
 from ttlang.frontend.kernels import Kernel
 from ttlang.frontend.prints import device_print
-from ttlang.frontend.shape_builtins import ELEMENT_DTYPES
+from ttlang.frontend.shape_builtins import ELEMENT_DTYPES, adopt_fill_types, reject_batched
 from ttlang.frontend.source import OperationSource
 from ttlang.frontend.values import (
     INT64_MAX,
     BlockValue,
     BoundMethod,
     DFBValue,
+    FloatParam,
     Index,
+    IntParam,
     Scalar,
     TensorValue,
     TileSlice,
@@ -125,12 +127,12 @@ class Expressions:
             if name in ("reserve", "wait", "reconfigure"):
                 return BoundMethod(value, name)
             if name == "shape":
-                return value.shape
+                return value.logical_shape
         elif isinstance(value, BlockValue):
             if name in ("store", "push", "pop"):
                 return BoundMethod(value, name)
             if name == "shape":
-                return value.shape
+                return value.logical_shape
             if name == "dtype":
                 return ELEMENT_DTYPES[value.element_type]
         elif isinstance(value, TransferValue):
@@ -177,9 +179,24 @@ class Expressions:
         )
 
     def tile_slice(self, tensor: TensorValue, node: ast.Subscript) -> TileSlice:
+        """``t[r0:r1, c0:c1]`` (tile indices), and on a tensor of rank > 2 ``t[b, r0:r1, c0:c1]``:
+        the IR addresses its tiles as one 2-D grid, the batch's matrices stacked along the rows
+        (ttnn's page order; ``ttl.load_tiles``), so the slice is built as row
+        ``flat(b) * tile_rows + r0``. Several matrices at once (``t[0:2, :, c0:c1]`` into a
+        ``(2, R, C)`` block) must be consecutive rows of that grid: past the first dimension
+        with more than one index, every dimension is taken whole."""
         elements = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-        if len(elements) != 2:
-            raise self.ctx.error(node, "a tensor is indexed by two tile coordinates: t[rows, cols]")
+        if len(tensor.spec.shape) < 2:
+            raise self.ctx.error(node, f"tensor '{tensor.name}' has rank 1: tile copies need rank 2 or more")
+        grid = tensor.tile_grid
+        if len(elements) != len(grid):
+            if len(grid) == 2:
+                raise self.ctx.error(node, "a tensor is indexed by two tile coordinates: t[rows, cols]")
+            raise self.ctx.error(
+                node,
+                f"a tensor of rank {len(grid)} is indexed by {len(grid)} coordinates "
+                f"(t[batch..., rows, cols], the last two in tiles), got {len(elements)}",
+            )
         starts: list[Index] = []
         extents: list[int | None] = []
         for axis, element in enumerate(elements):
@@ -187,11 +204,7 @@ class Expressions:
                 if element.step is not None:
                     raise self.ctx.error(element, "tile slices take no step")
                 start = self.expr(element.lower) if element.lower is not None else 0
-                stop = (
-                    self.expr(element.upper)
-                    if element.upper is not None
-                    else tensor.tile_grid[axis]
-                )
+                stop = self.expr(element.upper) if element.upper is not None else grid[axis]
                 self.check_index(start, element)
                 self.check_index(stop, element)
                 extent = stop - start if isinstance(start, int) and isinstance(stop, int) else None
@@ -203,7 +216,27 @@ class Expressions:
                 extent = 1
             starts.append(start)
             extents.append(extent)
-        return TileSlice(tensor, starts[0], starts[1], extents[0], extents[1])
+        rows_axes = range(len(grid) - 1)  # batch dimensions and the tile rows
+        first_multi = next((a for a in rows_axes if extents[a] != 1), None)
+        if first_multi is not None:
+            for axis in rows_axes:
+                if axis > first_multi and (extents[axis] != grid[axis] or starts[axis] != 0):
+                    raise self.ctx.error(
+                        node,
+                        f"this slice of several matrices is not one run of tiles: dimension "
+                        f"{axis} must be taken whole (0:{grid[axis]}) after dimension "
+                        f"{first_multi}, which takes {extents[first_multi]}; copy one matrix at "
+                        "a time (t[b, r0:r1, c0:c1]) or whole matrices",
+                    )
+        # The flat row: ((b0 * B1 + b1) * ... ) * tile_rows + r0.
+        row: Index = starts[0]
+        for axis in range(1, len(grid) - 1):
+            row = self.binop(ast.Add(), self.binop(ast.Mult(), row, grid[axis], node), starts[axis], node)
+        # Run-time bounds leave the extent to the block's shape, as for a 2-D tensor.
+        rows: int | None = 1
+        for axis in rows_axes:
+            rows = None if rows is None or extents[axis] is None else rows * extents[axis]
+        return TileSlice(tensor, row, starts[-1], rows, extents[-1])
 
     def check_index(self, value: Any, node: ast.AST) -> None:
         if isinstance(value, bool) or not (
@@ -218,6 +251,7 @@ class Expressions:
         if isinstance(left, BlockValue) or isinstance(right, BlockValue):
             if not (isinstance(left, BlockValue) and isinstance(right, BlockValue)):
                 return self.block_scalar(op, left, right, node)
+            left, right = adopt_fill_types(self.ctx.builder, [left, right])
             if isinstance(op, ast.MatMult):
                 return self.block_matmul(left, right, node)
             if type(op) not in ir_text.BLOCK_BINARY:
@@ -225,7 +259,7 @@ class Expressions:
             if left.type != right.type:
                 raise self.ctx.error(node, f"block math on {left.type} and {right.type}: types must match")
             ssa = self.ctx.builder.block_binary(type(op), left.ssa, right.ssa, left.type, self.ctx.loc(node))
-            return BlockValue(ssa, left.shape, left.element_type, "value")
+            return BlockValue(ssa, left.shape, left.element_type, "value", left.batch or right.batch)
         if isinstance(left, Scalar) or isinstance(right, Scalar):
             if type(op) not in ir_text.INDEX_BINARY and not isinstance(op, ast.Mod):
                 raise self.ctx.error(node, f"runtime integers do not support '{type(op).__name__}'")
@@ -256,6 +290,15 @@ class Expressions:
         """``blk op s`` / ``s op blk`` with ``s`` a compile-time int or float."""
         block_on_left = isinstance(left, BlockValue)
         block, scalar = (left, right) if block_on_left else (right, left)
+        key = (type(op), block_on_left)
+        if isinstance(scalar, (IntParam, FloatParam)):
+            # A scalar parameter: its f32 bits, read at run time (the verifiers reject what
+            # needs the value at compile time, e.g. a division's reciprocal).
+            if key not in ir_text.BLOCK_SCALAR:
+                raise self.ctx.error(node, f"blocks do not support '{type(op).__name__}' with a scalar")
+            ssa = self.ctx.builder.block_scalar_bits(
+                key, block.ssa, scalar.bits, block.type, self.ctx.loc(node))
+            return BlockValue(ssa, block.shape, block.element_type, "value", block.batch)
         if isinstance(scalar, bool) or not isinstance(scalar, (int, float)):
             raise self.ctx.error(
                 node,
@@ -279,11 +322,10 @@ class Expressions:
                 f"block math with a scalar that is not finite in f32 ({scalar!r} rounds to inf; "
                 f"largest f32: {_F32_MAX:.8g})",
             ) from None
-        key = (type(op), block_on_left)
         if key not in ir_text.BLOCK_SCALAR:
             raise self.ctx.error(node, f"blocks do not support '{type(op).__name__}' with a scalar")
         ssa = self.ctx.builder.block_scalar(key, block.ssa, float(scalar), block.type, self.ctx.loc(node))
-        return BlockValue(ssa, block.shape, block.element_type, "value")
+        return BlockValue(ssa, block.shape, block.element_type, "value", block.batch)
 
     def block_matmul(
         self, left: BlockValue, right: BlockValue, node: ast.AST, transpose_rhs: bool = False
@@ -291,6 +333,8 @@ class Expressions:
         """``a @ b``: (M x K) @ (K x N) tiles -> M x N tiles; with ``transpose_rhs`` the right
         block is N x K tiles (``ttl.math.matmul(a, b, transpose_rhs=True)``: ``a @ b.T``)."""
         # Element types and inner dimensions are MatmulOp's verifier's rules.
+        for block in (left, right):
+            reject_batched(self.ctx, block, "a block matmul", node)
         m, n = left.shape[0], right.shape[0 if transpose_rhs else 1]
         result = BlockValue("", (m, n), left.element_type, "value")
         ssa = self.ctx.builder.matmul(
@@ -304,7 +348,7 @@ class Expressions:
             return value
         if isinstance(value, BlockValue) and isinstance(node.op, ast.USub):
             ssa = self.ctx.builder.tile_op("neg", [value.ssa], value.type, self.ctx.loc(node))
-            return BlockValue(ssa, value.shape, value.element_type, "value")
+            return BlockValue(ssa, value.shape, value.element_type, "value", value.batch)
         if isinstance(value, Scalar):
             if isinstance(node.op, ast.USub) and value.type == ir_text.INDEX:
                 return self.binop(ast.Sub(), 0, value, node)
@@ -421,7 +465,7 @@ class Expressions:
             if keywords:
                 raise self.ctx.error(node, "abs(block) takes no keywords")
             ssa = self.ctx.builder.tile_op("abs", [args[0].ssa], args[0].type, self.ctx.loc(node))
-            return BlockValue(ssa, args[0].shape, args[0].element_type, "value")
+            return BlockValue(ssa, args[0].shape, args[0].element_type, "value", args[0].batch)
         if callee in (builtins.min, builtins.max) and any(isinstance(a, BlockValue) for a in args):
             name = "min" if callee is builtins.min else "max"
             raise self.ctx.error(
@@ -461,7 +505,7 @@ class Expressions:
                 )
             self.no_args(args, node, name)
             ssa = self.ctx.builder.acquire(name, receiver.ssa, receiver.type, receiver.block_type, loc)
-            return BlockValue(ssa, receiver.shape, receiver.element_type, name)
+            return BlockValue(ssa, receiver.shape, receiver.element_type, name, receiver.batch)
         if isinstance(receiver, BlockValue):
             if name == "store":
                 if keywords or len(args) != 1 or not isinstance(args[0], BlockValue):

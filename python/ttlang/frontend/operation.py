@@ -28,6 +28,14 @@ from ttlang.frontend.compile_cache import CompileCache
 from ttlang.frontend.compiler import build_module
 from ttlang.frontend.identity import operation_identity
 from ttlang.frontend.kernels import Kernel
+from ttlang.frontend.scalar_params import (
+    ScalarArgument,
+    ScalarSpec,
+    scalar_arguments,
+    scalar_spec_of,
+    scalar_words,
+    used_refs,
+)
 from ttlang.frontend.source import OperationSource
 from ttlang.targets import DEFAULT_TARGET, TARGETS
 from ttlang.tensor_spec import tensor_spec_of
@@ -88,6 +96,8 @@ class CompiledOperation:
     dfb_configurations: tuple[DataflowBufferConfigSpec, ...] = ()
     # Lifetimes of the fabric-manager claims its external calls own (ttl-record-fabric-managers).
     fabric_managers: tuple[FabricManagerSpec, ...] = ()
+    # The runtime words of its scalar parameters (``op(a, out, 3)``), after the tensors.
+    scalar_arguments: tuple[ScalarArgument, ...] = ()
 
     @functools.cached_property
     def _kernel_ir(self) -> session.KernelIR:
@@ -280,13 +290,15 @@ class Operation(OperationSource):
             self.operation_id,
             grid,
             target,
-            tuple(spec.param_spec(name) for spec, name in zip(specs, names)),
+            tuple(spec.param_spec(name) for spec, name in zip(specs, names)
+                  if not isinstance(spec, ScalarSpec)),
             text,
             output.kernels,
             output.dataflow_buffers,
             self.runtime_resource_factory is not None,
             output.dfb_configurations,
             output.fabric_managers,
+            scalar_arguments(specs),
         )
 
     def __call__(
@@ -334,8 +346,16 @@ class Operation(OperationSource):
         if runtime is None:
             runtime = self.runtime(*specs, target=target, control_plane=control_plane,
                                    default_grid=default_grid)
+        words = None
+        if any(isinstance(spec, ScalarSpec) for spec in specs):
+            try:
+                words = scalar_words(scalar_arguments(specs), tensors, used_refs(runtime.artifact))
+            except ValueError as err:
+                raise TTLangError(f"'{self.name}': {err}") from None
+            tensors = tuple(t for t, spec in zip(tensors, specs) if not isinstance(spec, ScalarSpec))
         return runtime.run(
-            tensors, runtime_resource_factory=self.runtime_resource_factory, device=device
+            tensors, runtime_resource_factory=self.runtime_resource_factory, device=device,
+            scalars=words,
         )
 
     def _run_staged(
@@ -408,9 +428,17 @@ def _target_of(device: Any) -> str:
 
 
 def _spec(value: Any) -> Any:
+    """A TensorSpec for a tensor argument, a ScalarSpec for an int or float parameter."""
+    scalar = scalar_spec_of(value)
+    if scalar is not None:
+        return scalar
     try:
         return tensor_spec_of(value)
-    except (TypeError, ValueError) as err:
+    except TypeError:
+        raise TTLangError(
+            f"expected a ttnn tensor, ttlang.TensorSpec, int or float, got {type(value).__name__}"
+        ) from None
+    except ValueError as err:
         raise TTLangError(str(err)) from None
 
 

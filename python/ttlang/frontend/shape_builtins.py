@@ -16,16 +16,48 @@ import struct
 from typing import TYPE_CHECKING, Any
 
 from ttlang import ir_text
-from ttlang.frontend.values import BlockValue
+from ttlang.frontend.values import BlockValue, FillBlock, flat_block_shape
 
 if TYPE_CHECKING:
     from ttlang.frontend.context import Diagnostics
 
 # ``dtype=`` spellings (strings, ttnn / torch dtypes by name) -> IR element type.
 _FILL_DTYPES = ir_text.ELEMENT_TYPES
-# The element type a ``ttl.block.fill`` without ``dtype=`` has.
+# The element type a ``ttl.block.fill`` without ``dtype=`` has until it meets a block of
+# another type (``adopt_fill_types``).
 _DEFAULT_FILL_TYPE = "bf16"
 ELEMENT_DTYPES = {element: dtype for dtype, element in _FILL_DTYPES.items()}
+
+
+def reject_batched(ctx: Diagnostics, block: Any, what: str, node: ast.AST) -> None:
+    """A block of an N-D DFB (``shape=(2, 2, 1)``) is element-wise only: its IR block stacks the
+    batch along the rows, where a matmul, reduction, broadcast or transpose would mix them."""
+    if isinstance(block, BlockValue) and block.batch:
+        raise ctx.error(
+            node,
+            f"{what} takes 2-D blocks, got a block of shape {block.logical_shape} (an N-D block "
+            "is for element-wise math); use a 2-D DFB and copy one matrix of the batch at a time "
+            "(t[b, r0:r1, c0:c1])",
+        )
+
+
+def adopt_fill_types(builder: ir_text.Builder, blocks: list[Any]) -> list[Any]:
+    """``blocks`` (operands of one block-math op) with each ``ttl.block.fill`` without
+    ``dtype=`` rebuilt in the element type of the other blocks, when those agree on one: the
+    fill is an operand-free op, so building it again where it is used computes the same block.
+    Anything else is returned unchanged (the op's type rules then apply)."""
+    typed = {b.element_type for b in blocks if isinstance(b, BlockValue) and not isinstance(b, FillBlock)}
+    if len(typed) != 1:
+        return blocks
+    element = typed.pop()
+    adopted = []
+    for block in blocks:
+        if isinstance(block, FillBlock) and block.element_type != element:
+            ssa = builder.fill(block.constant, ir_text.block_type(block.shape, element), block.loc)
+            block = FillBlock(ssa, block.shape, element, "value", block.batch,
+                              constant=block.constant, loc=block.loc)
+        adopted.append(block)
+    return adopted
 
 
 class ShapeBuiltins:
@@ -62,22 +94,34 @@ class ShapeBuiltins:
         return tuple(sorted(d % 2 for d in dims))
 
     def block_shape_kw(self, fn: str, keywords: dict[str, tuple[Any, ast.AST]]) -> tuple[int, int] | None:
+        shape = self.batched_shape_kw(fn, keywords)
+        if shape is not None and shape[1]:
+            shape_node = keywords["shape"][1]
+            raise self.ctx.error(
+                shape_node, f"{fn}: shape= must be two positive tile counts, got {keywords['shape'][0]!r}")
+        return None if shape is None else shape[0]
+
+    def batched_shape_kw(
+        self, fn: str, keywords: dict[str, tuple[Any, ast.AST]]
+    ) -> tuple[tuple[int, int], tuple[int, ...]] | None:
+        """``shape=`` as the IR's 2-D block shape and the batch dimensions of an N-D one."""
         if "shape" not in keywords:
             return None
         shape, shape_node = keywords["shape"]
         if not (
             isinstance(shape, tuple)
-            and len(shape) == 2
+            and len(shape) >= 2
             and all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in shape)
         ):
             raise self.ctx.error(shape_node, f"{fn}: shape= must be two positive tile counts, got {shape!r}")
-        return (shape[0], shape[1])
+        return flat_block_shape(shape)
 
     def block_input(self, fn: str, value: Any, node: ast.AST) -> BlockValue:
         """A waited block or tile math (the compiler stores math into a DFB of its own first:
         ``ttl-materialize-compute-dfbs``); a reserved block holds nothing to read yet."""
         if not isinstance(value, BlockValue):
             raise self.ctx.error(node, f"{fn} takes a block, got {self.ctx.describe(value)}")
+        reject_batched(self.ctx, value, fn, node)
         if value.origin == "reserve":
             raise self.ctx.error(
                 node,
@@ -115,13 +159,15 @@ class ShapeBuiltins:
             if len(args) != 2:
                 raise self.ctx.error(node, f"{fn}(blk, value) takes a block and a number")
             shape, element, value = args[0].shape, args[0].element_type, args[1]
+            batch = args[0].batch
         else:
             self.only_keywords(fn, keywords, {"shape", "dtype"}, node)
             if len(args) != 1:
                 raise self.ctx.error(node, f"{fn}(value, *, shape=(r, c), dtype=...) takes one number")
-            shape = self.block_shape_kw(fn, keywords)
-            if shape is None:
+            shaped = self.batched_shape_kw(fn, keywords)
+            if shaped is None:
                 raise self.ctx.error(node, f"{fn}(value, *, shape=(r, c)) needs shape=")
+            shape, batch = shaped
             element = _DEFAULT_FILL_TYPE
             if "dtype" in keywords:
                 dtype, dtype_node = keywords["dtype"]
@@ -136,8 +182,11 @@ class ShapeBuiltins:
                 element = _FILL_DTYPES[names[0]]
             value = args[0]
         constant = self.f32_constant(fn, value, node)
-        ssa = self.ctx.builder.fill(constant, ir_text.block_type(shape, element), self.ctx.loc(node))
-        return BlockValue(ssa, shape, element, "value")
+        loc = self.ctx.loc(node)
+        ssa = self.ctx.builder.fill(constant, ir_text.block_type(shape, element), loc)
+        if not args or isinstance(args[0], BlockValue) or "dtype" in keywords:
+            return BlockValue(ssa, shape, element, "value", batch)
+        return FillBlock(ssa, shape, element, "value", batch, constant=constant, loc=loc)
 
     def block_broadcast(
         self, fn: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call

@@ -19,6 +19,13 @@ from ttlang.tensor_spec import TensorSpec
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
 
+def _product(dims: tuple[int, ...]) -> int:
+    result = 1
+    for dim in dims:
+        result *= dim
+    return result
+
+
 # A name no scope defines (distinct from a name bound to None).
 MISSING = object()
 
@@ -38,6 +45,25 @@ class Scalar:
 
 
 @dataclass(frozen=True)
+class IntParam(Scalar):
+    """An ``int`` parameter of the operation (``op(a, out, 3)``): a runtime integer (``ssa``, an
+    ``index`` argument) whose f32 bits (``bits``, an ``i32`` argument) block math reads. Both are
+    common runtime-argument words of the kernels that use them (``scalar_arguments``)."""
+
+    bits: str = ""
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class FloatParam:
+    """A ``float`` parameter of the operation: its f32 bits, an ``i32`` argument (a common
+    runtime-argument word), usable as a block-math scalar."""
+
+    bits: str
+    name: str
+
+
+@dataclass(frozen=True)
 class TensorValue:
     """A tensor parameter of the operation."""
 
@@ -50,10 +76,12 @@ class TensorValue:
         return self.spec.mlir_type()
 
     @property
-    def tile_grid(self) -> tuple[int, int]:
-        """Tiles per dimension: ttnn pads tile-layout tensors to whole tiles (ttl/TileGeometry.h)."""
+    def tile_grid(self) -> tuple[int, ...]:
+        """Per dimension, its extent in tiles' units: the batch dimensions as they are, the last
+        two in tiles (ttnn pads tile-layout tensors to whole tiles, ttl/TileGeometry.h)."""
         side = _ttlang.TILE_SIDE
-        return (-(-self.spec.shape[0] // side), -(-self.spec.shape[1] // side))
+        *batch, rows, cols = self.spec.shape
+        return (*batch, -(-rows // side), -(-cols // side))
 
 
 Index = Union[int, Scalar]
@@ -70,12 +98,29 @@ class TileSlice:
     cols: int | None
 
 
+def flat_block_shape(shape: tuple[int, ...]) -> tuple[tuple[int, int], tuple[int, ...]]:
+    """An N-D block shape in tiles (``(2, 2, 1)``: a batch of 2 blocks of 2 x 1 tiles) as the
+    IR's 2-D block (the batch's blocks stacked along the rows, tile order unchanged: row-major
+    across the whole shape) and its batch dimensions."""
+    *batch, rows, cols = shape
+    count = 1
+    for dim in batch:
+        count *= dim
+    return (count * rows, cols), tuple(batch)
+
+
 @dataclass(frozen=True)
 class DFBValue:
     ssa: str
     shape: tuple[int, int]
     element_type: str
     block_count: int
+    # The leading dimensions of an N-D block shape (``shape=(2, 2, 1)``), folded into ``shape``.
+    batch: tuple[int, ...] = ()
+
+    @property
+    def logical_shape(self) -> tuple[int, ...]:
+        return (*self.batch, self.shape[0] // max(1, _product(self.batch)), self.shape[1])
 
     @property
     def type(self) -> str:
@@ -88,16 +133,32 @@ class DFBValue:
 
 @dataclass(frozen=True)
 class BlockValue:
-    """A block: acquired with reserve / wait (``origin``), or a tile-math result ("value")."""
+    """A block: acquired with reserve / wait (``origin``), or a tile-math result ("value").
+    ``batch``: the leading dimensions of an N-D block, folded into ``shape``'s rows."""
 
     ssa: str
     shape: tuple[int, int]
     element_type: str
     origin: str
+    batch: tuple[int, ...] = ()
+
+    @property
+    def logical_shape(self) -> tuple[int, ...]:
+        return (*self.batch, self.shape[0] // max(1, _product(self.batch)), self.shape[1])
 
     @property
     def type(self) -> str:
         return ir_text.block_type(self.shape, self.element_type)
+
+
+@dataclass(frozen=True)
+class FillBlock(BlockValue):
+    """``ttl.block.fill(value, shape=...)`` without ``dtype=``: a bf16 block that takes the
+    element type of the blocks it meets (``shape_builtins.adopt_fill_types``), as tt-lang's
+    fill does. ``constant`` and ``loc`` let the fill be rebuilt with that type."""
+
+    constant: float = 0.0
+    loc: str = ""
 
 
 # A value a loop carries from one iteration to the next, or an if yields.

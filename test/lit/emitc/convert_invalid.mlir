@@ -17,8 +17,9 @@ func.func @no_index() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl
 
 // -----
 
-// expected-error @below {{parameter 0 has type 'index'; kernel parameters must be tensors with a #ttl.layout}}
-func.func @scalar_param(%n: index) attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<data_movement, "data_movement", "lit.bad:02">} {
+// Scalar parameters are index (an int) or i32 (f32 bits); an f32 argument is neither.
+// expected-error @below {{parameter 0 has type 'f32'; kernel parameters must be tensors with a #ttl.layout or scalar parameters (index, i32)}}
+func.func @scalar_param(%n: f32) attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<data_movement, "data_movement", "lit.bad:02">} {
   return
 }
 

@@ -83,6 +83,9 @@ struct KernelABI {
   /// First common runtime word of the bank coordinates of sharded tensor
   /// `argIndex` (its TensorAccessorArgs' CRTA offset).
   std::optional<int64_t> bankCoordsWord(unsigned argIndex) const;
+  /// Common runtime word holding scalar parameter `argIndex` (an integer
+  /// argument of the kernel function: an int's value or a float's f32 bits).
+  std::optional<int64_t> scalarWord(unsigned argIndex) const;
 
   /// Compile-time word of the caller argument count, when caller words are
   /// followed by compiler-owned per-core words.

@@ -83,8 +83,9 @@ TypedValue<DataflowBufferType> PopOp::getDataflowBuffer() {
 // Tile copies
 //===----------------------------------------------------------------------===//
 
-/// Checks that `tensor` is a tiled TTL tensor whose tile grid holds the
-/// `block` slice at (row, col) when those are constants.
+/// Checks that `tensor` is a tiled TTL tensor whose tile grid (of rank > 2:
+/// the batch's matrices stacked along the rows) holds the `block` slice at
+/// (row, col) when those are constants.
 static LogicalResult verifyTileSlice(Operation *op, RankedTensorType tensor,
                                      BlockType block, Value row, Value col) {
   auto layout = dyn_cast_or_null<LayoutAttr>(tensor.getEncoding());
@@ -96,8 +97,11 @@ static LogicalResult verifyTileSlice(Operation *op, RankedTensorType tensor,
            << stringifyTensorLayout(layout.getTensorLayout())
            << " tensor; tile copies need a tiled tensor (pass it in tile "
               "layout: ttnn.to_layout(t, ttnn.TILE_LAYOUT))";
-  if (tensor.getRank() != 2)
-    return op->emitOpError("tensor must have rank 2, got ")
+  // A tensor of rank > 2 is a batch of matrices: its tiles are those of the
+  // last two dimensions, batch-major (ttnn's page order), so the slice's row
+  // runs over the batch's tile rows one matrix after another.
+  if (tensor.getRank() < 2)
+    return op->emitOpError("tensor must have rank 2 or more, got ")
            << tensor.getRank();
   if (tensor.getElementType() != block.getElementType())
     return op->emitOpError("tensor element type ")
@@ -112,11 +116,16 @@ static LogicalResult verifyTileSlice(Operation *op, RankedTensorType tensor,
                              "got ")
              << tensor;
   Value starts[2] = {row, col};
+  int64_t batch = 1;
+  for (int64_t dim : shape.drop_back(2))
+    batch *= dim;
+  int64_t grid[2] = {batch * tilesCovering(shape[shape.size() - 2]),
+                     tilesCovering(shape.back())};
   for (int i = 0; i < 2; ++i) {
     APInt start;
     if (!matchPattern(starts[i], m_ConstantInt(&start)))
       continue;
-    int64_t tiles = tilesCovering(shape[i]);
+    int64_t tiles = grid[i];
     int64_t first = start.getSExtValue();
     if (first < 0 || first + block.getShape()[i] > tiles)
       return op->emitOpError("tile slice ")
@@ -260,21 +269,53 @@ static LogicalResult verifyGridDim(Operation *op, int64_t dim) {
 // Block-scalar math
 //===----------------------------------------------------------------------===//
 
+/// A block-scalar op takes its scalar either as the f32 constant `scalar` or
+/// as the run-time f32 bits `scalar_bits` (a scalar parameter), never both.
+template <typename ScalarOp>
+static LogicalResult verifyScalarOperand(ScalarOp op) {
+  if (bool(op.getScalarBits()) == bool(op.getScalarAttr()))
+    return op.emitOpError("takes its scalar either as an f32 constant or as "
+                          "run-time f32 bits (`%bits bits`), exactly one");
+  return success();
+}
+
+#define TTL_SCALAR_OP_VERIFIER(Op)                                             \
+  LogicalResult Op::verify() { return verifyScalarOperand(*this); }
+TTL_SCALAR_OP_VERIFIER(AddScalarOp)
+TTL_SCALAR_OP_VERIFIER(SubScalarOp)
+TTL_SCALAR_OP_VERIFIER(RsubScalarOp)
+TTL_SCALAR_OP_VERIFIER(MulScalarOp)
+TTL_SCALAR_OP_VERIFIER(RdivScalarOp)
+TTL_SCALAR_OP_VERIFIER(PowScalarOp)
+#undef TTL_SCALAR_OP_VERIFIER
+
 std::optional<APFloat> DivScalarOp::getReciprocal() {
+  std::optional<APFloat> divisor = getScalar();
+  if (!divisor)
+    return std::nullopt;
   APFloat reciprocal(APFloat::IEEEsingle(), 1);
-  reciprocal.divide(getScalar(), APFloat::rmNearestTiesToEven);
+  reciprocal.divide(*divisor, APFloat::rmNearestTiesToEven);
   if (!reciprocal.isFinite())
     return std::nullopt;
   return reciprocal;
 }
 
 LogicalResult DivScalarOp::verify() {
-  if (getScalar().isZero())
+  if (failed(verifyScalarOperand(*this)))
+    return failure();
+  // div_unary_tile multiplies by a reciprocal the host computes
+  // (ckernel_sfpu_binop_with_unary.h), so the divisor must be a constant.
+  if (getScalarBits())
+    return emitOpError("divides a block by a run-time scalar; the compute "
+                       "API multiplies by a reciprocal computed at compile "
+                       "time: pass the reciprocal as the parameter and "
+                       "multiply (x * inv_s)");
+  if (getScalar()->isZero())
     return emitOpError("divides a block by zero (the divisor is 0 as an "
                        "f32); a compile-time zero divisor is rejected");
   if (!getReciprocal()) {
     SmallString<16> text;
-    getScalar().toString(text);
+    getScalar()->toString(text);
     return emitOpError("divides a block by ")
            << text << ", whose reciprocal overflows f32; the kernel "
               "multiplies by 1 / divisor, so the divisor must exceed 2^-128 "

@@ -124,8 +124,16 @@ def TTL_LoadTilesOp : TTL_Op<"load_tiles"> {
     `tx = ttl.copy(t[r0:r1, c0:c1], blk)`. The tensor must be `tiled` with
     the block's element type.
 
+    A tensor of rank > 2 is a batch of matrices: its tile grid is that of
+    the last two dimensions with the matrices stacked along the rows,
+    batch-major, as ttnn stores its pages (a `2x64x96` tensor has 4 x 3
+    tiles; tile row 2 is the first tile row of matrix 1). Python's
+    `t[b, r0:r1, c0:c1]` (or an N-D block's slice) is built as row
+    `b * tile_rows + r0`.
+
     ```mlir
     %tx = ttl.load_tiles %t[%r, %c], %blk : tensor<64x64xbf16, #ttl.layout<dram, interleaved, tiled>>, !ttl.block<1x1xbf16>
+    %ty = ttl.load_tiles %u[%r, %c], %blk2 : tensor<2x64x96xbf16, #ttl.layout<dram, interleaved, tiled>>, !ttl.block<2x3xbf16>
     ```
   }];
   let arguments = (ins TTL_TiledTensor:$tensor, Index:$row, Index:$col,
@@ -268,13 +276,22 @@ def TTL_Exp2Op : TTL_UnaryOp<"exp2", "base-2 exponential">;
 class TTL_ScalarOp<string mnemonic, string what, string python>
     : TTL_Op<mnemonic, [Pure, AllTypesMatch<["input", "result"]>]> {
   let summary = "element-wise " # what # " of a block and a scalar";
-  let description = "Element-wise " # what # " of a block and the f32 constant `scalar`, "
+  let description = "Element-wise " # what # " of a block and an f32 scalar, "
     # "computed tile by tile on the SFPU. Python: `" # python # "` with `s` a Python "
-    # "int or float.\n\n```mlir\n%b = ttl." # mnemonic
-    # " %a, 5.000000e-01 : !ttl.block<1x1xbf16>\n```";
-  let arguments = (ins TTL_BlockType:$input, F32Attr:$scalar);
+    # "int or float. The scalar is either the f32 constant `scalar` or, for a scalar "
+    # "parameter of the operation (`op(a, out, 3.0)`), the run-time i32 `scalar_bits` "
+    # "holding its f32 bits (an operation argument, read by the kernel from its "
+    # "runtime arguments), written `%bits bits`; exactly one of the two is given."
+    # "\n\n```mlir\n%b = ttl." # mnemonic
+    # " %a, 5.000000e-01 : !ttl.block<1x1xbf16>\n%c = ttl." # mnemonic
+    # " %a, %k bits : !ttl.block<1x1xbf16>\n```";
+  let arguments = (ins TTL_BlockType:$input, Optional<I32>:$scalar_bits,
+                   OptionalAttr<F32Attr>:$scalar);
   let results = (outs TTL_BlockType:$result);
-  let assemblyFormat = "$input `,` $scalar attr-dict `:` qualified(type($result))";
+  let assemblyFormat = [{
+    $input `,` ($scalar_bits^ `bits`)? ($scalar^)? attr-dict `:` qualified(type($result))
+  }];
+  let hasVerifier = 1;
 }
 
 def TTL_AddScalarOp : TTL_ScalarOp<"add_scalar", "sum", "blk + s` or `s + blk">;
@@ -288,7 +305,9 @@ def TTL_DivScalarOp : TTL_ScalarOp<"div_scalar", "quotient (block over scalar)",
     The compute API multiplies by the reciprocal (`div_unary_tile(i, bits)` computes `x * bits`),
     so the kernel passes `1 / scalar` rounded to f32: the result may differ from an IEEE
     division by one rounding. `scalar` must be nonzero with a finite f32 reciprocal (a divisor
-    of 0 is an error, not inf).
+    of 0 is an error, not inf). Since the reciprocal is computed at compile time, the divisor
+    is always the constant: a run-time `scalar_bits` is an error (multiply by the reciprocal
+    parameter instead).
 
     ```mlir
     %b = ttl.div_scalar %a, 1.000000e+01 : !ttl.block<1x1xbf16>

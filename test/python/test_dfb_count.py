@@ -1,0 +1,34 @@
+"""How many DFBs an operation may make (docs/language.md, Concepts): each needs a circular
+buffer, of which Wormhole has 32 (NUM_CIRCULAR_BUFFERS, tt_metal/api/tt-metalium/
+circular_buffer_constants.h of the ttnn wheel), but DFBs one circular buffer can carry as one
+stream share it, so the 36 sequential DFBs tt-lang warns about take one circular buffer here."""
+
+from __future__ import annotations
+
+from program_files import load_module
+
+import ttlang as ttl
+
+STAGES = 36
+STAGE = """
+    d{i} = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    with d{i}.reserve() as blk:
+        ttl.copy(a[0, 0], blk).wait()
+    with d{i}.wait() as blk:
+        ttl.copy(blk, out[0, 0]).wait()
+"""
+
+
+def many_dfbs(tmp_path):
+    body = "".join(STAGE.format(i=i) for i in range(STAGES))
+    path = tmp_path / "many_dfbs.py"
+    path.write_text(f"import ttlang as ttl\n\n\n@ttl.operation(grid=(1, 1))\ndef copies(a, out):{body}")
+    return load_module(path, "many_dfbs").copies
+
+
+def test_36_sequential_dfbs_share_one_circular_buffer(tmp_path):
+    spec = ttl.TensorSpec((32, 32))
+    compiled = many_dfbs(tmp_path).compile(spec, spec, target="wormhole_b0", compile_cache=None)
+    assert compiled.frontend_ir.count("ttl.create_dfb") == STAGES
+    # The circular buffers the runtime allocates: one, index 0.
+    assert [dfb.physical_index for dfb in compiled.dataflow_buffers] == [0]
