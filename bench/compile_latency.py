@@ -55,6 +55,13 @@ CASES = {
         "examples/layer_norm.py", "layer_norm",
         ["ttl.TensorSpec((64, 64))", "ttl.TensorSpec((32, 64))", "ttl.TensorSpec((32, 64))",
          "ttl.TensorSpec((64, 64))"]),
+    "layer_norm_height_sharded (8 height shards, 4x2 grid)": (
+        "examples/layer_norm_height_sharded.py", "sharded_layer_norm",
+        ['ttl.TensorSpec((512, 96), buffer_type="l1", memory_layout="height_sharded", '
+         'shard=ttl.ShardSpec((((0, 0), (3, 1)),), (64, 96)))',
+         "ttl.TensorSpec((32, 96))", "ttl.TensorSpec((32, 96))",
+         'ttl.TensorSpec((512, 96), buffer_type="l1", memory_layout="height_sharded", '
+         'shard=ttl.ShardSpec((((0, 0), (3, 1)),), (64, 96)))']),
     "bias_add_rows (row broadcast, 2x2 grid)": (
         "examples/bias_add_rows.py", "bias_add",
         ["ttl.TensorSpec((128, 128))", "ttl.TensorSpec((32, 128))", "ttl.TensorSpec((128, 128))"]),

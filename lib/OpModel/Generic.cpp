@@ -3,9 +3,11 @@
 // A TTL operation's program is known exactly: the runtime allocates every
 // DFB as a circular buffer of its recorded size on its cores, so the
 // circular-buffer peak is the largest per-core sum of the DFBs, not a family
-// rule. Its outputs are placed like any op's. Its kernels address tensors
-// through interleaved TensorAccessor pages (the kernel ABI), so a sharded
-// operand or output is not supported. The runtime is the shared roofline:
+// rule. Its outputs are placed like any op's, sharded ones included: its
+// kernels address a sharded tensor through TT-Metal's sharded TensorAccessor
+// (the kernel ABI), which finds each page in its shard's core, so a sharded
+// output is one shard per core at one address, as ttnn allocates it. The
+// runtime is the shared roofline:
 // every input read once and every output written once (its copies), and its
 // tile math on FPU cycles, over the cores its kernels run on. See
 // docs/op-model.md, "TTL operations in a TTNN graph".
@@ -38,11 +40,6 @@ llvm::Error checkTensors(llvm::StringRef name, llvm::StringRef role,
     std::string which = (role + " " + llvm::Twine(i)).str();
     if (llvm::Error err = checkLayout(name, which, shapes[i], layouts[i]))
       return err;
-    if (layouts[i].isSharded())
-      return notSupportedError(
-          name + ": the " + which + " is " + describe(layouts[i]) +
-          "; a TTL operation's kernels address interleaved tensors only "
-          "(TensorAccessor pages)");
   }
   return llvm::Error::success();
 }

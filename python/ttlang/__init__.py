@@ -46,7 +46,7 @@ from ttlang.frontend.kernels import Kernel
 from ttlang.frontend.pipes import GroupTransfer, Pipe, PipeNet
 from ttlang.frontend.compile_cache import CompileCache
 from ttlang.frontend.operation import CompiledOperation, KernelSpec, Operation, operation
-from ttlang.tensor_spec import TensorSpec
+from ttlang.tensor_spec import ShardSpec, TensorSpec
 
 __version__ = "0.1.0"
 
@@ -81,6 +81,7 @@ __all__ = [
     "DFBEffect",
     "ScalarType",
     "DispatchCondition",
+    "ShardSpec",
     "TensorSpec",
     "CompiledOperation",
     "CompileCache",

@@ -182,7 +182,8 @@ class TensorParamSpec:
     shape: tuple[int, ...]
     dtype: str  # "bfloat16" | "float32"
     buffer_type: str  # "dram" | "l1"
-    memory_layout: str  # "interleaved" | ...
+    memory_layout: str  # "interleaved" | "height_sharded" | "width_sharded" | "block_sharded"
+    shard: Any = None  # a sharded tensor's ttlang.ShardSpec
 
 
 @dataclass(frozen=True)

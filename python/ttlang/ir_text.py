@@ -74,10 +74,22 @@ def f32_literal(value: float) -> str:
 
 
 def tensor_type(
-    shape: Sequence[int], element: str, buffer_type: str, memory_layout: str, layout: str
+    shape: Sequence[int], element: str, buffer_type: str, memory_layout: str, layout: str,
+    shard: str | None = None,
 ) -> str:
+    """A TTL tensor type; ``shard`` is a sharded tensor's ``#ttl.shard`` (:func:`shard_attr`)."""
     dims = "x".join(str(d) for d in shape)
-    return f"tensor<{dims}x{element}, #ttl.layout<{buffer_type}, {memory_layout}, {layout}>>"
+    spec = f", {shard}" if shard else ""
+    return f"tensor<{dims}x{element}, #ttl.layout<{buffer_type}, {memory_layout}, {layout}{spec}>>"
+
+
+def shard_attr(
+    grid: Sequence[tuple[tuple[int, int], tuple[int, int]]], shape: tuple[int, int], orientation: str
+) -> str:
+    """``#ttl.shard<grid = [...], shape = [rows, cols], row_major|col_major>``: ``grid`` holds
+    inclusive core rectangles ``((x0, y0), (x1, y1))``."""
+    ranges = ", ".join(f"#ttl.core_range<({x0}, {y0}) to ({x1}, {y1})>" for (x0, y0), (x1, y1) in grid)
+    return f"#ttl.shard<grid = [{ranges}], shape = [{shape[0]}, {shape[1]}], {orientation}>"
 
 
 def block_type(shape: tuple[int, int], element: str) -> str:
@@ -445,9 +457,15 @@ def operation_attributes(
 
 
 # --- the op model's ``ttnn.generic`` of a compiled operation (ttlang.opmodel) -----------------
-def ttnn_tensor_type(shape: Sequence[int], element: str, buffer_type: str) -> str:
+def ttnn_tensor_type(
+    shape: Sequence[int], element: str, buffer_type: str, memory_layout: str = "interleaved",
+    grid: tuple[int, int] | None = None, shard: tuple[int, int] | None = None,
+) -> str:
+    """A ttnn tensor type; a sharded one takes its shard ``grid`` (rows, cols of cores) and
+    ``shard`` shape (elements)."""
     dims = "x".join(str(d) for d in shape)
-    return f"tensor<{dims}x{element}, #ttnn.layout<{buffer_type}, interleaved, {element}>>"
+    sharding = f", grid = {grid[0]}x{grid[1]}, shard = {shard[0]}x{shard[1]}" if grid and shard else ""
+    return f"tensor<{dims}x{element}, #ttnn.layout<{buffer_type}, {memory_layout}, {element}{sharding}>>"
 
 
 def ttnn_core_range(start: tuple[int, int], end: tuple[int, int]) -> str:

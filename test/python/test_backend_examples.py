@@ -28,6 +28,11 @@ TILE = 32
 SQUARE = ttl.TensorSpec((4 * TILE, 4 * TILE))
 SMALL = ttl.TensorSpec((64, 64))
 L1_F32 = ttl.TensorSpec((128, 64), dtype="float32", buffer_type="l1")
+# layer_norm_height_sharded.py's x and out: 8 shards of 2 x 3 tiles on a 4x2 block of cores.
+HEIGHT_SHARDED = ttl.TensorSpec(
+    (512, 96), buffer_type="l1", memory_layout="height_sharded",
+    shard=ttl.ShardSpec((((0, 0), (3, 1)),), (64, 96)),
+)
 EXAMPLE_INPUTS = {
     "tile_add_unified.py": ("tile_add", (SQUARE, SQUARE, SQUARE)),
     "tile_add_explicit.py": ("tile_add", (SQUARE, SQUARE, SQUARE)),
@@ -58,6 +63,10 @@ EXAMPLE_INPUTS = {
         "layer_norm",
         (ttl.TensorSpec((64, 64)), ttl.TensorSpec((32, 64)), ttl.TensorSpec((32, 64)),
          ttl.TensorSpec((64, 64))),
+    ),
+    "layer_norm_height_sharded.py": (
+        "sharded_layer_norm",
+        (HEIGHT_SHARDED, ttl.TensorSpec((32, 96)), ttl.TensorSpec((32, 96)), HEIGHT_SHARDED),
     ),
     "bias_add_rows.py": (
         "bias_add", (ttl.TensorSpec((128, 128)), ttl.TensorSpec((32, 128)), ttl.TensorSpec((128, 128)))

@@ -152,13 +152,15 @@ def test_the_op_is_built_once_per_record(compiled):
     assert op.operation.name == "ttnn.generic"
 
 
-def test_sharded_output_is_not_supported(compiled):
+def test_a_sharded_output_the_operation_was_not_compiled_for_is_not_supported(compiled):
+    # Its kernels write the interleaved output they were compiled for: a sharded placement
+    # would be a wrong answer (test_opmodel_sharded_generic.py: compiled sharded outputs).
     op = TTLOperation.of(compiled, outputs=[2])
     sharded = "#ttnn.layout<l1, height_sharded, bf16, grid = 2x2, shard = 32x128>"
     with pytest.raises(opmodel.OpModelError) as failure:
         opmodel.query_constraints(op, output=sharded)
     assert failure.value.status is Status.NOT_IMPLEMENTED
-    assert "interleaved tensors only" in failure.value.message
+    assert "but the operation was compiled for #ttnn.layout<dram, interleaved, bf16>" in failure.value.message
 
 
 @pytest.mark.parametrize(

@@ -46,6 +46,11 @@ std::optional<int64_t> KernelABI::addressWord(unsigned argIndex) const {
                     std::to_string(argIndex));
 }
 
+std::optional<int64_t> KernelABI::bankCoordsWord(unsigned argIndex) const {
+  return findOffset(commonRuntime, KernelArgKind::ShardBankCoords,
+                    std::to_string(argIndex));
+}
+
 std::optional<int64_t> KernelABI::scalarWord(unsigned argIndex) const {
   return findOffset(commonRuntime, KernelArgKind::Scalar,
                     std::to_string(argIndex));
@@ -94,13 +99,44 @@ FailureOr<KernelABI> KernelABI::fromAttr(KernelABIAttr record,
   return abi;
 }
 
-/// The compile-time TensorAccessorArgs words of an interleaved tiled tensor:
-/// the ArgsConfig word and the aligned page size (one tile).
+/// The compile-time TensorAccessorArgs words of a tiled tensor: the ArgsConfig
+/// word and the aligned page size (one tile); for a sharded tensor then, as
+/// TT-Metal's sharded TensorAccessorArgs lay them out (tensor_accessor_args.h):
+/// rank 2, the bank count (one bank per shard, round-robin), the tensor's and
+/// a shard's shape in tiles; the bank coordinates are common runtime args.
 static SmallVector<int64_t, 2> accessorWords(RankedTensorType type) {
   auto layout = cast<LayoutAttr>(type.getEncoding());
-  int64_t config =
-      layout.getMemorySpace() == MemorySpace::DRAM ? kAccessorArgConfigIsDram : 0;
-  return {config, tileSizeBytes(type.getElementType())};
+  int64_t page = tileSizeBytes(type.getElementType());
+  if (!layout.isSharded()) {
+    int64_t config = layout.getMemorySpace() == MemorySpace::DRAM
+                         ? kAccessorArgConfigIsDram
+                         : 0;
+    return {config, page};
+  }
+  // The tensor type verified the spec (LayoutAttr::verifyEncoding).
+  ShardGeometry g = *getShardGeometry(type.getShape(), layout, [&] {
+    return emitError(UnknownLoc::get(type.getContext()));
+  });
+  return {kAccessorArgConfigSharded | kAccessorArgConfigRuntimeBankCoords,
+          page,
+          2,
+          static_cast<int64_t>(g.cores.size()),
+          g.rows / kTileDim,
+          g.cols / kTileDim,
+          g.shardRows / kTileDim,
+          g.shardCols / kTileDim};
+}
+
+/// The logical cores of a sharded tensor's banks, (x << 8) | y each.
+static SmallVector<int64_t, 2> bankCoreWords(RankedTensorType type) {
+  auto layout = cast<LayoutAttr>(type.getEncoding());
+  ShardGeometry g = *getShardGeometry(type.getShape(), layout, [&] {
+    return emitError(UnknownLoc::get(type.getContext()));
+  });
+  SmallVector<int64_t, 2> words;
+  for (auto [x, y] : g.cores)
+    words.push_back((x << 8) | y);
+  return words;
 }
 
 FailureOr<KernelABI> ttl::computeKernelABI(func::FuncOp kernel) {
@@ -153,10 +189,9 @@ FailureOr<KernelABI> ttl::computeKernelABI(func::FuncOp kernel) {
     }
     auto layout = dyn_cast_or_null<LayoutAttr>(
         cast<RankedTensorType>(tensor.getType()).getEncoding());
-    if (!layout || layout.getMemoryLayout() != MemoryLayout::Interleaved ||
-        layout.getTensorLayout() != TensorLayout::Tiled) {
-      op->emitOpError("copies a tensor that is not interleaved and tiled; "
-                      "only interleaved tiled tensors have TT-Metal kernels");
+    if (!layout || layout.getTensorLayout() != TensorLayout::Tiled) {
+      op->emitOpError("copies a tensor that is not tiled; only tiled tensors "
+                      "have TT-Metal kernels");
       return WalkResult::interrupt();
     }
     accessed.set(arg.getArgNumber());
@@ -167,11 +202,12 @@ FailureOr<KernelABI> ttl::computeKernelABI(func::FuncOp kernel) {
   int64_t address = 0;
   for (unsigned arg : accessed.set_bits()) {
     std::string ref = std::to_string(arg);
+    SmallVector<int64_t, 2> words =
+        accessorWords(cast<RankedTensorType>(kernel.getArgument(arg).getType()));
+    int64_t count = static_cast<int64_t>(words.size());
     abi.compileTime.push_back(
-        {KernelArgKind::TensorAccessor, ref, kInterleavedAccessorWords, word,
-         accessorWords(cast<RankedTensorType>(
-             kernel.getArgument(arg).getType()))});
-    word += kInterleavedAccessorWords;
+        {KernelArgKind::TensorAccessor, ref, count, word, std::move(words)});
+    word += count;
     abi.commonRuntime.push_back(
         {KernelArgKind::BufferAddress, ref, 1, address++});
   }
@@ -185,6 +221,18 @@ FailureOr<KernelABI> ttl::computeKernelABI(func::FuncOp kernel) {
   for (unsigned arg : addressed.set_bits())
     abi.commonRuntime.push_back(
         {KernelArgKind::BufferAddress, std::to_string(arg), 1, address++});
+  // Sharded accessors' bank coordinates (their RuntimeBankCoords words).
+  for (unsigned arg : accessed.set_bits()) {
+    auto type = cast<RankedTensorType>(kernel.getArgument(arg).getType());
+    if (!cast<LayoutAttr>(type.getEncoding()).isSharded())
+      continue;
+    SmallVector<int64_t, 2> cores = bankCoreWords(type);
+    int64_t count = (static_cast<int64_t>(cores.size()) + 1) / 2;
+    abi.commonRuntime.push_back({KernelArgKind::ShardBankCoords,
+                                 std::to_string(arg), count, address,
+                                 std::move(cores)});
+    address += count;
+  }
   // Scalar parameters the kernel reads (index or i32 arguments): one word
   // each, so one program serves every value (the runtime writes them per call).
   for (BlockArgument arg : kernel.getArguments())

@@ -72,9 +72,14 @@ struct KernelFunctionPattern : public FactsPattern<func::FuncOp> {
                                      "nullptr"));
         continue;
       }
+      // A sharded accessor reads its bank coordinates from common runtime
+      // args at its CRTA offset.
+      SmallVector<Attribute, 2> templateArgs = {
+          rewriter.getI32IntegerAttr(*ctWord)};
+      if (std::optional<int64_t> crta = abi.bankCoordsWord(arg.getArgNumber()))
+        templateArgs.push_back(rewriter.getI32IntegerAttr(*crta));
       Value args = emitCall(rewriter, loc, "TensorAccessorArgs",
-                            getAutoType(context), {},
-                            {rewriter.getI32IntegerAttr(*ctWord)})
+                            getAutoType(context), {}, templateArgs)
                        .getResult(0);
       Value address =
           emitCall(rewriter, loc, "get_common_arg_val", getUint32Type(context),

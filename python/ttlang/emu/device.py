@@ -32,8 +32,11 @@ from ttlang.emu.errors import (
 from ttlang.emu.program import ProgramCache
 from ttlang.emu.source_lines import source_line
 from ttlang.emu.trace import Trace
-from ttlang.emu.tiles import DTYPES, from_tiles, padded_shape, tile_count, to_tiles
-from ttlang.tensor_spec import TensorSpec
+from ttlang.emu.tiles import (
+    DTYPES, from_rows, from_tiles, padded_shape, row_page_bytes, row_pages, tile_count, to_rows, to_tiles,
+)
+from ttlang.tensor_spec import ShardSpec, TensorSpec
+from ttlang.emu.sharding import SHARDED, shard_page_map
 
 ARCHITECTURES: tuple[str, ...] = _emu.ARCHITECTURES  # ttl/Targets.h
 DEFAULT_ARCHITECTURE: str = _emu.DEFAULT_ARCHITECTURE
@@ -54,10 +57,14 @@ def default_threads() -> int:
 
 @dataclass(frozen=True)
 class MemoryConfig:
-    """Where a tensor lives: ``buffer_type`` ``"dram"`` or ``"l1"``, interleaved pages."""
+    """Where a tensor lives: ``buffer_type`` ``"dram"`` or ``"l1"``, interleaved pages; or
+    ``"l1"`` with ``memory_layout`` ``"height_sharded"`` / ``"width_sharded"`` /
+    ``"block_sharded"`` and a ``shard_spec`` (``ttlang.ShardSpec``), each shard in its core's
+    L1 as ttnn places it (``ttlang.emu.sharding``)."""
 
     buffer_type: str = "dram"
     memory_layout: str = "interleaved"
+    shard_spec: ShardSpec | None = None
 
 
 DRAM = MemoryConfig("dram")
@@ -70,22 +77,43 @@ class Tensor:
     Reads like a ttnn device tensor where the compiler and runtime look (``shape``, ``dtype``,
     ``layout``, ``memory_config()``, ``buffer_address()``, ``device()``)."""
 
-    layout = "Layout.TILE"
-
-    def __init__(self, device: Device, shape: tuple[int, ...], dtype: str, memory_config: MemoryConfig):
+    def __init__(self, device: Device, shape: tuple[int, ...], dtype: str, memory_config: MemoryConfig,
+                 layout: str = "tile"):
         if dtype not in DTYPES:
             raise NotEmulatedError(
                 f"{dtype} tensors are not emulated (bfloat16 and float32 are)"
             )
-        if memory_config.memory_layout != "interleaved":
-            raise NotEmulatedError(f"{memory_config.memory_layout} tensors are not emulated (interleaved only)")
         self._device = device
         self.shape = tuple(int(d) for d in shape)
         self.dtype = dtype
         self._memory_config = memory_config
         self.padded_shape = padded_shape(self.shape)
-        self.page_size = DTYPES[dtype][1]
-        self.pages = tile_count(self.shape)
+        if layout not in ("tile", "row_major"):
+            raise ValueError(f"layout must be 'tile' or 'row_major', got {layout!r}")
+        # ttnn's row-major layout: one page per row of the last dimension (docs/emulator.md).
+        self.row_major = layout == "row_major"
+        self.layout = "Layout.ROW_MAJOR" if self.row_major else "Layout.TILE"
+        if self.row_major:
+            if memory_config.memory_layout != "interleaved":
+                raise NotEmulatedError("sharded row-major tensors are not emulated (tile layout only)")
+            self.padded_shape = self.shape
+            self.page_size = row_page_bytes(self.shape, dtype)
+            self.pages = row_pages(self.shape)
+        else:
+            self.page_size = DTYPES[dtype][1]
+            self.pages = tile_count(self.shape)
+        # A sharded tensor: the buffer page of each tile (ttlang.emu.sharding).
+        self._shard_pages: np.ndarray | None = None
+        if memory_config.memory_layout != "interleaved":
+            if (memory_config.memory_layout not in SHARDED or memory_config.shard_spec is None
+                    or memory_config.buffer_type != "l1"):
+                raise NotEmulatedError(
+                    f"{memory_config.memory_layout} tensors are emulated in L1 with a shard_spec "
+                    "(interleaved, height_sharded, width_sharded, block_sharded)"
+                )
+            self._shard_pages, self.pages = shard_page_map(
+                self.shape, memory_config.memory_layout, memory_config.shard_spec, device.grid
+            )
         try:
             self._address = device._native.allocate(memory_config.buffer_type, self.page_size, self.pages)
         except RuntimeError as err:  # the native allocator's only failure: no room
@@ -101,7 +129,10 @@ class Tensor:
         )
         self._release.atexit = False
         # What the compiler reads of this tensor, built once (it never changes).
-        self.ttlang_tensor_spec = TensorSpec(self.shape, dtype, memory_config.buffer_type)
+        self.ttlang_tensor_spec = TensorSpec(
+            self.shape, dtype, memory_config.buffer_type, memory_config.memory_layout,
+            layout, shard=memory_config.shard_spec,
+        )
 
     def device(self) -> Device:
         return self._device
@@ -117,13 +148,22 @@ class Tensor:
         values = _as_numpy(array)
         if tuple(values.shape) != self.shape:
             raise ValueError(f"array of shape {tuple(values.shape)} written to a tensor of shape {self.shape}")
-        self._device._native.write(self._memory_config.buffer_type, self._address, to_tiles(values, self.dtype))
+        data = to_rows(values, self.dtype) if self.row_major else to_tiles(values, self.dtype)
+        if self._shard_pages is not None:
+            placed = np.zeros((self.pages, self.page_size), dtype=np.uint8)
+            placed[self._shard_pages] = data.reshape(-1, self.page_size)
+            data = placed.reshape(-1)
+        self._device._native.write(self._memory_config.buffer_type, self._address, data)
         return self
 
     def to_numpy(self) -> np.ndarray:
         """The tensor's values (``ml_dtypes.bfloat16`` or ``float32``), padding dropped."""
         data = np.empty(self.pages * self.page_size, dtype=np.uint8)
         self._device._native.read(self._memory_config.buffer_type, self._address, data)
+        if self._shard_pages is not None:
+            data = np.ascontiguousarray(data.reshape(self.pages, self.page_size)[self._shard_pages]).reshape(-1)
+        if self.row_major:
+            return from_rows(data, self.shape, self.dtype)
         return from_tiles(data, self.shape, self.dtype)
 
     numpy = to_numpy
@@ -188,16 +228,19 @@ class Device:
     def compute_with_storage_grid_size(self) -> tuple[int, int]:
         return self.grid
 
-    def tensor(self, array: Any, dtype: str | None = None, memory_config: MemoryConfig = DRAM) -> Tensor:
-        """A device tensor holding ``array`` (dtype defaults to the array's: bfloat16 or float32)."""
+    def tensor(self, array: Any, dtype: str | None = None, memory_config: MemoryConfig = DRAM,
+               layout: str = "tile") -> Tensor:
+        """A device tensor holding ``array`` (dtype defaults to the array's: bfloat16 or float32;
+        ``layout`` ``"tile"`` or ``"row_major"``)."""
         values = _as_numpy(array)
         if dtype is None:
             dtype = "float32" if values.dtype == np.float32 else "bfloat16"
-        return Tensor(self, values.shape, dtype, memory_config).write(values)
+        return Tensor(self, values.shape, dtype, memory_config, layout).write(values)
 
-    def empty(self, shape: Sequence[int], dtype: str = "bfloat16", memory_config: MemoryConfig = DRAM) -> Tensor:
+    def empty(self, shape: Sequence[int], dtype: str = "bfloat16", memory_config: MemoryConfig = DRAM,
+              layout: str = "tile") -> Tensor:
         """An uninitialized device tensor (zeros on the emulated device)."""
-        return Tensor(self, tuple(shape), dtype, memory_config)
+        return Tensor(self, tuple(shape), dtype, memory_config, layout)
 
     def trace(self, path: str | os.PathLike[str] | None = None) -> Trace:
         """Records every run from now on until the returned :class:`Trace` is closed (``with

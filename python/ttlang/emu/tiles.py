@@ -61,3 +61,29 @@ def from_tiles(data: np.ndarray, shape: tuple[int, ...], dtype: str) -> np.ndarr
 def tile_count(shape: tuple[int, ...]) -> int:
     *batch, ph, pw = padded_shape(tuple(shape))
     return int(np.prod(batch, dtype=np.int64)) * (ph // TILE) * (pw // TILE)
+
+
+# ttnn's row-major layout: each row of the last dimension is one page (rows of every matrix of a
+# batch one after another), unpadded; the buffer's allocator aligns each page to its bank.
+
+
+def row_pages(shape: tuple[int, ...]) -> int:
+    """Pages of a row-major tensor: one per row of the last dimension."""
+    return int(np.prod(shape[:-1], dtype=np.int64)) if len(shape) > 1 else 1
+
+
+def row_page_bytes(shape: tuple[int, ...], dtype: str) -> int:
+    """Bytes of one row-major page: a row of the last dimension."""
+    return (int(shape[-1]) if shape else 1) * DTYPES[dtype][0].itemsize
+
+
+def to_rows(array: np.ndarray, dtype: str) -> np.ndarray:
+    """The bytes of ``array`` in row-major layout (rounded to ``dtype`` to nearest even)."""
+    storage = DTYPES[dtype][0]
+    values = np.ascontiguousarray(np.asarray(array).astype(np.float32).astype(storage))
+    return values.view(np.uint8).reshape(-1)
+
+
+def from_rows(data: np.ndarray, shape: tuple[int, ...], dtype: str) -> np.ndarray:
+    """The array of ``shape`` stored in row-major layout in ``data``."""
+    return data.view(DTYPES[dtype][0]).reshape(shape).copy()

@@ -50,6 +50,14 @@ _HANDLERS = {
     "get_dfb_id": ("externs", "dfb_template"),
 }
 
+# tt-lang's DFB like a row-major tensor has blocks of elements copied row by row; ttlang's DFBs
+# hold tiles, and it has no row copies (docs/language.md, "Row-major tensors").
+ROW_MAJOR_DFB = (
+    "make_dataflow_buffer_like({name}, ...): '{name}' is a row-major tensor; ttlang's dataflow "
+    "buffers hold 32x32 tiles and it has no row-by-row copies (tt-lang's row-major blocks), so "
+    "pass the tensor in tile layout (ttnn.to_layout({name}, ttnn.TILE_LAYOUT) before the call)"
+)
+
 
 class BuiltinCalls:
     """Builtin calls of one function compiler (``ctx``)."""
@@ -148,6 +156,8 @@ class BuiltinCalls:
     def make_dfb(self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> DFBValue:
         if len(args) != 1 or not isinstance(args[0], TensorValue):
             raise self.ctx.error(node, "make_dataflow_buffer_like(tensor, shape=..., block_count=...) needs a tensor")
+        if args[0].spec.layout == "row_major":
+            raise self.ctx.error(node, ROW_MAJOR_DFB.format(name=args[0].name))
         if set(keywords) - {"shape", "block_count"}:
             raise self.ctx.error(node, "make_dataflow_buffer_like accepts shape= and block_count=")
         shape = keywords.get("shape", ((1, 1), node))[0]

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 from mlir import ir
 
 from ttlang.artifact import CompiledArtifact
-from ttlang import ir_text
+from ttlang import _ttlang, ir_text
 from ttlang.mlir_context import parse_module
 
 if TYPE_CHECKING:
@@ -77,10 +77,12 @@ class TTLOperation:
                     f"{where} is {_describe(spec)} but the operation was compiled for "
                     f"{_describe(param)}; compile it for these tensors"
                 )
-            if spec.memory_layout != "interleaved" or spec.buffer_type not in ("dram", "l1"):
+            if spec.buffer_type not in ("dram", "l1") or (
+                spec.memory_layout != "interleaved" and getattr(spec, "shard", None) is None
+            ):
                 raise ValueError(
-                    f"{where}: a TTL operation's tensors are dram or l1 interleaved, got "
-                    f"{spec.buffer_type} {spec.memory_layout}"
+                    f"{where}: a TTL operation's tensors are dram or l1 interleaved, or l1 "
+                    f"sharded with a shard spec, got {spec.buffer_type} {spec.memory_layout}"
                 )
             if getattr(spec, "layout", "tile") != "tile":
                 raise ValueError(f"{where}: the op model sizes tiled tensors only")
@@ -135,7 +137,29 @@ def _describe(spec: TensorLike) -> str:
 
 
 def _tensor_type(spec: TensorLike) -> str:
-    return ir_text.ttnn_tensor_type(spec.shape, ir_text.ELEMENT_TYPES[spec.dtype], spec.buffer_type)
+    element = ir_text.ELEMENT_TYPES[spec.dtype]
+    if spec.memory_layout == "interleaved":
+        return ir_text.ttnn_tensor_type(spec.shape, element, spec.buffer_type)
+    shard = spec.shard.shape  # type: ignore[attr-defined]
+    return ir_text.ttnn_tensor_type(
+        spec.shape, element, "l1", spec.memory_layout, _shard_grid(spec.shape, spec.memory_layout, shard),
+        shard,
+    )
+
+
+def _shard_grid(shape: tuple[int, ...], memory_layout: str, shard: tuple[int, int]) -> tuple[int, int]:
+    """The op model's grid of a TTL sharded tensor: one shard per core, so the shard grid
+    itself (rows x cols of shards; a height- or width-sharded tensor's as one row of shards):
+    the shards' L1 (one shard's bytes per bank) is what the op model places."""
+    tile = _ttlang.TILE_SIDE
+    rows = -(-(shape[-2] if len(shape) > 1 else 1) // tile) * tile
+    for dim in shape[:-2]:
+        rows *= dim
+    cols = -(-shape[-1] // tile) * tile
+    grid_rows, grid_cols = -(-rows // shard[0]), -(-cols // shard[1])
+    if memory_layout == "block_sharded":
+        return grid_rows, grid_cols
+    return 1, grid_rows * grid_cols
 
 
 def generic_source(op: TTLOperation) -> str:

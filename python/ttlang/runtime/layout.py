@@ -157,10 +157,13 @@ def _descriptor_layout(
             if arg.ref not in tensor_index:
                 raise ArtifactError(f"{where}: compile-time arg names unknown tensor '{arg.ref}'")
             tensor = artifact.tensors[tensor_index[arg.ref]]
-            if tensor.memory_layout != "interleaved":
+            # ArgsConfig bit 0 (Sharded) must match the tensor: its kernels would address
+            # pages where the tensor does not keep them.
+            if bool(arg.words and arg.words[0] & 1) != (tensor.memory_layout != "interleaved"):
                 raise ArtifactError(
-                    f"tensor '{tensor.name}': {tensor.memory_layout} tensor accessors are not "
-                    "supported by the runtime (interleaved only)"
+                    f"tensor '{tensor.name}': a {tensor.memory_layout} tensor with "
+                    f"{'an interleaved' if tensor.memory_layout != 'interleaved' else 'a sharded'} "
+                    f"tensor accessor (words {list(arg.words)})"
                 )
             # The compiler's finished TensorAccessorArgs words (#ttl.arg words).
             if arg.count != len(arg.words):
@@ -177,9 +180,14 @@ def _descriptor_layout(
         else:
             raise ArtifactError(f"{where}: {arg.kind.value} cannot be a compile-time argument")
     for arg in spec.abi.common_runtime_args:
-        if arg.kind is ArgKind.BUFFER_ADDRESS:
+        if arg.kind in (ArgKind.BUFFER_ADDRESS, ArgKind.SHARD_BANK_COORDS):
             if arg.ref not in tensor_index:
                 raise ArtifactError(f"{where}: common runtime arg names unknown tensor '{arg.ref}'")
+            if arg.kind is ArgKind.SHARD_BANK_COORDS and arg.count != (len(arg.words) + 1) // 2:
+                raise ArtifactError(
+                    f"{where}: bank coordinates of '{arg.ref}' take {arg.count} words for "
+                    f"{len(arg.words)} banks"
+                )
         elif arg.kind is not ArgKind.SCALAR:
             raise ArtifactError(f"{where}: {arg.kind.value} cannot be a common runtime argument")
     caller_slot = None
@@ -233,3 +241,24 @@ def _check_unpack_to_dest(where: str, spec: KernelDescriptorSpec, artifact: Comp
                 f"{where}: unpack_to_dest names DFB index {index}, which is not an f32 DFB of the "
                 "operation"
             )
+
+
+def worker_noc_xy(x: int, y: int) -> tuple[int, int]:
+    """The NoC 0 coordinates of logical worker core ``(x, y)`` as the emulated device lays its
+    grid out (docs/emulator.md, "NoC": worker ``(x, y)`` is NoC ``(x + 1, y + 1)``). A real
+    device's translated coordinates (ttnn's ``worker_core_from_logical_core``) are not
+    modelled here yet."""
+    return x + 1, y + 1
+
+
+def bank_coord_words(cores: tuple[int, ...]) -> tuple[int, ...]:
+    """A sharded TensorAccessor's runtime bank coordinates (TT-Metal's tensor_accessor.h:
+    two 16-bit ``(noc_x << 8) | noc_y`` entries per word, the even bank in the low half) from
+    the compiler's logical cores (``(x << 8) | y`` per bank)."""
+    packed = []
+    for core in cores:
+        noc_x, noc_y = worker_noc_xy(core >> 8, core & 0xFF)
+        packed.append((noc_x << 8) | noc_y)
+    if len(packed) % 2:
+        packed.append(0)
+    return tuple(packed[i] | (packed[i + 1] << 16) for i in range(0, len(packed), 2))

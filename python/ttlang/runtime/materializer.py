@@ -27,7 +27,7 @@ from typing import Any, NamedTuple, Sequence
 from ttlang import _ttlang
 from ttlang.artifact import ArgKind, KernelDescriptorSpec, LogicalKernelId, ProcessorRole
 from ttlang.runtime import _ttnn
-from ttlang.runtime.layout import DescriptorLayout, OperationLayout
+from ttlang.runtime.layout import DescriptorLayout, OperationLayout, bank_coord_words
 from ttlang.runtime.planner import ArgShape, KernelPlan, ResourcePlan
 from ttlang.runtime.records import core_xy
 from ttlang.targets import DEFAULT_TARGET
@@ -216,12 +216,7 @@ def build_template(layout: OperationLayout, plan: ResourcePlan, program_hash: in
                     tuple(slots),
                     caller_only,
                     suffix,
-                    tuple(
-                        (_TENSOR, layout.tensor_index[arg.ref])
-                        if arg.kind is ArgKind.BUFFER_ADDRESS
-                        else (_SCALAR, arg.ref)
-                        for arg in desc.common_slots
-                    ),
+                    tuple(_common_slot(arg, layout) for arg in desc.common_slots),
                     arg_cores,
                     _ttlang.WordTable(
                         descriptor, [ttnn.CoreCoord(x, y) for x, y in arg_cores], list(arg_cores),
@@ -373,9 +368,27 @@ def _new_program(template: ProgramTemplate, values: DispatchValues) -> Any:
     return program
 
 
+def _common_slot(arg: Any, layout: OperationLayout) -> tuple[int, Any]:
+    """A common runtime-arg slot's plan: a tensor's address, a sharded tensor's bank
+    coordinates (constant words), or a named scalar."""
+    if arg.kind is ArgKind.BUFFER_ADDRESS:
+        return (_TENSOR, layout.tensor_index[arg.ref])
+    if arg.kind is ArgKind.SHARD_BANK_COORDS:
+        return (_CONST, bank_coord_words(arg.words))
+    return (_SCALAR, arg.ref)
+
+
 def _common_words(kernel: KernelTemplate, values: DispatchValues) -> list[int]:
     addresses, scalars = values
-    return [addresses[data] if kind == _TENSOR else scalars[data] for kind, data in kernel.common]
+    words: list[int] = []
+    for kind, data in kernel.common:
+        if kind == _TENSOR:
+            words.append(addresses[data])
+        elif kind == _CONST:
+            words.extend(data)
+        else:
+            words.append(scalars[data])
+    return words
 
 
 def common_into(template: ProgramTemplate, descriptors: Sequence[Any], values: DispatchValues) -> None:

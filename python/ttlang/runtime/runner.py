@@ -33,6 +33,7 @@ from ttlang.artifact import KernelKind, LogicalKernelId
 from ttlang.runtime.dispatch import OperationRuntime
 from ttlang.runtime.kernels import BoundKernel
 from ttlang.runtime.records import FabricManagerClaim
+from ttlang.tensor_spec import ShardSpec  # a sharded tensor's spec (TensorParamSpec.shard)
 
 '''
 

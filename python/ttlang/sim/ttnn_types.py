@@ -15,6 +15,7 @@ from enum import Enum
 from typing import Any
 
 from ttlang.emu import NotEmulatedError
+from ttlang.tensor_spec import shard_spec_of
 
 
 class _Named(str, Enum):
@@ -117,6 +118,9 @@ def layout(value: Any) -> Layout:
         raise TypeError(f"not a ttnn layout: {value!r}") from None
 
 
+_EMULATED_SHARDING = ("height_sharded", "width_sharded", "block_sharded")
+
+
 def memory_config(value: Any) -> MemoryConfig:
     """A MemoryConfig for ``value`` (``None`` is DRAM interleaved), checked to be emulated."""
     if value is None:
@@ -125,9 +129,13 @@ def memory_config(value: Any) -> MemoryConfig:
         if not hasattr(value, "buffer_type") or not hasattr(value, "memory_layout"):
             raise TypeError(f"not a ttnn memory configuration: {value!r}")
         try:
-            value = MemoryConfig(value.memory_layout, value.buffer_type)
+            value = MemoryConfig(value.memory_layout, value.buffer_type, getattr(value, "shard_spec", None))
         except ValueError:
             raise NotEmulatedError(f"memory configuration {value!r} is not emulated") from None
+    if value.memory_layout in _EMULATED_SHARDING and value.shard_spec is not None:
+        # ttnn's ShardSpec as ttlang's (grid, shape, orientation): the emulated device places
+        # the shards as ttnn does (docs/emulator.md, "Sharded and row-major tensors").
+        return MemoryConfig(value.memory_layout, value.buffer_type, shard_spec_of(value.shard_spec))
     if value.memory_layout != TensorMemoryLayout.INTERLEAVED:
         raise NotEmulatedError(
             f"{value.memory_layout} tensors are not emulated: the emulated device stores "

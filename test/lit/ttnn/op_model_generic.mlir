@@ -61,15 +61,24 @@ func.func @per_core_range(%a: tensor<64x128xbf16, #dram>) {
   return
 }
 
-// Placements the model refuses, with the reason.
+// A height-sharded output: its kernels address it through the sharded
+// TensorAccessor, so it is placed as ttnn places a sharded buffer: one 32x128
+// shard (4 bf16 tiles, 8192 B) per core, at one address in every L1 bank (the
+// emulated device allocates it so, test/python/emu/test_sharded.py).
 #hs = #ttnn.layout<l1, height_sharded, bf16, grid = 2x2, shard = 32x128>
-// CHECK-LABEL: op constraints of @refused
-func.func @refused(%a: tensor<128x128xbf16, #dram>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.generic: not_implemented: ttnn.generic 'k:3': the output 0 is l1 height_sharded bf16 (grid 2x2, shard 32x128); a TTL operation's kernels address interleaved tensors only (TensorAccessor pages)
+// CHECK-LABEL: op constraints of @sharded_output
+func.func @sharded_output(%a: tensor<128x128xbf16, #dram>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.generic: success cb=0 l1=8192 total=8192 out=8192 layouts=[#ttnn.layout<l1, height_sharded, bf16, grid = 2x2, shard = 32x128>]
   %0 = ttnn.generic %a {operation_id = "k:3", grid = array<i64: 1, 1>,
       kernels = [#ttnn.kernel<#ttl.kernel<compute, "compute", "k:3">, cores = [#ttnn.core_range<(0, 0), (0, 0)>]>],
       dataflow_buffers = []}
       : (tensor<128x128xbf16, #dram>) -> tensor<128x128xbf16, #hs>
+  return
+}
+
+// Placements the model refuses, with the reason.
+// CHECK-LABEL: op constraints of @refused
+func.func @refused(%a: tensor<128x128xbf16, #dram>) {
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.generic: backend_error: ttnn.generic 'big:4': its grid 13x10 (cols x rows) exceeds the wormhole_b0 worker grid 8x8
   %1 = ttnn.generic %a {operation_id = "big:4", grid = array<i64: 13, 10>,
       kernels = [#ttnn.kernel<#ttl.kernel<compute, "compute", "big:4">, cores = [#ttnn.core_range<(0, 0), (12, 9)>]>],

@@ -52,7 +52,7 @@ def test_valid_artifacts_build():
          "buffer_address cannot be a compile-time argument"),
         (dataclasses.replace(A.collective(), tensors=(
             TensorParamSpec("input_tensor", (64, 64), "bfloat16", "dram", "height_sharded"),) + A.tensors()[1:]),
-         "height_sharded tensor accessors are not supported"),
+         "a height_sharded tensor with an interleaved tensor accessor"),
         (dataclasses.replace(A.collective(), compiler_semaphore_count=17), "exceed the hardware limit"),
     ],
 )

@@ -28,6 +28,9 @@ namespace mlir::ttl {
 /// Bits of the TensorAccessorArgs ArgsConfig word
 /// (hostdevcommon/tensor_accessor/arg_config.hpp): the buffer is in DRAM.
 inline constexpr int64_t kAccessorArgConfigIsDram = 1 << 1;
+/// The buffer is sharded; its bank coordinates are common runtime args.
+inline constexpr int64_t kAccessorArgConfigSharded = 1 << 0;
+inline constexpr int64_t kAccessorArgConfigRuntimeBankCoords = 1 << 6;
 
 struct KernelArgSlot {
   /// The generated TTL_KernelArgKind enum (TTLAttrs.td).
@@ -77,6 +80,9 @@ struct KernelABI {
   std::optional<int64_t> accessorWord(unsigned argIndex) const;
   /// Common runtime word holding the buffer address of tensor `argIndex`.
   std::optional<int64_t> addressWord(unsigned argIndex) const;
+  /// First common runtime word of the bank coordinates of sharded tensor
+  /// `argIndex` (its TensorAccessorArgs' CRTA offset).
+  std::optional<int64_t> bankCoordsWord(unsigned argIndex) const;
   /// Common runtime word holding scalar parameter `argIndex` (an integer
   /// argument of the kernel function: an int's value or a float's f32 bits).
   std::optional<int64_t> scalarWord(unsigned argIndex) const;

@@ -9,6 +9,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <set>
+
 using namespace mlir;
 using namespace mlir::ttl;
 
@@ -121,6 +123,14 @@ LogicalResult KernelArgAttr::verify(function_ref<InFlightDiagnostic()> emitError
                                ? "caller_args counts 0 (as many words as the "
                                  "caller gives)"
                                : "a slot takes at least one word");
+  if (kind == KernelArgKind::ShardBankCoords) {
+    // One logical core per bank, two banks per runtime word.
+    if (words.empty() || count != (static_cast<int64_t>(words.size()) + 1) / 2)
+      return emitError() << "shard_bank_coords slot '" << ref << "' counts "
+                         << count << " words for " << words.size()
+                         << " banks; it takes (banks + 1) / 2";
+    return success();
+  }
   if (hasFinishedWords(kind) && static_cast<int64_t>(words.size()) != count)
     return emitError() << stringifyKernelArgKind(kind) << " slot '" << ref
                        << "' carries " << words.size() << " words but counts "
@@ -141,6 +151,8 @@ static bool allowedIn(StringRef list, KernelArgKind kind) {
   case KernelArgKind::BufferAddress:
   case KernelArgKind::Scalar:
     return list != "compile_time";
+  case KernelArgKind::ShardBankCoords:
+    return list == "common_runtime";
   case KernelArgKind::CallerArgs:
   case KernelArgKind::DfbConfigAddress:
   case KernelArgKind::CoreCoord:
@@ -416,4 +428,146 @@ LogicalResult TTLDialect::verifyOperationAttribute(Operation *op,
       succeeded(pipes) || name.starts_with("ttl.pipe_"))
     return pipes;
   return op->emitOpError("unknown ttl attribute '") << name << "'";
+}
+
+//===----------------------------------------------------------------------===//
+// Sharded tensors: #ttl.shard and the tensor encoding's verifier
+//===----------------------------------------------------------------------===//
+
+LogicalResult ShardSpecAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                    ArrayAttr grid, ArrayRef<int64_t> shape,
+                                    ShardOrientation orientation) {
+  if (grid.empty() || !llvm::all_of(grid, llvm::IsaPred<CoreRangeAttr>))
+    return emitError() << "shard grid must be a nonempty array of "
+                          "#ttl.core_range";
+  if (shape.size() != 2 || shape[0] < 1 || shape[1] < 1)
+    return emitError() << "shard shape must be [rows, cols] in elements, both "
+                          "positive";
+  std::set<std::pair<int64_t, int64_t>> seen;
+  for (auto range : grid.getAsRange<CoreRangeAttr>())
+    for (int64_t y = range.getY0(); y <= range.getY1(); ++y)
+      for (int64_t x = range.getX0(); x <= range.getX1(); ++x)
+        if (!seen.insert({x, y}).second)
+          return emitError() << "shard grid holds core (" << x << ", " << y
+                             << ") twice";
+  return success();
+}
+
+/// The grid's cores in the orientation's order: rectangle by rectangle, each
+/// row by row (row_major) or column by column (col_major), as ttnn's
+/// corerange_to_cores deals shards.
+static SmallVector<std::pair<int64_t, int64_t>> orderedCores(ShardSpecAttr spec) {
+  SmallVector<std::pair<int64_t, int64_t>> cores;
+  bool rowMajor = spec.getOrientation() == ShardOrientation::RowMajor;
+  for (auto r : spec.getGrid().getAsRange<CoreRangeAttr>()) {
+    int64_t outerCount = rowMajor ? r.getY1() - r.getY0() : r.getX1() - r.getX0();
+    int64_t innerCount = rowMajor ? r.getX1() - r.getX0() : r.getY1() - r.getY0();
+    for (int64_t o = 0; o <= outerCount; ++o)
+      for (int64_t i = 0; i <= innerCount; ++i)
+        cores.push_back(rowMajor ? std::make_pair(r.getX0() + i, r.getY0() + o)
+                                 : std::make_pair(r.getX0() + o, r.getY0() + i));
+  }
+  return cores;
+}
+
+static LogicalResult
+computeShardGeometry(ArrayRef<int64_t> shape, LayoutAttr layout,
+                     function_ref<InFlightDiagnostic()> emitError,
+                     ShardGeometry &g) {
+  ShardSpecAttr spec = layout.getShard();
+  bool tiled = layout.getTensorLayout() == TensorLayout::Tiled;
+  if (shape.empty() || llvm::any_of(shape, [](int64_t d) {
+        return ShapedType::isDynamic(d) || d < 1;
+      }))
+    return emitError() << "a sharded tensor needs a static shape of positive "
+                          "dimensions";
+  auto pad = [&](int64_t d) { return tiled ? tilesCovering(d) * kTileDim : d; };
+  g.cols = pad(shape.back());
+  g.rows = shape.size() == 1 ? pad(1) : pad(shape[shape.size() - 2]);
+  for (int64_t d : shape.drop_back(std::min<size_t>(2, shape.size())))
+    g.rows *= d;
+  g.shardRows = spec.getShape()[0];
+  g.shardCols = spec.getShape()[1];
+  if (tiled && (g.shardRows % kTileDim || g.shardCols % kTileDim))
+    return emitError() << "shard shape " << g.shardRows << "x" << g.shardCols
+                       << " of a tiled tensor must be whole " << kTileDim << "x"
+                       << kTileDim << " tiles";
+  g.gridRows = (g.rows + g.shardRows - 1) / g.shardRows;
+  g.gridCols = (g.cols + g.shardCols - 1) / g.shardCols;
+  SmallVector<std::pair<int64_t, int64_t>> cores = orderedCores(spec);
+  StringRef scheme = stringifyMemoryLayout(layout.getMemoryLayout());
+  switch (layout.getMemoryLayout()) {
+  case MemoryLayout::Interleaved:
+    return emitError() << "an interleaved tensor has no shard geometry";
+  case MemoryLayout::HeightSharded:
+  case MemoryLayout::WidthSharded: {
+    bool height = layout.getMemoryLayout() == MemoryLayout::HeightSharded;
+    if (height ? g.shardCols != g.cols : g.shardRows != g.rows)
+      return emitError() << "a " << scheme << " shard must be as "
+                         << (height ? "wide" : "tall") << " as the tensor ("
+                         << g.rows << "x" << g.cols << " elements"
+                         << (tiled ? ", tile-padded" : "") << "), got "
+                         << g.shardRows << "x" << g.shardCols;
+    int64_t shards = g.gridRows * g.gridCols;
+    if (shards > static_cast<int64_t>(cores.size()))
+      return emitError() << "the " << scheme << " tensor has " << shards
+                         << " shards of " << g.shardRows << "x" << g.shardCols
+                         << " but its shard grid has " << cores.size()
+                         << " cores";
+    cores.truncate(shards);
+    g.cores = std::move(cores);
+    return success();
+  }
+  case MemoryLayout::BlockSharded: {
+    if (spec.getGrid().size() != 1)
+      return emitError() << "a block_sharded grid must be one core range";
+    auto r = cast<CoreRangeAttr>(spec.getGrid()[0]);
+    bool rowMajor = spec.getOrientation() == ShardOrientation::RowMajor;
+    int64_t cols = r.getX1() - r.getX0() + 1, rows = r.getY1() - r.getY0() + 1;
+    int64_t needCols = rowMajor ? g.gridCols : g.gridRows;
+    int64_t needRows = rowMajor ? g.gridRows : g.gridCols;
+    if (needCols > cols || needRows > rows)
+      return emitError() << "the block_sharded tensor has " << g.gridRows
+                         << "x" << g.gridCols << " shards (rows x cols) but its "
+                         << stringifyShardOrientation(spec.getOrientation())
+                         << " grid is " << rows << "x" << cols
+                         << " cores (rows x cols)";
+    for (int64_t sr = 0; sr < g.gridRows; ++sr)
+      for (int64_t sc = 0; sc < g.gridCols; ++sc)
+        g.cores.push_back(rowMajor ? std::make_pair(r.getX0() + sc, r.getY0() + sr)
+                                   : std::make_pair(r.getX0() + sr, r.getY0() + sc));
+    return success();
+  }
+  }
+  llvm_unreachable("unknown memory layout");
+}
+
+FailureOr<ShardGeometry>
+mlir::ttl::getShardGeometry(ArrayRef<int64_t> shape, LayoutAttr layout,
+                            function_ref<InFlightDiagnostic()> emitError) {
+  ShardGeometry g;
+  if (failed(computeShardGeometry(shape, layout, emitError, g)))
+    return failure();
+  return g;
+}
+
+LogicalResult
+LayoutAttr::verifyEncoding(ArrayRef<int64_t> shape, Type elementType,
+                           function_ref<InFlightDiagnostic()> emitError) const {
+  if (!isSharded()) {
+    if (getShard())
+      return emitError() << "an interleaved tensor takes no #ttl.shard spec";
+    return success();
+  }
+  StringRef scheme = stringifyMemoryLayout(getMemoryLayout());
+  if (!getShard())
+    return emitError() << "a " << scheme << " tensor needs a #ttl.shard spec";
+  if (getMemorySpace() != MemorySpace::L1)
+    return emitError() << "a " << scheme << " tensor lives in l1 (ttnn shards "
+                          "into the cores' L1), got dram";
+  if (getTensorLayout() != TensorLayout::Tiled)
+    return emitError() << "a " << scheme << " tensor must be tiled: ttlang "
+                          "addresses sharded tensors by tile pages";
+  ShardGeometry geometry;
+  return computeShardGeometry(shape, *this, emitError, geometry);
 }

@@ -95,7 +95,8 @@ static LogicalResult verifyTileSlice(Operation *op, RankedTensorType tensor,
   if (layout.getTensorLayout() != TensorLayout::Tiled)
     return op->emitOpError("copies tiles of a ")
            << stringifyTensorLayout(layout.getTensorLayout())
-           << " tensor; tile copies need a tiled tensor";
+           << " tensor; tile copies need a tiled tensor (pass it in tile "
+              "layout: ttnn.to_layout(t, ttnn.TILE_LAYOUT))";
   // A tensor of rank > 2 is a batch of matrices: its tiles are those of the
   // last two dimensions, batch-major (ttnn's page order), so the slice's row
   // runs over the batch's tile rows one matrix after another.

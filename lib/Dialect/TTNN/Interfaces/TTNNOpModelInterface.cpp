@@ -632,6 +632,48 @@ std::vector<LayoutAttr> genericOutputLayouts(Operation *op,
   return layouts;
 }
 
+/// A TTL operation's kernels address each tensor as compiled (its operand and
+/// result types): an interleaved tensor through interleaved TensorAccessor
+/// pages, a sharded one through the sharded accessor of its grid and shard
+/// shape. A requested placement of another sharding would be read or written
+/// where the tensor is not, so the model does not answer for it.
+llvm::Error checkGenericSharding(GenericOp op, const Layouts &inputs,
+                                 const OpConfig &config) {
+  auto sameSharding = [](LayoutAttr compiled, LayoutAttr requested) {
+    if (!compiled || !requested)
+      return true;
+    if (!compiled.isSharded() && !requested.isSharded())
+      return true;
+    return compiled.getMemoryLayout() == requested.getMemoryLayout() &&
+           compiled.getGrid() == requested.getGrid() &&
+           compiled.getShard() == requested.getShard();
+  };
+  auto check = [&](Value value, LayoutAttr requested, llvm::StringRef role,
+                   size_t index) -> llvm::Error {
+    auto compiled = dyn_cast_or_null<LayoutAttr>(
+        cast<RankedTensorType>(value.getType()).getEncoding());
+    if (sameSharding(compiled, requested))
+      return llvm::Error::success();
+    std::string want, have;
+    llvm::raw_string_ostream(want) << requested;
+    llvm::raw_string_ostream(have) << compiled;
+    return op_model::notSupportedError(
+        "ttnn.generic '" + op.getOperationId() + "': the " + role + " " +
+        llvm::Twine(index) + " is " + want +
+        " but the operation was compiled for " + have +
+        "; its kernels address the tensor as compiled (compile it for this "
+        "placement)");
+  };
+  for (auto [i, input] : llvm::enumerate(op.getInputs()))
+    if (i < inputs.size())
+      if (llvm::Error err = check(input, inputs[i], "input", i))
+        return err;
+  for (auto [i, result] : llvm::enumerate(op->getResults()))
+    if (llvm::Error err = check(result, config.outputLayout, "output", i))
+      return err;
+  return llvm::Error::success();
+}
+
 } // namespace
 } // namespace mlir::ttnn::detail
 
@@ -640,6 +682,8 @@ GenericOp::getOpConstraints(const Layouts &inputs, const OpConfig &opConfig,
                             LiveRecords liveRecords) {
   if (llvm::Error err =
           detail::checkInputCount(*this, inputs, getInputs().size()))
+    return err;
+  if (llvm::Error err = detail::checkGenericSharding(*this, inputs, opConfig))
     return err;
   return detail::constraintsDispatch(
       *this, liveRecords, detail::genericProgram(*this),
@@ -650,6 +694,8 @@ llvm::Expected<size_t> GenericOp::getOpRuntime(const Layouts &inputs,
                                                const OpConfig &opConfig) {
   if (llvm::Error err =
           detail::checkInputCount(*this, inputs, getInputs().size()))
+    return err;
+  if (llvm::Error err = detail::checkGenericSharding(*this, inputs, opConfig))
     return err;
   return detail::runtimeCached(*this, detail::genericProgram(*this),
                                detail::shapesOf(getInputs()), inputs,

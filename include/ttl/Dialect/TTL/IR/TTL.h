@@ -6,6 +6,7 @@
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TensorEncoding.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
@@ -43,6 +44,26 @@ inline constexpr int64_t tilesCovering(int64_t elements) {
 inline int64_t tileSizeBytes(Type elementType) {
   return kTileDim * kTileDim * elementType.getIntOrFloatBitWidth() / 8;
 }
+
+/// How a sharded tensor's shards sit on cores (ttnn's legacy ShardSpec as
+/// TT-Metal's BufferDistributionSpec reads it): the 2-D physical shape
+/// (elements; rows are every dimension but the last, each of the last two
+/// padded to whole tiles when tiled), the shard shape, the shard grid
+/// (shards along rows and columns, the last ones possibly partial) and the
+/// core of each shard, shards numbered row-major over the shard grid. That
+/// core list is the sharded TensorAccessor's bank list.
+struct ShardGeometry {
+  int64_t rows = 0, cols = 0;
+  int64_t shardRows = 0, shardCols = 0;
+  int64_t gridRows = 0, gridCols = 0;
+  llvm::SmallVector<std::pair<int64_t, int64_t>> cores; // (x, y) per shard
+};
+
+/// The geometry of a tensor of `shape` with the sharded `layout`, or a
+/// diagnostic through `emitError` when the shard spec does not fit it.
+FailureOr<ShardGeometry>
+getShardGeometry(ArrayRef<int64_t> shape, LayoutAttr layout,
+                 function_ref<InFlightDiagnostic()> emitError);
 } // namespace mlir::ttl
 
 #endif // TTL_DIALECT_TTL_IR_TTL_H

@@ -5,6 +5,7 @@
 
 include "ttl/Dialect/TTL/IR/TTLBase.td"
 include "mlir/IR/EnumAttr.td"
+include "mlir/IR/TensorEncoding.td"
 
 //===----------------------------------------------------------------------===//
 // Enums
@@ -19,7 +20,12 @@ def TTL_MemorySpace : I32EnumAttr<"MemorySpace", "where a tensor's buffer lives"
 
 def TTL_MemoryLayout : I32EnumAttr<"MemoryLayout",
     "how a tensor's pages are distributed over banks", [
-    I32EnumAttrCase<"Interleaved", 0, "interleaved">]> {
+    I32EnumAttrCase<"Interleaved", 0, "interleaved">,
+    // ttnn's sharded layouts: each core of a shard grid holds whole shards
+    // (#ttl.shard), in its own L1 (docs/language.md, "Sharded tensors").
+    I32EnumAttrCase<"HeightSharded", 1, "height_sharded">,
+    I32EnumAttrCase<"WidthSharded", 2, "width_sharded">,
+    I32EnumAttrCase<"BlockSharded", 3, "block_sharded">]> {
   let cppNamespace = "::mlir::ttl";
   let genSpecializedAttr = 0;
 }
@@ -27,6 +33,14 @@ def TTL_MemoryLayout : I32EnumAttr<"MemoryLayout",
 def TTL_TensorLayout : I32EnumAttr<"TensorLayout", "element order of a tensor", [
     I32EnumAttrCase<"Tiled", 0, "tiled">,
     I32EnumAttrCase<"RowMajor", 1, "row_major">]> {
+  let cppNamespace = "::mlir::ttl";
+  let genSpecializedAttr = 0;
+}
+
+def TTL_ShardOrientation : I32EnumAttr<"ShardOrientation",
+    "the order of a shard grid's cores (ttnn.ShardOrientation)", [
+    I32EnumAttrCase<"RowMajor", 0, "row_major">,
+    I32EnumAttrCase<"ColMajor", 1, "col_major">]> {
   let cppNamespace = "::mlir::ttl";
   let genSpecializedAttr = 0;
 }
@@ -57,7 +71,12 @@ def TTL_KernelArgKind : I32EnumAttr<"KernelArgKind",
     I32EnumAttrCase<"CoreCoord", 6, "core_coord">,
     // Runtime: a named scalar the caller passes at dispatch. The runtime
     // fills it; the compiler does not emit it today.
-    I32EnumAttrCase<"Scalar", 7, "scalar">]> {
+    I32EnumAttrCase<"Scalar", 7, "scalar">,
+    // Common runtime: a sharded tensor's bank coordinates (TensorAccessorArgs
+    // with RuntimeBankCoords): the NoC (x, y) of each shard's core, two per
+    // word. Its words are the logical cores, (x << 8) | y, one per bank; the
+    // runtime translates them for the device it dispatches to.
+    I32EnumAttrCase<"ShardBankCoords", 8, "shard_bank_coords">]> {
   let cppNamespace = "::mlir::ttl";
   let genSpecializedAttr = 0;
 }
@@ -116,24 +135,49 @@ def TTL_Accumulation : I32EnumAttr<"Accumulation",
 // Attributes
 //===----------------------------------------------------------------------===//
 
-def TTL_LayoutAttr : TTL_Attr<"Layout", "layout"> {
+def TTL_LayoutAttr : TTL_Attr<"Layout", "layout",
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "memory placement of a tensor operand";
   let description = [{
     The encoding of a ranked tensor that an operation reads or writes: the
     memory holding its buffer (`l1` or `dram`), how pages are spread over
-    banks (`interleaved`) and the element order (`tiled`: 32x32 tiles, one
-    tile per page; `row_major`). Tensor operands of a TTL operation carry this
-    encoding; tile copies (`ttl.load_tiles` / `ttl.store_tiles`) need `tiled`.
+    banks (`interleaved`, or ttnn's `height_sharded` / `width_sharded` /
+    `block_sharded` with a `#ttl.shard` spec) and the element order (`tiled`:
+    32x32 tiles, one tile per page; `row_major`). Tensor operands of a TTL
+    operation carry this encoding; tile copies (`ttl.load_tiles` /
+    `ttl.store_tiles`) need `tiled`.
+
+    A sharded tensor lives in L1, its shard spec fits the tensor's shape as
+    ttnn requires (checked on the tensor type): a height-sharded shard is as
+    wide as the tensor, a width-sharded one as tall (the tensor's rows are all
+    dimensions but the last, tile-padded when tiled), a block-sharded grid is
+    one rectangle holding the shards' rows and columns, and a tiled tensor's
+    shards are whole tiles.
 
     ```mlir
     func.func @f(%a: tensor<64x64xbf16, #ttl.layout<dram, interleaved, tiled>>)
+    func.func @g(%a: tensor<256x64xbf16, #ttl.layout<l1, height_sharded, tiled,
+        #ttl.shard<grid = [#ttl.core_range<(0, 0) to (3, 0)>], shape = [64, 64], row_major>>>)
     ```
   }];
   let parameters = (ins
     EnumParameter<TTL_MemorySpace>:$memorySpace,
     EnumParameter<TTL_MemoryLayout>:$memoryLayout,
-    EnumParameter<TTL_TensorLayout>:$tensorLayout);
-  let assemblyFormat = "`<` $memorySpace `,` $memoryLayout `,` $tensorLayout `>`";
+    EnumParameter<TTL_TensorLayout>:$tensorLayout,
+    OptionalParameter<"ShardSpecAttr">:$shard);
+  let assemblyFormat =
+      "`<` $memorySpace `,` $memoryLayout `,` $tensorLayout (`,` $shard^)? `>`";
+  let builders = [
+    AttrBuilder<(ins "MemorySpace":$memorySpace, "MemoryLayout":$memoryLayout,
+                     "TensorLayout":$tensorLayout), [{
+      return $_get($_ctxt, memorySpace, memoryLayout, tensorLayout,
+                   ShardSpecAttr());
+    }]>];
+  let extraClassDeclaration = [{
+    bool isSharded() const {
+      return getMemoryLayout() != MemoryLayout::Interleaved;
+    }
+  }];
 }
 
 def TTL_KernelAttr : TTL_Attr<"Kernel", "kernel"> {
@@ -194,6 +238,29 @@ def TTL_CoreRangeAttr : TTL_Attr<"CoreRange", "core_range"> {
                         "int64_t":$y1);
   let assemblyFormat =
       "`<` `(` $x0 `,` $y0 `)` `to` ` ` `(` $x1 `,` $y1 `)` `>`";
+  let genVerifyDecl = 1;
+}
+
+def TTL_ShardSpecAttr : TTL_Attr<"ShardSpec", "shard"> {
+  let summary = "a sharded tensor's shard spec (ttnn.ShardSpec)";
+  let description = [{
+    `grid`: the cores holding shards, `#ttl.core_range` rectangles in ttnn's
+    CoreRangeSet order; `shape`: one shard's [rows, cols] in elements;
+    `row_major` / `col_major`: the orientation, the order in which the
+    shards are dealt to the cores (a height- or width-sharded tensor's shard
+    `i` goes to the `i`-th core, counting each rectangle row by row or column
+    by column; a block-sharded shard (r, c) to core (x0 + c, y0 + r), or
+    (x0 + r, y0 + c) for `col_major`). The core list is what the generated
+    kernels' sharded TensorAccessor takes as its banks (docs/kernel-abi.md).
+
+    ```mlir
+    #ttl.shard<grid = [#ttl.core_range<(0, 0) to (1, 1)>], shape = [64, 32], col_major>
+    ```
+  }];
+  let parameters = (ins "ArrayAttr":$grid, ArrayRefParameter<"int64_t">:$shape,
+                        EnumParameter<TTL_ShardOrientation>:$orientation);
+  let assemblyFormat =
+      "`<` `grid` `=` $grid `,` `shape` `=` `[` $shape `]` `,` $orientation `>`";
   let genVerifyDecl = 1;
 }
 
