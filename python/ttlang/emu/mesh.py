@@ -95,14 +95,16 @@ class MeshMember(Device):
         return self.device_id
 
     def execute(self, tensors: Sequence[Tensor], program: Any, *,
-                dataflow_buffers: Any = None, kernel_names: Sequence[str] | None = None) -> Tensor | None:
+                dataflow_buffers: Any = None, kernel_names: Sequence[str] | None = None,
+                semaphores: Any = None) -> Tensor | None:
         if self._collect is None:
-            return super().execute(tensors, program, dataflow_buffers=dataflow_buffers, kernel_names=kernel_names)
+            return super().execute(tensors, program, dataflow_buffers=dataflow_buffers,
+                                   kernel_names=kernel_names, semaphores=semaphores)
         for tensor in tensors:
             if isinstance(tensor, (Tensor, MeshTensor)) and tensor.device() is not self:
                 raise EmulatorError("a tensor of another emulated device was passed")
         native_program, args = self._programs.read(program, kernel_names)
-        self._collect.append((self, native_program, args, dataflow_buffers))
+        self._collect.append((self, native_program, args, dataflow_buffers, semaphores))
         return tensors[-1] if tensors else None
 
     def __repr__(self) -> str:
@@ -359,17 +361,19 @@ class MeshDevice:
         return MeshDispatchResult(tuple(results))
 
     def run_together(self, parts: Sequence[tuple[Any, ...]]) -> None:
-        """Runs one read program per chip (``(chip, native program, args, dataflow buffers)``,
-        row-major) in one run: a kernel may wait for another chip's through the fabric."""
+        """Runs one read program per chip (``(chip, native program, args, dataflow buffers,
+        semaphores)``, row-major) in one run: a kernel may wait for another chip's through the
+        fabric."""
         first = self.devices[0]
         rows, cols = self.shape
         fabric = (rows, cols, self.topology.links, self.topology.dim_types[1] == "ring",
                   self.topology.dim_types[0] == "ring", FABRIC_SLOTS)
         outcome, chip = _emu.run_mesh(
-            [(device._native, program, args) for device, program, args, _ in parts], fabric,
+            [(device._native, program, args) for device, program, args, *_ in parts], fabric,
             first.watchdog, first.threads, first._tracer is not None,
         )
-        first._conclude((*outcome, chip), parts[0][3] if parts else None, devices=self.devices)
+        first._conclude((*outcome, chip), parts[0][3] if parts else None, devices=self.devices,
+                        semaphores=parts[0][4] if parts else None)
 
     def fabric_connection_word(self, destination: Coordinate, link: int = 0) -> int:
         """The runtime word of a sender connection to the chip at ``destination`` over ``link``
