@@ -102,11 +102,16 @@ EXAMPLE_INPUTS = {
 }
 
 
+def example_operation(path: pathlib.Path, module_name: str, operation):
+    """The operation of an EXAMPLE_INPUTS entry: loads ``path`` as ``module_name`` and takes
+    ``operation`` from it (an attribute name, or a function making the operation)."""
+    module = load_module(path, module_name)
+    return operation(module) if callable(operation) else getattr(module, operation)
+
+
 def _compile(name: str) -> CompiledArtifact:
     operation, inputs = EXAMPLE_INPUTS[name]
-    module = load_module(EXAMPLES / name, f"example_{name[:-3]}")
-    op = operation(module) if callable(operation) else getattr(module, operation)
-    return op.compile(*inputs).artifact
+    return example_operation(EXAMPLES / name, f"example_{name[:-3]}", operation).compile(*inputs).artifact
 
 
 def _decorates_an_operation(source: str) -> bool:

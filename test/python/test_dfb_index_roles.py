@@ -12,8 +12,7 @@ from collections import defaultdict
 
 import pytest
 from mlir import ir
-from program_files import load_module
-from test_backend_examples import EXAMPLE_INPUTS
+from test_backend_examples import EXAMPLE_INPUTS, example_operation
 from test_ttlang11_compat import PROGRAMS
 
 from ttlang.mlir_context import create_context
@@ -46,7 +45,7 @@ def test_composed_stages_share_indices_per_direction():
     # Stage 1 and stage 2 each move src -> compute (loader to compute) and compute -> dst
     # (compute to writer): the two src DFBs share one index and the two dst DFBs another.
     op_name, inputs = EXAMPLE_INPUTS["composed.py"]
-    compiled = getattr(load_module(EXAMPLES / "composed.py", "composed_roles"), op_name).compile(*inputs)
+    compiled = example_operation(EXAMPLES / "composed.py", "composed_roles", op_name).compile(*inputs)
     assert [d.physical_index for d in compiled.dataflow_buffers] == [0, 1]
     roles = index_roles(compiled.ir)
     assert roles == {
@@ -63,6 +62,6 @@ PROGRAM_FILES = [(EXAMPLES / name, spec) for name, spec in EXAMPLE_INPUTS.items(
 @pytest.mark.parametrize("path, spec", PROGRAM_FILES, ids=[p.name for p, _ in PROGRAM_FILES])
 def test_every_index_has_one_producer_and_one_consumer_kernel(path, spec):
     op_name, inputs = spec
-    compiled = getattr(load_module(path, f"roles_{path.stem}"), op_name).compile(*inputs)
+    compiled = example_operation(path, f"roles_{path.stem}", op_name).compile(*inputs)
     for index, (producers, consumers) in index_roles(compiled.ir).items():
         assert len(producers) <= 1 and len(consumers) <= 1, (index, producers, consumers)

@@ -10,7 +10,7 @@ import re
 import pytest
 from kernel_results import assert_pass_without_warnings
 from program_files import load_module
-from test_backend_examples import EXAMPLE_INPUTS
+from test_backend_examples import EXAMPLE_INPUTS, example_operation
 
 import ttlang as ttl
 from ttlang.artifact import ProcessorRole
@@ -21,7 +21,7 @@ EXAMPLES = pathlib.Path(__file__).resolve().parents[2] / "examples"
 
 def _example(name: str):
     op_name, inputs = EXAMPLE_INPUTS[name]
-    return getattr(load_module(EXAMPLES / name, f"fp32_{name[:-3]}"), op_name).compile(*inputs)
+    return example_operation(EXAMPLES / name, f"fp32_{name[:-3]}", op_name).compile(*inputs)
 
 
 @pytest.mark.parametrize(
