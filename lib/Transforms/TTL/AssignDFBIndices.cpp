@@ -78,7 +78,7 @@ struct AssignDFBIndicesPass
     for (const DFBLifecycle &lifecycle : *analysed)
       lifecycleOf[lifecycle.op] = &lifecycle;
 
-    llvm::SmallBitVector used(capacity.dataflowBuffers);
+    llvm::SmallBitVector used(capacity.circularBuffers);
     SmallVector<CreateDataflowBufferOp> unassigned;
     WalkResult result = func.walk([&](CreateDataflowBufferOp op) {
       std::optional<int32_t> index = op.getPhysicalIndex();
@@ -86,10 +86,10 @@ struct AssignDFBIndicesPass
         unassigned.push_back(op);
         return WalkResult::advance();
       }
-      if (*index >= static_cast<int32_t>(capacity.dataflowBuffers)) {
+      if (*index >= static_cast<int32_t>(capacity.circularBuffers)) {
         op.emitOpError("physical_index ")
             << *index << " is out of range for " << capacity.name << " ("
-            << capacity.dataflowBuffers << " dataflow buffers)";
+            << capacity.circularBuffers << " dataflow buffers)";
         return WalkResult::interrupt();
       }
       if (used.test(*index)) {
@@ -126,7 +126,7 @@ struct AssignDFBIndicesPass
         int free = used.find_first_unset();
         if (free < 0) {
           op.emitOpError("needs a physical dataflow buffer index, but all ")
-              << capacity.dataflowBuffers << " of " << capacity.name
+              << capacity.circularBuffers << " of " << capacity.name
               << " are in use in '" << func.getSymName() << "'";
           return failure();
         }
@@ -179,14 +179,14 @@ struct AssignDFBIndicesPass
       if (bytes > largest.first)
         largest = {bytes, indexRing.second};
     }
-    if (total <= capacity.l1DataflowBufferBytes)
+    if (total <= capacity.l1UnreservedBytes)
       return success();
     DataflowBufferType type = largest.second.getResult().getType();
     auto bytesText = [](int64_t bytes) { return std::to_string(bytes) + " B"; };
     InFlightDiagnostic diag = largest.second.emitError(
         "the dataflow buffers of this operation need ");
     diag << bytesText(total) << " of L1 per core but target '"
-         << capacity.name << "' has " << capacity.l1DataflowBufferBytes
+         << capacity.name << "' has " << capacity.l1UnreservedBytes
          << " B for them; the largest, this one (" << type.getBlockCount()
          << " blocks of " << type.getTilesPerBlock() << " tiles of "
          << type.getTileSizeBytes() << " B";

@@ -28,12 +28,14 @@ struct TargetCapacity {
   llvm::StringRef name;
   unsigned computeKernels;
   unsigned dataMovementKernels;
-  unsigned dataflowBuffers;
+  /// Circular buffers per core: the most DFBs one core may hold at once.
+  unsigned circularBuffers;
   /// The worker grid one operation may use (cols x rows Tensix cores).
   int64_t gridCols;
   int64_t gridRows;
-  /// L1 bytes per core available to an operation's dataflow buffers.
-  int64_t l1DataflowBufferBytes;
+  /// L1 bytes per core above the firmware's reservation: what an operation's
+  /// dataflow buffers may use (ttlang::target::Facts::l1UnreservedBytes()).
+  int64_t l1UnreservedBytes;
 };
 
 /// The target called `name`, or nullptr when there is none.
