@@ -68,6 +68,8 @@ CASES = {
     "column_sum (4x1-tile columns, 4 cores)": (
         "examples/column_sum.py", "column_sum",
         ["ttl.TensorSpec((128, 128))", "ttl.TensorSpec((32, 128))"]),
+    "matmul_systolic_pipes (operands multicast by pipes, 4x4 grid)": (
+        "examples/matmul_systolic_pipes.py", "matmul_systolic", ["ttl.TensorSpec((256, 256))"] * 3),
     "elementwise_3d_param (3-D tensors, int parameter)": (
         "examples/elementwise_3d_param.py", "scale_add",
         ["ttl.TensorSpec((8, 64, 96))"] * 3 + ["3"]),
