@@ -43,9 +43,8 @@ from collections.abc import Callable
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "python"))
 
+import ttlang as ttl  # noqa: E402  (first: its import of ttnn hides ttnn's DEBUG config line)
 import ttnn  # noqa: E402
-
-import ttlang as ttl  # noqa: E402
 from ttlang.artifact import (  # noqa: E402
     ArgKind,
     CompiledArtifact,
