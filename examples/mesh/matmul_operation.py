@@ -108,3 +108,32 @@ def check(name, got, want, rtol=0.05):
     pcc = float(np.corrcoef(got.ravel(), want.ravel())[0, 1])
     assert worst < rtol and pcc > 0.999, f"{name}: worst relative error {worst:.4f}, PCC {pcc:.6f}"
     print(f"{name}: ok (worst relative error {worst:.4f}, PCC {pcc:.6f})")
+
+
+def on_mesh(mesh_device, values, mapper):
+    """``values`` (numpy) as a bf16 tiled DRAM tensor of ``mesh_device``, placed by ``mapper``."""
+    import ttnn
+
+    return ttnn.from_torch(values, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=mesh_device,
+                           memory_config=ttnn.DRAM_MEMORY_CONFIG, mesh_mapper=mapper)
+
+
+def shard_k_partials(matmul, mesh_device, n_devices, m, k_per_device, n, rng):
+    """Shard K (tt-lang's matmul steps 6 and 7): ``a`` sharded along its columns, ``b`` along its
+    rows, the bias ``c`` on device 0 only (zeros elsewhere); runs ``matmul`` (without relu) on
+    every device. Returns the mesh tensor of partial results (one m x n slab per device) and the
+    float64 reference ``relu(a @ b + c)``."""
+    import numpy as np
+    import ttnn
+
+    k = k_per_device * n_devices
+    a, b, c = random_bf16(rng, (m, k)), random_bf16(rng, (k, n)), random_bf16(rng, (m, n))
+    want = np.maximum(a.astype(np.float64) @ b.astype(np.float64) + c.astype(np.float64), 0)
+    by_rows = ttnn.ShardTensorToMesh(mesh_device, dim=0)
+    a_mesh = on_mesh(mesh_device, a, ttnn.ShardTensorToMesh(mesh_device, dim=1))
+    b_mesh = on_mesh(mesh_device, b, by_rows)
+    stacked = np.zeros((m * n_devices, n), np.float32)
+    stacked[:m] = c.astype(np.float32)
+    partial_mesh = on_mesh(mesh_device, np.zeros((m * n_devices, n), np.float32), by_rows)
+    matmul(a_mesh, b_mesh, on_mesh(mesh_device, stacked, by_rows), partial_mesh)
+    return partial_mesh, want

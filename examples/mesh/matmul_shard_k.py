@@ -8,32 +8,17 @@ import sys
 import numpy as np
 import ttnn
 
-from matmul_operation import as_float, check, make_matmul, random_bf16
+from matmul_operation import as_float, check, make_matmul, shard_k_partials
 
 matmul = make_matmul(relu=False)
 n_devices = ttnn.GetNumAvailableDevices()
 ttnn.set_fabric_config(ttnn.FabricConfig.FABRIC_1D)
 mesh_device = ttnn.open_mesh_device(ttnn.MeshShape(1, n_devices))
 m, k_per_device, n = (int(v) for v in sys.argv[1:4]) if len(sys.argv) > 3 else (128, 128, 128)
-k = k_per_device * n_devices
-
-
-def on_mesh(values, mapper):
-    return ttnn.from_torch(values, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=mesh_device,
-                           memory_config=ttnn.DRAM_MEMORY_CONFIG, mesh_mapper=mapper)
-
 
 try:
-    rng = np.random.default_rng(6)
-    a, b, c = random_bf16(rng, (m, k)), random_bf16(rng, (k, n)), random_bf16(rng, (m, n))
-    want = np.maximum(a.astype(np.float64) @ b.astype(np.float64) + c.astype(np.float64), 0)
-    a_mesh = on_mesh(a, ttnn.ShardTensorToMesh(mesh_device, dim=1))
-    b_mesh = on_mesh(b, ttnn.ShardTensorToMesh(mesh_device, dim=0))
-    stacked = np.zeros((m * n_devices, n), np.float32)
-    stacked[:m] = c.astype(np.float32)
-    c_mesh = on_mesh(stacked, ttnn.ShardTensorToMesh(mesh_device, dim=0))
-    partial_mesh = on_mesh(np.zeros((m * n_devices, n), np.float32), ttnn.ShardTensorToMesh(mesh_device, dim=0))
-    matmul(a_mesh, b_mesh, c_mesh, partial_mesh)
+    partial_mesh, want = shard_k_partials(matmul, mesh_device, n_devices, m, k_per_device, n,
+                                          np.random.default_rng(6))
     partial = as_float(ttnn.to_torch(partial_mesh, mesh_composer=ttnn.ConcatMeshToTensor(mesh_device, dim=0)))
     y = np.maximum(partial.reshape(n_devices, m, n).sum(axis=0), 0)
     check(f"matmul_shard_k on {n_devices} device(s)", y, want)

@@ -8,7 +8,7 @@ import sys
 import numpy as np
 import ttnn
 
-from matmul_operation import as_float, check, make_matmul, random_bf16
+from matmul_operation import as_float, check, make_matmul, on_mesh, random_bf16
 
 matmul = make_matmul(relu=True)
 n_devices = ttnn.GetNumAvailableDevices()
@@ -18,19 +18,14 @@ m_per_device, k, n = (int(v) for v in sys.argv[1:4]) if len(sys.argv) > 3 else (
 m = m_per_device * n_devices
 
 
-def on_mesh(values, mapper):
-    return ttnn.from_torch(values, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=mesh_device,
-                           memory_config=ttnn.DRAM_MEMORY_CONFIG, mesh_mapper=mapper)
-
-
 try:
     rng = np.random.default_rng(5)
     a, b, c = random_bf16(rng, (m, k)), random_bf16(rng, (k, n)), random_bf16(rng, (m, n))
     want = np.maximum(a.astype(np.float64) @ b.astype(np.float64) + c.astype(np.float64), 0)
-    a_mesh = on_mesh(a, ttnn.ShardTensorToMesh(mesh_device, dim=0))
-    b_mesh = on_mesh(b, ttnn.ReplicateTensorToMesh(mesh_device))
-    c_mesh = on_mesh(c, ttnn.ShardTensorToMesh(mesh_device, dim=0))
-    y_mesh = on_mesh(np.zeros((m, n), np.float32), ttnn.ShardTensorToMesh(mesh_device, dim=0))
+    a_mesh = on_mesh(mesh_device, a, ttnn.ShardTensorToMesh(mesh_device, dim=0))
+    b_mesh = on_mesh(mesh_device, b, ttnn.ReplicateTensorToMesh(mesh_device))
+    c_mesh = on_mesh(mesh_device, c, ttnn.ShardTensorToMesh(mesh_device, dim=0))
+    y_mesh = on_mesh(mesh_device, np.zeros((m, n), np.float32), ttnn.ShardTensorToMesh(mesh_device, dim=0))
     assert tuple(a_mesh.shape) == (m_per_device, k)  # each device's shard
     matmul(a_mesh, b_mesh, c_mesh, y_mesh)
     y = as_float(ttnn.to_torch(y_mesh, mesh_composer=ttnn.ConcatMeshToTensor(mesh_device, dim=0)))
