@@ -6,36 +6,19 @@ from __future__ import annotations
 
 import pytest
 
+from sharded_programs import double_tiles, sharded_spec
+
 import ttlang as ttl
 import ttlang.emu as emu
 from ttlang import opmodel
 from ttlang.opmodel import Status, TTLOperation
 
 
-@ttl.operation(grid=(1, 1))
-def double(a, out):
-    a_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
-    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
-    for r in range(-(-a.shape[0] // 32)):
-        for c in range(-(-a.shape[1] // 32)):
-            with a_dfb.reserve() as x:
-                ttl.copy(a[r, c], x).wait()
-            with a_dfb.wait() as x, o_dfb.reserve() as o:
-                o.store(x + x)
-            with o_dfb.wait() as o:
-                ttl.copy(o, out[r, c]).wait()
-
-
-def _sharded(shape, scheme, grid, shard, orientation="row_major"):
-    return ttl.TensorSpec(shape, dtype="bfloat16", buffer_type="l1", memory_layout=scheme,
-                          shard=ttl.ShardSpec(grid, shard, orientation))
-
-
 CASES = [
-    _sharded((256, 64), "height_sharded", (((0, 0), (3, 0)),), (64, 64)),
-    _sharded((100, 64), "height_sharded", (((1, 1), (2, 2)),), (32, 64), "col_major"),
-    _sharded((64, 160), "width_sharded", (((0, 0), (4, 0)),), (64, 32)),
-    _sharded((96, 128), "block_sharded", (((2, 3), (3, 5)),), (32, 64)),
+    sharded_spec((256, 64), "height_sharded", (((0, 0), (3, 0)),), (64, 64)),
+    sharded_spec((100, 64), "height_sharded", (((1, 1), (2, 2)),), (32, 64), "col_major"),
+    sharded_spec((64, 160), "width_sharded", (((0, 0), (4, 0)),), (64, 32)),
+    sharded_spec((96, 128), "block_sharded", (((2, 3), (3, 5)),), (32, 64)),
 ]
 
 
@@ -48,7 +31,7 @@ def fresh_caches():
 
 @pytest.mark.parametrize("out", CASES, ids=lambda s: f"{s.memory_layout}-{s.shape}")
 def test_sharded_output_l1_equals_the_emulated_allocation(tmp_path, out):
-    compiled = double.compile(ttl.TensorSpec(out.shape), out)
+    compiled = double_tiles.compile(ttl.TensorSpec(out.shape), out)
     answer = opmodel.query_constraints(TTLOperation.of(compiled))
     device = emu.open_device(cache_dir=tmp_path)
     tensor = device.empty(out.shape, memory_config=emu.MemoryConfig("l1", out.memory_layout, out.shard))
@@ -62,7 +45,7 @@ def test_sharded_output_l1_equals_the_emulated_allocation(tmp_path, out):
 def test_another_sharding_than_compiled_is_not_supported():
     """The kernels address the output as compiled: asking for another grid is not answered."""
     out = CASES[0]
-    op = TTLOperation.of(double.compile(ttl.TensorSpec(out.shape), out))
+    op = TTLOperation.of(double_tiles.compile(ttl.TensorSpec(out.shape), out))
     other = "#ttnn.layout<l1, height_sharded, bf16, grid = 1x2, shard = 128x64>"
     with pytest.raises(opmodel.OpModelError) as failure:
         opmodel.query_constraints(op, output=other)

@@ -9,44 +9,27 @@ import pathlib
 import pytest
 from kernel_results import assert_pass_without_warnings
 
+from sharded_programs import double_tiles, sharded_spec
+
 import ttlang as ttl
 from ttlang.artifact import ArgKind
 from ttlang.runtime.layout import bank_coord_words
 from ttlang.testing.kernel_check import artifact_jobs, run_jobs
 
 
-@ttl.operation(grid=(1, 1))
-def double(a, out):
-    a_dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
-    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
-    for r in range(-(-a.shape[0] // 32)):
-        for c in range(-(-a.shape[1] // 32)):
-            with a_dfb.reserve() as x:
-                ttl.copy(a[r, c], x).wait()
-            with a_dfb.wait() as x, o_dfb.reserve() as o:
-                o.store(x + x)
-            with o_dfb.wait() as o:
-                ttl.copy(o, out[r, c]).wait()
-
-
-def _spec(shape, scheme, grid, shard, orientation="row_major"):
-    return ttl.TensorSpec(shape, buffer_type="l1", memory_layout=scheme,
-                          shard=ttl.ShardSpec(grid, shard, orientation))
-
-
 CASES = {
     # 4 shards of 2x2 tiles stacked down the rows, on cores (1, 2) (2, 2) (1, 3) (2, 3).
-    "height": (_spec((256, 64), "height_sharded", (((1, 2), (2, 3)),), (64, 64)),
+    "height": (sharded_spec((256, 64), "height_sharded", (((1, 2), (2, 3)),), (64, 64)),
                [1, 2048, 2, 4, 8, 2, 2, 2], [(1, 2), (2, 2), (1, 3), (2, 3)]),
     # col_major: (1, 2) (1, 3) (2, 2) (2, 3); the last shard is partial (100 rows).
-    "height_col_major": (_spec((100, 64), "height_sharded", (((1, 2), (2, 3)),), (32, 64), "col_major"),
+    "height_col_major": (sharded_spec((100, 64), "height_sharded", (((1, 2), (2, 3)),), (32, 64), "col_major"),
                          [1, 2048, 2, 4, 4, 2, 1, 2], [(1, 2), (1, 3), (2, 2), (2, 3)]),
-    "width": (_spec((64, 96), "width_sharded", (((0, 0), (2, 0)),), (64, 32)),
+    "width": (sharded_spec((64, 96), "width_sharded", (((0, 0), (2, 0)),), (64, 32)),
               [1, 2048, 2, 3, 2, 3, 2, 1], [(0, 0), (1, 0), (2, 0)]),
     # 2x3 shards on a 3x2 rectangle: shard (r, c) on core (x0 + c, y0 + r).
-    "block": (_spec((64, 96), "block_sharded", (((4, 5), (6, 6)),), (32, 32)),
+    "block": (sharded_spec((64, 96), "block_sharded", (((4, 5), (6, 6)),), (32, 32)),
               [1, 2048, 2, 6, 2, 3, 1, 1], [(4, 5), (5, 5), (6, 5), (4, 6), (5, 6), (6, 6)]),
-    "block_col_major": (_spec((64, 96), "block_sharded", (((0, 0), (1, 2)),), (32, 32), "col_major"),
+    "block_col_major": (sharded_spec((64, 96), "block_sharded", (((0, 0), (1, 2)),), (32, 32), "col_major"),
                         [1, 2048, 2, 6, 2, 3, 1, 1], [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]),
 }
 
@@ -63,7 +46,7 @@ def test_sharded_accessor_words_and_bank_cores(name):
     each shard's core in ttnn's order, (x << 8) | y, two banks per runtime word."""
     spec, words, cores = CASES[name]
     rows, cols = spec.shape
-    compiled = double.compile(spec, ttl.TensorSpec((rows, cols)))
+    compiled = double_tiles.compile(spec, ttl.TensorSpec((rows, cols)))
     kernel = next(k for k in compiled.artifact.kernels
                   if any(a.kind is ArgKind.SHARD_BANK_COORDS for a in k.abi.common_runtime_args))
     accessor = _arg(kernel, ArgKind.TENSOR_ACCESSOR, "0")
@@ -96,7 +79,7 @@ def test_sharded_kernels_pass_the_real_header_check(toolchain, name):
     """Input and output sharded: every generated kernel compiles against ttnn 0.81.1's headers
     with the compiler's sharded TensorAccessorArgs words."""
     spec = CASES[name][0]
-    artifact = double.compile(spec, spec).artifact
+    artifact = double_tiles.compile(spec, spec).artifact
     assert_pass_without_warnings(run_jobs(artifact_jobs(artifact, prefix=name), toolchain))
 
 
@@ -125,9 +108,9 @@ def test_ttnn_shard_specs_are_read_from_ttnn_tensors():
 
 
 def test_a_shard_spec_that_does_not_fit_is_a_frontend_error():
-    bad = _spec((256, 64), "height_sharded", (((0, 0), (1, 0)),), (64, 64))
+    bad = sharded_spec((256, 64), "height_sharded", (((0, 0), (1, 0)),), (64, 64))
     with pytest.raises(ttl.FrontendError) as err:
-        double.compile(bad, ttl.TensorSpec((256, 64)))
+        double_tiles.compile(bad, ttl.TensorSpec((256, 64)))
     assert "the height_sharded tensor has 4 shards of 64x64 but its shard grid has 2 cores" in err.value.message
 
 

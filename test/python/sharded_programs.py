@@ -1,4 +1,4 @@
-"""Operations and shard specs for the sharded-tensor tests on the emulated device."""
+"""Operations and shard specs for the sharded-tensor tests (compile, op model, emulated device)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,13 @@ def double_tiles(a, out):
                 o.store(x + x)
             with o_dfb.wait() as o:
                 ttl.copy(o, out[r, c]).wait()
+
+
+def sharded_spec(shape, scheme, grid, shard, orientation="row_major") -> ttl.TensorSpec:
+    """A bf16 L1 ``scheme`` (height_sharded, ...) tensor spec: shards of ``shard`` elements on the
+    core rectangles ``grid``."""
+    return ttl.TensorSpec(shape, dtype="bfloat16", buffer_type="l1", memory_layout=scheme,
+                          shard=ttl.ShardSpec(grid, shard, orientation))
 
 
 def _rect(rng: np.random.Generator, cores: int) -> tuple[tuple[int, int], tuple[int, int]]:
