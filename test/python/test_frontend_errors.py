@@ -64,7 +64,7 @@ CASES = [
     ("fstring_assert", programs.fstring_assert, (SPEC,), ttl.FrontendError,
      "assertion failed: rows % 3 == 0: rows (2) must be a multiple of  3, got (64, 64)"),
     ("fstring_runtime", programs.fstring_runtime, (SPEC,), ttl.FrontendError,
-     "an f-string formats compile-time values, not"),
+     "an f-string formats compile-time values and plain runtime integers"),
     ("kernel_in_loop", programs.kernel_in_loop, (SPEC,), ttl.FrontendError,
      "declare a ttl.Kernel at the top level of the operation body"),
     ("unbound", programs.unbound, (SPEC,), ttl.FrontendError, "no operation has bound"),

@@ -426,6 +426,6 @@ def fstring_runtime(a):
     @ttl.datamovement()
     def read():
         x = ttl.node(dims=1)
-        name = f"core {x}"  # E:fstring_runtime
+        name = f"core {x:4d}"  # E:fstring_runtime
         with dfb.reserve() as blk:
             ttl.copy(a[0, 0], blk).wait()

@@ -17,7 +17,7 @@ from ttlang.frontend import api
 from ttlang import ir_text
 from ttlang.frontend.kernels import Kernel
 from ttlang.frontend.pipes import LocalFunction, is_pipe_call
-from ttlang.frontend.prints import device_print
+from ttlang.frontend.prints import RuntimeText, device_print
 from ttlang.frontend.shape_builtins import ELEMENT_DTYPES, adopt_fill_types, reject_batched
 from ttlang.frontend.source import OperationSource
 from ttlang.frontend.values import (
@@ -67,6 +67,9 @@ _BLOCK_COMPARE = {
 }
 
 
+# Stands for a runtime value while an f-string is joined (no source text holds it).
+_RUNTIME_SLOT = "\x00"
+
 class Expressions:
     """Evaluates expressions for one function compiler (``ctx``)."""
 
@@ -82,22 +85,38 @@ class Expressions:
     def expr_Constant(self, node: ast.Constant) -> Any:
         return node.value
 
-    def expr_JoinedStr(self, node: ast.JoinedStr) -> str:
-        """An f-string of compile-time values (assert messages, names): formatted now."""
-        parts = []
+    def expr_JoinedStr(self, node: ast.JoinedStr) -> str | RuntimeText:
+        """An f-string: formatted now when its values are compile-time ones (assert messages,
+        names); with plain runtime integers in it (``f"node={n}"``), a RuntimeText that only
+        print() takes, shown by the device print."""
+        parts: list[str] = []
+        runtime: list[Scalar] = []
         for value in node.values:
-            parts.append(value.value if isinstance(value, ast.Constant) else self.formatted(value))
-        return "".join(parts)
+            if isinstance(value, ast.Constant):
+                parts.append(value.value)
+                continue
+            formatted = self.formatted(value)
+            if isinstance(formatted, Scalar):
+                parts.append(_RUNTIME_SLOT)
+                runtime.append(formatted)
+            else:
+                parts.append(formatted)
+        if not runtime:
+            return "".join(parts)
+        text = "".join(parts).replace("{", "{{").replace("}", "}}").replace(_RUNTIME_SLOT, "{}")
+        return RuntimeText(text, tuple(runtime))
 
-    def formatted(self, node: ast.expr) -> str:
+    def formatted(self, node: ast.expr) -> str | Scalar:
         if not isinstance(node, ast.FormattedValue):
             raise self.ctx.error(node, f"'{type(node).__name__}' in an f-string is not supported")
         value = self.expr(node.value)
+        if isinstance(value, Scalar) and node.conversion == -1 and node.format_spec is None:
+            return value
         if not self.ctx.is_python(value):
             raise self.ctx.error(
                 node.value,
-                f"an f-string formats compile-time values, not {self.ctx.describe(value)}; "
-                "pass a runtime value to print() as an argument of its own (print(\"x =\", x))",
+                f"an f-string formats compile-time values and plain runtime integers "
+                f"(f\"{{x}}\", shown by print()), not {self.ctx.describe(value)}",
             )
         if node.conversion != -1:
             value = {ord("s"): str, ord("r"): repr, ord("a"): ascii}[node.conversion](value)
@@ -201,18 +220,20 @@ class Expressions:
         starts: list[Index] = []
         extents: list[int | None] = []
         for axis, element in enumerate(elements):
-            if isinstance(element, ast.Slice):
-                if element.step is not None:
+            # `t[r0:r1, c]`, or a slice value (`t[slice(r0, r1), c]`, `rows = slice(...); t[rows, c]`).
+            value = self.expr(element) if not isinstance(element, ast.Slice) else self.expr_Slice(element)
+            if isinstance(value, slice):
+                if value.step is not None:
                     raise self.ctx.error(element, "tile slices take no step")
-                start = self.expr(element.lower) if element.lower is not None else 0
-                stop = self.expr(element.upper) if element.upper is not None else grid[axis]
+                start = value.start if value.start is not None else 0
+                stop = value.stop if value.stop is not None else grid[axis]
                 self.check_index(start, element)
                 self.check_index(stop, element)
                 extent = stop - start if isinstance(start, int) and isinstance(stop, int) else None
                 if extent is not None and extent <= 0:
                     raise self.ctx.error(element, f"empty tile slice {start}:{stop}")
             else:
-                start = self.expr(element)
+                start = value
                 self.check_index(start, element)
                 extent = 1
             starts.append(start)
@@ -480,6 +501,8 @@ class Expressions:
             )
         if callee in (builtins.min, builtins.max) and any(isinstance(a, Scalar) for a in args):
             return self.runtime_min_max(callee is builtins.min, args, keywords, node)
+        if callee is builtins.slice and not keywords and all(isinstance(a, (int, Scalar)) or a is None for a in args):
+            return slice(*args)  # tile bounds, runtime ones too (`t[slice(r0, r1), c]`)
         plain_args = list(args) + [v for v, _ in keywords.values()]
         for value in plain_args:
             if not self.ctx.is_python(value):

@@ -10,6 +10,7 @@ one line).
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ttlang.artifact import KernelKind
@@ -20,6 +21,15 @@ if TYPE_CHECKING:
 
 COMPUTE_THREADS = ("unpack", "math", "pack")
 _CONSTANTS = (str, int, float, bool)
+
+
+@dataclass(frozen=True)
+class RuntimeText:
+    """An f-string with runtime integers in it (``f"node={n}"``), which only a device print can
+    show: its format (``{}`` per runtime value, other braces doubled) and the values."""
+
+    format: str
+    values: tuple[Scalar, ...]
 
 
 def _text(value: object) -> str:
@@ -70,6 +80,9 @@ def device_print(ctx: ExpressionContext, args: list[tuple[Any, ast.expr]],
         elif isinstance(value, Scalar):
             pieces.append("{}")
             values.append((value.ssa, value.type))
+        elif isinstance(value, RuntimeText):
+            pieces.append(value.format)
+            values.extend((v.ssa, v.type) for v in value.values)
         elif isinstance(value, BlockValue) and value.origin in ("reserve", "wait"):
             flush()
             ctx.builder.dprint("{}", [(value.ssa, value.type)], thread, ctx.loc(where))

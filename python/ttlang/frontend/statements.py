@@ -26,16 +26,33 @@ class Statements:
 
     def __init__(self, ctx: StatementContext) -> None:
         self.ctx = ctx
+        # Bodies after which nothing of the function runs (ids of the branch lists of guards
+        # rewritten by _guard_as_branches): a return there ends the function as at its end.
+        self._tail_bodies: set[int] = set()
 
     def statements(self, body: list[ast.stmt]) -> None:
+        tail = not self.ctx.scope.region or id(body) in self._tail_bodies
         for index, stmt in enumerate(body):
             if isinstance(stmt, ast.Return):
                 if stmt.value is not None:
                     raise self.ctx.error(stmt, "a TT-Lang operation or thread returns nothing")
-                if index != len(body) - 1 or self.ctx.scope.region:
-                    raise self.ctx.error(stmt, "'return' is only allowed as the last statement")
+                if index != len(body) - 1 or not tail:
+                    raise self.ctx.error(stmt, "'return' is only allowed as the last statement "
+                                               "(or ending an `if` at the thread's top level)")
                 continue
+            if tail and _ends_in_return(stmt):
+                self.statement(self._guard_as_branches(stmt, body[index + 1:]))
+                return
             self.statement(stmt)
+
+    def _guard_as_branches(self, guard: ast.If, rest: list[ast.stmt]) -> ast.If:
+        """``if c: A; return`` followed by ``rest`` (tt-lang's early-return guard, e.g. ``if not
+        net.is_active(): return``) as ``if c: A else: <its else>; rest``: both branches end the
+        function, so returns ending them stay allowed."""
+        then = guard.body[:-1] or [ast.copy_location(ast.Pass(), guard.body[-1])]
+        branches = ast.copy_location(ast.If(test=guard.test, body=then, orelse=guard.orelse + rest), guard)
+        self._tail_bodies.update((id(branches.body), id(branches.orelse)))
+        return branches
 
     def statement(self, node: ast.stmt) -> None:
         method = getattr(self, f"stmt_{type(node).__name__}", None)
@@ -266,3 +283,9 @@ class Statements:
         if selectors[0].name is None:
             self.ctx.threads.canonical_taken.add(kind)
         return selectors[0]
+
+
+def _ends_in_return(stmt: ast.stmt) -> bool:
+    """An ``if`` whose then-branch ends with a bare ``return``."""
+    return (isinstance(stmt, ast.If) and isinstance(stmt.body[-1], ast.Return)
+            and stmt.body[-1].value is None)
