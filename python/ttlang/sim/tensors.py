@@ -54,13 +54,6 @@ def torch_module() -> ModuleType | None:
 
 
 
-def _library_operation(name: str, *args: Any) -> Any:
-    """``ttnn.<name>(*args)`` on simulator tensors (ttnn_ops imports this module: imported here)."""
-    from ttlang.runtime import _ttnn  # noqa: PLC0415
-    from ttlang.sim.ttnn_ops import golden_operation  # noqa: PLC0415
-
-    return golden_operation(name, getattr(_ttnn.ttnn(), name))(*args)
-
 class Tensor:
     """What ``ttnn.Tensor`` names inside ``ttlang-sim``: the base of device and host tensors
     (for annotations and ``isinstance``). Create tensors with ``ttnn.from_torch``,
@@ -79,32 +72,6 @@ class Tensor:
     def to_torch(self) -> Any:
         """The values as a torch tensor (a numpy array without torch), as ``ttnn.to_torch``."""
         return export(self.to_numpy())  # type: ignore[attr-defined]
-
-    # ttnn.Tensor's arithmetic operators are ttnn.add / subtract / multiply / divide, here on the
-    # host through their golden functions (ttlang.sim.ttnn_ops), as `ttnn.add(a, b)` is.
-    def __add__(self, other: Any) -> Any:
-        return _library_operation("add", self, other)
-
-    def __radd__(self, other: Any) -> Any:
-        return _library_operation("add", other, self)
-
-    def __sub__(self, other: Any) -> Any:
-        return _library_operation("subtract", self, other)
-
-    def __rsub__(self, other: Any) -> Any:
-        return _library_operation("subtract", other, self)
-
-    def __mul__(self, other: Any) -> Any:
-        return _library_operation("multiply", self, other)
-
-    def __rmul__(self, other: Any) -> Any:
-        return _library_operation("multiply", other, self)
-
-    def __truediv__(self, other: Any) -> Any:
-        return _library_operation("divide", self, other)
-
-    def __neg__(self) -> Any:
-        return _library_operation("neg", self)
 
     def get_dtype(self) -> DataType:
         return self.dtype  # type: ignore[attr-defined]

@@ -100,3 +100,27 @@ def _from_golden(result: Any, like: Tensor, dtype: Any, memory_config: Any) -> A
     if device is not None and memory_config is None:
         memory_config = like.memory_config()  # type: ignore[attr-defined]
     return place(values, target, like.layout, device, memory_config)  # type: ignore[attr-defined]
+
+
+# ttnn.Tensor's arithmetic operators are ttnn.add / subtract / multiply / divide / neg: on the
+# simulator's tensors, those operations' goldens on the host (as `ttnn.add(a, b)` is). Set here,
+# beside golden_operation, because this module builds on ttlang.sim.tensors.
+_OPERATORS = {
+    "__add__": ("add", False), "__radd__": ("add", True),
+    "__sub__": ("subtract", False), "__rsub__": ("subtract", True),
+    "__mul__": ("multiply", False), "__rmul__": ("multiply", True),
+    "__truediv__": ("divide", False),
+}
+
+
+def _operator(name: str, reflected: bool) -> Callable[..., Any]:
+    def apply(self: Tensor, other: Any) -> Any:
+        operation = golden_operation(name, getattr(_ttnn.ttnn(), name))
+        return operation(other, self) if reflected else operation(self, other)
+
+    return apply
+
+
+for _method, (_name, _reflected) in _OPERATORS.items():
+    setattr(Tensor, _method, _operator(_name, _reflected))
+Tensor.__neg__ = lambda self: golden_operation("neg", _ttnn.ttnn().neg)(self)  # type: ignore[method-assign]
