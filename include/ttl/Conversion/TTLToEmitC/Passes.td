@@ -5,39 +5,6 @@
 
 include "mlir/Pass/PassBase.td"
 
-def TTLSpecializeCores : Pass<"ttl-specialize-cores", "::mlir::ModuleOp"> {
-  let summary = "clones kernels per core subset and folds the core coordinate";
-  let description = [{
-    For every kernel function (`ttl.kernel`) of an operation with a static
-    grid (`ttl.grid`), evaluates each comparison that depends only on the core
-    coordinate (`ttl.node`), grid extents and constants for every core of the
-    grid. Cores that agree on every such comparison form one subset; when
-    there is more than one subset, the kernel is cloned once per subset, the
-    comparisons fold to constants and a coordinate that is the same on every
-    core of the subset folds too. Every kernel function then carries
-    `ttl.core_ranges`, the inclusive `#ttl.core_range` rectangles of its
-    cores; clones keep the `ttl.kernel` identity of the logical kernel.
-
-    ```mlir
-    // Before: one kernel on a 2x1 grid that branches on `col == 0`.
-    func.func @k() attributes {ttl.grid = array<i64: 2, 1>, ttl.kernel = ...} {
-      %col = ttl.node 0
-      %first = arith.cmpi eq, %col, %c0 : index
-      scf.if %first { ... }
-    }
-    // After: @k_cores0 with ttl.core_ranges = [#ttl.core_range<(0, 0) to (0, 0)>]
-    // (the branch folded to true) and @k_cores1 with
-    // [#ttl.core_range<(1, 0) to (1, 0)>].
-    ```
-  }];
-  let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"\"",
-           "the target compiled for (wormhole_b0, blackhole): grids are checked "
-           "against its worker grid; empty: against the largest target's">
-  ];
-  let dependentDialects = ["::mlir::arith::ArithDialect"];
-}
-
 def TTLAssignProcessorRoles
     : Pass<"ttl-assign-processor-roles", "::mlir::ModuleOp"> {
   let summary = "assigns each kernel function its Tensix processor role";

@@ -13,11 +13,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ttl/Conversion/TTLToEmitC/KernelABI.h"
-#include "ttl/Conversion/TTLToEmitC/Passes.h"
 #include "ttl/Dialect/TTL/IR/TTL.h"
 #include "ttl/Dialect/TTL/IR/TTLTargets.h"
 #include "ttl/Transforms/TTL/CoreEvaluation.h"
+#include "ttl/Transforms/TTL/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -30,7 +29,7 @@
 
 namespace mlir::ttl {
 #define GEN_PASS_DEF_TTLSPECIALIZECORES
-#include "ttl/Conversion/TTLToEmitC/Passes.h.inc"
+#include "ttl/Transforms/TTL/Passes.h.inc"
 } // namespace mlir::ttl
 
 using namespace mlir;
