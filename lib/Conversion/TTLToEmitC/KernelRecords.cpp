@@ -2,7 +2,6 @@
 //
 // Before the conversion to EmitC, each kernel function gets the facts its
 // #ttl.kernel_record will carry, as typed attributes (TTLAttrs.td):
-//   ttl-assign-processor-roles       ttl.processor_role
 //   ttl-record-kernel-abi            ttl.abi, ttl.dataflow_buffers,
 //                                    ttl.dfb_configurations
 //   ttl-check-synchronized-reconfigurations (a check, no attribute)
@@ -21,7 +20,6 @@
 #include <map>
 
 namespace mlir::ttl {
-#define GEN_PASS_DEF_TTLASSIGNPROCESSORROLES
 #define GEN_PASS_DEF_TTLRECORDKERNELABI
 #define GEN_PASS_DEF_TTLCHECKSYNCHRONIZEDRECONFIGURATIONS
 #include "ttl/Conversion/TTLToEmitC/Passes.h.inc"
@@ -30,31 +28,6 @@ namespace mlir::ttl {
 using namespace mlir;
 using namespace mlir::ttl;
 using namespace mlir::ttl::emitc_lowering;
-
-FailureOr<SmallVector<func::FuncOp>>
-emitc_lowering::getKernelFunctions(ModuleOp module) {
-  SmallVector<func::FuncOp> kernels;
-  for (auto func : module.getOps<func::FuncOp>()) {
-    if (func->hasAttr(TTLDialect::kKernelAttrName)) {
-      kernels.push_back(func);
-      continue;
-    }
-    if (func->hasAttr(TTLDialect::kOperationIdAttrName))
-      return func.emitError(kNotSplitMessage);
-  }
-  return kernels;
-}
-
-LogicalResult emitc_lowering::forEachKernelFunction(
-    ModuleOp module, llvm::function_ref<LogicalResult(func::FuncOp)> step) {
-  FailureOr<SmallVector<func::FuncOp>> kernels = getKernelFunctions(module);
-  if (failed(kernels))
-    return failure();
-  for (func::FuncOp kernel : *kernels)
-    if (failed(step(kernel)))
-      return failure();
-  return success();
-}
 
 namespace {
 
@@ -158,40 +131,6 @@ checkSynchronizedReconfigurations(ArrayRef<func::FuncOp> kernels) {
   }
   return success();
 }
-
-struct AssignProcessorRolesPass
-    : public ttl::impl::TTLAssignProcessorRolesBase<AssignProcessorRolesPass> {
-  void runOnOperation() override {
-    FailureOr<SmallVector<func::FuncOp>> kernels =
-        getKernelFunctions(getOperation());
-    if (failed(kernels))
-      return signalPassFailure();
-    // The compute kernel on the TRISCs, the first logical data-movement
-    // kernel on RISC-V 0 (BRISC), the second on RISC-V 1.
-    SmallVector<Attribute> movers;
-    for (func::FuncOp kernel : *kernels) {
-      auto id = cast<KernelAttr>(kernel->getAttr(TTLDialect::kKernelAttrName));
-      ProcessorRole role = ProcessorRole::Compute;
-      if (id.getKind() != KernelKind::Compute) {
-        auto *it = llvm::find(movers, id);
-        if (it == movers.end()) {
-          if (movers.size() == 2) {
-            kernel.emitError("more than two data-movement kernels in one "
-                             "module; a Tensix core has two data-movement "
-                             "processors");
-            return signalPassFailure();
-          }
-          movers.push_back(id);
-          it = movers.end() - 1;
-        }
-        role = it == movers.begin() ? ProcessorRole::DataMovement0
-                                    : ProcessorRole::DataMovement1;
-      }
-      kernel->setAttr(TTLDialect::kProcessorRoleAttrName,
-                      ProcessorRoleAttr::get(&getContext(), role));
-    }
-  }
-};
 
 struct RecordKernelABIPass
     : public ttl::impl::TTLRecordKernelABIBase<RecordKernelABIPass> {

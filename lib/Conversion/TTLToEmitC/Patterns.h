@@ -13,6 +13,7 @@
 
 #include "ttl/Conversion/TTLToEmitC/KernelABI.h"
 #include "ttl/Dialect/TTL/IR/TTL.h"
+#include "ttl/Transforms/TTL/KernelFunctions.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -81,21 +82,6 @@ inline constexpr llvm::StringLiteral kDataflowBufferReconfigureHeader =
 /// block (python/ttlang/include/ttlang/dprint_block.h).
 inline constexpr llvm::StringLiteral kDPrintHeader = "api/debug/dprint.h";
 inline constexpr llvm::StringLiteral kDPrintBlockHeader = "ttlang/dprint_block.h";
-
-/// The error on an operation function left for the backend passes.
-inline constexpr llvm::StringLiteral kNotSplitMessage =
-    "operation is not split into kernels; run ttl-split-kernels before "
-    "convert-ttl-to-emitc";
-
-/// The kernel functions of `module` (`ttl.kernel`), in order; fails with
-/// kNotSplitMessage on an operation function that is not split.
-FailureOr<SmallVector<func::FuncOp>> getKernelFunctions(ModuleOp module);
-
-/// Runs `step` on each kernel function of `module` in order, stopping at the
-/// first failure (the body of a per-kernel backend pass).
-LogicalResult
-forEachKernelFunction(ModuleOp module,
-                      llvm::function_ref<LogicalResult(func::FuncOp)> step);
 
 /// One argument of an emitted call: an SSA operand or an integer literal.
 using CallArg = std::variant<Value, int64_t>;

@@ -5,25 +5,6 @@
 
 include "mlir/Pass/PassBase.td"
 
-def TTLAssignProcessorRoles
-    : Pass<"ttl-assign-processor-roles", "::mlir::ModuleOp"> {
-  let summary = "assigns each kernel function its Tensix processor role";
-  let description = [{
-    Writes `ttl.processor_role` on every kernel function (`ttl.kernel`): the
-    compute kernel runs on the TRISCs (`compute`), the first data-movement
-    logical kernel of the module on RISC-V 0 (BRISC, `data_movement_0`), the
-    second on RISC-V 1 (NCRISC, `data_movement_1`); clones of one logical
-    kernel (core specialization) share its role. Fails on a third
-    data-movement logical kernel and on an operation that is not split into
-    kernel functions.
-
-    ```mlir
-    func.func @reader() attributes {ttl.kernel = #ttl.kernel<data_movement, "reader", "op:1">,
-                                    ttl.processor_role = #ttl.processor_role<data_movement_0>}
-    ```
-  }];
-}
-
 def TTLRecordKernelABI : Pass<"ttl-record-kernel-abi", "::mlir::ModuleOp"> {
   let summary = "records each kernel function's ABI and DFB specs";
   let description = [{
