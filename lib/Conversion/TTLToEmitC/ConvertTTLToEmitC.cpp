@@ -14,9 +14,9 @@
 #include "Patterns.h"
 #include "TileMath.h"
 
-#include "ttl/Conversion/TTLToEmitC/KernelABI.h"
 #include "ttl/Conversion/TTLToEmitC/Passes.h"
 #include "ttl/Dialect/TTL/IR/TTL.h"
+#include "ttl/Transforms/TTL/KernelABI.h"
 
 #include "mlir/Conversion/ArithToEmitC/ArithToEmitC.h"
 #include "mlir/Conversion/FuncToEmitC/FuncToEmitC.h"

@@ -11,8 +11,8 @@
 #ifndef TTL_LIB_CONVERSION_TTLTOEMITC_PATTERNS_H
 #define TTL_LIB_CONVERSION_TTLTOEMITC_PATTERNS_H
 
-#include "ttl/Conversion/TTLToEmitC/KernelABI.h"
 #include "ttl/Dialect/TTL/IR/TTL.h"
+#include "ttl/Transforms/TTL/KernelABI.h"
 #include "ttl/Transforms/TTL/KernelFunctions.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"

@@ -406,4 +406,30 @@ def TTLAssignProcessorRoles
   }];
 }
 
+def TTLRecordKernelABI : Pass<"ttl-record-kernel-abi", "::mlir::ModuleOp"> {
+  let summary = "records each kernel function's ABI and DFB specs";
+  let description = [{
+    Computes the argument layout of every kernel function
+    (`computeKernelABI`, docs/kernel-abi.md) and records it as `ttl.abi`
+    (`#ttl.abi`, with the finished words of the DFB index and tensor
+    accessor slots), its DFBs as `ttl.dataflow_buffers` (`#ttl.dfb_spec`,
+    ascending index) and, when it reconfigures DFBs, the rings as
+    `ttl.dfb_configurations` (`#ttl.dfb_config`). `convert-ttl-to-emitc`
+    takes its argument indices from these records and moves them into the
+    kernel's `#ttl.kernel_record`. Fails on a kernel parameter that is not a
+    tensor with a `#ttl.layout`, a kernel function with results, a DFB
+    without physical index and a copied tensor that is not interleaved and
+    tiled.
+
+    ```mlir
+    func.func @writer(%out: tensor<64x64xbf16, #ttl.layout<dram, interleaved, tiled>>) attributes {
+        ttl.abi = #ttl.abi<compile_time = [#ttl.arg<dfb_index, "dfb0", 1, words = [0]>,
+                                           #ttl.arg<tensor_accessor, "0", 2, words = [2, 2048]>],
+                           common_runtime = [#ttl.arg<buffer_address, "0", 1>],
+                           per_core_runtime = []>,
+        ttl.dataflow_buffers = [#ttl.dfb_spec<name = "dfb0", index = 0, ...>], ...}
+    ```
+  }];
+}
+
 #endif // TTL_TRANSFORMS_TTL_PASSES_TD
