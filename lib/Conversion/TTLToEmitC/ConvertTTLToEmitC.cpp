@@ -2,7 +2,7 @@
 //
 // Driver of convert-ttl-to-emitc: a translation of decided IR. It collects
 // facts about each kernel function from the records of
-// ttl-assign-processor-roles and ttl-record-kernel-abi (KernelRecords.cpp)
+// ttl-assign-processor-roles and ttl-record-kernel-abi (lib/Transforms/TTL)
 // and the tile-math plan (ttl-plan-unpack-to-dest), wraps each kernel in an
 // emitc.file with its includes and its #ttl.kernel_record, then runs a full
 // dialect conversion with the pattern families of this directory and the

@@ -5,22 +5,6 @@
 
 include "mlir/Pass/PassBase.td"
 
-def TTLCheckSynchronizedReconfigurations
-    : Pass<"ttl-check-synchronized-reconfigurations", "::mlir::ModuleOp"> {
-  let summary = "checks that all kernels reconfigure a shared DFB alike";
-  let description = [{
-    Every kernel of an operation that uses a DFB must reconfigure it
-    (`ttl.reconfigure_dfb`) at the same synchronized points: the same ring
-    sizes in the same order. An error names both kernels.
-
-    ```mlir
-    // error: kernel 'consumer' reconfigures DFB 0 as [] but kernel 'producer'
-    // as [4 pages]; every kernel that uses a DFB must reconfigure it at the
-    // same synchronized points
-    ```
-  }];
-}
-
 def TTLPlanAccumulation : Pass<"ttl-plan-accumulation", "::mlir::ModuleOp"> {
   let summary = "decides how each accumulating ttl.store adds to its block";
   let description = [{

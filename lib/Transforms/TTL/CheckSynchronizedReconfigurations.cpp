@@ -1,17 +1,16 @@
-//===- KernelRecords.cpp - the backend passes that record kernel facts ----===//
+//===- CheckSynchronizedReconfigurations.cpp - DFB rings alike ------------===//
 //
-// Before the conversion to EmitC, each kernel function gets the facts its
-// #ttl.kernel_record will carry, as typed attributes (TTLAttrs.td):
-//   ttl-check-synchronized-reconfigurations (a check, no attribute)
-// convert-ttl-to-emitc reads them and moves them into the record.
+// ttl-check-synchronized-reconfigurations: every kernel of an operation that
+// uses a DFB reconfigures it (ttl.reconfigure_dfb) at the same synchronized
+// points, the same ring sizes in the same order (computeDataflowBufferConfigs,
+// KernelABI.h); otherwise producer and consumer would disagree on the ring.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Patterns.h"
-
-#include "ttl/Conversion/TTLToEmitC/Passes.h"
 #include "ttl/Dialect/TTL/IR/TTL.h"
 #include "ttl/Transforms/TTL/KernelABI.h"
+#include "ttl/Transforms/TTL/KernelFunctions.h"
+#include "ttl/Transforms/TTL/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -19,12 +18,11 @@
 
 namespace mlir::ttl {
 #define GEN_PASS_DEF_TTLCHECKSYNCHRONIZEDRECONFIGURATIONS
-#include "ttl/Conversion/TTLToEmitC/Passes.h.inc"
+#include "ttl/Transforms/TTL/Passes.h.inc"
 } // namespace mlir::ttl
 
 using namespace mlir;
 using namespace mlir::ttl;
-using namespace mlir::ttl::emitc_lowering;
 
 namespace {
 
