@@ -448,4 +448,53 @@ def TTLCheckSynchronizedReconfigurations
   }];
 }
 
+def TTLLowerTileMath : Pass<"ttl-lower-tile-math", "::mlir::ModuleOp"> {
+  let summary = "lowers each ttl.store of tile math to compute-API calls";
+  let description = [{
+    For every kernel function, as `ttl-plan-accumulation` and
+    `ttl-plan-unpack-to-dest` recorded (it fails when their attributes are
+    missing), replaces each `ttl.store` of a tile-math expression with the
+    ttnn 0.81.1 compute-API calls that compute and pack it, as
+    `emitc.call_opaque` ops naming the DFBs through unrealized casts to
+    `uint32_t`:
+
+    - the tile-register protocol around the math
+      (`tile_regs_acquire/commit/wait/release`, `pack_tile`, with
+      `pack_reconfig_l1_acc` for an accumulating store), its DEST registers
+      allocated per expression (at most one DEST section: 8 tiles, 4 with
+      fp32 accumulation);
+    - FPU math: one add / sub / mul of waited blocks (`binary_tiles_init`,
+      `add_tiles`, bcast forms), a matmul with fused math (`matmul_init`,
+      `matmul_tiles`, copies and an SFPU epilogue), a reduction
+      (`reduce_init`, `reduce_tile`, `reduce_uninit`);
+    - SFPU math: every other expression (`copy_tile` of each leaf into its
+      own register, `*_binary_tile`, `exp_tile`, ...);
+    - the compute kernel's `compute_kernel_hw_startup` before its first math
+      and the unpacker / packer reconfigurations (`reconfig_data_format*`,
+      `pack_reconfig_data_format`) between math of different formats.
+
+    The expression ops it leaves dead are erased; DFBs, blocks and every
+    other op stay for `convert-ttl-to-emitc`. Fails at the store on math it
+    cannot lower (a block that is not from `ttl.wait`, a matmul or reduction
+    combined otherwise, an expression needing more DEST registers than a
+    section holds).
+
+    ```mlir
+    // Before
+    %e = ttl.exp %x : !ttl.block<1x1xbf16>
+    ttl.store %e, %r : !ttl.block<1x1xbf16>
+    // After
+    %0 = builtin.unrealized_conversion_cast %in : !ttl.dfb<1x1xbf16, 2> to !emitc.opaque<"uint32_t">
+    emitc.call_opaque "tile_regs_acquire"() : () -> ()
+    emitc.call_opaque "copy_init"(%0) : (!emitc.opaque<"uint32_t">) -> ()
+    emitc.call_opaque "copy_tile"(%0) {args = [0 : index, 0 : i32, 0 : i32]} : ...
+    emitc.call_opaque "exp_tile_init"() : () -> ()
+    emitc.call_opaque "exp_tile"() {args = [0 : i32]} : () -> ()
+    ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::emitc::EmitCDialect"];
+}
+
 #endif // TTL_TRANSFORMS_TTL_PASSES_TD
