@@ -149,14 +149,6 @@ bool usesPipes(func::FuncOp kernel);
 void populatePipePatterns(const TypeConverter &converter,
                           RewritePatternSet &patterns);
 
-/// ttl-plan-accumulation (PlanAccumulation.cpp): checks the accumulating
-/// stores of `kernel` (`ttl.store {accumulate}`, Python `blk += expr`) and
-/// records how each adds (`ttl.accumulation`) and which stores pack to tile
-/// indices (`ttl.indexed_pack`: every store into a reserved block that has an
-/// accumulating store). An accumulating store in a runtime `if` below its
-/// reservation, and an accumulated reduction, are errors.
-LogicalResult planAccumulation(func::FuncOp kernel);
-
 /// ttl-plan-unpack-to-dest (UnpackToDest.cpp): the sorted physical indices of
 /// the DFBs whose tiles compute kernel `kernel` unpacks straight into DEST
 /// (ttnn UnpackToDestMode::UnpackToDestFp32, `unpack_to_dest` of its

@@ -5,39 +5,6 @@
 
 include "mlir/Pass/PassBase.td"
 
-def TTLPlanAccumulation : Pass<"ttl-plan-accumulation", "::mlir::ModuleOp"> {
-  let summary = "decides how each accumulating ttl.store adds to its block";
-  let description = [{
-    For every kernel function, checks the accumulating stores (`ttl.store
-    {accumulate}`, Python `blk += expr`) and records how each adds, as
-    `ttl.accumulation` (`#ttl.accumulation`): `always_adds` when an earlier
-    store into its reserved block precedes it (in its block or an enclosing
-    one up to the reservation's); otherwise `in_dest` for a plain matmul of
-    waited blocks alone in a loop right below the reservation whose block
-    fits one DEST section (its partial sums stay in DEST across the loop),
-    else `first` (it overwrites on the first iteration of every loop between
-    it and the reservation). Every store into a block that has an
-    accumulating store gets `ttl.indexed_pack`: its packs name their tile
-    indices. `ttl-lower-tile-math` lowers the stores as recorded.
-
-    Fails on an accumulating store in a runtime `scf.if` below its block's
-    reservation (which contribution overwrites would be known only at run
-    time) and on an accumulated reduction.
-
-    ```mlir
-    // Before
-    %r = ttl.reserve %o : !d -> !blk
-    scf.for %k = %c0 to %c4 step %c1 {
-      ...
-      ttl.store %p, %r {accumulate} : !blk
-    }
-    // After
-      ttl.store %p, %r {accumulate, ttl.accumulation = #ttl.accumulation<first>,
-                        ttl.indexed_pack} : !blk
-    ```
-  }];
-}
-
 def TTLPlanUnpackToDest : Pass<"ttl-plan-unpack-to-dest", "::mlir::ModuleOp"> {
   let summary = "decides which f32 DFBs a compute kernel unpacks to DEST";
   let description = [{

@@ -21,16 +21,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Patterns.h"
+#include "ttl/Transforms/TTL/KernelFunctions.h"
+#include "ttl/Transforms/TTL/Passes.h"
 #include "ttl/Transforms/TTL/TileMath.h"
-
-#include "ttl/Conversion/TTLToEmitC/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace mlir::ttl {
 #define GEN_PASS_DEF_TTLPLANACCUMULATION
-#include "ttl/Conversion/TTLToEmitC/Passes.h.inc"
+#include "ttl/Transforms/TTL/Passes.h.inc"
 } // namespace mlir::ttl
 
 using namespace mlir;
@@ -102,17 +101,10 @@ FailureOr<Accumulation> decideAccumulation(func::FuncOp kernel,
                                         : Accumulation::First;
 }
 
-struct TTLPlanAccumulationPass
-    : public ttl::impl::TTLPlanAccumulationBase<TTLPlanAccumulationPass> {
-  void runOnOperation() override {
-    if (failed(forEachKernelFunction(getOperation(), planAccumulation)))
-      signalPassFailure();
-  }
-};
-
 } // namespace
 
-LogicalResult emitc_lowering::planAccumulation(func::FuncOp kernel) {
+/// The body of the pass on one kernel function.
+static LogicalResult planAccumulation(func::FuncOp kernel) {
   MLIRContext *context = kernel.getContext();
   WalkResult result = kernel.walk([&](StoreOp store) {
     if (!store.getAccumulate())
@@ -143,3 +135,15 @@ LogicalResult emitc_lowering::planAccumulation(func::FuncOp kernel) {
   });
   return failure(result.wasInterrupted());
 }
+
+namespace {
+
+struct TTLPlanAccumulationPass
+    : public ttl::impl::TTLPlanAccumulationBase<TTLPlanAccumulationPass> {
+  void runOnOperation() override {
+    if (failed(forEachKernelFunction(getOperation(), planAccumulation)))
+      signalPassFailure();
+  }
+};
+
+} // namespace
