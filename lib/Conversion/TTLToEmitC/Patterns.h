@@ -149,14 +149,6 @@ bool usesPipes(func::FuncOp kernel);
 void populatePipePatterns(const TypeConverter &converter,
                           RewritePatternSet &patterns);
 
-/// ttl-plan-unpack-to-dest (UnpackToDest.cpp): the sorted physical indices of
-/// the DFBs whose tiles compute kernel `kernel` unpacks straight into DEST
-/// (ttnn UnpackToDestMode::UnpackToDestFp32, `unpack_to_dest` of its
-/// #ttl.kernel_record): its f32 DFBs that its tile math reads only with
-/// copy_tile, when it runs with fp32 DEST accumulation. Every other DFB is
-/// unpacked through SrcA / SrcB (TF32 for f32 data).
-SmallVector<int64_t> planUnpackToDest(func::FuncOp kernel);
-
 } // namespace mlir::ttl::emitc_lowering
 
 #endif // TTL_LIB_CONVERSION_TTLTOEMITC_PATTERNS_H

@@ -103,7 +103,9 @@ FailureOr<Accumulation> decideAccumulation(func::FuncOp kernel,
 
 } // namespace
 
-/// The body of the pass on one kernel function.
+/// Checks the accumulating stores of `kernel` and records how each adds
+/// (`ttl.accumulation`) and which stores pack to tile indices
+/// (`ttl.indexed_pack`); an accumulated reduction is an error.
 static LogicalResult planAccumulation(func::FuncOp kernel) {
   MLIRContext *context = kernel.getContext();
   WalkResult result = kernel.walk([&](StoreOp store) {

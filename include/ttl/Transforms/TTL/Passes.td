@@ -530,4 +530,32 @@ def TTLPlanAccumulation : Pass<"ttl-plan-accumulation", "::mlir::ModuleOp"> {
   }];
 }
 
+def TTLPlanUnpackToDest : Pass<"ttl-plan-unpack-to-dest", "::mlir::ModuleOp"> {
+  let summary = "decides which f32 DFBs a compute kernel unpacks to DEST";
+  let description = [{
+    Records `ttl.unpack_to_dest` on every compute kernel function: the
+    ascending physical indices of the DFBs whose tiles it unpacks straight
+    into DEST (ttnn `UnpackToDestMode::UnpackToDestFp32`), so `copy_tile`
+    keeps every f32 bit. With fp32 DEST accumulation these are its f32 DFBs
+    that its tile math reads only with `copy_tile` (and `unary_bcast` /
+    `transpose_tile`): not a matmul, reduction or FPU binary operand, not
+    handed to an external call, and not a leaf of an SFPU expression with
+    such a leaf (the leaves of one expression share the unpacker's
+    configuration). Empty otherwise. `ttl-lower-tile-math` programs the
+    unpacker formats by it and checks it against the calls it emitted;
+    `convert-ttl-to-emitc` moves it into the kernel's `#ttl.kernel_record`
+    (`unpack_to_dest`).
+
+    ```mlir
+    func.func @compute() attributes {ttl.fp32_dest_acc_en = true,
+        ttl.kernel = #ttl.kernel<compute, "compute", "op:1">,
+        ttl.unpack_to_dest = array<i64: 0>} {
+      %in = ttl.create_dfb {physical_index = 0 : i32} : !ttl.dfb<1x1xf32, 2>
+      ...
+      %e = ttl.exp %x : !ttl.block<1x1xf32>   // copy_tile(in, 0, 0): f32 to DEST
+    }
+    ```
+  }];
+}
+
 #endif // TTL_TRANSFORMS_TTL_PASSES_TD

@@ -1,4 +1,4 @@
-//===- UnpackToDest.cpp - f32 DFBs unpacked straight into DEST ------------===//
+//===- PlanUnpackToDest.cpp - f32 DFBs unpacked straight into DEST --------===//
 //
 // copy_tile (api/compute/tile_move_copy.h) unpacks with
 // `llk_unpack_A<..., UnpackToDestEn>`: tt-llk sends a tile straight into DEST
@@ -20,24 +20,21 @@
 // keeps all its leaves on the SrcA path. It records their physical indices as
 // the kernel function's `ttl.unpack_to_dest`, which convert-ttl-to-emitc moves
 // into its #ttl.kernel_record (`unpack_to_dest`). After ttl-lower-tile-math
-// lowers the tile math, checkUnpackToDest checks the plan against the calls
-// the lowering emitted.
+// lowers the tile math, it checks the plan against the calls it emitted
+// (checkUnpackToDest, LowerTileMath.cpp).
 //
 //===----------------------------------------------------------------------===//
 
-#include "Patterns.h"
+#include "ttl/Dialect/TTL/IR/TTL.h"
+#include "ttl/Transforms/TTL/KernelFunctions.h"
+#include "ttl/Transforms/TTL/Passes.h"
 #include "ttl/Transforms/TTL/TileMath.h"
 
-#include "ttl/Conversion/TTLToEmitC/Passes.h"
-
-#include "ttl/Dialect/TTL/IR/TTL.h"
-
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "llvm/ADT/StringSwitch.h"
 
 namespace mlir::ttl {
 #define GEN_PASS_DEF_TTLPLANUNPACKTODEST
-#include "ttl/Conversion/TTLToEmitC/Passes.h.inc"
+#include "ttl/Transforms/TTL/Passes.h.inc"
 } // namespace mlir::ttl
 
 using namespace mlir;
@@ -73,25 +70,13 @@ void collectLeaves(Value value, SmallVectorImpl<Value> &leaves) {
     collectLeaves(operand, leaves);
 }
 
-struct TTLPlanUnpackToDestPass
-    : public ttl::impl::TTLPlanUnpackToDestBase<TTLPlanUnpackToDestPass> {
-  void runOnOperation() override {
-    auto record = [&](func::FuncOp kernel) {
-      auto id = kernel->getAttrOfType<KernelAttr>(TTLDialect::kKernelAttrName);
-      if (id.getKind() == KernelKind::Compute)
-        kernel->setAttr(TTLDialect::kUnpackToDestAttrName,
-                        DenseI64ArrayAttr::get(&getContext(),
-                                               planUnpackToDest(kernel)));
-      return success();
-    };
-    if (failed(forEachKernelFunction(getOperation(), record)))
-      signalPassFailure();
-  }
-};
-
 } // namespace
 
-SmallVector<int64_t> emitc_lowering::planUnpackToDest(func::FuncOp kernel) {
+/// The sorted physical indices of the DFBs whose tiles compute kernel `kernel`
+/// unpacks straight into DEST: its f32 DFBs that its tile math reads only
+/// with copy_tile, when it runs with fp32 DEST accumulation. Every other DFB
+/// is unpacked through SrcA / SrcB (TF32 for f32 data).
+static SmallVector<int64_t> planUnpackToDest(func::FuncOp kernel) {
   SmallVector<int64_t> plan;
   auto id = kernel->getAttrOfType<KernelAttr>(TTLDialect::kKernelAttrName);
   if (!id || id.getKind() != KernelKind::Compute ||
@@ -176,3 +161,23 @@ SmallVector<int64_t> emitc_lowering::planUnpackToDest(func::FuncOp kernel) {
   plan.erase(llvm::unique(plan), plan.end());
   return plan;
 }
+
+namespace {
+
+struct TTLPlanUnpackToDestPass
+    : public ttl::impl::TTLPlanUnpackToDestBase<TTLPlanUnpackToDestPass> {
+  void runOnOperation() override {
+    auto record = [&](func::FuncOp kernel) {
+      auto id = kernel->getAttrOfType<KernelAttr>(TTLDialect::kKernelAttrName);
+      if (id.getKind() == KernelKind::Compute)
+        kernel->setAttr(TTLDialect::kUnpackToDestAttrName,
+                        DenseI64ArrayAttr::get(&getContext(),
+                                               planUnpackToDest(kernel)));
+      return success();
+    };
+    if (failed(forEachKernelFunction(getOperation(), record)))
+      signalPassFailure();
+  }
+};
+
+} // namespace
