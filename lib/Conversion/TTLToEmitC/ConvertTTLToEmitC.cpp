@@ -1,13 +1,14 @@
 //===- ConvertTTLToEmitC.cpp - split TTL kernels to TT-Metal EmitC --------===//
 //
-// Driver of convert-ttl-to-emitc: a translation of decided IR. It collects
-// facts about each kernel function from the records of
-// ttl-assign-processor-roles and ttl-record-kernel-abi (lib/Transforms/TTL)
-// and the tile-math plan (ttl-plan-unpack-to-dest), wraps each kernel in an
-// emitc.file with its includes and its #ttl.kernel_record, then runs a full
-// dialect conversion with the pattern families of this directory and the
-// upstream arith / scf / func to EmitC patterns. Tile math is lowered before
-// it (ttl-lower-tile-math).
+// Driver of convert-ttl-to-emitc: a translation of decided IR, setup then
+// conversion. Setup collects facts about each kernel function from the
+// records of the passes before it (lib/Transforms/TTL: processor roles, ABI,
+// the tile-math plan) and wraps each kernel in an emitc.file with its
+// includes and its #ttl.kernel_record; the conversion is a full dialect
+// conversion with the pattern families of this directory and the upstream
+// arith / scf / func to EmitC patterns. Before it, ttl-lower-tile-math lowers
+// the tile math and ttl-expand-index-division Python's `//`; after it,
+// ttl-clean-up-kernels removes the casts and literals it leaves behind.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,11 +23,9 @@
 #include "mlir/Conversion/FuncToEmitC/FuncToEmitC.h"
 #include "mlir/Conversion/SCFToEmitC/SCFToEmitC.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/EmitC/Transforms/TypeConversions.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
@@ -233,6 +232,8 @@ struct ConvertTTLToEmitCPass
     : public ttl::impl::ConvertTTLToEmitCBase<ConvertTTLToEmitCPass> {
   void runOnOperation() override;
 
+  /// Setup of one kernel: its facts, then its emitc.file.
+  FailureOr<emitc::FileOp> prepare(func::FuncOp kernel, LoweringFacts &facts);
   LogicalResult collectFacts(func::FuncOp kernel, LoweringFacts &facts);
   FailureOr<emitc::FileOp> wrapInFile(func::FuncOp kernel, ProcessorRole role,
                                       const KernelABI &abi);
@@ -286,6 +287,11 @@ LogicalResult ConvertTTLToEmitCPass::collectFacts(func::FuncOp kernel,
       facts.initialRings[create] = {type.getTotalSizeBytes() /
                                         type.getTileSizeBytes(),
                                     type.getTileSizeBytes()};
+    } else if (isa<StoreOp>(op)) {
+      // Tile math is lowered by ttl-lower-tile-math, as
+      // ttl-plan-accumulation and ttl-plan-unpack-to-dest decided.
+      return op->emitOpError("is not lowered; run ttl-lower-tile-math before "
+                             "convert-ttl-to-emitc");
     } else if (auto size = dyn_cast<GridSizeOp>(op)) {
       if (!grid)
         return op->emitOpError("needs a static grid ('")
@@ -379,69 +385,40 @@ ConvertTTLToEmitCPass::wrapInFile(func::FuncOp kernel, ProcessorRole role,
   return file;
 }
 
+FailureOr<emitc::FileOp> ConvertTTLToEmitCPass::prepare(func::FuncOp kernel,
+                                                        LoweringFacts &facts) {
+  auto role = kernel->getAttrOfType<ProcessorRoleAttr>(
+      TTLDialect::kProcessorRoleAttrName);
+  if (!role)
+    return kernel.emitOpError("has no '")
+           << TTLDialect::kProcessorRoleAttrName
+           << "'; run ttl-assign-processor-roles before convert-ttl-to-emitc";
+  bool compute = role.getValue() == ProcessorRole::Compute;
+  if (failed(collectFacts(kernel, facts)) ||
+      failed(collectPrintFacts(kernel, compute, facts)))
+    return failure();
+  return wrapInFile(kernel, role.getValue(), facts.abi[kernel]);
+}
+
 void ConvertTTLToEmitCPass::runOnOperation() {
-  ModuleOp module = getOperation();
   MLIRContext *context = &getContext();
 
-  FailureOr<SmallVector<func::FuncOp>> found = getKernelFunctions(module);
-  if (failed(found))
+  // Setup: the facts the patterns read (from the records of the passes
+  // before), and each kernel in its emitc.file with its #ttl.kernel_record.
+  FailureOr<SmallVector<func::FuncOp>> kernels =
+      getKernelFunctions(getOperation());
+  if (failed(kernels))
     return signalPassFailure();
-  SmallVector<func::FuncOp> kernels = std::move(*found);
-
-  // Roles and the ABI come from ttl-assign-processor-roles and
-  // ttl-record-kernel-abi.
-  SmallVector<ProcessorRole> roles;
-  for (func::FuncOp kernel : kernels) {
-    auto role = kernel->getAttrOfType<ProcessorRoleAttr>(
-        TTLDialect::kProcessorRoleAttrName);
-    if (!role) {
-      kernel.emitOpError("has no '")
-          << TTLDialect::kProcessorRoleAttrName
-          << "'; run ttl-assign-processor-roles before convert-ttl-to-emitc";
-      return signalPassFailure();
-    }
-    roles.push_back(role.getValue());
-  }
-
-  // Tile math is lowered by ttl-lower-tile-math, as ttl-plan-accumulation
-  // and ttl-plan-unpack-to-dest decided; a store left over is not lowerable
-  // here.
-  for (func::FuncOp kernel : kernels) {
-    WalkResult unlowered = kernel.walk([](StoreOp store) {
-      store.emitOpError(
-          "is not lowered; run ttl-lower-tile-math before convert-ttl-to-emitc");
-      return WalkResult::interrupt();
-    });
-    if (unlowered.wasInterrupted())
-      return signalPassFailure();
-  }
-
-  // Python's `//` is arith.floordivsi, and `%` is `a - (a // b) * b` on it
-  // (ceildivsi may come from folds),
-  // which have no EmitC lowering: expand them into divsi / remsi / cmpi /
-  // select, which do (C's `/` truncates; the expansion corrects the quotient
-  // when the signs differ and the division is inexact).
-  {
-    RewritePatternSet expand(context);
-    arith::populateCeilFloorDivExpandOpsPatterns(expand);
-    FrozenRewritePatternSet frozenExpand(std::move(expand));
-    for (func::FuncOp kernel : kernels)
-      if (failed(applyPatternsGreedily(kernel, frozenExpand)))
-        return signalPassFailure();
-  }
-
   LoweringFacts facts;
   SmallVector<emitc::FileOp> files;
-  for (auto [kernel, role] : llvm::zip(kernels, roles)) {
-    if (failed(collectFacts(kernel, facts)) ||
-        failed(collectPrintFacts(kernel, role == ProcessorRole::Compute, facts)))
-      return signalPassFailure();
-    FailureOr<emitc::FileOp> file = wrapInFile(kernel, role, facts.abi[kernel]);
+  for (func::FuncOp kernel : *kernels) {
+    FailureOr<emitc::FileOp> file = prepare(kernel, facts);
     if (failed(file))
       return signalPassFailure();
     files.push_back(*file);
   }
 
+  // The conversion.
   TypeConverter converter;
   populateKernelTypeConversions(converter);
   ConversionTarget target(*context);
@@ -465,34 +442,4 @@ void ConvertTTLToEmitCPass::runOnOperation() {
   for (emitc::FileOp file : files)
     if (failed(applyFullConversion(file, target, frozen)))
       return signalPassFailure();
-
-  // ttl-lower-tile-math bridged DFBs to uint32_t with casts; after the
-  // conversion they are identities or cancelling pairs.
-  SmallVector<UnrealizedConversionCastOp> casts;
-  module.walk([&](UnrealizedConversionCastOp cast) { casts.push_back(cast); });
-  for (UnrealizedConversionCastOp cast : casts) {
-    if (cast.getNumOperands() != 1 || cast.getNumResults() != 1)
-      continue;
-    Value input = cast.getOperand(0);
-    if (auto inner = input.getDefiningOp<UnrealizedConversionCastOp>())
-      if (inner.getNumOperands() == 1)
-        input = inner.getOperand(0);
-    if (input.getType() == cast.getResult(0).getType())
-      cast.getResult(0).replaceAllUsesWith(input);
-  }
-  for (UnrealizedConversionCastOp cast : llvm::reverse(casts))
-    if (cast->use_empty())
-      cast.erase();
-  // Index literals of single-tile loops that folded away.
-  for (emitc::FileOp file : files)
-    file.walk([](emitc::ConstantOp constant) {
-      if (constant->use_empty())
-        constant.erase();
-    });
-  WalkResult leftover = module.walk([](UnrealizedConversionCastOp cast) {
-    cast.emitError("unresolved type conversion in generated kernel");
-    return WalkResult::interrupt();
-  });
-  if (leftover.wasInterrupted())
-    signalPassFailure();
 }

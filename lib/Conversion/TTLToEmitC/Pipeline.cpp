@@ -30,7 +30,9 @@ void ttl::buildBackendPipeline(OpPassManager &pm, StringRef target) {
   pm.addPass(createTTLPlanAccumulation());
   pm.addPass(createTTLPlanUnpackToDest());
   pm.addPass(createTTLLowerTileMath());
+  pm.addPass(createTTLExpandIndexDivision());
   pm.addPass(createConvertTTLToEmitC());
+  pm.addPass(createTTLCleanUpKernels());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Single-use arithmetic becomes C++ expressions instead of temporaries.
@@ -51,7 +53,8 @@ void ttl::registerBackendPasses() {
       "descriptor: ttl-specialize-cores, ttl-assign-processor-roles, "
       "ttl-record-kernel-abi, ttl-check-synchronized-reconfigurations, "
       "ttl-plan-accumulation, ttl-plan-unpack-to-dest, ttl-lower-tile-math, "
-      "convert-ttl-to-emitc, cleanup",
+      "ttl-expand-index-division, convert-ttl-to-emitc, ttl-clean-up-kernels, "
+      "cleanup",
       [](OpPassManager &pm) { buildBackendPipeline(pm); });
   PassPipelineRegistration<TargetPipelineOptions>(
       kTTLToMetalPipelineName,

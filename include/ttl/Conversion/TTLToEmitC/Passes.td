@@ -43,4 +43,16 @@ def ConvertTTLToEmitC : Pass<"convert-ttl-to-emitc", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::emitc::EmitCDialect"];
 }
 
+def TTLCleanUpKernels : Pass<"ttl-clean-up-kernels", "::mlir::ModuleOp"> {
+  let summary = "removes what convert-ttl-to-emitc leaves behind in kernels";
+  let description = [{
+    After `convert-ttl-to-emitc`: the unrealized casts that bridged DFBs to
+    `uint32_t` for the tile-math lowering are identities or cancelling pairs
+    (`reconcileUnrealizedCasts`), and the `size_t` literals of single-tile
+    loops that folded away are unused (`emitc.constant` has no memory
+    effects the canonicalizer could prove). A cast left over is an error:
+    a value of the kernel has no C++ type.
+  }];
+}
+
 #endif // TTL_CONVERSION_TTLTOEMITC_PASSES_TD

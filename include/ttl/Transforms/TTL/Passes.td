@@ -558,4 +558,23 @@ def TTLPlanUnpackToDest : Pass<"ttl-plan-unpack-to-dest", "::mlir::ModuleOp"> {
   }];
 }
 
+def TTLExpandIndexDivision
+    : Pass<"ttl-expand-index-division", "::mlir::ModuleOp"> {
+  let summary = "expands floor / ceil division into C's truncating division";
+  let description = [{
+    Python's `//` is `arith.floordivsi` in TTL IR (and `%` is
+    `a - (a // b) * b` on it; folds may make `arith.ceildivsi`), which have
+    no EmitC lowering. In every kernel function they become `arith.divsi` /
+    `arith.remsi` / `arith.cmpi` / `arith.select` (upstream
+    `populateCeilFloorDivExpandOpsPatterns`), which do: C's `/` truncates,
+    and the expansion corrects the quotient when the signs differ and the
+    division is inexact. Runs right before `convert-ttl-to-emitc`.
+
+    ```mlir
+    %q = arith.floordivsi %a, %b : index
+    // After: divsi, remsi, cmpi and select computing the same quotient
+    ```
+  }];
+}
+
 #endif // TTL_TRANSFORMS_TTL_PASSES_TD
