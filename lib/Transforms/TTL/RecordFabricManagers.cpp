@@ -1,4 +1,4 @@
-//===- FabricManagers.cpp - lifetimes of fabric-manager claims ------------===//
+//===- RecordFabricManagers.cpp - lifetimes of fabric-manager claims ------===//
 //
 // computeFabricClaimLifetimes checks and measures the lifetime of every
 // fabric-manager claim of a function; ttl-record-fabric-managers records
