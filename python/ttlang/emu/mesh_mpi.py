@@ -38,10 +38,11 @@ from ttlang.emu.mesh_topology import MeshTopology
 
 # Message tags of the transport.
 _PACKET, _PROBE, _STATUS, _VERDICT, _FAILED = range(1, 6)
-# Every message starts with its run's number (and a packet with its chip): a rank may start the
-# next run while another still waits for the last one's verdict.
+# Every message starts with its run's number: a rank may start the next run while another still
+# waits for the last one's verdict. A _PACKET message carries every packet queued for its rank
+# since the last exchange, in order, each as its chip and length, then its bytes.
 _RUN = struct.Struct("<Q")
-_CHIP = struct.Struct("<QI")
+_PACKET_HEAD = struct.Struct("<II")
 # A rank's state in a wave: the wave, idle, done, packets sent, packets received.
 _STATE = struct.Struct("<Q??QQ")
 _VERDICTS = ("finished", "deadlock")
@@ -155,16 +156,23 @@ class MpiTransport:
             for rank in self._others():
                 self._send(rank, _FAILED, b"")
             return [], "failed"
+        batches: dict[int, list[bytes]] = {}
         for chip, packet in outgoing:
-            self._send(self.layout.owner(chip), _PACKET, struct.pack("<I", chip) + packet)
+            batches.setdefault(self.layout.owner(chip), []).extend((_PACKET_HEAD.pack(chip, len(packet)), packet))
+        for rank, parts in batches.items():
+            self._send(rank, _PACKET, b"".join(parts))
         self.sent += len(outgoing)
         incoming: list[tuple[int, bytes]] = []
         verdict = "continue"
         for source, tag, body in self._arrived():
             if tag == _PACKET:
-                (chip,) = struct.unpack_from("<I", body)
-                incoming.append((chip, body[4:]))
-                self.received += 1
+                at = 0
+                while at < len(body):
+                    chip, size = _PACKET_HEAD.unpack_from(body, at)
+                    at += _PACKET_HEAD.size
+                    incoming.append((chip, body[at:at + size]))
+                    at += size
+                    self.received += 1
             elif tag == _PROBE:  # rank 0 asks: this rank's state now
                 (wave,) = struct.unpack_from("<Q", body)
                 self._send(source, _STATUS, _STATE.pack(wave, idle and not incoming, done, self.sent, self.received))

@@ -44,12 +44,16 @@ def test_ranks_hold_contiguous_blocks_of_chips():
         RankLayout(2, 3)
 
 
-def mpirun(ranks: int, script: pathlib.Path, *args: str) -> subprocess.CompletedProcess:
+def mpirun(ranks: int, script: pathlib.Path, *args: str,
+           output: pathlib.Path | None = None) -> subprocess.CompletedProcess:
+    """``script`` on ``ranks`` MPI ranks; with ``output``, each rank's output goes to files
+    under it instead."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([*sys.path, str(EXAMPLES)]))
     if os.geteuid() == 0:  # Open MPI refuses root unless told (this subprocess only)
         env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+    files = ["--output-filename", str(output)] if output else []
     return subprocess.run(
-        [MPIRUN, "-n", str(ranks), "--oversubscribe", sys.executable, str(script), *args],
+        [MPIRUN, "-n", str(ranks), "--oversubscribe", *files, sys.executable, str(script), *args],
         env=env, capture_output=True, text=True, timeout=600,
     )
 
@@ -89,7 +93,9 @@ def test_the_docs_mpi_example_runs(emu_cache, tmp_path):
     (snippet,) = [s for s in python_snippets("docs/emulator.md") if "mesh_mpi.open_mesh_device" in s]
     script = tmp_path / "all_gather_mpi.py"
     script.write_text(snippet.replace('fabric="FABRIC_1D_RING")', f'fabric="FABRIC_1D_RING", cache_dir={str(emu_cache)!r})'))
-    done = mpirun(2, script)
+    done = mpirun(2, script, output=tmp_path / "ranks")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert sorted(line for line in done.stdout.splitlines() if re.match(r"\d \[", line)) == [
-        "0 [0, 1] (1024, 64)", "1 [2, 3] (1024, 64)"]
+    # Each rank's standard output in a file of its own (mpirun interleaves their characters).
+    outputs = [path.read_text() for path in sorted((tmp_path / "ranks").glob("*/rank.*/stdout"))]
+    assert [re.findall(r"^\d \[.*$", text, re.M) for text in outputs] == [
+        ["0 [0, 1] (1024, 64)"], ["1 [2, 3] (1024, 64)"]], outputs
