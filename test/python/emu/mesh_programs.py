@@ -1,7 +1,7 @@
 """The programs test_mesh_mpi.py runs on a 1x4 ring mesh twice, in one process and spread over
 two MPI ranks (mpi_mesh_programs.py), to compare what they leave on the mesh bit for bit: the
 all-gather and both all-reduces of examples/, semaphores incremented across chips with flow control,
-a deadlock and a kernel fault (each with the mesh used again afterwards)."""
+a deadlock, a kernel fault and a packet that cannot land (then the mesh is used again)."""
 
 from __future__ import annotations
 
@@ -72,5 +72,9 @@ def run_programs(mesh: emu.MeshDevice, folder: pathlib.Path) -> tuple[dict[str, 
         relay_operation(folder / "relay.hpp", lambda device: 1 if device == 3 else 3, _next)(mesh.empty((32, 32)))
     except emu.KernelFault as error:
         errors["fault"] = error_record(error)
+    try:  # float32 pages sent into a bfloat16 output: a packet lands outside every buffer
+        gather(mesh, inputs.astype(np.float32), True, gather_operation)
+    except emu.KernelFault as error:  # which packet fails first depends on the schedule
+        errors["landing"] = {"type": type(error).__name__, "outside": "outside every allocated buffer" in str(error)}
     results["after_errors"] = gather(mesh, inputs[::-1].copy(), True, gather_operation).concat(0)
     return results, errors

@@ -75,6 +75,7 @@ def test_a_mesh_over_two_ranks_gets_the_bits_of_one_process(emu_cache, tmp_path)
     assert_bits_equal(want["ring_all_reduce"], np.tile(ring.ring_sum(ring_inputs()), (4, 1)))
     assert want_errors["deadlock"]["devices"] == [0, 1, 2, 3]
     assert want_errors["fault"]["type"] == "KernelFault" and want_errors["fault"]["devices"] == [3]
+    assert want_errors["landing"] == {"type": "KernelFault", "outside": True}
 
     done = mpirun(2, HERE / "mpi_mesh_programs.py", str(tmp_path), str(emu_cache))
     assert done.returncode == 0, done.stdout + done.stderr
@@ -99,3 +100,27 @@ def test_the_docs_mpi_example_runs(emu_cache, tmp_path):
     outputs = [path.read_text() for path in sorted((tmp_path / "ranks").glob("*/rank.*/stdout"))]
     assert [re.findall(r"^\d \[.*$", text, re.M) for text in outputs] == [
         ["0 [0, 1] (1024, 64)"], ["1 [2, 3] (1024, 64)"]], outputs
+
+
+TIMEOUT = """
+import sys
+import ml_dtypes, numpy as np
+from mesh_all_gather import gather
+from ttlang.emu import EmulatorError, mesh_mpi
+
+mesh = mesh_mpi.open_mesh_device((1, 4), fabric="FABRIC_1D_RING", cache_dir=sys.argv[1], idle_timeout=2)
+if mesh.rank == 0:  # rank 1 never joins the run
+    try:
+        gather(mesh, np.ones((4, 64, 64), ml_dtypes.bfloat16), True)
+    except EmulatorError as error:
+        print("rank 0 gave up:", error)
+"""
+
+
+@needs_mpi
+def test_a_rank_that_never_joins_a_run_is_reported_not_waited_for(emu_cache, tmp_path):
+    script = tmp_path / "timeout.py"
+    script.write_text(TIMEOUT)
+    done = mpirun(2, script, str(emu_cache))
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "rank 0 gave up: rank 0 waited 2 s idle without a verdict from the other ranks" in done.stdout
