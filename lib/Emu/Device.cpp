@@ -774,12 +774,16 @@ void clearCoreState(Core &core) {
   core.configured = 0;
 }
 
-std::string where(const Processor &p) {
+/// "kernel 'reader' on core (0, 1)", and "of device 2" in a mesh run.
+std::string where(const std::string &kernel, uint32_t x, uint32_t y,
+                  uint32_t device) {
   if (running && running->chips.size() > 1)
-    return format("kernel '%s' on core (%u, %u) of device %u",
-                  p.kernel->name.c_str(), p.core->x, p.core->y, p.core->chip);
-  return format("kernel '%s' on core (%u, %u)", p.kernel->name.c_str(),
-                p.core->x, p.core->y);
+    return format("kernel '%s' on core (%u, %u) of device %u", kernel.c_str(),
+                  x, y, device);
+  return format("kernel '%s' on core (%u, %u)", kernel.c_str(), x, y);
+}
+std::string where(const Processor &p) {
+  return where(p.kernel->name, p.core->x, p.core->y, p.core->chip);
 }
 } // namespace
 
@@ -853,9 +857,7 @@ void failRun(const std::string &kernel, uint32_t x, uint32_t y,
     state.result.x = x;
     state.result.y = y;
     state.result.device = device;
-    state.result.message =
-        format("kernel '%s' on core (%u, %u) of device %u: ", kernel.c_str(),
-               x, y, device) + message;
+    state.result.message = where(kernel, x, y, device) + ": " + message;
     state.failed = true;
   }
   state.wake.notify_all();
