@@ -85,17 +85,22 @@ class BuiltinCalls:
         if args or set(keywords) - {"dims"}:
             raise self.ctx.error(node, f"ttl.{name}() accepts only dims=")
         dims = keywords.get("dims", (2, node))[0]
-        if dims not in (1, 2) or isinstance(dims, bool):
-            raise self.ctx.error(node, f"ttl.{name}(dims=...) must be 1 or 2, got {dims!r}")
+        if dims not in (1, 2, 3) or isinstance(dims, bool):
+            raise self.ctx.error(node, f"ttl.{name}(dims=...) must be 1, 2 or 3, got {dims!r}")
         cols, rows = self.ctx.grid()
         if name == "grid_size":
-            # Known at compile time: folding it keeps loop bounds static.
-            return (cols, rows) if dims == 2 else cols * rows
+            # Known at compile time: folding it keeps loop bounds static. A third dimension
+            # is padded with 1 (tt-lang's spec: a single chip's grid as a 3-D one).
+            return {1: cols * rows, 2: (cols, rows), 3: (cols, rows, 1)}[dims]
         col = Scalar(self.ctx.builder.node(0, loc), ir_text.INDEX)
         row = Scalar(self.ctx.builder.node(1, loc), ir_text.INDEX)
         if dims == 2:
             return (col, row)
-        return self.ctx.binop(ast.Add(), self.ctx.binop(ast.Mult(), row, cols, node), col, node)
+        if dims == 3:
+            return (col, row, 0)
+        # tt-lang flattens the grid with its last dimension (the row) varying fastest, in the
+        # compiler and in tt-lang-sim 1.1.6 (nodecontext.py): node (col, row) is col * rows + row.
+        return self.ctx.binop(ast.Add(), self.ctx.binop(ast.Mult(), col, rows, node), row, node)
 
     def tile_math(
         self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
