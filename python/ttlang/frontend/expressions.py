@@ -135,6 +135,76 @@ class Expressions:
     def expr_List(self, node: ast.List) -> Any:
         return tuple(self.expr(e) for e in node.elts)
 
+    def expr_ListComp(self, node: ast.ListComp) -> tuple[Any, ...]:
+        return self.comprehension(node)
+
+    def expr_GeneratorExp(self, node: ast.GeneratorExp) -> tuple[Any, ...]:
+        return self.comprehension(node)
+
+    def comprehension(self, node: ast.ListComp | ast.GeneratorExp) -> tuple[Any, ...]:
+        """``[elt for x in it if cond ...]``, unrolled at compile time as Python runs it (a
+        tuple, as list displays are): each iterable is known at compile time (``range()`` of
+        compile-time integers, a tuple or a list), each ``if`` a compile-time condition, and
+        the variables are local to the comprehension. Pipe lists (``ttl.PipeNet([ttl.Pipe(...)
+        for m in range(4)])``) are the common use."""
+        items: list[Any] = []
+
+        def unroll(generators: list[ast.comprehension]) -> None:
+            if not generators:
+                items.append(self.expr(node.elt))
+                return
+            generator = generators[0]
+            if generator.is_async:
+                raise self.ctx.error(generator.iter, "async comprehensions are not supported")
+            for value in self.comprehension_values(generator.iter):
+                with self.ctx.push_scope(region=False):
+                    self.bind_comprehension_target(generator.target, value)
+                    if all(self.comprehension_condition(cond) for cond in generator.ifs):
+                        unroll(generators[1:])
+
+        unroll(list(node.generators))
+        return tuple(items)
+
+    def comprehension_values(self, iterable: ast.expr) -> tuple[Any, ...] | range:
+        if isinstance(iterable, ast.Call) and self.expr(iterable.func) is builtins.range:
+            bounds = [self.expr(arg) for arg in iterable.args]
+            if iterable.keywords or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds):
+                raise self.ctx.error(
+                    iterable, "a comprehension's range() takes compile-time integers (it is unrolled)"
+                )
+            try:
+                return range(*bounds)
+            except (TypeError, ValueError) as err:
+                raise self.ctx.error(iterable, f"{type(err).__name__}: {err}") from None
+        value = self.expr(iterable)
+        if isinstance(value, (tuple, list, range)):
+            return value
+        raise self.ctx.error(
+            iterable,
+            "a comprehension iterates over range() of compile-time integers, a tuple or a list "
+            f"(it is unrolled at compile time), got {self.ctx.describe(value)}",
+        )
+
+    def bind_comprehension_target(self, target: ast.expr, value: Any) -> None:
+        if isinstance(target, ast.Name):
+            self.ctx.define(target.id, value, target)
+            return
+        if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (tuple, list)) and len(value) == len(target.elts):
+            for element, item in zip(target.elts, value):
+                self.bind_comprehension_target(element, item)
+            return
+        raise self.ctx.error(
+            target, f"cannot bind {self.ctx.describe(value)} to this comprehension target"
+        )
+
+    def comprehension_condition(self, condition: ast.expr) -> bool:
+        value = self.expr(condition)
+        if not self.ctx.is_python(value):
+            raise self.ctx.error(
+                condition, "a comprehension's if needs a compile-time condition (it is unrolled)"
+            )
+        return bool(value)
+
     def expr_Attribute(self, node: ast.Attribute) -> Any:
         value = self.expr(node.value)
         name = node.attr
