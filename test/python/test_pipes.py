@@ -259,3 +259,32 @@ def test_a_comprehension_over_a_runtime_value_is_a_frontend_error():
         comprehension_over_a_core_coordinate.compile(T((32, 64)))
     assert failure.value.line == line_of(comprehension_over_a_core_coordinate, "for _ in range(col)")
     assert "a comprehension's range() takes compile-time integers" in failure.value.message
+
+
+@ttl.operation(grid=(2, 1))
+def receives_into_a_tensor(inp, out):
+    net = ttl.PipeNet([ttl.Pipe(src=(0, 0), dst=(1, 0))])
+    dfb = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=2)
+
+    @ttl.datamovement()
+    def mover():
+        with dfb.reserve() as blk:
+
+            def send(pipe):
+                ttl.copy(inp[0, 0], blk).wait()
+                ttl.copy(blk, pipe).wait()
+
+            net.if_src(send)
+
+        def receive(pipe):
+            ttl.copy(pipe, out[0:1, 0:1], shape=(1, 1)).wait()
+
+        net.if_dst(receive)
+
+
+def test_a_copy_between_a_pipe_and_a_tensor_is_a_frontend_error_saying_what_to_write():
+    with pytest.raises(ttl.FrontendError) as failure:
+        receives_into_a_tensor.compile(T((32, 64)), T((32, 64)))
+    assert failure.value.line == line_of(receives_into_a_tensor, "ttl.copy(pipe, out")
+    assert "not a tensor slice" in failure.value.message
+    assert "ttl.copy(pipe, blk), then ttl.copy(blk, t[...])" in failure.value.message

@@ -198,11 +198,11 @@ class BuiltinCalls:
         return DFBValue(ssa, dfb.shape, dfb.element_type, dfb.block_count, batch)
 
     def copy(self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> TransferValue:
+        if len(args) == 2 and any(isinstance(a, PipeEndpoint) for a in args):
+            return self.ctx.pipe_copy(args[0], args[1], keywords, node)
         if len(args) != 2 or set(keywords) - {"kernel"}:
             raise self.ctx.error(node, "ttl.copy(src, dst) takes a source and a destination (and kernel=)")
         src, dst = args
-        if isinstance(src, PipeEndpoint) or isinstance(dst, PipeEndpoint):
-            return self.ctx.pipe_copy(src, dst, keywords, node)
         attrs = self.ctx.selection_attr(keywords, single=False)
         loc = self.ctx.loc(node)
         if isinstance(src, TileSlice) and isinstance(dst, BlockValue):

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ttlang import ir_text
-from ttlang.frontend.values import BlockValue, Scalar, TransferValue
+from ttlang.frontend.values import BlockValue, Scalar, TileSlice, TransferValue
 
 if TYPE_CHECKING:
     from ttlang.frontend.scope import Scope, ThreadState
@@ -420,6 +420,16 @@ class PipeCalls:
              node: ast.Call) -> TransferValue:
         """``ttl.copy(blk, pipe)`` (send, in ``if_src``) / ``ttl.copy(pipe, blk)`` (receive,
         in ``if_dst``)."""
+        if isinstance(src, TileSlice) or isinstance(dst, TileSlice):
+            # Neither tt-lang's spec (its copy table) nor tt-lang-sim 1.1.6 (its copy
+            # handlers) copies between a pipe and a tensor: a pipe moves DFB blocks.
+            raise self.ctx.error(
+                node,
+                "ttl.copy copies between a pipe and a block, not a tensor slice: send a block "
+                "read into a DFB (ttl.copy(t[...], blk), then ttl.copy(blk, pipe)), or receive "
+                "into a reserved block and copy that out (ttl.copy(pipe, blk), then "
+                "ttl.copy(blk, t[...]) once it is waited for)",
+            )
         if keywords:
             raise self.ctx.error(node, "ttl.copy through a pipe takes no keywords")
         loc = self.ctx.loc(node)
