@@ -443,8 +443,14 @@ def _spec(value: Any) -> Any:
     try:
         return tensor_spec_of(value)
     except TypeError:
+        hint = (
+            ": a compile-time tuple or list (a scale factor, a shape) is captured instead, as a "
+            "module constant or an argument of a factory that makes the operation"
+            if isinstance(value, (tuple, list)) else ""
+        )
         raise TTLangError(
             f"expected a ttnn tensor, ttlang.TensorSpec, int or float, got {type(value).__name__}"
+            f"{hint}"
         ) from None
     except ValueError as err:
         raise TTLangError(str(err)) from None
