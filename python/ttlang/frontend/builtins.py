@@ -15,6 +15,7 @@ from ttlang.frontend.pipes import PipeEndpoint
 from ttlang.frontend.shape_builtins import ShapeBuiltins, adopt_fill_types
 from ttlang.frontend.values import (
     INT64_MAX,
+    MATRIX_ROWS_OF_THE_BLOCK,
     BlockValue,
     DFBValue,
     Scalar,
@@ -211,7 +212,8 @@ class BuiltinCalls:
             self.check_extents(src, dst, node)
             row, col = self.ctx.as_index(src.row, node), self.ctx.as_index(src.col, node)
             ssa = self.ctx.builder.load_tiles(
-                src.tensor.ssa, src.tensor.type, row, col, dst.ssa, dst.type, attrs, loc
+                src.tensor.ssa, src.tensor.type, row, col, dst.ssa, dst.type, attrs, loc,
+                self.matrix_rows(src, dst, node),
             )
             return TransferValue(ssa)
         if isinstance(src, BlockValue) and isinstance(dst, TileSlice):
@@ -220,7 +222,8 @@ class BuiltinCalls:
             self.check_extents(dst, src, node)
             row, col = self.ctx.as_index(dst.row, node), self.ctx.as_index(dst.col, node)
             ssa = self.ctx.builder.store_tiles(
-                src.ssa, src.type, dst.tensor.ssa, dst.tensor.type, row, col, attrs, loc
+                src.ssa, src.type, dst.tensor.ssa, dst.tensor.type, row, col, attrs, loc,
+                self.matrix_rows(dst, src, node),
             )
             return TransferValue(ssa)
         raise self.ctx.error(
@@ -228,6 +231,20 @@ class BuiltinCalls:
             f"ttl.copy copies between a tensor tile slice and a block, got "
             f"{self.ctx.describe(src)} -> {self.ctx.describe(dst)}",
         )
+
+    def matrix_rows(self, tile_slice: TileSlice, block: BlockValue, node: ast.AST) -> int | None:
+        """The copy's ``matrix_rows``: the slice's, or for run-time tile-row bounds the N-D
+        block's rows per matrix (as a 2-D slice's run-time extents are the block's)."""
+        if tile_slice.matrix_rows != MATRIX_ROWS_OF_THE_BLOCK:
+            return tile_slice.matrix_rows
+        if not block.batch:
+            raise self.ctx.error(
+                node,
+                "this slice takes some tile rows of several matrices with run-time bounds: copy "
+                "it with an N-D block (shape=(matrices, rows, cols)), whose rows per matrix it "
+                "takes, or one matrix at a time (t[b, r0:r1, c0:c1])",
+            )
+        return block.logical_shape[-2]
 
     def check_extents(self, tile_slice: TileSlice, block: BlockValue, node: ast.AST) -> None:
         for extent, dim, axis in zip((tile_slice.rows, tile_slice.cols), block.shape, ("rows", "cols")):

@@ -26,6 +26,7 @@ from ttlang.frontend.values import (
     BoundMethod,
     DFBValue,
     FloatParam,
+    MATRIX_ROWS_OF_THE_BLOCK,
     Index,
     IntParam,
     Scalar,
@@ -273,8 +274,10 @@ class Expressions:
         the IR addresses its tiles as one 2-D grid, the batch's matrices stacked along the rows
         (ttnn's page order; ``ttl.load_tiles``), so the slice is built as row
         ``flat(b) * tile_rows + r0``. Several matrices at once (``t[0:2, :, c0:c1]`` into a
-        ``(2, R, C)`` block) must be consecutive rows of that grid: past the first dimension
-        with more than one index, every dimension is taken whole."""
+        ``(2, R, C)`` block) are consecutive rows of that grid when every dimension past the
+        first with more than one index is taken whole; when only the tile rows are not
+        (``t[0:2, r0:r1, c0:c1]``), the copy takes ``r1 - r0`` rows of each matrix
+        (``matrix_rows``)."""
         elements = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
         if len(tensor.spec.shape) < 2:
             raise self.ctx.error(node, f"tensor '{tensor.name}' has rank 1: tile copies need rank 2 or more")
@@ -309,17 +312,24 @@ class Expressions:
             starts.append(start)
             extents.append(extent)
         rows_axes = range(len(grid) - 1)  # batch dimensions and the tile rows
+        rows_axis = len(grid) - 2
         first_multi = next((a for a in rows_axes if extents[a] != 1), None)
-        if first_multi is not None:
-            for axis in rows_axes:
-                if axis > first_multi and (extents[axis] != grid[axis] or starts[axis] != 0):
-                    raise self.ctx.error(
-                        node,
-                        f"this slice of several matrices is not one run of tiles: dimension "
-                        f"{axis} must be taken whole (0:{grid[axis]}) after dimension "
-                        f"{first_multi}, which takes {extents[first_multi]}; copy one matrix at "
-                        "a time (t[b, r0:r1, c0:c1]) or whole matrices",
-                    )
+        matrix_rows = None
+        if first_multi is not None and first_multi < rows_axis:
+            partial = [a for a in rows_axes if a > first_multi and (extents[a] != grid[a] or starts[a] != 0)]
+            if partial == [rows_axis]:
+                # Some tile rows of each of several matrices: runs of rows one matrix apart.
+                matrix_rows = extents[rows_axis]
+                if matrix_rows is None:
+                    matrix_rows = MATRIX_ROWS_OF_THE_BLOCK
+            elif partial:
+                raise self.ctx.error(
+                    node,
+                    f"this slice of several matrices is not one run of tiles: dimension "
+                    f"{partial[0]} must be taken whole (0:{grid[partial[0]]}) after dimension "
+                    f"{first_multi}, which takes {extents[first_multi]}; copy one matrix at "
+                    "a time (t[b, r0:r1, c0:c1]) or whole matrices",
+                )
         # The flat row: ((b0 * B1 + b1) * ... ) * tile_rows + r0.
         row: Index = starts[0]
         for axis in range(1, len(grid) - 1):
@@ -328,7 +338,7 @@ class Expressions:
         rows: int | None = 1
         for axis in rows_axes:
             rows = None if rows is None or extents[axis] is None else rows * extents[axis]
-        return TileSlice(tensor, row, starts[-1], rows, extents[-1])
+        return TileSlice(tensor, row, starts[-1], rows, extents[-1], matrix_rows)
 
     def check_index(self, value: Any, node: ast.AST) -> None:
         if isinstance(value, bool) or not (
