@@ -289,7 +289,17 @@ class Operation(OperationSource):
         specs = [_spec(t) for t in tensors]
         grid = self.grid_for(target, default_grid)
         text = build_module(self, specs, target, default_grid)
-        output = session.compile_module(text, target, compile_cache)
+        try:
+            output = session.compile_module(text, target, compile_cache)
+        except FrontendError as err:
+            if err.file != _IR_TEXT:
+                raise
+            # The verifier of an argument's type (#ttl.layout: a shard spec, a layout) runs
+            # where the IR text names the type, which carries no Python location; the rule is
+            # the arguments', so it is reported at the operation's def.
+            raise FrontendError(
+                err.message, self.filename, self.tree.lineno + self.line_offset, None, err.notes
+            ) from None
         names = [a.arg for a in self.tree.args.args]
         return CompiledOperation(
             self.name,
@@ -433,6 +443,10 @@ def _target_of(device: Any) -> str:
     name = str(arch() if callable(arch) else arch).lower()
     # ttnn names it `Arch.BLACKHOLE` / `Arch.WORMHOLE_B0`, the emulated device by the target.
     return next((target for target in TARGETS if target in name), DEFAULT_TARGET)
+
+
+# The file name of a diagnostic located in the IR text itself (MLIR's parser names it "-").
+_IR_TEXT = "-"
 
 
 def _spec(value: Any) -> Any:
