@@ -30,8 +30,10 @@ from ttlang.frontend.compiler import build_module
 from ttlang.frontend.identity import operation_identity
 from ttlang.frontend.kernels import Kernel
 from ttlang.frontend.scalar_params import (
+    PARAMETER_SPECS,
     ScalarArgument,
     ScalarSpec,
+    constant_spec_of,
     scalar_arguments,
     scalar_spec_of,
     scalar_words,
@@ -307,7 +309,7 @@ class Operation(OperationSource):
             grid,
             target,
             tuple(spec.param_spec(name) for spec, name in zip(specs, names)
-                  if not isinstance(spec, ScalarSpec)),
+                  if not isinstance(spec, PARAMETER_SPECS)),
             text,
             output.kernels,
             output.dataflow_buffers,
@@ -370,7 +372,7 @@ class Operation(OperationSource):
                 words = scalar_words(scalar_arguments(specs), tensors, used_refs(runtime.artifact))
             except ValueError as err:
                 raise TTLangError(f"'{self.name}': {err}") from None
-            tensors = tuple(t for t, spec in zip(tensors, specs) if not isinstance(spec, ScalarSpec))
+        tensors = tuple(t for t, spec in zip(tensors, specs) if not isinstance(spec, PARAMETER_SPECS))
         return runtime.run(
             tensors, runtime_resource_factory=self.runtime_resource_factory, device=device,
             scalars=words,
@@ -450,16 +452,17 @@ _IR_TEXT = "-"
 
 
 def _spec(value: Any) -> Any:
-    """A TensorSpec for a tensor argument, a ScalarSpec for an int or float parameter."""
-    scalar = scalar_spec_of(value)
+    """A TensorSpec for a tensor argument, a ScalarSpec for an int or float parameter, a
+    ConstantSpec for a compile-time tuple."""
+    scalar = scalar_spec_of(value) or constant_spec_of(value)
     if scalar is not None:
         return scalar
     try:
         return tensor_spec_of(value)
     except TypeError:
         hint = (
-            ": a compile-time tuple or list (a scale factor, a shape) is captured instead, as a "
-            "module constant or an argument of a factory that makes the operation"
+            ": a tuple or list parameter holds compile-time numbers, strings, booleans or None "
+            "(a scale factor, a shape); pass tensors one per parameter"
             if isinstance(value, (tuple, list)) else ""
         )
         raise TTLangError(
