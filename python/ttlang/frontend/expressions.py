@@ -169,7 +169,8 @@ class Expressions:
     def comprehension_values(self, iterable: ast.expr) -> tuple[Any, ...] | range:
         if isinstance(iterable, ast.Call) and self.expr(iterable.func) is builtins.range:
             bounds = [self.expr(arg) for arg in iterable.args]
-            if iterable.keywords or not all(isinstance(b, int) and not isinstance(b, bool) for b in bounds):
+            integers = all(isinstance(b, int) and not isinstance(b, bool) for b in bounds)
+            if iterable.keywords or not integers:
                 raise self.ctx.error(
                     iterable, "a comprehension's range() takes compile-time integers (it is unrolled)"
                 )
@@ -190,7 +191,8 @@ class Expressions:
         if isinstance(target, ast.Name):
             self.ctx.define(target.id, value, target)
             return
-        if isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (tuple, list)) and len(value) == len(target.elts):
+        unpacks = isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (tuple, list))
+        if unpacks and len(value) == len(target.elts):
             for element, item in zip(target.elts, value):
                 self.bind_comprehension_target(element, item)
             return
@@ -316,7 +318,10 @@ class Expressions:
         first_multi = next((a for a in rows_axes if extents[a] != 1), None)
         matrix_rows = None
         if first_multi is not None and first_multi < rows_axis:
-            partial = [a for a in rows_axes if a > first_multi and (extents[a] != grid[a] or starts[a] != 0)]
+            partial = [
+                a for a in rows_axes
+                if a > first_multi and (extents[a] != grid[a] or starts[a] != 0)
+            ]
             if partial == [rows_axis]:
                 # Some tile rows of each of several matrices: runs of rows one matrix apart.
                 matrix_rows = extents[rows_axis]
