@@ -69,5 +69,6 @@ def test_a_one_dimensional_shape_is_an_error():
     def flat(a):
         ttl.make_dataflow_buffer_like(a, shape=(4,), block_count=2)
 
-    with pytest.raises(ttl.FrontendError, match=r"\(batch\.\.\., rows, cols\) for an N-D block"):
+    with pytest.raises(ttl.FrontendError, match=r"\(batch\.\.\., rows, cols\) for an N-D block") as err:
         flat.compile(T3)
+    assert "tt-lang's element-shaped block of a row-major tensor" in err.value.message

@@ -175,6 +175,10 @@ class BuiltinCalls:
             runtime = [d for d in (shape if isinstance(shape, tuple) else ()) if not isinstance(d, int)]
             got = (f"{self.ctx.describe(runtime[0])}, a run-time value (capture compile-time "
                    "numbers in a factory closure)") if runtime else repr(shape)
+            if isinstance(shape, tuple) and len(shape) == 1 and not runtime:
+                # tt-lang's row-major blocks (docs/language.md, "Row-major tensors").
+                got += (" (a 1-D shape is tt-lang's element-shaped block of a row-major tensor; "
+                        "ttlang's blocks are 32x32 tiles: use a tile-layout tensor and tile counts)")
             raise self.ctx.error(
                 node,
                 f"shape= must be positive tile counts (rows, cols), or (batch..., rows, cols) for "
