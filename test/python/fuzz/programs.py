@@ -17,12 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-import eltwise
-import extern
-import matmul
-import mixed
-import reconfigure
-import reduce
+from fuzz_kinds import eltwise, extern, matmul, mixed, reconfigure, reduce
 from expressions import UNIT  # noqa: F401 - the rounding units (tests lower them)
 from records import Program
 

@@ -18,7 +18,7 @@ import numpy as np
 import expressions as ex
 from records import DTYPES, MEMORIES, TILE, Kernel, Program, Tensor, strided_loops
 
-HEADER = pathlib.Path(__file__).resolve().parent / "fuzz_extern.hpp"
+HEADER = pathlib.Path(__file__).resolve().parents[1] / "fuzz_extern.hpp"
 TRANSFORMS = {0: np.negative, 1: np.abs, 2: lambda x: 2 * x, 3: lambda x: x / 2}
 
 
