@@ -119,7 +119,7 @@
 #include <array>
 
 namespace mlir::ttnn::op_model {
-using namespace backend;
+using namespace analytical;
 
 namespace {
 /// The window attributes, in the order of the `window` argument.

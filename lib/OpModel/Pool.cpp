@@ -27,7 +27,7 @@
 #include "SlidingWindow.h"
 
 namespace mlir::ttnn::op_model {
-using namespace backend;
+using namespace analytical;
 
 namespace {
 /// Channels per stick shard unit: ttnn splits row-major channels in

@@ -24,7 +24,7 @@
 
 #include "ttl/OpModel/TTNNOpModel.h"
 
-#include "Backend.h"
+#include "AnalyticalModel.h"
 
 #include "llvm/ADT/SmallSet.h"
 
@@ -32,7 +32,7 @@
 #include <type_traits>
 
 namespace mlir::ttnn::op_model {
-using namespace backend;
+using namespace analytical;
 
 namespace {
 enum class Math { Sum, Mean, Max, Min };

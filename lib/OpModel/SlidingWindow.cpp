@@ -16,7 +16,7 @@
 #include <array>
 #include <map>
 
-namespace mlir::ttnn::op_model::backend {
+namespace mlir::ttnn::op_model::analytical {
 
 namespace {
 /// Bytes of one entry of the halo and reader config tensors (uint16).
@@ -225,4 +225,4 @@ uint64_t readerIndexBytes(int64_t entries) {
   return alignTo(entries * kConfigEntryBytes, currentDevice().l1Alignment);
 }
 
-} // namespace mlir::ttnn::op_model::backend
+} // namespace mlir::ttnn::op_model::analytical

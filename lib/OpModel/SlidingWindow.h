@@ -8,9 +8,9 @@
 #ifndef TTL_LIB_OPMODEL_SLIDINGWINDOW_H
 #define TTL_LIB_OPMODEL_SLIDINGWINDOW_H
 
-#include "Backend.h"
+#include "AnalyticalModel.h"
 
-namespace mlir::ttnn::op_model::backend {
+namespace mlir::ttnn::op_model::analytical {
 
 /// Bytes of one bf16 element (the row-major sticks both pipelines read).
 constexpr uint64_t kStickElementBytes = 2;
@@ -100,6 +100,6 @@ int64_t readerIndexEntries(const Window &w, const Distribution &d,
 /// The reader-index tensor's bytes per core for `entries`.
 uint64_t readerIndexBytes(int64_t entries);
 
-} // namespace mlir::ttnn::op_model::backend
+} // namespace mlir::ttnn::op_model::analytical
 
 #endif // TTL_LIB_OPMODEL_SLIDINGWINDOW_H
