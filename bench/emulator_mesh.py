@@ -11,14 +11,20 @@
   function on the host); first call (compiles) and the median of ``--calls`` more; N = 2, 4, 8.
   Each TT-Lang figure includes putting the shards on the mesh; reading the results back is
   not timed.
+- **Over MPI** (``--mpi``): the TT-Lang all-gather on a 1xN ring spread over two ranks
+  (``mpirun -n 2``, ``ttlang.emu.mesh_mpi``; each rank holds N/2 chips) against the same in one
+  process, N = 4, 8: the median call (all ranks start it together; rank 0's time) and the MPI
+  messages the ranks exchanged per call.
 
-Run: .venv/bin/python bench/emulator_mesh.py [--calls 3] (PYTHONPATH=.venv/torch-site for (b))
+Run: .venv/bin/python bench/emulator_mesh.py [--calls 3] [--mpi] (PYTHONPATH=.venv/torch-site for
+(b); as root, --mpi runs mpirun with OMPI_ALLOW_RUN_AS_ROOT set)
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import pathlib
 import statistics
 import subprocess
@@ -95,6 +101,31 @@ except ImportError:
 print(json.dumps({"first": times[0], "median": statistics.median(times[1:]), "host": host}))
 """
 
+MPI_GATHER = r"""
+import json, statistics, sys, time
+import ml_dtypes, numpy as np
+sys.path.insert(0, sys.argv[4])
+import ttlang.emu as emu
+from ttlang.emu import mesh_mpi
+import mesh_all_gather as example
+
+count, calls, cache = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+mesh = mesh_mpi.open_mesh_device((1, count), cache_dir=cache, fabric="FABRIC_1D_RING")
+shards = np.random.default_rng(0).standard_normal((count, 512, 1024)).astype(ml_dtypes.bfloat16)
+operation = example.make_all_gather(True)
+times, messages = [], []
+for _ in range(calls + 1):
+    mesh.comm.Barrier()
+    start = time.perf_counter()
+    out = example.gather(mesh, shards, True, operation)
+    times.append(time.perf_counter() - start)
+    messages.append(mesh._last_transport.sent)
+last = mesh.devices[-1]
+assert np.array_equal(out.shard(last.mesh_coordinate).to_numpy(), shards.reshape(count * 512, 1024))
+if mesh.rank == 0:
+    print(json.dumps({"first": times[0], "median": statistics.median(times[1:]), "sent": messages[-1]}))
+"""
+
 
 def run(source: str, *args: str) -> dict:
     done = subprocess.run([sys.executable, "-c", source, *args], capture_output=True, text=True,
@@ -104,9 +135,25 @@ def run(source: str, *args: str) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def run_mpi(source: str, *args: str) -> dict:
+    """``source`` as a script on two MPI ranks; rank 0's last line."""
+    with tempfile.NamedTemporaryFile("w", suffix=".py") as script:
+        script.write(source)
+        script.flush()
+        env = dict(os.environ)
+        if os.geteuid() == 0:
+            env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+        done = subprocess.run(["mpirun", "-n", "2", "--oversubscribe", sys.executable, script.name, *args],
+                              capture_output=True, text=True, cwd=ROOT, env=env, check=False)
+    if done.returncode:
+        raise SystemExit(done.stderr[-3000:])
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--calls", type=int, default=3)
+    parser.add_argument("--mpi", action="store_true", help="also time the all-gather over two MPI ranks")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as cache:
         print("memory per chip (wormhole_b0, fresh process):")
@@ -122,6 +169,12 @@ def main() -> None:
                          f"then {host['median'] * 1e3:.0f} ms") if host else ""
             print(f"  1x{count}: TT-Lang over the fabric: first call {g['first']:.2f} s, then "
                   f"{g['median']:.3f} s{host_text}")
+        if options.mpi:
+            print("the same all-gather over two MPI ranks (mpirun -n 2):")
+            for count in (4, 8):
+                m = run_mpi(MPI_GATHER, str(count), str(options.calls), cache, str(ROOT / "examples"))
+                print(f"  1x{count}: first call {m['first']:.2f} s, then {m['median']:.3f} s; rank 0 sent "
+                      f"{m['sent']} packets a call")
 
 
 if __name__ == "__main__":

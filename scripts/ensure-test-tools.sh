@@ -2,6 +2,8 @@
 # Installs the Debian packages some tests need, when missing (one apt-get for all of them):
 #   clang-19                         the real-header kernel check (python/ttlang/testing/kernel_check.py)
 #   g++-aarch64-linux-gnu, qemu-user the emulator's AArch64 path (scripts/check-emu-aarch64.sh)
+#   openmpi-bin, libopenmpi-dev      Open MPI for a mesh spread over processes (mpi4py, pinned in
+#                                    requirements.txt, loads it; test/python/emu/test_mesh_mpi.py)
 # Never fails the build: when a package cannot be installed it says why, and the tests that need
 # it are skipped with the same reason (pytest -rs, lit's UNSUPPORTED).
 set -u
@@ -10,6 +12,8 @@ tools=(
   "clang-19|clang-19|the real-header kernel check"
   "aarch64-linux-gnu-g++|g++-aarch64-linux-gnu|the emulator's AArch64 check"
   "qemu-aarch64|qemu-user|the emulator's AArch64 check"
+  "mpirun|openmpi-bin|the MPI mesh test"
+  "mpicc|libopenmpi-dev|the MPI mesh test"
 )
 missing=()
 for entry in "${tools[@]}"; do

@@ -395,6 +395,9 @@ void semaphoreWait(volatile uint32_t *word, uint32_t value, bool atLeast) {
   auto *address = reinterpret_cast<uint8_t *>(const_cast<uint32_t *>(word));
   uint8_t *host = currentL1(uint32_t(reinterpret_cast<uintptr_t>(address)), 4,
                             "noc_semaphore_wait");
+  // Reports name the L1 offset: the host address differs between runs and
+  // processes.
+  auto offset = uint32_t(host - Processor::current()->core->l1);
   for (;;) {
     // Other cores' kernels may run on other host threads.
     uint32_t now = __atomic_load_n(word, __ATOMIC_ACQUIRE);
@@ -402,12 +405,10 @@ void semaphoreWait(volatile uint32_t *word, uint32_t value, bool atLeast) {
       break;
     blockCurrent({atLeast ? WaitReason::Call::SemaphoreMin
                           : WaitReason::Call::Semaphore,
-                  uint32_t(reinterpret_cast<uintptr_t>(address)), value,
-                  int32_t(now)},
+                  offset, value, int32_t(now)},
                  -1);
   }
   Processor &p = *Processor::current();
-  auto offset = uint32_t(host - p.core->l1);
   noteWait(p, EventKind::SemaphoreWait,
            p.tracing ? semaphoreClock(*p.core, offset) : 0, value, 0, offset,
            atLeast);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cinttypes>
 #include <cstdio>
 #include <condition_variable>
@@ -366,9 +367,6 @@ void *mapBelow4GiB(size_t bytes) {
 
 constexpr uint32_t kDramBase = 0x100000;
 constexpr uint64_t kDramBankSize = 1ull << 30;
-// Worker (x, y) sits at NoC (x + 1, y + 1); DRAM bank b at NoC (0, b + 1).
-constexpr uint32_t kNocLocalBits = 36;
-constexpr uint64_t kNocLocalMask = (1ull << kNocLocalBits) - 1;
 } // namespace
 
 /// Reserves `bytes` of memory (pages committed when touched) in the low 2 GiB
@@ -514,7 +512,7 @@ public:
   static RunResult runMesh(const std::vector<DeviceImpl *> &chips,
                            const std::vector<MeshPart> &parts,
                            const FabricSpec &fabric, double hangSeconds,
-                           uint32_t threads, bool trace);
+                           uint32_t threads, bool trace, RemoteChips *remote);
   /// Configures this device's cores for `program` (chip `chip` of the run)
   /// and adds its processors to `state`; false (the error in the result)
   /// when the program does not fit.
@@ -699,9 +697,16 @@ uint8_t *DeviceImpl::resolve(uint64_t address, uint32_t bytes,
 struct RunState {
   DeviceImpl *device = nullptr; // the one running the threads (its pools)
   // Every chip of the run, by index (Core::chip): the device alone, or a
-  // mesh run's (Device::runMesh), and the fabric between them.
+  // mesh run's (Device::runMesh), and the fabric between them. In a mesh
+  // spread over processes, the chips other processes hold are nullptr and
+  // `remote` reaches them: packets to them wait in `outbox` until the run's
+  // transport thread (runTransport) hands them over.
   std::vector<DeviceImpl *> chips;
   const FabricSpec *fabric = nullptr;
+  RemoteChips *remote = nullptr;
+  std::mutex outboxMutex;
+  std::condition_variable outboxReady; // a packet queued, or a thread idle
+  std::vector<RemoteChips::Packet> outbox;
   std::vector<std::unique_ptr<Processor>> processors; // in schedule order
   uint32_t threads = 1;
   // Each core's processors, in schedule order: the threads claim them in
@@ -725,6 +730,7 @@ struct RunState {
   uint32_t finished = 0, parked = 0; // threads
   std::vector<uint64_t> parkedAt;    // per thread slot: the epoch, or 0
   bool deadlock = false;
+  bool remoteDeadlock = false; // the processes' verdict (RemoteChips)
 };
 
 namespace {
@@ -768,12 +774,16 @@ void clearCoreState(Core &core) {
   core.configured = 0;
 }
 
-std::string where(const Processor &p) {
+/// "kernel 'reader' on core (0, 1)", and "of device 2" in a mesh run.
+std::string where(const std::string &kernel, uint32_t x, uint32_t y,
+                  uint32_t device) {
   if (running && running->chips.size() > 1)
-    return format("kernel '%s' on core (%u, %u) of device %u",
-                  p.kernel->name.c_str(), p.core->x, p.core->y, p.core->chip);
-  return format("kernel '%s' on core (%u, %u)", p.kernel->name.c_str(),
-                p.core->x, p.core->y);
+    return format("kernel '%s' on core (%u, %u) of device %u", kernel.c_str(),
+                  x, y, device);
+  return format("kernel '%s' on core (%u, %u)", kernel.c_str(), x, y);
+}
+std::string where(const Processor &p) {
+  return where(p.kernel->name, p.core->x, p.core->y, p.core->chip);
 }
 } // namespace
 
@@ -786,9 +796,10 @@ const ArchSpec &currentArch() {
 
 uint32_t runChips() { return uint32_t(running->chips.size()); }
 const FabricSpec *runFabric() { return running->fabric; }
+bool chipIsLocal(uint32_t chip) { return running->chips[chip] != nullptr; }
 uint8_t *resolveOnChip(uint32_t chip, uint64_t address, uint32_t bytes,
                        const Core &from, std::string &error) {
-  if (chip >= running->chips.size()) {
+  if (chip >= running->chips.size() || !running->chips[chip]) {
     error = format("device %u is not part of this run", chip);
     return nullptr;
   }
@@ -825,6 +836,31 @@ void recordCodeAddress(RunResult &result, uintptr_t pc);
 
 void kernelError(const std::string &message) {
   stopKernel(RunResult::Kind::KernelError, message);
+}
+
+void sendToRemoteChip(uint32_t chip, std::string bytes) {
+  RunState &state = *running;
+  {
+    std::lock_guard<std::mutex> lock(state.outboxMutex);
+    state.outbox.push_back({chip, std::move(bytes)});
+  }
+  state.outboxReady.notify_one();
+}
+
+void failRun(const std::string &kernel, uint32_t x, uint32_t y,
+             uint32_t device, const std::string &message) {
+  RunState &state = *running;
+  std::lock_guard<std::mutex> lock(state.mutex);
+  if (!state.failed) {
+    state.result.kind = RunResult::Kind::KernelError;
+    state.result.kernel = kernel;
+    state.result.x = x;
+    state.result.y = y;
+    state.result.device = device;
+    state.result.message = where(kernel, x, y, device) + ": " + message;
+    state.failed = true;
+  }
+  state.wake.notify_all();
 }
 
 void recordPrint(std::string text) {
@@ -932,12 +968,11 @@ static int32_t semaphoreWaitedOn(const Processor &p) {
   using Call = WaitReason::Call;
   if (p.waitsFor.call != Call::Semaphore && p.waitsFor.call != Call::SemaphoreMin)
     return -1;
-  uint32_t base = p.core->l1Base + kSemaphoreBase;
-  uint32_t address = p.waitsFor.subject;
-  if (address < base || address >= base + kMaxSemaphores * 16 ||
-      (address - base) % 16 != 0)
+  uint32_t offset = p.waitsFor.subject; // in the core's L1
+  if (offset < kSemaphoreBase || offset >= kSemaphoreBase + kMaxSemaphores * 16 ||
+      (offset - kSemaphoreBase) % 16 != 0)
     return -1;
-  return int32_t((address - base) / 16);
+  return int32_t((offset - kSemaphoreBase) / 16);
 }
 
 void blockCurrent(const WaitReason &waitsFor, int32_t cb) {
@@ -985,7 +1020,7 @@ Core *coreAt(const uint8_t *host, uint32_t &offset) {
     if (Core *own = p->core->owner->coreOfHost(host, offset))
       return own;
   for (DeviceImpl *chip : running->chips) // a fabric write to another chip
-    if (Core *core = chip->coreOfHost(host, offset))
+    if (Core *core = chip ? chip->coreOfHost(host, offset) : nullptr)
       return core;
   return nullptr;
 }
@@ -1110,6 +1145,82 @@ bool runnable(const Processor &p, uint64_t cross) {
                      p.blockedCross != cross);
 }
 
+/// Whether every thread of the run waits at cross-core epoch `now` or has
+/// ended (state.mutex held): nothing can run until something changes.
+bool allParkedAt(const RunState &state, uint64_t now) {
+  bool all = state.parked + state.finished == state.threads;
+  for (uint64_t at : state.parkedAt)
+    all &= at == 0 || at == now;
+  return all;
+}
+
+/// The transport of a mesh run spread over processes (RemoteChips), on a
+/// thread of its own beside the run's: hands the queued packets over,
+/// delivers the ones that arrived, and tells the processes whether this one
+/// is idle or done until they agree the run is over (or one failed). Between
+/// exchanges where nothing happened it waits for a queued packet or an idle
+/// moment, up to a pause that grows from 50 us to 2 ms.
+void runTransport(RunState &state) {
+  keepOnlyKernelSignals();
+  running = &state;
+  using Verdict = RemoteChips::Verdict;
+  std::vector<RemoteChips::Packet> outgoing, incoming;
+  auto pause = std::chrono::microseconds(50);
+  for (;;) {
+    RemoteChips::Status status;
+    {
+      std::lock_guard<std::mutex> lock(state.mutex);
+      status.idle = allParkedAt(state, state.crossEpoch.load());
+      status.done = state.finished == state.threads;
+      status.failed = state.failed;
+    }
+    {
+      std::lock_guard<std::mutex> lock(state.outboxMutex);
+      outgoing.swap(state.outbox);
+    }
+    bool traffic = !outgoing.empty();
+    incoming.clear();
+    Verdict verdict = state.remote->exchange(outgoing, status, incoming);
+    outgoing.clear();
+    traffic |= !incoming.empty();
+    for (const RemoteChips::Packet &packet : incoming)
+      deliverRemotePacket(packet.chip, packet.bytes);
+    if (verdict != Verdict::Continue) {
+      std::lock_guard<std::mutex> lock(state.mutex);
+      if (verdict == Verdict::Deadlock)
+        state.deadlock = state.remoteDeadlock = true;
+      if (verdict == Verdict::Failed && !state.failed) {
+        state.result.kind = RunResult::Kind::Stopped;
+        state.result.message =
+            "stopped: the run failed on another process's chips";
+        state.failed = true;
+      }
+      state.wake.notify_all();
+      break;
+    }
+    if (traffic) {
+      pause = std::chrono::microseconds(50);
+      continue;
+    }
+    std::unique_lock<std::mutex> lock(state.outboxMutex);
+    state.outboxReady.wait_for(lock, pause);
+    pause = std::min<std::chrono::microseconds>(pause * 2,
+                                                std::chrono::milliseconds(2));
+  }
+  running = nullptr;
+}
+
+/// Tells the other processes of a mesh run (if any) that this one failed
+/// before its kernels started, so that they stop instead of waiting for it.
+void tellRemoteFailed(RunState &state) {
+  if (!state.remote)
+    return;
+  std::vector<RemoteChips::Packet> none, ignored;
+  RemoteChips::Status status;
+  status.failed = true;
+  state.remote->exchange(none, status, ignored);
+}
+
 /// Called by a thread that found nothing to run at cross-core epoch `seen`:
 /// waits until that epoch moves (true), or returns false when the run failed
 /// or every thread waits at the current epoch (a deadlock).
@@ -1127,10 +1238,12 @@ bool park(RunState &state, uint32_t slot, uint64_t seen) {
     uint64_t now = state.crossEpoch.load();
     if (now != seen)
       break;
-    bool all = state.parked + state.finished == state.threads;
-    for (uint64_t at : state.parkedAt)
-      all &= at == 0 || at == now;
-    if (all) {
+    if (allParkedAt(state, now)) {
+      if (state.remote) { // the processes decide together (runTransport)
+        state.outboxReady.notify_one();
+        state.wake.wait(lock);
+        continue;
+      }
       state.deadlock = true;
       state.wake.notify_all();
       resume = false;
@@ -1436,6 +1549,7 @@ RunResult DeviceImpl::execute(RunState &state, double hangSeconds,
       std::string error;
       Module *copy = loadModule(kernel->library, slot, error);
       if (!copy) {
+        tellRemoteFailed(state);
         for (auto &q : state.processors)
           q->core->owner->processorPool.push_back(std::move(q));
         return programError(format("kernel '%s': cannot load a copy of %s: %s",
@@ -1456,12 +1570,19 @@ RunResult DeviceImpl::execute(RunState &state, double hangSeconds,
     // Installed per run (a few microseconds): Python's faulthandler and
     // others keep their handlers outside runs.
     KernelIsolation isolation(hangSeconds);
+    std::thread transport;
+    if (state.remote)
+      transport = std::thread(runTransport, std::ref(state));
     hostThreads().run(count, [&](uint32_t slot) {
       if (slot == 0)
         return runThread(state, 0);
       ThreadIsolation threadIsolation(hangSeconds);
       runThread(state, slot);
     });
+    if (state.remote) {
+      state.outboxReady.notify_one(); // every thread of this process ended
+      transport.join();
+    }
   }
   running = outer;
   runsHere = outerRunsHere;
@@ -1471,7 +1592,7 @@ RunResult DeviceImpl::execute(RunState &state, double hangSeconds,
     if (p->groupTiles)
       flushTiles(*p);
   if (!state.failed) {
-    bool deadlock = false;
+    bool deadlock = state.remoteDeadlock; // perhaps on other processes' chips
     for (auto &p : state.processors)
       deadlock |= !p->done;
     if (deadlock) {
@@ -1490,7 +1611,8 @@ RunResult DeviceImpl::execute(RunState &state, double hangSeconds,
   for (auto &p : state.processors)
     if (!p->events.empty())
       state.result.traces.push_back({p->kernel->name, p->core->x, p->core->y,
-                                     p->role, std::move(p->events)});
+                                     p->role, p->core->chip,
+                                     std::move(p->events)});
   for (auto &p : state.processors) {
     releaseResources(*p, *pools[p->slot]);
     p->fabric.reset();
@@ -1519,19 +1641,22 @@ RunResult DeviceImpl::run(const ProgramSpec &program,
 RunResult DeviceImpl::runMesh(const std::vector<DeviceImpl *> &chips,
                               const std::vector<MeshPart> &parts,
                               const FabricSpec &fabric, double hangSeconds,
-                              uint32_t threads, bool trace) {
+                              uint32_t threads, bool trace,
+                              RemoteChips *remote) {
   std::lock_guard<std::mutex> lock(runMutex);
   {
     std::lock_guard<std::mutex> modulesLock(modulesMutex);
     ++runCount;
   }
   RunState state;
-  state.device = chips.front();
+  state.device = chips[parts.front().chip];
   state.chips = chips;
   state.fabric = &fabric;
-  for (size_t i = 0; i < parts.size(); ++i)
-    if (!chips[i]->prepare(state, *parts[i].program, parts[i].args, trace,
-                           uint32_t(i))) {
+  state.remote = remote;
+  for (const MeshPart &part : parts)
+    if (!chips[part.chip]->prepare(state, *part.program, part.args, trace,
+                                   part.chip)) {
+      tellRemoteFailed(state);
       for (auto &q : state.processors)
         q->core->owner->processorPool.push_back(std::move(q));
       return state.result;
@@ -1567,24 +1692,30 @@ RunResult Device::run(const ProgramSpec &program,
 }
 RunResult Device::runMesh(const std::vector<MeshPart> &parts,
                           const FabricSpec &fabric, double hangSeconds,
-                          uint32_t threads, bool trace) {
+                          uint32_t threads, bool trace, RemoteChips *remote) {
   RunResult result;
-  if (parts.empty() || parts.size() != size_t(fabric.rows) * fabric.cols) {
+  auto refuse = [&](const char *message) {
     result.kind = RunResult::Kind::ProgramError;
-    result.message = "a mesh run needs one program per chip of its fabric";
+    result.message = message;
     return result;
-  }
-  std::vector<DeviceImpl *> chips;
+  };
+  size_t count = size_t(fabric.rows) * fabric.cols;
+  if (parts.empty() || (!remote && parts.size() != count))
+    return refuse("a mesh run needs one program per chip of its fabric");
+  // Indexed by chip; another process's chips stay nullptr (RemoteChips).
+  std::vector<DeviceImpl *> chips(count, nullptr);
   for (const MeshPart &part : parts) {
+    if (part.chip >= count)
+      return refuse("a mesh run's part names a chip outside its fabric");
+    if (chips[part.chip])
+      return refuse("a chip appears twice in a mesh run");
     for (DeviceImpl *seen : chips)
-      if (seen == part.device->impl.get()) {
-        result.kind = RunResult::Kind::ProgramError;
-        result.message = "a device appears twice in a mesh run";
-        return result;
-      }
-    chips.push_back(part.device->impl.get());
+      if (seen == part.device->impl.get())
+        return refuse("a device appears twice in a mesh run");
+    chips[part.chip] = part.device->impl.get();
   }
-  return DeviceImpl::runMesh(chips, parts, fabric, hangSeconds, threads, trace);
+  return DeviceImpl::runMesh(chips, parts, fabric, hangSeconds, threads, trace,
+                             remote);
 }
 
 } // namespace ttlemu

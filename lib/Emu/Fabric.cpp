@@ -11,6 +11,11 @@
 // one legal execution: the router forwards in order per link, and a receiver
 // that waits on a semaphore the packet increments sees it afterwards.
 //
+// A mesh spread over processes (RemoteChips) has chips this process does not
+// hold: a packet for one is encoded (sendRemote) and queued for the run's
+// transport thread, and packets from other processes land through
+// deliverRemotePacket.
+//
 // Flow control: a link has FabricSpec::slots buffer slots per sender; a sender
 // fills one per packet and gets them back only by observing the router's
 // credits (wait_for_empty_write_slot / get_num_free_write_slots). Sending into
@@ -124,14 +129,15 @@ static_assert(sizeof(Header) == kHeaderBytes, "PacketHeader's layout");
 enum : uint8_t { kWrite = 1, kAtomicInc = 2 };
 enum : uint8_t { kRouteHops = 1, kRouteMulticast = 2, kRoute2D = 3 };
 
-/// Carries out the packet on chip `chip`.
-void deliver(uint32_t chip, const Header &h, const uint8_t *payload) {
-  Processor &p = *Processor::current();
-  std::string error;
+/// Carries out the packet on chip `chip` (a NoC address inside `from`'s L1
+/// names that offset there); false and `error` when its NoC address is
+/// outside that chip's memory.
+bool land(uint32_t chip, const Header &h, const uint8_t *payload,
+          const Core &from, std::string &error) {
   uint32_t bytes = h.command == kWrite ? h.payloadBytes : 4;
-  uint8_t *target = resolveOnChip(chip, h.nocAddress, bytes, *p.core, error);
+  uint8_t *target = resolveOnChip(chip, h.nocAddress, bytes, from, error);
   if (!target)
-    kernelError(format("fabric packet on device %u: %s", chip, error.c_str()));
+    return false;
   if (h.command == kWrite) {
     std::memmove(target, payload, h.payloadBytes);
   } else if (reinterpret_cast<uintptr_t>(target) % 4 == 0) {
@@ -144,6 +150,40 @@ void deliver(uint32_t chip, const Header &h, const uint8_t *payload) {
     std::memcpy(target, &value, 4);
   }
   notifyCrossProgress();
+  return true;
+}
+
+void deliver(uint32_t chip, const Header &h, const uint8_t *payload) {
+  std::string error;
+  if (!land(chip, h, payload, *Processor::current()->core, error))
+    kernelError(format("fabric packet on device %u: %s", chip, error.c_str()));
+}
+
+/// A packet for another process's chip (RemoteChips): who sent it (for an
+/// error where it lands), then the kernel's name, the header and the payload.
+/// The header's NoC address has its L1 part as an offset: the sender's L1
+/// host addresses mean nothing in another process.
+struct WireHead {
+  uint32_t sourceChip;
+  uint16_t x, y;
+  uint32_t kernelBytes;
+};
+
+void sendRemote(uint32_t chip, const Processor &p, Header h,
+                const uint8_t *payload) {
+  if ((h.nocAddress >> kNocLocalBits) & 0x3f) // a core's L1, not DRAM
+    h.nocAddress = nocAddressForTrace(*p.core, h.nocAddress);
+  const std::string &kernel = p.kernel->name;
+  WireHead head{p.core->chip, uint16_t(p.core->x), uint16_t(p.core->y),
+                uint32_t(kernel.size())};
+  uint32_t payloadBytes = h.command == kWrite ? h.payloadBytes : 0;
+  std::string bytes;
+  bytes.reserve(sizeof head + kernel.size() + sizeof h + payloadBytes);
+  bytes.append(reinterpret_cast<const char *>(&head), sizeof head);
+  bytes.append(kernel);
+  bytes.append(reinterpret_cast<const char *>(&h), sizeof h);
+  bytes.append(reinterpret_cast<const char *>(payload), payloadBytes);
+  sendToRemoteChip(chip, std::move(bytes));
 }
 
 /// The chips a packet sent on `c` from chip `source` ends on, checking every
@@ -208,6 +248,30 @@ std::vector<uint32_t> route(const FabricSpec &f, uint32_t source,
                      "fabric_set_unicast_route)", describe(c).c_str()));
 }
 } // namespace
+
+void deliverRemotePacket(uint32_t chip, const std::string &bytes) {
+  WireHead head;
+  Header h;
+  if (bytes.size() < sizeof head)
+    return failRun("?", 0, 0, 0, "a truncated fabric packet arrived");
+  std::memcpy(&head, bytes.data(), sizeof head);
+  size_t at = sizeof head + head.kernelBytes;
+  std::string kernel = bytes.substr(sizeof head, head.kernelBytes);
+  if (bytes.size() < at + sizeof h)
+    return failRun(kernel, head.x, head.y, head.sourceChip,
+                   "a truncated fabric packet arrived");
+  std::memcpy(&h, bytes.data() + at, sizeof h);
+  at += sizeof h;
+  if (h.command == kWrite && bytes.size() < at + h.payloadBytes)
+    return failRun(kernel, head.x, head.y, head.sourceChip,
+                   "a truncated fabric packet arrived");
+  Core origin; // L1 offsets, not host addresses (sendRemote)
+  std::string error;
+  if (!land(chip, h, reinterpret_cast<const uint8_t *>(bytes.data() + at),
+            origin, error))
+    failRun(kernel, head.x, head.y, head.sourceChip,
+            format("fabric packet on device %u: %s", chip, error.c_str()));
+}
 
 void fabricKernelEnded() {
   Processor &p = *Processor::current();
@@ -320,8 +384,12 @@ void fabricSend(uint32_t handle, uint32_t source, uint32_t bytes) {
     kernelError(format("fabric packet on %s has no command (to_noc_unicast_write "
                        "or to_noc_unicast_atomic_inc)", describe(c).c_str()));
   }
-  for (uint32_t chip : route(f, p.core->chip, c, h))
-    deliver(chip, h, payload);
+  for (uint32_t chip : route(f, p.core->chip, c, h)) {
+    if (chipIsLocal(chip))
+      deliver(chip, h, payload);
+    else
+      sendRemote(chip, p, h, payload);
+  }
   c.staged = false;
   ++c.inFlight;
 }

@@ -8,6 +8,7 @@
 #define TTL_EMU_FABRIC_H
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace ttlemu {
@@ -33,6 +34,11 @@ struct FabricPort {
 
 /// Checks, when a kernel ends, that it closed every connection it opened.
 void fabricKernelEnded();
+
+/// Carries out on chip `chip` (this process's) a packet another process's
+/// kernel sent (RemoteChips; encoded by Fabric.cpp), on the run's transport
+/// thread.
+void deliverRemotePacket(uint32_t chip, const std::string &bytes);
 
 } // namespace ttlemu
 

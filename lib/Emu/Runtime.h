@@ -29,6 +29,10 @@ static_assert(kMaxCircularBuffers <= 64, "Core::configured is a 64-bit mask");
 // get_semaphore's L1_ALIGNMENT stride).
 constexpr uint32_t kSemaphoreBase = 0x1000;
 constexpr uint32_t kComputeAddressShift = 4;
+// A NoC address: the coordinates above kNocLocalBits, the local address
+// below. Worker (x, y) sits at NoC (x + 1, y + 1); DRAM bank b at NoC (0, b + 1).
+constexpr uint32_t kNocLocalBits = 36;
+constexpr uint64_t kNocLocalMask = (1ull << kNocLocalBits) - 1;
 // DEST holds 16 tiles of 16-bit data (SyncHalf: two sections of 8; SyncFull:
 // one of 16) or 8 with fp32_dest_acc_en: buffers of 16 tiles fit every mode.
 constexpr uint32_t kMaxDestTiles = 16;
@@ -142,7 +146,7 @@ struct FabricPort; // Fabric.h
 struct WaitReason {
   enum class Call : uint8_t { ReserveBack, WaitFront, Semaphore, SemaphoreMin };
   Call call = Call::WaitFront;
-  uint32_t subject = 0;  // the CB index, or the semaphore's L1 address
+  uint32_t subject = 0;  // the CB index, or the semaphore's L1 offset
   uint32_t wanted = 0;   // pages, or the semaphore value waited for
   int32_t now = 0;       // pages free / available, or the semaphore's value
   uint32_t capacity = 0; // the CB's pages (cb_reserve_back)
@@ -255,6 +259,16 @@ uint8_t *resolveOnChip(uint32_t chip, uint64_t address, uint32_t bytes,
                        const Core &from, std::string &error);
 /// The processor's fabric state (connections opened, buffer slots in use).
 FabricPort &fabricPort(Processor &p);
+/// Whether chip `chip` of the run is this process's (a mesh spread over
+/// processes has chips that are not: RemoteChips).
+bool chipIsLocal(uint32_t chip);
+/// Queues a packet (Fabric.cpp's encoding) for another process's chip.
+void sendToRemoteChip(uint32_t chip, std::string bytes);
+/// Ends the run with an error found outside any kernel, in the name of
+/// `kernel` on core (x, y) of device `device` (a packet from another process
+/// that cannot land).
+void failRun(const std::string &kernel, uint32_t x, uint32_t y,
+             uint32_t device, const std::string &message);
 
 //===----------------------------------------------------------------------===//
 // Events and the logical clock (Trace.cpp). Recording an event costs a store

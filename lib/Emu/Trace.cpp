@@ -151,10 +151,9 @@ void noteSemaphoreWrite(Core &core, uint32_t offset, uint64_t end) {
 }
 
 uint64_t nocAddressForTrace(const Core &from, uint64_t address) {
-  constexpr uint64_t localMask = (1ull << 36) - 1;
-  uint64_t local = address & localMask;
+  uint64_t local = address & kNocLocalMask;
   if (local >= from.l1Base && local < uint64_t(from.l1Base) + from.l1Size)
-    return (address & ~localMask) | (local - from.l1Base);
+    return (address & ~kNocLocalMask) | (local - from.l1Base);
   return address;
 }
 

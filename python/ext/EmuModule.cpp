@@ -18,6 +18,7 @@
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
+#include <optional>
 #include <stdexcept>
 
 namespace nb = nanobind;
@@ -80,7 +81,8 @@ ProgramSpec programSpec(const std::vector<KernelTuple> &kernels,
 const char *kindName(RunResult::Kind kind) {
   static const char *const names[] = {"ok",           "kernel_error",
                                       "deadlock",     "program_error",
-                                      "not_emulated", "hang"};
+                                      "not_emulated", "hang",
+                                      "stopped"};
   return names[static_cast<int>(kind)];
 }
 /// A run's outcome as the Python side reads it (ttlang.emu.device).
@@ -100,13 +102,73 @@ nb::tuple runResultTuple(const RunResult &result) {
     traces.append(nb::make_tuple(
         t.kernel, t.x, t.y, roleName(t.role),
         nb::bytes(reinterpret_cast<const char *>(t.events.data()),
-                  t.events.size() * sizeof(TraceEvent))));
+                  t.events.size() * sizeof(TraceEvent)),
+        t.device));
   return nb::make_tuple(kindName(result.kind), result.message,
                         result.kernel, result.x, result.y, blocked,
                         result.contextSwitches, prints,
                         result.codeObject, result.codeOffset,
                         traces);
 }
+
+/// RemoteChips backed by a Python object (ttlang.emu.mesh_mpi's transport):
+/// `exchange(outgoing, idle, done, failed)` takes [(chip, bytes)] and returns
+/// ([(chip, bytes)], verdict), the verdict one of RemoteChips::Verdict's
+/// names in lower case. Called on the run's transport thread, which takes
+/// the GIL for it. A Python error ends the run as failed here (and stopped
+/// elsewhere) and is raised again when the run returns.
+class PythonRemoteChips final : public RemoteChips {
+public:
+  explicit PythonRemoteChips(nb::object transport)
+      : transport(std::move(transport)) {}
+  Verdict exchange(std::vector<Packet> &outgoing, Status status,
+                   std::vector<Packet> &incoming) override {
+    nb::gil_scoped_acquire gil;
+    try {
+      nb::list out;
+      for (const Packet &packet : outgoing)
+        out.append(nb::make_tuple(
+            packet.chip, nb::bytes(packet.bytes.data(), packet.bytes.size())));
+      nb::tuple answer = nb::cast<nb::tuple>(transport.attr("exchange")(
+          out, status.idle, status.done, status.failed || error.has_value()));
+      for (nb::handle item : nb::cast<nb::list>(answer[0])) {
+        auto packet = nb::cast<nb::tuple>(item);
+        nb::bytes data = nb::cast<nb::bytes>(packet[1]);
+        incoming.push_back({nb::cast<uint32_t>(packet[0]),
+                            std::string(data.c_str(), data.size())});
+      }
+      std::string verdict = nb::cast<std::string>(answer[1]);
+      static const std::pair<const char *, Verdict> verdicts[] = {
+          {"continue", Verdict::Continue}, {"finished", Verdict::Finished},
+          {"deadlock", Verdict::Deadlock}, {"failed", Verdict::Failed}};
+      for (auto &[name, value] : verdicts)
+        if (verdict == name)
+          return value;
+      throw std::invalid_argument("unknown verdict '" + verdict + "'");
+    } catch (nb::python_error &e) {
+      if (!error)
+        error.emplace(std::move(e));
+    } catch (const std::exception &e) {
+      if (!error) {
+        PyErr_SetString(PyExc_RuntimeError, e.what());
+        error.emplace();
+      }
+    }
+    return Verdict::Failed;
+  }
+  /// Raises the Python error an exchange met, if any (GIL held).
+  void raiseError() {
+    if (error) {
+      nb::python_error e = std::move(*error);
+      error.reset();
+      throw e;
+    }
+  }
+
+private:
+  nb::object transport;
+  std::optional<nb::python_error> error;
+};
 
 } // namespace
 
@@ -212,32 +274,45 @@ NB_MODULE(_emu, m) {
              return runResultTuple(result);
            });
 
-  // A mesh workload: one (device, program, args) per chip, row-major, and the
-  // fabric (rows, cols, links, ring_rows, ring_cols, slots).
+  // A mesh workload: one (device, program, args, chip) per chip this process
+  // holds (chip: its row-major index), the fabric (rows, cols, links,
+  // ring_rows, ring_cols, slots), and, for a mesh spread over processes, the
+  // transport to the other processes' chips (PythonRemoteChips).
   m.def(
       "run_mesh",
       [](std::vector<std::tuple<Device *, const ProgramSpec *,
-                                std::vector<ArgsTuple>>> parts,
+                                std::vector<ArgsTuple>, uint32_t>> parts,
          std::tuple<uint32_t, uint32_t, uint32_t, bool, bool, uint32_t> fabric,
-         double hangSeconds, uint32_t threads, bool trace) {
+         double hangSeconds, uint32_t threads, bool trace,
+         nb::object transport) {
         std::vector<std::vector<KernelArgs>> words(parts.size());
         std::vector<MeshPart> mesh;
         for (size_t i = 0; i < parts.size(); ++i) {
           for (auto &[perCore, common] : std::get<2>(parts[i]))
             words[i].push_back({std::move(perCore), std::move(common)});
-          mesh.push_back({std::get<0>(parts[i]), std::get<1>(parts[i]), &words[i]});
+          mesh.push_back({std::get<0>(parts[i]), std::get<1>(parts[i]),
+                          &words[i], std::get<3>(parts[i])});
         }
         FabricSpec spec;
         std::tie(spec.rows, spec.cols, spec.links, spec.ringRows, spec.ringCols,
                  spec.slots) = fabric;
+        std::optional<PythonRemoteChips> remote;
+        if (!transport.is_none())
+          remote.emplace(transport);
         RunResult result;
         {
           nb::gil_scoped_release release;
-          result = Device::runMesh(mesh, spec, hangSeconds, threads, trace);
+          result = Device::runMesh(mesh, spec, hangSeconds, threads, trace,
+                                   remote ? &*remote : nullptr);
         }
+        if (remote)
+          remote->raiseError();
         return nb::make_tuple(runResultTuple(result), result.device);
       },
+      nb::arg("parts"), nb::arg("fabric"), nb::arg("hang_seconds"),
+      nb::arg("threads"), nb::arg("trace"), nb::arg("transport").none() = nb::none(),
       "Runs one program per chip of a mesh together (kernels reach other "
-      "chips through the fabric).");
+      "chips through the fabric; with a transport, the chips of other "
+      "processes too).");
 }
 

@@ -112,6 +112,14 @@ def kernels_attr(kernels: Sequence[str]) -> str:
     return " {ttl.kernels = [" + ", ".join(kernels) + "]}"
 
 
+def _with_matrix_rows(kernels: str, matrix_rows: int | None) -> str:
+    """A tile copy's attribute dictionary: the ``kernels_attr`` text, with ``matrix_rows``."""
+    if matrix_rows is None:
+        return kernels
+    entry = f"matrix_rows = {matrix_rows} : i64"
+    return f"{kernels[:-1]}, {entry}}}" if kernels else f" {{{entry}}}"
+
+
 def dfb_template_attr(kind: str, dependency: int) -> str:
     return f"#ttl.dfb_template<{kind}, dependency = {dependency}>"
 
@@ -320,19 +328,21 @@ class Builder:
 
     def load_tiles(
         self, tensor: str, tensor_type_: str, row: str, col: str, block: str, block_type_: str,
-        kernels: str, loc: str,
+        kernels: str, loc: str, matrix_rows: int | None = None,
     ) -> str:
+        attrs = _with_matrix_rows(kernels, matrix_rows)
         return self._value(
-            f"ttl.load_tiles {tensor}[{row}, {col}], {block}{kernels} : {tensor_type_}, {block_type_}",
+            f"ttl.load_tiles {tensor}[{row}, {col}], {block}{attrs} : {tensor_type_}, {block_type_}",
             loc,
         )
 
     def store_tiles(
         self, block: str, block_type_: str, tensor: str, tensor_type_: str, row: str, col: str,
-        kernels: str, loc: str,
+        kernels: str, loc: str, matrix_rows: int | None = None,
     ) -> str:
+        attrs = _with_matrix_rows(kernels, matrix_rows)
         return self._value(
-            f"ttl.store_tiles {block}, {tensor}[{row}, {col}]{kernels} : {block_type_}, {tensor_type_}",
+            f"ttl.store_tiles {block}, {tensor}[{row}, {col}]{attrs} : {block_type_}, {tensor_type_}",
             loc,
         )
 

@@ -71,3 +71,20 @@ def double_rows(a, out, n):
             y.store(x * 2.0)
         with o_dfb.wait() as blk:
             ttl.copy(blk, out[r, 0]).wait()
+
+
+@ttl.operation(grid=(1, 1))
+def tile_repeats(a, out, repeats):
+    """A compile-time tuple parameter (tt-lang's upsample example passes its scale factor so):
+    tile (0, 0) of ``a``, doubled, written to the first ``rows x cols`` tiles of ``out``."""
+    rows, cols = repeats
+    dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
+    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+    for r in range(rows):
+        for c in range(cols):
+            with dfb.reserve() as blk:
+                ttl.copy(a[0, 0], blk).wait()
+            with dfb.wait() as x, o_dfb.reserve() as y:
+                y.store(x + x)
+            with o_dfb.wait() as y:
+                ttl.copy(y, out[r, c]).wait()

@@ -46,6 +46,11 @@ EXAMPLE_INPUTS = {
         (ttl.TensorSpec((64, 64)), ttl.TensorSpec((4 * 64, 64))),
     ),
     "mesh_all_reduce.py": ("sum_slabs", (ttl.TensorSpec((4 * 64, 64)), ttl.TensorSpec((64, 64)))),
+    # A ring reduce-scatter over 1x4 of 4 chunks of 32 x 64 (input, landing buffer, this chip's chunk).
+    "mesh_reduce_scatter.py": (
+        lambda module: module.make_reduce_scatter(),
+        (ttl.TensorSpec((4 * 32, 64)), ttl.TensorSpec((4 * 32, 64)), ttl.TensorSpec((32, 64))),
+    ),
     "external_functions.py": ("conditional_operation", (SMALL,)),
     "convert_on_pack.py": (
         "convert_on_pack",

@@ -160,3 +160,6 @@ def test_bad_tensor_argument():
     # An int is a scalar parameter now; a string is neither a tensor nor a number.
     with pytest.raises(ttl.TTLangError, match="expected a ttnn tensor, ttlang.TensorSpec, int or float, got str"):
         programs.release_only.compile("x")
+    # A tuple is a compile-time parameter when it holds constants; a tensor in it is not one.
+    with pytest.raises(ttl.TTLangError, match="got tuple: a tuple or list parameter holds compile-time"):
+        programs.release_only.compile((SPEC,))

@@ -26,6 +26,15 @@ def test_an_nd_block_is_the_batch_stacked_along_the_rows():
     assert "tensor<4x64x96xbf16" in ir
 
 
+def test_some_rows_of_several_matrices_copy_with_matrix_rows():
+    # a[b:b + 2, r, c] of 4 x 64 x 96 (2 tile rows per matrix): 1 row of each of 2 matrices.
+    ir = programs.rows_of_two_matrices.build_ir(T3, T3)
+    assert ir.count("{matrix_rows = 1 : i64}") == 2  # the load and the store
+    # Run-time row bounds: the (2, 1, 1) block's 1 row per matrix.
+    ir = programs.runtime_rows_of_two_matrices.build_ir(T3, T3)
+    assert ir.count("{matrix_rows = 1 : i64}") == 2
+
+
 def test_a_rank_4_tile_index_is_its_row_in_the_stacked_grid():
     ir = programs.per_matrix_tiles.build_ir(T4, T4)
     assert "ttl.load_tiles %arg0[" in ir and "tensor<2x3x32x64xbf16" in ir
@@ -34,14 +43,17 @@ def test_a_rank_4_tile_index_is_its_row_in_the_stacked_grid():
 @pytest.mark.parametrize("program, specs", [
     (programs.batched_relu, (T3, T3)),
     (programs.per_matrix_tiles, (T4, T4)),
-], ids=["nd_blocks", "rank_4_tiles"])
+    (programs.rows_of_two_matrices, (T3, T3)),
+    (programs.runtime_rows_of_two_matrices, (T3, T3)),
+], ids=["nd_blocks", "rank_4_tiles", "rows_of_matrices", "runtime_rows_of_matrices"])
 def test_kernels_pass_the_real_header_check(toolchain, program, specs):
     compiled = program.compile(*specs)
     assert_pass_without_warnings(run_jobs(artifact_jobs(compiled.artifact), toolchain))
 
 
 @pytest.mark.parametrize("case, specs, message", [
-    ("partial_rows_of_two", (T3, T3), "dimension 1 must be taken whole"),
+    ("partial_batch_of_two", (T4, T4), "dimension 1 must be taken whole"),
+    ("runtime_rows_into_a_2d_block", (T3, T3), "copy it with an N-D block"),
     ("batched_matmul", (ttl.TensorSpec((2, 32, 32)),) * 2, "a block matmul takes 2-D blocks"),
     ("wrong_index_count", (T3, T3), "a tensor of rank 3 is indexed by 3 coordinates"),
 ])
@@ -57,5 +69,6 @@ def test_a_one_dimensional_shape_is_an_error():
     def flat(a):
         ttl.make_dataflow_buffer_like(a, shape=(4,), block_count=2)
 
-    with pytest.raises(ttl.FrontendError, match=r"\(batch\.\.\., rows, cols\) for an N-D block"):
+    with pytest.raises(ttl.FrontendError, match=r"\(batch\.\.\., rows, cols\) for an N-D block") as err:
         flat.compile(T3)
+    assert "tt-lang's element-shaped block of a row-major tensor" in err.value.message

@@ -46,8 +46,12 @@ def test_pipe_copies_become_pipe_ops_with_the_pipe():
         (programs.unicast_copy, (T((96, 64)), T((96, 64))), 4),
         (programs.multicast_abs, (T((64, 64)), T((64, 256))), 4),
         (None, (T((256, 256)), T((256, 256)), T((256, 256))), 7),
+        # 1-D pipes: flag, 2 nets, 2 per pipe node 0 sends (one in each net).
+        (programs.linear_fan_out, (T((32, 32)), T((32, 192))), 7),
+        # A net from a list comprehension in the body: its two sources share their 2.
+        (programs.row_casts_from_comprehension, (T((64, 32)), T((64, 96))), 4),
     ],
-    ids=["unicast", "multicast", "systolic"],
+    ids=["unicast", "multicast", "systolic", "linear", "comprehension"],
 )
 def test_pipe_kernels_pass_the_real_header_check(toolchain, operation, specs, semaphores):
     operation = operation or systolic().matmul_systolic
@@ -202,3 +206,85 @@ def test_group_transfer_waited_after_its_blocks_release_is_a_compile_error():
         group_waited_after_release.compile(T((32, 32)), T((32, 32)))
     assert failure.value.line == line_of(group_waited_after_release, "group.wait_all()")
     assert "copy waited for after its block's release" in failure.value.message
+
+
+def test_linear_pipes_become_rectangles_of_the_grid():
+    """Linear node n is (n // rows, n % rows): nodes 1..2 of a 2 x 3 grid are (0, 1..2) and
+    3..5 all of column 1 (x 1, rows 0..2)."""
+    text = programs.linear_fan_out.build_ir(T((32, 32)), T((32, 192)))
+    assert "src (0, 0), dst (0, 1) to (0, 2)" in text
+    assert "src (0, 0), dst (1, 0) to (1, 2)" in text
+
+
+@ttl.operation(grid=(2, 3))
+def linear_not_a_rectangle(inp):
+    net = ttl.PipeNet([ttl.Pipe(0, (slice(1, 5),))])
+    dfb = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=2)
+
+    @ttl.datamovement()
+    def mover():
+        with dfb.reserve() as blk:
+
+            def send(pipe):
+                ttl.copy(blk, pipe).wait()
+
+            net.if_src(send)
+
+
+def test_linear_destinations_that_are_not_a_rectangle_are_a_frontend_error():
+    with pytest.raises(ttl.FrontendError) as failure:
+        linear_not_a_rectangle.compile(T((32, 32)))
+    assert failure.value.line == line_of(linear_not_a_rectangle, "net.if_src(")
+    assert "destinations 1..4 (linear node indices, x * 3 + y" in failure.value.message
+    assert "not a rectangle" in failure.value.message
+
+
+def test_pipe_ends_of_different_ranks_are_rejected():
+    with pytest.raises(ValueError, match="both cores \\(x, y\\) or both linear node indices"):
+        ttl.Pipe(0, (1, 0))
+
+
+@ttl.operation(grid=(2, 1))
+def comprehension_over_a_core_coordinate(inp):
+    dfb = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=2)
+
+    @ttl.datamovement()
+    def mover():
+        col, _ = ttl.node(dims=2)
+        pipes = [ttl.Pipe((0, 0), (1, 0)) for _ in range(col)]
+
+
+def test_a_comprehension_over_a_runtime_value_is_a_frontend_error():
+    with pytest.raises(ttl.FrontendError) as failure:
+        comprehension_over_a_core_coordinate.compile(T((32, 64)))
+    assert failure.value.line == line_of(comprehension_over_a_core_coordinate, "for _ in range(col)")
+    assert "a comprehension's range() takes compile-time integers" in failure.value.message
+
+
+@ttl.operation(grid=(2, 1))
+def receives_into_a_tensor(inp, out):
+    net = ttl.PipeNet([ttl.Pipe(src=(0, 0), dst=(1, 0))])
+    dfb = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=2)
+
+    @ttl.datamovement()
+    def mover():
+        with dfb.reserve() as blk:
+
+            def send(pipe):
+                ttl.copy(inp[0, 0], blk).wait()
+                ttl.copy(blk, pipe).wait()
+
+            net.if_src(send)
+
+        def receive(pipe):
+            ttl.copy(pipe, out[0:1, 0:1], shape=(1, 1)).wait()
+
+        net.if_dst(receive)
+
+
+def test_a_copy_between_a_pipe_and_a_tensor_is_a_frontend_error_saying_what_to_write():
+    with pytest.raises(ttl.FrontendError) as failure:
+        receives_into_a_tensor.compile(T((32, 64)), T((32, 64)))
+    assert failure.value.line == line_of(receives_into_a_tensor, "ttl.copy(pipe, out")
+    assert "not a tensor slice" in failure.value.message
+    assert "ttl.copy(pipe, blk), then ttl.copy(blk, t[...])" in failure.value.message

@@ -32,6 +32,22 @@ def test_the_frontend_ir_does_not_depend_on_the_values():
     assert "%arg2: index" in first and "%arg3: i32" in first and "%arg4: i32" in first
 
 
+def test_a_tuple_parameter_is_folded_into_the_program():
+    # A compile-time value, unlike an int: no IR argument, and another value is another program.
+    out = ttl.TensorSpec((64, 96))
+    two_by_three = programs.tile_repeats.build_ir(SPEC, out, (2, 3))
+    assert "%arg2" not in two_by_three
+    assert "arith.constant 3 : index" in two_by_three
+    assert two_by_three != programs.tile_repeats.build_ir(SPEC, out, [1, 2])
+    compiled = programs.tile_repeats.compile(SPEC, out, (2, 3))
+    assert [t.name for t in compiled.tensors] == ["a", "out"]
+
+
+def test_a_tuple_holding_a_tensor_is_an_error_at_the_call():
+    with pytest.raises(ttl.TTLangError, match="got tuple: a tuple or list parameter holds compile-time"):
+        programs.tile_repeats.compile(SPEC, SPEC, (SPEC, 3))
+
+
 def test_a_block_math_parameter_is_a_common_runtime_word_of_the_compute_kernel():
     compiled = programs.scale_shift.compile(SPEC, SPEC, 3, 0.5, compile_cache=None)
     kernel = _compute(compiled)
@@ -55,7 +71,8 @@ def test_an_int_parameter_as_a_tile_index_is_a_data_movement_word():
     (programs.scale_shift, (SPEC, SPEC, 3, 0.5)),
     (programs.pick_row, (SPEC, SPEC, 1)),
     (programs.double_rows, (SPEC, SPEC, 2)),
-], ids=["block_math", "tile_index", "loop_bound"])
+    (programs.tile_repeats, (SPEC, ttl.TensorSpec((64, 96)), (2, 3))),
+], ids=["block_math", "tile_index", "loop_bound", "tuple"])
 def test_kernels_pass_the_real_header_check(toolchain, program, args):
     compiled = program.compile(*args)
     assert_pass_without_warnings(run_jobs(artifact_jobs(compiled.artifact), toolchain))

@@ -4,6 +4,7 @@ TT-Metal headers, ttnn shard specs read from ttnn tensors, and the errors at the
 
 from __future__ import annotations
 
+import inspect
 import pathlib
 
 import pytest
@@ -112,6 +113,25 @@ def test_a_shard_spec_that_does_not_fit_is_a_frontend_error():
     with pytest.raises(ttl.FrontendError) as err:
         double_tiles.compile(bad, ttl.TensorSpec((256, 64)))
     assert "the height_sharded tensor has 4 shards of 64x64 but its shard grid has 2 cores" in err.value.message
+    # The argument's layout has no line of its own: the error is at the operation's def.
+    source, first = inspect.getsourcelines(double_tiles.fn)
+    assert err.value.file == inspect.getsourcefile(double_tiles.fn)
+    assert err.value.line == first + next(i for i, text in enumerate(source) if "def double_tiles" in text)
+
+
+@ttl.operation(grid=(1, 1))
+def takes_an_argument(t, out):
+    dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+
+
+def test_a_sharded_row_major_tensor_is_a_frontend_error_at_the_operation():
+    # tt-lang's sharded row-major tensors: ttlang's kernels address shards by tile pages.
+    spec = sharded_spec((64, 64), "height_sharded", (((0, 0), (1, 0)),), (32, 64))
+    row_major = ttl.TensorSpec(spec.shape, spec.dtype, "l1", "height_sharded", "row_major", spec.shard)
+    with pytest.raises(ttl.FrontendError) as err:
+        takes_an_argument.compile(row_major, ttl.TensorSpec((64, 64)))
+    assert "a height_sharded tensor must be tiled" in err.value.message
+    assert err.value.line == _line_of("def takes_an_argument(")
 
 
 @ttl.operation(grid=(1, 1))

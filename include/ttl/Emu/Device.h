@@ -117,6 +117,7 @@ struct KernelTrace {
   std::string kernel;
   uint32_t x = 0, y = 0;
   Role role = Role::Compute;
+  uint32_t device = 0; // its chip in a mesh run
   std::vector<TraceEvent> events;
 };
 
@@ -130,7 +131,9 @@ struct DevicePrint {
 };
 
 struct RunResult {
-  enum class Kind : uint8_t { Ok, KernelError, Deadlock, ProgramError, NotEmulated, Hang };
+  // Stopped: a mesh spread over processes whose run failed on another
+  // process's chips (that process has the error).
+  enum class Kind : uint8_t { Ok, KernelError, Deadlock, ProgramError, NotEmulated, Hang, Stopped };
   Kind kind = Kind::Ok;
   std::string message;
   std::string kernel;        // the failing kernel (KernelError, Hang)
@@ -162,11 +165,44 @@ struct FabricSpec {
 class DeviceImpl;
 class Device;
 
-/// One chip's part of a mesh run: its device, program and runtime words.
+/// One chip's part of a mesh run: its device, program and runtime words, and
+/// its row-major index in the mesh (`chip`).
 struct MeshPart {
   Device *device = nullptr;
   const struct ProgramSpec *program = nullptr;
   const std::vector<KernelArgs> *args = nullptr;
+  uint32_t chip = 0;
+};
+
+/// The chips of a mesh run that other processes hold: a mesh spread over MPI
+/// ranks (ttlang.emu.mesh_mpi; docs/emulator.md, "A mesh over processes").
+/// Fabric packets routed to those chips leave through `exchange`, packets for
+/// this process's chips arrive through it, and it decides, across the
+/// processes, when the run is over. A run calls it from one host thread of its
+/// own (no kernel's), again and again until it returns something but Continue;
+/// a one-process mesh run has none and never pays for it.
+class RemoteChips {
+public:
+  /// One packet, encoded by Fabric.cpp, for chip `chip` of the mesh.
+  struct Packet {
+    uint32_t chip = 0;
+    std::string bytes;
+  };
+  /// This process's part: every kernel blocked or ended and nothing left to
+  /// send (`idle`), every kernel ended (`done`), a kernel failed (`failed`).
+  struct Status {
+    bool idle = false, done = false, failed = false;
+  };
+  /// Continue; the run is over everywhere (Finished: every process done,
+  /// nothing in flight; Deadlock: every process idle, nothing in flight, some
+  /// kernel blocked); another process failed (Failed), or this one did and
+  /// the others were told.
+  enum class Verdict : uint8_t { Continue, Finished, Deadlock, Failed };
+  virtual ~RemoteChips() = default;
+  /// Sends `outgoing`, fills `incoming` with the packets that arrived; may
+  /// wait up to about a millisecond for one when nothing happens here.
+  virtual Verdict exchange(std::vector<Packet> &outgoing, Status status,
+                           std::vector<Packet> &incoming) = 0;
 };
 
 class Device {
@@ -199,12 +235,15 @@ public:
                 bool trace = false);
 
   /// Runs a mesh workload: every part's program on its device, all in one
-  /// run (a chip's kernels may wait for another's through the fabric), part i
-  /// being chip i of `fabric` (row-major). The result names the chip of a
-  /// failing or blocked kernel (`device`).
+  /// run (a chip's kernels may wait for another's through the fabric), each
+  /// part chip `part.chip` of `fabric` (row-major). Without `remote` every
+  /// chip of the fabric has its part; with it, the chips without one are
+  /// other processes' (RemoteChips). The result names the chip of a failing
+  /// or blocked kernel (`device`).
   static RunResult runMesh(const std::vector<MeshPart> &parts,
                            const FabricSpec &fabric, double hangSeconds = 0,
-                           uint32_t threads = 1, bool trace = false);
+                           uint32_t threads = 1, bool trace = false,
+                           RemoteChips *remote = nullptr);
 
 private:
   std::unique_ptr<DeviceImpl> impl;

@@ -2,7 +2,7 @@
 //
 // Driver of convert-ttl-to-emitc: a translation of decided IR. It collects
 // facts about each kernel function from the records of
-// ttl-assign-processor-roles and ttl-record-kernel-abi (KernelRecords.cpp)
+// ttl-assign-processor-roles and ttl-record-kernel-abi (lib/Transforms/TTL)
 // and the tile-math plan (ttl-plan-unpack-to-dest), wraps each kernel in an
 // emitc.file with its includes and its #ttl.kernel_record, then runs a full
 // dialect conversion with the pattern families of this directory and the
@@ -12,11 +12,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
-#include "TileMath.h"
 
-#include "ttl/Conversion/TTLToEmitC/KernelABI.h"
 #include "ttl/Conversion/TTLToEmitC/Passes.h"
 #include "ttl/Dialect/TTL/IR/TTL.h"
+#include "ttl/Transforms/TTL/KernelABI.h"
+#include "ttl/Transforms/TTL/TileMath.h"
 
 #include "mlir/Conversion/ArithToEmitC/ArithToEmitC.h"
 #include "mlir/Conversion/FuncToEmitC/FuncToEmitC.h"
@@ -45,60 +45,8 @@ using namespace mlir::ttl::emitc_lowering;
 // Shared helpers
 //===----------------------------------------------------------------------===//
 
-Type emitc_lowering::getUint32Type(MLIRContext *context) {
-  return emitc::OpaqueType::get(context, "uint32_t");
-}
-Type emitc_lowering::getSizeType(MLIRContext *context) {
-  return emitc::SizeTType::get(context);
-}
 Type emitc_lowering::getAutoType(MLIRContext *context) {
   return emitc::OpaqueType::get(context, "auto");
-}
-
-emitc::CallOpaqueOp emitc_lowering::emitCall(OpBuilder &b, Location loc,
-                                             StringRef callee, Type result,
-                                             ArrayRef<CallArg> args,
-                                             ArrayRef<Attribute> templateArgs) {
-  SmallVector<Value> operands;
-  SmallVector<Attribute> argAttrs;
-  bool hasLiteral = false;
-  for (const CallArg &arg : args) {
-    if (auto *value = std::get_if<Value>(&arg)) {
-      argAttrs.push_back(b.getIndexAttr(operands.size()));
-      operands.push_back(*value);
-    } else {
-      hasLiteral = true;
-      argAttrs.push_back(b.getI32IntegerAttr(std::get<int64_t>(arg)));
-    }
-  }
-  TypeRange results = result ? TypeRange(result) : TypeRange();
-  return emitc::CallOpaqueOp::create(
-      b, loc, results, callee, operands,
-      hasLiteral ? b.getArrayAttr(argAttrs) : ArrayAttr(),
-      templateArgs.empty() ? ArrayAttr() : b.getArrayAttr(templateArgs));
-}
-
-Value emitc_lowering::emitIndex(OpBuilder &b, Location loc, int64_t value) {
-  // The same attribute arith-to-emitc gives index constants, so CSE merges them.
-  return emitc::ConstantOp::create(b, loc, getSizeType(b.getContext()),
-                                   b.getIndexAttr(value));
-}
-
-void emitc_lowering::emitTileLoop(
-    OpBuilder &b, Location loc, int64_t extent,
-    llvm::function_ref<void(OpBuilder &, Value)> body) {
-  if (extent == 1) {
-    body(b, emitIndex(b, loc, 0));
-    return;
-  }
-  Value lb = emitIndex(b, loc, 0);
-  Value ub = emitIndex(b, loc, extent);
-  Value step = emitIndex(b, loc, 1);
-  emitc::ForOp::create(b, loc, lb, ub, step,
-                       [&](OpBuilder &nested, Location bodyLoc, Value iv) {
-                         body(nested, iv);
-                         emitc::YieldOp::create(nested, bodyLoc);
-                       });
 }
 
 void emitc_lowering::populateKernelTypeConversions(TypeConverter &converter) {

@@ -46,33 +46,41 @@ Value mulConstant(OpBuilder &b, Location loc, Value value, int64_t factor) {
                               emitIndex(b, loc, factor));
 }
 
-/// Emits one page transfer per tile of a `rows x cols` block.
+/// Emits one page transfer per tile of a `rows x cols` block. Its rows are
+/// `rows / runRows` runs of `runRows` tensor tile rows, `runStride` apart
+/// (one run when the copy has no `matrix_rows`).
 void emitTileTransfers(OpBuilder &b, Location loc, StringRef callee,
                        StringRef bufferPointer, Value accessor, Value cb,
                        Value row, Value col, BlockType block,
-                       int64_t tensorTileCols) {
+                       int64_t tensorTileCols, int64_t runRows,
+                       int64_t runStride) {
   MLIRContext *context = b.getContext();
   int64_t rows = block.getShape()[0];
   int64_t cols = block.getShape()[1];
+  int64_t runs = rows / runRows;
   int64_t tileBytes =
       DataflowBufferType::get(context, block.getShape(), block.getElementType(), 1)
           .getTileSizeBytes();
   Value base = emitCall(b, loc, bufferPointer, getSizeType(context), {cb})
                    .getResult(0);
-  emitTileLoop(b, loc, rows, [&](OpBuilder &b, Value i) {
-    emitTileLoop(b, loc, cols, [&](OpBuilder &b, Value j) {
-      Value tileRow = rows == 1 ? row : add(b, loc, row, i);
-      Value tileCol = cols == 1 ? col : add(b, loc, col, j);
-      Value page =
-          add(b, loc, mulConstant(b, loc, tileRow, tensorTileCols), tileCol);
-      Value address = base;
-      if (rows * cols > 1) {
-        Value k = rows == 1   ? j
-                  : cols == 1 ? i
-                              : add(b, loc, mulConstant(b, loc, i, cols), j);
-        address = add(b, loc, base, mulConstant(b, loc, k, tileBytes));
-      }
-      emitCall(b, loc, callee, Type(), {page, accessor, address});
+  emitTileLoop(b, loc, runs, [&](OpBuilder &b, Value m) {
+    Value runRow = runs == 1 ? row : add(b, loc, row, mulConstant(b, loc, m, runStride));
+    emitTileLoop(b, loc, runRows, [&](OpBuilder &b, Value r) {
+      Value i = runs == 1 ? r : add(b, loc, mulConstant(b, loc, m, runRows), r);
+      emitTileLoop(b, loc, cols, [&](OpBuilder &b, Value j) {
+        Value tileRow = runRows == 1 ? runRow : add(b, loc, runRow, r);
+        Value tileCol = cols == 1 ? col : add(b, loc, col, j);
+        Value page =
+            add(b, loc, mulConstant(b, loc, tileRow, tensorTileCols), tileCol);
+        Value address = base;
+        if (rows * cols > 1) {
+          Value k = rows == 1   ? j
+                    : cols == 1 ? i
+                                : add(b, loc, mulConstant(b, loc, i, cols), j);
+          address = add(b, loc, base, mulConstant(b, loc, k, tileBytes));
+        }
+        emitCall(b, loc, callee, Type(), {page, accessor, address});
+      });
     });
   });
 }
@@ -92,11 +100,17 @@ struct TileTransferPattern : public FactsPattern<TransferOp> {
   LogicalResult
   matchAndRewrite(TransferOp op, typename TransferOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    auto block = cast<BlockType>(op.getBlock().getType());
+    // `matrix_rows`: runs of that many tile rows, one matrix (its padded tile
+    // rows) apart; the verifier checked the shapes.
+    int64_t runRows = op.getMatrixRows().value_or(block.getShape()[0]);
+    int64_t matrixTileRows =
+        tilesCovering(op.getTensor().getType().getShape().drop_back().back());
     emitTileTransfers(rewriter, op.getLoc(), callee, bufferPointer,
                       adaptor.getTensor(), adaptor.getBlock(),
-                      adaptor.getRow(), adaptor.getCol(),
-                      cast<BlockType>(op.getBlock().getType()),
-                      this->facts.tensorTileCols.lookup(op));
+                      adaptor.getRow(), adaptor.getCol(), block,
+                      this->facts.tensorTileCols.lookup(op), runRows,
+                      matrixTileRows);
     // The transfer handle carries nothing at run time; the wait that uses it
     // knows its direction from LoweringFacts.
     rewriter.replaceOp(op, adaptor.getBlock());

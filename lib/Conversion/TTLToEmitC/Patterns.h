@@ -1,7 +1,6 @@
 //===- Patterns.h - TTL to EmitC pattern families (internal) ----*- C++ -*-===//
 //
-// Shared by the pattern families of convert-ttl-to-emitc (and the emission
-// helpers of ttl-lower-tile-math, TileMath.h). Facts the patterns need about
+// Shared by the pattern families of convert-ttl-to-emitc. Facts the patterns need about
 // the original IR (ABI slots, transfer directions, tensor shapes) are
 // collected before the conversion starts, because during it the IR is half
 // converted.
@@ -11,8 +10,10 @@
 #ifndef TTL_LIB_CONVERSION_TTLTOEMITC_PATTERNS_H
 #define TTL_LIB_CONVERSION_TTLTOEMITC_PATTERNS_H
 
-#include "ttl/Conversion/TTLToEmitC/KernelABI.h"
 #include "ttl/Dialect/TTL/IR/TTL.h"
+#include "ttl/Transforms/TTL/EmitCCalls.h"
+#include "ttl/Transforms/TTL/KernelABI.h"
+#include "ttl/Transforms/TTL/KernelFunctions.h"
 
 #include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -21,8 +22,6 @@
 #include "mlir/Transforms/DialectConversion.h"
 
 #include "llvm/ADT/DenseSet.h"
-
-#include <variant>
 
 namespace mlir::ttl::emitc_lowering {
 
@@ -82,40 +81,7 @@ inline constexpr llvm::StringLiteral kDataflowBufferReconfigureHeader =
 inline constexpr llvm::StringLiteral kDPrintHeader = "api/debug/dprint.h";
 inline constexpr llvm::StringLiteral kDPrintBlockHeader = "ttlang/dprint_block.h";
 
-/// The error on an operation function left for the backend passes.
-inline constexpr llvm::StringLiteral kNotSplitMessage =
-    "operation is not split into kernels; run ttl-split-kernels before "
-    "convert-ttl-to-emitc";
-
-/// The kernel functions of `module` (`ttl.kernel`), in order; fails with
-/// kNotSplitMessage on an operation function that is not split.
-FailureOr<SmallVector<func::FuncOp>> getKernelFunctions(ModuleOp module);
-
-/// Runs `step` on each kernel function of `module` in order, stopping at the
-/// first failure (the body of a per-kernel backend pass).
-LogicalResult
-forEachKernelFunction(ModuleOp module,
-                      llvm::function_ref<LogicalResult(func::FuncOp)> step);
-
-/// One argument of an emitted call: an SSA operand or an integer literal.
-using CallArg = std::variant<Value, int64_t>;
-
-/// `callee<templateArgs>(args...)`; `result` may be null for a statement.
-emitc::CallOpaqueOp emitCall(OpBuilder &b, Location loc, StringRef callee,
-                             Type result, ArrayRef<CallArg> args,
-                             ArrayRef<Attribute> templateArgs = {});
-
-/// Emits `for (size_t i = 0; i < extent; ++i) body(i)`, or `body(0)` when the
-/// extent is 1.
-void emitTileLoop(OpBuilder &b, Location loc, int64_t extent,
-                  llvm::function_ref<void(OpBuilder &, Value)> body);
-
-/// size_t literal.
-Value emitIndex(OpBuilder &b, Location loc, int64_t value);
-
-/// The C++ type names used for kernel values.
-Type getUint32Type(MLIRContext *context);
-Type getSizeType(MLIRContext *context);
+/// The C++ type of an interleaved tensor's value (its TensorAccessor).
 Type getAutoType(MLIRContext *context);
 
 /// index -> size_t, DFBs / blocks / transfers -> uint32_t (the physical
@@ -182,6 +148,22 @@ inline constexpr llvm::StringLiteral kPipeHeader = "ttlang/pipe.h";
 bool usesPipes(func::FuncOp kernel);
 void populatePipePatterns(const TypeConverter &converter,
                           RewritePatternSet &patterns);
+
+/// ttl-plan-accumulation (PlanAccumulation.cpp): checks the accumulating
+/// stores of `kernel` (`ttl.store {accumulate}`, Python `blk += expr`) and
+/// records how each adds (`ttl.accumulation`) and which stores pack to tile
+/// indices (`ttl.indexed_pack`: every store into a reserved block that has an
+/// accumulating store). An accumulating store in a runtime `if` below its
+/// reservation, and an accumulated reduction, are errors.
+LogicalResult planAccumulation(func::FuncOp kernel);
+
+/// ttl-plan-unpack-to-dest (UnpackToDest.cpp): the sorted physical indices of
+/// the DFBs whose tiles compute kernel `kernel` unpacks straight into DEST
+/// (ttnn UnpackToDestMode::UnpackToDestFp32, `unpack_to_dest` of its
+/// #ttl.kernel_record): its f32 DFBs that its tile math reads only with
+/// copy_tile, when it runs with fp32 DEST accumulation. Every other DFB is
+/// unpacked through SrcA / SrcB (TF32 for f32 data).
+SmallVector<int64_t> planUnpackToDest(func::FuncOp kernel);
 
 } // namespace mlir::ttl::emitc_lowering
 

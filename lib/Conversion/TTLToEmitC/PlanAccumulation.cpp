@@ -22,7 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
-#include "TileMath.h"
+#include "ttl/Transforms/TTL/TileMath.h"
 
 #include "ttl/Conversion/TTLToEmitC/Passes.h"
 

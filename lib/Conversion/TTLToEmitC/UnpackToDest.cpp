@@ -26,7 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Patterns.h"
-#include "TileMath.h"
+#include "ttl/Transforms/TTL/TileMath.h"
 
 #include "ttl/Conversion/TTLToEmitC/Passes.h"
 
@@ -71,44 +71,6 @@ void collectLeaves(Value value, SmallVectorImpl<Value> &leaves) {
     return;
   for (Value operand : op->getOperands())
     collectLeaves(operand, leaves);
-}
-
-/// A DFB whose physical index the record can name.
-bool hasPhysicalIndex(Value dfb) {
-  auto create = dfb.getDefiningOp<CreateDataflowBufferOp>();
-  return create && create.getPhysicalIndex().has_value();
-}
-
-int64_t physicalIndexOf(Value dfb) {
-  return *dfb.getDefiningOp<CreateDataflowBufferOp>().getPhysicalIndex();
-}
-
-/// How an emitted compute-API call reads the CBs among its operands.
-enum class CbUse { Copy, Unpack, None };
-
-CbUse classifyCall(StringRef callee) {
-  return llvm::StringSwitch<CbUse>(callee)
-      .Cases({"copy_init", "copy_tile", "unary_bcast_init", "unary_bcast",
-              "unary_bcast_uninit", "transpose_init", "transpose_tile"},
-             CbUse::Copy)
-      // Configuration and packing: they unpack nothing.
-      .Cases({"compute_kernel_hw_startup", "reconfig_data_format",
-              "reconfig_data_format_srca", "reconfig_data_format_srcb",
-              "pack_reconfig_data_format", "pack_tile"},
-             CbUse::None)
-      // Everything else that names a CB (add_tiles, matmul_tiles, their
-      // inits, ...) unpacks it into SrcA / SrcB.
-      .Default(CbUse::Unpack);
-}
-
-/// The DFB an operand of an emitted call stands for: the tile-math lowering
-/// bridges DFBs to uint32_t with unrealized casts.
-Value dfbOfCbOperand(Value operand) {
-  auto cast = operand.getDefiningOp<UnrealizedConversionCastOp>();
-  if (!cast || cast.getNumOperands() != 1)
-    return nullptr;
-  Value input = cast.getOperand(0);
-  return isa<DataflowBufferType>(input.getType()) ? input : nullptr;
 }
 
 struct TTLPlanUnpackToDestPass
@@ -213,31 +175,4 @@ SmallVector<int64_t> emitc_lowering::planUnpackToDest(func::FuncOp kernel) {
   llvm::sort(plan);
   plan.erase(llvm::unique(plan), plan.end());
   return plan;
-}
-
-LogicalResult emitc_lowering::checkUnpackToDest(func::FuncOp kernel,
-                                                ArrayRef<int64_t> unpackToDest) {
-  if (unpackToDest.empty())
-    return success();
-  // CBs of the lowered calls, by physical index (-1: a CB without one).
-  llvm::DenseSet<int64_t> copied, unpacked;
-  kernel.walk([&](emitc::CallOpaqueOp call) {
-    CbUse use = classifyCall(call.getCallee());
-    if (use == CbUse::None)
-      return;
-    for (Value operand : call.getOperands())
-      if (Value dfb = dfbOfCbOperand(operand))
-        (use == CbUse::Copy ? copied : unpacked)
-            .insert(hasPhysicalIndex(dfb) ? physicalIndexOf(dfb) : -1);
-  });
-  for (int64_t index : unpackToDest)
-    if (!copied.contains(index) || unpacked.contains(index) ||
-        unpacked.contains(-1))
-      return kernel.emitError("internal error: DFB ")
-             << index
-             << " is planned to unpack straight to DEST, but the lowered "
-                "tile math "
-             << (copied.contains(index) ? "may also unpack it into SrcA / SrcB"
-                                        : "does not read it with copy_tile");
-  return success();
 }

@@ -275,20 +275,20 @@ class Device:
         return tensors[-1] if tensors else None
 
     def _conclude(self, outcome: tuple, dataflow_buffers: Mapping[int, tuple[str, str | None]] | None,
-                  devices: Sequence[Device] | None = None,
+                  device_ids: Sequence[int] | None = None,
                   semaphores: Mapping[tuple[int, int, int], str] | None = None) -> None:
-        """Records, shows and raises what a native run returned (``devices``: a mesh run's
-        chips, by index; their ids name the devices in prints, traces and errors)."""
+        """Records, shows and raises what a native run returned (``device_ids``: a mesh run's
+        chips' ids, by chip index; they name the devices in prints, traces and errors)."""
         kind, message, kernel, x, y, blocked, switches, prints, code_object, code_offset, traces = outcome[:11]
-        ids = [getattr(d, "device_id", 0) for d in devices] if devices else [getattr(self, "device_id", 0)]
+        ids = list(device_ids) if device_ids else [getattr(self, "device_id", 0)]
         lines = tuple(DevicePrintLine(k, (px, py), text, ids[chip]) for k, px, py, text, chip in prints)
         self.last_run = RunStats(switches, lines)
         tracer = self._tracer
         if tracer is not None:  # failed runs too: the trace shows what led to the failure
             tracer.add_run(f"device {ids[0]}" if len(ids) == 1 else f"devices {ids[0]}-{ids[-1]}",
-                           traces, dataflow_buffers, kind)
+                           traces, dataflow_buffers, kind, ids)
         self._show_prints(lines)
-        device = ids[outcome[-1]] if devices and len(outcome) > 11 else None
+        device = ids[outcome[-1]] if device_ids and len(outcome) > 11 else None
         if kind == "kernel_error":
             raise KernelFault(message, kernel, (x, y), source_line(code_object, code_offset), device)
         if kind == "hang":
@@ -297,13 +297,15 @@ class Device:
             raise ProgramError(message)
         if kind == "not_emulated":
             raise NotEmulatedError(message)
+        if kind == "stopped":  # a mesh over processes stopped by another process's failure
+            raise EmulatorError(message)
         if kind == "deadlock":
             names = dataflow_buffers or {}
             waited = semaphores or {}
             raise DeadlockError(tuple(
                 BlockedKernel(k, (bx, by), waits, cb if cb >= 0 else None,
                               *(names.get(cb, (None, None)) if cb >= 0 else (None, None)),
-                              recent_events=tuple(recent), device=ids[chip] if devices else None,
+                              recent_events=tuple(recent), device=ids[chip] if device_ids else None,
                               pipe=waited.get((sem, bx, by)) if sem >= 0 else None)
                 for k, bx, by, waits, cb, recent, chip, sem in blocked
             ))

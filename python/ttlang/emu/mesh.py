@@ -39,6 +39,7 @@ from ttlang.emu.device import (
 )
 from ttlang.emu.errors import EmulatorError, NotEmulatedError
 from ttlang.emu.mesh_topology import MeshTopology, topology_for
+from ttlang.emu.trace import Trace
 
 Coordinate = tuple[int, int]
 # Per mesh axis (rows, cols): the tensor dimension sharded along it, or None (replicated).
@@ -166,12 +167,12 @@ class MeshTensor:
     an operation called with mesh tensors runs on every chip with that chip's tensor."""
 
     def __init__(self, mesh: MeshDevice, shards: dict[Coordinate, Tensor]) -> None:
-        first = shards[(0, 0)]
+        first = next(iter(shards.values()))
         for coordinate, shard in shards.items():
             if shard.shape != first.shape or shard.dtype != first.dtype:
                 raise EmulatorError(
                     f"mesh tensor shards differ: {coordinate} holds {shard.dtype} {shard.shape}, "
-                    f"(0, 0) {first.dtype} {first.shape}"
+                    f"another {first.dtype} {first.shape}"
                 )
         self._mesh = mesh
         self._shards = dict(shards)
@@ -185,18 +186,22 @@ class MeshTensor:
         return self._mesh
 
     def memory_config(self) -> MemoryConfig:
-        return self._shards[(0, 0)].memory_config()
+        return next(iter(self._shards.values())).memory_config()
 
     def shard(self, coordinate: Coordinate) -> Tensor:
         """The tensor on the chip at ``coordinate`` (row, column)."""
+        self._mesh.device(coordinate)  # a chip this process holds (a mesh over processes)
         return self._shards[tuple(coordinate)]  # type: ignore[index]
 
     def device_tensors(self) -> list[Tensor]:
-        """Each chip's tensor, row-major (``ttnn.get_device_tensors``)."""
-        return [self._shards[c] for c in self._mesh.coordinates()]
+        """Each chip's tensor, row-major (``ttnn.get_device_tensors``; of a mesh spread over
+        processes, the chips this one holds)."""
+        return [self._shards[c] for c in self._mesh.local_coordinates()]
 
     def to_numpy_by_device(self) -> dict[Coordinate, np.ndarray]:
-        return {c: t.to_numpy() for c, t in self._shards.items()}
+        """Every chip's values (of a mesh spread over processes, gathered from all of them:
+        every process calls it)."""
+        return self._mesh.gather_pieces({c: t.to_numpy() for c, t in self._shards.items()})
 
     def concat(self, dim: int) -> np.ndarray:
         """``ConcatMeshToTensor(dim)``."""
@@ -283,7 +288,8 @@ class MeshDevice:
         self.control_plane = topology.control_plane()
         self._arch = arch
         devices: list[MeshMember] = []
-        for index, coordinate in enumerate(self.coordinates()):
+        for coordinate in self.local_coordinates():
+            index = coordinate[0] * cols + coordinate[1]  # the device id: its row-major index
             device = member(self, coordinate, index, arch, cache_dir=cache_dir, schedule=schedule,
                             watchdog=watchdog, threads=threads)
             if devices:  # one kernel cache and one cache of read programs for the mesh
@@ -296,9 +302,18 @@ class MeshDevice:
     def coordinates(self) -> Iterator[Coordinate]:
         return iter(itertools.product(range(self.shape[0]), range(self.shape[1])))
 
+    def local_coordinates(self) -> Iterator[Coordinate]:
+        """The chips this process holds, row-major: every chip (a mesh spread over processes,
+        ``ttlang.emu.mesh_mpi``, holds some)."""
+        return self.coordinates()
+
     def device(self, coordinate: Coordinate) -> MeshMember:
         r, c = coordinate
         return self.devices[r * self.shape[1] + c]
+
+    def gather_pieces(self, pieces: dict[Coordinate, np.ndarray]) -> dict[Coordinate, np.ndarray]:
+        """Every chip's piece of a tensor from this process's ``pieces`` (here: all of them)."""
+        return pieces
 
     def get_num_devices(self) -> int:
         return len(self.devices)
@@ -317,7 +332,8 @@ class MeshDevice:
 
     def _tensor(self, pieces: dict[Coordinate, np.ndarray], dtype: str | None,
                 memory_config: MemoryConfig) -> MeshTensor:
-        return MeshTensor(self, {c: self.device(c).tensor(v, dtype, memory_config) for c, v in pieces.items()})
+        return MeshTensor(self, {c: self.device(c).tensor(pieces[c], dtype, memory_config)
+                                 for c in self.local_coordinates()})
 
     def replicate(self, array: Any, dtype: str | None = None, memory_config: MemoryConfig = DRAM) -> MeshTensor:
         """``ReplicateTensorToMesh``: the same values on every chip."""
@@ -334,7 +350,8 @@ class MeshDevice:
 
     def empty(self, shape: Sequence[int], dtype: str = "bfloat16", memory_config: MemoryConfig = DRAM) -> MeshTensor:
         """A tensor of ``shape`` on every chip (zeros)."""
-        return MeshTensor(self, {c: self.device(c).empty(shape, dtype, memory_config) for c in self.coordinates()})
+        return MeshTensor(self, {c: self.device(c).empty(shape, dtype, memory_config)
+                                 for c in self.local_coordinates()})
 
     # Dispatch --------------------------------------------------------------------------------
 
@@ -350,7 +367,7 @@ class MeshDevice:
                 )
         results = []
         collected: list[tuple[Any, ...]] = []
-        for coordinate in self.coordinates():
+        for coordinate in self.local_coordinates():
             chip = self.device(coordinate)
             chip._collect = collected
             try:
@@ -361,19 +378,37 @@ class MeshDevice:
         return MeshDispatchResult(tuple(results))
 
     def run_together(self, parts: Sequence[tuple[Any, ...]]) -> None:
-        """Runs one read program per chip (``(chip, native program, args, dataflow buffers,
-        semaphores)``, row-major) in one run: a kernel may wait for another chip's through the
-        fabric."""
-        first = self.devices[0]
+        """Runs one read program per chip this process holds (``(chip, native program, args,
+        dataflow buffers, semaphores)``, row-major) in one run: a kernel may wait for another
+        chip's through the fabric."""
+        first = parts[0][0] if parts else self.devices[0]
         rows, cols = self.shape
         fabric = (rows, cols, self.topology.links, self.topology.dim_types[1] == "ring",
                   self.topology.dim_types[0] == "ring", FABRIC_SLOTS)
         outcome, chip = _emu.run_mesh(
-            [(device._native, program, args) for device, program, args, *_ in parts], fabric,
-            first.watchdog, first.threads, first._tracer is not None,
+            [(device._native, program, args, device.device_id) for device, program, args, *_ in parts],
+            fabric, first.watchdog, first.threads, first._tracer is not None, self._transport(),
         )
-        first._conclude((*outcome, chip), parts[0][3] if parts else None, devices=self.devices,
-                        semaphores=parts[0][4] if parts else None)
+        self._conclude_run(first, (*outcome, chip), parts[0][3] if parts else None,
+                           parts[0][4] if parts else None)
+
+    def _transport(self) -> Any:
+        """What reaches the chips other processes hold (``ttlang.emu.mesh_mpi``): none here."""
+        return None
+
+    def _conclude_run(self, first: MeshMember, outcome: tuple, dataflow_buffers: Any, semaphores: Any) -> None:
+        """Records and raises what a mesh run returned (chip i is device i)."""
+        first._conclude(outcome, dataflow_buffers, device_ids=range(self.shape[0] * self.shape[1]),
+                        semaphores=semaphores)
+
+    def trace(self, path: str | os.PathLike[str] | None = None) -> Trace:
+        """Records every run of the mesh's chips (this process's) until the returned
+        :class:`~ttlang.emu.trace.Trace` is closed, each chip's kernels under their own device
+        (docs/emulator.md, "Tracing a run")."""
+        trace = Trace(path)
+        for device in self.devices:
+            trace.attach(device)
+        return trace
 
     def fabric_connection_word(self, destination: Coordinate, link: int = 0) -> int:
         """The runtime word of a sender connection to the chip at ``destination`` over ``link``
@@ -414,9 +449,14 @@ def open_mesh_device(
     ``ttnn.FabricConfig`` name (``"FABRIC_1D"``, ``"FABRIC_1D_RING"``, ``"FABRIC_2D"``,
     ``"FABRIC_2D_TORUS_XY"``...): rings where it wraps; ``topology`` gives the links outright."""
     rows, cols = (int(d) for d in shape)
+    return MeshDevice((rows, cols), arch, topology=mesh_topology((rows, cols), arch, topology, fabric),
+                      cache_dir=cache_dir, schedule=schedule, watchdog=watchdog, threads=threads)
+
+
+def mesh_topology(shape: tuple[int, int], arch: str, topology: MeshTopology | None,
+                  fabric: str | None) -> MeshTopology:
+    """The topology ``open_mesh_device`` gives a mesh: ``topology``, else the shipped
+    descriptor's links for the shape and arch, with rings where ``fabric`` wraps."""
     if topology is None:
-        topology = topology_for((rows, cols), arch)
-    if fabric is not None:
-        topology = topology.with_fabric(fabric)
-    return MeshDevice((rows, cols), arch, topology=topology, cache_dir=cache_dir, schedule=schedule,
-                      watchdog=watchdog, threads=threads)
+        topology = topology_for(shape, arch)
+    return topology if fabric is None else topology.with_fabric(fabric)

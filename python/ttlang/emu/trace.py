@@ -47,19 +47,22 @@ KernelKey = tuple[str, tuple[int, int], str]  # (device, core, kernel)
 
 @dataclass(frozen=True)
 class KernelEvents:
-    """One kernel's events in one run: its name, core, processor role and records
-    (``EVENT_DTYPE``, clock of the run: the first event starts at 0)."""
+    """One kernel's events in one run: its name, core, processor role, records
+    (``EVENT_DTYPE``, clock of the run: the first event starts at 0) and its device
+    (``"device 2"``: in a mesh run, the chip it ran on)."""
 
     kernel: str
     core: tuple[int, int]
     role: str
     events: np.ndarray
+    device: str
 
 
 @dataclass(frozen=True)
 class TracedRun:
-    """One program run: its device, where it starts on the trace's clock, its kernels, the
-    DFB names of its circular buffers and its outcome ("ok", "deadlock", ...)."""
+    """One program run: its device (``"devices 0-3"`` for a mesh run, whose kernels each
+    name their own), where it starts on the trace's clock, its kernels, the DFB names of its
+    circular buffers and its outcome ("ok", "deadlock", ...)."""
 
     device: str
     offset: int
@@ -72,11 +75,14 @@ class TracedRun:
         return max((int(k.events["end"].max()) for k in self.kernels if len(k.events)), default=0)
 
 
-def kernel_events(native: Sequence[tuple[str, int, int, str, bytes]]) -> tuple[KernelEvents, ...]:
-    """The native run's traces, ``(kernel, x, y, role, record bytes)`` each."""
+NativeTrace = tuple[str, int, int, str, bytes, int]  # kernel, x, y, role, records, chip
+
+
+def kernel_events(native: Sequence[NativeTrace], device_ids: Sequence[int]) -> tuple[KernelEvents, ...]:
+    """The native run's traces; ``device_ids``: the ids of the run's chips, by chip index."""
     return tuple(
-        KernelEvents(kernel, (x, y), role, np.frombuffer(blob, dtype=EVENT_DTYPE))
-        for kernel, x, y, role, blob in native
+        KernelEvents(kernel, (x, y), role, np.frombuffer(blob, dtype=EVENT_DTYPE), f"device {device_ids[chip]}")
+        for kernel, x, y, role, blob, chip in native
     )
 
 
@@ -119,12 +125,15 @@ class Trace:
     def add_run(
         self,
         device: str,
-        native: Sequence[tuple[str, int, int, str, bytes]],
+        native: Sequence[NativeTrace],
         dataflow_buffers: Mapping[int, tuple[str, str | None]] | None,
         outcome: str,
+        device_ids: Sequence[int] = (0,),
     ) -> None:
-        """Adds one run's kernels (the native module's trace tuples)."""
-        run = TracedRun(device, self._end, kernel_events(native), dict(dataflow_buffers or {}), outcome)
+        """Adds one run's kernels (the native module's trace tuples; ``device_ids``: the ids
+        of the run's chips, by chip index)."""
+        run = TracedRun(device, self._end, kernel_events(native, device_ids), dict(dataflow_buffers or {}),
+                        outcome)
         self.runs.append(run)
         self._end += run.length + 1  # one idle tick between runs
 
@@ -135,7 +144,7 @@ class Trace:
         totals: dict[KernelKey, dict[str, int]] = {}
         for run in self.runs:
             for k in run.kernels:
-                into = totals.setdefault((run.device, k.core, k.kernel), {})
+                into = totals.setdefault((k.device, k.core, k.kernel), {})
                 for name, n in kernel_counts(k.events).items():
                     into[name] = into.get(name, 0) + n
         return totals
@@ -169,9 +178,15 @@ class Trace:
         self.close()
 
 
+def _device_order(device: str) -> tuple[int, str]:
+    """``"device 10"`` after ``"device 9"``."""
+    number = device.rsplit(" ", 1)[-1]
+    return (int(number), device) if number.isdigit() else (-1, device)
+
+
 class _ChromeTrace:
-    """Builds the trace-event list of a :class:`Trace`: pid = device, tid = a kernel on a core
-    (0: the device's runs), named by metadata events."""
+    """Builds the trace-event list of a :class:`Trace`: pid = device (each chip of a mesh run
+    its own), tid = a kernel on a core (0: the runs), named by metadata events."""
 
     def __init__(self, trace: Trace) -> None:
         self.trace = trace
@@ -205,18 +220,21 @@ class _ChromeTrace:
 
     def build(self) -> dict[str, Any]:
         for number, run in enumerate(self.trace.runs, 1):
-            pid = self.pid(run.device)
-            self.events.append({
-                "ph": "X", "name": f"run {number}", "cat": "run", "pid": pid, "tid": 0,
-                "ts": run.offset, "dur": run.length,
-                "args": {"outcome": run.outcome,
-                         "kernels": sorted({k.kernel for k in run.kernels}),
-                         "cores": len({k.core for k in run.kernels})},
-            })
+            # The run's span on each of its devices' runs track (a mesh run: every chip's).
+            for device in sorted({k.device for k in run.kernels} or {run.device}, key=_device_order):
+                mine = [k for k in run.kernels if k.device == device] or list(run.kernels)
+                self.events.append({
+                    "ph": "X", "name": f"run {number}", "cat": "run", "pid": self.pid(device), "tid": 0,
+                    "ts": run.offset, "dur": run.length,
+                    "args": {"outcome": run.outcome, "device": device,
+                             "kernels": sorted({k.kernel for k in mine}),
+                             "cores": len({k.core for k in mine})},
+                })
             for k in run.kernels:
+                pid = self.pid(k.device)
                 tid = self.tid(pid, k)
                 for record in k.events.tolist():
-                    self.events.append(self.event(record, pid, tid, run))
+                    self.events.append(self.event(record, pid, tid, run, k.device))
         counts = {f"{device} core ({core[0]}, {core[1]}) {kernel}": n
                   for (device, core, kernel), n in self.trace.counts.items()}
         return {
@@ -230,7 +248,7 @@ class _ChromeTrace:
         }
 
     @staticmethod
-    def event(record: tuple, pid: int, tid: int, run: TracedRun) -> dict[str, Any]:
+    def event(record: tuple, pid: int, tid: int, run: TracedRun, device: str) -> dict[str, Any]:
         start, end, address, a, b, kind, detail, _ = record
         name = KINDS[kind]
         args: dict[str, Any]
@@ -252,6 +270,7 @@ class _ChromeTrace:
         else:
             name = TILE_GROUPS[detail]
             args = {"tiles": a}
+        args["device"] = device
         event = {"name": name, "cat": _CATEGORY[KINDS[kind]], "pid": pid, "tid": tid,
                  "ts": run.offset + start, "args": args}
         if KINDS[kind] in _INSTANTS:

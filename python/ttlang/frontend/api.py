@@ -33,8 +33,8 @@ copy = Builtin(
     "copy(src, dst, kernel=None): asynchronous tile copy between a tensor tile slice "
     "(t[r0:r1, c0:c1] or t[r, c]) and a block; returns a transfer with .wait().",
 )
-node = Builtin("node", "node(dims=2): the executing core's (col, row); dims=1: its linear index.")
-grid_size = Builtin("grid_size", "grid_size(dims=2): the grid's (cols, rows); dims=1: cores.")
+node = Builtin("node", "node(dims=2): the executing core's (col, row); dims=1: col * rows + row; dims=3: (col, row, 0).")
+grid_size = Builtin("grid_size", "grid_size(dims=2): the grid's (cols, rows); dims=1: cores; dims=3: (cols, rows, 1).")
 
 
 # Element-wise block functions: each is a ``ttl.<op>`` op lowered to the SFPU call ttnn

@@ -15,6 +15,7 @@ from ttlang.frontend.pipes import PipeEndpoint
 from ttlang.frontend.shape_builtins import ShapeBuiltins, adopt_fill_types
 from ttlang.frontend.values import (
     INT64_MAX,
+    MATRIX_ROWS_OF_THE_BLOCK,
     BlockValue,
     DFBValue,
     Scalar,
@@ -85,17 +86,22 @@ class BuiltinCalls:
         if args or set(keywords) - {"dims"}:
             raise self.ctx.error(node, f"ttl.{name}() accepts only dims=")
         dims = keywords.get("dims", (2, node))[0]
-        if dims not in (1, 2) or isinstance(dims, bool):
-            raise self.ctx.error(node, f"ttl.{name}(dims=...) must be 1 or 2, got {dims!r}")
+        if dims not in (1, 2, 3) or isinstance(dims, bool):
+            raise self.ctx.error(node, f"ttl.{name}(dims=...) must be 1, 2 or 3, got {dims!r}")
         cols, rows = self.ctx.grid()
         if name == "grid_size":
-            # Known at compile time: folding it keeps loop bounds static.
-            return (cols, rows) if dims == 2 else cols * rows
+            # Known at compile time: folding it keeps loop bounds static. A third dimension
+            # is padded with 1 (tt-lang's spec: a single chip's grid as a 3-D one).
+            return {1: cols * rows, 2: (cols, rows), 3: (cols, rows, 1)}[dims]
         col = Scalar(self.ctx.builder.node(0, loc), ir_text.INDEX)
         row = Scalar(self.ctx.builder.node(1, loc), ir_text.INDEX)
         if dims == 2:
             return (col, row)
-        return self.ctx.binop(ast.Add(), self.ctx.binop(ast.Mult(), row, cols, node), col, node)
+        if dims == 3:
+            return (col, row, 0)
+        # tt-lang flattens the grid with its last dimension (the row) varying fastest, in the
+        # compiler and in tt-lang-sim 1.1.6 (nodecontext.py): node (col, row) is col * rows + row.
+        return self.ctx.binop(ast.Add(), self.ctx.binop(ast.Mult(), col, rows, node), row, node)
 
     def tile_math(
         self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
@@ -169,6 +175,10 @@ class BuiltinCalls:
             runtime = [d for d in (shape if isinstance(shape, tuple) else ()) if not isinstance(d, int)]
             got = (f"{self.ctx.describe(runtime[0])}, a run-time value (capture compile-time "
                    "numbers in a factory closure)") if runtime else repr(shape)
+            if isinstance(shape, tuple) and len(shape) == 1 and not runtime:
+                # tt-lang's row-major blocks (docs/language.md, "Row-major tensors").
+                got += (" (a 1-D shape is tt-lang's element-shaped block of a row-major tensor; "
+                        "ttlang's blocks are 32x32 tiles: use a tile-layout tensor and tile counts)")
             raise self.ctx.error(
                 node,
                 f"shape= must be positive tile counts (rows, cols), or (batch..., rows, cols) for "
@@ -193,11 +203,11 @@ class BuiltinCalls:
         return DFBValue(ssa, dfb.shape, dfb.element_type, dfb.block_count, batch)
 
     def copy(self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> TransferValue:
+        if len(args) == 2 and any(isinstance(a, PipeEndpoint) for a in args):
+            return self.ctx.pipe_copy(args[0], args[1], keywords, node)
         if len(args) != 2 or set(keywords) - {"kernel"}:
             raise self.ctx.error(node, "ttl.copy(src, dst) takes a source and a destination (and kernel=)")
         src, dst = args
-        if isinstance(src, PipeEndpoint) or isinstance(dst, PipeEndpoint):
-            return self.ctx.pipe_copy(src, dst, keywords, node)
         attrs = self.ctx.selection_attr(keywords, single=False)
         loc = self.ctx.loc(node)
         if isinstance(src, TileSlice) and isinstance(dst, BlockValue):
@@ -206,7 +216,8 @@ class BuiltinCalls:
             self.check_extents(src, dst, node)
             row, col = self.ctx.as_index(src.row, node), self.ctx.as_index(src.col, node)
             ssa = self.ctx.builder.load_tiles(
-                src.tensor.ssa, src.tensor.type, row, col, dst.ssa, dst.type, attrs, loc
+                src.tensor.ssa, src.tensor.type, row, col, dst.ssa, dst.type, attrs, loc,
+                self.matrix_rows(src, dst, node),
             )
             return TransferValue(ssa)
         if isinstance(src, BlockValue) and isinstance(dst, TileSlice):
@@ -215,7 +226,8 @@ class BuiltinCalls:
             self.check_extents(dst, src, node)
             row, col = self.ctx.as_index(dst.row, node), self.ctx.as_index(dst.col, node)
             ssa = self.ctx.builder.store_tiles(
-                src.ssa, src.type, dst.tensor.ssa, dst.tensor.type, row, col, attrs, loc
+                src.ssa, src.type, dst.tensor.ssa, dst.tensor.type, row, col, attrs, loc,
+                self.matrix_rows(dst, src, node),
             )
             return TransferValue(ssa)
         raise self.ctx.error(
@@ -223,6 +235,20 @@ class BuiltinCalls:
             f"ttl.copy copies between a tensor tile slice and a block, got "
             f"{self.ctx.describe(src)} -> {self.ctx.describe(dst)}",
         )
+
+    def matrix_rows(self, tile_slice: TileSlice, block: BlockValue, node: ast.AST) -> int | None:
+        """The copy's ``matrix_rows``: the slice's, or for run-time tile-row bounds the N-D
+        block's rows per matrix (as a 2-D slice's run-time extents are the block's)."""
+        if tile_slice.matrix_rows != MATRIX_ROWS_OF_THE_BLOCK:
+            return tile_slice.matrix_rows
+        if not block.batch:
+            raise self.ctx.error(
+                node,
+                "this slice takes some tile rows of several matrices with run-time bounds: copy "
+                "it with an N-D block (shape=(matrices, rows, cols)), whose rows per matrix it "
+                "takes, or one matrix at a time (t[b, r0:r1, c0:c1])",
+            )
+        return block.logical_shape[-2]
 
     def check_extents(self, tile_slice: TileSlice, block: BlockValue, node: ast.AST) -> None:
         for extent, dim, axis in zip((tile_slice.rows, tile_slice.cols), block.shape, ("rows", "cols")):

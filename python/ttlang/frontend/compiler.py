@@ -26,7 +26,15 @@ from ttlang.frontend.expressions import Expressions
 from ttlang.frontend.kernels import Kernel, Selector, selectors_of
 from ttlang.frontend.pipes import PipeCalls
 from ttlang.frontend.shape_builtins import adopt_fill_types
-from ttlang.frontend.scalar_params import VIEW_TYPES, ScalarSpec, scalar_arguments, scalar_spec_of
+from ttlang.frontend.scalar_params import (
+    PARAMETER_SPECS,
+    VIEW_TYPES,
+    ConstantSpec,
+    ScalarSpec,
+    constant_spec_of,
+    scalar_arguments,
+    scalar_spec_of,
+)
 from ttlang.frontend.scope import Scope, ThreadState
 from ttlang.targets import DEFAULT_TARGET
 from ttlang.frontend.source import OperationSource
@@ -467,9 +475,12 @@ def build_module(
             tree, f"operation '{operation.name}' takes {len(names)} arguments, got {len(specs)}"
         )
     # Tensors are the first IR arguments, in order; scalar parameters' words follow them.
-    specs = [scalar_spec_of(spec) or spec for spec in specs]
-    tensors = [i for i, spec in enumerate(specs) if not isinstance(spec, ScalarSpec)]
-    values: list[Any] = [None] * len(specs)
+    # A compile-time tuple parameter has no argument: its value is used where it is read.
+    specs = [scalar_spec_of(spec) or constant_spec_of(spec) or spec for spec in specs]
+    tensors = [i for i, spec in enumerate(specs) if not isinstance(spec, PARAMETER_SPECS)]
+    values: list[Any] = [
+        spec.value if isinstance(spec, ConstantSpec) else None for spec in specs
+    ]
     signature = []
     for number, i in enumerate(tensors):
         values[i] = TensorValue(f"%arg{number}", specs[i], names[i])

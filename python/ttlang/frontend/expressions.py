@@ -26,6 +26,7 @@ from ttlang.frontend.values import (
     BoundMethod,
     DFBValue,
     FloatParam,
+    MATRIX_ROWS_OF_THE_BLOCK,
     Index,
     IntParam,
     Scalar,
@@ -135,6 +136,78 @@ class Expressions:
     def expr_List(self, node: ast.List) -> Any:
         return tuple(self.expr(e) for e in node.elts)
 
+    def expr_ListComp(self, node: ast.ListComp) -> tuple[Any, ...]:
+        return self.comprehension(node)
+
+    def expr_GeneratorExp(self, node: ast.GeneratorExp) -> tuple[Any, ...]:
+        return self.comprehension(node)
+
+    def comprehension(self, node: ast.ListComp | ast.GeneratorExp) -> tuple[Any, ...]:
+        """``[elt for x in it if cond ...]``, unrolled at compile time as Python runs it (a
+        tuple, as list displays are): each iterable is known at compile time (``range()`` of
+        compile-time integers, a tuple or a list), each ``if`` a compile-time condition, and
+        the variables are local to the comprehension. Pipe lists (``ttl.PipeNet([ttl.Pipe(...)
+        for m in range(4)])``) are the common use."""
+        items: list[Any] = []
+
+        def unroll(generators: list[ast.comprehension]) -> None:
+            if not generators:
+                items.append(self.expr(node.elt))
+                return
+            generator = generators[0]
+            if generator.is_async:
+                raise self.ctx.error(generator.iter, "async comprehensions are not supported")
+            for value in self.comprehension_values(generator.iter):
+                with self.ctx.push_scope(region=False):
+                    self.bind_comprehension_target(generator.target, value)
+                    if all(self.comprehension_condition(cond) for cond in generator.ifs):
+                        unroll(generators[1:])
+
+        unroll(list(node.generators))
+        return tuple(items)
+
+    def comprehension_values(self, iterable: ast.expr) -> tuple[Any, ...] | range:
+        if isinstance(iterable, ast.Call) and self.expr(iterable.func) is builtins.range:
+            bounds = [self.expr(arg) for arg in iterable.args]
+            integers = all(isinstance(b, int) and not isinstance(b, bool) for b in bounds)
+            if iterable.keywords or not integers:
+                raise self.ctx.error(
+                    iterable, "a comprehension's range() takes compile-time integers (it is unrolled)"
+                )
+            try:
+                return range(*bounds)
+            except (TypeError, ValueError) as err:
+                raise self.ctx.error(iterable, f"{type(err).__name__}: {err}") from None
+        value = self.expr(iterable)
+        if isinstance(value, (tuple, list, range)):
+            return value
+        raise self.ctx.error(
+            iterable,
+            "a comprehension iterates over range() of compile-time integers, a tuple or a list "
+            f"(it is unrolled at compile time), got {self.ctx.describe(value)}",
+        )
+
+    def bind_comprehension_target(self, target: ast.expr, value: Any) -> None:
+        if isinstance(target, ast.Name):
+            self.ctx.define(target.id, value, target)
+            return
+        unpacks = isinstance(target, (ast.Tuple, ast.List)) and isinstance(value, (tuple, list))
+        if unpacks and len(value) == len(target.elts):
+            for element, item in zip(target.elts, value):
+                self.bind_comprehension_target(element, item)
+            return
+        raise self.ctx.error(
+            target, f"cannot bind {self.ctx.describe(value)} to this comprehension target"
+        )
+
+    def comprehension_condition(self, condition: ast.expr) -> bool:
+        value = self.expr(condition)
+        if not self.ctx.is_python(value):
+            raise self.ctx.error(
+                condition, "a comprehension's if needs a compile-time condition (it is unrolled)"
+            )
+        return bool(value)
+
     def expr_Attribute(self, node: ast.Attribute) -> Any:
         value = self.expr(node.value)
         name = node.attr
@@ -203,8 +276,10 @@ class Expressions:
         the IR addresses its tiles as one 2-D grid, the batch's matrices stacked along the rows
         (ttnn's page order; ``ttl.load_tiles``), so the slice is built as row
         ``flat(b) * tile_rows + r0``. Several matrices at once (``t[0:2, :, c0:c1]`` into a
-        ``(2, R, C)`` block) must be consecutive rows of that grid: past the first dimension
-        with more than one index, every dimension is taken whole."""
+        ``(2, R, C)`` block) are consecutive rows of that grid when every dimension past the
+        first with more than one index is taken whole; when only the tile rows are not
+        (``t[0:2, r0:r1, c0:c1]``), the copy takes ``r1 - r0`` rows of each matrix
+        (``matrix_rows``)."""
         elements = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
         if len(tensor.spec.shape) < 2:
             raise self.ctx.error(node, f"tensor '{tensor.name}' has rank 1: tile copies need rank 2 or more")
@@ -239,17 +314,27 @@ class Expressions:
             starts.append(start)
             extents.append(extent)
         rows_axes = range(len(grid) - 1)  # batch dimensions and the tile rows
+        rows_axis = len(grid) - 2
         first_multi = next((a for a in rows_axes if extents[a] != 1), None)
-        if first_multi is not None:
-            for axis in rows_axes:
-                if axis > first_multi and (extents[axis] != grid[axis] or starts[axis] != 0):
-                    raise self.ctx.error(
-                        node,
-                        f"this slice of several matrices is not one run of tiles: dimension "
-                        f"{axis} must be taken whole (0:{grid[axis]}) after dimension "
-                        f"{first_multi}, which takes {extents[first_multi]}; copy one matrix at "
-                        "a time (t[b, r0:r1, c0:c1]) or whole matrices",
-                    )
+        matrix_rows = None
+        if first_multi is not None and first_multi < rows_axis:
+            partial = [
+                a for a in rows_axes
+                if a > first_multi and (extents[a] != grid[a] or starts[a] != 0)
+            ]
+            if partial == [rows_axis]:
+                # Some tile rows of each of several matrices: runs of rows one matrix apart.
+                matrix_rows = extents[rows_axis]
+                if matrix_rows is None:
+                    matrix_rows = MATRIX_ROWS_OF_THE_BLOCK
+            elif partial:
+                raise self.ctx.error(
+                    node,
+                    f"this slice of several matrices is not one run of tiles: dimension "
+                    f"{partial[0]} must be taken whole (0:{grid[partial[0]]}) after dimension "
+                    f"{first_multi}, which takes {extents[first_multi]}; copy one matrix at "
+                    "a time (t[b, r0:r1, c0:c1]) or whole matrices",
+                )
         # The flat row: ((b0 * B1 + b1) * ... ) * tile_rows + r0.
         row: Index = starts[0]
         for axis in range(1, len(grid) - 1):
@@ -258,7 +343,7 @@ class Expressions:
         rows: int | None = 1
         for axis in rows_axes:
             rows = None if rows is None or extents[axis] is None else rows * extents[axis]
-        return TileSlice(tensor, row, starts[-1], rows, extents[-1])
+        return TileSlice(tensor, row, starts[-1], rows, extents[-1], matrix_rows)
 
     def check_index(self, value: Any, node: ast.AST) -> None:
         if isinstance(value, bool) or not (

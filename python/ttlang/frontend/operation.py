@@ -30,8 +30,10 @@ from ttlang.frontend.compiler import build_module
 from ttlang.frontend.identity import operation_identity
 from ttlang.frontend.kernels import Kernel
 from ttlang.frontend.scalar_params import (
+    PARAMETER_SPECS,
     ScalarArgument,
     ScalarSpec,
+    constant_spec_of,
     scalar_arguments,
     scalar_spec_of,
     scalar_words,
@@ -289,7 +291,17 @@ class Operation(OperationSource):
         specs = [_spec(t) for t in tensors]
         grid = self.grid_for(target, default_grid)
         text = build_module(self, specs, target, default_grid)
-        output = session.compile_module(text, target, compile_cache)
+        try:
+            output = session.compile_module(text, target, compile_cache)
+        except FrontendError as err:
+            if err.file != _IR_TEXT:
+                raise
+            # The verifier of an argument's type (#ttl.layout: a shard spec, a layout) runs
+            # where the IR text names the type, which carries no Python location; the rule is
+            # the arguments', so it is reported at the operation's def.
+            raise FrontendError(
+                err.message, self.filename, self.tree.lineno + self.line_offset, None, err.notes
+            ) from None
         names = [a.arg for a in self.tree.args.args]
         return CompiledOperation(
             self.name,
@@ -297,7 +309,7 @@ class Operation(OperationSource):
             grid,
             target,
             tuple(spec.param_spec(name) for spec, name in zip(specs, names)
-                  if not isinstance(spec, ScalarSpec)),
+                  if not isinstance(spec, PARAMETER_SPECS)),
             text,
             output.kernels,
             output.dataflow_buffers,
@@ -360,7 +372,7 @@ class Operation(OperationSource):
                 words = scalar_words(scalar_arguments(specs), tensors, used_refs(runtime.artifact))
             except ValueError as err:
                 raise TTLangError(f"'{self.name}': {err}") from None
-            tensors = tuple(t for t, spec in zip(tensors, specs) if not isinstance(spec, ScalarSpec))
+        tensors = tuple(t for t, spec in zip(tensors, specs) if not isinstance(spec, PARAMETER_SPECS))
         return runtime.run(
             tensors, runtime_resource_factory=self.runtime_resource_factory, device=device,
             scalars=words,
@@ -435,16 +447,27 @@ def _target_of(device: Any) -> str:
     return next((target for target in TARGETS if target in name), DEFAULT_TARGET)
 
 
+# The file name of a diagnostic located in the IR text itself (MLIR's parser names it "-").
+_IR_TEXT = "-"
+
+
 def _spec(value: Any) -> Any:
-    """A TensorSpec for a tensor argument, a ScalarSpec for an int or float parameter."""
-    scalar = scalar_spec_of(value)
+    """A TensorSpec for a tensor argument, a ScalarSpec for an int or float parameter, a
+    ConstantSpec for a compile-time tuple."""
+    scalar = scalar_spec_of(value) or constant_spec_of(value)
     if scalar is not None:
         return scalar
     try:
         return tensor_spec_of(value)
     except TypeError:
+        hint = (
+            ": a tuple or list parameter holds compile-time numbers, strings, booleans or None "
+            "(a scale factor, a shape); pass tensors one per parameter"
+            if isinstance(value, (tuple, list)) else ""
+        )
         raise TTLangError(
             f"expected a ttnn tensor, ttlang.TensorSpec, int or float, got {type(value).__name__}"
+            f"{hint}"
         ) from None
     except ValueError as err:
         raise TTLangError(str(err)) from None

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ttlang import ir_text
-from ttlang.frontend.values import BlockValue, Scalar, TransferValue
+from ttlang.frontend.values import BlockValue, Scalar, TileSlice, TransferValue
 
 if TYPE_CHECKING:
     from ttlang.frontend.scope import Scope, ThreadState
@@ -48,31 +48,55 @@ def _axis(value: Any, what: str) -> tuple[int, int]:
     return value, value
 
 
-def _coordinate(value: Any, what: str) -> tuple[Any, Any]:
-    if not isinstance(value, tuple) or len(value) != 2:
+def _coordinate(value: Any, what: str) -> tuple[Any, ...]:
+    """A pipe end: a core ``(x, y)``, or tt-lang's 1-D form, a linear node index ``n`` or
+    ``(n,)`` (``ttl.node(dims=1)`` order), as a 1-tuple."""
+    if type(value) is int or isinstance(value, slice):
+        value = (value,)
+    if not isinstance(value, tuple) or len(value) not in (1, 2):
         raise ValueError(
-            f"a pipe's {what} is a core (x, y) of the operation's grid (ttl.node(dims=2) order), "
-            f"got {value!r}"
+            f"a pipe's {what} is a core (x, y) of the operation's grid (ttl.node(dims=2) order) "
+            f"or a linear node index n / (n,) (ttl.node(dims=1) order), got {value!r}"
         )
     return value
+
+
+def _linear_core(index: int, rows: int) -> tuple[int, int]:
+    """Linear node ``index`` as (x, y): ttl.node(dims=1) is ``x * rows + y``."""
+    return index // rows, index % rows
 
 
 @dataclass(frozen=True)
 class Pipe:
     """``ttl.Pipe(src=(x, y), dst=(x, y))``: blocks from core ``src`` to core ``dst``, or to
     every core of the rectangle ``dst=(slice(x0, x1), y)`` / ``(x, slice(y0, y1))`` /
-    ``(slice(...), slice(...))`` (a multicast; slices are half-open, as in Python)."""
+    ``(slice(...), slice(...))`` (a multicast; slices are half-open, as in Python). tt-lang's
+    1-D form gives linear node indices instead (``Pipe(0, (slice(1, 4),))``), placed on the
+    grid when the pipe is used (:meth:`on_grid`)."""
 
-    src: tuple[int, int]
-    dst: tuple[Any, Any]
+    src: Any
+    dst: Any
 
     def __post_init__(self) -> None:
-        src = _coordinate(self.src, "src")
-        for value, axis in zip(src, "xy"):
+        src, dst = _coordinate(self.src, "src"), _coordinate(self.dst, "dst")
+        if len(src) != len(dst):
+            raise ValueError(
+                f"a pipe's src and dst are both cores (x, y) or both linear node indices, got "
+                f"src {self.src!r} and dst {self.dst!r}"
+            )
+        for value in src:
             if type(value) is not int or value < 0:
-                raise ValueError(f"a pipe's src is a core (x, y) of non-negative ints, got {src!r}")
-        for value, axis in zip(_coordinate(self.dst, "dst"), "xy"):
+                raise ValueError(f"a pipe's src is a core (x, y) of non-negative ints, got {self.src!r}")
+        for value, axis in zip(dst, "xy" if len(dst) == 2 else "n"):
             _axis(value, axis)
+        if self.is_linear:
+            first, last = _axis(dst[0], "n")
+            if first <= src[0] <= last:
+                raise ValueError(
+                    f"pipe source {src[0]} is one of its destinations: a core keeps its own block "
+                    "in a DFB, it does not send it to itself"
+                )
+            return
         # Also #ttl.pipe's verifier's rule; checked here so that it is reported at the Pipe's
         # line (an attribute's diagnostic carries no Python location).
         x0, y0, x1, y1 = self.rectangle
@@ -83,6 +107,10 @@ class Pipe:
             )
 
     @property
+    def is_linear(self) -> bool:
+        return len(_coordinate(self.dst, "dst")) == 1
+
+    @property
     def rectangle(self) -> tuple[int, int, int, int]:
         """The destinations as inclusive (x0, y0, x1, y1)."""
         (x0, x1), (y0, y1) = (_axis(v, a) for v, a in zip(self.dst, "xy"))
@@ -90,7 +118,30 @@ class Pipe:
 
     @property
     def is_multicast(self) -> bool:
-        return any(isinstance(v, slice) for v in self.dst)
+        return any(isinstance(v, slice) for v in _coordinate(self.dst, "dst"))
+
+    def on_grid(self, rows: int) -> Pipe:
+        """The pipe in (x, y) coordinates of a grid of ``rows`` rows: itself, or a 1-D pipe's
+        linear indices placed in ttl.node(dims=1) order (``x * rows + y``). Its destinations
+        must then be a rectangle of cores: one column's run of rows, or whole columns (the
+        NoC multicasts to rectangles); anything else is a ValueError saying so."""
+        if not self.is_linear:
+            return self
+        src = _linear_core(_coordinate(self.src, "src")[0], rows)
+        first, last = _axis(_coordinate(self.dst, "dst")[0], "n")
+        (x0, y0), (x1, y1) = _linear_core(first, rows), _linear_core(last, rows)
+        if not self.is_multicast:
+            return Pipe(src, (x0, y0))
+        if x0 == x1:
+            return Pipe(src, (x0, slice(y0, y1 + 1)))
+        if y0 == 0 and y1 == rows - 1:
+            return Pipe(src, (slice(x0, x1 + 1), slice(0, rows)))
+        raise ValueError(
+            f"the pipe's destinations {first}..{last} (linear node indices, x * {rows} + y on "
+            f"this grid of {rows} rows) are cores ({x0}, {y0}) .. ({x1}, {y1}), not a rectangle: "
+            "a multicast reaches a rectangle of cores, so give a run of one column's rows or "
+            "whole columns, or (x, y) coordinates with slices"
+        )
 
 
 class PipeNet:
@@ -195,19 +246,20 @@ class PipeEndpoint:
     """The ``pipe`` argument of a callback: one pipe seen from its source (``role`` "src",
     which may send through it) or from a destination ("dst", which may receive)."""
 
-    pipe: Pipe
+    pipe: Pipe  # in (x, y) coordinates (Pipe.on_grid)
     net: int
     index: int
     where: str
     role: str
+    given: Pipe  # as written: pipe.src / pipe.dst read back what the program gave
 
     @property
-    def src(self) -> tuple[int, int]:
-        return self.pipe.src
+    def src(self) -> Any:
+        return self.given.src
 
     @property
-    def dst(self) -> tuple[Any, Any]:
-        return self.pipe.dst
+    def dst(self) -> Any:
+        return self.given.dst
 
     def attribute(self) -> str:
         return ir_text.pipe_attr(self.net, self.index, self.pipe.src, self.pipe.rectangle, self.where)
@@ -227,6 +279,7 @@ class PipeContext(Protocol):
     def push_scope(self, region: bool) -> Any: ...
     def statements(self, body: list[ast.stmt]) -> None: ...
     def describe(self, value: Any) -> str: ...
+    def grid(self) -> tuple[int, int]: ...
 
 
 def is_pipe_call(callee: Any) -> bool:
@@ -305,6 +358,14 @@ class PipeCalls:
         nets = self.ctx.threads.pipe_nets
         return nets.setdefault(id(net), (len(nets), net))[0]
 
+    def placed(self, net: PipeNet, node: ast.AST) -> list[Pipe]:
+        """The net's pipes in (x, y) coordinates of this operation's grid."""
+        _, rows = self.ctx.grid()
+        try:
+            return [pipe.on_grid(rows) for pipe in net.pipes]
+        except ValueError as err:
+            raise self.ctx.error(node, f"{err} (the PipeNet made at {net.where})") from None
+
     def on_core(self, pipe: Pipe, role: str, loc: str) -> str:
         """An i1: the executing core is the pipe's source (``role`` "src") or one of its
         destinations."""
@@ -330,7 +391,7 @@ class PipeCalls:
     def role_predicate(self, net: PipeNet, name: str, node: ast.Call) -> Scalar:
         loc = self.ctx.loc(node)
         roles = {"is_src": ("src",), "is_dst": ("dst",), "is_active": ("src", "dst")}[name]
-        terms = [self.on_core(pipe, role, loc) for role in roles for pipe in net.pipes]
+        terms = [self.on_core(pipe, role, loc) for role in roles for pipe in self.placed(net, node)]
         result = terms[0]
         for term in terms[1:]:
             result = self.ctx.builder.logical("or", result, term, loc)
@@ -345,12 +406,12 @@ class PipeCalls:
             raise self.ctx.error(fn.node, f"a net.if_{role} callback takes one parameter (the pipe)")
         ident = self.net_id(net)
         b = self.ctx.builder
-        for index, pipe in enumerate(net.pipes):
+        for index, (pipe, given) in enumerate(zip(self.placed(net, node), net.pipes)):
             loc = self.ctx.loc(node)
             b.begin_if(self.on_core(pipe, role, loc), [])
             with self.ctx.push_scope(region=True):
                 self.ctx.scope.names[params.args[0].arg] = PipeEndpoint(
-                    pipe, ident, index, net.where, role
+                    pipe, ident, index, net.where, role, given
                 )
                 self.ctx.statements(fn.node.body)
             b.end_region(loc)
@@ -359,6 +420,16 @@ class PipeCalls:
              node: ast.Call) -> TransferValue:
         """``ttl.copy(blk, pipe)`` (send, in ``if_src``) / ``ttl.copy(pipe, blk)`` (receive,
         in ``if_dst``)."""
+        if isinstance(src, TileSlice) or isinstance(dst, TileSlice):
+            # Neither tt-lang's spec (its copy table) nor tt-lang-sim 1.1.6 (its copy
+            # handlers) copies between a pipe and a tensor: a pipe moves DFB blocks.
+            raise self.ctx.error(
+                node,
+                "ttl.copy copies between a pipe and a block, not a tensor slice: send a block "
+                "read into a DFB (ttl.copy(t[...], blk), then ttl.copy(blk, pipe)), or receive "
+                "into a reserved block and copy that out (ttl.copy(pipe, blk), then "
+                "ttl.copy(blk, t[...]) once it is waited for)",
+            )
         if keywords:
             raise self.ctx.error(node, "ttl.copy through a pipe takes no keywords")
         loc = self.ctx.loc(node)

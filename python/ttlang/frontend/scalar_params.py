@@ -41,6 +41,44 @@ class ScalarArgument:
     view: str
 
 
+@dataclass(frozen=True)
+class ConstantSpec:
+    """A compile-time parameter: a tuple (or list) of numbers, strings, booleans, None or such
+    tuples, as tt-lang's examples pass a scale factor (``op(x, out, (2, 2))``). Unlike an int or
+    float parameter it is folded into the program where the body uses it (``range(scale[0])``,
+    a shape), so the compile cache keys on its value; it has no IR argument and no ABI word."""
+
+    value: tuple[Any, ...]
+
+
+_CONSTANT_LEAVES = (bool, int, float, str, type(None))
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` with its lists as tuples, or raises TypeError for anything but constants."""
+    if isinstance(value, (tuple, list)):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, _CONSTANT_LEAVES):
+        return value
+    raise TypeError(type(value).__name__)
+
+
+def constant_spec_of(value: Any) -> ConstantSpec | None:
+    """The spec of a compile-time tuple / list parameter, else None."""
+    if isinstance(value, ConstantSpec):
+        return value
+    if not isinstance(value, (tuple, list)):
+        return None
+    try:
+        return ConstantSpec(_frozen(value))
+    except TypeError:
+        return None
+
+
+# The specs of parameters that are not tensors (no tensor IR argument, no tensor ABI slots).
+PARAMETER_SPECS = (ScalarSpec, ConstantSpec)
+
+
 def scalar_spec_of(value: Any) -> ScalarSpec | None:
     """The spec of a scalar argument (a Python int, bool or float, or a ScalarSpec), else None."""
     if isinstance(value, ScalarSpec):
@@ -54,7 +92,7 @@ def scalar_spec_of(value: Any) -> ScalarSpec | None:
 
 def scalar_arguments(specs: Sequence[Any]) -> tuple[ScalarArgument, ...]:
     """The IR arguments of the scalar parameters among ``specs``, numbered after the tensors."""
-    number = sum(1 for spec in specs if not isinstance(spec, ScalarSpec))
+    number = sum(1 for spec in specs if not isinstance(spec, PARAMETER_SPECS))
     arguments = []
     for param, spec in enumerate(specs):
         if isinstance(spec, ScalarSpec):

@@ -96,6 +96,15 @@ class TileSlice:
     col: Index
     rows: int | None
     cols: int | None
+    # Tile rows taken from each of several matrices (``t[0:2, r0:r1, c]`` of a rank-3 tensor
+    # with more than r1 - r0 tile rows per matrix): ``ttl.load_tiles``' ``matrix_rows``;
+    # MATRIX_ROWS_OF_THE_BLOCK when r0 and r1 are run-time values (the N-D block's rows).
+    matrix_rows: int | None = None
+
+
+# TileSlice.matrix_rows of a slice whose tile rows have run-time bounds: as a 2-D slice's
+# run-time extents are the block's, its rows per matrix are the N-D block's.
+MATRIX_ROWS_OF_THE_BLOCK = -1
 
 
 def flat_block_shape(shape: tuple[int, ...]) -> tuple[tuple[int, int], tuple[int, ...]]:

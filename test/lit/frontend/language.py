@@ -43,12 +43,12 @@ print(make(3, True).build_ir(spec, spec))
 # CHECK-SAME: ttl.grid = array<i64: 2, 1>
 # CHECK: %[[DFB:.*]] = ttl.create_dfb : !ttl.dfb<1x1xbf16, 3> loc("{{.*}}language.py":15:15)
 # CHECK: ttl.create_dfb : !ttl.dfb<1x1xbf16, 3>
-# node(dims=1) is row * cols + col
+# node(dims=1) is col * rows + row (tt-lang's order: the row varies fastest); rows = 1 here
 # CHECK: %[[COL:.*]] = ttl.node 0
 # CHECK: %[[ROW:.*]] = ttl.node 1
-# CHECK: %[[TWO:.*]] = arith.constant 2 : index
-# CHECK: %[[M:.*]] = arith.muli %[[ROW]], %[[TWO]] : index
-# CHECK: %[[IDX:.*]] = arith.addi %[[M]], %[[COL]] : index
+# CHECK: %[[ONE:.*]] = arith.constant 1 : index
+# CHECK: %[[M:.*]] = arith.muli %[[COL]], %[[ONE]] : index
+# CHECK: %[[IDX:.*]] = arith.addi %[[M]], %[[ROW]] : index
 # tiles = 64 // 32 * 2 = 4 was folded: range(1, 4, 2)
 # CHECK: %[[LB:.*]] = arith.constant 1 : index
 # CHECK: %[[UB:.*]] = arith.constant 4 : index

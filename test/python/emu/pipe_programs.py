@@ -155,3 +155,78 @@ def group_read(a, b, out):
             with o_dfb.wait() as o:
                 group.add(ttl.copy(o, out[0, c]))
         group.wait_all()
+
+
+@ttl.operation(grid=(2, 3))
+def linear_fan_out(inp, out):
+    """tt-lang's 1-D pipe coordinates (linear node indices, ttl.node(dims=1) order: x * 3 + y
+    on this 2 x 3 grid). Node 0 reads one tile and sends it through two multicasts: to nodes
+    1..2 (cores (0, 1), (0, 2): a run of column 0) and to nodes 3..5 (all of column 1). Every
+    node writes twice the tile to out's tile column ttl.node(dims=1)."""
+    column0 = ttl.PipeNet([ttl.Pipe(0, (slice(1, 3),))])
+    column1 = ttl.PipeNet([ttl.Pipe((0,), (slice(3, 6),))])
+    dfb = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=2)
+    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+
+    @ttl.compute()
+    def double():
+        with dfb.wait() as x, o_dfb.reserve() as y:
+            y.store(x + x)
+
+    @ttl.datamovement()
+    def mover():
+        with dfb.reserve() as blk:
+
+            def send(pipe):
+                ttl.copy(blk, pipe).wait()
+
+            def receive(pipe):
+                ttl.copy(pipe, blk).wait()
+
+            if ttl.node(dims=1) == 0:
+                ttl.copy(inp[0, 0], blk).wait()
+            column0.if_src(send)
+            column0.if_dst(receive)
+            column1.if_src(send)
+            column1.if_dst(receive)
+
+    @ttl.datamovement()
+    def writer():
+        with o_dfb.wait() as y:
+            ttl.copy(y, out[0, ttl.node(dims=1)]).wait()
+
+
+@ttl.operation(grid=(3, 2))
+def row_casts_from_comprehension(inp, out):
+    """The net is built in the body with a list comprehension (one multicast per grid row,
+    from the row's core 0 to its cores 1..2): each row's first core reads tile row ``y`` of
+    inp's first tile column and every core of the row writes its negation to out[y, x]."""
+    net = ttl.PipeNet([ttl.Pipe(src=(0, y), dst=(slice(1, 3), y)) for y in range(2)])
+    dfb = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=2)
+    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+
+    @ttl.compute()
+    def negate():
+        with dfb.wait() as x, o_dfb.reserve() as y:
+            y.store(-x)
+
+    @ttl.datamovement()
+    def mover():
+        _, row = ttl.node(dims=2)
+        with dfb.reserve() as blk:
+
+            def send(pipe):
+                ttl.copy(inp[row, 0], blk).wait()
+                ttl.copy(blk, pipe).wait()
+
+            def receive(pipe):
+                ttl.copy(pipe, blk).wait()
+
+            net.if_src(send)
+            net.if_dst(receive)
+
+    @ttl.datamovement()
+    def writer():
+        col, row = ttl.node(dims=2)
+        with o_dfb.wait() as y:
+            ttl.copy(y, out[row, col]).wait()

@@ -22,13 +22,9 @@ def programs():
     return load_module(HERE / "guard_programs.py", "emu_guard_programs")
 
 
-@pytest.mark.parametrize("cols", [
-    1, 2,
-    # Known bug: core 3 alone returns early, so ttl-specialize-cores folds its column to 3, and
-    # load_tiles' bounds check rejects the copy of column 3 in the branch that core never runs
-    # (the specialized scf.if is not folded before verification).
-    pytest.param(3, marks=pytest.mark.xfail(strict=True, reason="dead-branch bounds check after core specialization")),
-])
+# With 3 columns core 3 alone returns early: ttl-specialize-cores folds its column to 3, and the
+# copy of column 3 in the branch that core never runs must be folded away with the branch.
+@pytest.mark.parametrize("cols", [1, 2, 3])
 def test_idle_cores_return_early_and_active_ones_compute(device, rng, programs, capsys, cols):
     a = rng.uniform(-4, 4, (64, 32 * cols)).astype(BF16)
     out = device.empty(a.shape, dtype="bfloat16")

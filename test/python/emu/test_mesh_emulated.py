@@ -5,14 +5,15 @@ run, checked against numpy. Emulated results, not hardware ones."""
 
 from __future__ import annotations
 
+import json
 import pathlib
 
 import numpy as np
 import pytest
 
-import ttlang as ttl
 import ttlang.emu as emu
 from ttlang.emu.mesh_topology import FABRIC_WRAPS, LINE, RING, MeshTopology, descriptors, topology_for
+from fabric_programs import FAULTY, RELAY, WAITING, faulty_operation, relay_operation, waiting_operation
 from numerics import BF16, assert_bits_equal, bf16, f32
 from program_files import load_module
 
@@ -40,7 +41,7 @@ def open_mesh(shape, cache, **options):
 def test_the_docs_mesh_example_runs(tmp_path, capsys):
     from doc_snippets import python_snippets, run_snippet  # noqa: PLC0415
 
-    (snippet,) = [s for s in python_snippets("docs/emulator.md") if "open_mesh_device" in s]
+    (snippet,) = [s for s in python_snippets("docs/emulator.md") if "emu.open_mesh_device" in s]
     run_snippet(snippet, tmp_path / "mesh_doc.py")
     assert "4 [1 2 3 4]" in capsys.readouterr().out
 
@@ -215,62 +216,45 @@ def test_all_reduce_in_ttlang_over_the_fabric(emu_cache, rng, shape):
             assert_bits_equal(out.shard((r, c)).to_numpy(), want)
 
 
-FAULTY = r"""
-#pragma once
-#include "tt_metal/fabric/hw/inc/edm_fabric/fabric_connection_manager.hpp"
-#include "tt_metal/fabric/hw/inc/linear/api.h"
-
-inline void faulty(uint32_t scratch) {
-  const uint32_t mode = get_arg_val<uint32_t>(0);
-  std::size_t arg = 1;
-  auto sender = tt::tt_fabric::WorkerToFabricEdmSender::build_from_args(arg);
-  cb_reserve_back(scratch, 1);
-  auto *header = reinterpret_cast<volatile PACKET_HEADER_TYPE *>(get_write_ptr(scratch));
-  header->to_chip_unicast(1);
-  header->to_noc_unicast_atomic_inc(tt::tt_fabric::NocUnicastAtomicIncCommandHeader{
-      get_noc_addr(my_x[0], my_y[0], get_semaphore(0)), 1});
-  const uint32_t at = get_write_ptr(scratch);
-  if (mode == 1) {  // closed route: opened, closed, then used
-    sender.open();
-    sender.close();
-    sender.send_payload_flush_blocking_from_address(at, sizeof(PACKET_HEADER_TYPE));
-  } else if (mode == 2) {  // no flow control: more packets than the link buffers
-    sender.open();
-    for (int i = 0; i < 9; ++i)
-      sender.send_payload_flush_blocking_from_address(at, sizeof(PACKET_HEADER_TYPE));
-    sender.close();
-  } else if (mode == 3) {  // with flow control: fine
-    sender.open();
-    for (int i = 0; i < 9; ++i) {
-      sender.wait_for_empty_write_slot();
-      sender.send_payload_flush_blocking_from_address(at, sizeof(PACKET_HEADER_TYPE));
-    }
-    sender.close();
-  } else if (mode == 4) {  // left open
-    sender.open();
-  }
-  cb_push_back(scratch, 1);
-  cb_wait_front(scratch, 1);
-  cb_pop_front(scratch, 1);
-}
-"""
+@pytest.mark.parametrize("shape", [(1, 2), (1, 4), (2, 4)])
+def test_reduce_scatter_all_reduce_in_ttlang_over_the_ring(emu_cache, rng, shape):
+    # Ring reduce-scatter (N - 1 steps of send one chunk, add the received one), then the
+    # all-gather of the reduced chunks: chunk c summed around the ring from chip c + 1, each
+    # add bfloat16(float32(a) + float32(b)); bit-exact against numpy in that order.
+    m = example("mesh_reduce_scatter.py")
+    rows, cols = shape
+    mesh = open_mesh(shape, emu_cache, fabric="FABRIC_1D_RING")
+    shards = rng.uniform(-4, 4, (rows * cols, 32 * cols, 64)).astype(np.float32).astype(BF16)
+    scattered = m.reduce_scatter(mesh, mesh.shard(shards.reshape(-1, 64), dim=0))
+    out = m.all_reduce(mesh, shards)
+    for r in range(rows):
+        want = m.ring_sum(shards[r * cols:(r + 1) * cols])
+        for c in range(cols):
+            assert_bits_equal(scattered.shard((r, c)).to_numpy(), want[32 * c:32 * (c + 1)])
+            assert_bits_equal(out.shard((r, c)).to_numpy(), want)
 
 
-def faulty_operation(header: pathlib.Path, mode: int, destination_of):
-    def make_resources(*, tensors, core_ranges, first_free_semaphore_id):
-        chip = tensors[0].device()
-        word = chip.mesh.fabric_connection_word(destination_of(chip.mesh_coordinate), 0)
-        return ttl.ProgramRuntimeResources(kernel_resources=(ttl.KernelRuntimeResources(
-            kernel=ttl.KernelKind.DATA_MOVEMENT, runtime_args=(ttl.CoreRuntimeArgs((0, 0), (mode, word)),)),))
-
-    @ttl.operation(grid=(1, 1), runtime_resource_factory=make_resources)
-    def faulty(inp):
-        scratch = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=1)
-        ttl.call_extern_func(str(header), "faulty", func_args=[scratch], kernel=ttl.KernelKind.DATA_MOVEMENT,
-                             dfb_effects=[ttl.DFBEffect.reserve(scratch, tiles=1), ttl.DFBEffect.push(scratch, tiles=1),
-                                          ttl.DFBEffect.wait(scratch, tiles=1), ttl.DFBEffect.pop(scratch, tiles=1)])
-
-    return faulty
+def test_a_mesh_trace_tells_the_chips_apart(emu_cache, rng, tmp_path):
+    # Each chip's kernels are traced under their own device: a process per chip in the JSON,
+    # every event naming its device, counts keyed by device (the all-gather's two chips do the
+    # same work, so their counts agree).
+    m = example("mesh_all_gather.py")
+    mesh = open_mesh((1, 2), emu_cache)
+    shards = rng.uniform(-4, 4, (2, *m.SHARD)).astype(np.float32).astype(BF16)
+    with mesh.trace(tmp_path / "mesh.json") as trace:
+        m.gather(mesh, shards, False)
+    by_device = {}
+    for (device, core, kernel), counts in trace.counts.items():
+        by_device.setdefault(device, {})[(core, kernel)] = counts
+    assert sorted(by_device) == ["device 0", "device 1"]
+    assert by_device["device 0"] == by_device["device 1"] and by_device["device 0"]
+    events = json.loads((tmp_path / "mesh.json").read_text())["traceEvents"]
+    names = {e["pid"]: e["args"]["name"] for e in events if e["name"] == "process_name"}
+    assert sorted(names.values()) == ["device 0 (emulated)", "device 1 (emulated)"]
+    timed = [e for e in events if e["ph"] != "M"]
+    assert {e["pid"] for e in timed} == set(names)
+    for event in timed:
+        assert names[event["pid"]] == f"{event['args']['device']} (emulated)", event
 
 
 @pytest.fixture
@@ -314,95 +298,14 @@ def test_a_packet_routed_off_the_line_is_refused(emu_cache, faulty_header, tmp_p
         faulty_operation(path, 3, _other)(mesh.empty((32, 32)))
 
 
-def test_a_receiver_waits_for_a_sender_on_another_chip(emu_cache, faulty_header, tmp_path):
+def test_a_receiver_waits_for_a_sender_on_another_chip(emu_cache, tmp_path):
     # Mode 3 increments semaphore 0 of the other chip 9 times; a second kernel waits for 9 on
     # its own chip: they meet only because both chips run in one run.
-    source = FAULTY + r"""
-inline void wait_nine() { noc_semaphore_wait(reinterpret_cast<volatile uint32_t *>(get_semaphore(0)), 9); }
-"""
-    path = tmp_path / "pair.hpp"
-    path.write_text(source)
-    waiter = ttl.Kernel(ttl.KernelKind.DATA_MOVEMENT)
-
-    def make_resources(*, tensors, core_ranges, first_free_semaphore_id):
-        chip = tensors[0].device()
-        word = chip.mesh.fabric_connection_word(_other(chip.mesh_coordinate), 0)
-        import ttnn  # noqa: PLC0415
-        return ttl.ProgramRuntimeResources(
-            semaphore_descriptors=(ttnn.SemaphoreDescriptor(0, core_ranges=core_ranges, initial_value=0),)
-            if first_free_semaphore_id == 0 else (),
-            kernel_resources=(ttl.KernelRuntimeResources(
-                kernel=ttl.KernelKind.DATA_MOVEMENT, runtime_args=(ttl.CoreRuntimeArgs((0, 0), (3, word)),)),))
-
-    @ttl.operation(grid=(1, 1), runtime_resource_factory=make_resources)
-    def pair(inp):
-        scratch = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=1)
-        ttl.call_extern_func(str(path), "faulty", func_args=[scratch], kernel=ttl.KernelKind.DATA_MOVEMENT,
-                             dfb_effects=[ttl.DFBEffect.reserve(scratch, tiles=1), ttl.DFBEffect.push(scratch, tiles=1),
-                                          ttl.DFBEffect.wait(scratch, tiles=1), ttl.DFBEffect.pop(scratch, tiles=1)])
-        ttl.call_extern_func(str(path), "wait_nine", kernel=waiter)
-
+    path = tmp_path / "relay.hpp"
+    path.write_text(RELAY)
     mesh = open_mesh((1, 2), emu_cache)
-    result = pair(mesh.empty((32, 32)))
+    result = relay_operation(path, lambda device: 3, _other)(mesh.empty((32, 32)))
     assert len(result.results) == 2
-
-
-WAITING = FAULTY + r"""
-#include "tt_metal/fabric/hw/inc/tt_fabric_api.h"
-
-inline void wait_for(uint32_t count) {
-  noc_semaphore_wait(reinterpret_cast<volatile uint32_t *>(get_semaphore(0)), count);
-}
-
-// 2-D: increments semaphore 0 of the chip runtime word 2 names (row-major), leaving on this
-// chip's connection (word 1).
-inline void increment_2d(uint32_t scratch) {
-  const uint32_t target = get_arg_val<uint32_t>(2);
-  std::size_t arg = 1;
-  auto sender = tt::tt_fabric::WorkerToFabricEdmSender::build_from_args(arg);
-  sender.open();
-  cb_reserve_back(scratch, 1);
-  auto *header = reinterpret_cast<volatile PACKET_HEADER_TYPE *>(get_write_ptr(scratch));
-  fabric_set_unicast_route(header, uint16_t(target), 0);
-  header->to_noc_unicast_atomic_inc(tt::tt_fabric::NocUnicastAtomicIncCommandHeader{
-      get_noc_addr(my_x[0], my_y[0], get_semaphore(0)), 1});
-  sender.wait_for_empty_write_slot();
-  sender.send_payload_flush_blocking_from_address(get_write_ptr(scratch), sizeof(PACKET_HEADER_TYPE));
-  cb_push_back(scratch, 1);
-  cb_wait_front(scratch, 1);
-  cb_pop_front(scratch, 1);
-  sender.close();
-}
-"""
-
-
-def waiting_operation(header: pathlib.Path, first: str, wait: int, destination_of, target_of=None):
-    """Each chip's data-movement kernel runs ``first`` (FAULTY's mode 0: nothing; or
-    ``increment_2d``), then waits until its semaphore 0 reaches ``wait``."""
-    waiter = ttl.Kernel(ttl.KernelKind.DATA_MOVEMENT)
-
-    def make_resources(*, tensors, core_ranges, first_free_semaphore_id):
-        import ttnn  # noqa: PLC0415
-
-        chip = tensors[0].device()
-        word = chip.mesh.fabric_connection_word(destination_of(chip.mesh_coordinate), 0)
-        return ttl.ProgramRuntimeResources(
-            semaphore_descriptors=(ttnn.SemaphoreDescriptor(0, core_ranges=core_ranges, initial_value=0),),
-            kernel_resources=(ttl.KernelRuntimeResources(
-                kernel=ttl.KernelKind.DATA_MOVEMENT if first == "increment_2d" else waiter,
-                runtime_args=(ttl.CoreRuntimeArgs((0, 0), (0, word, target_of(chip.device_id) if target_of else 0)),)),))
-
-    @ttl.operation(grid=(1, 1), runtime_resource_factory=make_resources)
-    def waiting(inp):
-        scratch = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=1)
-        effects = [ttl.DFBEffect.reserve(scratch, tiles=1), ttl.DFBEffect.push(scratch, tiles=1),
-                   ttl.DFBEffect.wait(scratch, tiles=1), ttl.DFBEffect.pop(scratch, tiles=1)]
-        if first == "increment_2d":
-            ttl.call_extern_func(str(header), "increment_2d", func_args=[scratch], kernel=ttl.KernelKind.DATA_MOVEMENT,
-                                 dfb_effects=effects)
-        ttl.call_extern_func(str(header), "wait_for", func_args=[wait], kernel=waiter)
-
-    return waiting
 
 
 def test_a_deadlock_across_chips_names_each_blocked_kernels_device(emu_cache, tmp_path):

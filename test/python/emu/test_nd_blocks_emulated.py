@@ -23,6 +23,23 @@ def test_nd_blocks_of_a_3d_tensor(device, rng):
     assert_bits_equal(out.to_numpy(), truncate_bf16(np.maximum(f32(a), 0) + f32(a)))
 
 
+def test_some_tile_rows_of_several_matrices(device, rng):
+    # Block (b, r, c) holds tile row r of matrices b and b + 1: if the copy took two rows of
+    # one matrix instead, the negated output would land in the wrong place.
+    a = rng.uniform(-2, 2, (4, 64, 96)).astype(np.float32).astype(BF16)
+    out = device.empty((4, 64, 96))
+    programs.rows_of_two_matrices(device.tensor(a), out)
+    assert_bits_equal(out.to_numpy(), (-f32(a)).astype(BF16))
+
+
+def test_runtime_tile_rows_of_several_matrices(device, rng):
+    # tt-lang's eltwise_add_3d form: core x copies tile row x of each pair of matrices.
+    a = rng.uniform(-2, 2, (4, 64, 96)).astype(np.float32).astype(BF16)
+    out = device.empty((4, 64, 96))
+    programs.runtime_rows_of_two_matrices(device.tensor(a), out)
+    assert_bits_equal(out.to_numpy(), (f32(a) + f32(a)).astype(BF16))
+
+
 def test_tiles_of_a_rank_4_tensor_with_padding(device, rng):
     # 40 x 50 elements pad to 2 x 2 tiles per matrix; each of the 2 x 3 matrices separately.
     a = rng.uniform(-2, 2, (2, 3, 40, 50)).astype(np.float32).astype(BF16)

@@ -54,3 +54,18 @@ def test_systolic_matmul_example_matches_numpy(device, rng):
     va, vb = f32(a).astype(np.float64), f32(b).astype(np.float64)
     # bf16 products summed in the destination registers over K = 8 tiles, one bf16 rounding.
     assert_within_ulps(out.to_numpy(), va @ vb, 8, np.abs(va) @ np.abs(vb))
+
+
+def test_linear_pipe_coordinates_reach_their_nodes(device, rng):
+    """tt-lang's 1-D pipes: node 0 multicasts to nodes 1..2 and 3..5 (x * rows + y)."""
+    a = uniform(rng, (32, 32))
+    out = device.empty((32, 192))
+    programs.linear_fan_out(device.tensor(a), out)
+    assert_bits_equal(out.to_numpy(), np.tile(bf16(2 * f32(a)), (1, 6)))
+
+
+def test_pipes_from_a_list_comprehension_in_the_body(device, rng):
+    a = uniform(rng, (64, 32))
+    out = device.empty((64, 96))
+    programs.row_casts_from_comprehension(device.tensor(a), out)
+    assert_bits_equal(out.to_numpy(), np.tile(bf16(-f32(a)), (1, 3)))

@@ -43,3 +43,14 @@ def test_an_int_parameter_as_a_loop_bound(device, rng, n):
     expected = np.full((64, 32), 7.0, np.float32).astype(BF16)
     expected[:32 * n] = truncate_bf16(f32(a[:32 * n]) * np.float32(2.0))
     assert_bits_equal(out.to_numpy(), expected)
+
+
+@pytest.mark.parametrize("repeats", [(2, 3), [1, 2]])
+def test_a_tuple_parameter_shapes_the_loops(device, rng, repeats):
+    a = rng.uniform(-1, 1, (32, 32)).astype(np.float32).astype(BF16)
+    out = device.tensor(np.full((64, 96), 7.0, np.float32).astype(BF16))
+    programs.tile_repeats(device.tensor(a), out, repeats)
+    rows, cols = repeats
+    expected = np.full((64, 96), 7.0, np.float32).astype(BF16)
+    expected[:32 * rows, :32 * cols] = np.tile(truncate_bf16(f32(a) * np.float32(2.0)), (rows, cols))
+    assert_bits_equal(out.to_numpy(), expected)

@@ -51,5 +51,10 @@ def test_corpus_covers_the_script_surface():
     text = "\n".join(p.read_text() for p in SCRIPTS.glob("*.py"))
     for construct in ("ttnn.rand(", "ttnn.from_torch(np.", "torch.rand", "ttnn.matmul(",
                       "ttnn.multiply(", "ttnn.relu(", "ttl.block.broadcast(", "acc += ",
-                      "ttl.block.fill(0", "sys.argv", "ttl.TILE_SHAPE", "f\""):
+                      "ttl.block.fill(0", "sys.argv", "ttl.TILE_SHAPE", "f\"",
+                      # tt-lang's pipe, sharding and 3-D examples (issue 34): a multicast down
+                      # a grid column with ttl.node(dims=1), a height-sharded input read across
+                      # cores, slices of several matrices with run-time row bounds.
+                      "ttl.PipeNet(", "ttl.node(dims=1)", "ttnn.create_sharded_memory_config(",
+                      "[b0:b1, r:r + 1, c:c + 1]"):
         assert construct in text, construct

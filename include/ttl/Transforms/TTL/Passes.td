@@ -354,4 +354,147 @@ def TTLPlanPipes : Pass<"ttl-plan-pipes", "::mlir::ModuleOp"> {
   ];
 }
 
+def TTLSpecializeCores : Pass<"ttl-specialize-cores", "::mlir::ModuleOp"> {
+  let summary = "clones kernels per core subset and folds the core coordinate";
+  let description = [{
+    For every kernel function (`ttl.kernel`) of an operation with a static
+    grid (`ttl.grid`), evaluates each comparison that depends only on the core
+    coordinate (`ttl.node`), grid extents and constants for every core of the
+    grid. Cores that agree on every such comparison form one subset; when
+    there is more than one subset, the kernel is cloned once per subset, the
+    comparisons fold to constants and a coordinate that is the same on every
+    core of the subset folds too. Every kernel function then carries
+    `ttl.core_ranges`, the inclusive `#ttl.core_range` rectangles of its
+    cores; clones keep the `ttl.kernel` identity of the logical kernel.
+
+    ```mlir
+    // Before: one kernel on a 2x1 grid that branches on `col == 0`.
+    func.func @k() attributes {ttl.grid = array<i64: 2, 1>, ttl.kernel = ...} {
+      %col = ttl.node 0
+      %first = arith.cmpi eq, %col, %c0 : index
+      scf.if %first { ... }
+    }
+    // After: @k_cores0 with ttl.core_ranges = [#ttl.core_range<(0, 0) to (0, 0)>]
+    // (the branch folded to true) and @k_cores1 with
+    // [#ttl.core_range<(1, 0) to (1, 0)>].
+    ```
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "the target compiled for (wormhole_b0, blackhole): grids are checked "
+           "against its worker grid; empty: against the largest target's">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
+def TTLAssignProcessorRoles
+    : Pass<"ttl-assign-processor-roles", "::mlir::ModuleOp"> {
+  let summary = "assigns each kernel function its Tensix processor role";
+  let description = [{
+    Writes `ttl.processor_role` on every kernel function (`ttl.kernel`): the
+    compute kernel runs on the TRISCs (`compute`), the first data-movement
+    logical kernel of the module on RISC-V 0 (BRISC, `data_movement_0`), the
+    second on RISC-V 1 (NCRISC, `data_movement_1`); clones of one logical
+    kernel (core specialization) share its role. Fails on a third
+    data-movement logical kernel and on an operation that is not split into
+    kernel functions.
+
+    ```mlir
+    func.func @reader() attributes {ttl.kernel = #ttl.kernel<data_movement, "reader", "op:1">,
+                                    ttl.processor_role = #ttl.processor_role<data_movement_0>}
+    ```
+  }];
+}
+
+def TTLRecordKernelABI : Pass<"ttl-record-kernel-abi", "::mlir::ModuleOp"> {
+  let summary = "records each kernel function's ABI and DFB specs";
+  let description = [{
+    Computes the argument layout of every kernel function
+    (`computeKernelABI`, docs/kernel-abi.md) and records it as `ttl.abi`
+    (`#ttl.abi`, with the finished words of the DFB index and tensor
+    accessor slots), its DFBs as `ttl.dataflow_buffers` (`#ttl.dfb_spec`,
+    ascending index) and, when it reconfigures DFBs, the rings as
+    `ttl.dfb_configurations` (`#ttl.dfb_config`). `convert-ttl-to-emitc`
+    takes its argument indices from these records and moves them into the
+    kernel's `#ttl.kernel_record`. Fails on a kernel parameter that is not a
+    tensor with a `#ttl.layout`, a kernel function with results, a DFB
+    without physical index and a copied tensor that is not interleaved and
+    tiled.
+
+    ```mlir
+    func.func @writer(%out: tensor<64x64xbf16, #ttl.layout<dram, interleaved, tiled>>) attributes {
+        ttl.abi = #ttl.abi<compile_time = [#ttl.arg<dfb_index, "dfb0", 1, words = [0]>,
+                                           #ttl.arg<tensor_accessor, "0", 2, words = [2, 2048]>],
+                           common_runtime = [#ttl.arg<buffer_address, "0", 1>],
+                           per_core_runtime = []>,
+        ttl.dataflow_buffers = [#ttl.dfb_spec<name = "dfb0", index = 0, ...>], ...}
+    ```
+  }];
+}
+
+def TTLCheckSynchronizedReconfigurations
+    : Pass<"ttl-check-synchronized-reconfigurations", "::mlir::ModuleOp"> {
+  let summary = "checks that all kernels reconfigure a shared DFB alike";
+  let description = [{
+    Every kernel of an operation that uses a DFB must reconfigure it
+    (`ttl.reconfigure_dfb`) at the same synchronized points: the same ring
+    sizes in the same order. An error names both kernels.
+
+    ```mlir
+    // error: kernel 'consumer' reconfigures DFB 0 as [] but kernel 'producer'
+    // as [4 pages]; every kernel that uses a DFB must reconfigure it at the
+    // same synchronized points
+    ```
+  }];
+}
+
+def TTLLowerTileMath : Pass<"ttl-lower-tile-math", "::mlir::ModuleOp"> {
+  let summary = "lowers each ttl.store of tile math to compute-API calls";
+  let description = [{
+    For every kernel function, as `ttl-plan-accumulation` and
+    `ttl-plan-unpack-to-dest` recorded (it fails when their attributes are
+    missing), replaces each `ttl.store` of a tile-math expression with the
+    ttnn 0.81.1 compute-API calls that compute and pack it, as
+    `emitc.call_opaque` ops naming the DFBs through unrealized casts to
+    `uint32_t`:
+
+    - the tile-register protocol around the math
+      (`tile_regs_acquire/commit/wait/release`, `pack_tile`, with
+      `pack_reconfig_l1_acc` for an accumulating store), its DEST registers
+      allocated per expression (at most one DEST section: 8 tiles, 4 with
+      fp32 accumulation);
+    - FPU math: one add / sub / mul of waited blocks (`binary_tiles_init`,
+      `add_tiles`, bcast forms), a matmul with fused math (`matmul_init`,
+      `matmul_tiles`, copies and an SFPU epilogue), a reduction
+      (`reduce_init`, `reduce_tile`, `reduce_uninit`);
+    - SFPU math: every other expression (`copy_tile` of each leaf into its
+      own register, `*_binary_tile`, `exp_tile`, ...);
+    - the compute kernel's `compute_kernel_hw_startup` before its first math
+      and the unpacker / packer reconfigurations (`reconfig_data_format*`,
+      `pack_reconfig_data_format`) between math of different formats.
+
+    The expression ops it leaves dead are erased; DFBs, blocks and every
+    other op stay for `convert-ttl-to-emitc`. Fails at the store on math it
+    cannot lower (a block that is not from `ttl.wait`, a matmul or reduction
+    combined otherwise, an expression needing more DEST registers than a
+    section holds).
+
+    ```mlir
+    // Before
+    %e = ttl.exp %x : !ttl.block<1x1xbf16>
+    ttl.store %e, %r : !ttl.block<1x1xbf16>
+    // After
+    %0 = builtin.unrealized_conversion_cast %in : !ttl.dfb<1x1xbf16, 2> to !emitc.opaque<"uint32_t">
+    emitc.call_opaque "tile_regs_acquire"() : () -> ()
+    emitc.call_opaque "copy_init"(%0) : (!emitc.opaque<"uint32_t">) -> ()
+    emitc.call_opaque "copy_tile"(%0) {args = [0 : index, 0 : i32, 0 : i32]} : ...
+    emitc.call_opaque "exp_tile_init"() : () -> ()
+    emitc.call_opaque "exp_tile"() {args = [0 : i32]} : () -> ()
+    ...
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::emitc::EmitCDialect"];
+}
+
 #endif // TTL_TRANSFORMS_TTL_PASSES_TD

@@ -85,9 +85,11 @@ TypedValue<DataflowBufferType> PopOp::getDataflowBuffer() {
 
 /// Checks that `tensor` is a tiled TTL tensor whose tile grid (of rank > 2:
 /// the batch's matrices stacked along the rows) holds the `block` slice at
-/// (row, col) when those are constants.
+/// (row, col) when those are constants; with `matrixRows`, the block's rows
+/// are runs of that many tile rows, one per matrix.
 static LogicalResult verifyTileSlice(Operation *op, RankedTensorType tensor,
-                                     BlockType block, Value row, Value col) {
+                                     BlockType block, Value row, Value col,
+                                     std::optional<int64_t> matrixRows) {
   auto layout = dyn_cast_or_null<LayoutAttr>(tensor.getEncoding());
   if (!layout)
     return op->emitOpError("tensor ")
@@ -119,18 +121,41 @@ static LogicalResult verifyTileSlice(Operation *op, RankedTensorType tensor,
   int64_t batch = 1;
   for (int64_t dim : shape.drop_back(2))
     batch *= dim;
-  int64_t grid[2] = {batch * tilesCovering(shape[shape.size() - 2]),
-                     tilesCovering(shape.back())};
+  int64_t perMatrix = tilesCovering(shape[shape.size() - 2]);
+  int64_t grid[2] = {batch * perMatrix, tilesCovering(shape.back())};
+  // The tile rows the slice spans: one run, or `matrixRows` rows of each
+  // consecutive matrix, the last run ending where the block's last row lands.
+  int64_t span = block.getShape()[0];
+  if (matrixRows) {
+    int64_t runs = *matrixRows;
+    if (shape.size() < 3)
+      return op->emitOpError("matrix_rows needs a tensor of rank > 2, got ")
+             << tensor;
+    if (runs <= 0 || runs > perMatrix || block.getShape()[0] % runs != 0)
+      return op->emitOpError("matrix_rows = ")
+             << runs << " must be positive, at most a matrix's " << perMatrix
+             << " tile rows and divide the block's " << block.getShape()[0]
+             << " rows";
+    span = (block.getShape()[0] / runs - 1) * perMatrix + runs;
+    APInt start;
+    if (matchPattern(row, m_ConstantInt(&start)) &&
+        start.getSExtValue() % perMatrix + runs > perMatrix)
+      return op->emitOpError("tile rows [")
+             << start.getSExtValue() % perMatrix << ", "
+             << start.getSExtValue() % perMatrix + runs
+             << ") of a matrix are outside its " << perMatrix << " tile rows";
+  }
+  int64_t extents[2] = {span, block.getShape()[1]};
   for (int i = 0; i < 2; ++i) {
     APInt start;
     if (!matchPattern(starts[i], m_ConstantInt(&start)))
       continue;
     int64_t tiles = grid[i];
     int64_t first = start.getSExtValue();
-    if (first < 0 || first + block.getShape()[i] > tiles)
+    if (first < 0 || first + extents[i] > tiles)
       return op->emitOpError("tile slice ")
              << (i == 0 ? "rows" : "cols") << " [" << first << ", "
-             << first + block.getShape()[i] << ") is outside the tensor's "
+             << first + extents[i] << ") is outside the tensor's "
              << tiles << " tile " << (i == 0 ? "rows" : "cols");
   }
   return success();
@@ -141,14 +166,14 @@ LogicalResult LoadTilesOp::verify() {
     return emitOpError("copies into a block that does not come from "
                        "ttl.reserve");
   return verifyTileSlice(*this, getTensor().getType(), getBlock().getType(),
-                         getRow(), getCol());
+                         getRow(), getCol(), getMatrixRows());
 }
 
 LogicalResult StoreTilesOp::verify() {
   if (!getBlock().getDefiningOp<WaitOp>())
     return emitOpError("copies a block that does not come from ttl.wait");
   return verifyTileSlice(*this, getTensor().getType(), getBlock().getType(),
-                         getRow(), getCol());
+                         getRow(), getCol(), getMatrixRows());
 }
 
 //===----------------------------------------------------------------------===//

@@ -131,13 +131,22 @@ def TTL_LoadTilesOp : TTL_Op<"load_tiles"> {
     `t[b, r0:r1, c0:c1]` (or an N-D block's slice) is built as row
     `b * tile_rows + r0`.
 
+    `matrix_rows = R` takes the block's rows from several matrices, `R` tile
+    rows of each (tt-lang's N-D slice `t[b0:b1, r0:r1, c0:c1]` into a
+    `(b1 - b0, R, C)` block with `R` less than a matrix's tile rows): block
+    row `i` is the tensor's tile row `row + (i / R) * tile_rows + i % R`,
+    `tile_rows` being one matrix's (the block's rows are a multiple of `R`).
+    Without it the block's rows are one run of the tensor's tile rows.
+
     ```mlir
     %tx = ttl.load_tiles %t[%r, %c], %blk : tensor<64x64xbf16, #ttl.layout<dram, interleaved, tiled>>, !ttl.block<1x1xbf16>
     %ty = ttl.load_tiles %u[%r, %c], %blk2 : tensor<2x64x96xbf16, #ttl.layout<dram, interleaved, tiled>>, !ttl.block<2x3xbf16>
+    // Tile row 0 of both matrices of %u (tile rows 0 and 2).
+    %tz = ttl.load_tiles %u[%c0, %c0], %blk3 {matrix_rows = 1 : i64} : tensor<2x64x96xbf16, #ttl.layout<dram, interleaved, tiled>>, !ttl.block<2x1xbf16>
     ```
   }];
   let arguments = (ins TTL_TiledTensor:$tensor, Index:$row, Index:$col,
-                   TTL_BlockType:$block);
+                   TTL_BlockType:$block, OptionalAttr<I64Attr>:$matrix_rows);
   let results = (outs TTL_TransferType:$transfer);
   let assemblyFormat = [{
     $tensor `[` $row `,` $col `]` `,` $block attr-dict `:` qualified(type($tensor)) `,` qualified(type($block))
@@ -150,14 +159,16 @@ def TTL_StoreTilesOp : TTL_Op<"store_tiles"> {
   let description = [{
     Starts an asynchronous copy of `block` (from `ttl.wait`) into the tiles
     `[row, row + R) x [col, col + C)` of `tensor`. Python:
-    `tx = ttl.copy(blk, t[r0:r1, c0:c1])`.
+    `tx = ttl.copy(blk, t[r0:r1, c0:c1])`. `matrix_rows` as for
+    `ttl.load_tiles`.
 
     ```mlir
     %tx = ttl.store_tiles %blk, %t[%r, %c] : !ttl.block<1x1xbf16>, tensor<64x64xbf16, #ttl.layout<dram, interleaved, tiled>>
+    %ty = ttl.store_tiles %blk2, %u[%r, %c] {matrix_rows = 1 : i64} : !ttl.block<2x1xbf16>, tensor<2x64x96xbf16, #ttl.layout<dram, interleaved, tiled>>
     ```
   }];
   let arguments = (ins TTL_BlockType:$block, TTL_TiledTensor:$tensor,
-                   Index:$row, Index:$col);
+                   Index:$row, Index:$col, OptionalAttr<I64Attr>:$matrix_rows);
   let results = (outs TTL_TransferType:$transfer);
   let assemblyFormat = [{
     $block `,` $tensor `[` $row `,` $col `]` attr-dict `:` qualified(type($block)) `,` qualified(type($tensor))

@@ -1,6 +1,6 @@
 //===- KernelABI.cpp - argument layout of a generated kernel --------------===//
 
-#include "ttl/Conversion/TTLToEmitC/KernelABI.h"
+#include "ttl/Transforms/TTL/KernelABI.h"
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
 

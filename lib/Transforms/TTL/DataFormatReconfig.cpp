@@ -29,10 +29,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Patterns.h"
-#include "TileMath.h"
+#include "TileMathLowering.h"
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
+#include "ttl/Transforms/TTL/EmitCCalls.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/SmallPtrSet.h"

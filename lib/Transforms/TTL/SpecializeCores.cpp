@@ -5,26 +5,31 @@
 // (ttl.grid_size) and constants is evaluated on every core. Cores with the
 // same outcomes form a subset; each subset gets its own clone of the kernel
 // with the comparisons folded (and a coordinate that is constant on the
-// subset folded too), and records its core rectangles.
+// subset folded too), and records its core rectangles. The branches the
+// folded comparisons decide are then folded away in each clone, before the
+// pass ends: a copy in a branch the clone's cores never run may address a
+// tile that the folded coordinate puts outside its tensor, which the op's
+// verifier (run after every pass) would reject.
 //
 //===----------------------------------------------------------------------===//
 
-#include "ttl/Conversion/TTLToEmitC/KernelABI.h"
-#include "ttl/Conversion/TTLToEmitC/Passes.h"
 #include "ttl/Dialect/TTL/IR/TTL.h"
 #include "ttl/Dialect/TTL/IR/TTLTargets.h"
 #include "ttl/Transforms/TTL/CoreEvaluation.h"
+#include "ttl/Transforms/TTL/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/MapVector.h"
 
 #include <map>
 
 namespace mlir::ttl {
 #define GEN_PASS_DEF_TTLSPECIALIZECORES
-#include "ttl/Conversion/TTLToEmitC/Passes.h.inc"
+#include "ttl/Transforms/TTL/Passes.h.inc"
 } // namespace mlir::ttl
 
 using namespace mlir;
@@ -120,11 +125,23 @@ struct SpecializeCoresPass
         return signalPassFailure();
       }
     }
+    // scf.if on a folded comparison keeps only the branch its cores run
+    // (scf.if's own canonicalization; the driver folds what the constants
+    // decide).
+    RewritePatternSet patterns(&getContext());
+    scf::IfOp::getCanonicalizationPatterns(patterns, &getContext());
+    FrozenRewritePatternSet foldBranches(std::move(patterns));
+    GreedyRewriteConfig config;
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
     for (func::FuncOp kernel : kernels)
-      specialize(kernel);
+      for (func::FuncOp specialized : specialize(kernel))
+        if (failed(applyPatternsGreedily(specialized, foldBranches, config)))
+          return signalPassFailure();
   }
 
-  void specialize(func::FuncOp kernel) {
+  /// Clones `kernel` per core subset (or keeps it for a single subset) and
+  /// returns the kernels whose comparisons were folded.
+  SmallVector<func::FuncOp> specialize(func::FuncOp kernel) {
     auto grid =
         kernel->getAttrOfType<DenseI64ArrayAttr>(TTLDialect::kGridAttrName);
     int64_t cols = grid[0], rows = grid[1];
@@ -137,7 +154,7 @@ struct SpecializeCoresPass
         for (int64_t x = 0; x < cols; ++x)
           all.insert({x, y});
       kernel->setAttr(TTLDialect::kCoreRangesAttrName, coverWithRectangles(b, all));
-      return;
+      return {};
     }
 
     // Comparisons decided by the coordinate alone, on every core.
@@ -167,6 +184,7 @@ struct SpecializeCoresPass
     OpBuilder builder(kernel);
     builder.setInsertionPointAfter(kernel);
     unsigned index = 0;
+    SmallVector<func::FuncOp> specialized;
     for (auto &[outcome, cores] : subsets) {
       func::FuncOp clone = kernel;
       IRMapping mapping;
@@ -203,9 +221,12 @@ struct SpecializeCoresPass
       }
       clone->setAttr(TTLDialect::kCoreRangesAttrName, coverWithRectangles(b, cores));
       builder.setInsertionPointAfter(clone);
+      if (!predicates.empty())
+        specialized.push_back(clone);
     }
     if (subsets.size() > 1)
       kernel.erase();
+    return specialized;
   }
 };
 } // namespace

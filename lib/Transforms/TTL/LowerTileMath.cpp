@@ -12,16 +12,19 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Patterns.h"
-#include "TileMath.h"
+#include "TileMathLowering.h"
 
-#include "ttl/Conversion/TTLToEmitC/Passes.h"
+#include "ttl/Transforms/TTL/KernelFunctions.h"
+#include "ttl/Transforms/TTL/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/EmitC/IR/EmitC.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/StringSwitch.h"
 
 namespace mlir::ttl {
 #define GEN_PASS_DEF_TTLLOWERTILEMATH
-#include "ttl/Conversion/TTLToEmitC/Passes.h.inc"
+#include "ttl/Transforms/TTL/Passes.h.inc"
 } // namespace mlir::ttl
 
 using namespace mlir;
@@ -56,6 +59,64 @@ FailureOr<ArrayRef<int64_t>> getPlan(func::FuncOp kernel) {
            << TTLDialect::kUnpackToDestAttrName
            << "'; run ttl-plan-unpack-to-dest before ttl-lower-tile-math";
   return ArrayRef<int64_t>();
+}
+
+/// How an emitted compute-API call reads the CBs among its operands.
+enum class CbUse { Copy, Unpack, None };
+
+CbUse classifyCall(StringRef callee) {
+  return llvm::StringSwitch<CbUse>(callee)
+      .Cases({"copy_init", "copy_tile", "unary_bcast_init", "unary_bcast",
+              "unary_bcast_uninit", "transpose_init", "transpose_tile"},
+             CbUse::Copy)
+      // Configuration and packing: they unpack nothing.
+      .Cases({"compute_kernel_hw_startup", "reconfig_data_format",
+              "reconfig_data_format_srca", "reconfig_data_format_srcb",
+              "pack_reconfig_data_format", "pack_tile"},
+             CbUse::None)
+      // Everything else that names a CB (add_tiles, matmul_tiles, their
+      // inits, ...) unpacks it into SrcA / SrcB.
+      .Default(CbUse::Unpack);
+}
+
+/// The DFB an operand of an emitted call stands for: the tile-math lowering
+/// bridges DFBs to uint32_t with unrealized casts.
+Value dfbOfCbOperand(Value operand) {
+  auto cast = operand.getDefiningOp<UnrealizedConversionCastOp>();
+  if (!cast || cast.getNumOperands() != 1)
+    return nullptr;
+  Value input = cast.getOperand(0);
+  return isa<DataflowBufferType>(input.getType()) ? input : nullptr;
+}
+
+/// After `kernel`'s tile math is lowered: checks the recorded plan against
+/// the compute-API calls the lowering emitted (every planned DFB is read by
+/// copy_tile and by no other unpacking call). Fails with an error otherwise.
+LogicalResult checkUnpackToDest(func::FuncOp kernel,
+                                ArrayRef<int64_t> unpackToDest) {
+  if (unpackToDest.empty())
+    return success();
+  // CBs of the lowered calls, by physical index (-1: a CB without one).
+  llvm::DenseSet<int64_t> copied, unpacked;
+  kernel.walk([&](emitc::CallOpaqueOp call) {
+    CbUse use = classifyCall(call.getCallee());
+    if (use == CbUse::None)
+      return;
+    for (Value operand : call.getOperands())
+      if (Value dfb = dfbOfCbOperand(operand))
+        (use == CbUse::Copy ? copied : unpacked)
+            .insert(hasPhysicalIndex(dfb) ? physicalIndexOf(dfb) : -1);
+  });
+  for (int64_t index : unpackToDest)
+    if (!copied.contains(index) || unpacked.contains(index) ||
+        unpacked.contains(-1))
+      return kernel.emitError("internal error: DFB ")
+             << index
+             << " is planned to unpack straight to DEST, but the lowered "
+                "tile math "
+             << (copied.contains(index) ? "may also unpack it into SrcA / SrcB"
+                                        : "does not read it with copy_tile");
+  return success();
 }
 
 struct TTLLowerTileMathPass

@@ -41,10 +41,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Patterns.h"
-#include "TileMath.h"
+#include "TileMathLowering.h"
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
+#include "ttl/Transforms/TTL/EmitCCalls.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -1138,6 +1138,15 @@ struct StorePattern : public OpRewritePattern<StoreOp> {
   }
 };
 } // namespace
+
+bool emitc_lowering::hasPhysicalIndex(Value dfb) {
+  auto create = dfb.getDefiningOp<CreateDataflowBufferOp>();
+  return create && create.getPhysicalIndex().has_value();
+}
+
+int64_t emitc_lowering::physicalIndexOf(Value dfb) {
+  return *dfb.getDefiningOp<CreateDataflowBufferOp>().getPhysicalIndex();
+}
 
 Value emitc_lowering::getWaitedDfb(Value value) {
   if (auto wait = value.getDefiningOp<WaitOp>())

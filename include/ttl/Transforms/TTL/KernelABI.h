@@ -2,15 +2,15 @@
 //
 // The one definition of what a generated TT-Metal kernel reads from its
 // compile-time arguments, common runtime arguments and per-core runtime
-// arguments, and in which order (docs/kernel-abi.md). The conversion to EmitC
-// reads its argument slots from here and records the same layout on each
-// kernel (`#ttl.abi` in its `#ttl.kernel_record`), which the Python artifact
-// turns into KernelABI.
+// arguments, and in which order (docs/kernel-abi.md). ttl-record-kernel-abi
+// records it on each kernel function (`ttl.abi`), the conversion to EmitC
+// reads its argument slots from that record and moves it into the kernel's
+// `#ttl.kernel_record`, which the Python artifact turns into KernelABI.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TTL_CONVERSION_TTLTOEMITC_KERNELABI_H
-#define TTL_CONVERSION_TTLTOEMITC_KERNELABI_H
+#ifndef TTL_TRANSFORMS_TTL_KERNELABI_H
+#define TTL_TRANSFORMS_TTL_KERNELABI_H
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
 
@@ -126,4 +126,4 @@ std::string getDataflowBufferName(Operation *createDfb, int32_t physicalIndex);
 
 } // namespace mlir::ttl
 
-#endif // TTL_CONVERSION_TTLTOEMITC_KERNELABI_H
+#endif // TTL_TRANSFORMS_TTL_KERNELABI_H
