@@ -29,12 +29,17 @@ inline uint64_t reshardScratchBytes(uint64_t stickBytes) {
   return 4 * (alignTo(stickBytes, unit) + unit);
 }
 
-/// A sliding window's attributes (conv2d: `channels` are the input's).
+/// A sliding window's attributes (conv2d: `channels` are the input's). The
+/// padding is ttnn's padding_n4 (top, bottom, left, right): a DRAM slice of a
+/// convolution pads its edges apart.
 struct Window {
   int64_t batch, height, width, channels;
-  int64_t kernelH, kernelW, strideH, strideW, padH, padW;
-  int64_t outH() const { return (height + 2 * padH - kernelH) / strideH + 1; }
-  int64_t outW() const { return (width + 2 * padW - kernelW) / strideW + 1; }
+  int64_t kernelH, kernelW, strideH, strideW;
+  int64_t padTop, padBottom, padLeft, padRight;
+  int64_t paddedH() const { return height + padTop + padBottom; }
+  int64_t paddedW() const { return width + padLeft + padRight; }
+  int64_t outH() const { return (paddedH() - kernelH) / strideH + 1; }
+  int64_t outW() const { return (paddedW() - kernelW) / strideW + 1; }
   int64_t outSticks() const { return batch * outH() * outW(); }
   int64_t inSticks() const { return batch * height * width; }
 };
