@@ -388,6 +388,16 @@ CASES: tuple[Case, ...] = (
         ("max", (2, 96, 640), (0, 2), True, "g:l1", "g:hs:3x1:32x32"),
         ("sum", (8, 64, 128), (0,), True, "g:dram", "g:bs:2x4:32x32"),
         ("min", (640, 96), (0,), True, "g:dram", "g:ws:1x3:32x32", "bfp8_b"),
+        # One W or H program derives its result's shards from the grid, whatever shard was asked: too
+        # small, too large, or the input's own (reduceShards).
+        ("sum", (256, 512), (-1,), True, "g:dram", "g:hs:2x1:64x32"),
+        ("sum", (256, 512), (-1,), True, "g:dram", "g:hs:4x2:256x512"),
+        ("sum", (256, 512), (-2,), True, "g:dram", "g:ws:1x3:32x64"),
+        ("max", (256, 512), (-2,), True, "g:ws:1x8:256x64", "g:ws:1x8:256x64"),
+        ("mean", (256, 512), (-1,), True, "g:bs:4x4:64x128", "g:bs:4x4:64x128"),
+        ("sum", (4, 64, 512), (-1,), True, "g:hs:8x1:32x512", "g:hs:8x1:32x512"),
+        ("sum", (256, 512), (-2, -1), True, "g:dram", "g:hs:2x2:64x32"),
+        ("max", (576, 992), (-2, -1), True, "g:bs:3x8:192x128", "g:bs:3x8:192x128", "f32"),
     )),
     *(_softmax(32 * wt) for wt in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 15, 18, 21, 24, 27, 30, 32, 33, 45)),
     *(Case(f"softmax 64x{32 * wt} f32 l1 (Wt={wt})", "softmax", (Operand((64, 32 * wt), "l1_f32", "f32"),),
@@ -505,8 +515,6 @@ DIFFERENCES: dict[str, str] = {
 # Blackhole (13x10 workers, 130 L1 banks, 8 DRAM banks): the same departures as on Wormhole, whose
 # reasons do not depend on the grid.
 BLACKHOLE_DIFFERENCES: dict[str, str] = dict(DIFFERENCES)
-# Convolutions ttnn slices over DRAM on Wormhole only (bench/opmodel_cases_cnn.py).
-DIFFERENCES.update(cnn.WORMHOLE_DIFFERENCES)
 
 
 def differences(device: str) -> dict[str, str]:
@@ -590,7 +598,7 @@ def differences_markdown(per_device: dict[str, list[dict]]) -> str:
 
 DOCS = ROOT / "docs" / "op-model.md"
 # The generated blocks of docs/op-model.md, between these marker comments.
-DOC_BLOCKS = ("calibration-agreement", "calibration-differences", "held-out")
+DOC_BLOCKS = ("calibration-agreement", "held-out")
 
 
 def doc_block(text: str, name: str) -> str:
@@ -647,7 +655,6 @@ def main() -> int:
             parser.error("--write-docs writes every family on every device: run it without --family / --device")
         text = DOCS.read_text()
         text = replace_doc_block(text, "calibration-agreement", agreement_markdown(tables))
-        text = replace_doc_block(text, "calibration-differences", differences_markdown(tables))
         random_draw = _sibling("opmodel_random")
         if random_draw.RECORDING.exists():
             drawn = capture.read_recording(random_draw.RECORDING)

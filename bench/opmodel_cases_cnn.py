@@ -15,8 +15,6 @@ the weights' data type (``weights_dtype``): the IR gives them that data type in 
 Family "conv2d" holds height sharding (the 1x1 stride-1 matmul path and ResNet-50's 3x3 convs, stride 1
 and 2, and 1x1 stride-2 downsamples, which ttnn runs through its halo and conv programs), block sharding
 of both paths, and DRAM results of each (the IR's ``shard_layout`` names the conv config's scheme).
-``WORMHOLE_DIFFERENCES`` are differences on Wormhole only (a convolution ttnn slices over DRAM there and
-runs whole on Blackhole).
 """
 
 from __future__ import annotations
@@ -107,9 +105,6 @@ REJECTED = frozenset({
 })
 
 DIFFERENCES: dict[str, str] = {
-    "conv2d 1x32x32x192->240 k5s1p1 dram_rm->dram_ws no bias": "the conv program's CBs (3,123,264 B) exceed L1 "
-    "but its weight block fits: ttnn 0.81.1 slices the input over DRAM, which the model answers "
-    "not_implemented",
     "conv2d 1x56x56x64->64 k3s1p1 l1_rm->conv_hs (the input holds 128 channels)": "an L1 activation holding more "
     "channels than in_channels: ttnn 0.81.1 runs it through the halo (the reshard and halo of the held "
     "channels), which the model answers not_implemented",
@@ -126,15 +121,6 @@ DIFFERENCES: dict[str, str] = {
     "conv2d 1x56x56x16->64 k4s4p0 g:hs:7x7:64x16:rm->conv_hs": "kernel-stride folding of a height-sharded "
     "input: ttnn folds the shards, not modelled (not_implemented)",
 }
-SLICED = ("ttnn's one-slice L1 estimate (1,395,776 B: CBs, output shard and halo output) exceeds Wormhole's free L1: "
-          "ttnn 0.81.1 slices the input over DRAM (two slices), which the model answers not_implemented; on "
-          "Blackhole it fits and matches")
-WORMHOLE_DIFFERENCES: dict[str, str] = {
-    "conv2d 1x28x28x512->1024 k1s2p0 dram_rm->conv_hs": SLICED,
-    "conv2d 2x28x28x512->1024 k1s2p0 dram_rm->conv_hs": SLICED,
-}
-
-
 def _dims(shape: tuple[int, ...]) -> str:
     return "x".join(map(str, shape))
 
@@ -365,7 +351,7 @@ def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[A
         conv(1, 14, 14, 256, 256, 1, 1, 1, dst="dram_ws"), conv(1, 14, 14, 256, 256, 3, 1, 0, dst="dram_ws"),
         conv(1, 16, 16, 64, 96, 3, 2, 0, dst="dram_ws"),
         conv(1, 28, 28, 128, 256, 1, 2, 0, src="l1_rm", dst="conv_ws"),
-        # CBs beyond L1 from DRAM with a weight block that fits: ttnn slices (not modelled).
+        # CBs beyond L1 from DRAM with a weight block that fits: ttnn slices the input over DRAM.
         conv(1, 32, 32, 192, 240, 5, 1, 1, dst="dram_ws", bias=False),
         # An activation holding other channels than in_channels: rejected from DRAM, in the matmul and with
         # fewer channels; run from L1 with more (not modelled).
@@ -398,4 +384,11 @@ def conv_cases(Case: Callable[..., Any], Operand: Callable[..., Any]) -> tuple[A
         # A tiled input under width sharding: the reshard in whole tile rows, the halo even unpadded.
         conv(1, 14, 14, 240, 40, 5, 2, 2, src="dram", dst="dram_ws", bias=False, relu=True),
         conv(1, 7, 7, 512, 2048, src="dram", dst="conv_ws", weights="bfp8_b"),
+        # DRAM slicing (op_slicing): along the height (13 slices of a 64x64 output), along the width (7
+        # tile-wide slices of a 224-wide output), width falling back to height (10 slices), 3 slices of a
+        # 7x7 kernel; every slice padded_slice'd, run and slice_write'n.
+        conv(1, 64, 64, 256, 256, 5, 1, 2, dst="dram_ws"), conv(1, 32, 224, 256, 256, 3, 1, 1, dst="dram_ws"),
+        conv(1, 40, 210, 128, 128, 5, 2, 2, dst="dram_ws"), conv(1, 14, 14, 1024, 512, 7, 1, 3, dst="dram_ws"),
+        # A height-sharded input whose grid leaves cores idle: the halo and conv on its whole grid.
+        conv(1, 28, 28, 64, 64, 3, 1, 1, src="g:hs:5x5:40x64:rm"),
     )

@@ -579,7 +579,9 @@ def reduction(rng: random.Random) -> Case:
     keepdim = rng.random() < 0.5
     src = _place(rng, shape_, dtype, row_major)
     out_shape = _reduced(shape_, dims, keepdim) if not invalid else tuple(shape_)
-    dst = _place(rng, out_shape, dtype, row_major, share=0.08)
+    # A sharded input's memory config is often passed on as the result's (ttnn derives the result's
+    # shards itself where one reduce program writes it).
+    dst = src if _is_sharded(src) and rng.random() < 0.4 else _place(rng, out_shape, dtype, row_major, share=0.08)
     inp, out = Operand(shape_, src, dtype), Operand(out_shape, dst, dtype)
     attrs = ([f"dim_arg = {R.array(dims)}"] if dims is not None else []) + (["keep_dim = true"] if keepdim else [])
     ir = f"ttnn.{op} %a0" + (f" {{{', '.join(attrs)}}}" if attrs else "")

@@ -6,18 +6,18 @@
 // rules (EltwiseProgram.h: a shard is its own CB where the program runs
 // natively on it, else 2-page CBs). Graph capture counts the unary
 // programs' buffers as dataflow buffers and binary_ng's as circular
-// buffers, each kind with its own peak; finishPrograms (Backend.cpp) turns
-// the programs into the figures (docs/op-model.md, "Composite ops").
+// buffers, each kind with its own peak; finishPrograms (AnalyticalModel.cpp)
+// turns the programs into the figures (docs/op-model.md, "Composite ops").
 //
 //===----------------------------------------------------------------------===//
 
 #include "ttl/OpModel/TTNNOpModel.h"
 
-#include "Backend.h"
+#include "AnalyticalModel.h"
 #include "EltwiseProgram.h"
 
 namespace mlir::ttnn::op_model {
-using namespace backend;
+using namespace analytical;
 
 namespace {
 /// The layouts of grad, input and output, checked.

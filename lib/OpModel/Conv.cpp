@@ -100,14 +100,14 @@
 // the scheme on the program's grid, instead of copying it to DRAM; a height-
 // sharded row-major input whose shards need no resharding runs the halo and
 // conv program on its own grid. A DRAM input runs conv2d_DRAM: in one slice
-// when ttnn's L1 estimate (op_slicing's get_L1_usage) fits the free L1, its
-// result copied to DRAM whatever memory config was asked for (the matmul
-// paths excepted). A result asked in L1 interleaved (memory_config) is copied
-// out of its shards by sharded_to_interleaved while they are live.
-// A height-sharded row-major input is read in place or resharded from L1
-// (analyseConv, analyseMatmul). Kernel-stride folding from DRAM under height
-// or width sharding is ttnn 0.81.1's rejection; convolutions that ttnn
-// slices over DRAM, a tiled input in L1 and other folding are not
+// when ttnn's L1 estimate (op_slicing's get_L1_usage) fits the free L1, else
+// in slices of the output (sliceConvolution), its result copied to DRAM
+// whatever memory config was asked for (the matmul paths excepted). A result
+// asked in L1 interleaved (memory_config) is copied out of its shards by
+// sharded_to_interleaved while they are live. A height-sharded row-major
+// input is read in place or resharded from L1 (analyseConv, analyseMatmul).
+// Kernel-stride folding from DRAM under height or width sharding is ttnn
+// 0.81.1's rejection; a tiled input in L1 and other folding are not
 // modelled.
 //
 //===----------------------------------------------------------------------===//
@@ -119,21 +119,27 @@
 #include <array>
 
 namespace mlir::ttnn::op_model {
-using namespace backend;
+using namespace analytical;
 
 namespace {
-/// The window attributes, in the order of the `window` argument.
+/// The window attributes (the `window` argument's, its padding as ttnn's
+/// padding_n4: top, bottom, left, right), of the whole call or of one of its
+/// DRAM slices.
 struct ConvWindow {
   int64_t batch, height, width, inChannels, outChannels;
-  int64_t kernelH, kernelW, strideH, strideW, padH, padW;
+  int64_t kernelH, kernelW, strideH, strideW;
+  int64_t padTop, padBottom, padLeft, padRight;
+  /// One of conv2d_DRAM's slices (sliceWindow), not the whole call.
+  bool sliced = false;
+  bool padded() const { return padTop || padBottom || padLeft || padRight; }
   int64_t pixels() const { return batch * height * width; }
   Window sliding(int64_t channels) const {
-    return {batch,   height,  width,   channels, kernelH,
-            kernelW, strideH, strideW, padH,     padW};
+    return {batch,   height,  width,  channels,  kernelH, kernelW,
+            strideH, strideW, padTop, padBottom, padLeft, padRight};
   }
   bool isMatmul() const {
     return kernelH == 1 && kernelW == 1 && strideH == 1 && strideW == 1 &&
-           padH == 0 && padW == 0;
+           !padded();
   }
   /// ttnn folds a kernel equal to its stride (> 1) into a matmul over
   /// stride-sized patches for a row-major DRAM or a height-sharded input
@@ -141,8 +147,8 @@ struct ConvWindow {
   bool foldsKernel(LayoutAttr input) const {
     bool folds = kernelH == strideH && kernelW == strideW &&
                  (strideH > 1 || strideW > 1) &&
-                 (height + 2 * padH) % strideH == 0 &&
-                 (width + 2 * padW) % strideW == 0;
+                 (height + padTop + padBottom) % strideH == 0 &&
+                 (width + padLeft + padRight) % strideW == 0;
     return folds && (!input.isL1() || input.getMemoryLayout() ==
                                           TensorMemoryLayout::HeightSharded);
   }
@@ -183,12 +189,15 @@ struct ConvIO {
 
 /// The analysis every path answers from: its programs in order (finished
 /// by finishPrograms; graph capture reports the phases apart, so none
-/// overlaps the previous one's buffers) and the result.
+/// overlaps the previous one's buffers) and the result. A halo path from
+/// DRAM also gives ttnn's L1 estimate of running it as one slice and the
+/// part of its CBs no slicing shrinks (the weight block and bias row).
 struct ConvAnalysis {
   std::vector<int64_t> outputShape;
   LayoutAttr output;
   llvm::SmallVector<ProgramStep, 4> programs;
   int64_t cores, kTiles, nTiles, mTiles;
+  uint64_t sliceEstimate = 0, weightCBBytes = 0;
 };
 
 /// A phase of the conv pipeline: its circular buffers and scratchpads, the
@@ -526,8 +535,9 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
   HaloInput haloInput{io.tiled, b.haloColumns};
   HaloBuffers halo = b.throughHalo ? haloBuffers(sliding, b.d, haloInput)
                                    : reshardBuffers(b.d);
-  // A tiled reshard, and one of L1 shards, has no stick scratchpad.
-  if (io.tiled || io.input.isSharded())
+  // A tiled reshard, one of L1 shards and a DRAM slice's padded_slice (which
+  // writes the slice into its shards) have no stick scratchpad.
+  if (io.tiled || io.input.isSharded() || w.sliced)
     halo.scratch = 0;
   if (b.inputInPlace) {
     // A sharded input is the halo's input: no reshard, no scratchpad.
@@ -552,56 +562,35 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
   // it runs the program whatever its CBs (measured: 1,769,536 B of CBs for a
   // 1x14x14x512 3x3 stride-2 conv of a height-sharded row-major input):
   // what hardware would do is not modelled.
-  if (cbBytes > device.usableL1() && io.input.isL1())
-    return notSupportedError(
-        name + ": the conv program's CBs (" + llvm::Twine(cbBytes) +
-        " B) exceed the usable L1 per core from an L1 input, which ttnn "
-        "0.81.1 does not slice; not modelled");
-  // From DRAM, ttnn slices the input (op_slicing's determine_slice_config)
-  // until one slice's L1 estimate, its CBs included, fits the free L1, and
-  // fails (found_valid_config) when none does. Slices shrink the act
-  // blocks, never the weight block and bias row: only those alone beyond
-  // the free L1 are certain to fail (stage 4's 3x3 conv with bf16 weights,
-  // 48 x 16 weight tiles); other CBs beyond L1 take ttnn's slicing (measured:
-  // 1x32x32x192 -> 240 5x5 width sharded, 3,123,264 B of CBs unsliced, runs
-  // sliced), which is not modelled.
-  if (cbBytes > device.usableL1()) {
-    if (weightCBs > device.l1AboveAllocatorBase())
-      return outOfMemoryError(
-          name + ": the conv program's weight block and bias row (" +
-          llvm::Twine(weightCBs) + " B, a weight block of " +
-          llvm::Twine(weightTiles) + " tiles) exceed the " +
-          llvm::Twine(device.l1AboveAllocatorBase()) +
-          " B of free L1 per core (ttnn 0.81.1 finds no slicing that fits)");
-    return notSupportedError(
-        name + ": the conv program's CBs (" + llvm::Twine(cbBytes) +
-        " B) exceed the usable L1 per core: ttnn slices the input over DRAM, "
-        "which is not modelled");
-  }
-  if (!io.input.isL1()) {
-    // conv2d_DRAM runs one slice when its L1 estimate of one (op_slicing's
-    // get_L1_usage: the larger of the halo's input and output shards, and
-    // the CBs, the output shard and the halo's output) fits the allocator's
-    // free L1 (the L1 above the allocator's base); else it slices the input
-    // over DRAM (measured at the switch to the 16 B step: 56x56x64 and
-    // 28x28x128 3x3 convs on Wormhole, 56x56x64 on Blackhole, beside an L1
-    // tensor of growing pages).
+  if (io.input.isL1()) {
+    if (cbBytes > device.usableL1())
+      return notSupportedError(
+          name + ": the conv program's CBs (" + llvm::Twine(cbBytes) +
+          " B) exceed the usable L1 per core from an L1 input, which ttnn "
+          "0.81.1 does not slice; not modelled");
+    if (halo.reshard + convPhaseL1 + cbBytes > device.usableL1())
+      return notSupportedError(
+          name + ": the input shard, halo, output and CBs (" +
+          llvm::Twine(halo.reshard + convPhaseL1 + cbBytes) +
+          " B) exceed usable L1: an L1 input was not measured there");
+  } else {
+    // From DRAM, conv2d_DRAM sizes a slice by op_slicing's get_L1_usage:
+    // calculate_L1_usage_for_conv_op's larger of the halo's input and
+    // output shards, and the CBs (calculate_L1_usage counts the act CB a
+    // skipped multicast overlaps), the output shard and the halo's output
+    // (measured at the switch to two slices: 56x56x64 and 28x28x128 3x3
+    // convs on Wormhole, 56x56x64 on Blackhole, beside an L1 tensor of
+    // growing pages). sliceConvolution decides from it.
     uint64_t stick = uint64_t(b.d.channelsPerCore) * kStickElementBytes;
     uint64_t haloIn = uint64_t(b.d.inSticksPerCore) * stick;
     uint64_t haloOut =
         uint64_t(simulateHalo(sliding, b.d, haloInput).sticks) * stick;
-    uint64_t estimate = std::max(haloIn + haloOut, cbBytes + out + haloOut);
-    if (estimate > device.l1AboveAllocatorBase())
-      return notSupportedError(
-          name + ": ttnn's L1 estimate of one slice (" +
-          llvm::Twine(estimate) + " B) exceeds the free L1 (" +
-          llvm::Twine(device.l1AboveAllocatorBase()) +
-          " B): ttnn slices the input over DRAM, which is not modelled");
-  } else if (halo.reshard + convPhaseL1 + cbBytes > device.usableL1()) {
-    return notSupportedError(
-        name + ": the input shard, halo, output and CBs (" +
-        llvm::Twine(halo.reshard + convPhaseL1 + cbBytes) +
-        " B) exceed usable L1: an L1 input was not measured there");
+    uint64_t estimatedCBs =
+        cbBytes + (b.skipActMcast ? uint64_t(b.hTiles * b.wTiles) * io.outTile
+                                  : 0);
+    a.sliceEstimate =
+        std::max(haloIn + haloOut, estimatedCBs + out + haloOut);
+    a.weightCBBytes = weightCBs;
   }
   // The DRAM reshapes of a tiled input (dataflow buffers, their peak as
   // their scratchpad; no L1 tensors), the halo (or the reshard alone),
@@ -617,6 +606,10 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
   a.programs.push_back(convPhase(halo.cbBytes, halo.scratch, halo.phase(),
                                  halo.phase() - input));
   a.programs.push_back(convPhase(cbBytes, 0, out + reader, reader));
+  // A slice's result is written into the DRAM result (slice_write, its CB
+  // the shard) and freed with the slice's halo buffer.
+  if (w.sliced)
+    a.programs.push_back(convPhase(0, 0, 0, input + out));
   a.cores = b.cores;
   a.kTiles = b.kTiles;
   a.nTiles = ceilDiv(w.outChannels, kTileDim);
@@ -787,7 +780,7 @@ llvm::Expected<ConvAnalysis> analyseWidthConv(const ConvWindow &w,
   // row-major input: the conv reads its input shard directly (measured: 1x1
   // stride 1 and 2); a tiled input is untilized by the halo whatever the
   // padding (measured: 7x7x512 1x1, fresh draw seed 148409860 conv2d #12).
-  b.throughHalo = w.padH != 0 || w.padW != 0 || io.tiled;
+  b.throughHalo = w.padded() || io.tiled;
   b.cores = std::max(inCores, outCores);
   b.scheme = TensorMemoryLayout::WidthSharded;
   b.outGrid = gridOf(outCores);
@@ -817,8 +810,12 @@ llvm::Expected<ConvIO> convIO(llvm::ArrayRef<int64_t> inputShape,
                               LayoutAttr inputLayout, LayoutAttr weightLayout,
                               LayoutAttr biasLayout, LayoutAttr outputLayout) {
   llvm::StringRef name = Conv2dOp::getOperationName();
+  // ttnn runs a height-sharded input whose grid leaves cores idle on its
+  // whole grid (measured: 784 pixels in shards of 40 on 5x5 cores).
   if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout,
-                                    /*rowMajorAllowed=*/true))
+                                    /*rowMajorAllowed=*/true,
+                                    /*indicesAllowed=*/false,
+                                    /*idleCoresAllowed=*/true))
     return err;
   if (!weightLayout || !outputLayout)
     return backendError(name + ": the weight and the output need a "
@@ -856,6 +853,172 @@ llvm::Expected<ConvIO> convIO(llvm::ArrayRef<int64_t> inputShape,
             tileBytes(weightLayout), tileBytes(outputLayout), outType};
   io.tiled = tiledDram;
   return io;
+}
+
+/// A path of the conv program (the file comment's pipelines).
+using ConvPath = llvm::Expected<ConvAnalysis> (*)(const ConvWindow &,
+                                                  const ConvIO &);
+
+/// The window of the DRAM slice of `w` that writes output rows (or columns,
+/// `!alongHeight`) [begin, end), or nullopt when it reads no input
+/// (op_slicing's get_input_slice and conv2d.cpp's
+/// get_input_slice_and_padding): the input rows (columns) its windows read,
+/// padded where they pass the input's edges, the call's own padding at the
+/// output's edges; unless the slice reads the whole input, the right side is
+/// padded further so that the conv writes whole tile rows of output columns
+/// (the result is tiled).
+std::optional<ConvWindow> sliceWindow(const ConvWindow &w, bool alongHeight,
+                                      int64_t begin, int64_t end) {
+  Window whole = w.sliding(w.inChannels);
+  struct Range {
+    int64_t first, last, before, after;
+  };
+  auto read = [](int64_t outFirst, int64_t outLast, int64_t outDim,
+                 int64_t inDim, int64_t stride, int64_t kernel,
+                 int64_t padBefore, int64_t padAfter) {
+    int64_t first = outFirst * stride - padBefore;
+    int64_t last = (outLast - 1) * stride - padBefore + kernel;
+    Range r{std::max<int64_t>(0, first), std::min(inDim, last),
+            std::max<int64_t>(0, -first), std::max<int64_t>(0, last - inDim)};
+    if (outFirst == 0)
+      r = {0, r.last, padBefore, r.after};
+    if (outLast == outDim)
+      r = {r.first, inDim, r.before, padAfter};
+    return r;
+  };
+  int64_t outH = whole.outH(), outW = whole.outW();
+  int64_t rowFirst = alongHeight ? begin : 0, rowLast = alongHeight ? end : outH;
+  int64_t colFirst = alongHeight ? 0 : begin, colLast = alongHeight ? outW : end;
+  Range rows = read(rowFirst, rowLast, outH, w.height, w.strideH, w.kernelH,
+                    w.padTop, w.padBottom);
+  Range cols = read(colFirst, colLast, outW, w.width, w.strideW, w.kernelW,
+                    w.padLeft, w.padRight);
+  const Range &along = alongHeight ? rows : cols;
+  if (along.first >= along.last)
+    return std::nullopt;
+  ConvWindow slice = w;
+  slice.height = rows.last - rows.first;
+  slice.width = cols.last - cols.first;
+  slice.padTop = rows.before;
+  slice.padBottom = rows.after;
+  slice.padLeft = cols.before;
+  slice.padRight = cols.after;
+  int64_t outCols = colLast - colFirst;
+  bool wholeInput = slice.height == w.height && slice.width == w.width;
+  if (outCols % kTileDim != 0 && !wholeInput)
+    slice.padRight += (kTileDim - outCols % kTileDim) * w.strideW;
+  slice.sliced = true;
+  return slice;
+}
+
+/// The windows of `count` DRAM slices along the output's rows or columns
+/// (op_slicing's run_sliced_op): the output dimension in units of a tile
+/// width for columns (the result is tiled), else of one, the first
+/// `units % count` slices a unit larger; a slice that reads no input is
+/// skipped without moving on (as ttnn's loop does).
+llvm::SmallVector<ConvWindow, 8> sliceWindows(const ConvWindow &w,
+                                              bool alongHeight, int64_t count) {
+  Window whole = w.sliding(w.inChannels);
+  int64_t dim = alongHeight ? whole.outH() : whole.outW();
+  int64_t rounding = alongHeight ? 1 : kTileDim;
+  int64_t units = ceilDiv(dim, rounding);
+  llvm::SmallVector<ConvWindow, 8> slices;
+  int64_t begin = 0;
+  for (int64_t index = 0; index < count && begin < dim; ++index) {
+    int64_t size = rounding * (units / count + (index < units % count));
+    int64_t end = std::min(dim, begin + size);
+    if (end == begin)
+      continue;
+    std::optional<ConvWindow> slice = sliceWindow(w, alongHeight, begin, end);
+    if (!slice)
+      continue;
+    slices.push_back(*slice);
+    begin += size;
+  }
+  return slices;
+}
+
+/// conv2d_DRAM's slicing of a halo path from DRAM (op_slicing.cpp's
+/// determine_slice_config and run_sliced_op, conv2d.cpp's Conv2dSliceAttr):
+/// `whole` runs as one slice when ttnn's estimate of it fits the L1 above
+/// the allocator's base (the free L1: nothing else is in L1). Else ttnn
+/// slices the output along its height when the input is narrower than 200
+/// pixels or taller than wide, else along its width (best_guess_slice_type
+/// for a tiled result), taking the fewest slices (2 up to a slice per output
+/// row, or per tile width of columns) whose largest estimate fits, then
+/// tries the other dimension, and fails when neither fits. Each slice is
+/// padded_slice'd from DRAM into the shards ttnn derives for it (no
+/// scratchpad), run through the halo and conv programs, written into the
+/// DRAM result by slice_write and freed; the 4-D result is then reshaped to
+/// ttnn's flattened one (reshape's model). Slices never shrink the weight
+/// block and bias row: beyond the free L1 they fail at once.
+llvm::Expected<ConvAnalysis> sliceConvolution(const ConvWindow &w,
+                                              const ConvIO &io, ConvPath path,
+                                              ConvAnalysis whole) {
+  llvm::StringRef name = Conv2dOp::getOperationName();
+  uint64_t freeL1 = currentDevice().l1AboveAllocatorBase();
+  if (whole.weightCBBytes > freeL1)
+    return outOfMemoryError(
+        name + ": the conv program's weight block and bias row (" +
+        llvm::Twine(whole.weightCBBytes) + " B) exceed the " +
+        llvm::Twine(freeL1) +
+        " B of free L1 per core (ttnn 0.81.1 finds no slicing that fits)");
+  if (whole.sliceEstimate <= freeL1)
+    return whole;
+  std::string slicing = (name + ": ttnn's L1 estimate of one slice (" +
+                         llvm::Twine(whole.sliceEstimate) +
+                         " B) exceeds the free L1 (" + llvm::Twine(freeL1) +
+                         " B): ttnn slices the input over DRAM")
+                            .str();
+  // A tiled input is sliced by padded_slice's tiled program, and a slice can
+  // turn into a 1x1 matmul or fold its kernel: not modelled.
+  if (io.tiled || (w.kernelH == w.strideH && w.kernelW == w.strideW))
+    return notSupportedError(slicing + "; a tiled input or a kernel of its "
+                                       "own stride is not modelled there");
+  Window full = w.sliding(w.inChannels);
+  bool heightFirst = w.width < 200 || w.height > w.width;
+  for (bool alongHeight : {heightFirst, !heightFirst}) {
+    int64_t dim = alongHeight ? full.outH() : full.outW();
+    int64_t most = alongHeight ? dim : ceilDiv(dim, kTileDim);
+    for (int64_t count = 2; count <= most; ++count) {
+      llvm::SmallVector<ConvAnalysis, 8> slices;
+      uint64_t largest = 0;
+      for (const ConvWindow &slice : sliceWindows(w, alongHeight, count)) {
+        if (slice.isMatmul())
+          return notSupportedError(slicing + "; a slice without padding of a "
+                                             "1x1 kernel is not modelled");
+        auto a = path(slice, io);
+        if (!a)
+          return a.takeError();
+        largest = std::max(largest, a->sliceEstimate);
+        if (largest > freeL1)
+          break;
+        slices.push_back(std::move(*a));
+      }
+      if (largest > freeL1)
+        continue;
+      ConvAnalysis result = std::move(whole);
+      result.programs.clear();
+      for (const ConvAnalysis &slice : slices)
+        result.programs.append(slice.programs.begin(), slice.programs.end());
+      llvm::SmallVector<int64_t, 4> image = {w.batch, full.outH(), full.outW(),
+                                             w.outChannels};
+      auto reshape = OpModel<ReshapeOp>::getOpConstraints(
+          image, result.output, result.outputShape, result.output);
+      if (!reshape)
+        return reshape.takeError();
+      ProgramStep flatten;
+      flatten.dataflowBytes = reshape->cbL1PeakSize;
+      flatten.scratchpadBytes =
+          reshape->peakL1MemorySize - reshape->cbL1PeakSize;
+      flatten.overlapsPreviousBuffers = false;
+      result.programs.push_back(flatten);
+      return result;
+    }
+  }
+  return backendError(slicing + ", and no slicing fits (ttnn 0.81.1's "
+                                "determine_slice_config fails): shard the "
+                                "input in L1 or reduce the convolution");
 }
 
 /// An activation whose sticks hold other channels than `in_channels`
@@ -897,7 +1060,8 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
                         llvm::Twine(window.size()) + " values, not 12");
   ConvWindow w{window[0], window[1], window[2], window[3],
                window[4], window[5], window[6], window[7],
-               window[8], window[9], window[10]};
+               window[8], window[9], window[9], window[10],
+               window[10]};
   auto io = convIO(inputShape, inputLayout, weightLayout, biasLayout,
                    outputLayout);
   if (!io)
@@ -956,8 +1120,6 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
     return err;
   // ttnn's program per scheme and kernel (1x1 stride-1 or not): width
   // sharding never takes the matmul (use_matmul_for_1x1_conv).
-  using ConvPath =
-      llvm::Expected<ConvAnalysis> (*)(const ConvWindow &, const ConvIO &);
   struct SchemePaths {
     TensorMemoryLayout scheme;
     ConvPath window, matmul;
@@ -987,6 +1149,9 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
     }
   }
   auto a = path(w, *io);
+  if (a && !inputLayout.isL1() && path != analyseMatmul &&
+      path != analyseBlockMatmul)
+    a = sliceConvolution(w, *io, path, std::move(*a));
   if (a)
     copyOut(*a, outputLayout);
   return a;

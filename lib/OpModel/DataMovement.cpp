@@ -15,13 +15,13 @@
 
 #include "ttl/OpModel/TTNNOpModel.h"
 
-#include "Backend.h"
+#include "AnalyticalModel.h"
 #include "EltwiseProgram.h"
 
 #include <numeric>
 
 namespace mlir::ttnn::op_model {
-using namespace backend;
+using namespace analytical;
 
 namespace {
 constexpr int64_t kPagesPerCB = 2;

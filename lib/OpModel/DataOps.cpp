@@ -14,7 +14,7 @@
 
 #include "ttl/OpModel/TTNNOpModel.h"
 
-#include "Backend.h"
+#include "AnalyticalModel.h"
 
 #include "llvm/ADT/DenseMap.h"
 
@@ -22,7 +22,7 @@
 #include <array>
 
 namespace mlir::ttnn::op_model {
-using namespace backend;
+using namespace analytical;
 
 namespace {
 constexpr int64_t kDoubleBuffer = 2;
@@ -885,7 +885,7 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
 }
 } // namespace
 
-llvm::Expected<OpConstraints> backend::permuteConstraints(
+llvm::Expected<OpConstraints> analytical::permuteConstraints(
     llvm::StringRef name, llvm::ArrayRef<int64_t> inputShape,
     LayoutAttr inputLayout, llvm::ArrayRef<int64_t> permutation,
     LayoutAttr outputLayout, const MockAllocatorState *initialState,
@@ -947,7 +947,7 @@ llvm::Expected<OpConstraints> backend::permuteConstraints(
                      initialState);
 }
 
-llvm::Expected<size_t> backend::permuteRuntime(
+llvm::Expected<size_t> analytical::permuteRuntime(
     llvm::StringRef name, llvm::ArrayRef<int64_t> inputShape,
     LayoutAttr inputLayout, llvm::ArrayRef<int64_t> permutation,
     LayoutAttr outputLayout, Swap swap) {

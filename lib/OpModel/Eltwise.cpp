@@ -15,19 +15,19 @@
 
 #include "ttl/OpModel/TTNNOpModel.h"
 
-#include "Backend.h"
+#include "AnalyticalModel.h"
 #include "EltwiseProgram.h"
 
 #include <type_traits>
 
 namespace mlir::ttnn::op_model {
-using namespace backend;
+using namespace analytical;
 
 //===----------------------------------------------------------------------===//
 // The programs' buffers (EltwiseProgram.h)
 //===----------------------------------------------------------------------===//
 
-namespace backend {
+namespace analytical {
 namespace {
 /// A 2-page streaming CB of `layout`'s tiles; row-major tensors stream
 /// tile-sized pages too (measured: relu of 2x8192 row-major bf16, 4096 B a
@@ -197,7 +197,7 @@ bool scalarBinaryIsNative(EltwiseTensor a, LayoutAttr out) {
   return a.layout.isSharded() && shardedAlike(a.layout, out) &&
          !unevenShards(a.shape, a.layout);
 }
-} // namespace backend
+} // namespace analytical
 
 namespace {
 /// Per-op facts of a unary eltwise program.

@@ -10,9 +10,9 @@
 #ifndef TTL_LIB_OPMODEL_ELTWISEPROGRAM_H
 #define TTL_LIB_OPMODEL_ELTWISEPROGRAM_H
 
-#include "Backend.h"
+#include "AnalyticalModel.h"
 
-namespace mlir::ttnn::op_model::backend {
+namespace mlir::ttnn::op_model::analytical {
 
 /// A tensor an eltwise program reads or writes.
 struct EltwiseTensor {
@@ -54,6 +54,6 @@ bool scalarBinaryIsNative(EltwiseTensor a, LayoutAttr out);
 llvm::Error checkResultDataType(llvm::StringRef opName, LayoutAttr out,
                                 LayoutAttr source);
 
-} // namespace mlir::ttnn::op_model::backend
+} // namespace mlir::ttnn::op_model::analytical
 
 #endif // TTL_LIB_OPMODEL_ELTWISEPROGRAM_H

@@ -33,7 +33,7 @@
 
 #include "ttl/OpModel/TTNNOpModel.h"
 
-#include "Backend.h"
+#include "AnalyticalModel.h"
 
 #include <algorithm>
 #include <array>
@@ -41,7 +41,7 @@
 #include <optional>
 
 namespace mlir::ttnn::op_model {
-using namespace backend;
+using namespace analytical;
 
 namespace {
 constexpr int64_t kCopyPages = 2;
@@ -443,15 +443,15 @@ tilizeProgram(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out) {
 } // namespace
 
 llvm::Expected<ConversionProgram>
-backend::conversionProgram(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
-                           LayoutAttr out) {
+analytical::conversionProgram(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                              LayoutAttr out) {
   return in.isRowMajor() ? tilizeProgram(shape, in, out)
                          : untilizeProgram(shape, in, out);
 }
 
-std::optional<uint64_t> backend::conversionCBBytes(llvm::ArrayRef<int64_t> shape,
-                                                   LayoutAttr in,
-                                                   LayoutAttr out) {
+std::optional<uint64_t>
+analytical::conversionCBBytes(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                              LayoutAttr out) {
   llvm::Expected<ConversionProgram> program = conversionProgram(shape, in, out);
   if (!program) {
     llvm::consumeError(program.takeError());
@@ -463,8 +463,8 @@ std::optional<uint64_t> backend::conversionCBBytes(llvm::ArrayRef<int64_t> shape
   return program->circularBytes + program->dataflowBytes;
 }
 
-std::optional<int64_t> backend::conversionPages(llvm::ArrayRef<int64_t> shape,
-                                                LayoutAttr in) {
+std::optional<int64_t>
+analytical::conversionPages(llvm::ArrayRef<int64_t> shape, LayoutAttr in) {
   LayoutAttr out = in.interleavedIn(
       in.isRowMajor() ? PageLayout::Tile : PageLayout::RowMajor,
       in.getBufferType());

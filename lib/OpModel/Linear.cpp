@@ -20,7 +20,7 @@
 #include "MatmulProgram.h"
 
 namespace mlir::ttnn::op_model {
-using namespace backend;
+using namespace analytical;
 
 namespace {
 

@@ -28,7 +28,7 @@
 #include <numeric>
 
 namespace mlir::ttnn::op_model {
-namespace backend {
+namespace analytical {
 
 namespace {
 /// MCAST_INPUT_BUFFERING_DEPTH (matmul_utilities.hpp): the reuse programs
@@ -1183,9 +1183,9 @@ size_t matmulRuntime(const MatmulPlan &plan, const MatmulCall &call) {
   return roofline(work);
 }
 
-} // namespace backend
+} // namespace analytical
 
-using namespace backend;
+using namespace analytical;
 
 llvm::Expected<OpConstraints> OpModel<MatmulOp>::getOpConstraints(
     llvm::ArrayRef<int64_t> aShape, LayoutAttr aLayout,

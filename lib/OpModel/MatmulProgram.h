@@ -11,9 +11,9 @@
 #ifndef TTL_LIB_OPMODEL_MATMULPROGRAM_H
 #define TTL_LIB_OPMODEL_MATMULPROGRAM_H
 
-#include "Backend.h"
+#include "AnalyticalModel.h"
 
-namespace mlir::ttnn::op_model::backend {
+namespace mlir::ttnn::op_model::analytical {
 
 /// ttnn's program factories: MatmulMultiCore, MatmulMultiCoreReuse
 /// (batched), the 1-D and the 2-D multicast programs.
@@ -80,6 +80,6 @@ LayoutAttr eltwiseLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr layout);
 /// The roofline of the product (operand and output traffic, tile products).
 size_t matmulRuntime(const MatmulPlan &plan, const MatmulCall &call);
 
-} // namespace mlir::ttnn::op_model::backend
+} // namespace mlir::ttnn::op_model::analytical
 
 #endif // TTL_LIB_OPMODEL_MATMULPROGRAM_H

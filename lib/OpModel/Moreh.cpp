@@ -49,10 +49,10 @@
 
 #include "ttl/OpModel/TTNNOpModel.h"
 
-#include "Backend.h"
+#include "AnalyticalModel.h"
 
 namespace mlir::ttnn::op_model {
-using namespace backend;
+using namespace analytical;
 
 namespace {
 /// Tiles of the large W / H program and of the C program.

@@ -27,7 +27,7 @@
 #include "SlidingWindow.h"
 
 namespace mlir::ttnn::op_model {
-using namespace backend;
+using namespace analytical;
 
 namespace {
 /// Channels per stick shard unit: ttnn splits row-major channels in
@@ -132,8 +132,8 @@ llvm::Expected<Window> checkWindow(llvm::StringRef name,
   if (window.size() != 10)
     return backendError(name + ": the window has " +
                         llvm::Twine(window.size()) + " values, not 10");
-  Window w{window[0], window[1], window[2], window[3], window[4],
-           window[5], window[6], window[7], window[8], window[9]};
+  Window w{window[0], window[1], window[2], window[3], window[4], window[5],
+           window[6], window[7], window[8], window[8], window[9], window[9]};
   if (w.outH() < 1 || w.outW() < 1)
     return backendError(name + ": the window does not fit the input");
   return w;

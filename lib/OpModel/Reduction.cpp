@@ -24,7 +24,7 @@
 
 #include "ttl/OpModel/TTNNOpModel.h"
 
-#include "Backend.h"
+#include "AnalyticalModel.h"
 
 #include "llvm/ADT/SmallSet.h"
 
@@ -32,7 +32,7 @@
 #include <type_traits>
 
 namespace mlir::ttnn::op_model {
-using namespace backend;
+using namespace analytical;
 
 namespace {
 enum class Math { Sum, Mean, Max, Min };
@@ -121,6 +121,41 @@ bool negatesBlockFloat(Math math, DataType in) {
   return math == Math::Min && in == DataType::BFloat8B;
 }
 
+/// The layout ttnn gives a ReduceDeviceOperation's result of `shape` placed
+/// in `layout` (build_reduce_output_tensor_spec): a sharded memory config
+/// keeps its scheme and grid, but the shards are the grid's share of the
+/// result's padded 2-D shape, whatever shard was asked for
+/// (TensorSpec::height_sharded / width_sharded / block_sharded: ceil
+/// division, aligned up to whole tiles; measured on both devices: a 256 x 1
+/// sum into 2 height shards of 64 rows gets shards of 128, into 8 of 256
+/// rows shards of 32).
+LayoutAttr reduceShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  if (!layout.isSharded())
+    return layout;
+  Geometry g = geometry(shape);
+  int64_t height = g.heightTiles * kTileDim, width = g.widthTiles * kTileDim;
+  int64_t rows = layout.getGrid()[0], cols = layout.getGrid()[1];
+  auto share = [](int64_t extent, int64_t cores) {
+    return ceilDiv(ceilDiv(extent, cores), kTileDim) * kTileDim;
+  };
+  int64_t shard[2] = {height, width};
+  switch (layout.getMemoryLayout()) {
+  case TensorMemoryLayout::HeightSharded:
+    shard[0] = share(height, rows * cols);
+    break;
+  case TensorMemoryLayout::WidthSharded:
+    shard[1] = share(width, rows * cols);
+    break;
+  case TensorMemoryLayout::BlockSharded:
+    shard[0] = share(height, rows);
+    shard[1] = share(width, cols);
+    break;
+  case TensorMemoryLayout::Interleaved:
+    break;
+  }
+  return layout.withShards(layout.getGrid(), shard);
+}
+
 /// The programs of a reduction and the tensors they allocate, in order.
 class Plan {
 public:
@@ -145,17 +180,13 @@ public:
     return {std::vector<int64_t>(shape.begin(), shape.end()),
             outLayout.withDataType(type), true};
   }
-  /// The W result inside one HW ReduceDeviceOperation: placed like the
-  /// output, but a one-core output grid's shard is the whole padded tensor
-  /// (ttnn sizes the shard for the W result's shape; measured on both
-  /// devices: a 64 x 1 f32 result of 8192 B, 256 x 1 bf16 of 16384 B).
-  Tensor intermediate(llvm::ArrayRef<int64_t> shape, DataType type) const {
+  /// A ReduceDeviceOperation's result, placed like the output in the
+  /// shards ttnn derives for it (reduceShards; the W result inside one HW
+  /// operation too: on a one-core grid the whole padded tensor, measured on
+  /// both devices: a 64 x 1 f32 result of 8192 B, 256 x 1 bf16 of 16384 B).
+  Tensor reduced(llvm::ArrayRef<int64_t> shape, DataType type) const {
     Tensor t = temporary(shape, type);
-    if (outLayout.isSharded()) {
-      Geometry g = geometry(shape);
-      int64_t whole[2] = {g.heightTiles * kTileDim, g.widthTiles * kTileDim};
-      t.layout = t.layout.withShards(outLayout.getGrid(), whole);
-    }
+    t.layout = reduceShards(shape, t.layout);
     return t;
   }
 
@@ -226,7 +257,7 @@ llvm::Error reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
   uint64_t inTile = tileOf(in), outTile = tileOf(out);
   std::vector<int64_t> outShape = cur.shape;
   outShape[outShape.size() - 2] = 1;
-  Tensor result = plan.temporary(outShape, out);
+  Tensor result = plan.reduced(outShape, out);
   if (negatesBlockFloat(math, in)) {
     // Two CBs of the column's tile rows for the lcm of both core groups'
     // column shares (split_work_to_cores), measured on both devices.
@@ -264,7 +295,7 @@ llvm::Error reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
     cur = result;
     return llvm::Error::success();
   } else if (std::optional<uint64_t> sharded =
-                 shardedBuffers(cur, plan.outLayout, /*overW=*/false)) {
+                 shardedBuffers(cur, result.layout, /*overW=*/false)) {
     plan.run(*sharded, &result);
   } else {
     int64_t cores = currentDevice().numCores();
@@ -279,15 +310,13 @@ llvm::Error reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
   return llvm::Error::success();
 }
 
-void reduceW(Plan &plan, Tensor &cur, Math math, DataType out,
-             bool intermediate = false) {
+void reduceW(Plan &plan, Tensor &cur, Math math, DataType out) {
   DataType in = cur.layout.getDataType();
   std::vector<int64_t> outShape = cur.shape;
   outShape.back() = 1;
-  Tensor result = intermediate ? plan.intermediate(outShape, out)
-                               : plan.temporary(outShape, out);
+  Tensor result = plan.reduced(outShape, out);
   std::optional<uint64_t> sharded =
-      shardedBuffers(cur, plan.outLayout, /*overW=*/true);
+      shardedBuffers(cur, result.layout, /*overW=*/true);
   plan.run(sharded ? *sharded
                    : reduceWBuffers(tilesOf(cur.shape), math, in, out),
            &result);
@@ -307,7 +336,7 @@ llvm::Error reduceHW(Plan &plan, Tensor &cur, Math math, DataType out) {
                     : in;
   Tensor input = cur;
   cur.temporary = false;
-  reduceW(plan, cur, math, im, /*intermediate=*/true);
+  reduceW(plan, cur, math, im);
   if (negatesBlockFloat(math, in)) { // the column: the negating H program
     llvm::Error err = reduceH(plan, cur, math, out);
     plan.release(input);
@@ -316,7 +345,7 @@ llvm::Error reduceHW(Plan &plan, Tensor &cur, Math math, DataType out) {
   uint64_t imTile = tileOf(im);
   std::vector<int64_t> outShape = cur.shape;
   outShape[outShape.size() - 2] = 1;
-  Tensor result = plan.temporary(outShape, out);
+  Tensor result = plan.reduced(outShape, out);
   plan.run((kDoubleBuffer + 1) * imTile + kDoubleBuffer * tileOf(out),
            &result);
   plan.release(cur);
@@ -508,10 +537,10 @@ llvm::Error reshapeTo(Plan &plan, Tensor &cur, llvm::ArrayRef<int64_t> shape,
 }
 
 /// Which reductions write a sharded output (ttnn 0.81.1, measured on both
-/// devices): one program writes it as asked (fast_reduce_nc alone, one W or
-/// H program; bfp8_b only on whole tiles); one HW ReduceDeviceOperation of
-/// a 2-D tensor into a one-core grid writes its W result in a shard sized to
-/// it (Plan::intermediate). fast_reduce_nc's result before a W or H program
+/// devices): fast_reduce_nc alone, one W or H program (bfp8_b only on whole
+/// tiles), one HW ReduceDeviceOperation of a 2-D tensor (its W result and
+/// its output in the shards it derives, Plan::reduced; measured on 1x1, 2x2
+/// and 3x8 grids). fast_reduce_nc's result before a W or H program
 /// takes the output's shard spec as it is: ttnn's TensorSpec rejects it when
 /// its shards do not cover that result (tensor_spec.cpp,
 /// shard_grid_fit_error). Anything else is not modelled.
@@ -533,8 +562,7 @@ llvm::Error checkShardedOutput(llvm::StringRef name, const Tensor &cur,
   else if (oneProgram)
     modelled = aligned || !blockFloat;
   else if (hw)
-    modelled = !blockFloat && tilesOf(cur.shape).batch == 1 &&
-               outLayout.getGrid()[0] * outLayout.getGrid()[1] == 1;
+    modelled = !blockFloat && tilesOf(cur.shape).batch == 1;
   if (modelled)
     return llvm::Error::success();
   return notSupportedError(name + ": a sharded output of a reduction over "
@@ -575,6 +603,14 @@ reducedShape(llvm::StringRef opName, llvm::ArrayRef<int64_t> shape,
 } // namespace
 
 namespace {
+/// ttnn's single ReduceDeviceOperation: W, H, or H and W together
+/// (`reduced`: sorted dimensions of a rank-`rank` tensor).
+bool singleReduceOp(int64_t rank, llvm::ArrayRef<int64_t> reduced) {
+  auto has = [&](int64_t d) { return llvm::is_contained(reduced, d); };
+  return (reduced.size() == 1 && (has(rank - 1) || has(rank - 2))) ||
+         (reduced.size() == 2 && has(rank - 1) && has(rank - 2));
+}
+
 /// The branches of ttnn 0.81.1 the model does not follow.
 llvm::Error checkModelled(llvm::StringRef name, LayoutAttr in,
                           LayoutAttr out) {
@@ -601,9 +637,7 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
   DataType type = inLayout.getDataType();
   int64_t w = rank - 1, h = rank - 2;
   auto has = [&](int64_t d) { return llvm::is_contained(reduced, d); };
-  // ttnn's single ReduceDeviceOperation: W, H, or H and W together.
-  bool single = (reduced.size() == 1 && (has(w) || has(h))) ||
-                (reduced.size() == 2 && has(w) && has(h));
+  bool single = singleReduceOp(rank, reduced);
   llvm::SmallVector<int64_t, 4> outer;
   for (int64_t d : reduced)
     if (d < h)
@@ -804,9 +838,21 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
     return err;
   if (llvm::Error err = checkModelled(name, inputLayout, outputLayout))
     return err;
+  // One ReduceDeviceOperation writes a sharded output in the shards it
+  // derives for its result (reduceShards), whatever shard was asked for;
+  // the result is then viewed as the output's shape.
+  LayoutAttr resultLayout = outputLayout;
+  std::vector<int64_t> resultShape = *outShape;
+  if (outputLayout.isSharded() &&
+      singleReduceOp(inputShape.size(), reduced)) {
+    resultShape.assign(inputShape.begin(), inputShape.end());
+    for (int64_t d : reduced)
+      resultShape[d] = 1;
+    resultLayout = reduceShards(resultShape, outputLayout);
+  }
   // ttnn accepts output shards that leave cores of their grid idle too
   // (measured: 11 height shards on a 5x3 grid).
-  if (llvm::Error err = checkLayout(name, "output", *outShape, outputLayout,
+  if (llvm::Error err = checkLayout(name, "output", resultShape, resultLayout,
                                     /*rowMajorAllowed=*/true,
                                     /*indicesAllowed=*/false,
                                     /*idleCoresAllowed=*/true))
@@ -818,18 +864,18 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
   // 32x480 width or block shards; 32x960 shards and 1024 columns run).
   int64_t last = outShape->empty() ? 1 : outShape->back();
   int64_t paddedLast = ceilDiv(last, kTileDim) * kTileDim;
-  if (outputLayout.isSharded() && last % kTileDim != 0 &&
-      outputLayout.getMemoryLayout() != TensorMemoryLayout::HeightSharded &&
-      outputLayout.getShard()[1] != paddedLast)
+  if (resultLayout.isSharded() && last % kTileDim != 0 &&
+      resultLayout.getMemoryLayout() != TensorMemoryLayout::HeightSharded &&
+      resultLayout.getShard()[1] != paddedLast)
     return backendError(name + ": the result's " + llvm::Twine(last) +
                         " columns are padded to " +
                         llvm::Twine(paddedLast) +
                         ", which its shards of " +
-                        llvm::Twine(outputLayout.getShard()[1]) +
+                        llvm::Twine(resultLayout.getShard()[1]) +
                         " columns do not span (ttnn's view of the result "
                         "fails)");
   auto plan = planReduction(name, mathOf<OpTy>(), inputShape, inputLayout,
-                            reduced, *outShape, outputLayout);
+                            reduced, *outShape, resultLayout);
   if (!plan)
     return plan.takeError();
   // A tilized row-major input gives a tiled result (plan->outLayout).

@@ -16,7 +16,7 @@
 #include <array>
 #include <map>
 
-namespace mlir::ttnn::op_model::backend {
+namespace mlir::ttnn::op_model::analytical {
 
 namespace {
 /// Bytes of one entry of the halo and reader config tensors (uint16).
@@ -84,7 +84,7 @@ std::array<int64_t, 2> blockedGatherEntries(llvm::ArrayRef<Transfer> transfers,
 } // namespace
 
 int64_t windowStart(const Window &w, int64_t out) {
-  int64_t hp = w.height + 2 * w.padH, wp = w.width + 2 * w.padW;
+  int64_t hp = w.paddedH(), wp = w.paddedW();
   int64_t outH = w.outH(), outW = w.outW();
   int64_t n = out / (outH * outW), r = out % (outH * outW);
   return n * hp * wp + (r / outW) * w.strideH * wp + (r % outW) * w.strideW;
@@ -94,7 +94,7 @@ int64_t windowStart(const Window &w, int64_t out) {
 /// comment): sticks are indexed in the padded input, image after image.
 Halo simulateHalo(const Window &w, const Distribution &d,
                   const HaloInput &input) {
-  int64_t hp = w.height + 2 * w.padH, wp = w.width + 2 * w.padW;
+  int64_t hp = w.paddedH(), wp = w.paddedW();
   int64_t windowEnd = (w.kernelH - 1) * wp + (w.kernelW - 1);
   constexpr int64_t kPad = -1;
   // (source core, destination core) -> runs of [source, destination, length].
@@ -110,7 +110,7 @@ Halo simulateHalo(const Window &w, const Distribution &d,
     for (int64_t global = begin; global <= end; ++global) {
       int64_t local = global - begin;
       int64_t n = global / (hp * wp), rem = global % (hp * wp);
-      int64_t h = rem / wp - w.padH, x = rem % wp - w.padW;
+      int64_t h = rem / wp - w.padTop, x = rem % wp - w.padLeft;
       bool pad = h < 0 || h >= w.height || x < 0 || x >= w.width;
       int64_t src = kPad, srcLocal = 0;
       if (!pad) {
@@ -225,4 +225,4 @@ uint64_t readerIndexBytes(int64_t entries) {
   return alignTo(entries * kConfigEntryBytes, currentDevice().l1Alignment);
 }
 
-} // namespace mlir::ttnn::op_model::backend
+} // namespace mlir::ttnn::op_model::analytical

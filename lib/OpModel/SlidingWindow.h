@@ -8,9 +8,9 @@
 #ifndef TTL_LIB_OPMODEL_SLIDINGWINDOW_H
 #define TTL_LIB_OPMODEL_SLIDINGWINDOW_H
 
-#include "Backend.h"
+#include "AnalyticalModel.h"
 
-namespace mlir::ttnn::op_model::backend {
+namespace mlir::ttnn::op_model::analytical {
 
 /// Bytes of one bf16 element (the row-major sticks both pipelines read).
 constexpr uint64_t kStickElementBytes = 2;
@@ -29,12 +29,17 @@ inline uint64_t reshardScratchBytes(uint64_t stickBytes) {
   return 4 * (alignTo(stickBytes, unit) + unit);
 }
 
-/// A sliding window's attributes (conv2d: `channels` are the input's).
+/// A sliding window's attributes (conv2d: `channels` are the input's). The
+/// padding is ttnn's padding_n4 (top, bottom, left, right): a DRAM slice of a
+/// convolution pads its edges apart.
 struct Window {
   int64_t batch, height, width, channels;
-  int64_t kernelH, kernelW, strideH, strideW, padH, padW;
-  int64_t outH() const { return (height + 2 * padH - kernelH) / strideH + 1; }
-  int64_t outW() const { return (width + 2 * padW - kernelW) / strideW + 1; }
+  int64_t kernelH, kernelW, strideH, strideW;
+  int64_t padTop, padBottom, padLeft, padRight;
+  int64_t paddedH() const { return height + padTop + padBottom; }
+  int64_t paddedW() const { return width + padLeft + padRight; }
+  int64_t outH() const { return (paddedH() - kernelH) / strideH + 1; }
+  int64_t outW() const { return (paddedW() - kernelW) / strideW + 1; }
   int64_t outSticks() const { return batch * outH() * outW(); }
   int64_t inSticks() const { return batch * height * width; }
 };
@@ -100,6 +105,6 @@ int64_t readerIndexEntries(const Window &w, const Distribution &d,
 /// The reader-index tensor's bytes per core for `entries`.
 uint64_t readerIndexBytes(int64_t entries);
 
-} // namespace mlir::ttnn::op_model::backend
+} // namespace mlir::ttnn::op_model::analytical
 
 #endif // TTL_LIB_OPMODEL_SLIDINGWINDOW_H

@@ -30,12 +30,12 @@
 
 #include "ttl/OpModel/TTNNOpModel.h"
 
-#include "Backend.h"
+#include "AnalyticalModel.h"
 
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::ttnn::op_model {
-using namespace backend;
+using namespace analytical;
 
 namespace {
 /// exp, max, sum, multiply: about five SFPU/FPU passes per tile.

@@ -1,7 +1,7 @@
 """Every row of shared/data/opmodel-reference.md through the public query path.
 
 Each row is answered by ttlang.opmodel.query_constraints on an op in IR (the
-op's OpModel interface, the constraint dispatcher and the analytical backend)
+op's OpModel interface, the constraint dispatcher and the analytical model)
 and, for legal rows, by query_runtime. Exact bytes where the row gives them;
 blank cells are not asserted; illegal rows must fail with a reason.
 

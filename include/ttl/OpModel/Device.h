@@ -16,7 +16,7 @@ class Operation;
 
 namespace mlir::ttnn::op_model {
 
-/// The facts of one chip the analytical backend and the mock allocator need:
+/// The facts of one chip the analytical model and the mock allocator need:
 /// a view of its row of the one target table (ttl/Targets.h, with the
 /// sources), under the table's names, plus what the op model derives.
 struct DeviceModel : ::ttlang::target::Facts {

@@ -1,14 +1,14 @@
-//===- Backend.h - shared pieces of the analytical backend ------*- C++ -*-===//
+//===- AnalyticalModel.h - the analytical model's shared pieces -*- C++ -*-===//
 //
-// The analytical "Metal backend": tensor geometry, layout legality, the
-// finishing step that turns an op's circular-buffer and tensor needs into
+// The analytical model's shared pieces: tensor geometry, layout legality,
+// the finishing step that turns an op's circular-buffer and tensor needs into
 // OpConstraints (stateless or on a mock allocator state), and the roofline
 // runtime. The rules and their reasoning are in docs/op-model.md.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TTL_LIB_OPMODEL_BACKEND_H
-#define TTL_LIB_OPMODEL_BACKEND_H
+#ifndef TTL_LIB_OPMODEL_ANALYTICALMODEL_H
+#define TTL_LIB_OPMODEL_ANALYTICALMODEL_H
 
 #include "ttl/TileGeometry.h"
 #include "ttl/OpModel/Device.h"
@@ -25,7 +25,7 @@
 #include <utility>
 #include <vector>
 
-namespace mlir::ttnn::op_model::backend {
+namespace mlir::ttnn::op_model::analytical {
 
 constexpr int64_t kTileDim = ::ttlang::tile::kSide; // ttl/TileGeometry.h
 /// Bytes of one bf16 / f32 tile (intermediate circular buffers of fixed format).
@@ -321,6 +321,6 @@ bool shardGridFits(llvm::ArrayRef<int64_t> shape, LayoutAttr layout);
 /// The page alignment of `layout`'s buffer type.
 uint64_t bufferAlignment(LayoutAttr layout);
 
-} // namespace mlir::ttnn::op_model::backend
+} // namespace mlir::ttnn::op_model::analytical
 
-#endif // TTL_LIB_OPMODEL_BACKEND_H
+#endif // TTL_LIB_OPMODEL_ANALYTICALMODEL_H

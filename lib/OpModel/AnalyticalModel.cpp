@@ -1,6 +1,6 @@
-//===- Backend.cpp - shared pieces of the analytical backend --------------===//
+//===- AnalyticalModel.cpp - shared pieces of the analytical model --------===//
 
-#include "Backend.h"
+#include "AnalyticalModel.h"
 
 #include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace mlir::ttnn::op_model::backend {
+namespace mlir::ttnn::op_model::analytical {
 
 Geometry geometry(llvm::ArrayRef<int64_t> shape) {
   if (shape.empty())
@@ -449,4 +449,4 @@ llvm::Error checkBuffersBelowInputs(llvm::StringRef opName, uint64_t bytes,
                           " B of L1 inputs below it (ttnn 0.81.1 throws)");
 }
 
-} // namespace mlir::ttnn::op_model::backend
+} // namespace mlir::ttnn::op_model::analytical
