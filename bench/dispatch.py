@@ -88,7 +88,7 @@ ARTIFACT = CompiledArtifact(
             KernelABI(
                 (KernelArg(ArgKind.DFB_INDEX, "in", 1, (0,)), KernelArg(ArgKind.TENSOR_ACCESSOR, "a", 2, (2, 2048))),
                 (KernelArg(ArgKind.BUFFER_ADDRESS, "a"),),
-                (KernelArg(ArgKind.CALLER_ARGS, "caller"),),
+                (KernelArg(ArgKind.CALLER_ARGS, "caller", 0),),
             ),
         ),
         KernelDescriptorSpec(
@@ -96,7 +96,7 @@ ARTIFACT = CompiledArtifact(
             KernelABI(
                 (KernelArg(ArgKind.DFB_INDEX, "in", 1, (0,)), KernelArg(ArgKind.DFB_INDEX, "out", 1, (16,))),
                 (),
-                (KernelArg(ArgKind.CALLER_ARGS, "caller"),),
+                (KernelArg(ArgKind.CALLER_ARGS, "caller", 0),),
             ),
         ),
     ),

@@ -3,7 +3,6 @@
 #include "Bindings.h"
 
 #include "ttl-c/Backend.h"
-#include "ttl-c/KernelRecords.h"
 #include "ttl-c/TTLFrontend.h"
 
 #include "mlir-c/BuiltinAttributes.h"
@@ -11,7 +10,6 @@
 #include "mlir/Bindings/Python/NanobindAdaptors.h"
 
 #include <nanobind/stl/pair.h>
-#include <nanobind/stl/tuple.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/vector.h>
 
@@ -82,90 +80,6 @@ nb::object toPython(MlirAttribute attr) {
                               printed);
 }
 
-nb::tuple int64s(MlirAttribute denseI64) {
-  intptr_t n = mlirDenseArrayGetNumElements(denseI64);
-  nb::list items;
-  for (intptr_t i = 0; i < n; ++i)
-    items.append(nb::int_(mlirDenseI64ArrayGetElement(denseI64, i)));
-  return nb::tuple(items);
-}
-
-/// The elements of an array attribute, each converted by `convert`.
-template <typename Convert>
-nb::tuple elements(MlirAttribute array, Convert convert) {
-  intptr_t n = mlirArrayAttrGetNumElements(array);
-  nb::list items;
-  for (intptr_t i = 0; i < n; ++i)
-    items.append(convert(mlirArrayAttrGetElement(array, i)));
-  return nb::tuple(items);
-}
-
-/// (kind, ref, count, words) of a #ttl.arg.
-nb::object kernelArg(MlirAttribute arg) {
-  intptr_t n = ttlangKernelArgAttrGetNumWords(arg);
-  nb::list words;
-  for (intptr_t i = 0; i < n; ++i)
-    words.append(nb::int_(ttlangKernelArgAttrGetWord(arg, i)));
-  return nb::make_tuple(ttlangKernelArgAttrGetKind(arg),
-                        toStr(ttlangKernelArgAttrGetRef(arg)),
-                        ttlangKernelArgAttrGetCount(arg), nb::tuple(words));
-}
-
-/// The fields of a #ttl.kernel_record as plain Python values, in the order
-/// of its parameters (TTLAttrs.td); enums as their generated values.
-nb::tuple kernelRecord(MlirAttribute record) {
-  MlirAttribute kernel = ttlangKernelRecordAttrGetKernel(record);
-  MlirAttribute abi = ttlangKernelRecordAttrGetABI(record);
-  return nb::make_tuple(
-      nb::make_tuple(ttlangKernelAttrGetKind(kernel),
-                     toStr(ttlangKernelAttrGetName(kernel)),
-                     toStr(ttlangKernelAttrGetOperation(kernel))),
-      ttlangKernelRecordAttrGetRole(record),
-      elements(ttlangKernelRecordAttrGetCoreRanges(record),
-               [](MlirAttribute range) {
-                 int64_t c[4];
-                 ttlangCoreRangeAttrGetCorners(range, c);
-                 return nb::make_tuple(c[0], c[1], c[2], c[3]);
-               }),
-      nb::make_tuple(
-          elements(ttlangKernelABIAttrGetCompileTime(abi), kernelArg),
-          elements(ttlangKernelABIAttrGetCommonRuntime(abi), kernelArg),
-          elements(ttlangKernelABIAttrGetPerCoreRuntime(abi), kernelArg)),
-      elements(ttlangKernelRecordAttrGetDataflowBuffers(record),
-               [](MlirAttribute dfb) {
-                 return nb::make_tuple(
-                     toStr(ttlangDataflowBufferSpecAttrGetName(dfb)),
-                     ttlangDataflowBufferSpecAttrGetIndex(dfb),
-                     ttlangDataflowBufferSpecAttrGetDataFormat(dfb),
-                     ttlangDataflowBufferSpecAttrGetPageSize(dfb),
-                     ttlangDataflowBufferSpecAttrGetTotalSize(dfb),
-                     int64s(ttlangDataflowBufferSpecAttrGetBlockShape(dfb)),
-                     ttlangDataflowBufferSpecAttrGetBlockCount(dfb),
-                     ttlangDataflowBufferSpecAttrGetReconfiguredBlocks(dfb),
-                     toStr(ttlangDataflowBufferSpecAttrGetLocation(dfb)));
-               }),
-      elements(ttlangKernelRecordAttrGetDfbConfigurations(record),
-               [](MlirAttribute config) {
-                 return nb::make_tuple(
-                     toStr(ttlangDataflowBufferConfigAttrGetName(config)),
-                     toStr(ttlangDataflowBufferConfigAttrGetDfb(config)),
-                     ttlangDataflowBufferConfigAttrGetAddress(config));
-               }),
-      elements(ttlangKernelRecordAttrGetIncludePaths(record),
-               [](MlirAttribute path) {
-                 return toStr(mlirStringAttrGetValue(path));
-               }),
-      ttlangKernelRecordAttrGetProjectInclude(record),
-      ttlangKernelRecordAttrGetFp32DestAccEn(record),
-      int64s(ttlangKernelRecordAttrGetUnpackToDest(record)),
-      elements(ttlangKernelRecordAttrGetFabricClaims(record),
-               [](MlirAttribute claim) {
-                 return nb::make_tuple(
-                     toStr(ttlangFabricClaimIntervalAttrGetName(claim)),
-                     ttlangFabricClaimIntervalAttrGetStart(claim),
-                     ttlangFabricClaimIntervalAttrGetEnd(claim));
-               }));
-}
 } // namespace
 
 void ttlang::python::populateBackendBindings(nb::module_ &m) {
@@ -208,41 +122,6 @@ void ttlang::python::populateBackendBindings(nb::module_ &m) {
       "(str, int, bool, tuple, dict; #ttl.kernel as (kind, name, "
       "operation)). Reads records without creating Python op views, which "
       "would import each dialect's generated Python module.");
-  m.def(
-      "kernel_records",
-      [](MlirModule module) {
-        nb::list records;
-        MlirStringRef recordName = ttlangKernelRecordAttrName();
-        MlirBlock body = mlirModuleGetBody(module);
-        for (MlirOperation op = mlirBlockGetFirstOperation(body);
-             !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-          MlirAttribute record =
-              mlirOperationGetAttributeByName(op, recordName);
-          if (mlirAttributeIsNull(record))
-            continue;
-          if (!ttlangAttributeIsAKernelRecord(record))
-            throw std::invalid_argument(
-                "ttl.kernel_record is not a #ttl.kernel_record");
-          MlirAttribute id =
-              mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("id"));
-          records.append(nb::make_tuple(toStr(mlirStringAttrGetValue(id)),
-                                        kernelRecord(record)));
-        }
-        return records;
-      },
-      nb::arg("module"),
-      "[(file id, record)] of every operation directly in `module` with a "
-      "#ttl.kernel_record (each generated emitc.file), read through the C "
-      "API (ttl-c/KernelRecords.h). `record` is (kernel (kind, name, "
-      "operation), role, core_ranges ((x0, y0, x1, y1), ...), abi "
-      "(compile_time, common_runtime, per_core_runtime: ((kind, ref, count, "
-      "words), ...)), dataflow_buffers ((name, index, data_format, "
-      "page_size, total_size, block_shape, block_count, reconfigured_blocks, "
-      "location), ...), dfb_configurations ((name, dfb, address), ...), "
-      "include_paths, project_include, fp32_dest_acc_en, unpack_to_dest, "
-      "fabric_claims ((name, start, end), ...)); "
-      "enums (kind, role, data_format) as the values of the generated "
-      "ttlang.dialects._ttl_enum_gen enums.");
   MlirStringRef name = ttlangBackendPipelineName();
   m.attr("BACKEND_PIPELINE") = std::string(name.data, name.length);
 }

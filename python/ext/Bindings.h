@@ -29,6 +29,9 @@ void populateDispatchMemoBindings(nanobind::module_ &m);
 
 /// C++ emission of generated kernels.
 void populateBackendBindings(nanobind::module_ &m);
+/// The kernel record attributes as typed `mlir.ir.Attribute` subclasses and
+/// `kernel_records` (KernelRecordBindings.cpp).
+void populateKernelRecordBindings(nanobind::module_ &m);
 
 } // namespace ttlang::python
 

@@ -47,6 +47,7 @@ NB_MODULE(_ttlang, m) {
   ttlang::python::populateOpModelBindings(m);
   ttlang::python::populateFrontendBindings(m);
   ttlang::python::populateBackendBindings(m);
+  ttlang::python::populateKernelRecordBindings(m);
   ttlang::python::populateRuntimeBindings(m);
   ttlang::python::populateDispatchMemoBindings(m);
 }

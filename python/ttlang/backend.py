@@ -3,10 +3,12 @@
 Runs the C++ ``ttl-backend-pipeline`` (core specialization, TTL -> EmitC, cleanup) on a module
 whose operations are split into kernel functions, translates each resulting ``emitc.file`` to
 C++ in-process (``emitc::translateToCpp``) and turns the ``#ttl.kernel_record`` the conversion
-left on each file (TTLAttrs.td, docs/kernel-abi.md), read through its C API
-(``_ttlang.kernel_records``), into :mod:`ttlang.artifact` records. Nothing is re-derived here:
-processor roles, core ranges, ABIs with their finished words and DFB specs all come from the
-C++ passes.
+left on each file (TTLAttrs.td, docs/kernel-abi.md), read by name through its typed attribute
+classes (``_ttlang.KernelRecordAttr`` and its parts over the C API), into :mod:`ttlang.artifact`
+records. Nothing is re-derived here: processor roles, core ranges, ABIs with their finished
+words and DFB specs all come from the C++ passes. :func:`check_records` goes the other way: it
+builds an artifact's records through the attributes' C++ verifiers, which is how the runtime
+checks an artifact it did not get from the compiler.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from ttlang.artifact import (
     DATA_FORMAT_OF_IR,
     KERNEL_KIND_OF_IR,
     ROLE_OF_IR,
+    CompiledArtifact,
     CoreRange,
     DataflowBufferConfigSpec,
     DataflowBufferSpec,
@@ -32,10 +35,9 @@ from ttlang.artifact import (
     LogicalKernelId,
     PipeSemaphoreSpec,
 )
-from ttlang.mlir_context import run_pipeline
+from ttlang.mlir_context import run_pipeline, thread_compile_context
 
 BACKEND_PIPELINE: str = _ttlang.BACKEND_PIPELINE
-
 
 
 @dataclass(frozen=True)
@@ -70,37 +72,39 @@ def collect_kernels(module: ir.Module) -> BackendOutput:
     configs: dict[str, DataflowBufferConfigSpec] = {}
     claims: dict[tuple[LogicalKernelId, str], FabricManagerSpec] = {}
     for file_id, record in _ttlang.kernel_records(module):
-        (kind, name, operation), role, ranges, abi, buffers, file_configs = record[:6]
-        include_paths, project_include, fp32_dest_acc_en, unpack_to_dest, fabric_claims = record[6:]
-        logical_kernel = LogicalKernelId(operation, name, KERNEL_KIND_OF_IR[kind])
-        for config_name, dfb, address in file_configs:
-            configs.setdefault(config_name, DataflowBufferConfigSpec(config_name, dfb, address))
+        kernel = _descriptor(record, sources[file_id])
+        logical_kernel = kernel.logical_kernel
+        kernels.append(kernel)
+        for config in record.dfb_configurations:
+            configs.setdefault(config.name, DataflowBufferConfigSpec(config.name, config.dfb, config.address))
         # Recorded before core specialization: every descriptor of a logical kernel has the same.
-        for claim, start, end in fabric_claims:
+        for claim in record.fabric_claims:
             claims.setdefault(
-                (logical_kernel, claim), FabricManagerSpec(logical_kernel, claim, True, start, end)
+                (logical_kernel, claim.name),
+                FabricManagerSpec(logical_kernel, claim.name, True, claim.start, claim.end),
             )
-        kernels.append(
-            KernelDescriptorSpec(
-                logical_kernel=logical_kernel,
-                role=ROLE_OF_IR[role],
-                core_ranges=tuple(CoreRange((x0, y0), (x1, y1)) for x0, y0, x1, y1 in ranges),
-                source=sources[file_id],
-                abi=KernelABI(*(_slots(slots) for slots in abi)),
-                include_paths=include_paths + ((PROJECT_INCLUDE_DIR,) if project_include else ()),
-                fp32_dest_acc_en=fp32_dest_acc_en,
-                unpack_to_dest=unpack_to_dest,
-            )
-        )
-        for entry in buffers:
-            spec = _dataflow_buffer(*entry)
-            dfbs.setdefault(spec.physical_index, spec)
+        for dfb in record.dataflow_buffers:
+            dfbs.setdefault(dfb.index, _dataflow_buffer(dfb))
     return BackendOutput(
         tuple(kernels),
         tuple(dfbs[i] for i in sorted(dfbs)),
         tuple(configs[n] for n in sorted(configs)),
         tuple(claims[key] for key in sorted(claims, key=lambda k: (k[0].name, k[1]))),
         *_pipe_semaphores(module),
+    )
+
+
+def _descriptor(record: _ttlang.KernelRecordAttr, source: str) -> KernelDescriptorSpec:
+    kernel, abi = record.kernel, record.abi
+    return KernelDescriptorSpec(
+        logical_kernel=LogicalKernelId(kernel.operation, kernel.name, KERNEL_KIND_OF_IR[kernel.kind]),
+        role=ROLE_OF_IR[record.role],
+        core_ranges=tuple(CoreRange((r.x0, r.y0), (r.x1, r.y1)) for r in record.core_ranges),
+        source=source,
+        abi=KernelABI(_slots(abi.compile_time), _slots(abi.common_runtime), _slots(abi.per_core_runtime)),
+        include_paths=record.include_paths + ((PROJECT_INCLUDE_DIR,) if record.project_include else ()),
+        fp32_dest_acc_en=record.fp32_dest_acc_en,
+        unpack_to_dest=record.unpack_to_dest,
     )
 
 
@@ -123,24 +127,71 @@ def _pipe_semaphores(module: ir.Module) -> tuple[int, tuple[PipeSemaphoreSpec, .
 PROJECT_INCLUDE_DIR = str(pathlib.Path(__file__).resolve().parent / "include")
 
 
-def _slots(slots: tuple[tuple[int, str, int, tuple[int, ...]], ...]) -> tuple[KernelArg, ...]:
-    return tuple(KernelArg(ARG_KIND_OF_IR[kind], ref, count, words) for kind, ref, count, words in slots)
+def _slots(slots: tuple[_ttlang.KernelArgAttr, ...]) -> tuple[KernelArg, ...]:
+    return tuple(KernelArg(ARG_KIND_OF_IR[a.kind], a.ref, a.count, a.words) for a in slots)
 
 
-def _dataflow_buffer(
-    name: str,
-    index: int,
-    data_format: int,
-    page_size: int,
-    total_size: int,
-    block_shape: tuple[int, int],
-    block_count: int,
-    reconfigured_blocks: int,
-    location: str,
-) -> DataflowBufferSpec:
+def _dataflow_buffer(dfb: _ttlang.DataflowBufferSpecAttr) -> DataflowBufferSpec:
     return DataflowBufferSpec(
-        name, index, DATA_FORMAT_OF_IR[data_format], page_size, total_size, block_shape, block_count,
-        reconfigured_blocks, location
+        dfb.name, dfb.index, DATA_FORMAT_OF_IR[dfb.data_format], dfb.page_size, dfb.total_size,
+        dfb.block_shape, dfb.block_count, dfb.reconfigured_blocks, dfb.location,
+    )
+
+
+# The artifact's enums -> the IR enums' values (what the records' `get` take).
+_IR_OF_KERNEL_KIND = {kind: value for value, kind in KERNEL_KIND_OF_IR.items()}
+_IR_OF_ROLE = {role: value for value, role in ROLE_OF_IR.items()}
+_IR_OF_ARG_KIND = {kind: value for value, kind in ARG_KIND_OF_IR.items()}
+_IR_OF_DATA_FORMAT = {name: value for value, name in DATA_FORMAT_OF_IR.items()}
+
+
+def check_records(artifact: CompiledArtifact) -> None:
+    """Builds the ``#ttl.kernel_record`` of every kernel descriptor of ``artifact`` through the
+    attributes' C++ verifiers (TTLAttrs.cpp), the inverse of :func:`collect_kernels`: the records
+    of an artifact read from the compile cache, an emitted runner or built by hand obey the
+    compiler's rules. Each record holds the artifact's DFBs, DFB configurations and the kernel's
+    fabric claims. Raises ``_ttlang.RecordError`` naming the descriptor and the broken rule."""
+    with thread_compile_context():
+        dfbs = [
+            _ttlang.DataflowBufferSpecAttr.get(
+                d.name, d.physical_index, _IR_OF_DATA_FORMAT[d.data_format], d.page_size, d.total_size,
+                list(d.block_shape), d.block_count, d.reconfigured_blocks, d.location)
+            for d in artifact.dataflow_buffers
+        ]
+        configs = [
+            _ttlang.DataflowBufferConfigAttr.get(c.name, c.dataflow_buffer, c.address)
+            for c in artifact.dfb_configurations
+        ]
+        for index, spec in enumerate(artifact.kernels):
+            try:
+                _record(spec, artifact, dfbs, configs)
+            except _ttlang.RecordError as err:
+                raise _ttlang.RecordError(
+                    f"descriptor {index} of kernel '{spec.logical_kernel.name}': {err}") from None
+
+
+def _record(spec: KernelDescriptorSpec, artifact: CompiledArtifact, dfbs: list[ir.Attribute],
+            configs: list[ir.Attribute]) -> _ttlang.KernelRecordAttr:
+    kernel = spec.logical_kernel
+    abi = spec.abi
+    return _ttlang.KernelRecordAttr.get(
+        _ttlang.KernelAttr.get(_IR_OF_KERNEL_KIND[kernel.kind], kernel.name, kernel.operation_id),
+        _IR_OF_ROLE[spec.role],
+        [_ttlang.CoreRangeAttr.get(*r.start, *r.end) for r in spec.core_ranges],
+        _ttlang.KernelABIAttr.get(
+            *([_ttlang.KernelArgAttr.get(_IR_OF_ARG_KIND[a.kind], a.ref, a.count, list(a.words)) for a in slots]
+              for slots in (abi.compile_time_args, abi.common_runtime_args, abi.per_core_runtime_args))),
+        dfbs,
+        configs,
+        [path for path in spec.include_paths if path != PROJECT_INCLUDE_DIR],
+        PROJECT_INCLUDE_DIR in spec.include_paths,
+        spec.fp32_dest_acc_en,
+        list(spec.unpack_to_dest),
+        [
+            _ttlang.FabricClaimIntervalAttr.get(m.name, m.start, m.end)
+            for m in artifact.fabric_managers
+            if m.external and m.logical_kernel == kernel
+        ],
     )
 
 

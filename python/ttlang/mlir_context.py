@@ -24,6 +24,19 @@ def create_context() -> ir.Context:
     return context
 
 
+_thread = threading.local()
+
+
+def thread_compile_context() -> ir.Context:
+    """This thread's context with only the ttlang dialects loaded and no thread pool (a context
+    is not shared between threads; a Python ``ir.Context()`` would also load every upstream
+    dialect and start threads, which building a few attributes never repays)."""
+    context: ir.Context | None = getattr(_thread, "context", None)
+    if context is None:
+        context = _thread.context = ir.Context._CAPICreate(_ttlang.create_compile_context_capsule())
+    return context
+
+
 def parse_module(source: str, context: ir.Context | None = None) -> ir.Module:
     """Parses textual IR in `context` (a new ttlang context when omitted)."""
     context = context or create_context()

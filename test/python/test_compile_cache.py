@@ -3,6 +3,7 @@ that a hit runs nothing of the C++ pipeline, in this process and in a new one.""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import pathlib
@@ -14,7 +15,9 @@ import pytest
 from program_files import load_module
 
 import ttlang as ttl
+from ttlang.artifact import ArgKind, CoreRange
 from ttlang.frontend import compile_cache, session
+from ttlang.runtime import KernelRecordError, OperationRuntime
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ADD = ROOT / "bench" / "cases" / "add_one_core.py"
@@ -223,3 +226,50 @@ def test_kernel_ids_loaded_in_another_process_hash_as_that_process_does():
     subprocess.run(
         [*python, "load"], input=dumped, env=dict(os.environ, PYTHONHASHSEED="2"), check=True
     )
+
+
+def _first_kernel(output, **changes):
+    kernels = output.kernels
+    return dataclasses.replace(output, kernels=(dataclasses.replace(kernels[0], **changes), *kernels[1:]))
+
+
+def _first_arg(output, **changes):
+    """The first kernel's first compile-time slot (the DFB index of its first DFB) changed."""
+    abi = output.kernels[0].abi
+    first, *rest = abi.compile_time_args
+    return _first_kernel(output, abi=dataclasses.replace(
+        abi, compile_time_args=(dataclasses.replace(first, **changes), *rest)))
+
+
+# One corruption per verifier a stored record passes through again (TTLAttrs.cpp), and the
+# verifier's own words.
+CORRUPTIONS = {
+    "core_range": (lambda out: _first_kernel(out, core_ranges=(CoreRange((1, 0), (0, 0)),)),
+                   r"core range \(1, 0\) to \(0, 0\) must have 0 <= x0 <= x1"),
+    "arg": (lambda out: _first_arg(out, words=(0, 0)),
+            r"dfb_index slot '\w+' carries 2 words but counts 1"),
+    "abi": (lambda out: _first_arg(out, kind=ArgKind.BUFFER_ADDRESS, words=()),
+            "a buffer_address slot cannot be a compile_time argument"),
+    "record": (lambda out: _first_arg(out, words=(7,)),
+               r"dfb_index slot '\w+' carries \[7\], not its DFB's physical index 0"),
+    "dfb_spec": (lambda out: dataclasses.replace(out, dataflow_buffers=(
+                     dataclasses.replace(out.dataflow_buffers[0], page_size=0), *out.dataflow_buffers[1:])),
+                 "needs a name, index >= 0, page_size >= 1"),
+    "kernel": (lambda out: _first_kernel(out, logical_kernel=dataclasses.replace(
+                   out.kernels[0].logical_kernel, operation_id="")),
+               "needs an operation identity"),
+}
+
+
+@pytest.mark.parametrize("corruption", sorted(CORRUPTIONS))
+def test_a_stored_record_that_breaks_a_verifier_rule_is_rejected(tmp_path, corruption):
+    """An entry with a valid digest whose records break a rule (written by a broken ttlang, or
+    by hand) reaches the runtime only through the attributes' C++ verifiers."""
+    corrupt, message = CORRUPTIONS[corruption]
+    cache = ttl.CompileCache(tmp_path)
+    compiled = _add().compile(SPEC, SPEC, SPEC, compile_cache=cache)
+    cache.store(compiled.frontend_ir, compiled.target, corrupt(cache.load(compiled.frontend_ir, compiled.target)))
+    loaded = _add().compile(SPEC, SPEC, SPEC, compile_cache=cache)
+    with pytest.raises(KernelRecordError, match=message):
+        OperationRuntime(loaded.artifact)
+    OperationRuntime(compiled.artifact)  # the compiler's own records pass

@@ -1,8 +1,10 @@
-"""The typed kernel records (#ttl.kernel_record and its parts, TTLAttrs.td) reach Python through
-their C API, and the artifact's enums are the dialect's generated ones."""
+"""The typed kernel records (#ttl.kernel_record and its parts, TTLAttrs.td) reach Python as typed
+attribute classes over their C API, read by name; the artifact's enums are the dialect's generated
+ones."""
 
 from __future__ import annotations
 
+from mlir import ir
 from test_backend_examples import _compile
 
 import ttlang as ttl
@@ -42,24 +44,55 @@ def test_enums_are_the_generated_ones():
     assert ROLE_OF_IR[int(gen.ProcessorRole.DataMovement1)] is ProcessorRole.DATA_MOVEMENT_1
 
 
-def test_record_fields_read_through_the_c_api():
+def test_record_fields_read_by_name():
+    """The records are typed attribute classes (ir.Attribute subclasses) with named properties."""
     module = parse_module(RECORDED)
     ((file_id, record),) = _ttlang.kernel_records(module)
     assert file_id == "mover"
-    (kind, name, operation), role, ranges, abi = record[:4]
-    assert (kind, name, operation) == (int(gen.KernelKind.DataMovement), "reader", "lit.rec:00")
-    assert role == int(gen.ProcessorRole.DataMovement1)
-    assert ranges == ((0, 0, 1, 0), (0, 1, 0, 1))
-    compile_time, common, per_core = abi
-    assert compile_time == (
+    assert isinstance(record, ir.Attribute) and _ttlang.KernelRecordAttr.isinstance(record)
+    kernel = record.kernel
+    assert (kernel.kind, kernel.name, kernel.operation) == (int(gen.KernelKind.DataMovement), "reader", "lit.rec:00")
+    assert record.role == int(gen.ProcessorRole.DataMovement1)
+    assert [(r.x0, r.y0, r.x1, r.y1) for r in record.core_ranges] == [(0, 0, 1, 0), (0, 1, 0, 1)]
+    abi = record.abi
+    assert [(a.kind, a.ref, a.count, a.words) for a in abi.compile_time] == [
         (int(gen.KernelArgKind.DfbIndex), "in", 1, (3,)),
         (int(gen.KernelArgKind.TensorAccessor), "0", 2, (0, 4096)),
         (int(gen.KernelArgKind.CallerArgCount), "caller", 1, ()),
-    )
-    assert common == ((int(gen.KernelArgKind.BufferAddress), "0", 1, ()),)
-    assert [slot[2] for slot in per_core] == [0, 1]
-    assert record[4] == (("in", 3, int(gen.DataFormat.Float32), 4096, 24576, (1, 2), 1, 2, "k.py:7"),)
-    assert record[5:] == ((("in#1", "in", 8192),), ("/opt/ext",), True, False, (), (("mux", 2, 6),))
+    ]
+    assert [(a.kind, a.ref) for a in abi.common_runtime] == [(int(gen.KernelArgKind.BufferAddress), "0")]
+    assert [a.count for a in abi.per_core_runtime] == [0, 1]
+    (dfb,) = record.dataflow_buffers
+    assert (dfb.name, dfb.index, dfb.data_format, dfb.page_size, dfb.total_size) == (
+        "in", 3, int(gen.DataFormat.Float32), 4096, 24576)
+    assert (dfb.block_shape, dfb.block_count, dfb.reconfigured_blocks, dfb.location) == ((1, 2), 1, 2, "k.py:7")
+    (config,) = record.dfb_configurations
+    assert (config.name, config.dfb, config.address) == ("in#1", "in", 8192)
+    assert record.include_paths == ("/opt/ext",)
+    assert (record.project_include, record.fp32_dest_acc_en, record.unpack_to_dest) == (True, False, ())
+    assert [(c.name, c.start, c.end) for c in record.fabric_claims] == [("mux", 2, 6)]
+
+
+def test_get_builds_the_attribute_the_parser_builds():
+    """``get`` of each record class builds the very attribute the IR spells (uniqued: equal)."""
+    module = parse_module(RECORDED)
+    ((_, parsed),) = _ttlang.kernel_records(module)
+    with module.context:
+        (dfb,) = parsed.dataflow_buffers
+        rebuilt = _ttlang.KernelRecordAttr.get(
+            _ttlang.KernelAttr.get(int(gen.KernelKind.DataMovement), "reader", "lit.rec:00"),
+            int(gen.ProcessorRole.DataMovement1),
+            [_ttlang.CoreRangeAttr.get(0, 0, 1, 0), _ttlang.CoreRangeAttr.get(0, 1, 0, 1)],
+            _ttlang.KernelABIAttr.get(
+                [_ttlang.KernelArgAttr.get(a.kind, a.ref, a.count, list(a.words)) for a in parsed.abi.compile_time],
+                [_ttlang.KernelArgAttr.get(int(gen.KernelArgKind.BufferAddress), "0", 1, [])],
+                list(parsed.abi.per_core_runtime)),
+            [_ttlang.DataflowBufferSpecAttr.get("in", 3, int(gen.DataFormat.Float32), 4096, 24576, [1, 2], 1, 2,
+                                                "k.py:7")],
+            [_ttlang.DataflowBufferConfigAttr.get("in#1", "in", 8192)],
+            ["/opt/ext"], True, False, [], [_ttlang.FabricClaimIntervalAttr.get("mux", 2, 6)])
+        assert rebuilt == parsed
+        assert isinstance(dfb, _ttlang.DataflowBufferSpecAttr)
 
 
 def test_artifact_view_of_a_record():

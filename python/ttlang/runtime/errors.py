@@ -48,5 +48,10 @@ class ArtifactError(RuntimeResourceError):
     """The compiled artifact is inconsistent with the runtime contract (a compiler bug)."""
 
 
+class KernelRecordError(ArtifactError):
+    """A kernel descriptor's record breaks a rule of its attribute's C++ verifier (TTLAttrs.cpp);
+    the message names the descriptor and is the verifier's."""
+
+
 class DispatchError(RuntimeResourceError):
     """A dispatch request is malformed (missing or unexpected factory, wrong tensor count)."""

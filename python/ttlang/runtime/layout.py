@@ -1,5 +1,10 @@
 """What the runtime derives once from a compiled artifact: kernel core sets, ABI slot plans and
-the artifact's own consistency checks. Built once per operation runtime, never per dispatch."""
+the artifact's consistency checks. Built once per operation runtime, never per dispatch.
+
+The rules of one kernel record are its attributes' C++ verifiers' (TTLAttrs.cpp): every artifact,
+from the compiler, the compile cache, an emitted runner or built by hand, is rebuilt as records
+through them (``ttlang.backend.check_records``). The checks here are of what no record holds: the
+grid, the tensors, the semaphore count, how descriptors share cores."""
 
 from __future__ import annotations
 
@@ -13,9 +18,9 @@ from ttlang.artifact import (
     KernelDescriptorSpec,
     KernelKind,
     LogicalKernelId,
-    ProcessorRole,
 )
-from ttlang.runtime.errors import ArtifactError
+from ttlang.backend import check_records
+from ttlang.runtime.errors import ArtifactError, KernelRecordError
 
 # Semaphore ids run below every target's semaphore count (ttl/Targets.h: 16, ids up to 15).
 MAX_SEMAPHORE_ID = min(facts["semaphores"] for facts in _ttlang.targets().values()) - 1
@@ -75,12 +80,12 @@ def build_layout(artifact: CompiledArtifact) -> OperationLayout:
         raise ArtifactError(
             f"{artifact.compiler_semaphore_count} compiler semaphores exceed the hardware limit"
         )
+    try:
+        check_records(artifact)
+    except _ttlang.RecordError as err:
+        raise KernelRecordError(str(err)) from None
     worker = frozenset((x, y) for y in range(rows) for x in range(cols))
-    dfb_index = {dfb.name: dfb.physical_index for dfb in artifact.dataflow_buffers}
     configs = {config.name: config.address for config in artifact.dfb_configurations}
-    for config in artifact.dfb_configurations:
-        if config.dataflow_buffer not in dfb_index:
-            raise ArtifactError(f"DFB configuration '{config.name}' names unknown DFB")
     tensor_index: dict[str, int] = {}
     for i, tensor in enumerate(artifact.tensors):
         tensor_index[tensor.name] = i
@@ -109,7 +114,7 @@ def build_layout(artifact: CompiledArtifact) -> OperationLayout:
                 cores.append(xy)
         kernel_cores.setdefault(kernel, set()).update(cores)
         descriptors.append(_descriptor_layout(index, spec, tuple(sorted(cores, key=lambda c: (c[1], c[0]))),
-                                              dfb_index, configs, tensor_index, artifact))
+                                              tensor_index, artifact))
     return OperationLayout(
         artifact,
         worker,
@@ -135,112 +140,46 @@ def _descriptor_layout(
     index: int,
     spec: KernelDescriptorSpec,
     cores: tuple[tuple[int, int], ...],
-    dfb_index: dict[str, int],
-    configs: dict[str, int],
     tensor_index: dict[str, int],
     artifact: CompiledArtifact,
 ) -> DescriptorLayout:
+    """The descriptor's slot plan. Its record has passed the attribute verifiers (which kinds each
+    list holds, the words a slot carries, one caller slot placed where its words can be found,
+    DFBs and configurations the record has): what is left are the tensors, which only the
+    artifact knows."""
     where = f"descriptor {index} of kernel '{spec.logical_kernel.name}'"
     words: list[int] = []
     caller_count_slot = None
     for arg in spec.abi.compile_time_args:
-        if arg.kind is ArgKind.DFB_INDEX:
-            if arg.ref not in dfb_index:
-                raise ArtifactError(f"{where}: compile-time arg names unknown DFB '{arg.ref}'")
-            if arg.words != (dfb_index[arg.ref],):
-                raise ArtifactError(
-                    f"{where}: compile-time arg of DFB '{arg.ref}' carries {arg.words}, not its "
-                    f"physical index {dfb_index[arg.ref]}"
-                )
-            words.extend(arg.words)
-        elif arg.kind is ArgKind.TENSOR_ACCESSOR:
-            if arg.ref not in tensor_index:
-                raise ArtifactError(f"{where}: compile-time arg names unknown tensor '{arg.ref}'")
-            tensor = artifact.tensors[tensor_index[arg.ref]]
-            # ArgsConfig bit 0 (Sharded) must match the tensor: its kernels would address
-            # pages where the tensor does not keep them.
-            if bool(arg.words and arg.words[0] & 1) != (tensor.memory_layout != "interleaved"):
-                raise ArtifactError(
-                    f"tensor '{tensor.name}': a {tensor.memory_layout} tensor with "
-                    f"{'an interleaved' if tensor.memory_layout != 'interleaved' else 'a sharded'} "
-                    f"tensor accessor (words {list(arg.words)})"
-                )
-            # The compiler's finished TensorAccessorArgs words (#ttl.arg words).
-            if arg.count != len(arg.words):
-                raise ArtifactError(
-                    f"{where}: tensor accessor of '{arg.ref}' carries {len(arg.words)} words, ABI "
-                    f"says {arg.count}"
-                )
-            words.extend(arg.words)
-        elif arg.kind is ArgKind.CALLER_ARG_COUNT:
-            if caller_count_slot is not None:
-                raise ArtifactError(f"{where}: two caller-argument-count slots")
+        if arg.kind is ArgKind.CALLER_ARG_COUNT:
             caller_count_slot = len(words)
             words.append(0)
-        else:
-            raise ArtifactError(f"{where}: {arg.kind.value} cannot be a compile-time argument")
-    for arg in spec.abi.common_runtime_args:
-        if arg.kind in (ArgKind.BUFFER_ADDRESS, ArgKind.SHARD_BANK_COORDS):
-            if arg.ref not in tensor_index:
-                raise ArtifactError(f"{where}: common runtime arg names unknown tensor '{arg.ref}'")
-            if arg.kind is ArgKind.SHARD_BANK_COORDS and arg.count != (len(arg.words) + 1) // 2:
-                raise ArtifactError(
-                    f"{where}: bank coordinates of '{arg.ref}' take {arg.count} words for "
-                    f"{len(arg.words)} banks"
-                )
-        elif arg.kind is not ArgKind.SCALAR:
-            raise ArtifactError(f"{where}: {arg.kind.value} cannot be a common runtime argument")
-    caller_slot = None
-    reconfigures = False
-    for position, arg in enumerate(spec.abi.per_core_runtime_args):
-        if arg.kind is ArgKind.CALLER_ARGS:
-            if caller_slot is not None:
-                raise ArtifactError(f"{where}: two caller-argument slots")
-            caller_slot = position
-        elif arg.kind is ArgKind.DFB_CONFIG_ADDRESS:
-            if arg.ref not in configs:
-                raise ArtifactError(f"{where}: unknown DFB configuration '{arg.ref}'")
-            reconfigures = True
-        elif arg.kind is ArgKind.BUFFER_ADDRESS:
-            if arg.ref not in tensor_index:
-                raise ArtifactError(f"{where}: per-core runtime arg names unknown tensor '{arg.ref}'")
-        elif arg.kind is ArgKind.CORE_COORD:
-            if arg.count != 2:
-                raise ArtifactError(f"{where}: a core coordinate takes 2 words")
-        elif arg.kind is not ArgKind.SCALAR:
-            raise ArtifactError(f"{where}: {arg.kind.value} cannot be a per-core runtime argument")
-    _check_unpack_to_dest(where, spec, artifact)
+            continue
+        if arg.kind is ArgKind.TENSOR_ACCESSOR:
+            _check_accessor(where, arg, tensor_index, artifact)
+        words.extend(arg.words)
+    for arg in spec.abi.common_runtime_args + spec.abi.per_core_runtime_args:
+        if arg.kind in (ArgKind.BUFFER_ADDRESS, ArgKind.SHARD_BANK_COORDS) and arg.ref not in tensor_index:
+            raise ArtifactError(f"{where}: {arg.kind.value} slot names unknown tensor '{arg.ref}'")
     per_core = spec.abi.per_core_runtime_args
-    if reconfigures and caller_slot not in (None, 0):
-        raise ArtifactError(
-            f"{where}: caller per-core arguments must come first (zero-based) in a "
-            "reconfiguring kernel"
-        )
-    if caller_slot is not None and caller_slot != len(per_core) - 1 and caller_count_slot is None:
-        raise ArtifactError(
-            f"{where}: per-core arguments follow the caller's, so the kernel needs a "
-            "caller-argument-count compile-time argument to find them"
-        )
+    caller_slot = next((i for i, arg in enumerate(per_core) if arg.kind is ArgKind.CALLER_ARGS), None)
+    reconfigures = any(arg.kind is ArgKind.DFB_CONFIG_ADDRESS for arg in per_core)
     return DescriptorLayout(index, spec, cores, tuple(words), caller_count_slot,
                             spec.abi.common_runtime_args, per_core, caller_slot, reconfigures)
 
 
-def _check_unpack_to_dest(where: str, spec: KernelDescriptorSpec, artifact: CompiledArtifact) -> None:
-    """``unpack_to_dest`` names f32 DFBs of a compute kernel with fp32 DEST accumulation (a
-    32-bit tile cannot be unpacked into a 16-bit DEST), once each."""
-    if not spec.unpack_to_dest:
-        return
-    if spec.role is not ProcessorRole.COMPUTE or not spec.fp32_dest_acc_en:
-        raise ArtifactError(f"{where}: unpack_to_dest needs a compute kernel with fp32_dest_acc_en")
-    formats = {dfb.physical_index: dfb.data_format for dfb in artifact.dataflow_buffers}
-    if len(set(spec.unpack_to_dest)) != len(spec.unpack_to_dest):
-        raise ArtifactError(f"{where}: unpack_to_dest names a DFB twice: {spec.unpack_to_dest}")
-    for index in spec.unpack_to_dest:
-        if formats.get(index) != "float32":
-            raise ArtifactError(
-                f"{where}: unpack_to_dest names DFB index {index}, which is not an f32 DFB of the "
-                "operation"
-            )
+def _check_accessor(where: str, arg: KernelArg, tensor_index: dict[str, int], artifact: CompiledArtifact) -> None:
+    if arg.ref not in tensor_index:
+        raise ArtifactError(f"{where}: compile-time arg names unknown tensor '{arg.ref}'")
+    tensor = artifact.tensors[tensor_index[arg.ref]]
+    # ArgsConfig bit 0 (Sharded) must match the tensor: its kernels would address
+    # pages where the tensor does not keep them.
+    if bool(arg.words and arg.words[0] & 1) != (tensor.memory_layout != "interleaved"):
+        raise ArtifactError(
+            f"tensor '{tensor.name}': a {tensor.memory_layout} tensor with "
+            f"{'an interleaved' if tensor.memory_layout != 'interleaved' else 'a sharded'} "
+            f"tensor accessor (words {list(arg.words)})"
+        )
 
 
 def worker_noc_xy(x: int, y: int) -> tuple[int, int]:

@@ -15,7 +15,7 @@ import numpy as np
 import ttlang.emu as emu
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "examples"))
-from fabric_programs import RELAY, WAITING, relay_operation, waiting_operation  # noqa: E402
+from fabric_kernels import RELAY, WAITING, relay_operation, waiting_operation  # noqa: E402
 from mesh_all_gather import gather, make_all_gather  # noqa: E402
 from mesh_all_reduce import all_reduce  # noqa: E402
 from mesh_reduce_scatter import all_reduce as ring_all_reduce  # noqa: E402

@@ -13,7 +13,7 @@ import pytest
 
 import ttlang.emu as emu
 from ttlang.emu.mesh_topology import FABRIC_WRAPS, LINE, RING, MeshTopology, descriptors, topology_for
-from fabric_programs import FAULTY, RELAY, WAITING, faulty_operation, relay_operation, waiting_operation
+from fabric_kernels import FAULTY, RELAY, WAITING, faulty_operation, relay_operation, waiting_operation
 from numerics import BF16, assert_bits_equal, bf16, f32
 from program_files import load_module
 

@@ -90,13 +90,13 @@ SENDER_ABI = KernelABI(
         KernelArg(ArgKind.TENSOR_ACCESSOR, "input_tensor", 2, (2, 2048)),
     ),
     common_runtime_args=(KernelArg(ArgKind.BUFFER_ADDRESS, "input_tensor"),),
-    per_core_runtime_args=(KernelArg(ArgKind.CALLER_ARGS, "caller"),),
+    per_core_runtime_args=(KernelArg(ArgKind.CALLER_ARGS, "caller", 0),),
 )
 
 COMPUTE_ABI = KernelABI(
     compile_time_args=(KernelArg(ArgKind.DFB_INDEX, "in_dfb", 1, (0,)), KernelArg(ArgKind.DFB_INDEX, "out_dfb", 1, (16,))),
     common_runtime_args=(),
-    per_core_runtime_args=(KernelArg(ArgKind.CALLER_ARGS, "caller"),),
+    per_core_runtime_args=(KernelArg(ArgKind.CALLER_ARGS, "caller", 0),),
 )
 
 
@@ -158,7 +158,7 @@ def reconfiguring(grid: tuple[int, int] = (4, 1)) -> CompiledArtifact:
         compile_time_args=(KernelArg(ArgKind.CALLER_ARG_COUNT, "caller"), KernelArg(ArgKind.DFB_INDEX, "in_dfb", 1, (0,))),
         common_runtime_args=(),
         per_core_runtime_args=(
-            KernelArg(ArgKind.CALLER_ARGS, "caller"),
+            KernelArg(ArgKind.CALLER_ARGS, "caller", 0),
             KernelArg(ArgKind.DFB_CONFIG_ADDRESS, "in_dfb.a"),
             KernelArg(ArgKind.DFB_CONFIG_ADDRESS, "in_dfb.b"),
         ),

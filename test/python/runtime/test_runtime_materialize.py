@@ -283,7 +283,7 @@ def test_general_per_core_layout(ttnn, monkeypatch):
         compile_time_args=(KernelArg(ArgKind.CALLER_ARG_COUNT, "caller"), KernelArg(ArgKind.DFB_INDEX, "out_dfb", 1, (16,))),
         common_runtime_args=(KernelArg(ArgKind.SCALAR, "scale"),),
         per_core_runtime_args=(
-            KernelArg(ArgKind.CALLER_ARGS, "caller"),
+            KernelArg(ArgKind.CALLER_ARGS, "caller", 0),
             KernelArg(ArgKind.BUFFER_ADDRESS, "output_tensor"),
             KernelArg(ArgKind.CORE_COORD, "xy", 2),
             KernelArg(ArgKind.SCALAR, "scale"),

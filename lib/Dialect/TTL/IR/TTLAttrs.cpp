@@ -5,7 +5,9 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -131,6 +133,9 @@ LogicalResult KernelArgAttr::verify(function_ref<InFlightDiagnostic()> emitError
                          << " banks; it takes (banks + 1) / 2";
     return success();
   }
+  if (kind == KernelArgKind::CoreCoord && count != 2)
+    return emitError() << "core_coord slot '" << ref << "' has count " << count
+                       << "; a core coordinate takes 2 words (x, y)";
   if (hasFinishedWords(kind) && static_cast<int64_t>(words.size()) != count)
     return emitError() << stringifyKernelArgKind(kind) << " slot '" << ref
                        << "' carries " << words.size() << " words but counts "
@@ -178,6 +183,33 @@ LogicalResult KernelABIAttr::verify(function_ref<InFlightDiagnostic()> emitError
         return emitError() << "a " << stringifyKernelArgKind(arg.getKind())
                            << " slot cannot be a " << list << " argument";
     }
+  // Where the runtime finds the caller's per-core words and what follows
+  // them (docs/kernel-abi.md, "Per-core runtime args").
+  auto positions = [](ArrayAttr slots, KernelArgKind kind) {
+    SmallVector<size_t> found;
+    for (auto [position, slot] : llvm::enumerate(slots))
+      if (cast<KernelArgAttr>(slot).getKind() == kind)
+        found.push_back(position);
+    return found;
+  };
+  SmallVector<size_t> callerCount =
+      positions(compileTime, KernelArgKind::CallerArgCount);
+  SmallVector<size_t> caller = positions(perCoreRuntime, KernelArgKind::CallerArgs);
+  if (callerCount.size() > 1)
+    return emitError() << "two caller_arg_count slots";
+  if (caller.size() > 1)
+    return emitError() << "two caller_args slots";
+  if (caller.empty())
+    return success();
+  if (caller[0] != 0 &&
+      !positions(perCoreRuntime, KernelArgKind::DfbConfigAddress).empty())
+    return emitError() << "the caller_args slot of a reconfiguring kernel "
+                          "comes first in per_core_runtime (its "
+                          "dfb_config_address slots follow it)";
+  if (caller[0] + 1 != perCoreRuntime.size() && callerCount.empty())
+    return emitError() << "per_core_runtime slots follow the caller's words, "
+                          "so the kernel needs a caller_arg_count compile-time "
+                          "slot to find them";
   return success();
 }
 
@@ -219,9 +251,60 @@ FabricClaimIntervalAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+/// What a record's slots and lists name is in the record: each dfb_index slot
+/// a DFB of `dataflow_buffers` (with its physical index as the word), each
+/// dfb_config_address slot one of `dfb_configurations`, each configuration a
+/// DFB, each unpack_to_dest index an f32 DFB.
+static LogicalResult
+verifyRecordReferences(function_ref<InFlightDiagnostic()> emitError,
+                       KernelABIAttr abi, ArrayAttr dataflowBuffers,
+                       ArrayAttr dfbConfigurations,
+                       DenseI64ArrayAttr unpackToDest) {
+  llvm::StringMap<DataflowBufferSpecAttr> byName;
+  llvm::DenseMap<int64_t, DataflowBufferSpecAttr> byIndex;
+  for (auto dfb : dataflowBuffers.getAsRange<DataflowBufferSpecAttr>()) {
+    byName[dfb.getName()] = dfb;
+    byIndex[dfb.getIndex()] = dfb;
+  }
+  llvm::StringSet<> configs;
+  for (auto config : dfbConfigurations.getAsRange<DataflowBufferConfigAttr>()) {
+    if (!byName.count(config.getDfb()))
+      return emitError() << "DFB configuration '" << config.getName()
+                         << "' reconfigures DFB '" << config.getDfb()
+                         << "', which is not in dataflow_buffers";
+    configs.insert(config.getName());
+  }
+  for (auto arg : abi.getCompileTime().getAsRange<KernelArgAttr>()) {
+    if (arg.getKind() != KernelArgKind::DfbIndex)
+      continue;
+    auto dfb = byName.lookup(arg.getRef());
+    if (!dfb)
+      return emitError() << "dfb_index slot '" << arg.getRef()
+                         << "' names a DFB that is not in dataflow_buffers";
+    int64_t index = dfb.getIndex();
+    if (arg.getWords() != ArrayRef<int64_t>(index))
+      return emitError() << "dfb_index slot '" << arg.getRef() << "' carries ["
+                         << arg.getWords() << "], not its DFB's physical index "
+                         << index;
+  }
+  for (auto arg : abi.getPerCoreRuntime().getAsRange<KernelArgAttr>())
+    if (arg.getKind() == KernelArgKind::DfbConfigAddress &&
+        !configs.contains(arg.getRef()))
+      return emitError() << "dfb_config_address slot '" << arg.getRef()
+                         << "' names a configuration that is not in "
+                            "dfb_configurations";
+  for (int64_t index : unpackToDest.asArrayRef()) {
+    auto dfb = byIndex.lookup(index);
+    if (!dfb || dfb.getDataFormat() != DataFormat::Float32)
+      return emitError() << "unpack_to_dest names DFB index " << index
+                         << ", which is not an f32 DFB of dataflow_buffers";
+  }
+  return success();
+}
+
 LogicalResult KernelRecordAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, KernelAttr kernel,
-    ProcessorRole role, ArrayAttr coreRanges, KernelABIAttr,
+    ProcessorRole role, ArrayAttr coreRanges, KernelABIAttr abi,
     ArrayAttr dataflowBuffers, ArrayAttr dfbConfigurations,
     ArrayAttr includePaths, BoolAttr, BoolAttr fp32DestAccEn,
     DenseI64ArrayAttr unpackToDest, ArrayAttr fabricClaims) {
@@ -253,16 +336,19 @@ LogicalResult KernelRecordAttr::verify(
       return emitError() << "fabric claim '"
                          << cast<FabricClaimIntervalAttr>(claim).getName()
                          << "' is recorded twice";
-  if (fp32DestAccEn.getValue() && role != ProcessorRole::Compute)
-    return emitError() << "fp32_dest_acc_en is for compute kernels";
-  if (!unpackToDest.empty() && !fp32DestAccEn.getValue())
+  if (!unpackToDest.empty() &&
+      (!fp32DestAccEn.getValue() || role != ProcessorRole::Compute))
     return emitError()
            << "unpack_to_dest needs a compute kernel with fp32_dest_acc_en";
+  if (fp32DestAccEn.getValue() && role != ProcessorRole::Compute)
+    return emitError() << "fp32_dest_acc_en is for compute kernels";
   if (!llvm::is_sorted(unpackToDest.asArrayRef()) ||
       llvm::adjacent_find(unpackToDest.asArrayRef()) !=
           unpackToDest.asArrayRef().end())
-    return emitError() << "unpack_to_dest must be sorted without repeats";
-  return success();
+    return emitError() << "unpack_to_dest names a DFB twice or out of order: ["
+                       << unpackToDest.asArrayRef() << "]";
+  return verifyRecordReferences(emitError, abi, dataflowBuffers,
+                                dfbConfigurations, unpackToDest);
 }
 
 //===----------------------------------------------------------------------===//
