@@ -21,8 +21,9 @@ LAYOUTS = {
     "l1_rm_u32": "#ttnn.layout<row_major, l1, interleaved, u32>",
 }
 
-# Families whose ttnn programs keep data in a scratchpad (part of total, not of cb).
-SCRATCHPAD_FAMILIES = frozenset({"reshape", "pad", "embedding", "argmax"})
+# Families whose ttnn programs keep data in a scratchpad (part of total, not of cb); permute: a
+# permutation that moves nothing is to_memory_config, whose interleaved_to_sharded stages rows there.
+SCRATCHPAD_FAMILIES = frozenset({"reshape", "pad", "embedding", "argmax", "permute"})
 
 # Cases ttnn 0.81.1 rejects on purpose (and so does the model).
 REJECTED = frozenset({
@@ -386,6 +387,9 @@ def cases(case: Callable[..., Any], operand: Callable[..., Any]) -> tuple[Any, .
         permute_g((2, 4, 64, 96), (3, 2, 1, 0), "g:l1", "g:hs:8x8:3072x32"),
         # Moving nothing into or out of shards: to_memory_config's (un)sharding copy.
         permute_g((859,), (0,), "g:hs:1x1:32x864", "g:l1", "f32"), permute_g((544,), (0,), "g:dram", "g:ws:2x3:32x96", "bfp8_b"),
+        # ... and between shards: to_memory_config's reshard (its buffers are the shards), tiled and row-major.
+        permute_g((1, 891, 662), (0, 1, 2), "g:ws:7x3:896x32", "g:ws:3x7:896x32"),
+        permute_g((4, 96, 64), (0, 1, 2), "g:hs:4x3:32x64:rm", "g:bs:2x2:192x32:rm", "f32"),
         # embedding: a tiled weight (untilized first, held to the end) into each program; row-major shards
         # whose weight rows, aligned to the indices', are the L1-aligned shard rows (L1 indices: always;
         # 224 B rows from DRAM indices: Wormhole only); a fused shard width that does not divide the table.

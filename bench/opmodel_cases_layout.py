@@ -547,4 +547,10 @@ def layout_path_cases(case: Callable[..., Any], operand: Callable[..., Any]) -> 
         concat(((480,), (480,)), (gl, gl), "g:bs:1x2:32x480", 0),
         concat(((180, 1024), (180, 1024)), ("g:hs:3x6:10x1024:rm",) * 2, "g:hs:3x6:20x1024:rm", 0),
         concat(((64, 256), (64, 256)), ("g:ws:1x4:64x64:rm",) * 2, "g:ws:1x4:64x128:rm", 1),
+        # Row-major L1 shards along a dimension their scheme cannot join, into an interleaved output: each
+        # input copied to the output's memory config, then the row-major concat.
+        concat(((3, 3, 90, 512), (3, 3, 90, 512)), ("g:bs:5x1:162x512:rm",) * 2, glr, 0),
+        concat(((180, 1024), (180, 1024)), ("g:hs:3x6:10x1024:rm",) * 2, gdr, 0),
+        concat(((64, 256), (64, 256)), ("g:ws:1x4:64x64:rm",) * 2, glr, 1),
+        concat(((2, 64, 48), (2, 64, 48)), ("g:bs:2x3:64x16:rm",) * 2, gdr, 0, "f32"),
     )

@@ -832,11 +832,8 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
   if (nothingMoves) {
     plan.program = PermuteProgram::Identity;
     plan.clone = swap.has_value();
-    if (!plan.clone) { // ttnn.to_memory_config (its model answers)
-      if (inLayout.isSharded() && outLayout.isSharded() && inLayout != outLayout)
-        return unsupported("to_memory_config's copy between shards");
+    if (!plan.clone) // ttnn.to_memory_config (permute.cpp, its model answers)
       return plan;
-    }
     if (plan.readsCopy)
       return unsupported("a clone of the unsharded copy");
     // Dimensions 0 and 1 of the 4-D view keep bfp8_b (transpose.cpp).

@@ -1241,6 +1241,49 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
   return plan;
 }
 
+/// Row-major L1 shards concatenated into an interleaved output along a
+/// dimension their scheme cannot join in place (concat_device_operation.cpp,
+/// concat_impl: not a width concat of height or block shards, nor a height
+/// concat of width or block shards): ttnn copies every input to the output's
+/// memory config (to_memory_config) and concatenates those interleaved rows;
+/// the copies live until the concat returns. Rows that are not whole
+/// alignment units along the last dimension are transposed first by
+/// concat.cpp (not modelled: nullopt, as for any other branch).
+std::optional<llvm::Expected<ConcatPlan>>
+planUnshardedRowConcat(const std::vector<std::vector<int64_t>> &shapes,
+                       llvm::ArrayRef<LayoutAttr> inputs, int64_t axis,
+                       const std::vector<int64_t> &output, LayoutAttr out) {
+  int64_t rank = int64_t(output.size());
+  bool width = axis == rank - 1, height = rank >= 2 && axis == rank - 2;
+  TensorMemoryLayout scheme = inputs.front().getMemoryLayout();
+  bool joinable =
+      (width && scheme != TensorMemoryLayout::WidthSharded) ||
+      (height && scheme != TensorMemoryLayout::HeightSharded);
+  if (out.isSharded() || joinable ||
+      !rowsConcatInPlace(shapes, inputs, axis) ||
+      !llvm::all_of(inputs, [](LayoutAttr l) {
+        return l.isSharded() && l.isL1();
+      }))
+    return std::nullopt;
+  ConcatPlan plan;
+  llvm::SmallVector<LayoutAttr, 4> copied;
+  for (auto [shape, layout] : llvm::zip(shapes, inputs)) {
+    LayoutAttr interleaved =
+        layout.interleavedIn(PageLayout::RowMajor, out.getBufferType());
+    auto copy = copyProgram(ConcatOp::getOperationName(), shape, layout,
+                            interleaved);
+    if (!copy)
+      return copy.takeError();
+    if (*copy)
+      plan.programs.push_back(**copy);
+    copied.push_back(interleaved);
+  }
+  plan.programs.push_back(rowConcatProgram(output, copied.front(), out));
+  plan.output = output;
+  plan.layout = out;
+  return std::move(plan);
+}
+
 llvm::Expected<ConcatPlan>
 planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
            const std::vector<LayoutAttr> &inputLayouts, int64_t dim,
@@ -1281,6 +1324,9 @@ planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
     if (!axis)
       return axis.takeError();
     if (outputLayout.isRowMajor()) {
+      if (auto plan = planUnshardedRowConcat(inputShapes, inputLayouts, *axis,
+                                             *output, outputLayout))
+        return std::move(*plan);
       // Rows that are not whole alignment units are transposed first
       // (concat.cpp): not modelled.
       if (outputLayout.isSharded() &&
