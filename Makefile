@@ -129,6 +129,7 @@ anchor:
 	@bench/anchor/setup.sh
 
 bench: build anchor
+	@scripts/ensure-test-tools.sh  # Open MPI for the mesh benchmark's two-rank run
 	$(PY) bench/run_all.py
 
 # Differential testing: N random TT-Lang programs (from seed SEED, else a fresh one, printed; of

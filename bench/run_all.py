@@ -21,6 +21,7 @@ BENCHMARKS: tuple[tuple[str, ...], ...] = (
     # Against tt-lang-sim 1.1.6 when `make anchor` could set it up (it needs Python 3.11).
     ("emulator.py", "--upstream-python", str(SIMULATOR)) if SIMULATOR.exists() else ("emulator.py",),
     ("emulator_matmul.py",),  # against numpy's float32 matmul, same threads; tutorial 8192^3
+    ("emulator_mesh.py", "--mpi"),  # collectives per device count, one process and two MPI ranks
 )
 
 
