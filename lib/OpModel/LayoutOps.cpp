@@ -822,7 +822,14 @@ planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
   int64_t rank = int64_t(output.size());
   // A padded concat dimension sends tiled inputs through ttnn's untilize
   // with unpadding (build_untilize_rm_retilize_concat), which TT_FATALs on
-  // rank-1 shards (measured) and is not modelled for others.
+  // rank-1 shards (measured: 640-element height shards) and is not modelled
+  // for others. Width shards of whole tiles run (measured: 32 + 32 f32 into
+  // DRAM) on figures not derived.
+  if (rank == 1 && scheme != TensorMemoryLayout::HeightSharded &&
+      llvm::all_of(inputShapes, [](llvm::ArrayRef<int64_t> shape) {
+        return shape.back() % kTileDim == 0;
+      }))
+    return unsupported("rank-1 width or block shards of whole tiles");
   if (rank == 1)
     return backendError(name + ": ttnn 0.81.1 cannot untilize rank-1 shards "
                                "for a concat (TT_FATAL on their shard "

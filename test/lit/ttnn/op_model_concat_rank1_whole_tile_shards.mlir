@@ -1,0 +1,16 @@
+// RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
+// RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints{device=blackhole}))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
+// Rank-1 width-sharded inputs of whole tiles run in ttnn 0.81.1 (measured on both mock
+// devices: 32 + 32 f32 into DRAM, Wormhole cb=16384 l1=256 total=16640; fresh draw seed
+// 839945457), where the model rejected them as ttnn rejects rank-1 height shards
+// (op_model_concat_unaligned.mlir): not_implemented, never a rejection.
+
+#ws = #ttnn.layout<l1, width_sharded, f32, grid = 1x1, shard = 32x32>
+#dram = #ttnn.layout<dram, interleaved, f32>
+
+// CHECK-LABEL: op constraints of @whole_tiles
+func.func @whole_tiles(%a: tensor<32xf32, #ws>, %b: tensor<32xf32, #ws>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: not_implemented: {{.*}}rank-1 width or block shards of whole tiles is not modelled
+  %0 = ttnn.concat %a, %b {dim = 0 : si32} : tensor<32xf32, #ws>, tensor<32xf32, #ws> -> tensor<64xf32, #dram>
+  return
+}
