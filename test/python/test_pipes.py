@@ -9,13 +9,15 @@ import pathlib
 import sys
 
 import pytest
+from error_markers import marker_line
 from kernel_results import assert_pass_without_warnings
 from program_files import load_module
 
 import ttlang as ttl
 from ttlang.testing.kernel_check import artifact_jobs, run_jobs
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+HERE = pathlib.Path(__file__).resolve()
+ROOT = HERE.parents[2]
 sys.path.insert(0, str(ROOT / "test" / "python" / "emu"))
 import pipe_programs as programs  # noqa: E402
 
@@ -25,11 +27,6 @@ ONE_ROW = ttl.PipeNet([ttl.Pipe(src=(0, 0), dst=(slice(1, 3), 0))])
 
 def systolic():
     return load_module(ROOT / "examples" / "matmul_systolic_pipes.py", "matmul_systolic_pipes")
-
-
-def line_of(fn, text: str) -> int:
-    lines, first = inspect.getsourcelines(getattr(fn, "fn", fn))
-    return first + next(i for i, line in enumerate(lines) if text in line)
 
 
 def test_pipe_copies_become_pipe_ops_with_the_pipe():
@@ -83,7 +80,7 @@ def sends_twice(inp, out):
 
                 def send(pipe):
                     ttl.copy(inp[0, 0], blk).wait()
-                    ttl.copy(blk, pipe).wait()
+                    ttl.copy(blk, pipe).wait()  # E:sends_twice
 
                 ONE_ROW.if_src(send)
         with dfb.reserve() as blk:
@@ -97,15 +94,6 @@ def sends_twice(inp, out):
                 ttl.copy(blk, out[0, 0]).wait()
 
 
-def test_unmatched_sender_and_receivers_is_a_compile_error_at_the_send():
-    with pytest.raises(ttl.CompilerError) as failure:
-        sends_twice.compile(T((32, 96)), T((32, 96)))
-    err = failure.value
-    assert err.line == line_of(sends_twice, "ttl.copy(blk, pipe)")
-    assert "source (0, 0) sends 2 block(s) but core (1, 0) receives 1" in err.message
-    assert "pipe (0, 0) -> (1..2, 0) of the PipeNet made at" in err.message
-
-
 @ttl.operation(grid=(2, 1))
 def sends_in_receiver_callback(inp):
     net = ttl.PipeNet([ttl.Pipe(src=(0, 0), dst=(1, 0))])
@@ -116,21 +104,14 @@ def sends_in_receiver_callback(inp):
         with dfb.reserve() as blk:
 
             def receive(pipe):
-                ttl.copy(blk, pipe).wait()
+                ttl.copy(blk, pipe).wait()  # E:sends_in_receiver_callback
 
             net.if_dst(receive)
 
 
-def test_send_in_if_dst_is_a_frontend_error():
-    with pytest.raises(ttl.FrontendError) as failure:
-        sends_in_receiver_callback.compile(T((32, 64)))
-    assert failure.value.line == line_of(sends_in_receiver_callback, "ttl.copy(blk, pipe)")
-    assert "ttl.copy(block, pipe) sends: call it in net.if_src" in failure.value.message
-
-
 @ttl.operation(grid=(4, 1))
 def sends_to_itself(inp):
-    net = ttl.PipeNet([ttl.Pipe(src=(1, 0), dst=(slice(0, 4), 0))])
+    net = ttl.PipeNet([ttl.Pipe(src=(1, 0), dst=(slice(0, 4), 0))])  # E:sends_to_itself
     dfb = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=2)
 
     @ttl.datamovement()
@@ -143,23 +124,9 @@ def sends_to_itself(inp):
             net.if_src(send)
 
 
-def test_a_source_among_its_destinations_is_a_frontend_error_at_the_pipe():
-    with pytest.raises(ttl.FrontendError) as failure:
-        sends_to_itself.compile(T((32, 128)))
-    assert failure.value.line == line_of(sends_to_itself, "ttl.Pipe(")
-    assert "pipe source (1, 0) is one of its destinations" in failure.value.message
-
-
 @ttl.operation(grid=(2, 1))
 def bad_slice(inp):
-    net = ttl.PipeNet([ttl.Pipe(src=(0, 0), dst=(slice(1, None), 0))])
-
-
-def test_a_slice_without_bounds_is_a_frontend_error_at_the_pipe():
-    with pytest.raises(ttl.FrontendError) as failure:
-        bad_slice.compile(T((32, 64)))
-    assert failure.value.line == line_of(bad_slice, "ttl.Pipe(")
-    assert "slice(start, stop) with integer bounds and step 1" in failure.value.message
+    net = ttl.PipeNet([ttl.Pipe(src=(0, 0), dst=(slice(1, None), 0))])  # E:bad_slice
 
 
 def test_mixed_unicast_and_multicast_net_is_rejected():
@@ -180,14 +147,7 @@ def group_added_after_wait(a):
     with dfb.reserve() as blk:
         group = ttl.GroupTransfer()
         group.wait_all()
-        group.add(ttl.copy(a[0, 0], blk))
-
-
-def test_group_transfer_add_after_wait_all_is_a_frontend_error():
-    with pytest.raises(ttl.FrontendError) as failure:
-        group_added_after_wait.compile(T((32, 32)))
-    assert failure.value.line == line_of(group_added_after_wait, "group.add(")
-    assert "GroupTransfer.add() after its wait_all()" in failure.value.message
+        group.add(ttl.copy(a[0, 0], blk))  # E:group_added_after_wait
 
 
 @ttl.operation(grid=(1, 1))
@@ -198,14 +158,7 @@ def group_waited_after_release(a, out):
     group = ttl.GroupTransfer()
     with dfb.wait() as blk:
         group.add(ttl.copy(blk, out[0, 0]))
-    group.wait_all()
-
-
-def test_group_transfer_waited_after_its_blocks_release_is_a_compile_error():
-    with pytest.raises(ttl.CompilerError) as failure:
-        group_waited_after_release.compile(T((32, 32)), T((32, 32)))
-    assert failure.value.line == line_of(group_waited_after_release, "group.wait_all()")
-    assert "copy waited for after its block's release" in failure.value.message
+    group.wait_all()  # E:group_waited_after_release
 
 
 def test_linear_pipes_become_rectangles_of_the_grid():
@@ -228,15 +181,7 @@ def linear_not_a_rectangle(inp):
             def send(pipe):
                 ttl.copy(blk, pipe).wait()
 
-            net.if_src(send)
-
-
-def test_linear_destinations_that_are_not_a_rectangle_are_a_frontend_error():
-    with pytest.raises(ttl.FrontendError) as failure:
-        linear_not_a_rectangle.compile(T((32, 32)))
-    assert failure.value.line == line_of(linear_not_a_rectangle, "net.if_src(")
-    assert "destinations 1..4 (linear node indices, x * 3 + y" in failure.value.message
-    assert "not a rectangle" in failure.value.message
+            net.if_src(send)  # E:linear_not_a_rectangle
 
 
 def test_pipe_ends_of_different_ranks_are_rejected():
@@ -251,14 +196,7 @@ def comprehension_over_a_core_coordinate(inp):
     @ttl.datamovement()
     def mover():
         col, _ = ttl.node(dims=2)
-        pipes = [ttl.Pipe((0, 0), (1, 0)) for _ in range(col)]
-
-
-def test_a_comprehension_over_a_runtime_value_is_a_frontend_error():
-    with pytest.raises(ttl.FrontendError) as failure:
-        comprehension_over_a_core_coordinate.compile(T((32, 64)))
-    assert failure.value.line == line_of(comprehension_over_a_core_coordinate, "for _ in range(col)")
-    assert "a comprehension's range() takes compile-time integers" in failure.value.message
+        pipes = [ttl.Pipe((0, 0), (1, 0)) for _ in range(col)]  # E:comprehension_over_a_core_coordinate
 
 
 @ttl.operation(grid=(2, 1))
@@ -277,14 +215,52 @@ def receives_into_a_tensor(inp, out):
             net.if_src(send)
 
         def receive(pipe):
-            ttl.copy(pipe, out[0:1, 0:1], shape=(1, 1)).wait()
+            ttl.copy(pipe, out[0:1, 0:1], shape=(1, 1)).wait()  # E:receives_into_a_tensor
 
         net.if_dst(receive)
 
 
-def test_a_copy_between_a_pipe_and_a_tensor_is_a_frontend_error_saying_what_to_write():
-    with pytest.raises(ttl.FrontendError) as failure:
-        receives_into_a_tensor.compile(T((32, 64)), T((32, 64)))
-    assert failure.value.line == line_of(receives_into_a_tensor, "ttl.copy(pipe, out")
-    assert "not a tensor slice" in failure.value.message
-    assert "ttl.copy(pipe, blk), then ttl.copy(blk, t[...])" in failure.value.message
+# Invalid programs: (operation, specs, error type, what the message says); each error names the
+# user's line, the one marked `# E:<operation>`.
+LOCATED_ERRORS = [
+    (sends_twice, (T((32, 96)), T((32, 96))), ttl.CompilerError, [
+        "source (0, 0) sends 2 block(s) but core (1, 0) receives 1",
+        "pipe (0, 0) -> (1..2, 0) of the PipeNet made at",
+    ]),
+    (sends_in_receiver_callback, (T((32, 64)),), ttl.FrontendError, [
+        "ttl.copy(block, pipe) sends: call it in net.if_src",
+    ]),
+    (sends_to_itself, (T((32, 128)),), ttl.FrontendError, [
+        "pipe source (1, 0) is one of its destinations",
+    ]),
+    (bad_slice, (T((32, 64)),), ttl.FrontendError, [
+        "slice(start, stop) with integer bounds and step 1",
+    ]),
+    (group_added_after_wait, (T((32, 32)),), ttl.FrontendError, [
+        "GroupTransfer.add() after its wait_all()",
+    ]),
+    (group_waited_after_release, (T((32, 32)), T((32, 32))), ttl.CompilerError, [
+        "copy waited for after its block's release",
+    ]),
+    (linear_not_a_rectangle, (T((32, 32)),), ttl.FrontendError, [
+        "destinations 1..4 (linear node indices, x * 3 + y",
+        "not a rectangle",
+    ]),
+    (comprehension_over_a_core_coordinate, (T((32, 64)),), ttl.FrontendError, [
+        "a comprehension's range() takes compile-time integers",
+    ]),
+    (receives_into_a_tensor, (T((32, 64)), T((32, 64))), ttl.FrontendError, [
+        "not a tensor slice",
+        "ttl.copy(pipe, blk), then ttl.copy(blk, t[...])",
+    ]),
+]
+
+
+@pytest.mark.parametrize("operation,specs,error,says", LOCATED_ERRORS,
+                         ids=[case[0].fn.__name__ for case in LOCATED_ERRORS])
+def test_invalid_program_is_an_error_at_the_users_line(operation, specs, error, says):
+    with pytest.raises(error) as failure:
+        operation.compile(*specs)
+    assert failure.value.line == marker_line(HERE, operation.fn.__name__)
+    for text in says:
+        assert text in failure.value.message
