@@ -38,11 +38,16 @@ _EXCEPTION = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Exit)\b")
 DEFAULT_UPSTREAM = HERE / "venv-tt-lang-1.1.1" / "bin" / "python"
 
 
-def cases() -> list[tuple[str, str, list[list[int]]]]:
-    """(program file, operation, tensor shapes) of every program compared."""
+def cases() -> list[tuple[str, str, list[list[int] | int]]]:
+    """(program file, operation, arguments: tensor shapes, or ints for int parameters) of every
+    program compared. The examples of issue 34's constructs are here too (a pipe-multicast
+    matmul; a 3-D element-wise operation with an int parameter); its height-sharded layer norm
+    is not: upstream's compile-only call takes host tensors, which hold no shard spec."""
     found = [
         ("bench/cases/add_one_core.py", "add", [[64, 64]] * 3),
         ("bench/cases/matmul_4x4_grid.py", "matmul", [[256, 256]] * 3),
+        ("examples/matmul_systolic_pipes.py", "matmul_systolic", [[256, 256]] * 3),
+        ("examples/elementwise_3d_param.py", "scale_add", [[8, 64, 96]] * 3 + [3]),
     ]
     suite = ROOT / "examples" / "ttlang11"
     for name, entry in json.loads((suite / "programs.json").read_text()).items():
@@ -50,7 +55,7 @@ def cases() -> list[tuple[str, str, list[list[int]]]]:
     return found
 
 
-def run_sample(python: str, side: str, case: tuple[str, str, list[list[int]]],
+def run_sample(python: str, side: str, case: tuple[str, str, list[list[int] | int]],
                env: dict[str, str]) -> dict[str, float] | str:
     """One fresh process; its JSON figures, or the tail of its error output."""
     program, operation, shapes = case

@@ -11,7 +11,7 @@ both built before timing; both sides import ttnn before timing), and one call of
 Prints one line, ``SAMPLE`` and JSON: import and first-call times in ms (upstream prints its
 kernels and device logs around it).
 
-Usage: python sample.py {ours|upstream} PROGRAM OPERATION SHAPES_JSON
+Usage: python sample.py {ours|upstream} PROGRAM OPERATION ARGUMENTS_JSON (shapes; ints as they are)
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ import time
 import types
 
 side, program, operation, shapes_json = sys.argv[1:5]
-shapes = [tuple(s) for s in json.loads(shapes_json)]
+# A list is a tensor's shape, an int an int parameter of the operation, passed as it is.
+arguments = [tuple(s) if isinstance(s, list) else s for s in json.loads(shapes_json)]
 
 start = time.perf_counter()
 import ttnn  # noqa: E402
@@ -46,11 +47,12 @@ op = getattr(module, operation)
 
 if side == "upstream":
     tensors = [
-        ttnn.from_torch(torch.zeros(shape, dtype=torch.bfloat16), layout=ttnn.TILE_LAYOUT)
-        for shape in shapes
+        ttnn.from_torch(torch.zeros(a, dtype=torch.bfloat16), layout=ttnn.TILE_LAYOUT)
+        if isinstance(a, tuple) else a
+        for a in arguments
     ]
 else:
-    tensors = [ttlang.TensorSpec(shape) for shape in shapes]
+    tensors = [ttlang.TensorSpec(a) if isinstance(a, tuple) else a for a in arguments]
 
 call_start = time.perf_counter()
 if side == "upstream":

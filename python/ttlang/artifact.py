@@ -248,23 +248,24 @@ class FabricManagerSpec:
 @dataclass(frozen=True)
 class PipeSemaphoreSpec:
     """The semaphores of one pipe's handshake (ttl-plan-pipes, docs/language.md "Pipes"):
-    ``ready`` on its source core ``src``, ``valid`` on each destination of the inclusive
-    rectangle ``dst`` (x0, y0, x1, y1); ``description`` names the pipe and where its PipeNet
-    was made, for the emulated device's deadlock report."""
+    ``ready`` on its source core ``src``, ``valid`` on each destination, the cores of the
+    inclusive rectangles ``dst`` ((x0, y0, x1, y1), ...: one, or the rectangles a 1-D pipe's
+    run of cores splits into); ``description`` names the pipe and where its PipeNet was made,
+    for the emulated device's deadlock report."""
 
     ready: int
     valid: int
     src: tuple[int, int]
-    dst: tuple[int, int, int, int]
+    dst: tuple[tuple[int, int, int, int], ...]
     description: str
 
     def names(self) -> dict[tuple[int, int, int], str]:
         """(semaphore id, core x, core y) -> what a kernel waiting on it there waits for."""
-        x0, y0, x1, y1 = self.dst
         names = {(self.ready, *self.src): f"its receivers, on {self.description}"}
-        for y in range(y0, y1 + 1):
-            for x in range(x0, x1 + 1):
-                names[(self.valid, x, y)] = f"its source, on {self.description}"
+        for x0, y0, x1, y1 in self.dst:
+            for y in range(y0, y1 + 1):
+                for x in range(x0, x1 + 1):
+                    names[(self.valid, x, y)] = f"its source, on {self.description}"
         return names
 
 

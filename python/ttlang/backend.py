@@ -117,8 +117,9 @@ def _pipe_semaphores(module: ir.Module) -> tuple[int, tuple[PipeSemaphoreSpec, .
     specs = []
     for entry in ir.ArrayAttr(attributes["ttl.pipe_semaphore_names"]):
         *words, text = ir.ArrayAttr(entry)
-        ready, valid, sx, sy, x0, y0, x1, y1 = (ir.IntegerAttr(w).value for w in words)
-        specs.append(PipeSemaphoreSpec(ready, valid, (sx, sy), (x0, y0, x1, y1), ir.StringAttr(text).value))
+        ready, valid, sx, sy, *corners = (ir.IntegerAttr(w).value for w in words)
+        rectangles = tuple(tuple(corners[i : i + 4]) for i in range(0, len(corners), 4))
+        specs.append(PipeSemaphoreSpec(ready, valid, (sx, sy), rectangles, ir.StringAttr(text).value))
     return ir.IntegerAttr(attributes["ttl.pipe_semaphore_count"]).value, tuple(specs)
 
 

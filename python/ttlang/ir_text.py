@@ -142,14 +142,17 @@ def bool_attr(value: bool) -> str:
 
 
 def pipe_attr(
-    net: int, index: int, src: tuple[int, int], dst: tuple[int, int, int, int], where: str
+    net: int, index: int, src: tuple[int, int], dst: tuple[int, int, int, int], where: str,
+    run: bool = False,
 ) -> str:
     """``#ttl.pipe``: pipe ``index`` of net ``net``, from core ``src`` to the inclusive
-    rectangle ``dst`` (x0, y0, x1, y1); ``where`` made (TTLPipes.td)."""
+    rectangle ``dst`` (x0, y0, x1, y1), or with ``run`` to the cores from (x0, y0) through
+    (x1, y1) in node order; ``where`` made (TTLPipes.td)."""
     x0, y0, x1, y1 = dst
+    span = "through" if run else "to"
     return (
         f"#ttl.pipe<net {net} pipe {index}, src ({src[0]}, {src[1]}), "
-        f"dst ({x0}, {y0}) to ({x1}, {y1}), {string(where)}>"
+        f"dst ({x0}, {y0}) {span} ({x1}, {y1}), {string(where)}>"
     )
 
 

@@ -103,7 +103,7 @@ def test_transpose_rhs_compiles_with_the_b_tile_transpose(tmp_path, toolchain):
     assert_pass_without_warnings(run_jobs(artifact_jobs(compiled.artifact), toolchain))
 
 
-def test_the_output_hint_of_release_1_1_6_changes_nothing(tmp_path):
+def test_the_output_hint_of_release_1_1_6_changes_nothing(tmp_path, toolchain):
     # tt-lang 1.1.6 spells ttl.math.matmul(a, b, out): `out` is where the product goes.
     hinted = _write(tmp_path, """
     with i.wait() as x, j.wait() as y, o.reserve() as z:
@@ -113,7 +113,9 @@ def test_the_output_hint_of_release_1_1_6_changes_nothing(tmp_path):
     with i.wait() as x, j.wait() as y, o.reserve() as z:
         z.store(x @ y)
 """, "plain.py")
-    assert _compute_source(hinted.op.compile(*SPECS)) == _compute_source(plain.op.compile(*SPECS))
+    compiled = hinted.op.compile(*SPECS)
+    assert _compute_source(compiled) == _compute_source(plain.op.compile(*SPECS))
+    assert_pass_without_warnings(run_jobs(artifact_jobs(compiled.artifact), toolchain))
 
 
 def test_plus_equals_keeps_sums_in_dest_or_accumulates_in_l1(tmp_path, toolchain):

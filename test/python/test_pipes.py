@@ -47,8 +47,11 @@ def test_pipe_copies_become_pipe_ops_with_the_pipe():
         (programs.linear_fan_out, (T((32, 32)), T((32, 192))), 7),
         # A net from a list comprehension in the body: its two sources share their 2.
         (programs.row_casts_from_comprehension, (T((64, 32)), T((64, 96))), 4),
+        # A 1-D run split into three rectangles (one handshake) and a net of two unicasts
+        # from node 0: flag, 2 nets, 2 + 2 * 2.
+        (programs.run_fan_out, (T((32, 32)), T((32, 288))), 9),
     ],
-    ids=["unicast", "multicast", "systolic", "linear", "comprehension"],
+    ids=["unicast", "multicast", "systolic", "linear", "comprehension", "node_run"],
 )
 def test_pipe_kernels_pass_the_real_header_check(toolchain, operation, specs, semaphores):
     operation = operation or systolic().matmul_systolic
@@ -64,8 +67,8 @@ def test_systolic_kernels_multicast_along_rows_and_columns():
     artifact = systolic().matmul_systolic.compile(T((256, 256)), T((256, 256)), T((256, 256))).artifact
     # Row sources (0, m) send to (1..3, m), column sources (n, 0) to (n, 1..3); one pipe each.
     rectangles = {(spec.src, spec.dst) for spec in artifact.pipe_semaphores}
-    assert rectangles == {((0, m), (1, m, 3, m)) for m in range(4)} | {
-        ((n, 0), (n, 1, n, 3)) for n in range(4)
+    assert rectangles == {((0, m), ((1, m, 3, m),)) for m in range(4)} | {
+        ((n, 0), ((n, 1, n, 3),)) for n in range(4)
     }
 
 
@@ -141,6 +144,16 @@ def test_group_transfer_waits_once_for_its_transfers():
     assert body.index("ttl.load_tiles", 1) < body.index("ttl.transfer_wait")
 
 
+def test_group_transfer_kernels_pass_the_real_header_check(toolchain):
+    """Both reads of a step issued before one wait for the pair: the reader kernel has both
+    tile reads before its (one) read barrier."""
+    artifact = programs.group_read.compile(T((32, 64)), T((32, 64)), T((32, 64))).artifact
+    (reader,) = [k for k in artifact.kernels if k.source.count("noc_async_read_page(") >= 2]
+    body = reader.source[reader.source.index("noc_async_read_page("):]
+    assert body.index("noc_async_read_page(", 1) < body.index("noc_async_read_barrier(")
+    assert_pass_without_warnings(run_jobs(artifact_jobs(artifact), toolchain))
+
+
 @ttl.operation(grid=(1, 1))
 def group_added_after_wait(a):
     dfb = ttl.make_dataflow_buffer_like(a, shape=(1, 1), block_count=2)
@@ -161,27 +174,29 @@ def group_waited_after_release(a, out):
     group.wait_all()  # E:group_waited_after_release
 
 
-def test_linear_pipes_become_rectangles_of_the_grid():
-    """Linear node n is (n // rows, n % rows): nodes 1..2 of a 2 x 3 grid are (0, 1..2) and
-    3..5 all of column 1 (x 1, rows 0..2)."""
+def test_linear_pipes_are_runs_of_cores_on_the_grid():
+    """Linear node n is (n // rows, n % rows): nodes 1..2 of a 2 x 3 grid are the run (0, 1)
+    through (0, 2), nodes 3..5 (1, 0) through (1, 2); each is one rectangle."""
     text = programs.linear_fan_out.build_ir(T((32, 32)), T((32, 192)))
-    assert "src (0, 0), dst (0, 1) to (0, 2)" in text
-    assert "src (0, 0), dst (1, 0) to (1, 2)" in text
+    assert "src (0, 0), dst (0, 1) through (0, 2)" in text
+    assert "src (0, 0), dst (1, 0) through (1, 2)" in text
+    artifact = programs.linear_fan_out.compile(T((32, 32)), T((32, 192))).artifact
+    assert {spec.dst for spec in artifact.pipe_semaphores} == {((0, 1, 0, 2),), ((1, 0, 1, 2),)}
 
 
-@ttl.operation(grid=(2, 3))
-def linear_not_a_rectangle(inp):
-    net = ttl.PipeNet([ttl.Pipe(0, (slice(1, 5),))])
-    dfb = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=2)
-
-    @ttl.datamovement()
-    def mover():
-        with dfb.reserve() as blk:
-
-            def send(pipe):
-                ttl.copy(blk, pipe).wait()
-
-            net.if_src(send)  # E:linear_not_a_rectangle
+def test_a_run_of_nodes_that_is_no_rectangle_is_multicast_to_its_rectangles():
+    """Nodes 2..7 of a 3 x 3 grid: ttl-plan-pipes splits the run into (0, 2), column 1 and
+    (2, 0..1); the source waits once for all 6 receivers, then writes each rectangle (a
+    unicast write for the single core)."""
+    artifact = programs.run_fan_out.compile(T((32, 32)), T((32, 288))).artifact
+    (run,) = [spec for spec in artifact.pipe_semaphores if "through" in spec.description]
+    assert run.src == (0, 0)
+    assert run.dst == ((0, 2, 0, 2), (1, 0, 1, 2), (2, 0, 2, 1))
+    assert "pipe (0, 0) -> (0, 2) through (2, 1) of the PipeNet made at" in run.description
+    (sender,) = [k for k in artifact.kernels if "ttlang::pipe_send_ready(" in k.source]
+    assert [(r.start, r.end) for r in sender.core_ranges] == [((0, 0), (0, 0))]
+    assert "ttlang::pipe_send_ready(6, " in sender.source
+    assert sender.source.count("ttlang::pipe_send_write(") == 3
 
 
 def test_pipe_ends_of_different_ranks_are_rejected():
@@ -241,10 +256,6 @@ LOCATED_ERRORS = [
     ]),
     (group_waited_after_release, (T((32, 32)), T((32, 32))), ttl.CompilerError, [
         "copy waited for after its block's release",
-    ]),
-    (linear_not_a_rectangle, (T((32, 32)),), ttl.FrontendError, [
-        "destinations 1..4 (linear node indices, x * 3 + y",
-        "not a rectangle",
     ]),
     (comprehension_over_a_core_coordinate, (T((32, 64)),), ttl.FrontendError, [
         "a comprehension's range() takes compile-time integers",

@@ -6,6 +6,13 @@
 //   ttl.pipe_recv #ttl.pipe<...> into %blk
 //     -> ttlang::pipe_receive(get_write_ptr(cb), sx, sy, ready, address, valid);
 //
+// A send whose destinations ttl-plan-pipes split into several rectangles
+// (`ttl.pipe_multicasts`, a 1-D pipe's run of cores) waits once for all of
+// its receivers and then writes each rectangle:
+//     -> uint32_t d = ttlang::pipe_send_ready(receivers, ready, address, flag);
+//        ttlang::pipe_send_write(src, bytes, d, x0, y0, x1, y1, valid, flag);
+//        ... (one per rectangle)
+//
 // A sent block from ttl.wait is read at the DFB's read pointer, one from
 // ttl.reserve (filled by this kernel) at its write pointer. The semaphore ids
 // are ttl-plan-pipes' (`ttl.pipe_semaphores`); the helpers, in
@@ -35,6 +42,21 @@ FailureOr<ArrayRef<int64_t>> semaphoresOf(Operation *op) {
   return ids.asArrayRef();
 }
 
+/// The rectangles a send writes to, four words each: ttl-plan-pipes'
+/// record, or the pipe's own rectangle.
+FailureOr<SmallVector<int64_t>> multicastsOf(PipeSendOp op) {
+  if (auto words =
+          op->getAttrOfType<DenseI64ArrayAttr>(kPipeMulticastsAttrName))
+    return SmallVector<int64_t>(words.asArrayRef());
+  PipeAttr pipe = op.getPipe();
+  if (pipe.getRun())
+    return op.emitOpError("sends to a run of cores with no '")
+           << kPipeMulticastsAttrName
+           << "'; run ttl-plan-pipes before convert-ttl-to-emitc";
+  return SmallVector<int64_t>{pipe.getX0(), pipe.getY0(), pipe.getX1(),
+                              pipe.getY1()};
+}
+
 int64_t blockBytes(BlockType block) {
   return DataflowBufferType::get(block.getContext(), block.getShape(),
                                  block.getElementType(), 1)
@@ -57,11 +79,30 @@ struct PipeSendPattern : public OpConversionPattern<PipeSendOp> {
         emitCall(rewriter, loc, filledHere ? "get_write_ptr" : "get_read_ptr",
                  getUint32Type(op.getContext()), {adaptor.getBlock()})
             .getResult(0);
-    PipeAttr pipe = op.getPipe();
-    emitCall(rewriter, loc, "ttlang::pipe_send", Type(),
-             {source, blockBytes(op.getBlock().getType()), pipe.getX0(),
-              pipe.getY0(), pipe.getX1(), pipe.getY1(), (*ids)[0], (*ids)[1],
-              (*ids)[2], (*ids)[3]});
+    FailureOr<SmallVector<int64_t>> corners = multicastsOf(op);
+    if (failed(corners))
+      return failure();
+    int64_t bytes = blockBytes(op.getBlock().getType());
+    const SmallVector<int64_t> &c = *corners;
+    if (c.size() == 4) {
+      emitCall(rewriter, loc, "ttlang::pipe_send", Type(),
+               {source, bytes, c[0], c[1], c[2], c[3], (*ids)[0], (*ids)[1],
+                (*ids)[2], (*ids)[3]});
+      rewriter.replaceOp(op, adaptor.getBlock());
+      return success();
+    }
+    int64_t receivers = 0;
+    for (size_t i = 0; i < c.size(); i += 4)
+      receivers += (c[i + 2] - c[i] + 1) * (c[i + 3] - c[i + 1] + 1);
+    Value destination =
+        emitCall(rewriter, loc, "ttlang::pipe_send_ready",
+                 getUint32Type(op.getContext()),
+                 {receivers, (*ids)[0], (*ids)[1], (*ids)[3]})
+            .getResult(0);
+    for (size_t i = 0; i < c.size(); i += 4)
+      emitCall(rewriter, loc, "ttlang::pipe_send_write", Type(),
+               {source, bytes, destination, c[i], c[i + 1], c[i + 2],
+                c[i + 3], (*ids)[2], (*ids)[3]});
     rewriter.replaceOp(op, adaptor.getBlock());
     return success();
   }

@@ -25,6 +25,16 @@
 // has its own semaphores); a receiver handles its pipes one after another,
 // so one valid flag per net suffices.
 //
+// A NoC multicast reaches a rectangle of cores. A pipe given in tt-lang's
+// 1-D coordinates names a run of cores in node order (`dst ... through
+// ...`), which is a rectangle only when it stays in one column or covers
+// whole columns; the pass splits every run into at most three rectangles
+// (the rest of its first column, the whole columns between, the start of
+// its last column) and records them on each send (`ttl.pipe_multicasts`).
+// The pipe keeps one handshake: its source waits once for the ready count
+// of all its receivers, then writes the block into each rectangle and sets
+// their valid flags (ttlang/pipe.h).
+//
 //===----------------------------------------------------------------------===//
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
@@ -38,6 +48,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <array>
 #include <map>
 
 namespace mlir::ttl {
@@ -56,6 +67,8 @@ using PipeKey = std::pair<int64_t, int64_t>; // (net, pipe)
 struct PipeUses {
   PipeAttr pipe;
   SmallVector<Operation *> sends, receives;
+  /// Where the source writes each block (multicastRectangles).
+  SmallVector<std::array<int64_t, 4>> rectangles;
 };
 
 PipeAttr pipeOf(Operation *op) {
@@ -141,11 +154,36 @@ FailureOr<std::vector<int64_t>> countPerCore(ArrayRef<Operation *> ops,
   return counts;
 }
 
+/// The inclusive rectangles [x0, y0, x1, y1] a pipe's destinations split
+/// into: its own for a rectangle; for a run in node order on a grid of
+/// `rows` rows, the tail of its first column, the whole columns between and
+/// the head of its last column, merged where they form one rectangle.
+SmallVector<std::array<int64_t, 4>> multicastRectangles(PipeAttr pipe,
+                                                        int64_t rows) {
+  int64_t x0 = pipe.getX0(), y0 = pipe.getY0();
+  int64_t x1 = pipe.getX1(), y1 = pipe.getY1();
+  if (!pipe.getRun() || x0 == x1)
+    return {{x0, y0, x1, y1}};
+  SmallVector<std::array<int64_t, 4>> rectangles;
+  // Whole columns: from x0 when the run starts at the top, to x1 when it ends
+  // at the bottom.
+  int64_t first = y0 == 0 ? x0 : x0 + 1;
+  int64_t last = y1 == rows - 1 ? x1 : x1 - 1;
+  if (first != x0)
+    rectangles.push_back({x0, y0, x0, rows - 1});
+  if (first <= last)
+    rectangles.push_back({first, 0, last, rows - 1});
+  if (last != x1)
+    rectangles.push_back({x1, 0, x1, y1});
+  return rectangles;
+}
+
 LogicalResult checkInGrid(Operation *op, PipeAttr pipe, StaticGrid grid) {
   auto inside = [&](int64_t x, int64_t y) {
     return x < grid.cols && y < grid.rows;
   };
   if (inside(pipe.getSrcX(), pipe.getSrcY()) &&
+      inside(pipe.getX0(), pipe.getY0()) &&
       inside(pipe.getX1(), pipe.getY1()))
     return success();
   return op->emitError("pipe ")
@@ -265,6 +303,7 @@ struct PlanPipesPass : public ttl::impl::TTLPlanPipesBase<PlanPipesPass> {
           }
         if (failed(checkPipe(uses, *grid)))
           return WalkResult::interrupt();
+        uses.rectangles = multicastRectangles(uses.pipe, grid->rows);
         pipes[key] = uses;
       }
       return WalkResult::advance();
@@ -308,14 +347,20 @@ struct PlanPipesPass : public ttl::impl::TTLPlanPipesBase<PlanPipesPass> {
       for (Operation *op :
            llvm::concat<Operation *const>(uses.sends, uses.receives))
         op->setAttr(kPipeSemaphoresAttrName, ids);
+      SmallVector<int64_t> corners;
+      for (const std::array<int64_t, 4> &rectangle : uses.rectangles)
+        corners.append(rectangle.begin(), rectangle.end());
+      for (Operation *op : uses.sends)
+        op->setAttr(kPipeMulticastsAttrName, b.getDenseI64ArrayAttr(corners));
       std::string text = "pipe " + uses.pipe.describe() +
                          " of the PipeNet made at " +
                          uses.pipe.getWhere().str();
       PipeAttr pipe = uses.pipe;
       SmallVector<Attribute> entry;
       for (int64_t word :
-           {ready, validId[key.first], pipe.getSrcX(), pipe.getSrcY(),
-            pipe.getX0(), pipe.getY0(), pipe.getX1(), pipe.getY1()})
+           {ready, validId[key.first], pipe.getSrcX(), pipe.getSrcY()})
+        entry.push_back(b.getI64IntegerAttr(word));
+      for (int64_t word : corners)
         entry.push_back(b.getI64IntegerAttr(word));
       entry.push_back(b.getStringAttr(text));
       names.push_back(b.getArrayAttr(entry));

@@ -1,7 +1,8 @@
 """``ttl.Pipe`` / ``ttl.PipeNet``: blocks sent from one core of an operation's grid to others.
 
 A :class:`Pipe` names a source core and its destination cores (one core, or a rectangle of
-them given with slices: a multicast); a :class:`PipeNet` groups pipes. Both are compile-time
+them given with slices: a multicast; in tt-lang's 1-D form a run of linear node indices, which
+need not be a rectangle); a :class:`PipeNet` groups pipes. Both are compile-time
 Python values, made in the operation body or captured from outside it. In a data-movement
 thread, ``net.if_src(fn)`` calls the nested function ``fn`` with each pipe whose source is the
 executing core, and ``net.if_dst(fn)`` with each pipe the core is a destination of; inside,
@@ -120,28 +121,35 @@ class Pipe:
     def is_multicast(self) -> bool:
         return any(isinstance(v, slice) for v in _coordinate(self.dst, "dst"))
 
-    def on_grid(self, rows: int) -> Pipe:
-        """The pipe in (x, y) coordinates of a grid of ``rows`` rows: itself, or a 1-D pipe's
-        linear indices placed in ttl.node(dims=1) order (``x * rows + y``). Its destinations
-        must then be a rectangle of cores: one column's run of rows, or whole columns (the
-        NoC multicasts to rectangles); anything else is a ValueError saying so."""
+    def on_grid(self, rows: int) -> PlacedPipe:
+        """The pipe in (x, y) coordinates of a grid of ``rows`` rows. A 1-D pipe's linear
+        indices are placed in ttl.node(dims=1) order (``x * rows + y``): a multicast to nodes
+        ``first..last`` is the run of cores between them in that order, which need not be a
+        rectangle (the end of one column and the start of the next); ttl-plan-pipes splits
+        it into the rectangles the NoC multicasts to."""
         if not self.is_linear:
-            return self
+            x0, y0, x1, y1 = self.rectangle
+            return PlacedPipe(tuple(self.src), (x0, y0), (x1, y1), run=False)
         src = _linear_core(_coordinate(self.src, "src")[0], rows)
         first, last = _axis(_coordinate(self.dst, "dst")[0], "n")
-        (x0, y0), (x1, y1) = _linear_core(first, rows), _linear_core(last, rows)
-        if not self.is_multicast:
-            return Pipe(src, (x0, y0))
-        if x0 == x1:
-            return Pipe(src, (x0, slice(y0, y1 + 1)))
-        if y0 == 0 and y1 == rows - 1:
-            return Pipe(src, (slice(x0, x1 + 1), slice(0, rows)))
-        raise ValueError(
-            f"the pipe's destinations {first}..{last} (linear node indices, x * {rows} + y on "
-            f"this grid of {rows} rows) are cores ({x0}, {y0}) .. ({x1}, {y1}), not a rectangle: "
-            "a multicast reaches a rectangle of cores, so give a run of one column's rows or "
-            "whole columns, or (x, y) coordinates with slices"
-        )
+        return PlacedPipe(src, _linear_core(first, rows), _linear_core(last, rows),
+                          run=self.is_multicast)
+
+
+@dataclass(frozen=True)
+class PlacedPipe:
+    """A pipe on the operation's grid: source core ``src`` and destinations from core
+    ``first`` to core ``last`` (inclusive): the rectangle between them, or with ``run`` the
+    cores between them in node order (column, then row; ``#ttl.pipe``'s ``through``)."""
+
+    src: tuple[int, int]
+    first: tuple[int, int]
+    last: tuple[int, int]
+    run: bool
+
+    @property
+    def rectangle(self) -> tuple[int, int, int, int]:
+        return (*self.first, *self.last)
 
 
 class PipeNet:
@@ -246,7 +254,7 @@ class PipeEndpoint:
     """The ``pipe`` argument of a callback: one pipe seen from its source (``role`` "src",
     which may send through it) or from a destination ("dst", which may receive)."""
 
-    pipe: Pipe  # in (x, y) coordinates (Pipe.on_grid)
+    pipe: PlacedPipe  # on the grid (Pipe.on_grid)
     net: int
     index: int
     where: str
@@ -262,7 +270,8 @@ class PipeEndpoint:
         return self.given.dst
 
     def attribute(self) -> str:
-        return ir_text.pipe_attr(self.net, self.index, self.pipe.src, self.pipe.rectangle, self.where)
+        return ir_text.pipe_attr(self.net, self.index, self.pipe.src, self.pipe.rectangle,
+                                 self.where, run=self.pipe.run)
 
 
 class PipeContext(Protocol):
@@ -358,40 +367,49 @@ class PipeCalls:
         nets = self.ctx.threads.pipe_nets
         return nets.setdefault(id(net), (len(nets), net))[0]
 
-    def placed(self, net: PipeNet, node: ast.AST) -> list[Pipe]:
+    def placed(self, net: PipeNet) -> list[PlacedPipe]:
         """The net's pipes in (x, y) coordinates of this operation's grid."""
         _, rows = self.ctx.grid()
-        try:
-            return [pipe.on_grid(rows) for pipe in net.pipes]
-        except ValueError as err:
-            raise self.ctx.error(node, f"{err} (the PipeNet made at {net.where})") from None
+        return [pipe.on_grid(rows) for pipe in net.pipes]
 
-    def on_core(self, pipe: Pipe, role: str, loc: str) -> str:
+    def on_core(self, pipe: PlacedPipe, role: str, loc: str) -> str:
         """An i1: the executing core is the pipe's source (``role`` "src") or one of its
         destinations."""
         b = self.ctx.builder
+        x, y = b.node(0, loc), b.node(1, loc)
+
+        def compare(op: type, value: str, bound: int) -> str:
+            return b.compare(op, value, b.index_constant(bound, loc), loc)
+
+        def both(lhs: str, rhs: str) -> str:
+            return b.logical("and", lhs, rhs, loc)
+
         if role == "src":
-            bounds = [(c, c) for c in pipe.src]
-        else:
-            x0, y0, x1, y1 = pipe.rectangle
-            bounds = [(x0, x1), (y0, y1)]
+            return both(compare(ast.Eq, x, pipe.src[0]), compare(ast.Eq, y, pipe.src[1]))
+        (x0, y0), (x1, y1) = pipe.first, pipe.last
+        if pipe.run and x0 != x1:
+            # (x0, y0) <= (x, y) <= (x1, y1), column first (node order).
+            after = b.logical("or", compare(ast.Gt, x, x0),
+                              both(compare(ast.Eq, x, x0), compare(ast.GtE, y, y0)), loc)
+            before = b.logical("or", compare(ast.Lt, x, x1),
+                               both(compare(ast.Eq, x, x1), compare(ast.LtE, y, y1)), loc)
+            return both(after, before)
         terms = []
-        for dim, (low, high) in enumerate(bounds):
-            coordinate = b.node(dim, loc)
+        for coordinate, low, high in ((x, x0, x1), (y, y0, y1)):
             if low == high:
-                terms.append(b.compare(ast.Eq, coordinate, b.index_constant(low, loc), loc))
+                terms.append(compare(ast.Eq, coordinate, low))
                 continue
-            terms.append(b.compare(ast.GtE, coordinate, b.index_constant(low, loc), loc))
-            terms.append(b.compare(ast.LtE, coordinate, b.index_constant(high, loc), loc))
+            terms.append(compare(ast.GtE, coordinate, low))
+            terms.append(compare(ast.LtE, coordinate, high))
         result = terms[0]
         for term in terms[1:]:
-            result = b.logical("and", result, term, loc)
+            result = both(result, term)
         return result
 
     def role_predicate(self, net: PipeNet, name: str, node: ast.Call) -> Scalar:
         loc = self.ctx.loc(node)
         roles = {"is_src": ("src",), "is_dst": ("dst",), "is_active": ("src", "dst")}[name]
-        terms = [self.on_core(pipe, role, loc) for role in roles for pipe in self.placed(net, node)]
+        terms = [self.on_core(pipe, role, loc) for role in roles for pipe in self.placed(net)]
         result = terms[0]
         for term in terms[1:]:
             result = self.ctx.builder.logical("or", result, term, loc)
@@ -406,7 +424,7 @@ class PipeCalls:
             raise self.ctx.error(fn.node, f"a net.if_{role} callback takes one parameter (the pipe)")
         ident = self.net_id(net)
         b = self.ctx.builder
-        for index, (pipe, given) in enumerate(zip(self.placed(net, node), net.pipes)):
+        for index, (pipe, given) in enumerate(zip(self.placed(net), net.pipes)):
             loc = self.ctx.loc(node)
             b.begin_if(self.on_core(pipe, role, loc), [])
             with self.ctx.push_scope(region=True):

@@ -68,6 +68,24 @@ def transposed(a, b, out):
 
 
 @ttl.operation(grid=(1, 1))
+def output_hinted(a, b, out):
+    """out = a @ b in tt-lang 1.1.6's three-argument spelling, ttl.math.matmul(x, y, z): `z`,
+    the block the product is stored into, is only a hint (a is 2 x 3 tiles, b 3 x 2)."""
+    i = ttl.make_dataflow_buffer_like(a, shape=(2, 3), block_count=2)
+    j = ttl.make_dataflow_buffer_like(b, shape=(3, 2), block_count=2)
+    o = ttl.make_dataflow_buffer_like(out, shape=(2, 2), block_count=2)
+    with i.reserve() as x, j.reserve() as y:
+        tx = ttl.copy(a[0:2, 0:3], x)
+        ty = ttl.copy(b[0:3, 0:2], y)
+        tx.wait()
+        ty.wait()
+    with i.wait() as x, j.wait() as y, o.reserve() as z:
+        z.store(ttl.math.matmul(x, y, z))
+    with o.wait() as z:
+        ttl.copy(z, out[0:2, 0:2]).wait()
+
+
+@ttl.operation(grid=(1, 1))
 def f32_accumulator(a, b, acc, out):
     """out = sigmoid(a @ b) of f32 operands accumulated over 2 K tiles in an f32 DFB, packed to
     bf16: the first K tile stored, the second `prev + x @ y` (fp32 DEST: 4 registers)."""

@@ -123,6 +123,40 @@ def crossed_pipes(inp, out):
             ttl.copy(blk, out[0, col]).wait()
 
 
+RUN = ttl.PipeNet([ttl.Pipe(0, (slice(1, 4),))])
+BACK = ttl.PipeNet([ttl.Pipe(3, 0)])
+
+
+@ttl.operation(grid=(2, 2))
+def crossed_run(inp, out):
+    """Node 0 multicasts to nodes 1..3, on this 2 x 2 grid the run (0, 1), (1, 0), (1, 1), no
+    rectangle; node 3 sends back to node 0. Every core receives before it sends: a deadlock
+    whose report names the run pipe at each of its receivers."""
+    dfb = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=2)
+
+    @ttl.datamovement()
+    def exchange():
+        n = ttl.node(dims=1)
+        with dfb.reserve() as blk:
+
+            def receive(pipe):
+                ttl.copy(pipe, blk).wait()
+
+            RUN.if_dst(receive)
+            BACK.if_dst(receive)
+        with dfb.reserve() as blk:
+            ttl.copy(inp[0, n], blk).wait()
+        with dfb.wait() as blk:
+
+            def send(pipe):
+                ttl.copy(blk, pipe).wait()
+
+            RUN.if_src(send)
+            BACK.if_src(send)
+        with dfb.wait() as blk:
+            ttl.copy(blk, out[0, n]).wait()
+
+
 @ttl.operation(grid=(1, 1))
 def group_read(a, b, out):
     """out = a + b, tile by tile; each step's two reads are waited for together
@@ -189,6 +223,46 @@ def linear_fan_out(inp, out):
             column0.if_dst(receive)
             column1.if_src(send)
             column1.if_dst(receive)
+
+    @ttl.datamovement()
+    def writer():
+        with o_dfb.wait() as y:
+            ttl.copy(y, out[0, ttl.node(dims=1)]).wait()
+
+
+@ttl.operation(grid=(3, 3))
+def run_fan_out(inp, out):
+    """A 1-D multicast whose nodes are no rectangle: on this 3 x 3 grid (node x * 3 + y) nodes
+    2..7 are core (0, 2), all of column 1 and (2, 0), (2, 1); ttl-plan-pipes splits them into
+    those three rectangles under one handshake. Nodes 1 and 8 get the tile through two unicast
+    pipes of a second net (tt-lang 1.1.1's positional spelling; the run is 1.1.6's keyword
+    one). Every node writes twice the tile to out's tile column ttl.node(dims=1)."""
+    run = ttl.PipeNet([ttl.Pipe(src=(0,), dst=(slice(2, 8),))])
+    ends = ttl.PipeNet([ttl.Pipe(0, 1), ttl.Pipe(0, 8)])
+    dfb = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=2)
+    o_dfb = ttl.make_dataflow_buffer_like(out, shape=(1, 1), block_count=2)
+
+    @ttl.compute()
+    def double():
+        with dfb.wait() as x, o_dfb.reserve() as y:
+            y.store(x + x)
+
+    @ttl.datamovement()
+    def mover():
+        with dfb.reserve() as blk:
+
+            def send(pipe):
+                ttl.copy(blk, pipe).wait()
+
+            def receive(pipe):
+                ttl.copy(pipe, blk).wait()
+
+            if ttl.node(dims=1) == 0:
+                ttl.copy(inp[0, 0], blk).wait()
+            run.if_src(send)
+            run.if_dst(receive)
+            ends.if_src(send)
+            ends.if_dst(receive)
 
     @ttl.datamovement()
     def writer():

@@ -1,6 +1,7 @@
 """Matmul accumulation on the emulated device against numpy (float64 references from the
 inputs): the K-blocked example with an accumulator DFB and a fused bias + ReLU epilogue,
-`blk += a @ b` (packer L1 accumulation), `transpose_rhs=True`, and an f32 accumulator DFB fed
+`blk += a @ b` (packer L1 accumulation), `transpose_rhs=True`, 1.1.6's
+`ttl.math.matmul(a, b, out)`, and an f32 accumulator DFB fed
 by bf16 operands. Bounds count the roundings the kernels make (docs/emulator.md); these are
 emulated results, not hardware ones."""
 
@@ -78,6 +79,15 @@ def test_transpose_rhs(device, rng):
     va, vb = f64(a), f64(b)
     # Three K tiles accumulate in the 16-bit DEST.
     assert_within_ulps(out.to_numpy(), va @ vb.T, 3, np.abs(va) @ np.abs(vb).T)
+
+
+def test_three_argument_matmul_of_release_1_1_6(device, rng):
+    a, b = uniform(rng, (64, 96)), uniform(rng, (96, 64))
+    out = device.empty((64, 64))
+    programs().output_hinted(device.tensor(a), device.tensor(b), out)
+    va, vb = f64(a), f64(b)
+    # Three K tiles accumulate in the 16-bit DEST, as for a @ b.
+    assert_within_ulps(out.to_numpy(), va @ vb, 3, np.abs(va) @ np.abs(vb))
 
 
 def test_f32_accumulator_dfb(device, rng):

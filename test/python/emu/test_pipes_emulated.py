@@ -64,6 +64,15 @@ def test_linear_pipe_coordinates_reach_their_nodes(device, rng):
     assert_bits_equal(out.to_numpy(), np.tile(bf16(2 * f32(a)), (1, 6)))
 
 
+def test_a_run_of_nodes_that_is_no_rectangle_reaches_every_node(device, rng):
+    """A 1-D multicast to nodes 2..7 of a 3 x 3 grid, three rectangles under one handshake
+    (and two unicasts to nodes 1 and 8): every node holds the tile node 0 read."""
+    a = uniform(rng, (32, 32))
+    out = device.empty((32, 288))
+    programs.run_fan_out(device.tensor(a), out)
+    assert_bits_equal(out.to_numpy(), np.tile(bf16(2 * f32(a)), (1, 9)))
+
+
 def test_pipes_from_a_list_comprehension_in_the_body(device, rng):
     a = uniform(rng, (64, 32))
     out = device.empty((64, 96))

@@ -56,5 +56,10 @@ def test_corpus_covers_the_script_surface():
                       # a grid column with ttl.node(dims=1), a height-sharded input read across
                       # cores, slices of several matrices with run-time row bounds.
                       "ttl.PipeNet(", "ttl.node(dims=1)", "ttnn.create_sharded_memory_config(",
-                      "[b0:b1, r:r + 1, c:c + 1]"):
+                      "[b0:b1, r:r + 1, c:c + 1]",
+                      # A 1-D pipe to nodes that are no rectangle of the grid, and a (1, 1)
+                      # tensor's element broadcast over blocks (docs/emulator.md, "Tensors
+                      # smaller than a tile").
+                      "ttl.Pipe(0, (slice(1, NODES),))", "ttnn.rand((1, 1)",
+                      "ttl.block.broadcast(cb, dims=[0, 1]"):
         assert construct in text, construct

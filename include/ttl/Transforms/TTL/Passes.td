@@ -336,7 +336,11 @@ def TTLPlanPipes : Pass<"ttl-plan-pipes", "::mlir::ModuleOp"> {
     transfer, naming the pipe and the cores.
 
     Then each transfer gets `ttl.pipe_semaphores = array<i64: ready, address,
-    valid, flag>`, the program semaphore ids of its handshake, and the module
+    valid, flag>`, the program semaphore ids of its handshake, each send
+    `ttl.pipe_multicasts = array<i64: x0, y0, x1, y1, ...>`, the rectangles
+    it writes to (a pipe's destination run in node order, `dst ... through
+    ...`, is split into the at most three rectangles a NoC multicast
+    reaches; its handshake still counts all of its receivers), and the module
     `ttl.pipe_semaphore_count` (the runtime declares that many semaphores)
     and `ttl.pipe_semaphore_names` (for deadlock reports). More semaphores
     than the target has is an error.

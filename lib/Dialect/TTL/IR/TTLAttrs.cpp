@@ -18,6 +18,17 @@ using namespace mlir::ttl;
 
 #include "ttl/Dialect/TTL/IR/TTLOpsEnums.cpp.inc"
 
+/// A #ttl.pipe's destination span: `to` (a rectangle) or `through` (a run of
+/// cores in node order; TTLPipes.td).
+static ParseResult parsePipeSpan(AsmParser &parser, bool &run) {
+  run = succeeded(parser.parseOptionalKeyword("through"));
+  return run ? success() : parser.parseKeyword("to");
+}
+
+static void printPipeSpan(AsmPrinter &printer, bool run) {
+  printer << (run ? "through" : "to");
+}
+
 #define GET_ATTRDEF_CLASSES
 #include "ttl/Dialect/TTL/IR/TTLOpsAttrs.cpp.inc"
 

@@ -6,7 +6,9 @@
 // "in0 sender / receiver" pair): the receivers raise a semaphore on the
 // source when their block is reserved, the source waits for all of them,
 // writes the block into every receiver (one multicast write, or a unicast
-// write for one receiver) and then sets a "valid" semaphore on them.
+// write for one receiver) and then sets a "valid" semaphore on them. A pipe
+// whose receivers are not one rectangle (a 1-D pipe's run of cores) waits
+// for all of them once and writes each of its rectangles in turn.
 // Semaphore ids come from ttl-plan-pipes (PlanPipes.cpp), which also proves
 // that every receiver takes each block the source sends.
 //
@@ -38,21 +40,29 @@ inline volatile uint32_t *pipe_semaphore(uint32_t id) {
   return reinterpret_cast<volatile uint32_t *>(get_semaphore(id));
 }
 
-/// On the source core: sends the `bytes` at L1 address `source` to the
-/// receivers (x0, y0) .. (x1, y1) (inclusive, logical coordinates).
-inline void pipe_send(uint32_t source, uint32_t bytes, uint32_t x0,
-                      uint32_t y0, uint32_t x1, uint32_t y1, uint32_t ready_id,
-                      uint32_t address_id, uint32_t valid_id,
-                      uint32_t flag_id) {
-  uint32_t receivers = (x1 - x0 + 1) * (y1 - y0 + 1);
+/// On the source core: waits until all `receivers` have reserved their block
+/// and returns the L1 address they reserved it at (the same on each: they
+/// run one DFB program), ready for pipe_send_write.
+inline uint32_t pipe_send_ready(uint32_t receivers, uint32_t ready_id,
+                                uint32_t address_id, uint32_t flag_id) {
   volatile uint32_t *ready = pipe_semaphore(ready_id);
   noc_semaphore_wait(ready, receivers);
   noc_semaphore_set(ready, 0);
-  // Sent relative to the semaphore base, the same L1 address on every core
-  // (see pipe_receive).
-  uint32_t destination = uint32_t(get_semaphore(0)) + *pipe_semaphore(address_id);
   // The valid flag the receivers wait for is written from this word.
   noc_semaphore_set(pipe_semaphore(flag_id), 1);
+  // Sent relative to the semaphore base, the same L1 address on every core
+  // (see pipe_receive).
+  return uint32_t(get_semaphore(0)) + *pipe_semaphore(address_id);
+}
+
+/// On the source core, after pipe_send_ready: writes the `bytes` at L1
+/// address `source` to `destination` on the receivers (x0, y0) .. (x1, y1)
+/// (inclusive, logical coordinates) and sets their valid flag.
+inline void pipe_send_write(uint32_t source, uint32_t bytes,
+                            uint32_t destination, uint32_t x0, uint32_t y0,
+                            uint32_t x1, uint32_t y1, uint32_t valid_id,
+                            uint32_t flag_id) {
+  uint32_t receivers = (x1 - x0 + 1) * (y1 - y0 + 1);
   uint32_t flag = uint32_t(get_semaphore(flag_id));
   uint32_t valid = uint32_t(get_semaphore(valid_id));
   if (receivers == 1) {
@@ -82,6 +92,18 @@ inline void pipe_send(uint32_t source, uint32_t bytes, uint32_t x0,
                                 receivers);
   }
   noc_async_write_barrier();
+}
+
+/// On the source core: sends the `bytes` at L1 address `source` to the
+/// receivers (x0, y0) .. (x1, y1) (inclusive, logical coordinates).
+inline void pipe_send(uint32_t source, uint32_t bytes, uint32_t x0,
+                      uint32_t y0, uint32_t x1, uint32_t y1, uint32_t ready_id,
+                      uint32_t address_id, uint32_t valid_id,
+                      uint32_t flag_id) {
+  uint32_t destination = pipe_send_ready((x1 - x0 + 1) * (y1 - y0 + 1),
+                                         ready_id, address_id, flag_id);
+  pipe_send_write(source, bytes, destination, x0, y0, x1, y1, valid_id,
+                  flag_id);
 }
 
 /// On a receiver: has the source at logical (src_x, src_y) write the block

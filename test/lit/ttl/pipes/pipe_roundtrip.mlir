@@ -22,3 +22,15 @@ func.func @multicast_receive() {
   ttl.push %blk : !ttl.block<2x1xf32>
   return
 }
+
+// A 1-D pipe's destinations: the run of cores from (0, 1) through (1, 1) in node order.
+// CHECK-LABEL: func.func @node_run
+func.func @node_run() {
+  %dfb = ttl.create_dfb : !ttl.dfb<1x1xbf16, 2>
+  %blk = ttl.reserve %dfb : !ttl.dfb<1x1xbf16, 2> -> !ttl.block<1x1xbf16>
+  // CHECK: ttl.pipe_send <net 0 pipe 0, src(0, 0), dst(0, 1) through(1, 1), "f.py:7"> from %{{.*}} : !ttl.block<1x1xbf16>
+  %tx = ttl.pipe_send #ttl.pipe<net 0 pipe 0, src (0, 0), dst (0, 1) through (1, 1), "f.py:7"> from %blk : !ttl.block<1x1xbf16>
+  ttl.transfer_wait %tx
+  ttl.push %blk : !ttl.block<1x1xbf16>
+  return
+}

@@ -3,7 +3,7 @@
 // flag per PipeNet, a ready / address pair per pipe a source sends in a net (pipes of one net
 // with different sources share the pair: each source core has its own). Here net 0 has two
 // multicast pipes from different sources (one pair), net 1 one unicast pipe:
-// 1 + 2 nets + 2 * 2 pairs = 7 semaphores.
+// 1 + 2 nets + 2 * 2 pairs = 7 semaphores. Each send records the rectangle it writes to.
 
 // CHECK: module attributes {ttl.pipe_semaphore_count = 7{{( : i64)?}}, ttl.pipe_semaphore_names = [
 // CHECK-SAME: [3, 1, 0, 0, 1, 0, 2, 0, "pipe (0, 0) -> (1..2, 0) of the PipeNet made at f.py:3"]
@@ -37,13 +37,13 @@ func.func @op() attributes {ttl.grid = array<i64: 3, 2>, ttl.operation_id = "t.o
     %back = arith.andi %last, %bottom : i1
     scf.if %src0 {
       %b = ttl.reserve %dfb : !d -> !blk
-      // CHECK: ttl.pipe_send {{.*}}src(0, 0){{.*}} {ttl.pipe_semaphores = array<i64: 3, 4, 1, 0>}
+      // CHECK: ttl.pipe_send {{.*}}src(0, 0){{.*}} {ttl.pipe_multicasts = array<i64: 1, 0, 2, 0>, ttl.pipe_semaphores = array<i64: 3, 4, 1, 0>}
       %t = ttl.pipe_send #row0 from %b : !blk
       ttl.push %b : !blk
     }
     scf.if %src1 {
       %b = ttl.reserve %dfb : !d -> !blk
-      // CHECK: ttl.pipe_send {{.*}}src(0, 1){{.*}} {ttl.pipe_semaphores = array<i64: 3, 4, 1, 0>}
+      // CHECK: ttl.pipe_send {{.*}}src(0, 1){{.*}} {ttl.pipe_multicasts = array<i64: 1, 1, 2, 1>, ttl.pipe_semaphores = array<i64: 3, 4, 1, 0>}
       %t = ttl.pipe_send #row1 from %b : !blk
       ttl.push %b : !blk
     }
@@ -60,7 +60,7 @@ func.func @op() attributes {ttl.grid = array<i64: 3, 2>, ttl.operation_id = "t.o
     }
     scf.if %back {
       %b = ttl.reserve %dfb : !d -> !blk
-      // CHECK: ttl.pipe_send {{.*}}src(2, 1){{.*}} {ttl.pipe_semaphores = array<i64: 5, 6, 2, 0>}
+      // CHECK: ttl.pipe_send {{.*}}src(2, 1){{.*}} {ttl.pipe_multicasts = array<i64: 0, 0, 0, 0>, ttl.pipe_semaphores = array<i64: 5, 6, 2, 0>}
       %t = ttl.pipe_send #back from %b : !blk
       ttl.push %b : !blk
     }

@@ -11,8 +11,8 @@
 #define TTL_DIALECT_TTL_IR_TTLPIPES_TD
 
 def TTL_PipeAttr : TTL_Attr<"Pipe", "pipe"> {
-  let summary = "one pipe of a PipeNet: a source core and a rectangle of "
-                "destination cores";
+  let summary = "one pipe of a PipeNet: a source core and its destination "
+                "cores, a rectangle or a run in node order";
   let description = [{
     A pipe moves blocks from the core `src` of an operation's grid to every
     core of the rectangle `dst (x0, y0) to (x1, y1)` (inclusive bounds, in
@@ -28,28 +28,44 @@ def TTL_PipeAttr : TTL_Attr<"Pipe", "pipe"> {
     #ttl.pipe<net 0 pipe 1, src (0, 1), dst (1, 1) to (3, 1), "f.py:12">
     ```
 
+    tt-lang's 1-D pipes name their destinations by linear node index
+    (`ttl.node(dims=1)`, column by column, each from the top row down). The
+    frontend places such a run on the grid: `dst (x0, y0) through (x1, y1)`
+    is every core from `(x0, y0)` to `(x1, y1)` in that order, i.e. the
+    cores `(x, y)` with `(x0, y0) <= (x, y) <= (x1, y1)` compared column
+    first. A run need not be a rectangle (the end of one column and the
+    start of the next); `ttl-plan-pipes` splits it into the rectangles the
+    NoC multicasts to (`ttl.pipe_multicasts`).
+
+    ```mlir
+    // Core (0, 0) sends to nodes 1..4 of a 2-column, 3-row grid: cores
+    // (0, 1), (0, 2), (1, 0) and (1, 1).
+    #ttl.pipe<net 0 pipe 0, src (0, 0), dst (0, 1) through (1, 1), "f.py:3">
+    ```
+
     The source is not one of the destinations (a core hands a block to
     itself through a DFB, not through the NoC).
   }];
   let parameters = (ins "int64_t":$net, "int64_t":$index, "int64_t":$srcX,
                         "int64_t":$srcY, "int64_t":$x0, "int64_t":$y0,
-                        "int64_t":$x1, "int64_t":$y1,
+                        "int64_t":$x1, "int64_t":$y1, "bool":$run,
                         StringRefParameter<"where the PipeNet was made">:$where);
   let assemblyFormat = [{
     `<` `net` $net `pipe` $index `,` `src` `(` $srcX `,` $srcY `)` `,`
-        `dst` `(` $x0 `,` $y0 `)` `to` `(` $x1 `,` $y1 `)` `,` $where `>`
+        `dst` `(` $x0 `,` $y0 `)` custom<PipeSpan>($run) `(` $x1 `,` $y1 `)`
+        `,` $where `>`
   }];
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// Number of destination cores.
-    int64_t getReceiverCount() const {
-      return (getX1() - getX0() + 1) * (getY1() - getY0() + 1);
-    }
     /// Whether core (x, y) is a destination.
     bool hasReceiver(int64_t x, int64_t y) const {
+      if (getRun())
+        return std::make_pair(getX0(), getY0()) <= std::make_pair(x, y) &&
+               std::make_pair(x, y) <= std::make_pair(getX1(), getY1());
       return getX0() <= x && x <= getX1() && getY0() <= y && y <= getY1();
     }
-    /// "(0, 1) -> (1..3, 1)", the pipe in diagnostics.
+    /// "(0, 1) -> (1..3, 1)" (a rectangle) or "(0, 0) -> (0, 1) through
+    /// (1, 1)" (a run), the pipe in diagnostics.
     std::string describe() const;
   }];
 }
