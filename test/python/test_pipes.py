@@ -199,6 +199,27 @@ def test_a_run_of_nodes_that_is_no_rectangle_is_multicast_to_its_rectangles():
     assert sender.source.count("ttlang::pipe_send_write(") == 3
 
 
+@ttl.operation(grid=(2, 3))
+def run_past_the_grid(inp):
+    net = ttl.PipeNet([ttl.Pipe(0, (slice(1, 8),))])
+    dfb = ttl.make_dataflow_buffer_like(inp, shape=(1, 1), block_count=2)
+
+    @ttl.datamovement()
+    def mover():
+        with dfb.reserve() as blk:
+
+            def send(pipe):
+                ttl.copy(inp[0, 0], blk).wait()
+                ttl.copy(blk, pipe).wait()  # E:run_past_the_grid
+
+            net.if_src(send)
+
+            def receive(pipe):
+                ttl.copy(pipe, blk).wait()
+
+            net.if_dst(receive)
+
+
 def test_pipe_ends_of_different_ranks_are_rejected():
     with pytest.raises(ValueError, match="both cores \\(x, y\\) or both linear node indices"):
         ttl.Pipe(0, (1, 0))
@@ -256,6 +277,10 @@ LOCATED_ERRORS = [
     ]),
     (group_waited_after_release, (T((32, 32)), T((32, 32))), ttl.CompilerError, [
         "copy waited for after its block's release",
+    ]),
+    # Nodes 1..7 of a grid of 6: the run ends at core (2, 1), past the grid's 2 columns.
+    (run_past_the_grid, (T((32, 32)),), ttl.CompilerError, [
+        "pipe (0, 0) -> (0, 1) through (2, 1) reaches outside the operation's 2x3 (cols x rows) grid",
     ]),
     (comprehension_over_a_core_coordinate, (T((32, 64)),), ttl.FrontendError, [
         "a comprehension's range() takes compile-time integers",
