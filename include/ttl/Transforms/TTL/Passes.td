@@ -560,20 +560,30 @@ def TTLPlanUnpackToDest : Pass<"ttl-plan-unpack-to-dest", "::mlir::ModuleOp"> {
 
 def TTLExpandIndexDivision
     : Pass<"ttl-expand-index-division", "::mlir::ModuleOp"> {
-  let summary = "expands floor / ceil division into C's truncating division";
+  let summary = "expands floor division and floor mod into C's truncating ones";
   let description = [{
-    Python's `//` is `arith.floordivsi` in TTL IR (and `%` is
-    `a - (a // b) * b` on it; folds may make `arith.ceildivsi`), which have
-    no EmitC lowering. In every kernel function they become `arith.divsi` /
-    `arith.remsi` / `arith.cmpi` / `arith.select` (upstream
-    `populateCeilFloorDivExpandOpsPatterns`), which do: C's `/` truncates,
-    and the expansion corrects the quotient when the signs differ and the
-    division is inexact. Runs right before `ttl-package-kernels` and
-    `convert-ttl-to-emitc`.
+    Python's `//` and `%` on integers are `arith.floordivsi` and
+    `ttl.floor_mod` in TTL IR (folds may make `arith.ceildivsi`), which have
+    no EmitC lowering; this pass is the one place both are expanded. In every
+    kernel function the divisions become `arith.divsi` / `arith.remsi` /
+    `arith.cmpi` / `arith.select` (upstream
+    `populateCeilFloorDivExpandOpsPatterns`): C's `/` truncates, and the
+    expansion corrects the quotient when the signs differ and the division
+    is inexact. `ttl.floor_mod` becomes C's `%` (`arith.remsi`, the sign of
+    the dividend) plus the divisor when that remainder is nonzero and its
+    sign differs from the divisor's. Runs right before `ttl-package-kernels`
+    and `convert-ttl-to-emitc`.
 
     ```mlir
     %q = arith.floordivsi %a, %b : index
-    // After: divsi, remsi, cmpi and select computing the same quotient
+    %m = ttl.floor_mod %a, %b : index
+    // After: divsi, remsi, cmpi and select computing the same quotient, and
+    %t = arith.remsi %a, %b : index
+    %nonzero = arith.cmpi ne, %t, %c0 : index
+    %differ = arith.xori %tneg, %bneg : i1   // (t < 0) != (b < 0)
+    %fix = arith.andi %nonzero, %differ : i1
+    %sum = arith.addi %t, %b : index
+    %m = arith.select %fix, %sum, %t : index
     ```
   }];
 }

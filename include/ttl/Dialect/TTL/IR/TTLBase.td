@@ -39,6 +39,9 @@ def TTL_Dialect : Dialect {
   // `ttl.store`, before ttl-lower-tile-math) and `ttl.kernel_record` (on each
   // generated `emitc.file`).
   let hasOperationAttrVerify = 1;
+  // Folds (ttl.floor_mod) produce `arith.constant`s.
+  let hasConstantMaterializer = 1;
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();
