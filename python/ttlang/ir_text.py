@@ -32,6 +32,7 @@ INDEX_BINARY: dict[type, str] = {
     ast.Sub: "arith.subi",
     ast.Mult: "arith.muli",
     ast.FloorDiv: "arith.floordivsi",
+    ast.Mod: "ttl.floor_mod",
 }
 INDEX_COMPARE: dict[type, str] = {
     ast.Eq: "eq", ast.NotEq: "ne", ast.Lt: "slt", ast.LtE: "sle", ast.Gt: "sgt", ast.GtE: "sge",

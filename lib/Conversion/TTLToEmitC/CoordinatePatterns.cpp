@@ -53,8 +53,7 @@ struct GridSizePattern : public FactsPattern<GridSizeOp> {
 /// and the upstream arith-to-emitc patterns emit `/` and `%` on the converted
 /// operands, which would divide unsigned (-2 / 3 as a huge size_t). They are
 /// computed on ptrdiff_t instead (C truncates toward zero, as divsi / remsi
-/// do); Python's floor `//` and `%` are built from them (floordivsi expansion,
-/// frontend remainder correction).
+/// do); ttl-expand-index-division builds Python's floor `//` and `%` from them.
 template <typename ArithOp, typename EmitOp>
 struct SignedIndexDivRemPattern : public OpConversionPattern<ArithOp> {
   SignedIndexDivRemPattern(const TypeConverter &converter, MLIRContext *context)

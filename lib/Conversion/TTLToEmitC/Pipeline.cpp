@@ -23,7 +23,8 @@ void ttl::buildBackendPipeline(OpPassManager &pm, StringRef target) {
   // Folds the branches core specialization decided.
   pm.addPass(createCanonicalizerPass());
   // The facts each kernel's record carries, the tile-math plan and its
-  // lowering, then the conversion itself.
+  // lowering, each kernel in its emitc.file with its record, then the
+  // conversion itself.
   pm.addPass(createTTLAssignProcessorRoles());
   pm.addPass(createTTLRecordKernelABI());
   pm.addPass(createTTLCheckSynchronizedReconfigurations());
@@ -31,6 +32,7 @@ void ttl::buildBackendPipeline(OpPassManager &pm, StringRef target) {
   pm.addPass(createTTLPlanUnpackToDest());
   pm.addPass(createTTLLowerTileMath());
   pm.addPass(createTTLExpandIndexDivision());
+  pm.addPass(createTTLPackageKernels());
   pm.addPass(createConvertTTLToEmitC());
   pm.addPass(createTTLCleanUpKernels());
   pm.addPass(createCanonicalizerPass());
@@ -53,8 +55,8 @@ void ttl::registerBackendPasses() {
       "descriptor: ttl-specialize-cores, ttl-assign-processor-roles, "
       "ttl-record-kernel-abi, ttl-check-synchronized-reconfigurations, "
       "ttl-plan-accumulation, ttl-plan-unpack-to-dest, ttl-lower-tile-math, "
-      "ttl-expand-index-division, convert-ttl-to-emitc, ttl-clean-up-kernels, "
-      "cleanup",
+      "ttl-expand-index-division, ttl-package-kernels, convert-ttl-to-emitc, "
+      "ttl-clean-up-kernels, cleanup",
       [](OpPassManager &pm) { buildBackendPipeline(pm); });
   PassPipelineRegistration<TargetPipelineOptions>(
       kTTLToMetalPipelineName,

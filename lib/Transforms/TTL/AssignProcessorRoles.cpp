@@ -3,7 +3,7 @@
 // ttl-assign-processor-roles: the compute kernel runs on the TRISCs, the
 // first data-movement logical kernel of the module on RISC-V 0 (BRISC), the
 // second on RISC-V 1 (NCRISC), recorded as `ttl.processor_role`, which
-// convert-ttl-to-emitc moves into the kernel's #ttl.kernel_record.
+// ttl-package-kernels moves into the kernel's #ttl.kernel_record.
 //
 //===----------------------------------------------------------------------===//
 

@@ -143,6 +143,13 @@ compute(Value value, LeafValues leaf,
           return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
         });
       })
+      .Case([&](FloorModOp) {
+        return nonzeroDivisor([](int64_t a, int64_t b) {
+          return FloorModOp::compute(APInt(64, a, /*isSigned=*/true),
+                                     APInt(64, b, /*isSigned=*/true))
+              .getSExtValue();
+        });
+      })
       .Case([&](arith::MinSIOp) {
         return binary([](int64_t a, int64_t b) { return std::min(a, b); });
       })

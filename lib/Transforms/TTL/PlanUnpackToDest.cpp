@@ -18,7 +18,7 @@
 // tree's leaves share the unpacker's configuration (DataFormatReconfig.cpp
 // reprograms it between stores, not between copies), a tree with one such leaf
 // keeps all its leaves on the SrcA path. It records their physical indices as
-// the kernel function's `ttl.unpack_to_dest`, which convert-ttl-to-emitc moves
+// the kernel function's `ttl.unpack_to_dest`, which ttl-package-kernels moves
 // into its #ttl.kernel_record (`unpack_to_dest`). After ttl-lower-tile-math
 // lowers the tile math, it checks the plan against the calls it emitted
 // (checkUnpackToDest, LowerTileMath.cpp).

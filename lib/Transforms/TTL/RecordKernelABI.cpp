@@ -3,9 +3,9 @@
 // ttl-record-kernel-abi: the argument layout of every kernel function
 // (computeKernelABI, KernelABI.h) as `ttl.abi`, its DFBs as
 // `ttl.dataflow_buffers` (#ttl.dfb_spec) and its DFB reconfiguration rings as
-// `ttl.dfb_configurations` (#ttl.dfb_config); convert-ttl-to-emitc takes its
-// argument slots from them and moves them into the kernel's
-// #ttl.kernel_record.
+// `ttl.dfb_configurations` (#ttl.dfb_config); ttl-package-kernels moves them
+// into the kernel's #ttl.kernel_record, from which convert-ttl-to-emitc takes
+// its argument slots.
 //
 //===----------------------------------------------------------------------===//
 

@@ -368,13 +368,11 @@ class Expressions:
             ssa = self.ctx.builder.block_binary(type(op), left.ssa, right.ssa, left.type, self.ctx.loc(node))
             return BlockValue(ssa, left.shape, left.element_type, "value", left.batch or right.batch)
         if isinstance(left, Scalar) or isinstance(right, Scalar):
-            if type(op) not in ir_text.INDEX_BINARY and not isinstance(op, ast.Mod):
+            if type(op) not in ir_text.INDEX_BINARY:
                 raise self.ctx.error(node, f"runtime integers do not support '{type(op).__name__}'")
             if isinstance(op, (ast.FloorDiv, ast.Mod)) and isinstance(right, int) and right == 0:
                 raise self.ctx.error(node, f"integer {'division' if isinstance(op, ast.FloorDiv) else 'modulo'} by zero")
             lhs, rhs = self.ctx.as_index(left, node), self.ctx.as_index(right, node)
-            if isinstance(op, ast.Mod):
-                return Scalar(self.floor_mod(lhs, rhs, node), ir_text.INDEX)
             ssa = self.ctx.builder.index_binary(type(op), lhs, rhs, self.ctx.loc(node))
             return Scalar(ssa, ir_text.INDEX)
         self.ctx.require_python(left, node)
@@ -383,15 +381,6 @@ class Expressions:
             return _PY_BINOPS[type(op)](left, right)
         except Exception as err:  # noqa: BLE001 - reported at the user's line
             raise self.ctx.error(node, f"{type(err).__name__}: {err}") from None
-
-    def floor_mod(self, lhs: str, rhs: str, node: ast.AST) -> str:
-        """Python's ``a % b`` on runtime integers, by its definition ``a - (a // b) * b``: the
-        floor division is ``arith.floordivsi``, whose sign correction the C++ lowering expands
-        for ``%`` and ``//`` alike (one place)."""
-        loc = self.ctx.loc(node)
-        b = self.ctx.builder
-        quotient = b.index_binary(ast.FloorDiv, lhs, rhs, loc)
-        return b.index_binary(ast.Sub, lhs, b.index_binary(ast.Mult, quotient, rhs, loc), loc)
 
     def block_scalar(self, op: ast.operator, left: Any, right: Any, node: ast.AST) -> BlockValue:
         """``blk op s`` / ``s op blk`` with ``s`` a compile-time int or float."""

@@ -1,4 +1,4 @@
-// RUN: ttlang-opt --ttl-assign-processor-roles --ttl-record-kernel-abi --convert-ttl-to-emitc -split-input-file -verify-diagnostics %s
+// RUN: ttlang-opt --ttl-assign-processor-roles --ttl-record-kernel-abi --ttl-package-kernels --convert-ttl-to-emitc -split-input-file -verify-diagnostics %s
 
 // expected-error @below {{operation is not split into kernels; run ttl-split-kernels before convert-ttl-to-emitc}}
 func.func @unsplit() attributes {ttl.grid = array<i64: 1, 1>, ttl.operation_id = "lit.bad:00"} {
@@ -33,12 +33,5 @@ func.func @b() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel
 }
 // expected-error @below {{more than two data-movement kernels in one module; a Tensix core has two data-movement processors}}
 func.func @c() attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<data_movement, "c", "lit.bad:03">} {
-  return
-}
-
-// -----
-
-// expected-error @below {{kernel function has no 'ttl.grid'; the grid of every kernel must be static to lower it}}
-func.func @no_grid() attributes {ttl.kernel = #ttl.kernel<compute, "compute", "lit.bad:04">} {
   return
 }

@@ -1,4 +1,4 @@
-// RUN: ttlang-opt --ttl-assign-processor-roles --ttl-record-kernel-abi --convert-ttl-to-emitc -verify-diagnostics %s
+// RUN: ttlang-opt --ttl-assign-processor-roles --ttl-record-kernel-abi --ttl-package-kernels --convert-ttl-to-emitc -verify-diagnostics %s
 // convert-ttl-to-emitc translates lowered tile math only: a ttl.store left for it names the
 // pass that lowers it.
 

@@ -1,4 +1,4 @@
-// RUN: ttlang-opt --ttl-assign-processor-roles --ttl-record-kernel-abi --ttl-expand-index-division --convert-ttl-to-emitc --ttl-clean-up-kernels --ttl-print-kernel-cpp -o /dev/null %s | FileCheck %s
+// RUN: ttlang-opt --ttl-assign-processor-roles --ttl-record-kernel-abi --ttl-expand-index-division --ttl-package-kernels --convert-ttl-to-emitc --ttl-clean-up-kernels --ttl-print-kernel-cpp -o /dev/null %s | FileCheck %s
 // Device prints: DPRINT with the format and a newline in a data-movement kernel (braces,
 // quotes and backslashes escaped for C), booleans as 1 / 0, and a block through
 // ttl::dprint_block from ttlang/dprint_block.h (a row of bf16 per slice, read pointer).

@@ -1,4 +1,4 @@
-// RUN: ttlang-opt --ttl-assign-processor-roles --ttl-record-kernel-abi --ttl-expand-index-division --convert-ttl-to-emitc --ttl-clean-up-kernels --ttl-print-kernel-cpp -o /dev/null %s | FileCheck %s
+// RUN: ttlang-opt --ttl-assign-processor-roles --ttl-record-kernel-abi --ttl-expand-index-division --ttl-package-kernels --convert-ttl-to-emitc --ttl-clean-up-kernels --ttl-print-kernel-cpp -o /dev/null %s | FileCheck %s
 // Signed division of indices (size_t in the kernel) divides as ptrdiff_t, so -2 / 3 is 0 and
 // not a huge unsigned quotient; Python's floor `//` (arith.floordivsi) expands into a truncating
 // division corrected when the signs differ and the division is inexact.

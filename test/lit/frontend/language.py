@@ -54,11 +54,9 @@ print(make(3, True).build_ir(spec, spec))
 # CHECK: %[[UB:.*]] = arith.constant 4 : index
 # CHECK: %[[ST:.*]] = arith.constant 2 : index
 # CHECK: scf.for %[[I:.*]] = %[[LB]] to %[[UB]] step %[[ST]] {
-# i % 3 is Python's floor remainder, i - (i // 3) * 3 on floor division (expanded in C++).
+# i % 3 is Python's floor remainder, ttl.floor_mod (expanded in C++, as `//` is).
 # CHECK: %[[THREE:.*]] = arith.constant 3 : index
-# CHECK: %[[Q:.*]] = arith.floordivsi %[[I]], %[[THREE]] : index
-# CHECK: %[[QB:.*]] = arith.muli %[[Q]], %[[THREE]] : index
-# CHECK: %[[REM:.*]] = arith.subi %[[I]], %[[QB]] : index
+# CHECK: %[[REM:.*]] = ttl.floor_mod %[[I]], %[[THREE]] : index
 # CHECK: %[[EQ:.*]] = arith.cmpi eq, %[[REM]], %[[IDX]] : index
 # CHECK: scf.if %[[EQ]] {
 # CHECK: %[[BLK:.*]] = ttl.reserve %[[DFB]]

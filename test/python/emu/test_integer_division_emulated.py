@@ -58,8 +58,9 @@ def test_runtime_floor_division_and_modulo_follow_python(device, rng, tmp_path):
         __import__("ttlang").TensorSpec((16 * 32, 32)),
         __import__("ttlang").TensorSpec((ROWS * 32, len(EXPRESSIONS) * 32)),
     )
-    # Runtime, not folded: `%` is `a - (a // b) * b` on arith.floordivsi, like `//`.
-    assert "arith.floordivsi" in ir and "arith.subi" in ir and "arith.remsi" not in ir
+    # Runtime, not folded: `//` is arith.floordivsi and `%` ttl.floor_mod, both expanded by the
+    # C++ pass ttl-expand-index-division (C's truncating `%` would be arith.remsi).
+    assert "arith.floordivsi" in ir and "ttl.floor_mod" in ir and "arith.remsi" not in ir
 
     x = rng.uniform(-4, 4, (16 * 32, 32)).astype(np.float32).astype(BF16)
     out = device.empty((ROWS * 32, len(EXPRESSIONS) * 32))

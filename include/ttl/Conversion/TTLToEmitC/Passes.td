@@ -5,12 +5,50 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TTLPackageKernels : Pass<"ttl-package-kernels", "::mlir::ModuleOp"> {
+  let summary = "puts each kernel function in an emitc.file with its record";
+  let description = [{
+    Right before `convert-ttl-to-emitc`: every kernel function (`func.func`
+    with `ttl.kernel`) moves into an `emitc.file` named after it, with the
+    includes of the TT-Metal kernel it becomes (`cstdint`, the dataflow API
+    or the compute-API headers of the calls `ttl-lower-tile-math` emitted,
+    and the headers of reconfigurations, device prints, pipes and external
+    calls). The facts the passes before recorded on the function (its
+    processor role, `ttl.core_ranges` or else its whole `ttl.grid`, `ttl.abi`,
+    `ttl.dataflow_buffers`, `ttl.dfb_configurations`, `ttl.fabric_claims`,
+    `ttl.unpack_to_dest`) move into one `#ttl.kernel_record` on the file,
+    with the include paths and compute configuration derived here; the
+    conversion and the runtime read them there. A kernel without its role,
+    ABI or static grid is an error naming the pass that records it.
+
+    ```mlir
+    // Before
+    func.func @k() attributes {ttl.grid = array<i64: 1, 1>,
+        ttl.kernel = #ttl.kernel<data_movement, "data_movement", "op:0">,
+        ttl.processor_role = #ttl.processor_role<data_movement_0>,
+        ttl.abi = #ttl.abi<...>, ttl.dataflow_buffers = [...]} { ... }
+    // After
+    emitc.file "k" attributes {ttl.kernel_record = #ttl.kernel_record<
+        kernel = <data_movement, "data_movement", "op:0">,
+        role = data_movement_0, core_ranges = [#ttl.core_range<0, 0, 0, 0>],
+        abi = <...>, dataflow_buffers = [...]>} {
+      emitc.include <"cstdint">
+      emitc.include "api/dataflow/dataflow_api.h"
+      func.func @k() attributes {ttl.grid = array<i64: 1, 1>,
+          ttl.kernel = #ttl.kernel<data_movement, "data_movement", "op:0">}
+          { ... }
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::emitc::EmitCDialect"];
+}
+
 def ConvertTTLToEmitC : Pass<"convert-ttl-to-emitc", "::mlir::ModuleOp"> {
   let summary = "lowers split TTL kernels to TT-Metal kernels in EmitC";
   let description = [{
-    Turns every kernel function (`func.func` with `ttl.kernel`) into an
-    `emitc.file` holding the includes and `void kernel_main()` of one TT-Metal
-    kernel, using the ttnn 0.81.1 kernel API:
+    Turns every kernel function (`func.func` with `ttl.kernel`) in its
+    `emitc.file` into the `void kernel_main()` of one TT-Metal kernel, using
+    the ttnn 0.81.1 kernel API:
 
     - DFB ops: `ttl.reserve` / `ttl.push` / `ttl.wait` / `ttl.pop` become
       `cb_reserve_back` / `cb_push_back` / `cb_wait_front` / `cb_pop_front`
@@ -25,13 +63,11 @@ def ConvertTTLToEmitC : Pass<"convert-ttl-to-emitc", "::mlir::ModuleOp"> {
     - Coordinates: `ttl.node` becomes `get_absolute_logical_x/y()`,
       `ttl.grid_size` the static grid extent.
 
-    It decides nothing: argument slots follow the kernel ABI that
-    `ttl-record-kernel-abi` recorded (docs/kernel-abi.md), roles come from
-    `ttl-assign-processor-roles` and the DFBs unpacked to DEST from
-    `ttl-plan-unpack-to-dest`. Each file carries `ttl.kernel_record`, a
-    `#ttl.kernel_record` with the logical kernel, processor role, core
-    ranges, ABI (`#ttl.abi`), DFB specs and the rest of what the runtime
-    needs. No TTL op remains.
+    It decides nothing: it converts the kernels `ttl-package-kernels` put in
+    their `emitc.file`s (a kernel function outside one is an error), and
+    argument slots and roles follow each file's `#ttl.kernel_record`: the
+    kernel ABI that `ttl-record-kernel-abi` recorded (docs/kernel-abi.md),
+    the role from `ttl-assign-processor-roles`. No TTL op remains.
 
     ```mlir
     // Before

@@ -156,7 +156,7 @@ def TTLRecordFabricManagers
     then records each claim's lifetime as `ttl.fabric_claims`
     (`#ttl.fabric_claim<name, start, end>`, by name): `[start, end)` are the
     positions (pre-order op indices in the function body) of the acquiring
-    call and after the releasing one. `convert-ttl-to-emitc` moves them into
+    call and after the releasing one. `ttl-package-kernels` moves them into
     the `#ttl.kernel_record`, and the runtime validates the factory's
     `FabricConnectionBinding`s against them.
 
@@ -418,12 +418,12 @@ def TTLRecordKernelABI : Pass<"ttl-record-kernel-abi", "::mlir::ModuleOp"> {
     (`#ttl.abi`, with the finished words of the DFB index and tensor
     accessor slots), its DFBs as `ttl.dataflow_buffers` (`#ttl.dfb_spec`,
     ascending index) and, when it reconfigures DFBs, the rings as
-    `ttl.dfb_configurations` (`#ttl.dfb_config`). `convert-ttl-to-emitc`
-    takes its argument indices from these records and moves them into the
-    kernel's `#ttl.kernel_record`. Fails on a kernel parameter that is not a
-    tensor with a `#ttl.layout`, a kernel function with results, a DFB
-    without physical index and a copied tensor that is not interleaved and
-    tiled.
+    `ttl.dfb_configurations` (`#ttl.dfb_config`). `ttl-package-kernels`
+    moves these records into the kernel's `#ttl.kernel_record`, from which
+    `convert-ttl-to-emitc` takes its argument indices. Fails on a kernel
+    parameter that is not a tensor with a `#ttl.layout`, a kernel function
+    with results, a DFB without physical index and a copied tensor that is
+    not interleaved and tiled.
 
     ```mlir
     func.func @writer(%out: tensor<64x64xbf16, #ttl.layout<dram, interleaved, tiled>>) attributes {
@@ -547,7 +547,7 @@ def TTLPlanUnpackToDest : Pass<"ttl-plan-unpack-to-dest", "::mlir::ModuleOp"> {
     such a leaf (the leaves of one expression share the unpacker's
     configuration). Empty otherwise. `ttl-lower-tile-math` programs the
     unpacker formats by it and checks it against the calls it emitted;
-    `convert-ttl-to-emitc` moves it into the kernel's `#ttl.kernel_record`
+    `ttl-package-kernels` moves it into the kernel's `#ttl.kernel_record`
     (`unpack_to_dest`).
 
     ```mlir
@@ -564,19 +564,30 @@ def TTLPlanUnpackToDest : Pass<"ttl-plan-unpack-to-dest", "::mlir::ModuleOp"> {
 
 def TTLExpandIndexDivision
     : Pass<"ttl-expand-index-division", "::mlir::ModuleOp"> {
-  let summary = "expands floor / ceil division into C's truncating division";
+  let summary = "expands floor division and floor mod into C's truncating ones";
   let description = [{
-    Python's `//` is `arith.floordivsi` in TTL IR (and `%` is
-    `a - (a // b) * b` on it; folds may make `arith.ceildivsi`), which have
-    no EmitC lowering. In every kernel function they become `arith.divsi` /
-    `arith.remsi` / `arith.cmpi` / `arith.select` (upstream
-    `populateCeilFloorDivExpandOpsPatterns`), which do: C's `/` truncates,
-    and the expansion corrects the quotient when the signs differ and the
-    division is inexact. Runs right before `convert-ttl-to-emitc`.
+    Python's `//` and `%` on integers are `arith.floordivsi` and
+    `ttl.floor_mod` in TTL IR (folds may make `arith.ceildivsi`), which have
+    no EmitC lowering; this pass is the one place both are expanded. In every
+    kernel function the divisions become `arith.divsi` / `arith.remsi` /
+    `arith.cmpi` / `arith.select` (upstream
+    `populateCeilFloorDivExpandOpsPatterns`): C's `/` truncates, and the
+    expansion corrects the quotient when the signs differ and the division
+    is inexact. `ttl.floor_mod` becomes C's `%` (`arith.remsi`, the sign of
+    the dividend) plus the divisor when that remainder is nonzero and its
+    sign differs from the divisor's. Runs right before `ttl-package-kernels`
+    and `convert-ttl-to-emitc`.
 
     ```mlir
     %q = arith.floordivsi %a, %b : index
-    // After: divsi, remsi, cmpi and select computing the same quotient
+    %m = ttl.floor_mod %a, %b : index
+    // After: divsi, remsi, cmpi and select computing the same quotient, and
+    %t = arith.remsi %a, %b : index
+    %nonzero = arith.cmpi ne, %t, %c0 : index
+    %differ = arith.xori %tneg, %bneg : i1   // (t < 0) != (b < 0)
+    %fix = arith.andi %nonzero, %differ : i1
+    %sum = arith.addi %t, %b : index
+    %m = arith.select %fix, %sum, %t : index
     ```
   }];
 }

@@ -2,6 +2,8 @@
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
 using namespace mlir;
 using namespace mlir::ttl;
 
@@ -14,4 +16,13 @@ void TTLDialect::initialize() {
       >();
   registerTypes();
   registerAttributes();
+}
+
+Operation *TTLDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                           Type type, Location loc) {
+  // What ttl.floor_mod folds to: an integer or index.
+  auto integer = dyn_cast<IntegerAttr>(value);
+  if (!integer || !type.isSignlessIntOrIndex())
+    return nullptr;
+  return arith::ConstantOp::create(builder, loc, type, integer);
 }

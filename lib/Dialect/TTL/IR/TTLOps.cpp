@@ -374,3 +374,26 @@ LogicalResult ThreadOp::verify() {
   });
   return failure(result.wasInterrupted());
 }
+
+//===----------------------------------------------------------------------===//
+// FloorModOp
+//===----------------------------------------------------------------------===//
+
+APInt FloorModOp::compute(const APInt &lhs, const APInt &rhs) {
+  APInt remainder = lhs.srem(rhs);
+  if (!remainder.isZero() && remainder.isNegative() != rhs.isNegative())
+    remainder += rhs;
+  return remainder;
+}
+
+OpFoldResult FloorModOp::fold(FoldAdaptor adaptor) {
+  auto rhs = dyn_cast_or_null<IntegerAttr>(adaptor.getRhs());
+  if (!rhs || rhs.getValue().isZero())
+    return {};
+  if (rhs.getValue().isOne() || rhs.getValue().isAllOnes())
+    return IntegerAttr::get(getType(), 0);
+  auto lhs = dyn_cast_or_null<IntegerAttr>(adaptor.getLhs());
+  if (!lhs)
+    return {};
+  return IntegerAttr::get(getType(), compute(lhs.getValue(), rhs.getValue()));
+}

@@ -33,12 +33,15 @@ def TTL_Dialect : Dialect {
   // `ttl.fp32_dest_acc_en` (on operation and kernel functions),
   // `ttl.core_ranges` (on kernel functions after ttl-specialize-cores),
   // `ttl.processor_role`, `ttl.abi`, `ttl.dataflow_buffers` and
-  // `ttl.dfb_configurations` (on kernel functions, before the conversion to
-  // EmitC), the tile-math plan (`ttl.unpack_to_dest` on compute kernel
-  // functions, `ttl.accumulation` and `ttl.indexed_pack` on `ttl.store`,
-  // before ttl-lower-tile-math) and `ttl.kernel_record` (on each generated
-  // `emitc.file`).
+  // `ttl.dfb_configurations` (on kernel functions, until ttl-package-kernels
+  // moves them into the record), the tile-math plan (`ttl.unpack_to_dest` on
+  // compute kernel functions, `ttl.accumulation` and `ttl.indexed_pack` on
+  // `ttl.store`, before ttl-lower-tile-math) and `ttl.kernel_record` (on each
+  // generated `emitc.file`).
   let hasOperationAttrVerify = 1;
+  // Folds (ttl.floor_mod) produce `arith.constant`s.
+  let hasConstantMaterializer = 1;
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
   let extraClassDeclaration = [{
     void registerTypes();
     void registerAttributes();

@@ -450,6 +450,51 @@ def TTL_StoreOp : TTL_Op<"store"> {
 
 
 //===----------------------------------------------------------------------===//
+// Integer arithmetic
+//===----------------------------------------------------------------------===//
+
+def TTL_FloorModOp : TTL_Op<"floor_mod", [Pure, SameOperandsAndResultType]> {
+  let summary = "Python's `%` on integers: the remainder of floor division";
+  let description = [{
+    `lhs - floor(lhs / rhs) * rhs`: the result is zero or has the sign of
+    `rhs` (Python's `%` on ints: `-7 % 3 == 2`, `7 % -3 == -2`), where
+    `arith.remsi` (C's `%`) takes the sign of `lhs`. Python's `//` is
+    upstream's `arith.floordivsi`; upstream has no remainder to go with it.
+    A zero `rhs` is undefined behaviour, as for `arith.remsi`.
+
+    Folds when both operands are constants (`rhs` nonzero) and when `rhs` is
+    1 or -1 (the result is 0). `ttl-expand-index-division` expands it, with
+    `arith.floordivsi`, into what C has before the conversion to EmitC: the
+    truncating remainder, plus `rhs` when it is nonzero and its sign differs
+    from `rhs`'s.
+
+    ```mlir
+    %r = ttl.floor_mod %a, %b : index
+    // After ttl-expand-index-division
+    %t = arith.remsi %a, %b : index
+    %nonzero = arith.cmpi ne, %t, %c0 : index
+    %tneg = arith.cmpi slt, %t, %c0 : index
+    %bneg = arith.cmpi slt, %b, %c0 : index
+    %differ = arith.xori %tneg, %bneg : i1
+    %fix = arith.andi %nonzero, %differ : i1
+    %sum = arith.addi %t, %b : index
+    %r = arith.select %fix, %sum, %t : index
+    ```
+  }];
+  let arguments = (ins AnySignlessIntegerOrIndex:$lhs,
+                       AnySignlessIntegerOrIndex:$rhs);
+  let results = (outs AnySignlessIntegerOrIndex:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+  let hasFolder = 1;
+  let extraClassDeclaration = [{
+    /// The rule itself, on constants: `lhs` floor-mod `rhs` (nonzero), of
+    /// their bit width (the folder's and per-core evaluation's one copy).
+    static ::llvm::APInt compute(const ::llvm::APInt &lhs,
+                                 const ::llvm::APInt &rhs);
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Launch coordinates
 //===----------------------------------------------------------------------===//
 
