@@ -36,10 +36,7 @@ FailureOr<ArrayRef<int64_t>> semaphoresOf(Operation *op) {
 }
 
 int64_t blockBytes(BlockType block) {
-  return DataflowBufferType::get(block.getContext(), block.getShape(),
-                                 block.getElementType(), 1)
-             .getTileSizeBytes() *
-         block.getTilesPerBlock();
+  return block.getPageSizeBytes() * block.getPagesPerBlock();
 }
 
 struct PipeSendPattern : public OpConversionPattern<PipeSendOp> {

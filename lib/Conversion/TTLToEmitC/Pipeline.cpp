@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ttl/Conversion/TTLToEmitC/Passes.h"
+#include "ttl/Targets.h"
 #include "ttl/Transforms/TTL/Passes.h"
 
 #include "mlir/Dialect/EmitC/Transforms/Passes.h"
@@ -25,7 +26,11 @@ void ttl::buildBackendPipeline(OpPassManager &pm, StringRef target) {
   // The facts each kernel's record carries, the tile-math plan and its
   // lowering, then the conversion itself.
   pm.addPass(createTTLAssignProcessorRoles());
-  pm.addPass(createTTLRecordKernelABI());
+  // A row-major tensor's accessor page is aligned as the target aligns it;
+  // without a target, as the default target does.
+  pm.addPass(createTTLRecordKernelABI(
+      {target.empty() ? std::string(::ttlang::target::kDefaultTarget)
+                      : target.str()}));
   pm.addPass(createTTLCheckSynchronizedReconfigurations());
   pm.addPass(createTTLPlanAccumulation());
   pm.addPass(createTTLPlanUnpackToDest());
