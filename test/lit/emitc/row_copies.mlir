@@ -11,13 +11,12 @@
 !blk = !ttl.block<2x20xf32, row_major>
 
 // CHECK-LABEL: // ===== kernel reader =====
-// CHECK: size_t [[PAGE:v[0-9]+]] = 128;
 // CHECK: cb_reserve_back({{.*}}, 2);
 // CHECK: size_t [[BASE:v[0-9]+]] = get_write_ptr(
-// CHECK: for (size_t [[I:[a-z][0-9]+]] =
-// CHECK: size_t [[ROW:v[0-9]+]] = {{.*}}[[I]];
-// CHECK: size_t [[ADDR:v[0-9]+]] = [[BASE]] + [[I]] * [[PAGE]];
-// CHECK: noc_async_read_page([[ROW]], {{v[0-9]+}}, [[ADDR]]);
+// CHECK: for (size_t [[I:[a-z][0-9]+]] = 0; [[I]] < {{.*}}; [[I]] += 1) {
+// CHECK-NEXT: size_t [[ROW:v[0-9]+]] = {{.*}} + [[I]];
+// CHECK-NEXT: size_t [[ADDR:v[0-9]+]] = [[BASE]] + [[I]] * 128;
+// CHECK-NEXT: noc_async_read_page([[ROW]], {{v[0-9]+}}, [[ADDR]]);
 // CHECK: noc_async_read_barrier();
 // CHECK: cb_push_back({{.*}}, 2);
 func.func @reader(%src: !in) attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<data_movement, "reader", "lit.rows:00">} {
@@ -33,8 +32,10 @@ func.func @reader(%src: !in) attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel
 // CHECK-LABEL: // ===== kernel writer =====
 // CHECK: cb_wait_front({{.*}}, 2);
 // CHECK: size_t [[BASE:v[0-9]+]] = get_read_ptr(
-// CHECK: for (size_t [[I:[a-z][0-9]+]] =
-// CHECK: noc_async_write_page({{v[0-9]+}}, {{v[0-9]+}}, {{v[0-9]+}}, 80);
+// CHECK: for (size_t [[I:[a-z][0-9]+]] = 0; [[I]] < {{.*}}; [[I]] += 1) {
+// CHECK-NEXT: size_t [[ROW:v[0-9]+]] = 4 + [[I]];
+// CHECK-NEXT: size_t [[ADDR:v[0-9]+]] = [[BASE]] + [[I]] * 128;
+// CHECK-NEXT: noc_async_write_page([[ROW]], {{v[0-9]+}}, [[ADDR]], 80);
 // CHECK: noc_async_write_barrier();
 // CHECK: cb_pop_front({{.*}}, 2);
 func.func @writer(%dst: !out) attributes {ttl.grid = array<i64: 1, 1>, ttl.kernel = #ttl.kernel<data_movement, "writer", "lit.rows:00">} {
