@@ -96,7 +96,7 @@ class DeviceTensor(Tensor, EmuTensor):
 
     def cpu(self, blocking: bool = True) -> HostTensor:
         """A host copy (``ttnn.from_device``)."""
-        return HostTensor(self.to_numpy(), self.dtype, self.layout)
+        return HostTensor(self.to_numpy(), self.dtype, self.layout, True)
 
     def to(self, target: Any, memory_config: Any = None) -> Tensor:
         """``tensor.to(layout)``; a device tensor stays on its device."""
@@ -114,13 +114,18 @@ class DeviceTensor(Tensor, EmuTensor):
 class HostTensor(Tensor):
     """A host tensor: values (rounded to ``dtype``), a layout, no device."""
 
-    __slots__ = ("_values", "dtype", "layout", "shape")
+    __slots__ = ("_values", "dtype", "layout", "shape", "explicit_layout")
 
-    def __init__(self, values: np.ndarray, dtype: DataType, layout: Layout) -> None:
+    def __init__(self, values: np.ndarray, dtype: DataType, layout: Layout,
+                 explicit_layout: bool = False) -> None:
         self._values = values
         self.shape = tuple(values.shape)
         self.dtype = dtype
         self.layout = layout
+        # Asked for by name (from_torch(layout=...), to_layout): an operation gets the tensor in
+        # this layout. ttnn's default row-major layout is staged in tile layout instead, as
+        # tt-lang-sim's tile copies read such tensors (see stage_for_operation).
+        self.explicit_layout = explicit_layout
 
     def device(self) -> None:
         return None
@@ -137,11 +142,15 @@ class HostTensor(Tensor):
     numpy = to_numpy
 
     def stage_for_operation(self) -> StagedTensor:
-        """A copy on the simulator's device, in this tensor's layout, for an operation called
-        with host tensors; ``write_back()`` stores the device values into this tensor."""
+        """A copy on the simulator's device for an operation called with host tensors:
+        row-major when that layout was asked for by name (``from_torch(...,
+        layout=ttnn.ROW_MAJOR_LAYOUT)``: the operation copies its rows into element-shaped
+        blocks), else in tile layout (a tensor left in ttnn's default layout, which tt-lang-sim
+        copies as tiles); ``write_back()`` stores the device values into this tensor."""
         from ttlang.sim.device import open_device  # noqa: PLC0415 - device imports tensors
 
-        staged = place(self._values, self.dtype, self.layout, open_device(0), None)
+        layout = self.layout if self.explicit_layout else Layout.TILE
+        staged = place(self._values, self.dtype, layout, open_device(0), None)
         return StagedTensor(self, staged)  # type: ignore[arg-type]
 
     def _replace_values(self, values: np.ndarray) -> None:
@@ -220,12 +229,13 @@ def rounded(values: np.ndarray, dtype: DataType) -> np.ndarray:
 
 
 def place(values: np.ndarray, dtype: DataType, layout: Layout, device: Any,
-          memory_config: Any) -> Tensor:
-    """A tensor holding ``values``: on ``device`` (a simulator device), or on the host."""
+          memory_config: Any, explicit_layout: bool = False) -> Tensor:
+    """A tensor holding ``values``: on ``device`` (a simulator device), or on the host
+    (``explicit_layout``: the layout was asked for by name, see HostTensor)."""
     dtype = data_type(dtype)
     layout = as_layout(layout)
     if device is None:
-        return HostTensor(rounded(values, dtype), dtype, layout)
+        return HostTensor(rounded(values, dtype), dtype, layout, explicit_layout)
     if hasattr(device, "place_tensor"):  # a mesh (ttlang.sim.mesh): the values on every chip
         return device.place_tensor(values, dtype, layout, memory_config)
     if not getattr(device, "is_emulated", False):
@@ -261,7 +271,7 @@ def to_layout(tensor: Tensor, layout: Any, dtype: Any = None, memory_config: Any
     target = as_layout(layout)
     new_dtype = tensor.dtype if dtype is None else data_type(dtype)  # type: ignore[attr-defined]
     if isinstance(tensor, HostTensor):
-        return HostTensor(rounded(tensor.to_numpy(), new_dtype), new_dtype, target)
+        return HostTensor(rounded(tensor.to_numpy(), new_dtype), new_dtype, target, True)
     if not isinstance(tensor, DeviceTensor):
         raise TypeError(f"ttnn.to_layout takes a ttnn tensor, got {type(tensor).__name__}")
     config = tensor.memory_config() if memory_config is None else memory_config
