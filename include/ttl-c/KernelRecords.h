@@ -110,12 +110,14 @@ MLIR_CAPI_EXPORTED int64_t ttlangKernelArgAttrGetWord(MlirAttribute attr,
 
 //===-- #ttl.dfb_spec -----------------------------------------------------===//
 MLIR_CAPI_EXPORTED bool ttlangAttributeIsADataflowBufferSpec(MlirAttribute attr);
-/// `blockShape` a dense i64 array.
+/// `blockShape` a dense i64 array; `layout` a TTL_TensorLayout value.
 MLIR_CAPI_EXPORTED MlirAttribute ttlangDataflowBufferSpecAttrGet(
     MlirContext ctx, MlirStringRef name, int64_t index, int dataFormat,
     int64_t pageSize, int64_t totalSize, MlirAttribute blockShape,
     int64_t blockCount, int64_t reconfiguredBlocks, MlirStringRef location,
-    MlirStringCallback onError, void *userData);
+    int layout, MlirStringCallback onError, void *userData);
+/// TTL_TensorLayout value: tiled, or row_major for element-shaped blocks.
+MLIR_CAPI_EXPORTED int ttlangDataflowBufferSpecAttrGetLayout(MlirAttribute attr);
 MLIR_CAPI_EXPORTED MlirStringRef
 ttlangDataflowBufferSpecAttrGetName(MlirAttribute attr);
 MLIR_CAPI_EXPORTED int64_t ttlangDataflowBufferSpecAttrGetIndex(MlirAttribute attr);

@@ -93,6 +93,20 @@ constexpr unsigned maxSemaphores() {
   return most;
 }
 
+/// The largest NoC alignment (L1 or DRAM) of any target. A row-major DFB
+/// page (one row of elements) is rounded up to it, so each row of a block
+/// starts where a NoC read of any target's DRAM or L1 page may land, and the
+/// DFB's size does not depend on the target (docs/language.md, "Row-major
+/// tensors").
+constexpr uint64_t maxNocAlignment() {
+  uint64_t most = 0;
+  for (const Facts &facts : kTargets) {
+    most = facts.l1Alignment > most ? facts.l1Alignment : most;
+    most = facts.dramAlignment > most ? facts.dramAlignment : most;
+  }
+  return most;
+}
+
 /// The target called `name`, or nullptr.
 constexpr const Facts *find(std::string_view name) {
   for (const Facts &facts : kTargets)

@@ -241,16 +241,22 @@ MlirAttribute ttlangDataflowBufferSpecAttrGet(
     MlirContext ctx, MlirStringRef name, int64_t index, int dataFormat,
     int64_t pageSize, int64_t totalSize, MlirAttribute blockShape,
     int64_t blockCount, int64_t reconfiguredBlocks, MlirStringRef location,
-    MlirStringCallback onError, void *userData) {
+    int layout, MlirStringCallback onError, void *userData) {
   std::optional<DataFormat> format = symbolize<DataFormat>(
       dataFormat, symbolizeDataFormat, "data format", onError, userData);
+  std::optional<TensorLayout> pages = symbolize<TensorLayout>(
+      layout, symbolizeTensorLayout, "tensor layout", onError, userData);
   auto shape = field<DenseI64ArrayAttr>(blockShape, "block_shape",
                                         "an array<i64>", onError, userData);
-  if (!format || !shape)
+  if (!format || !pages || !shape)
     return MlirAttribute{nullptr};
   return getChecked<DataflowBufferSpecAttr>(
       ctx, onError, userData, unwrap(name), index, *format, pageSize,
-      totalSize, shape, blockCount, reconfiguredBlocks, unwrap(location));
+      totalSize, shape, blockCount, reconfiguredBlocks, unwrap(location),
+      *pages);
+}
+int ttlangDataflowBufferSpecAttrGetLayout(MlirAttribute attr) {
+  return static_cast<int>(get<DataflowBufferSpecAttr>(attr).getLayout());
 }
 MlirStringRef ttlangDataflowBufferSpecAttrGetName(MlirAttribute attr) {
   return wrap(get<DataflowBufferSpecAttr>(attr).getName());

@@ -234,24 +234,28 @@ void ttlang::python::populateKernelRecordBindings(nb::module_ &m) {
   dfb.def_property_readonly("location", [](MlirAttribute a) {
     return toStr(ttlangDataflowBufferSpecAttrGetLocation(a));
   });
+  dfb.def_property_readonly("layout", [](MlirAttribute a) {
+    return ttlangDataflowBufferSpecAttrGetLayout(a);
+  });
   dfb.def_classmethod(
       "get",
       [](nb::object cls, const std::string &name, int64_t index, int dataFormat,
          int64_t pageSize, int64_t totalSize,
          const std::vector<int64_t> &blockShape,
          int64_t blockCount, int64_t reconfiguredBlocks,
-         const std::string &location, MlirContext context) {
+         const std::string &location, int layout, MlirContext context) {
         return cls(checked([&](auto onError, void *data) {
           return ttlangDataflowBufferSpecAttrGet(
               context, ref(name), index, dataFormat, pageSize, totalSize,
               int64s(context, blockShape), blockCount, reconfiguredBlocks,
-              ref(location), onError, data);
+              ref(location), layout, onError, data);
         }));
       },
-      "#ttl.dfb_spec (data_format: TTL_DataFormat value).",
+      "#ttl.dfb_spec (data_format: TTL_DataFormat value; layout: "
+      "TTL_TensorLayout value).",
       "cls"_a, "name"_a, "index"_a, "data_format"_a, "page_size"_a,
       "total_size"_a, "block_shape"_a, "block_count"_a,
-      "reconfigured_blocks"_a, "location"_a, contextArg());
+      "reconfigured_blocks"_a, "location"_a, "layout"_a = 0, contextArg());
 
   mlir_attribute_subclass config(m, "DataflowBufferConfigAttr",
 

@@ -23,6 +23,7 @@ from ttlang.dialects._ttl_enum_gen import DataFormat as _IRDataFormat
 from ttlang.dialects._ttl_enum_gen import KernelArgKind as _IRArgKind
 from ttlang.dialects._ttl_enum_gen import KernelKind as _IRKernelKind
 from ttlang.dialects._ttl_enum_gen import ProcessorRole as _IRProcessorRole
+from ttlang.dialects._ttl_enum_gen import TensorLayout as _IRTensorLayout
 
 
 class KernelKind(enum.Flag):
@@ -126,6 +127,8 @@ ArgKind = enum_of_ir("ArgKind", _IRArgKind, "What one kernel argument word (or g
 ROLE_OF_IR: dict[int, Any] = {int(case): ProcessorRole(str(case)) for case in _IRProcessorRole}
 ARG_KIND_OF_IR: dict[int, Any] = {int(case): ArgKind(str(case)) for case in _IRArgKind}
 DATA_FORMAT_OF_IR: dict[int, str] = {int(case): str(case) for case in _IRDataFormat}
+# A DFB's pages: "tiled" (tiles) or "row_major" (element-shaped blocks, one row per page).
+DFB_LAYOUT_OF_IR: dict[int, str] = {int(case): str(case) for case in _IRTensorLayout}
 
 
 @dataclass(frozen=True)
@@ -157,21 +160,23 @@ class KernelABI:
 class DataflowBufferSpec:
     """One DFB as the runtime allocates it (a ttnn CBDescriptor).
 
-    ``block_shape`` (tiles) and ``block_count`` are its ``!ttl.dfb`` type (for DFBs sharing a
-    physical index, the largest); ``reconfigured_blocks`` are the blocks of the rings its
-    synchronized reconfigurations add. ``total_size`` = ``page_size`` x block tiles x
-    (``block_count`` + ``reconfigured_blocks``).
+    ``block_shape`` (tiles, or for a ``row_major`` ``layout`` rows and elements per row) and
+    ``block_count`` are its ``!ttl.dfb`` type (for DFBs sharing a physical index, the largest);
+    ``reconfigured_blocks`` are the blocks of the rings its synchronized reconfigurations add.
+    ``total_size`` = ``page_size`` x block pages (tiles, or rows) x (``block_count`` +
+    ``reconfigured_blocks``).
     """
 
     name: str
     physical_index: int
     data_format: str  # "bfloat16" | "float32" (TTL_DataFormat)
-    page_size: int  # bytes of one tile
+    page_size: int  # bytes of one page: a tile, or a row rounded up to 64 B
     total_size: int  # bytes of the whole ring on one core
-    block_shape: tuple[int, int]  # tiles (rows, cols)
+    block_shape: tuple[int, int]  # tiles (rows, cols), or (rows, elements per row)
     block_count: int
     reconfigured_blocks: int = 0
     location: str = ""  # "file:line" of the user's source that made it ("" if unknown)
+    layout: str = "tiled"  # "tiled" | "row_major" (element-shaped blocks)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from ttlang import _ttlang
 from ttlang.artifact import (
     ARG_KIND_OF_IR,
     DATA_FORMAT_OF_IR,
+    DFB_LAYOUT_OF_IR,
     KERNEL_KIND_OF_IR,
     ROLE_OF_IR,
     CompiledArtifact,
@@ -136,6 +137,7 @@ def _dataflow_buffer(dfb: _ttlang.DataflowBufferSpecAttr) -> DataflowBufferSpec:
     return DataflowBufferSpec(
         dfb.name, dfb.index, DATA_FORMAT_OF_IR[dfb.data_format], dfb.page_size, dfb.total_size,
         dfb.block_shape, dfb.block_count, dfb.reconfigured_blocks, dfb.location,
+        DFB_LAYOUT_OF_IR[dfb.layout],
     )
 
 
@@ -144,6 +146,7 @@ _IR_OF_KERNEL_KIND = {kind: value for value, kind in KERNEL_KIND_OF_IR.items()}
 _IR_OF_ROLE = {role: value for value, role in ROLE_OF_IR.items()}
 _IR_OF_ARG_KIND = {kind: value for value, kind in ARG_KIND_OF_IR.items()}
 _IR_OF_DATA_FORMAT = {name: value for value, name in DATA_FORMAT_OF_IR.items()}
+_IR_OF_DFB_LAYOUT = {name: value for value, name in DFB_LAYOUT_OF_IR.items()}
 
 
 def check_records(artifact: CompiledArtifact) -> None:
@@ -156,7 +159,8 @@ def check_records(artifact: CompiledArtifact) -> None:
         dfbs = [
             _ttlang.DataflowBufferSpecAttr.get(
                 d.name, d.physical_index, _IR_OF_DATA_FORMAT[d.data_format], d.page_size, d.total_size,
-                list(d.block_shape), d.block_count, d.reconfigured_blocks, d.location)
+                list(d.block_shape), d.block_count, d.reconfigured_blocks, d.location,
+                _IR_OF_DFB_LAYOUT[d.layout])
             for d in artifact.dataflow_buffers
         ]
         configs = [

@@ -93,12 +93,16 @@ def shard_attr(
     return f"#ttl.shard<grid = [{ranges}], shape = [{shape[0]}, {shape[1]}], {orientation}>"
 
 
-def block_type(shape: tuple[int, int], element: str) -> str:
-    return f"!ttl.block<{shape[0]}x{shape[1]}x{element}>"
+def block_type(shape: tuple[int, int], element: str, row_major: bool = False) -> str:
+    """``!ttl.block<RxCxT>`` (tiles), or with ``row_major`` an element-shaped block of R rows
+    of C elements."""
+    layout = ", row_major" if row_major else ""
+    return f"!ttl.block<{shape[0]}x{shape[1]}x{element}{layout}>"
 
 
-def dfb_type(shape: tuple[int, int], element: str, block_count: int) -> str:
-    return f"!ttl.dfb<{shape[0]}x{shape[1]}x{element}, {block_count}>"
+def dfb_type(shape: tuple[int, int], element: str, block_count: int, row_major: bool = False) -> str:
+    layout = ", row_major" if row_major else ""
+    return f"!ttl.dfb<{shape[0]}x{shape[1]}x{element}, {block_count}{layout}>"
 
 
 def kernel_attr(kind: str, name: str | None = None, operation_id: str | None = None) -> str:
@@ -348,6 +352,22 @@ class Builder:
         return self._value(
             f"ttl.store_tiles {block}, {tensor}[{row}, {col}]{attrs} : {block_type_}, {tensor_type_}",
             loc,
+        )
+
+    def load_rows(
+        self, tensor: str, tensor_type_: str, row: str, block: str, block_type_: str, kernels: str,
+        loc: str,
+    ) -> str:
+        return self._value(
+            f"ttl.load_rows {tensor}[{row}], {block}{kernels} : {tensor_type_}, {block_type_}", loc
+        )
+
+    def store_rows(
+        self, block: str, block_type_: str, tensor: str, tensor_type_: str, row: str, kernels: str,
+        loc: str,
+    ) -> str:
+        return self._value(
+            f"ttl.store_rows {block}, {tensor}[{row}]{kernels} : {block_type_}, {tensor_type_}", loc
         )
 
     def transfer_wait(self, transfer: str, loc: str) -> None:

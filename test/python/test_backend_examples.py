@@ -64,6 +64,12 @@ EXAMPLE_INPUTS = {
     ),
     "softmax_rows.py": ("softmax", (ttl.TensorSpec((128, 64)),) * 2),
     "elementwise_3d_param.py": ("scale_add", (ttl.TensorSpec((8, 64, 96)),) * 3 + (3,)),
+    # Row-major images: 2 x 3 x 5 pixels of 24 f32 channels, upsampled by (2, 2).
+    "upsample_rows.py": (
+        lambda module: module.make_upsample((2, 2)),
+        (ttl.TensorSpec((2, 3, 5, 24), dtype="float32", layout="row_major"),
+         ttl.TensorSpec((2, 6, 10, 24), dtype="float32", layout="row_major")),
+    ),
     "layer_norm.py": (
         "layer_norm",
         (ttl.TensorSpec((64, 64)), ttl.TensorSpec((32, 64)), ttl.TensorSpec((32, 64)),

@@ -71,4 +71,4 @@ def test_a_one_dimensional_shape_is_an_error():
 
     with pytest.raises(ttl.FrontendError, match=r"\(batch\.\.\., rows, cols\) for an N-D block") as err:
         flat.compile(T3)
-    assert "tt-lang's element-shaped block of a row-major tensor" in err.value.message
+    assert "element-shaped block, which a DFB made like a row-major tensor has" in err.value.message

@@ -156,19 +156,21 @@ def _line_of(text: str) -> int:
     return line
 
 
-def test_a_dfb_like_a_row_major_tensor_is_a_frontend_error_at_its_line():
+def test_tile_counts_for_a_row_major_tensor_are_a_frontend_error_at_its_line():
+    # A DFB like a row-major tensor holds element-shaped blocks of whole rows (docs/language.md,
+    # "Row-major tensors"): shape=(1, 1) is one element, not one tile.
     with pytest.raises(ttl.FrontendError) as err:
         row_major_dfb.compile(ROW_MAJOR, ttl.TensorSpec((32, 64)))
     assert err.value.line == _line_of("ttl.make_dataflow_buffer_like(t, ")
-    assert "'t' is a row-major tensor" in err.value.message
+    assert "whole rows of 't' (64 elements)" in err.value.message
     assert "ttnn.to_layout(t, ttnn.TILE_LAYOUT)" in err.value.message
 
 
-def test_a_tile_copy_of_a_row_major_tensor_is_a_frontend_error_at_its_line():
+def test_a_tile_index_into_a_row_major_tensor_is_a_frontend_error_at_its_line():
     with pytest.raises(ttl.FrontendError) as err:
         row_major_copy.compile(ROW_MAJOR, ttl.TensorSpec((32, 64)))
     assert err.value.line == _line_of("ttl.copy(t[0, 0], blk)")
-    assert "copies tiles of a row_major tensor; tile copies need a tiled tensor" in err.value.message
+    assert "moves whole rows (its pages): take the last dimension whole" in err.value.message
 
 
 def test_a_row_major_argument_the_body_does_not_copy_compiles():

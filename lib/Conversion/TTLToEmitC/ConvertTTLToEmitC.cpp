@@ -108,7 +108,7 @@ reconfigurationFacts(ReconfigureDataflowBufferOp op, const KernelABI &abi) {
       config->pages,
       config->pageBytes,
       std::nullopt,
-      type.getTotalSizeBytes() / type.getTileSizeBytes(),
+      type.getTotalSizeBytes() / type.getPageSizeBytes(),
       reservesBlocks(create.getResult())};
   for (const auto *previous = configs.begin(); previous != config; ++previous)
     if (previous->physicalIndex == config->physicalIndex) {
@@ -174,7 +174,7 @@ LogicalResult ConvertTTLToEmitCPass::collectFacts(func::FuncOp kernel,
       facts.dfbWord[op] = *abi->dfbWord(*create.getPhysicalIndex());
     } else if (auto wait = dyn_cast<TransferWaitOp>(op)) {
       Operation *producer = wait.getTransfer().getDefiningOp();
-      bool read = isa_and_nonnull<LoadTilesOp>(producer);
+      bool read = isa_and_nonnull<LoadTilesOp, LoadRowsOp>(producer);
       facts.waitsForRead[op] = read;
       // A pipe transfer is complete when its op returns (PipePatterns.cpp):
       // its wait needs no barrier, and is no barrier for the next wait.
@@ -200,8 +200,8 @@ LogicalResult ConvertTTLToEmitCPass::collectFacts(func::FuncOp kernel,
           reconfigure.getDfb().getDefiningOp<CreateDataflowBufferOp>();
       DataflowBufferType type = create.getResult().getType();
       facts.initialRings[create] = {type.getTotalSizeBytes() /
-                                        type.getTileSizeBytes(),
-                                    type.getTileSizeBytes()};
+                                        type.getPageSizeBytes(),
+                                    type.getPageSizeBytes()};
     } else if (isa<StoreOp>(op)) {
       // Tile math is lowered by ttl-lower-tile-math, as
       // ttl-plan-accumulation and ttl-plan-unpack-to-dest decided.

@@ -1,4 +1,4 @@
-//===- CopyPatterns.cpp - tile copies -> NoC reads / writes ---------------===//
+//===- CopyPatterns.cpp - tile and row copies -> NoC reads / writes -------===//
 //
 // A tile copy moves the R x C tiles [row, row + R) x [col, col + C) of an
 // interleaved tiled tensor (one tile per page, page id = tile row * tiles per
@@ -58,9 +58,7 @@ void emitTileTransfers(OpBuilder &b, Location loc, StringRef callee,
   int64_t rows = block.getShape()[0];
   int64_t cols = block.getShape()[1];
   int64_t runs = rows / runRows;
-  int64_t tileBytes =
-      DataflowBufferType::get(context, block.getShape(), block.getElementType(), 1)
-          .getTileSizeBytes();
+  int64_t tileBytes = block.getPageSizeBytes();
   Value base = emitCall(b, loc, bufferPointer, getSizeType(context), {cb})
                    .getResult(0);
   emitTileLoop(b, loc, runs, [&](OpBuilder &b, Value m) {
@@ -121,6 +119,54 @@ struct TileTransferPattern : public FactsPattern<TransferOp> {
   StringRef bufferPointer;
 };
 
+/// ttl.load_rows / ttl.store_rows: one NoC page call per row of the
+/// element-shaped block. A row-major tensor's rows are its pages (ttnn's
+/// ROW_MAJOR layout), so row `row + i` is page `row + i`; block row `i` starts
+/// `i` DFB pages (rows rounded up to kRowPageAlignment) after the block. A
+/// read moves the accessor's aligned page (at most the DFB page: the target's
+/// alignment divides kRowPageAlignment), a write the row's own bytes:
+///
+///   ttl.load_rows  -> noc_async_read_page(page, accessor, get_write_ptr(cb) + i * page_bytes)
+///   ttl.store_rows -> noc_async_write_page(page, accessor, get_read_ptr(cb) + i * page_bytes, row_bytes)
+template <typename TransferOp>
+struct RowTransferPattern : public OpConversionPattern<TransferOp> {
+  RowTransferPattern(const TypeConverter &converter, MLIRContext *context,
+                     bool read)
+      : OpConversionPattern<TransferOp>(converter, context), read(read) {}
+
+  LogicalResult
+  matchAndRewrite(TransferOp op, typename TransferOp::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto block = cast<BlockType>(op.getBlock().getType());
+    Location loc = op.getLoc();
+    MLIRContext *context = rewriter.getContext();
+    int64_t rows = block.getShape()[0];
+    int64_t rowBytes =
+        block.getShape()[1] * block.getElementType().getIntOrFloatBitWidth() / 8;
+    int64_t pageBytes = block.getPageSizeBytes();
+    Value base = emitCall(rewriter, loc, read ? "get_write_ptr" : "get_read_ptr",
+                          getSizeType(context), {adaptor.getBlock()})
+                     .getResult(0);
+    emitTileLoop(rewriter, loc, rows, [&](OpBuilder &b, Value i) {
+      Value page =
+          rows == 1 ? adaptor.getRow() : add(b, loc, adaptor.getRow(), i);
+      Value address = rows == 1 ? base
+                                : add(b, loc, base,
+                                      mulConstant(b, loc, i, pageBytes));
+      if (read)
+        emitCall(b, loc, "noc_async_read_page", Type(),
+                 {page, adaptor.getTensor(), address});
+      else
+        emitCall(b, loc, "noc_async_write_page", Type(),
+                 {page, adaptor.getTensor(), address, rowBytes});
+    });
+    rewriter.replaceOp(op, adaptor.getBlock());
+    return success();
+  }
+
+  bool read;
+};
+
 struct TransferWaitPattern : public FactsPattern<TransferWaitOp> {
   using FactsPattern::FactsPattern;
 
@@ -149,5 +195,9 @@ void emitc_lowering::populateCopyPatterns(const TypeConverter &converter,
       converter, context, facts, "noc_async_read_page", "get_write_ptr");
   patterns.add<TileTransferPattern<StoreTilesOp>>(
       converter, context, facts, "noc_async_write_page", "get_read_ptr");
+  patterns.add<RowTransferPattern<LoadRowsOp>>(converter, context,
+                                               /*read=*/true);
+  patterns.add<RowTransferPattern<StoreRowsOp>>(converter, context,
+                                                /*read=*/false);
   patterns.add<TransferWaitPattern>(converter, context, facts);
 }

@@ -51,8 +51,9 @@ struct AcquirePattern : public OpConversionPattern<OpTy> {
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    int64_t tiles = op.getBlock().getType().getTilesPerBlock();
-    emitCall(rewriter, op.getLoc(), callee, Type(), {adaptor.getDfb(), tiles});
+    // A block's pages: its tiles, or its rows when row-major.
+    int64_t pages = op.getBlock().getType().getPagesPerBlock();
+    emitCall(rewriter, op.getLoc(), callee, Type(), {adaptor.getDfb(), pages});
     rewriter.replaceOp(op, adaptor.getDfb());
     return success();
   }
@@ -72,7 +73,7 @@ struct ReleasePattern : public OpConversionPattern<OpTy> {
                   ConversionPatternRewriter &rewriter) const override {
     auto type = cast<BlockType>(op.getBlock().getType());
     emitCall(rewriter, op.getLoc(), callee, Type(),
-             {adaptor.getBlock(), type.getTilesPerBlock()});
+             {adaptor.getBlock(), type.getPagesPerBlock()});
     rewriter.eraseOp(op);
     return success();
   }

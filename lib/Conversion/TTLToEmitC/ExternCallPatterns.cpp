@@ -79,8 +79,8 @@ static FailureOr<std::string> renderTemplateArg(CallExternFuncOp call,
   auto type = cast<DataflowBufferType>(value.getType());
   return llvm::formatv("ttlang::DFBDescriptor<{0}, {1}, {2}, {3}, "
                        "ttlang::DFBFormat::{4}>",
-                       *index, type.getTileSizeBytes(),
-                       type.getTilesPerBlock(), type.getBlockCount(),
+                       *index, type.getPageSizeBytes(),
+                       type.getPagesPerBlock(), type.getBlockCount(),
                        type.getElementType().isF32() ? "Float32" : "BFloat16")
       .str();
 }

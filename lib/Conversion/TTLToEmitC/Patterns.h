@@ -29,7 +29,8 @@ namespace mlir::ttl::emitc_lowering {
 struct LoweringFacts {
   /// ttl.create_dfb -> compile-time word holding its physical index.
   llvm::DenseMap<Operation *, int64_t> dfbWord;
-  /// ttl.transfer_wait -> true when it waits for a read (ttl.load_tiles).
+  /// ttl.transfer_wait -> true when it waits for a read (ttl.load_tiles,
+  /// ttl.load_rows).
   llvm::DenseMap<Operation *, bool> waitsForRead;
   /// ttl.transfer_wait ops right after a wait of the same direction: the
   /// barrier before them already waited for every transfer of that direction.

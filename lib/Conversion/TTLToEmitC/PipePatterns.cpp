@@ -58,10 +58,7 @@ FailureOr<SmallVector<int64_t>> multicastsOf(PipeSendOp op) {
 }
 
 int64_t blockBytes(BlockType block) {
-  return DataflowBufferType::get(block.getContext(), block.getShape(),
-                                 block.getElementType(), 1)
-             .getTileSizeBytes() *
-         block.getTilesPerBlock();
+  return block.getPageSizeBytes() * block.getPagesPerBlock();
 }
 
 struct PipeSendPattern : public OpConversionPattern<PipeSendOp> {

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ttl/Conversion/TTLToEmitC/Passes.h"
+#include "ttl/Targets.h"
 #include "ttl/Transforms/TTL/Passes.h"
 
 #include "mlir/Dialect/EmitC/Transforms/Passes.h"
@@ -26,7 +27,11 @@ void ttl::buildBackendPipeline(OpPassManager &pm, StringRef target) {
   // lowering, each kernel in its emitc.file with its record, then the
   // conversion itself.
   pm.addPass(createTTLAssignProcessorRoles());
-  pm.addPass(createTTLRecordKernelABI());
+  // A row-major tensor's accessor page is aligned as the target aligns it;
+  // without a target, as the default target does.
+  pm.addPass(createTTLRecordKernelABI(
+      {target.empty() ? std::string(::ttlang::target::kDefaultTarget)
+                      : target.str()}));
   pm.addPass(createTTLCheckSynchronizedReconfigurations());
   pm.addPass(createTTLPlanAccumulation());
   pm.addPass(createTTLPlanUnpackToDest());

@@ -149,8 +149,8 @@ struct AssignDFBIndicesPass
     // Every ring is below 4 GiB (the type and reconfigure verifiers,
     // ringBytes): sums of them stay far inside int64.
     auto ring = [](DataflowBufferType type, int64_t blocks) {
-      return int64_t(*ringBytes(type.getTileSizeBytes(),
-                                {type.getTilesPerBlock(), blocks}));
+      return int64_t(*ringBytes(type.getPageSizeBytes(),
+                                {type.getPagesPerBlock(), blocks}));
     };
     std::map<int32_t, std::pair<int64_t, CreateDataflowBufferOp>> rings;
     std::map<int32_t, int64_t> reconfigured;
@@ -188,8 +188,9 @@ struct AssignDFBIndicesPass
     diag << bytesText(total) << " of L1 per core but target '"
          << capacity.name << "' has " << capacity.l1UnreservedBytes
          << " B for them; the largest, this one (" << type.getBlockCount()
-         << " blocks of " << type.getTilesPerBlock() << " tiles of "
-         << type.getTileSizeBytes() << " B";
+         << " blocks of " << type.getPagesPerBlock()
+         << (type.isTiled() ? " tiles of " : " rows of ")
+         << type.getPageSizeBytes() << " B";
     if (int64_t extra = reconfigured[*largest.second.getPhysicalIndex()])
       diag << ", plus " << bytesText(extra) << " for its reconfigurations";
     diag << "), takes " << bytesText(largest.first);

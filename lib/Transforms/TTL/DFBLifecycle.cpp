@@ -169,7 +169,7 @@ LogicalResult Analyzer::visitAcquire(Operation *acquire, Value dfb,
   auto type = cast<DataflowBufferType>(dfb.getType());
   for (KernelAttr kernel : *kernels) {
     record(state, kernel, producer, releases.front(), context,
-           type.getTilesPerBlock());
+           type.getPagesPerBlock());
     for (Operation *op : {acquire, releases.front()})
       extend(state, kernel, span(op, context));
   }

@@ -99,18 +99,26 @@ FailureOr<KernelABI> KernelABI::fromAttr(KernelABIAttr record,
   return abi;
 }
 
-/// The compile-time TensorAccessorArgs words of a tiled tensor: the ArgsConfig
-/// word and the aligned page size (one tile); for a sharded tensor then, as
+/// The compile-time TensorAccessorArgs words of a copied tensor: the ArgsConfig
+/// word and the aligned page size (one tile; for a row-major tensor one row
+/// of its last dimension, rounded up to the target's alignment of its memory,
+/// as ttnn's buffer's aligned page size is); for a sharded tensor then, as
 /// TT-Metal's sharded TensorAccessorArgs lay them out (tensor_accessor_args.h):
 /// rank 2, the bank count (one bank per shard, round-robin), the tensor's and
 /// a shard's shape in tiles; the bank coordinates are common runtime args.
-static SmallVector<int64_t, 2> accessorWords(RankedTensorType type) {
+static SmallVector<int64_t, 2> accessorWords(RankedTensorType type,
+                                             const TargetCapacity &target) {
   auto layout = cast<LayoutAttr>(type.getEncoding());
+  bool dram = layout.getMemorySpace() == MemorySpace::DRAM;
   int64_t page = tileSizeBytes(type.getElementType());
+  if (layout.getTensorLayout() == TensorLayout::RowMajor) {
+    int64_t align = dram ? target.dramAlignment : target.l1Alignment;
+    int64_t row = type.getShape().back() *
+                  type.getElementType().getIntOrFloatBitWidth() / 8;
+    page = (row + align - 1) / align * align;
+  }
   if (!layout.isSharded()) {
-    int64_t config = layout.getMemorySpace() == MemorySpace::DRAM
-                         ? kAccessorArgConfigIsDram
-                         : 0;
+    int64_t config = dram ? kAccessorArgConfigIsDram : 0;
     return {config, page};
   }
   // The tensor type verified the spec (LayoutAttr::verifyEncoding).
@@ -139,7 +147,8 @@ static SmallVector<int64_t, 2> bankCoreWords(RankedTensorType type) {
   return words;
 }
 
-FailureOr<KernelABI> ttl::computeKernelABI(func::FuncOp kernel) {
+FailureOr<KernelABI> ttl::computeKernelABI(func::FuncOp kernel,
+                                           const TargetCapacity &target) {
   KernelABI abi;
   // DFBs, ascending physical index (one slot per index).
   std::map<int32_t, Operation *> dfbs;
@@ -172,6 +181,10 @@ FailureOr<KernelABI> ttl::computeKernelABI(func::FuncOp kernel) {
       tensor = load.getTensor();
     else if (auto store = dyn_cast<StoreTilesOp>(op))
       tensor = store.getTensor();
+    else if (auto load = dyn_cast<LoadRowsOp>(op))
+      tensor = load.getTensor();
+    else if (auto store = dyn_cast<StoreRowsOp>(op))
+      tensor = store.getTensor();
     else if (auto call = dyn_cast<CallExternFuncOp>(op)) {
       // External calls take tensor arguments as TensorAccessors.
       for (Value arg : call.getFuncArgs())
@@ -187,13 +200,8 @@ FailureOr<KernelABI> ttl::computeKernelABI(func::FuncOp kernel) {
       op->emitOpError("copies a tensor that is not a parameter of its kernel");
       return WalkResult::interrupt();
     }
-    auto layout = dyn_cast_or_null<LayoutAttr>(
-        cast<RankedTensorType>(tensor.getType()).getEncoding());
-    if (!layout || layout.getTensorLayout() != TensorLayout::Tiled) {
-      op->emitOpError("copies a tensor that is not tiled; only tiled tensors "
-                      "have TT-Metal kernels");
-      return WalkResult::interrupt();
-    }
+    // The copy ops' verifiers checked the layout: tiles of a tiled tensor,
+    // rows of an interleaved row-major one.
     accessed.set(arg.getArgNumber());
     return WalkResult::advance();
   });
@@ -203,7 +211,8 @@ FailureOr<KernelABI> ttl::computeKernelABI(func::FuncOp kernel) {
   for (unsigned arg : accessed.set_bits()) {
     std::string ref = std::to_string(arg);
     SmallVector<int64_t, 2> words =
-        accessorWords(cast<RankedTensorType>(kernel.getArgument(arg).getType()));
+        accessorWords(cast<RankedTensorType>(kernel.getArgument(arg).getType()),
+                      target);
     int64_t count = static_cast<int64_t>(words.size());
     abi.compileTime.push_back(
         {KernelArgKind::TensorAccessor, ref, count, word, std::move(words)});
@@ -289,15 +298,15 @@ ttl::computeDataflowBufferConfigs(func::FuncOp kernel) {
       return WalkResult::interrupt();
     }
     DataflowBufferType type = create.getResult().getType();
-    int64_t pages = type.getTilesPerBlock() * reconfigure.getBlockCount();
+    int64_t pages = type.getPagesPerBlock() * reconfigure.getBlockCount();
     int64_t &total = layout.totalBytes[*index];
     if (total == 0)
       total = type.getTotalSizeBytes();
     std::string dfbName = getDataflowBufferName(create, *index);
     layout.configs.push_back(
         {op, dfbName + "#" + std::to_string(++reconfigurations[*index]),
-         dfbName, *index, total, pages, type.getTileSizeBytes()});
-    total += pages * type.getTileSizeBytes();
+         dfbName, *index, total, pages, type.getPageSizeBytes()});
+    total += pages * type.getPageSizeBytes();
     return WalkResult::advance();
   });
   if (walk.wasInterrupted())

@@ -107,7 +107,8 @@ LogicalResult Ownership::assignBlock(Operation *acquire, Value block) {
     }
     for (KernelAttr kernel : selection(user))
       explicitKernels.insert(kernel);
-    if (isa<LoadTilesOp, StoreTilesOp, PipeSendOp, PipeReceiveOp>(user))
+    if (isa<LoadTilesOp, StoreTilesOp, LoadRowsOp, StoreRowsOp, PipeSendOp,
+            PipeReceiveOp>(user))
       copyUse = user;
     else if (isa<StoreOp>(user) || isTileMath(user))
       computeUse = user;

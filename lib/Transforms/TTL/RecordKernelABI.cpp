@@ -61,14 +61,14 @@ ArrayAttr describeDataflowBuffers(func::FuncOp kernel, const KernelABI &abi) {
                                                       : DataFormat::Bfloat16;
     // The initial ring plus the ring of every reconfiguration.
     int64_t total = abi.configs.totalBytes.at(index);
-    int64_t blockBytes = largest.getTilesPerBlock() * largest.getTileSizeBytes();
+    int64_t blockBytes = largest.getPagesPerBlock() * largest.getPageSizeBytes();
     // total_size is block bytes x (block_count + reconfigured blocks).
     list.push_back(DataflowBufferSpecAttr::get(
         context, getDataflowBufferName(op, index), index, format,
-        type.getTileSizeBytes(), total,
+        type.getPageSizeBytes(), total,
         DenseI64ArrayAttr::get(context, largest.getShape()),
         largest.getBlockCount(), total / blockBytes - largest.getBlockCount(),
-        describeLocation(op.getLoc())));
+        describeLocation(op.getLoc()), largest.getLayout()));
   }
   return ArrayAttr::get(context, list);
 }
@@ -85,13 +85,20 @@ ArrayAttr describeDataflowBufferConfigs(MLIRContext *context,
 
 struct RecordKernelABIPass
     : public ttl::impl::TTLRecordKernelABIBase<RecordKernelABIPass> {
+  using TTLRecordKernelABIBase::TTLRecordKernelABIBase;
+
   void runOnOperation() override {
-    if (failed(forEachKernelFunction(
-            getOperation(), [&](func::FuncOp kernel) { return record(kernel); })))
+    const TargetCapacity *capacity =
+        lookupTargetOrEmitError(getOperation(), target);
+    if (!capacity)
+      return signalPassFailure();
+    if (failed(forEachKernelFunction(getOperation(), [&](func::FuncOp kernel) {
+          return record(kernel, *capacity);
+        })))
       signalPassFailure();
   }
 
-  LogicalResult record(func::FuncOp kernel) {
+  LogicalResult record(func::FuncOp kernel, const TargetCapacity &target) {
     for (BlockArgument arg : kernel.getArguments()) {
       // Scalar parameters are runtime words: an int's value (index) or a
       // number's f32 bits (i32).
@@ -106,7 +113,7 @@ struct RecordKernelABIPass
     }
     if (kernel.getNumResults() != 0)
       return kernel.emitOpError("kernel function must not return values");
-    FailureOr<KernelABI> abi = computeKernelABI(kernel);
+    FailureOr<KernelABI> abi = computeKernelABI(kernel, target);
     if (failed(abi))
       return failure();
     MLIRContext *context = &getContext();

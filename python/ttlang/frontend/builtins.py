@@ -17,6 +17,7 @@ from ttlang.frontend.values import (
     INT64_MAX,
     MATRIX_ROWS_OF_THE_BLOCK,
     BlockValue,
+    RowSlice,
     DFBValue,
     Scalar,
     TensorValue,
@@ -51,13 +52,10 @@ _HANDLERS = {
     "get_dfb_id": ("externs", "dfb_template"),
 }
 
-# tt-lang's DFB like a row-major tensor has blocks of elements copied row by row; ttlang's DFBs
-# hold tiles, and it has no row copies (docs/language.md, "Row-major tensors").
-ROW_MAJOR_DFB = (
-    "make_dataflow_buffer_like({name}, ...): '{name}' is a row-major tensor; ttlang's dataflow "
-    "buffers hold 32x32 tiles and it has no row-by-row copies (tt-lang's row-major blocks), so "
-    "pass the tensor in tile layout (ttnn.to_layout({name}, ttnn.TILE_LAYOUT) before the call)"
-)
+# make_dataflow_buffer_like's block count: tt-lang 1.1.x's `block_count=`, and the spec's
+# earlier spelling `buffer_factor=` (renamed in its version 0.15), which tt-lang's own
+# examples still use (docs/language.md, "Row-major tensors").
+BLOCK_COUNT_SPELLINGS = ("block_count", "buffer_factor")
 
 
 class BuiltinCalls:
@@ -132,7 +130,8 @@ class BuiltinCalls:
             )
         mnemonic = api.MATH_UNARY.get(short) or api.MATH_BINARY.get(short) or short
         ssa = self.ctx.builder.tile_op(mnemonic, [a.ssa for a in args], args[0].type, self.ctx.loc(node))
-        return BlockValue(ssa, args[0].shape, args[0].element_type, "value", args[0].batch)
+        return BlockValue(ssa, args[0].shape, args[0].element_type, "value", args[0].batch,
+                          args[0].element_shape)
 
     def math_matmul(
         self, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call
@@ -162,10 +161,28 @@ class BuiltinCalls:
     def make_dfb(self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> DFBValue:
         if len(args) != 1 or not isinstance(args[0], TensorValue):
             raise self.ctx.error(node, "make_dataflow_buffer_like(tensor, shape=..., block_count=...) needs a tensor")
+        if set(keywords) - {"shape", *BLOCK_COUNT_SPELLINGS}:
+            raise self.ctx.error(
+                node, "make_dataflow_buffer_like accepts shape= and block_count= (or its earlier "
+                "spelling buffer_factor=)",
+            )
+        if all(k in keywords for k in BLOCK_COUNT_SPELLINGS):
+            raise self.ctx.error(
+                node, "block_count= and buffer_factor= are one argument (buffer_factor is its "
+                "earlier spelling): give one",
+            )
+        block_count = next(
+            (keywords[k][0] for k in BLOCK_COUNT_SPELLINGS if k in keywords), 2
+        )
+        spelling = next((k for k in BLOCK_COUNT_SPELLINGS if k in keywords), "block_count")
+        if not isinstance(block_count, int) or isinstance(block_count, bool) or block_count < 1:
+            raise self.ctx.error(node, f"{spelling}= must be a positive integer, got {block_count!r}")
+        if block_count > INT64_MAX:
+            raise self.ctx.error(
+                node, f"{spelling}={int_text(block_count)} does not fit the IR's i64"
+            )
         if args[0].spec.layout == "row_major":
-            raise self.ctx.error(node, ROW_MAJOR_DFB.format(name=args[0].name))
-        if set(keywords) - {"shape", "block_count"}:
-            raise self.ctx.error(node, "make_dataflow_buffer_like accepts shape= and block_count=")
+            return self.make_row_dfb(args[0], keywords, block_count, node)
         shape = keywords.get("shape", ((1, 1), node))[0]
         if not (
             isinstance(shape, tuple)
@@ -176,9 +193,10 @@ class BuiltinCalls:
             got = (f"{self.ctx.describe(runtime[0])}, a run-time value (capture compile-time "
                    "numbers in a factory closure)") if runtime else repr(shape)
             if isinstance(shape, tuple) and len(shape) == 1 and not runtime:
-                # tt-lang's row-major blocks (docs/language.md, "Row-major tensors").
-                got += (" (a 1-D shape is tt-lang's element-shaped block of a row-major tensor; "
-                        "ttlang's blocks are 32x32 tiles: use a tile-layout tensor and tile counts)")
+                # tt-lang's element-shaped blocks are those of a row-major tensor.
+                got += (f" (a 1-D shape is an element-shaped block, which a DFB made like a "
+                        f"row-major tensor has; '{args[0].name}' is in tile layout, whose blocks "
+                        "are tile counts)")
             raise self.ctx.error(
                 node,
                 f"shape= must be positive tile counts (rows, cols), or (batch..., rows, cols) for "
@@ -191,16 +209,59 @@ class BuiltinCalls:
         shape, batch = flat_block_shape(shape)
         if shape[0] > INT64_MAX:
             raise self.ctx.error(node, f"shape= has {int_text(shape[0])} tile rows, more than the IR's i64")
-        block_count = keywords.get("block_count", (2, node))[0]
-        if not isinstance(block_count, int) or isinstance(block_count, bool) or block_count < 1:
-            raise self.ctx.error(node, f"block_count= must be a positive integer, got {block_count!r}")
-        if block_count > INT64_MAX:
-            raise self.ctx.error(
-                node, f"block_count={int_text(block_count)} does not fit the IR's i64"
-            )
         dfb = DFBValue("", (shape[0], shape[1]), args[0].spec.element_type, block_count)
         ssa = self.ctx.builder.create_dfb(dfb.type, self.ctx.loc(node))
         return DFBValue(ssa, dfb.shape, dfb.element_type, dfb.block_count, batch)
+
+    def make_row_dfb(
+        self, tensor: TensorValue, keywords: dict[str, tuple[Any, ast.AST]], block_count: int,
+        node: ast.Call,
+    ) -> DFBValue:
+        """A DFB like a row-major tensor: element-shaped blocks, ``shape=(C,)`` one row of C
+        elements, ``(..., R, C)`` R rows (the leading dimensions folded into the rows), the IR's
+        ``!ttl.dfb<RxCxT, n, row_major>`` (one page per row)."""
+        # A sharded row-major tensor never gets here: the #ttl.layout verifier rejects it at
+        # the operation's def, saying what to pass instead.
+        if "shape" not in keywords:
+            raise self.ctx.error(
+                node,
+                f"make_dataflow_buffer_like({tensor.name}, ...) of a row-major tensor needs "
+                f"shape=: its blocks are element-shaped, e.g. shape=({tensor.spec.shape[-1]},) "
+                "for one row",
+            )
+        shape = keywords["shape"][0]
+        if isinstance(shape, int) and not isinstance(shape, bool):
+            shape = (shape,)
+        if not (
+            isinstance(shape, tuple) and shape
+            and all(isinstance(d, int) and not isinstance(d, bool) and d > 0 for d in shape)
+        ):
+            raise self.ctx.error(
+                node,
+                f"shape= of a row-major tensor's DFB must be positive compile-time element "
+                f"counts, (C,) for one row of C elements or (..., R, C), got "
+                f"{self.ctx.describe(shape) if not isinstance(shape, tuple) else repr(shape)}",
+            )
+        width = tensor.spec.shape[-1]
+        if shape[-1] != width:
+            # The IR has no "like": a copy's verifier sees only a block that is not whole rows.
+            raise self.ctx.error(
+                node,
+                f"shape={tuple(shape)}: a DFB like a row-major tensor holds whole rows of "
+                f"'{tensor.name}' ({width} elements), counted in elements, not tiles: "
+                f"shape=({width},) for one row, (R, {width}) for R rows (ttlang copies whole "
+                f"rows, ttnn's pages); for tile blocks pass the tensor in tile layout "
+                f"(ttnn.to_layout({tensor.name}, ttnn.TILE_LAYOUT))",
+            )
+        rows = 1
+        for dim in shape[:-1]:
+            rows *= dim
+        if rows > INT64_MAX or shape[-1] > INT64_MAX:
+            raise self.ctx.error(node, f"shape= {tuple(int_text(d) for d in shape)} does not fit the IR's i64")
+        dfb = DFBValue("", (rows, shape[-1]), tensor.spec.element_type, block_count,
+                       element_shape=tuple(shape))
+        ssa = self.ctx.builder.create_dfb(dfb.type, self.ctx.loc(node))
+        return DFBValue(ssa, dfb.shape, dfb.element_type, block_count, element_shape=tuple(shape))
 
     def copy(self, name: str, args: list[Any], keywords: dict[str, tuple[Any, ast.AST]], node: ast.Call) -> TransferValue:
         if len(args) == 2 and any(isinstance(a, PipeEndpoint) for a in args):
@@ -210,6 +271,17 @@ class BuiltinCalls:
         src, dst = args
         attrs = self.ctx.selection_attr(keywords, single=False)
         loc = self.ctx.loc(node)
+        if isinstance(src, RowSlice) or isinstance(dst, RowSlice):
+            return self.copy_rows(src, dst, attrs, node)
+        for block, tile_slice in ((src, dst), (dst, src)):
+            if isinstance(block, BlockValue) and block.row_major and isinstance(tile_slice, TileSlice):
+                raise self.ctx.error(
+                    node,
+                    f"ttl.copy between a tile slice of '{tile_slice.tensor.name}' (a tile-layout "
+                    f"tensor) and an element-shaped block of a row-major tensor's DFB: copy the "
+                    f"block's rows to or from a row-major tensor (t[..., :]), or make the DFB "
+                    f"like '{tile_slice.tensor.name}'",
+                )
         if isinstance(src, TileSlice) and isinstance(dst, BlockValue):
             if dst.origin != "reserve":
                 raise self.ctx.error(node, "ttl.copy into a block needs a block acquired with reserve()")
@@ -235,6 +307,46 @@ class BuiltinCalls:
             f"ttl.copy copies between a tensor tile slice and a block, got "
             f"{self.ctx.describe(src)} -> {self.ctx.describe(dst)}",
         )
+
+    def copy_rows(self, src: Any, dst: Any, attrs: str, node: ast.Call) -> TransferValue:
+        """``ttl.copy(t[n, h, w, :], blk)`` / ``ttl.copy(blk, t[n, h, w, :])``: whole rows of a
+        row-major tensor into / out of an element-shaped block (``ttl.load_rows`` /
+        ``ttl.store_rows``, whose verifiers check the rows' width and the tensor)."""
+        loc = self.ctx.loc(node)
+        read = isinstance(src, RowSlice)
+        rows, block = (src, dst) if read else (dst, src)
+        if not isinstance(block, BlockValue):
+            raise self.ctx.error(
+                node,
+                f"ttl.copy copies rows of a row-major tensor to or from a block, got "
+                f"{self.ctx.describe(src)} -> {self.ctx.describe(dst)}",
+            )
+        if not block.row_major:
+            raise self.ctx.error(
+                node,
+                f"ttl.copy between rows of '{rows.tensor.name}' (a row-major tensor) and a block "
+                f"of tiles: make the DFB like '{rows.tensor.name}' (element-shaped blocks, "
+                f"shape=({rows.tensor.spec.shape[-1]},) for one row), or pass the tensor in tile "
+                "layout (ttnn.to_layout(t, ttnn.TILE_LAYOUT))",
+            )
+        if read and block.origin != "reserve":
+            raise self.ctx.error(node, "ttl.copy into a block needs a block acquired with reserve()")
+        if not read and block.origin != "wait":
+            raise self.ctx.error(node, "ttl.copy from a block needs a block acquired with wait()")
+        if rows.rows is not None and rows.rows != block.shape[0]:
+            raise self.ctx.error(
+                node,
+                f"the slice has {rows.rows} rows of '{rows.tensor.name}' but the block of shape "
+                f"{block.logical_shape} holds {block.shape[0]}; they must match",
+            )
+        row = self.ctx.as_index(rows.row, node)
+        if read:
+            ssa = self.ctx.builder.load_rows(
+                rows.tensor.ssa, rows.tensor.type, row, block.ssa, block.type, attrs, loc)
+        else:
+            ssa = self.ctx.builder.store_rows(
+                block.ssa, block.type, rows.tensor.ssa, rows.tensor.type, row, attrs, loc)
+        return TransferValue(ssa)
 
     def matrix_rows(self, tile_slice: TileSlice, block: BlockValue, node: ast.AST) -> int | None:
         """The copy's ``matrix_rows``: the slice's, or for run-time tile-row bounds the N-D

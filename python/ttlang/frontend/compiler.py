@@ -54,6 +54,7 @@ from ttlang.frontend.values import (
     FloatParam,
     IntParam,
     RawAddrValue,
+    RowSlice,
     Scalar,
     TensorValue,
     TileSlice,
@@ -390,6 +391,8 @@ class FunctionCompiler:
             return f"tensor '{value.name}'"
         if isinstance(value, TileSlice):
             return f"a tile slice of '{value.tensor.name}'"
+        if isinstance(value, RowSlice):
+            return f"rows of '{value.tensor.name}'"
         if isinstance(value, DFBValue):
             return "a dataflow buffer"
         if isinstance(value, BlockValue):

@@ -21,6 +21,7 @@ from ttlang.frontend.prints import RuntimeText, device_print
 from ttlang.frontend.shape_builtins import ELEMENT_DTYPES, adopt_fill_types, reject_batched
 from ttlang.frontend.source import OperationSource
 from ttlang.frontend.values import (
+    RowSlice,
     INT64_MAX,
     BlockValue,
     BoundMethod,
@@ -253,8 +254,10 @@ class Expressions:
     def expr_Subscript(self, node: ast.Subscript) -> Any:
         value = self.expr(node.value)
         if isinstance(value, TensorValue):
+            if value.spec.layout == "row_major":
+                return self.row_slice(value, node)
             return self.tile_slice(value, node)
-        if isinstance(value, (Scalar, BlockValue, DFBValue, TransferValue, TileSlice)):
+        if isinstance(value, (Scalar, BlockValue, DFBValue, TransferValue, TileSlice, RowSlice)):
             raise self.ctx.error(node, f"{self.ctx.describe(value)} cannot be indexed")
         key = self.expr(node.slice)
         if isinstance(key, (Scalar,)):
@@ -345,11 +348,78 @@ class Expressions:
             rows = None if rows is None or extents[axis] is None else rows * extents[axis]
         return TileSlice(tensor, row, starts[-1], rows, extents[-1], matrix_rows)
 
-    def check_index(self, value: Any, node: ast.AST) -> None:
+    def row_slice(self, tensor: TensorValue, node: ast.Subscript) -> RowSlice:
+        """``t[n, h, w, :]`` of a row-major tensor (element indices): whole rows of its last
+        dimension, ttnn's pages, counted over the other dimensions in order, so the slice is
+        built as row ``(n * H + h) * W + w``. Several rows (``t[n, h, w0:w1, :]``) are one run
+        of pages when every dimension after the first with more than one index is taken whole
+        (but the last, which is always whole: a copy moves whole pages)."""
+        elements = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        shape = tensor.spec.shape
+        if len(elements) != len(shape):
+            raise self.ctx.error(
+                node,
+                f"a row-major tensor of rank {len(shape)} is indexed by {len(shape)} element "
+                f"coordinates (t[..., :], the last taking whole rows), got {len(elements)}",
+            )
+        starts: list[Index] = []
+        extents: list[int | None] = []
+        for axis, element in enumerate(elements):
+            value = self.expr(element) if not isinstance(element, ast.Slice) else self.expr_Slice(element)
+            if isinstance(value, slice):
+                if value.step is not None:
+                    raise self.ctx.error(element, "row slices take no step")
+                start = value.start if value.start is not None else 0
+                stop = value.stop if value.stop is not None else shape[axis]
+                self.check_index(start, element, "an element index")
+                self.check_index(stop, element, "an element index")
+                extent = stop - start if isinstance(start, int) and isinstance(stop, int) else None
+                if extent is not None and extent <= 0:
+                    raise self.ctx.error(element, f"empty slice {start}:{stop}")
+            else:
+                start = value
+                self.check_index(start, element, "an element index")
+                extent = None if axis == len(shape) - 1 else 1
+            if axis == len(shape) - 1 and not (start == 0 and extent == shape[axis]):
+                # A row is one page: tt-lang's block of part of a row would be a NoC read from
+                # inside a page, which the page's alignment does not allow in general.
+                raise self.ctx.error(
+                    element,
+                    f"a copy of a row-major tensor moves whole rows (its pages): take the last "
+                    f"dimension whole, t[..., :] (0:{shape[axis]}), not part of it; copy whole "
+                    "rows and use the part you need, or pass the tensor in tile layout",
+                )
+            starts.append(start)
+            extents.append(extent)
+        row_axes = range(len(shape) - 1)
+        first_multi = next((a for a in row_axes if extents[a] != 1), None)
+        if first_multi is not None:
+            partial = [
+                a for a in row_axes
+                if a > first_multi and (extents[a] != shape[a] or starts[a] != 0)
+            ]
+            if partial:
+                raise self.ctx.error(
+                    node,
+                    f"these rows of the row-major tensor are not one run of pages: dimension "
+                    f"{partial[0]} must be taken whole (0:{shape[partial[0]]}) after dimension "
+                    f"{first_multi}, which takes more than one index; copy one run at a time "
+                    "(t[n, h, w0:w1, :])",
+                )
+        # The flat row: ((i0 * D1 + i1) * D2 + i2) ...
+        row: Index = starts[0] if len(shape) > 1 else 0
+        for axis in range(1, len(shape) - 1):
+            row = self.binop(ast.Add(), self.binop(ast.Mult(), row, shape[axis], node), starts[axis], node)
+        rows: int | None = 1
+        for axis in row_axes:
+            rows = None if rows is None or extents[axis] is None else rows * extents[axis]
+        return RowSlice(tensor, row, rows)
+
+    def check_index(self, value: Any, node: ast.AST, what: str = "a tile index") -> None:
         if isinstance(value, bool) or not (
             isinstance(value, int) or (isinstance(value, Scalar) and value.type == ir_text.INDEX)
         ):
-            raise self.ctx.error(node, f"a tile index must be an integer, got {self.ctx.describe(value)}")
+            raise self.ctx.error(node, f"{what} must be an integer, got {self.ctx.describe(value)}")
 
     def expr_BinOp(self, node: ast.BinOp) -> Any:
         return self.binop(node.op, self.expr(node.left), self.expr(node.right), node)
@@ -366,7 +436,8 @@ class Expressions:
             if left.type != right.type:
                 raise self.ctx.error(node, f"block math on {left.type} and {right.type}: types must match")
             ssa = self.ctx.builder.block_binary(type(op), left.ssa, right.ssa, left.type, self.ctx.loc(node))
-            return BlockValue(ssa, left.shape, left.element_type, "value", left.batch or right.batch)
+            return BlockValue(ssa, left.shape, left.element_type, "value", left.batch or right.batch,
+                              left.element_shape)
         if isinstance(left, Scalar) or isinstance(right, Scalar):
             if type(op) not in ir_text.INDEX_BINARY:
                 raise self.ctx.error(node, f"runtime integers do not support '{type(op).__name__}'")
@@ -394,7 +465,8 @@ class Expressions:
                 raise self.ctx.error(node, f"blocks do not support '{type(op).__name__}' with a scalar")
             ssa = self.ctx.builder.block_scalar_bits(
                 key, block.ssa, scalar.bits, block.type, self.ctx.loc(node))
-            return BlockValue(ssa, block.shape, block.element_type, "value", block.batch)
+            return BlockValue(ssa, block.shape, block.element_type, "value", block.batch,
+                              block.element_shape)
         if isinstance(scalar, bool) or not isinstance(scalar, (int, float)):
             raise self.ctx.error(
                 node,
@@ -421,7 +493,8 @@ class Expressions:
         if key not in ir_text.BLOCK_SCALAR:
             raise self.ctx.error(node, f"blocks do not support '{type(op).__name__}' with a scalar")
         ssa = self.ctx.builder.block_scalar(key, block.ssa, float(scalar), block.type, self.ctx.loc(node))
-        return BlockValue(ssa, block.shape, block.element_type, "value", block.batch)
+        return BlockValue(ssa, block.shape, block.element_type, "value", block.batch,
+                          block.element_shape)
 
     def block_matmul(
         self, left: BlockValue, right: BlockValue, node: ast.AST, transpose_rhs: bool = False
@@ -444,7 +517,8 @@ class Expressions:
             return value
         if isinstance(value, BlockValue) and isinstance(node.op, ast.USub):
             ssa = self.ctx.builder.tile_op("neg", [value.ssa], value.type, self.ctx.loc(node))
-            return BlockValue(ssa, value.shape, value.element_type, "value", value.batch)
+            return BlockValue(ssa, value.shape, value.element_type, "value", value.batch,
+                              value.element_shape)
         if isinstance(value, Scalar):
             if isinstance(node.op, ast.USub) and value.type == ir_text.INDEX:
                 return self.binop(ast.Sub(), 0, value, node)
@@ -567,7 +641,8 @@ class Expressions:
             if keywords:
                 raise self.ctx.error(node, "abs(block) takes no keywords")
             ssa = self.ctx.builder.tile_op("abs", [args[0].ssa], args[0].type, self.ctx.loc(node))
-            return BlockValue(ssa, args[0].shape, args[0].element_type, "value", args[0].batch)
+            return BlockValue(ssa, args[0].shape, args[0].element_type, "value", args[0].batch,
+                              args[0].element_shape)
         if callee in (builtins.min, builtins.max) and any(isinstance(a, BlockValue) for a in args):
             name = "min" if callee is builtins.min else "max"
             raise self.ctx.error(
@@ -609,7 +684,8 @@ class Expressions:
                 )
             self.no_args(args, node, name)
             ssa = self.ctx.builder.acquire(name, receiver.ssa, receiver.type, receiver.block_type, loc)
-            return BlockValue(ssa, receiver.shape, receiver.element_type, name, receiver.batch)
+            return BlockValue(ssa, receiver.shape, receiver.element_type, name, receiver.batch,
+                              receiver.element_shape)
         if isinstance(receiver, BlockValue):
             if name == "store":
                 if keywords or len(args) != 1 or not isinstance(args[0], BlockValue):

@@ -102,6 +102,17 @@ class TileSlice:
     matrix_rows: int | None = None
 
 
+@dataclass(frozen=True)
+class RowSlice:
+    """``t[n, h, w0:w1, :]`` of a row-major tensor: ``rows`` whole rows (ttnn's pages: rows of
+    the last dimension, counted over the other dimensions in order) from row ``row``;
+    ``rows`` is None when run-time bounds leave it to the block."""
+
+    tensor: TensorValue
+    row: Index
+    rows: int | None
+
+
 # TileSlice.matrix_rows of a slice whose tile rows have run-time bounds: as a 2-D slice's
 # run-time extents are the block's, its rows per matrix are the N-D block's.
 MATRIX_ROWS_OF_THE_BLOCK = -1
@@ -126,18 +137,27 @@ class DFBValue:
     block_count: int
     # The leading dimensions of an N-D block shape (``shape=(2, 2, 1)``), folded into ``shape``.
     batch: tuple[int, ...] = ()
+    # A DFB made like a row-major tensor: its blocks' element shape (``shape=(C,)`` or
+    # ``(..., R, C)``), ``shape`` being (rows, C) (docs/language.md, "Row-major tensors").
+    element_shape: tuple[int, ...] | None = None
+
+    @property
+    def row_major(self) -> bool:
+        return self.element_shape is not None
 
     @property
     def logical_shape(self) -> tuple[int, ...]:
+        if self.element_shape is not None:
+            return self.element_shape
         return (*self.batch, self.shape[0] // max(1, _product(self.batch)), self.shape[1])
 
     @property
     def type(self) -> str:
-        return ir_text.dfb_type(self.shape, self.element_type, self.block_count)
+        return ir_text.dfb_type(self.shape, self.element_type, self.block_count, self.row_major)
 
     @property
     def block_type(self) -> str:
-        return ir_text.block_type(self.shape, self.element_type)
+        return ir_text.block_type(self.shape, self.element_type, self.row_major)
 
 
 @dataclass(frozen=True)
@@ -150,14 +170,22 @@ class BlockValue:
     element_type: str
     origin: str
     batch: tuple[int, ...] = ()
+    # An element-shaped block of a row-major DFB: its element shape (DFBValue.element_shape).
+    element_shape: tuple[int, ...] | None = None
+
+    @property
+    def row_major(self) -> bool:
+        return self.element_shape is not None
 
     @property
     def logical_shape(self) -> tuple[int, ...]:
+        if self.element_shape is not None:
+            return self.element_shape
         return (*self.batch, self.shape[0] // max(1, _product(self.batch)), self.shape[1])
 
     @property
     def type(self) -> str:
-        return ir_text.block_type(self.shape, self.element_type)
+        return ir_text.block_type(self.shape, self.element_type, self.row_major)
 
 
 @dataclass(frozen=True)

@@ -176,7 +176,8 @@ def generic_source(op: TTLOperation) -> str:
     dfbs = []
     for dfb in artifact.dataflow_buffers:
         type_ = ir_text.dfb_type(
-            dfb.block_shape, ir_text.ELEMENT_TYPES[dfb.data_format], dfb.block_count
+            dfb.block_shape, ir_text.ELEMENT_TYPES[dfb.data_format], dfb.block_count,
+            dfb.layout == "row_major",
         )
         dfbs.append(
             ir_text.ttnn_dfb_attr(dfb.name, dfb.physical_index, type_, worker, dfb.reconfigured_blocks)

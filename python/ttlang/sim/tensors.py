@@ -1,7 +1,7 @@
 """Tensors of the simulator: device tensors on the emulated device and host tensors.
 
-A :class:`DeviceTensor` is a ``ttlang.emu.Tensor`` (tile layout, interleaved pages in the emulated
-DRAM or L1) that also reads like a ttnn device tensor where tt-lang drivers look (``shape``,
+A :class:`DeviceTensor` is a ``ttlang.emu.Tensor`` (tile or row-major layout, interleaved or
+sharded pages in the emulated DRAM or L1) that also reads like a ttnn device tensor where tt-lang drivers look (``shape``,
 ``dtype``, ``layout``, ``memory_config()``, ``to_torch()``, ``cpu()``). A :class:`HostTensor`
 holds host data, as ``ttnn.from_torch`` without ``device=`` does; an operation called with host
 tensors runs on the simulator's device (device 0, opened if needed) and writes its results back
@@ -84,16 +84,19 @@ class Tensor:
 
 
 class DeviceTensor(Tensor, EmuTensor):
-    """A tile-layout tensor on a simulator device (``ttlang.sim.device.Device``)."""
+    """A tensor on a simulator device (``ttlang.sim.device.Device``): tile layout, or
+    row-major (ttnn's pages of rows, which ttlang operations copy into element-shaped blocks)."""
 
-    layout = Layout.TILE
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.layout = Layout.ROW_MAJOR if self.row_major else Layout.TILE
 
     def is_allocated(self) -> bool:
         return not self._freed
 
     def cpu(self, blocking: bool = True) -> HostTensor:
         """A host copy (``ttnn.from_device``)."""
-        return HostTensor(self.to_numpy(), self.dtype, Layout.TILE)
+        return HostTensor(self.to_numpy(), self.dtype, self.layout, True)
 
     def to(self, target: Any, memory_config: Any = None) -> Tensor:
         """``tensor.to(layout)``; a device tensor stays on its device."""
@@ -111,13 +114,18 @@ class DeviceTensor(Tensor, EmuTensor):
 class HostTensor(Tensor):
     """A host tensor: values (rounded to ``dtype``), a layout, no device."""
 
-    __slots__ = ("_values", "dtype", "layout", "shape")
+    __slots__ = ("_values", "dtype", "layout", "shape", "explicit_layout")
 
-    def __init__(self, values: np.ndarray, dtype: DataType, layout: Layout) -> None:
+    def __init__(self, values: np.ndarray, dtype: DataType, layout: Layout,
+                 explicit_layout: bool = False) -> None:
         self._values = values
         self.shape = tuple(values.shape)
         self.dtype = dtype
         self.layout = layout
+        # Asked for by name (from_torch(layout=...), to_layout): an operation gets the tensor in
+        # this layout. ttnn's default row-major layout is staged in tile layout instead, as
+        # tt-lang-sim's tile copies read such tensors (see stage_for_operation).
+        self.explicit_layout = explicit_layout
 
     def device(self) -> None:
         return None
@@ -134,11 +142,15 @@ class HostTensor(Tensor):
     numpy = to_numpy
 
     def stage_for_operation(self) -> StagedTensor:
-        """A tile-layout copy on the simulator's device for an operation called with host
-        tensors; ``write_back()`` stores the device values into this tensor."""
+        """A copy on the simulator's device for an operation called with host tensors:
+        row-major when that layout was asked for by name (``from_torch(...,
+        layout=ttnn.ROW_MAJOR_LAYOUT)``: the operation copies its rows into element-shaped
+        blocks), else in tile layout (a tensor left in ttnn's default layout, which tt-lang-sim
+        copies as tiles); ``write_back()`` stores the device values into this tensor."""
         from ttlang.sim.device import open_device  # noqa: PLC0415 - device imports tensors
 
-        staged = place(self._values, self.dtype, Layout.TILE, open_device(0), None)
+        layout = self.layout if self.explicit_layout else Layout.TILE
+        staged = place(self._values, self.dtype, layout, open_device(0), None)
         return StagedTensor(self, staged)  # type: ignore[arg-type]
 
     def _replace_values(self, values: np.ndarray) -> None:
@@ -217,26 +229,22 @@ def rounded(values: np.ndarray, dtype: DataType) -> np.ndarray:
 
 
 def place(values: np.ndarray, dtype: DataType, layout: Layout, device: Any,
-          memory_config: Any) -> Tensor:
-    """A tensor holding ``values``: on ``device`` (a simulator device), or on the host."""
+          memory_config: Any, explicit_layout: bool = False) -> Tensor:
+    """A tensor holding ``values``: on ``device`` (a simulator device), or on the host
+    (``explicit_layout``: the layout was asked for by name, see HostTensor)."""
     dtype = data_type(dtype)
     layout = as_layout(layout)
     if device is None:
-        return HostTensor(rounded(values, dtype), dtype, layout)
+        return HostTensor(rounded(values, dtype), dtype, layout, explicit_layout)
     if hasattr(device, "place_tensor"):  # a mesh (ttlang.sim.mesh): the values on every chip
         return device.place_tensor(values, dtype, layout, memory_config)
     if not getattr(device, "is_emulated", False):
         raise TypeError(f"device= must be a device from ttnn.open_device, got {device!r}")
-    if layout is not Layout.TILE:
-        raise NotEmulatedError(
-            "row-major device tensors are not emulated: the emulated device stores tile-layout "
-            "pages, and ttlang operations copy tiles of tiled tensors only; pass "
-            "layout=ttnn.TILE_LAYOUT"
-        )
     config = as_memory_config(memory_config)
     if dtype not in EMULATED_DTYPES:
         raise NotEmulatedError(f"{dtype} tensors are not emulated (bfloat16 and float32 are)")
-    return DeviceTensor(device, values.shape, dtype, config).write(values)
+    emu_layout = "row_major" if layout is Layout.ROW_MAJOR else "tile"
+    return DeviceTensor(device, values.shape, dtype, config, emu_layout).write(values)
 
 
 def to_device(tensor: Tensor, device: Any, memory_config: Any = None) -> Tensor:
@@ -263,11 +271,11 @@ def to_layout(tensor: Tensor, layout: Any, dtype: Any = None, memory_config: Any
     target = as_layout(layout)
     new_dtype = tensor.dtype if dtype is None else data_type(dtype)  # type: ignore[attr-defined]
     if isinstance(tensor, HostTensor):
-        return HostTensor(rounded(tensor.to_numpy(), new_dtype), new_dtype, target)
+        return HostTensor(rounded(tensor.to_numpy(), new_dtype), new_dtype, target, True)
     if not isinstance(tensor, DeviceTensor):
         raise TypeError(f"ttnn.to_layout takes a ttnn tensor, got {type(tensor).__name__}")
     config = tensor.memory_config() if memory_config is None else memory_config
-    if target is Layout.TILE and new_dtype == tensor.dtype and config == tensor.memory_config():
+    if target is tensor.layout and new_dtype == tensor.dtype and config == tensor.memory_config():
         return tensor
     return place(tensor.to_numpy(), new_dtype, target, tensor.device(), config)
 
@@ -280,7 +288,7 @@ def to_memory_config(tensor: Tensor, memory_config: Any, dtype: Any = None, **_:
     new_dtype = tensor.dtype if dtype is None else data_type(dtype)
     if config == tensor.memory_config() and new_dtype == tensor.dtype:
         return tensor
-    return place(tensor.to_numpy(), new_dtype, Layout.TILE, tensor.device(), config)
+    return place(tensor.to_numpy(), new_dtype, tensor.layout, tensor.device(), config)
 
 
 def memory_config_of(tensor: Tensor) -> MemoryConfig:

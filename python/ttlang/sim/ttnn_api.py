@@ -147,7 +147,8 @@ def from_torch(
                                    "tensors) is not emulated")
         return device.place_tensor(values, dtype, Layout.ROW_MAJOR if layout is None else layout,
                                    memory_config, mesh_mapper)
-    return place(values, dtype, Layout.ROW_MAJOR if layout is None else layout, device, memory_config)
+    return place(values, dtype, Layout.ROW_MAJOR if layout is None else layout, device, memory_config,
+                 explicit_layout=layout is not None)
 
 
 def to_torch(tensor: Tensor, dtype: Any = None, *, torch_rank: int | None = None,

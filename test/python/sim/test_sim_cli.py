@@ -133,13 +133,13 @@ def test_an_emulator_error_prints_its_message_and_the_script_line(run_sim):
         import ttnn
 
         device = ttnn.open_device(device_id=0)
-        tensor = ttnn.from_torch(np.ones((32, 32), np.float32), dtype=ttnn.bfloat16, device=device)
+        tensor = ttnn.from_torch(np.ones((32, 32), np.float32), dtype=ttnn.bfloat8_b, device=device)
     """)
     assert done.returncode == 1
     assert "Traceback" not in done.stderr
     lines = done.stderr.splitlines()
     assert lines[0].startswith('ttlang-sim: File "') and lines[0].endswith('program.py", line 6, in <module>')
-    assert lines[2].startswith("NotEmulatedError: row-major device tensors are not emulated")
+    assert lines[2].startswith("NotEmulatedError: DataType.BFLOAT8_B tensors are not emulated")
 
 
 def test_arch_option_opens_a_blackhole_device(run_sim):

@@ -102,3 +102,64 @@ print(json.dumps(outcome))
     assert outcome["factory_calls"] == 0
     assert "rejects runtime_resource_factory" in outcome["message"]
     assert "ttlang.emu.open_device()" in outcome["message"]  # the path that runs factories
+
+
+UPSAMPLE = '''
+import sys
+
+import numpy as np
+import ttl
+import ttnn
+
+
+@ttl.operation(grid=(1, 1))
+def upsample(images, out, factors):
+    n_images, height, width, channels = images.shape
+    pixel_dfb = ttl.make_dataflow_buffer_like(images, shape=(channels,), buffer_factor=2)
+
+    @ttl.compute()
+    def idle():
+        pass
+
+    @ttl.datamovement()
+    def load():
+        for n in range(n_images):
+            for h in range(height):
+                for w in range(width):
+                    with pixel_dfb.reserve() as pixel:
+                        ttl.copy(images[n, h, w, :], pixel).wait()
+
+    @ttl.datamovement()
+    def store():
+        for n in range(n_images):
+            for h in range(height):
+                for w in range(width):
+                    with pixel_dfb.wait() as pixel:
+                        group = ttl.GroupTransfer()
+                        for i in range(factors[0]):
+                            for j in range(factors[1]):
+                                group.add(ttl.copy(pixel, out[n, h * factors[0] + i, w * factors[1] + j, :]))
+                        group.wait_all()
+
+
+x = np.load(sys.argv[1])
+factors = (2, 3)
+images = ttnn.from_torch(x, layout=ttnn.ROW_MAJOR_LAYOUT)
+n, h, w, c = x.shape
+out = ttnn.from_torch(np.zeros((n, h * factors[0], w * factors[1], c), np.float32),
+                      layout=ttnn.ROW_MAJOR_LAYOUT)
+upsample(images, out, factors)
+result = ttnn.to_torch(out)
+np.save(sys.argv[2], np.asarray(result, dtype=np.float32))
+'''
+
+
+def test_row_major_host_tensors_upsample_like_tt_langs_group_transfer_example(run_sim, tmp_path):
+    # tt-lang's GroupTransfer upsample, in its style: row-major host tensors (no device), a DFB
+    # of one pixel (shape=(C,), buffer_factor=), a tuple parameter; the copies are exact.
+    rng = np.random.default_rng(20261207)
+    x = rng.standard_normal((1, 2, 3, 40)).astype(np.float32)
+    np.save(tmp_path / "x.npy", x)
+    done = run_sim(UPSAMPLE, str(tmp_path / "x.npy"), str(tmp_path / "out.npy"))
+    assert done.returncode == 0, done.stderr
+    assert np.array_equal(np.load(tmp_path / "out.npy"), x.repeat(2, axis=1).repeat(3, axis=2))

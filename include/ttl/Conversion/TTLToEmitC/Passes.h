@@ -22,7 +22,8 @@ namespace mlir::ttl {
 inline constexpr llvm::StringLiteral kBackendPipelineName = "ttl-backend-pipeline";
 
 /// Adds the backend pipeline to `pm` (a pass manager on builtin.module) for
-/// `target` (empty: any target; grids are then bounded by the largest).
+/// `target` (empty: any target; grids are then bounded by the largest, and a
+/// row-major tensor's accessor pages aligned as on the default target).
 void buildBackendPipeline(OpPassManager &pm, StringRef target = "");
 
 /// Name of the whole pipeline, TTL operations -> TT-Metal kernels:

@@ -13,6 +13,7 @@
 #define TTL_TRANSFORMS_TTL_KERNELABI_H
 
 #include "ttl/Dialect/TTL/IR/TTL.h"
+#include "ttl/Dialect/TTL/IR/TTLTargets.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -118,7 +119,10 @@ inline constexpr int64_t kInterleavedAccessorWords = 2;
 /// caller words) a compile-time caller argument count. The core coordinate
 /// comes from the firmware. Emits an error and fails for a DFB without physical index or a
 /// tensor that is not interleaved and tiled.
-FailureOr<KernelABI> computeKernelABI(func::FuncOp kernel);
+/// `target` aligns the page size of a row-major tensor's accessor (its rows
+/// are that far apart in their bank, as ttnn allocates them).
+FailureOr<KernelABI> computeKernelABI(func::FuncOp kernel,
+                                      const TargetCapacity &target);
 
 /// The name a DFB has in ABI records: the NameLoc name of its `ttl.create_dfb`
 /// when there is one, else `dfb<physical index>`.

@@ -422,8 +422,10 @@ def TTLRecordKernelABI : Pass<"ttl-record-kernel-abi", "::mlir::ModuleOp"> {
     moves these records into the kernel's `#ttl.kernel_record`, from which
     `convert-ttl-to-emitc` takes its argument indices. Fails on a kernel
     parameter that is not a tensor with a `#ttl.layout`, a kernel function
-    with results, a DFB without physical index and a copied tensor that is
-    not interleaved and tiled.
+    with results and a DFB without physical index (the copy ops' verifiers
+    check the tensors they copy). `target` sets a row-major tensor's
+    accessor page size: one row rounded up to the target's DRAM or L1
+    alignment.
 
     ```mlir
     func.func @writer(%out: tensor<64x64xbf16, #ttl.layout<dram, interleaved, tiled>>) attributes {
@@ -434,6 +436,11 @@ def TTLRecordKernelABI : Pass<"ttl-record-kernel-abi", "::mlir::ModuleOp"> {
         ttl.dataflow_buffers = [#ttl.dfb_spec<name = "dfb0", index = 0, ...>], ...}
     ```
   }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"std::string(::ttlang::target::kDefaultTarget)",
+           "target architecture whose alignments space a row-major tensor's "
+           "pages (wormhole_b0 or blackhole)">
+  ];
 }
 
 def TTLCheckSynchronizedReconfigurations

@@ -228,7 +228,7 @@ LogicalResult DataflowBufferSpecAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, StringRef name, int64_t index,
     DataFormat, int64_t pageSize, int64_t totalSize,
     DenseI64ArrayAttr blockShape, int64_t blockCount,
-    int64_t reconfiguredBlocks, StringRef) {
+    int64_t reconfiguredBlocks, StringRef, TensorLayout) {
   if (name.empty() || index < 0 || pageSize < 1 || totalSize < pageSize ||
       blockShape.size() != 2 || blockShape[0] < 1 || blockShape[1] < 1 ||
       blockCount < 1 || reconfiguredBlocks < 0)
@@ -664,7 +664,10 @@ LayoutAttr::verifyEncoding(ArrayRef<int64_t> shape, Type elementType,
                           "into the cores' L1), got dram";
   if (getTensorLayout() != TensorLayout::Tiled)
     return emitError() << "a " << scheme << " tensor must be tiled: ttlang "
-                          "addresses sharded tensors by tile pages";
+                          "addresses sharded tensors by tile pages; pass it in "
+                          "tile layout (ttnn.to_layout(t, ttnn.TILE_LAYOUT)) to "
+                          "keep it sharded, or row-major interleaved "
+                          "(ttnn.DRAM_MEMORY_CONFIG) to copy its rows";
   ShardGeometry geometry;
   return computeShardGeometry(shape, *this, emitError, geometry);
 }

@@ -307,7 +307,7 @@ LogicalResult CallExternFuncOp::verify() {
              << effect.getTiles();
     auto dfb = cast<DataflowBufferType>(
         dependencies[effect.getDependency()].getType());
-    int64_t capacity = dfb.getTilesPerBlock() * dfb.getBlockCount();
+    int64_t capacity = dfb.getPagesPerBlock() * dfb.getBlockCount();
     if (effect.getTiles() > capacity)
       return emitOpError("DFB effect #")
              << position << " " << stringifyDFBEffectKind(effect.getKind())

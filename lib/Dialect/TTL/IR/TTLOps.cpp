@@ -45,7 +45,8 @@ LogicalResult CreateDataflowBufferOp::verify() {
 static LogicalResult verifyAcquire(Operation *op, DataflowBufferType dfb,
                                    BlockType block) {
   if (dfb.getShape() != block.getShape() ||
-      dfb.getElementType() != block.getElementType())
+      dfb.getElementType() != block.getElementType() ||
+      dfb.getLayout() != block.getLayout())
     return op->emitOpError("result ")
            << block << " does not match the blocks of " << dfb;
   return success();
@@ -174,6 +175,76 @@ LogicalResult StoreTilesOp::verify() {
     return emitOpError("copies a block that does not come from ttl.wait");
   return verifyTileSlice(*this, getTensor().getType(), getBlock().getType(),
                          getRow(), getCol(), getMatrixRows());
+}
+
+/// ttl.load_rows / ttl.store_rows: whole rows of an interleaved row-major
+/// tensor of the block's element type, into or out of an element-shaped
+/// block; a constant first row keeps the block's rows inside the tensor.
+static LogicalResult verifyRowSlice(Operation *op, RankedTensorType tensor,
+                                    BlockType block, Value row) {
+  auto layout = dyn_cast_or_null<LayoutAttr>(tensor.getEncoding());
+  if (!layout)
+    return op->emitOpError("tensor ")
+           << tensor << " has no #ttl.layout memory placement";
+  if (layout.getTensorLayout() != TensorLayout::RowMajor)
+    return op->emitOpError("copies rows of a ")
+           << stringifyTensorLayout(layout.getTensorLayout())
+           << " tensor; row copies need a row_major tensor (ttl.load_tiles / "
+              "ttl.store_tiles copy the tiles of a tiled one)";
+  if (layout.isSharded())
+    return op->emitOpError("copies rows of a ")
+           << stringifyMemoryLayout(layout.getMemoryLayout())
+           << " row_major tensor; row copies need an interleaved tensor "
+              "(pass it interleaved, or in tile layout to shard it)";
+  if (block.isTiled())
+    return op->emitOpError("copies rows into a block of tiles ")
+           << block
+           << "; a row copy moves an element-shaped row_major block (a DFB "
+              "made like the row-major tensor)";
+  if (tensor.getElementType() != block.getElementType())
+    return op->emitOpError("tensor element type ")
+           << tensor.getElementType() << " does not match block element type "
+           << block.getElementType();
+  ArrayRef<int64_t> shape = tensor.getShape();
+  if (shape.empty())
+    return op->emitOpError("tensor must have rank 1 or more");
+  for (int64_t dim : shape)
+    if (ShapedType::isDynamic(dim) || dim <= 0)
+      return op->emitOpError("tensor dimensions must be static and positive, "
+                             "got ")
+             << tensor;
+  if (block.getShape()[1] != shape.back())
+    return op->emitOpError("block rows of ")
+           << block.getShape()[1] << " elements are not the tensor's rows of "
+           << shape.back()
+           << " elements: a row copy moves whole rows (pages)";
+  int64_t rows = 1;
+  for (int64_t dim : shape.drop_back())
+    rows *= dim;
+  APInt start;
+  if (matchPattern(row, m_ConstantInt(&start))) {
+    int64_t first = start.getSExtValue();
+    if (first < 0 || first + block.getShape()[0] > rows)
+      return op->emitOpError("rows [")
+             << first << ", " << first + block.getShape()[0]
+             << ") are outside the tensor's " << rows << " rows";
+  }
+  return success();
+}
+
+LogicalResult LoadRowsOp::verify() {
+  if (!getBlock().getDefiningOp<ReserveOp>())
+    return emitOpError("copies into a block that does not come from "
+                       "ttl.reserve");
+  return verifyRowSlice(*this, getTensor().getType(), getBlock().getType(),
+                        getRow());
+}
+
+LogicalResult StoreRowsOp::verify() {
+  if (!getBlock().getDefiningOp<WaitOp>())
+    return emitOpError("copies a block that does not come from ttl.wait");
+  return verifyRowSlice(*this, getTensor().getType(), getBlock().getType(),
+                        getRow());
 }
 
 //===----------------------------------------------------------------------===//

@@ -18,11 +18,12 @@ LogicalResult ReconfigureDataflowBufferOp::verify() {
   DataflowBufferType type = getDfb().getType();
   int64_t blocks = int64_t(std::min<uint64_t>(
       getBlockCount(), std::numeric_limits<int64_t>::max()));
-  if (!ringBytes(type.getTileSizeBytes(), {type.getTilesPerBlock(), blocks}))
+  if (!ringBytes(type.getPageSizeBytes(), {type.getPagesPerBlock(), blocks}))
     return emitOpError("block_count = ")
            << getBlockCount()
-           << " of " << type.getTilesPerBlock()
-           << "-tile blocks needs more than 4 GiB: a circular buffer's size "
+           << " of " << type.getPagesPerBlock()
+           << (type.isTiled() ? "-tile" : "-row")
+           << " blocks needs more than 4 GiB: a circular buffer's size "
               "is a 32-bit byte count";
   if (!getDfb().getDefiningOp<CreateDataflowBufferOp>())
     return emitOpError("reconfigures a value that does not come from "

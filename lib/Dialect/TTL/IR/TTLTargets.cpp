@@ -21,7 +21,9 @@ static TargetCapacity capacityOf(const ttlang::target::Facts &facts) {
           facts.circularBuffers,
           facts.gridCols,
           facts.gridRows,
-          static_cast<int64_t>(facts.l1UnreservedBytes())};
+          static_cast<int64_t>(facts.l1UnreservedBytes()),
+          static_cast<int64_t>(facts.l1Alignment),
+          static_cast<int64_t>(facts.dramAlignment)};
 }
 
 static const TargetCapacity kTargets[] = {

@@ -163,6 +163,6 @@ DataflowBufferAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 int64_t DataflowBufferAttr::getBytesPerCore() const {
   ttl::DataflowBufferType type = getType();
-  return type.getTilesPerBlock() * type.getTileSizeBytes() *
+  return type.getPagesPerBlock() * type.getPageSizeBytes() *
          (type.getBlockCount() + getReconfiguredBlocks());
 }

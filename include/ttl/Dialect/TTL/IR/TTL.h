@@ -14,6 +14,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "ttl/TileGeometry.h"
+#include "ttl/Targets.h"
 #include "ttl/Dialect/TTL/IR/TTLOpsDialect.h.inc"
 #include "ttl/Dialect/TTL/IR/TTLOpsEnums.h.inc"
 
@@ -43,6 +44,26 @@ inline constexpr int64_t tilesCovering(int64_t elements) {
 /// circular buffer).
 inline int64_t tileSizeBytes(Type elementType) {
   return kTileDim * kTileDim * elementType.getIntOrFloatBitWidth() / 8;
+}
+
+/// The alignment of a row-major DFB page (ttl/Targets.h, maxNocAlignment).
+inline constexpr int64_t kRowPageAlignment =
+    static_cast<int64_t>(::ttlang::target::maxNocAlignment());
+
+/// Bytes of one row-major DFB page: a row of `elements` of `elementType`
+/// rounded up to kRowPageAlignment.
+inline int64_t rowPageSizeBytes(Type elementType, int64_t elements) {
+  int64_t bytes = elements * elementType.getIntOrFloatBitWidth() / 8;
+  return (bytes + kRowPageAlignment - 1) / kRowPageAlignment *
+         kRowPageAlignment;
+}
+
+/// Bytes of one page of a DFB or block of `layout`: a tile, or a row of
+/// `shape[1]` elements.
+inline int64_t pageSizeBytes(TensorLayout layout, ArrayRef<int64_t> shape,
+                             Type elementType) {
+  return layout == TensorLayout::Tiled ? tileSizeBytes(elementType)
+                                       : rowPageSizeBytes(elementType, shape[1]);
 }
 
 /// How a sharded tensor's shards sit on cores (ttnn's legacy ShardSpec as

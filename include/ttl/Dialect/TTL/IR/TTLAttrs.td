@@ -317,13 +317,15 @@ def TTL_DataflowBufferSpecAttr : TTL_Attr<"DataflowBufferSpec", "dfb_spec"> {
   let summary = "one DFB as the runtime allocates it (a circular buffer)";
   let description = [{
     `name` (the `NameLoc` name of its `ttl.create_dfb`, else `dfb<index>`),
-    physical `index`, element `data_format`, `page_size` (bytes of one tile)
-    and `total_size` (bytes of its whole allocation on one core); its
-    `!ttl.dfb` block shape (tiles) and block count (for DFBs sharing an index,
-    the largest), the blocks the rings of its synchronized reconfigurations
-    add (`total_size` = block bytes x (`block_count` + `reconfigured_blocks`)),
-    and `location`, the `file:line` of the user's source that made it (empty
-    when unknown).
+    physical `index`, element `data_format`, `page_size` (bytes of one page:
+    a tile, or a row of an element-shaped DFB rounded up to 64 B) and
+    `total_size` (bytes of its whole allocation on one core); its `!ttl.dfb`
+    block shape (tiles, or rows and elements per row) and block count (for
+    DFBs sharing an index, the largest), the blocks the rings of its
+    synchronized reconfigurations add (`total_size` = block bytes x
+    (`block_count` + `reconfigured_blocks`)), `location`, the `file:line` of
+    the user's source that made it (empty when unknown), and its `layout`
+    (`tiled`, not printed, or `row_major`: element-shaped blocks).
 
     ```mlir
     #ttl.dfb_spec<name = "dfb0", index = 0, data_format = bfloat16,
@@ -336,7 +338,10 @@ def TTL_DataflowBufferSpecAttr : TTL_Attr<"DataflowBufferSpec", "dfb_spec"> {
                         "int64_t":$page_size, "int64_t":$total_size,
                         "DenseI64ArrayAttr":$block_shape,
                         "int64_t":$block_count, "int64_t":$reconfigured_blocks,
-                        StringRefParameter<"file:line of the user's source">:$location);
+                        StringRefParameter<"file:line of the user's source">:$location,
+                        DefaultValuedParameter<"::mlir::ttl::TensorLayout",
+                            "::mlir::ttl::TensorLayout::Tiled",
+                            "tiled or row_major (element-shaped blocks)">:$layout);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
 }

@@ -24,7 +24,7 @@ def TTL_FillOp : TTL_Op<"fill", [Pure]> {
     ```
   }];
   let arguments = (ins F32Attr:$value);
-  let results = (outs TTL_BlockType:$result);
+  let results = (outs TTL_TileBlock:$result);
   let assemblyFormat = "$value attr-dict `:` qualified(type($result))";
   let hasVerifier = 1;
 }
@@ -51,8 +51,8 @@ def TTL_BroadcastOp : TTL_Op<"broadcast", [Pure]> {
     %b = ttl.broadcast %bias dims = [0] : !ttl.block<1x4xbf16> -> !ttl.block<2x4xbf16>
     ```
   }];
-  let arguments = (ins TTL_BlockType:$input, DenseI64ArrayAttr:$dims);
-  let results = (outs TTL_BlockType:$result);
+  let arguments = (ins TTL_TileBlock:$input, DenseI64ArrayAttr:$dims);
+  let results = (outs TTL_TileBlock:$result);
   let assemblyFormat = [{
     $input `dims` `=` $dims attr-dict `:` qualified(type($input)) `->` qualified(type($result))
   }];
@@ -82,9 +82,9 @@ class TTL_ReduceOp<string mnemonic, string pool, string what>
     # " %x, %s dims = [1] : !ttl.block<2x4xbf16>, !ttl.block<1x1xbf16> -> "
     # "!ttl.block<2x1xbf16>\n%t = ttl." # mnemonic # " %x dims = [0, 1] : "
     # "!ttl.block<2x4xbf16> -> !ttl.block<1x1xbf16>\n```";
-  let arguments = (ins TTL_BlockType:$input, Optional<TTL_BlockType>:$scaler,
+  let arguments = (ins TTL_TileBlock:$input, Optional<TTL_TileBlock>:$scaler,
                        DenseI64ArrayAttr:$dims);
-  let results = (outs TTL_BlockType:$result);
+  let results = (outs TTL_TileBlock:$result);
   let assemblyFormat = [{
     $input (`,` $scaler^)? `dims` `=` $dims attr-dict `:` qualified(type($input))
     (`,` qualified(type($scaler))^)? `->` qualified(type($result))
@@ -114,8 +114,8 @@ def TTL_TransposeOp : TTL_Op<"transpose", [Pure]> {
     %t = ttl.transpose %x : !ttl.block<1x2xbf16> -> !ttl.block<2x1xbf16>
     ```
   }];
-  let arguments = (ins TTL_BlockType:$input);
-  let results = (outs TTL_BlockType:$result);
+  let arguments = (ins TTL_TileBlock:$input);
+  let results = (outs TTL_TileBlock:$result);
   let assemblyFormat = [{
     $input attr-dict `:` qualified(type($input)) `->` qualified(type($result))
   }];

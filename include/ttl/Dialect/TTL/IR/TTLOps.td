@@ -146,7 +146,7 @@ def TTL_LoadTilesOp : TTL_Op<"load_tiles"> {
     ```
   }];
   let arguments = (ins TTL_TiledTensor:$tensor, Index:$row, Index:$col,
-                   TTL_BlockType:$block, OptionalAttr<I64Attr>:$matrix_rows);
+                   TTL_TileBlock:$block, OptionalAttr<I64Attr>:$matrix_rows);
   let results = (outs TTL_TransferType:$transfer);
   let assemblyFormat = [{
     $tensor `[` $row `,` $col `]` `,` $block attr-dict `:` qualified(type($tensor)) `,` qualified(type($block))
@@ -167,11 +167,67 @@ def TTL_StoreTilesOp : TTL_Op<"store_tiles"> {
     %ty = ttl.store_tiles %blk2, %u[%r, %c] {matrix_rows = 1 : i64} : !ttl.block<2x1xbf16>, tensor<2x64x96xbf16, #ttl.layout<dram, interleaved, tiled>>
     ```
   }];
-  let arguments = (ins TTL_BlockType:$block, TTL_TiledTensor:$tensor,
+  let arguments = (ins TTL_TileBlock:$block, TTL_TiledTensor:$tensor,
                    Index:$row, Index:$col, OptionalAttr<I64Attr>:$matrix_rows);
   let results = (outs TTL_TransferType:$transfer);
   let assemblyFormat = [{
     $block `,` $tensor `[` $row `,` $col `]` attr-dict `:` qualified(type($block)) `,` qualified(type($tensor))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Row copies (row-major tensors, element-shaped blocks)
+//===----------------------------------------------------------------------===//
+
+def TTL_LoadRowsOp : TTL_Op<"load_rows"> {
+  let summary = "starts copying rows of a row-major tensor into a block";
+  let description = [{
+    Starts an asynchronous copy of the rows `[row, row + R)` of a row-major
+    `tensor` into the element-shaped `block` (`!ttl.block<RxCxT, row_major>`,
+    from `ttl.reserve`): one NoC read of a whole page per row. A row-major
+    tensor's pages are the rows of its last dimension (ttnn's ROW_MAJOR
+    layout), counted over all its other dimensions in order: row `i` of a
+    `N x H x W x C` tensor is element `(n, h, w, :)` with
+    `i = (n * H + h) * W + w`. The block's rows are whole rows of the tensor
+    (`C` is the tensor's last dimension) of its element type. The tensor must
+    be interleaved (DRAM or L1): a sharded row-major tensor has no row
+    copies. Python: `ttl.copy(t[n, h, w, :], blk)`,
+    `ttl.copy(t[n, h, w0:w1, :], blk)` for several consecutive rows. The
+    result is waited on with `ttl.transfer_wait` (a NoC read barrier).
+
+    ```mlir
+    %tx = ttl.load_rows %t[%row], %blk : tensor<1x2x2x32xf32, #ttl.layout<dram, interleaved, row_major>>, !ttl.block<1x32xf32, row_major>
+    ttl.transfer_wait %tx
+    ```
+  }];
+  let arguments = (ins TTL_TiledTensor:$tensor, Index:$row,
+                   TTL_BlockType:$block);
+  let results = (outs TTL_TransferType:$transfer);
+  let assemblyFormat = [{
+    $tensor `[` $row `]` `,` $block attr-dict `:` qualified(type($tensor)) `,` qualified(type($block))
+  }];
+  let hasVerifier = 1;
+}
+
+def TTL_StoreRowsOp : TTL_Op<"store_rows"> {
+  let summary = "starts copying an element-shaped block into rows of a tensor";
+  let description = [{
+    Starts an asynchronous copy of the element-shaped `block` (from
+    `ttl.wait`) into the rows `[row, row + R)` of a row-major `tensor`, one
+    NoC write of a whole page per row; the rules are `ttl.load_rows`'.
+    Python: `ttl.copy(blk, t[n, h, w, :])`. Waited on with
+    `ttl.transfer_wait` (a NoC write barrier).
+
+    ```mlir
+    %tx = ttl.store_rows %blk, %t[%row] : !ttl.block<1x32xf32, row_major>, tensor<1x4x4x32xf32, #ttl.layout<dram, interleaved, row_major>>
+    ```
+  }];
+  let arguments = (ins TTL_BlockType:$block, TTL_TiledTensor:$tensor,
+                   Index:$row);
+  let results = (outs TTL_TransferType:$transfer);
+  let assemblyFormat = [{
+    $block `,` $tensor `[` $row `]` attr-dict `:` qualified(type($block)) `,` qualified(type($tensor))
   }];
   let hasVerifier = 1;
 }
@@ -201,8 +257,8 @@ class TTL_BinaryOp<string mnemonic, string what>
     # "shape and element type, computed tile by tile in the compute kernel. "
     # "Python: block arithmetic.\n\n```mlir\n%c = ttl." # mnemonic
     # " %a, %b : !ttl.block<1x1xbf16>\n```";
-  let arguments = (ins TTL_BlockType:$lhs, TTL_BlockType:$rhs);
-  let results = (outs TTL_BlockType:$result);
+  let arguments = (ins TTL_TileBlock:$lhs, TTL_TileBlock:$rhs);
+  let results = (outs TTL_TileBlock:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` qualified(type($result))";
 }
 
@@ -221,8 +277,8 @@ class TTL_CompareOp<string mnemonic, string what>
     # "holds, else 0.0 (a NaN compares unequal). Python: `ttl.math." # mnemonic
     # "(a, b)`.\n\n```mlir\n%c = ttl." # mnemonic
     # " %a, %b : !ttl.block<1x1xbf16>\n```";
-  let arguments = (ins TTL_BlockType:$lhs, TTL_BlockType:$rhs);
-  let results = (outs TTL_BlockType:$result);
+  let arguments = (ins TTL_TileBlock:$lhs, TTL_TileBlock:$rhs);
+  let results = (outs TTL_TileBlock:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` qualified(type($result))";
 }
 
@@ -247,9 +303,9 @@ def TTL_WhereOp : TTL_Op<"where", [Pure, SameOperandsAndResultType]> {
     %r = ttl.where %c, %a, %b : !ttl.block<1x1xbf16>
     ```
   }];
-  let arguments = (ins TTL_BlockType:$condition, TTL_BlockType:$true_value,
-                       TTL_BlockType:$false_value);
-  let results = (outs TTL_BlockType:$result);
+  let arguments = (ins TTL_TileBlock:$condition, TTL_TileBlock:$true_value,
+                       TTL_TileBlock:$false_value);
+  let results = (outs TTL_TileBlock:$result);
   let assemblyFormat = [{
     $condition `,` $true_value `,` $false_value attr-dict `:` qualified(type($result))
   }];
@@ -262,8 +318,8 @@ class TTL_UnaryOp<string mnemonic, string what>
     # "tile in the compute kernel. Python: `ttl.math." # mnemonic
     # "(blk)`.\n\n```mlir\n%b = ttl." # mnemonic
     # " %a : !ttl.block<1x1xbf16>\n```";
-  let arguments = (ins TTL_BlockType:$input);
-  let results = (outs TTL_BlockType:$result);
+  let arguments = (ins TTL_TileBlock:$input);
+  let results = (outs TTL_TileBlock:$result);
   let assemblyFormat = "$input attr-dict `:` qualified(type($result))";
 }
 
@@ -296,9 +352,9 @@ class TTL_ScalarOp<string mnemonic, string what, string python>
     # "\n\n```mlir\n%b = ttl." # mnemonic
     # " %a, 5.000000e-01 : !ttl.block<1x1xbf16>\n%c = ttl." # mnemonic
     # " %a, %k bits : !ttl.block<1x1xbf16>\n```";
-  let arguments = (ins TTL_BlockType:$input, Optional<I32>:$scalar_bits,
+  let arguments = (ins TTL_TileBlock:$input, Optional<I32>:$scalar_bits,
                    OptionalAttr<F32Attr>:$scalar);
-  let results = (outs TTL_BlockType:$result);
+  let results = (outs TTL_TileBlock:$result);
   let assemblyFormat = [{
     $input `,` ($scalar_bits^ `bits`)? ($scalar^)? attr-dict `:` qualified(type($result))
   }];
@@ -365,9 +421,9 @@ def TTL_MatmulOp : TTL_Op<"matmul", [Pure]> {
     %d = ttl.matmul %a, %bt {transpose_rhs} : !ttl.block<2x4xbf16>, !ttl.block<3x4xbf16> -> !ttl.block<2x3xbf16>
     ```
   }];
-  let arguments = (ins TTL_BlockType:$lhs, TTL_BlockType:$rhs,
+  let arguments = (ins TTL_TileBlock:$lhs, TTL_TileBlock:$rhs,
                        UnitAttr:$transpose_rhs);
-  let results = (outs TTL_BlockType:$result);
+  let results = (outs TTL_TileBlock:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
   }];
@@ -401,7 +457,7 @@ def TTL_DPrintOp : TTL_Op<"dprint"> {
     ```
   }];
   let arguments = (ins StrAttr:$format,
-                       Variadic<AnyTypeOf<[Index, I1, I32, I64, TTL_BlockType]>>:$values,
+                       Variadic<AnyTypeOf<[Index, I1, I32, I64, TTL_TileBlock]>>:$values,
                        OptionalAttr<StrAttr>:$thread);
   let assemblyFormat = [{
     $format ($values^ `:` type($values))? attr-dict
@@ -440,7 +496,7 @@ def TTL_StoreOp : TTL_Op<"store"> {
     ttl.store %p, %o {accumulate} : !ttl.block<1x1xbf16>
     ```
   }];
-  let arguments = (ins TTL_BlockType:$value, TTL_BlockType:$dest,
+  let arguments = (ins TTL_TileBlock:$value, TTL_TileBlock:$dest,
                        UnitAttr:$accumulate);
   let assemblyFormat = [{
     $value `,` $dest attr-dict `:` custom<StoreTypes>(type($value), type($dest))

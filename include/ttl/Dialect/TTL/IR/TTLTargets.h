@@ -36,6 +36,10 @@ struct TargetCapacity {
   /// L1 bytes per core above the firmware's reservation: what an operation's
   /// dataflow buffers may use (ttlang::target::Facts::l1UnreservedBytes()).
   int64_t l1UnreservedBytes;
+  /// The alignment of a buffer's pages in L1 and in DRAM: a row-major
+  /// tensor's pages (rows) are this far apart in their bank.
+  int64_t l1Alignment;
+  int64_t dramAlignment;
 };
 
 /// The target called `name`, or nullptr when there is none.
