@@ -1428,7 +1428,8 @@ llvm::Expected<size_t> OpModel<ConcatOp>::getOpRuntime(
 //   - a tiled input of rank >= 2 with unit steps whose begins in the last two
 //     dimensions are tile multiples: the tile program, one 2-page CB of output
 //     tiles and a scratchpad of one 4-byte word per dimension (the ends are
-//     padded to tiles, so any end is fine);
+//     padded to tiles, so any end is fine, also one inside the tile padding:
+//     SliceOp::inferResultShape);
 //   - any other tiled input (ttnn's rm_only path): untilized (to_layout's
 //     program) into a row-major tensor interleaved in the output's buffer
 //     type, sliced by a row-major program, tilized into the output (to_layout's
@@ -1734,7 +1735,8 @@ planSlice(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
           llvm::ArrayRef<int64_t> step, LayoutAttr out) {
   llvm::StringRef name = SliceOp::getOperationName();
   auto shape = checkSingleInput(
-      name, inShape, in, SliceOp::inferResultShape(inShape, begins, ends, step),
+      name, inShape, in, SliceOp::inferResultShape(inShape, begins, ends, step,
+                                      !in.isRowMajor()),
       out);
   if (!shape)
     return shape.takeError();
