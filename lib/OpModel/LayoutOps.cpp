@@ -802,10 +802,21 @@ planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
                   llvm::ArrayRef<LayoutAttr> inputs, int64_t axis,
                   std::vector<int64_t> output, LayoutAttr outputLayout) {
   llvm::StringRef name = ConcatOp::getOperationName();
-  if (!llvm::all_of(inputs, [](LayoutAttr l) { return l.isSharded(); }))
+  // Sharded and interleaved inputs mixed: ttnn's device op TT_FATALs ("all
+  // tensors must be sharded or all must be interleaved") for an interleaved
+  // first input or a DRAM one (measured on both devices, tiled, bf16 and
+  // f32, along either dimension); a sharded first input with the others in
+  // L1 runs along the height (64x64 height shards + L1, into DRAM or L1)
+  // through a route not derived.
+  if (!llvm::all_of(inputs, [](LayoutAttr l) { return l.isSharded(); })) {
+    if (inputs.front().isSharded() &&
+        llvm::all_of(inputs, [](LayoutAttr l) { return l.isL1(); }))
+      return notSupportedError(name + ": a sharded first input with L1 "
+                                      "interleaved ones is not modelled");
     return backendError(name + ": sharded and interleaved inputs mixed; "
                                "ttnn 0.81.1 takes every input sharded or "
                                "none (TT_FATAL)");
+  }
   LayoutAttr first = inputs.front();
   TensorMemoryLayout scheme = first.getMemoryLayout();
   auto unsupported = [&](const llvm::Twine &why) {
@@ -1222,6 +1233,25 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
       return backendError(name + ": ttnn 0.81.1 concatenates the untilized "
                                  "rank-1 inputs into " + describe(out) +
                           ", whose shards are not one row high (TT_FATAL)");
+    // Rows the row-major concat transposes (as planInterleavedConcat's
+    // row-major branch): the transposed concat takes the output's memory
+    // config, and ttnn's TensorSpec check TT_FATALs when its shards do not
+    // fit the grid (measured on both devices: rank-1 bf16 into height and
+    // block shards, 416 x (184 + 229 + 96) bfp8_b into 7x1 block shards).
+    if (transposed || !inPlace) {
+      std::vector<int64_t> swapped = plan.output;
+      if (swapped.size() == 1)
+        swapped.insert(swapped.begin(), 1);
+      swapped = swappedLastTwo(swapped);
+      LayoutAttr rowShards = LayoutAttr::get(
+          out.getContext(), PageLayout::RowMajor, out.getBufferType(),
+          out.getMemoryLayout(), type, out.getGrid(), out.getShard());
+      if (!shardGridFits(swapped, rowShards))
+        return backendError(name + ": the transposed concat " +
+                            describeShape(swapped) + " in " + describe(out) +
+                            " needs more shards than its grid holds (ttnn's "
+                            "shard grid fit check)");
+    }
     return notSupportedError(name + ": concatenating along a padded "
                                     "dimension into shards (through "
                                     "row-major data) is not modelled");
@@ -1398,7 +1428,8 @@ llvm::Expected<size_t> OpModel<ConcatOp>::getOpRuntime(
 //   - a tiled input of rank >= 2 with unit steps whose begins in the last two
 //     dimensions are tile multiples: the tile program, one 2-page CB of output
 //     tiles and a scratchpad of one 4-byte word per dimension (the ends are
-//     padded to tiles, so any end is fine);
+//     padded to tiles, so any end is fine, also one inside the tile padding:
+//     SliceOp::inferResultShape);
 //   - any other tiled input (ttnn's rm_only path): untilized (to_layout's
 //     program) into a row-major tensor interleaved in the output's buffer
 //     type, sliced by a row-major program, tilized into the output (to_layout's
@@ -1451,18 +1482,6 @@ copyProgram(llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
       return notSupportedError(name + ": resharding row-major shards (" +
                                describe(in) + " to " + describe(out) +
                                ") is not modelled");
-    // A rank-1 row into width or block shards with a partial last shard:
-    // interleaved_to_sharded's validation fails (TT_FATAL "valid",
-    // interleaved_to_sharded_op.cpp:115; measured on both devices: 486 f32
-    // elements into 122-element shards). Rank 3 runs (50 f32 columns into
-    // 7-column block shards, measured).
-    if (out.isSharded() &&
-        out.getMemoryLayout() != TensorMemoryLayout::HeightSharded &&
-        shape.size() == 1 && shape.back() % out.getShard()[1] != 0)
-      return backendError(name + ": rows of " + llvm::Twine(shape.back()) +
-                          " elements are not whole shards of " +
-                          llvm::Twine(out.getShard()[1]) +
-                          " columns (ttnn's interleaved_to_sharded fails)");
     const DeviceModel &device = currentDevice();
     uint64_t element = elementBytes(in);
     uint64_t row = uint64_t(shape.empty() ? 1 : shape.back()) * element;
@@ -1610,6 +1629,22 @@ llvm::Error planRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
       plan.programs.push_back(**place);
     return llvm::Error::success();
   }
+  // SliceRm straight into width or block shards of a result whose last
+  // dimension is not a tile multiple: ttnn's view of the result to its
+  // logical shape changes the sharded last dimension (TT_FATAL,
+  // tensor_ops.cpp:380; measured on both devices: ranks 1 to 3, bf16 and
+  // f32, width and block shards narrower than the row; tile-multiple widths
+  // run). A shard spanning the row is not measured.
+  if (resharded && widthSplit(out) && plan.output.back() % kTileDim != 0) {
+    if (out.getShard()[1] >= plan.output.back())
+      return notSupportedError(name + ": a row-major slice into " +
+                               describe(out) + " whose shard spans the "
+                               "unaligned row is not modelled");
+    return backendError(name + ": ttnn views the sliced rows of " +
+                        llvm::Twine(plan.output.back()) + " elements in " +
+                        describe(out) + ", narrower shards than the row "
+                        "(TT_FATAL)");
+  }
   if (in.isSharded() && outHeight && !widthSplit(in) && noStep &&
       (uint64_t(begins.back()) * element) % l1Alignment == 0) {
     ProgramStep sharded;
@@ -1644,8 +1679,19 @@ llvm::Error planTiledRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
     llvm::ArrayRef<int64_t> shard = out.getShard();
     int64_t shardsNeeded = ceilDiv(rowCount(inShape), shard[0]) *
                            ceilDiv(inShape.back(), shard[1]);
-    if (inShape.size() < 2 ||
-        shardsNeeded > out.getGrid()[0] * out.getGrid()[1] ||
+    int64_t cores = out.getGrid()[0] * out.getGrid()[1];
+    // Height shards of whole rows on one core: ttnn ran 4x382x960 [0:1,
+    // 339:351] into 1x1 height shards of 32x960 (fresh draw seed 71004) on
+    // buffers not derived; narrower one-core shards fail (3x800x416 into a
+    // 672x256 block shard, 2x2x928x224 into a 64x32 width shard: measured).
+    if (cores == 1 && inShape.size() >= 2 && shardsNeeded > cores &&
+        out.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
+        shard[1] >= inShape.back())
+      return notSupportedError(name + ": a slice of " +
+                               describeShape(inShape) + " through row-major "
+                               "data into height shards of whole rows on "
+                               "one core is not modelled");
+    if (inShape.size() < 2 || shardsNeeded > cores ||
         (tileAligned(inShape) && width != inShape.back() &&
          shard[1] != width))
       return backendError(name + ": ttnn 0.81.1 slices " +
@@ -1689,7 +1735,8 @@ planSlice(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
           llvm::ArrayRef<int64_t> step, LayoutAttr out) {
   llvm::StringRef name = SliceOp::getOperationName();
   auto shape = checkSingleInput(
-      name, inShape, in, SliceOp::inferResultShape(inShape, begins, ends, step),
+      name, inShape, in, SliceOp::inferResultShape(inShape, begins, ends, step,
+                                      !in.isRowMajor()),
       out);
   if (!shape)
     return shape.takeError();
@@ -1899,9 +1946,22 @@ llvm::Error runConversion(ProgramChain &chain,
 
 /// The end of a repeat writing `working`: row-major data of a tiled input
 /// tilized back (`retilize`) interleaved in the output's buffer type, then
-/// ttnn's to_memory_config into the output (interleaved_to_sharded).
+/// ttnn's to_memory_config into the output. The native route calls
+/// interleaved_to_sharded itself (`direct`), whose validation requires
+/// row-major shard rows of whole L1 alignment units (TT_FATAL "valid",
+/// interleaved_to_sharded_op.cpp; measured on both devices: 126 f32 x 3 into
+/// 63-column block shards fails, 100 bf16 x 3 into 64-column width shards
+/// with a partial last shard runs); to_memory_config copies such rows instead.
 llvm::Error finishRepeat(RepeatPlan &plan, LayoutAttr working, bool retilize,
-                         LayoutAttr out) {
+                         LayoutAttr out, bool direct = false) {
+  if (direct && !retilize && out.isSharded() && out.isRowMajor() &&
+      (uint64_t(out.getShard()[1]) * elementBytes(out)) %
+          currentDevice().l1Alignment)
+    return backendError(RepeatOp::getOperationName() + ": shard rows of " +
+                        llvm::Twine(out.getShard()[1]) + " elements of " +
+                        describe(out) +
+                        " are not L1-aligned pages (ttnn's "
+                        "interleaved_to_sharded fails)");
   if (retilize) {
     LayoutAttr tiled = out.interleavedIn(PageLayout::Tile, out.getBufferType());
     if (llvm::Error err = runConversion(
@@ -1933,14 +1993,18 @@ codegenRepeat(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
                    (repeats[rank - 2] > 1 || repeats[rank - 1] > 1);
   if (in.getDataType() == DataType::BFloat8B && roundTrip)
     return std::nullopt;
-  if (in.isSharded() && in.isRowMajor())
-    return notSupportedError(name + ": repeating row-major shards is not "
-                                    "modelled");
   RepeatPlan plan;
   plan.output = repeated(inShape, 0, 1);
   for (auto [dim, times] : llvm::enumerate(repeats))
     plan.output[dim] *= times;
   bool unshard = in.isSharded() && (roundTrip || !wholePageShards(inShape, in));
+  // Row-major shards of partial rows are unsharded into DRAM by
+  // to_memory_config (copyProgram; measured on both devices: 521x192 in
+  // 131-row height shards, 352x416 in 71x70 block shards); shards of whole
+  // rows the legs would read in place are not modelled.
+  if (in.isSharded() && in.isRowMajor() && !unshard)
+    return notSupportedError(name + ": repeating row-major shards of whole "
+                                    "rows is not modelled");
   // ttnn demotes a height-sharded input read along a single row of 8 or more
   // cores to its native repeat (is_shard_row_read_hotspot): not modelled.
   bool tiledLegs = tiled && !roundTrip;
@@ -1967,8 +2031,10 @@ codegenRepeat(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
   std::vector<int64_t> shape(inShape.begin(), inShape.end());
   if (unshard) {
     working = in.interleavedIn(in.getPageLayout(), BufferType::DRAM);
-    ProgramStep unsharding;
-    plan.chain.run(unsharding);
+    auto unsharding = copyProgram(name, shape, in, working);
+    if (!unsharding)
+      return unsharding.takeError();
+    plan.chain.run(**unsharding);
   }
   LayoutAttr intermediate = working.interleavedIn(
       tiledLegs ? PageLayout::Tile : PageLayout::RowMajor,
@@ -2033,11 +2099,23 @@ llvm::Expected<RepeatPlan> nativeRepeat(llvm::ArrayRef<int64_t> inShape,
                                         llvm::ArrayRef<int64_t> repeats,
                                         LayoutAttr out) {
   llvm::StringRef name = RepeatOp::getOperationName();
-  if (in.isSharded())
+  if (in.isSharded() && in.isRowMajor())
     return notSupportedError(name + ": ttnn repeats " + describe(in) +
                              " natively, which is not modelled");
   RepeatPlan plan;
   std::vector<int64_t> shape(inShape.begin(), inShape.end());
+  if (in.isSharded()) {
+    // repeat_native's sharded program takes tiled shards of whole tiles of
+    // rank >= 2 only (is_native_repeat_sharding); these (rank 1, padded
+    // bfp8_b) it moves to L1 interleaved first (to_memory_config), freed
+    // once untilized.
+    LayoutAttr staged = in.interleavedIn(PageLayout::Tile, BufferType::L1);
+    auto unshard = copyProgram(name, shape, in, staged);
+    if (!unshard)
+      return unshard.takeError();
+    plan.chain.run(**unshard);
+    in = staged;
+  }
   DataType type = rowMajorType(in);
   LayoutAttr rows = rowMajorIn(in.withDataType(type));
   LayoutAttr working = in;
@@ -2059,7 +2137,8 @@ llvm::Expected<RepeatPlan> nativeRepeat(llvm::ArrayRef<int64_t> inShape,
     working = legOut;
   }
   plan.output = shape;
-  if (llvm::Error err = finishRepeat(plan, working, !in.isRowMajor(), out))
+  if (llvm::Error err = finishRepeat(plan, working, !in.isRowMajor(), out,
+                                     /*direct=*/true))
     return err;
   return plan;
 }

@@ -64,6 +64,40 @@ func.func @slice_window(%a: tensor<64x64xbf16>) -> tensor<32x64xbf16> {
 
 // -----
 
+// ttnn 0.81.1 runs an end inside the tile padding only on its tile program (TT_FATAL with a step,
+// an unaligned begin or a row-major input, measured on both mock devices).
+func.func @slice_padding_step(%a: tensor<50x64xbf16>) -> tensor<32x64xbf16> {
+  // expected-error @+1 {{'ttnn.slice' op dimension 0: an end inside the tile padding (past 50, got 64) needs a tiled input, unit steps and tile-multiple begins in the last two dimensions}}
+  %0 = ttnn.slice %a {begins = array<i64: 0, 0>, ends = array<i64: 64, 64>, step = array<i64: 2, 1>} : tensor<50x64xbf16> -> tensor<32x64xbf16>
+  return %0 : tensor<32x64xbf16>
+}
+
+// -----
+
+func.func @slice_padding_begin(%a: tensor<721x576xf32>) -> tensor<36x128xf32> {
+  // expected-error @+1 {{'ttnn.slice' op dimension 0: an end inside the tile padding (past 721, got 736)}}
+  %0 = ttnn.slice %a {begins = array<i64: 700, 288>, ends = array<i64: 736, 416>, step = array<i64: 1, 1>} : tensor<721x576xf32> -> tensor<36x128xf32>
+  return %0 : tensor<36x128xf32>
+}
+
+// -----
+
+func.func @slice_padding_row_major(%a: tensor<50x64xf32, #ttnn.layout<row_major, l1, interleaved, f32>>) -> tensor<60x64xf32, #ttnn.layout<row_major, l1, interleaved, f32>> {
+  // expected-error @+1 {{'ttnn.slice' op dimension 0: an end inside the tile padding (past 50, got 60)}}
+  %0 = ttnn.slice %a {begins = array<i64: 0, 0>, ends = array<i64: 60, 64>, step = array<i64: 1, 1>} : tensor<50x64xf32, #ttnn.layout<row_major, l1, interleaved, f32>> -> tensor<60x64xf32, #ttnn.layout<row_major, l1, interleaved, f32>>
+  return %0 : tensor<60x64xf32, #ttnn.layout<row_major, l1, interleaved, f32>>
+}
+
+// -----
+
+func.func @slice_past_padding(%a: tensor<50x64xbf16>) -> tensor<66x64xbf16> {
+  // expected-error @+1 {{'ttnn.slice' op dimension 0: need 0 <= begin < end <= 64, got [0, 66)}}
+  %0 = ttnn.slice %a {begins = array<i64: 0, 0>, ends = array<i64: 66, 64>, step = array<i64: 1, 1>} : tensor<50x64xbf16> -> tensor<66x64xbf16>
+  return %0 : tensor<66x64xbf16>
+}
+
+// -----
+
 func.func @slice_result(%a: tensor<64x64xbf16>) -> tensor<32x64xbf16> {
   // expected-error @+1 {{'ttnn.slice' op result shape must be 32x32, got 32x64}}
   %0 = ttnn.slice %a {begins = array<i64: 0, 0>, ends = array<i64: 32, 64>, step = array<i64: 1, 2>} : tensor<64x64xbf16> -> tensor<32x64xbf16>

@@ -80,12 +80,12 @@ func.func @native(%c0_0: tensor<672xf32, #ttnn.layout<l1, interleaved, f32>>, %c
   return
 }
 
-// A rank-1 row-major result into width or block shards with a partial last shard: ttnn's
+// A rank-1 row-major result into shards of rows that are not L1-aligned: the native route's
 // interleaved_to_sharded fails (TT_FATAL "valid"; ttnn 0.81.1 on both mock devices, a random draw,
-// seed 286767803).
-// CHECK-LABEL: op constraints of @rank1_partial_column_shard
-func.func @rank1_partial_column_shard(%a: tensor<243xf32, #ttnn.layout<row_major, dram, interleaved, f32>>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.repeat: backend_error: {{.*}}rows of 486 elements are not whole shards of 122 columns
+// seed 286767803; op_model_repeat_native_row_shards.mlir).
+// CHECK-LABEL: op constraints of @rank1_unaligned_column_shard
+func.func @rank1_unaligned_column_shard(%a: tensor<243xf32, #ttnn.layout<row_major, dram, interleaved, f32>>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.repeat: backend_error: {{.*}}shard rows of 122 elements
   %0 = ttnn.repeat %a {repeats = array<i64: 2>} : tensor<243xf32, #ttnn.layout<row_major, dram, interleaved, f32>> -> tensor<486xf32, #ttnn.layout<row_major, l1, block_sharded, f32, grid = 1x4, shard = 1x122>>
   return
 }

@@ -60,32 +60,65 @@ LogicalResult ConcatOp::verify() {
 // slice
 //===----------------------------------------------------------------------===//
 
+// ttnn 0.81.1 checks each end against the input's padded shape
+// (slice_device_operation.cpp: slice_end <= padded_shape), so a tiled input
+// of rank >= 2 takes ends inside the tile padding of its last two dimensions,
+// and the result is end - begin long there, not clamped to the logical size
+// (1x1x721x576 [0:736] -> 1x1x736x128, measured on the mock devices). Only its
+// tile program runs such a window: unit steps and tile-multiple begins in the
+// last two dimensions; its row-major path (other begins, steps, row-major or
+// rank-1 inputs) sees the logical size as the padded one and fails (TT_FATAL,
+// measured).
 llvm::Expected<SmallVector<int64_t>>
 SliceOp::inferResultShape(ArrayRef<int64_t> shape, ArrayRef<int64_t> begins,
-                          ArrayRef<int64_t> ends, ArrayRef<int64_t> step) {
+                          ArrayRef<int64_t> ends, ArrayRef<int64_t> step,
+                          bool tiled) {
+  constexpr int64_t kTile = 32;
   size_t rank = shape.size();
   if (begins.size() != rank || ends.size() != rank || step.size() != rank)
     return shapeError(llvm::formatv(
         "begins, ends and step need one entry per dimension ({0}), got {1}, "
         "{2} and {3}",
         rank, begins.size(), ends.size(), step.size()));
+  bool unitSteps = llvm::all_of(step, [](int64_t s) { return s == 1; });
+  bool tileProgram = tiled && rank >= 2 && unitSteps &&
+                     begins[rank - 1] % kTile == 0 &&
+                     begins[rank - 2] % kTile == 0;
   SmallVector<int64_t> result;
   for (size_t d = 0; d < rank; ++d) {
     if (step[d] < 1)
       return shapeError(
           llvm::formatv("step[{0}] = {1} must be at least 1", d, step[d]));
-    if (begins[d] < 0 || begins[d] >= ends[d] || ends[d] > shape[d])
+    int64_t limit = shape[d];
+    if (tileProgram && d + 2 >= rank)
+      limit = (shape[d] + kTile - 1) / kTile * kTile;
+    if (begins[d] < 0 || begins[d] >= ends[d] || ends[d] > limit) {
+      if (ends[d] > shape[d] && d + 2 >= rank && rank >= 2 &&
+          ends[d] <= (shape[d] + kTile - 1) / kTile * kTile && begins[d] >= 0 &&
+          begins[d] < ends[d])
+        return shapeError(llvm::formatv(
+            "dimension {0}: an end inside the tile padding (past {1}, got {2}) "
+            "needs a tiled input, unit steps and tile-multiple begins in the "
+            "last two dimensions (ttnn 0.81.1 checks ends against the padded "
+            "shape)",
+            d, shape[d], ends[d]));
       return shapeError(llvm::formatv(
           "dimension {0}: need 0 <= begin < end <= {1}, got [{2}, {3})", d,
-          shape[d], begins[d], ends[d]));
+          limit, begins[d], ends[d]));
+    }
     result.push_back((ends[d] - begins[d] + step[d] - 1) / step[d]);
   }
   return result;
 }
 
 LogicalResult SliceOp::verify() {
+  // Without a #ttnn.layout the layout is chosen later: the op model checks
+  // the window against the layout it is asked about.
+  auto type = cast<RankedTensorType>(getInput().getType());
+  auto layout = dyn_cast_or_null<LayoutAttr>(type.getEncoding());
+  bool tiled = !layout || !layout.isRowMajor();
   return checkResult(*this, inferResultShape(shapeOf(getInput()), getBegins(),
-                                             getEnds(), getStep()));
+                                             getEnds(), getStep(), tiled));
 }
 
 //===----------------------------------------------------------------------===//

@@ -71,11 +71,13 @@ def TTNN_SliceOp : TTNN_Op<"slice", [Pure]> {
   let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// The sliced shape, or the reason the window is not one of `shape`.
+    /// `tiled`: the input is tiled, so ends may reach into the tile padding
+    /// of the last two dimensions (ttnn 0.81.1's rule, see the .cpp).
     static llvm::Expected<llvm::SmallVector<int64_t>>
     inferResultShape(llvm::ArrayRef<int64_t> shape,
                      llvm::ArrayRef<int64_t> begins,
                      llvm::ArrayRef<int64_t> ends,
-                     llvm::ArrayRef<int64_t> step);
+                     llvm::ArrayRef<int64_t> step, bool tiled);
   }];
 }
 
