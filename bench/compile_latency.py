@@ -73,6 +73,10 @@ CASES = {
     "elementwise_3d_param (3-D tensors, int parameter)": (
         "examples/elementwise_3d_param.py", "scale_add",
         ["ttl.TensorSpec((8, 64, 96))"] * 3 + ["3"]),
+    "upsample_rows repeat_rows (row-major blocks of image rows, 1 core)": (
+        "examples/upsample_rows.py", "repeat_rows",
+        ['ttl.TensorSpec((2, 3, 5, 24), dtype="float32", layout="row_major")',
+         'ttl.TensorSpec((2, 6, 5, 24), dtype="float32", layout="row_major")']),
 }
 
 # Runs in a fresh process: one cold staged compile, one cold or warm end-to-end compile, then
