@@ -565,7 +565,11 @@ llvm::Error checkShardedOutput(llvm::StringRef name, const Tensor &cur,
     // Measured on rows of >= 4 tiles (the W program's block pages); a sum
     // of 1017x32 into one 32x32 width shard took a tile less of CBs than
     // derived (fresh draw seed 524006088): narrower rows are not modelled.
-    modelled = !blockFloat && tilesOf(cur.shape).batch == 1 &&
+    // bfp8_b sums, means and maxes into 32x32 height or width shards match
+    // (64x128 to 802x422, both devices); a bfp8_b min's negating column
+    // program into shards took 6528 B less of CBs than derived: the caller
+    // passes it as not `hw`.
+    modelled = tilesOf(cur.shape).batch == 1 &&
                tilesOf(cur.shape).cols >= kBlockFromTiles;
   if (modelled)
     return llvm::Error::success();
@@ -813,7 +817,8 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
   }
   DataType outType = type;
   if (outLayout.isSharded()) {
-    bool hw = single && reduced.size() == 2 && has(w) && has(h);
+    bool hw = single && reduced.size() == 2 && has(w) && has(h) &&
+              !negatesBlockFloat(math, type);
     bool split =
         has(h) && splitSlices(tilesOf(cur.shape), math, cur.layout) > 1;
     if (llvm::Error err =
