@@ -489,6 +489,84 @@ template struct UnaryEltwiseOpModel<PowScalarOp>;
 // Binary
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// `layout`'s placement with tile pages (a row-major shard spec kept as it
+/// is).
+LayoutAttr tiledLike(LayoutAttr layout) {
+  return LayoutAttr::get(layout.getContext(), PageLayout::Tile,
+                         layout.getBufferType(), layout.getMemoryLayout(),
+                         layout.getDataType(), layout.getGrid(),
+                         layout.getShard());
+}
+
+/// binary_ng with a row-major sharded operand or output (ttnn 0.81.1,
+/// measured on both mock devices: add / multiply / maximum of 256x64,
+/// 256x128, 2x64x96 and 64x320 bf16 and f32, height, width and block
+/// shards):
+/// - a row-major sharded operand is tilized into its own shards first:
+///   shards that are not whole tiles, or whose tiled view does not fit
+///   their grid, fail ttnn's TensorSpec (tensor_layout.cpp shard_align_error,
+///   tensor_spec.cpp shard_grid_fit_error);
+/// - operands and output of one shape, all sharded alike: the tilizes, the
+///   binary and the untilize into the output all run on the shards (0 B of
+///   CBs), and the two tilized operands, the tiled result and the output
+///   stay allocated until the op returns;
+/// - interleaved operands of one shape and memory config in L1 into a
+///   row-major sharded output of whole tiles: the row-major program writes
+///   the output's shards directly (binaryProgramCBBytes);
+/// - anything else (an interleaved operand beside a sharded one, other
+///   outputs, broadcasts) runs further tilize and untilize programs whose
+///   buffers were not derived: not modelled.
+llvm::Expected<OpConstraints>
+rowMajorSharded(llvm::StringRef name, const EltwiseTensor &a,
+                const EltwiseTensor &b, const EltwiseTensor &out,
+                const MockAllocatorState *initialState) {
+  for (const EltwiseTensor *t : {&a, &b}) {
+    if (!t->layout.isSharded())
+      continue;
+    if (t->shape.size() < 2)
+      return notSupportedError(name + ": a row-major sharded operand of "
+                                      "rank 1 is not modelled");
+    llvm::ArrayRef<int64_t> shard = t->layout.getShard();
+    if (shard[0] % kTileDim || shard[1] % kTileDim)
+      return backendError(name + ": ttnn tilizes the row-major operand " +
+                          describe(t->layout) +
+                          " into its own shards, which are not whole tiles");
+    if (llvm::Error err = checkLayoutAllowingIdleCores(
+            name, "tilized operand", t->shape, tiledLike(t->layout)))
+      return backendError(takeOpModelError(std::move(err)).second);
+  }
+  bool outWholeTiles = out.layout.isSharded() &&
+                       out.layout.getShard()[0] % kTileDim == 0 &&
+                       out.layout.getShard()[1] % kTileDim == 0;
+  // Measured on shapes of whole tiles only.
+  bool oneShape = a.shape == b.shape && a.shape == out.shape &&
+                  out.shape.size() >= 2 && tileAligned(out.shape);
+  if (oneShape && outWholeTiles && a.layout.isSharded() &&
+      shardedAlike(a.layout, b.layout) && shardedAlike(a.layout, out.layout) &&
+      a.layout.getBufferType() == b.layout.getBufferType()) {
+    LayoutAttr outTiled = tiledLike(out.layout);
+    ProgramStep steps[4];
+    steps[0].allocatedL1 = l1BytesPerBank(a.shape, tiledLike(a.layout));
+    steps[1].allocatedL1 = l1BytesPerBank(b.shape, tiledLike(b.layout));
+    steps[2].allocatedL1 = l1BytesPerBank(out.shape, outTiled);
+    steps[3].allocatedL1 = l1BytesPerBank(out.shape, out.layout);
+    return finishPrograms(name, steps, out.shape, out.layout, initialState);
+  }
+  if (oneShape && outWholeTiles && !a.layout.isSharded() &&
+      !b.layout.isSharded() && sameMemoryConfig(a.layout, b.layout) &&
+      a.layout.isL1() && !unevenShards(out.shape, out.layout))
+    return finishOneOutput(name, binaryProgramCBBytes(a, b, out), out.shape,
+                           out.layout, initialState);
+  return notSupportedError(name + ": these row-major sharded operands and "
+                                  "output (" +
+                           describe(a.layout) + ", " + describe(b.layout) +
+                           " -> " + describe(out.layout) +
+                           ") run tilize and untilize programs that are not "
+                           "modelled");
+}
+} // namespace
+
 template <typename OpTy>
 llvm::Expected<OpConstraints> BinaryEltwiseOpModel<OpTy>::getOpConstraints(
     llvm::ArrayRef<int64_t> lhsShape, LayoutAttr lhsLayout,
@@ -505,20 +583,16 @@ llvm::Expected<OpConstraints> BinaryEltwiseOpModel<OpTy>::getOpConstraints(
   EltwiseTensor out{*outShape, outputLayout};
   if (llvm::Error err = checkResultDataType(name, outputLayout, lhsLayout))
     return err;
-  // Row-major operands run binary_ng's row-major program, measured with
-  // interleaved tensors only (the same CBs of tiles); sharded ones are not
-  // modelled.
-  if (lhsLayout.isRowMajor() &&
-      (lhsLayout.isSharded() || rhsLayout.isSharded() ||
-       outputLayout.isSharded()))
-    return notSupportedError(name + ": sharded row-major operands are not "
-                                    "modelled (convert with ttnn.to_layout)");
   if (kOneOperandType<OpTy> &&
       lhsLayout.getDataType() != rhsLayout.getDataType())
     return backendError(
         name + ": ttnn 0.81.1 takes its operands in one data type, got " +
         stringifyDataType(lhsLayout.getDataType()) + " and " +
         stringifyDataType(rhsLayout.getDataType()) + " (use ttnn.typecast)");
+  if (lhsLayout.isRowMajor() && (lhsLayout.isSharded() ||
+                                 rhsLayout.isSharded() ||
+                                 outputLayout.isSharded()))
+    return rowMajorSharded(name, a, b, out, initialState);
   return finishOneOutput(name, binaryProgramCBBytes(a, b, out), *outShape,
                          outputLayout, initialState);
 }

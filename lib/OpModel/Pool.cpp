@@ -185,12 +185,20 @@ llvm::Expected<PoolAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
   if (!w)
     return w.takeError();
   TensorMemoryLayout scheme = outputLayout.getMemoryLayout();
-  // A tiled input of partial channel tiles pads its sticks otherwise
-  // (measured: 48 channels, 100x100 3x3 stride 2, L1 not reproduced).
-  if (tiled && w->channels % kTileDim != 0)
-    return notSupportedError(name + ": a tiled input is modelled with whole "
-                                    "tiles of channels only (" +
-                             llvm::Twine(w->channels) + " channels)");
+  // ttnn 0.81.1 slices a large input through DRAM, its result then in DRAM
+  // (measured: 1x112x112x24 and 2x85x85x64 tiled, width sharded), by an L1
+  // estimate that is not derived: inputs of more sticks than the largest
+  // measured in one pass (width sharded: 10000 tiled, 12544 row-major;
+  // height or block sharded: 12544 tiled, 12800 row-major) are not modelled.
+  bool width = scheme == TensorMemoryLayout::WidthSharded;
+  int64_t onePassSticks = width ? (tiled ? 10000 : 12544)
+                                : (tiled ? 12544 : 12800);
+  if (w->inSticks() > onePassSticks)
+    return notSupportedError(
+        name + ": an input of " + llvm::Twine(w->inSticks()) +
+        " sticks may be sliced through DRAM (ttnn's slicing estimate is not "
+        "modelled beyond " +
+        llvm::Twine(onePassSticks) + " sticks under this scheme)");
   Distribution d = distribute(*w, scheme, tiled);
   // A tiled input is resharded in whole tiles: its sticks per core rounded
   // up to a tile row; the halo untilizes it (HaloInput).
@@ -200,10 +208,13 @@ llvm::Expected<PoolAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
   // output and CBs pad channels that are not a multiple of 16 to tiles
   // (measured: 24 and 40 channels height sharded, 24 and 200 block sharded on
   // one channel column, 48 B / 80 B / 400 B sticks).
+  // A tiled input's reshard and halo move whole tiles of channels, padded
+  // like the output's (measured: 8, 24, 40, 48, 56, 72, 80 and 200 channels,
+  // height, block and width sharded, both devices).
   Distribution input = d;
-  if (w->channels % kChannelUnit != 0 &&
+  if (!tiled && w->channels % kChannelUnit != 0 &&
       scheme != TensorMemoryLayout::WidthSharded) {
-    if (d.channelCores != 1 || tiled ||
+    if (d.channelCores != 1 ||
         (w->channels * kStickElementBytes) % currentDevice().l1Alignment)
       return notSupportedError(
           name + ": " + llvm::Twine(w->channels) +
@@ -217,7 +228,17 @@ llvm::Expected<PoolAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
   PoolAnalysis a;
   a.window = *w;
   a.outputShape = {1, 1, w->outSticks(), w->channels};
-  a.output = producedLayout(outputLayout.getContext(), scheme, *w, d);
+  // A tiled input's output keeps a core's channels when they are whole
+  // 16-channel units (at least one), else pads them to a tile (measured: 8
+  // -> 16, 16, 48 and 80 height sharded kept; 24 -> 32, 40 -> 64, 72 -> 96;
+  // block sharded 48 -> 2 x 32, 200 -> 7 x 32; width sharded 8 and 16 -> 16).
+  Distribution produced = d;
+  if (tiled) {
+    int64_t held = ceilDiv(std::max(w->channels, kChannelUnit), d.channelCores);
+    produced.channelsPerCore =
+        held % kChannelUnit == 0 ? held : int64_t(alignTo(held, kTileDim));
+  }
+  a.output = producedLayout(outputLayout.getContext(), scheme, *w, produced);
   a.halo.circularBytes = halo.cbBytes;
   a.halo.scratchpadBytes = halo.scratch;
   a.halo.allocatedL1 = halo.phase();

@@ -1,0 +1,41 @@
+// RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
+// RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints{device=blackhole}))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
+// binary_ng with row-major sharded operands (ttnn 0.81.1, the same figures on both mock devices):
+// each sharded operand is tilized into its own shards; all sharded alike, every program runs on the
+// shards (no CBs) and both tilized operands, the tiled result and the output are live at the end
+// (4 x 8192 B); interleaved L1 operands into row-major shards write them directly (2 + 2 tiles of
+// CBs). Shards that are not whole tiles fail ttnn's tiled TensorSpec; an interleaved operand
+// beside a sharded one runs tilize and untilize programs the model does not derive.
+
+#hs = #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 1x4, shard = 64x64>
+#hs40 = #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 1x4, shard = 32x40>
+#l1 = #ttnn.layout<row_major, l1, interleaved, bf16>
+#dram = #ttnn.layout<row_major, dram, interleaved, bf16>
+
+// CHECK-LABEL: op constraints of @alike
+func.func @alike(%a: tensor<256x64xbf16, #hs>, %b: tensor<256x64xbf16, #hs>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.add: success cb=0 l1=32768 total=32768 out=8192
+  %0 = ttnn.add %a, %b : tensor<256x64xbf16, #hs>, tensor<256x64xbf16, #hs> -> tensor<256x64xbf16, #hs>
+  return
+}
+
+// CHECK-LABEL: op constraints of @interleaved_into_shards
+func.func @interleaved_into_shards(%a: tensor<256x64xbf16, #l1>, %b: tensor<256x64xbf16, #l1>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.add: success cb=8192 l1=8192 total=16384 out=8192
+  %0 = ttnn.add %a, %b : tensor<256x64xbf16, #l1>, tensor<256x64xbf16, #l1> -> tensor<256x64xbf16, #hs>
+  return
+}
+
+// CHECK-LABEL: op constraints of @not_whole_tiles
+func.func @not_whole_tiles(%a: tensor<128x40xbf16, #hs40>, %b: tensor<128x40xbf16, #hs40>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.add: backend_error: {{.*}}into its own shards, which are not whole tiles
+  %0 = ttnn.add %a, %b : tensor<128x40xbf16, #hs40>, tensor<128x40xbf16, #hs40> -> tensor<128x40xbf16, #hs40>
+  return
+}
+
+// CHECK-LABEL: op constraints of @beside_interleaved
+func.func @beside_interleaved(%a: tensor<256x64xbf16, #hs>, %b: tensor<256x64xbf16, #dram>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.add: not_implemented: {{.*}}run tilize and untilize programs that are not modelled
+  %0 = ttnn.add %a, %b : tensor<256x64xbf16, #hs>, tensor<256x64xbf16, #dram> -> tensor<256x64xbf16, #hs>
+  return
+}
