@@ -304,3 +304,46 @@ def row_casts_from_comprehension(inp, out):
         col, row = ttl.node(dims=2)
         with o_dfb.wait() as y:
             ttl.copy(y, out[row, col]).wait()
+
+
+# A pipe carrying element-shaped blocks: rows of a row-major tensor, multicast to two cores.
+ROW_FAN_OUT = ttl.PipeNet([ttl.Pipe(src=(0, 0), dst=(slice(1, 3), 0))])
+
+
+@ttl.operation(grid=(3, 1))
+def multicast_rows(inp, out):
+    """Core (0, 0) reads each row of the row-major ``inp`` (R x C) and multicasts it to cores
+    (1, 0) and (2, 0); core (c, 0) writes it to row ``(c - 1) * R + r`` of ``out`` (2R x C)."""
+    n_rows, width = inp.shape
+    read_dfb = ttl.make_dataflow_buffer_like(inp, shape=(width,), block_count=2)
+    recv_dfb = ttl.make_dataflow_buffer_like(inp, shape=(width,), block_count=2)
+
+    @ttl.compute()
+    def idle():
+        pass
+
+    @ttl.datamovement()
+    def mover():
+        for r in range(n_rows):
+
+            def send(pipe):
+                with read_dfb.reserve() as blk:
+                    ttl.copy(inp[r, :], blk).wait()
+                with read_dfb.wait() as blk:
+                    ttl.copy(blk, pipe).wait()
+
+            ROW_FAN_OUT.if_src(send)
+
+            def receive(pipe):
+                with recv_dfb.reserve() as blk:
+                    ttl.copy(pipe, blk).wait()
+
+            ROW_FAN_OUT.if_dst(receive)
+
+    @ttl.datamovement()
+    def writer():
+        if ROW_FAN_OUT.is_dst():
+            col, _ = ttl.node(dims=2)
+            for r in range(n_rows):
+                with recv_dfb.wait() as blk:
+                    ttl.copy(blk, out[(col - 1) * n_rows + r, :]).wait()

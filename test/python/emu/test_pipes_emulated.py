@@ -78,3 +78,14 @@ def test_pipes_from_a_list_comprehension_in_the_body(device, rng):
     out = device.empty((64, 96))
     programs.row_casts_from_comprehension(device.tensor(a), out)
     assert_bits_equal(out.to_numpy(), np.tile(bf16(-f32(a)), (1, 3)))
+
+
+def test_a_pipe_multicasts_row_major_rows(device, rng):
+    # Element-shaped blocks (rows of a row-major tensor) through a multicast pipe; widths that
+    # are not multiples of the NoC alignment, so the DFB page and the row differ.
+    for _ in range(2):
+        rows, width = int(rng.integers(1, 6)), int(rng.integers(3, 70))
+        x = rng.standard_normal((rows, width)).astype(np.float32)
+        out = device.empty((2 * rows, width), "float32", layout="row_major")
+        programs.multicast_rows(device.tensor(x, "float32", layout="row_major"), out)
+        assert np.array_equal(out.to_numpy(), np.concatenate([x, x])), (rows, width)

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ttl/Dialect/TTNN/IR/TTNN.h"
+#include "ttl/TileGeometry.h"
 
 #include "ShapeRules.h"
 
@@ -73,7 +74,7 @@ llvm::Expected<SmallVector<int64_t>>
 SliceOp::inferResultShape(ArrayRef<int64_t> shape, ArrayRef<int64_t> begins,
                           ArrayRef<int64_t> ends, ArrayRef<int64_t> step,
                           bool tiled) {
-  constexpr int64_t kTile = 32;
+  constexpr int64_t kTile = ttlang::tile::kSide;
   size_t rank = shape.size();
   if (begins.size() != rank || ends.size() != rank || step.size() != rank)
     return shapeError(llvm::formatv(
