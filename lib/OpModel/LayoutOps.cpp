@@ -1691,6 +1691,15 @@ llvm::Error planTiledRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
                                describeShape(inShape) + " through row-major "
                                "data into height shards of whole rows on "
                                "one core is not modelled");
+    // A stepped slice of 544x695 f32 [0:544, 128:320:3] into one 544x64
+    // width shard ran (fresh draw seed 158509197) where the unit-step rule
+    // below fails: stepped slices into shards the input overflows are not
+    // modelled.
+    if (hasStep(step) && shardsNeeded > cores)
+      return notSupportedError(name + ": a stepped slice of " +
+                               describeShape(inShape) + " through row-major "
+                               "data into " + describe(out) +
+                               " is not modelled");
     if (inShape.size() < 2 || shardsNeeded > cores ||
         (tileAligned(inShape) && width != inShape.back() &&
          shard[1] != width))

@@ -1,0 +1,16 @@
+// RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
+// RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints{device=blackhole}))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
+// A stepped slice of a tiled tensor into shards its input overflows: 544x695 f32 [0:544,
+// 128:320:3] into one 544x64 width shard ran in ttnn 0.81.1 (cb=180224 l1=1810432
+// total=1851392 out=139264, both mock devices; fresh draw seed 158509197), where the unit-step
+// rule (TT_FATAL, measured) rejected it: not_implemented.
+
+#l1 = #ttnn.layout<l1, interleaved, f32>
+#ws = #ttnn.layout<l1, width_sharded, f32, grid = 1x1, shard = 544x64>
+
+// CHECK-LABEL: op constraints of @stepped
+func.func @stepped(%a: tensor<544x695xf32, #l1>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: not_implemented: {{.*}}a stepped slice of 544x695 through row-major data
+  %0 = ttnn.slice %a {begins = array<i64: 0, 128>, ends = array<i64: 544, 320>, step = array<i64: 1, 3>} : tensor<544x695xf32, #l1> -> tensor<544x64xf32, #ws>
+  return
+}
