@@ -298,22 +298,7 @@ class Expressions:
         starts: list[Index] = []
         extents: list[int | None] = []
         for axis, element in enumerate(elements):
-            # `t[r0:r1, c]`, or a slice value (`t[slice(r0, r1), c]`, `rows = slice(...); t[rows, c]`).
-            value = self.expr(element) if not isinstance(element, ast.Slice) else self.expr_Slice(element)
-            if isinstance(value, slice):
-                if value.step is not None:
-                    raise self.ctx.error(element, "tile slices take no step")
-                start = value.start if value.start is not None else 0
-                stop = value.stop if value.stop is not None else grid[axis]
-                self.check_index(start, element)
-                self.check_index(stop, element)
-                extent = stop - start if isinstance(start, int) and isinstance(stop, int) else None
-                if extent is not None and extent <= 0:
-                    raise self.ctx.error(element, f"empty tile slice {start}:{stop}")
-            else:
-                start = value
-                self.check_index(start, element)
-                extent = 1
+            start, extent = self.coordinate(element, grid[axis], "tile")
             starts.append(start)
             extents.append(extent)
         rows_axes = range(len(grid) - 1)  # batch dimensions and the tile rows
@@ -365,21 +350,7 @@ class Expressions:
         starts: list[Index] = []
         extents: list[int | None] = []
         for axis, element in enumerate(elements):
-            value = self.expr(element) if not isinstance(element, ast.Slice) else self.expr_Slice(element)
-            if isinstance(value, slice):
-                if value.step is not None:
-                    raise self.ctx.error(element, "row slices take no step")
-                start = value.start if value.start is not None else 0
-                stop = value.stop if value.stop is not None else shape[axis]
-                self.check_index(start, element, "an element index")
-                self.check_index(stop, element, "an element index")
-                extent = stop - start if isinstance(start, int) and isinstance(stop, int) else None
-                if extent is not None and extent <= 0:
-                    raise self.ctx.error(element, f"empty slice {start}:{stop}")
-            else:
-                start = value
-                self.check_index(start, element, "an element index")
-                extent = None if axis == len(shape) - 1 else 1
+            start, extent = self.coordinate(element, shape[axis], "element")
             if axis == len(shape) - 1 and not (start == 0 and extent == shape[axis]):
                 # A row is one page: tt-lang's block of part of a row would be a NoC read from
                 # inside a page, which the page's alignment does not allow in general.
@@ -414,6 +385,27 @@ class Expressions:
         for axis in row_axes:
             rows = None if rows is None or extents[axis] is None else rows * extents[axis]
         return RowSlice(tensor, row, rows)
+
+    def coordinate(self, element: ast.expr, size: int, unit: str) -> tuple[Index, int | None]:
+        """One coordinate of a tensor slice in ``unit``s ("tile" or "element") along an axis of
+        ``size``: ``(start, extent)``, a single index being an extent of 1 and a slice's extent
+        None when its bounds are run-time values. Takes ``t[r0:r1, c]`` and slice values
+        (``t[slice(r0, r1), c]``, ``rows = slice(...); t[rows, c]``)."""
+        value = self.expr(element) if not isinstance(element, ast.Slice) else self.expr_Slice(element)
+        what = f"a{'n' if unit[0] in 'aeiou' else ''} {unit} index"
+        if not isinstance(value, slice):
+            self.check_index(value, element, what)
+            return value, 1
+        if value.step is not None:
+            raise self.ctx.error(element, f"{unit} slices take no step")
+        start = value.start if value.start is not None else 0
+        stop = value.stop if value.stop is not None else size
+        self.check_index(start, element, what)
+        self.check_index(stop, element, what)
+        extent = stop - start if isinstance(start, int) and isinstance(stop, int) else None
+        if extent is not None and extent <= 0:
+            raise self.ctx.error(element, f"empty {unit} slice {start}:{stop}")
+        return start, extent
 
     def check_index(self, value: Any, node: ast.AST, what: str = "a tile index") -> None:
         if isinstance(value, bool) or not (
