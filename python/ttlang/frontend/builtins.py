@@ -6,6 +6,7 @@ a method here, of the shape builtins (``shape_builtins.py``) or of the external 
 from __future__ import annotations
 
 import ast
+import math
 from typing import TYPE_CHECKING, Any
 
 from ttlang.frontend import api
@@ -253,9 +254,7 @@ class BuiltinCalls:
                 f"rows, ttnn's pages); for tile blocks pass the tensor in tile layout "
                 f"(ttnn.to_layout({tensor.name}, ttnn.TILE_LAYOUT))",
             )
-        rows = 1
-        for dim in shape[:-1]:
-            rows *= dim
+        rows = math.prod(shape[:-1])
         if rows > INT64_MAX or shape[-1] > INT64_MAX:
             raise self.ctx.error(node, f"shape= {tuple(int_text(d) for d in shape)} does not fit the IR's i64")
         dfb = DFBValue("", (rows, shape[-1]), tensor.spec.element_type, block_count,
@@ -283,8 +282,7 @@ class BuiltinCalls:
                     f"like '{tile_slice.tensor.name}'",
                 )
         if isinstance(src, TileSlice) and isinstance(dst, BlockValue):
-            if dst.origin != "reserve":
-                raise self.ctx.error(node, "ttl.copy into a block needs a block acquired with reserve()")
+            self.check_block_origin(dst, True, node)
             self.check_extents(src, dst, node)
             row, col = self.ctx.as_index(src.row, node), self.ctx.as_index(src.col, node)
             ssa = self.ctx.builder.load_tiles(
@@ -293,8 +291,7 @@ class BuiltinCalls:
             )
             return TransferValue(ssa)
         if isinstance(src, BlockValue) and isinstance(dst, TileSlice):
-            if src.origin != "wait":
-                raise self.ctx.error(node, "ttl.copy from a block needs a block acquired with wait()")
+            self.check_block_origin(src, False, node)
             self.check_extents(dst, src, node)
             row, col = self.ctx.as_index(dst.row, node), self.ctx.as_index(dst.col, node)
             ssa = self.ctx.builder.store_tiles(
@@ -307,6 +304,13 @@ class BuiltinCalls:
             f"ttl.copy copies between a tensor tile slice and a block, got "
             f"{self.ctx.describe(src)} -> {self.ctx.describe(dst)}",
         )
+
+    def check_block_origin(self, block: BlockValue, into: bool, node: ast.Call) -> None:
+        """A copy fills a block the producer reserved, and drains one the consumer waited for."""
+        if into and block.origin != "reserve":
+            raise self.ctx.error(node, "ttl.copy into a block needs a block acquired with reserve()")
+        if not into and block.origin != "wait":
+            raise self.ctx.error(node, "ttl.copy from a block needs a block acquired with wait()")
 
     def copy_rows(self, src: Any, dst: Any, attrs: str, node: ast.Call) -> TransferValue:
         """``ttl.copy(t[n, h, w, :], blk)`` / ``ttl.copy(blk, t[n, h, w, :])``: whole rows of a
@@ -329,10 +333,7 @@ class BuiltinCalls:
                 f"shape=({rows.tensor.spec.shape[-1]},) for one row), or pass the tensor in tile "
                 "layout (ttnn.to_layout(t, ttnn.TILE_LAYOUT))",
             )
-        if read and block.origin != "reserve":
-            raise self.ctx.error(node, "ttl.copy into a block needs a block acquired with reserve()")
-        if not read and block.origin != "wait":
-            raise self.ctx.error(node, "ttl.copy from a block needs a block acquired with wait()")
+        self.check_block_origin(block, read, node)
         if rows.rows is not None and rows.rows != block.shape[0]:
             raise self.ctx.error(
                 node,
