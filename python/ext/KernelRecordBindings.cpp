@@ -77,6 +77,19 @@ nb::tuple int64Tuple(MlirAttribute denseI64) {
   return nb::tuple(items);
 }
 
+/// `attr` as an instance of the typed class `cls`, made from a plain
+/// `mlir.ir.Attribute`. Passing the MlirAttribute itself would go through the
+/// caster's `maybe_downcast`, whose first call imports the ttl dialect's Python
+/// module (its generated op classes, about 10 ms) into a process that only
+/// reads records.
+nb::object asTyped(nb::handle cls, MlirAttribute attr) {
+  nb::object capsule =
+      nb::steal<nb::object>(mlirPythonAttributeToCapsule(attr));
+  return cls(mlir::python::irModule()
+                 .attr("Attribute")
+                 .attr(MLIR_PYTHON_CAPI_FACTORY_ATTR)(capsule));
+}
+
 /// The elements of an array attribute as instances of `cls` (a typed
 /// attribute class), or as str for `cls` None (an array of strings).
 nb::tuple elementsAs(MlirAttribute array, nb::handle cls) {
@@ -86,7 +99,7 @@ nb::tuple elementsAs(MlirAttribute array, nb::handle cls) {
     MlirAttribute element = mlirArrayAttrGetElement(array, i);
     items.append(cls.is_none()
                      ? nb::object(toStr(mlirStringAttrGetValue(element)))
-                     : cls(element));
+                     : asTyped(cls, element));
   }
   return nb::tuple(items);
 }
@@ -112,7 +125,7 @@ void ttlang::python::populateKernelRecordBindings(nb::module_ &m) {
       "get",
       [](nb::object cls, int kind, const std::string &name,
          const std::string &operation, MlirContext context) {
-        return cls(checked([&](auto onError, void *data) {
+        return asTyped(cls, checked([&](auto onError, void *data) {
           return ttlangKernelAttrGet(context, kind, ref(name), ref(operation),
                                      onError, data);
         }));
@@ -137,7 +150,7 @@ void ttlang::python::populateKernelRecordBindings(nb::module_ &m) {
       [](nb::object cls, int64_t x0, int64_t y0, int64_t x1, int64_t y1,
          MlirContext context) {
         int64_t corners[4] = {x0, y0, x1, y1};
-        return cls(checked([&](auto onError, void *data) {
+        return asTyped(cls, checked([&](auto onError, void *data) {
           return ttlangCoreRangeAttrGet(context, corners, onError, data);
         }));
       },
@@ -164,7 +177,7 @@ void ttlang::python::populateKernelRecordBindings(nb::module_ &m) {
       "get",
       [](nb::object cls, int kind, const std::string &slotRef, int64_t count,
          const std::vector<int64_t> &words, MlirContext context) {
-        return cls(checked([&](auto onError, void *data) {
+        return asTyped(cls, checked([&](auto onError, void *data) {
           return ttlangKernelArgAttrGet(context, kind, ref(slotRef), count,
                                         static_cast<intptr_t>(words.size()),
                                         words.data(), onError, data);
@@ -193,7 +206,7 @@ void ttlang::python::populateKernelRecordBindings(nb::module_ &m) {
          const std::vector<MlirAttribute> &commonRuntime,
          const std::vector<MlirAttribute> &perCoreRuntime,
          MlirContext context) {
-        return cls(checked([&](auto onError, void *data) {
+        return asTyped(cls, checked([&](auto onError, void *data) {
           return ttlangKernelABIAttrGet(context, arrayOf(context, compileTime),
                                         arrayOf(context, commonRuntime),
                                         arrayOf(context, perCoreRuntime),
@@ -244,7 +257,7 @@ void ttlang::python::populateKernelRecordBindings(nb::module_ &m) {
          const std::vector<int64_t> &blockShape,
          int64_t blockCount, int64_t reconfiguredBlocks,
          const std::string &location, int layout, MlirContext context) {
-        return cls(checked([&](auto onError, void *data) {
+        return asTyped(cls, checked([&](auto onError, void *data) {
           return ttlangDataflowBufferSpecAttrGet(
               context, ref(name), index, dataFormat, pageSize, totalSize,
               int64s(context, blockShape), blockCount, reconfiguredBlocks,
@@ -273,7 +286,7 @@ void ttlang::python::populateKernelRecordBindings(nb::module_ &m) {
       "get",
       [](nb::object cls, const std::string &name, const std::string &dfbName,
          int64_t address, MlirContext context) {
-        return cls(checked([&](auto onError, void *data) {
+        return asTyped(cls, checked([&](auto onError, void *data) {
           return ttlangDataflowBufferConfigAttrGet(
               context, ref(name), ref(dfbName), address, onError, data);
         }));
@@ -297,7 +310,7 @@ void ttlang::python::populateKernelRecordBindings(nb::module_ &m) {
       "get",
       [](nb::object cls, const std::string &name, int64_t start, int64_t end,
          MlirContext context) {
-        return cls(checked([&](auto onError, void *data) {
+        return asTyped(cls, checked([&](auto onError, void *data) {
           return ttlangFabricClaimIntervalAttrGet(context, ref(name), start,
                                                   end, onError, data);
         }));
@@ -310,7 +323,7 @@ void ttlang::python::populateKernelRecordBindings(nb::module_ &m) {
                               ttlangAttributeIsAKernelRecord);
   record.def_property_readonly(
       "kernel", [cls = kernel.get_class()](MlirAttribute a) {
-        return cls(ttlangKernelRecordAttrGetKernel(a));
+        return asTyped(cls, ttlangKernelRecordAttrGetKernel(a));
       });
   record.def_property_readonly("role", [](MlirAttribute a) {
     return ttlangKernelRecordAttrGetRole(a);
@@ -320,7 +333,7 @@ void ttlang::python::populateKernelRecordBindings(nb::module_ &m) {
         return elementsAs(ttlangKernelRecordAttrGetCoreRanges(a), cls);
       });
   record.def_property_readonly("abi", [cls = abi.get_class()](MlirAttribute a) {
-    return cls(ttlangKernelRecordAttrGetABI(a));
+    return asTyped(cls, ttlangKernelRecordAttrGetABI(a));
   });
   record.def_property_readonly(
       "dataflow_buffers", [cls = dfb.get_class()](MlirAttribute a) {
@@ -358,7 +371,7 @@ void ttlang::python::populateKernelRecordBindings(nb::module_ &m) {
         std::vector<MlirAttribute> paths;
         for (const std::string &path : includePaths)
           paths.push_back(mlirStringAttrGet(context, ref(path)));
-        return cls(checked([&](auto onError, void *data) {
+        return asTyped(cls, checked([&](auto onError, void *data) {
           return ttlangKernelRecordAttrGet(
               context, kernelAttr, role, arrayOf(context, coreRanges), abiAttr,
               arrayOf(context, dataflowBuffers),
@@ -389,7 +402,7 @@ void ttlang::python::populateKernelRecordBindings(nb::module_ &m) {
           MlirAttribute id = mlirOperationGetAttributeByName(
               op, mlirStringRefCreateFromCString("id"));
           records.append(
-              nb::make_tuple(toStr(mlirStringAttrGetValue(id)), cls(attr)));
+              nb::make_tuple(toStr(mlirStringAttrGetValue(id)), asTyped(cls, attr)));
         }
         return records;
       },

@@ -22,7 +22,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 
 #include <map>
@@ -125,18 +125,53 @@ struct SpecializeCoresPass
         return signalPassFailure();
       }
     }
-    // scf.if on a folded comparison keeps only the branch its cores run
-    // (scf.if's own canonicalization; the driver folds what the constants
-    // decide).
-    RewritePatternSet patterns(&getContext());
-    scf::IfOp::getCanonicalizationPatterns(patterns, &getContext());
-    FrozenRewritePatternSet foldBranches(std::move(patterns));
-    GreedyRewriteConfig config;
-    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
     for (func::FuncOp kernel : kernels)
       for (func::FuncOp specialized : specialize(kernel))
-        if (failed(applyPatternsGreedily(specialized, foldBranches, config)))
-          return signalPassFailure();
+        foldDecidedBranches(specialized);
+  }
+
+  /// Replaces every scf.if of `kernel` whose condition the folded constants
+  /// decide by the ops of the branch taken (or by nothing). Post-order: an
+  /// inner if is resolved into its parent's branch before the parent is.
+  static void foldDecidedBranches(func::FuncOp kernel) {
+    auto noLeaves = [](Value) -> std::optional<int64_t> { return std::nullopt; };
+    kernel.walk<WalkOrder::PostOrder>([&](scf::IfOp branch) {
+      std::optional<int64_t> condition =
+          evaluateInteger(branch.getCondition(), noLeaves);
+      if (!condition)
+        return;
+      Region &taken =
+          *condition ? branch.getThenRegion() : branch.getElseRegion();
+      if (taken.empty()) {
+        branch.erase(); // no else: an if without results
+        return;
+      }
+      Block &body = taken.front();
+      auto yield = cast<scf::YieldOp>(body.getTerminator());
+      branch->replaceAllUsesWith(yield.getOperands());
+      yield.erase();
+      branch->getBlock()->getOperations().splice(
+          branch->getIterator(), body.getOperations());
+      branch.erase();
+    });
+    // The comparisons, coordinates and constants the folding left unused:
+    // each clone's would otherwise be carried (and verified) by every pass
+    // until the canonicalizer.
+    SmallVector<Operation *> dead;
+    llvm::DenseSet<Operation *> queued;
+    auto queueIfDead = [&](Operation *op) {
+      if (op && op->getNumRegions() == 0 && isOpTriviallyDead(op) &&
+          queued.insert(op).second)
+        dead.push_back(op);
+    };
+    kernel.walk([&](Operation *op) { queueIfDead(op); });
+    while (!dead.empty()) {
+      Operation *op = dead.pop_back_val();
+      SmallVector<Value> operands(op->getOperands());
+      op->erase();
+      for (Value operand : operands)
+        queueIfDead(operand.getDefiningOp());
+    }
   }
 
   /// Clones `kernel` per core subset (or keeps it for a single subset) and
