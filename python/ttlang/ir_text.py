@@ -14,6 +14,7 @@ attribute texts as strings and knows only how to spell them.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -53,9 +54,15 @@ REDUCE_OPS: dict[str, str] = {"reduce_sum": "ttl.reduce_sum", "reduce_max": "ttl
 
 
 # --- literals, locations, types and attributes ------------------------------------------------
+# What an MLIR string literal holds unescaped: printable ASCII except '"' and backslash.
+_PLAIN = re.compile(r'[\x20-\x21\x23-\x5b\x5d-\x7e]*')
+
+
 def string(text: str | None) -> str:
     """``text`` as an MLIR string literal."""
     assert text is not None
+    if _PLAIN.fullmatch(text):
+        return f'"{text}"'
     escaped = "".join(
         ch if 0x20 <= ord(ch) < 0x7F and ch not in '"\\' else "".join(
             f"\\{b:02X}" for b in ch.encode()

@@ -19,10 +19,19 @@
 
 using namespace mlir;
 
+/// The canonicalizer without region simplification: kernels are structured
+/// control flow (scf, emitc.for / if), with no blocks to merge nor block
+/// arguments to drop, and the region DCE it runs was most of its cost.
+static std::unique_ptr<Pass> createKernelCanonicalizer() {
+  GreedyRewriteConfig config;
+  config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+  return createCanonicalizerPass(config);
+}
+
 void ttl::buildBackendPipeline(OpPassManager &pm, StringRef target) {
   pm.addPass(createTTLSpecializeCores({target.str()}));
   // Folds the branches core specialization decided.
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKernelCanonicalizer());
   // The facts each kernel's record carries, the tile-math plan and its
   // lowering, each kernel in its emitc.file with its record, then the
   // conversion itself.
@@ -40,7 +49,7 @@ void ttl::buildBackendPipeline(OpPassManager &pm, StringRef target) {
   pm.addPass(createTTLPackageKernels());
   pm.addPass(createConvertTTLToEmitC());
   pm.addPass(createTTLCleanUpKernels());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKernelCanonicalizer());
   pm.addPass(createCSEPass());
   // Single-use arithmetic becomes C++ expressions instead of temporaries.
   pm.addPass(emitc::createFormExpressionsPass());

@@ -2,7 +2,8 @@
 
 A compilation runs ``ttl-to-metal{target=...}`` (registered in C++: ``ttl-compile-operation``
 followed by ``ttl-backend-pipeline``) in one pass manager. Creating a context and parsing a
-pipeline cost more than running it on a small module, so each thread keeps one context and one
+pipeline cost more than running it on a small module, so each thread keeps one context (shared
+with the check of the records, ``mlir_context.thread_compile_context``) and one
 parsed pass manager per (pipeline, target). Nothing here affects results: a compilation reads no
 state another compilation wrote, so compiles are reentrant and deterministic.
 """
@@ -10,7 +11,6 @@ state another compilation wrote, so compiles are reentrant and deterministic.
 from __future__ import annotations
 
 import re
-import threading
 from dataclasses import dataclass
 
 from mlir import ir
@@ -19,33 +19,15 @@ from ttlang import _ttlang, backend
 from ttlang.backend import BackendOutput
 from ttlang.errors import CompilerError, FrontendError, TTLangError
 from ttlang.frontend.compile_cache import CompileCache
-from ttlang.mlir_context import run_pipeline
+from ttlang.mlir_context import run_pipeline, thread_compile_context
 
 # The whole pipeline, TTL operations -> TT-Metal kernels, and its first half (TTL kernel
 # functions), which only CompiledOperation.ir needs.
 TTL_TO_METAL = "ttl-to-metal"
 KERNEL_FUNCTIONS = "ttl-compile-operation"
-
-
-@dataclass
-class _State:
-    context: ir.Context
-
-
-_local = threading.local()
-
-
-def _state() -> _State:
-    state = getattr(_local, "state", None)
-    if state is None:
-        # Only the ttlang dialects, no thread pool: a Python `ir.Context()` would also load
-        # every upstream dialect and start threads, which a small compile never repays.
-        context = ir.Context._CAPICreate(_ttlang.create_compile_context_capsule())
-        # Users see their Python line, not the op's generic form.
-        _ttlang.set_print_op_on_diagnostic(context, False)
-        state = _State(context)
-        _local.state = state
-    return state
+# Whether a compilation verifies the IR after every pass (ttlang-opt's default) or only its
+# input and its result.
+VERIFY_EACH_PASS = False
 
 
 def pipeline_text(target: str, pipeline: str = TTL_TO_METAL) -> str:
@@ -81,7 +63,7 @@ def compile_module(text: str, target: str, cache: CompileCache | None = None) ->
         stored = cache.load(text, target)
         if stored is not None:
             return stored
-    with _state().context:
+    with thread_compile_context():
         compiled = backend.collect_kernels(_run(text, TTL_TO_METAL, target))
     if cache is not None:
         cache.store(text, target, compiled)
@@ -91,7 +73,7 @@ def compile_module(text: str, target: str, cache: CompileCache | None = None) ->
 def kernel_ir(text: str, target: str) -> KernelIR:
     """The final TTL IR (with locations) and kernel functions of the frontend's IR ``text``: the
     first half of the pipeline ``compile_module`` runs, for inspection."""
-    with _state().context:
+    with thread_compile_context():
         module = _run(text, KERNEL_FUNCTIONS, target)
         kernels = tuple(
             KernelFunction(attrs["sym_name"], *attrs["ttl.kernel"])
@@ -111,7 +93,10 @@ def _run(text: str, pipeline: str, target: str) -> ir.Module:
     except ir.MLIRError as err:
         raise _error(err, FrontendError) from None
     try:
-        run_pipeline(module, pipeline_text(target, pipeline))
+        # The user's IR was verified when parsed and the result is verified at the end; the
+        # passes' verification after each pass (a fifth of a compile) is for ttlang-opt and the
+        # lit tests, which check every pass (docs/architecture.md, "Verification").
+        run_pipeline(module, pipeline_text(target, pipeline), verify_each=VERIFY_EACH_PASS)
     except ir.MLIRError as err:
         raise _error(err, CompilerError) from None
     return module
