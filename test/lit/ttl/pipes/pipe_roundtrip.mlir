@@ -34,3 +34,15 @@ func.func @node_run() {
   ttl.push %blk : !ttl.block<1x1xbf16>
   return
 }
+
+// A pipe carries a row-major (element-shaped) block too.
+// CHECK-LABEL: func.func @row_major_block
+func.func @row_major_block() {
+  %dfb = ttl.create_dfb : !ttl.dfb<2x24xbf16, 2, row_major>
+  %blk = ttl.reserve %dfb : !ttl.dfb<2x24xbf16, 2, row_major> -> !ttl.block<2x24xbf16, row_major>
+  // CHECK: ttl.pipe_recv <net 0 pipe 1, src(0, 1), dst(1, 1) to(3, 1), "h.py:4"> into %{{.*}} : !ttl.block<2x24xbf16, row_major>
+  %tx = ttl.pipe_recv #ttl.pipe<net 0 pipe 1, src (0, 1), dst (1, 1) to (3, 1), "h.py:4"> into %blk : !ttl.block<2x24xbf16, row_major>
+  ttl.transfer_wait %tx
+  ttl.push %blk : !ttl.block<2x24xbf16, row_major>
+  return
+}
