@@ -122,6 +122,22 @@ void ttlang::python::populateBackendBindings(nb::module_ &m) {
       "(str, int, bool, tuple, dict; #ttl.kernel as (kind, name, "
       "operation)). Reads records without creating Python op views, which "
       "would import each dialect's generated Python module.");
+  m.def(
+      "module_records",
+      [](MlirModule module, const std::vector<std::string> &names) {
+        MlirOperation op = mlirModuleGetOperation(module);
+        nb::dict values;
+        for (const std::string &name : names) {
+          MlirAttribute attr = mlirOperationGetAttributeByName(
+              op, mlirStringRefCreate(name.data(), name.size()));
+          if (!mlirAttributeIsNull(attr))
+            values[nb::str(name.data(), name.size())] = toPython(attr);
+        }
+        return values;
+      },
+      nb::arg("module"), nb::arg("names"),
+      "{attribute: value} of those of `names` the module itself carries, as "
+      "top_level_records gives them (no Python op view of the module).");
   MlirStringRef name = ttlangBackendPipelineName();
   m.attr("BACKEND_PIPELINE") = std::string(name.data, name.length);
 }

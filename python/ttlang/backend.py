@@ -112,16 +112,19 @@ def _descriptor(record: _ttlang.KernelRecordAttr, source: str) -> KernelDescript
 def _pipe_semaphores(module: ir.Module) -> tuple[int, tuple[PipeSemaphoreSpec, ...]]:
     """The module's ``ttl.pipe_semaphore_count`` and ``ttl.pipe_semaphore_names``
     (ttl-plan-pipes; TTLPipes.h), read back as records."""
-    attributes = module.operation.attributes
-    if "ttl.pipe_semaphore_count" not in attributes:
+    attributes = _ttlang.module_records(module, [_SEMAPHORE_COUNT, _SEMAPHORE_NAMES])
+    if _SEMAPHORE_COUNT not in attributes:
         return 0, ()
     specs = []
-    for entry in ir.ArrayAttr(attributes["ttl.pipe_semaphore_names"]):
-        *words, text = ir.ArrayAttr(entry)
-        ready, valid, sx, sy, *corners = (ir.IntegerAttr(w).value for w in words)
+    for *words, text in attributes[_SEMAPHORE_NAMES]:
+        ready, valid, sx, sy, *corners = words
         rectangles = tuple(tuple(corners[i : i + 4]) for i in range(0, len(corners), 4))
-        specs.append(PipeSemaphoreSpec(ready, valid, (sx, sy), rectangles, ir.StringAttr(text).value))
-    return ir.IntegerAttr(attributes["ttl.pipe_semaphore_count"]).value, tuple(specs)
+        specs.append(PipeSemaphoreSpec(ready, valid, (sx, sy), rectangles, text))
+    return attributes[_SEMAPHORE_COUNT], tuple(specs)
+
+
+_SEMAPHORE_COUNT = "ttl.pipe_semaphore_count"
+_SEMAPHORE_NAMES = "ttl.pipe_semaphore_names"
 
 
 # Headers this project provides to kernels (ttlang/dfb_descriptor.hpp), added to the include
