@@ -12,7 +12,6 @@
 #include "ttl/Targets.h"
 #include "ttl/Transforms/TTL/Passes.h"
 
-#include "mlir/Dialect/EmitC/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -30,7 +29,7 @@ static std::unique_ptr<Pass> createKernelCanonicalizer() {
 
 void ttl::buildBackendPipeline(OpPassManager &pm, StringRef target) {
   pm.addPass(createTTLSpecializeCores({target.str()}));
-  // Folds the branches core specialization decided.
+  // Folds the constants core specialization left in each clone.
   pm.addPass(createKernelCanonicalizer());
   // The facts each kernel's record carries, the tile-math plan and its
   // lowering, each kernel in its emitc.file with its record, then the
@@ -52,7 +51,7 @@ void ttl::buildBackendPipeline(OpPassManager &pm, StringRef target) {
   pm.addPass(createKernelCanonicalizer());
   pm.addPass(createCSEPass());
   // Single-use arithmetic becomes C++ expressions instead of temporaries.
-  pm.addPass(emitc::createFormExpressionsPass());
+  pm.addPass(createTTLFormKernelExpressions());
 }
 
 void ttl::buildTTLToMetalPipeline(OpPassManager &pm, StringRef target) {

@@ -91,4 +91,33 @@ def TTLCleanUpKernels : Pass<"ttl-clean-up-kernels", "::mlir::ModuleOp"> {
   }];
 }
 
+def TTLFormKernelExpressions
+    : Pass<"ttl-form-kernel-expressions", "::mlir::ModuleOp"> {
+  let summary = "single-use C operators of the kernels become C++ expressions";
+  let description = [{
+    The last pass of the backend: every emitc op that is a C operator
+    (`emitc::CExpressionInterface`) and has one result is wrapped in an
+    `emitc.expression`, and the expressions are folded into their single
+    users (`emitc::populateExpressionPatterns`), so the kernel's C++ reads
+    `use(x * 2)` rather than a temporary per operator. It is upstream's
+    `form-expressions` with the rewrite driver's region simplification off:
+    kernels are structured control flow, with no blocks to merge, and on a
+    4x4 grid of specialized kernels the region DCE was a third of the pass.
+
+    ```mlir
+    %c2 = "emitc.constant"() <{value = 2 : index}> : () -> !emitc.size_t
+    %0 = emitc.mul %x, %c2 : (!emitc.size_t, !emitc.size_t) -> !emitc.size_t
+    emitc.call_opaque "use"(%0) : (!emitc.size_t) -> ()
+    // becomes
+    %0 = emitc.expression %x : (!emitc.size_t) -> !emitc.size_t {
+      %c2 = "emitc.constant"() <{value = 2 : index}> : () -> !emitc.size_t
+      %1 = mul %x, %c2 : (!emitc.size_t, !emitc.size_t) -> !emitc.size_t
+      yield %1 : !emitc.size_t
+    }
+    emitc.call_opaque "use"(%0) : (!emitc.size_t) -> ()
+    ```
+  }];
+  let dependentDialects = ["::mlir::emitc::EmitCDialect"];
+}
+
 #endif // TTL_CONVERSION_TTLTOEMITC_PASSES_TD
