@@ -17,8 +17,9 @@ extern "C" {
 /// pipelines use) to `context` and loads them.
 MLIR_CAPI_EXPORTED void ttlangRegisterAllDialects(MlirContext context);
 
-/// A new context holding only the ttlang dialects (loaded), with
-/// multithreading off: what one compilation needs. A context from the `mlir`
+/// A new context with only the ttlang dialects registered (TTL loaded, the
+/// others when first parsed or needed by a pass) and multithreading off: what
+/// one compilation needs. A context from the `mlir`
 /// package's Python `Context()` also registers and loads every upstream
 /// dialect and starts a thread pool, which costs more than a small compile.
 /// The caller owns it (`mlirContextDestroy`).
