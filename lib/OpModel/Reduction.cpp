@@ -310,7 +310,8 @@ llvm::Error reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
   return llvm::Error::success();
 }
 
-void reduceW(Plan &plan, Tensor &cur, Math math, DataType out) {
+/// The W program; true when it is the sharded one (shardedBuffers).
+bool reduceW(Plan &plan, Tensor &cur, Math math, DataType out) {
   DataType in = cur.layout.getDataType();
   std::vector<int64_t> outShape = cur.shape;
   outShape.back() = 1;
@@ -322,11 +323,19 @@ void reduceW(Plan &plan, Tensor &cur, Math math, DataType out) {
            &result);
   plan.release(cur);
   cur = result;
+  return sharded.has_value();
 }
 
 /// HW in one ReduceDeviceOperation: W into the intermediate format (f32 for
-/// a sum of bf16 / f32, else the input's), then its column (2 intermediate
-/// pages and a scaler in that format). A tilized row-major input lives until
+/// a sum of bf16 / f32, else the input's), then its column: 2 intermediate
+/// pages, a scaler and 2 output pages. The scaler is the intermediate
+/// format's (scalerTile) into an interleaved output or after the sharded W
+/// program, the input's after an interleaved W program into shards
+/// (measured on both devices where the column is the larger program: bf16
+/// sums of 64x64 and 62x64 into DRAM 16384 B, from 32x64 height shards into
+/// 32x32 ones 16384 B, from DRAM into a 32x32 height shard 14336 B, as
+/// 62x96 and 1017x32 into height and width shards; a bfp8_b mean of 256x256
+/// from height shards 6400 B). A tilized row-major input lives until
 /// both programs end (the operation holds it; measured: max of a 69x384
 /// row-major tensor over both dimensions, 3 pages per bank live).
 llvm::Error reduceHW(Plan &plan, Tensor &cur, Math math, DataType out) {
@@ -336,7 +345,7 @@ llvm::Error reduceHW(Plan &plan, Tensor &cur, Math math, DataType out) {
                     : in;
   Tensor input = cur;
   cur.temporary = false;
-  reduceW(plan, cur, math, im);
+  bool shardedW = reduceW(plan, cur, math, im);
   if (negatesBlockFloat(math, in)) { // the column: the negating H program
     llvm::Error err = reduceH(plan, cur, math, out);
     plan.release(input);
@@ -346,7 +355,9 @@ llvm::Error reduceHW(Plan &plan, Tensor &cur, Math math, DataType out) {
   std::vector<int64_t> outShape = cur.shape;
   outShape[outShape.size() - 2] = 1;
   Tensor result = plan.reduced(outShape, out);
-  plan.run((kDoubleBuffer + 1) * imTile + kDoubleBuffer * tileOf(out),
+  uint64_t scaler = scalerTile(
+      shardedW || !plan.outLayout.isSharded() ? im : in);
+  plan.run(kDoubleBuffer * imTile + scaler + kDoubleBuffer * tileOf(out),
            &result);
   plan.release(cur);
   plan.release(input);
@@ -536,50 +547,97 @@ llvm::Error reshapeTo(Plan &plan, Tensor &cur, llvm::ArrayRef<int64_t> shape,
   return llvm::Error::success();
 }
 
-/// Which reductions write a sharded output (ttnn 0.81.1, measured on both
-/// devices): fast_reduce_nc alone, one W or H program (bfp8_b only on whole
-/// tiles), one HW ReduceDeviceOperation of a 2-D tensor (its W result and
-/// its output in the shards it derives, Plan::reduced; measured on 1x1, 2x2
-/// and 3x8 grids). fast_reduce_nc's result before a W or H program
-/// takes the output's shard spec as it is: ttnn's TensorSpec rejects it when
-/// its shards do not cover that result (tensor_spec.cpp,
-/// shard_grid_fit_error). Anything else is not modelled.
+/// The routes by which a reduction writes a sharded output.
+enum class Route {
+  FastNC,     // fast_reduce_nc over outer dimensions did it all
+  OneProgram, // one W or H program (not the split H program)
+  HW,         // one HW ReduceDeviceOperation (W, then its column)
+  Programs,   // anything else: several programs, or the split H program
+};
+
+/// Data types as table bits.
+enum TypeBits : unsigned { kBf16 = 1, kF32 = 2, kBfp8 = 4, kAllTypes = 7 };
+unsigned typeBit(DataType type) {
+  switch (type) {
+  case DataType::Float32:
+    return kF32;
+  case DataType::BFloat8B:
+    return kBfp8;
+  default:
+    return kBf16;
+  }
+}
+
+/// One measured branch of a sharded reduction output (ttnn 0.81.1, both
+/// mock devices): the conditions it was measured on; a case outside every
+/// row of its route is not_implemented, naming the first condition missed.
+struct ShardedBranch {
+  Route route;
+  const char *what;
+  unsigned types;          // data types measured
+  unsigned unalignedTypes; // ... on inputs with tile padding
+  unsigned shardedInTypes; // ... from a sharded input
+  bool batchOne;           // a 2-D (batch 1) input only
+};
+
+/// The rows, one a route (the shards are the ones ttnn derives for a
+/// ReduceDeviceOperation's result, Plan::reduced; measured on 1x1, 2x2 and
+/// 3x8 grids; every row needs a tiled output of rank >= 2):
+/// - fast_reduce_nc alone: bf16 on whole tiles (a padded or bfp8_b one
+///   slices or typecasts its result, not measured into shards);
+/// - one W or H program: bf16, f32 and bfp8_b, with or without tile padding
+///   (bfp8_b sum, mean, max and min of 32x232 to 3x70x250 over H or W into
+///   height, width and block shards, from interleaved and sharded inputs);
+/// - one HW operation of a batch-1 tensor (its column program's scaler:
+///   reduceHW; rows of 1 to 16 tiles); bfp8_b only from an interleaved
+///   input: a bfp8_b sum of 1x64x256 from a 64x256 height shard over dims
+///   [1, -1] ran the interleaved W program (cb 12928) where the sharded one
+///   is derived (fresh draw seed 158509197, both devices);
+/// - several programs: none measured.
+constexpr ShardedBranch kShardedBranches[] = {
+    {Route::FastNC, "fast_reduce_nc alone", kBf16, 0, kBf16, false},
+    {Route::OneProgram, "one W or H program", kAllTypes, kAllTypes, kAllTypes,
+     false},
+    {Route::HW, "one HW operation", kAllTypes, kAllTypes, kBf16 | kF32, true},
+};
+
+/// Which sharded outputs the model derives: the row of `route` whose
+/// conditions `cur` (the tensor the route reduces) meets. fast_reduce_nc's
+/// result before a W or H program takes the output's shard spec as it is:
+/// ttnn's TensorSpec rejects it when its shards do not cover that result
+/// (tensor_spec.cpp, shard_grid_fit_error).
 llvm::Error checkShardedOutput(llvm::StringRef name, const Tensor &cur,
-                               LayoutAttr outLayout, bool fastNC,
-                               bool nothingLeft, bool oneProgram, bool hw,
+                               LayoutAttr outLayout, bool fastNC, Route route,
                                bool aligned) {
-  DataType type = cur.layout.getDataType();
-  bool blockFloat = type == DataType::BFloat8B;
-  if (fastNC && !nothingLeft && !shardGridFits(cur.shape, outLayout))
+  if (fastNC && route != Route::FastNC &&
+      !shardGridFits(cur.shape, outLayout))
     return backendError(name + ": fast_reduce_nc's " +
                         describeShape(cur.shape) + " result takes the output "
                         "layout " + describe(outLayout) + ", whose shards do "
                         "not cover it (ttnn's TensorSpec rejects it): give "
                         "an interleaved output");
-  bool modelled = false;
-  if (fastNC)
-    modelled = nothingLeft && aligned && !blockFloat;
-  else if (oneProgram)
-    modelled = aligned || !blockFloat;
-  else if (hw)
-    // Measured on rows of >= 4 tiles (the W program's block pages); a sum
-    // of 1017x32 into one 32x32 width shard took a tile less of CBs than
-    // derived (fresh draw seed 524006088): narrower rows are not modelled.
-    // bfp8_b sums, means and maxes into 32x32 height or width shards match
-    // (64x128 to 802x422, both devices); a bfp8_b min's negating column
-    // program into shards took 6528 B less of CBs than derived: the caller
-    // passes it as not `hw`. Those probes read interleaved inputs: a bfp8_b
-    // sum of 1x64x256 from a 64x256 height shard over dims [1, -1] took
-    // cb 12928 where this gives 5440 (fresh draw seed 158509197), so a
-    // sharded bfp8_b input is not modelled.
-    modelled = tilesOf(cur.shape).batch == 1 &&
-               tilesOf(cur.shape).cols >= kBlockFromTiles &&
-               !(blockFloat && cur.layout.isSharded());
-  if (modelled)
-    return llvm::Error::success();
-  return notSupportedError(name + ": a sharded output of a reduction over "
-                                  "several programs is not modelled (" +
-                           describe(outLayout) + ")");
+  unsigned type = typeBit(cur.layout.getDataType());
+  Tiles t = tilesOf(cur.shape);
+  std::string missed = "several programs";
+  for (const ShardedBranch &row : kShardedBranches) {
+    if (row.route != route)
+      continue;
+    if (!(row.types & type))
+      missed = std::string(row.what) + " in this data type";
+    else if (!aligned && !(row.unalignedTypes & type))
+      missed = std::string(row.what) + " of an input with tile padding in "
+                                       "this data type";
+    else if (cur.layout.isSharded() && !(row.shardedInTypes & type))
+      missed = std::string(row.what) + " from a sharded input in this data "
+                                       "type";
+    else if (row.batchOne && t.batch != 1)
+      missed = std::string(row.what) + " of an input with leading dimensions";
+    else
+      return llvm::Error::success();
+  }
+  return notSupportedError(name + ": a sharded output of " + missed +
+                           " is not modelled (" + describe(cur.layout) +
+                           " into " + describe(outLayout) + ")");
 }
 } // namespace
 
@@ -821,14 +879,20 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
   }
   DataType outType = type;
   if (outLayout.isSharded()) {
-    bool hw = single && reduced.size() == 2 && has(w) && has(h) &&
-              !negatesBlockFloat(math, type);
     bool split =
         has(h) && splitSlices(tilesOf(cur.shape), math, cur.layout) > 1;
+    Route route = Route::Programs;
+    if (reduced.empty())
+      route = Route::FastNC;
+    else if (fastNC) // then a W or H program: not measured
+      route = Route::Programs;
+    else if (single && reduced.size() == 1 && !split)
+      route = Route::OneProgram;
+    else if (single && reduced.size() == 2 && has(w) && has(h) &&
+             !negatesBlockFloat(math, type))
+      route = Route::HW;
     if (llvm::Error err =
-            checkShardedOutput(name, cur, outLayout, fastNC, reduced.empty(),
-                               single && reduced.size() == 1 && !split, hw,
-                               aligned))
+            checkShardedOutput(name, cur, outLayout, fastNC, route, aligned))
       return err;
   }
   if (reduced.empty()) {
@@ -960,17 +1024,24 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
   // 32x480 width or block shards; 32x960 shards and 1024 columns run).
   int64_t last = outShape->empty() ? 1 : outShape->back();
   int64_t paddedLast = ceilDiv(last, kTileDim) * kTileDim;
-  if (resultLayout.isSharded() && last % kTileDim != 0 &&
+  // A kept-dimension result is the output's shape: no view (measured on
+  // both devices: sums, means, mins and maxes of 2-D to 4-D tensors over H
+  // into width and block shards narrower than their padded width, bf16,
+  // f32 and bfp8_b; first seen on fresh draw seed 917250843).
+  if (!keepDim && resultLayout.isSharded() && last % kTileDim != 0 &&
       resultLayout.getMemoryLayout() != TensorMemoryLayout::HeightSharded &&
       resultLayout.getShard()[1] != paddedLast) {
-    // A kept-dimension result the view leaves as it is ran (a sum of
-    // 192x239 over dim -2, keepdim, into 1x4 block shards of 192x64: fresh
-    // draw seed 917250843, both devices): not modelled.
-    if (keepDim)
+    // Measured where the result keeps the input's last dimension (H and
+    // outer reductions). A W reduction's result viewed to its rank-dropped
+    // shape changes the last dimension from 1: ttnn ran mean of 408x480 and
+    // max of 931x640 over dim -1 into block shards and failed width shards
+    // (fresh draw seeds 343706852 and 818428023, both devices): not
+    // modelled.
+    if (llvm::is_contained(reduced, int64_t(inputShape.size()) - 1))
       return notSupportedError(
-          name + ": a kept-dimension result of " + llvm::Twine(last) +
-          " columns in shards narrower than their padded width (ttnn runs "
-          "it) is not modelled");
+          name + ": a W reduction's result viewed as " +
+          describeShape(*outShape) + " in " + describe(resultLayout) +
+          " (ttnn's view from a last dimension of 1) is not modelled");
     return backendError(name + ": the result's " + llvm::Twine(last) +
                         " columns are padded to " +
                         llvm::Twine(paddedLast) +

@@ -9,7 +9,7 @@
 
 // CHECK-LABEL: op constraints of @sharded_input
 func.func @sharded_input(%x: tensor<1x64x256xbf16, #hs>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.sum: not_implemented: {{.*}}a sharded output of a reduction over several programs is not modelled
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.sum: not_implemented: {{.*}}a sharded output of one HW operation from a sharded input in this data type is not modelled
   %0 = ttnn.sum %x {dim_arg = array<i64: 1, -1>, keep_dim = true} : tensor<1x64x256xbf16, #hs> -> tensor<1x1x1xbf16, #hs>
   return
 }
