@@ -1017,18 +1017,22 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
                              " result of a reduction over several programs; "
                              "what ttnn writes then is not modelled");
   }
-  // ttnn views the kernel's padded result as the output shape, and a view
-  // that changes the last dimension keeps a sharded tensor only when its
-  // shard spans that dimension's padded width (tensor_ops.cpp:380, TT_FATAL;
-  // measured on both devices: mean / sum / max of 76x959 over dim 0 into
-  // 32x480 width or block shards; 32x960 shards and 1024 columns run).
+  // ttnn views the kernel's padded result as the output shape; a rank-1
+  // view pads the last dimension no more, which a sharded tensor allows
+  // only when its shard spans the result's padded width (tensor_ops.cpp:380,
+  // TT_FATAL; measured on both devices: mean / sum / max of 76x959 over dim
+  // 0 into 32x480 width or block shards; 32x960 shards and 1024 columns
+  // run). A view to rank >= 2 keeps the padded last dimension (ttnn ran a
+  // sum of 3x32x65 over dim -2 into 32x64 width shards, fresh draw seed
+  // 421670262: planned as any reshape). A kept-dimension result is the
+  // output's shape: no view (measured on both devices: sums, means, mins
+  // and maxes of 2-D to 4-D tensors over H into width and block shards
+  // narrower than their padded width, bf16, f32 and bfp8_b; first seen on
+  // fresh draw seed 917250843).
   int64_t last = outShape->empty() ? 1 : outShape->back();
   int64_t paddedLast = ceilDiv(last, kTileDim) * kTileDim;
-  // A kept-dimension result is the output's shape: no view (measured on
-  // both devices: sums, means, mins and maxes of 2-D to 4-D tensors over H
-  // into width and block shards narrower than their padded width, bf16,
-  // f32 and bfp8_b; first seen on fresh draw seed 917250843).
-  if (!keepDim && resultLayout.isSharded() && last % kTileDim != 0 &&
+  if (!keepDim && outShape->size() == 1 && resultLayout.isSharded() &&
+      last % kTileDim != 0 &&
       resultLayout.getMemoryLayout() != TensorMemoryLayout::HeightSharded &&
       resultLayout.getShard()[1] != paddedLast) {
     // Measured where the result keeps the input's last dimension (H and
