@@ -1700,6 +1700,16 @@ llvm::Error planTiledRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
                                describeShape(inShape) + " through row-major "
                                "data into " + describe(out) +
                                " is not modelled");
+    // Measured failing into height shards and one-core grids; ttnn ran
+    // 364x215 f32 [0:364, 199:206] into 2x1 block shards of 192x32 that the
+    // count above overflows (fresh draw seed 699445885, both devices): other
+    // overflowing block or width grids are not modelled.
+    if (inShape.size() >= 2 && shardsNeeded > cores && cores > 1 &&
+        out.getMemoryLayout() != TensorMemoryLayout::HeightSharded)
+      return notSupportedError(name + ": a slice of " +
+                               describeShape(inShape) + " through row-major "
+                               "data into " + describe(out) + ", more " +
+                               "shards than its grid, is not modelled");
     if (inShape.size() < 2 || shardsNeeded > cores ||
         (tileAligned(inShape) && width != inShape.back() &&
          shard[1] != width))

@@ -601,6 +601,16 @@ constexpr ShardedBranch kShardedBranches[] = {
     {Route::HW, "one HW operation", kAllTypes, kAllTypes, kBf16 | kF32, true},
 };
 
+/// An HW operation's W program on `cur`'s own shards (shardedBuffers): ttnn
+/// ran the interleaved one from one-core height shards of 240x221 f32 (fresh
+/// draw seed 630771013) and 1x64x256 bfp8_b (seed 158509197), the sharded
+/// one from 2x1 height shards of 256x256 bfp8_b (both devices): not derived.
+bool takesShardedW(const Tensor &cur, LayoutAttr outLayout) {
+  std::vector<int64_t> w = cur.shape;
+  w.back() = 1;
+  return reducesShards(cur.layout, reduceShards(w, outLayout), true);
+}
+
 /// Which sharded outputs the model derives: the row of `route` whose
 /// conditions `cur` (the tensor the route reduces) meets. fast_reduce_nc's
 /// result before a W or H program takes the output's shard spec as it is:
@@ -632,6 +642,9 @@ llvm::Error checkShardedOutput(llvm::StringRef name, const Tensor &cur,
                                        "type";
     else if (row.batchOne && t.batch != 1)
       missed = std::string(row.what) + " of an input with leading dimensions";
+    else if (row.route == Route::HW && takesShardedW(cur, outLayout))
+      missed = std::string(row.what) + " whose W program reads the input's "
+                                       "shards";
     else
       return llvm::Error::success();
   }
