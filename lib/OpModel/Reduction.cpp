@@ -216,13 +216,19 @@ uint64_t reduceWBuffers(const Tiles &t, Math math, DataType in,
 /// ttnn's sharded W (H) program: a height- (width-) sharded input into the
 /// same grid's shards of its reduced rows (columns) reads and writes the
 /// shards in place, streaming 2 input pages beside its scaler (measured on
-/// both devices, bf16 and f32).
+/// both devices, bf16 and f32). Height shards on one core take the
+/// interleaved W program (measured on both devices: sum, max and mean of
+/// 256x224, 240x221, 64x142, 142 and HW of 1x64x256 bfp8_b; 2x1 grids the
+/// sharded one; first seen on fresh draw seeds 630771013 and 158509197);
+/// one-core width shards the sharded H program.
 bool reducesShards(LayoutAttr in, LayoutAttr out, bool overW) {
   TensorMemoryLayout kind = overW ? TensorMemoryLayout::HeightSharded
                                   : TensorMemoryLayout::WidthSharded;
   int64_t kept = overW ? 0 : 1;
-  return in.getMemoryLayout() == kind && out.getMemoryLayout() == kind &&
-         in.getGrid() == out.getGrid() &&
+  if (in.getMemoryLayout() != kind || out.getMemoryLayout() != kind ||
+      (overW && in.getGrid()[0] * in.getGrid()[1] == 1))
+    return false;
+  return in.getGrid() == out.getGrid() &&
          in.getShard()[kept] == out.getShard()[kept] &&
          out.getShard()[1 - kept] == kTileDim;
 }
@@ -589,27 +595,15 @@ struct ShardedBranch {
 ///   (bfp8_b sum, mean, max and min of 32x232 to 3x70x250 over H or W into
 ///   height, width and block shards, from interleaved and sharded inputs);
 /// - one HW operation of a batch-1 tensor (its column program's scaler:
-///   reduceHW; rows of 1 to 16 tiles); bfp8_b only from an interleaved
-///   input: a bfp8_b sum of 1x64x256 from a 64x256 height shard over dims
-///   [1, -1] ran the interleaved W program (cb 12928) where the sharded one
-///   is derived (fresh draw seed 158509197, both devices);
+///   reduceHW; rows of 1 to 16 tiles; bf16, f32 and bfp8_b from interleaved
+///   and height, width and block shards);
 /// - several programs: none measured.
 constexpr ShardedBranch kShardedBranches[] = {
     {Route::FastNC, "fast_reduce_nc alone", kBf16, 0, kBf16, false},
     {Route::OneProgram, "one W or H program", kAllTypes, kAllTypes, kAllTypes,
      false},
-    {Route::HW, "one HW operation", kAllTypes, kAllTypes, kBf16 | kF32, true},
+    {Route::HW, "one HW operation", kAllTypes, kAllTypes, kAllTypes, true},
 };
-
-/// An HW operation's W program on `cur`'s own shards (shardedBuffers): ttnn
-/// ran the interleaved one from one-core height shards of 240x221 f32 (fresh
-/// draw seed 630771013) and 1x64x256 bfp8_b (seed 158509197), the sharded
-/// one from 2x1 height shards of 256x256 bfp8_b (both devices): not derived.
-bool takesShardedW(const Tensor &cur, LayoutAttr outLayout) {
-  std::vector<int64_t> w = cur.shape;
-  w.back() = 1;
-  return reducesShards(cur.layout, reduceShards(w, outLayout), true);
-}
 
 /// Which sharded outputs the model derives: the row of `route` whose
 /// conditions `cur` (the tensor the route reduces) meets. fast_reduce_nc's
@@ -642,9 +636,6 @@ llvm::Error checkShardedOutput(llvm::StringRef name, const Tensor &cur,
                                        "type";
     else if (row.batchOne && t.batch != 1)
       missed = std::string(row.what) + " of an input with leading dimensions";
-    else if (row.route == Route::HW && takesShardedW(cur, outLayout))
-      missed = std::string(row.what) + " whose W program reads the input's "
-                                       "shards";
     else
       return llvm::Error::success();
   }
@@ -984,16 +975,25 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
     return backendError(name + ": ttnn tilizes the row-major input into "
                                "its own shards, and " +
                         describe(inputLayout) + "'s are not whole tiles");
+  // A row-major reduction over several programs (H or W among its
+  // dimensions) places its tiled temporaries in the output's memory config
+  // as it is: row-major shards that are not whole tiles fail ttnn's tiled
+  // TensorSpec (tensor_layout.cpp:171, shard_align_error; measured on both
+  // devices from interleaved row-major inputs: sum, mean, max and min of
+  // 2x64x64 to 4x3x419x378 into height, width and block shards of 1x1 to
+  // 8x50; fresh draw seeds 137711785, 930433906, 863366874).
+  bool alignedOutShards = !outputLayout.isSharded() ||
+                          (outputLayout.getShard()[0] % kTileDim == 0 &&
+                           outputLayout.getShard()[1] % kTileDim == 0);
+  if (inputLayout.isRowMajor() && !inputLayout.isSharded() &&
+      outputLayout.isRowMajor() && !alignedOutShards && innerReduced &&
+      inputShape.size() >= 2 && !singleReduceOp(inputShape.size(), reduced))
+    return backendError(name + ": a row-major reduction over several "
+                               "programs places its tiled temporaries in " +
+                        describe(outputLayout) + ", whose shards are not "
+                        "whole tiles (ttnn's TensorSpec rejects them)");
   if (llvm::Error err = checkModelled(name, inputLayout, outputLayout))
     return err;
-  // A rank-1 tensor reduced into shards runs other CBs than its 2-D view's
-  // (measured: a mean of 142 f32 in and into a 32x160 height shard took
-  // 45056 B where the 1x142 view gives 24576; fresh draw seed 812079109;
-  // from shards into interleaved outputs the view holds, calibration):
-  // not modelled.
-  if (inputShape.size() < 2 && outputLayout.isSharded())
-    return notSupportedError(name + ": a rank-1 reduction into shards is "
-                                    "not modelled");
   // One ReduceDeviceOperation writes a sharded output in the shards it
   // derives for its result (reduceShards), whatever shard was asked for;
   // the result is then viewed as the output's shape.

@@ -19,23 +19,21 @@ func.func @column_scaler(%x: tensor<1017x32xbf16, #l1>, %y: tensor<62x96xbf16, #
   %0 = ttnn.sum %x {dim_arg = array<i64: 0, -1>, keep_dim = true} : tensor<1017x32xbf16, #l1> -> tensor<1x1xbf16, #ws>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.sum: success cb=14336 l1=10240 total=24576 out=2048
   %1 = ttnn.sum %y {keep_dim = true} : tensor<62x96xbf16, #dram> -> tensor<1x1xbf16, #hs>
-  // From height shards of the W result's rows, ttnn ran cb=16384 l1=6144 total=22528 out=2048 (the
-  // column program with an f32 scaler), but whether its W program reads the shards is not derived
-  // (takesShardedW): not_implemented.
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.sum: not_implemented: {{.*}}one HW operation whose W program reads the input's shards
+  // From height shards: the sharded W program, then an f32 scaler.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.sum: success cb=16384 l1=6144 total=22528 out=2048
   %2 = ttnn.sum %z {keep_dim = true} : tensor<64x64xbf16, #hs_in> -> tensor<1x1xbf16, #hs_out>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.sum: success cb=16384 l1=0 total=16384 out=0
   %3 = ttnn.sum %d {keep_dim = true} : tensor<64x64xbf16, #dram> -> tensor<1x1xbf16, #dram>
   return
 }
 
-// One-core height shards of the whole tensor: ttnn ran the interleaved W program (cb=45056 for max of
-// 240x221 f32, fresh draw seed 630771013, both devices) where the shards would take the sharded one.
+// One-core height shards take the interleaved W program: max of 240x221 f32 took cb=45056 l1=36864
+// total=81920 out=4096 (fresh draw seed 630771013, both devices).
 #hs32 = #ttnn.layout<l1, height_sharded, f32, grid = 1x1, shard = 256x224>
 
 // CHECK-LABEL: op constraints of @one_core_shards
 func.func @one_core_shards(%x: tensor<240x221xf32, #hs32>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max: not_implemented: {{.*}}one HW operation whose W program reads the input's shards
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max: success cb=45056 l1=36864 total=81920 out=4096
   %0 = ttnn.max %x {keep_dim = false} : tensor<240x221xf32, #hs32> -> tensor<f32, #hs32>
   return
 }
