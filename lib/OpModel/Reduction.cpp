@@ -882,6 +882,23 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
     cur.temporary = false;
   }
   DataType outType = type;
+  if (outLayout.isSharded() && !fastNC && !reduced.empty() &&
+      reduced.back() < h) {
+    // ttnn.transpose moves the last reduced (outer) dimension to H first,
+    // into the output's memory config as it is: its TensorSpec rejects
+    // shards that do not cover the transposed tensor (tensor_spec.cpp:173,
+    // shard_grid_fit_error; measured on both devices: max / min / f32 sum
+    // of 1x1x89x192, 1x177x226, 2x2x224x23, 1x609x691, 1x1x384x1024 and
+    // 1x224x160 over one outer dimension; fresh draw seeds 622523809,
+    // 630771013, 248470144, 595679230, 103797073).
+    std::vector<int64_t> moved = cur.shape;
+    std::swap(moved[reduced.back()], moved[h]);
+    if (!shardGridFits(moved, outLayout))
+      return backendError(name + ": ttnn transposes dimension " +
+                          llvm::Twine(reduced.back()) + " to H into " +
+                          describe(outLayout) + ", whose shards do not "
+                          "cover the " + describeShape(moved) + " result");
+  }
   if (outLayout.isSharded()) {
     bool split =
         has(h) && splitSlices(tilesOf(cur.shape), math, cur.layout) > 1;
