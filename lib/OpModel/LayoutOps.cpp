@@ -1664,7 +1664,7 @@ llvm::Error planRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
 struct RowPathShards {
   int64_t rank;
   bool stepped, aligned, heightSharded, overflow, oneCore, wholeRows,
-      narrowRows;
+      narrowRows, rowsOverflow;
 };
 
 /// The branches of the rm_only path into shards, first match wins: what
@@ -1690,9 +1690,19 @@ constexpr RowPathShardBranch kRowPathShardBranches[] = {
     // width shard ran (fresh draw seed 158509197).
     {RowPathShardBranch::NotModelled, "a stepped slice into shards it overflows",
      [](const RowPathShards &f) { return f.stepped && f.overflow; }},
-    // ttnn ran 364x215 f32 [0:364, 199:206] into 2x1 block shards of 192x32
-    // (fresh draw seed 699445885); 248x704 into 1x8 block shards of 96x96
-    // failed (seed 267066714).
+    // Rows the grid cannot hold fail (TT_FATAL: shard_grid_fit_error, or
+    // later the view or the buffer; measured: 248x704 into 1x8 block shards
+    // of 96x96, 608x489 bfp8_b into 4x1 of 32x32, 571x320, 896x771 and
+    // 300x300 into width shards; fresh draw seeds 267066714, 138269818,
+    // 284476163, 476466891).
+    {RowPathShardBranch::Reject, "rows the grid cannot hold",
+     [](const RowPathShards &f) {
+       return f.rank >= 2 && f.overflow && !f.oneCore && !f.heightSharded &&
+              f.rowsOverflow;
+     }},
+    // Rows it holds, columns it overflows: ttnn ran 364x215 f32 [0:364,
+    // 199:206] and 300x300 [0:300, 5:30] into 2x1 block shards of 192x32 and
+    // 160x32 (fresh draw seed 699445885) on buffers not derived.
     {RowPathShardBranch::NotModelled,
      "width or block shards of several cores it overflows",
      [](const RowPathShards &f) {
@@ -1733,7 +1743,11 @@ llvm::Error checkRowPathShards(llvm::ArrayRef<int64_t> inShape,
       shardsNeeded > cores,
       cores == 1,
       shard[1] >= inShape.back(),
-      width != inShape.back() && shard[1] != width};
+      width != inShape.back() && shard[1] != width,
+      ceilDiv(rowCount(inShape), shard[0]) >
+          (out.getMemoryLayout() == TensorMemoryLayout::BlockSharded
+               ? out.getGrid()[0]
+               : 1)};
   for (const RowPathShardBranch &row : kRowPathShardBranches) {
     if (!row.applies(facts))
       continue;

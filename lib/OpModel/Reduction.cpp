@@ -61,8 +61,9 @@ constexpr int64_t kBlockFromTiles = 4;
 /// at least two slices fit the grid.
 constexpr int64_t kSplitFromRows = 20;
 /// The dense row-major H program runs as one program up to this many tile
-/// rows (measured: 12 one program, 16 split in two).
-constexpr int64_t kDenseSingleMaxRows = 12;
+/// rows (measured on both devices: 12, 14 and 15 one program, bf16 and f32;
+/// 16 split in two, bf16).
+constexpr int64_t kDenseSingleMaxRows = 15;
 /// The largest column share of the bfp8_b min's negating H program measured.
 constexpr int64_t kMeasuredNegatingShare = 6;
 /// FPU reduce: one tile op per input tile.
@@ -715,6 +716,36 @@ llvm::Error checkFillPad(llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
   return llvm::Error::success();
 }
 
+/// ttnn.transpose moves each outer reduced dimension to H (the chain of
+/// planReduction, from the last dimension; the W and H results before it in
+/// derived shards) into the output's memory config as it is: its TensorSpec
+/// rejects shards that do not cover the transposed tensor (tensor_spec.cpp:
+/// 173, shard_grid_fit_error; measured on both devices: max / min / mean /
+/// f32 sum over one outer dimension of 1x1x89x192, 1x177x226, 2x2x224x23,
+/// 1x609x691, 1x1x384x1024, 1x224x160, 2x64x64, 3x64x96 and 2x3x64x64,
+/// after a W program of 3x64x608 and 2x64x96; fresh draw seeds 622523809,
+/// 630771013, 248470144, 595679230, 103797073, 415450357).
+llvm::Error checkTransposedShards(llvm::StringRef name,
+                                  llvm::ArrayRef<int64_t> shape,
+                                  llvm::ArrayRef<int64_t> reduced,
+                                  LayoutAttr outLayout) {
+  int64_t h = int64_t(shape.size()) - 2;
+  std::vector<int64_t> cur(shape.begin(), shape.end());
+  for (int64_t d : llvm::reverse(reduced)) {
+    if (d < h) {
+      std::vector<int64_t> moved = cur;
+      std::swap(moved[d], moved[h]);
+      if (!shardGridFits(moved, outLayout))
+        return backendError(name + ": ttnn transposes dimension " +
+                            llvm::Twine(d) + " to H into " +
+                            describe(outLayout) + ", whose shards do not "
+                            "cover the " + describeShape(moved) + " result");
+    }
+    cur[d] = 1;
+  }
+  return llvm::Error::success();
+}
+
 llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
                                    llvm::ArrayRef<int64_t> shape,
                                    LayoutAttr inLayout,
@@ -882,23 +913,10 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
     cur.temporary = false;
   }
   DataType outType = type;
-  if (outLayout.isSharded() && !fastNC && !reduced.empty() &&
-      reduced.back() < h) {
-    // ttnn.transpose moves the last reduced (outer) dimension to H first,
-    // into the output's memory config as it is: its TensorSpec rejects
-    // shards that do not cover the transposed tensor (tensor_spec.cpp:173,
-    // shard_grid_fit_error; measured on both devices: max / min / f32 sum
-    // of 1x1x89x192, 1x177x226, 2x2x224x23, 1x609x691, 1x1x384x1024 and
-    // 1x224x160 over one outer dimension; fresh draw seeds 622523809,
-    // 630771013, 248470144, 595679230, 103797073).
-    std::vector<int64_t> moved = cur.shape;
-    std::swap(moved[reduced.back()], moved[h]);
-    if (!shardGridFits(moved, outLayout))
-      return backendError(name + ": ttnn transposes dimension " +
-                          llvm::Twine(reduced.back()) + " to H into " +
-                          describe(outLayout) + ", whose shards do not "
-                          "cover the " + describeShape(moved) + " result");
-  }
+  if (outLayout.isSharded() && !fastNC)
+    if (llvm::Error err = checkTransposedShards(name, cur.shape, reduced,
+                                                outLayout))
+      return err;
   if (outLayout.isSharded()) {
     bool split =
         has(h) && splitSlices(tilesOf(cur.shape), math, cur.layout) > 1;
@@ -1039,6 +1057,13 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
     llvm::consumeError(std::move(err));
     if (llvm::Error fillPad = checkFillPad(name, inputShape, inputLayout))
       return fillPad;
+    bool fastNC = std::is_same_v<OpTy, SumOp> &&
+                  (inputLayout.getDataType() == DataType::BFloat16 ||
+                   inputLayout.getDataType() == DataType::BFloat8B);
+    if (!fastNC && !inputLayout.isRowMajor())
+      if (llvm::Error moved = checkTransposedShards(name, inputShape, reduced,
+                                                    outputLayout))
+        return moved;
     return notSupportedError(name + ": the output shards " +
                              describe(outputLayout) + " do not hold the " +
                              (resultShape.empty()

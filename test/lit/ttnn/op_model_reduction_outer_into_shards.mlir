@@ -21,3 +21,13 @@ func.func @outer_into_shards(%a: tensor<2x64x64xbf16, #dram>, %b: tensor<3x64x96
   %2 = ttnn.max %a {dim_arg = array<i64: 0>, keep_dim = true} : tensor<2x64x64xbf16, #dram> -> tensor<1x64x64xbf16, #hs_fit>
   return
 }
+
+// After a W program: its 3x64x1 result transposed (fresh draw seed 415450357, both devices).
+#bs1 = #ttnn.layout<l1, block_sharded, bf16, grid = 1x1, shard = 64x32>
+
+// CHECK-LABEL: op constraints of @after_w
+func.func @after_w(%a: tensor<3x64x608xbf16, #dram>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.min: backend_error: {{.*}}transposes dimension 0 to H into {{.*}}do not cover the 64x3x1 result
+  %0 = ttnn.min %a {dim_arg = array<i64: 0, 2>, keep_dim = true} : tensor<3x64x608xbf16, #dram> -> tensor<1x64x1xbf16, #bs1>
+  return
+}
