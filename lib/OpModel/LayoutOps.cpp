@@ -1686,8 +1686,15 @@ constexpr RowPathShardBranch kRowPathShardBranches[] = {
        return f.oneCore && f.rank >= 2 && f.overflow && f.heightSharded &&
               f.wholeRows;
      }},
-    // A stepped slice of 544x695 f32 [0:544, 128:320:3] into one 544x64
-    // width shard ran (fresh draw seed 158509197).
+    // A stepped slice into shards that cannot hold the input's rows fails
+    // (1x672x768 f32 into 1x8 width shards of 224x32, 698x832 into 3x1
+    // height shards of 64x416: shard_grid_fit_error, fresh draw seed
+    // 163124319); one of 544x695 f32 [0:544, 128:320:3] into one 544x64
+    // width shard, rows held, ran (seed 158509197).
+    {RowPathShardBranch::Reject, "a stepped slice of rows the grid cannot hold",
+     [](const RowPathShards &f) {
+       return f.stepped && f.overflow && f.rowsOverflow;
+     }},
     {RowPathShardBranch::NotModelled, "a stepped slice into shards it overflows",
      [](const RowPathShards &f) { return f.stepped && f.overflow; }},
     // Rows the grid cannot hold fail (TT_FATAL: shard_grid_fit_error, or
@@ -1747,7 +1754,9 @@ llvm::Error checkRowPathShards(llvm::ArrayRef<int64_t> inShape,
       ceilDiv(rowCount(inShape), shard[0]) >
           (out.getMemoryLayout() == TensorMemoryLayout::BlockSharded
                ? out.getGrid()[0]
-               : 1)};
+               : out.getMemoryLayout() == TensorMemoryLayout::HeightSharded
+                     ? cores
+                     : 1)};
   for (const RowPathShardBranch &row : kRowPathShardBranches) {
     if (!row.applies(facts))
       continue;
