@@ -1659,6 +1659,124 @@ llvm::Error planRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
   return llvm::Error::success();
 }
 
+/// What the rm_only path into shards meets: ttnn untilizes the whole input
+/// into the output's memory config.
+struct RowPathShards {
+  int64_t rank;
+  bool stepped, aligned, heightSharded, overflow, oneCore, wholeRows,
+      narrowRows, rowsOverflow;
+};
+
+/// The branches of the rm_only path into shards, first match wins: what
+/// ttnn 0.81.1 does there (measured on both mock devices), or
+/// not_implemented where it was not derived.
+struct RowPathShardBranch {
+  enum { Reject, NotModelled, Modelled } verdict;
+  const char *what;
+  bool (*applies)(const RowPathShards &);
+};
+constexpr RowPathShardBranch kRowPathShardBranches[] = {
+    // ttnn ran 4x382x960 [0:1, 339:351] into 1x1 height shards of 32x960
+    // (fresh draw seed 71004) on buffers not derived; narrower one-core
+    // shards fail (3x800x416 into a 672x256 block shard, 2x2x928x224 into a
+    // 64x32 width shard).
+    {RowPathShardBranch::NotModelled,
+     "height shards of whole rows on one core",
+     [](const RowPathShards &f) {
+       return f.oneCore && f.rank >= 2 && f.overflow && f.heightSharded &&
+              f.wholeRows;
+     }},
+    // A stepped slice into shards that cannot hold the input's rows fails
+    // (1x672x768 f32 into 1x8 width shards of 224x32, 698x832 into 3x1
+    // height shards of 64x416: shard_grid_fit_error, fresh draw seed
+    // 163124319); one of 544x695 f32 [0:544, 128:320:3] into one 544x64
+    // width shard, rows held, ran (seed 158509197).
+    {RowPathShardBranch::Reject, "a stepped slice of rows the grid cannot hold",
+     [](const RowPathShards &f) {
+       return f.stepped && f.overflow && f.rowsOverflow;
+     }},
+    {RowPathShardBranch::NotModelled, "a stepped slice into shards it overflows",
+     [](const RowPathShards &f) { return f.stepped && f.overflow; }},
+    // Rows the grid cannot hold fail (TT_FATAL: shard_grid_fit_error, or
+    // later the view or the buffer; measured: 248x704 into 1x8 block shards
+    // of 96x96, 608x489 bfp8_b into 4x1 of 32x32, 571x320, 896x771 and
+    // 300x300 into width shards; fresh draw seeds 267066714, 138269818,
+    // 284476163, 476466891).
+    {RowPathShardBranch::Reject, "rows the grid cannot hold",
+     [](const RowPathShards &f) {
+       return f.rank >= 2 && f.overflow && !f.oneCore && !f.heightSharded &&
+              f.rowsOverflow;
+     }},
+    // Rows it holds, columns it overflows: ttnn ran 364x215 f32 [0:364,
+    // 199:206] and 300x300 [0:300, 5:30] into 2x1 block shards of 192x32 and
+    // 160x32 (fresh draw seed 699445885) on buffers not derived.
+    {RowPathShardBranch::NotModelled,
+     "width or block shards of several cores it overflows",
+     [](const RowPathShards &f) {
+       return f.rank >= 2 && f.overflow && !f.oneCore && !f.heightSharded;
+     }},
+    // A rank-1 input fails its untilize with unpadding; an input its shard
+    // grid cannot hold (the input's rows and width in the output's shards:
+    // 593x288, 4x553x224 and tile multiples) fails the TensorSpec; a
+    // tile-multiple input the sharded view of rows narrower than a shard.
+    {RowPathShardBranch::Reject, "a rank-1 input",
+     [](const RowPathShards &f) { return f.rank < 2; }},
+    {RowPathShardBranch::Reject, "shards that cannot hold the input",
+     [](const RowPathShards &f) { return f.overflow; }},
+    {RowPathShardBranch::Reject, "sliced rows narrower than a shard",
+     [](const RowPathShards &f) { return f.aligned && f.narrowRows; }},
+    // A padded input's untilize with unpadding derives other shards.
+    {RowPathShardBranch::NotModelled, "an input with tile padding",
+     [](const RowPathShards &f) { return !f.aligned; }},
+    {RowPathShardBranch::Modelled, "a tile-multiple input the shards hold",
+     [](const RowPathShards &) { return true; }},
+};
+
+llvm::Error checkRowPathShards(llvm::ArrayRef<int64_t> inShape,
+                               llvm::ArrayRef<int64_t> step,
+                               llvm::ArrayRef<int64_t> outShape,
+                               LayoutAttr out) {
+  llvm::StringRef name = SliceOp::getOperationName();
+  llvm::ArrayRef<int64_t> shard = out.getShard();
+  int64_t width = outShape.back();
+  int64_t shardsNeeded = ceilDiv(rowCount(inShape), shard[0]) *
+                         ceilDiv(inShape.back(), shard[1]);
+  int64_t cores = out.getGrid()[0] * out.getGrid()[1];
+  RowPathShards facts{
+      int64_t(inShape.size()),
+      hasStep(step),
+      inShape.size() >= 2 && tileAligned(inShape),
+      out.getMemoryLayout() == TensorMemoryLayout::HeightSharded,
+      shardsNeeded > cores,
+      cores == 1,
+      shard[1] >= inShape.back(),
+      width != inShape.back() && shard[1] != width,
+      ceilDiv(rowCount(inShape), shard[0]) >
+          (out.getMemoryLayout() == TensorMemoryLayout::BlockSharded
+               ? out.getGrid()[0]
+               : out.getMemoryLayout() == TensorMemoryLayout::HeightSharded
+                     ? cores
+                     : 1)};
+  for (const RowPathShardBranch &row : kRowPathShardBranches) {
+    if (!row.applies(facts))
+      continue;
+    std::string what = "ttnn 0.81.1 slices " + describeShape(inShape) +
+                       " through row-major data in the output's memory "
+                       "config " +
+                       describe(out) + " (" + row.what + ")";
+    switch (row.verdict) {
+    case RowPathShardBranch::Reject:
+      return backendError(name + ": " + what + ", which cannot hold it "
+                                               "(TT_FATAL)");
+    case RowPathShardBranch::NotModelled:
+      return notSupportedError(name + ": " + what + " is not modelled");
+    case RowPathShardBranch::Modelled:
+      return llvm::Error::success();
+    }
+  }
+  return llvm::Error::success();
+}
+
 /// ttnn's rm_only path of a tiled input (the file comment).
 llvm::Error planTiledRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
                               LayoutAttr in, llvm::ArrayRef<int64_t> begins,
@@ -1667,52 +1785,9 @@ llvm::Error planTiledRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
   if (hasStep(step) && in.getDataType() == DataType::BFloat8B)
     return backendError(name + ": a step above 1 needs a bf16 or f32 input "
                                "(ttnn 0.81.1: TT_FATAL on bfp8_b)");
-  if (out.isSharded()) {
-    // ttnn untilizes the whole input into the output's memory config: a
-    // rank-1 input fails its untilize with unpadding; any input its shard
-    // grid (the input's rows and width in the output's shards; measured with
-    // tile multiples and with 593x288 and 4x553x224), a tile-multiple one the
-    // sharded view of sliced rows narrower than a shard (TT_FATALs,
-    // measured). A padded input's untilize with unpadding into shards that
-    // hold it derives other shards: not modelled.
-    int64_t width = plan.output.back();
-    llvm::ArrayRef<int64_t> shard = out.getShard();
-    int64_t shardsNeeded = ceilDiv(rowCount(inShape), shard[0]) *
-                           ceilDiv(inShape.back(), shard[1]);
-    int64_t cores = out.getGrid()[0] * out.getGrid()[1];
-    // Height shards of whole rows on one core: ttnn ran 4x382x960 [0:1,
-    // 339:351] into 1x1 height shards of 32x960 (fresh draw seed 71004) on
-    // buffers not derived; narrower one-core shards fail (3x800x416 into a
-    // 672x256 block shard, 2x2x928x224 into a 64x32 width shard: measured).
-    if (cores == 1 && inShape.size() >= 2 && shardsNeeded > cores &&
-        out.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
-        shard[1] >= inShape.back())
-      return notSupportedError(name + ": a slice of " +
-                               describeShape(inShape) + " through row-major "
-                               "data into height shards of whole rows on "
-                               "one core is not modelled");
-    // A stepped slice of 544x695 f32 [0:544, 128:320:3] into one 544x64
-    // width shard ran (fresh draw seed 158509197) where the unit-step rule
-    // below fails: stepped slices into shards the input overflows are not
-    // modelled.
-    if (hasStep(step) && shardsNeeded > cores)
-      return notSupportedError(name + ": a stepped slice of " +
-                               describeShape(inShape) + " through row-major "
-                               "data into " + describe(out) +
-                               " is not modelled");
-    if (inShape.size() < 2 || shardsNeeded > cores ||
-        (tileAligned(inShape) && width != inShape.back() &&
-         shard[1] != width))
-      return backendError(name + ": ttnn 0.81.1 slices " +
-                          describeShape(inShape) + " through row-major data "
-                          "in the output's memory config " + describe(out) +
-                          ", which cannot hold it (TT_FATAL)");
-    if (!tileAligned(inShape))
-      return notSupportedError(name + ": a slice of " +
-                               describeShape(inShape) + " that ttnn runs on "
-                               "row-major data into shards (" +
-                               describe(out) + ") is not modelled");
-  }
+  if (out.isSharded())
+    if (llvm::Error err = checkRowPathShards(inShape, step, plan.output, out))
+      return err;
   DataType type = rowMajorType(in);
   LayoutAttr tiles = out.withDataType(type);
   // The row-major tensors are interleaved in the output's buffer type, or

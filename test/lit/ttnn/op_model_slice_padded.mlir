@@ -65,3 +65,15 @@ func.func @padded_beyond_grid(%a: tensor<593x288xf32, #ttnn.layout<l1, interleav
   %1 = ttnn.slice %b {begins = array<i64: 0, 0, 17>, ends = array<i64: 4, 553, 185>, step = array<i64: 1, 1, 1>} : tensor<4x553x224xbf16, #ttnn.layout<dram, interleaved, bfp8_b>> -> tensor<4x553x168xbf16, #ttnn.layout<l1, height_sharded, bfp8_b, grid = 7x1, shard = 352x192>>
   return
 }
+
+// Width or block shards of several cores that the untilized input overflows: rows the grid holds
+// ran (364x215 f32 [0:364, 199:206] into 2x1 block shards of 192x32, fresh draw seed 699445885,
+// both devices; not modelled); rows it cannot hold fail (300x300 into 1x4 width shards of 64x64).
+// CHECK-LABEL: op constraints of @overflowing_block_grid
+func.func @overflowing_block_grid(%a: tensor<364x215xf32, #ttnn.layout<dram, interleaved, f32>>, %b: tensor<300x300xbf16, #ttnn.layout<dram, interleaved, bf16>>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: not_implemented: {{.*}}(width or block shards of several cores it overflows) is not modelled
+  %0 = ttnn.slice %a {begins = array<i64: 0, 199>, ends = array<i64: 364, 206>, step = array<i64: 1, 1>} : tensor<364x215xf32, #ttnn.layout<dram, interleaved, f32>> -> tensor<364x7xf32, #ttnn.layout<l1, block_sharded, f32, grid = 2x1, shard = 192x32>>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: backend_error: {{.*}}(rows the grid cannot hold)
+  %1 = ttnn.slice %b {begins = array<i64: 0, 3>, ends = array<i64: 64, 40>, step = array<i64: 1, 1>} : tensor<300x300xbf16, #ttnn.layout<dram, interleaved, bf16>> -> tensor<64x37xbf16, #ttnn.layout<l1, width_sharded, bf16, grid = 1x4, shard = 64x64>>
+  return
+}

@@ -8,7 +8,7 @@
 
 // CHECK-LABEL: op constraints of @one_core
 func.func @one_core(%a: tensor<4x382x960xbf16, #ttnn.layout<dram, interleaved, bf16>>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: not_implemented: {{.*}}into height shards of whole rows on one core
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: not_implemented: {{.*}}(height shards of whole rows on one core) is not modelled
   %0 = ttnn.slice %a {begins = array<i64: 0, 339, 0>, ends = array<i64: 1, 351, 960>, step = array<i64: 1, 1, 1>} : tensor<4x382x960xbf16, #ttnn.layout<dram, interleaved, bf16>> -> tensor<1x12x960xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 1x1, shard = 32x960>>
   return
 }
