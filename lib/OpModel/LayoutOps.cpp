@@ -827,25 +827,32 @@ planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
     if (!layout.isL1() || layout.getMemoryLayout() != scheme ||
         layout.getGrid() != first.getGrid())
       return unsupported("inputs on different grids or schemes");
-    if (layout.getShard()[1] % kTileDim || layout.getShard()[0] % kTileDim)
+    if (!first.isRowMajor() &&
+        (layout.getShard()[1] % kTileDim || layout.getShard()[0] % kTileDim))
       return unsupported("shards of part tiles");
   }
   int64_t rank = int64_t(output.size());
   // A padded concat dimension sends tiled inputs through ttnn's untilize
-  // with unpadding (build_untilize_rm_retilize_concat), which TT_FATALs on
-  // rank-1 shards (measured: 640-element height shards) and is not modelled
-  // for others. Width shards of whole tiles run (measured: 32 + 32 f32 into
-  // DRAM) on figures not derived.
-  if (rank == 1 && scheme != TensorMemoryLayout::HeightSharded &&
+  // with unpadding (build_untilize_rm_retilize_concat), whose rank-1
+  // row-major result in the input's shard spec TT_FATALs (tensor_spec.cpp:
+  // a rank-1 shard one row high; measured on both devices: 640-element
+  // height shards, 320 and 832 elements in block shards of 32x160 into
+  // DRAM, L1 and block shards). Width shards of whole tiles run (measured:
+  // 32 + 32 f32 and 256 + 256 bf16 into DRAM and L1: the sharded untilize,
+  // each copied to the output's memory config, the row-major program, the
+  // tilize) on a pipeline not modelled.
+  if (first.isRowMajor()) {
+    // Row-major shards reach here joinable in place (rowShardsJoin).
+  } else if (rank == 1 && scheme == TensorMemoryLayout::WidthSharded &&
       llvm::all_of(inputShapes, [](llvm::ArrayRef<int64_t> shape) {
         return shape.back() % kTileDim == 0;
       }))
-    return unsupported("rank-1 width or block shards of whole tiles");
-  if (rank == 1)
+    return unsupported("rank-1 width shards of whole tiles");
+  else if (rank == 1)
     return backendError(name + ": ttnn 0.81.1 cannot untilize rank-1 shards "
                                "for a concat (TT_FATAL on their shard "
                                "shape)");
-  if (axis >= rank - 2 &&
+  if (!first.isRowMajor() && axis >= rank - 2 &&
       llvm::any_of(inputShapes, [&](llvm::ArrayRef<int64_t> shape) {
         return shape[axis] % kTileDim != 0;
       })) {
@@ -938,9 +945,9 @@ planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
     auto joined = joinShards(1);
     if (!joined)
       return joined.takeError();
-    if (inputs.size() == 2) {
+    if (inputs.size() == 2 && !first.isRowMajor()) {
       // The tiled s2s program's transposes and concat run in bf16 for
-      // bfp8_b.
+      // bfp8_b (the row-major s2s program's CBs are the shards).
       int64_t widthTiles = joined->getShard()[1] / kTileDim;
       LayoutAttr staged = first.getDataType() == DataType::BFloat8B
                               ? first.withDataType(DataType::BFloat16)
@@ -1124,6 +1131,27 @@ llvm::Expected<std::optional<ProgramStep>>
 copyProgram(llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
             LayoutAttr in, LayoutAttr out);
 
+/// ttnn's row-major concat (rows in place) into row-major shards
+/// (concat_impl): the row-major program writes height shards itself (their
+/// pages are whole rows), width and block shards (pages of a shard width)
+/// through a DRAM interleaved result and to_memory_config.
+llvm::Error rowConcatIntoShards(llvm::SmallVectorImpl<ProgramStep> &programs,
+                                llvm::ArrayRef<int64_t> output,
+                                LayoutAttr firstRows, LayoutAttr out) {
+  if (out.getMemoryLayout() == TensorMemoryLayout::HeightSharded) {
+    programs.push_back(rowConcatProgram(output, firstRows, out));
+    return llvm::Error::success();
+  }
+  LayoutAttr staged = out.interleavedIn(PageLayout::RowMajor, BufferType::DRAM);
+  programs.push_back(rowConcatProgram(output, firstRows, staged));
+  auto place =
+      copyProgram(ConcatOp::getOperationName(), output, staged, out);
+  if (!place)
+    return place.takeError();
+  programs.push_back(**place);
+  return llvm::Error::success();
+}
+
 /// Concat of interleaved inputs (the file comment).
 llvm::Expected<ConcatPlan>
 planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
@@ -1142,9 +1170,7 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
     }
     // Into shards (concat_impl): ttnn's transposes around a concat of
     // unaligned rows take the sharded output config on the transposed shape
-    // (not modelled); the row-major program writes height shards itself
-    // (their pages are whole rows), width and block shards (pages of a shard
-    // width) through a DRAM interleaved result and to_memory_config.
+    // (not modelled); else rowConcatIntoShards.
     if (!rowsConcatInPlace(shapes, inputs, axis)) {
       // The transposed concat is placed in the output's memory config:
       // ttnn's TensorSpec check TT_FATALs when its shards do not fit the
@@ -1163,19 +1189,9 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
                                       "(ttnn transposes through the sharded "
                                       "config) is not modelled");
     }
-    if (out.getMemoryLayout() == TensorMemoryLayout::HeightSharded) {
-      plan.programs.push_back(
-          rowConcatProgram(plan.output, inputs.front(), out));
-      return plan;
-    }
-    LayoutAttr staged = out.interleavedIn(PageLayout::RowMajor,
-                                          BufferType::DRAM);
-    plan.programs.push_back(
-        rowConcatProgram(plan.output, inputs.front(), staged));
-    auto place = copyProgram(name, plan.output, staged, out);
-    if (!place)
-      return place.takeError();
-    plan.programs.push_back(**place);
+    if (llvm::Error err = rowConcatIntoShards(plan.programs, plan.output,
+                                              inputs.front(), out))
+      return err;
     return plan;
   }
   auto unaligned = tiledUnalignedConcat(shapes, inputs, axis, plan.output, out);
@@ -1252,9 +1268,15 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
                             " needs more shards than its grid holds (ttnn's "
                             "shard grid fit check)");
     }
-    return notSupportedError(name + ": concatenating along a padded "
-                                    "dimension into shards (through "
-                                    "row-major data) is not modelled");
+    // Measured (both devices, bf16 / f32 / bfp8_b, ranks 2 and 3, along
+    // the height and the width): rows concatenated in place into height or
+    // block shards. Width shards (tilize_with_val_padding's width-sharded
+    // program) and rank 1 are not.
+    if (transposed || !inPlace || rank < 2 ||
+        out.getMemoryLayout() == TensorMemoryLayout::WidthSharded)
+      return notSupportedError(name + ": concatenating along a padded "
+                                      "dimension into " + describe(out) +
+                               " (through row-major data) is not modelled");
   }
   uint64_t untilized = 0;
   for (auto [shape, layout, row] : llvm::zip(shapes, inputs, rows)) {
@@ -1264,6 +1286,26 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
       return untilize.takeError();
     plan.programs.push_back(conversionStep(*untilize, shape, row));
     untilized += l1BytesPerBank(shape, row);
+  }
+  if (out.isSharded()) {
+    // The row-major concat into row-major shards of the output's spec
+    // (rowConcatIntoShards), then tilize_with_val_padding into the output's
+    // shards (without the data type): one tile row of the whole width in and
+    // out (Wt pairs, also for block shards of a narrower shard).
+    LayoutAttr rowShards = LayoutAttr::get(
+        out.getContext(), PageLayout::RowMajor, out.getBufferType(),
+        out.getMemoryLayout(), type, out.getGrid(), out.getShard());
+    if (llvm::Error err = rowConcatIntoShards(plan.programs, plan.output,
+                                              rows.front(), rowShards))
+      return err;
+    LayoutAttr tiles = out.withDataType(type);
+    ProgramStep tilize;
+    tilize.dataflowBytes = uint64_t(geometry(plan.output).widthTiles) *
+                           (tileBytes(rowShards) + tileBytes(tiles));
+    tilize.allocatedL1 = l1BytesPerBank(plan.output, tiles);
+    plan.programs.push_back(tilize);
+    plan.layout = tiles;
+    return plan;
   }
   LayoutAttr joined = rowMajorIn(out.withDataType(type));
   if (llvm::Error err = rowConcatPrograms(plan.programs, shapes, rows, axis,
@@ -1321,6 +1363,46 @@ planUnshardedRowConcat(const std::vector<std::vector<int64_t>> &shapes,
   return std::move(plan);
 }
 
+/// Row-major L1 shards that ttnn's sharded programs join in place (the
+/// positive list measured on both mock devices, bf16 and f32, 2 and 3
+/// inputs, into L1 / DRAM interleaved and into the joined shards): height
+/// shards along the width (the row-major s2s or multi-tensor program),
+/// width shards along the height, block shards along either (the
+/// block-sharded program), every CB a shard, as planShardedConcat's tiled
+/// joins. Rows of whole L1 units (a width concat's rows, every shard row)
+/// and width or block shards spanning the width exactly: a ragged last
+/// shard column is transposed first (measured: 32 columns in block shards
+/// of 6), not modelled.
+bool rowShardsJoin(const std::vector<std::vector<int64_t>> &shapes,
+                   llvm::ArrayRef<LayoutAttr> inputs, int64_t axis) {
+  LayoutAttr first = inputs.front();
+  int64_t rank = int64_t(shapes.front().size());
+  TensorMemoryLayout scheme = first.getMemoryLayout();
+  bool width = rank >= 2 && axis == rank - 1, height = rank >= 2 &&
+                                                       axis == rank - 2;
+  bool joinable = (width && scheme != TensorMemoryLayout::WidthSharded) ||
+                  (height && scheme != TensorMemoryLayout::HeightSharded);
+  if (!joinable || !rowsConcatInPlace(shapes, inputs, axis))
+    return false;
+  uint64_t alignment = currentDevice().l1Alignment;
+  return llvm::all_of(llvm::zip(shapes, inputs), [&](auto pair) {
+    auto [shape, layout] = pair;
+    if (!layout.isRowMajor() || !layout.isSharded() || !layout.isL1() ||
+        layout.getMemoryLayout() != scheme ||
+        layout.getGrid() != first.getGrid())
+      return false;
+    llvm::ArrayRef<int64_t> shard = layout.getShard();
+    if ((uint64_t(shard[1]) * elementBytes(layout)) % alignment)
+      return false;
+    if (scheme == TensorMemoryLayout::HeightSharded)
+      return true;
+    int64_t columns = scheme == TensorMemoryLayout::WidthSharded
+                          ? layout.getGrid()[0] * layout.getGrid()[1]
+                          : layout.getGrid()[1];
+    return shard[1] * columns == shape.back();
+  });
+}
+
 llvm::Expected<ConcatPlan>
 planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
            const std::vector<LayoutAttr> &inputLayouts, int64_t dim,
@@ -1364,6 +1446,15 @@ planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
       if (auto plan = planUnshardedRowConcat(inputShapes, inputLayouts, *axis,
                                              *output, outputLayout))
         return std::move(*plan);
+      if (rowShardsJoin(inputShapes, inputLayouts, *axis)) {
+        if (outputLayout.isSharded())
+          if (llvm::Error err = checkShardedConcatOutput(
+                  inputLayouts.front(), *axis, int64_t(output->size()),
+                  outputLayout))
+            return err;
+        return planShardedConcat(inputShapes, inputLayouts, *axis,
+                                 std::move(*output), outputLayout);
+      }
       // Rows that are not whole alignment units are transposed first
       // (concat.cpp): not modelled.
       if (outputLayout.isSharded() &&
