@@ -142,15 +142,17 @@ struct ConvWindow {
            !padded();
   }
   /// ttnn folds a kernel equal to its stride (> 1) into a matmul over
-  /// stride-sized patches for a row-major DRAM or a height-sharded input
-  /// (auto_enable_kernel_folding).
+  /// stride-sized patches for a DRAM input, row-major or unpadded, or a
+  /// height-sharded one (auto_enable_kernel_folding; measured: a tiled DRAM
+  /// input with padding 1 runs the unfolded conv, a row-major one folds).
   bool foldsKernel(LayoutAttr input) const {
     bool folds = kernelH == strideH && kernelW == strideW &&
                  (strideH > 1 || strideW > 1) &&
                  (height + padTop + padBottom) % strideH == 0 &&
                  (width + padLeft + padRight) % strideW == 0;
-    return folds && (!input.isL1() || input.getMemoryLayout() ==
-                                          TensorMemoryLayout::HeightSharded);
+    bool dram = !input.isL1() && (input.isRowMajor() || !padded());
+    return folds && (dram || input.getMemoryLayout() ==
+                                 TensorMemoryLayout::HeightSharded);
   }
 };
 
@@ -1112,6 +1114,27 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
                           stringifyTensorMemoryLayout(scheme) +
                           " (its folded operands disagree); shard by blocks "
                           "or give an L1 input");
+    // Under block sharding from DRAM the folded activation's K (its
+    // channels padded to at least a multiple of 64, times the kernel) has
+    // more tiles than the prepared weights' (C x kernel) whenever padding C
+    // to 64 adds a tile (matmul's Kt_a == Kt_b TT_FATAL; measured on both
+    // devices, 20 cases: 3 to 120 channels, kernels 2, 3, 4, 8 and 16,
+    // row-major and tiled, 32 to 768 out channels). Otherwise it runs on some
+    // shapes (60, 63, 64, 124, 128, 192, 256 channels) and fails on others
+    // (64 channels, kernel 4, 128 out channels): not modelled.
+    if (!inputLayout.isL1()) {
+      int64_t kernel = w.kernelH * w.kernelW;
+      constexpr int64_t kFoldChannelAlignment = 64;
+      int64_t padded =
+          ceilDiv(w.inChannels, kFoldChannelAlignment) * kFoldChannelAlignment;
+      if (ceilDiv(padded * kernel, kTileDim) !=
+          ceilDiv(w.inChannels * kernel, kTileDim))
+        return backendError(what + ": ttnn 0.81.1 rejects it from DRAM under "
+                                   "block sharding when padding the " +
+                            llvm::Twine(w.inChannels) +
+                            " channels to a multiple of 64 adds a tile to K "
+                            "(its folded operands disagree: Kt_a == Kt_b)");
+    }
     return notSupportedError(what + ", which is not modelled");
   }
   if (inputLayout.isSharded() && inputLayout.getMemoryLayout() != scheme)
