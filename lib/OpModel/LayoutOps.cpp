@@ -770,11 +770,36 @@ struct ConcatPlan {
   LayoutAttr layout;
 };
 
+/// The shard dimension (0 rows, 1 columns) ttnn's sharded concat programs
+/// join in place for `scheme` shards concatenated along `axis`
+/// (concat_device_operation.cpp: shard_dim_compatible and its checks), one
+/// row per measured join; nullopt: not joinable (the inputs are copied out of
+/// their shards first, or ttnn TT_FATALs into shards).
+std::optional<int> joinedShardDim(TensorMemoryLayout scheme, int64_t axis,
+                                  int64_t rank) {
+  struct Join {
+    TensorMemoryLayout scheme;
+    bool alongWidth; // else along the height (the second-to-last dimension)
+    int shardDim;
+  };
+  static constexpr Join kJoins[] = {
+      {TensorMemoryLayout::HeightSharded, true, 1},
+      {TensorMemoryLayout::BlockSharded, true, 1},
+      {TensorMemoryLayout::WidthSharded, false, 0},
+      {TensorMemoryLayout::BlockSharded, false, 0}};
+  if (rank < 2 || axis < rank - 2)
+    return std::nullopt;
+  bool alongWidth = axis == rank - 1;
+  for (const Join &join : kJoins)
+    if (join.scheme == scheme && join.alongWidth == alongWidth)
+      return join.shardDim;
+  return std::nullopt;
+}
+
 /// ttnn's checks of L1 shards concatenated into shards
 /// (concat_device_operation.cpp, validate_on_program_cache_miss): the
-/// output in the inputs' scheme and on their grid, a last-dimension concat of
-/// height or block shards, a second-to-last-dimension one of width or block
-/// shards, no other dimension. Measured for row-major shards on both devices.
+/// output in the inputs' scheme and on their grid, and a joinable dimension
+/// (joinedShardDim). Measured for row-major and tiled shards on both devices.
 llvm::Error checkShardedConcatOutput(LayoutAttr first, int64_t axis,
                                      int64_t rank, LayoutAttr out) {
   llvm::StringRef name = ConcatOp::getOperationName();
@@ -783,10 +808,7 @@ llvm::Error checkShardedConcatOutput(LayoutAttr first, int64_t axis,
     return backendError(name + ": the output " + describe(out) +
                         " is not sharded like the inputs (ttnn 0.81.1: "
                         "TT_FATAL)");
-  bool width = axis == rank - 1, height = rank >= 2 && axis == rank - 2;
-  bool block = scheme == TensorMemoryLayout::BlockSharded;
-  if ((width && (block || scheme == TensorMemoryLayout::HeightSharded)) ||
-      (height && (block || scheme == TensorMemoryLayout::WidthSharded)))
+  if (joinedShardDim(scheme, axis, rank))
     return llvm::Error::success();
   return backendError(name + ": " + describe(first) +
                       " inputs concatenated along dimension " +
@@ -885,99 +907,73 @@ planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
         offset += shape.back();
       }
     }
+    // The untilized rows keep the inputs' shard spec, so a sharded output
+    // meets the sharded programs' checks (measured on both devices: height
+    // shards along a padded height into shards on another grid, fresh draw
+    // seed 400628287 concat #11).
+    if (outputLayout.isSharded())
+      if (llvm::Error err =
+              checkShardedConcatOutput(first, axis, rank, outputLayout))
+        return err;
     return unsupported("a concat dimension that is not a tile multiple");
   }
-  bool alongWidth = axis == rank - 1, alongHeight = axis == rank - 2;
   ConcatPlan plan;
   plan.output = std::move(output);
-  // Each input copied interleaved into the output's buffer, then the
-  // interleaved program.
-  auto copiedFirst = [&]() -> llvm::Expected<ConcatPlan> {
+  std::optional<int> joinedDim = joinedShardDim(scheme, axis, rank);
+  if (!joinedDim) {
+    // Not joinable: into shards ttnn TT_FATALs (height shards along the
+    // height not measured); else each input is copied interleaved into the
+    // output's buffer, then the interleaved program runs.
+    if (outputLayout.isSharded()) {
+      if (scheme == TensorMemoryLayout::HeightSharded && axis == rank - 2)
+        return unsupported("a concat along the height into " +
+                           describe(outputLayout));
+      return checkShardedConcatOutput(first, axis, rank, outputLayout);
+    }
     for (auto [shape, layout] : llvm::zip(inputShapes, inputs))
       plan.intermediateL1 += l1BytesPerBank(
           shape, layout.interleavedIn(PageLayout::Tile,
                                       outputLayout.getBufferType()));
     plan.cbBytes = kCopyPages * tileBytes(outputLayout);
-    return std::move(plan);
-  };
-  // The shards concatenated on each core (shard `dim` summed), kept as the
-  // output or copied to an interleaved one by sharded_to_interleaved.
-  auto joinShards = [&](int dim) -> llvm::Expected<LayoutAttr> {
-    int other = 1 - dim;
-    int64_t joinedExtent = 0;
-    for (LayoutAttr layout : inputs) {
-      if (layout.getShard()[other] != first.getShard()[other])
-        return unsupported("inputs of different shard shapes across the "
-                           "concatenated dimension");
-      joinedExtent += layout.getShard()[dim];
-    }
-    llvm::SmallVector<int64_t, 2> shard(first.getShard());
-    shard[dim] = joinedExtent;
-    LayoutAttr joined = first.withShards(first.getGrid(), shard);
-    if (outputLayout.isSharded()) {
-      if (outputLayout.getMemoryLayout() != scheme ||
-          outputLayout.getGrid() != first.getGrid())
-        return backendError(name + ": the output " +
-                            describe(outputLayout) + " is not sharded like "
-                            "the inputs (ttnn 0.81.1: TT_FATAL)");
-      if (!outputLayout.isL1() || !shardedAlike(outputLayout, joined))
-        return unsupported("a sharded output other than the concatenated "
-                           "shards (" + describe(joined) + ")");
-    } else {
-      plan.intermediateL1 = l1BytesPerBank(plan.output, joined);
-    }
-    return joined;
-  };
-  if (!alongWidth && !alongHeight) {
-    if (outputLayout.isSharded())
-      return backendError(name + ": sharded inputs along dimension " +
-                          llvm::Twine(axis) + " into a sharded output (ttnn "
-                          "0.81.1: TT_FATAL)");
-    return copiedFirst();
-  }
-  switch (scheme) {
-  case TensorMemoryLayout::HeightSharded: {
-    if (alongHeight && !outputLayout.isSharded())
-      return copiedFirst();
-    if (!alongWidth)
-      return unsupported("a concat along the height into " +
-                         describe(outputLayout));
-    auto joined = joinShards(1);
-    if (!joined)
-      return joined.takeError();
-    if (inputs.size() == 2 && !first.isRowMajor()) {
-      // The tiled s2s program's transposes and concat run in bf16 for
-      // bfp8_b (the row-major s2s program's CBs are the shards).
-      int64_t widthTiles = joined->getShard()[1] / kTileDim;
-      LayoutAttr staged = first.getDataType() == DataType::BFloat8B
-                              ? first.withDataType(DataType::BFloat16)
-                              : first;
-      plan.cbBytes = uint64_t(2 * widthTiles) * tileBytes(staged) +
-                     uint64_t(widthTiles) * tileBytes(first);
-    }
     return plan;
   }
-  case TensorMemoryLayout::WidthSharded:
-  case TensorMemoryLayout::BlockSharded: {
-    bool width = scheme == TensorMemoryLayout::WidthSharded;
-    if (width && alongWidth) {
-      if (outputLayout.isSharded())
-        return backendError(name + ": width-sharded inputs along the width "
-                            "need an interleaved output (ttnn 0.81.1: "
-                            "TT_FATAL)");
-      return copiedFirst();
-    }
-    // Width shards along the height, block shards either way: every CB a
-    // shard.
-    auto joined = joinShards(alongHeight ? 0 : 1);
-    if (!joined)
-      return joined.takeError();
-    return plan;
+  // The shards concatenated on each core (shard `joinedDim` summed), kept as
+  // the output or copied to an interleaved one by sharded_to_interleaved;
+  // every CB a shard, but for the tiled s2s program of two height-sharded
+  // inputs.
+  int dim = *joinedDim, other = 1 - dim;
+  int64_t joinedExtent = 0;
+  for (LayoutAttr layout : inputs) {
+    if (layout.getShard()[other] != first.getShard()[other])
+      return unsupported("inputs of different shard shapes across the "
+                         "concatenated dimension");
+    joinedExtent += layout.getShard()[dim];
   }
-  case TensorMemoryLayout::Interleaved:
-    break;
+  llvm::SmallVector<int64_t, 2> shard(first.getShard());
+  shard[dim] = joinedExtent;
+  LayoutAttr joined = first.withShards(first.getGrid(), shard);
+  if (outputLayout.isSharded()) {
+    if (llvm::Error err =
+            checkShardedConcatOutput(first, axis, rank, outputLayout))
+      return err;
+    if (!outputLayout.isL1() || !shardedAlike(outputLayout, joined))
+      return unsupported("a sharded output other than the concatenated "
+                         "shards (" + describe(joined) + ")");
+  } else {
+    plan.intermediateL1 = l1BytesPerBank(plan.output, joined);
   }
-  llvm_unreachable("planShardedConcat takes sharded inputs");
+  if (scheme == TensorMemoryLayout::HeightSharded && inputs.size() == 2 &&
+      !first.isRowMajor()) {
+    // The tiled s2s program's transposes and concat run in bf16 for bfp8_b
+    // (the row-major s2s program's CBs are the shards).
+    int64_t widthTiles = joined.getShard()[1] / kTileDim;
+    LayoutAttr staged = first.getDataType() == DataType::BFloat8B
+                            ? first.withDataType(DataType::BFloat16)
+                            : first;
+    plan.cbBytes = uint64_t(2 * widthTiles) * tileBytes(staged) +
+                   uint64_t(widthTiles) * tileBytes(first);
+  }
+  return plan;
 }
 
 /// ttnn's concat row-major program: 2 output rows, each aligned to the larger
@@ -1332,12 +1328,9 @@ std::optional<llvm::Expected<ConcatPlan>>
 planUnshardedRowConcat(const std::vector<std::vector<int64_t>> &shapes,
                        llvm::ArrayRef<LayoutAttr> inputs, int64_t axis,
                        const std::vector<int64_t> &output, LayoutAttr out) {
-  int64_t rank = int64_t(output.size());
-  bool width = axis == rank - 1, height = rank >= 2 && axis == rank - 2;
-  TensorMemoryLayout scheme = inputs.front().getMemoryLayout();
-  bool joinable =
-      (width && scheme != TensorMemoryLayout::WidthSharded) ||
-      (height && scheme != TensorMemoryLayout::HeightSharded);
+  bool joinable = joinedShardDim(inputs.front().getMemoryLayout(), axis,
+                                 int64_t(output.size()))
+                      .has_value();
   if (out.isSharded() || joinable ||
       !rowsConcatInPlace(shapes, inputs, axis) ||
       !llvm::all_of(inputs, [](LayoutAttr l) {
@@ -1378,11 +1371,8 @@ bool rowShardsJoin(const std::vector<std::vector<int64_t>> &shapes,
   LayoutAttr first = inputs.front();
   int64_t rank = int64_t(shapes.front().size());
   TensorMemoryLayout scheme = first.getMemoryLayout();
-  bool width = rank >= 2 && axis == rank - 1, height = rank >= 2 &&
-                                                       axis == rank - 2;
-  bool joinable = (width && scheme != TensorMemoryLayout::WidthSharded) ||
-                  (height && scheme != TensorMemoryLayout::HeightSharded);
-  if (!joinable || !rowsConcatInPlace(shapes, inputs, axis))
+  if (!joinedShardDim(scheme, axis, rank) ||
+      !rowsConcatInPlace(shapes, inputs, axis))
     return false;
   uint64_t alignment = currentDevice().l1Alignment;
   return llvm::all_of(llvm::zip(shapes, inputs), [&](auto pair) {

@@ -80,7 +80,7 @@ func.func @width_block(%w: tensor<256x1024xbf16, #ws4>, %b: tensor<256x1024xbf16
   // Along the width: each input copied interleaved into L1 (2 x 8192 B), then the 2-page program.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: success cb=4096 l1=32768 total=36864 out=16384
   %1 = ttnn.concat %w, %w {dim = 1 : si32} : tensor<256x1024xbf16, #ws4>, tensor<256x1024xbf16, #ws4> -> tensor<256x2048xbf16, #l1>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: width-sharded inputs along the width need an interleaved output
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: the output l1 block_sharded bf16 (grid 4x8, shard 64x256) is not sharded like the inputs
   %2 = ttnn.concat %w, %w {dim = 1 : si32} : tensor<256x1024xbf16, #ws4>, tensor<256x1024xbf16, #ws4> -> tensor<256x2048xbf16, #bs4w>
   // Block shards along the width, into L1: the joined shards (32768 B) then sharded_to_interleaved
   // (16384 B a core on Wormhole's 64 banks, 8192 on Blackhole's 130).
