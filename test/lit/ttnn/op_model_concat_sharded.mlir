@@ -91,7 +91,7 @@ func.func @width_block(%w: tensor<256x1024xbf16, #ws4>, %b: tensor<256x1024xbf16
   // 2-page program; into shards ttnn fails.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: success cb=4096 l1=0 total=4096 out=0
   %4 = ttnn.concat %b3, %b3 {dim = 0 : si32} : tensor<1x256x1024xbf16, #bs4>, tensor<1x256x1024xbf16, #bs4> -> tensor<2x256x1024xbf16, #dram>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: sharded inputs along dimension 0 into a sharded output (ttnn 0.81.1: TT_FATAL)
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: the output l1 width_sharded bf16 (grid 4x8, shard 512x32) is not sharded like the inputs (ttnn 0.81.1: TT_FATAL)
   %6 = ttnn.concat %b3, %b3 {dim = 0 : si32} : tensor<1x256x1024xbf16, #bs4>, tensor<1x256x1024xbf16, #bs4> -> tensor<2x256x1024xbf16, #ws4h>
   // Interleaved inputs into block shards: the 2-page CB.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: success cb=4096 l1=32768 total=36864 out=32768
