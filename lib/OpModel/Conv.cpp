@@ -258,24 +258,30 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
   // A height-sharded input (the only sharded one this path sees) of whole
   // channel tiles and shards of whole tile rows is tilized where it is, on
   // the input's grid (measured on both devices: 56x56x64 on 7x7 cores of 64
-  // rows). Other shards are resharded from L1 through buffers not derived
-  // (measured: 14x14x64 on 2x2 cores of 49 rows, 4096 B more L1 than a
-  // reshard and its tilized copy), and channels that are not whole tiles take
-  // further programs (28x28x40 on 7x7 cores of 16 rows, 2048 B more): not
-  // modelled.
+  // rows). Shards of part tile rows (whole channel tiles) are resharded from
+  // L1 as an interleaved input's (no scratchpad), padded by ttnn's pad
+  // program into a second buffer (one input row of dataflow buffer), tilized
+  // into a third; the reshard and the padded copy are freed before the
+  // matmul (measured on both devices: 14x14x64 on 2x2 cores of 49 rows,
+  // 14x14x1024 on 2x8 cores of 13; fresh draw seed 214009588 conv2d #5).
+  // Channels that are not whole tiles take further programs (28x28x40 on 7x7
+  // cores of 16 rows, 2048 B more): not modelled.
   bool sharded = io.input.isSharded();
-  bool inPlace = false;
+  bool inPlace = false, padded = false;
   if (sharded) {
     llvm::ArrayRef<int64_t> shard = io.input.getShard();
-    if (shard[1] % kTileDim != 0 || shard[0] % kTileDim != 0)
+    if (shard[1] % kTileDim != 0)
       return notSupportedError(
           name + ": a height-sharded input (" + describe(io.input) +
           ") of the height-sharded matmul is modelled in shards of whole "
-          "tiles only");
-    inPlace = true;
-    rows = shard[0];
-    cores = ceilDiv(w.pixels(), rows);
-    grid = {io.input.getGrid()[0], io.input.getGrid()[1]};
+          "channel tiles only");
+    padded = shard[0] % kTileDim != 0;
+    inPlace = !padded;
+    if (inPlace) {
+      rows = shard[0];
+      cores = ceilDiv(w.pixels(), rows);
+      grid = {io.input.getGrid()[0], io.input.getGrid()[1]};
+    }
   }
   uint64_t reshard = uint64_t(rows) * kTiles * kTileDim * kStickElementBytes;
   uint64_t out = tiledRows(rows, nTiles, io.outTile);
@@ -309,6 +315,12 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
   // the matmul's input.
   a.programs = {convPhase(0, scratch, reshard + tilized, io.tiled ? 0 : reshard),
                 convPhase(cbBytes, 0, out, 0)};
+  if (padded)
+    a.programs = {convPhase(0, 0, reshard, 0),
+                  convPhase(uint64_t(kTiles * kTileDim) * kStickElementBytes, 0,
+                            reshard, 0),
+                  convPhase(0, 0, tilized, 2 * reshard),
+                  convPhase(cbBytes, 0, out, 0)};
   int64_t shard[2] = {rows, nTiles * kTileDim};
   a.output = io.sharded(TensorMemoryLayout::HeightSharded, grid, shard);
   a.outputShape = {1, 1, w.pixels(), w.outChannels};
