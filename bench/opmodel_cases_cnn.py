@@ -113,10 +113,6 @@ DIFFERENCES: dict[str, str] = {
     "not modelled (not_implemented)",
     "conv2d 1x56x56x64->64 k4s4p0 dram_rm->conv_bs": "kernel-stride folding under block sharding: ttnn runs "
     "some (this one) and rejects others, not modelled (not_implemented)",
-    "conv2d 1x64x64x32->64 k2s2p0 g:hs:8x8:64x32:rm->conv_hs": "kernel-stride folding of a height-sharded "
-    "input: ttnn folds the shards, not modelled (not_implemented)",
-    "conv2d 1x56x56x16->64 k4s4p0 g:hs:7x7:64x16:rm->conv_hs": "kernel-stride folding of a height-sharded "
-    "input: ttnn folds the shards, not modelled (not_implemented)",
 }
 def _dims(shape: tuple[int, ...]) -> str:
     return "x".join(map(str, shape))

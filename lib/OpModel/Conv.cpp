@@ -260,10 +260,11 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
   // the input's grid (measured on both devices: 56x56x64 on 7x7 cores of 64
   // rows). Shards of part tile rows (whole channel tiles) are resharded from
   // L1 as an interleaved input's (no scratchpad), padded by ttnn's pad
-  // program into a second buffer (one input row of dataflow buffer), tilized
-  // into a third; the reshard and the padded copy are freed before the
-  // matmul (measured on both devices: 14x14x64 on 2x2 cores of 49 rows,
-  // 14x14x1024 on 2x8 cores of 13; fresh draw seed 214009588 conv2d #5).
+  // program into a second buffer (one input row of dataflow buffer) when the
+  // pixels are not whole tile rows, tilized into a third; the reshard and the
+  // padded copy are freed before the matmul (measured on both devices:
+  // 14x14x64 on 2x2 cores of 49 rows, 14x14x1024 on 2x8 cores of 13 - fresh
+  // draw seed 214009588 conv2d #5 -, 2x16x16x256 folded on 4x8 of 16).
   // Channels that are not whole tiles take further programs (28x28x40 on 7x7
   // cores of 16 rows, 2048 B more): not modelled.
   bool sharded = io.input.isSharded();
@@ -315,12 +316,20 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
   // the matmul's input.
   a.programs = {convPhase(0, scratch, reshard + tilized, io.tiled ? 0 : reshard),
                 convPhase(cbBytes, 0, out, 0)};
-  if (padded)
+  if (padded && w.pixels() % kTileDim == 0)
+    a.programs = {convPhase(0, 0, reshard, 0),
+                  convPhase(0, 0, tilized, reshard),
+                  convPhase(cbBytes, 0, out, 0)};
+  else if (padded) {
+    // The tilize allocates its output while the pad's row buffer is still
+    // allocated (measured: 3x40x40x16 folded by 4, 512 B more total).
+    ProgramStep tilize = convPhase(0, 0, tilized, 2 * reshard);
+    tilize.overlapsPreviousBuffers = true;
     a.programs = {convPhase(0, 0, reshard, 0),
                   convPhase(uint64_t(kTiles * kTileDim) * kStickElementBytes, 0,
                             reshard, 0),
-                  convPhase(0, 0, tilized, 2 * reshard),
-                  convPhase(cbBytes, 0, out, 0)};
+                  tilize, convPhase(cbBytes, 0, out, 0)};
+  }
   int64_t shard[2] = {rows, nTiles * kTileDim};
   a.output = io.sharded(TensorMemoryLayout::HeightSharded, grid, shard);
   a.outputShape = {1, 1, w.pixels(), w.outChannels};
@@ -824,6 +833,53 @@ void copyOut(ConvAnalysis &a, LayoutAttr requested) {
   a.programs.push_back(copy);
 }
 
+/// Kernel-stride folding of row-major height shards under height sharding
+/// (an unpadded window; ttnn's fold.cpp and conv2d's folding, measured on
+/// both devices): shards that are not whole bands of stride x width input
+/// pixels are resharded first (reshard_if_needed: the most cores up to the
+/// grid that divide the bands, each a whole number of bands), ttnn's fold
+/// writes the folded pixels (width / stride of them a band, C x stride^2
+/// channels; the same bytes) into shards of its own (its CBs are the shards)
+/// and the reshard is freed; the folded tensor, live to the end, is the input
+/// of the height-sharded 1x1 matmul of C x stride^2 channels (analyseMatmul).
+llvm::Expected<ConvAnalysis> analyseFoldedShards(const ConvWindow &w,
+                                                 const ConvIO &io) {
+  int64_t channels = w.inChannels;
+  int64_t bandPixels = w.strideH * w.width;
+  int64_t bands = w.batch * w.height / w.strideH;
+  llvm::ArrayRef<int64_t> shard = io.input.getShard();
+  int64_t rows = shard[0];
+  int64_t cores = io.input.getGrid()[0] * io.input.getGrid()[1];
+  llvm::SmallVector<ProgramStep, 4> fold;
+  if (rows % bandPixels != 0) {
+    cores = currentDevice().numCores();
+    while (bands % cores != 0)
+      --cores;
+    rows = ceilDiv(w.pixels() / cores, bandPixels) * bandPixels;
+    fold.push_back(convPhase(0, 0, uint64_t(rows) * channels *
+                                       kStickElementBytes, 0));
+  }
+  uint64_t shardBytes = uint64_t(rows) * channels * kStickElementBytes;
+  fold.push_back(convPhase(0, 0, shardBytes, fold.empty() ? 0 : shardBytes));
+  ConvWindow folded = w;
+  folded.height = w.height / w.strideH;
+  folded.width = w.width / w.strideW;
+  folded.inChannels = channels * w.strideH * w.strideW;
+  folded.kernelH = folded.kernelW = folded.strideH = folded.strideW = 1;
+  int64_t foldedRows = rows / (w.strideH * w.strideW);
+  std::array<int64_t, 2> grid = gridOf(cores);
+  ConvIO foldedIO = io;
+  foldedIO.input = LayoutAttr::get(
+      io.input.getContext(), PageLayout::RowMajor, BufferType::L1,
+      TensorMemoryLayout::HeightSharded, io.input.getDataType(), grid,
+      llvm::ArrayRef<int64_t>{foldedRows, folded.inChannels});
+  auto a = analyseMatmul(folded, foldedIO);
+  if (!a)
+    return a.takeError();
+  a->programs.insert(a->programs.begin(), fold.begin(), fold.end());
+  return a;
+}
+
 /// The call's formats, or why they are not modelled (see ConvIO).
 llvm::Expected<ConvIO> convIO(llvm::ArrayRef<int64_t> inputShape,
                               LayoutAttr inputLayout, LayoutAttr weightLayout,
@@ -1146,6 +1202,15 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
                             llvm::Twine(w.inChannels) +
                             " channels to a multiple of 64 adds a tile to K "
                             "(its folded operands disagree: Kt_a == Kt_b)");
+    }
+    if (inputLayout.isSharded() && inputLayout.isRowMajor() &&
+        inputLayout.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
+        scheme == TensorMemoryLayout::HeightSharded && !w.padded() &&
+        inputShape.back() == w.inChannels) {
+      auto a = analyseFoldedShards(w, *io);
+      if (a)
+        copyOut(*a, outputLayout);
+      return a;
     }
     return notSupportedError(what + ", which is not modelled");
   }
