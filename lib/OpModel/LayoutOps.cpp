@@ -1393,6 +1393,45 @@ bool rowShardsJoin(const std::vector<std::vector<int64_t>> &shapes,
   });
 }
 
+/// Row-major L1 width shards concatenated along the width into an
+/// interleaved output: ttnn's transpose test (build_non_aligned_last_dim_
+/// concat) reads a shard row's physical width (shard width x cores), whole L1
+/// units here, so nothing is transposed; the inputs are copied to the
+/// output's memory config (not joinable) and concat_impl TT_FATALs on copies
+/// whose rows are not whole units of that buffer's alignment. Measured on
+/// both devices: 116 columns in 8 shards of 15, 100 in 4 of 26 (2 and 3
+/// inputs, bf16 and f32, into L1 and DRAM; fresh draw seed 403549318
+/// concat #19); 100 in 5 of 20 (physical rows unaligned) is transposed and
+/// runs.
+llvm::Error checkRaggedWidthShards(
+    const std::vector<std::vector<int64_t>> &shapes,
+    llvm::ArrayRef<LayoutAttr> inputs, int64_t axis, LayoutAttr out) {
+  int64_t rank = int64_t(shapes.front().size());
+  if (out.isSharded() || axis != rank - 1)
+    return llvm::Error::success();
+  uint64_t alignment = currentDevice().l1Alignment;
+  llvm::SmallVector<LayoutAttr, 4> copies;
+  for (LayoutAttr layout : inputs) {
+    if (!layout.isRowMajor() || !layout.isL1() ||
+        layout.getMemoryLayout() != TensorMemoryLayout::WidthSharded)
+      return llvm::Error::success();
+    int64_t cores = layout.getGrid()[0] * layout.getGrid()[1];
+    if ((uint64_t(layout.getShard()[1] * cores) * elementBytes(layout)) %
+        alignment)
+      return llvm::Error::success();
+    copies.push_back(
+        layout.interleavedIn(PageLayout::RowMajor, out.getBufferType()));
+  }
+  if (rowsConcatInPlace(shapes, copies, axis))
+    return llvm::Error::success();
+  return backendError(ConcatOp::getOperationName() +
+                      ": row-major width shards concatenated along the "
+                      "width are copied to " + describe(out) +
+                      " untransposed (their shard rows are whole L1 units), "
+                      "where ttnn 0.81.1 needs rows of whole alignment units "
+                      "(TT_FATAL)");
+}
+
 llvm::Expected<ConcatPlan>
 planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
            const std::vector<LayoutAttr> &inputLayouts, int64_t dim,
@@ -1456,6 +1495,9 @@ planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
                 inputLayouts.front(), *axis, int64_t(output->size()),
                 outputLayout))
           return err;
+      if (llvm::Error err = checkRaggedWidthShards(inputShapes, inputLayouts,
+                                                   *axis, outputLayout))
+        return err;
       return notSupportedError(name + ": concatenating row-major shards is "
                                       "not modelled");
     }

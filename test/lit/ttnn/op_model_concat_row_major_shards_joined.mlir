@@ -15,6 +15,7 @@
 #bs8 = #ttnn.layout<row_major, l1, block_sharded, bf16, grid = 1x4, shard = 256x8>
 #bs16 = #ttnn.layout<row_major, l1, block_sharded, bf16, grid = 1x4, shard = 256x16>
 #bs6 = #ttnn.layout<row_major, l1, block_sharded, bf16, grid = 1x6, shard = 256x6>
+#ws15 = #ttnn.layout<row_major, l1, width_sharded, bf16, grid = 1x8, shard = 640x15>
 #rm_dram = #ttnn.layout<row_major, dram, interleaved, bf16>
 #rm_l1 = #ttnn.layout<row_major, l1, interleaved, bf16>
 #rm_l1f32 = #ttnn.layout<row_major, l1, interleaved, f32>
@@ -42,9 +43,13 @@ func.func @joined(%a: tensor<2x493x320xbf16, #hs31>, %b: tensor<2x100x64xbf16, #
 }
 
 // CHECK-LABEL: op constraints of @ragged
-func.func @ragged(%a: tensor<4x64x32xbf16, #bs6>) {
+func.func @ragged(%a: tensor<4x64x32xbf16, #bs6>, %b: tensor<640x116xbf16, #ws15>) {
   // 32 columns in 6 shards of 6 (fresh draw seed 214009588 concat #20: ttnn transposes first).
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: not_implemented: ttnn.concat: concatenating row-major shards is not modelled
   %0 = ttnn.concat %a, %a {dim = 2 : si32} : tensor<4x64x32xbf16, #bs6>, tensor<4x64x32xbf16, #bs6> -> tensor<4x64x64xbf16, #rm_l1>
+  // 116 columns in 8 width shards of 15: physical rows of 240 B pass ttnn's transpose test, the
+  // interleaved copies' 232 B rows fail concat_impl's check (fresh draw seed 403549318 concat #19).
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: row-major width shards concatenated along the width
+  %1 = ttnn.concat %b, %b {dim = -1 : si32} : tensor<640x116xbf16, #ws15>, tensor<640x116xbf16, #ws15> -> tensor<640x232xbf16, #rm_l1>
   return
 }
