@@ -1207,13 +1207,45 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
                               }));
   // Whole bfp8_b tiles still take ttnn's non-aligned last-dimension path
   // when that predicate holds on them (bfp8TiledRowsUnaligned: Blackhole's
-  // DRAM, 32-column inputs; measured 672x32 L1 + DRAM into DRAM: cb 4352,
-  // l1 1088), which is not modelled for whole tiles.
-  if (!padded && bfp8TiledRowsUnaligned(shapes, inputs, axis))
-    return notSupportedError(name + ": whole bfp8_b tiles whose padded rows "
-                                    "are not whole units of their buffer's "
-                                    "alignment take ttnn's non-aligned "
-                                    "concat (not modelled)");
+  // DRAM, 32-column inputs): each input's tiled WH transpose (ttnn's
+  // transpose model) into its own buffer, the interleaved program along the
+  // rows into the output's buffer, the transpose back into the output; the
+  // transposed inputs live to the end. Measured on Blackhole, 2 to 4 inputs
+  // of 2 and 3 dimensions, L1 and DRAM inputs into L1 and DRAM (fresh draws
+  // seeds 11101 #10, 403549318 #21, 610376027 #11); into shards not
+  // modelled.
+  if (!padded && bfp8TiledRowsUnaligned(shapes, inputs, axis)) {
+    if (out.isSharded())
+      return notSupportedError(name + ": whole bfp8_b tiles transposed by "
+                                      "ttnn's non-aligned concat into "
+                                      "shards are not modelled");
+    auto transposeStep = [&](llvm::ArrayRef<int64_t> shape, LayoutAttr from,
+                             LayoutAttr to) -> llvm::Expected<ProgramStep> {
+      auto t = OpModel<TransposeOp>::getOpConstraints(shape, from, -2, -1, to);
+      if (!t)
+        return t.takeError();
+      ProgramStep step;
+      step.dataflowBytes = t->cbL1PeakSize;
+      step.allocatedL1 = l1BytesPerBank(swappedLastTwo(shape), to);
+      return step;
+    };
+    for (auto [shape, layout] : llvm::zip(shapes, inputs)) {
+      auto step = transposeStep(shape, layout, layout);
+      if (!step)
+        return step.takeError();
+      plan.programs.push_back(*step);
+    }
+    std::vector<int64_t> joined = swappedLastTwo(plan.output);
+    ProgramStep join;
+    join.dataflowBytes = kCopyPages * tileBytes(out);
+    join.allocatedL1 = l1BytesPerBank(joined, out);
+    plan.programs.push_back(join);
+    auto back = transposeStep(joined, out, out);
+    if (!back)
+      return back.takeError();
+    plan.programs.push_back(*back);
+    return plan;
+  }
   // Interleaved tiled inputs write a sharded output through the same CB
   // (measured: height, width and block shards).
   if (!padded) {
