@@ -160,9 +160,6 @@ struct ConvWindow {
 constexpr double kCyclesPerTileProduct = 64;
 /// The conv program's L1 scratch CB (get_cb_info's l1_scratchpad_CB_size).
 constexpr uint64_t kConvScratchCBBytes = 64;
-/// What ttnn 0.81.1 holds beyond the model at a CB-free peak of
-/// width-sharded DRAM slices (OpModel<Conv2dOp>::getOpConstraints).
-constexpr uint64_t kSlicedWidthUnplacedCB = 128;
 
 /// The call's tensors and the formats its buffers take: the halo's act
 /// sticks are bf16; the result's format is the output layout's (ttnn's
@@ -203,8 +200,6 @@ struct ConvAnalysis {
   llvm::SmallVector<ProgramStep, 4> programs;
   int64_t cores, kTiles, nTiles, mTiles;
   uint64_t sliceEstimate = 0, weightCBBytes = 0;
-  /// Run in width-sharded DRAM slices (sliceConvolution).
-  bool slicedWidth = false;
 };
 
 /// A phase of the conv pipeline: its circular buffers and scratchpads, the
@@ -568,6 +563,14 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
   HaloInput haloInput{io.tiled, b.haloColumns};
   HaloBuffers halo = b.throughHalo ? haloBuffers(sliding, b.d, haloInput)
                                    : reshardBuffers(b.d);
+  // The conv's halo of a row-major input holds two padding sticks of the
+  // core's channels as CBs (measured on both devices under every scheme:
+  // 2 x 128 B for 64 channels height sharded, 2 x 64 B for 32 a core width
+  // sharded, 2 x 16 B for 8 a core block sharded); they show where the halo
+  // holds the overall peak (width-sharded DRAM slices: 1x112x112 1x1
+  // stride-2 convs, fresh draw seed 235901479 conv2d #20).
+  if (b.throughHalo && !io.tiled)
+    halo.cbBytes += 2 * uint64_t(b.d.channelsPerCore) * kStickElementBytes;
   // A tiled reshard, one of L1 shards and a DRAM slice's padded_slice (which
   // writes the slice into its shards) have no stick scratchpad.
   if (io.tiled || io.input.isSharded() || w.sliced)
@@ -1085,7 +1088,6 @@ llvm::Expected<ConvAnalysis> sliceConvolution(const ConvWindow &w,
         continue;
       ConvAnalysis result = std::move(whole);
       result.programs.clear();
-      result.slicedWidth = path == analyseWidthConv;
       for (const ConvAnalysis &slice : slices)
         result.programs.append(slice.programs.begin(), slice.programs.end());
       llvm::SmallVector<int64_t, 4> image = {w.batch, full.outH(), full.outW(),
@@ -1286,20 +1288,6 @@ llvm::Expected<OpConstraints> OpModel<Conv2dOp>::getOpConstraints(
     return a.takeError();
   auto c = finishPrograms(Conv2dOp::getOperationName(), a->programs,
                           a->outputShape, a->output, initialState);
-  // Width-sharded DRAM slices whose overall peak falls on a moment without
-  // CBs (the model's overall peak within 128 B of its L1 peak): ttnn 0.81.1
-  // reports 128 B more there (measured, Wormhole and Blackhole: 1x112x112
-  // and 1x160x160 1x1 stride-2 convs of 32 to 512 channels, 2x112x112, and
-  // 112x112 with padding 1; fresh draw seed 235901479 conv2d #20), a CB the
-  // model does not place; where the conv's CBs hold the peak (96x96,
-  // 128x128, 144x144, 3x3 kernels) the model is exact.
-  if (c && a->slicedWidth &&
-      c->peakL1MemorySize < c->tensorL1PeakSize + kSlicedWidthUnplacedCB)
-    return notSupportedError(
-        Conv2dOp::getOperationName() +
-        llvm::Twine(": width-sharded DRAM slices whose peak falls where the "
-                    "conv's CBs are not allocated: ttnn 0.81.1 holds 128 B "
-                    "more there that the model does not place"));
   return c;
 }
 
