@@ -111,15 +111,8 @@ DIFFERENCES: dict[str, str] = {
     "conv2d 1x28x28x40->96 k1s1p0 g:hs:7x7:16x40:rm->conv_hs": "a height-sharded input of channels that are not "
     "whole tiles into the 1x1 matmul: ttnn runs further programs (2048 B more L1 than an interleaved input), "
     "not modelled (not_implemented)",
-    "conv2d 1x56x56x64->256 k1s1p0 g:hs:8x8:49x64:rm->conv_hs": "a height-sharded input of partial tile rows "
-    "into the 1x1 matmul: ttnn reshards it through buffers not derived (hidden under the output here, 4096 B "
-    "more L1 on a 14x14x64 conv), not modelled (not_implemented)",
     "conv2d 1x56x56x64->64 k4s4p0 dram_rm->conv_bs": "kernel-stride folding under block sharding: ttnn runs "
     "some (this one) and rejects others, not modelled (not_implemented)",
-    "conv2d 1x64x64x32->64 k2s2p0 g:hs:8x8:64x32:rm->conv_hs": "kernel-stride folding of a height-sharded "
-    "input: ttnn folds the shards, not modelled (not_implemented)",
-    "conv2d 1x56x56x16->64 k4s4p0 g:hs:7x7:64x16:rm->conv_hs": "kernel-stride folding of a height-sharded "
-    "input: ttnn folds the shards, not modelled (not_implemented)",
 }
 def _dims(shape: tuple[int, ...]) -> str:
     return "x".join(map(str, shape))

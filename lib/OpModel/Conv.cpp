@@ -142,15 +142,17 @@ struct ConvWindow {
            !padded();
   }
   /// ttnn folds a kernel equal to its stride (> 1) into a matmul over
-  /// stride-sized patches for a row-major DRAM or a height-sharded input
-  /// (auto_enable_kernel_folding).
+  /// stride-sized patches for a DRAM input, row-major or unpadded, or a
+  /// height-sharded one (auto_enable_kernel_folding; measured: a tiled DRAM
+  /// input with padding 1 runs the unfolded conv, a row-major one folds).
   bool foldsKernel(LayoutAttr input) const {
     bool folds = kernelH == strideH && kernelW == strideW &&
                  (strideH > 1 || strideW > 1) &&
                  (height + padTop + padBottom) % strideH == 0 &&
                  (width + padLeft + padRight) % strideW == 0;
-    return folds && (!input.isL1() || input.getMemoryLayout() ==
-                                          TensorMemoryLayout::HeightSharded);
+    bool dram = !input.isL1() && (input.isRowMajor() || !padded());
+    return folds && (dram || input.getMemoryLayout() ==
+                                 TensorMemoryLayout::HeightSharded);
   }
 };
 
@@ -158,9 +160,6 @@ struct ConvWindow {
 constexpr double kCyclesPerTileProduct = 64;
 /// The conv program's L1 scratch CB (get_cb_info's l1_scratchpad_CB_size).
 constexpr uint64_t kConvScratchCBBytes = 64;
-/// What ttnn 0.81.1 holds beyond the model at a CB-free peak of
-/// width-sharded DRAM slices (OpModel<Conv2dOp>::getOpConstraints).
-constexpr uint64_t kSlicedWidthUnplacedCB = 128;
 
 /// The call's tensors and the formats its buffers take: the halo's act
 /// sticks are bf16; the result's format is the output layout's (ttnn's
@@ -201,8 +200,6 @@ struct ConvAnalysis {
   llvm::SmallVector<ProgramStep, 4> programs;
   int64_t cores, kTiles, nTiles, mTiles;
   uint64_t sliceEstimate = 0, weightCBBytes = 0;
-  /// Run in width-sharded DRAM slices (sliceConvolution).
-  bool slicedWidth = false;
 };
 
 /// A phase of the conv pipeline: its circular buffers and scratchpads, the
@@ -256,24 +253,31 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
   // A height-sharded input (the only sharded one this path sees) of whole
   // channel tiles and shards of whole tile rows is tilized where it is, on
   // the input's grid (measured on both devices: 56x56x64 on 7x7 cores of 64
-  // rows). Other shards are resharded from L1 through buffers not derived
-  // (measured: 14x14x64 on 2x2 cores of 49 rows, 4096 B more L1 than a
-  // reshard and its tilized copy), and channels that are not whole tiles take
-  // further programs (28x28x40 on 7x7 cores of 16 rows, 2048 B more): not
-  // modelled.
+  // rows). Shards of part tile rows (whole channel tiles) are resharded from
+  // L1 as an interleaved input's (no scratchpad), padded by ttnn's pad
+  // program into a second buffer (one input row of dataflow buffer) when the
+  // pixels are not whole tile rows, tilized into a third; the reshard and the
+  // padded copy are freed before the matmul (measured on both devices:
+  // 14x14x64 on 2x2 cores of 49 rows, 14x14x1024 on 2x8 cores of 13 - fresh
+  // draw seed 214009588 conv2d #5 -, 2x16x16x256 folded on 4x8 of 16).
+  // Channels that are not whole tiles take further programs (28x28x40 on 7x7
+  // cores of 16 rows, 2048 B more): not modelled.
   bool sharded = io.input.isSharded();
-  bool inPlace = false;
+  bool inPlace = false, padded = false;
   if (sharded) {
     llvm::ArrayRef<int64_t> shard = io.input.getShard();
-    if (shard[1] % kTileDim != 0 || shard[0] % kTileDim != 0)
+    if (shard[1] % kTileDim != 0)
       return notSupportedError(
           name + ": a height-sharded input (" + describe(io.input) +
           ") of the height-sharded matmul is modelled in shards of whole "
-          "tiles only");
-    inPlace = true;
-    rows = shard[0];
-    cores = ceilDiv(w.pixels(), rows);
-    grid = {io.input.getGrid()[0], io.input.getGrid()[1]};
+          "channel tiles only");
+    padded = shard[0] % kTileDim != 0;
+    inPlace = !padded;
+    if (inPlace) {
+      rows = shard[0];
+      cores = ceilDiv(w.pixels(), rows);
+      grid = {io.input.getGrid()[0], io.input.getGrid()[1]};
+    }
   }
   uint64_t reshard = uint64_t(rows) * kTiles * kTileDim * kStickElementBytes;
   uint64_t out = tiledRows(rows, nTiles, io.outTile);
@@ -307,6 +311,20 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
   // the matmul's input.
   a.programs = {convPhase(0, scratch, reshard + tilized, io.tiled ? 0 : reshard),
                 convPhase(cbBytes, 0, out, 0)};
+  if (padded && w.pixels() % kTileDim == 0)
+    a.programs = {convPhase(0, 0, reshard, 0),
+                  convPhase(0, 0, tilized, reshard),
+                  convPhase(cbBytes, 0, out, 0)};
+  else if (padded) {
+    // The tilize allocates its output while the pad's row buffer is still
+    // allocated (measured: 3x40x40x16 folded by 4, 512 B more total).
+    ProgramStep tilize = convPhase(0, 0, tilized, 2 * reshard);
+    tilize.overlapsPreviousBuffers = true;
+    a.programs = {convPhase(0, 0, reshard, 0),
+                  convPhase(uint64_t(kTiles * kTileDim) * kStickElementBytes, 0,
+                            reshard, 0),
+                  tilize, convPhase(cbBytes, 0, out, 0)};
+  }
   int64_t shard[2] = {rows, nTiles * kTileDim};
   a.output = io.sharded(TensorMemoryLayout::HeightSharded, grid, shard);
   a.outputShape = {1, 1, w.pixels(), w.outChannels};
@@ -339,8 +357,10 @@ llvm::Expected<ConvAnalysis> analyseBlockMatmul(const ConvWindow &w,
                                                 const ConvIO &io) {
   llvm::StringRef name = Conv2dOp::getOperationName();
   const DeviceModel &device = currentDevice();
-  // An L1 input measured the same figures as a DRAM one: the tilize and the
-  // reshard allocate the same shard and CBs either way.
+  // An L1 input takes the same CBs and shard as a DRAM one, but its tilized
+  // copy stays in L1 interleaved until the reshard is written (measured on
+  // both devices: 2x14x14x1024 -> 256, fresh draw seed 370722752 conv2d #22,
+  // 10240 / 4096 B more L1 than from DRAM).
   if (llvm::Error err = checkInterleavedInput(io, "the block-sharded matmul"))
     return err;
   // Channels that are not whole tiles are padded to them (a row-major input
@@ -368,7 +388,7 @@ llvm::Expected<ConvAnalysis> analyseBlockMatmul(const ConvWindow &w,
   // tilize of a wide row, with its scratchpad; measured: 98 x 2048 takes the
   // block program's 16384 B and 384 B on Wormhole, 8192 B and 256 B on
   // Blackhole).
-  uint64_t tilizeCB = 0, tilizeScratch = 0;
+  uint64_t tilizeCB = 0, tilizeScratch = 0, tilizedL1 = 0;
   if (!io.tiled) {
     llvm::SmallVector<int64_t, 4> shape = {1, 1, w.pixels(), w.inChannels};
     LayoutAttr tiledDram = io.input.interleavedIn(
@@ -378,18 +398,26 @@ llvm::Expected<ConvAnalysis> analyseBlockMatmul(const ConvWindow &w,
       return tilize.takeError();
     tilizeCB = tilize->circularBytes + tilize->dataflowBytes;
     tilizeScratch = tilize->scratchpadBytes;
+    tilizedL1 = l1BytesPerBank(
+        shape, io.input.interleavedIn(PageLayout::Tile,
+                                      io.input.getBufferType()));
   }
   uint64_t in = uint64_t(perCoreM * blockW) * kBf16TileBytes;
   uint64_t out = uint64_t(perCoreM * perCoreN) * io.outTile;
   ConvAnalysis a;
+  // Beyond the usable L1 ttnn 0.81.1 still runs some under graph capture
+  // (measured on Wormhole: 1x52x52x496 -> 264, f32 weights, 987136 B of CBs
+  // beside 563200 B of shards; fresh draw seed 821435730 conv2d #16, which
+  // the model rejected): where it fails was not measured.
   if (in + out + mmCB > device.usableL1() || in + tilizeCB > device.usableL1())
-    return outOfMemoryError(
+    return notSupportedError(
         name + ": the matmul's CBs (" + llvm::Twine(mmCB) +
         " B) and the input and output shards (" + llvm::Twine(in + out) +
         " B) exceed the " + llvm::Twine(device.usableL1()) +
-        " B of usable L1 per core (ttnn 0.81.1 fails to allocate its CBs)");
+        " B of usable L1 per core, where ttnn's block-sharded matmul was "
+        "not measured");
   // The input shard is allocated while the tilize's CBs are live.
-  a.programs = {convPhase(tilizeCB, tilizeScratch, in, 0),
+  a.programs = {convPhase(tilizeCB, tilizeScratch, tilizedL1 + in, tilizedL1),
                 convPhase(mmCB, 0, out, 0)};
   a.cores = rowCores * colCores;
   a.kTiles = kTiles;
@@ -540,6 +568,14 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
   HaloInput haloInput{io.tiled, b.haloColumns};
   HaloBuffers halo = b.throughHalo ? haloBuffers(sliding, b.d, haloInput)
                                    : reshardBuffers(b.d);
+  // The conv's halo of a row-major input holds two padding sticks of the
+  // core's channels as CBs (measured on both devices under every scheme:
+  // 2 x 128 B for 64 channels height sharded, 2 x 64 B for 32 a core width
+  // sharded, 2 x 16 B for 8 a core block sharded); they show where the halo
+  // holds the overall peak (width-sharded DRAM slices: 1x112x112 1x1
+  // stride-2 convs, fresh draw seed 235901479 conv2d #20).
+  if (b.throughHalo && !io.tiled)
+    halo.cbBytes += 2 * uint64_t(b.d.channelsPerCore) * kStickElementBytes;
   // A tiled reshard, one of L1 shards and a DRAM slice's padded_slice (which
   // writes the slice into its shards) have no stick scratchpad.
   if (io.tiled || io.input.isSharded() || w.sliced)
@@ -810,6 +846,53 @@ void copyOut(ConvAnalysis &a, LayoutAttr requested) {
   a.programs.push_back(copy);
 }
 
+/// Kernel-stride folding of row-major height shards under height sharding
+/// (an unpadded window; ttnn's fold.cpp and conv2d's folding, measured on
+/// both devices): shards that are not whole bands of stride x width input
+/// pixels are resharded first (reshard_if_needed: the most cores up to the
+/// grid that divide the bands, each a whole number of bands), ttnn's fold
+/// writes the folded pixels (width / stride of them a band, C x stride^2
+/// channels; the same bytes) into shards of its own (its CBs are the shards)
+/// and the reshard is freed; the folded tensor, live to the end, is the input
+/// of the height-sharded 1x1 matmul of C x stride^2 channels (analyseMatmul).
+llvm::Expected<ConvAnalysis> analyseFoldedShards(const ConvWindow &w,
+                                                 const ConvIO &io) {
+  int64_t channels = w.inChannels;
+  int64_t bandPixels = w.strideH * w.width;
+  int64_t bands = w.batch * w.height / w.strideH;
+  llvm::ArrayRef<int64_t> shard = io.input.getShard();
+  int64_t rows = shard[0];
+  int64_t cores = io.input.getGrid()[0] * io.input.getGrid()[1];
+  llvm::SmallVector<ProgramStep, 4> fold;
+  if (rows % bandPixels != 0) {
+    cores = currentDevice().numCores();
+    while (bands % cores != 0)
+      --cores;
+    rows = ceilDiv(w.pixels() / cores, bandPixels) * bandPixels;
+    fold.push_back(convPhase(0, 0, uint64_t(rows) * channels *
+                                       kStickElementBytes, 0));
+  }
+  uint64_t shardBytes = uint64_t(rows) * channels * kStickElementBytes;
+  fold.push_back(convPhase(0, 0, shardBytes, fold.empty() ? 0 : shardBytes));
+  ConvWindow folded = w;
+  folded.height = w.height / w.strideH;
+  folded.width = w.width / w.strideW;
+  folded.inChannels = channels * w.strideH * w.strideW;
+  folded.kernelH = folded.kernelW = folded.strideH = folded.strideW = 1;
+  int64_t foldedRows = rows / (w.strideH * w.strideW);
+  std::array<int64_t, 2> grid = gridOf(cores);
+  ConvIO foldedIO = io;
+  foldedIO.input = LayoutAttr::get(
+      io.input.getContext(), PageLayout::RowMajor, BufferType::L1,
+      TensorMemoryLayout::HeightSharded, io.input.getDataType(), grid,
+      llvm::ArrayRef<int64_t>{foldedRows, folded.inChannels});
+  auto a = analyseMatmul(folded, foldedIO);
+  if (!a)
+    return a.takeError();
+  a->programs.insert(a->programs.begin(), fold.begin(), fold.end());
+  return a;
+}
+
 /// The call's formats, or why they are not modelled (see ConvIO).
 llvm::Expected<ConvIO> convIO(llvm::ArrayRef<int64_t> inputShape,
                               LayoutAttr inputLayout, LayoutAttr weightLayout,
@@ -976,8 +1059,14 @@ llvm::Expected<ConvAnalysis> sliceConvolution(const ConvWindow &w,
                          " B): ttnn slices the input over DRAM")
                             .str();
   // A tiled input is sliced by padded_slice's tiled program, and a slice can
-  // turn into a 1x1 matmul or fold its kernel: not modelled.
-  if (io.tiled || (w.kernelH == w.strideH && w.kernelW == w.strideW))
+  // turn into a 1x1 matmul or fold its kernel: not modelled. Width sharding
+  // never takes the matmul, so its 1x1 stride-1 slices are width convs like
+  // the others (measured on both devices: 56x56 to 224x224, 64 to 256
+  // channels, bf16 and bfp8_b weights; fresh draw seed 875028336 conv2d #16).
+  bool ownStride = w.kernelH == w.strideH && w.kernelW == w.strideW;
+  bool widthPath = path == analyseWidthConv;
+  if (io.tiled || (ownStride && !(widthPath && w.strideH == 1 &&
+                                  w.strideW == 1)))
     return notSupportedError(slicing + "; a tiled input or a kernel of its "
                                        "own stride is not modelled there");
   Window full = w.sliding(w.inChannels);
@@ -989,7 +1078,7 @@ llvm::Expected<ConvAnalysis> sliceConvolution(const ConvWindow &w,
       llvm::SmallVector<ConvAnalysis, 8> slices;
       uint64_t largest = 0;
       for (const ConvWindow &slice : sliceWindows(w, alongHeight, count)) {
-        if (slice.isMatmul())
+        if (slice.isMatmul() && !widthPath)
           return notSupportedError(slicing + "; a slice without padding of a "
                                              "1x1 kernel is not modelled");
         auto a = path(slice, io);
@@ -1004,7 +1093,6 @@ llvm::Expected<ConvAnalysis> sliceConvolution(const ConvWindow &w,
         continue;
       ConvAnalysis result = std::move(whole);
       result.programs.clear();
-      result.slicedWidth = path == analyseWidthConv;
       for (const ConvAnalysis &slice : slices)
         result.programs.append(slice.programs.begin(), slice.programs.end());
       llvm::SmallVector<int64_t, 4> image = {w.batch, full.outH(), full.outW(),
@@ -1112,6 +1200,36 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
                           stringifyTensorMemoryLayout(scheme) +
                           " (its folded operands disagree); shard by blocks "
                           "or give an L1 input");
+    // Under block sharding from DRAM the folded activation's K (its
+    // channels padded to at least a multiple of 64, times the kernel) has
+    // more tiles than the prepared weights' (C x kernel) whenever padding C
+    // to 64 adds a tile (matmul's Kt_a == Kt_b TT_FATAL; measured on both
+    // devices, 20 cases: 3 to 120 channels, kernels 2, 3, 4, 8 and 16,
+    // row-major and tiled, 32 to 768 out channels). Otherwise it runs on some
+    // shapes (60, 63, 64, 124, 128, 192, 256 channels) and fails on others
+    // (64 channels, kernel 4, 128 out channels): not modelled.
+    if (!inputLayout.isL1()) {
+      int64_t kernel = w.kernelH * w.kernelW;
+      constexpr int64_t kFoldChannelAlignment = 64;
+      int64_t padded =
+          ceilDiv(w.inChannels, kFoldChannelAlignment) * kFoldChannelAlignment;
+      if (ceilDiv(padded * kernel, kTileDim) !=
+          ceilDiv(w.inChannels * kernel, kTileDim))
+        return backendError(what + ": ttnn 0.81.1 rejects it from DRAM under "
+                                   "block sharding when padding the " +
+                            llvm::Twine(w.inChannels) +
+                            " channels to a multiple of 64 adds a tile to K "
+                            "(its folded operands disagree: Kt_a == Kt_b)");
+    }
+    if (inputLayout.isSharded() && inputLayout.isRowMajor() &&
+        inputLayout.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
+        scheme == TensorMemoryLayout::HeightSharded && !w.padded() &&
+        inputShape.back() == w.inChannels) {
+      auto a = analyseFoldedShards(w, *io);
+      if (a)
+        copyOut(*a, outputLayout);
+      return a;
+    }
     return notSupportedError(what + ", which is not modelled");
   }
   if (inputLayout.isSharded() && inputLayout.getMemoryLayout() != scheme)
@@ -1175,20 +1293,6 @@ llvm::Expected<OpConstraints> OpModel<Conv2dOp>::getOpConstraints(
     return a.takeError();
   auto c = finishPrograms(Conv2dOp::getOperationName(), a->programs,
                           a->outputShape, a->output, initialState);
-  // Width-sharded DRAM slices whose overall peak falls on a moment without
-  // CBs (the model's overall peak within 128 B of its L1 peak): ttnn 0.81.1
-  // reports 128 B more there (measured, Wormhole and Blackhole: 1x112x112
-  // and 1x160x160 1x1 stride-2 convs of 32 to 512 channels, 2x112x112, and
-  // 112x112 with padding 1; fresh draw seed 235901479 conv2d #20), a CB the
-  // model does not place; where the conv's CBs hold the peak (96x96,
-  // 128x128, 144x144, 3x3 kernels) the model is exact.
-  if (c && a->slicedWidth &&
-      c->peakL1MemorySize < c->tensorL1PeakSize + kSlicedWidthUnplacedCB)
-    return notSupportedError(
-        Conv2dOp::getOperationName() +
-        llvm::Twine(": width-sharded DRAM slices whose peak falls where the "
-                    "conv's CBs are not allocated: ttnn 0.81.1 holds 128 B "
-                    "more there that the model does not place"));
   return c;
 }
 

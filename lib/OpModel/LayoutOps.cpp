@@ -770,11 +770,36 @@ struct ConcatPlan {
   LayoutAttr layout;
 };
 
+/// The shard dimension (0 rows, 1 columns) ttnn's sharded concat programs
+/// join in place for `scheme` shards concatenated along `axis`
+/// (concat_device_operation.cpp: shard_dim_compatible and its checks), one
+/// row per measured join; nullopt: not joinable (the inputs are copied out of
+/// their shards first, or ttnn TT_FATALs into shards).
+std::optional<int> joinedShardDim(TensorMemoryLayout scheme, int64_t axis,
+                                  int64_t rank) {
+  struct Join {
+    TensorMemoryLayout scheme;
+    bool alongWidth; // else along the height (the second-to-last dimension)
+    int shardDim;
+  };
+  static constexpr Join kJoins[] = {
+      {TensorMemoryLayout::HeightSharded, true, 1},
+      {TensorMemoryLayout::BlockSharded, true, 1},
+      {TensorMemoryLayout::WidthSharded, false, 0},
+      {TensorMemoryLayout::BlockSharded, false, 0}};
+  if (rank < 2 || axis < rank - 2)
+    return std::nullopt;
+  bool alongWidth = axis == rank - 1;
+  for (const Join &join : kJoins)
+    if (join.scheme == scheme && join.alongWidth == alongWidth)
+      return join.shardDim;
+  return std::nullopt;
+}
+
 /// ttnn's checks of L1 shards concatenated into shards
 /// (concat_device_operation.cpp, validate_on_program_cache_miss): the
-/// output in the inputs' scheme and on their grid, a last-dimension concat of
-/// height or block shards, a second-to-last-dimension one of width or block
-/// shards, no other dimension. Measured for row-major shards on both devices.
+/// output in the inputs' scheme and on their grid, and a joinable dimension
+/// (joinedShardDim). Measured for row-major and tiled shards on both devices.
 llvm::Error checkShardedConcatOutput(LayoutAttr first, int64_t axis,
                                      int64_t rank, LayoutAttr out) {
   llvm::StringRef name = ConcatOp::getOperationName();
@@ -783,10 +808,7 @@ llvm::Error checkShardedConcatOutput(LayoutAttr first, int64_t axis,
     return backendError(name + ": the output " + describe(out) +
                         " is not sharded like the inputs (ttnn 0.81.1: "
                         "TT_FATAL)");
-  bool width = axis == rank - 1, height = rank >= 2 && axis == rank - 2;
-  bool block = scheme == TensorMemoryLayout::BlockSharded;
-  if ((width && (block || scheme == TensorMemoryLayout::HeightSharded)) ||
-      (height && (block || scheme == TensorMemoryLayout::WidthSharded)))
+  if (joinedShardDim(scheme, axis, rank))
     return llvm::Error::success();
   return backendError(name + ": " + describe(first) +
                       " inputs concatenated along dimension " +
@@ -827,25 +849,32 @@ planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
     if (!layout.isL1() || layout.getMemoryLayout() != scheme ||
         layout.getGrid() != first.getGrid())
       return unsupported("inputs on different grids or schemes");
-    if (layout.getShard()[1] % kTileDim || layout.getShard()[0] % kTileDim)
+    if (!first.isRowMajor() &&
+        (layout.getShard()[1] % kTileDim || layout.getShard()[0] % kTileDim))
       return unsupported("shards of part tiles");
   }
   int64_t rank = int64_t(output.size());
   // A padded concat dimension sends tiled inputs through ttnn's untilize
-  // with unpadding (build_untilize_rm_retilize_concat), which TT_FATALs on
-  // rank-1 shards (measured: 640-element height shards) and is not modelled
-  // for others. Width shards of whole tiles run (measured: 32 + 32 f32 into
-  // DRAM) on figures not derived.
-  if (rank == 1 && scheme != TensorMemoryLayout::HeightSharded &&
+  // with unpadding (build_untilize_rm_retilize_concat), whose rank-1
+  // row-major result in the input's shard spec TT_FATALs (tensor_spec.cpp:
+  // a rank-1 shard one row high; measured on both devices: 640-element
+  // height shards, 320 and 832 elements in block shards of 32x160 into
+  // DRAM, L1 and block shards). Width shards of whole tiles run (measured:
+  // 32 + 32 f32 and 256 + 256 bf16 into DRAM and L1: the sharded untilize,
+  // each copied to the output's memory config, the row-major program, the
+  // tilize) on a pipeline not modelled.
+  if (first.isRowMajor()) {
+    // Row-major shards reach here joinable in place (rowShardsJoin).
+  } else if (rank == 1 && scheme == TensorMemoryLayout::WidthSharded &&
       llvm::all_of(inputShapes, [](llvm::ArrayRef<int64_t> shape) {
         return shape.back() % kTileDim == 0;
       }))
-    return unsupported("rank-1 width or block shards of whole tiles");
-  if (rank == 1)
+    return unsupported("rank-1 width shards of whole tiles");
+  else if (rank == 1)
     return backendError(name + ": ttnn 0.81.1 cannot untilize rank-1 shards "
                                "for a concat (TT_FATAL on their shard "
                                "shape)");
-  if (axis >= rank - 2 &&
+  if (!first.isRowMajor() && axis >= rank - 2 &&
       llvm::any_of(inputShapes, [&](llvm::ArrayRef<int64_t> shape) {
         return shape[axis] % kTileDim != 0;
       })) {
@@ -878,99 +907,77 @@ planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
         offset += shape.back();
       }
     }
+    // The untilized rows keep the inputs' shard spec, so a sharded output
+    // meets the sharded programs' checks (measured on both devices: height
+    // shards along a padded height into shards on another grid, fresh draw
+    // seed 400628287 concat #11).
+    if (outputLayout.isSharded())
+      if (llvm::Error err =
+              checkShardedConcatOutput(first, axis, rank, outputLayout))
+        return err;
     return unsupported("a concat dimension that is not a tile multiple");
   }
-  bool alongWidth = axis == rank - 1, alongHeight = axis == rank - 2;
   ConcatPlan plan;
   plan.output = std::move(output);
-  // Each input copied interleaved into the output's buffer, then the
-  // interleaved program.
-  auto copiedFirst = [&]() -> llvm::Expected<ConcatPlan> {
+  std::optional<int> joinedDim = joinedShardDim(scheme, axis, rank);
+  if (!joinedDim) {
+    // Not joinable: into shards ttnn TT_FATALs (height shards along the
+    // height into height shards on their grid not measured; another scheme
+    // fails the first check, measured: fresh draw seed 654153663 concat
+    // #21); else each input is copied interleaved into the output's buffer,
+    // then the interleaved program runs.
+    if (outputLayout.isSharded()) {
+      if (scheme == TensorMemoryLayout::HeightSharded && axis == rank - 2 &&
+          outputLayout.getMemoryLayout() == scheme &&
+          outputLayout.getGrid() == first.getGrid())
+        return unsupported("a concat along the height into " +
+                           describe(outputLayout));
+      return checkShardedConcatOutput(first, axis, rank, outputLayout);
+    }
     for (auto [shape, layout] : llvm::zip(inputShapes, inputs))
       plan.intermediateL1 += l1BytesPerBank(
           shape, layout.interleavedIn(PageLayout::Tile,
                                       outputLayout.getBufferType()));
     plan.cbBytes = kCopyPages * tileBytes(outputLayout);
-    return std::move(plan);
-  };
-  // The shards concatenated on each core (shard `dim` summed), kept as the
-  // output or copied to an interleaved one by sharded_to_interleaved.
-  auto joinShards = [&](int dim) -> llvm::Expected<LayoutAttr> {
-    int other = 1 - dim;
-    int64_t joinedExtent = 0;
-    for (LayoutAttr layout : inputs) {
-      if (layout.getShard()[other] != first.getShard()[other])
-        return unsupported("inputs of different shard shapes across the "
-                           "concatenated dimension");
-      joinedExtent += layout.getShard()[dim];
-    }
-    llvm::SmallVector<int64_t, 2> shard(first.getShard());
-    shard[dim] = joinedExtent;
-    LayoutAttr joined = first.withShards(first.getGrid(), shard);
-    if (outputLayout.isSharded()) {
-      if (outputLayout.getMemoryLayout() != scheme ||
-          outputLayout.getGrid() != first.getGrid())
-        return backendError(name + ": the output " +
-                            describe(outputLayout) + " is not sharded like "
-                            "the inputs (ttnn 0.81.1: TT_FATAL)");
-      if (!outputLayout.isL1() || !shardedAlike(outputLayout, joined))
-        return unsupported("a sharded output other than the concatenated "
-                           "shards (" + describe(joined) + ")");
-    } else {
-      plan.intermediateL1 = l1BytesPerBank(plan.output, joined);
-    }
-    return joined;
-  };
-  if (!alongWidth && !alongHeight) {
-    if (outputLayout.isSharded())
-      return backendError(name + ": sharded inputs along dimension " +
-                          llvm::Twine(axis) + " into a sharded output (ttnn "
-                          "0.81.1: TT_FATAL)");
-    return copiedFirst();
-  }
-  switch (scheme) {
-  case TensorMemoryLayout::HeightSharded: {
-    if (alongHeight && !outputLayout.isSharded())
-      return copiedFirst();
-    if (!alongWidth)
-      return unsupported("a concat along the height into " +
-                         describe(outputLayout));
-    auto joined = joinShards(1);
-    if (!joined)
-      return joined.takeError();
-    if (inputs.size() == 2) {
-      // The tiled s2s program's transposes and concat run in bf16 for
-      // bfp8_b.
-      int64_t widthTiles = joined->getShard()[1] / kTileDim;
-      LayoutAttr staged = first.getDataType() == DataType::BFloat8B
-                              ? first.withDataType(DataType::BFloat16)
-                              : first;
-      plan.cbBytes = uint64_t(2 * widthTiles) * tileBytes(staged) +
-                     uint64_t(widthTiles) * tileBytes(first);
-    }
     return plan;
   }
-  case TensorMemoryLayout::WidthSharded:
-  case TensorMemoryLayout::BlockSharded: {
-    bool width = scheme == TensorMemoryLayout::WidthSharded;
-    if (width && alongWidth) {
-      if (outputLayout.isSharded())
-        return backendError(name + ": width-sharded inputs along the width "
-                            "need an interleaved output (ttnn 0.81.1: "
-                            "TT_FATAL)");
-      return copiedFirst();
-    }
-    // Width shards along the height, block shards either way: every CB a
-    // shard.
-    auto joined = joinShards(alongHeight ? 0 : 1);
-    if (!joined)
-      return joined.takeError();
-    return plan;
+  // The shards concatenated on each core (shard `joinedDim` summed), kept as
+  // the output or copied to an interleaved one by sharded_to_interleaved;
+  // every CB a shard, but for the tiled s2s program of two height-sharded
+  // inputs.
+  int dim = *joinedDim, other = 1 - dim;
+  int64_t joinedExtent = 0;
+  for (LayoutAttr layout : inputs) {
+    if (layout.getShard()[other] != first.getShard()[other])
+      return unsupported("inputs of different shard shapes across the "
+                         "concatenated dimension");
+    joinedExtent += layout.getShard()[dim];
   }
-  case TensorMemoryLayout::Interleaved:
-    break;
+  llvm::SmallVector<int64_t, 2> shard(first.getShard());
+  shard[dim] = joinedExtent;
+  LayoutAttr joined = first.withShards(first.getGrid(), shard);
+  if (outputLayout.isSharded()) {
+    if (llvm::Error err =
+            checkShardedConcatOutput(first, axis, rank, outputLayout))
+      return err;
+    if (!outputLayout.isL1() || !shardedAlike(outputLayout, joined))
+      return unsupported("a sharded output other than the concatenated "
+                         "shards (" + describe(joined) + ")");
+  } else {
+    plan.intermediateL1 = l1BytesPerBank(plan.output, joined);
   }
-  llvm_unreachable("planShardedConcat takes sharded inputs");
+  if (scheme == TensorMemoryLayout::HeightSharded && inputs.size() == 2 &&
+      !first.isRowMajor()) {
+    // The tiled s2s program's transposes and concat run in bf16 for bfp8_b
+    // (the row-major s2s program's CBs are the shards).
+    int64_t widthTiles = joined.getShard()[1] / kTileDim;
+    LayoutAttr staged = first.getDataType() == DataType::BFloat8B
+                            ? first.withDataType(DataType::BFloat16)
+                            : first;
+    plan.cbBytes = uint64_t(2 * widthTiles) * tileBytes(staged) +
+                   uint64_t(widthTiles) * tileBytes(first);
+  }
+  return plan;
 }
 
 /// ttnn's concat row-major program: 2 output rows, each aligned to the larger
@@ -1124,6 +1131,27 @@ llvm::Expected<std::optional<ProgramStep>>
 copyProgram(llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
             LayoutAttr in, LayoutAttr out);
 
+/// ttnn's row-major concat (rows in place) into row-major shards
+/// (concat_impl): the row-major program writes height shards itself (their
+/// pages are whole rows), width and block shards (pages of a shard width)
+/// through a DRAM interleaved result and to_memory_config.
+llvm::Error rowConcatIntoShards(llvm::SmallVectorImpl<ProgramStep> &programs,
+                                llvm::ArrayRef<int64_t> output,
+                                LayoutAttr firstRows, LayoutAttr out) {
+  if (out.getMemoryLayout() == TensorMemoryLayout::HeightSharded) {
+    programs.push_back(rowConcatProgram(output, firstRows, out));
+    return llvm::Error::success();
+  }
+  LayoutAttr staged = out.interleavedIn(PageLayout::RowMajor, BufferType::DRAM);
+  programs.push_back(rowConcatProgram(output, firstRows, staged));
+  auto place =
+      copyProgram(ConcatOp::getOperationName(), output, staged, out);
+  if (!place)
+    return place.takeError();
+  programs.push_back(**place);
+  return llvm::Error::success();
+}
+
 /// Concat of interleaved inputs (the file comment).
 llvm::Expected<ConcatPlan>
 planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
@@ -1142,9 +1170,7 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
     }
     // Into shards (concat_impl): ttnn's transposes around a concat of
     // unaligned rows take the sharded output config on the transposed shape
-    // (not modelled); the row-major program writes height shards itself
-    // (their pages are whole rows), width and block shards (pages of a shard
-    // width) through a DRAM interleaved result and to_memory_config.
+    // (not modelled); else rowConcatIntoShards.
     if (!rowsConcatInPlace(shapes, inputs, axis)) {
       // The transposed concat is placed in the output's memory config:
       // ttnn's TensorSpec check TT_FATALs when its shards do not fit the
@@ -1163,19 +1189,9 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
                                       "(ttnn transposes through the sharded "
                                       "config) is not modelled");
     }
-    if (out.getMemoryLayout() == TensorMemoryLayout::HeightSharded) {
-      plan.programs.push_back(
-          rowConcatProgram(plan.output, inputs.front(), out));
-      return plan;
-    }
-    LayoutAttr staged = out.interleavedIn(PageLayout::RowMajor,
-                                          BufferType::DRAM);
-    plan.programs.push_back(
-        rowConcatProgram(plan.output, inputs.front(), staged));
-    auto place = copyProgram(name, plan.output, staged, out);
-    if (!place)
-      return place.takeError();
-    plan.programs.push_back(**place);
+    if (llvm::Error err = rowConcatIntoShards(plan.programs, plan.output,
+                                              inputs.front(), out))
+      return err;
     return plan;
   }
   auto unaligned = tiledUnalignedConcat(shapes, inputs, axis, plan.output, out);
@@ -1195,13 +1211,45 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
                               }));
   // Whole bfp8_b tiles still take ttnn's non-aligned last-dimension path
   // when that predicate holds on them (bfp8TiledRowsUnaligned: Blackhole's
-  // DRAM, 32-column inputs; measured 672x32 L1 + DRAM into DRAM: cb 4352,
-  // l1 1088), which is not modelled for whole tiles.
-  if (!padded && bfp8TiledRowsUnaligned(shapes, inputs, axis))
-    return notSupportedError(name + ": whole bfp8_b tiles whose padded rows "
-                                    "are not whole units of their buffer's "
-                                    "alignment take ttnn's non-aligned "
-                                    "concat (not modelled)");
+  // DRAM, 32-column inputs): each input's tiled WH transpose (ttnn's
+  // transpose model) into its own buffer, the interleaved program along the
+  // rows into the output's buffer, the transpose back into the output; the
+  // transposed inputs live to the end. Measured on Blackhole, 2 to 4 inputs
+  // of 2 and 3 dimensions, L1 and DRAM inputs into L1 and DRAM (fresh draws
+  // seeds 11101 #10, 403549318 #21, 610376027 #11); into shards not
+  // modelled.
+  if (!padded && bfp8TiledRowsUnaligned(shapes, inputs, axis)) {
+    if (out.isSharded())
+      return notSupportedError(name + ": whole bfp8_b tiles transposed by "
+                                      "ttnn's non-aligned concat into "
+                                      "shards are not modelled");
+    auto transposeStep = [&](llvm::ArrayRef<int64_t> shape, LayoutAttr from,
+                             LayoutAttr to) -> llvm::Expected<ProgramStep> {
+      auto t = OpModel<TransposeOp>::getOpConstraints(shape, from, -2, -1, to);
+      if (!t)
+        return t.takeError();
+      ProgramStep step;
+      step.dataflowBytes = t->cbL1PeakSize;
+      step.allocatedL1 = l1BytesPerBank(swappedLastTwo(shape), to);
+      return step;
+    };
+    for (auto [shape, layout] : llvm::zip(shapes, inputs)) {
+      auto step = transposeStep(shape, layout, layout);
+      if (!step)
+        return step.takeError();
+      plan.programs.push_back(*step);
+    }
+    std::vector<int64_t> joined = swappedLastTwo(plan.output);
+    ProgramStep join;
+    join.dataflowBytes = kCopyPages * tileBytes(out);
+    join.allocatedL1 = l1BytesPerBank(joined, out);
+    plan.programs.push_back(join);
+    auto back = transposeStep(joined, out, out);
+    if (!back)
+      return back.takeError();
+    plan.programs.push_back(*back);
+    return plan;
+  }
   // Interleaved tiled inputs write a sharded output through the same CB
   // (measured: height, width and block shards).
   if (!padded) {
@@ -1252,9 +1300,15 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
                             " needs more shards than its grid holds (ttnn's "
                             "shard grid fit check)");
     }
-    return notSupportedError(name + ": concatenating along a padded "
-                                    "dimension into shards (through "
-                                    "row-major data) is not modelled");
+    // Measured (both devices, bf16 / f32 / bfp8_b, ranks 2 and 3, along
+    // the height and the width): rows concatenated in place into height or
+    // block shards. Width shards (tilize_with_val_padding's width-sharded
+    // program) and rank 1 are not.
+    if (transposed || !inPlace || rank < 2 ||
+        out.getMemoryLayout() == TensorMemoryLayout::WidthSharded)
+      return notSupportedError(name + ": concatenating along a padded "
+                                      "dimension into " + describe(out) +
+                               " (through row-major data) is not modelled");
   }
   uint64_t untilized = 0;
   for (auto [shape, layout, row] : llvm::zip(shapes, inputs, rows)) {
@@ -1264,6 +1318,26 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
       return untilize.takeError();
     plan.programs.push_back(conversionStep(*untilize, shape, row));
     untilized += l1BytesPerBank(shape, row);
+  }
+  if (out.isSharded()) {
+    // The row-major concat into row-major shards of the output's spec
+    // (rowConcatIntoShards), then tilize_with_val_padding into the output's
+    // shards (without the data type): one tile row of the whole width in and
+    // out (Wt pairs, also for block shards of a narrower shard).
+    LayoutAttr rowShards = LayoutAttr::get(
+        out.getContext(), PageLayout::RowMajor, out.getBufferType(),
+        out.getMemoryLayout(), type, out.getGrid(), out.getShard());
+    if (llvm::Error err = rowConcatIntoShards(plan.programs, plan.output,
+                                              rows.front(), rowShards))
+      return err;
+    LayoutAttr tiles = out.withDataType(type);
+    ProgramStep tilize;
+    tilize.dataflowBytes = uint64_t(geometry(plan.output).widthTiles) *
+                           (tileBytes(rowShards) + tileBytes(tiles));
+    tilize.allocatedL1 = l1BytesPerBank(plan.output, tiles);
+    plan.programs.push_back(tilize);
+    plan.layout = tiles;
+    return plan;
   }
   LayoutAttr joined = rowMajorIn(out.withDataType(type));
   if (llvm::Error err = rowConcatPrograms(plan.programs, shapes, rows, axis,
@@ -1290,12 +1364,9 @@ std::optional<llvm::Expected<ConcatPlan>>
 planUnshardedRowConcat(const std::vector<std::vector<int64_t>> &shapes,
                        llvm::ArrayRef<LayoutAttr> inputs, int64_t axis,
                        const std::vector<int64_t> &output, LayoutAttr out) {
-  int64_t rank = int64_t(output.size());
-  bool width = axis == rank - 1, height = rank >= 2 && axis == rank - 2;
-  TensorMemoryLayout scheme = inputs.front().getMemoryLayout();
-  bool joinable =
-      (width && scheme != TensorMemoryLayout::WidthSharded) ||
-      (height && scheme != TensorMemoryLayout::HeightSharded);
+  bool joinable = joinedShardDim(inputs.front().getMemoryLayout(), axis,
+                                 int64_t(output.size()))
+                      .has_value();
   if (out.isSharded() || joinable ||
       !rowsConcatInPlace(shapes, inputs, axis) ||
       !llvm::all_of(inputs, [](LayoutAttr l) {
@@ -1319,6 +1390,82 @@ planUnshardedRowConcat(const std::vector<std::vector<int64_t>> &shapes,
   plan.output = output;
   plan.layout = out;
   return std::move(plan);
+}
+
+/// Row-major L1 shards that ttnn's sharded programs join in place (the
+/// positive list measured on both mock devices, bf16 and f32, 2 and 3
+/// inputs, into L1 / DRAM interleaved and into the joined shards): height
+/// shards along the width (the row-major s2s or multi-tensor program),
+/// width shards along the height, block shards along either (the
+/// block-sharded program), every CB a shard, as planShardedConcat's tiled
+/// joins. Rows of whole L1 units (a width concat's rows, every shard row)
+/// and width or block shards spanning the width exactly: a ragged last
+/// shard column is transposed first (measured: 32 columns in block shards
+/// of 6), not modelled.
+bool rowShardsJoin(const std::vector<std::vector<int64_t>> &shapes,
+                   llvm::ArrayRef<LayoutAttr> inputs, int64_t axis) {
+  LayoutAttr first = inputs.front();
+  int64_t rank = int64_t(shapes.front().size());
+  TensorMemoryLayout scheme = first.getMemoryLayout();
+  if (!joinedShardDim(scheme, axis, rank) ||
+      !rowsConcatInPlace(shapes, inputs, axis))
+    return false;
+  uint64_t alignment = currentDevice().l1Alignment;
+  return llvm::all_of(llvm::zip(shapes, inputs), [&](auto pair) {
+    auto [shape, layout] = pair;
+    if (!layout.isRowMajor() || !layout.isSharded() || !layout.isL1() ||
+        layout.getMemoryLayout() != scheme ||
+        layout.getGrid() != first.getGrid())
+      return false;
+    llvm::ArrayRef<int64_t> shard = layout.getShard();
+    if ((uint64_t(shard[1]) * elementBytes(layout)) % alignment)
+      return false;
+    if (scheme == TensorMemoryLayout::HeightSharded)
+      return true;
+    int64_t columns = scheme == TensorMemoryLayout::WidthSharded
+                          ? layout.getGrid()[0] * layout.getGrid()[1]
+                          : layout.getGrid()[1];
+    return shard[1] * columns == shape.back();
+  });
+}
+
+/// Row-major L1 width shards concatenated along the width into an
+/// interleaved output: ttnn's transpose test (build_non_aligned_last_dim_
+/// concat) reads a shard row's physical width (shard width x cores), whole L1
+/// units here, so nothing is transposed; the inputs are copied to the
+/// output's memory config (not joinable) and concat_impl TT_FATALs on copies
+/// whose rows are not whole units of that buffer's alignment. Measured on
+/// both devices: 116 columns in 8 shards of 15, 100 in 4 of 26 (2 and 3
+/// inputs, bf16 and f32, into L1 and DRAM; fresh draw seed 403549318
+/// concat #19); 100 in 5 of 20 (physical rows unaligned) is transposed and
+/// runs.
+llvm::Error checkRaggedWidthShards(
+    const std::vector<std::vector<int64_t>> &shapes,
+    llvm::ArrayRef<LayoutAttr> inputs, int64_t axis, LayoutAttr out) {
+  int64_t rank = int64_t(shapes.front().size());
+  if (out.isSharded() || axis != rank - 1)
+    return llvm::Error::success();
+  uint64_t alignment = currentDevice().l1Alignment;
+  llvm::SmallVector<LayoutAttr, 4> copies;
+  for (LayoutAttr layout : inputs) {
+    if (!layout.isRowMajor() || !layout.isL1() ||
+        layout.getMemoryLayout() != TensorMemoryLayout::WidthSharded)
+      return llvm::Error::success();
+    int64_t cores = layout.getGrid()[0] * layout.getGrid()[1];
+    if ((uint64_t(layout.getShard()[1] * cores) * elementBytes(layout)) %
+        alignment)
+      return llvm::Error::success();
+    copies.push_back(
+        layout.interleavedIn(PageLayout::RowMajor, out.getBufferType()));
+  }
+  if (rowsConcatInPlace(shapes, copies, axis))
+    return llvm::Error::success();
+  return backendError(ConcatOp::getOperationName() +
+                      ": row-major width shards concatenated along the "
+                      "width are copied to " + describe(out) +
+                      " untransposed (their shard rows are whole L1 units), "
+                      "where ttnn 0.81.1 needs rows of whole alignment units "
+                      "(TT_FATAL)");
 }
 
 llvm::Expected<ConcatPlan>
@@ -1364,6 +1511,15 @@ planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
       if (auto plan = planUnshardedRowConcat(inputShapes, inputLayouts, *axis,
                                              *output, outputLayout))
         return std::move(*plan);
+      if (rowShardsJoin(inputShapes, inputLayouts, *axis)) {
+        if (outputLayout.isSharded())
+          if (llvm::Error err = checkShardedConcatOutput(
+                  inputLayouts.front(), *axis, int64_t(output->size()),
+                  outputLayout))
+            return err;
+        return planShardedConcat(inputShapes, inputLayouts, *axis,
+                                 std::move(*output), outputLayout);
+      }
       // Rows that are not whole alignment units are transposed first
       // (concat.cpp): not modelled.
       if (outputLayout.isSharded() &&
@@ -1375,6 +1531,9 @@ planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
                 inputLayouts.front(), *axis, int64_t(output->size()),
                 outputLayout))
           return err;
+      if (llvm::Error err = checkRaggedWidthShards(inputShapes, inputLayouts,
+                                                   *axis, outputLayout))
+        return err;
       return notSupportedError(name + ": concatenating row-major shards is "
                                       "not modelled");
     }

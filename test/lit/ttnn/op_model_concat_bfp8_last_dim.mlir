@@ -25,13 +25,18 @@ func.func @last_dim(%a: tensor<3x40xbf16, #l1>, %b: tensor<3x32xbf16, #dram>, %c
   return
 }
 
-// Whole bfp8_b tiles take that path too on Blackhole (a 32-column tile row is 32 B to the test), a
-// program ttnn ran (672x32 L1 + DRAM into DRAM: cb 4352, l1 1088; a random draw, seed 822266361) that
-// is not modelled; on Wormhole the tiled program (2 pages of the output's tiles).
+// Whole bfp8_b tiles take that path too on Blackhole (a 32-column tile row is 32 B to the test): each
+// input's tiled WH transpose (2 + 2 bfp8_b tiles of CB) into its own buffer, the tiled concat along the
+// rows into the output's buffer, the transpose back (measured on Blackhole; random draws seeds 822266361,
+// 11101, 403549318, 610376027); on Wormhole the tiled program (2 pages of the output's tiles).
 // CHECK-LABEL: op constraints of @whole_tiles
 func.func @whole_tiles(%a: tensor<672x32xbf16, #ttnn.layout<l1, interleaved, bfp8_b>>, %b: tensor<672x32xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>) {
-  // WH: :[[@LINE+2]]:{{.*}} ttnn.concat: success cb=2176
-  // BH: :[[@LINE+1]]:{{.*}} ttnn.concat: not_implemented: ttnn.concat: whole bfp8_b tiles whose padded rows are not whole units of their buffer's alignment
+  // WH: :[[@LINE+3]]:{{.*}} ttnn.concat: success cb=2176
+  // The L1 input's transposed copy (21 tiles, one a bank) lives to the end.
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.concat: success cb=4352 l1=1088 total=5440 out=0
   %0 = "ttnn.concat"(%a, %b) <{dim = 1 : si32}> : (tensor<672x32xbf16, #ttnn.layout<l1, interleaved, bfp8_b>>, tensor<672x32xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>) -> tensor<672x64xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>
+  // Into L1: the concat of the transposed inputs and the output, each a page a bank, beside the copy.
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.concat: success cb=4352 l1=3264 total=7616 out=1088
+  %1 = "ttnn.concat"(%a, %b) <{dim = 1 : si32}> : (tensor<672x32xbf16, #ttnn.layout<l1, interleaved, bfp8_b>>, tensor<672x32xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>) -> tensor<672x64xbf16, #ttnn.layout<l1, interleaved, bfp8_b>>
   return
 }
