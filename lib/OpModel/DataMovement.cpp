@@ -327,6 +327,9 @@ llvm::Expected<OpConstraints> OpModel<ConcatenateHeadsOp>::getOpConstraints(
   std::vector<int64_t> outShape{inputShape[0], inputShape[2], heads * headDim};
   if (llvm::Error err = checkLayout(name, "output", outShape, outputLayout))
     return err;
+  // concatenate_heads takes no data type: the result is the input's.
+  if (llvm::Error err = checkResultDataType(name, outputLayout, inputLayout))
+    return err;
   // ttnn 0.81.1 fails on every sharded output ("bad optional access",
   // measured height, width and block shards on both devices).
   if (outputLayout.isSharded())

@@ -31,6 +31,7 @@
 #include "ttl/OpModel/TTNNOpModel.h"
 
 #include "AnalyticalModel.h"
+#include "EltwiseProgram.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -114,6 +115,9 @@ llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
                                       /*indicesAllowed=*/false,
                                       /*idleCoresAllowed=*/true))
       return err;
+  // ttnn.softmax takes no data type: the result is in the input's.
+  if (llvm::Error err = checkResultDataType(name, outputLayout, inputLayout))
+    return err;
   // Whatever the dimension, the result's reshape to its logical width
   // rejects shards narrower than the padded row (measured).
   int64_t wt = geometry(inputShape).widthTiles;
