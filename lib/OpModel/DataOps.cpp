@@ -788,32 +788,11 @@ llvm::Error checkClone(llvm::StringRef name, LayoutAttr in, LayoutAttr out) {
                       describe(in) + " into " + describe(out));
 }
 
-/// checkLayout, but shards that leave grid cores idle are not_implemented:
-/// ttnn runs some (measured: a 64x2x32x96 NW transpose from height shards
-/// on 32 of 64 cores), on figures not derived.
-llvm::Error checkPermuteLayout(llvm::StringRef name, llvm::StringRef role,
-                               llvm::ArrayRef<int64_t> shape,
-                               LayoutAttr layout) {
-  llvm::Error strict =
-      checkLayout(name, role, shape, layout, /*rowMajorAllowed=*/true);
-  if (!strict)
-    return strict;
-  if (llvm::Error loose = checkLayoutAllowingIdleCores(
-          name, role, shape, layout, /*rowMajorAllowed=*/true)) {
-    llvm::consumeError(std::move(loose));
-    return strict;
-  }
-  llvm::consumeError(std::move(strict));
-  return notSupportedError(name + ": the " + role + "'s shards (" +
-                           describe(layout) +
-                           ") leave grid cores idle, which is not modelled");
-}
-
 llvm::Expected<PermutePlan>
 planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
             LayoutAttr inLayout, llvm::ArrayRef<int64_t> perm,
             LayoutAttr outLayout, Swap swap) {
-  if (llvm::Error err = checkPermuteLayout(name, "input", inShape, inLayout))
+  if (llvm::Error err = checkLayout(name, "input", inShape, inLayout, /*rowMajorAllowed=*/true))
     return err;
   auto shape = PermuteOp::inferResultShape(inShape, perm);
   if (!shape)
@@ -822,7 +801,8 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
   PermutePlan plan{std::vector<int64_t>(shape->begin(), shape->end()),
                    permuteProgram(perm, rowMajor)};
   if (llvm::Error err =
-          checkPermuteLayout(name, "output", plan.outShape, outLayout))
+          checkLayout(name, "output", plan.outShape, outLayout,
+                      /*rowMajorAllowed=*/true))
     return err;
   if (rowMajor != outLayout.isRowMajor())
     return backendError(name + ": the input is " + describe(inLayout) +
