@@ -934,7 +934,15 @@ llvm::Expected<OpConstraints> analytical::permuteConstraints(
   if (plan->readsCopy) {
     LayoutAttr copy = inputLayout.interleavedIn(inputLayout.getPageLayout(),
                                                 BufferType::L1);
-    Step toInterleaved{0, 0, l1BytesPerBank(inputShape, copy)};
+    // The unsharding copy: to_memory_config's program (shard rows that are
+    // not whole L1 alignment units take a dataflow buffer and a shard row of
+    // scratchpad; measured: 1x4x576x715 from 768x103 block shards).
+    auto unshard = memoryConfigCopy(name, inputShape, inputLayout, copy);
+    if (!unshard)
+      return unshard.takeError();
+    Step toInterleaved{*unshard ? (*unshard)->dataflowBytes : 0,
+                       *unshard ? (*unshard)->scratchpadBytes : 0,
+                       l1BytesPerBank(inputShape, copy)};
     Step step{permuteCB(plan->program, permutation, out, copy), 0, output};
     return finishChain(name, {toInterleaved, step}, out, outputLayout,
                        initialState);

@@ -1819,6 +1819,13 @@ llvm::Expected<size_t> OpModel<SliceOp>::getOpRuntime(
                      plan->layout);
 }
 
+llvm::Expected<std::optional<ProgramStep>>
+analytical::memoryConfigCopy(llvm::StringRef opName,
+                             llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                             LayoutAttr out) {
+  return copyProgram(opName, shape, in, out);
+}
+
 //===----------------------------------------------------------------------===//
 // repeat
 //===----------------------------------------------------------------------===//
