@@ -208,6 +208,12 @@ finishPrograms(llvm::StringRef opName, llvm::ArrayRef<ProgramStep> programs,
                const MockAllocatorState *initialState,
                ProgramResult resultKind = ProgramResult::NewTensor);
 
+/// ttnn's to_memory_config of `shape` from `in` to `out` as one program
+/// (LayoutOps.cpp's copy model): nullopt when nothing moves.
+llvm::Expected<std::optional<ProgramStep>>
+memoryConfigCopy(llvm::StringRef opName, llvm::ArrayRef<int64_t> shape,
+                 LayoutAttr in, LayoutAttr out);
+
 /// FPU cycles of one tile operation (an eltwise add or multiply of two
 /// tiles): the compute cost of binary eltwise and of a TTL operation's tile
 /// math.

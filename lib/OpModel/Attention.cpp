@@ -28,6 +28,7 @@
 #include "ttl/OpModel/TTNNOpModel.h"
 
 #include "AnalyticalModel.h"
+#include "EltwiseProgram.h"
 
 namespace mlir::ttnn::op_model {
 using namespace analytical;
@@ -89,6 +90,9 @@ OpModel<ScaledDotProductAttentionOp>::getOpConstraints(
       return backendError(name + ": the " + role +
                           " is f32; ttnn's SDPA takes bf16 or bfp8_b");
   }
+  // SDPA takes no data type: the result is the query's.
+  if (llvm::Error err = checkResultDataType(name, outputLayout, qLayout))
+    return err;
   int64_t headDim = qShape[3];
   if (headDim % kTileDim != 0)
     return backendError(name + ": head_dim " + llvm::Twine(headDim) +

@@ -137,6 +137,21 @@ llvm::Expected<OpConstraints> OpModel<TypecastOp>::getOpConstraints(
                         describe(inputLayout) + ") are not " +
                         llvm::Twine(currentDevice().l1Alignment) +
                         "-byte aligned pages, which ttnn's typecast requires");
+  // Row-major shards: the interleaved program needs as many pages of as
+  // many elements on both sides (typecast_program_factory.cpp:116,
+  // TT_FATAL; measured: 1x160 shards on 3 cores into 1x69 on 7); shards
+  // of one width in other grids or heights are not measured.
+  if (inputLayout.isRowMajor() && inputLayout.isSharded() &&
+      !shardedAlike(inputLayout, outputLayout)) {
+    if (inputLayout.getShard()[1] != outputLayout.getShard()[1])
+      return backendError(name + ": the input is " + describe(inputLayout) +
+                          " but the output is " + describe(outputLayout) +
+                          "; ttnn's typecast needs row-major pages of as "
+                          "many elements on both sides (TT_FATAL)");
+    return notSupportedError(name + ": row-major shards recut (" +
+                             describe(inputLayout) + " -> " +
+                             describe(outputLayout) + ") are not modelled");
+  }
   // Its sharded program (typecast_sharded_program_factory) runs on the
   // shards (0 B of CBs) when the input is sharded, aliasably, and the tiles
   // keep their size (one data type, f32 <-> u32); it TT_FATALs on an output
@@ -326,6 +341,9 @@ llvm::Expected<OpConstraints> OpModel<ConcatenateHeadsOp>::getOpConstraints(
                         " is not a multiple of 32");
   std::vector<int64_t> outShape{inputShape[0], inputShape[2], heads * headDim};
   if (llvm::Error err = checkLayout(name, "output", outShape, outputLayout))
+    return err;
+  // concatenate_heads takes no data type: the result is the input's.
+  if (llvm::Error err = checkResultDataType(name, outputLayout, inputLayout))
     return err;
   // ttnn 0.81.1 fails on every sharded output ("bad optional access",
   // measured height, width and block shards on both devices).

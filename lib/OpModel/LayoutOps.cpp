@@ -2053,6 +2053,13 @@ llvm::Expected<size_t> OpModel<SliceOp>::getOpRuntime(
                      plan->layout);
 }
 
+llvm::Expected<std::optional<ProgramStep>>
+analytical::memoryConfigCopy(llvm::StringRef opName,
+                             llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                             LayoutAttr out) {
+  return copyProgram(opName, shape, in, out);
+}
+
 //===----------------------------------------------------------------------===//
 // repeat
 //===----------------------------------------------------------------------===//
@@ -2240,6 +2247,12 @@ codegenRepeat(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
   plan.output = repeated(inShape, 0, 1);
   for (auto [dim, times] : llvm::enumerate(repeats))
     plan.output[dim] *= times;
+  // Row-major width shards were not measured (one of 704x192 f32 in 704x7
+  // shards TT_FATALs in ttnn's view, tensor_ops.cpp:380): not modelled.
+  if (in.isRowMajor() &&
+      in.getMemoryLayout() == TensorMemoryLayout::WidthSharded)
+    return notSupportedError(name + ": repeating row-major width shards (" +
+                             describe(in) + ") is not modelled");
   bool unshard = in.isSharded() && (roundTrip || !wholePageShards(inShape, in));
   // Row-major shards of partial rows are unsharded into DRAM by
   // to_memory_config (copyProgram; measured on both devices: 521x192 in

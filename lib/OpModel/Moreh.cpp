@@ -203,9 +203,15 @@ OpModel<MorehLayerNormBackwardOp>::getOpConstraints(
     const MockAllocatorState *initialState) {
   llvm::StringRef name = MorehLayerNormBackwardOp::getOperationName();
   int64_t rank = inputShape.size();
-  if (rank < 2)
-    return backendError(name + ": the input must have rank >= 2 (ttnn 0.81.1 "
-                               "reads its second-to-last dimension)");
+  // A rank-1 input: the input_grad program reads its second-to-last
+  // dimension and throws (shape_base.cpp); the gamma/beta program alone runs
+  // as on a 1 x W input (measured on both mock devices: W = 100, 420, 512,
+  // 2048, gamma and beta gradients, with and without gamma, L1 / DRAM /
+  // height-sharded dy and x).
+  if (rank < 1 || (rank < 2 && inputGrad))
+    return backendError(name + ": the input must have rank >= 2 to compute "
+                               "input_grad (ttnn 0.81.1 reads its "
+                               "second-to-last dimension)");
   if (normalizedDims < 1 || normalizedDims > rank)
     return backendError(name + ": normalized_dims " +
                         llvm::Twine(normalizedDims) + " must be in [1, " +
@@ -256,8 +262,11 @@ OpModel<MorehLayerNormBackwardOp>::getOpConstraints(
       return notSupportedError(name + ": sharded " + t.role + " (" +
                                describe(t.layout) + ") is not modelled");
   }
+  llvm::SmallVector<int64_t> programShape(inputShape);
+  if (rank == 1)
+    programShape.insert(programShape.begin(), 1);
   LayerNormBackwardCBs cbs =
-      layerNormBackwardCBs(inputShape, normalizedDims, bool(gammaLayout),
+      layerNormBackwardCBs(programShape, normalizedDims, bool(gammaLayout),
                            inputGrad, gammaGrad, betaGrad);
   Analysis analysis;
   // Two programs with their own CBs: graph capture reports the larger.

@@ -32,6 +32,7 @@
 #include "ttl/OpModel/TTNNOpModel.h"
 
 #include "AnalyticalModel.h"
+#include "EltwiseProgram.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -217,6 +218,9 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
                                     /*rowMajorAllowed=*/rowMajor,
                                     /*indicesAllowed=*/false,
                                     /*idleCoresAllowed=*/true))
+    return err;
+  // layer_norm and rms_norm take no data type: the result is the input's.
+  if (llvm::Error err = checkResultDataType(name, outputLayout, inputLayout))
     return err;
   // Without a program config (ttnn 0.81.1, both devices): an interleaved
   // input runs the interleaved program into any output, sharded ones too; a

@@ -16,6 +16,9 @@
 //   4. the pool program writes the output shard, reading a small reader-index
 //      tensor (one start / end pair per output row segment of the core).
 //
+// Kernels, strides and paddings need not be square, nor the input (measured
+// on both mock devices: 3x2, 2x3 and 3x1 kernels, 2x1 and 1x2 strides, 1x0
+// and 0x1 paddings, H != W; row-major and tiled inputs, each scheme).
 // The halo and its config tensors are shared with conv2d
 // (SlidingWindow.cpp). The figures the calibration compares are the peaks
 // of those phases (docs/op-model.md, "CNN ops").

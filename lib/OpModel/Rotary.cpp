@@ -31,6 +31,7 @@
 #include "ttl/OpModel/TTNNOpModel.h"
 
 #include "AnalyticalModel.h"
+#include "EltwiseProgram.h"
 
 namespace mlir::ttnn::op_model {
 using namespace analytical;
@@ -133,6 +134,9 @@ llvm::Expected<OpConstraints> OpModel<RotaryEmbeddingOp>::getOpConstraints(
     if (llvm::Error err =
             checkLayout(name, "output", inputShape, outputLayout))
       return err;
+  // rotary_embedding takes no data type: the result is the input's.
+  if (llvm::Error err = checkResultDataType(name, outputLayout, inputLayout))
+    return err;
   int64_t wt = geometry(inputShape).widthTiles;
   if (wt != 1 && wt % 2 != 0)
     return backendError(name + ": head dim " + llvm::Twine(inputShape.back()) +

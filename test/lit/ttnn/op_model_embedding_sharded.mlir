@@ -52,9 +52,10 @@ func.func @row_major(%i: tensor<1x4096xui32, #ids>, %j: tensor<1x256xui32, #ids>
 
 // CHECK-LABEL: op constraints of @rejected
 func.func @rejected(%i: tensor<1x4000xui32, #ids>, %j: tensor<1x4096xui32, #ids>, %s: tensor<1x4096xui32, #ids_ws>, %w: tensor<1000x128xbf16, #rm>, %ws: tensor<1024x128xbf16, #rm_hs>) {
-  // 4000 rows do not fill 64 shards of 64; ttnn also needs whole shards of indices (TT_FATAL), here
-  // 8 block rows of 512 cover 4000 rows but do not divide them.
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.embedding: backend_error: ttnn.embedding: the output layout l1 height_sharded bf16 (grid 8x8, shard 64x128) does not shard a 1x4000x128 tensor
+  // 4000 rows in 64 shards of 64 leave a core idle: ttnn rejects this one (the indices do not fill
+  // whole shards) but runs others (8x96 indices into 18 shards of 64), not modelled. Whole shards of
+  // indices are needed (TT_FATAL): 8 block rows of 512 cover 4000 rows but do not divide them.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.embedding: not_implemented: ttnn.embedding: the output layout l1 height_sharded bf16 (grid 8x8, shard 64x128) leaves cores of its grid idle
   %0 = ttnn.embedding %i, %w : tensor<1x4000xui32, #ids>, tensor<1000x128xbf16, #rm> -> tensor<1x4000x128xbf16, #hs>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.embedding: backend_error: ttnn.embedding: 4000 indices do not fill whole shards of 512 rows
   %3 = ttnn.embedding %i, %w : tensor<1x4000xui32, #ids>, tensor<1000x128xbf16, #rm> -> tensor<1x4000x128xbf16, #bs512>

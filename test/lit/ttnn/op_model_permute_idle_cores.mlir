@@ -6,7 +6,7 @@
 
 // CHECK-LABEL: op constraints of @idle_cores
 func.func @idle_cores(%a: tensor<64x2x32x96xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 128x96>>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.transpose: not_implemented: {{.*}}leave grid cores idle
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.transpose: not_implemented: {{.*}}leaves cores of its grid idle
   %0 = ttnn.transpose %a {dim0 = 0 : si32, dim1 = 3 : si32} : tensor<64x2x32x96xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 128x96>> -> tensor<96x2x32x64xbf16, #ttnn.layout<dram, interleaved, bf16>>
   return
 }
