@@ -89,6 +89,93 @@ ArrayAttr coverWithRectangles(Builder &b, const std::set<Core> &cores) {
   return b.getArrayAttr(ranges);
 }
 
+/// Values known on one subset of cores: the outcomes of the comparisons
+/// decided by the coordinate, and the coordinates equal on all its cores.
+using KnownValues = DenseMap<Value, int64_t>;
+
+bool hasOnlySingleBlockRegions(Operation *root) {
+  return !root
+              ->walk([](Operation *op) {
+                for (Region &region : op->getRegions())
+                  if (!region.hasOneBlock() && !region.empty())
+                    return WalkResult::interrupt();
+                return WalkResult::advance();
+              })
+              .wasInterrupted();
+}
+
+void copyRegion(Region &source, Region &target, IRMapping &mapping,
+                LeafValues known, DenseMap<Value, std::optional<int64_t>> &memo);
+
+/// Copies the ops of `block` (its terminator too when `withTerminator`) at
+/// `builder`, an scf.if whose condition `known` settles as the ops of the
+/// branch taken: the other branch is never copied.
+void copyOps(Block &block, OpBuilder &builder, IRMapping &mapping,
+             LeafValues known, DenseMap<Value, std::optional<int64_t>> &memo,
+             bool withTerminator) {
+  for (Operation &op : block) {
+    if (!withTerminator && &op == block.getTerminator())
+      break;
+    if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      if (std::optional<int64_t> condition =
+              evaluateInteger(branch.getCondition(), known, &memo)) {
+        Region &taken =
+            *condition ? branch.getThenRegion() : branch.getElseRegion();
+        if (!taken.empty()) {
+          Block &body = taken.front();
+          copyOps(body, builder, mapping, known, memo,
+                  /*withTerminator=*/false);
+          auto yield = cast<scf::YieldOp>(body.getTerminator());
+          for (auto [result, yielded] :
+               llvm::zip(branch.getResults(), yield.getOperands()))
+            mapping.map(result, mapping.lookupOrDefault(yielded));
+        }
+        continue;
+      }
+    }
+    if (op.getNumRegions() == 0) {
+      builder.clone(op, mapping);
+      continue;
+    }
+    Operation *copy = builder.cloneWithoutRegions(op, mapping);
+    for (auto [source, target] :
+         llvm::zip(op.getRegions(), copy->getRegions()))
+      copyRegion(source, target, mapping, known, memo);
+  }
+}
+
+void copyRegion(Region &source, Region &target, IRMapping &mapping,
+                LeafValues known, DenseMap<Value, std::optional<int64_t>> &memo) {
+  for (Block &block : source) {
+    Block *copy = new Block();
+    target.push_back(copy);
+    for (BlockArgument argument : block.getArguments())
+      mapping.map(argument,
+                  copy->addArgument(argument.getType(), argument.getLoc()));
+    OpBuilder builder = OpBuilder::atBlockEnd(copy);
+    copyOps(block, builder, mapping, known, memo, /*withTerminator=*/true);
+  }
+}
+
+/// A clone of `kernel` at `builder` for one subset of cores: the branches
+/// `known` decides are copied as the branch taken only, so a clone never
+/// carries (nor later erases) the code of the other subsets' branches.
+func::FuncOp cloneForSubset(func::FuncOp kernel, OpBuilder &builder,
+                            IRMapping &mapping, const KnownValues &known) {
+  if (!hasOnlySingleBlockRegions(kernel))
+    return cast<func::FuncOp>(builder.clone(*kernel, mapping));
+  auto leaf = [&](Value value) -> std::optional<int64_t> {
+    auto it = known.find(value);
+    if (it == known.end())
+      return std::nullopt;
+    return it->second;
+  };
+  DenseMap<Value, std::optional<int64_t>> memo;
+  Operation *copy = builder.cloneWithoutRegions(*kernel, mapping);
+  copyRegion(kernel.getBody(), copy->getRegion(0), mapping, leaf, memo);
+  return cast<func::FuncOp>(copy);
+}
+
 struct SpecializeCoresPass
     : public ttl::impl::TTLSpecializeCoresBase<SpecializeCoresPass> {
   using TTLSpecializeCoresBase::TTLSpecializeCoresBase;
@@ -223,8 +310,23 @@ struct SpecializeCoresPass
     for (auto &[outcome, cores] : subsets) {
       func::FuncOp clone = kernel;
       IRMapping mapping;
+      // A coordinate equal on every core of the subset is a constant.
+      std::optional<int64_t> uniform[2];
+      for (uint64_t dim = 0; dim < 2; ++dim) {
+        std::set<int64_t> values;
+        for (Core core : cores)
+          values.insert(dim == 0 ? core.first : core.second);
+        if (values.size() == 1)
+          uniform[dim] = *values.begin();
+      }
       if (subsets.size() > 1) {
-        clone = cast<func::FuncOp>(builder.clone(*kernel, mapping));
+        KnownValues known;
+        for (auto [cmp, value] : llvm::zip(predicates, outcome))
+          known[cmp.getResult()] = value;
+        for (NodeOp node : nodes)
+          if (node.getDim() < 2 && uniform[node.getDim()])
+            known[node.getResult()] = *uniform[node.getDim()];
+        clone = cloneForSubset(kernel, builder, mapping, known);
         clone.setSymName((kernel.getSymName() + "_cores" + Twine(index++)).str());
       } else {
         for (arith::CmpIOp cmp : predicates)
@@ -232,27 +334,23 @@ struct SpecializeCoresPass
         for (NodeOp node : nodes)
           mapping.map(node.getResult(), node.getResult());
       }
+      // In the clone, what was not copied (in a branch its cores never take)
+      // has no mapping.
       for (auto [cmp, value] : llvm::zip(predicates, outcome)) {
-        Value result = mapping.lookup(cmp.getResult());
+        Value result = mapping.lookupOrNull(cmp.getResult());
+        if (!result)
+          continue;
         OpBuilder at(result.getDefiningOp());
         result.replaceAllUsesWith(arith::ConstantOp::create(
             at, cmp.getLoc(), at.getBoolAttr(value != 0)));
       }
-      // A coordinate equal on every core of the subset is a constant.
-      for (uint64_t dim = 0; dim < 2; ++dim) {
-        std::set<int64_t> values;
-        for (Core core : cores)
-          values.insert(dim == 0 ? core.first : core.second);
-        if (values.size() != 1)
+      for (NodeOp node : nodes) {
+        Value result = mapping.lookupOrNull(node.getResult());
+        if (!result || node.getDim() >= 2 || !uniform[node.getDim()])
           continue;
-        for (NodeOp node : nodes) {
-          if (node.getDim() != dim)
-            continue;
-          Value result = mapping.lookup(node.getResult());
-          OpBuilder at(result.getDefiningOp());
-          result.replaceAllUsesWith(arith::ConstantOp::create(
-              at, node.getLoc(), at.getIndexAttr(*values.begin())));
-        }
+        OpBuilder at(result.getDefiningOp());
+        result.replaceAllUsesWith(arith::ConstantOp::create(
+            at, node.getLoc(), at.getIndexAttr(*uniform[node.getDim()])));
       }
       clone->setAttr(TTLDialect::kCoreRangesAttrName, coverWithRectangles(b, cores));
       builder.setInsertionPointAfter(clone);
