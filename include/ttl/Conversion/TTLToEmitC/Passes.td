@@ -102,7 +102,8 @@ def TTLFormKernelExpressions
     `use(x * 2)` rather than a temporary per operator. It is upstream's
     `form-expressions` with the rewrite driver's region simplification off:
     kernels are structured control flow, with no blocks to merge, and on a
-    4x4 grid of specialized kernels the region DCE was a third of the pass.
+    4x4 grid of specialized kernels dropping it took the pass from 17.1M to
+    12.5M instructions (callgrind).
 
     ```mlir
     %c2 = "emitc.constant"() <{value = 2 : index}> : () -> !emitc.size_t
