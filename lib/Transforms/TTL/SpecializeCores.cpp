@@ -5,7 +5,10 @@
 // (ttl.grid_size) and constants is evaluated on every core. Cores with the
 // same outcomes form a subset; each subset gets its own clone of the kernel
 // with the comparisons folded (and a coordinate that is constant on the
-// subset folded too), and records its core rectangles. The branches the
+// subset folded too), and records its core rectangles. The comparisons that
+// split the grid are bounded to at most `max-clones` subsets (by axis:
+// column, row or both); the others stay runtime branches, decided in a clone
+// only where they have one value on all its cores. The branches the
 // folded comparisons decide are then folded away in each clone, before the
 // pass ends: a copy in a branch the clone's cores never run may address a
 // tile that the folded coordinate puts outside its tensor, which the op's
@@ -89,10 +92,6 @@ ArrayAttr coverWithRectangles(Builder &b, const std::set<Core> &cores) {
   return b.getArrayAttr(ranges);
 }
 
-/// Values known on one subset of cores: the outcomes of the comparisons
-/// decided by the coordinate, and the coordinates equal on all its cores.
-using KnownValues = DenseMap<Value, int64_t>;
-
 bool hasOnlySingleBlockRegions(Operation *root) {
   return !root
               ->walk([](Operation *op) {
@@ -104,27 +103,27 @@ bool hasOnlySingleBlockRegions(Operation *root) {
               .wasInterrupted();
 }
 
+/// The value of a condition on every core of a subset, when it is the same.
+using DecidedValue = function_ref<std::optional<int64_t>(Value)>;
+
 void copyRegion(Region &source, Region &target, IRMapping &mapping,
-                LeafValues known, DenseMap<Value, std::optional<int64_t>> &memo);
+                DecidedValue decide);
 
 /// Copies the ops of `block` (its terminator too when `withTerminator`) at
-/// `builder`, an scf.if whose condition `known` settles as the ops of the
+/// `builder`, an scf.if whose condition `decide` settles as the ops of the
 /// branch taken: the other branch is never copied.
 void copyOps(Block &block, OpBuilder &builder, IRMapping &mapping,
-             LeafValues known, DenseMap<Value, std::optional<int64_t>> &memo,
-             bool withTerminator) {
+             DecidedValue decide, bool withTerminator) {
   for (Operation &op : block) {
     if (!withTerminator && &op == block.getTerminator())
       break;
     if (auto branch = dyn_cast<scf::IfOp>(op)) {
-      if (std::optional<int64_t> condition =
-              evaluateInteger(branch.getCondition(), known, &memo)) {
+      if (std::optional<int64_t> condition = decide(branch.getCondition())) {
         Region &taken =
             *condition ? branch.getThenRegion() : branch.getElseRegion();
         if (!taken.empty()) {
           Block &body = taken.front();
-          copyOps(body, builder, mapping, known, memo,
-                  /*withTerminator=*/false);
+          copyOps(body, builder, mapping, decide, /*withTerminator=*/false);
           auto yield = cast<scf::YieldOp>(body.getTerminator());
           for (auto [result, yielded] :
                llvm::zip(branch.getResults(), yield.getOperands()))
@@ -140,12 +139,12 @@ void copyOps(Block &block, OpBuilder &builder, IRMapping &mapping,
     Operation *copy = builder.cloneWithoutRegions(op, mapping);
     for (auto [source, target] :
          llvm::zip(op.getRegions(), copy->getRegions()))
-      copyRegion(source, target, mapping, known, memo);
+      copyRegion(source, target, mapping, decide);
   }
 }
 
 void copyRegion(Region &source, Region &target, IRMapping &mapping,
-                LeafValues known, DenseMap<Value, std::optional<int64_t>> &memo) {
+                DecidedValue decide) {
   for (Block &block : source) {
     Block *copy = new Block();
     target.push_back(copy);
@@ -153,7 +152,7 @@ void copyRegion(Region &source, Region &target, IRMapping &mapping,
       mapping.map(argument,
                   copy->addArgument(argument.getType(), argument.getLoc()));
     OpBuilder builder = OpBuilder::atBlockEnd(copy);
-    copyOps(block, builder, mapping, known, memo, /*withTerminator=*/true);
+    copyOps(block, builder, mapping, decide, /*withTerminator=*/true);
   }
 }
 
@@ -161,18 +160,11 @@ void copyRegion(Region &source, Region &target, IRMapping &mapping,
 /// `known` decides are copied as the branch taken only, so a clone never
 /// carries (nor later erases) the code of the other subsets' branches.
 func::FuncOp cloneForSubset(func::FuncOp kernel, OpBuilder &builder,
-                            IRMapping &mapping, const KnownValues &known) {
+                            IRMapping &mapping, DecidedValue decide) {
   if (!hasOnlySingleBlockRegions(kernel))
     return cast<func::FuncOp>(builder.clone(*kernel, mapping));
-  auto leaf = [&](Value value) -> std::optional<int64_t> {
-    auto it = known.find(value);
-    if (it == known.end())
-      return std::nullopt;
-    return it->second;
-  };
-  DenseMap<Value, std::optional<int64_t>> memo;
   Operation *copy = builder.cloneWithoutRegions(*kernel, mapping);
-  copyRegion(kernel.getBody(), copy->getRegion(0), mapping, leaf, memo);
+  copyRegion(kernel.getBody(), copy->getRegion(0), mapping, decide);
   return cast<func::FuncOp>(copy);
 }
 
@@ -186,6 +178,12 @@ struct SpecializeCoresPass
       if (func->hasAttr(TTLDialect::kKernelAttrName) &&
           func->hasAttr(TTLDialect::kGridAttrName))
         kernels.push_back(func);
+    if (maxClones < 1) {
+      getOperation().emitError("ttl-specialize-cores: max-clones is ")
+          << static_cast<int64_t>(maxClones)
+          << "; a kernel has at least one clone, itself";
+      return signalPassFailure();
+    }
     // Every core of the grid is evaluated: bounded by the target's worker
     // grid, or without a target by the largest of any target's.
     const TargetCapacity *capacity = &largestWorkerGrid();
@@ -261,6 +259,67 @@ struct SpecializeCoresPass
     }
   }
 
+  /// The predicates the kernel is specialized on, at most `maxClones`
+  /// subsets: each predicate depends on the column alone, the row alone or
+  /// both (the axis); an axis splits the grid into as many classes as its
+  /// predicates have distinct outcomes, and axes are taken in increasing
+  /// class count while the product of their counts stays within the bound.
+  /// The others stay runtime branches on the core coordinate. On the 4x4
+  /// pipe matmul a row's multicast kernel splits on the column (source or
+  /// receiver: 2 clones) and keeps `row == k` at run time, where all
+  /// predicates would make 8 clones, each carrying the whole kernel.
+  SmallVector<arith::CmpIOp>
+  boundedPredicates(ArrayRef<arith::CmpIOp> predicates,
+                    std::vector<CoordinateEvaluator> &evaluators, int64_t cols,
+                    int64_t rows) {
+    enum Axis { Column, Row, Both, None };
+    // evaluators are in row-major order: core (x, y) at y * cols + x.
+    auto outcomeAt = [&](arith::CmpIOp cmp, int64_t x, int64_t y) {
+      return *evaluators[y * cols + x].eval(cmp.getResult());
+    };
+    SmallVector<Axis> axes;
+    for (arith::CmpIOp cmp : predicates) {
+      bool byColumn = true, byRow = true; // same on every row / column
+      for (int64_t y = 0; y < rows; ++y)
+        for (int64_t x = 0; x < cols; ++x) {
+          byColumn &= outcomeAt(cmp, x, y) == outcomeAt(cmp, x, 0);
+          byRow &= outcomeAt(cmp, x, y) == outcomeAt(cmp, 0, y);
+        }
+      axes.push_back(byColumn && byRow ? None
+                     : byColumn        ? Column
+                     : byRow           ? Row
+                                       : Both);
+    }
+    auto classes = [&](Axis axis) {
+      std::set<SmallVector<int64_t>> outcomes;
+      for (int64_t y = 0; y < rows; ++y)
+        for (int64_t x = 0; x < cols; ++x) {
+          SmallVector<int64_t> outcome;
+          for (auto [cmp, of] : llvm::zip(predicates, axes))
+            if (of == axis)
+              outcome.push_back(outcomeAt(cmp, x, y));
+          outcomes.insert(outcome);
+        }
+      return int64_t(outcomes.size());
+    };
+    SmallVector<std::pair<int64_t, Axis>> order;
+    for (Axis axis : {Column, Row, Both})
+      order.push_back({classes(axis), axis});
+    llvm::stable_sort(order, llvm::less_first());
+    int64_t product = 1;
+    llvm::SmallDenseSet<unsigned> taken = {None};
+    for (auto [count, axis] : order)
+      if (product * count <= maxClones) {
+        product *= count;
+        taken.insert(axis);
+      }
+    SmallVector<arith::CmpIOp> bounded;
+    for (auto [cmp, axis] : llvm::zip(predicates, axes))
+      if (taken.contains(axis))
+        bounded.push_back(cmp);
+    return bounded;
+  }
+
   /// Clones `kernel` per core subset (or keeps it for a single subset) and
   /// returns the kernels whose comparisons were folded.
   SmallVector<func::FuncOp> specialize(func::FuncOp kernel) {
@@ -294,11 +353,15 @@ struct SpecializeCoresPass
         predicates.push_back(cmp);
     });
 
-    // Subsets of cores with equal outcomes, in row-major order of first core.
+    SmallVector<arith::CmpIOp> splitting =
+        boundedPredicates(predicates, evaluators, cols, rows);
+
+    // Subsets of cores with equal outcomes of the splitting comparisons, in
+    // row-major order of first core.
     llvm::MapVector<SmallVector<int64_t>, std::set<Core>> subsets;
     for (CoordinateEvaluator &evaluator : evaluators) {
       SmallVector<int64_t> outcome;
-      for (arith::CmpIOp cmp : predicates)
+      for (arith::CmpIOp cmp : splitting)
         outcome.push_back(*evaluator.eval(cmp.getResult()));
       subsets[outcome].insert({evaluator.x, evaluator.y});
     }
@@ -307,7 +370,26 @@ struct SpecializeCoresPass
     builder.setInsertionPointAfter(kernel);
     unsigned index = 0;
     SmallVector<func::FuncOp> specialized;
-    for (auto &[outcome, cores] : subsets) {
+    for (std::set<Core> &cores : llvm::make_second_range(subsets)) {
+      // A value of the coordinate alone with one value on every core of
+      // the subset: every such comparison is known in its clone, not only
+      // the splitting ones, and a branch none of its cores takes is not
+      // copied.
+      auto onEveryCore = [&](Value value) -> std::optional<int64_t> {
+        std::optional<int64_t> common;
+        for (Core core : cores) {
+          std::optional<int64_t> here =
+              evaluators[core.second * cols + core.first].eval(value);
+          if (!here || (common && *common != *here))
+            return std::nullopt;
+          common = here;
+        }
+        return common;
+      };
+      SmallVector<std::pair<arith::CmpIOp, int64_t>> decided;
+      for (arith::CmpIOp cmp : predicates)
+        if (std::optional<int64_t> outcome = onEveryCore(cmp.getResult()))
+          decided.push_back({cmp, *outcome});
       func::FuncOp clone = kernel;
       IRMapping mapping;
       // A coordinate equal on every core of the subset is a constant.
@@ -320,13 +402,7 @@ struct SpecializeCoresPass
           uniform[dim] = *values.begin();
       }
       if (subsets.size() > 1) {
-        KnownValues known;
-        for (auto [cmp, value] : llvm::zip(predicates, outcome))
-          known[cmp.getResult()] = value;
-        for (NodeOp node : nodes)
-          if (node.getDim() < 2 && uniform[node.getDim()])
-            known[node.getResult()] = *uniform[node.getDim()];
-        clone = cloneForSubset(kernel, builder, mapping, known);
+        clone = cloneForSubset(kernel, builder, mapping, onEveryCore);
         clone.setSymName((kernel.getSymName() + "_cores" + Twine(index++)).str());
       } else {
         for (arith::CmpIOp cmp : predicates)
@@ -336,7 +412,7 @@ struct SpecializeCoresPass
       }
       // In the clone, what was not copied (in a branch its cores never take)
       // has no mapping.
-      for (auto [cmp, value] : llvm::zip(predicates, outcome)) {
+      for (auto [cmp, value] : decided) {
         Value result = mapping.lookupOrNull(cmp.getResult());
         if (!result)
           continue;

@@ -367,7 +367,17 @@ def TTLSpecializeCores : Pass<"ttl-specialize-cores", "::mlir::ModuleOp"> {
     grid. Cores that agree on every such comparison form one subset; when
     there is more than one subset, the kernel is cloned once per subset, the
     comparisons fold to constants and a coordinate that is the same on every
-    core of the subset folds too. Every kernel function then carries
+    core of the subset folds too.
+
+    Every clone is a kernel of its own (TT-Metal builds a binary per kernel,
+    and every later pass carries each clone), so the clones are bounded:
+    each comparison depends on the column alone, the row alone or both (its
+    axis), an axis splits the grid into as many classes as its comparisons
+    have distinct outcomes, and axes are taken in increasing class count
+    while the product of the counts is at most `max-clones`. The comparisons
+    of the other axes stay branches on the core coordinate at run time. A
+    pipe net of one pipe per row, for example, splits on the column (source
+    or receiver) and keeps `row == k` at run time. Every kernel function then carries
     `ttl.core_ranges`, the inclusive `#ttl.core_range` rectangles of its
     cores; clones keep the `ttl.kernel` identity of the logical kernel.
 
@@ -386,7 +396,10 @@ def TTLSpecializeCores : Pass<"ttl-specialize-cores", "::mlir::ModuleOp"> {
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"\"",
            "the target compiled for (wormhole_b0, blackhole): grids are checked "
-           "against its worker grid; empty: against the largest target's">
+           "against its worker grid; empty: against the largest target's">,
+    Option<"maxClones", "max-clones", "int64_t", /*default=*/"4",
+           "at most this many clones of a kernel (the first row or column "
+           "and the rest, on both axes, is four)">
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
