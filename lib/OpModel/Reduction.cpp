@@ -221,13 +221,25 @@ uint64_t reduceWBuffers(const Tiles &t, Math math, DataType in,
 /// interleaved W program (measured on both devices: sum, max and mean of
 /// 256x224, 240x221, 64x142, 142 and HW of 1x64x256 bfp8_b; 2x1 grids the
 /// sharded one; first seen on fresh draw seeds 630771013 and 158509197);
-/// one-core width shards the sharded H program.
-bool reducesShards(LayoutAttr in, LayoutAttr out, bool overW) {
+/// one-core width shards the sharded H program. Height shards take it only
+/// when the tile-padded rows fill every core's shard: 960 or 992 rows in
+/// 64-row shards on 16 cores (15 or 15.5 shards), 3x320 rows, and the
+/// fill-padded 970 rows run the interleaved W program; 1024 and 1000 rows
+/// (padded to 1024) the sharded one (measured: sum, min, max; 2x8 grids).
+/// Width shards that leave their last core half full (992 columns in 64)
+/// still take the sharded H program (measured).
+bool reducesShards(const Tensor &cur, LayoutAttr out, bool overW) {
+  LayoutAttr in = cur.layout;
   TensorMemoryLayout kind = overW ? TensorMemoryLayout::HeightSharded
                                   : TensorMemoryLayout::WidthSharded;
   int64_t kept = overW ? 0 : 1;
-  if (in.getMemoryLayout() != kind || out.getMemoryLayout() != kind ||
-      (overW && in.getGrid()[0] * in.getGrid()[1] == 1))
+  if (in.getMemoryLayout() != kind || out.getMemoryLayout() != kind)
+    return false;
+  int64_t cores = in.getGrid()[0] * in.getGrid()[1];
+  if (overW && cores == 1)
+    return false;
+  Tiles t = tilesOf(cur.shape);
+  if (overW && t.batch * t.rows * kTileDim != in.getShard()[0] * cores)
     return false;
   return in.getGrid() == out.getGrid() &&
          in.getShard()[kept] == out.getShard()[kept] &&
@@ -238,7 +250,7 @@ bool reducesShards(LayoutAttr in, LayoutAttr out, bool overW) {
 /// into `out` does not take it.
 std::optional<uint64_t> shardedBuffers(const Tensor &cur, LayoutAttr out,
                                        bool overW) {
-  if (!reducesShards(cur.layout, out, overW))
+  if (!reducesShards(cur, out, overW))
     return std::nullopt;
   DataType in = cur.layout.getDataType();
   return kDoubleBuffer * tileOf(in) + scalerTile(in);
