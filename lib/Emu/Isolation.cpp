@@ -31,6 +31,9 @@ thread_local double tickSeconds = 0;
 thread_local double staleSeconds = 0;
 thread_local const void *lastKernel = nullptr;
 thread_local uint64_t lastProgress = 0;
+// Set while a hang is being reported, until the thread runs another kernel
+// or makes progress.
+thread_local bool reportingHang = false;
 
 uintptr_t programCounter(void *context) {
   const mcontext_t &machine = static_cast<ucontext_t *>(context)->uc_mcontext;
@@ -87,13 +90,21 @@ void onTick(int, siginfo_t *, void *context) {
     lastKernel = kernel;
     lastProgress = now;
     staleSeconds = 0;
+    reportingHang = false;
     return;
   }
+  if (reportingHang)
+    return;
   staleSeconds += tickSeconds;
   if (staleSeconds < hangLimit)
     return;
+  // The kernel's address is read before the signal is unblocked: a tick
+  // pending by then interrupts the unblocking itself, and would otherwise
+  // report the hang inside pthread_sigmask (seen under load).
+  uintptr_t pc = programCounter(context);
+  reportingHang = true;
   unblock(watchdogSignal());
-  endKernelOnHang(staleSeconds, programCounter(context));
+  endKernelOnHang(staleSeconds, pc);
 }
 
 /// The tick handler stays installed: a tick pending when a run ends must not
@@ -143,6 +154,7 @@ ThreadIsolation::ThreadIsolation(double hangSeconds) {
   hangLimit = hangSeconds;
   tickSeconds = std::fmin(1.0, hangSeconds / 4);
   staleSeconds = 0;
+  reportingHang = false;
   lastKernel = runningKernel(lastProgress);
   struct sigevent event = {};
   event.sigev_notify = SIGEV_THREAD_ID;
