@@ -131,6 +131,11 @@ struct ConvWindow {
   int64_t padTop, padBottom, padLeft, padRight;
   /// One of conv2d_DRAM's slices (sliceWindow), not the whole call.
   bool sliced = false;
+  /// The channels the activation's sticks hold, when more than
+  /// `inChannels` (an L1 interleaved input through the halo:
+  /// checkHeldChannels); 0: `inChannels`.
+  int64_t held = 0;
+  int64_t heldChannels() const { return held ? held : inChannels; }
   bool padded() const { return padTop || padBottom || padLeft || padRight; }
   int64_t pixels() const { return batch * height * width; }
   Window sliding(int64_t channels) const {
@@ -686,7 +691,9 @@ int64_t shardChannelAlignment(int64_t shardWidth) {
 llvm::Expected<ConvAnalysis> analyseConv(const ConvWindow &w,
                                          const ConvIO &io) {
   ConvBlocks b;
-  int64_t channels, cores, rows, inRows;
+  // `channels` are the halo's (the sticks it moves), `convChannels` the
+  // conv program's act block (in_channels').
+  int64_t channels, convChannels, cores, rows, inRows;
   // A height-sharded input whose shard width meets its alignment is read in
   // place; one whose width does not is resharded from L1 like an
   // interleaved input (measured: 224x224x4 on 7x8 cores and 56x56x20 on 7x7,
@@ -700,7 +707,7 @@ llvm::Expected<ConvAnalysis> analyseConv(const ConvWindow &w,
   if (inPlace) {
     llvm::ArrayRef<int64_t> grid = io.input.getGrid(),
                             shard = io.input.getShard();
-    channels = shard[1];
+    channels = convChannels = shard[1];
     cores = grid[0] * grid[1];
     // get_conv_configs: the output's sticks in whole tile rows per core.
     auto sliding = haloWindow(w, channels);
@@ -711,7 +718,8 @@ llvm::Expected<ConvAnalysis> analyseConv(const ConvWindow &w,
     b.inputInPlace = true;
     b.outGrid = {grid[0], grid[1]};
   } else {
-    channels = int64_t(alignTo(w.inChannels, io.haloAlignment()));
+    channels = int64_t(alignTo(w.heldChannels(), io.haloAlignment()));
+    convChannels = int64_t(alignTo(w.inChannels, io.haloAlignment()));
     auto sliding = haloWindow(w, channels);
     if (!sliding)
       return sliding.takeError();
@@ -724,12 +732,12 @@ llvm::Expected<ConvAnalysis> analyseConv(const ConvWindow &w,
   Window sliding = w.sliding(channels);
   b.d = {cores, rows, inRows, 1, channels};
   b.hTiles = rows / kTileDim;
-  b.wTiles = ceilDiv(w.kernelW * channels, kTileDim);
+  b.wTiles = ceilDiv(w.kernelW * convChannels, kTileDim);
   b.nTilesPerCore = ceilDiv(w.outChannels, kTileDim);
   // Split, the act CB holds the first reader's tile rows and a second CB
   // the other's: the same tiles, but each reader has its own indices.
   bool split = splitReaderViable(
-      b.hTiles, b.wTiles, w.kernelW * channels * kStickElementBytes,
+      b.hTiles, b.wTiles, w.kernelW * convChannels * kStickElementBytes,
       b.wTiles * b.nTilesPerCore, io.weightTile, io.outType);
   b.firstReaderSticks = split ? (b.hTiles - b.hTiles / 2) * kTileDim : 0;
   b.cores = cores;
@@ -1116,30 +1124,50 @@ llvm::Expected<ConvAnalysis> sliceConvolution(const ConvWindow &w,
 }
 
 /// An activation whose sticks hold other channels than `in_channels`
-/// (measured): ttnn 0.81.1 rejects it from DRAM (conv2d_DRAM's reshape to
-/// [N, H, W, in_channels], TT_FATAL in reshape.cpp, row-major or tiled, every
-/// scheme), in the height- and block-sharded matmuls (their K differs from
-/// the weights': matmul_device_operation.cpp; block measured with 80 channels
-/// held for 64, fresh draw seed 183524651 conv2d #0) and with fewer channels
-/// through the
-/// height-sharded conv program (`input_channels_padded >= ashape[3]`); an
-/// L1 input of more channels runs through the halo, not modelled.
-llvm::Error checkHeldChannels(const ConvWindow &w, int64_t held,
-                              LayoutAttr input, TensorMemoryLayout scheme) {
+/// (measured on both devices): ttnn 0.81.1 rejects it from DRAM (conv2d_DRAM's
+/// reshape to [N, H, W, in_channels], TT_FATAL in reshape.cpp, row-major or
+/// tiled, every scheme), in the height- and block-sharded matmuls (their K
+/// differs from the weights': matmul_device_operation.cpp; fresh draw seed
+/// 183524651 conv2d #0), with fewer channels through the height-sharded conv
+/// program (`input_channels_padded >= ashape[3]`), and under width sharding
+/// when the held channels' tiles exceed in_channels' padded over its cores
+/// (the factory's act_matrix_width == weight_matrix_height: 8 cases,
+/// kernels 1-7, 3-2000 channels, 16 to 128 more). From an L1 interleaved
+/// input the halo paths run; a padded height-sharded one is modelled: the
+/// halo moves the held sticks, the conv's CBs are in_channels' (11 cases,
+/// kernels 3-7, strides 1-2, 3-512 channels, 16 to 64 more; an unpadded
+/// window's halo phase and block sharding's CBs differ). Returns the held
+/// channels to model, 0 for in_channels.
+llvm::Expected<int64_t> checkHeldChannels(const ConvWindow &w, int64_t held,
+                                          LayoutAttr input,
+                                          TensorMemoryLayout scheme) {
   if (held == w.inChannels)
-    return llvm::Error::success();
+    return 0;
   std::string what = (Conv2dOp::getOperationName() + ": the input holds " +
                       llvm::Twine(held) + " channels, in_channels is " +
                       llvm::Twine(w.inChannels))
                          .str();
+  std::string rejected = what + ": ttnn 0.81.1 rejects the call (give the "
+                                "activation in_channels channels)";
   bool height = scheme == TensorMemoryLayout::HeightSharded;
+  bool width = scheme == TensorMemoryLayout::WidthSharded;
   // The 1x1 matmuls (height and block) take K from the held channels.
-  bool matmul = w.isMatmul() && scheme != TensorMemoryLayout::WidthSharded;
+  bool matmul = w.isMatmul() && !width;
   if (!input.isL1() || matmul || (height && held < w.inChannels))
-    return backendError(what + ": ttnn 0.81.1 rejects the call (give the "
-                               "activation in_channels channels)");
-  return notSupportedError(what + ": an L1 input of other channels is not "
-                                  "modelled");
+    return backendError(rejected);
+  if (held > w.inChannels && !input.isSharded()) {
+    if (height && w.padded())
+      return held;
+    int64_t inTiles = ceilDiv(w.inChannels, kTileDim);
+    int64_t inCores =
+        closestDivisorWithPadding(inTiles, currentDevice().numCores());
+    if (width &&
+        ceilDiv(held, kTileDim) > ceilDiv(inTiles, inCores) * inCores)
+      return backendError(rejected);
+  }
+  return notSupportedError(what + ": not modelled (modelled from L1 "
+                                  "interleaved: a padded height-sharded "
+                                  "window)");
 }
 
 llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
@@ -1239,9 +1267,10 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
                              " input under a " +
                              stringifyTensorMemoryLayout(scheme) +
                              " conv config is not modelled");
-  if (llvm::Error err = checkHeldChannels(w, inputShape.back(), inputLayout,
-                                          scheme))
-    return err;
+  auto held = checkHeldChannels(w, inputShape.back(), inputLayout, scheme);
+  if (!held)
+    return held.takeError();
+  w.held = *held;
   // ttnn's program per scheme and kernel (1x1 stride-1 or not): width
   // sharding never takes the matmul (use_matmul_for_1x1_conv).
   struct SchemePaths {
