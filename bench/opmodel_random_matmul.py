@@ -100,7 +100,7 @@ def _maybe_sharded(rng: random.Random, shape: Sequence[int], share: float, l1: f
     """Sharded in one of ``schemes`` with probability ``share`` (when it can be, in shards a user
     would keep in L1; one in five of any size that covers the tensor, empty cores allowed), else
     interleaved."""
-    if rng.random() < share:
+    if rng.random() < R.lean_sharded(share):
         for _ in range(4):
             found = R.sharded(rng, shape, rng.choice(schemes), exact=rng.random() < 0.8)
             if found is not None and _shard_bytes(found, dtype) <= MAX_SHARD_BYTES:
