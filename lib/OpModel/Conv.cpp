@@ -579,7 +579,7 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
   // sharded, 2 x 16 B for 8 a core block sharded); they show where the halo
   // holds the overall peak (width-sharded DRAM slices: 1x112x112 1x1
   // stride-2 convs, fresh draw seed 235901479 conv2d #20).
-  if (b.throughHalo && !io.tiled)
+  if (b.throughHalo && !io.tiled && w.padded())
     halo.cbBytes += 2 * uint64_t(b.d.channelsPerCore) * kStickElementBytes;
   // A tiled reshard, one of L1 shards and a DRAM slice's padded_slice (which
   // writes the slice into its shards) have no stick scratchpad.
@@ -1133,11 +1133,11 @@ llvm::Expected<ConvAnalysis> sliceConvolution(const ConvWindow &w,
 /// when the held channels' tiles exceed in_channels' padded over its cores
 /// (the factory's act_matrix_width == weight_matrix_height: 8 cases,
 /// kernels 1-7, 3-2000 channels, 16 to 128 more). From an L1 interleaved
-/// input the halo paths run; a padded height-sharded one is modelled: the
-/// halo moves the held sticks, the conv's CBs are in_channels' (11 cases,
-/// kernels 3-7, strides 1-2, 3-512 channels, 16 to 64 more; an unpadded
-/// window's halo phase and block sharding's CBs differ). Returns the held
-/// channels to model, 0 for in_channels.
+/// input the halo paths run; height sharding is modelled (47 cases exact,
+/// kernels 1-7, strides 1-3, 3-512 channels, 16 to 128 more): the halo
+/// moves the held sticks, the conv's CBs are in_channels' (block sharding's
+/// CBs differ: not modelled). Returns the held channels to model, 0 for
+/// in_channels.
 llvm::Expected<int64_t> checkHeldChannels(const ConvWindow &w, int64_t held,
                                           LayoutAttr input,
                                           TensorMemoryLayout scheme) {
@@ -1156,7 +1156,12 @@ llvm::Expected<int64_t> checkHeldChannels(const ConvWindow &w, int64_t held,
   if (!input.isL1() || matmul || (height && held < w.inChannels))
     return backendError(rejected);
   if (held > w.inChannels && !input.isSharded()) {
-    if (height && w.padded())
+    // Measured: in_channels of whole tiles, or held channels that are not
+    // a multiple of 16 (then the act block is in_channels' padded to 8);
+    // 24 held as 48 and 16 as 32 read a whole tile of channels instead.
+    constexpr int64_t kHeldSixteen = 16;
+    if (height &&
+        (w.inChannels % kTileDim == 0 || held % kHeldSixteen != 0))
       return held;
     int64_t inTiles = ceilDiv(w.inChannels, kTileDim);
     int64_t inCores =
@@ -1166,8 +1171,9 @@ llvm::Expected<int64_t> checkHeldChannels(const ConvWindow &w, int64_t held,
       return backendError(rejected);
   }
   return notSupportedError(what + ": not modelled (modelled from L1 "
-                                  "interleaved: a padded height-sharded "
-                                  "window)");
+                                  "interleaved under height sharding: "
+                                  "in_channels of whole tiles, or held "
+                                  "channels not a multiple of 16)");
 }
 
 llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,

@@ -8,8 +8,9 @@
 // weight_matrix_height). From L1 interleaved, a padded height-sharded window
 // runs: the halo moves the held sticks, the conv's CBs are in_channels'
 // (measured, no bias: Wormhole cb 73792, l1 63616, total 129104, out 8192;
-// Blackhole 49216 / 47264 / 92240 / 4096). Block sharding's CBs differ:
-// not_implemented.
+// Blackhole 49216 / 47264 / 92240 / 4096), when in_channels are whole tiles
+// or the held channels not a multiple of 16 (24 held as 48 reads a tile of
+// channels: not_implemented). Block sharding's CBs differ: not_implemented.
 
 #rm = #ttnn.layout<row_major, dram, interleaved, bf16>
 #rml1 = #ttnn.layout<row_major, l1, interleaved, bf16>
@@ -29,5 +30,12 @@ func.func @held(%x0: tensor<1x1x3136x96xbf16, #rm>, %x1: tensor<1x1x3136x128xbf1
   %2 = ttnn.conv2d %x1, %wt {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 64 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 1, 1>, padding = array<i64: 1, 1>} : tensor<1x1x3136x128xbf16, #rml1>, tensor<64x64x3x3xbf16, #w> -> tensor<1x1x3136x64xbf16, #ws>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: not_implemented: ttnn.conv2d: the input holds 128 channels, in_channels is 64: not modelled
   %3 = ttnn.conv2d %x1, %wt {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 64 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 1, 1>, padding = array<i64: 1, 1>} : tensor<1x1x3136x128xbf16, #rml1>, tensor<64x64x3x3xbf16, #w> -> tensor<1x1x3136x64xbf16, #bs>
+  return
+}
+
+// CHECK-LABEL: op constraints of @held_sixteen
+func.func @held_sixteen(%x: tensor<1x1x900x48xbf16, #rml1>, %wt: tensor<32x24x5x5xbf16, #w>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: not_implemented: ttnn.conv2d: the input holds 48 channels, in_channels is 24: not modelled
+  %0 = ttnn.conv2d %x, %wt {batch_size = 1 : i64, input_height = 30 : i64, input_width = 30 : i64, in_channels = 24 : i64, out_channels = 32 : i64, kernel_size = array<i64: 5, 5>, stride = array<i64: 1, 1>, padding = array<i64: 2, 2>} : tensor<1x1x900x48xbf16, #rml1>, tensor<32x24x5x5xbf16, #w> -> tensor<1x1x900x32xbf16, #hs>
   return
 }
