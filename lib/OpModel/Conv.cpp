@@ -576,14 +576,6 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
   HaloInput haloInput{io.tiled, b.haloColumns};
   HaloBuffers halo = b.throughHalo ? haloBuffers(sliding, b.d, haloInput)
                                    : reshardBuffers(b.d);
-  // The conv's halo of a row-major input holds two padding sticks of the
-  // core's channels as CBs (measured on both devices under every scheme:
-  // 2 x 128 B for 64 channels height sharded, 2 x 64 B for 32 a core width
-  // sharded, 2 x 16 B for 8 a core block sharded); they show where the halo
-  // holds the overall peak (width-sharded DRAM slices: 1x112x112 1x1
-  // stride-2 convs, fresh draw seed 235901479 conv2d #20).
-  if (b.throughHalo && !io.tiled && w.padded())
-    halo.cbBytes += 2 * uint64_t(b.d.channelsPerCore) * kStickElementBytes;
   // A tiled reshard, one of L1 shards and a DRAM slice's padded_slice (which
   // writes the slice into its shards) have no stick scratchpad.
   if (io.tiled || io.input.isSharded() || w.sliced)
@@ -593,6 +585,21 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
     halo.reshard = 0;
     halo.scratch = 0;
   }
+  // The conv's halo of a row-major input holds two padding sticks of the
+  // core's channels as CBs (measured on both devices under every scheme:
+  // 2 x 128 B for 64 channels height sharded, 2 x 64 B for 32 a core width
+  // sharded, 2 x 16 B for 8 a core block sharded); they show where the halo
+  // holds the overall peak (width-sharded DRAM slices: 1x112x112 1x1
+  // stride-2 convs, fresh draw seed 235901479 conv2d #20). Not beside the
+  // reshard's scratchpad (always the larger): where the halo phase holds
+  // the peak with one, the peak is its L1 and the scratchpad alone
+  // (measured on both devices, block and width sharding from DRAM and L1
+  // interleaved: 1x52x52x416 1x1 stride 2 pad 1, fresh draw seed 151897464
+  // conv2d #34, and 12 probes of strides above the kernel, kernels 1-3,
+  // 32-416 channels), nor for an unpadded window (4x224x224x4 4x4 stride 4
+  // from L1, seed 395425510 #42).
+  if (b.throughHalo && !io.tiled && w.padded() && halo.scratch == 0)
+    halo.cbBytes += 2 * uint64_t(b.d.channelsPerCore) * kStickElementBytes;
   int64_t weightTiles = b.wTiles * b.nTilesPerCore;
   uint64_t weightCBs =
       uint64_t(weightTiles + io.biasTiles(b.nTilesPerCore)) * io.weightTile +
