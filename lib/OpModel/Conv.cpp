@@ -621,16 +621,24 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
     // peak). Measured exact beyond L1 on both devices (fresh draw seeds
     // 885213751, 521463291, 839062755 and 20 probes): every scheme, 1x1
     // stride 2 and 3x3 to 7x7 padded windows, height and block sharding
-    // also 16x16 stride 16; an unpadded width-sharded window above 1x1 had
-    // 128 B more CB (224x224x3 k16s16): not_implemented.
+    // also 16x16 stride 16; width sharding of 8 to 2048 channels. Width
+    // sharding of sticks that are not whole L1 alignment units (3 or 4
+    // channels) had 128 B more CB (224x224x3 k16s16, 2x128x128x3 k3s2p1:
+    // seeds 839062755 #27, 451337702 #11), as had its unpadded windows
+    // above 1x1: not_implemented.
     if (halo.reshard + convPhaseL1 + cbBytes > device.usableL1()) {
-      if (b.scheme == TensorMemoryLayout::WidthSharded && !w.padded() &&
-          (w.kernelH > 1 || w.kernelW > 1))
+      bool alignedSticks =
+          (uint64_t(w.inChannels) * kStickElementBytes) % device.l1Alignment ==
+          0;
+      if (b.scheme == TensorMemoryLayout::WidthSharded &&
+          (!alignedSticks ||
+           (!w.padded() && (w.kernelH > 1 || w.kernelW > 1))))
         return notSupportedError(
             name + ": the conv program's CBs (" + llvm::Twine(cbBytes) +
             " B) and buffers exceed the usable L1 per core from an L1 input "
-            "(ttnn 0.81.1 runs them under capture); an unpadded width-"
-            "sharded window there is not modelled");
+            "(ttnn 0.81.1 runs them under capture); width sharding there is "
+            "modelled for sticks of whole L1 alignment units and padded or "
+            "1x1 windows");
       a.staticBuffers = StaticBuffers::Unchecked;
     }
   } else {
