@@ -195,9 +195,11 @@ class Selection:
     count: int = 0
     families: tuple[str, ...] = ()
     names: tuple[str, ...] = ()  # only these cases (the live check's sample)
+    bias: str = ""  # a random draw's lean (opmodel_random.BIASES)
 
     def args(self) -> list[str]:
         args = ["--source", self.source, "--seed", str(self.seed), "--count", str(self.count)]
+        args += ["--bias", self.bias] if self.bias else []
         args += [arg for family in self.families for arg in ("--family", family)]
         return args + [arg for name in self.names for arg in ("--name", name)]
 
@@ -207,7 +209,7 @@ class Selection:
             table, cases = module.TABLE, module.selected_cases(self.families)
         else:
             module = _sibling("opmodel_random")
-            table, cases = module.TABLE, module.draw(self.seed, self.count, self.families)
+            table, cases = module.TABLE, module.draw(self.seed, self.count, self.families, self.bias)
         if self.names:
             unknown = set(self.names) - {case.name for case in cases}
             if unknown:
@@ -554,10 +556,11 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=0)
     parser.add_argument("--family", action="append", default=[])
     parser.add_argument("--name", action="append", default=[])
+    parser.add_argument("--bias", default="")
     parser.add_argument("--after")
     args = parser.parse_args()
     sys.modules.setdefault("opmodel_capture", sys.modules["__main__"])  # the case tables import it by name
-    run_on_mock_device(Selection(args.source, args.seed, args.count, tuple(args.family), tuple(args.name)),
+    run_on_mock_device(Selection(args.source, args.seed, args.count, tuple(args.family), tuple(args.name), args.bias),
                        args.after)
     return 0
 

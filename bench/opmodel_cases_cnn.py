@@ -105,9 +105,6 @@ REJECTED = frozenset({
 })
 
 DIFFERENCES: dict[str, str] = {
-    "conv2d 1x56x56x64->64 k3s1p1 l1_rm->conv_hs (the input holds 128 channels)": "an L1 activation holding more "
-    "channels than in_channels: ttnn 0.81.1 runs it through the halo (the reshard and halo of the held "
-    "channels), which the model answers not_implemented",
     "conv2d 1x28x28x40->96 k1s1p0 g:hs:7x7:16x40:rm->conv_hs": "a height-sharded input of channels that are not "
     "whole tiles into the 1x1 matmul: ttnn runs further programs (2048 B more L1 than an interleaved input), "
     "not modelled (not_implemented)",

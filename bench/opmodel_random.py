@@ -23,19 +23,23 @@ Cases ttnn cannot even place the inputs of, or that take ttnn's process down, ar
         the recorded draw against today's model (no ttnn; seconds)
 
 A case's random generator is ``random.Random(f"{seed}:{family}:{index}")``: the same seed gives the
-same cases whatever families are selected.
+same cases whatever families are selected. ``--bias stress`` leans the same generators (as seeded and
+reproducible) to what the rules were least measured on: sharded placements, row-major operands,
+dimensions that are not tile multiples, bfp8_b and f32, ranks 3 and 4.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import dataclasses
 import importlib
 import math
 import pathlib
 import random
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 HERE = pathlib.Path(__file__).resolve().parent
@@ -60,6 +64,47 @@ TILE = 32
 MAX_GRID = (8, 8)
 
 
+
+
+@dataclasses.dataclass(frozen=True)
+class Bias:
+    """How a draw leans. The generators draw as a user would (``Bias()``); a bias raises the shares
+    below where a generator draws a placement, a layout, a dimension, a rank or a data type, without
+    changing which random numbers it draws (the default bias gives the default draw)."""
+
+    sharded: float = 0.0  # the least chance that a tensor a generator may shard is sharded
+    row_major: float = 0.0  # the least chance of a row-major operand, where a generator draws one at all
+    aligned: float = 1.0  # scales the chance that a dimension is a tile multiple
+    ranks: tuple[int, ...] = (1, 2, 2, 2, 3, 3, 4)
+    tiled_dtypes: tuple[str, ...] = ("bf16", "bf16", "f32", "bfp8_b")
+
+
+BIASES = {"": Bias(), "stress": Bias(sharded=0.6, row_major=0.35, aligned=0.5, ranks=(2, 3, 4, 4),
+                                     tiled_dtypes=("bf16", "f32", "bfp8_b", "bfp8_b"))}
+BIAS = BIASES[""]
+
+
+@contextlib.contextmanager
+def biased(name: str) -> Iterator[None]:
+    """Draw under the bias ``name`` (one of BIASES)."""
+    global BIAS, TILED_DTYPES
+    saved = BIAS, TILED_DTYPES
+    BIAS = BIASES[name]
+    TILED_DTYPES = BIAS.tiled_dtypes
+    try:
+        yield
+    finally:
+        BIAS, TILED_DTYPES = saved
+
+
+def lean_sharded(share: float) -> float:
+    return max(share, BIAS.sharded) if share > 0 else share
+
+
+def lean_row_major(share: float) -> float:
+    return max(share, BIAS.row_major) if share > 0 else share
+
+
 # ---------------------------------------------------------------------------------------------
 # Building blocks for the family generators.
 # ---------------------------------------------------------------------------------------------
@@ -75,7 +120,7 @@ def tiles(n: int) -> int:
 
 def dim(rng: random.Random, low: int = 1, high: int = 1024, aligned: float = 0.6) -> int:
     """A dimension: a tile multiple with probability ``aligned``, else any size in range."""
-    if rng.random() < aligned:
+    if rng.random() < aligned * BIAS.aligned:
         return TILE * rng.randint(max(1, tiles(low)), max(1, high // TILE))
     return rng.randint(low, high)
 
@@ -84,7 +129,7 @@ def shape(rng: random.Random, rank: int | None = None, max_elements: int = 1 << 
           outer_max: int = 4, inner_max: int = 1024) -> tuple[int, ...]:
     """A tensor shape of rank 1 to 4 (``rank`` to fix it): outer dimensions small, the last two
     ``dim``s, at most ``max_elements`` elements."""
-    rank = rank or rng.choice((1, 2, 2, 2, 3, 3, 4))
+    rank = rank or rng.choice(BIAS.ranks)
     while True:
         inner = [dim(rng, 1, inner_max, aligned) for _ in range(min(rank, 2))]
         outer = [rng.randint(1, outer_max) for _ in range(rank - 2)]
@@ -170,7 +215,7 @@ def placed(rng: random.Random, shape_: Sequence[int], dtype: str, row_major: boo
            uneven: float = 0.0) -> str:
     """DRAM or L1 interleaved, or with probability ``share`` sharded in L1 when a shard fits (uneven
     shards, empty cores allowed, with probability ``uneven``)."""
-    if rng.random() < share:
+    if rng.random() < lean_sharded(share):
         found = sharded_within(rng, shape_, dtype, row_major, exact=rng.random() >= uneven)
         if found is not None:
             return found
@@ -185,7 +230,7 @@ def _grid_of(rng: random.Random, cores: int) -> tuple[int, int] | None:
 
 def placement(rng: random.Random, shape_: Sequence[int], sharded_share: float = 0.3, row_major: bool = False) -> str:
     """Interleaved (DRAM or L1), or with probability ``sharded_share`` sharded in L1 when it can be."""
-    if rng.random() < sharded_share:
+    if rng.random() < lean_sharded(sharded_share):
         found = sharded(rng, shape_, row_major=row_major)
         if found is not None:
             return found
@@ -222,8 +267,9 @@ def generators() -> dict[str, Generator]:
     return found
 
 
-def draw(seed: int, count: int = DEFAULT_COUNT, families: Sequence[str] = ()) -> tuple[Case, ...]:
-    """``count`` cases of each family (of ``families``, or all), named ``<family> #<i>: <what>``."""
+def draw(seed: int, count: int = DEFAULT_COUNT, families: Sequence[str] = (), bias: str = "") -> tuple[Case, ...]:
+    """``count`` cases of each family (of ``families``, or all) under ``bias``, named ``<family> #<i>:
+    <what>``."""
     table = generators()
     unknown = set(families) - set(table)
     if unknown:
@@ -233,7 +279,8 @@ def draw(seed: int, count: int = DEFAULT_COUNT, families: Sequence[str] = ()) ->
         if families and family not in families:
             continue
         for index in range(count):
-            case = table[family](random.Random(f"{seed}:{family}:{index}"))
+            with biased(bias):
+                case = table[family](random.Random(f"{seed}:{family}:{index}"))
             cases.append(Case(f"{family} #{index}: {case.name}", family, case.inputs, case.output, case.ir,
                               case.ttnn_call))
     return tuple(cases)
@@ -284,6 +331,8 @@ def main() -> int:
     parser.add_argument("--count", type=int, default=DEFAULT_COUNT, help="cases per family")
     parser.add_argument("--family", action="append", default=[])
     parser.add_argument("--device", choices=(*capture.DEVICES, "all"), default="all")
+    parser.add_argument("--bias", choices=sorted(b for b in BIASES if b), default="",
+                        help="lean the draw (stress: more sharded, row-major, unaligned, bfp8_b, rank 3-4 cases)")
     parser.add_argument("--record", action="store_true", help="record the draw (in --file)")
     parser.add_argument("--replay", action="store_true", help="judge the recorded draw with today's model (no ttnn)")
     parser.add_argument("--file", type=pathlib.Path, default=RECORDING,
@@ -297,14 +346,15 @@ def main() -> int:
         print(f"recorded draw: seed {recording.selection.seed}, {recording.selection.count} a family")
     else:
         seed = args.seed if args.seed is not None else int(time.time_ns() % 1_000_000_007)
-        selection = capture.Selection("random", seed, args.count, tuple(args.family))
-        print(f"seed {seed}: {args.count} cases a family", file=sys.stderr)
-        cases = draw(seed, args.count, args.family)
+        selection = capture.Selection("random", seed, args.count, tuple(args.family), bias=args.bias)
+        print(f"seed {seed}: {args.count} cases a family" + (f", bias {args.bias}" if args.bias else ""),
+              file=sys.stderr)
+        cases = draw(seed, args.count, args.family, args.bias)
         captures = {device: capture.capture(device, selection) for device in devices}
         recording = capture.record(TABLE, cases, captures, selection)
         if args.record:
-            if args.family or len(devices) < len(capture.DEVICES):
-                parser.error("--record records a whole draw: every family on every device")
+            if args.family or len(devices) < len(capture.DEVICES) or args.bias:
+                parser.error("--record records a whole unbiased draw: every family on every device")
             capture.write_recording(recording, args.file)
     rows = judge(recording, capture.ModelAsker(), devices)
     if args.misses:

@@ -163,7 +163,7 @@ def _one_input(rng: random.Random, family: str, op: str, ir: str, call: Callable
                what: str = "") -> Case:
     """``op`` of one random tensor into a random placement (same shape and data type); with
     INVALID_SHARE a result placement whose shards cannot hold it. ``call(t, x, memory_config)``."""
-    row_major = rng.random() < ROW_MAJOR_SHARE
+    row_major = rng.random() < R.lean_row_major(ROW_MAJOR_SHARE)
     shape_ = _tensor_shape(rng)
     dtype = _dtype(rng, row_major)
     src = _place(rng, shape_, dtype, row_major)
@@ -244,7 +244,7 @@ def _elementwise(rng: random.Random, family: str, op: str, ir_op: str, count: in
     """An elementwise op of ``count`` operands; ``mixed`` the data types an operand may take instead of
     the common one (MIXED_SHARE of the time); the result takes operand ``out_from``'s data type (ttnn
     0.81.1). ``call(t, *inputs, memory_config=)``."""
-    row_major = rng.random() < ROW_MAJOR_SHARE / 2
+    row_major = rng.random() < R.lean_row_major(ROW_MAJOR_SHARE / 2)
     invalid = rng.random() < INVALID_SHARE
     shapes, note = _operand_shapes(rng, count, invalid)
     dtype = _dtype(rng, row_major)
@@ -339,7 +339,7 @@ def _typecast_place(rng: random.Random, shape_: Sequence[int], dtype: str, src: 
 def typecast(rng: random.Random) -> Case:
     """Any pair of bf16 / f32 / bfp8_b (u32 now and then; the same type rarely), tiled or row-major,
     into a random placement; rejected: a row-major bfp8_b result, shards that cannot hold it."""
-    row_major = rng.random() < ROW_MAJOR_SHARE
+    row_major = rng.random() < R.lean_row_major(ROW_MAJOR_SHARE)
     types = ROW_MAJOR_DTYPES if row_major else R.TILED_DTYPES
     src_dtype = "u32" if rng.random() < 0.05 else rng.choice(types)
     draw = rng.random()
@@ -366,7 +366,7 @@ def typecast(rng: random.Random) -> Case:
 def to_memory_config(rng: random.Random) -> Case:
     """A tensor moved between DRAM, L1 and shards (half the time sharded on either side), tiled or
     row-major; rejected: shards that cannot hold it."""
-    row_major = rng.random() < 0.15
+    row_major = rng.random() < R.lean_row_major(0.15)
     shape_ = _tensor_shape(rng)
     dtype = _dtype(rng, row_major)
     src = _place(rng, shape_, dtype, row_major, share=0.45)
@@ -392,7 +392,7 @@ FILL_VALUES = (0.0, 1.0, -1.0, 0.5, 2.5, 3.14159, -7.25, 1000.0, 1e-3)
 def _fill(rng: random.Random, op: str) -> Case:
     """zeros / ones / full / empty of a random shape, data type, layout and placement; rejected: a
     row-major bfp8_b tensor, shards that cannot hold it."""
-    row_major = rng.random() < 0.25
+    row_major = rng.random() < R.lean_row_major(0.25)
     shape_ = _tensor_shape(rng)
     dtype = _dtype(rng, row_major)
     invalid = rng.random() < INVALID_SHARE
@@ -420,7 +420,7 @@ def _fill(rng: random.Random, op: str) -> Case:
 def _arange(rng: random.Random) -> Case:
     """arange(start, end, step) of 1 to 5000 values, tiled or row-major; rejected: a step against the
     direction from start to end, a bfp8_b result."""
-    row_major = rng.random() < 0.3
+    row_major = rng.random() < R.lean_row_major(0.3)
     dtype = "u32" if rng.random() < 0.1 else _dtype(rng, row_major)
     step = rng.choice((1, 1, 1, 2, 3, 5, -1, -2, 7))
     count = rng.randint(1, 5000) if rng.random() < 0.7 else TILE * rng.randint(1, 64)
@@ -489,7 +489,7 @@ def _norm_input(rng: random.Random, invalid: bool) -> tuple[Operand, str]:
     own shards, or an interleaved input into shards; ``invalid``: a height-sharded input (ttnn needs a
     program config for it) half the time."""
     shape_ = _tensor_shape(rng)
-    row_major = rng.random() < 0.05
+    row_major = rng.random() < R.lean_row_major(0.05)
     dtype = _dtype(rng, row_major)
     if invalid and not row_major and rng.random() < 0.5:
         src = _sharded(rng, shape_, dtype, scheme="hs")
@@ -570,7 +570,7 @@ def reduction(rng: random.Random) -> Case:
     """sum / mean / max / min over all, one or several dimensions, keepdim or not, tiled or row-major,
     sharded inputs now and then; rejected: dimensions out of range or named twice."""
     op = rng.choice(("sum", "mean", "max", "min"))
-    row_major = rng.random() < ROW_MAJOR_SHARE
+    row_major = rng.random() < R.lean_row_major(ROW_MAJOR_SHARE)
     shape_ = _tensor_shape(rng)
     rank = len(shape_)
     dtype = _dtype(rng, row_major)
@@ -598,7 +598,7 @@ def argmax(rng: random.Random) -> Case:
     """argmax along one dimension (by index or from the back) or all, keepdim or not, of a tiled or
     row-major bf16 / f32 tensor into a row-major u32 result in DRAM or L1; rejected: bfp8_b, sharded
     inputs, dimensions out of range (and, for tiled inputs, every dimension at once)."""
-    row_major = rng.random() < 0.15
+    row_major = rng.random() < R.lean_row_major(0.15)
     shape_ = _tensor_shape(rng)
     rank = len(shape_)
     dtype = rng.choice(("bf16", "bf16", "f32"))

@@ -37,7 +37,7 @@ def _dtype(rng: random.Random, row_major: bool = False) -> str:
 
 
 def _row_major(rng: random.Random, share: float = 0.2) -> bool:
-    return rng.random() < share
+    return rng.random() < R.lean_row_major(share)
 
 
 def _sharded(rng: random.Random, shape_: Sequence[int], dtype: str, row_major: bool = False,

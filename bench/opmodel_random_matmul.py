@@ -100,7 +100,7 @@ def _maybe_sharded(rng: random.Random, shape: Sequence[int], share: float, l1: f
     """Sharded in one of ``schemes`` with probability ``share`` (when it can be, in shards a user
     would keep in L1; one in five of any size that covers the tensor, empty cores allowed), else
     interleaved."""
-    if rng.random() < share:
+    if rng.random() < R.lean_sharded(share):
         for _ in range(4):
             found = R.sharded(rng, shape, rng.choice(schemes), exact=rng.random() < 0.8)
             if found is not None and _shard_bytes(found, dtype) <= MAX_SHARD_BYTES:
@@ -408,18 +408,28 @@ def conv2d(rng: random.Random) -> Case:
     """ttnn.conv2d of a flattened NHWC activation with host weights (prepared in ``weights_dtype``)."""
     conv = _conv_shape(rng)
     oh, ow = conv.out_hw()
-    n, h, w, c, o, k, s, p = conv.n, conv.h, conv.w, conv.c, conv.o, conv.k, conv.s, conv.p
     # ~6% a stale in_channels: the activation holds other channels than the call says (ttnn rejects it
     # from DRAM and in the matmul; an L1 input of more channels runs).
-    held = c + rng.choice((16, 32, c)) if rng.random() < 0.06 else c
-    reject = f"the input holds {held} channels" if held != c else ""
-    in_shape, out_shape = (1, 1, n * h * w, held), (1, 1, n * oh * ow, o)
+    held = conv.c + rng.choice((16, 32, conv.c)) if rng.random() < 0.06 else conv.c
+    in_shape, out_shape = (1, 1, conv.n * conv.h * conv.w, held), (1, 1, conv.n * oh * ow, conv.o)
     src, imposed = _cnn_input(rng, in_shape)
-    scheme = imposed or (_sensible_scheme(n * oh * ow, max(c, o)) if rng.random() < 0.6
+    scheme = imposed or (_sensible_scheme(conv.n * oh * ow, max(conv.c, conv.o)) if rng.random() < 0.6
                          else rng.choice(("hs", "bs", "ws")))
     out_place, out_dtype, dst = _conv_output(rng, scheme, out_shape)
     weights = rng.choices(("bf16", "bfp8_b", "f32"), (55, 40, 5))[0]
     bias, relu = rng.random() < 0.8, rng.random() < 0.3
+    return conv2d_case(conv, held, src, scheme, (out_place, out_dtype, dst), weights, bias, relu)
+
+
+def conv2d_case(conv: _Conv, held: int, src: str, scheme: str, output: tuple[str, str, str], weights: str,
+                bias: bool, relu: bool) -> Case:
+    """The conv2d case of ``conv`` (its activation holding ``held`` channels, placed at ``src``) under
+    ``scheme``, its output (placement, dtype, what) and weights' dtype as drawn."""
+    oh, ow = conv.out_hw()
+    n, h, w, c, o, k, s, p = conv.n, conv.h, conv.w, conv.c, conv.o, conv.k, conv.s, conv.p
+    reject = f"the input holds {held} channels" if held != c else ""
+    in_shape, out_shape = (1, 1, n * h * w, held), (1, 1, n * oh * ow, o)
+    out_place, out_dtype, dst = output
     inputs = (Operand(in_shape, src), Operand((o, c, k, k), "g:dram", weights)) + (
         (Operand((1, 1, 1, o), "g:dram", weights),) if bias else ())
     attrs = [f"batch_size = {n} : i64", f"input_height = {h} : i64", f"input_width = {w} : i64",

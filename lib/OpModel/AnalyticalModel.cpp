@@ -246,9 +246,10 @@ uint64_t streamingCB(int64_t pages, LayoutAttr layout) {
 llvm::Expected<OpConstraints> finish(llvm::StringRef opName,
                                      const Analysis &analysis,
                                      const MockAllocatorState *initialState) {
-  if (llvm::Error err = checkStaticBuffers(
-          opName, analysis.largestProgramBuffers.value_or(analysis.cbBytes)))
-    return err;
+  if (analysis.staticBuffers == StaticBuffers::Checked)
+    if (llvm::Error err = checkStaticBuffers(
+            opName, analysis.largestProgramBuffers.value_or(analysis.cbBytes)))
+      return err;
   OpConstraints result;
   result.cbL1PeakSize = analysis.cbBytes;
   uint64_t tensors = analysis.intermediateL1;
@@ -310,7 +311,7 @@ llvm::Expected<OpConstraints>
 finishPrograms(llvm::StringRef opName, llvm::ArrayRef<ProgramStep> programs,
                llvm::ArrayRef<int64_t> outShape, LayoutAttr outLayout,
                const MockAllocatorState *initialState,
-               ProgramResult resultKind) {
+               ProgramResult resultKind, StaticBuffers staticBuffers) {
   uint64_t circular = 0, dataflow = 0, scratchpad = 0, live = 0;
   uint64_t tensorPeak = 0, overall = 0, previousBuffers = 0, largestBuffers = 0;
   for (const ProgramStep &program : programs) {
@@ -331,6 +332,7 @@ finishPrograms(llvm::StringRef opName, llvm::ArrayRef<ProgramStep> programs,
   Analysis analysis;
   analysis.cbBytes = circular + dataflow;
   analysis.largestProgramBuffers = largestBuffers;
+  analysis.staticBuffers = staticBuffers;
   analysis.scratchpadBytes = scratchpad;
   if (resultKind == ProgramResult::NewTensor) {
     uint64_t output = l1BytesPerBank(outShape, outLayout);

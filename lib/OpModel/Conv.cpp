@@ -131,6 +131,11 @@ struct ConvWindow {
   int64_t padTop, padBottom, padLeft, padRight;
   /// One of conv2d_DRAM's slices (sliceWindow), not the whole call.
   bool sliced = false;
+  /// The channels the activation's sticks hold, when more than
+  /// `inChannels` (an L1 interleaved input through the halo:
+  /// checkHeldChannels); 0: `inChannels`.
+  int64_t held = 0;
+  int64_t heldChannels() const { return held ? held : inChannels; }
   bool padded() const { return padTop || padBottom || padLeft || padRight; }
   int64_t pixels() const { return batch * height * width; }
   Window sliding(int64_t channels) const {
@@ -200,6 +205,9 @@ struct ConvAnalysis {
   llvm::SmallVector<ProgramStep, 4> programs;
   int64_t cores, kTiles, nTiles, mTiles;
   uint64_t sliceEstimate = 0, weightCBBytes = 0;
+  /// From an L1 input the mock devices create the programs whatever their
+  /// buffers (analyseConvProgram).
+  StaticBuffers staticBuffers = StaticBuffers::Checked;
 };
 
 /// A phase of the conv pipeline: its circular buffers and scratchpads, the
@@ -568,14 +576,6 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
   HaloInput haloInput{io.tiled, b.haloColumns};
   HaloBuffers halo = b.throughHalo ? haloBuffers(sliding, b.d, haloInput)
                                    : reshardBuffers(b.d);
-  // The conv's halo of a row-major input holds two padding sticks of the
-  // core's channels as CBs (measured on both devices under every scheme:
-  // 2 x 128 B for 64 channels height sharded, 2 x 64 B for 32 a core width
-  // sharded, 2 x 16 B for 8 a core block sharded); they show where the halo
-  // holds the overall peak (width-sharded DRAM slices: 1x112x112 1x1
-  // stride-2 convs, fresh draw seed 235901479 conv2d #20).
-  if (b.throughHalo && !io.tiled)
-    halo.cbBytes += 2 * uint64_t(b.d.channelsPerCore) * kStickElementBytes;
   // A tiled reshard, one of L1 shards and a DRAM slice's padded_slice (which
   // writes the slice into its shards) have no stick scratchpad.
   if (io.tiled || io.input.isSharded() || w.sliced)
@@ -585,6 +585,21 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
     halo.reshard = 0;
     halo.scratch = 0;
   }
+  // The conv's halo of a row-major input holds two padding sticks of the
+  // core's channels as CBs (measured on both devices under every scheme:
+  // 2 x 128 B for 64 channels height sharded, 2 x 64 B for 32 a core width
+  // sharded, 2 x 16 B for 8 a core block sharded); they show where the halo
+  // holds the overall peak (width-sharded DRAM slices: 1x112x112 1x1
+  // stride-2 convs, fresh draw seed 235901479 conv2d #20). Not beside the
+  // reshard's scratchpad (always the larger): where the halo phase holds
+  // the peak with one, the peak is its L1 and the scratchpad alone
+  // (measured on both devices, block and width sharding from DRAM and L1
+  // interleaved: 1x52x52x416 1x1 stride 2 pad 1, fresh draw seed 151897464
+  // conv2d #34, and 12 probes of strides above the kernel, kernels 1-3,
+  // 32-416 channels), nor for an unpadded window (4x224x224x4 4x4 stride 4
+  // from L1, seed 395425510 #42).
+  if (b.throughHalo && !io.tiled && w.padded() && halo.scratch == 0)
+    halo.cbBytes += 2 * uint64_t(b.d.channelsPerCore) * kStickElementBytes;
   int64_t weightTiles = b.wTiles * b.nTilesPerCore;
   uint64_t weightCBs =
       uint64_t(weightTiles + io.biasTiles(b.nTilesPerCore)) * io.weightTile +
@@ -599,21 +614,33 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
   // The conv reads the halo's buffer, or the reshard itself.
   uint64_t input = b.throughHalo ? halo.halo : halo.reshard;
   uint64_t convPhaseL1 = input + out + reader;
-  // From an L1 input ttnn 0.81.1 does not slice, and under graph capture
-  // it runs the program whatever its CBs (measured: 1,769,536 B of CBs for a
-  // 1x14x14x512 3x3 stride-2 conv of a height-sharded row-major input):
-  // what hardware would do is not modelled.
   if (io.input.isL1()) {
-    if (cbBytes > device.usableL1())
-      return notSupportedError(
-          name + ": the conv program's CBs (" + llvm::Twine(cbBytes) +
-          " B) exceed the usable L1 per core from an L1 input, which ttnn "
-          "0.81.1 does not slice; not modelled");
-    if (halo.reshard + convPhaseL1 + cbBytes > device.usableL1())
-      return notSupportedError(
-          name + ": the input shard, halo, output and CBs (" +
-          llvm::Twine(halo.reshard + convPhaseL1 + cbBytes) +
-          " B) exceed usable L1: an L1 input was not measured there");
+    // From an L1 input ttnn 0.81.1 does not slice, and under graph capture
+    // it creates the programs whatever their buffers (tt-metal's static
+    // buffer check does not fire; the validation's L1 ceiling rejects the
+    // peak). Measured exact beyond L1 on both devices (fresh draw seeds
+    // 885213751, 521463291, 839062755 and 20 probes): every scheme, 1x1
+    // stride 2 and 3x3 to 7x7 padded windows, height and block sharding
+    // also 16x16 stride 16; width sharding of 8 to 2048 channels. Width
+    // sharding of sticks that are not whole L1 alignment units (3 or 4
+    // channels) had 128 B more CB (224x224x3 k16s16, 2x128x128x3 k3s2p1:
+    // seeds 839062755 #27, 451337702 #11), as had its unpadded windows
+    // above 1x1: not_implemented.
+    if (halo.reshard + convPhaseL1 + cbBytes > device.usableL1()) {
+      bool alignedSticks =
+          (uint64_t(w.inChannels) * kStickElementBytes) % device.l1Alignment ==
+          0;
+      if (b.scheme == TensorMemoryLayout::WidthSharded &&
+          (!alignedSticks ||
+           (!w.padded() && (w.kernelH > 1 || w.kernelW > 1))))
+        return notSupportedError(
+            name + ": the conv program's CBs (" + llvm::Twine(cbBytes) +
+            " B) and buffers exceed the usable L1 per core from an L1 input "
+            "(ttnn 0.81.1 runs them under capture); width sharding there is "
+            "modelled for sticks of whole L1 alignment units and padded or "
+            "1x1 windows");
+      a.staticBuffers = StaticBuffers::Unchecked;
+    }
   } else {
     // From DRAM, conv2d_DRAM sizes a slice by op_slicing's get_L1_usage:
     // calculate_L1_usage_for_conv_op's larger of the halo's input and
@@ -686,7 +713,9 @@ int64_t shardChannelAlignment(int64_t shardWidth) {
 llvm::Expected<ConvAnalysis> analyseConv(const ConvWindow &w,
                                          const ConvIO &io) {
   ConvBlocks b;
-  int64_t channels, cores, rows, inRows;
+  // `channels` are the halo's (the sticks it moves), `convChannels` the
+  // conv program's act block (in_channels').
+  int64_t channels, convChannels, cores, rows, inRows;
   // A height-sharded input whose shard width meets its alignment is read in
   // place; one whose width does not is resharded from L1 like an
   // interleaved input (measured: 224x224x4 on 7x8 cores and 56x56x20 on 7x7,
@@ -700,7 +729,7 @@ llvm::Expected<ConvAnalysis> analyseConv(const ConvWindow &w,
   if (inPlace) {
     llvm::ArrayRef<int64_t> grid = io.input.getGrid(),
                             shard = io.input.getShard();
-    channels = shard[1];
+    channels = convChannels = shard[1];
     cores = grid[0] * grid[1];
     // get_conv_configs: the output's sticks in whole tile rows per core.
     auto sliding = haloWindow(w, channels);
@@ -711,7 +740,8 @@ llvm::Expected<ConvAnalysis> analyseConv(const ConvWindow &w,
     b.inputInPlace = true;
     b.outGrid = {grid[0], grid[1]};
   } else {
-    channels = int64_t(alignTo(w.inChannels, io.haloAlignment()));
+    channels = int64_t(alignTo(w.heldChannels(), io.haloAlignment()));
+    convChannels = int64_t(alignTo(w.inChannels, io.haloAlignment()));
     auto sliding = haloWindow(w, channels);
     if (!sliding)
       return sliding.takeError();
@@ -724,12 +754,12 @@ llvm::Expected<ConvAnalysis> analyseConv(const ConvWindow &w,
   Window sliding = w.sliding(channels);
   b.d = {cores, rows, inRows, 1, channels};
   b.hTiles = rows / kTileDim;
-  b.wTiles = ceilDiv(w.kernelW * channels, kTileDim);
+  b.wTiles = ceilDiv(w.kernelW * convChannels, kTileDim);
   b.nTilesPerCore = ceilDiv(w.outChannels, kTileDim);
   // Split, the act CB holds the first reader's tile rows and a second CB
   // the other's: the same tiles, but each reader has its own indices.
   bool split = splitReaderViable(
-      b.hTiles, b.wTiles, w.kernelW * channels * kStickElementBytes,
+      b.hTiles, b.wTiles, w.kernelW * convChannels * kStickElementBytes,
       b.wTiles * b.nTilesPerCore, io.weightTile, io.outType);
   b.firstReaderSticks = split ? (b.hTiles - b.hTiles / 2) * kTileDim : 0;
   b.cores = cores;
@@ -1116,30 +1146,56 @@ llvm::Expected<ConvAnalysis> sliceConvolution(const ConvWindow &w,
 }
 
 /// An activation whose sticks hold other channels than `in_channels`
-/// (measured): ttnn 0.81.1 rejects it from DRAM (conv2d_DRAM's reshape to
-/// [N, H, W, in_channels], TT_FATAL in reshape.cpp, row-major or tiled, every
-/// scheme), in the height- and block-sharded matmuls (their K differs from
-/// the weights': matmul_device_operation.cpp; block measured with 80 channels
-/// held for 64, fresh draw seed 183524651 conv2d #0) and with fewer channels
-/// through the
-/// height-sharded conv program (`input_channels_padded >= ashape[3]`); an
-/// L1 input of more channels runs through the halo, not modelled.
-llvm::Error checkHeldChannels(const ConvWindow &w, int64_t held,
-                              LayoutAttr input, TensorMemoryLayout scheme) {
+/// (measured on both devices): ttnn 0.81.1 rejects it from DRAM (conv2d_DRAM's
+/// reshape to [N, H, W, in_channels], TT_FATAL in reshape.cpp, row-major or
+/// tiled, every scheme), in the height- and block-sharded matmuls (their K
+/// differs from the weights': matmul_device_operation.cpp; fresh draw seed
+/// 183524651 conv2d #0), with fewer channels through the height-sharded conv
+/// program (`input_channels_padded >= ashape[3]`), and under width sharding
+/// when the held channels' tiles exceed in_channels' padded over its cores
+/// (the factory's act_matrix_width == weight_matrix_height: 8 cases,
+/// kernels 1-7, 3-2000 channels, 16 to 128 more). From an L1 interleaved
+/// input the halo paths run; height sharding is modelled (47 cases exact,
+/// kernels 1-7, strides 1-3, 3-512 channels, 16 to 128 more): the halo
+/// moves the held sticks, the conv's CBs are in_channels' (block sharding's
+/// CBs differ: not modelled). Returns the held channels to model, 0 for
+/// in_channels.
+llvm::Expected<int64_t> checkHeldChannels(const ConvWindow &w, int64_t held,
+                                          LayoutAttr input,
+                                          TensorMemoryLayout scheme) {
   if (held == w.inChannels)
-    return llvm::Error::success();
+    return 0;
   std::string what = (Conv2dOp::getOperationName() + ": the input holds " +
                       llvm::Twine(held) + " channels, in_channels is " +
                       llvm::Twine(w.inChannels))
                          .str();
+  std::string rejected = what + ": ttnn 0.81.1 rejects the call (give the "
+                                "activation in_channels channels)";
   bool height = scheme == TensorMemoryLayout::HeightSharded;
+  bool width = scheme == TensorMemoryLayout::WidthSharded;
   // The 1x1 matmuls (height and block) take K from the held channels.
-  bool matmul = w.isMatmul() && scheme != TensorMemoryLayout::WidthSharded;
+  bool matmul = w.isMatmul() && !width;
   if (!input.isL1() || matmul || (height && held < w.inChannels))
-    return backendError(what + ": ttnn 0.81.1 rejects the call (give the "
-                               "activation in_channels channels)");
-  return notSupportedError(what + ": an L1 input of other channels is not "
-                                  "modelled");
+    return backendError(rejected);
+  if (held > w.inChannels && !input.isSharded()) {
+    // Measured: in_channels of whole tiles, or held channels that are not
+    // a multiple of 16 (then the act block is in_channels' padded to 8);
+    // 24 held as 48 and 16 as 32 read a whole tile of channels instead.
+    constexpr int64_t kHeldSixteen = 16;
+    if (height &&
+        (w.inChannels % kTileDim == 0 || held % kHeldSixteen != 0))
+      return held;
+    int64_t inTiles = ceilDiv(w.inChannels, kTileDim);
+    int64_t inCores =
+        closestDivisorWithPadding(inTiles, currentDevice().numCores());
+    if (width &&
+        ceilDiv(held, kTileDim) > ceilDiv(inTiles, inCores) * inCores)
+      return backendError(rejected);
+  }
+  return notSupportedError(what + ": not modelled (modelled from L1 "
+                                  "interleaved under height sharding: "
+                                  "in_channels of whole tiles, or held "
+                                  "channels not a multiple of 16)");
 }
 
 llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
@@ -1239,9 +1295,10 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
                              " input under a " +
                              stringifyTensorMemoryLayout(scheme) +
                              " conv config is not modelled");
-  if (llvm::Error err = checkHeldChannels(w, inputShape.back(), inputLayout,
-                                          scheme))
-    return err;
+  auto held = checkHeldChannels(w, inputShape.back(), inputLayout, scheme);
+  if (!held)
+    return held.takeError();
+  w.held = *held;
   // ttnn's program per scheme and kernel (1x1 stride-1 or not): width
   // sharding never takes the matmul (use_matmul_for_1x1_conv).
   struct SchemePaths {
@@ -1292,7 +1349,8 @@ llvm::Expected<OpConstraints> OpModel<Conv2dOp>::getOpConstraints(
   if (!a)
     return a.takeError();
   auto c = finishPrograms(Conv2dOp::getOperationName(), a->programs,
-                          a->outputShape, a->output, initialState);
+                          a->outputShape, a->output, initialState,
+                          ProgramResult::NewTensor, a->staticBuffers);
   return c;
 }
 
