@@ -100,8 +100,9 @@ func.func @width_block(%w: tensor<256x1024xbf16, #ws4>, %b: tensor<256x1024xbf16
 }
 
 // A padded concat dimension of width or block shards: ttnn's untilize with unpadding TT_FATALs on a
-// batched input, the row-major concat along the width on an input that does not start (block) or
-// span (width) whole L1 units (measured); height shards run (not modelled).
+// batched block-sharded input, the row-major concat along the width on an input that does not
+// start (block) or span (width) whole L1 units (measured); height shards and batched width shards
+// run (not modelled).
 #bs_f32 = #ttnn.layout<l1, block_sharded, f32, grid = 3x2, shard = 32x32>
 #bs_b = #ttnn.layout<l1, block_sharded, bf16, grid = 2x2, shard = 32x32>
 #ws_b = #ttnn.layout<l1, width_sharded, bf16, grid = 1x2, shard = 64x32>
@@ -112,7 +113,7 @@ func.func @width_block(%w: tensor<256x1024xbf16, #ws4>, %b: tensor<256x1024xbf16
 func.func @padded_concat_checks(%a: tensor<96x59xf32, #bs_f32>, %b: tensor<2x32x50xbf16, #bs_b>, %c: tensor<64x59xbf16, #ws_b>) {
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: the row-major concat of the untilized shards needs rows of whole L1 units at every input (59 columns are not; TT_FATAL)
   %0 = ttnn.concat %a, %a {dim = -1 : si32} : tensor<96x59xf32, #bs_f32>, tensor<96x59xf32, #bs_f32> -> tensor<96x118xf32, #dram_f32>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: ttnn 0.81.1 untilizes width or block shards of a batched 2x32x50 with unpadding only unbatched
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: ttnn 0.81.1 untilizes block shards of a batched 2x32x50 with unpadding only unbatched
   %1 = ttnn.concat %b, %b {dim = -1 : si32} : tensor<2x32x50xbf16, #bs_b>, tensor<2x32x50xbf16, #bs_b> -> tensor<2x32x100xbf16, #l1_out>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: the row-major concat of the untilized shards needs rows of whole L1 units at every input (59 columns are not; TT_FATAL)
   %2 = ttnn.concat %c, %c {dim = -1 : si32} : tensor<64x59xbf16, #ws_b>, tensor<64x59xbf16, #ws_b> -> tensor<64x118xbf16, #l1_out>
