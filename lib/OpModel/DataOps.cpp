@@ -587,7 +587,10 @@ enum class PermuteProgram {
   RowInvariant,
   Generic,
   RowMajorRows,
-  RowMajorBlocked
+  RowMajorBlocked,
+  /// ttnn's interleaved WH transpose program on row-major pages (a sharded
+  /// row-major input): it tilizes whole H x W slices.
+  RowMajorTransposeWH
 };
 
 /// `perm` in ttnn's 4-D view of a rank below 4 (dimensions of size 1 added in
@@ -998,6 +1001,13 @@ uint64_t permuteCB(PermuteProgram program, llvm::ArrayRef<int64_t> perm,
   }
   case PermuteProgram::RowMajorRows:
     return rowPagesCB(outShape.back(), layout);
+  case PermuteProgram::RowMajorTransposeWH: {
+    // transpose_wh_program_factory.cpp, row-major: 2 rows of Wt input tiles,
+    // 2 columns of Ht output tiles, the Ht x Wt tilized slice.
+    int64_t ht = ceilDiv(outShape[rank - 1], kTileDim);
+    int64_t wt = ceilDiv(outShape[rank - 2], kTileDim);
+    return (kDoubleBuffer * wt + kDoubleBuffer * ht + ht * wt) * tile;
+  }
   case PermuteProgram::RowMajorBlocked:
     // An input CB of 2 x 32 rows of a 32-element block, an output CB of as
     // many columns and 2 blocks to transpose in.
@@ -1038,6 +1048,43 @@ bool transposesShardLocally(PermuteProgram program, LayoutAttr in,
   return out.getShard() == llvm::ArrayRef<int64_t>{shard[1], shard[0]};
 }
 
+/// ttnn 0.81.1's program for the WH swap (of the 4-D view) of a sharded
+/// row-major input not copied to L1 first (height shards, or block / width
+/// shards of whole tiles) into an interleaved output: transpose.cpp runs the
+/// interleaved WH program unless its CBs, counted as (2 W + 2 H + H W)
+/// elements of the tile-padded slice, pass the L1 between the allocator's
+/// base and the lowest L1 buffer (the input's shard at least), where it runs
+/// the permute program's 32x32 blocks (measured on both mock devices, bf16
+/// and f32, ranks 2-4). Its CBs (whole tiles) may still reach the input's
+/// shard: ttnn throws (checkBuffersBelowInputs). Sharded outputs (ttnn's sharded row-major WH program
+/// when both sides are native) and the other swaps (the HC and CN programs
+/// on row-major shards): nullopt, not modelled.
+std::optional<PermuteProgram>
+shardedRowMajorWH(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
+                  llvm::ArrayRef<int64_t> perm, LayoutAttr out,
+                  const MockAllocatorState *state) {
+  int64_t rank = perm.size();
+  if (rank < 2 || rank > 4 || out.isSharded() ||
+      permutation4d(perm) != llvm::ArrayRef<int64_t>{0, 1, 3, 2})
+    return std::nullopt;
+  // Width or block shards that do not divide the rows pad them to whole
+  // shards, and the result keeps that padded width as its height (measured:
+  // 224x896 from 45x150 block shards writes 900 rows): not modelled.
+  if (inShape.back() % in.getShard()[1])
+    return std::nullopt;
+  const DeviceModel &device = currentDevice();
+  int64_t height = ceilDiv(inShape[rank - 2], kTileDim) * kTileDim;
+  int64_t width = ceilDiv(inShape[rank - 1], kTileDim) * kTileDim;
+  uint64_t budget = (2 * width + 2 * height + height * width) *
+                    elementBytes(in);
+  uint64_t lowest = device.l1Bytes - l1BytesPerBank(inShape, in);
+  if (state && !state->getL1Buffers().empty())
+    lowest = std::min(lowest, state->getL1Buffers().front().address);
+  uint64_t space = lowest - std::min(lowest, device.l1AllocatorBase);
+  return budget > space ? PermuteProgram::RowMajorBlocked
+                        : PermuteProgram::RowMajorTransposeWH;
+}
+
 /// ttnn.clone copies between interleaved placements or identical shards
 /// (clone_device_operation.cpp: TT_FATAL otherwise).
 llvm::Error checkClone(llvm::StringRef name, LayoutAttr in, LayoutAttr out) {
@@ -1051,7 +1098,8 @@ llvm::Error checkClone(llvm::StringRef name, LayoutAttr in, LayoutAttr out) {
 llvm::Expected<PermutePlan>
 planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
             LayoutAttr inLayout, llvm::ArrayRef<int64_t> perm,
-            LayoutAttr outLayout, Swap swap) {
+            LayoutAttr outLayout, Swap swap,
+            const MockAllocatorState *state = nullptr) {
   if (llvm::Error err = checkLayout(name, "input", inShape, inLayout, /*rowMajorAllowed=*/true))
     return err;
   auto shape = PermuteOp::inferResultShape(inShape, perm);
@@ -1128,9 +1176,14 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
         return backendError(name + ": the output's shard rows of " +
                             llvm::Twine(row) + " B are not L1-aligned");
     }
-    if (inLayout.isSharded() && !plan.readsCopy)
-      return unsupported("a sharded row-major input (ttnn's sharded "
-                         "transposes)");
+    if (inLayout.isSharded() && !plan.readsCopy) {
+      auto program = shardedRowMajorWH(inShape, inLayout, perm, outLayout,
+                                       state);
+      if (!program)
+        return unsupported("a sharded row-major input (ttnn's sharded "
+                           "transposes)");
+      plan.program = *program;
+    }
     return plan;
   }
   plan.throughBf16 = bfp8 && runsInBf16(plan.program, perm, swap,
@@ -1161,7 +1214,7 @@ llvm::Expected<OpConstraints> analytical::permuteConstraints(
     LayoutAttr outputLayout, const MockAllocatorState *initialState,
     Swap swap) {
   auto plan = planPermute(name, inputShape, inputLayout, permutation,
-                          outputLayout, swap);
+                          outputLayout, swap, initialState);
   if (!plan)
     return plan.takeError();
   llvm::ArrayRef<int64_t> out = plan->outShape;
@@ -1240,6 +1293,10 @@ llvm::Expected<OpConstraints> analytical::permuteConstraints(
       plan->shardLocal
           ? 0
           : permuteCB(plan->program, permutation, out, inputLayout);
+  if (plan->program == PermuteProgram::RowMajorTransposeWH)
+    if (llvm::Error err = checkBuffersBelowInputs(
+            name, cbBytes, l1BytesPerBank(inputShape, inputLayout)))
+      return err;
   return finishChain(name, {{cbBytes, 0, output}}, out, outputLayout,
                      initialState);
 }
@@ -1263,7 +1320,8 @@ llvm::Expected<size_t> analytical::permuteRuntime(
   // more passes over the tensor, a sharded input's interleaved copy one.
   bool transposesTiles = plan->program == PermuteProgram::TransposeWH ||
                          plan->program == PermuteProgram::Generic ||
-                         plan->program == PermuteProgram::RowMajorBlocked;
+                         plan->program == PermuteProgram::RowMajorBlocked ||
+                         plan->program == PermuteProgram::RowMajorTransposeWH;
   int64_t programs = plan->chain ? int64_t(plan->chain->steps.size()) : 1;
   programs += plan->throughBf16 ? 2 : plan->readsCopy ? 1 : 0;
   return moveRuntime(inputShape, inputLayout, plan->outShape, outputLayout,
