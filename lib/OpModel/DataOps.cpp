@@ -1031,6 +1031,9 @@ struct PermutePlan {
   bool clone = false;
   /// A sharded input's chain of transposes (permute.cpp).
   const ShardedChainRow *chain = nullptr;
+  /// The shape the program writes when it differs from the result's (the
+  /// row-major WH program keeps padded rows).
+  std::vector<int64_t> writtenShape;
 };
 
 /// A height-sharded input's WH transpose into width shards of the
@@ -1056,7 +1059,10 @@ bool transposesShardLocally(PermuteProgram program, LayoutAttr in,
 /// base and the lowest L1 buffer (the input's shard at least), where it runs
 /// the permute program's 32x32 blocks (measured on both mock devices, bf16
 /// and f32, ranks 2-4). Its CBs (whole tiles) may still reach the input's
-/// shard: ttnn throws (checkBuffersBelowInputs). Sharded outputs (ttnn's sharded row-major WH program
+/// shard: ttnn throws (checkBuffersBelowInputs). Width or block shards that
+/// do not divide the rows pad them to whole shards, and the WH program's
+/// result keeps that padded width as its height (measured: 224x896 from
+/// 45x150 block shards writes 900 rows; the permute blocks write 896). Sharded outputs (ttnn's sharded row-major WH program
 /// when both sides are native) and the other swaps (the HC and CN programs
 /// on row-major shards): nullopt, not modelled.
 std::optional<PermuteProgram>
@@ -1066,11 +1072,6 @@ shardedRowMajorWH(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
   int64_t rank = perm.size();
   if (rank < 2 || rank > 4 || out.isSharded() ||
       permutation4d(perm) != llvm::ArrayRef<int64_t>{0, 1, 3, 2})
-    return std::nullopt;
-  // Width or block shards that do not divide the rows pad them to whole
-  // shards, and the result keeps that padded width as its height (measured:
-  // 224x896 from 45x150 block shards writes 900 rows): not modelled.
-  if (inShape.back() % in.getShard()[1])
     return std::nullopt;
   const DeviceModel &device = currentDevice();
   int64_t height = ceilDiv(inShape[rank - 2], kTileDim) * kTileDim;
@@ -1183,6 +1184,13 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
         return unsupported("a sharded row-major input (ttnn's sharded "
                            "transposes)");
       plan.program = *program;
+      int64_t shardWidth = inLayout.getShard()[1];
+      if (plan.program == PermuteProgram::RowMajorTransposeWH &&
+          inShape.back() % shardWidth) {
+        plan.writtenShape = plan.outShape;
+        plan.writtenShape[rank - 2] =
+            ceilDiv(inShape.back(), shardWidth) * shardWidth;
+      }
     }
     return plan;
   }
@@ -1297,8 +1305,11 @@ llvm::Expected<OpConstraints> analytical::permuteConstraints(
     if (llvm::Error err = checkBuffersBelowInputs(
             name, cbBytes, l1BytesPerBank(inputShape, inputLayout)))
       return err;
-  return finishChain(name, {{cbBytes, 0, output}}, out, outputLayout,
-                     initialState);
+  llvm::ArrayRef<int64_t> written =
+      plan->writtenShape.empty() ? out : llvm::ArrayRef(plan->writtenShape);
+  return finishChain(name,
+                     {{cbBytes, 0, l1BytesPerBank(written, outputLayout)}},
+                     written, outputLayout, initialState);
 }
 
 llvm::Expected<size_t> analytical::permuteRuntime(
