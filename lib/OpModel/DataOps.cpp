@@ -1051,6 +1051,23 @@ bool transposesShardLocally(PermuteProgram program, LayoutAttr in,
   return out.getShard() == llvm::ArrayRef<int64_t>{shard[1], shard[0]};
 }
 
+/// ttnn.permute of a sharded input (permute.cpp): ranks above 4, and the
+/// 4-D permutations that are neither a transpose (WH, HC, CN) nor one of the
+/// chains, run the permute program on the shards as they are.
+bool permutedDirectly(llvm::ArrayRef<int64_t> perm, Swap swap) {
+  if (swap)
+    return false;
+  if (perm.size() > 4)
+    return true;
+  static constexpr std::array<std::array<int64_t, 4>, 4> kTransposes{
+      {{0, 1, 3, 2}, {0, 2, 1, 3}, {1, 0, 2, 3}, {0, 1, 2, 3}}};
+  llvm::SmallVector<int64_t, 4> as4d = permutation4d(perm);
+  for (const std::array<int64_t, 4> &transpose : kTransposes)
+    if (llvm::ArrayRef(as4d) == llvm::ArrayRef<int64_t>(transpose))
+      return false;
+  return !shardedChain(perm);
+}
+
 /// ttnn 0.81.1's program for the WH swap (of the 4-D view) of a sharded
 /// row-major input not copied to L1 first (height shards, or block / width
 /// shards of whole tiles) into an interleaved output: transpose.cpp runs the
@@ -1177,6 +1194,9 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
         return backendError(name + ": the output's shard rows of " +
                             llvm::Twine(row) + " B are not L1-aligned");
     }
+    if (inLayout.isSharded() && !plan.readsCopy &&
+        permutedDirectly(perm, swap))
+      return plan;
     if (inLayout.isSharded() && !plan.readsCopy) {
       auto program = shardedRowMajorWH(inShape, inLayout, perm, outLayout,
                                        state);
