@@ -60,8 +60,6 @@ REJECTED_ON_BLACKHOLE = frozenset({"embedding 1x4096 weight 1000x112 row_major -
 DIFFERENCES: dict[str, str] = {
     "reshape 4x240x64 -> 960x64 dram->hs:4x1:288x64": "not_implemented: ttnn 0.81.1 derives height shards from "
     "the grid (measured: 256-row shards, not the 288 asked for; reshape.cpp recompute_shard_spec_for_output).",
-    "permute 1x8x1024x64 (0, 3, 1, 2) hs_rows->dram": "not_implemented: ttnn 0.81.1 runs this permutation of a "
-    "sharded input as a chain of transposes whose intermediate shards it derives (permute.cpp).",
 }
 
 def _dims(shape: tuple[int, ...]) -> str:

@@ -590,7 +590,10 @@ enum class PermuteProgram {
   RowInvariant,
   Generic,
   RowMajorRows,
-  RowMajorBlocked
+  RowMajorBlocked,
+  /// ttnn's interleaved WH transpose program on row-major pages (a sharded
+  /// row-major input): it tilizes whole H x W slices.
+  RowMajorTransposeWH
 };
 
 /// `perm` in ttnn's 4-D view of a rank below 4 (dimensions of size 1 added in
@@ -664,15 +667,273 @@ PermuteProgram permuteProgram(llvm::ArrayRef<int64_t> perm, bool rowMajor) {
   return PermuteProgram::Generic;
 }
 
-/// The permutations ttnn 0.81.1 runs on a sharded tiled input as chains of
-/// transposes whose intermediate shards it derives (permute.cpp).
-bool shardedChain(llvm::ArrayRef<int64_t> perm) {
+//===----------------------------------------------------------------------===//
+// Sharded chains of transposes
+//===----------------------------------------------------------------------===//
+//
+// ttnn 0.81.1's permute.cpp runs three permutations of a sharded tiled input
+// as chains of ttnn.transpose calls (one C++ expression: every intermediate
+// lives until the last transpose returns). An inner transpose gets no memory
+// config: transpose.cpp and the device op (transpose_device_operation.cpp,
+// derive_effective_output_memory_config) place its result from its input:
+//   - a native input (height or width shards in L1, even over the padded
+//     tensor): WH of N = C = 1 with the shard spanning the width promotes to
+//     width shards of the transposed shard; otherwise the shard scaled to the
+//     result (adjust_shard_spec_to_shape), on the same grid, when exact and
+//     whole tiles, else L1 interleaved;
+//   - another sharded input (block shards, uneven shards): its memory layout,
+//     the scaled shard when exact and whole tiles, else a shard synthesized
+//     over the whole compute grid (synthesize_output_shard_spec, tiles);
+//   - an interleaved input: its placement.
+// The last transpose writes the requested output. Programs
+// (select_program_factory): WH is the sharded program (on the shards, no
+// buffer) when both sides are native on one grid and either both hold whole
+// H x W slices in height shards or N = C = 1 runs height into width shards;
+// else the interleaved WH program (2 + 2 tiles). HC is the interleaved HC
+// program (2 tiles, a face of padding when C is not a tile multiple).
+
+/// The transposes of a chain, in order.
+enum class ChainStep { WH, HC };
+
+struct ShardedChainRow {
+  std::array<int64_t, 4> permutation;
+  llvm::SmallVector<ChainStep, 3> steps;
+};
+
+/// permute.cpp's sharded branch: transpose_wh(transpose_hc(x)), ...
+const ShardedChainRow kShardedChains[] = {
+    {{0, 2, 3, 1}, {ChainStep::HC, ChainStep::WH}},
+    {{0, 3, 1, 2}, {ChainStep::WH, ChainStep::HC}},
+    {{0, 3, 2, 1}, {ChainStep::WH, ChainStep::HC, ChainStep::WH}},
+};
+
+/// The chain ttnn 0.81.1 runs for `perm` on a sharded tiled input, or
+/// nullptr.
+const ShardedChainRow *shardedChain(llvm::ArrayRef<int64_t> perm) {
   if (perm.size() > 4)
-    return false;
+    return nullptr;
   llvm::SmallVector<int64_t, 4> as4d = permutation4d(perm);
-  return as4d == llvm::ArrayRef<int64_t>{0, 2, 3, 1} ||
-         as4d == llvm::ArrayRef<int64_t>{0, 3, 1, 2} ||
-         as4d == llvm::ArrayRef<int64_t>{0, 3, 2, 1};
+  for (const ShardedChainRow &row : kShardedChains)
+    if (llvm::ArrayRef<int64_t>(row.permutation) == llvm::ArrayRef(as4d))
+      return &row;
+  return nullptr;
+}
+
+/// A set of worker cores filled row by row from (0, 0), `cols` a row: a
+/// rectangle of the user's, or num_cores_to_corerangeset's.
+struct CoreFill {
+  int64_t cols = 0, cores = 0;
+  bool operator==(const CoreFill &other) const {
+    return std::min(cols, cores) == std::min(other.cols, other.cores) &&
+           cores == other.cores;
+  }
+};
+
+/// A tensor of a chain in ttnn's 4-D view: its logical and padded shapes and
+/// placement.
+struct ChainTensor {
+  std::array<int64_t, 4> logical, padded;
+  TensorMemoryLayout memory = TensorMemoryLayout::Interleaved;
+  bool l1 = true;
+  std::array<int64_t, 2> shard{0, 0};
+  CoreFill grid;
+
+  bool sharded() const { return memory != TensorMemoryLayout::Interleaved; }
+  int64_t height() const { return padded[0] * padded[1] * padded[2]; }
+  /// is_unevenly_sharded (transpose_utils.cpp) on the padded tensor.
+  bool even() const {
+    return height() % shard[0] == 0 && padded[3] % shard[1] == 0;
+  }
+  /// side_native: height or width shards in L1 (tiled).
+  bool nativeSide() const {
+    return sharded() && l1 && memory != TensorMemoryLayout::BlockSharded;
+  }
+};
+
+/// adjust_shard_spec_to_shape: the shard scaled from `from` to `to`, when
+/// exact and (tiled) whole tiles.
+std::optional<std::array<int64_t, 2>>
+scaledShard(std::array<int64_t, 2> shard, const std::array<int64_t, 4> &from,
+            const std::array<int64_t, 4> &to) {
+  int64_t fromHeight = from[0] * from[1] * from[2];
+  int64_t toHeight = to[0] * to[1] * to[2];
+  if ((shard[0] * toHeight) % fromHeight || (shard[1] * to[3]) % from[3])
+    return std::nullopt;
+  std::array<int64_t, 2> result{shard[0] * toHeight / fromHeight,
+                                shard[1] * to[3] / from[3]};
+  if (result[0] % kTileDim || result[1] % kTileDim)
+    return std::nullopt;
+  return result;
+}
+
+/// synthesize_output_shard_spec (tiles, row-major orientation) over the
+/// device's compute grid for `padded`.
+void synthesizeShards(ChainTensor &tensor) {
+  const DeviceModel &device = currentDevice();
+  auto roundUp = [](int64_t value, int64_t unit) {
+    return ceilDiv(value, unit) * unit;
+  };
+  int64_t height = tensor.height(), width = tensor.padded[3];
+  int64_t cores = device.numCores();
+  switch (tensor.memory) {
+  case TensorMemoryLayout::HeightSharded: {
+    int64_t padded = roundUp(height, cores * kTileDim);
+    tensor.shard = {roundUp(ceilDiv(padded, cores), kTileDim),
+                    roundUp(width, kTileDim)};
+    tensor.grid = {device.gridCols,
+                   std::clamp<int64_t>(ceilDiv(height, tensor.shard[0]), 1,
+                                       cores)};
+    return;
+  }
+  case TensorMemoryLayout::WidthSharded:
+    tensor.shard = {roundUp(height, kTileDim),
+                    roundUp(ceilDiv(width, cores), kTileDim)};
+    tensor.grid = {device.gridCols,
+                   std::clamp<int64_t>(ceilDiv(width, tensor.shard[1]), 1,
+                                       cores)};
+    return;
+  default: {
+    int64_t padded = roundUp(height, device.gridRows * kTileDim);
+    tensor.shard = {roundUp(ceilDiv(padded, device.gridRows), kTileDim),
+                    roundUp(ceilDiv(width, device.gridCols), kTileDim)};
+    int64_t cols = ceilDiv(width, tensor.shard[1]);
+    tensor.grid = {cols, cols * ceilDiv(height, tensor.shard[0])};
+    return;
+  }
+  }
+}
+
+/// The 4-D view of `shape` (size-1 dimensions in front), tile-padded.
+ChainTensor chainTensor(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  ChainTensor tensor;
+  int64_t added = 4 - int64_t(shape.size());
+  for (int64_t d = 0; d < 4; ++d)
+    tensor.logical[d] = d < added ? 1 : shape[d - added];
+  tensor.padded = tensor.logical;
+  for (int64_t d : {2, 3})
+    tensor.padded[d] = ceilDiv(tensor.padded[d], kTileDim) * kTileDim;
+  tensor.memory = layout.getMemoryLayout();
+  tensor.l1 = layout.isL1();
+  if (layout.isSharded()) {
+    tensor.shard = {layout.getShard()[0], layout.getShard()[1]};
+    tensor.grid = {layout.getGrid()[1],
+                   layout.getGrid()[0] * layout.getGrid()[1]};
+  }
+  return tensor;
+}
+
+/// One transpose of a chain: its program's buffers and its result.
+struct ChainProgram {
+  uint64_t cbBytes;
+  ChainTensor result;
+};
+
+/// ttnn.transpose's `step` of `in` into `requested` (the chain's output), or,
+/// for an inner step (nullptr), into the placement ttnn derives.
+ChainProgram chainTranspose(const ChainTensor &in, ChainStep step,
+                            const ChainTensor *requested, LayoutAttr layout) {
+  ChainTensor out = in;
+  if (step == ChainStep::WH) {
+    std::swap(out.logical[2], out.logical[3]);
+    std::swap(out.padded[2], out.padded[3]);
+  } else {
+    out.logical = {in.logical[0], in.logical[2], in.logical[1], in.logical[3]};
+    out.padded = {in.padded[0], in.logical[2],
+                  ceilDiv(in.logical[1], kTileDim) * kTileDim, in.padded[3]};
+  }
+  bool native = in.nativeSide() && in.even();
+  if (requested) {
+    out.memory = requested->memory;
+    out.l1 = requested->l1;
+    out.shard = requested->shard;
+    out.grid = requested->grid;
+  } else if (in.sharded() && native) {
+    auto interleavedL1 = [&] {
+      out.memory = TensorMemoryLayout::Interleaved;
+      out.l1 = true;
+    };
+    if (step == ChainStep::WH && in.padded[0] == 1 && in.padded[1] == 1 &&
+        in.shard[1] == in.padded[3]) {
+      out.memory = TensorMemoryLayout::WidthSharded;
+      out.shard = {in.shard[1], in.shard[0]};
+    } else if (auto shard = scaledShard(in.shard, in.padded, out.padded)) {
+      out.shard = *shard;
+    } else {
+      interleavedL1();
+    }
+  } else if (in.sharded()) {
+    if (auto shard = scaledShard(in.shard, in.padded, out.padded))
+      out.shard = *shard;
+    else
+      synthesizeShards(out);
+  }
+  uint64_t tile = tileBytes(layout);
+  if (step == ChainStep::HC) {
+    uint64_t faceRow = kFaceSide * elementBytes(layout);
+    bool padding = in.logical[1] % kTileDim != 0;
+    return {kDoubleBuffer * tile + (padding ? kFaceSide * faceRow : 0), out};
+  }
+  bool bothNative = native && out.nativeSide() && in.grid == out.grid;
+  bool inHeight = bothNative && in.shard[1] == in.padded[3];
+  bool outHeight = bothNative && out.shard[1] == out.padded[3];
+  bool outWidth = bothNative && out.shard[0] == out.padded[2];
+  bool slices = inHeight && in.shard[0] % in.padded[2] == 0 && outHeight &&
+                out.shard[0] % out.padded[2] == 0;
+  bool heightToWidth = in.padded[0] == 1 && in.padded[1] == 1 && inHeight &&
+                       outWidth;
+  return {slices || heightToWidth ? 0 : 2 * kDoubleBuffer * tile, out};
+}
+
+/// L1 per bank of a chain's tensor (0 in DRAM).
+uint64_t chainTensorL1(const ChainTensor &tensor, LayoutAttr layout) {
+  if (!tensor.l1)
+    return 0;
+  if (!tensor.sharded())
+    return l1BytesPerBank(tensor.padded,
+                          layout.interleavedIn(PageLayout::Tile, BufferType::L1));
+  uint64_t tiles = (tensor.shard[0] / kTileDim) * (tensor.shard[1] / kTileDim);
+  return ceilDiv(tiles * tileBytes(layout), currentDevice().l1Alignment) *
+         currentDevice().l1Alignment;
+}
+
+/// The programs of `chain` on `inShape` in `in` into `out`: each transpose
+/// holds every earlier intermediate until the chain ends. `read`: L1 of the
+/// tensor the first transpose reads when it is a temporary of the op (a
+/// bfp8_b input's bf16 copy), held from then on. A bfp8_b HC transpose runs
+/// in bf16 between typecasts (transpose.cpp): the copy placed like its input,
+/// the result cast back into the HC result's placement; both bf16 tensors are
+/// freed when it returns.
+llvm::SmallVector<Step, 8> chainSteps(const ShardedChainRow &chain,
+                                      llvm::ArrayRef<int64_t> inShape,
+                                      LayoutAttr in, LayoutAttr out,
+                                      uint64_t read = 0) {
+  ChainTensor tensor = chainTensor(inShape, in);
+  ChainTensor requested = chainTensor(inShape, out);
+  bool bfp8 = in.getDataType() == DataType::BFloat8B;
+  LayoutAttr bf16 = in.withDataType(DataType::BFloat16);
+  llvm::SmallVector<Step, 8> steps;
+  uint64_t held = 0; // earlier intermediates, kept until the chain ends
+  for (auto [index, step] : llvm::enumerate(chain.steps)) {
+    bool last = index + 1 == chain.steps.size();
+    bool cast = bfp8 && step == ChainStep::HC;
+    ChainProgram program = chainTranspose(
+        tensor, step, last ? &requested : nullptr, cast ? bf16 : in);
+    uint64_t result = chainTensorL1(program.result, in);
+    if (!cast) {
+      steps.push_back({program.cbBytes, 0, result, false, held});
+    } else {
+      uint64_t copy = chainTensorL1(tensor, bf16);
+      steps.push_back({typecastCB(in, bf16), 0, copy, false, held});
+      steps.push_back({program.cbBytes, 0, chainTensorL1(program.result, bf16),
+                       false, held + read});
+      steps.push_back({typecastCB(bf16, in), 0, result, false,
+                       held + read + copy});
+    }
+    held += read;
+    read = result;
+    tensor = program.result;
+  }
+  return steps;
 }
 
 /// Whether ttnn 0.81.1 runs a bfp8_b tiled input's `program` in bf16 between
@@ -743,6 +1004,13 @@ uint64_t permuteCB(PermuteProgram program, llvm::ArrayRef<int64_t> perm,
   }
   case PermuteProgram::RowMajorRows:
     return rowPagesCB(outShape.back(), layout);
+  case PermuteProgram::RowMajorTransposeWH: {
+    // transpose_wh_program_factory.cpp, row-major: 2 rows of Wt input tiles,
+    // 2 columns of Ht output tiles, the Ht x Wt tilized slice.
+    int64_t ht = ceilDiv(outShape[rank - 1], kTileDim);
+    int64_t wt = ceilDiv(outShape[rank - 2], kTileDim);
+    return (kDoubleBuffer * wt + kDoubleBuffer * ht + ht * wt) * tile;
+  }
   case PermuteProgram::RowMajorBlocked:
     // An input CB of 2 x 32 rows of a 32-element block, an output CB of as
     // many columns and 2 blocks to transpose in.
@@ -764,6 +1032,11 @@ struct PermutePlan {
   bool shardLocal = false;
   /// Nothing moves: ttnn.transpose clones (ttnn.permute: to_memory_config).
   bool clone = false;
+  /// A sharded input's chain of transposes (permute.cpp).
+  const ShardedChainRow *chain = nullptr;
+  /// The shape the program writes when it differs from the result's (the
+  /// row-major WH program keeps padded rows).
+  std::vector<int64_t> writtenShape;
 };
 
 /// A height-sharded input's WH transpose into width shards of the
@@ -781,6 +1054,58 @@ bool transposesShardLocally(PermuteProgram program, LayoutAttr in,
   return out.getShard() == llvm::ArrayRef<int64_t>{shard[1], shard[0]};
 }
 
+/// ttnn.permute of a sharded input (permute.cpp): ranks above 4, and the
+/// 4-D permutations that are neither a transpose (WH, HC, CN) nor one of the
+/// chains, run the permute program on the shards as they are.
+bool permutedDirectly(llvm::ArrayRef<int64_t> perm, Swap swap) {
+  if (swap)
+    return false;
+  if (perm.size() > 4)
+    return true;
+  static constexpr std::array<std::array<int64_t, 4>, 4> kTransposes{
+      {{0, 1, 3, 2}, {0, 2, 1, 3}, {1, 0, 2, 3}, {0, 1, 2, 3}}};
+  llvm::SmallVector<int64_t, 4> as4d = permutation4d(perm);
+  for (const std::array<int64_t, 4> &transpose : kTransposes)
+    if (llvm::ArrayRef(as4d) == llvm::ArrayRef<int64_t>(transpose))
+      return false;
+  return !shardedChain(perm);
+}
+
+/// ttnn 0.81.1's program for the WH swap (of the 4-D view) of a sharded
+/// row-major input not copied to L1 first (height shards, or block / width
+/// shards of whole tiles) into an interleaved output: transpose.cpp runs the
+/// interleaved WH program unless its CBs, counted as (2 W + 2 H + H W)
+/// elements of the tile-padded slice, pass the L1 between the allocator's
+/// base and the lowest L1 buffer (the input's shard at least), where it runs
+/// the permute program's 32x32 blocks (measured on both mock devices, bf16
+/// and f32, ranks 2-4). Its CBs (whole tiles) may still reach the input's
+/// shard: ttnn throws (checkBuffersBelowInputs). Width or block shards that
+/// do not divide the rows pad them to whole shards, and the WH program's
+/// result keeps that padded width as its height (measured: 224x896 from
+/// 45x150 block shards writes 900 rows; the permute blocks write 896). Sharded outputs (ttnn's sharded row-major WH program
+/// when both sides are native) and the other swaps (the HC and CN programs
+/// on row-major shards): nullopt, not modelled.
+std::optional<PermuteProgram>
+shardedRowMajorWH(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
+                  llvm::ArrayRef<int64_t> perm, LayoutAttr out,
+                  const MockAllocatorState *state) {
+  int64_t rank = perm.size();
+  if (rank < 2 || rank > 4 || out.isSharded() ||
+      permutation4d(perm) != llvm::ArrayRef<int64_t>{0, 1, 3, 2})
+    return std::nullopt;
+  const DeviceModel &device = currentDevice();
+  int64_t height = ceilDiv(inShape[rank - 2], kTileDim) * kTileDim;
+  int64_t width = ceilDiv(inShape[rank - 1], kTileDim) * kTileDim;
+  uint64_t budget = (2 * width + 2 * height + height * width) *
+                    elementBytes(in);
+  uint64_t lowest = device.l1Bytes - l1BytesPerBank(inShape, in);
+  if (state && !state->getL1Buffers().empty())
+    lowest = std::min(lowest, state->getL1Buffers().front().address);
+  uint64_t space = lowest - std::min(lowest, device.l1AllocatorBase);
+  return budget > space ? PermuteProgram::RowMajorBlocked
+                        : PermuteProgram::RowMajorTransposeWH;
+}
+
 /// ttnn.clone copies between interleaved placements or identical shards
 /// (clone_device_operation.cpp: TT_FATAL otherwise).
 llvm::Error checkClone(llvm::StringRef name, LayoutAttr in, LayoutAttr out) {
@@ -794,7 +1119,8 @@ llvm::Error checkClone(llvm::StringRef name, LayoutAttr in, LayoutAttr out) {
 llvm::Expected<PermutePlan>
 planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
             LayoutAttr inLayout, llvm::ArrayRef<int64_t> perm,
-            LayoutAttr outLayout, Swap swap) {
+            LayoutAttr outLayout, Swap swap,
+            const MockAllocatorState *state = nullptr) {
   if (llvm::Error err = checkLayout(name, "input", inShape, inLayout, /*rowMajorAllowed=*/true))
     return err;
   auto shape = PermuteOp::inferResultShape(inShape, perm);
@@ -858,18 +1184,37 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
   }
 
   if (rowMajor) {
-    if (outLayout.isSharded()) {
-      // ttnn.permute: TT_FATAL on a shard row that is not L1-aligned, first.
+    // ttnn.permute TT_FATALs on a shard row that is not L1-aligned, first;
+    // ttnn.transpose's WH, HC and CN swaps (adjacent dimensions of the 4-D
+    // view) of an interleaved tensor (or its unsharded copy) call the permute
+    // program directly (transpose.cpp, prim_permute), which writes such rows
+    // (measured on both mock devices: height, width and block shards, bf16
+    // and f32, ranks 2-4). NH, NW and CW swaps go through ttnn.permute.
+    bool checksRows = !swap || std::abs(swap->first - swap->second) != 1;
+    if (outLayout.isSharded() && checksRows) {
       uint64_t row = outLayout.getShard()[1] * elementBytes(outLayout);
       if (row % currentDevice().l1Alignment != 0)
-        return swap ? unsupported("a row-major shard of unaligned rows")
-                    : backendError(name + ": the output's shard rows of " +
-                                   llvm::Twine(row) +
-                                   " B are not L1-aligned");
+        return backendError(name + ": the output's shard rows of " +
+                            llvm::Twine(row) + " B are not L1-aligned");
     }
-    if (inLayout.isSharded() && !plan.readsCopy)
-      return unsupported("a sharded row-major input (ttnn's sharded "
-                         "transposes)");
+    if (inLayout.isSharded() && !plan.readsCopy &&
+        permutedDirectly(perm, swap))
+      return plan;
+    if (inLayout.isSharded() && !plan.readsCopy) {
+      auto program = shardedRowMajorWH(inShape, inLayout, perm, outLayout,
+                                       state);
+      if (!program)
+        return unsupported("a sharded row-major input (ttnn's sharded "
+                           "transposes)");
+      plan.program = *program;
+      int64_t shardWidth = inLayout.getShard()[1];
+      if (plan.program == PermuteProgram::RowMajorTransposeWH &&
+          inShape.back() % shardWidth) {
+        plan.writtenShape = plan.outShape;
+        plan.writtenShape[rank - 2] =
+            ceilDiv(inShape.back(), shardWidth) * shardWidth;
+      }
+    }
     return plan;
   }
   plan.throughBf16 = bfp8 && runsInBf16(plan.program, perm, swap,
@@ -882,8 +1227,14 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
     return plan;
   // A sharded input (measured on both mock devices): ttnn's programs read
   // the shards where they are.
-  if (shardedChain(perm))
-    return unsupported("a sharded input's chain of transposes");
+  plan.chain = shardedChain(perm);
+  if (!plan.chain)
+    return plan;
+  // Measured on both mock devices: bf16, f32 and bfp8_b inputs in height,
+  // width and block shards, into interleaved and sharded outputs.
+  // ttnn.transpose casts a bfp8_b chain to bf16 as a whole; ttnn.permute
+  // sends the shards as they are, and each HC casts on its own.
+  plan.shardLocal = false;
   return plan;
 }
 } // namespace
@@ -894,7 +1245,7 @@ llvm::Expected<OpConstraints> analytical::permuteConstraints(
     LayoutAttr outputLayout, const MockAllocatorState *initialState,
     Swap swap) {
   auto plan = planPermute(name, inputShape, inputLayout, permutation,
-                          outputLayout, swap);
+                          outputLayout, swap, initialState);
   if (!plan)
     return plan.takeError();
   llvm::ArrayRef<int64_t> out = plan->outShape;
@@ -922,6 +1273,25 @@ llvm::Expected<OpConstraints> analytical::permuteConstraints(
     Step back{typecastCB(bf16Out, outputLayout), 0, output};
     if (steps.size() > 1)
       back.heldL1 = toBf16.writesL1;
+    steps.push_back(back);
+    return finishChain(name, steps, out, outputLayout, initialState);
+  }
+  if (plan->chain) {
+    if (!plan->throughBf16)
+      return finishChain(
+          name, chainSteps(*plan->chain, inputShape, inputLayout, outputLayout),
+          out, outputLayout, initialState);
+    // The chain in bf16 between typecasts; the input's bf16 copy is held
+    // until the op returns, the intermediates until the chain's end.
+    LayoutAttr bf16In = inputLayout.withDataType(DataType::BFloat16);
+    LayoutAttr bf16Out = outputLayout.withDataType(DataType::BFloat16);
+    Step toBf16{typecastCB(inputLayout, bf16In), 0,
+                l1BytesPerBank(inputShape, bf16In)};
+    llvm::SmallVector<Step, 8> steps{toBf16};
+    llvm::append_range(steps, chainSteps(*plan->chain, inputShape, bf16In,
+                                         bf16Out, toBf16.writesL1));
+    Step back{typecastCB(bf16Out, outputLayout), 0, output};
+    back.heldL1 = toBf16.writesL1;
     steps.push_back(back);
     return finishChain(name, steps, out, outputLayout, initialState);
   }
@@ -954,8 +1324,15 @@ llvm::Expected<OpConstraints> analytical::permuteConstraints(
       plan->shardLocal
           ? 0
           : permuteCB(plan->program, permutation, out, inputLayout);
-  return finishChain(name, {{cbBytes, 0, output}}, out, outputLayout,
-                     initialState);
+  if (plan->program == PermuteProgram::RowMajorTransposeWH)
+    if (llvm::Error err = checkBuffersBelowInputs(
+            name, cbBytes, l1BytesPerBank(inputShape, inputLayout)))
+      return err;
+  llvm::ArrayRef<int64_t> written =
+      plan->writtenShape.empty() ? out : llvm::ArrayRef(plan->writtenShape);
+  return finishChain(name,
+                     {{cbBytes, 0, l1BytesPerBank(written, outputLayout)}},
+                     written, outputLayout, initialState);
 }
 
 llvm::Expected<size_t> analytical::permuteRuntime(
@@ -977,10 +1354,12 @@ llvm::Expected<size_t> analytical::permuteRuntime(
   // more passes over the tensor, a sharded input's interleaved copy one.
   bool transposesTiles = plan->program == PermuteProgram::TransposeWH ||
                          plan->program == PermuteProgram::Generic ||
-                         plan->program == PermuteProgram::RowMajorBlocked;
+                         plan->program == PermuteProgram::RowMajorBlocked ||
+                         plan->program == PermuteProgram::RowMajorTransposeWH;
+  int64_t programs = plan->chain ? int64_t(plan->chain->steps.size()) : 1;
+  programs += plan->throughBf16 ? 2 : plan->readsCopy ? 1 : 0;
   return moveRuntime(inputShape, inputLayout, plan->outShape, outputLayout,
-                     transposesTiles ? 64 : 0,
-                     plan->throughBf16 ? 3 : plan->readsCopy ? 2 : 1);
+                     transposesTiles ? 64 : 0, programs);
 }
 
 llvm::Expected<OpConstraints> OpModel<PermuteOp>::getOpConstraints(

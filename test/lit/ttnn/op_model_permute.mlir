@@ -73,9 +73,10 @@ func.func @sharded_inputs(%s: tensor<28672x32xbf16, #hs>, %r: tensor<1x8x1024x64
   // HC: 2 tiles and the 512 B face (the output's 8 rows).
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.permute: success cb=4608 l1=0 total=4608 out=0 {{.*}} runtime=16564ns
   %1 = ttnn.permute %r {permutation = array<i64: 0, 2, 1, 3>} : tensor<1x8x1024x64xbf16, #hs_rows> -> tensor<1x1024x8x64xbf16, #dram>
-  // ttnn runs this permutation of a sharded input as a chain of transposes over derived shards.
-  // CHECK: :[[@LINE+2]]:{{.*}} ttnn.permute: not_implemented: ttnn.permute: a sharded input's chain of transposes is not modelled
-  // BH: :[[@LINE+1]]:{{.*}} ttnn.permute: not_implemented: ttnn.permute: a sharded input's chain of transposes is not modelled
+  // ttnn runs this permutation of a sharded input as a chain of transposes: WH into L1 interleaved
+  // (the shard does not scale to the result), then HC into DRAM (op_model_permute_sharded_chain.mlir).
+  // CHECK: :[[@LINE+2]]:{{.*}} ttnn.permute: success cb=8192 l1=16384 total=24576 out=0
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.permute: success cb=8192 l1=8192 total=16384 out=0
   %2 = ttnn.permute %r {permutation = array<i64: 0, 3, 1, 2>} : tensor<1x8x1024x64xbf16, #hs_rows> -> tensor<1x64x8x1024xbf16, #dram>
   // bfp8_b HC: ttnn.transpose typecasts the shards to bf16 (16384 B a core, held), HC, typecasts back.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.permute: success cb=6272 l1=16384 total=22656 out=0
