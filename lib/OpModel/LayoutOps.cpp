@@ -1828,7 +1828,7 @@ llvm::Error planRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
 struct RowPathShards {
   int64_t rank;
   bool stepped, aligned, heightSharded, overflow, oneCore, wholeRows,
-      narrowRows, rowsOverflow;
+      narrowRows, rowsOverflow, blockSharded;
 };
 
 /// The branches of the rm_only path into shards, first match wins: what
@@ -1879,6 +1879,17 @@ constexpr RowPathShardBranch kRowPathShardBranches[] = {
      [](const RowPathShards &f) {
        return f.rank >= 2 && f.overflow && !f.oneCore && !f.heightSharded;
      }},
+    // One block shard that holds the rows but not the width: ttnn ran
+    // 2x96x586 bfp8_b [.., 550:562] into a 192x32 one (fresh draw seed
+    // 264891115, slice #13: scratchpad and buffers not derived) and failed
+    // 64x586 bf16 [.., 100:112] into a 64x32 one (buffer page size);
+    // one-core height and width shards of it fail (shard_grid_fit_error).
+    {RowPathShardBranch::NotModelled,
+     "one block shard holding the rows, not the width",
+     [](const RowPathShards &f) {
+       return f.rank >= 2 && f.overflow && f.oneCore && f.blockSharded &&
+              !f.rowsOverflow;
+     }},
     // A rank-1 input fails its untilize with unpadding; an input its shard
     // grid cannot hold (the input's rows and width in the output's shards:
     // 593x288, 4x553x224 and tile multiples) fails the TensorSpec; a
@@ -1920,7 +1931,8 @@ llvm::Error checkRowPathShards(llvm::ArrayRef<int64_t> inShape,
                ? out.getGrid()[0]
                : out.getMemoryLayout() == TensorMemoryLayout::HeightSharded
                      ? cores
-                     : 1)};
+                     : 1),
+      out.getMemoryLayout() == TensorMemoryLayout::BlockSharded};
   for (const RowPathShardBranch &row : kRowPathShardBranches) {
     if (!row.applies(facts))
       continue;
