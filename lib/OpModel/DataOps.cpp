@@ -382,6 +382,21 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
                         "ttnn.to_layout)");
   if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
     return err;
+  // ttnn's reshape of a sharded input that changes the last dimension needs
+  // shards spanning the padded last dimension (tensor_ops.cpp: TT_FATAL;
+  // measured: 451x351 in 160x96 block shards to 158301, fresh stress draw
+  // seed 284182979, reshape #14).
+  // Row-major shards keep their own measured rules (planReshape below).
+  if (inLayout.isSharded() && !inLayout.isRowMajor() && !inShape.empty() &&
+      !plan.outShape.empty() && inShape.back() != plan.outShape.back()) {
+    int64_t paddedLast = ceilDiv(inShape.back(), kTileDim) * kTileDim;
+    if (inLayout.getShard()[1] != paddedLast)
+      return backendError(name + ": ttnn 0.81.1 changes the last dimension "
+                                 "of a sharded input only when its shards "
+                                 "span it (" +
+                          describe(inLayout) + " of " +
+                          describeShape(inShape) + "; TT_FATAL)");
+  }
   // The same shape and placement: ttnn returns the input (reshape.cpp).
   if (llvm::ArrayRef<int64_t>(plan.outShape) == inShape && inLayout == outLayout)
     return plan;

@@ -1879,16 +1879,16 @@ constexpr RowPathShardBranch kRowPathShardBranches[] = {
      [](const RowPathShards &f) {
        return f.rank >= 2 && f.overflow && !f.oneCore && !f.heightSharded;
      }},
-    // One block shard that holds the rows but not the width: ttnn ran
-    // 2x96x586 bfp8_b [.., 550:562] into a 192x32 one (fresh draw seed
-    // 264891115, slice #13: scratchpad and buffers not derived) and failed
-    // 64x586 bf16 [.., 100:112] into a 64x32 one (buffer page size);
-    // one-core height and width shards of it fail (shard_grid_fit_error).
-    {RowPathShardBranch::NotModelled,
-     "one block shard holding the rows, not the width",
+    // One block shard the input overflows: ttnn ran 2x96x586 bfp8_b
+    // [.., 550:562] into a 192x32 one (fresh draw seed 264891115, slice #13)
+    // and 1x1x96x863 from 96x224 block shards [.., 57:77, 640:736] into a
+    // 32x96 one (stress seed 284182979, slice #15), scratchpad and buffers
+    // not derived; it failed 64x586 bf16 [.., 100:112] into a 64x32 one
+    // (buffer page size) and 3x800x416 into a 672x256 one. One-core height
+    // and width shards of it fail (shard_grid_fit_error).
+    {RowPathShardBranch::NotModelled, "one block shard it overflows",
      [](const RowPathShards &f) {
-       return f.rank >= 2 && f.overflow && f.oneCore && f.blockSharded &&
-              !f.rowsOverflow;
+       return f.rank >= 2 && f.overflow && f.oneCore && f.blockSharded;
      }},
     // A rank-1 input fails its untilize with unpadding; an input its shard
     // grid cannot hold (the input's rows and width in the output's shards:

@@ -12,9 +12,21 @@
 
 // CHECK-LABEL: op constraints of @one_block_shard
 func.func @one_block_shard(%a: tensor<2x96x586xbf16, #l1b>, %b: tensor<64x586xbf16, #l1>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: not_implemented: {{.*}}(one block shard holding the rows, not the width) is not modelled
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: not_implemented: {{.*}}(one block shard it overflows) is not modelled
   %0 = ttnn.slice %a {begins = array<i64: 0, 0, 550>, ends = array<i64: 2, 96, 562>, step = array<i64: 1, 1, 1>} : tensor<2x96x586xbf16, #l1b> -> tensor<2x96x12xbf16, #bs>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: backend_error: {{.*}}(shards that cannot hold the input), which cannot hold it (TT_FATAL)
   %1 = ttnn.slice %b {begins = array<i64: 0, 100>, ends = array<i64: 64, 112>, step = array<i64: 1, 1>} : tensor<64x586xbf16, #l1> -> tensor<64x12xbf16, #ws>
+  return
+}
+
+// From block shards into one block shard that holds neither the rows nor the width: ttnn ran it
+// (stress draw seed 284182979, slice #15, which the model had rejected).
+#bs4 = #ttnn.layout<l1, block_sharded, bf16, grid = 1x4, shard = 96x224>
+#bs1 = #ttnn.layout<l1, block_sharded, bf16, grid = 1x1, shard = 32x96>
+
+// CHECK-LABEL: op constraints of @from_block_shards
+func.func @from_block_shards(%a: tensor<1x1x96x863xbf16, #bs4>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: not_implemented: {{.*}}(one block shard it overflows) is not modelled
+  %0 = ttnn.slice %a {begins = array<i64: 0, 0, 57, 640>, ends = array<i64: 1, 1, 77, 736>, step = array<i64: 1, 1, 1, 1>} : tensor<1x1x96x863xbf16, #bs4> -> tensor<1x1x20x96xbf16, #bs1>
   return
 }

@@ -45,7 +45,9 @@ func.func @into_shards(%c0_0: tensor<128x64xbf16, #ttnn.layout<dram, interleaved
   %0 = ttnn.slice %c0_0 {begins = array<i64: 3, 0>, ends = array<i64: 128, 64>, step = array<i64: 1, 1>} : tensor<128x64xbf16, #ttnn.layout<dram, interleaved, bf16>> -> tensor<125x64xbf16, #ttnn.layout<l1, block_sharded, bf16, grid = 4x2, shard = 32x32>>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: success cb=8192 l1=32768 total=32896 out=8192
   %1 = ttnn.slice %c1_0 {begins = array<i64: 5, 0>, ends = array<i64: 64, 64>, step = array<i64: 1, 1>} : tensor<64x64xbf16, #ttnn.layout<dram, interleaved, bf16>> -> tensor<59x64xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 2x1, shard = 64x64>>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: backend_error
+  // ttnn TT_FATALs on this one, but runs other inputs into one block shard they overflow
+  // (op_model_slice_one_block_shard.mlir): not modelled.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: not_implemented: {{.*}}(one block shard it overflows)
   %2 = ttnn.slice %c2_0 {begins = array<i64: 0, 444, 172>, ends = array<i64: 3, 641, 413>, step = array<i64: 1, 1, 1>} : tensor<3x800x416xbf16, #ttnn.layout<l1, interleaved, bf16>> -> tensor<3x197x241xbf16, #ttnn.layout<l1, block_sharded, bf16, grid = 1x1, shard = 672x256>>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: backend_error
   %3 = ttnn.slice %c3_0 {begins = array<i64: 63>, ends = array<i64: 610>, step = array<i64: 1>} : tensor<823xbf16, #ttnn.layout<l1, interleaved, bfp8_b>> -> tensor<547xbf16, #ttnn.layout<l1, block_sharded, bfp8_b, grid = 1x6, shard = 32x96>>
