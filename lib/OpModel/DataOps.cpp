@@ -382,13 +382,16 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
                         "ttnn.to_layout)");
   if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
     return err;
-  // ttnn's reshape of a sharded input that changes the last dimension needs
-  // shards spanning the padded last dimension (tensor_ops.cpp: TT_FATAL;
-  // measured: 451x351 in 160x96 block shards to 158301, fresh stress draw
-  // seed 284182979, reshape #14).
-  // Row-major shards keep their own measured rules (planReshape below).
-  if (inLayout.isSharded() && !inLayout.isRowMajor() && !inShape.empty() &&
-      !plan.outShape.empty() && inShape.back() != plan.outShape.back()) {
+  // ttnn's reshape of a sharded input into shards that changes the last
+  // dimension needs input shards spanning the padded last dimension
+  // (tensor_ops.cpp: TT_FATAL; measured: 451x351 in 160x96 block shards to
+  // 158301 width shards, fresh stress draw seed 284182979, reshape #14).
+  // Into an interleaved tensor it runs (3x2x384x284 f32 in 480x160 block
+  // shards to 654336 in L1, same seed, reshape #4); row-major shards keep
+  // their own measured rules (below).
+  if (inLayout.isSharded() && outLayout.isSharded() &&
+      !inLayout.isRowMajor() && !inShape.empty() && !plan.outShape.empty() &&
+      inShape.back() != plan.outShape.back()) {
     int64_t paddedLast = ceilDiv(inShape.back(), kTileDim) * kTileDim;
     if (inLayout.getShard()[1] != paddedLast)
       return backendError(name + ": ttnn 0.81.1 changes the last dimension "

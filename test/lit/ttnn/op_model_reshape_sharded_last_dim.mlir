@@ -14,3 +14,4 @@ func.func @narrow_shards(%a: tensor<451x351xbf16, #bs>) {
   %0 = ttnn.reshape %a {shape = array<i64: 158301>} : tensor<451x351xbf16, #bs> -> tensor<158301xbf16, #ws>
   return
 }
+
