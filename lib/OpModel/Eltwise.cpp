@@ -543,15 +543,6 @@ template struct UnaryEltwiseOpModel<PowScalarOp>;
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// `layout`'s placement with tile pages (a row-major shard spec kept as it
-/// is).
-LayoutAttr tiledLike(LayoutAttr layout) {
-  return LayoutAttr::get(layout.getContext(), PageLayout::Tile,
-                         layout.getBufferType(), layout.getMemoryLayout(),
-                         layout.getDataType(), layout.getGrid(),
-                         layout.getShard());
-}
-
 /// binary_ng with a row-major sharded operand or output (ttnn 0.81.1,
 /// measured on both mock devices: add / multiply / maximum of 256x64,
 /// 256x128, 2x64x96 and 64x320 bf16 and f32, height, width and block
@@ -586,7 +577,7 @@ rowMajorSharded(llvm::StringRef name, const EltwiseTensor &a,
                           describe(t->layout) +
                           " into its own shards, which are not whole tiles");
     if (llvm::Error err = checkLayoutAllowingIdleCores(
-            name, "tilized operand", t->shape, tiledLike(t->layout)))
+            name, "tilized operand", t->shape, t->layout.withPageLayout(PageLayout::Tile)))
       return backendError(takeOpModelError(std::move(err)).second);
   }
   bool outWholeTiles = out.layout.isSharded() &&
@@ -598,10 +589,10 @@ rowMajorSharded(llvm::StringRef name, const EltwiseTensor &a,
   if (oneShape && outWholeTiles && a.layout.isSharded() &&
       shardedAlike(a.layout, b.layout) && shardedAlike(a.layout, out.layout) &&
       a.layout.getBufferType() == b.layout.getBufferType()) {
-    LayoutAttr outTiled = tiledLike(out.layout);
+    LayoutAttr outTiled = out.layout.withPageLayout(PageLayout::Tile);
     ProgramStep steps[4];
-    steps[0].allocatedL1 = l1BytesPerBank(a.shape, tiledLike(a.layout));
-    steps[1].allocatedL1 = l1BytesPerBank(b.shape, tiledLike(b.layout));
+    steps[0].allocatedL1 = l1BytesPerBank(a.shape, a.layout.withPageLayout(PageLayout::Tile));
+    steps[1].allocatedL1 = l1BytesPerBank(b.shape, b.layout.withPageLayout(PageLayout::Tile));
     steps[2].allocatedL1 = l1BytesPerBank(out.shape, outTiled);
     steps[3].allocatedL1 = l1BytesPerBank(out.shape, out.layout);
     return finishPrograms(name, steps, out.shape, out.layout, initialState);

@@ -642,10 +642,7 @@ llvm::Error checkOperand(llvm::StringRef role, llvm::ArrayRef<int64_t> shape,
     for (int64_t dim : shape.drop_back())
       rows *= dim;
     checked = {rows, shape.empty() ? 1 : shape.back()};
-    layout = LayoutAttr::get(layout.getContext(), PageLayout::Tile,
-                             layout.getBufferType(), layout.getMemoryLayout(),
-                             layout.getDataType(), layout.getGrid(),
-                             layout.getShard());
+    layout = layout.withPageLayout(PageLayout::Tile);
   }
   return checkLayout(ToLayoutOp::getOperationName(), role, checked, layout,
                      /*rowMajorAllowed=*/true, /*indicesAllowed=*/false,

@@ -26,8 +26,8 @@
 // intermediate CB (cb_x): `2 block in + (2 Wt' + 2) im + 2 block out + 5`
 // (measured on both mock devices, Wt = 1..32, bf16 / f32 / bfp8_b). The
 // result then goes through ttnn's reshape to its logical width, which rejects
-// shards narrower than the padded row (tensor_ops.cpp). Row-major inputs are
-// rejected (but a rank-3 one over dimension 1: not modelled).
+// shards narrower than the padded row (tensor_ops.cpp). Row-major inputs:
+// rowMajorSoftmax.
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,6 +75,53 @@ uint64_t generalBuffers(llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
     return small;
   return 4 * t + 3 * single + 6 * kF32TileBytes;
 }
+/// ttnn 0.81.1's softmax of a row-major input (softmax(),
+/// softmax_device_operation.cpp): it counts the dimension on the input
+/// unsqueezed to rank 4 and tilizes the input (-inf padding, in its memory
+/// config) only when that is the input's own last index: a rank-4 input
+/// over dimension 3, a rank-3 one over dimension 1. The tiled program then
+/// runs, its result tiled; the tilized copy is freed after it. Any other
+/// row-major input reaches the programs row-major (TT_FATAL,
+/// softmax_device_operation.cpp:181). Measured on both mock devices: bf16
+/// and f32, ranks 1-4, every dimension's spelling, DRAM / L1 inputs into
+/// DRAM, L1 and height shards.
+llvm::Expected<OpConstraints>
+rowMajorSoftmax(llvm::ArrayRef<int64_t> shape, LayoutAttr inputLayout,
+                int64_t dimension, int64_t dim, LayoutAttr outputLayout,
+                const MockAllocatorState *initialState) {
+  llvm::StringRef name = SoftmaxOp::getOperationName();
+  int64_t rank = shape.size();
+  if (rank > 4 || dim + 4 - rank != rank - 1)
+    return backendError(name + ": the input is row_major (" +
+                        describe(inputLayout) +
+                        "): ttnn 0.81.1 tilizes a row-major input only for "
+                        "a rank-4 one over dimension 3 and a rank-3 one over "
+                        "dimension 1; convert with ttnn.to_layout");
+  if (inputLayout.isSharded())
+    return notSupportedError(name + ": the tilize of a row-major sharded "
+                                    "input (" +
+                             describe(inputLayout) + ") is not modelled");
+  LayoutAttr tiled = inputLayout.withPageLayout(PageLayout::Tile);
+  auto tilize = conversionProgram(shape, inputLayout, tiled);
+  if (!tilize)
+    return tilize.takeError();
+  LayoutAttr tiledOut = outputLayout.withPageLayout(PageLayout::Tile);
+  auto program = OpModel<SoftmaxOp>::getOpConstraints(shape, tiled, dimension,
+                                                      tiledOut, nullptr);
+  if (!program)
+    return program.takeError();
+  uint64_t tilizedL1 = l1BytesPerBank(shape, tiled);
+  ProgramStep steps[2];
+  steps[0].circularBytes = tilize->circularBytes;
+  steps[0].dataflowBytes = tilize->dataflowBytes;
+  steps[0].scratchpadBytes = tilize->scratchpadBytes;
+  steps[0].allocatedL1 = tilizedL1;
+  // Graph capture counts the softmax programs' CBs as dataflow buffers.
+  steps[1].dataflowBytes = program->cbL1PeakSize;
+  steps[1].allocatedL1 = program->outputL1BufferSize;
+  steps[1].freedL1 = tilizedL1;
+  return finishPrograms(name, steps, shape, tiledOut, initialState);
+}
 } // namespace
 
 llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
@@ -88,30 +135,9 @@ llvm::Expected<OpConstraints> OpModel<SoftmaxOp>::getOpConstraints(
   auto dim = normalizeDim(name, dimension, rank);
   if (!dim)
     return dim.takeError();
-  // ttnn 0.81.1's softmax programs take tiled inputs
-  // (softmax_device_operation.cpp:181: TT_FATAL on a row-major one), measured
-  // for bf16 inputs of ranks 2-4 over every dimension but two, which ttnn
-  // tilizes first: a rank-3 input over dimension 1 and a rank-4 input over
-  // its last (measured on both devices: 4x4x64x107 and 4x4x64x128 from L1 and
-  // DRAM, 1x1x64x128, 2x3x32x64; fresh draw seed 885213751 softmax #1). A
-  // row-major f32 input runs (measured: 2x1x117x988 over dimension 3). None
-  // of these programs is modelled.
-  if (inputLayout && inputLayout.isRowMajor()) {
-    if (inputLayout.getDataType() != DataType::BFloat16)
-      return notSupportedError(name + ": a row-major input of another type "
-                                      "than bf16 (" + describe(inputLayout) +
-                                      ") runs in ttnn; its programs are not "
-                                      "modelled");
-    if ((rank == 3 && *dim == 1) || (rank == 4 && *dim == 3))
-      return notSupportedError(name + ": a row-major rank-" +
-                               llvm::Twine(rank) + " input over dimension " +
-                               llvm::Twine(*dim) +
-                               " (ttnn tilizes it first) is not modelled");
-    return backendError(name + ": the input is row_major (" +
-                        describe(inputLayout) +
-                        "): ttnn 0.81.1's softmax takes tiled inputs only "
-                        "(convert with ttnn.to_layout)");
-  }
+  if (inputLayout && inputLayout.isRowMajor())
+    return rowMajorSoftmax(inputShape, inputLayout, dimension, *dim,
+                           outputLayout, initialState);
   // Softmax's programs do not depend on the shard grid: ttnn runs shards
   // that leave cores of their grid idle.
   for (auto [role, layout] : {std::pair{"input", inputLayout},

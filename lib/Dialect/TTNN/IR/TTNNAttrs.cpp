@@ -66,6 +66,12 @@ LayoutAttr LayoutAttr::withDataType(DataType dataType) const {
                          getMemoryLayout(), dataType, getGrid(), getShard());
 }
 
+LayoutAttr LayoutAttr::withPageLayout(PageLayout pageLayout) const {
+  return LayoutAttr::get(getContext(), pageLayout, getBufferType(),
+                         getMemoryLayout(), getDataType(), getGrid(),
+                         getShard());
+}
+
 LayoutAttr LayoutAttr::withShards(llvm::ArrayRef<int64_t> grid,
                                   llvm::ArrayRef<int64_t> shard) const {
   return LayoutAttr::get(getContext(), getPageLayout(), getBufferType(),

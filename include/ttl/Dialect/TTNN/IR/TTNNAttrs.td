@@ -128,6 +128,9 @@ def TTNN_LayoutAttr : TTNN_Attr<"Layout", "layout"> {
     /// This placement in another storage format (the bf16 temporaries of a
     /// bfp8_b chain).
     LayoutAttr withDataType(DataType dataType) const;
+    /// This placement with `pageLayout` pages (a tensor tilized or
+    /// untilized in place of its memory config).
+    LayoutAttr withPageLayout(PageLayout pageLayout) const;
     /// This placement with another grid and shard shape (a sharded output
     /// placed by its program).
     LayoutAttr withShards(::llvm::ArrayRef<int64_t> grid,
