@@ -189,15 +189,20 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
                                     /*rowMajorAllowed=*/true))
     return err;
   bool rowMajor = inputLayout.isRowMajor();
-  if (rowMajor && (inputLayout.isSharded() || !outputLayout ||
-                   !outputLayout.isRowMajor() || outputLayout.isSharded()))
-    return notSupportedError(name + ": a row-major input is modelled into "
-                                    "an interleaved row-major result only");
-  if (rowMajor && inputShape.back() % kTileDim != 0)
+  if (rowMajor && !inputLayout.isSharded() &&
+      inputShape.back() % kTileDim != 0)
     return backendError(name + ": a row-major input's last dimension (" +
                         llvm::Twine(inputShape.back()) +
                         ") must be a multiple of 32 (ttnn 0.81.1: "
                         "layernorm_device_operation.cpp TT_FATAL)");
+  // Measured from interleaved row-major inputs into row-major results,
+  // interleaved or in height, width or block shards (uneven too): one
+  // program whose CBs do not depend on the output's placement.
+  if (rowMajor && (inputLayout.isSharded() || !outputLayout ||
+                   !outputLayout.isRowMajor()))
+    return notSupportedError(name + ": a row-major input is modelled from "
+                                    "interleaved memory into a row-major "
+                                    "result only");
   bool hasWeight = bool(weightLayout), hasBias = bool(biasLayout);
   for (auto [role, shape, layout] :
        {std::tuple<llvm::StringRef, llvm::ArrayRef<int64_t>, LayoutAttr>{
