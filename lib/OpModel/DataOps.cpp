@@ -2096,8 +2096,12 @@ llvm::Expected<ArgMaxPlan> planArgMax(llvm::ArrayRef<int64_t> inShape,
                                       llvm::ArrayRef<int64_t> dims,
                                       bool keepDim, LayoutAttr outLayout) {
   llvm::StringRef name = ArgMaxOp::getOperationName();
+  // Idle cores are allowed here because every sharded input is rejected
+  // below (measured: height, width and block shards, idle cores or not).
   if (llvm::Error err = checkLayout(name, "input", inShape, inLayout,
-                                    /*rowMajorAllowed=*/true))
+                                    /*rowMajorAllowed=*/true,
+                                    /*indicesAllowed=*/false,
+                                    /*idleCoresAllowed=*/true))
     return err;
   std::optional<int64_t> dim;
   if (!dims.empty())
