@@ -4,7 +4,8 @@
 // each sharded operand is tilized into its own shards; all sharded alike, every program runs on the
 // shards (no CBs) and both tilized operands, the tiled result and the output are live at the end
 // (4 x 8192 B); interleaved L1 operands into row-major shards write them directly (2 + 2 tiles of
-// CBs). Shards that are not whole tiles fail ttnn's tiled TensorSpec; an interleaved operand
+// CBs); other interleaved operands of one shape stream all three tensors (2-page CBs) into any
+// row-major shards. Shards that are not whole tiles fail ttnn's tiled TensorSpec; an interleaved operand
 // beside a sharded one runs tilize and untilize programs the model does not derive.
 
 #hs = #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 1x4, shard = 64x64>
@@ -23,6 +24,22 @@ func.func @alike(%a: tensor<256x64xbf16, #hs>, %b: tensor<256x64xbf16, #hs>) {
 func.func @interleaved_into_shards(%a: tensor<256x64xbf16, #l1>, %b: tensor<256x64xbf16, #l1>) {
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.add: success cb=8192 l1=8192 total=16384 out=8192
   %0 = ttnn.add %a, %b : tensor<256x64xbf16, #l1>, tensor<256x64xbf16, #l1> -> tensor<256x64xbf16, #hs>
+  return
+}
+
+#bs77 = #ttnn.layout<row_major, l1, block_sharded, bf16, grid = 3x5, shard = 480x77>
+#hs174 = #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 5x3, shard = 174x256>
+#ws50 = #ttnn.layout<row_major, l1, width_sharded, f32, grid = 1x5, shard = 2598x50>
+#dram_f32 = #ttnn.layout<row_major, dram, interleaved, f32>
+
+// CHECK-LABEL: op constraints of @mixed_interleaved_into_shards
+func.func @mixed_interleaved_into_shards(%a: tensor<3x1x480x384xbf16, #dram>, %b: tensor<3x1x480x384xbf16, #l1>, %c: tensor<3x2x433x256xbf16, #dram>, %d: tensor<3x2x433x256xbf16, #l1>, %e: tensor<3x2x433x250xf32, #dram_f32>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.add: success cb=12288 l1=76800 total=89088 out=76800
+  %0 = ttnn.add %a, %b : tensor<3x1x480x384xbf16, #dram>, tensor<3x1x480x384xbf16, #l1> -> tensor<3x1x480x384xbf16, #bs77>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.add: success cb=12288 l1=89088 total=101376 out=89088
+  %1 = ttnn.add %c, %d : tensor<3x2x433x256xbf16, #dram>, tensor<3x2x433x256xbf16, #l1> -> tensor<3x2x433x256xbf16, #hs174>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.multiply: success cb=24576 l1=540384 total=564960 out=540384
+  %2 = ttnn.multiply %e, %e : tensor<3x2x433x250xf32, #dram_f32>, tensor<3x2x433x250xf32, #dram_f32> -> tensor<3x2x433x250xf32, #ws50>
   return
 }
 
