@@ -25,13 +25,17 @@ func.func @sharded_rows(%i: tensor<1x256xui32, #ids>, %j: tensor<1x256xui32, #id
 
 #hs47 = #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 7x6, shard = 47x64>
 
-// The row-major program runs with a partial last shard: ttnn 0.81.1 ran 1,952 indices in shards
-// of 47 rows on a 7x6 grid (a random draw, seed 90417; its table was wider than this one); the model
-// does not give the figures of such a program.
+#hs47w = #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 7x6, shard = 47x1504>
+
+// The row-major program runs with a partial last shard (1,952 indices in shards of 47 rows on a
+// 7x6 grid) with the figures of whole shards: 47 rows of 128 B and of 3008 B, and the indices'
+// page of scratchpad (measured on the mock Wormhole).
 // CHECK-LABEL: op constraints of @partial_last_shard
-func.func @partial_last_shard(%i: tensor<1x1952xui32, #ids>, %w: tensor<100x64xbf16, #rm>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.embedding: not_implemented: ttnn.embedding: the row-major program into shards with a partial last shard (1952 indices in shards of 47 rows) is not modelled
+func.func @partial_last_shard(%i: tensor<1x1952xui32, #ids>, %w: tensor<100x64xbf16, #rm>, %v: tensor<100x1504xbf16, #rm>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.embedding: success cb=0 l1=6016 total=6272 out=6016
   %0 = ttnn.embedding %i, %w : tensor<1x1952xui32, #ids>, tensor<100x64xbf16, #rm> -> tensor<1x1952x64xbf16, #hs47>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.embedding: success cb=0 l1=141376 total=141632 out=141376
+  %1 = ttnn.embedding %i, %v : tensor<1x1952xui32, #ids>, tensor<100x1504xbf16, #rm> -> tensor<1x1952x1504xbf16, #hs47w>
   return
 }
 
