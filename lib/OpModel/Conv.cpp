@@ -176,6 +176,8 @@ struct ConvIO {
   /// A tiled DRAM input: conv2d_DRAM reshapes it to [N, H, W, C] and back
   /// (ttnn's tiled reshape programs in DRAM: their dataflow CBs and total).
   bool tiled = false;
+  /// The height shards of a folded input (analyseFoldedShards).
+  bool folded = false;
   uint64_t reshapeCB = 0, reshapeTotal = 0;
   int64_t biasTiles(int64_t n) const { return bias ? n : 0; }
   /// ttnn's input channel alignment for the halo paths
@@ -268,18 +270,30 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
   // padded copy are freed before the matmul (measured on both devices:
   // 14x14x64 on 2x2 cores of 49 rows, 14x14x1024 on 2x8 cores of 13 - fresh
   // draw seed 214009588 conv2d #5 -, 2x16x16x256 folded on 4x8 of 16).
-  // Channels that are not whole tiles take further programs (28x28x40 on 7x7
-  // cores of 16 rows, 2048 B more): not modelled.
+  // Shards of part channel tiles (shard width in_channels) are always
+  // resharded, into shards of the padded channels; pixels that are not whole
+  // tile rows are then padded by two of ttnn's pads (pad.cpp splits a height
+  // and width padding; pad_device_operation.cpp's select_program_factory):
+  // the width into height shards of ceil(pixels / cores) rows, by the
+  // sharded width-only program (its CBs the shards) when those are the
+  // reshard's rows, else by the row-major default program (rowMajorPadProgram;
+  // ttnn avoids the width-only one for shorter output shards); then the
+  // height, into the reshard's shards (one row of pad value), created while
+  // the width pad's buffers are live, its input freed after (measured on both
+  // devices: 3 to 200 channels, 49 to 784 pixels, both pad programs; fresh
+  // draws seed 745750128 conv2d #5 and #15, 338455128 #27). A folded input of
+  // part tiles is not measured.
   bool sharded = io.input.isSharded();
-  bool inPlace = false, padded = false;
+  bool inPlace = false, padded = false, partialTiles = false;
   if (sharded) {
     llvm::ArrayRef<int64_t> shard = io.input.getShard();
-    if (shard[1] % kTileDim != 0)
+    partialTiles = shard[1] % kTileDim != 0;
+    if (partialTiles && (io.folded || shard[1] != w.inChannels))
       return notSupportedError(
           name + ": a height-sharded input (" + describe(io.input) +
           ") of the height-sharded matmul is modelled in shards of whole "
-          "channel tiles only");
-    padded = shard[0] % kTileDim != 0;
+          "channel tiles, or of in_channels unfolded");
+    padded = partialTiles || shard[0] % kTileDim != 0;
     inPlace = !padded;
     if (inPlace) {
       rows = shard[0];
@@ -328,10 +342,26 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
     // allocated (measured: 3x40x40x16 folded by 4, 512 B more total).
     ProgramStep tilize = convPhase(0, 0, tilized, 2 * reshard);
     tilize.overlapsPreviousBuffers = true;
-    a.programs = {convPhase(0, 0, reshard, 0),
-                  convPhase(uint64_t(kTiles * kTileDim) * kStickElementBytes, 0,
-                            reshard, 0),
-                  tilize, convPhase(cbBytes, 0, out, 0)};
+    uint64_t row = uint64_t(kTiles * kTileDim) * kStickElementBytes;
+    ProgramStep heightPad = convPhase(row, 0, reshard, 0);
+    a.programs = {convPhase(0, 0, reshard, 0)};
+    if (partialTiles) {
+      int64_t widthRows = ceilDiv(w.pixels(), cores);
+      ProgramStep widthPad = convPhase(
+          0, 0, uint64_t(widthRows) * kTiles * kTileDim * kStickElementBytes,
+          0);
+      if (widthRows < rows) {
+        auto pad = rowMajorPadProgram(row);
+        if (!pad)
+          return pad.takeError();
+        widthPad.circularBytes = pad->circularBytes + pad->dataflowBytes;
+        widthPad.scratchpadBytes = pad->scratchpadBytes;
+      }
+      heightPad.freedL1 = widthPad.allocatedL1;
+      heightPad.overlapsPreviousBuffers = true;
+      a.programs.push_back(widthPad);
+    }
+    a.programs.append({heightPad, tilize, convPhase(cbBytes, 0, out, 0)});
   }
   int64_t shard[2] = {rows, nTiles * kTileDim};
   a.output = io.sharded(TensorMemoryLayout::HeightSharded, grid, shard);
@@ -912,6 +942,7 @@ llvm::Expected<ConvAnalysis> analyseFoldedShards(const ConvWindow &w,
   int64_t foldedRows = rows / (w.strideH * w.strideW);
   std::array<int64_t, 2> grid = gridOf(cores);
   ConvIO foldedIO = io;
+  foldedIO.folded = true;
   foldedIO.input = LayoutAttr::get(
       io.input.getContext(), PageLayout::RowMajor, BufferType::L1,
       TensorMemoryLayout::HeightSharded, io.input.getDataType(), grid,
