@@ -1141,11 +1141,11 @@ llvm::Expected<ConvAnalysis> sliceConvolution(const ConvWindow &w,
   // A slice can turn into a 1x1 matmul or fold its kernel: not modelled.
   // A tiled input is reshaped to the image once and its slices untilized by
   // padded_slice's tiled program into row-major shards of whole tile rows
-  // (ConvIO::tiledSlice), the row-major pipeline after; ttnn sizes the slices
-  // by an estimate between a row-major input's and a tiled one's (not
-  // derived: 224x224x64 block sharded takes 3 slices on Wormhole where the
-  // row-major estimate says 2 and the tiled one 4), so a count both agree on
-  // is modelled, under width sharding (measured on both devices, 25 cases:
+  // (ConvIO::tiledSlice), the row-major pipeline after. ttnn sizes its
+  // slices by an estimate not derived (224x224x64 block sharded takes 3
+  // slices on Wormhole where a row-major input's estimate says 2 and a tiled
+  // one's 4; 200x200x128 takes 3 where both say 2): a count both agree on is
+  // modelled under width sharding only (measured on both devices, 25 cases:
   // 3 to 520 channels, kernels 1 to 7, strides 1 and 2, padded or not,
   // batches 1 to 4; fresh draws seed 745750128 conv2d #4, #6 and 338455128
   // #23). Height and block sharding missed on such counts. Width sharding
