@@ -832,7 +832,29 @@ llvm::Expected<ConvAnalysis> analyseBlockConv(const ConvWindow &w,
                                                 device.gridCols);
   int64_t channelsPerCore =
       int64_t(alignTo(w.inChannels, inColumns * align)) / inColumns;
-  auto sliding = haloWindow(w, channelsPerCore);
+  // Held channels (from L1 interleaved, checkHeldChannels): the halo moves
+  // the held sticks over in_channels' columns; the conv's act block is
+  // in_channels' padded to 8 a column, or, on some shapes, to the alignment
+  // the halo's shard width has (shardChannelAlignment: 16 or 32 channels).
+  // Which one is not derived (measured on both devices, 40 cases: 64 held as
+  // 96 takes the second, 512 as 1024 on Blackhole the first): modelled where
+  // both give the same act block width.
+  int64_t heldPerCore =
+      int64_t(alignTo(w.heldChannels(), inColumns * align)) / inColumns;
+  int64_t shardAlign = shardChannelAlignment(heldPerCore);
+  int64_t byShard =
+      int64_t(alignTo(w.inChannels, inColumns * shardAlign)) / inColumns;
+  if (w.held && !io.tiled &&
+      ceilDiv(w.kernelW * byShard, kTileDim) !=
+          ceilDiv(w.kernelW * channelsPerCore, kTileDim))
+    return notSupportedError(
+        Conv2dOp::getOperationName() + ": the input holds " +
+        llvm::Twine(w.held) + " channels, in_channels is " +
+        llvm::Twine(w.inChannels) +
+        ": under block sharding its act block width (in_channels padded to " +
+        llvm::Twine(align) + " or " + llvm::Twine(shardAlign) +
+        " a column) is not derived");
+  auto sliding = haloWindow(w, heldPerCore);
   if (!sliding)
     return sliding.takeError();
   int64_t rowCores = closestDivisorWithPadding(
@@ -845,7 +867,7 @@ llvm::Expected<ConvAnalysis> analyseBlockConv(const ConvWindow &w,
   };
   ConvBlocks b;
   b.d = {rowCores, rowsPerCore(sliding->outSticks()),
-         rowsPerCore(sliding->inSticks()), inColumns, channelsPerCore};
+         rowsPerCore(sliding->inSticks()), inColumns, heldPerCore};
   // Act blocks of one kernel row of the core's channels.
   b.hTiles = b.d.outSticksPerCore / kTileDim;
   b.wTiles = ceilDiv(w.kernelW * channelsPerCore, kTileDim);
@@ -1255,9 +1277,9 @@ llvm::Expected<ConvAnalysis> sliceConvolution(const ConvWindow &w,
 /// kernels 1-7, 3-2000 channels, 16 to 128 more). From an L1 interleaved
 /// input the halo paths run; height sharding is modelled (47 cases exact,
 /// kernels 1-7, strides 1-3, 3-512 channels, 16 to 128 more): the halo
-/// moves the held sticks, the conv's CBs are in_channels' (block sharding's
-/// CBs differ: not modelled). Returns the held channels to model, 0 for
-/// in_channels.
+/// moves the held sticks, the conv's CBs are in_channels'; block sharding
+/// too where its act block width is derived (analyseBlockConv). Returns the
+/// held channels to model, 0 for in_channels.
 llvm::Expected<int64_t> checkHeldChannels(const ConvWindow &w, int64_t held,
                                           LayoutAttr input,
                                           TensorMemoryLayout scheme) {
@@ -1283,6 +1305,8 @@ llvm::Expected<int64_t> checkHeldChannels(const ConvWindow &w, int64_t held,
     if (height &&
         (w.inChannels % kTileDim == 0 || held % kHeldSixteen != 0))
       return held;
+    if (scheme == TensorMemoryLayout::BlockSharded)
+      return held;
     int64_t inTiles = ceilDiv(w.inChannels, kTileDim);
     int64_t inCores =
         closestDivisorWithPadding(inTiles, currentDevice().numCores());
@@ -1291,9 +1315,10 @@ llvm::Expected<int64_t> checkHeldChannels(const ConvWindow &w, int64_t held,
       return backendError(rejected);
   }
   return notSupportedError(what + ": not modelled (modelled from L1 "
-                                  "interleaved under height sharding: "
-                                  "in_channels of whole tiles, or held "
-                                  "channels not a multiple of 16)");
+                                  "interleaved under block sharding, and "
+                                  "height sharding of in_channels of whole "
+                                  "tiles or held channels not a multiple of "
+                                  "16)");
 }
 
 llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
