@@ -836,7 +836,7 @@ llvm::Expected<ConvAnalysis> analyseBlockConv(const ConvWindow &w,
   // the held sticks over in_channels' columns; the conv's act block is
   // in_channels' padded to 8 a column, or, on some shapes, to the alignment
   // the halo's shard width has (shardChannelAlignment: 16 or 32 channels).
-  // Which one is not derived (measured on both devices, 40 cases: 64 held as
+  // Which one is not derived (measured on both devices, 27 cases: 64 held as
   // 96 takes the second, 512 as 1024 on Blackhole the first): modelled where
   // both give the same act block width.
   int64_t heldPerCore =
@@ -844,8 +844,7 @@ llvm::Expected<ConvAnalysis> analyseBlockConv(const ConvWindow &w,
   int64_t shardAlign = shardChannelAlignment(heldPerCore);
   int64_t byShard =
       int64_t(alignTo(w.inChannels, inColumns * shardAlign)) / inColumns;
-  if (w.held && !io.tiled &&
-      ceilDiv(w.kernelW * byShard, kTileDim) !=
+  if (w.held && ceilDiv(w.kernelW * byShard, kTileDim) !=
           ceilDiv(w.kernelW * channelsPerCore, kTileDim))
     return notSupportedError(
         Conv2dOp::getOperationName() + ": the input holds " +
@@ -1233,10 +1232,10 @@ llvm::Expected<ConvAnalysis> sliceConvolution(const ConvWindow &w,
       if ((largest <= freeL1) != (largestTiled <= freeL1))
         return notSupportedError(
             slicing + "; whether " + llvm::Twine(count) +
-            " slices fit by ttnn's estimate of a tiled input's slices (between "
-            "a row-major input's, " +
-            llvm::Twine(largest) + " B, and a tiled one's, " +
-            llvm::Twine(largestTiled) + " B) is not derived");
+            " slices fit by ttnn's estimate for a tiled input is not derived "
+            "(a row-major input's: " +
+            llvm::Twine(largest) + " B, a tiled one's: " +
+            llvm::Twine(largestTiled) + " B)");
       if (largest > freeL1)
         continue;
       ConvAnalysis result = std::move(whole);
@@ -1440,6 +1439,7 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
     // shard_or_reshard flattens it back, both in DRAM.
     llvm::SmallVector<int64_t, 4> image = {w.batch, w.height, w.width,
                                            inputShape.back()};
+    bool toImage = true;
     for (auto [from, to] :
          {std::pair<llvm::ArrayRef<int64_t>, llvm::ArrayRef<int64_t>>{
               inputShape, image},
@@ -1449,9 +1449,10 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
       if (!reshape)
         return reshape.takeError();
       // A sliced input is only reshaped to the image (sliceConvolution).
-      if (!io->reshapeCB) {
+      if (toImage) {
         io->toImageCB = reshape->cbL1PeakSize;
         io->toImageTotal = reshape->peakL1MemorySize;
+        toImage = false;
       }
       io->reshapeCB = std::max(io->reshapeCB, reshape->cbL1PeakSize);
       io->reshapeTotal = std::max(io->reshapeTotal, reshape->peakL1MemorySize);
