@@ -28,6 +28,15 @@ func.func @unpadded(%x: tensor<1x1x22500x96xbf16, #dram>, %wt: tensor<96x96x3x3x
   return
 }
 
+// The halo phase holds the peak: its buffer is allocated while padded_slice's
+// 16448 B of CBs are live (seed 107619500 conv2d #35).
+// CHECK-LABEL: op constraints of @halo_peak
+func.func @halo_peak(%x: tensor<1x1x12544x128xbf16, #dram>, %wt: tensor<256x128x1x1xbf16, #dram>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: success cb=239168 l1=852496 total=868944 out=0
+  %0 = ttnn.conv2d %x, %wt {batch_size = 1 : i64, input_height = 112 : i64, input_width = 112 : i64, in_channels = 128 : i64, out_channels = 256 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 2, 2>, padding = array<i64: 0, 0>, shard_layout = #ttnn.memory_layout<width_sharded>} : tensor<1x1x12544x128xbf16, #dram>, tensor<256x128x1x1xbf16, #dram> -> tensor<1x1x3136x256xbf16, #dram>
+  return
+}
+
 // CHECK-LABEL: op constraints of @block_sharded
 func.func @block_sharded(%x: tensor<1x1x50176x64xbf16, #dram>, %wt: tensor<128x64x3x3xbf16, #dram>, %b: tensor<1x1x1x128xbf16, #dram>) {
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: not_implemented
