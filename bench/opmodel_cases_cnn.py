@@ -105,9 +105,6 @@ REJECTED = frozenset({
 })
 
 DIFFERENCES: dict[str, str] = {
-    "conv2d 1x28x28x40->96 k1s1p0 g:hs:7x7:16x40:rm->conv_hs": "a height-sharded input of channels that are not "
-    "whole tiles into the 1x1 matmul: ttnn runs further programs (2048 B more L1 than an interleaved input), "
-    "not modelled (not_implemented)",
     "conv2d 1x56x56x64->64 k4s4p0 dram_rm->conv_bs": "kernel-stride folding under block sharding: ttnn runs "
     "some (this one) and rejects others, not modelled (not_implemented)",
 }

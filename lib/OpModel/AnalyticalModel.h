@@ -326,6 +326,10 @@ struct ConversionProgram {
 llvm::Expected<ConversionProgram>
 conversionProgram(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out);
 
+/// ttnn 0.81.1's row-major pad program (pad_rm_reader_writer_multi_core_
+/// default) padding rows at the back to `rowBytes` (DataOps.cpp's pad).
+llvm::Expected<ConversionProgram> rowMajorPadProgram(uint64_t rowBytes);
+
 /// ttnn's TensorSpec check of a sharded layout on a tensor (tensor_spec.cpp,
 /// shard_grid_fit_error): the shards that cover the tensor's 2-D view
 /// (row-major: as it is; tiled: tile-padded) fit the layout's grid, along

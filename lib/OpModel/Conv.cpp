@@ -176,7 +176,12 @@ struct ConvIO {
   /// A tiled DRAM input: conv2d_DRAM reshapes it to [N, H, W, C] and back
   /// (ttnn's tiled reshape programs in DRAM: their dataflow CBs and total).
   bool tiled = false;
-  uint64_t reshapeCB = 0, reshapeTotal = 0;
+  /// The height shards of a folded input (analyseFoldedShards).
+  bool folded = false;
+  /// A DRAM slice of a tiled input (sliceConvolution): padded_slice's tiled
+  /// program untilizes it into row-major shards of whole tile rows.
+  bool tiledSlice = false;
+  uint64_t reshapeCB = 0, reshapeTotal = 0, toImageCB = 0, toImageTotal = 0;
   int64_t biasTiles(int64_t n) const { return bias ? n : 0; }
   /// ttnn's input channel alignment for the halo paths
   /// (get_input_channels_alignment): half the L1 alignment in elements for
@@ -268,18 +273,30 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
   // padded copy are freed before the matmul (measured on both devices:
   // 14x14x64 on 2x2 cores of 49 rows, 14x14x1024 on 2x8 cores of 13 - fresh
   // draw seed 214009588 conv2d #5 -, 2x16x16x256 folded on 4x8 of 16).
-  // Channels that are not whole tiles take further programs (28x28x40 on 7x7
-  // cores of 16 rows, 2048 B more): not modelled.
+  // Shards of part channel tiles (shard width in_channels) are always
+  // resharded, into shards of the padded channels; pixels that are not whole
+  // tile rows are then padded by two of ttnn's pads (pad.cpp splits a height
+  // and width padding; pad_device_operation.cpp's select_program_factory):
+  // the width into height shards of ceil(pixels / cores) rows, by the
+  // sharded width-only program (its CBs the shards) when those are the
+  // reshard's rows, else by the row-major default program (rowMajorPadProgram;
+  // ttnn avoids the width-only one for shorter output shards); then the
+  // height, into the reshard's shards (one row of pad value), created while
+  // the width pad's buffers are live, its input freed after (measured on both
+  // devices: 3 to 200 channels, 49 to 784 pixels, both pad programs; fresh
+  // draws seed 745750128 conv2d #5 and #15, 338455128 #27). A folded input of
+  // part tiles is not measured.
   bool sharded = io.input.isSharded();
-  bool inPlace = false, padded = false;
+  bool inPlace = false, padded = false, partialTiles = false;
   if (sharded) {
     llvm::ArrayRef<int64_t> shard = io.input.getShard();
-    if (shard[1] % kTileDim != 0)
+    partialTiles = shard[1] % kTileDim != 0;
+    if (partialTiles && (io.folded || shard[1] != w.inChannels))
       return notSupportedError(
           name + ": a height-sharded input (" + describe(io.input) +
           ") of the height-sharded matmul is modelled in shards of whole "
-          "channel tiles only");
-    padded = shard[0] % kTileDim != 0;
+          "channel tiles, or of in_channels unfolded");
+    padded = partialTiles || shard[0] % kTileDim != 0;
     inPlace = !padded;
     if (inPlace) {
       rows = shard[0];
@@ -328,10 +345,26 @@ llvm::Expected<ConvAnalysis> analyseMatmul(const ConvWindow &w,
     // allocated (measured: 3x40x40x16 folded by 4, 512 B more total).
     ProgramStep tilize = convPhase(0, 0, tilized, 2 * reshard);
     tilize.overlapsPreviousBuffers = true;
-    a.programs = {convPhase(0, 0, reshard, 0),
-                  convPhase(uint64_t(kTiles * kTileDim) * kStickElementBytes, 0,
-                            reshard, 0),
-                  tilize, convPhase(cbBytes, 0, out, 0)};
+    uint64_t row = uint64_t(kTiles * kTileDim) * kStickElementBytes;
+    ProgramStep heightPad = convPhase(row, 0, reshard, 0);
+    a.programs = {convPhase(0, 0, reshard, 0)};
+    if (partialTiles) {
+      int64_t widthRows = ceilDiv(w.pixels(), cores);
+      ProgramStep widthPad = convPhase(
+          0, 0, uint64_t(widthRows) * kTiles * kTileDim * kStickElementBytes,
+          0);
+      if (widthRows < rows) {
+        auto pad = rowMajorPadProgram(row);
+        if (!pad)
+          return pad.takeError();
+        widthPad.circularBytes = pad->circularBytes + pad->dataflowBytes;
+        widthPad.scratchpadBytes = pad->scratchpadBytes;
+      }
+      heightPad.freedL1 = widthPad.allocatedL1;
+      heightPad.overlapsPreviousBuffers = true;
+      a.programs.push_back(widthPad);
+    }
+    a.programs.append({heightPad, tilize, convPhase(cbBytes, 0, out, 0)});
   }
   int64_t shard[2] = {rows, nTiles * kTileDim};
   a.output = io.sharded(TensorMemoryLayout::HeightSharded, grid, shard);
@@ -664,6 +697,20 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
   // their scratchpad; no L1 tensors), the halo (or the reshard alone),
   // whose buffer the conv reads, then the conv with its reader indices
   // (freed before the result is copied out).
+  if (io.tiledSlice) {
+    // padded_slice's tiled program (padded_slice_tile_program_factory.cpp):
+    // input and untilized CBs of 4 x the tiles a shard row spans, a padding
+    // row of the shard's width; the shard itself is its output CB.
+    int64_t width = b.d.channelsPerCore, spanned = 0;
+    for (int64_t core = 0; core < b.d.channelCores; ++core)
+      spanned = std::max(spanned, ceilDiv((core + 1) * width, kTileDim) -
+                                      core * width / kTileDim);
+    constexpr int64_t kSliceTileRows = 4;
+    a.programs.push_back(
+        convPhase(uint64_t(2 * kSliceTileRows * spanned) * kBf16TileBytes +
+                      uint64_t(width) * kStickElementBytes,
+                  0, halo.reshard, 0));
+  }
   if (io.reshapeTotal) {
     ProgramStep reshapes;
     reshapes.dataflowBytes = io.reshapeCB;
@@ -671,8 +718,15 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
     reshapes.overlapsPreviousBuffers = false;
     a.programs.push_back(reshapes);
   }
-  a.programs.push_back(convPhase(halo.cbBytes, halo.scratch, halo.phase(),
+  uint64_t sliceWritten = io.tiledSlice ? halo.reshard : 0;
+  a.programs.push_back(convPhase(halo.cbBytes, halo.scratch,
+                                 halo.phase() - sliceWritten,
                                  halo.phase() - input));
+  // The halo allocates its buffer while padded_slice's CBs are live
+  // (measured: 112x112x128 1x1 stride 2 width sharded, the halo phase the
+  // peak, 16448 B above a row-major input's; fresh draw seed 107619500
+  // conv2d #35).
+  a.programs.back().overlapsPreviousBuffers = io.tiledSlice;
   a.programs.push_back(convPhase(cbBytes, 0, out + reader, reader));
   // A slice's result is written into the DRAM result (slice_write, its CB
   // the shard) and freed with the slice's halo buffer.
@@ -783,7 +837,28 @@ llvm::Expected<ConvAnalysis> analyseBlockConv(const ConvWindow &w,
                                                 device.gridCols);
   int64_t channelsPerCore =
       int64_t(alignTo(w.inChannels, inColumns * align)) / inColumns;
-  auto sliding = haloWindow(w, channelsPerCore);
+  // Held channels (from L1 interleaved, checkHeldChannels): the halo moves
+  // the held sticks over in_channels' columns; the conv's act block is
+  // in_channels' padded to 8 a column, or, on some shapes, to the alignment
+  // the halo's shard width has (shardChannelAlignment: 16 or 32 channels).
+  // Which one is not derived (measured on both devices, 27 cases: 64 held as
+  // 96 takes the second, 512 as 1024 on Blackhole the first): modelled where
+  // both give the same act block width.
+  int64_t heldPerCore =
+      int64_t(alignTo(w.heldChannels(), inColumns * align)) / inColumns;
+  int64_t shardAlign = shardChannelAlignment(heldPerCore);
+  int64_t byShard =
+      int64_t(alignTo(w.inChannels, inColumns * shardAlign)) / inColumns;
+  if (w.held && ceilDiv(w.kernelW * byShard, kTileDim) !=
+          ceilDiv(w.kernelW * channelsPerCore, kTileDim))
+    return notSupportedError(
+        Conv2dOp::getOperationName() + ": the input holds " +
+        llvm::Twine(w.held) + " channels, in_channels is " +
+        llvm::Twine(w.inChannels) +
+        ": under block sharding its act block width (in_channels padded to " +
+        llvm::Twine(align) + " or " + llvm::Twine(shardAlign) +
+        " a column) is not derived");
+  auto sliding = haloWindow(w, heldPerCore);
   if (!sliding)
     return sliding.takeError();
   int64_t rowCores = closestDivisorWithPadding(
@@ -796,7 +871,7 @@ llvm::Expected<ConvAnalysis> analyseBlockConv(const ConvWindow &w,
   };
   ConvBlocks b;
   b.d = {rowCores, rowsPerCore(sliding->outSticks()),
-         rowsPerCore(sliding->inSticks()), inColumns, channelsPerCore};
+         rowsPerCore(sliding->inSticks()), inColumns, heldPerCore};
   // Act blocks of one kernel row of the core's channels.
   b.hTiles = b.d.outSticksPerCore / kTileDim;
   b.wTiles = ceilDiv(w.kernelW * channelsPerCore, kTileDim);
@@ -838,7 +913,7 @@ llvm::Expected<ConvAnalysis> analyseWidthConv(const ConvWindow &w,
   // whole tile rows for a tiled input (its reshard holds tiles; measured:
   // 14x14x256 3x3 and 14x14x240 5x5 stride 2, both devices).
   int64_t inSticks = sliding->inSticks();
-  if (io.tiled)
+  if (io.tiled || io.tiledSlice)
     inSticks = int64_t(alignTo(inSticks, kTileDim));
   b.d = {1, int64_t(alignTo(sliding->outSticks(), kTileDim)), inSticks,
          inCores, channelsPerCore};
@@ -912,6 +987,7 @@ llvm::Expected<ConvAnalysis> analyseFoldedShards(const ConvWindow &w,
   int64_t foldedRows = rows / (w.strideH * w.strideW);
   std::array<int64_t, 2> grid = gridOf(cores);
   ConvIO foldedIO = io;
+  foldedIO.folded = true;
   foldedIO.input = LayoutAttr::get(
       io.input.getContext(), PageLayout::RowMajor, BufferType::L1,
       TensorMemoryLayout::HeightSharded, io.input.getDataType(), grid,
@@ -1088,17 +1164,49 @@ llvm::Expected<ConvAnalysis> sliceConvolution(const ConvWindow &w,
                          " B) exceeds the free L1 (" + llvm::Twine(freeL1) +
                          " B): ttnn slices the input over DRAM")
                             .str();
-  // A tiled input is sliced by padded_slice's tiled program, and a slice can
-  // turn into a 1x1 matmul or fold its kernel: not modelled. Width sharding
+  // A slice can turn into a 1x1 matmul or fold its kernel: not modelled.
+  // A tiled input is reshaped to the image once and its slices untilized by
+  // padded_slice's tiled program into row-major shards of whole tile rows
+  // (ConvIO::tiledSlice), the row-major pipeline after. ttnn sizes its
+  // slices by an estimate not derived (224x224x64 block sharded takes 3
+  // slices on Wormhole where a row-major input's estimate says 2 and a tiled
+  // one's 4; 200x200x128 takes 3 where both say 2): a count both agree on is
+  // modelled under width sharding only (measured on both devices, 25 cases:
+  // 3 to 520 channels, kernels 1 to 7, strides 1 and 2, padded or not,
+  // batches 1 to 4; fresh draws seed 745750128 conv2d #4, #6 and 338455128
+  // #23). Height and block sharding missed on such counts. Width sharding
   // never takes the matmul, so its 1x1 stride-1 slices are width convs like
   // the others (measured on both devices: 56x56 to 224x224, 64 to 256
   // channels, bf16 and bfp8_b weights; fresh draw seed 875028336 conv2d #16).
   bool ownStride = w.kernelH == w.strideH && w.kernelW == w.strideW;
   bool widthPath = path == analyseWidthConv;
-  if (io.tiled || (ownStride && !(widthPath && w.strideH == 1 &&
-                                  w.strideW == 1)))
-    return notSupportedError(slicing + "; a tiled input or a kernel of its "
-                                       "own stride is not modelled there");
+  if (ownStride && !(widthPath && w.strideH == 1 && w.strideW == 1))
+    return notSupportedError(slicing + "; a kernel of its own stride is not "
+                                       "modelled there");
+  // The tiled input is reshaped to [N, H, W, C] once, before the slices.
+  ConvIO sliceIO = io;
+  ProgramStep reshape;
+  if (io.tiled && !widthPath)
+    return notSupportedError(
+        slicing + "; a tiled input is modelled there under width sharding "
+                  "only (ttnn's estimate of its height- and block-sharded "
+                  "slices is not derived)");
+  if (io.tiled) {
+    sliceIO.tiled = false;
+    sliceIO.reshapeCB = sliceIO.reshapeTotal = 0;
+    auto rowMajor = path(w, sliceIO);
+    if (!rowMajor)
+      return rowMajor.takeError();
+    if (rowMajor->sliceEstimate <= freeL1)
+      return notSupportedError(
+          slicing + "; a row-major input's estimate (" +
+          llvm::Twine(rowMajor->sliceEstimate) +
+          " B) fits: whether ttnn slices this tiled input is not derived");
+    sliceIO.tiledSlice = true;
+    reshape.dataflowBytes = io.toImageCB;
+    reshape.scratchpadBytes = io.toImageTotal - io.toImageCB;
+    reshape.overlapsPreviousBuffers = false;
+  }
   Window full = w.sliding(w.inChannels);
   bool heightFirst = w.width < 200 || w.height > w.width;
   for (bool alongHeight : {heightFirst, !heightFirst}) {
@@ -1106,23 +1214,39 @@ llvm::Expected<ConvAnalysis> sliceConvolution(const ConvWindow &w,
     int64_t most = alongHeight ? dim : ceilDiv(dim, kTileDim);
     for (int64_t count = 2; count <= most; ++count) {
       llvm::SmallVector<ConvAnalysis, 8> slices;
-      uint64_t largest = 0;
+      uint64_t largest = 0, largestTiled = 0;
       for (const ConvWindow &slice : sliceWindows(w, alongHeight, count)) {
         if (slice.isMatmul() && !widthPath)
           return notSupportedError(slicing + "; a slice without padding of a "
                                              "1x1 kernel is not modelled");
-        auto a = path(slice, io);
+        auto a = path(slice, sliceIO);
         if (!a)
           return a.takeError();
         largest = std::max(largest, a->sliceEstimate);
-        if (largest > freeL1)
+        largestTiled = largest;
+        if (io.tiled) {
+          auto tiled = path(slice, io);
+          if (!tiled)
+            return tiled.takeError();
+          largestTiled = std::max(largestTiled, tiled->sliceEstimate);
+        }
+        if (largest > freeL1 && largestTiled > freeL1)
           break;
         slices.push_back(std::move(*a));
       }
+      if ((largest <= freeL1) != (largestTiled <= freeL1))
+        return notSupportedError(
+            slicing + "; whether " + llvm::Twine(count) +
+            " slices fit by ttnn's estimate for a tiled input is not derived "
+            "(a row-major input's: " +
+            llvm::Twine(largest) + " B, a tiled one's: " +
+            llvm::Twine(largestTiled) + " B)");
       if (largest > freeL1)
         continue;
       ConvAnalysis result = std::move(whole);
       result.programs.clear();
+      if (io.tiled)
+        result.programs.push_back(reshape);
       for (const ConvAnalysis &slice : slices)
         result.programs.append(slice.programs.begin(), slice.programs.end());
       llvm::SmallVector<int64_t, 4> image = {w.batch, full.outH(), full.outW(),
@@ -1157,9 +1281,9 @@ llvm::Expected<ConvAnalysis> sliceConvolution(const ConvWindow &w,
 /// kernels 1-7, 3-2000 channels, 16 to 128 more). From an L1 interleaved
 /// input the halo paths run; height sharding is modelled (47 cases exact,
 /// kernels 1-7, strides 1-3, 3-512 channels, 16 to 128 more): the halo
-/// moves the held sticks, the conv's CBs are in_channels' (block sharding's
-/// CBs differ: not modelled). Returns the held channels to model, 0 for
-/// in_channels.
+/// moves the held sticks, the conv's CBs are in_channels'; block sharding
+/// too where its act block width is derived (analyseBlockConv). Returns the
+/// held channels to model, 0 for in_channels.
 llvm::Expected<int64_t> checkHeldChannels(const ConvWindow &w, int64_t held,
                                           LayoutAttr input,
                                           TensorMemoryLayout scheme) {
@@ -1185,6 +1309,8 @@ llvm::Expected<int64_t> checkHeldChannels(const ConvWindow &w, int64_t held,
     if (height &&
         (w.inChannels % kTileDim == 0 || held % kHeldSixteen != 0))
       return held;
+    if (scheme == TensorMemoryLayout::BlockSharded)
+      return held;
     int64_t inTiles = ceilDiv(w.inChannels, kTileDim);
     int64_t inCores =
         closestDivisorWithPadding(inTiles, currentDevice().numCores());
@@ -1193,9 +1319,10 @@ llvm::Expected<int64_t> checkHeldChannels(const ConvWindow &w, int64_t held,
       return backendError(rejected);
   }
   return notSupportedError(what + ": not modelled (modelled from L1 "
-                                  "interleaved under height sharding: "
-                                  "in_channels of whole tiles, or held "
-                                  "channels not a multiple of 16)");
+                                  "interleaved under block sharding, and "
+                                  "height sharding of in_channels of whole "
+                                  "tiles or held channels not a multiple of "
+                                  "16)");
 }
 
 llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
@@ -1317,6 +1444,7 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
     // shard_or_reshard flattens it back, both in DRAM.
     llvm::SmallVector<int64_t, 4> image = {w.batch, w.height, w.width,
                                            inputShape.back()};
+    bool toImage = true;
     for (auto [from, to] :
          {std::pair<llvm::ArrayRef<int64_t>, llvm::ArrayRef<int64_t>>{
               inputShape, image},
@@ -1325,6 +1453,12 @@ llvm::Expected<ConvAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
                                                           to, inputLayout);
       if (!reshape)
         return reshape.takeError();
+      // A sliced input is only reshaped to the image (sliceConvolution).
+      if (toImage) {
+        io->toImageCB = reshape->cbL1PeakSize;
+        io->toImageTotal = reshape->peakL1MemorySize;
+        toImage = false;
+      }
       io->reshapeCB = std::max(io->reshapeCB, reshape->cbL1PeakSize);
       io->reshapeTotal = std::max(io->reshapeTotal, reshape->peakL1MemorySize);
     }

@@ -1653,6 +1653,14 @@ llvm::SmallVector<Step, 3> fillPadSteps(llvm::ArrayRef<int64_t> shape,
 }
 } // namespace
 
+llvm::Expected<ConversionProgram>
+analytical::rowMajorPadProgram(uint64_t rowBytes) {
+  auto step = rowMajorPadStep(rowBytes, /*frontPadded=*/false);
+  if (!step)
+    return step.takeError();
+  return ConversionProgram{0, step->cbBytes, step->scratchpadBytes};
+}
+
 llvm::Expected<OpConstraints> OpModel<PadOp>::getOpConstraints(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     llvm::ArrayRef<int64_t> padding, LayoutAttr outputLayout,

@@ -28,7 +28,7 @@ func.func @held(%x0: tensor<1x1x3136x96xbf16, #rm>, %x1: tensor<1x1x3136x128xbf1
   %1 = ttnn.conv2d %x1, %wt {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 64 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 1, 1>, padding = array<i64: 1, 1>} : tensor<1x1x3136x128xbf16, #rml1>, tensor<64x64x3x3xbf16, #w> -> tensor<1x1x3136x64xbf16, #hs>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: backend_error: ttnn.conv2d: the input holds 128 channels, in_channels is 64: ttnn 0.81.1 rejects the call
   %2 = ttnn.conv2d %x1, %wt {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 64 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 1, 1>, padding = array<i64: 1, 1>} : tensor<1x1x3136x128xbf16, #rml1>, tensor<64x64x3x3xbf16, #w> -> tensor<1x1x3136x64xbf16, #ws>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: not_implemented: ttnn.conv2d: the input holds 128 channels, in_channels is 64: not modelled
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: not_implemented: ttnn.conv2d: the input holds 128 channels, in_channels is 64: under block sharding its act block width
   %3 = ttnn.conv2d %x1, %wt {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 64 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 1, 1>, padding = array<i64: 1, 1>} : tensor<1x1x3136x128xbf16, #rml1>, tensor<64x64x3x3xbf16, #w> -> tensor<1x1x3136x64xbf16, #bs>
   return
 }

@@ -6,9 +6,8 @@
 // no reshard). Shards of partial tile rows are resharded as an interleaved
 // input's, padded by ttnn's pad program into a second buffer and tilized into
 // a third (seed 183524651 conv2d #1, 214009588 conv2d #5); channels that are
-// not whole tiles take further programs (28x28x40 on 7x7 cores of 16 rows,
-// 12288 B where an interleaved input takes 10240 B): not modelled. Measured on
-// both mock devices.
+// not whole tiles: op_model_conv2d_sharded_input_partial_tiles.mlir. Measured
+// on both mock devices.
 
 #w = #ttnn.layout<dram, interleaved, bf16>
 #hs = #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 64x256>
@@ -26,13 +25,6 @@ func.func @resharded(%x: tensor<1x1x3136x64xbf16, #ttnn.layout<row_major, l1, he
   // WH: :[[@LINE+2]]:{{.*}} ttnn.conv2d: success cb=49152 l1=40960 total=90112 out=32768
   // BH: :[[@LINE+1]]:{{.*}} ttnn.conv2d: success cb=49152 l1=20480 total=69632 out=16384
   %0 = ttnn.conv2d %x, %wt bias %b {batch_size = 1 : i64, input_height = 56 : i64, input_width = 56 : i64, in_channels = 64 : i64, out_channels = 256 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>} : tensor<1x1x3136x64xbf16, #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 8x8, shard = 49x64>>, tensor<256x64x1x1xbf16, #w>, tensor<1x1x1x256xbf16, #w> -> tensor<1x1x3136x256xbf16, #hs>
-  return
-}
-
-// CHECK-LABEL: op constraints of @partial_channel_tiles
-func.func @partial_channel_tiles(%x: tensor<1x1x784x40xbf16, #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 7x7, shard = 16x40>>, %wt: tensor<96x40x1x1xbf16, #w>, %b: tensor<1x1x1x96xbf16, #w>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: not_implemented
-  %0 = ttnn.conv2d %x, %wt bias %b {batch_size = 1 : i64, input_height = 28 : i64, input_width = 28 : i64, in_channels = 40 : i64, out_channels = 96 : i64, kernel_size = array<i64: 1, 1>, stride = array<i64: 1, 1>, padding = array<i64: 0, 0>} : tensor<1x1x784x40xbf16, #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 7x7, shard = 16x40>>, tensor<96x40x1x1xbf16, #w>, tensor<1x1x1x96xbf16, #w> -> tensor<1x1x784x96xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 8x8, shard = 32x96>>
   return
 }
 
