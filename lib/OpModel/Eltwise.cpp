@@ -725,13 +725,23 @@ llvm::Expected<OpConstraints> TernaryEltwiseOpModel<OpTy>::getOpConstraints(
   if (aLayout && aLayout.isRowMajor() && !aLayout.isSharded())
     return backendError(name + ": the condition is " + describe(aLayout) +
                         "; ttnn takes it tiled (convert with ttnn.to_layout)");
+  // A row-major sharded condition: the ternary program reads and writes
+  // the row-major pages with the tiled program's CBs (measured on both
+  // devices with row-major operands and outputs of one shape, height and
+  // block shards, alike or not, bf16 and f32); broadcasts are not measured.
+  bool rowMajor = aLayout && aLayout.isRowMajor();
   auto outShape = checkedBroadcast(name, operands, outputLayout,
-                                   /*rowMajorAllowed=*/false);
+                                   /*rowMajorAllowed=*/rowMajor);
   if (!outShape)
     return outShape.takeError();
   EltwiseTensor out{*outShape, outputLayout};
   if (llvm::Error err = checkResultDataType(name, outputLayout, bLayout))
     return err;
+  if (rowMajor && !llvm::all_of(operands, [&](const EltwiseTensor &operand) {
+        return llvm::ArrayRef(*outShape) == operand.shape;
+      }))
+    return notSupportedError(name + ": a broadcast of row-major operands is "
+                                    "not modelled");
   // A row broadcast adds one more 2-page CB per operand, in its format (the
   // ternary program's c_4 to c_6; measured with mixed data types).
   bool native = ternaryIsNative(operands, out);
