@@ -1858,11 +1858,19 @@ constexpr RowPathShardBranch kRowPathShardBranches[] = {
      }},
     {RowPathShardBranch::NotModelled, "a stepped slice into shards it overflows",
      [](const RowPathShards &f) { return f.stepped && f.overflow; }},
-    // Rows the grid cannot hold fail (TT_FATAL: shard_grid_fit_error, or
-    // later the view or the buffer; measured: 248x704 into 1x8 block shards
-    // of 96x96, 608x489 bfp8_b into 4x1 of 32x32, 571x320, 896x771 and
-    // 300x300 into width shards; fresh draw seeds 267066714, 138269818,
-    // 284476163, 476466891).
+    // Rows the grid cannot hold in block shards: some fail (248x704 into
+    // 1x8 block shards of 96x96, 608x489 bfp8_b into 4x1 of 32x32), others
+    // run: 3x888x672 f32 [0:3, 39:312] into 6x7 of 160x96 untilized into
+    // block shards of 448 rows ttnn derived (fresh draw seed 831073443,
+    // slice #0). Not derived.
+    {RowPathShardBranch::NotModelled, "block shards of rows the grid cannot hold",
+     [](const RowPathShards &f) {
+       return f.rank >= 2 && f.overflow && !f.oneCore && f.blockSharded &&
+              f.rowsOverflow;
+     }},
+    // Rows width shards cannot hold fail (TT_FATAL: shard_grid_fit_error, or
+    // later the view or the buffer; measured: 571x320, 896x771 and 300x300;
+    // fresh draw seeds 267066714, 138269818, 284476163, 476466891).
     {RowPathShardBranch::Reject, "rows the grid cannot hold",
      [](const RowPathShards &f) {
        return f.rank >= 2 && f.overflow && !f.oneCore && !f.heightSharded &&
