@@ -1440,6 +1440,9 @@ struct PadPlan {
   /// the requested shards follows.
   LayoutAttr widened;
   bool heightAfter = false;
+  /// FillInPlace: the refilled input is copied into the output by
+  /// to_memory_config (an output on the other side of sharding).
+  bool copiesOut = false;
 };
 
 /// A tiled height-sharded input into shards whose logical width differs
@@ -1628,11 +1631,18 @@ llvm::Expected<PadPlan> planPad(llvm::ArrayRef<int64_t> inShape,
     // The result is the input (bf16 / f32) or its refilled bfp8_b copy, in
     // the input's placement whatever was asked (the answer's layout is the
     // input's), but for a request on the other side of sharding: ttnn then
-    // copies it there with to_memory_config (pad.cpp).
-    if (inLayout.isSharded() != outLayout.isSharded())
-      return notSupportedError(name + ": the refilled input copied into " +
-                               describe(outLayout) +
-                               " by to_memory_config is not modelled");
+    // copies it there with to_memory_config (pad.cpp), whose (un)sharding
+    // program's buffers are the shards (measured on both devices, bf16 and
+    // f32: width shards into DRAM and L1, L1 into height shards, DRAM into
+    // block shards); a bfp8_b copy's lifetime is not measured.
+    if (inLayout.isSharded() != outLayout.isSharded()) {
+      if (inLayout.getDataType() == DataType::BFloat8B)
+        return notSupportedError(name + ": the refilled bfp8_b copy copied "
+                                        "into " +
+                                 describe(outLayout) +
+                                 " by to_memory_config is not modelled");
+      plan.copiesOut = true;
+    }
   }
   if (llvm::Error err = placeWidened(plan, inShape, inLayout, outLayout))
     return err;
@@ -1697,6 +1707,10 @@ llvm::Expected<OpConstraints> OpModel<PadOp>::getOpConstraints(
   llvm::SmallVector<Step, 6> steps;
   if (plan->fillPad)
     steps = fillPadSteps(inputShape, inputLayout);
+  if (plan->program == PadProgram::FillInPlace && plan->copiesOut) {
+    steps.push_back({0, 0, l1BytesPerBank(out, outputLayout)});
+    return finishChain(name, steps, out, outputLayout, initialState);
+  }
   if (plan->program == PadProgram::FillInPlace)
     // bf16 / f32: the input refilled, no new buffer; bfp8_b: its new copy;
     // either in the input's placement.
