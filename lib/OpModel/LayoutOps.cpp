@@ -692,17 +692,20 @@ planToLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out) {
     return std::nullopt;
   }
   // ttnn tilizes a rank-1 tensor through a 2-D view and reshapes the result
-  // back; that view of width or block shards TT_FATALs unless one shard spans
-  // the padded row (tensor_ops.cpp:380; measured: 734 f32 elements into
-  // 4x1 shards of 32x192, a fresh draw, seed 318475559 to_layout #1, both
-  // devices). Which shards pass was not measured: not modelled.
+  // back; that view of width or block shards TT_FATALs when the length is
+  // not a tile multiple and no one shard spans the padded row
+  // (tensor_ops.cpp:380; measured on both devices: 734 f32 into 1x4 shards
+  // of 32x192, 700 into 2 of 32x352, 1000 into 8 of 32x128 fail; 672 into
+  // 4 of 32x192, 734 into one of 32x736, 700 into one of 32x704 run the
+  // 2-D view's tilize).
   if (shape.size() == 1 && out && !out.isRowMajor() && out.isSharded() &&
-      out.getMemoryLayout() != TensorMemoryLayout::HeightSharded)
-    return notSupportedError(
-        ToLayoutOp::getOperationName() +
-        ": a rank-1 tilize into width or block shards (ttnn reshapes the "
-        "tiled result back from a 2-D view, which fails for shards narrower "
-        "than the row) is not modelled");
+      out.getMemoryLayout() != TensorMemoryLayout::HeightSharded &&
+      shape[0] % kTileDim != 0 &&
+      out.getShard()[1] < llvm::alignTo(shape[0], kTileDim))
+    return backendError(ToLayoutOp::getOperationName() +
+                        ": ttnn views the tilized " + llvm::Twine(shape[0]) +
+                        " elements in " + describe(out) +
+                        ", shards narrower than the padded row (TT_FATAL)");
   auto conversion = planConversion(shape, in, out);
   if (!conversion)
     return conversion.takeError();
