@@ -529,8 +529,35 @@ llvm::Error reshapeTo(Plan &plan, Tensor &cur, llvm::ArrayRef<int64_t> shape,
                   rows(shape) % kTileDim == 0));
     if (view)
       return llvm::Error::success();
-    return notSupportedError("the reshape of a sharded result to its shape "
-                             "is not modelled");
+    // Else ttnn's reshape program (its model; bfp8_b through interleaved
+    // bf16) without a memory config: the result's own, whose shards it
+    // derives for the new shape (reshapeShards; measured on both devices: W
+    // results of 2-D and 3-D tensors into height, width and block shards, H
+    // results of 3-D ones, bf16, f32 and bfp8_b). A rank-1 result is then
+    // viewed without its tile padding, which ttnn allows only in shards
+    // spanning the padded length (tensor_ops.cpp:380, TT_FATAL; measured:
+    // 100 in width shards of 64, 408 in 224; block shards of 13 tiles span
+    // it, of 4 on a 1x2 grid do not).
+    LayoutAttr target = reshapeShards(shape, cur.layout,
+                                      /*explicitConfig=*/false);
+    int64_t padded = ceilDiv(shape.back(), kTileDim) * kTileDim;
+    if (shape.size() == 1 && shape.back() != padded &&
+        target.getShard()[1] != padded)
+      return backendError("ttnn views the reduced " +
+                          describeShape(shape) + " in " + describe(target) +
+                          " without its tile padding, which needs shards "
+                          "spanning " +
+                          llvm::Twine(padded) + " columns (TT_FATAL)");
+    auto programs = reshapeOwnResult(cur.shape, cur.layout, shape, target);
+    if (!programs)
+      return programs.takeError();
+    if (!*programs)
+      return llvm::Error::success();
+    plan.steps.append((*programs)->begin(), (*programs)->end());
+    plan.release(cur);
+    cur = {std::vector<int64_t>(shape.begin(), shape.end()), target, true};
+    plan.outLayout = target;
+    return llvm::Error::success();
   }
   DataType type = cur.layout.getDataType();
   bool blockFloat = type == DataType::BFloat8B;
@@ -1109,21 +1136,11 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
   // fresh draw seed 917250843).
   int64_t last = outShape->empty() ? 1 : outShape->back();
   int64_t paddedLast = ceilDiv(last, kTileDim) * kTileDim;
-  if (!keepDim && outShape->size() == 1 && resultLayout.isSharded() &&
-      last % kTileDim != 0 &&
+  bool overW = llvm::is_contained(reduced, int64_t(inputShape.size()) - 1);
+  if (!keepDim && !overW && outShape->size() == 1 &&
+      resultLayout.isSharded() && last % kTileDim != 0 &&
       resultLayout.getMemoryLayout() != TensorMemoryLayout::HeightSharded &&
-      resultLayout.getShard()[1] != paddedLast) {
-    // Measured where the result keeps the input's last dimension (H and
-    // outer reductions). A W reduction's result viewed to its rank-dropped
-    // shape changes the last dimension from 1: ttnn ran mean of 408x480 and
-    // max of 931x640 over dim -1 into block shards and failed width shards
-    // (fresh draw seeds 343706852 and 818428023, both devices): not
-    // modelled.
-    if (llvm::is_contained(reduced, int64_t(inputShape.size()) - 1))
-      return notSupportedError(
-          name + ": a W reduction's result viewed as " +
-          describeShape(*outShape) + " in " + describe(resultLayout) +
-          " (ttnn's view from a last dimension of 1) is not modelled");
+      resultLayout.getShard()[1] != paddedLast)
     return backendError(name + ": the result's " + llvm::Twine(last) +
                         " columns are padded to " +
                         llvm::Twine(paddedLast) +
@@ -1131,7 +1148,6 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
                         llvm::Twine(resultLayout.getShard()[1]) +
                         " columns do not span (ttnn's view of the result "
                         "fails)");
-  }
   auto plan = planReduction(name, mathOf<OpTy>(), inputShape, inputLayout,
                             reduced, *outShape, resultLayout);
   if (!plan)
