@@ -60,10 +60,10 @@ constexpr int64_t kBlockFromTiles = 4;
 /// partials of H slices, then their reduction) from 20 tile rows on, when
 /// at least two slices fit the grid.
 constexpr int64_t kSplitFromRows = 20;
-/// The dense row-major H program runs as one program up to this many tile
-/// rows (measured on both devices: 12, 14 and 15 one program, bf16 and f32;
-/// 16 split in two, bf16).
-constexpr int64_t kDenseSingleMaxRows = 15;
+/// The dense row-major H program splits tall columns (as the tiled one, two
+/// programs) from 16 tile rows on (measured on both devices: 12, 14 and 15
+/// one program, bf16 and f32; 16 to 600 split when two slices fit the grid).
+constexpr int64_t kDenseSplitFromRows = 16;
 /// The largest column share of the bfp8_b min's negating H program measured.
 constexpr int64_t kMeasuredNegatingShare = 6;
 /// FPU reduce: one tile op per input tile.
@@ -432,18 +432,19 @@ void reduceNC(Plan &plan, Tensor &cur, int64_t dim, DataType out) {
   cur = result;
 }
 
-/// ttnn's dense row-major W or H program (reduce_op_multi_core_{w,h}_rm):
-/// CBs in the input's format of 2 x min(Wt, 8) (W; H: 2) input tiles, three
-/// single tiles, max(2, min(n, 8)) tiles for n = Wt (W) or Ht (H), and 2
-/// output tiles (measured on both devices, bf16 and f32).
-uint64_t denseRowMajorBuffers(llvm::ArrayRef<int64_t> shape, bool overW,
-                              DataType type) {
+/// ttnn's dense row-major W or H program (reduce_op_multi_core_{w,h}_rm)
+/// reducing n tiles (Wt for W, Ht for H) from `in` into `out`: 2 x min(n, 8)
+/// (W; H: 2) input tiles, two single tiles and max(2, min(n, 8)) tiles in the
+/// input's format, a single tile and 2 output tiles in the output's
+/// (measured on both devices, bf16 and f32; in == out but for the split H
+/// program's stages).
+uint64_t denseRowMajorBuffers(int64_t n, bool overW, DataType in,
+                              DataType out) {
   constexpr int64_t kChunkTiles = 8;
-  Tiles t = tilesOf(shape);
-  int64_t chunk = std::min(overW ? t.cols : t.rows, kChunkTiles);
+  int64_t chunk = std::min(n, kChunkTiles);
   int64_t input = overW ? kDoubleBuffer * chunk : kDoubleBuffer;
-  int64_t tiles = input + 3 + std::max(kDoubleBuffer, chunk) + kDoubleBuffer;
-  return tiles * tileOf(type);
+  int64_t inTiles = input + 2 + std::max(kDoubleBuffer, chunk);
+  return inTiles * tileOf(in) + (1 + kDoubleBuffer) * tileOf(out);
 }
 
 /// fast_reduce_nc's result keeps the tile padding of the last two
@@ -850,18 +851,37 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
     }
     if (!tilized && (math == Math::Sum || math == Math::Mean) &&
         reduced.size() == 1 && (has(w) || has(h))) {
-      // Tall columns take a split program (row-major partials, then their
-      // reduction: measured at 16 tile rows, not at 12): not modelled.
-      if (has(h) && tilesOf(shape).rows > kDenseSingleMaxRows)
-        return notSupportedError(name + ": the dense row-major H program "
-                                        "over " +
-                                 llvm::Twine(tilesOf(shape).rows) +
-                                 " tile rows (ttnn splits tall columns) is "
-                                 "not modelled");
       std::vector<int64_t> kept = cur.shape;
       kept[reduced.front()] = 1;
       Tensor result = plan.temporary(kept, type);
-      plan.run(denseRowMajorBuffers(cur.shape, has(w), type), &result);
+      Tiles t = tilesOf(shape);
+      int64_t slices = has(h) && t.rows >= kDenseSplitFromRows
+                           ? std::min(currentDevice().numCores() /
+                                          (t.batch * t.cols),
+                                      t.rows)
+                           : 1;
+      if (slices >= 2) {
+        // Tall columns split as the tiled H program's (splitSlices): a
+        // program writing f32 row-major partials, one row of the width per
+        // slice, placed like the output, then their dense reduction
+        // (measured on both devices: 16 to 600 tile rows, 16 to 2048
+        // columns, batches of 1 and 3, bf16 and f32 sums and means, partials
+        // of 16 to 130 slices).
+        Tensor partials{{t.batch * slices, shape.back()},
+                        outLayout.withDataType(DataType::Float32),
+                        true};
+        plan.run(denseRowMajorBuffers(t.rows, false, type,
+                                      DataType::Float32),
+                 &partials);
+        plan.run(denseRowMajorBuffers(ceilDiv(slices, kTileDim), false,
+                                      DataType::Float32, type),
+                 &result);
+        plan.release(partials);
+      } else {
+        plan.run(denseRowMajorBuffers(has(w) ? t.cols : t.rows, has(w), type,
+                                      type),
+                 &result);
+      }
       cur = result;
       if (llvm::Error err = reshapeTo(plan, cur, outShape, outLayout))
         return err;
