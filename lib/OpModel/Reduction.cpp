@@ -257,10 +257,13 @@ std::optional<uint64_t> shardedBuffers(const Tensor &cur, LayoutAttr out,
 }
 
 /// H slices of the split H program: none for a bfp8_b max / min or a
-/// sharded input (measured: height, width and block shards run one program).
-int64_t splitSlices(const Tiles &t, Math math, LayoutAttr layout) {
+/// sharded input or output (measured: height, width and block shards run
+/// one program; max / min of 700x128 and 3x640x96 into width and block
+/// shards).
+int64_t splitSlices(const Tiles &t, Math math, LayoutAttr layout,
+                    LayoutAttr outLayout) {
   DataType in = layout.getDataType();
-  if (layout.isSharded() ||
+  if (layout.isSharded() || outLayout.isSharded() ||
       (in == DataType::BFloat8B && (math == Math::Max || math == Math::Min)))
     return 1;
   if (t.rows < kSplitFromRows)
@@ -292,7 +295,7 @@ llvm::Error reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
     plan.run(2 * kDoubleBuffer * inTile + kBf16TileBytes +
                  2 * kDoubleBuffer * outTile + 2 * t.rows * share * inTile,
              &result);
-  } else if (int64_t slices = splitSlices(t, math, cur.layout);
+  } else if (int64_t slices = splitSlices(t, math, cur.layout, plan.outLayout);
              slices >= 2) {
     DataType partial = partialType(math, in);
     uint64_t p = tileOf(partial);
@@ -515,51 +518,61 @@ llvm::Error transposeToH(llvm::StringRef name, Plan &plan, Tensor &cur,
 /// when the result has tile padding and typecast back (measured).
 llvm::Error reshapeTo(Plan &plan, Tensor &cur, llvm::ArrayRef<int64_t> shape,
                       LayoutAttr layout) {
-  if (shape.empty() || llvm::ArrayRef<int64_t>(cur.shape) == shape)
+  if (llvm::ArrayRef<int64_t>(cur.shape) == shape)
     return llvm::Error::success();
   if (layout.isSharded()) {
-    // A view keeps the shards when the padded 2-D view is the same.
+    // A view keeps the shards when the padded 2-D view is the same (a
+    // scalar: the reduced dimensions are all 1).
     Geometry from = geometry(cur.shape), to = geometry(shape);
     auto rows = [](llvm::ArrayRef<int64_t> s) {
       return s.size() >= 2 ? s[s.size() - 2] : 1;
     };
-    bool view = cur.shape.back() == shape.back() &&
-                from.heightTiles == to.heightTiles &&
-                (rows(cur.shape) == rows(shape) ||
-                 (rows(cur.shape) % kTileDim == 0 &&
-                  rows(shape) % kTileDim == 0));
-    if (view)
-      return llvm::Error::success();
-    // Else ttnn's reshape program (its model; bfp8_b through interleaved
-    // bf16) without a memory config: the result's own, whose shards it
-    // derives for the new shape (reshapeShards; measured on both devices: W
-    // results of 2-D and 3-D tensors into height, width and block shards, H
-    // results of 3-D ones, bf16, f32 and bfp8_b). A rank-1 result is then
-    // viewed without its tile padding, which ttnn allows only in shards
-    // spanning the padded length (tensor_ops.cpp:380, TT_FATAL; measured:
-    // 100 in width shards of 64, 408 in 224; block shards of 13 tiles span
-    // it, of 4 on a 1x2 grid do not).
-    LayoutAttr target = reshapeShards(shape, cur.layout,
-                                      /*explicitConfig=*/false);
-    int64_t padded = ceilDiv(shape.back(), kTileDim) * kTileDim;
-    if (shape.size() == 1 && shape.back() != padded &&
-        target.getShard()[1] != padded)
+    bool view = shape.empty() ||
+                (cur.shape.back() == shape.back() &&
+                 from.heightTiles == to.heightTiles &&
+                 (rows(cur.shape) == rows(shape) ||
+                  (rows(cur.shape) % kTileDim == 0 &&
+                   rows(shape) % kTileDim == 0)));
+    if (!view) {
+      // ttnn's reshape program (its model; bfp8_b through interleaved
+      // bf16) without a memory config: the result's own, whose shards it
+      // derives for the new shape (reshapeShards; measured on both devices:
+      // W results of 2-D and 3-D tensors into height, width and block
+      // shards, H results of 3-D ones, bf16, f32 and bfp8_b).
+      LayoutAttr target = reshapeShards(shape, cur.layout,
+                                        /*explicitConfig=*/false);
+      auto programs = reshapeOwnResult(cur.shape, cur.layout, shape, target);
+      if (!programs)
+        return programs.takeError();
+      if (*programs) {
+        plan.steps.append((*programs)->begin(), (*programs)->end());
+        plan.release(cur);
+        cur = {std::vector<int64_t>(shape.begin(), shape.end()), target,
+               true};
+        plan.outLayout = target;
+      }
+    }
+    // A rank-0 or rank-1 result is then viewed without its tile padding,
+    // which ttnn allows only in shards spanning the padded last dimension
+    // (tensor_ops.cpp:380, TT_FATAL; measured on both devices: 959 columns
+    // in width or block shards of 480, W results of 100 in width shards of
+    // 64 and 408 in 224, block shards of 13 tiles span 408, of 4 on a 1x2
+    // grid do not; a scalar after a transpose into 32x64 block shards).
+    int64_t last = shape.empty() ? 1 : shape.back();
+    int64_t padded = ceilDiv(cur.shape.back(), kTileDim) * kTileDim;
+    if (shape.size() <= 1 && last != padded &&
+        cur.layout.getShard()[1] != padded)
       return backendError("ttnn views the reduced " +
-                          describeShape(shape) + " in " + describe(target) +
+                          (shape.empty() ? std::string("scalar")
+                                         : describeShape(shape)) +
+                          " result in " + describe(cur.layout) +
                           " without its tile padding, which needs shards "
                           "spanning " +
                           llvm::Twine(padded) + " columns (TT_FATAL)");
-    auto programs = reshapeOwnResult(cur.shape, cur.layout, shape, target);
-    if (!programs)
-      return programs.takeError();
-    if (!*programs)
-      return llvm::Error::success();
-    plan.steps.append((*programs)->begin(), (*programs)->end());
-    plan.release(cur);
-    cur = {std::vector<int64_t>(shape.begin(), shape.end()), target, true};
-    plan.outLayout = target;
     return llvm::Error::success();
   }
+  if (shape.empty())
+    return llvm::Error::success();
   DataType type = cur.layout.getDataType();
   bool blockFloat = type == DataType::BFloat8B;
   Tensor source = cur;
@@ -599,6 +612,7 @@ enum class Route {
   FastNC,     // fast_reduce_nc over outer dimensions did it all
   OneProgram, // one W or H program (not the split H program)
   HW,         // one HW ReduceDeviceOperation (W, then its column)
+  Negating,   // a bfp8_b min over H and W or more (negating programs)
   Programs,   // anything else: several programs, or the split H program
 };
 
@@ -625,6 +639,7 @@ struct ShardedBranch {
   unsigned unalignedTypes; // ... on inputs with tile padding
   unsigned shardedInTypes; // ... from a sharded input
   bool batchOne;           // a 2-D (batch 1) input only
+  bool afterFastNC;        // measured after fast_reduce_nc
 };
 
 /// The rows, one a route (the shards are the ones ttnn derives for a
@@ -637,13 +652,22 @@ struct ShardedBranch {
 ///   height, width and block shards, from interleaved and sharded inputs);
 /// - one HW operation of a batch-1 tensor (its column program's scaler:
 ///   reduceHW; rows of 1 to 16 tiles; bf16, f32 and bfp8_b from interleaved
-///   and height, width and block shards);
-/// - several programs: none measured.
+///   and height, width and block shards; with leading dimensions ttnn took
+///   2048 B more of CBs: 2x3x96x32 bf16 into 32x64 block shards);
+/// - several programs, W, H and transposes (each W / H result in its derived
+///   shards, each transpose in the output's as given; 3-D and 4-D tensors
+///   over 2 to 4 dimensions, bf16, f32 and bfp8_b, aligned or not, into
+///   height, width and block shards on 1x1 to 4x4 grids: 160 random probes
+///   a device, exact); after fast_reduce_nc ttnn rejected shards the model
+///   took (shard_grid_fit_error) and wrote other ones: not modelled.
 constexpr ShardedBranch kShardedBranches[] = {
-    {Route::FastNC, "fast_reduce_nc alone", kBf16, 0, kBf16, false},
+    {Route::FastNC, "fast_reduce_nc alone", kBf16, 0, kBf16, false, true},
     {Route::OneProgram, "one W or H program", kAllTypes, kAllTypes, kAllTypes,
+     false, false},
+    {Route::HW, "one HW operation", kAllTypes, kAllTypes, kAllTypes, true,
      false},
-    {Route::HW, "one HW operation", kAllTypes, kAllTypes, kAllTypes, true},
+    {Route::Programs, "several programs", kAllTypes, kAllTypes, kAllTypes,
+     false, false},
 };
 
 /// Which sharded outputs the model derives: the row of `route` whose
@@ -663,7 +687,9 @@ llvm::Error checkShardedOutput(llvm::StringRef name, const Tensor &cur,
                         "an interleaved output");
   unsigned type = typeBit(cur.layout.getDataType());
   Tiles t = tilesOf(cur.shape);
-  std::string missed = "several programs";
+  std::string missed = route == Route::Negating
+                           ? "a bfp8_b min over several dimensions"
+                           : "several programs";
   for (const ShardedBranch &row : kShardedBranches) {
     if (row.route != route)
       continue;
@@ -677,6 +703,8 @@ llvm::Error checkShardedOutput(llvm::StringRef name, const Tensor &cur,
                                        "type";
     else if (row.batchOne && t.batch != 1)
       missed = std::string(row.what) + " of an input with leading dimensions";
+    else if (fastNC && !row.afterFastNC)
+      missed = std::string(row.what) + " after fast_reduce_nc";
     else
       return llvm::Error::success();
   }
@@ -978,7 +1006,8 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
       return err;
   if (outLayout.isSharded()) {
     bool split =
-        has(h) && splitSlices(tilesOf(cur.shape), math, cur.layout) > 1;
+        has(h) &&
+        splitSlices(tilesOf(cur.shape), math, cur.layout, outLayout) > 1;
     Route route = Route::Programs;
     if (reduced.empty())
       route = Route::FastNC;
@@ -986,9 +1015,14 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
       route = Route::Programs;
     else if (single && reduced.size() == 1 && !split)
       route = Route::OneProgram;
-    else if (single && reduced.size() == 2 && has(w) && has(h) &&
-             !negatesBlockFloat(math, type))
+    else if (single && reduced.size() == 2 && has(w) && has(h))
       route = Route::HW;
+    // A bfp8_b min's negating programs into shards took other CBs than
+    // derived past one W or H program (256x192 over H and W: 21632 B,
+    // 3x64x32 over every dimension: 12928 B): not modelled.
+    if (negatesBlockFloat(math, type) &&
+        (route == Route::HW || route == Route::Programs))
+      route = Route::Negating;
     if (llvm::Error err =
             checkShardedOutput(name, cur, outLayout, fastNC, route, aligned))
       return err;
@@ -1111,12 +1145,22 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
       resultShape[d] = 1;
     resultLayout = reduceShards(resultShape, outputLayout);
   }
+  auto planAndFinish = [&]() -> llvm::Expected<OpConstraints> {
+    auto plan = planReduction(name, mathOf<OpTy>(), inputShape, inputLayout,
+                              reduced, *outShape, resultLayout);
+    if (!plan)
+      return plan.takeError();
+    // A tilized row-major input gives a tiled result (plan->outLayout).
+    return finishPrograms(name, plan->steps, *outShape, plan->outLayout,
+                          initialState);
+  };
   // ttnn accepts output shards that leave cores of their grid idle too
   // (measured: 11 height shards on a 5x3 grid).
   // Over several programs the given shards are checked against neither
   // result alone: ttnn ran a sum of 1x704x304 over every dimension into
   // 96x320 height shards on a 2x4 grid (both devices), which do not shard the
-  // scalar result; such outputs are not modelled.
+  // scalar result. Only fast_reduce_nc's result and the transposes take
+  // them as given.
   if (llvm::Error err = checkLayout(name, "output", resultShape, resultLayout,
                                     /*rowMajorAllowed=*/true,
                                     /*indicesAllowed=*/false,
@@ -1130,10 +1174,9 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
     bool fastNC = std::is_same_v<OpTy, SumOp> &&
                   (inputLayout.getDataType() == DataType::BFloat16 ||
                    inputLayout.getDataType() == DataType::BFloat8B);
+    // Without fast_reduce_nc: planned as any (kShardedBranches).
     if (!fastNC && !inputLayout.isRowMajor())
-      if (llvm::Error moved = checkTransposedShards(name, inputShape, reduced,
-                                                    outputLayout))
-        return moved;
+      return planAndFinish();
     return notSupportedError(name + ": the output shards " +
                              describe(outputLayout) + " do not hold the " +
                              (resultShape.empty()
@@ -1142,39 +1185,7 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
                              " result of a reduction over several programs; "
                              "what ttnn writes then is not modelled");
   }
-  // ttnn views the kernel's padded result as the output shape; a rank-1
-  // view pads the last dimension no more, which a sharded tensor allows
-  // only when its shard spans the result's padded width (tensor_ops.cpp:380,
-  // TT_FATAL; measured on both devices: mean / sum / max of 76x959 over dim
-  // 0 into 32x480 width or block shards; 32x960 shards and 1024 columns
-  // run). A view to rank >= 2 keeps the padded last dimension (ttnn ran a
-  // sum of 3x32x65 over dim -2 into 32x64 width shards, fresh draw seed
-  // 421670262: planned as any reshape). A kept-dimension result is the
-  // output's shape: no view (measured on both devices: sums, means, mins
-  // and maxes of 2-D to 4-D tensors over H into width and block shards
-  // narrower than their padded width, bf16, f32 and bfp8_b; first seen on
-  // fresh draw seed 917250843).
-  int64_t last = outShape->empty() ? 1 : outShape->back();
-  int64_t paddedLast = ceilDiv(last, kTileDim) * kTileDim;
-  bool overW = llvm::is_contained(reduced, int64_t(inputShape.size()) - 1);
-  if (!keepDim && !overW && outShape->size() == 1 &&
-      resultLayout.isSharded() && last % kTileDim != 0 &&
-      resultLayout.getMemoryLayout() != TensorMemoryLayout::HeightSharded &&
-      resultLayout.getShard()[1] != paddedLast)
-    return backendError(name + ": the result's " + llvm::Twine(last) +
-                        " columns are padded to " +
-                        llvm::Twine(paddedLast) +
-                        ", which its shards of " +
-                        llvm::Twine(resultLayout.getShard()[1]) +
-                        " columns do not span (ttnn's view of the result "
-                        "fails)");
-  auto plan = planReduction(name, mathOf<OpTy>(), inputShape, inputLayout,
-                            reduced, *outShape, resultLayout);
-  if (!plan)
-    return plan.takeError();
-  // A tilized row-major input gives a tiled result (plan->outLayout).
-  return finishPrograms(name, plan->steps, *outShape, plan->outLayout,
-                        initialState);
+  return planAndFinish();
 }
 
 template <typename OpTy>
