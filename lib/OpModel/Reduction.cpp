@@ -288,6 +288,35 @@ llvm::Error reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
         cols <= cores ? 1 : std::lcm(ceilDiv(cols, cores), cols / cores);
     // Measured up to shares of 3 and 2 (6 columns); 30 and 29 took 1 column,
     // not their lcm: not derived beyond.
+    // From width shards into a sharded output ttnn runs its sharded
+    // negating program: of a 2-D tensor into width or height shards, 2
+    // input pages and the scaler beside two CBs of the input's shard (its
+    // own and the output's CBs are the tensors; measured on both devices:
+    // 256x192 in 1x2 width shards of 256x96: 56448 B, 395x164 in 2x1 of
+    // 416x96: 89088 B; 64x256, 512x96, 200x200 on 1x3 to 2x2 grids). Into
+    // block shards (100x300: 19456 B) and with leading dimensions
+    // (3x64x256: 12928 B) other CBs: not modelled.
+    bool fromWidthShards =
+        cur.layout.getMemoryLayout() == TensorMemoryLayout::WidthSharded &&
+        result.layout.isSharded();
+    if (fromWidthShards &&
+        (t.batch != 1 || result.layout.getMemoryLayout() ==
+                             TensorMemoryLayout::BlockSharded))
+      return notSupportedError("a bfp8_b min over H from width shards into " +
+                               describe(result.layout) +
+                               " (ttnn's sharded negating program) is not "
+                               "modelled");
+    if (fromWidthShards) {
+      llvm::ArrayRef<int64_t> shard = cur.layout.getShard();
+      int64_t shardTiles = ceilDiv(shard[0], kTileDim) *
+                           ceilDiv(shard[1], kTileDim);
+      plan.run(kDoubleBuffer * inTile + kBf16TileBytes +
+                   2 * shardTiles * inTile,
+               &result);
+      plan.release(cur);
+      cur = result;
+      return llvm::Error::success();
+    }
     if (share > kMeasuredNegatingShare)
       return notSupportedError("a bfp8_b min over " + llvm::Twine(cols) +
                                " columns of tiles (ttnn's negating H "
