@@ -636,17 +636,19 @@ llvm::Error reshapeTo(Plan &plan, Tensor &cur, llvm::ArrayRef<int64_t> shape,
   return llvm::Error::success();
 }
 
-/// The routes by which a reduction writes a sharded output.
+/// The routes of a reduction (planReduction), by the programs it runs.
 enum class Route {
   FastNC,     // fast_reduce_nc over outer dimensions did it all
   OneProgram, // one W or H program (not the split H program)
   HW,         // one HW ReduceDeviceOperation (W, then its column)
   Negating,   // a bfp8_b min over H and W or more (negating programs)
   Programs,   // anything else: several programs, or the split H program
+  DenseRowMajor, // ttnn's dense row-major W or H program (one or split)
 };
 
-/// Data types as table bits.
+/// Data types and output kinds as table bits.
 enum TypeBits : unsigned { kBf16 = 1, kF32 = 2, kBfp8 = 4, kAllTypes = 7 };
+enum OutputBits : unsigned { kInterleavedOut = 1, kShardedOut = 2 };
 unsigned typeBit(DataType type) {
   switch (type) {
   case DataType::Float32:
@@ -658,11 +660,12 @@ unsigned typeBit(DataType type) {
   }
 }
 
-/// One measured branch of a sharded reduction output (ttnn 0.81.1, both
-/// mock devices): the conditions it was measured on; a case outside every
-/// row of its route is not_implemented, naming the first condition missed.
-struct ShardedBranch {
+/// One measured branch of a reduction (ttnn 0.81.1, both mock devices): the
+/// conditions it was measured on; a case outside every row of its route and
+/// output kind is not_implemented, naming the first condition missed.
+struct Branch {
   Route route;
+  unsigned outputs; // output kinds measured
   const char *what;
   unsigned types;          // data types measured
   unsigned unalignedTypes; // ... on inputs with tile padding
@@ -671,9 +674,15 @@ struct ShardedBranch {
   bool afterFastNC;        // measured after fast_reduce_nc
 };
 
-/// The rows, one a route (the shards are the ones ttnn derives for a
-/// ReduceDeviceOperation's result, Plan::reduced; measured on 1x1, 2x2 and
-/// 3x8 grids; every row needs a tiled output of rank >= 2):
+/// The rows (planReduction's programs; sharded outputs in the shards ttnn
+/// derives for a ReduceDeviceOperation's result, Plan::reduced, measured on
+/// 1x1 to 4x4 and 3x8 grids, tiled outputs of rank >= 2).
+/// Interleaved outputs (the calibration's 92 cases and the random draws,
+/// every data type, padded or not, from DRAM, L1 and shards): every tiled
+/// route, the bfp8_b min's negating programs (reduceH: column shares up to
+/// 6), and the dense row-major programs on bf16 / f32 from interleaved
+/// row-major inputs (row-major shards are tilized first).
+/// Sharded outputs:
 /// - fast_reduce_nc alone: bf16 on whole tiles (a padded or bfp8_b one
 ///   slices or typecasts its result, not measured into shards);
 /// - one W or H program: bf16, f32 and bfp8_b, with or without tile padding
@@ -682,31 +691,44 @@ struct ShardedBranch {
 /// - one HW operation of a batch-1 tensor (its column program's scaler:
 ///   reduceHW; rows of 1 to 16 tiles; bf16, f32 and bfp8_b from interleaved
 ///   and height, width and block shards; with leading dimensions ttnn took
-///   2048 B more of CBs: 2x3x96x32 bf16 into 32x64 block shards);
+///   2048 B more of CBs: 2x3x96x32 bf16 into 32x64 block shards, and a
+///   sharded column program into height shards);
 /// - several programs, W, H and transposes (each W / H result in its derived
 ///   shards, each transpose in the output's as given; 3-D and 4-D tensors
 ///   over 2 to 4 dimensions, bf16, f32 and bfp8_b, aligned or not, into
 ///   height, width and block shards on 1x1 to 4x4 grids: 160 random probes
 ///   a device, exact); after fast_reduce_nc ttnn rejected shards the model
-///   took (shard_grid_fit_error) and wrote other ones: not modelled.
-constexpr ShardedBranch kShardedBranches[] = {
-    {Route::FastNC, "fast_reduce_nc alone", kBf16, 0, kBf16, false, true},
-    {Route::OneProgram, "one W or H program", kAllTypes, kAllTypes, kAllTypes,
-     false, false},
-    {Route::HW, "one HW operation", kAllTypes, kAllTypes, kAllTypes, true,
-     false},
-    {Route::Programs, "several programs", kAllTypes, kAllTypes, kAllTypes,
-     false, false},
+///   took (shard_grid_fit_error) and wrote other ones: not modelled;
+/// - a bfp8_b min over several dimensions: none (other CBs, reduceH).
+constexpr Branch kBranches[] = {
+    {Route::FastNC, kInterleavedOut, "fast_reduce_nc alone", kBf16 | kBfp8,
+     kBf16 | kBfp8, kBf16 | kBfp8, false, true},
+    {Route::OneProgram, kInterleavedOut | kShardedOut, "one W or H program",
+     kAllTypes, kAllTypes, kAllTypes, false, false},
+    {Route::HW, kInterleavedOut, "one HW operation", kAllTypes, kAllTypes,
+     kAllTypes, false, false},
+    {Route::Negating, kInterleavedOut, "a bfp8_b min over several dimensions",
+     kBfp8, kBfp8, kBfp8, false, false},
+    {Route::Programs, kInterleavedOut, "several programs", kAllTypes,
+     kAllTypes, kAllTypes, false, true},
+    {Route::DenseRowMajor, kInterleavedOut, "the dense row-major program",
+     kBf16 | kF32, kBf16 | kF32, 0, false, false},
+    {Route::FastNC, kShardedOut, "fast_reduce_nc alone", kBf16, 0, kBf16,
+     false, true},
+    {Route::HW, kShardedOut, "one HW operation", kAllTypes, kAllTypes,
+     kAllTypes, true, false},
+    {Route::Programs, kShardedOut, "several programs", kAllTypes, kAllTypes,
+     kAllTypes, false, false},
 };
 
-/// Which sharded outputs the model derives: the row of `route` whose
-/// conditions `cur` (the tensor the route reduces) meets. fast_reduce_nc's
-/// result before a W or H program takes the output's shard spec as it is:
-/// ttnn's TensorSpec rejects it when its shards do not cover that result
-/// (tensor_spec.cpp, shard_grid_fit_error).
-llvm::Error checkShardedOutput(llvm::StringRef name, const Tensor &cur,
-                               LayoutAttr outLayout, bool fastNC, Route route,
-                               bool aligned) {
+/// Which reductions the model derives: the row of `route` and the output's
+/// kind whose conditions `cur` (the tensor the route reduces) meets.
+/// fast_reduce_nc's result before a W or H program takes a sharded output's
+/// shard spec as it is: ttnn's TensorSpec rejects it when its shards do not
+/// cover that result (tensor_spec.cpp, shard_grid_fit_error).
+llvm::Error checkBranch(llvm::StringRef name, const Tensor &cur,
+                        LayoutAttr outLayout, bool fastNC, Route route,
+                        bool aligned) {
   if (fastNC && route != Route::FastNC &&
       !shardGridFits(cur.shape, outLayout))
     return backendError(name + ": fast_reduce_nc's " +
@@ -715,31 +737,34 @@ llvm::Error checkShardedOutput(llvm::StringRef name, const Tensor &cur,
                         "not cover it (ttnn's TensorSpec rejects it): give "
                         "an interleaved output");
   unsigned type = typeBit(cur.layout.getDataType());
+  unsigned output = outLayout.isSharded() ? kShardedOut : kInterleavedOut;
   Tiles t = tilesOf(cur.shape);
-  std::string missed = route == Route::Negating
-                           ? "a bfp8_b min over several dimensions"
-                           : "several programs";
-  for (const ShardedBranch &row : kShardedBranches) {
+  std::string missed = "this route";
+  for (const Branch &row : kBranches) {
     if (row.route != route)
       continue;
+    missed = row.what;
+    if (!(row.outputs & output))
+      continue;
     if (!(row.types & type))
-      missed = std::string(row.what) + " in this data type";
+      missed += " in this data type";
     else if (!aligned && !(row.unalignedTypes & type))
-      missed = std::string(row.what) + " of an input with tile padding in "
-                                       "this data type";
+      missed += " of an input with tile padding in this data type";
     else if (cur.layout.isSharded() && !(row.shardedInTypes & type))
-      missed = std::string(row.what) + " from a sharded input in this data "
-                                       "type";
+      missed += " from a sharded input in this data type";
     else if (row.batchOne && t.batch != 1)
-      missed = std::string(row.what) + " of an input with leading dimensions";
+      missed += " of an input with leading dimensions";
     else if (fastNC && !row.afterFastNC)
-      missed = std::string(row.what) + " after fast_reduce_nc";
+      missed += " after fast_reduce_nc";
     else
       return llvm::Error::success();
   }
-  return notSupportedError(name + ": a sharded output of " + missed +
-                           " is not modelled (" + describe(cur.layout) +
-                           " into " + describe(outLayout) + ")");
+  return notSupportedError(name + ": " +
+                           (outLayout.isSharded() ? "a sharded"
+                                                  : "an interleaved") +
+                           " output of " + missed + " is not modelled (" +
+                           describe(cur.layout) + " into " +
+                           describe(outLayout) + ")");
 }
 } // namespace
 
@@ -908,6 +933,9 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
     }
     if (!tilized && (math == Math::Sum || math == Math::Mean) &&
         reduced.size() == 1 && (has(w) || has(h))) {
+      if (llvm::Error err = checkBranch(name, cur, outLayout, false,
+                                        Route::DenseRowMajor, aligned))
+        return err;
       std::vector<int64_t> kept = cur.shape;
       kept[reduced.front()] = 1;
       Tensor result = plan.temporary(kept, type);
@@ -1033,14 +1061,14 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
     if (llvm::Error err = checkTransposedShards(name, cur.shape, reduced,
                                                 outLayout))
       return err;
-  if (outLayout.isSharded()) {
+  {
     bool split =
         has(h) &&
         splitSlices(tilesOf(cur.shape), math, cur.layout, outLayout) > 1;
     Route route = Route::Programs;
     if (reduced.empty())
       route = Route::FastNC;
-    else if (fastNC) // then a W or H program: not measured
+    else if (fastNC) // then a W or H program
       route = Route::Programs;
     else if (single && reduced.size() == 1 && !split)
       route = Route::OneProgram;
@@ -1053,7 +1081,7 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
         (route == Route::HW || route == Route::Programs))
       route = Route::Negating;
     if (llvm::Error err =
-            checkShardedOutput(name, cur, outLayout, fastNC, route, aligned))
+            checkBranch(name, cur, outLayout, fastNC, route, aligned))
       return err;
   }
   if (reduced.empty()) {
@@ -1203,7 +1231,7 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
     bool fastNC = std::is_same_v<OpTy, SumOp> &&
                   (inputLayout.getDataType() == DataType::BFloat16 ||
                    inputLayout.getDataType() == DataType::BFloat8B);
-    // Without fast_reduce_nc: planned as any (kShardedBranches).
+    // Without fast_reduce_nc: planned as any (kBranches).
     if (!fastNC && !inputLayout.isRowMajor())
       return planAndFinish();
     return notSupportedError(name + ": the output shards " +
