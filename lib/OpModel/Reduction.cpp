@@ -868,6 +868,39 @@ llvm::Error checkTransposedShards(llvm::StringRef name,
   return llvm::Error::success();
 }
 
+/// ttnn's dense row-major program over W or H of `cur` into a row-major
+/// temporary placed like the output; tall columns split (H from 16 tile rows
+/// when two slices fit the grid, as the tiled H program's splitSlices): a
+/// program writing f32 row-major partials, one row of the width per slice,
+/// placed like the output, then their dense reduction (measured on both
+/// devices: 16 to 600 tile rows, 16 to 2048 columns, batches of 1 and 3,
+/// bf16 and f32 sums and means, partials of 16 to 130 slices).
+void denseRowMajor(Plan &plan, Tensor &cur, bool overW, DataType type) {
+  std::vector<int64_t> kept = cur.shape;
+  kept[kept.size() - (overW ? 1 : 2)] = 1;
+  Tensor result = plan.temporary(kept, type);
+  Tiles t = tilesOf(cur.shape);
+  int64_t slices =
+      !overW && t.rows >= kDenseSplitFromRows
+          ? std::min(currentDevice().numCores() / (t.batch * t.cols), t.rows)
+          : 1;
+  if (slices >= 2) {
+    Tensor partials{{t.batch * slices, cur.shape.back()},
+                    plan.outLayout.withDataType(DataType::Float32), true};
+    plan.run(denseRowMajorBuffers(t.rows, false, type, DataType::Float32),
+             &partials);
+    plan.run(denseRowMajorBuffers(ceilDiv(slices, kTileDim), false,
+                                  DataType::Float32, type),
+             &result);
+    plan.release(partials);
+  } else {
+    plan.run(denseRowMajorBuffers(overW ? t.cols : t.rows, overW, type, type),
+             &result);
+  }
+  plan.release(cur);
+  cur = result;
+}
+
 llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
                                    llvm::ArrayRef<int64_t> shape,
                                    LayoutAttr inLayout,
@@ -931,43 +964,24 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
           outLayout.interleavedIn(PageLayout::Tile, outLayout.getBufferType());
       tilized = true;
     }
-    if (!tilized && (math == Math::Sum || math == Math::Mean) &&
-        reduced.size() == 1 && (has(w) || has(h))) {
+    // A sum or mean over one dimension runs the dense program; over an
+    // outer one between ttnn's row-major transposes of it to H and back
+    // (reduce_nd_loop; measured on both devices: means and f32 sums over
+    // dimension 0 or 1 of 3-D and 4-D tensors, bf16 and f32, DRAM and L1).
+    bool denseSum = (math == Math::Sum || math == Math::Mean) &&
+                    reduced.size() == 1 && !fastNC;
+    if (!tilized && denseSum) {
       if (llvm::Error err = checkBranch(name, cur, outLayout, false,
                                         Route::DenseRowMajor, aligned))
         return err;
-      std::vector<int64_t> kept = cur.shape;
-      kept[reduced.front()] = 1;
-      Tensor result = plan.temporary(kept, type);
-      Tiles t = tilesOf(shape);
-      int64_t slices = has(h) && t.rows >= kDenseSplitFromRows
-                           ? std::min(currentDevice().numCores() /
-                                          (t.batch * t.cols),
-                                      t.rows)
-                           : 1;
-      if (slices >= 2) {
-        // Tall columns split as the tiled H program's (splitSlices): a
-        // program writing f32 row-major partials, one row of the width per
-        // slice, placed like the output, then their dense reduction
-        // (measured on both devices: 16 to 600 tile rows, 16 to 2048
-        // columns, batches of 1 and 3, bf16 and f32 sums and means, partials
-        // of 16 to 130 slices).
-        Tensor partials{{t.batch * slices, shape.back()},
-                        outLayout.withDataType(DataType::Float32),
-                        true};
-        plan.run(denseRowMajorBuffers(t.rows, false, type,
-                                      DataType::Float32),
-                 &partials);
-        plan.run(denseRowMajorBuffers(ceilDiv(slices, kTileDim), false,
-                                      DataType::Float32, type),
-                 &result);
-        plan.release(partials);
-      } else {
-        plan.run(denseRowMajorBuffers(has(w) ? t.cols : t.rows, has(w), type,
-                                      type),
-                 &result);
-      }
-      cur = result;
+      int64_t d = reduced.front();
+      if (d < h)
+        if (llvm::Error err = transposeToH(name, plan, cur, d))
+          return err;
+      denseRowMajor(plan, cur, d == w, type);
+      if (d < h)
+        if (llvm::Error err = transposeToH(name, plan, cur, d))
+          return err;
       if (llvm::Error err = reshapeTo(plan, cur, outShape, outLayout))
         return err;
       return plan;
@@ -981,15 +995,50 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
                                       "dimensions (ttnn's dense row-major "
                                       "programs between permutes) is not "
                                       "modelled");
-    // ttnn transposes an outer dimension to H before its first reduction
-    // (generic_reductions.cpp, reduce_nd_loop): of a row-major tensor, a
-    // row-major permute (measured), which is not modelled.
-    if (!tilized && !fastNC && reduced.back() < h)
-      return notSupportedError(name + ": a row-major " +
-                               describeShape(shape) +
-                               " input whose last reduced dimension is an "
-                               "outer one (ttnn's row-major permute first) "
-                               "is not modelled");
+    // A max or min over outer dimensions only: ttnn's row-major transpose of
+    // the last to H, the tilize of that (placed like it), the tiled H
+    // program, the transpose back, then the other dimensions tiled
+    // (reduce_nd_loop; the transposed row-major tensor lives until the H
+    // program ends; measured on both devices).
+    if (!tilized && !fastNC && reduced.back() < h) {
+      int64_t d = reduced.back();
+      if (llvm::Error err = transposeToH(name, plan, cur, d))
+        return err;
+      LayoutAttr tiledLayout = cur.layout.interleavedIn(
+          PageLayout::Tile, cur.layout.getBufferType());
+      std::optional<uint64_t> tilize =
+          conversionCBBytes(cur.shape, cur.layout, tiledLayout);
+      if (!tilize)
+        return notSupportedError(name + ": tilizing " +
+                                 describeShape(cur.shape) +
+                                 " runs one of ttnn's block programs, which "
+                                 "are not modelled");
+      Tensor moved = cur;
+      Tensor tiled{cur.shape, tiledLayout, true};
+      plan.run(*tilize, &tiled);
+      cur = tiled;
+      plan.outLayout = outLayout =
+          outLayout.interleavedIn(PageLayout::Tile, outLayout.getBufferType());
+      if (llvm::Error err =
+              checkBranch(name, cur, outLayout, false, Route::Programs, true))
+        return err;
+      if (llvm::Error err = reduceH(plan, cur, math, type))
+        return err;
+      plan.release(moved);
+      if (llvm::Error err = transposeToH(name, plan, cur, d))
+        return err;
+      for (int64_t o : llvm::reverse(llvm::ArrayRef(reduced).drop_back())) {
+        if (llvm::Error err = transposeToH(name, plan, cur, o))
+          return err;
+        if (llvm::Error err = reduceH(plan, cur, math, type))
+          return err;
+        if (llvm::Error err = transposeToH(name, plan, cur, o))
+          return err;
+      }
+      if (llvm::Error err = reshapeTo(plan, cur, outShape, outLayout))
+        return err;
+      return plan;
+    }
     // fast_reduce_nc's tilize writes where the result goes
     // (non_height_width_reduce); the reduce programs' where the input is
     // (measured).
