@@ -381,7 +381,8 @@ bool reduceW(Plan &plan, Tensor &cur, Math math, DataType out) {
 /// a sum of bf16 / f32, else the input's), then its column: 2 intermediate
 /// pages, a scaler and 2 output pages. The scaler is the intermediate
 /// format's (scalerTile) into an interleaved output or after the sharded W
-/// program, the input's after an interleaved W program into shards
+/// program, the input's after an interleaved W program into width shards or
+/// one core's height shard
 /// (measured on both devices where the column is the larger program: bf16
 /// sums of 64x64 and 62x64 into DRAM 16384 B, from 32x64 height shards into
 /// 32x32 ones 16384 B, from DRAM into a 32x32 height shard 14336 B, as
@@ -406,8 +407,19 @@ llvm::Error reduceHW(Plan &plan, Tensor &cur, Math math, DataType out) {
   std::vector<int64_t> outShape = cur.shape;
   outShape[outShape.size() - 2] = 1;
   Tensor result = plan.reduced(outShape, out);
-  uint64_t scaler = scalerTile(
-      shardedW || !plan.outLayout.isSharded() ? im : in);
+  // The column's scaler is the input's after an interleaved W program into
+  // width shards or one core's height shard, else the intermediate's
+  // (measured on both devices, bf16 sums of 64x64 to 1017x32: 14336 B into
+  // 1x1 / 1x2 width and 1x1 height shards, 16384 B into 2x1 height and 1x1
+  // to 2x2 block shards).
+  LayoutAttr o = plan.outLayout;
+  int64_t outCores = o.isSharded() ? o.getGrid()[0] * o.getGrid()[1] : 0;
+  bool inputScaler =
+      !shardedW &&
+      (o.getMemoryLayout() == TensorMemoryLayout::WidthSharded ||
+       (o.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
+        outCores == 1));
+  uint64_t scaler = scalerTile(inputScaler ? in : im);
   plan.run(kDoubleBuffer * imTile + scaler + kDoubleBuffer * tileOf(out),
            &result);
   plan.release(cur);
@@ -812,7 +824,8 @@ bool singleReduceOp(int64_t rank, llvm::ArrayRef<int64_t> reduced) {
 llvm::Error checkModelled(llvm::StringRef name, LayoutAttr in,
                           LayoutAttr out) {
   std::string what;
-  if (in.isRowMajor() != out.isRowMajor())
+  if (in.isRowMajor() != out.isRowMajor() &&
+      !(in.isRowMajor() && out.isSharded()))
     what = "a reduction between row-major and tiled layouts";
   else if (out.isRowMajor() && out.isSharded())
     what = "a sharded row-major result";
@@ -930,9 +943,22 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
     // Row-major: a sum or mean over W or H runs ttnn's dense row-major
     // program; anything else tilizes the input (padded with the neutral
     // value) and returns a tiled result.
-    if (outLayout.isSharded())
-      return notSupportedError(name + ": a sharded row-major reduction is "
-                                      "not modelled");
+    // Into shards ttnn tilizes the input (placed like it) and runs the
+    // tiled programs into them, never the dense ones (measured on both
+    // devices: sums, means, maxes and mins over W, H, HW of 2-D to 4-D bf16
+    // and f32 tensors from DRAM and L1 into height, width and block shards,
+    // whole tiles or not). Over outer dimensions only (a row-major transpose
+    // into the given shards), with fast_reduce_nc (its tilize into them),
+    // from row-major shards or over H and W (one HW operation: 2048 B more
+    // CBs for bf16 sums of 300x64 and 225x16, 4096 B less L1 for a mean of
+    // 64x25): not modelled.
+    bool intoShards = outLayout.isSharded();
+    if (intoShards && (inLayout.isSharded() || fastNC || reduced.back() < h ||
+                       (single && reduced.size() == 2)))
+      return notSupportedError(name + ": a row-major reduction into shards "
+                                      "over H and W or outer dimensions, with "
+                                      "fast_reduce_nc or from row-major "
+                                      "shards is not modelled");
     // Into an interleaved output, the tilized height or block shards then
     // run the tiled W, H or HW programs (measured: sum / mean / max / min of
     // 256x64, 2x128x96 and 2x96x64, bf16 and f32, whole-tile shards, into
@@ -969,7 +995,7 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
     // (reduce_nd_loop; measured on both devices: means and f32 sums over
     // dimension 0 or 1 of 3-D and 4-D tensors, bf16 and f32, DRAM and L1).
     bool denseSum = (math == Math::Sum || math == Math::Mean) &&
-                    reduced.size() == 1 && !fastNC;
+                    reduced.size() == 1 && !fastNC && !intoShards;
     if (!tilized && denseSum) {
       if (llvm::Error err = checkBranch(name, cur, outLayout, false,
                                         Route::DenseRowMajor, aligned))
@@ -1056,8 +1082,9 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
       Tensor tiled{cur.shape, tiledIn, true};
       plan.run(*tilize, &tiled);
       cur = tiled;
-      plan.outLayout = outLayout = outLayout.interleavedIn(
-          PageLayout::Tile, outLayout.getBufferType());
+      if (!intoShards) // a sharded output is already a tiled one
+        plan.outLayout = outLayout = outLayout.interleavedIn(
+            PageLayout::Tile, outLayout.getBufferType());
       tilized = true;
     }
   }
@@ -1231,12 +1258,21 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
                           (outputLayout.getShard()[0] % kTileDim == 0 &&
                            outputLayout.getShard()[1] % kTileDim == 0);
   if (inputLayout.isRowMajor() && !inputLayout.isSharded() &&
-      outputLayout.isRowMajor() && !alignedOutShards && innerReduced &&
-      inputShape.size() >= 2 && !singleReduceOp(inputShape.size(), reduced))
+      !alignedOutShards && innerReduced && inputShape.size() >= 2 &&
+      !singleReduceOp(inputShape.size(), reduced))
     return backendError(name + ": a row-major reduction over several "
                                "programs places its tiled temporaries in " +
                         describe(outputLayout) + ", whose shards are not "
                         "whole tiles (ttnn's TensorSpec rejects them)");
+  // ttnn's memory config has no page layout: a row-major input reduced into
+  // shards is tilized and reduced as a tiled one into them, whatever the
+  // output's type says (planReduction).
+  if (inputLayout.isRowMajor() && outputLayout.isSharded())
+    outputLayout = LayoutAttr::get(
+        outputLayout.getContext(), PageLayout::Tile,
+        outputLayout.getBufferType(), outputLayout.getMemoryLayout(),
+        outputLayout.getDataType(), outputLayout.getGrid(),
+        outputLayout.getShard());
   if (llvm::Error err = checkModelled(name, inputLayout, outputLayout))
     return err;
   // One ReduceDeviceOperation writes a sharded output in the shards it
