@@ -700,11 +700,10 @@ struct Branch {
 /// - one W or H program: bf16, f32 and bfp8_b, with or without tile padding
 ///   (bfp8_b sum, mean, max and min of 32x232 to 3x70x250 over H or W into
 ///   height, width and block shards, from interleaved and sharded inputs);
-/// - one HW operation of a batch-1 tensor (its column program's scaler:
-///   reduceHW; rows of 1 to 16 tiles; bf16, f32 and bfp8_b from interleaved
-///   and height, width and block shards; with leading dimensions ttnn took
-///   2048 B more of CBs: 2x3x96x32 bf16 into 32x64 block shards, and a
-///   sharded column program into height shards);
+/// - one HW operation (its column program's scaler: reduceHW; rows of 1 to
+///   16 tiles; bf16, f32 and bfp8_b from interleaved and height, width and
+///   block shards; with leading dimensions: 43 probes of 3-D and 4-D
+///   tensors into 1x1 to 3x2 grids, exact);
 /// - several programs, W, H and transposes (each W / H result in its derived
 ///   shards, each transpose in the output's as given; 3-D and 4-D tensors
 ///   over 2 to 4 dimensions, bf16, f32 and bfp8_b, aligned or not, into
@@ -728,7 +727,7 @@ constexpr Branch kBranches[] = {
     {Route::FastNC, kShardedOut, "fast_reduce_nc alone", kBf16, 0, kBf16,
      false, true},
     {Route::HW, kShardedOut, "one HW operation", kAllTypes, kAllTypes,
-     kAllTypes, true, false},
+     kAllTypes, false, false},
     {Route::Programs, kShardedOut, "several programs", kAllTypes, kAllTypes,
      kAllTypes, false, false},
 };
