@@ -553,6 +553,16 @@ llvm::Error transposeToH(llvm::StringRef name, Plan &plan, Tensor &cur,
   return llvm::Error::success();
 }
 
+/// An outer dimension: moved to H, H-reduced, moved back (reduce_nd_loop).
+llvm::Error reduceOuter(llvm::StringRef name, Plan &plan, Tensor &cur,
+                        int64_t dim, Math math, DataType out) {
+  if (llvm::Error err = transposeToH(name, plan, cur, dim))
+    return err;
+  if (llvm::Error err = reduceH(plan, cur, math, out))
+    return err;
+  return transposeToH(name, plan, cur, dim);
+}
+
 /// The final reshape to the result's shape: a view, or ttnn's reshape
 /// program (its model, DataOps.cpp); bfp8_b is typecast to bf16 (placed like
 /// the result, live until the op returns), reshaped in bf16, fill-padded
@@ -1052,14 +1062,9 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
       plan.release(moved);
       if (llvm::Error err = transposeToH(name, plan, cur, d))
         return err;
-      for (int64_t o : llvm::reverse(llvm::ArrayRef(reduced).drop_back())) {
-        if (llvm::Error err = transposeToH(name, plan, cur, o))
+      for (int64_t o : llvm::reverse(llvm::ArrayRef(reduced).drop_back()))
+        if (llvm::Error err = reduceOuter(name, plan, cur, o, math, type))
           return err;
-        if (llvm::Error err = reduceH(plan, cur, math, type))
-          return err;
-        if (llvm::Error err = transposeToH(name, plan, cur, o))
-          return err;
-      }
       if (llvm::Error err = reshapeTo(plan, cur, outShape, outLayout))
         return err;
       return plan;
@@ -1179,13 +1184,9 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
       } else if (d == h) {
         if (llvm::Error err = reduceH(plan, cur, math, stepType))
           return err;
-      } else {
-        if (llvm::Error err = transposeToH(name, plan, cur, d))
-          return err;
-        if (llvm::Error err = reduceH(plan, cur, math, stepType))
-          return err;
-        if (llvm::Error err = transposeToH(name, plan, cur, d))
-          return err;
+      } else if (llvm::Error err =
+                     reduceOuter(name, plan, cur, d, math, stepType)) {
+        return err;
       }
     }
   }
