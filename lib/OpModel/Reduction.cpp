@@ -241,9 +241,13 @@ bool reducesShards(const Tensor &cur, LayoutAttr out, bool overW) {
   Tiles t = tilesOf(cur.shape);
   if (overW && t.batch * t.rows * kTileDim != in.getShard()[0] * cores)
     return false;
+  // The output's other side is the whole reduced result: a tile for W, the
+  // batch's tile rows for H (3x320x320 in 5x2 width shards of 960x32 ran
+  // the sharded H program into 96x32 ones: fresh draw seed 907963354 #47).
+  int64_t whole = overW ? kTileDim : t.batch * kTileDim;
   return in.getGrid() == out.getGrid() &&
          in.getShard()[kept] == out.getShard()[kept] &&
-         out.getShard()[1 - kept] == kTileDim;
+         out.getShard()[1 - kept] == whole;
 }
 
 /// The sharded program's CBs, or nullopt when the W (H) reduction of `cur`
