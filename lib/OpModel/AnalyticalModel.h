@@ -257,13 +257,15 @@ using Swap = std::optional<std::pair<int64_t, int64_t>>;
 
 /// ttnn.permute's model (DataOps.cpp), answered under `opName`:
 /// ttnn.transpose runs the same programs for the swap of two dimensions
-/// (`swap`), but for a swap that moves nothing.
+/// (`swap`), but for a swap that moves nothing. `idleCoresAllowed`: shard
+/// grids may hold more shards than the tensors fill (a composite's own
+/// results in the shards ttnn derived for them).
 llvm::Expected<OpConstraints>
 permuteConstraints(llvm::StringRef opName, llvm::ArrayRef<int64_t> inputShape,
                    LayoutAttr inputLayout, llvm::ArrayRef<int64_t> permutation,
                    LayoutAttr outputLayout,
                    const MockAllocatorState *initialState,
-                   Swap swap = std::nullopt);
+                   Swap swap = std::nullopt, bool idleCoresAllowed = false);
 llvm::Expected<size_t> permuteRuntime(llvm::StringRef opName,
                                       llvm::ArrayRef<int64_t> inputShape,
                                       LayoutAttr inputLayout,

@@ -539,7 +539,8 @@ llvm::Error transposeToH(llvm::StringRef name, Plan &plan, Tensor &cur,
     source = {cur.shape, cur.layout.withDataType(DataType::BFloat16), true};
   Tensor moved = plan.temporary(outShape, source.layout.getDataType());
   auto program = permuteConstraints(name, source.shape, source.layout, perm,
-                                    moved.layout, nullptr);
+                                    moved.layout, nullptr, std::nullopt,
+                                    /*idleCoresAllowed=*/true);
   if (!program)
     return program.takeError();
   if (blockFloat)
