@@ -257,19 +257,35 @@ using Swap = std::optional<std::pair<int64_t, int64_t>>;
 
 /// ttnn.permute's model (DataOps.cpp), answered under `opName`:
 /// ttnn.transpose runs the same programs for the swap of two dimensions
-/// (`swap`), but for a swap that moves nothing.
+/// (`swap`), but for a swap that moves nothing. `idleCoresAllowed`: shard
+/// grids may hold more shards than the tensors fill (a composite's own
+/// results in the shards ttnn derived for them).
 llvm::Expected<OpConstraints>
 permuteConstraints(llvm::StringRef opName, llvm::ArrayRef<int64_t> inputShape,
                    LayoutAttr inputLayout, llvm::ArrayRef<int64_t> permutation,
                    LayoutAttr outputLayout,
                    const MockAllocatorState *initialState,
-                   Swap swap = std::nullopt);
+                   Swap swap = std::nullopt, bool idleCoresAllowed = false);
 llvm::Expected<size_t> permuteRuntime(llvm::StringRef opName,
                                       llvm::ArrayRef<int64_t> inputShape,
                                       LayoutAttr inputLayout,
                                       llvm::ArrayRef<int64_t> permutation,
                                       LayoutAttr outputLayout,
                                       Swap swap = std::nullopt);
+
+/// ttnn.reshape of a composite's own result (reshape's model, DataOps.cpp):
+/// the input and output may leave cores of their grids idle (a W result in
+/// the shards ttnn derives holds one tile column); its programs, nullopt for
+/// a view.
+llvm::Expected<std::optional<llvm::SmallVector<ProgramStep, 6>>>
+reshapeOwnResult(llvm::ArrayRef<int64_t> inShape, LayoutAttr inLayout,
+                 llvm::ArrayRef<int64_t> shape, LayoutAttr outLayout);
+
+/// The shards ttnn 0.81.1's reshape writes a result of `shape` into for a
+/// sharded `layout`, given as the op's memory config (`explicitConfig`) or
+/// taken from its input (DataOps.cpp).
+LayoutAttr reshapeShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
+                         bool explicitConfig);
 
 /// checkLayout for the ops whose ttnn 0.81.1 programs take shard grids with
 /// idle cores (eltwise, typecast, to_memory_config, the creation ops;

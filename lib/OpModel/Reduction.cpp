@@ -60,10 +60,10 @@ constexpr int64_t kBlockFromTiles = 4;
 /// partials of H slices, then their reduction) from 20 tile rows on, when
 /// at least two slices fit the grid.
 constexpr int64_t kSplitFromRows = 20;
-/// The dense row-major H program runs as one program up to this many tile
-/// rows (measured on both devices: 12, 14 and 15 one program, bf16 and f32;
-/// 16 split in two, bf16).
-constexpr int64_t kDenseSingleMaxRows = 15;
+/// The dense row-major H program splits tall columns (as the tiled one, two
+/// programs) from 16 tile rows on (measured on both devices: 12, 14 and 15
+/// one program, bf16 and f32; 16 to 600 split when two slices fit the grid).
+constexpr int64_t kDenseSplitFromRows = 16;
 /// The largest column share of the bfp8_b min's negating H program measured.
 constexpr int64_t kMeasuredNegatingShare = 6;
 /// FPU reduce: one tile op per input tile.
@@ -241,9 +241,13 @@ bool reducesShards(const Tensor &cur, LayoutAttr out, bool overW) {
   Tiles t = tilesOf(cur.shape);
   if (overW && t.batch * t.rows * kTileDim != in.getShard()[0] * cores)
     return false;
+  // The output's other side is the whole reduced result: a tile for W, the
+  // batch's tile rows for H (3x320x320 in 5x2 width shards of 960x32 ran
+  // the sharded H program into 96x32 ones: fresh draw seed 907963354 #47).
+  int64_t whole = overW ? kTileDim : t.batch * kTileDim;
   return in.getGrid() == out.getGrid() &&
          in.getShard()[kept] == out.getShard()[kept] &&
-         out.getShard()[1 - kept] == kTileDim;
+         out.getShard()[1 - kept] == whole;
 }
 
 /// The sharded program's CBs, or nullopt when the W (H) reduction of `cur`
@@ -257,10 +261,13 @@ std::optional<uint64_t> shardedBuffers(const Tensor &cur, LayoutAttr out,
 }
 
 /// H slices of the split H program: none for a bfp8_b max / min or a
-/// sharded input (measured: height, width and block shards run one program).
-int64_t splitSlices(const Tiles &t, Math math, LayoutAttr layout) {
+/// sharded input or output (measured: height, width and block shards run
+/// one program; max / min of 700x128 and 3x640x96 into width and block
+/// shards).
+int64_t splitSlices(const Tiles &t, Math math, LayoutAttr layout,
+                    LayoutAttr outLayout) {
   DataType in = layout.getDataType();
-  if (layout.isSharded() ||
+  if (layout.isSharded() || outLayout.isSharded() ||
       (in == DataType::BFloat8B && (math == Math::Max || math == Math::Min)))
     return 1;
   if (t.rows < kSplitFromRows)
@@ -285,6 +292,35 @@ llvm::Error reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
         cols <= cores ? 1 : std::lcm(ceilDiv(cols, cores), cols / cores);
     // Measured up to shares of 3 and 2 (6 columns); 30 and 29 took 1 column,
     // not their lcm: not derived beyond.
+    // From width shards into a sharded output ttnn runs its sharded
+    // negating program: of a 2-D tensor into width or height shards, 2
+    // input pages and the scaler beside two CBs of the input's shard (its
+    // own and the output's CBs are the tensors; measured on both devices:
+    // 256x192 in 1x2 width shards of 256x96: 56448 B, 395x164 in 2x1 of
+    // 416x96: 89088 B; 64x256, 512x96, 200x200 on 1x3 to 2x2 grids). Into
+    // block shards (100x300: 19456 B) and with leading dimensions
+    // (3x64x256: 12928 B) other CBs: not modelled.
+    bool fromWidthShards =
+        cur.layout.getMemoryLayout() == TensorMemoryLayout::WidthSharded &&
+        result.layout.isSharded();
+    if (fromWidthShards &&
+        (t.batch != 1 || result.layout.getMemoryLayout() ==
+                             TensorMemoryLayout::BlockSharded))
+      return notSupportedError("a bfp8_b min over H from width shards into " +
+                               describe(result.layout) +
+                               " (ttnn's sharded negating program) is not "
+                               "modelled");
+    if (fromWidthShards) {
+      llvm::ArrayRef<int64_t> shard = cur.layout.getShard();
+      int64_t shardTiles = ceilDiv(shard[0], kTileDim) *
+                           ceilDiv(shard[1], kTileDim);
+      plan.run(kDoubleBuffer * inTile + kBf16TileBytes +
+                   2 * shardTiles * inTile,
+               &result);
+      plan.release(cur);
+      cur = result;
+      return llvm::Error::success();
+    }
     if (share > kMeasuredNegatingShare)
       return notSupportedError("a bfp8_b min over " + llvm::Twine(cols) +
                                " columns of tiles (ttnn's negating H "
@@ -292,7 +328,7 @@ llvm::Error reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
     plan.run(2 * kDoubleBuffer * inTile + kBf16TileBytes +
                  2 * kDoubleBuffer * outTile + 2 * t.rows * share * inTile,
              &result);
-  } else if (int64_t slices = splitSlices(t, math, cur.layout);
+  } else if (int64_t slices = splitSlices(t, math, cur.layout, plan.outLayout);
              slices >= 2) {
     DataType partial = partialType(math, in);
     uint64_t p = tileOf(partial);
@@ -349,7 +385,8 @@ bool reduceW(Plan &plan, Tensor &cur, Math math, DataType out) {
 /// a sum of bf16 / f32, else the input's), then its column: 2 intermediate
 /// pages, a scaler and 2 output pages. The scaler is the intermediate
 /// format's (scalerTile) into an interleaved output or after the sharded W
-/// program, the input's after an interleaved W program into shards
+/// program, the input's after an interleaved W program into width shards or
+/// one core's height shard
 /// (measured on both devices where the column is the larger program: bf16
 /// sums of 64x64 and 62x64 into DRAM 16384 B, from 32x64 height shards into
 /// 32x32 ones 16384 B, from DRAM into a 32x32 height shard 14336 B, as
@@ -374,8 +411,19 @@ llvm::Error reduceHW(Plan &plan, Tensor &cur, Math math, DataType out) {
   std::vector<int64_t> outShape = cur.shape;
   outShape[outShape.size() - 2] = 1;
   Tensor result = plan.reduced(outShape, out);
-  uint64_t scaler = scalerTile(
-      shardedW || !plan.outLayout.isSharded() ? im : in);
+  // The column's scaler is the input's after an interleaved W program into
+  // width shards or one core's height shard, else the intermediate's
+  // (measured on both devices, bf16 sums of 64x64 to 1017x32: 14336 B into
+  // 1x1 / 1x2 width and 1x1 height shards, 16384 B into 2x1 height and 1x1
+  // to 2x2 block shards).
+  LayoutAttr o = plan.outLayout;
+  int64_t outCores = o.isSharded() ? o.getGrid()[0] * o.getGrid()[1] : 0;
+  bool inputScaler =
+      !shardedW &&
+      (o.getMemoryLayout() == TensorMemoryLayout::WidthSharded ||
+       (o.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
+        outCores == 1));
+  uint64_t scaler = scalerTile(inputScaler ? in : im);
   plan.run(kDoubleBuffer * imTile + scaler + kDoubleBuffer * tileOf(out),
            &result);
   plan.release(cur);
@@ -432,18 +480,19 @@ void reduceNC(Plan &plan, Tensor &cur, int64_t dim, DataType out) {
   cur = result;
 }
 
-/// ttnn's dense row-major W or H program (reduce_op_multi_core_{w,h}_rm):
-/// CBs in the input's format of 2 x min(Wt, 8) (W; H: 2) input tiles, three
-/// single tiles, max(2, min(n, 8)) tiles for n = Wt (W) or Ht (H), and 2
-/// output tiles (measured on both devices, bf16 and f32).
-uint64_t denseRowMajorBuffers(llvm::ArrayRef<int64_t> shape, bool overW,
-                              DataType type) {
+/// ttnn's dense row-major W or H program (reduce_op_multi_core_{w,h}_rm)
+/// reducing n tiles (Wt for W, Ht for H) from `in` into `out`: 2 x min(n, 8)
+/// (W; H: 2) input tiles, two single tiles and max(2, min(n, 8)) tiles in the
+/// input's format, a single tile and 2 output tiles in the output's
+/// (measured on both devices, bf16 and f32; in == out but for the split H
+/// program's stages).
+uint64_t denseRowMajorBuffers(int64_t n, bool overW, DataType in,
+                              DataType out) {
   constexpr int64_t kChunkTiles = 8;
-  Tiles t = tilesOf(shape);
-  int64_t chunk = std::min(overW ? t.cols : t.rows, kChunkTiles);
+  int64_t chunk = std::min(n, kChunkTiles);
   int64_t input = overW ? kDoubleBuffer * chunk : kDoubleBuffer;
-  int64_t tiles = input + 3 + std::max(kDoubleBuffer, chunk) + kDoubleBuffer;
-  return tiles * tileOf(type);
+  int64_t inTiles = input + 2 + std::max(kDoubleBuffer, chunk);
+  return inTiles * tileOf(in) + (1 + kDoubleBuffer) * tileOf(out);
 }
 
 /// fast_reduce_nc's result keeps the tile padding of the last two
@@ -490,7 +539,8 @@ llvm::Error transposeToH(llvm::StringRef name, Plan &plan, Tensor &cur,
     source = {cur.shape, cur.layout.withDataType(DataType::BFloat16), true};
   Tensor moved = plan.temporary(outShape, source.layout.getDataType());
   auto program = permuteConstraints(name, source.shape, source.layout, perm,
-                                    moved.layout, nullptr);
+                                    moved.layout, nullptr, std::nullopt,
+                                    /*idleCoresAllowed=*/true);
   if (!program)
     return program.takeError();
   if (blockFloat)
@@ -508,30 +558,77 @@ llvm::Error transposeToH(llvm::StringRef name, Plan &plan, Tensor &cur,
   return llvm::Error::success();
 }
 
+/// An outer dimension: moved to H, H-reduced, moved back (reduce_nd_loop).
+llvm::Error reduceOuter(llvm::StringRef name, Plan &plan, Tensor &cur,
+                        int64_t dim, Math math, DataType out) {
+  if (llvm::Error err = transposeToH(name, plan, cur, dim))
+    return err;
+  if (llvm::Error err = reduceH(plan, cur, math, out))
+    return err;
+  return transposeToH(name, plan, cur, dim);
+}
+
 /// The final reshape to the result's shape: a view, or ttnn's reshape
 /// program (its model, DataOps.cpp); bfp8_b is typecast to bf16 (placed like
 /// the result, live until the op returns), reshaped in bf16, fill-padded
 /// when the result has tile padding and typecast back (measured).
 llvm::Error reshapeTo(Plan &plan, Tensor &cur, llvm::ArrayRef<int64_t> shape,
                       LayoutAttr layout) {
-  if (shape.empty() || llvm::ArrayRef<int64_t>(cur.shape) == shape)
+  if (llvm::ArrayRef<int64_t>(cur.shape) == shape)
     return llvm::Error::success();
   if (layout.isSharded()) {
-    // A view keeps the shards when the padded 2-D view is the same.
+    // A view keeps the shards when the padded 2-D view is the same (a
+    // scalar: the reduced dimensions are all 1).
     Geometry from = geometry(cur.shape), to = geometry(shape);
     auto rows = [](llvm::ArrayRef<int64_t> s) {
       return s.size() >= 2 ? s[s.size() - 2] : 1;
     };
-    bool view = cur.shape.back() == shape.back() &&
-                from.heightTiles == to.heightTiles &&
-                (rows(cur.shape) == rows(shape) ||
-                 (rows(cur.shape) % kTileDim == 0 &&
-                  rows(shape) % kTileDim == 0));
-    if (view)
-      return llvm::Error::success();
-    return notSupportedError("the reshape of a sharded result to its shape "
-                             "is not modelled");
+    bool view = shape.empty() ||
+                (cur.shape.back() == shape.back() &&
+                 from.heightTiles == to.heightTiles &&
+                 (rows(cur.shape) == rows(shape) ||
+                  (rows(cur.shape) % kTileDim == 0 &&
+                   rows(shape) % kTileDim == 0)));
+    if (!view) {
+      // ttnn's reshape program (its model; bfp8_b through interleaved
+      // bf16) without a memory config: the result's own, whose shards it
+      // derives for the new shape (reshapeShards; measured on both devices:
+      // W results of 2-D and 3-D tensors into height, width and block
+      // shards, H results of 3-D ones, bf16, f32 and bfp8_b).
+      LayoutAttr target = reshapeShards(shape, cur.layout,
+                                        /*explicitConfig=*/false);
+      auto programs = reshapeOwnResult(cur.shape, cur.layout, shape, target);
+      if (!programs)
+        return programs.takeError();
+      if (*programs) {
+        plan.steps.append((*programs)->begin(), (*programs)->end());
+        plan.release(cur);
+        cur = {std::vector<int64_t>(shape.begin(), shape.end()), target,
+               true};
+        plan.outLayout = target;
+      }
+    }
+    // A rank-0 or rank-1 result is then viewed without its tile padding,
+    // which ttnn allows only in shards spanning the padded last dimension
+    // (tensor_ops.cpp:380, TT_FATAL; measured on both devices: 959 columns
+    // in width or block shards of 480, W results of 100 in width shards of
+    // 64 and 408 in 224, block shards of 13 tiles span 408, of 4 on a 1x2
+    // grid do not; a scalar after a transpose into 32x64 block shards).
+    int64_t last = shape.empty() ? 1 : shape.back();
+    int64_t padded = ceilDiv(cur.shape.back(), kTileDim) * kTileDim;
+    if (shape.size() <= 1 && last != padded &&
+        cur.layout.getShard()[1] != padded)
+      return backendError("ttnn views the reduced " +
+                          (shape.empty() ? std::string("scalar")
+                                         : describeShape(shape)) +
+                          " result in " + describe(cur.layout) +
+                          " without its tile padding, which needs shards "
+                          "spanning " +
+                          llvm::Twine(padded) + " columns (TT_FATAL)");
+    return llvm::Error::success();
   }
+  if (shape.empty())
+    return llvm::Error::success();
   DataType type = cur.layout.getDataType();
   bool blockFloat = type == DataType::BFloat8B;
   Tensor source = cur;
@@ -566,16 +663,19 @@ llvm::Error reshapeTo(Plan &plan, Tensor &cur, llvm::ArrayRef<int64_t> shape,
   return llvm::Error::success();
 }
 
-/// The routes by which a reduction writes a sharded output.
+/// The routes of a reduction (planReduction), by the programs it runs.
 enum class Route {
   FastNC,     // fast_reduce_nc over outer dimensions did it all
   OneProgram, // one W or H program (not the split H program)
   HW,         // one HW ReduceDeviceOperation (W, then its column)
+  Negating,   // a bfp8_b min over H and W or more (negating programs)
   Programs,   // anything else: several programs, or the split H program
+  DenseRowMajor, // ttnn's dense row-major W or H program (one or split)
 };
 
-/// Data types as table bits.
+/// Data types and output kinds as table bits.
 enum TypeBits : unsigned { kBf16 = 1, kF32 = 2, kBfp8 = 4, kAllTypes = 7 };
+enum OutputBits : unsigned { kInterleavedOut = 1, kShardedOut = 2 };
 unsigned typeBit(DataType type) {
   switch (type) {
   case DataType::Float32:
@@ -587,45 +687,74 @@ unsigned typeBit(DataType type) {
   }
 }
 
-/// One measured branch of a sharded reduction output (ttnn 0.81.1, both
-/// mock devices): the conditions it was measured on; a case outside every
-/// row of its route is not_implemented, naming the first condition missed.
-struct ShardedBranch {
+/// One measured branch of a reduction (ttnn 0.81.1, both mock devices): the
+/// conditions it was measured on; a case outside every row of its route and
+/// output kind is not_implemented, naming the first condition missed.
+struct Branch {
   Route route;
+  unsigned outputs; // output kinds measured
   const char *what;
   unsigned types;          // data types measured
   unsigned unalignedTypes; // ... on inputs with tile padding
   unsigned shardedInTypes; // ... from a sharded input
   bool batchOne;           // a 2-D (batch 1) input only
+  bool afterFastNC;        // measured after fast_reduce_nc
 };
 
-/// The rows, one a route (the shards are the ones ttnn derives for a
-/// ReduceDeviceOperation's result, Plan::reduced; measured on 1x1, 2x2 and
-/// 3x8 grids; every row needs a tiled output of rank >= 2):
+/// The rows (planReduction's programs; sharded outputs in the shards ttnn
+/// derives for a ReduceDeviceOperation's result, Plan::reduced, measured on
+/// 1x1 to 4x4 and 3x8 grids, tiled outputs of rank >= 2).
+/// Interleaved outputs (the calibration's 92 cases and the random draws,
+/// every data type, padded or not, from DRAM, L1 and shards): every tiled
+/// route, the bfp8_b min's negating programs (reduceH: column shares up to
+/// 6), and the dense row-major programs on bf16 / f32 from interleaved
+/// row-major inputs (row-major shards are tilized first).
+/// Sharded outputs:
 /// - fast_reduce_nc alone: bf16 on whole tiles (a padded or bfp8_b one
 ///   slices or typecasts its result, not measured into shards);
 /// - one W or H program: bf16, f32 and bfp8_b, with or without tile padding
 ///   (bfp8_b sum, mean, max and min of 32x232 to 3x70x250 over H or W into
 ///   height, width and block shards, from interleaved and sharded inputs);
-/// - one HW operation of a batch-1 tensor (its column program's scaler:
-///   reduceHW; rows of 1 to 16 tiles; bf16, f32 and bfp8_b from interleaved
-///   and height, width and block shards);
-/// - several programs: none measured.
-constexpr ShardedBranch kShardedBranches[] = {
-    {Route::FastNC, "fast_reduce_nc alone", kBf16, 0, kBf16, false},
-    {Route::OneProgram, "one W or H program", kAllTypes, kAllTypes, kAllTypes,
-     false},
-    {Route::HW, "one HW operation", kAllTypes, kAllTypes, kAllTypes, true},
+/// - one HW operation (its column program's scaler: reduceHW; rows of 1 to
+///   16 tiles; bf16, f32 and bfp8_b from interleaved and height, width and
+///   block shards; with leading dimensions: 43 probes of 3-D and 4-D
+///   tensors into 1x1 to 3x2 grids, exact);
+/// - several programs, W, H and transposes (each W / H result in its derived
+///   shards, each transpose in the output's as given; 3-D and 4-D tensors
+///   over 2 to 4 dimensions, bf16, f32 and bfp8_b, aligned or not, into
+///   height, width and block shards on 1x1 to 4x4 grids: 160 random probes
+///   a device, exact); after fast_reduce_nc ttnn rejected shards the model
+///   took (shard_grid_fit_error) and wrote other ones: not modelled;
+/// - a bfp8_b min over several dimensions: none (other CBs, reduceH).
+constexpr Branch kBranches[] = {
+    {Route::FastNC, kInterleavedOut, "fast_reduce_nc alone", kBf16 | kBfp8,
+     kBf16 | kBfp8, kBf16 | kBfp8, false, true},
+    {Route::OneProgram, kInterleavedOut | kShardedOut, "one W or H program",
+     kAllTypes, kAllTypes, kAllTypes, false, false},
+    {Route::HW, kInterleavedOut, "one HW operation", kAllTypes, kAllTypes,
+     kAllTypes, false, false},
+    {Route::Negating, kInterleavedOut, "a bfp8_b min over several dimensions",
+     kBfp8, kBfp8, kBfp8, false, false},
+    {Route::Programs, kInterleavedOut, "several programs", kAllTypes,
+     kAllTypes, kAllTypes, false, true},
+    {Route::DenseRowMajor, kInterleavedOut, "the dense row-major program",
+     kBf16 | kF32, kBf16 | kF32, 0, false, false},
+    {Route::FastNC, kShardedOut, "fast_reduce_nc alone", kBf16, 0, kBf16,
+     false, true},
+    {Route::HW, kShardedOut, "one HW operation", kAllTypes, kAllTypes,
+     kAllTypes, false, false},
+    {Route::Programs, kShardedOut, "several programs", kAllTypes, kAllTypes,
+     kAllTypes, false, false},
 };
 
-/// Which sharded outputs the model derives: the row of `route` whose
-/// conditions `cur` (the tensor the route reduces) meets. fast_reduce_nc's
-/// result before a W or H program takes the output's shard spec as it is:
-/// ttnn's TensorSpec rejects it when its shards do not cover that result
-/// (tensor_spec.cpp, shard_grid_fit_error).
-llvm::Error checkShardedOutput(llvm::StringRef name, const Tensor &cur,
-                               LayoutAttr outLayout, bool fastNC, Route route,
-                               bool aligned) {
+/// Which reductions the model derives: the row of `route` and the output's
+/// kind whose conditions `cur` (the tensor the route reduces) meets.
+/// fast_reduce_nc's result before a W or H program takes a sharded output's
+/// shard spec as it is: ttnn's TensorSpec rejects it when its shards do not
+/// cover that result (tensor_spec.cpp, shard_grid_fit_error).
+llvm::Error checkBranch(llvm::StringRef name, const Tensor &cur,
+                        LayoutAttr outLayout, bool fastNC, Route route,
+                        bool aligned) {
   if (fastNC && route != Route::FastNC &&
       !shardGridFits(cur.shape, outLayout))
     return backendError(name + ": fast_reduce_nc's " +
@@ -634,27 +763,34 @@ llvm::Error checkShardedOutput(llvm::StringRef name, const Tensor &cur,
                         "not cover it (ttnn's TensorSpec rejects it): give "
                         "an interleaved output");
   unsigned type = typeBit(cur.layout.getDataType());
+  unsigned output = outLayout.isSharded() ? kShardedOut : kInterleavedOut;
   Tiles t = tilesOf(cur.shape);
-  std::string missed = "several programs";
-  for (const ShardedBranch &row : kShardedBranches) {
+  std::string missed = "this route";
+  for (const Branch &row : kBranches) {
     if (row.route != route)
       continue;
+    missed = row.what;
+    if (!(row.outputs & output))
+      continue;
     if (!(row.types & type))
-      missed = std::string(row.what) + " in this data type";
+      missed += " in this data type";
     else if (!aligned && !(row.unalignedTypes & type))
-      missed = std::string(row.what) + " of an input with tile padding in "
-                                       "this data type";
+      missed += " of an input with tile padding in this data type";
     else if (cur.layout.isSharded() && !(row.shardedInTypes & type))
-      missed = std::string(row.what) + " from a sharded input in this data "
-                                       "type";
+      missed += " from a sharded input in this data type";
     else if (row.batchOne && t.batch != 1)
-      missed = std::string(row.what) + " of an input with leading dimensions";
+      missed += " of an input with leading dimensions";
+    else if (fastNC && !row.afterFastNC)
+      missed += " after fast_reduce_nc";
     else
       return llvm::Error::success();
   }
-  return notSupportedError(name + ": a sharded output of " + missed +
-                           " is not modelled (" + describe(cur.layout) +
-                           " into " + describe(outLayout) + ")");
+  return notSupportedError(name + ": " +
+                           (outLayout.isSharded() ? "a sharded"
+                                                  : "an interleaved") +
+                           " output of " + missed + " is not modelled (" +
+                           describe(cur.layout) + " into " +
+                           describe(outLayout) + ")");
 }
 } // namespace
 
@@ -702,7 +838,8 @@ bool singleReduceOp(int64_t rank, llvm::ArrayRef<int64_t> reduced) {
 llvm::Error checkModelled(llvm::StringRef name, LayoutAttr in,
                           LayoutAttr out) {
   std::string what;
-  if (in.isRowMajor() != out.isRowMajor())
+  if (in.isRowMajor() != out.isRowMajor() &&
+      !(in.isRowMajor() && out.isSharded()))
     what = "a reduction between row-major and tiled layouts";
   else if (out.isRowMajor() && out.isSharded())
     what = "a sharded row-major result";
@@ -758,6 +895,39 @@ llvm::Error checkTransposedShards(llvm::StringRef name,
   return llvm::Error::success();
 }
 
+/// ttnn's dense row-major program over W or H of `cur` into a row-major
+/// temporary placed like the output; tall columns split (H from 16 tile rows
+/// when two slices fit the grid, as the tiled H program's splitSlices): a
+/// program writing f32 row-major partials, one row of the width per slice,
+/// placed like the output, then their dense reduction (measured on both
+/// devices: 16 to 600 tile rows, 16 to 2048 columns, batches of 1 and 3,
+/// bf16 and f32 sums and means, partials of 16 to 130 slices).
+void denseRowMajor(Plan &plan, Tensor &cur, bool overW, DataType type) {
+  std::vector<int64_t> kept = cur.shape;
+  kept[kept.size() - (overW ? 1 : 2)] = 1;
+  Tensor result = plan.temporary(kept, type);
+  Tiles t = tilesOf(cur.shape);
+  int64_t slices =
+      !overW && t.rows >= kDenseSplitFromRows
+          ? std::min(currentDevice().numCores() / (t.batch * t.cols), t.rows)
+          : 1;
+  if (slices >= 2) {
+    Tensor partials{{t.batch * slices, cur.shape.back()},
+                    plan.outLayout.withDataType(DataType::Float32), true};
+    plan.run(denseRowMajorBuffers(t.rows, false, type, DataType::Float32),
+             &partials);
+    plan.run(denseRowMajorBuffers(ceilDiv(slices, kTileDim), false,
+                                  DataType::Float32, type),
+             &result);
+    plan.release(partials);
+  } else {
+    plan.run(denseRowMajorBuffers(overW ? t.cols : t.rows, overW, type, type),
+             &result);
+  }
+  plan.release(cur);
+  cur = result;
+}
+
 llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
                                    llvm::ArrayRef<int64_t> shape,
                                    LayoutAttr inLayout,
@@ -787,9 +957,22 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
     // Row-major: a sum or mean over W or H runs ttnn's dense row-major
     // program; anything else tilizes the input (padded with the neutral
     // value) and returns a tiled result.
-    if (outLayout.isSharded())
-      return notSupportedError(name + ": a sharded row-major reduction is "
-                                      "not modelled");
+    // Into shards ttnn tilizes the input (placed like it) and runs the
+    // tiled programs into them, never the dense ones (measured on both
+    // devices: sums, means, maxes and mins over W, H, HW of 2-D to 4-D bf16
+    // and f32 tensors from DRAM and L1 into height, width and block shards,
+    // whole tiles or not). Over outer dimensions only (a row-major transpose
+    // into the given shards), with fast_reduce_nc (its tilize into them),
+    // from row-major shards or over H and W (one HW operation: 2048 B more
+    // CBs for bf16 sums of 300x64 and 225x16, 4096 B less L1 for a mean of
+    // 64x25): not modelled.
+    bool intoShards = outLayout.isSharded();
+    if (intoShards && (inLayout.isSharded() || fastNC || reduced.back() < h ||
+                       (single && reduced.size() == 2)))
+      return notSupportedError(name + ": a row-major reduction into shards "
+                                      "over H and W or outer dimensions, with "
+                                      "fast_reduce_nc or from row-major "
+                                      "shards is not modelled");
     // Into an interleaved output, the tilized height or block shards then
     // run the tiled W, H or HW programs (measured: sum / mean / max / min of
     // 256x64, 2x128x96 and 2x96x64, bf16 and f32, whole-tile shards, into
@@ -821,21 +1004,24 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
           outLayout.interleavedIn(PageLayout::Tile, outLayout.getBufferType());
       tilized = true;
     }
-    if (!tilized && (math == Math::Sum || math == Math::Mean) &&
-        reduced.size() == 1 && (has(w) || has(h))) {
-      // Tall columns take a split program (row-major partials, then their
-      // reduction: measured at 16 tile rows, not at 12): not modelled.
-      if (has(h) && tilesOf(shape).rows > kDenseSingleMaxRows)
-        return notSupportedError(name + ": the dense row-major H program "
-                                        "over " +
-                                 llvm::Twine(tilesOf(shape).rows) +
-                                 " tile rows (ttnn splits tall columns) is "
-                                 "not modelled");
-      std::vector<int64_t> kept = cur.shape;
-      kept[reduced.front()] = 1;
-      Tensor result = plan.temporary(kept, type);
-      plan.run(denseRowMajorBuffers(cur.shape, has(w), type), &result);
-      cur = result;
+    // A sum or mean over one dimension runs the dense program; over an
+    // outer one between ttnn's row-major transposes of it to H and back
+    // (reduce_nd_loop; measured on both devices: means and f32 sums over
+    // dimension 0 or 1 of 3-D and 4-D tensors, bf16 and f32, DRAM and L1).
+    bool denseSum = (math == Math::Sum || math == Math::Mean) &&
+                    reduced.size() == 1 && !fastNC && !intoShards;
+    if (!tilized && denseSum) {
+      if (llvm::Error err = checkBranch(name, cur, outLayout, false,
+                                        Route::DenseRowMajor, aligned))
+        return err;
+      int64_t d = reduced.front();
+      if (d < h)
+        if (llvm::Error err = transposeToH(name, plan, cur, d))
+          return err;
+      denseRowMajor(plan, cur, d == w, type);
+      if (d < h)
+        if (llvm::Error err = transposeToH(name, plan, cur, d))
+          return err;
       if (llvm::Error err = reshapeTo(plan, cur, outShape, outLayout))
         return err;
       return plan;
@@ -849,15 +1035,45 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
                                       "dimensions (ttnn's dense row-major "
                                       "programs between permutes) is not "
                                       "modelled");
-    // ttnn transposes an outer dimension to H before its first reduction
-    // (generic_reductions.cpp, reduce_nd_loop): of a row-major tensor, a
-    // row-major permute (measured), which is not modelled.
-    if (!tilized && !fastNC && reduced.back() < h)
-      return notSupportedError(name + ": a row-major " +
-                               describeShape(shape) +
-                               " input whose last reduced dimension is an "
-                               "outer one (ttnn's row-major permute first) "
-                               "is not modelled");
+    // A max or min over outer dimensions only: ttnn's row-major transpose of
+    // the last to H, the tilize of that (placed like it), the tiled H
+    // program, the transpose back, then the other dimensions tiled
+    // (reduce_nd_loop; the transposed row-major tensor lives until the H
+    // program ends; measured on both devices).
+    if (!tilized && !fastNC && reduced.back() < h) {
+      int64_t d = reduced.back();
+      if (llvm::Error err = transposeToH(name, plan, cur, d))
+        return err;
+      LayoutAttr tiledLayout = cur.layout.interleavedIn(
+          PageLayout::Tile, cur.layout.getBufferType());
+      std::optional<uint64_t> tilize =
+          conversionCBBytes(cur.shape, cur.layout, tiledLayout);
+      if (!tilize)
+        return notSupportedError(name + ": tilizing " +
+                                 describeShape(cur.shape) +
+                                 " runs one of ttnn's block programs, which "
+                                 "are not modelled");
+      Tensor moved = cur;
+      Tensor tiled{cur.shape, tiledLayout, true};
+      plan.run(*tilize, &tiled);
+      cur = tiled;
+      plan.outLayout = outLayout =
+          outLayout.interleavedIn(PageLayout::Tile, outLayout.getBufferType());
+      if (llvm::Error err =
+              checkBranch(name, cur, outLayout, false, Route::Programs, true))
+        return err;
+      if (llvm::Error err = reduceH(plan, cur, math, type))
+        return err;
+      plan.release(moved);
+      if (llvm::Error err = transposeToH(name, plan, cur, d))
+        return err;
+      for (int64_t o : llvm::reverse(llvm::ArrayRef(reduced).drop_back()))
+        if (llvm::Error err = reduceOuter(name, plan, cur, o, math, type))
+          return err;
+      if (llvm::Error err = reshapeTo(plan, cur, outShape, outLayout))
+        return err;
+      return plan;
+    }
     // fast_reduce_nc's tilize writes where the result goes
     // (non_height_width_reduce); the reduce programs' where the input is
     // (measured).
@@ -875,8 +1091,9 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
       Tensor tiled{cur.shape, tiledIn, true};
       plan.run(*tilize, &tiled);
       cur = tiled;
-      plan.outLayout = outLayout = outLayout.interleavedIn(
-          PageLayout::Tile, outLayout.getBufferType());
+      if (!intoShards) // a sharded output is already a tiled one
+        plan.outLayout = outLayout = outLayout.interleavedIn(
+            PageLayout::Tile, outLayout.getBufferType());
       tilized = true;
     }
   }
@@ -929,21 +1146,27 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
     if (llvm::Error err = checkTransposedShards(name, cur.shape, reduced,
                                                 outLayout))
       return err;
-  if (outLayout.isSharded()) {
+  {
     bool split =
-        has(h) && splitSlices(tilesOf(cur.shape), math, cur.layout) > 1;
+        has(h) &&
+        splitSlices(tilesOf(cur.shape), math, cur.layout, outLayout) > 1;
     Route route = Route::Programs;
     if (reduced.empty())
       route = Route::FastNC;
-    else if (fastNC) // then a W or H program: not measured
+    else if (fastNC) // then a W or H program
       route = Route::Programs;
     else if (single && reduced.size() == 1 && !split)
       route = Route::OneProgram;
-    else if (single && reduced.size() == 2 && has(w) && has(h) &&
-             !negatesBlockFloat(math, type))
+    else if (single && reduced.size() == 2 && has(w) && has(h))
       route = Route::HW;
+    // A bfp8_b min's negating programs into shards took other CBs than
+    // derived past one W or H program (256x192 over H and W: 21632 B,
+    // 3x64x32 over every dimension: 12928 B): not modelled.
+    if (negatesBlockFloat(math, type) &&
+        (route == Route::HW || route == Route::Programs))
+      route = Route::Negating;
     if (llvm::Error err =
-            checkShardedOutput(name, cur, outLayout, fastNC, route, aligned))
+            checkBranch(name, cur, outLayout, fastNC, route, aligned))
       return err;
   }
   if (reduced.empty()) {
@@ -966,13 +1189,9 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
       } else if (d == h) {
         if (llvm::Error err = reduceH(plan, cur, math, stepType))
           return err;
-      } else {
-        if (llvm::Error err = transposeToH(name, plan, cur, d))
-          return err;
-        if (llvm::Error err = reduceH(plan, cur, math, stepType))
-          return err;
-        if (llvm::Error err = transposeToH(name, plan, cur, d))
-          return err;
+      } else if (llvm::Error err =
+                     reduceOuter(name, plan, cur, d, math, stepType)) {
+        return err;
       }
     }
   }
@@ -1044,12 +1263,21 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
                           (outputLayout.getShard()[0] % kTileDim == 0 &&
                            outputLayout.getShard()[1] % kTileDim == 0);
   if (inputLayout.isRowMajor() && !inputLayout.isSharded() &&
-      outputLayout.isRowMajor() && !alignedOutShards && innerReduced &&
-      inputShape.size() >= 2 && !singleReduceOp(inputShape.size(), reduced))
+      !alignedOutShards && innerReduced && inputShape.size() >= 2 &&
+      !singleReduceOp(inputShape.size(), reduced))
     return backendError(name + ": a row-major reduction over several "
                                "programs places its tiled temporaries in " +
                         describe(outputLayout) + ", whose shards are not "
                         "whole tiles (ttnn's TensorSpec rejects them)");
+  // ttnn's memory config has no page layout: a row-major input reduced into
+  // shards is tilized and reduced as a tiled one into them, whatever the
+  // output's type says (planReduction).
+  if (inputLayout.isRowMajor() && outputLayout.isSharded())
+    outputLayout = LayoutAttr::get(
+        outputLayout.getContext(), PageLayout::Tile,
+        outputLayout.getBufferType(), outputLayout.getMemoryLayout(),
+        outputLayout.getDataType(), outputLayout.getGrid(),
+        outputLayout.getShard());
   if (llvm::Error err = checkModelled(name, inputLayout, outputLayout))
     return err;
   // One ReduceDeviceOperation writes a sharded output in the shards it
@@ -1064,12 +1292,22 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
       resultShape[d] = 1;
     resultLayout = reduceShards(resultShape, outputLayout);
   }
+  auto planAndFinish = [&]() -> llvm::Expected<OpConstraints> {
+    auto plan = planReduction(name, mathOf<OpTy>(), inputShape, inputLayout,
+                              reduced, *outShape, resultLayout);
+    if (!plan)
+      return plan.takeError();
+    // A tilized row-major input gives a tiled result (plan->outLayout).
+    return finishPrograms(name, plan->steps, *outShape, plan->outLayout,
+                          initialState);
+  };
   // ttnn accepts output shards that leave cores of their grid idle too
   // (measured: 11 height shards on a 5x3 grid).
   // Over several programs the given shards are checked against neither
   // result alone: ttnn ran a sum of 1x704x304 over every dimension into
   // 96x320 height shards on a 2x4 grid (both devices), which do not shard the
-  // scalar result; such outputs are not modelled.
+  // scalar result. Only fast_reduce_nc's result and the transposes take
+  // them as given.
   if (llvm::Error err = checkLayout(name, "output", resultShape, resultLayout,
                                     /*rowMajorAllowed=*/true,
                                     /*indicesAllowed=*/false,
@@ -1083,10 +1321,9 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
     bool fastNC = std::is_same_v<OpTy, SumOp> &&
                   (inputLayout.getDataType() == DataType::BFloat16 ||
                    inputLayout.getDataType() == DataType::BFloat8B);
+    // Without fast_reduce_nc: planned as any (kBranches).
     if (!fastNC && !inputLayout.isRowMajor())
-      if (llvm::Error moved = checkTransposedShards(name, inputShape, reduced,
-                                                    outputLayout))
-        return moved;
+      return planAndFinish();
     return notSupportedError(name + ": the output shards " +
                              describe(outputLayout) + " do not hold the " +
                              (resultShape.empty()
@@ -1095,50 +1332,7 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
                              " result of a reduction over several programs; "
                              "what ttnn writes then is not modelled");
   }
-  // ttnn views the kernel's padded result as the output shape; a rank-1
-  // view pads the last dimension no more, which a sharded tensor allows
-  // only when its shard spans the result's padded width (tensor_ops.cpp:380,
-  // TT_FATAL; measured on both devices: mean / sum / max of 76x959 over dim
-  // 0 into 32x480 width or block shards; 32x960 shards and 1024 columns
-  // run). A view to rank >= 2 keeps the padded last dimension (ttnn ran a
-  // sum of 3x32x65 over dim -2 into 32x64 width shards, fresh draw seed
-  // 421670262: planned as any reshape). A kept-dimension result is the
-  // output's shape: no view (measured on both devices: sums, means, mins
-  // and maxes of 2-D to 4-D tensors over H into width and block shards
-  // narrower than their padded width, bf16, f32 and bfp8_b; first seen on
-  // fresh draw seed 917250843).
-  int64_t last = outShape->empty() ? 1 : outShape->back();
-  int64_t paddedLast = ceilDiv(last, kTileDim) * kTileDim;
-  if (!keepDim && outShape->size() == 1 && resultLayout.isSharded() &&
-      last % kTileDim != 0 &&
-      resultLayout.getMemoryLayout() != TensorMemoryLayout::HeightSharded &&
-      resultLayout.getShard()[1] != paddedLast) {
-    // Measured where the result keeps the input's last dimension (H and
-    // outer reductions). A W reduction's result viewed to its rank-dropped
-    // shape changes the last dimension from 1: ttnn ran mean of 408x480 and
-    // max of 931x640 over dim -1 into block shards and failed width shards
-    // (fresh draw seeds 343706852 and 818428023, both devices): not
-    // modelled.
-    if (llvm::is_contained(reduced, int64_t(inputShape.size()) - 1))
-      return notSupportedError(
-          name + ": a W reduction's result viewed as " +
-          describeShape(*outShape) + " in " + describe(resultLayout) +
-          " (ttnn's view from a last dimension of 1) is not modelled");
-    return backendError(name + ": the result's " + llvm::Twine(last) +
-                        " columns are padded to " +
-                        llvm::Twine(paddedLast) +
-                        ", which its shards of " +
-                        llvm::Twine(resultLayout.getShard()[1]) +
-                        " columns do not span (ttnn's view of the result "
-                        "fails)");
-  }
-  auto plan = planReduction(name, mathOf<OpTy>(), inputShape, inputLayout,
-                            reduced, *outShape, resultLayout);
-  if (!plan)
-    return plan.takeError();
-  // A tilized row-major input gives a tiled result (plan->outLayout).
-  return finishPrograms(name, plan->steps, *outShape, plan->outLayout,
-                        initialState);
+  return planAndFinish();
 }
 
 template <typename OpTy>

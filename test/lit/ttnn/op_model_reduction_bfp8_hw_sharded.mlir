@@ -26,7 +26,7 @@ func.func @max_height_shard(%x: tensor<802x422xbf16, #dram>) {
 
 // CHECK-LABEL: op constraints of @min_negating
 func.func @min_negating(%x: tensor<256x192xbf16, #l1>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.min: not_implemented: {{.*}}a sharded output of several programs is not modelled
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.min: not_implemented: {{.*}}a sharded output of a bfp8_b min over several dimensions is not modelled
   %0 = ttnn.min %x {dim_arg = array<i64: 0, 1>} : tensor<256x192xbf16, #l1> -> tensor<bf16, #ws>
   return
 }

@@ -4,7 +4,8 @@
 // to H into the output's memory config as it is: ttnn 0.81.1 rejects shards that do not cover the
 // transposed tensor (tensor_spec.cpp:173 shard_grid_fit_error; measured on both mock devices, 10
 // cases, first seen on fresh draw seeds 622523809, 630771013, 248470144, 595679230, 103797073).
-// Shards that cover it: several programs into shards, not modelled.
+// Shards that cover it: planned (the transposes back from 8 height shards of one 64x64 result
+// leave cores idle; measured).
 
 #dram = #ttnn.layout<dram, interleaved, bf16>
 #hs = #ttnn.layout<l1, height_sharded, bf16, grid = 4x1, shard = 64x64>
@@ -17,7 +18,7 @@ func.func @outer_into_shards(%a: tensor<2x64x64xbf16, #dram>, %b: tensor<3x64x96
   %0 = ttnn.max %a {dim_arg = array<i64: 0>, keep_dim = true} : tensor<2x64x64xbf16, #dram> -> tensor<1x64x64xbf16, #hs>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.min: backend_error: {{.*}}do not cover the 64x3x96 result
   %1 = ttnn.min %b {dim_arg = array<i64: 0>, keep_dim = true} : tensor<3x64x96xbf16, #dram> -> tensor<1x64x96xbf16, #bs>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max: not_implemented: {{.*}}a sharded output of several programs
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max: success cb=10240 l1=65536 total=75776 out=32768
   %2 = ttnn.max %a {dim_arg = array<i64: 0>, keep_dim = true} : tensor<2x64x64xbf16, #dram> -> tensor<1x64x64xbf16, #hs_fit>
   return
 }

@@ -3,8 +3,8 @@
 // A row-major reduction over several programs places its tiled temporaries in the output's memory
 // config as it is: row-major output shards that are not whole tiles fail (ttnn 0.81.1,
 // tensor_layout.cpp:171 shard_align_error; both mock devices; fresh draw seeds 137711785,
-// 930433906, 863366874). One ReduceDeviceOperation derives its own shards and runs (not modelled
-// into row-major shards), as do several programs into whole-tile shards.
+// 930433906, 863366874). Several programs into whole-tile shards run (the input tilized, a tiled
+// result); one HW operation derives its own shards and runs (not modelled from row-major inputs).
 
 #rm = #ttnn.layout<row_major, dram, interleaved, bf16>
 #hs1 = #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 1x1, shard = 1x1>
@@ -21,8 +21,8 @@ func.func @row_major_shards(%a: tensor<2x64x64xbf16, #rm>, %b: tensor<3x40x50xbf
   %1 = ttnn.sum %a : tensor<2x64x64xbf16, #rm> -> tensor<bf16, #ws16>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max: backend_error
   %2 = ttnn.max %b {dim_arg = array<i64: 0, 1>} : tensor<3x40x50xbf16, #rm> -> tensor<50xbf16, #hs8>
-  // Whole tiles: ttnn ran it (cb=10240 l1=12288 total=22528 out=4096).
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max: not_implemented
+  // Whole tiles: ttnn ran it.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.max: success cb=10240 l1=12288 total=22528 out=4096
   %3 = ttnn.max %c {dim_arg = array<i64: 0, 1>} : tensor<3x40x64xbf16, #rm> -> tensor<64xbf16, #hs32>
   // One HW operation: ttnn ran it (cb=10240 l1=6144 total=16384 out=2048).
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.mean: not_implemented
