@@ -1855,6 +1855,14 @@ constexpr RowPathShardBranch kRowPathShardBranches[] = {
     // height shards of 64x416: shard_grid_fit_error, fresh draw seed
     // 163124319); one of 544x695 f32 [0:544, 128:320:3] into one 544x64
     // width shard, rows held, ran (seed 158509197).
+    // In block shards ttnn derives the untilized input's shards and runs
+    // some (412x256 [224:412:3] into 2x8 of 32x32: fresh draw seed
+    // 116907905, slice #24): not derived.
+    {RowPathShardBranch::NotModelled,
+     "a stepped slice into block shards of rows the grid cannot hold",
+     [](const RowPathShards &f) {
+       return f.stepped && f.overflow && f.rowsOverflow && f.blockSharded;
+     }},
     {RowPathShardBranch::Reject, "a stepped slice of rows the grid cannot hold",
      [](const RowPathShards &f) {
        return f.stepped && f.overflow && f.rowsOverflow;
