@@ -138,8 +138,10 @@ def test_failures_are_cached_as_errors_but_not_supported_is_not():
     assert constraint_stats() == opmodel.CacheStats(hits=1, misses=1, entries=1)
 
     opmodel.clear_caches()
-    # A row-major rank-3 softmax over dimension 1: ttnn tilizes it first (not modelled).
-    row_major = "tensor<3x64x64xbf16, #ttnn.layout<row_major, l1, interleaved, bf16>>"
+    # A row-major sharded rank-3 softmax over dimension 1: ttnn tilizes it first (the tilize of a
+    # sharded input there is not modelled).
+    row_major = ("tensor<3x64x64xbf16, #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 2x1,"
+                 " shard = 96x64>>")
     _, unsupported = single_op(
         f"%r = ttnn.softmax %a0 {{dimension = 1 : si32}} : {row_major} -> {row_major}",
         [row_major],
