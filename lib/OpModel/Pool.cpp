@@ -191,11 +191,22 @@ llvm::Expected<PoolAnalysis> analyse(llvm::ArrayRef<int64_t> inputShape,
   // ttnn 0.81.1 slices a large input through DRAM, its result then in DRAM
   // (measured: 1x112x112x24 and 2x85x85x64 tiled, width sharded), by an L1
   // estimate that is not derived: inputs of more sticks than the largest
-  // measured in one pass (width sharded: 10000 tiled, 12544 row-major;
-  // height or block sharded: 12544 tiled, 12800 row-major) are not modelled.
-  bool width = scheme == TensorMemoryLayout::WidthSharded;
-  int64_t onePassSticks = width ? (tiled ? 10000 : 12544)
-                                : (tiled ? 12544 : 12800);
+  // measured in one pass are not modelled. Width sharded: 10000 tiled, 12544
+  // row-major; height sharded: 4x112x112x64 and 1x224x224x64 tiled, 1x320x
+  // 320x16 row-major; block sharded: 1x224x224x64 tiled, 2x112x112x128
+  // row-major (both devices, 15 probes from 16384 sticks up, all exact).
+  int64_t onePassSticks = 0;
+  switch (scheme) {
+  case TensorMemoryLayout::WidthSharded:
+    onePassSticks = tiled ? 10000 : 12544;
+    break;
+  case TensorMemoryLayout::HeightSharded:
+    onePassSticks = tiled ? 50176 : 102400;
+    break;
+  default:
+    onePassSticks = tiled ? 50176 : 25088;
+    break;
+  }
   if (w->inSticks() > onePassSticks)
     return notSupportedError(
         name + ": an input of " + llvm::Twine(w->inSticks()) +
