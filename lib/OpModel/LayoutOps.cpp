@@ -518,6 +518,16 @@ Conversion streamed(uint64_t dataflowBytes, llvm::ArrayRef<int64_t> shape,
 llvm::Expected<Conversion> unpaddingShards(llvm::ArrayRef<int64_t> shape,
                                            LayoutAttr in, LayoutAttr out) {
   llvm::StringRef name = ToLayoutOp::getOperationName();
+  // Into shards of another memory layout but block: TT_FATAL (same_type ||
+  // cross_to_block, untilize_with_unpadding_device_operation.cpp:299, or the
+  // derived output's shard alignment before it; measured on both devices:
+  // width into height, height into width, block into height shards).
+  if (out.isSharded() && out.getMemoryLayout() != in.getMemoryLayout() &&
+      out.getMemoryLayout() != TensorMemoryLayout::BlockSharded)
+    return backendError(name + ": ttnn 0.81.1 untilizes " + describe(in) +
+                        " with unpadding into the same memory layout or "
+                        "block shards only, not " + describe(out) +
+                        " (TT_FATAL)");
   if (out.isSharded())
     return notSupportedError(name + ": untilizing shards of " +
                              describeShape(shape) + " (not a tile multiple) "
