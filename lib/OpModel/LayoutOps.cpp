@@ -936,19 +936,14 @@ planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
   plan.output = std::move(output);
   std::optional<int> joinedDim = joinedShardDim(scheme, axis, rank);
   if (!joinedDim) {
-    // Not joinable: into shards ttnn TT_FATALs (height shards along the
-    // height into height shards on their grid not measured; another scheme
-    // fails the first check, measured: fresh draw seed 654153663 concat
-    // #21); else each input is copied interleaved into the output's buffer,
-    // then the interleaved program runs.
-    if (outputLayout.isSharded()) {
-      if (scheme == TensorMemoryLayout::HeightSharded && axis == rank - 2 &&
-          outputLayout.getMemoryLayout() == scheme &&
-          outputLayout.getGrid() == first.getGrid())
-        return unsupported("a concat along the height into " +
-                           describe(outputLayout));
+    // Not joinable: into shards ttnn TT_FATALs (measured: fresh draw seed
+    // 654153663 concat #21, another scheme; height shards along the height
+    // into height shards on their grid, bf16 and f32, concat_device_
+    // operation.cpp:220, fresh draw seed 116907905 concat #4); else each
+    // input is copied interleaved into the output's buffer, then the
+    // interleaved program runs.
+    if (outputLayout.isSharded())
       return checkShardedConcatOutput(first, axis, rank, outputLayout);
-    }
     for (auto [shape, layout] : llvm::zip(inputShapes, inputs))
       plan.intermediateL1 += l1BytesPerBank(
           shape, layout.interleavedIn(PageLayout::Tile,

@@ -128,3 +128,17 @@ func.func @height_into_other_scheme(%a: tensor<256x64xbf16, #ttnn.layout<l1, hei
   %0 = ttnn.concat %a, %a {dim = 0 : si32} : tensor<256x64xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 4x1, shard = 64x64>>, tensor<256x64xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 4x1, shard = 64x64>> -> tensor<512x64xbf16, #ttnn.layout<l1, block_sharded, bf16, grid = 2x2, shard = 256x32>>
   return
 }
+
+// Height shards along the height into height shards on their grid: TT_FATAL
+// (concat_device_operation.cpp:220; measured on both mock devices, bf16 and
+// f32: fresh draw seed 116907905 concat #4).
+#hs_two = #ttnn.layout<l1, height_sharded, f32, grid = 1x2, shard = 64x128>
+#hs_two_out = #ttnn.layout<l1, height_sharded, f32, grid = 1x2, shard = 256x128>
+// CHECK-LABEL: op constraints of @height_into_height_shards
+// BH-LABEL: op constraints of @height_into_height_shards
+func.func @height_into_height_shards(%a: tensor<96x128xf32, #hs_two>) {
+  // CHECK: :[[@LINE+2]]:{{.*}} ttnn.concat: backend_error: {{.*}}inputs concatenated along dimension 0 into shards (ttnn 0.81.1: TT_FATAL
+  // BH: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: {{.*}}inputs concatenated along dimension 0 into shards (ttnn 0.81.1: TT_FATAL
+  %0 = ttnn.concat %a, %a, %a, %a {dim = 0 : si32} : tensor<96x128xf32, #hs_two>, tensor<96x128xf32, #hs_two>, tensor<96x128xf32, #hs_two>, tensor<96x128xf32, #hs_two> -> tensor<384x128xf32, #hs_two_out>
+  return
+}
