@@ -104,6 +104,49 @@ std::string describe(LayoutAttr layout) {
   return s;
 }
 
+/// The 2-D view shards cut: a row-major tensor's rows and last dimension as
+/// they are, a tiled one's tile-padded height and width.
+static std::pair<int64_t, int64_t> shardedView(llvm::ArrayRef<int64_t> shape,
+                                               LayoutAttr layout) {
+  if (layout.isRowMajor()) {
+    int64_t height = 1;
+    for (int64_t dim : shape.drop_back(shape.empty() ? 0 : 1))
+      height *= dim;
+    return {height, shape.empty() ? 1 : shape.back()};
+  }
+  Geometry g = geometry(shape);
+  return {g.heightTiles * kTileDim, g.widthTiles * kTileDim};
+}
+
+/// Whether `layout`'s shards cover `shape` on its grid, and whether they
+/// would on fewer cores (some of the grid's idle).
+static std::pair<bool, bool> shardFit(llvm::ArrayRef<int64_t> shape,
+                                      LayoutAttr layout) {
+  auto [height, width] = shardedView(shape, layout);
+  llvm::ArrayRef<int64_t> grid = layout.getGrid();
+  llvm::ArrayRef<int64_t> shard = layout.getShard();
+  int64_t cores = grid[0] * grid[1];
+  switch (layout.getMemoryLayout()) {
+  case TensorMemoryLayout::HeightSharded:
+    return {shard[1] == width && shard[0] * cores >= height,
+            shard[0] * (cores - 1) >= height};
+  case TensorMemoryLayout::WidthSharded:
+    return {shard[0] == height && shard[1] * cores >= width,
+            shard[1] * (cores - 1) >= width};
+  case TensorMemoryLayout::BlockSharded:
+    return {shard[0] * grid[0] >= height && shard[1] * grid[1] >= width,
+            shard[0] * (grid[0] - 1) >= height ||
+                shard[1] * (grid[1] - 1) >= width};
+  case TensorMemoryLayout::Interleaved:
+    break;
+  }
+  return {false, false};
+}
+
+bool leavesCoresIdle(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  return layout.isSharded() && shardFit(shape, layout).second;
+}
+
 llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
                         llvm::ArrayRef<int64_t> shape, LayoutAttr layout,
                         bool rowMajorAllowed, bool indicesAllowed,
@@ -138,14 +181,7 @@ llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
     return backendError(opName + ": the " + role + " shard shape " +
                         describeShape(shard) +
                         " is not a multiple of the 32x32 tile");
-  Geometry g = geometry(shape);
-  int64_t height = g.heightTiles * kTileDim, width = g.widthTiles * kTileDim;
-  if (layout.isRowMajor()) {
-    width = shape.empty() ? 1 : shape.back();
-    height = 1;
-    for (int64_t dim : shape.drop_back(shape.empty() ? 0 : 1))
-      height *= dim;
-  }
+  auto [height, width] = shardedView(shape, layout);
   int64_t cores = grid[0] * grid[1];
   // ttnn 0.81.1 runs row-major height shards wider than the rows (3x50 f32
   // rows in 3x52 shards, each page a shard-wide row): their pages and the
@@ -158,24 +194,7 @@ llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
         opName + ": the " + role + " layout " + describe(layout) +
         " holds row-major shards wider than the " + describeShape(shape) +
         " tensor's rows: not modelled");
-  bool covers = false, idle = false;
-  switch (layout.getMemoryLayout()) {
-  case TensorMemoryLayout::HeightSharded:
-    covers = shard[1] == width && shard[0] * cores >= height;
-    idle = shard[0] * (cores - 1) >= height;
-    break;
-  case TensorMemoryLayout::WidthSharded:
-    covers = shard[0] == height && shard[1] * cores >= width;
-    idle = shard[1] * (cores - 1) >= width;
-    break;
-  case TensorMemoryLayout::BlockSharded:
-    covers = shard[0] * grid[0] >= height && shard[1] * grid[1] >= width;
-    idle = shard[0] * (grid[0] - 1) >= height ||
-           shard[1] * (grid[1] - 1) >= width;
-    break;
-  case TensorMemoryLayout::Interleaved:
-    break;
-  }
+  auto [covers, idle] = shardFit(shape, layout);
   // ttnn 0.81.1 runs every family measured on grids that leave cores idle
   // (it allocates their shards too); a family that has not been measured so
   // is not modelled there rather than said to be rejected.

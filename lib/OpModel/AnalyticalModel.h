@@ -86,6 +86,10 @@ llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
                         bool indicesAllowed = false,
                         bool idleCoresAllowed = false);
 
+/// Whether `layout`'s shards would cover `shape` on fewer cores than its
+/// grid has (checkLayout's idle cores).
+bool leavesCoresIdle(llvm::ArrayRef<int64_t> shape, LayoutAttr layout);
+
 /// Tile pages of each of the input and output CBs of ttnn 0.81.1's
 /// tilize / untilize of `shape` from `in` (to_layout, LayoutOps.cpp), or
 /// nullopt outside the measured programs.
