@@ -34,3 +34,14 @@ func.func @shard_padded_width(%a: tensor<2x3x256x237xbf16, #bs48>, %b: tensor<2x
   %1 = ttnn.reshape %b {shape = array<i64: 3, 512, 240>} : tensor<2x3x256x240xbf16, #ws48> -> tensor<3x512x240xbf16, #ws48>
   return
 }
+
+// Into its own shape and placement too: ttnn views the padded rows and TT_FATALs (tensor_ops.cpp:380;
+// both mock devices, fresh stress draw seed 635307776, reshape #27, where the model had returned
+// the input).
+#bs_padded = #ttnn.layout<row_major, l1, block_sharded, f32, grid = 1x7, shard = 628x31>
+// CHECK-LABEL: op constraints of @identity_padded_rows
+func.func @identity_padded_rows(%a: tensor<2x1x314x212xf32, #bs_padded>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: backend_error: {{.*}}whose 212 columns are padded to whole shards
+  %0 = ttnn.reshape %a {shape = array<i64: 2, 1, 314, 212>} : tensor<2x1x314x212xf32, #bs_padded> -> tensor<2x1x314x212xf32, #bs_padded>
+  return
+}
