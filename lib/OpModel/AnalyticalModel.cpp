@@ -143,6 +143,13 @@ static std::pair<bool, bool> shardFit(llvm::ArrayRef<int64_t> shape,
   return {false, false};
 }
 
+bool rowsPaddedToShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  return !shape.empty() && layout.isRowMajor() && layout.isSharded() &&
+         layout.getMemoryLayout() != TensorMemoryLayout::HeightSharded &&
+         layout.getShard()[1] < shape.back() &&
+         shape.back() % layout.getShard()[1] != 0;
+}
+
 bool leavesCoresIdle(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
   return layout.isSharded() && shardFit(shape, layout).second;
 }

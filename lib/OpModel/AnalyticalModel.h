@@ -86,6 +86,11 @@ llvm::Error checkLayout(llvm::StringRef opName, llvm::StringRef role,
                         bool indicesAllowed = false,
                         bool idleCoresAllowed = false);
 
+/// Whether a row-major `layout` cuts `shape`'s rows into width or block
+/// shards narrower than the rows and not dividing them: ttnn pads such rows
+/// to whole shards (its programs and views see the padded rows).
+bool rowsPaddedToShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout);
+
 /// Whether `layout`'s shards would cover `shape` on fewer cores than its
 /// grid has (checkLayout's idle cores).
 bool leavesCoresIdle(llvm::ArrayRef<int64_t> shape, LayoutAttr layout);

@@ -425,82 +425,59 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
                         "ttnn.to_layout)");
   if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
     return err;
-  // ttnn's reshape of a sharded input into shards that changes the last
-  // dimension needs input shards spanning the padded last dimension
-  // (tensor_ops.cpp: TT_FATAL; measured: 451x351 in 160x96 block shards to
-  // 158301 width shards, fresh stress draw seed 284182979, reshape #14).
+  // A tiled reshape into shards that changes the last dimension: ttnn views
+  // the data in shards (tensor_ops.cpp:380, TT_FATAL when they do not span
+  // the padded last dimension), by rules measured only in part:
+  // - input shards narrower than the input's padded last dimension: ttnn
+  //   fails some (451x351 in 160x96 block shards to 158301 width shards,
+  //   stress seed 284182979 #14) and runs others (1x4x192x512 f32 in 768x32
+  //   width shards to 192x2048, 4x1024 in 32x64 width shards to 4096,
+  //   4x2x53x160 in 256x32 block shards to 32x40x53, stress 397264616 #24,
+  //   #26, 708750739 #9; bfp8_b 896 in 32x320 block shards to 64x14 and
+  //   612x567 in 160x160 to 306x2x63x9, 302483210 #4, 405609447 #36; a
+  //   reduction's own 1x3x1x1 result, 745750128 #1): not modelled;
+  // - bfp8_b goes through bf16 copies viewed in the output's shards: from
+  //   shards those must span the result's padded last dimension (26x831 in
+  //   a 32x832 height shard to 21606 in 32x7232 block shards failed,
+  //   405609447 #8); from an interleaved input into rank-1 shards narrower
+  //   than the result it failed (2x1x113x321 to 72546, 397264616 #21: not
+  //   modelled) and rank-2 and higher results ran (the calibration's 2x64x96
+  //   to 4x48x64 in 128x32 block shards).
   // Into an interleaved tensor it runs (3x2x384x284 f32 in 480x160 block
-  // shards to 654336 in L1, same seed, reshape #4); row-major shards keep
-  // their own measured rules (below).
-  // An interleaved bfp8_b input into rank-1 shards not spanning the result
-  // failed the same view (2x1x113x321 from DRAM to 72546 in block shards of
-  // 32x10368, stress seed 397264616 #21); rank-2 and higher results ran
-  // (the calibration's 2x64x96 to 4x48x64 in 128x32 block shards).
-  if (!inLayout.isSharded() && outLayout.isSharded() &&
-      inLayout.getDataType() == DataType::BFloat8B &&
-      plan.outShape.size() == 1 && !inShape.empty() &&
-      inShape.back() != plan.outShape.back() &&
-      outLayout.getShard()[1] !=
-          ceilDiv(plan.outShape.back(), kTileDim) * kTileDim)
-    return notSupportedError(name + ": a bfp8_b reshape into rank-1 shards "
-                                    "narrower than the result is not "
-                                    "modelled");
-  if (inLayout.isSharded() && outLayout.isSharded() &&
-      !inLayout.isRowMajor() && !inShape.empty() && !plan.outShape.empty() &&
-      inShape.back() != plan.outShape.back()) {
-    int64_t paddedLast = ceilDiv(inShape.back(), kTileDim) * kTileDim;
-    // bfp8_b goes through bf16 copies, and the view that TT_FATALs is the
-    // one into the output's shards: they must span the result's padded last
-    // dimension (26x831 in a 32x832 height shard to 21606 in block shards of
-    // 32x7232 failed); then inputs whose shards do not span theirs ran (896
-    // in 32x320 block shards to 64x14 height shards, 612x567 in 160x160 to
-    // 306x2x63x9), on buffers not derived (fresh draws seed 302483210
-    // reshape #4, stress 405609447 #8 and #36; both mock devices).
-    if (inLayout.getDataType() == DataType::BFloat8B) {
-      int64_t paddedOutLast =
-          ceilDiv(plan.outShape.back(), kTileDim) * kTileDim;
-      if (outLayout.getShard()[1] != paddedOutLast)
-        return backendError(name + ": ttnn 0.81.1 views a bfp8_b result "
-                                   "changing the last dimension only in "
-                                   "shards spanning it (" +
-                            describe(outLayout) + " of " +
-                            describeShape(plan.outShape) + "; TT_FATAL)");
-      if (inLayout.getShard()[1] != paddedLast)
-        return notSupportedError(name + ": a bfp8_b sharded input's reshape "
-                                        "into shards changing the last "
-                                        "dimension is not modelled");
-    }
-    // A reduction's own 1x3x1x1 result in 192x224 block shards reshaped to
-    // 3 ran (fresh draw seed 745750128 #1): not derived for composites.
-    if (inLayout.getShard()[1] != paddedLast && idleInputCores)
-      return notSupportedError(name + ": a composite's reshape of " +
-                               describe(inLayout) + " changing the last "
-                               "dimension is not modelled");
-    // Input shards narrower than it: ttnn fails some (451x351 in 160x96
-    // block shards to 158301 width shards, stress seed 284182979 #14) and
-    // runs others (1x4x192x512 f32 in 768x32 width shards to 192x2048 block
-    // shards, 4x1024 in 32x64 width shards to 4096, 4x2x53x160 in 256x32
-    // block shards to 32x40x53: stress seeds 397264616 #24, #26, 708750739
-    // #9); the rule is not derived.
-    if (inLayout.getShard()[1] != paddedLast)
+  // shards to 654336 in L1, 284182979 #4). Row-major shards keep their own
+  // measured rules (below).
+  bool changesLastDim = !inShape.empty() && !plan.outShape.empty() &&
+                        inShape.back() != plan.outShape.back();
+  if (changesLastDim && outLayout.isSharded() && !inLayout.isRowMajor()) {
+    auto spans = [](LayoutAttr layout, llvm::ArrayRef<int64_t> shape) {
+      return layout.getShard()[1] ==
+             int64_t(llvm::alignTo(shape.back(), kTileDim));
+    };
+    bool blockFloat = inLayout.getDataType() == DataType::BFloat8B;
+    if (inLayout.isSharded() && !spans(inLayout, inShape))
       return notSupportedError(name + ": a reshape of " +
                                describe(inLayout) + " (shards narrower than "
                                "the padded last dimension) into shards "
                                "changing the last dimension is not modelled "
                                "(ttnn runs some and rejects others)");
+    if (blockFloat && inLayout.isSharded() && !spans(outLayout, plan.outShape))
+      return backendError(name + ": ttnn 0.81.1 views a bfp8_b result "
+                                 "changing the last dimension only in "
+                                 "shards spanning it (" +
+                          describe(outLayout) + " of " +
+                          describeShape(plan.outShape) + "; TT_FATAL)");
+    if (blockFloat && !inLayout.isSharded() && plan.outShape.size() == 1 &&
+        !spans(outLayout, plan.outShape))
+      return notSupportedError(name + ": a bfp8_b reshape into rank-1 shards "
+                                      "narrower than the result is not "
+                                      "modelled");
   }
   // The same shape and placement: ttnn returns the input (reshape.cpp), but
-  // for a row-major input in width or block shards narrower than its rows
-  // and not dividing them, whose rows are padded to whole shards: ttnn views
+  // for a row-major input whose rows are padded to whole shards: ttnn views
   // it and TT_FATALs as for any other shape (tensor_ops.cpp:380; measured:
   // 2x1x314x212 f32 in 1x7 block shards of 628x31, fresh stress draw seed
   // 635307776, reshape #27), the rules below.
-  bool paddedRows = inLayout.isRowMajor() && inLayout.isSharded() &&
-                    inLayout.getMemoryLayout() !=
-                        TensorMemoryLayout::HeightSharded &&
-                    !inShape.empty() &&
-                    inLayout.getShard()[1] < inShape.back() &&
-                    inShape.back() % inLayout.getShard()[1] != 0;
+  bool paddedRows = rowsPaddedToShards(inShape, inLayout);
   if (llvm::ArrayRef<int64_t>(plan.outShape) == inShape &&
       inLayout == outLayout && !paddedRows)
     return plan;

@@ -254,18 +254,12 @@ llvm::Error checkOperands(llvm::StringRef opName,
   return llvm::Error::success();
 }
 
-/// The shape a row-major tensor in width or block shards narrower than its
-/// rows and not dividing them is padded to: its rows widened to whole
-/// shards. Any other tensor (one shard as wide as the rows or wider
-/// included) keeps its shape.
+/// `tensor`'s shape with its rows padded to whole shards where ttnn pads
+/// them (rowsPaddedToShards), else as it is.
 std::vector<int64_t> shardPaddedShape(const EltwiseTensor &tensor) {
   std::vector<int64_t> shape(tensor.shape.begin(), tensor.shape.end());
-  LayoutAttr layout = tensor.layout;
-  if (shape.empty() || !layout.isRowMajor() || !layout.isSharded() ||
-      layout.getMemoryLayout() == TensorMemoryLayout::HeightSharded ||
-      layout.getShard()[1] >= shape.back())
-    return shape;
-  shape.back() = llvm::alignTo(shape.back(), layout.getShard()[1]);
+  if (rowsPaddedToShards(shape, tensor.layout))
+    shape.back() = llvm::alignTo(shape.back(), tensor.layout.getShard()[1]);
   return shape;
 }
 
@@ -297,7 +291,7 @@ llvm::Error checkEltwiseTensors(llvm::StringRef opName,
   // programs tilize such operands first: not measured.
   if (padding == ShardPadding::NotModelled)
     for (const EltwiseTensor &operand : operands)
-      if (llvm::ArrayRef(shardPaddedShape(operand)) != operand.shape)
+      if (rowsPaddedToShards(operand.shape, operand.layout))
         return notSupportedError(opName + ": the row-major operand " +
                                  describe(operand.layout) + " pads its " +
                                  llvm::Twine(operand.shape.back()) +

@@ -711,7 +711,7 @@ planToLayout(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out) {
   if (shape.size() == 1 && out && !out.isRowMajor() && out.isSharded() &&
       out.getMemoryLayout() != TensorMemoryLayout::HeightSharded &&
       shape[0] % kTileDim != 0 &&
-      out.getShard()[1] < llvm::alignTo(shape[0], kTileDim))
+      out.getShard()[1] < int64_t(llvm::alignTo(shape[0], kTileDim)))
     return backendError(ToLayoutOp::getOperationName() +
                         ": ttnn views the tilized " + llvm::Twine(shape[0]) +
                         " elements in " + describe(out) +
