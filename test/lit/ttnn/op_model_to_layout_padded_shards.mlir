@@ -62,12 +62,12 @@ func.func @unpadding_shards(%c0_0: tensor<2x597x480xbf16, #ttnn.layout<l1, inter
   return
 }
 
-// Untilize with unpadding out of shards into shards of another memory layout but block: TT_FATAL
-// (same_type || cross_to_block; measured on both mock devices). Into shards it may take
-// (the same layout, or block), ttnn derives the shards: not modelled.
+// Untilize with unpadding out of shards into shards of another memory layout, but block and width
+// shards of one shard width into each other: TT_FATAL (same_type || cross_to_block; measured on both
+// mock devices). Into shards it may take, ttnn derives the shards: not modelled.
 // CHECK-LABEL: op constraints of @unpadding_into_shards
 func.func @unpadding_into_shards(%a: tensor<1x256x967xbf16, #ttnn.layout<l1, width_sharded, bf16, grid = 3x2, shard = 256x192>>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.to_layout: backend_error: {{.*}}with unpadding into the same memory layout or block shards only
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.to_layout: backend_error: {{.*}}with unpadding into the same memory layout, or block and width shards of one shard width
   %0 = ttnn.to_layout %a : tensor<1x256x967xbf16, #ttnn.layout<l1, width_sharded, bf16, grid = 3x2, shard = 256x192>> -> tensor<1x256x967xbf16, #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 1x4, shard = 64x992>>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.to_layout: not_implemented: {{.*}}into shards (ttnn derives their shape)
   %1 = ttnn.to_layout %a : tensor<1x256x967xbf16, #ttnn.layout<l1, width_sharded, bf16, grid = 3x2, shard = 256x192>> -> tensor<1x256x967xbf16, #ttnn.layout<row_major, l1, width_sharded, bf16, grid = 3x2, shard = 256x192>>
