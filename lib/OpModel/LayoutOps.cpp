@@ -547,11 +547,48 @@ llvm::Expected<Conversion> unpaddingShards(llvm::ArrayRef<int64_t> shape,
     return backendError(name + ": ttnn 0.81.1 untilizes " + describe(in) +
                         " of a batched " + describeShape(shape) +
                         " with unpadding only unbatched (TT_FATAL)");
-  if (out.isSharded())
-    return notSupportedError(name + ": untilizing shards of " +
+  if (out.isSharded() && out.getMemoryLayout() != in.getMemoryLayout())
+    return notSupportedError(name + ": untilizing " + describe(in) + " of " +
                              describeShape(shape) + " (not a tile multiple) "
-                             "into shards (ttnn derives their shape) is not "
-                             "modelled");
+                             "into " + describe(out) + " is not modelled");
+  // Into shards of its own memory layout: ttnn derives the output's shards
+  // on the input's grid (compute_output_specs): height shards of whole
+  // matrices (several when a shard holds them) or of ceil(rows / cores)
+  // rows, the logical width; block shards ceil(rows / grid rows) x
+  // ceil(width / grid columns) in whole tiles; width shards all rows x the
+  // input's shard width. Its output CB is bound to those shards, the input
+  // CB to the input's, and a middle CB holds two input shards of output
+  // tiles. Measured on both devices: 1x297x864 and 297x864 in 160x864 height
+  // shards (552960 B, 160x864 shards), 100x200 in 64x128 block shards
+  // (32768, 64x128), in 128x128 width shards (65536, 100x128).
+  if (out.isSharded()) {
+    llvm::ArrayRef<int64_t> grid = in.getGrid(), inShard = in.getShard();
+    auto perCore = [](int64_t total, int64_t cores) {
+      return ceilDiv(ceilDiv(total, cores), kTileDim) * kTileDim;
+    };
+    int64_t rows = rowCount(shape), width = shape.back();
+    std::array<int64_t, 2> shard;
+    switch (in.getMemoryLayout()) {
+    case TensorMemoryLayout::HeightSharded: {
+      int64_t height = shape.size() >= 2 ? shape[shape.size() - 2] : 1;
+      int64_t matrix = int64_t(llvm::alignTo(height, kTileDim)) *
+                       int64_t(llvm::alignTo(width, kTileDim));
+      int64_t batch = std::max<int64_t>(1, inShard[0] * inShard[1] / matrix);
+      shard = {batch > 1 ? batch * height : perCore(rows, grid[0] * grid[1]),
+               width};
+      break;
+    }
+    case TensorMemoryLayout::BlockSharded:
+      shard = {perCore(rows, grid[0]), perCore(width, grid[1])};
+      break;
+    default:
+      shard = {rows, inShard[1]};
+      break;
+    }
+    int64_t shardTiles = (inShard[0] / kTileDim) * (inShard[1] / kTileDim);
+    return streamed(uint64_t(kDoubleBuffer * shardTiles) * tileBytes(out),
+                    shape, out.withShards(grid, shard));
+  }
   int64_t widthTiles = in.getShard()[1] / kTileDim;
   return streamed(uint64_t(kDoubleBuffer * widthTiles) * tileBytes(out),
                   shape, out);
@@ -1907,18 +1944,17 @@ llvm::Error planRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
 }
 
 /// What the rm_only path into shards meets when ttnn untilizes the whole
-/// input into the output's memory config as asked (a tile-multiple input, or
-/// a sharded one; planTiledRowSlice).
+/// input into the output's memory config as asked (a tile-multiple input;
+/// planTiledRowSlice).
 struct RowPathShards {
   int64_t rank;
-  bool aligned, overflow, narrowRows;
+  bool overflow, narrowRows;
 };
 
 /// The branches of the rm_only path into the asked-for shards, first match
-/// wins: what ttnn 0.81.1 does there (measured on both mock devices), or
-/// not_implemented where it was not derived.
+/// wins: what ttnn 0.81.1 does there (measured on both mock devices).
 struct RowPathShardBranch {
-  enum { Reject, NotModelled, Modelled } verdict;
+  enum { Reject, Modelled } verdict;
   const char *what;
   bool (*applies)(const RowPathShards &);
 };
@@ -1931,12 +1967,6 @@ constexpr RowPathShardBranch kRowPathShardBranches[] = {
     // the sharded view of rows narrower than a shard.
     {RowPathShardBranch::Reject, "a rank-1 input",
      [](const RowPathShards &f) { return f.rank < 2; }},
-    // A sharded input that is not a tile multiple: its untilize with
-    // unpadding derives the shards from the input's, not modelled (ttnn ran
-    // 1x1x96x863 from 96x224 block shards [.., 57:77, 640:736] into a 32x96
-    // one: stress seed 284182979, slice #15).
-    {RowPathShardBranch::NotModelled, "a sharded input with tile padding",
-     [](const RowPathShards &f) { return !f.aligned; }},
     {RowPathShardBranch::Reject, "shards that cannot hold the input",
      [](const RowPathShards &f) { return f.overflow; }},
     {RowPathShardBranch::Reject, "sliced rows narrower than a shard",
@@ -1955,7 +1985,6 @@ llvm::Error checkRowPathShards(llvm::ArrayRef<int64_t> inShape,
                          ceilDiv(inShape.back(), shard[1]);
   RowPathShards facts{
       int64_t(inShape.size()),
-      inShape.size() >= 2 && tileAligned(inShape),
       shardsNeeded > out.getGrid()[0] * out.getGrid()[1],
       shard[1] >= inShape.back() && width != inShape.back() &&
           shard[1] != width};
@@ -1970,8 +1999,6 @@ llvm::Error checkRowPathShards(llvm::ArrayRef<int64_t> inShape,
     case RowPathShardBranch::Reject:
       return backendError(name + ": " + what + ", which cannot hold it "
                                                "(TT_FATAL)");
-    case RowPathShardBranch::NotModelled:
-      return notSupportedError(name + ": " + what + " is not modelled");
     case RowPathShardBranch::Modelled:
       return llvm::Error::success();
     }
@@ -2032,12 +2059,12 @@ llvm::Error planTiledRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
                             out.getBufferType(), out.getMemoryLayout(), type,
                             out.getGrid(), out.getShard())
           : rowMajorIn(tiles);
-  // An interleaved input that is not a tile multiple is untilized with
-  // unpadding into shards ttnn derives (unpaddedShards), so only the view of
-  // the sliced rows in the output's shards is checked; other inputs are
-  // untilized into the output's shards as asked (the branch table).
-  bool derivedShards = out.isSharded() && !in.isSharded() &&
-                       inShape.size() >= 2 && !tileAligned(inShape);
+  // An input that is not a tile multiple is untilized with unpadding into
+  // shards ttnn derives (unpaddedShards, unpaddingShards), so only the view
+  // of the sliced rows in the output's shards is checked; a tile-multiple
+  // input is untilized into the output's shards as asked (the branch table).
+  bool derivedShards =
+      out.isSharded() && inShape.size() >= 2 && !tileAligned(inShape);
   if (derivedShards)
     if (llvm::Error err = checkRowShardsView(plan.output, rows))
       return err;

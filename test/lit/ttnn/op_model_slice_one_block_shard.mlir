@@ -20,14 +20,14 @@ func.func @one_block_shard(%a: tensor<2x96x586xbf16, #l1b>, %b: tensor<64x586xbf
 }
 
 // From block shards of a padded input into one block shard that holds neither the rows nor the
-// width: ttnn ran it (stress draw seed 284182979, slice #15) on shards its untilize with unpadding
-// derives from the input's: not modelled.
+// width: ttnn untilizes into block shards it derives from the input's (96x224 on the input's grid;
+// stress draw seed 284182979, slice #15; both devices).
 #bs4 = #ttnn.layout<l1, block_sharded, bf16, grid = 1x4, shard = 96x224>
 #bs1 = #ttnn.layout<l1, block_sharded, bf16, grid = 1x1, shard = 32x96>
 
 // CHECK-LABEL: op constraints of @from_block_shards
 func.func @from_block_shards(%a: tensor<1x1x96x863xbf16, #bs4>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: not_implemented: {{.*}}untilizing shards of 1x1x96x863 (not a tile multiple) into shards (ttnn derives their shape) is not modelled
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: success cb=86016 l1=55296 total=135168 out=6144
   %0 = ttnn.slice %a {begins = array<i64: 0, 0, 57, 640>, ends = array<i64: 1, 1, 77, 736>, step = array<i64: 1, 1, 1, 1>} : tensor<1x1x96x863xbf16, #bs4> -> tensor<1x1x20x96xbf16, #bs1>
   return
 }

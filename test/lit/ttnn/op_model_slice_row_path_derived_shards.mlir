@@ -72,3 +72,30 @@ func.func @width_height_view(%a: tensor<100x200xbf16, #dram>, %h: tensor<100x128
   %4 = ttnn.slice %a {begins = array<i64: 3, 0>, ends = array<i64: 99, 128>, step = array<i64: 1, 1>} : tensor<100x200xbf16, #dram> -> tensor<96x128xbf16, #hs>
   return
 }
+
+// From shards of a padded input: ttnn untilizes into shards of the input's memory layout it derives
+// on the input's grid (block: 64x128 here; width: all rows x the input's shard width; height:
+// 160x864 for 297 rows on 2 cores), its middle CB two input shards of output tiles; then as above.
+// Into another memory layout: block and width shards of one shard width only (TT_FATAL otherwise);
+// here the view of rows of 200 in 128-wide width shards fails first.
+#in_bs = #ttnn.layout<l1, block_sharded, bf16, grid = 2x2, shard = 64x128>
+#in_ws = #ttnn.layout<l1, width_sharded, bf16, grid = 1x2, shard = 128x128>
+#in_hs = #ttnn.layout<l1, height_sharded, bfp8_b, grid = 1x2, shard = 160x864>
+#bs2x2_64 = #ttnn.layout<l1, block_sharded, bf16, grid = 2x2, shard = 64x64>
+#ws1x2_128 = #ttnn.layout<l1, width_sharded, bf16, grid = 1x2, shard = 96x128>
+#hs_out = #ttnn.layout<l1, height_sharded, bfp8_b, grid = 1x2, shard = 64x32>
+// CHECK-LABEL: op constraints of @from_shards
+func.func @from_shards(%a: tensor<100x200xbf16, #in_bs>, %w: tensor<100x200xbf16, #in_ws>, %h: tensor<1x297x864xbf16, #in_hs>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: success cb=32768 l1=32768 total=57344 out=8192
+  %0 = ttnn.slice %a {begins = array<i64: 3, 0>, ends = array<i64: 99, 128>, step = array<i64: 1, 1>} : tensor<100x200xbf16, #in_bs> -> tensor<96x128xbf16, #bs2x2_64>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: success cb=32768 l1=28672 total=53248 out=4096
+  %1 = ttnn.slice %a {begins = array<i64: 3, 0>, ends = array<i64: 99, 24>, step = array<i64: 1, 1>} : tensor<100x200xbf16, #in_bs> -> tensor<96x24xbf16, #bs2x1_32>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: success cb=65536 l1=50176 total=103424 out=12288
+  %2 = ttnn.slice %w {begins = array<i64: 3, 0>, ends = array<i64: 99, 128>, step = array<i64: 1, 1>} : tensor<100x200xbf16, #in_ws> -> tensor<96x128xbf16, #ws1x2>
+  // The bfp8_b input untilizes to bf16; the 84 sliced rows are padded before the tilize.
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: success cb=552960 l1=288768 total=833536 out=4096
+  %3 = ttnn.slice %h {begins = array<i64: 0, 133, 512>, ends = array<i64: 1, 217, 544>, step = array<i64: 1, 1, 1>} : tensor<1x297x864xbf16, #in_hs> -> tensor<1x84x32xbf16, #hs_out>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: backend_error
+  %4 = ttnn.slice %a {begins = array<i64: 3, 0>, ends = array<i64: 99, 200>, step = array<i64: 1, 1>} : tensor<100x200xbf16, #in_bs> -> tensor<96x200xbf16, #ws1x2_128>
+  return
+}
