@@ -282,6 +282,11 @@ llvm::Expected<size_t> permuteRuntime(llvm::StringRef opName,
                                       LayoutAttr outputLayout,
                                       Swap swap = std::nullopt);
 
+/// ttnn 0.81.1's to_memory_config of a row-major `shape` from `in` to `out`
+/// (DataMovement.cpp): its CBs and scratchpad, the output in `outputs`.
+Analysis rowMajorMove(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                      LayoutAttr out);
+
 /// ttnn.reshape of a composite's own result (reshape's model, DataOps.cpp):
 /// the input and output may leave cores of their grids idle (a W result in
 /// the shards ttnn derives holds one tile column); its programs, nullopt for

@@ -1631,51 +1631,22 @@ bool hasStep(llvm::ArrayRef<int64_t> step) {
 }
 
 /// ttnn's to_memory_config of `shape` from `in` to `out` (the same data
-/// type): nothing (nullopt) into the input's own layout; between interleaved
-/// tensors the copy program, 2 output pages of dataflow buffer (a row-major
-/// page a row aligned to the output buffer, with a row of scratchpad); to or
-/// from shards ttnn's (un)sharding program, whose buffers are the shards (0;
-/// into row-major shards 4 staging slots of scratchpad), except row-major
-/// shard rows that are not whole L1 alignment units, which the copy program
-/// moves (its pages the shard rows). Measured on both mock devices; a
-/// row-major reshard is not modelled.
+/// type): nothing (nullopt) into the input's own layout; tiles between
+/// interleaved tensors the copy program, 2 output pages of dataflow buffer,
+/// to, from or between shards ttnn's (un)sharding and reshard programs, whose
+/// buffers are the shards (0); row-major data to_memory_config's model
+/// (rowMajorMove). Measured on both mock devices.
 llvm::Expected<std::optional<ProgramStep>>
-copyProgram(llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
+copyProgram(llvm::StringRef /*name*/, llvm::ArrayRef<int64_t> shape,
             LayoutAttr in, LayoutAttr out) {
   if (in == out)
     return std::nullopt;
   ProgramStep copy;
   copy.allocatedL1 = l1BytesPerBank(shape, out);
   if (in.isRowMajor()) {
-    if (in.isSharded() && out.isSharded())
-      return notSupportedError(name + ": resharding row-major shards (" +
-                               describe(in) + " to " + describe(out) +
-                               ") is not modelled");
-    const DeviceModel &device = currentDevice();
-    uint64_t element = elementBytes(in);
-    uint64_t row = uint64_t(shape.empty() ? 1 : shape.back()) * element;
-    LayoutAttr sharded = in.isSharded() ? in : out;
-    // A page: a row, or a shard's share of it.
-    uint64_t page = sharded.isSharded()
-                        ? uint64_t(sharded.getShard()[1]) * element
-                        : row;
-    if (sharded.isSharded() && page % device.l1Alignment == 0) {
-      // ttnn's (un)sharding programs; interleaved_to_sharded stages each
-      // shard row in 4 slots of DRAM alignment units (keep_l1_aligned).
-      if (out.isSharded())
-        copy.scratchpadBytes =
-            4 * alignUp(page + device.dramAlignment, device.dramAlignment);
-      return copy;
-    }
-    // The copy program's pages: the shard rows, double-buffered, a row of
-    // scratchpad; unsharding width or block shards, whole rows instead and
-    // a shard row of scratchpad (measured on both devices: 632-column rows
-    // from 106-column block shards, 2 x 1264 B and 212 B).
-    bool unshardsColumns = in.isSharded() &&
-                           in.getMemoryLayout() != TensorMemoryLayout::HeightSharded;
-    copy.dataflowBytes =
-        kCopyPages * alignUp(unshardsColumns ? row : page, bufferAlignment(out));
-    copy.scratchpadBytes = unshardsColumns ? page : row;
+    Analysis move = rowMajorMove(shape, in, out);
+    copy.dataflowBytes = move.cbBytes;
+    copy.scratchpadBytes = move.scratchpadBytes;
     return copy;
   }
   if (!in.isSharded() && !out.isSharded())
