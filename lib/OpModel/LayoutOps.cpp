@@ -2100,8 +2100,8 @@ analytical::memoryConfigCopy(llvm::StringRef opName,
 // the input's buffer, native row-major programs (scratchpads only: two of
 // 128 B plus the row, a last-dimension repeat widening the row to a 16-byte
 // multiple of rows), each into the output's buffer, a tilize into the input's
-// data type. Sharded row-major tensors and sharded inputs that ttnn repeats
-// natively are not modelled.
+// data type. Row-major shards ttnn repeats natively (rowRepeatDemoted) and
+// sharded inputs of that native route are not modelled.
 
 namespace {
 /// The codegen repeat's batch of pages (kRepeatBatch): CBs of twice as many.
@@ -2239,6 +2239,71 @@ llvm::Error finishRepeat(RepeatPlan &plan, LayoutAttr working, bool retilize,
   return llvm::Error::success();
 }
 
+/// ttnn's native repeat of L1 shards (is_native_repeat_sharding,
+/// repeat_utils.cpp) for row-major `in` repeated `times` along `dim` alone:
+/// shards even along the rows (the rows padded to whole shards), width or
+/// block shards not along the last dimension, a sharded output in L1 in the
+/// input's scheme and grid, and each shard holding whole replica groups.
+bool nativeRowShardRepeat(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                          int64_t dim, LayoutAttr out) {
+  int64_t rank = int64_t(shape.size());
+  int64_t shardRows = in.getShard()[0];
+  if (rowCount(shape) % shardRows)
+    return false;
+  if (dim == rank - 1)
+    return in.getMemoryLayout() == TensorMemoryLayout::HeightSharded;
+  if (out.isSharded() &&
+      (!out.isL1() || out.getMemoryLayout() != in.getMemoryLayout() ||
+       out.getGrid() != in.getGrid()))
+    return false;
+  int64_t group = 1;
+  for (int64_t d = dim; d < rank - 1; ++d)
+    group *= shape[d];
+  return shardRows % group == 0;
+}
+
+/// ttnn's demotions of a row-major sharded input from the codegen repeat to
+/// its native repeat (repeat_codegen_supported.cpp, is_demoted; measured on
+/// both mock devices): shards of partial rows repeated along one dimension
+/// the native program replicates in place (nativeRowShardRepeat: 64x192 in
+/// 32-column width shards along the rows; rows padded to whole shards
+/// TT_FATAL in ttnn's view of them, 704x192 f32 and bf16 in 7-column and
+/// 3x70x100 in 12-column width shards), and height shards of whole rows on a
+/// grid wider than tall repeated along the last dimension alone into height
+/// shards (400x100 on 1x4 cores). The native sharded program is not
+/// modelled. Block shards of several rows along an outer dimension hold no
+/// whole replica group and stay codegen (400x100 in 4x2 shards).
+llvm::Error rowRepeatDemoted(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                             llvm::ArrayRef<int64_t> repeats, LayoutAttr out,
+                             bool partialRows) {
+  llvm::StringRef name = RepeatOp::getOperationName();
+  int64_t rank = int64_t(shape.size());
+  auto native = [&] {
+    return notSupportedError(name + ": ttnn repeats " + describe(in) +
+                             " natively, which is not modelled");
+  };
+  llvm::SmallVector<int64_t, 4> dims;
+  for (auto [d, times] : llvm::enumerate(repeats))
+    if (times > 1)
+      dims.push_back(int64_t(d));
+  if (dims.size() != 1)
+    return llvm::Error::success();
+  if (partialRows && nativeRowShardRepeat(shape, in, dims.front(), out)) {
+    if (rowsPaddedToShards(shape, in))
+      return backendError(name + ": ttnn 0.81.1 repeats " + describe(in) +
+                          " natively and views it with rows padded to "
+                          "whole shards (TT_FATAL, tensor_ops.cpp)");
+    return native();
+  }
+  if (!partialRows &&
+      in.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
+      out.isSharded() &&
+      out.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
+      dims.front() == rank - 1 && in.getGrid()[1] > in.getGrid()[0])
+    return native();
+  return llvm::Error::success();
+}
+
 /// ttnn's codegen repeat, or nullopt when ttnn repeats natively.
 llvm::Expected<std::optional<RepeatPlan>>
 codegenRepeat(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
@@ -2256,20 +2321,18 @@ codegenRepeat(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
   plan.output = repeated(inShape, 0, 1);
   for (auto [dim, times] : llvm::enumerate(repeats))
     plan.output[dim] *= times;
-  // Row-major width shards were not measured (one of 704x192 f32 in 704x7
-  // shards TT_FATALs in ttnn's view, tensor_ops.cpp:380): not modelled.
-  if (in.isRowMajor() &&
-      in.getMemoryLayout() == TensorMemoryLayout::WidthSharded)
-    return notSupportedError(name + ": repeating row-major width shards (" +
-                             describe(in) + ") is not modelled");
   bool unshard = in.isSharded() && (roundTrip || !wholePageShards(inShape, in));
   // Row-major shards of partial rows are unsharded into DRAM by
   // to_memory_config (copyProgram; measured on both devices: 521x192 in
-  // 131-row height shards, 352x416 in 71x70 block shards); shards of whole
-  // rows the legs would read in place are not modelled.
-  if (in.isSharded() && in.isRowMajor() && !unshard)
-    return notSupportedError(name + ": repeating row-major shards of whole "
-                                    "rows is not modelled");
+  // 131-row height shards, 352x416 in 71x70 block shards, width shards
+  // dividing the rows or padding them to whole shards, stress draw seed
+  // 650175627 repeat #23, #31, #38, #41, #42); shards of whole rows the legs
+  // read in place (measured: height and one-column block shards, bf16 and
+  // f32, into L1, DRAM and shards). ttnn's demotions to its native repeat
+  // (is_demoted) are rowRepeatDemoted.
+  if (in.isSharded() && in.isRowMajor())
+    if (llvm::Error err = rowRepeatDemoted(inShape, in, repeats, out, unshard))
+      return std::move(err);
   // ttnn demotes a height-sharded input read along a single row of 8 or more
   // cores to its native repeat (is_shard_row_read_hotspot): not modelled.
   bool tiledLegs = tiled && !roundTrip;
