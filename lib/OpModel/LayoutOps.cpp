@@ -828,6 +828,19 @@ llvm::Error checkShardedConcatOutput(LayoutAttr first, int64_t axis,
                       "before)");
 }
 
+/// ttnn places the row-major concat of untilized (or transposed) rows,
+/// `shape`, in the output's memory config (concat.cpp): its TensorSpec check
+/// TT_FATALs where `out`'s shards do not fit it (shardGridFits).
+llvm::Error checkRowConcatShards(llvm::ArrayRef<int64_t> shape, LayoutAttr out,
+                                 DataType type) {
+  if (shardGridFits(shape, rowMajorLike(out, type)))
+    return llvm::Error::success();
+  return backendError(ConcatOp::getOperationName() + ": the row-major concat " +
+                      describeShape(shape) + " in " + describe(out) +
+                      " does not fit its shard grid (ttnn's shard grid fit "
+                      "check, TT_FATAL)");
+}
+
 /// The sharded concat programs (the file comment): `axis` normalized.
 llvm::Expected<ConcatPlan>
 planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
@@ -925,11 +938,17 @@ planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
     // The untilized rows keep the inputs' shard spec, so a sharded output
     // meets the sharded programs' checks (measured on both devices: height
     // shards along a padded height into shards on another grid, fresh draw
-    // seed 400628287 concat #11).
-    if (outputLayout.isSharded())
+    // seed 400628287 concat #11), and their concat takes the output's
+    // shards (283-row width shards along the height into 576-row ones
+    // TT_FATAL, stress draw seed 547108423 concat #31).
+    if (outputLayout.isSharded()) {
       if (llvm::Error err =
               checkShardedConcatOutput(first, axis, rank, outputLayout))
         return err;
+      if (llvm::Error err = checkRowConcatShards(
+              output, outputLayout, rowMajorType(outputLayout)))
+        return err;
+    }
     return unsupported("a concat dimension that is not a tile multiple");
   }
   ConcatPlan plan;
@@ -1189,11 +1208,9 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
       if (transposed.size() == 1)
         transposed.insert(transposed.begin(), 1);
       transposed = swappedLastTwo(transposed);
-      if (!shardGridFits(transposed, out))
-        return backendError(name + ": the transposed concat " +
-                            describeShape(transposed) + " in " +
-                            describe(out) + " needs more shards than its "
-                            "grid holds (ttnn's shard grid fit check)");
+      if (llvm::Error err =
+              checkRowConcatShards(transposed, out, out.getDataType()))
+        return err;
       return notSupportedError(name + ": a row-major concat of rows that are "
                                       "not whole alignment units into shards "
                                       "(ttnn transposes through the sharded "
@@ -1296,20 +1313,17 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
     // config, and ttnn's TensorSpec check TT_FATALs when its shards do not
     // fit the grid (measured on both devices: rank-1 bf16 into height and
     // block shards, 416 x (184 + 229 + 96) bfp8_b into 7x1 block shards).
+    // Rows in place: the row-major concat itself in those shards (measured:
+    // 2 x 50x64 along the height into 128-row width shards TT_FATALs, into
+    // height and block shards runs).
+    std::vector<int64_t> concatenated = plan.output;
     if (transposed || !inPlace) {
-      std::vector<int64_t> swapped = plan.output;
-      if (swapped.size() == 1)
-        swapped.insert(swapped.begin(), 1);
-      swapped = swappedLastTwo(swapped);
-      LayoutAttr rowShards = LayoutAttr::get(
-          out.getContext(), PageLayout::RowMajor, out.getBufferType(),
-          out.getMemoryLayout(), type, out.getGrid(), out.getShard());
-      if (!shardGridFits(swapped, rowShards))
-        return backendError(name + ": the transposed concat " +
-                            describeShape(swapped) + " in " + describe(out) +
-                            " needs more shards than its grid holds (ttnn's "
-                            "shard grid fit check)");
+      if (concatenated.size() == 1)
+        concatenated.insert(concatenated.begin(), 1);
+      concatenated = swappedLastTwo(concatenated);
     }
+    if (llvm::Error err = checkRowConcatShards(concatenated, out, type))
+      return err;
     // Measured (both devices, bf16 / f32 / bfp8_b, ranks 2 and 3, along
     // the height and the width): rows concatenated in place into height or
     // block shards. Width shards (tilize_with_val_padding's width-sharded
@@ -1334,9 +1348,7 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
     // (rowConcatIntoShards), then tilize_with_val_padding into the output's
     // shards (without the data type): one tile row of the whole width in and
     // out (Wt pairs, also for block shards of a narrower shard).
-    LayoutAttr rowShards = LayoutAttr::get(
-        out.getContext(), PageLayout::RowMajor, out.getBufferType(),
-        out.getMemoryLayout(), type, out.getGrid(), out.getShard());
+    LayoutAttr rowShards = rowMajorLike(out, type);
     if (llvm::Error err = rowConcatIntoShards(plan.programs, plan.output,
                                               rows.front(), rowShards))
       return err;
@@ -1439,6 +1451,51 @@ bool rowShardsJoin(const std::vector<std::vector<int64_t>> &shapes,
   });
 }
 
+/// The sharded programs' page checks on row-major shards they join in place
+/// (concat_block_sharded_program_factory.cpp, concat_s2s_rm_program_factory.cpp;
+/// measured on both mock devices): the block-sharded program takes shard rows
+/// of whole L1 units only (355x405 in 89x81 block shards along the height,
+/// stress draw seed 547108423 concat #14; 64x72 in 32x36 along either), the
+/// two-input height-sharded program along the width rows of whole 32 B units
+/// (its DFBs borrow the shards with rows rounded up to 32 B: 72 and 88 bf16
+/// and 36 f32 columns TT_FATAL, 80 run; three inputs take the multi-tensor
+/// program and run).
+llvm::Error checkRowShardPages(const std::vector<std::vector<int64_t>> &shapes,
+                               llvm::ArrayRef<LayoutAttr> inputs,
+                               int64_t axis) {
+  constexpr uint64_t kTwoInputRowUnit = 32;
+  LayoutAttr first = inputs.front();
+  TensorMemoryLayout scheme = first.getMemoryLayout();
+  int64_t rank = int64_t(shapes.front().size());
+  bool block = scheme == TensorMemoryLayout::BlockSharded;
+  bool twoHeight =
+      scheme == TensorMemoryLayout::HeightSharded && inputs.size() == 2;
+  // Rows padded to whole shards are transposed first along the width
+  // (concat.cpp tests the padded rows) and were not measured along the height.
+  if ((!block && !twoHeight) || !first.isRowMajor() ||
+      !joinedShardDim(scheme, axis, rank) ||
+      !rowsConcatInPlace(shapes, inputs, axis) ||
+      llvm::any_of(llvm::zip(shapes, inputs),
+                   [](auto pair) {
+                     auto [shape, layout] = pair;
+                     return rowsPaddedToShards(shape, layout);
+                   }) ||
+      !llvm::all_of(inputs, [&](LayoutAttr l) {
+        return l.isSharded() && l.isL1() && l.getMemoryLayout() == scheme &&
+               l.getGrid() == first.getGrid();
+      }))
+    return llvm::Error::success();
+  uint64_t unit = block ? currentDevice().l1Alignment : kTwoInputRowUnit;
+  for (LayoutAttr layout : inputs)
+    if ((uint64_t(layout.getShard()[1]) * elementBytes(layout)) % unit)
+      return backendError(ConcatOp::getOperationName() + ": ttnn 0.81.1's " +
+                          (block ? "block-sharded" : "two-input row-major") +
+                          " concat program takes shard rows of whole " +
+                          llvm::Twine(unit) + " B units, not " +
+                          describe(layout) + "'s (TT_FATAL)");
+  return llvm::Error::success();
+}
+
 /// Row-major L1 width shards concatenated along the width into an
 /// interleaved output: ttnn's transpose test (build_non_aligned_last_dim_
 /// concat) reads a shard row's physical width (shard width x cores), whole L1
@@ -1521,6 +1578,9 @@ planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
       if (auto plan = planUnshardedRowConcat(inputShapes, inputLayouts, *axis,
                                              *output, outputLayout))
         return std::move(*plan);
+      if (llvm::Error err =
+              checkRowShardPages(inputShapes, inputLayouts, *axis))
+        return err;
       if (rowShardsJoin(inputShapes, inputLayouts, *axis)) {
         if (outputLayout.isSharded())
           if (llvm::Error err = checkShardedConcatOutput(
@@ -1961,11 +2021,7 @@ llvm::Error planTiledRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
   // The row-major tensors are interleaved in the output's buffer type, or
   // on the output's shards.
   LayoutAttr rows =
-      out.isSharded()
-          ? LayoutAttr::get(out.getContext(), PageLayout::RowMajor,
-                            out.getBufferType(), out.getMemoryLayout(), type,
-                            out.getGrid(), out.getShard())
-          : rowMajorIn(tiles);
+      out.isSharded() ? rowMajorLike(out, type) : rowMajorIn(tiles);
   auto untilize = planConversion(inShape, in, rows);
   if (!untilize)
     return untilize.takeError();
