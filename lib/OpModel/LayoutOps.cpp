@@ -1033,6 +1033,14 @@ std::vector<int64_t> swappedLastTwo(llvm::ArrayRef<int64_t> shape) {
   return out;
 }
 
+/// The rows ttnn's non-aligned concat transposes: a rank-1 tensor as one row.
+std::vector<int64_t> transposedRows(llvm::ArrayRef<int64_t> shape) {
+  std::vector<int64_t> matrix(shape.begin(), shape.end());
+  if (matrix.size() == 1)
+    matrix.insert(matrix.begin(), 1);
+  return swappedLastTwo(matrix);
+}
+
 /// Whether ttnn concatenates row-major `shapes` in `rows` along `axis`
 /// without transposing them: not a last-dimension concat, or every input's
 /// rows whole units of its buffer's alignment (concat.cpp,
@@ -1091,13 +1099,7 @@ llvm::Error rowConcatPrograms(llvm::SmallVectorImpl<ProgramStep> &programs,
     programs.push_back(rowConcatProgram(output, rows.front(), joined));
     return llvm::Error::success();
   }
-  auto asMatrix = [](llvm::ArrayRef<int64_t> shape) {
-    std::vector<int64_t> matrix(shape.begin(), shape.end());
-    if (matrix.size() == 1)
-      matrix.insert(matrix.begin(), 1);
-    return swappedLastTwo(matrix);
-  };
-  if (uint64_t(asMatrix(output).back()) * elementBytes(joined) >
+  if (uint64_t(transposedRows(output).back()) * elementBytes(joined) >
       currentDevice().l1AboveAllocatorBase())
     return notSupportedError(ConcatOp::getOperationName() + ": ttnn concats "
                              "these transposed rows in chunks, which is not "
@@ -1106,11 +1108,11 @@ llvm::Error rowConcatPrograms(llvm::SmallVectorImpl<ProgramStep> &programs,
   transpose.dataflowBytes = kRowTransposeTiles * tileBytes(joined);
   for (auto [shape, layout] : llvm::zip(shapes, rows)) {
     ProgramStep step = transpose;
-    step.allocatedL1 = l1BytesPerBank(asMatrix(shape), layout);
+    step.allocatedL1 = l1BytesPerBank(transposedRows(shape), layout);
     programs.push_back(step);
   }
   programs.back().freedL1 = freed;
-  std::vector<int64_t> transposed = asMatrix(output);
+  std::vector<int64_t> transposed = transposedRows(output);
   programs.push_back(rowConcatProgram(transposed, rows.front(), joined));
   ProgramStep back = transpose;
   back.allocatedL1 = l1BytesPerBank(output, joined);
@@ -1204,12 +1206,8 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
       // The transposed concat is placed in the output's memory config:
       // ttnn's TensorSpec check TT_FATALs when its shards do not fit the
       // grid (measured: 64x128 into 32x64 block shards on 2x2).
-      std::vector<int64_t> transposed = plan.output;
-      if (transposed.size() == 1)
-        transposed.insert(transposed.begin(), 1);
-      transposed = swappedLastTwo(transposed);
-      if (llvm::Error err =
-              checkRowConcatShards(transposed, out, out.getDataType()))
+      if (llvm::Error err = checkRowConcatShards(transposedRows(plan.output),
+                                                 out, out.getDataType()))
         return err;
       return notSupportedError(name + ": a row-major concat of rows that are "
                                       "not whole alignment units into shards "
@@ -1316,13 +1314,9 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
     // Rows in place: the row-major concat itself in those shards (measured:
     // 2 x 50x64 along the height into 128-row width shards TT_FATALs, into
     // height and block shards runs).
-    std::vector<int64_t> concatenated = plan.output;
-    if (transposed || !inPlace) {
-      if (concatenated.size() == 1)
-        concatenated.insert(concatenated.begin(), 1);
-      concatenated = swappedLastTwo(concatenated);
-    }
-    if (llvm::Error err = checkRowConcatShards(concatenated, out, type))
+    if (llvm::Error err = checkRowConcatShards(
+            transposed || !inPlace ? transposedRows(plan.output) : plan.output,
+            out, type))
       return err;
     // Measured (both devices, bf16 / f32 / bfp8_b, ranks 2 and 3, along
     // the height and the width): rows concatenated in place into height or
@@ -1591,7 +1585,17 @@ planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
                                  std::move(*output), outputLayout);
       }
       // Rows that are not whole alignment units are transposed first
-      // (concat.cpp): not modelled.
+      // (concat.cpp): not modelled; the transposed concat takes the output's
+      // shards (TT_FATAL where they do not fit it, measured on both devices:
+      // 64x100 in height and block shards of 16x100 and 32x50 along the
+      // width into 16x200 and 32x100 ones, 218x540 in width shards of 90,
+      // stress draw seed 241814772 concat #17).
+      if (outputLayout.isSharded() &&
+          !rowsConcatInPlace(inputShapes, inputLayouts, *axis))
+        if (llvm::Error err =
+                checkRowConcatShards(transposedRows(*output), outputLayout,
+                                     outputLayout.getDataType()))
+          return err;
       if (outputLayout.isSharded() &&
           rowsConcatInPlace(inputShapes, inputLayouts, *axis) &&
           llvm::all_of(inputLayouts, [](LayoutAttr l) {

@@ -49,3 +49,19 @@ func.func @row_shard_pages(%b: tensor<64x72xbf16, #bs36>, %h: tensor<64x72xbf16,
   %3 = ttnn.concat %g, %g {dim = 1 : si32} : tensor<64x80xbf16, #hs80>, tensor<64x80xbf16, #hs80> -> tensor<64x160xbf16, #rml1>
   return
 }
+
+#hs100 = #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 2x2, shard = 16x100>
+#hs200 = #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 2x2, shard = 16x200>
+#ws90 = #ttnn.layout<row_major, l1, width_sharded, bf16, grid = 1x6, shard = 218x90>
+#ws180 = #ttnn.layout<row_major, l1, width_sharded, bf16, grid = 1x6, shard = 218x180>
+
+// Row-major shards of rows that are not whole L1 units, along the width: ttnn transposes them first and
+// places the transposed concat in the output's shards (stress draw seed 241814772 concat #17).
+// CHECK-LABEL: op constraints of @transposed_into_shards
+func.func @transposed_into_shards(%h: tensor<64x100xbf16, #hs100>, %w: tensor<218x540xbf16, #ws90>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: the row-major concat 200x64 in
+  %0 = ttnn.concat %h, %h {dim = 1 : si32} : tensor<64x100xbf16, #hs100>, tensor<64x100xbf16, #hs100> -> tensor<64x200xbf16, #hs200>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: the row-major concat 1080x218 in
+  %1 = ttnn.concat %w, %w {dim = 1 : si32} : tensor<218x540xbf16, #ws90>, tensor<218x540xbf16, #ws90> -> tensor<218x1080xbf16, #ws180>
+  return
+}
