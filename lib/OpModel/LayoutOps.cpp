@@ -943,6 +943,19 @@ llvm::Error checkShardedConcatOutput(LayoutAttr first, int64_t axis,
                       "before)");
 }
 
+/// ttnn places the row-major concat of untilized (or transposed) rows,
+/// `shape`, in the output's memory config (concat.cpp): its TensorSpec check
+/// TT_FATALs where `out`'s shards do not fit it (shardGridFits).
+llvm::Error checkRowConcatShards(llvm::ArrayRef<int64_t> shape, LayoutAttr out,
+                                 DataType type) {
+  if (shardGridFits(shape, rowMajorLike(out, type)))
+    return llvm::Error::success();
+  return backendError(ConcatOp::getOperationName() + ": the row-major concat " +
+                      describeShape(shape) + " in " + describe(out) +
+                      " does not fit its shard grid (ttnn's shard grid fit "
+                      "check, TT_FATAL)");
+}
+
 /// The sharded concat programs (the file comment): `axis` normalized.
 llvm::Expected<ConcatPlan>
 planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
@@ -1040,11 +1053,17 @@ planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
     // The untilized rows keep the inputs' shard spec, so a sharded output
     // meets the sharded programs' checks (measured on both devices: height
     // shards along a padded height into shards on another grid, fresh draw
-    // seed 400628287 concat #11).
-    if (outputLayout.isSharded())
+    // seed 400628287 concat #11), and their concat takes the output's
+    // shards (283-row width shards along the height into 576-row ones
+    // TT_FATAL, stress draw seed 547108423 concat #31).
+    if (outputLayout.isSharded()) {
       if (llvm::Error err =
               checkShardedConcatOutput(first, axis, rank, outputLayout))
         return err;
+      if (llvm::Error err = checkRowConcatShards(
+              output, outputLayout, rowMajorType(outputLayout)))
+        return err;
+    }
     return unsupported("a concat dimension that is not a tile multiple");
   }
   ConcatPlan plan;
@@ -1129,6 +1148,14 @@ std::vector<int64_t> swappedLastTwo(llvm::ArrayRef<int64_t> shape) {
   return out;
 }
 
+/// The rows ttnn's non-aligned concat transposes: a rank-1 tensor as one row.
+std::vector<int64_t> transposedRows(llvm::ArrayRef<int64_t> shape) {
+  std::vector<int64_t> matrix(shape.begin(), shape.end());
+  if (matrix.size() == 1)
+    matrix.insert(matrix.begin(), 1);
+  return swappedLastTwo(matrix);
+}
+
 /// Whether ttnn concatenates row-major `shapes` in `rows` along `axis`
 /// without transposing them: not a last-dimension concat, or every input's
 /// rows whole units of its buffer's alignment (concat.cpp,
@@ -1187,13 +1214,7 @@ llvm::Error rowConcatPrograms(llvm::SmallVectorImpl<ProgramStep> &programs,
     programs.push_back(rowConcatProgram(output, rows.front(), joined));
     return llvm::Error::success();
   }
-  auto asMatrix = [](llvm::ArrayRef<int64_t> shape) {
-    std::vector<int64_t> matrix(shape.begin(), shape.end());
-    if (matrix.size() == 1)
-      matrix.insert(matrix.begin(), 1);
-    return swappedLastTwo(matrix);
-  };
-  if (uint64_t(asMatrix(output).back()) * elementBytes(joined) >
+  if (uint64_t(transposedRows(output).back()) * elementBytes(joined) >
       currentDevice().l1AboveAllocatorBase())
     return notSupportedError(ConcatOp::getOperationName() + ": ttnn concats "
                              "these transposed rows in chunks, which is not "
@@ -1202,11 +1223,11 @@ llvm::Error rowConcatPrograms(llvm::SmallVectorImpl<ProgramStep> &programs,
   transpose.dataflowBytes = kRowTransposeTiles * tileBytes(joined);
   for (auto [shape, layout] : llvm::zip(shapes, rows)) {
     ProgramStep step = transpose;
-    step.allocatedL1 = l1BytesPerBank(asMatrix(shape), layout);
+    step.allocatedL1 = l1BytesPerBank(transposedRows(shape), layout);
     programs.push_back(step);
   }
   programs.back().freedL1 = freed;
-  std::vector<int64_t> transposed = asMatrix(output);
+  std::vector<int64_t> transposed = transposedRows(output);
   programs.push_back(rowConcatProgram(transposed, rows.front(), joined));
   ProgramStep back = transpose;
   back.allocatedL1 = l1BytesPerBank(output, joined);
@@ -1300,15 +1321,9 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
       // The transposed concat is placed in the output's memory config:
       // ttnn's TensorSpec check TT_FATALs when its shards do not fit the
       // grid (measured: 64x128 into 32x64 block shards on 2x2).
-      std::vector<int64_t> transposed = plan.output;
-      if (transposed.size() == 1)
-        transposed.insert(transposed.begin(), 1);
-      transposed = swappedLastTwo(transposed);
-      if (!shardGridFits(transposed, out))
-        return backendError(name + ": the transposed concat " +
-                            describeShape(transposed) + " in " +
-                            describe(out) + " needs more shards than its "
-                            "grid holds (ttnn's shard grid fit check)");
+      if (llvm::Error err = checkRowConcatShards(transposedRows(plan.output),
+                                                 out, out.getDataType()))
+        return err;
       return notSupportedError(name + ": a row-major concat of rows that are "
                                       "not whole alignment units into shards "
                                       "(ttnn transposes through the sharded "
@@ -1411,20 +1426,13 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
     // config, and ttnn's TensorSpec check TT_FATALs when its shards do not
     // fit the grid (measured on both devices: rank-1 bf16 into height and
     // block shards, 416 x (184 + 229 + 96) bfp8_b into 7x1 block shards).
-    if (transposed || !inPlace) {
-      std::vector<int64_t> swapped = plan.output;
-      if (swapped.size() == 1)
-        swapped.insert(swapped.begin(), 1);
-      swapped = swappedLastTwo(swapped);
-      LayoutAttr rowShards = LayoutAttr::get(
-          out.getContext(), PageLayout::RowMajor, out.getBufferType(),
-          out.getMemoryLayout(), type, out.getGrid(), out.getShard());
-      if (!shardGridFits(swapped, rowShards))
-        return backendError(name + ": the transposed concat " +
-                            describeShape(swapped) + " in " + describe(out) +
-                            " needs more shards than its grid holds (ttnn's "
-                            "shard grid fit check)");
-    }
+    // Rows in place: the row-major concat itself in those shards (measured:
+    // 2 x 50x64 along the height into 128-row width shards TT_FATALs, into
+    // height and block shards runs).
+    if (llvm::Error err = checkRowConcatShards(
+            transposed || !inPlace ? transposedRows(plan.output) : plan.output,
+            out, type))
+      return err;
     // Measured (both devices, bf16 / f32 / bfp8_b, ranks 2 and 3, along
     // the height and the width): rows concatenated in place into height or
     // block shards. Width shards (tilize_with_val_padding's width-sharded
@@ -1449,9 +1457,7 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
     // (rowConcatIntoShards), then tilize_with_val_padding into the output's
     // shards (without the data type): one tile row of the whole width in and
     // out (Wt pairs, also for block shards of a narrower shard).
-    LayoutAttr rowShards = LayoutAttr::get(
-        out.getContext(), PageLayout::RowMajor, out.getBufferType(),
-        out.getMemoryLayout(), type, out.getGrid(), out.getShard());
+    LayoutAttr rowShards = rowMajorLike(out, type);
     if (llvm::Error err = rowConcatIntoShards(plan.programs, plan.output,
                                               rows.front(), rowShards))
       return err;
@@ -1554,6 +1560,51 @@ bool rowShardsJoin(const std::vector<std::vector<int64_t>> &shapes,
   });
 }
 
+/// The sharded programs' page checks on row-major shards they join in place
+/// (concat_block_sharded_program_factory.cpp, concat_s2s_rm_program_factory.cpp;
+/// measured on both mock devices): the block-sharded program takes shard rows
+/// of whole L1 units only (355x405 in 89x81 block shards along the height,
+/// stress draw seed 547108423 concat #14; 64x72 in 32x36 along either), the
+/// two-input height-sharded program along the width rows of whole 32 B units
+/// (its DFBs borrow the shards with rows rounded up to 32 B: 72 and 88 bf16
+/// and 36 f32 columns TT_FATAL, 80 run; three inputs take the multi-tensor
+/// program and run).
+llvm::Error checkRowShardPages(const std::vector<std::vector<int64_t>> &shapes,
+                               llvm::ArrayRef<LayoutAttr> inputs,
+                               int64_t axis) {
+  constexpr uint64_t kTwoInputRowUnit = 32;
+  LayoutAttr first = inputs.front();
+  TensorMemoryLayout scheme = first.getMemoryLayout();
+  int64_t rank = int64_t(shapes.front().size());
+  bool block = scheme == TensorMemoryLayout::BlockSharded;
+  bool twoHeight =
+      scheme == TensorMemoryLayout::HeightSharded && inputs.size() == 2;
+  // Rows padded to whole shards are transposed first along the width
+  // (concat.cpp tests the padded rows) and were not measured along the height.
+  if ((!block && !twoHeight) || !first.isRowMajor() ||
+      !joinedShardDim(scheme, axis, rank) ||
+      !rowsConcatInPlace(shapes, inputs, axis) ||
+      llvm::any_of(llvm::zip(shapes, inputs),
+                   [](auto pair) {
+                     auto [shape, layout] = pair;
+                     return rowsPaddedToShards(shape, layout);
+                   }) ||
+      !llvm::all_of(inputs, [&](LayoutAttr l) {
+        return l.isSharded() && l.isL1() && l.getMemoryLayout() == scheme &&
+               l.getGrid() == first.getGrid();
+      }))
+    return llvm::Error::success();
+  uint64_t unit = block ? currentDevice().l1Alignment : kTwoInputRowUnit;
+  for (LayoutAttr layout : inputs)
+    if ((uint64_t(layout.getShard()[1]) * elementBytes(layout)) % unit)
+      return backendError(ConcatOp::getOperationName() + ": ttnn 0.81.1's " +
+                          (block ? "block-sharded" : "two-input row-major") +
+                          " concat program takes shard rows of whole " +
+                          llvm::Twine(unit) + " B units, not " +
+                          describe(layout) + "'s (TT_FATAL)");
+  return llvm::Error::success();
+}
+
 /// Row-major L1 width shards concatenated along the width into an
 /// interleaved output: ttnn's transpose test (build_non_aligned_last_dim_
 /// concat) reads a shard row's physical width (shard width x cores), whole L1
@@ -1636,6 +1687,9 @@ planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
       if (auto plan = planUnshardedRowConcat(inputShapes, inputLayouts, *axis,
                                              *output, outputLayout))
         return std::move(*plan);
+      if (llvm::Error err =
+              checkRowShardPages(inputShapes, inputLayouts, *axis))
+        return err;
       if (rowShardsJoin(inputShapes, inputLayouts, *axis)) {
         if (outputLayout.isSharded())
           if (llvm::Error err = checkShardedConcatOutput(
@@ -1646,7 +1700,17 @@ planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
                                  std::move(*output), outputLayout);
       }
       // Rows that are not whole alignment units are transposed first
-      // (concat.cpp): not modelled.
+      // (concat.cpp): not modelled; the transposed concat takes the output's
+      // shards (TT_FATAL where they do not fit it, measured on both devices:
+      // 64x100 in height and block shards of 16x100 and 32x50 along the
+      // width into 16x200 and 32x100 ones, 218x540 in width shards of 90,
+      // stress draw seed 241814772 concat #17).
+      if (outputLayout.isSharded() &&
+          !rowsConcatInPlace(inputShapes, inputLayouts, *axis))
+        if (llvm::Error err =
+                checkRowConcatShards(transposedRows(*output), outputLayout,
+                                     outputLayout.getDataType()))
+          return err;
       if (outputLayout.isSharded() &&
           rowsConcatInPlace(inputShapes, inputLayouts, *axis) &&
           llvm::all_of(inputLayouts, [](LayoutAttr l) {
@@ -1746,51 +1810,22 @@ bool hasStep(llvm::ArrayRef<int64_t> step) {
 }
 
 /// ttnn's to_memory_config of `shape` from `in` to `out` (the same data
-/// type): nothing (nullopt) into the input's own layout; between interleaved
-/// tensors the copy program, 2 output pages of dataflow buffer (a row-major
-/// page a row aligned to the output buffer, with a row of scratchpad); to or
-/// from shards ttnn's (un)sharding program, whose buffers are the shards (0;
-/// into row-major shards 4 staging slots of scratchpad), except row-major
-/// shard rows that are not whole L1 alignment units, which the copy program
-/// moves (its pages the shard rows). Measured on both mock devices; a
-/// row-major reshard is not modelled.
+/// type): nothing (nullopt) into the input's own layout; tiles between
+/// interleaved tensors the copy program, 2 output pages of dataflow buffer,
+/// to, from or between shards ttnn's (un)sharding and reshard programs, whose
+/// buffers are the shards (0); row-major data to_memory_config's model
+/// (rowMajorMove). Measured on both mock devices.
 llvm::Expected<std::optional<ProgramStep>>
-copyProgram(llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
+copyProgram(llvm::StringRef /*name*/, llvm::ArrayRef<int64_t> shape,
             LayoutAttr in, LayoutAttr out) {
   if (in == out)
     return std::nullopt;
   ProgramStep copy;
   copy.allocatedL1 = l1BytesPerBank(shape, out);
   if (in.isRowMajor()) {
-    if (in.isSharded() && out.isSharded())
-      return notSupportedError(name + ": resharding row-major shards (" +
-                               describe(in) + " to " + describe(out) +
-                               ") is not modelled");
-    const DeviceModel &device = currentDevice();
-    uint64_t element = elementBytes(in);
-    uint64_t row = uint64_t(shape.empty() ? 1 : shape.back()) * element;
-    LayoutAttr sharded = in.isSharded() ? in : out;
-    // A page: a row, or a shard's share of it.
-    uint64_t page = sharded.isSharded()
-                        ? uint64_t(sharded.getShard()[1]) * element
-                        : row;
-    if (sharded.isSharded() && page % device.l1Alignment == 0) {
-      // ttnn's (un)sharding programs; interleaved_to_sharded stages each
-      // shard row in 4 slots of DRAM alignment units (keep_l1_aligned).
-      if (out.isSharded())
-        copy.scratchpadBytes =
-            4 * alignUp(page + device.dramAlignment, device.dramAlignment);
-      return copy;
-    }
-    // The copy program's pages: the shard rows, double-buffered, a row of
-    // scratchpad; unsharding width or block shards, whole rows instead and
-    // a shard row of scratchpad (measured on both devices: 632-column rows
-    // from 106-column block shards, 2 x 1264 B and 212 B).
-    bool unshardsColumns = in.isSharded() &&
-                           in.getMemoryLayout() != TensorMemoryLayout::HeightSharded;
-    copy.dataflowBytes =
-        kCopyPages * alignUp(unshardsColumns ? row : page, bufferAlignment(out));
-    copy.scratchpadBytes = unshardsColumns ? page : row;
+    Analysis move = rowMajorMove(shape, in, out);
+    copy.dataflowBytes = move.cbBytes;
+    copy.scratchpadBytes = move.scratchpadBytes;
     return copy;
   }
   if (!in.isSharded() && !out.isSharded())
@@ -2054,11 +2089,7 @@ llvm::Error planTiledRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
   // The row-major tensors are interleaved in the output's buffer type, or
   // on the output's shards.
   LayoutAttr rows =
-      out.isSharded()
-          ? LayoutAttr::get(out.getContext(), PageLayout::RowMajor,
-                            out.getBufferType(), out.getMemoryLayout(), type,
-                            out.getGrid(), out.getShard())
-          : rowMajorIn(tiles);
+      out.isSharded() ? rowMajorLike(out, type) : rowMajorIn(tiles);
   // An input that is not a tile multiple is untilized with unpadding into
   // shards ttnn derives (unpaddedShards, unpaddingShards), so only the view
   // of the sliced rows in the output's shards is checked; a tile-multiple
@@ -2217,8 +2248,8 @@ analytical::memoryConfigCopy(llvm::StringRef opName,
 // the input's buffer, native row-major programs (scratchpads only: two of
 // 128 B plus the row, a last-dimension repeat widening the row to a 16-byte
 // multiple of rows), each into the output's buffer, a tilize into the input's
-// data type. Sharded row-major tensors and sharded inputs that ttnn repeats
-// natively are not modelled.
+// data type. Row-major shards ttnn repeats natively (rowRepeatDemoted) and
+// sharded inputs of that native route are not modelled.
 
 namespace {
 /// The codegen repeat's batch of pages (kRepeatBatch): CBs of twice as many.
@@ -2356,6 +2387,71 @@ llvm::Error finishRepeat(RepeatPlan &plan, LayoutAttr working, bool retilize,
   return llvm::Error::success();
 }
 
+/// ttnn's native repeat of L1 shards (is_native_repeat_sharding,
+/// repeat_utils.cpp) for row-major `in` repeated `times` along `dim` alone:
+/// shards even along the rows (the rows padded to whole shards), width or
+/// block shards not along the last dimension, a sharded output in L1 in the
+/// input's scheme and grid, and each shard holding whole replica groups.
+bool nativeRowShardRepeat(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                          int64_t dim, LayoutAttr out) {
+  int64_t rank = int64_t(shape.size());
+  int64_t shardRows = in.getShard()[0];
+  if (rowCount(shape) % shardRows)
+    return false;
+  if (dim == rank - 1)
+    return in.getMemoryLayout() == TensorMemoryLayout::HeightSharded;
+  if (out.isSharded() &&
+      (!out.isL1() || out.getMemoryLayout() != in.getMemoryLayout() ||
+       out.getGrid() != in.getGrid()))
+    return false;
+  int64_t group = 1;
+  for (int64_t d = dim; d < rank - 1; ++d)
+    group *= shape[d];
+  return shardRows % group == 0;
+}
+
+/// ttnn's demotions of a row-major sharded input from the codegen repeat to
+/// its native repeat (repeat_codegen_supported.cpp, is_demoted; measured on
+/// both mock devices): shards of partial rows repeated along one dimension
+/// the native program replicates in place (nativeRowShardRepeat: 64x192 in
+/// 32-column width shards along the rows; rows padded to whole shards
+/// TT_FATAL in ttnn's view of them, 704x192 f32 and bf16 in 7-column and
+/// 3x70x100 in 12-column width shards), and height shards of whole rows on a
+/// grid wider than tall repeated along the last dimension alone into height
+/// shards (400x100 on 1x4 cores). The native sharded program is not
+/// modelled. Block shards of several rows along an outer dimension hold no
+/// whole replica group and stay codegen (400x100 in 4x2 shards).
+llvm::Error rowRepeatDemoted(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                             llvm::ArrayRef<int64_t> repeats, LayoutAttr out,
+                             bool partialRows) {
+  llvm::StringRef name = RepeatOp::getOperationName();
+  int64_t rank = int64_t(shape.size());
+  auto native = [&] {
+    return notSupportedError(name + ": ttnn repeats " + describe(in) +
+                             " natively, which is not modelled");
+  };
+  llvm::SmallVector<int64_t, 4> dims;
+  for (auto [d, times] : llvm::enumerate(repeats))
+    if (times > 1)
+      dims.push_back(int64_t(d));
+  if (dims.size() != 1)
+    return llvm::Error::success();
+  if (partialRows && nativeRowShardRepeat(shape, in, dims.front(), out)) {
+    if (rowsPaddedToShards(shape, in))
+      return backendError(name + ": ttnn 0.81.1 repeats " + describe(in) +
+                          " natively and views it with rows padded to "
+                          "whole shards (TT_FATAL, tensor_ops.cpp)");
+    return native();
+  }
+  if (!partialRows &&
+      in.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
+      out.isSharded() &&
+      out.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
+      dims.front() == rank - 1 && in.getGrid()[1] > in.getGrid()[0])
+    return native();
+  return llvm::Error::success();
+}
+
 /// ttnn's codegen repeat, or nullopt when ttnn repeats natively.
 llvm::Expected<std::optional<RepeatPlan>>
 codegenRepeat(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
@@ -2373,20 +2469,18 @@ codegenRepeat(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
   plan.output = repeated(inShape, 0, 1);
   for (auto [dim, times] : llvm::enumerate(repeats))
     plan.output[dim] *= times;
-  // Row-major width shards were not measured (one of 704x192 f32 in 704x7
-  // shards TT_FATALs in ttnn's view, tensor_ops.cpp:380): not modelled.
-  if (in.isRowMajor() &&
-      in.getMemoryLayout() == TensorMemoryLayout::WidthSharded)
-    return notSupportedError(name + ": repeating row-major width shards (" +
-                             describe(in) + ") is not modelled");
   bool unshard = in.isSharded() && (roundTrip || !wholePageShards(inShape, in));
   // Row-major shards of partial rows are unsharded into DRAM by
   // to_memory_config (copyProgram; measured on both devices: 521x192 in
-  // 131-row height shards, 352x416 in 71x70 block shards); shards of whole
-  // rows the legs would read in place are not modelled.
-  if (in.isSharded() && in.isRowMajor() && !unshard)
-    return notSupportedError(name + ": repeating row-major shards of whole "
-                                    "rows is not modelled");
+  // 131-row height shards, 352x416 in 71x70 block shards, width shards
+  // dividing the rows or padding them to whole shards, stress draw seed
+  // 650175627 repeat #23, #31, #38, #41, #42); shards of whole rows the legs
+  // read in place (measured: height and one-column block shards, bf16 and
+  // f32, into L1, DRAM and shards). ttnn's demotions to its native repeat
+  // (is_demoted) are rowRepeatDemoted.
+  if (in.isSharded() && in.isRowMajor())
+    if (llvm::Error err = rowRepeatDemoted(inShape, in, repeats, out, unshard))
+      return std::move(err);
   // ttnn demotes a height-sharded input read along a single row of 8 or more
   // cores to its native repeat (is_shard_row_read_hotspot): not modelled.
   bool tiledLegs = tiled && !roundTrip;
