@@ -266,8 +266,8 @@ std::vector<int64_t> shardPaddedShape(const EltwiseTensor &tensor) {
 /// Whether a program keeps the padding of a row-major operand whose rows
 /// are padded to whole shards (shardPaddedShape) in its result.
 enum class ShardPadding {
-  /// Measured and modelled by the caller: the unary program's result has
-  /// the padded rows.
+  /// Measured and modelled by the caller (the unary program's result has
+  /// the padded rows; the ternary program's shards are even by them).
   Modelled,
   /// The program does not read the operand's rows (a host fill, a copy).
   Ignored,
@@ -329,15 +329,15 @@ broadcastShape(llvm::StringRef opName, llvm::ArrayRef<EltwiseTensor> operands) {
 /// output as checkEltwiseTensors does.
 llvm::Expected<std::vector<int64_t>>
 checkedBroadcast(llvm::StringRef opName, llvm::ArrayRef<EltwiseTensor> operands,
-                 LayoutAttr outLayout, bool rowMajorAllowed) {
+                 LayoutAttr outLayout, bool rowMajorAllowed,
+                 ShardPadding padding = ShardPadding::NotModelled) {
   if (llvm::Error err = checkOperands(opName, operands, rowMajorAllowed))
     return err;
   auto shape = broadcastShape(opName, operands);
   if (!shape)
     return shape.takeError();
-  if (llvm::Error err = checkEltwiseTensors(opName, operands,
-                                            {*shape, outLayout},
-                                            rowMajorAllowed))
+  if (llvm::Error err = checkEltwiseTensors(
+          opName, operands, {*shape, outLayout}, rowMajorAllowed, padding))
     return err;
   return shape;
 }
@@ -722,26 +722,40 @@ llvm::Expected<OpConstraints> TernaryEltwiseOpModel<OpTy>::getOpConstraints(
   if (aLayout && aLayout.isRowMajor() && !aLayout.isSharded())
     return backendError(name + ": the condition is " + describe(aLayout) +
                         "; ttnn takes it tiled (convert with ttnn.to_layout)");
-  // A row-major sharded condition: the ternary program reads and writes
-  // the row-major pages with the tiled program's CBs (measured on both
-  // devices with row-major operands and outputs of one shape, height and
-  // block shards, alike or not, bf16 and f32); broadcasts are not measured.
+  // A row-major sharded condition: the ternary program reads the row-major
+  // pages with the tiled program's CBs, broadcasts too, and writes them
+  // into row-major shards, but TILED pages into interleaved memory (ttnn's
+  // result is then tiled: a row-major interleaved output is not what it
+  // returns). Rows padded to whole shards (shardPaddedShape) decide whether
+  // shards are even; an interleaved result is not padded. Measured on both
+  // devices: height, width and block shards, alike or not, padded or not,
+  // bf16 and f32, row, column, scalar, batch and mixed broadcasts, into
+  // shards, L1 and DRAM.
   bool rowMajor = aLayout && aLayout.isRowMajor();
-  auto outShape = checkedBroadcast(name, operands, outputLayout,
-                                   /*rowMajorAllowed=*/rowMajor);
+  bool tiledResult = rowMajor && outputLayout && !outputLayout.isSharded();
+  if (tiledResult && outputLayout.isRowMajor())
+    return notSupportedError(
+        name + ": ttnn 0.81.1 writes a row-major condition's result into " +
+        describe(outputLayout) + " in tiles (a tiled output is modelled)");
+  auto outShape = checkedBroadcast(
+      name, operands,
+      tiledResult ? outputLayout.withPageLayout(PageLayout::RowMajor)
+                  : outputLayout,
+      /*rowMajorAllowed=*/rowMajor, ShardPadding::Modelled);
   if (!outShape)
     return outShape.takeError();
-  EltwiseTensor out{*outShape, outputLayout};
   if (llvm::Error err = checkResultDataType(name, outputLayout, bLayout))
     return err;
-  if (rowMajor && !llvm::all_of(operands, [&](const EltwiseTensor &operand) {
-        return llvm::ArrayRef(*outShape) == operand.shape;
-      }))
-    return notSupportedError(name + ": a broadcast of row-major operands is "
-                                    "not modelled");
+  std::vector<int64_t> shapes[] = {shardPaddedShape(operands[0]),
+                                   shardPaddedShape(operands[1]),
+                                   shardPaddedShape(operands[2]),
+                                   shardPaddedShape({*outShape, outputLayout})};
+  EltwiseTensor padded[] = {
+      {shapes[0], aLayout}, {shapes[1], bLayout}, {shapes[2], cLayout}};
+  EltwiseTensor paddedOut{shapes[3], outputLayout};
   // A row broadcast adds one more 2-page CB per operand, in its format (the
   // ternary program's c_4 to c_6; measured with mixed data types).
-  bool native = ternaryIsNative(operands, out);
+  bool native = ternaryIsNative(padded, paddedOut);
   bool rowBroadcast = ternaryRowBroadcast(operands);
   uint64_t cbBytes = native ? 0 : streamPages(outputLayout);
   for (const EltwiseTensor &operand : operands)
