@@ -547,15 +547,21 @@ namespace {
 /// - a row-major sharded operand is tilized into its own shards first:
 ///   shards that are not whole tiles, or whose tiled view does not fit
 ///   their grid, fail ttnn's TensorSpec (tensor_layout.cpp shard_align_error,
-///   tensor_spec.cpp shard_grid_fit_error);
+///   tensor_spec.cpp shard_grid_fit_error), rank 1 (1-row shards) and rows
+///   padded to whole shards included (measured: 64x100 in 64x16 width
+///   shards as either operand, 793x307 in 793x16, 800 in 1x800);
 /// - operands and output of one shape, all sharded alike: the tilizes, the
 ///   binary and the untilize into the output all run on the shards (0 B of
 ///   CBs), and the two tilized operands, the tiled result and the output
 ///   stay allocated until the op returns;
-/// - interleaved operands of one shape and memory config in L1 into a
-///   row-major sharded output of whole tiles: the row-major program writes
-///   the output's shards directly (binaryProgramCBBytes); other interleaved
-///   operands of one shape: it streams every tensor;
+/// - interleaved operands into row-major shards: the row-major program,
+///   whose output shards are its CB when `a` and `b` have one shape and
+///   memory config in L1 and the output's rows padded to whole shards
+///   (shardPaddedShape) are even (64x100 into 64x16 width shards; 100x64
+///   into 32x64 or 50x64 into 64x64 height shards stream), else it streams
+///   every tensor (binaryProgramCBBytes); measured: bf16 and f32, partial
+///   tiles, rank 2 and 3, height, width and block shards; broadcasts (row,
+///   column, scalar, batch, both ways; L1 and DRAM, rank-1 results too);
 /// - anything else (an interleaved operand beside a sharded one, other
 ///   outputs, broadcasts) runs further tilize and untilize programs whose
 ///   buffers were not derived: not modelled.
@@ -566,14 +572,19 @@ rowMajorSharded(llvm::StringRef name, const EltwiseTensor &a,
   for (const EltwiseTensor *t : {&a, &b}) {
     if (!t->layout.isSharded())
       continue;
-    if (t->shape.size() < 2)
-      return notSupportedError(name + ": a row-major sharded operand of "
-                                      "rank 1 is not modelled");
     llvm::ArrayRef<int64_t> shard = t->layout.getShard();
     if (shard[0] % kTileDim || shard[1] % kTileDim)
       return backendError(name + ": ttnn tilizes the row-major operand " +
                           describe(t->layout) +
                           " into its own shards, which are not whole tiles");
+    if (t->shape.size() < 2)
+      return notSupportedError(name + ": a row-major sharded operand of "
+                                      "rank 1 is not modelled");
+    if (rowsPaddedToShards(t->shape, t->layout))
+      return notSupportedError(
+          name + ": the row-major operand " + describe(t->layout) +
+          " pads its " + llvm::Twine(t->shape.back()) +
+          "-element rows to whole tiled shards: not modelled");
     if (llvm::Error err = checkLayoutAllowingIdleCores(
             name, "tilized operand", t->shape, t->layout.withPageLayout(PageLayout::Tile)))
       return backendError(takeOpModelError(std::move(err)).second);
@@ -595,23 +606,18 @@ rowMajorSharded(llvm::StringRef name, const EltwiseTensor &a,
     steps[3].allocatedL1 = l1BytesPerBank(out.shape, out.layout);
     return finishPrograms(name, steps, out.shape, out.layout, initialState);
   }
-  bool interleavedOperands = a.shape == b.shape && a.shape == out.shape &&
-                             out.shape.size() >= 2 && !a.layout.isSharded() &&
-                             !b.layout.isSharded();
-  if (oneShape && outWholeTiles && interleavedOperands &&
-      sameMemoryConfig(a.layout, b.layout) && a.layout.isL1() &&
-      !unevenShards(out.shape, out.layout))
-    return finishOneOutput(name, binaryProgramCBBytes(a, b, out), out.shape,
-                           out.layout, initialState);
-  // Interleaved operands of one shape not both in one L1 memory config: the
-  // row-major program streams every tensor into any row-major shards
-  // (measured on both devices: DRAM and L1 operands, bf16 / f32, add,
-  // multiply, maximum, 3x2x433x256 and 100x300 too, height, width and block
-  // shards of partial tiles and uneven).
-  if (interleavedOperands &&
-      !(sameMemoryConfig(a.layout, b.layout) && a.layout.isL1()))
-    return finishOneOutput(name, binaryProgramCBBytes(a, b, out), out.shape,
-                           out.layout, initialState);
+  // Interleaved operands into row-major shards: the row-major program
+  // (binaryProgramCBBytes), the output's rows padded to whole shards
+  // deciding whether it is even.
+  bool interleavedOperands = !a.layout.isSharded() && !b.layout.isSharded();
+  bool oneShapeOrBroadcast = a.shape != b.shape ||
+                             (a.shape == out.shape && out.shape.size() >= 2);
+  if (interleavedOperands && oneShapeOrBroadcast) {
+    std::vector<int64_t> paddedOut = shardPaddedShape(out);
+    return finishOneOutput(name,
+                           binaryProgramCBBytes(a, b, {paddedOut, out.layout}),
+                           out.shape, out.layout, initialState);
+  }
   return notSupportedError(name + ": these row-major sharded operands and "
                                   "output (" +
                            describe(a.layout) + ", " + describe(b.layout) +
@@ -630,8 +636,10 @@ llvm::Expected<OpConstraints> BinaryEltwiseOpModel<OpTy>::getOpConstraints(
   EltwiseTensor a{lhsShape, lhsLayout}, b{rhsShape, rhsLayout};
   if constexpr (std::is_same_v<OpTy, GeluBackwardOp>)
     return unaryBackward(name, a, b, outputLayout, initialState);
+  // Rows padded to whole shards are rowMajorSharded's.
   auto outShape = checkedBroadcast(name, {a, b}, outputLayout,
-                                   /*rowMajorAllowed=*/true);
+                                   /*rowMajorAllowed=*/true,
+                                   ShardPadding::Modelled);
   if (!outShape)
     return outShape.takeError();
   EltwiseTensor out{*outShape, outputLayout};
