@@ -436,13 +436,17 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
   //   #26, 708750739 #9; bfp8_b 896 in 32x320 block shards to 64x14 and
   //   612x567 in 160x160 to 306x2x63x9, 302483210 #4, 405609447 #36; a
   //   reduction's own 1x3x1x1 result, 745750128 #1): not modelled;
-  // - bfp8_b goes through bf16 copies viewed in the output's shards: from
-  //   shards those must span the result's padded last dimension (26x831 in
-  //   a 32x832 height shard to 21606 in 32x7232 block shards failed,
-  //   405609447 #8); from an interleaved input into rank-1 shards narrower
-  //   than the result it failed (2x1x113x321 to 72546, 397264616 #21: not
-  //   modelled) and rank-2 and higher results ran (the calibration's 2x64x96
-  //   to 4x48x64 in 128x32 block shards).
+  // - bfp8_b goes through bf16 copies, the last one tile-padded ([1, 32, W']
+  //   for a rank-1 result of W) and viewed as the result in the output's
+  //   shards: a rank-1 W not a multiple of 32 changes the last dimension
+  //   there, which shards narrower than W' fail (tensor_ops.cpp:380; 26x831
+  //   to 21606 in 32x7232 width or block shards, 2x1x113x321 to 72546, from
+  //   shards or interleaved memory, 405609447 #8, 397264616 #21); aligned
+  //   rank-1 and rank >= 2 results run in any shards (3x845x32 to 3x27040,
+  //   832x96 to 79872, 1x1x192x613 to 24x4904, 26x831 to 2x10803, 128x64
+  //   to 64x128: stress 654820101 #19, #69, 280267417 #94; measured on both
+  //   devices, width and block shards, from height, width and block shards
+  //   and interleaved memory).
   // Into an interleaved tensor it runs (3x2x384x284 f32 in 480x160 block
   // shards to 654336 in L1, 284182979 #4). Row-major shards keep their own
   // measured rules (below).
@@ -460,17 +464,13 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
                                "the padded last dimension) into shards "
                                "changing the last dimension is not modelled "
                                "(ttnn runs some and rejects others)");
-    if (blockFloat && inLayout.isSharded() && !spans(outLayout, plan.outShape))
-      return backendError(name + ": ttnn 0.81.1 views a bfp8_b result "
-                                 "changing the last dimension only in "
-                                 "shards spanning it (" +
-                          describe(outLayout) + " of " +
-                          describeShape(plan.outShape) + "; TT_FATAL)");
-    if (blockFloat && !inLayout.isSharded() && plan.outShape.size() == 1 &&
-        !spans(outLayout, plan.outShape))
-      return notSupportedError(name + ": a bfp8_b reshape into rank-1 shards "
-                                      "narrower than the result is not "
-                                      "modelled");
+    if (blockFloat && plan.outShape.size() == 1 &&
+        plan.outShape[0] % kTileDim != 0 && !spans(outLayout, plan.outShape))
+      return backendError(name + ": ttnn 0.81.1 views a bfp8_b result of " +
+                          describeShape(plan.outShape) +
+                          " from its tile-padded copy only in shards "
+                          "spanning it, not in " +
+                          describe(outLayout) + " (TT_FATAL)");
   }
   // The same shape and placement: ttnn returns the input (reshape.cpp), but
   // for a row-major input whose rows are padded to whole shards: ttnn views
