@@ -425,6 +425,21 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
                         "ttnn.to_layout)");
   if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
     return err;
+  // A tiled rank-1 result of W elements, W not a multiple of 32, in width or
+  // block shards narrower than its padded W': ttnn views it from a
+  // tile-padded [1, 32, W'] in those shards, which changes the last
+  // dimension (tensor_ops.cpp:380, TT_FATAL), from any input, the same
+  // shape and placement too (measured on both devices: bf16, f32, bfp8_b;
+  // 3x1x63x368 to 69552, 945x297 to 280665, 1 or 2 x 500 and 1000 to 1000,
+  // 26x831 to 21606, 451x351 to 158301; stress 958275236 #43, #175).
+  if (!outLayout.isRowMajor() && outLayout.isSharded() &&
+      plan.outShape.size() == 1 && plan.outShape[0] % kTileDim != 0 &&
+      outLayout.getShard()[1] != llvm::alignTo(plan.outShape[0], kTileDim))
+    return backendError(name + ": ttnn 0.81.1 views the rank-1 result of " +
+                        describeShape(plan.outShape) +
+                        " from its tile-padded copy only in shards spanning "
+                        "it, not in " +
+                        describe(outLayout) + " (TT_FATAL)");
   // A tiled reshape into shards that changes the last dimension: ttnn views
   // the data in shards (tensor_ops.cpp:380, TT_FATAL when they do not span
   // the padded last dimension), by rules measured only in part:
@@ -436,13 +451,8 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
   //   #26, 708750739 #9; bfp8_b 896 in 32x320 block shards to 64x14 and
   //   612x567 in 160x160 to 306x2x63x9, 302483210 #4, 405609447 #36; a
   //   reduction's own 1x3x1x1 result, 745750128 #1): not modelled;
-  // - bfp8_b goes through bf16 copies, the last one tile-padded ([1, 32, W']
-  //   for a rank-1 result of W) and viewed as the result in the output's
-  //   shards: a rank-1 W not a multiple of 32 changes the last dimension
-  //   there, which shards narrower than W' fail (tensor_ops.cpp:380; 26x831
-  //   to 21606 in 32x7232 width or block shards, 2x1x113x321 to 72546, from
-  //   shards or interleaved memory, 405609447 #8, 397264616 #21); aligned
-  //   rank-1 and rank >= 2 results run in any shards (3x845x32 to 3x27040,
+  // - bfp8_b goes through bf16 copies viewed in the output's shards: but for
+  //   the rank-1 rule above they run in any shards (3x845x32 to 3x27040,
   //   832x96 to 79872, 1x1x192x613 to 24x4904, 26x831 to 2x10803, 128x64
   //   to 64x128: stress 654820101 #19, #69, 280267417 #94; measured on both
   //   devices, width and block shards, from height, width and block shards
@@ -452,26 +462,15 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
   // measured rules (below).
   bool changesLastDim = !inShape.empty() && !plan.outShape.empty() &&
                         inShape.back() != plan.outShape.back();
-  if (changesLastDim && outLayout.isSharded() && !inLayout.isRowMajor()) {
-    auto spans = [](LayoutAttr layout, llvm::ArrayRef<int64_t> shape) {
-      return layout.getShard()[1] ==
-             int64_t(llvm::alignTo(shape.back(), kTileDim));
-    };
-    bool blockFloat = inLayout.getDataType() == DataType::BFloat8B;
-    if (inLayout.isSharded() && !spans(inLayout, inShape))
-      return notSupportedError(name + ": a reshape of " +
-                               describe(inLayout) + " (shards narrower than "
-                               "the padded last dimension) into shards "
-                               "changing the last dimension is not modelled "
-                               "(ttnn runs some and rejects others)");
-    if (blockFloat && plan.outShape.size() == 1 &&
-        plan.outShape[0] % kTileDim != 0 && !spans(outLayout, plan.outShape))
-      return backendError(name + ": ttnn 0.81.1 views a bfp8_b result of " +
-                          describeShape(plan.outShape) +
-                          " from its tile-padded copy only in shards "
-                          "spanning it, not in " +
-                          describe(outLayout) + " (TT_FATAL)");
-  }
+  if (changesLastDim && outLayout.isSharded() && !inLayout.isRowMajor() &&
+      inLayout.isSharded() &&
+      inLayout.getShard()[1] !=
+          int64_t(llvm::alignTo(inShape.back(), kTileDim)))
+    return notSupportedError(name + ": a reshape of " + describe(inLayout) +
+                             " (shards narrower than the padded last "
+                             "dimension) into shards changing the last "
+                             "dimension is not modelled (ttnn runs some and "
+                             "rejects others)");
   // The same shape and placement: ttnn returns the input (reshape.cpp), but
   // for a row-major input whose rows are padded to whole shards: ttnn views
   // it and TT_FATALs as for any other shape (tensor_ops.cpp:380; measured:
