@@ -240,10 +240,11 @@ def _result(rng: random.Random, inputs: Sequence[Operand], shape_: tuple[int, ..
 
 
 def _elementwise(rng: random.Random, family: str, op: str, ir_op: str, count: int, mixed: Sequence[str],
-                 call: Callable[..., Any], out_from: int = 0) -> Case:
+                 call: Callable[..., Any], out_from: int = 0, tiled_into_interleaved: bool = False) -> Case:
     """An elementwise op of ``count`` operands; ``mixed`` the data types an operand may take instead of
     the common one (MIXED_SHARE of the time); the result takes operand ``out_from``'s data type (ttnn
-    0.81.1). ``call(t, *inputs, memory_config=)``."""
+    0.81.1), and is tiled in interleaved memory with ``tiled_into_interleaved`` (whatever the operands'
+    layout). ``call(t, *inputs, memory_config=)``."""
     row_major = rng.random() < R.lean_row_major(ROW_MAJOR_SHARE / 2)
     invalid = rng.random() < INVALID_SHARE
     shapes, note = _operand_shapes(rng, count, invalid)
@@ -254,6 +255,8 @@ def _elementwise(rng: random.Random, family: str, op: str, ir_op: str, count: in
         dtypes[index] = rng.choice([d for d in mixed if d != dtype] or [dtype])
     inputs = _operands(rng, shapes, dtypes, row_major)
     out = _result(rng, inputs, _broadcast(shapes), dtypes[out_from], row_major)
+    if tiled_into_interleaved and row_major and not _is_sharded(out.placement):
+        out = Operand(out.shape, out.placement.removesuffix(":rm"), out.dtype)
     operands = ", ".join(f"%a{i}" for i in range(count))
     name = f"{op} {', '.join(R.describe(o) for o in inputs)} -> {_short(out.placement)}" + (f" {note}" if note else "")
     return Case(name, family, inputs, out, f"ttnn.{ir_op} {operands}",
@@ -270,9 +273,9 @@ def binary_eltwise(rng: random.Random) -> Case:
 
 
 def where(rng: random.Random) -> Case:
-    # ttnn 0.81.1's where returns the true value's data type.
+    # ttnn 0.81.1's where returns the true value's data type, and tiles into interleaved memory.
     return _elementwise(rng, "where", "where", "where", 3, ("bf16", "f32", "bfp8_b"),
-                        lambda t, *args, **kw: t.where(*args, **kw), out_from=1)
+                        lambda t, *args, **kw: t.where(*args, **kw), out_from=1, tiled_into_interleaved=True)
 
 
 EXPONENTS = (2.0, 2.0, 3.0, 0.5, -1.0, 1.5, 0.0, 4.0, -0.5, 2.5, 1.0)

@@ -427,6 +427,21 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
                         "ttnn.to_layout)");
   if (llvm::Error err = checkSameDataType(name, inLayout, outLayout))
     return err;
+  // A tiled rank-1 result of W elements, W not a multiple of 32, in width or
+  // block shards narrower than its padded W': ttnn views it from a
+  // tile-padded [1, 32, W'] in those shards, which changes the last
+  // dimension (tensor_ops.cpp:380, TT_FATAL), from any input, the same
+  // shape and placement too (measured on both devices: bf16, f32, bfp8_b;
+  // 3x1x63x368 to 69552, 945x297 to 280665, 1 or 2 x 500 and 1000 to 1000,
+  // 26x831 to 21606, 451x351 to 158301; stress 958275236 #43, #175).
+  if (!outLayout.isRowMajor() && outLayout.isSharded() &&
+      plan.outShape.size() == 1 && plan.outShape[0] % kTileDim != 0 &&
+      outLayout.getShard()[1] != llvm::alignTo(plan.outShape[0], kTileDim))
+    return backendError(name + ": ttnn 0.81.1 views the rank-1 result of " +
+                        describeShape(plan.outShape) +
+                        " from its tile-padded copy only in shards spanning "
+                        "it, not in " +
+                        describe(outLayout) + " (TT_FATAL)");
   // A tiled reshape into shards that changes the last dimension: ttnn views
   // the data in shards (tensor_ops.cpp:380, TT_FATAL when they do not span
   // the padded last dimension), by rules measured only in part:
@@ -438,51 +453,39 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
   //   #26, 708750739 #9; bfp8_b 896 in 32x320 block shards to 64x14 and
   //   612x567 in 160x160 to 306x2x63x9, 302483210 #4, 405609447 #36; a
   //   reduction's own 1x3x1x1 result, 745750128 #1): not modelled;
-  // - bfp8_b goes through bf16 copies viewed in the output's shards: from
-  //   shards those must span the result's padded last dimension (26x831 in
-  //   a 32x832 height shard to 21606 in 32x7232 block shards failed,
-  //   405609447 #8); from an interleaved input into rank-1 shards narrower
-  //   than the result it failed (2x1x113x321 to 72546, 397264616 #21: not
-  //   modelled) and rank-2 and higher results ran (the calibration's 2x64x96
-  //   to 4x48x64 in 128x32 block shards).
+  // - bfp8_b goes through bf16 copies viewed in the output's shards: but for
+  //   the rank-1 rule above they run in any shards (3x845x32 to 3x27040,
+  //   832x96 to 79872, 1x1x192x613 to 24x4904, 26x831 to 2x10803, 128x64
+  //   to 64x128: stress 654820101 #19, #69, 280267417 #94; measured on both
+  //   devices, width and block shards, from height, width and block shards
+  //   and interleaved memory).
   // Into an interleaved tensor it runs (3x2x384x284 f32 in 480x160 block
   // shards to 654336 in L1, 284182979 #4). Row-major shards keep their own
   // measured rules (below).
   bool changesLastDim = !inShape.empty() && !plan.outShape.empty() &&
                         inShape.back() != plan.outShape.back();
-  if (changesLastDim && outLayout.isSharded() && !inLayout.isRowMajor()) {
-    auto spans = [](LayoutAttr layout, llvm::ArrayRef<int64_t> shape) {
-      return layout.getShard()[1] ==
-             int64_t(llvm::alignTo(shape.back(), kTileDim));
-    };
-    bool blockFloat = inLayout.getDataType() == DataType::BFloat8B;
-    if (inLayout.isSharded() && !spans(inLayout, inShape))
-      return notSupportedError(name + ": a reshape of " +
-                               describe(inLayout) + " (shards narrower than "
-                               "the padded last dimension) into shards "
-                               "changing the last dimension is not modelled "
-                               "(ttnn runs some and rejects others)");
-    // A composite's own result (idleInputCores) of rank 2 or more ran: a
-    // reduction's 1x3x800x1 bfp8_b W result into 1x2 width shards of 416
-    // (stress draw seed 957730353 reduction #36; its 356 result into 32x128
-    // block shards, #13, failed): not modelled.
-    if (blockFloat && inLayout.isSharded() && idleInputCores &&
-        plan.outShape.size() >= 2 && !spans(outLayout, plan.outShape))
-      return notSupportedError(name + ": a composite's bfp8_b result viewed "
-                                      "into shards not spanning it is not "
-                                      "modelled");
-    if (blockFloat && inLayout.isSharded() && !spans(outLayout, plan.outShape))
-      return backendError(name + ": ttnn 0.81.1 views a bfp8_b result "
-                                 "changing the last dimension only in "
-                                 "shards spanning it (" +
-                          describe(outLayout) + " of " +
-                          describeShape(plan.outShape) + "; TT_FATAL)");
-    if (blockFloat && !inLayout.isSharded() && plan.outShape.size() == 1 &&
-        !spans(outLayout, plan.outShape))
-      return notSupportedError(name + ": a bfp8_b reshape into rank-1 shards "
-                                      "narrower than the result is not "
-                                      "modelled");
-  }
+  if (changesLastDim && outLayout.isSharded() && !inLayout.isRowMajor() &&
+      inLayout.isSharded() &&
+      inLayout.getShard()[1] !=
+          int64_t(llvm::alignTo(inShape.back(), kTileDim)))
+    return notSupportedError(name + ": a reshape of " + describe(inLayout) +
+                             " (shards narrower than the padded last "
+                             "dimension) into shards changing the last "
+                             "dimension is not modelled (ttnn runs some and "
+                             "rejects others)");
+  // A composite's own bfp8_b result (idleInputCores) of rank 2 or more
+  // changing the last dimension into shards not spanning it ran: a
+  // reduction's 1x3x800x1 W result into 1x2 width shards of 416 (stress
+  // draw seed 957730353 reduction #36) on figures not derived: not modelled.
+  if (changesLastDim && outLayout.isSharded() && !inLayout.isRowMajor() &&
+      inLayout.isSharded() && idleInputCores &&
+      inLayout.getDataType() == DataType::BFloat8B &&
+      plan.outShape.size() >= 2 &&
+      outLayout.getShard()[1] !=
+          int64_t(llvm::alignTo(plan.outShape.back(), kTileDim)))
+    return notSupportedError(name + ": a composite's bfp8_b result viewed "
+                                    "into shards not spanning it is not "
+                                    "modelled");
   // The same shape and placement: ttnn returns the input (reshape.cpp), but
   // for a row-major input whose rows are padded to whole shards: ttnn views
   // it and TT_FATALs as for any other shape (tensor_ops.cpp:380; measured:

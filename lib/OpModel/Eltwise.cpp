@@ -266,8 +266,8 @@ std::vector<int64_t> shardPaddedShape(const EltwiseTensor &tensor) {
 /// Whether a program keeps the padding of a row-major operand whose rows
 /// are padded to whole shards (shardPaddedShape) in its result.
 enum class ShardPadding {
-  /// Measured and modelled by the caller: the unary program's result has
-  /// the padded rows.
+  /// Measured and modelled by the caller (the unary program's result has
+  /// the padded rows; the ternary program's shards are even by them).
   Modelled,
   /// The program does not read the operand's rows (a host fill, a copy).
   Ignored,
@@ -329,15 +329,15 @@ broadcastShape(llvm::StringRef opName, llvm::ArrayRef<EltwiseTensor> operands) {
 /// output as checkEltwiseTensors does.
 llvm::Expected<std::vector<int64_t>>
 checkedBroadcast(llvm::StringRef opName, llvm::ArrayRef<EltwiseTensor> operands,
-                 LayoutAttr outLayout, bool rowMajorAllowed) {
+                 LayoutAttr outLayout, bool rowMajorAllowed,
+                 ShardPadding padding = ShardPadding::NotModelled) {
   if (llvm::Error err = checkOperands(opName, operands, rowMajorAllowed))
     return err;
   auto shape = broadcastShape(opName, operands);
   if (!shape)
     return shape.takeError();
-  if (llvm::Error err = checkEltwiseTensors(opName, operands,
-                                            {*shape, outLayout},
-                                            rowMajorAllowed))
+  if (llvm::Error err = checkEltwiseTensors(
+          opName, operands, {*shape, outLayout}, rowMajorAllowed, padding))
     return err;
   return shape;
 }
@@ -547,15 +547,21 @@ namespace {
 /// - a row-major sharded operand is tilized into its own shards first:
 ///   shards that are not whole tiles, or whose tiled view does not fit
 ///   their grid, fail ttnn's TensorSpec (tensor_layout.cpp shard_align_error,
-///   tensor_spec.cpp shard_grid_fit_error);
+///   tensor_spec.cpp shard_grid_fit_error), rank 1 (1-row shards) and rows
+///   padded to whole shards included (measured: 64x100 in 64x16 width
+///   shards as either operand, 793x307 in 793x16, 800 in 1x800);
 /// - operands and output of one shape, all sharded alike: the tilizes, the
 ///   binary and the untilize into the output all run on the shards (0 B of
 ///   CBs), and the two tilized operands, the tiled result and the output
 ///   stay allocated until the op returns;
-/// - interleaved operands of one shape and memory config in L1 into a
-///   row-major sharded output of whole tiles: the row-major program writes
-///   the output's shards directly (binaryProgramCBBytes); other interleaved
-///   operands of one shape: it streams every tensor;
+/// - interleaved operands into row-major shards: the row-major program,
+///   whose output shards are its CB when `a` and `b` have one shape and
+///   memory config in L1 and the output's rows padded to whole shards
+///   (shardPaddedShape) are even (64x100 into 64x16 width shards; 100x64
+///   into 32x64 or 50x64 into 64x64 height shards stream), else it streams
+///   every tensor (binaryProgramCBBytes); measured: bf16 and f32, partial
+///   tiles, rank 2 and 3, height, width and block shards; broadcasts (row,
+///   column, scalar, batch, both ways; L1 and DRAM, rank-1 results too);
 /// - anything else (an interleaved operand beside a sharded one, other
 ///   outputs, broadcasts) runs further tilize and untilize programs whose
 ///   buffers were not derived: not modelled.
@@ -566,14 +572,19 @@ rowMajorSharded(llvm::StringRef name, const EltwiseTensor &a,
   for (const EltwiseTensor *t : {&a, &b}) {
     if (!t->layout.isSharded())
       continue;
-    if (t->shape.size() < 2)
-      return notSupportedError(name + ": a row-major sharded operand of "
-                                      "rank 1 is not modelled");
     llvm::ArrayRef<int64_t> shard = t->layout.getShard();
     if (shard[0] % kTileDim || shard[1] % kTileDim)
       return backendError(name + ": ttnn tilizes the row-major operand " +
                           describe(t->layout) +
                           " into its own shards, which are not whole tiles");
+    if (t->shape.size() < 2)
+      return notSupportedError(name + ": a row-major sharded operand of "
+                                      "rank 1 is not modelled");
+    if (rowsPaddedToShards(t->shape, t->layout))
+      return notSupportedError(
+          name + ": the row-major operand " + describe(t->layout) +
+          " pads its " + llvm::Twine(t->shape.back()) +
+          "-element rows to whole tiled shards: not modelled");
     if (llvm::Error err = checkLayoutAllowingIdleCores(
             name, "tilized operand", t->shape, t->layout.withPageLayout(PageLayout::Tile)))
       return backendError(takeOpModelError(std::move(err)).second);
@@ -595,23 +606,18 @@ rowMajorSharded(llvm::StringRef name, const EltwiseTensor &a,
     steps[3].allocatedL1 = l1BytesPerBank(out.shape, out.layout);
     return finishPrograms(name, steps, out.shape, out.layout, initialState);
   }
-  bool interleavedOperands = a.shape == b.shape && a.shape == out.shape &&
-                             out.shape.size() >= 2 && !a.layout.isSharded() &&
-                             !b.layout.isSharded();
-  if (oneShape && outWholeTiles && interleavedOperands &&
-      sameMemoryConfig(a.layout, b.layout) && a.layout.isL1() &&
-      !unevenShards(out.shape, out.layout))
-    return finishOneOutput(name, binaryProgramCBBytes(a, b, out), out.shape,
-                           out.layout, initialState);
-  // Interleaved operands of one shape not both in one L1 memory config: the
-  // row-major program streams every tensor into any row-major shards
-  // (measured on both devices: DRAM and L1 operands, bf16 / f32, add,
-  // multiply, maximum, 3x2x433x256 and 100x300 too, height, width and block
-  // shards of partial tiles and uneven).
-  if (interleavedOperands &&
-      !(sameMemoryConfig(a.layout, b.layout) && a.layout.isL1()))
-    return finishOneOutput(name, binaryProgramCBBytes(a, b, out), out.shape,
-                           out.layout, initialState);
+  // Interleaved operands into row-major shards: the row-major program
+  // (binaryProgramCBBytes), the output's rows padded to whole shards
+  // deciding whether it is even.
+  bool interleavedOperands = !a.layout.isSharded() && !b.layout.isSharded();
+  bool oneShapeOrBroadcast = a.shape != b.shape ||
+                             (a.shape == out.shape && out.shape.size() >= 2);
+  if (interleavedOperands && oneShapeOrBroadcast) {
+    std::vector<int64_t> paddedOut = shardPaddedShape(out);
+    return finishOneOutput(name,
+                           binaryProgramCBBytes(a, b, {paddedOut, out.layout}),
+                           out.shape, out.layout, initialState);
+  }
   return notSupportedError(name + ": these row-major sharded operands and "
                                   "output (" +
                            describe(a.layout) + ", " + describe(b.layout) +
@@ -630,8 +636,10 @@ llvm::Expected<OpConstraints> BinaryEltwiseOpModel<OpTy>::getOpConstraints(
   EltwiseTensor a{lhsShape, lhsLayout}, b{rhsShape, rhsLayout};
   if constexpr (std::is_same_v<OpTy, GeluBackwardOp>)
     return unaryBackward(name, a, b, outputLayout, initialState);
+  // Rows padded to whole shards are rowMajorSharded's.
   auto outShape = checkedBroadcast(name, {a, b}, outputLayout,
-                                   /*rowMajorAllowed=*/true);
+                                   /*rowMajorAllowed=*/true,
+                                   ShardPadding::Modelled);
   if (!outShape)
     return outShape.takeError();
   EltwiseTensor out{*outShape, outputLayout};
@@ -722,26 +730,40 @@ llvm::Expected<OpConstraints> TernaryEltwiseOpModel<OpTy>::getOpConstraints(
   if (aLayout && aLayout.isRowMajor() && !aLayout.isSharded())
     return backendError(name + ": the condition is " + describe(aLayout) +
                         "; ttnn takes it tiled (convert with ttnn.to_layout)");
-  // A row-major sharded condition: the ternary program reads and writes
-  // the row-major pages with the tiled program's CBs (measured on both
-  // devices with row-major operands and outputs of one shape, height and
-  // block shards, alike or not, bf16 and f32); broadcasts are not measured.
+  // A row-major sharded condition: the ternary program reads the row-major
+  // pages with the tiled program's CBs, broadcasts too, and writes them
+  // into row-major shards, but TILED pages into interleaved memory (ttnn's
+  // result is then tiled: a row-major interleaved output is not what it
+  // returns). Rows padded to whole shards (shardPaddedShape) decide whether
+  // shards are even; an interleaved result is not padded. Measured on both
+  // devices: height, width and block shards, alike or not, padded or not,
+  // bf16 and f32, row, column, scalar, batch and mixed broadcasts, into
+  // shards, L1 and DRAM.
   bool rowMajor = aLayout && aLayout.isRowMajor();
-  auto outShape = checkedBroadcast(name, operands, outputLayout,
-                                   /*rowMajorAllowed=*/rowMajor);
+  bool tiledResult = rowMajor && outputLayout && !outputLayout.isSharded();
+  if (tiledResult && outputLayout.isRowMajor())
+    return notSupportedError(
+        name + ": ttnn 0.81.1 writes a row-major condition's result into " +
+        describe(outputLayout) + " in tiles (a tiled output is modelled)");
+  auto outShape = checkedBroadcast(
+      name, operands,
+      tiledResult ? outputLayout.withPageLayout(PageLayout::RowMajor)
+                  : outputLayout,
+      /*rowMajorAllowed=*/rowMajor, ShardPadding::Modelled);
   if (!outShape)
     return outShape.takeError();
-  EltwiseTensor out{*outShape, outputLayout};
   if (llvm::Error err = checkResultDataType(name, outputLayout, bLayout))
     return err;
-  if (rowMajor && !llvm::all_of(operands, [&](const EltwiseTensor &operand) {
-        return llvm::ArrayRef(*outShape) == operand.shape;
-      }))
-    return notSupportedError(name + ": a broadcast of row-major operands is "
-                                    "not modelled");
+  std::vector<int64_t> shapes[] = {shardPaddedShape(operands[0]),
+                                   shardPaddedShape(operands[1]),
+                                   shardPaddedShape(operands[2]),
+                                   shardPaddedShape({*outShape, outputLayout})};
+  EltwiseTensor padded[] = {
+      {shapes[0], aLayout}, {shapes[1], bLayout}, {shapes[2], cLayout}};
+  EltwiseTensor paddedOut{shapes[3], outputLayout};
   // A row broadcast adds one more 2-page CB per operand, in its format (the
   // ternary program's c_4 to c_6; measured with mixed data types).
-  bool native = ternaryIsNative(operands, out);
+  bool native = ternaryIsNative(padded, paddedOut);
   bool rowBroadcast = ternaryRowBroadcast(operands);
   uint64_t cbBytes = native ? 0 : streamPages(outputLayout);
   for (const EltwiseTensor &operand : operands)

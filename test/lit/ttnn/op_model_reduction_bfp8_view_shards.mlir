@@ -14,7 +14,7 @@ func.func @max_w_into_width_shards(%a: tensor<1x3x800x320xbf16, #ttnn.layout<l1,
 
 // CHECK-LABEL: op constraints of @min_rank1_into_block_shards
 func.func @min_rank1_into_block_shards(%a: tensor<356x156xbf16, #ttnn.layout<l1, block_sharded, bfp8_b, grid = 6x3, shard = 64x64>>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.min: backend_error: ttnn.reshape: ttnn 0.81.1 views a bfp8_b result
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.min: backend_error: ttnn.reshape: ttnn 0.81.1 views the rank-1 result of 356
   %0 = ttnn.min %a {dim_arg = array<i64: 1>, keep_dim = false} : tensor<356x156xbf16, #ttnn.layout<l1, block_sharded, bfp8_b, grid = 6x3, shard = 64x64>> -> tensor<356xbf16, #ttnn.layout<l1, block_sharded, bfp8_b, grid = 6x3, shard = 64x64>>
   return
 }

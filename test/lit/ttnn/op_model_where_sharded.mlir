@@ -52,14 +52,14 @@ func.func @row_major(%r: tensor<224x64xbf16, #rm>) {
 #rm_hs = #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 4x1, shard = 64x64>
 
 // A row-major sharded condition: the same program on row-major pages, its tiled CBs (4 x 8192 B in
-// f32 streaming into other shards; none on the shards alike). Broadcasts: not modelled.
+// f32 streaming into other shards; none on the shards alike); a row broadcast adds 3 CBs.
 // CHECK-LABEL: op constraints of @row_major_shards
 func.func @row_major_shards(%a: tensor<3x4x416x256xf32, #rm_bs>, %b: tensor<256x64xbf16, #rm_hs>, %c: tensor<1x64xbf16, #rm_hs>) {
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.where: success cb=32768 l1=365568 total=398336 out=365568
   %0 = ttnn.where %a, %a, %a : tensor<3x4x416x256xf32, #rm_bs>, tensor<3x4x416x256xf32, #rm_bs>, tensor<3x4x416x256xf32, #rm_bs> -> tensor<3x4x416x256xf32, #rm_hs357>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.where: success cb=0 l1=8192 total=8192 out=8192
   %1 = ttnn.where %b, %b, %b : tensor<256x64xbf16, #rm_hs>, tensor<256x64xbf16, #rm_hs>, tensor<256x64xbf16, #rm_hs> -> tensor<256x64xbf16, #rm_hs>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.where: not_implemented: ttnn.where: a broadcast of row-major operands is not modelled
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.where: success cb=28672 l1=8192 total=36864 out=8192
   %2 = ttnn.where %b, %b, %c : tensor<256x64xbf16, #rm_hs>, tensor<256x64xbf16, #rm_hs>, tensor<1x64xbf16, #rm_hs> -> tensor<256x64xbf16, #rm_hs>
   return
 }
