@@ -1248,8 +1248,17 @@ shardedRowMajorWH(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
                   llvm::ArrayRef<int64_t> perm, LayoutAttr out,
                   const MockAllocatorState *state) {
   int64_t rank = perm.size();
-  if (rank < 2 || rank > 4 || out.isSharded() ||
+  if (rank < 2 || rank > 4 ||
       permutation4d(perm) != llvm::ArrayRef<int64_t>{0, 1, 3, 2})
+    return std::nullopt;
+  // Height shards into height shards may take ttnn's native sharded
+  // program (transpose_device_operation.cpp, use_sharded_wh_rm): not
+  // modelled. Any other sharded output is written by the interleaved
+  // program (measured on both devices: block and width shards into height,
+  // block and width shards, height shards into block and width shards).
+  bool heightIn = in.getMemoryLayout() == TensorMemoryLayout::HeightSharded;
+  if (out.isSharded() && heightIn &&
+      out.getMemoryLayout() == TensorMemoryLayout::HeightSharded)
     return std::nullopt;
   const DeviceModel &device = currentDevice();
   int64_t height = ceilDiv(inShape[rank - 2], kTileDim) * kTileDim;
@@ -1260,8 +1269,10 @@ shardedRowMajorWH(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
   if (state && !state->getL1Buffers().empty())
     lowest = std::min(lowest, state->getL1Buffers().front().address);
   uint64_t space = lowest - std::min(lowest, device.l1AllocatorBase);
-  return budget > space ? PermuteProgram::RowMajorBlocked
-                        : PermuteProgram::RowMajorTransposeWH;
+  if (budget > space)
+    return out.isSharded() ? std::nullopt
+                           : std::optional(PermuteProgram::RowMajorBlocked);
+  return PermuteProgram::RowMajorTransposeWH;
 }
 
 /// ttnn.clone copies between interleaved placements or identical shards
@@ -1370,8 +1381,10 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
                            "transposes)");
       plan.program = *program;
       int64_t shardWidth = inLayout.getShard()[1];
+      // Into an interleaved tensor the rows the shards pad the width to
+      // are written too; a sharded output holds the logical ones (measured).
       if (plan.program == PermuteProgram::RowMajorTransposeWH &&
-          inShape.back() % shardWidth) {
+          !outLayout.isSharded() && inShape.back() % shardWidth) {
         plan.writtenShape = plan.outShape;
         plan.writtenShape[rank - 2] =
             ceilDiv(inShape.back(), shardWidth) * shardWidth;
