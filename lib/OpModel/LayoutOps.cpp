@@ -956,6 +956,17 @@ llvm::Error checkRowConcatShards(llvm::ArrayRef<int64_t> shape, LayoutAttr out,
                       "check, TT_FATAL)");
 }
 
+/// ttnn's row-major concat of untilized rank-1 inputs placed in the output's
+/// shards: a rank-1 tensor's shards must be one row high, a tiled output's are
+/// a tile (tensor_spec.cpp TT_FATAL; measured on both devices: interleaved
+/// and width-sharded inputs into height, width and block shards).
+llvm::Error rank1RowShardsError(LayoutAttr out) {
+  return backendError(ConcatOp::getOperationName() +
+                      ": ttnn 0.81.1 concatenates the untilized rank-1 "
+                      "inputs into " + describe(out) +
+                      ", whose shards are not one row high (TT_FATAL)");
+}
+
 /// The sharded concat programs (the file comment): `axis` normalized.
 llvm::Expected<ConcatPlan>
 planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
@@ -1000,14 +1011,18 @@ planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
   // DRAM, L1 and block shards). Width shards of whole tiles run (measured:
   // 32 + 32 f32 and 256 + 256 bf16 into DRAM and L1: the sharded untilize,
   // each copied to the output's memory config, the row-major program, the
-  // tilize) on a pipeline not modelled.
+  // tilize) on a pipeline not modelled; into shards the rank-1 row-major
+  // concat TT_FATALs as for interleaved inputs (3 x 896 in 1x7 width shards
+  // into 1x8 block shards, fresh draw seed 917987003 concat #2).
   if (first.isRowMajor()) {
     // Row-major shards reach here joinable in place (rowShardsJoin).
   } else if (rank == 1 && scheme == TensorMemoryLayout::WidthSharded &&
       llvm::all_of(inputShapes, [](llvm::ArrayRef<int64_t> shape) {
         return shape.back() % kTileDim == 0;
       }))
-    return unsupported("rank-1 width shards of whole tiles");
+    return outputLayout.isSharded()
+               ? rank1RowShardsError(outputLayout)
+               : unsupported("rank-1 width shards of whole tiles");
   else if (rank == 1)
     return backendError(name + ": ttnn 0.81.1 cannot untilize rank-1 shards "
                                "for a concat (TT_FATAL on their shard "
@@ -1418,9 +1433,7 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
     // a tile (TT_FATAL in its tensor spec; measured height, width and block
     // shards on both devices).
     if (rank == 1 && inPlace)
-      return backendError(name + ": ttnn 0.81.1 concatenates the untilized "
-                                 "rank-1 inputs into " + describe(out) +
-                          ", whose shards are not one row high (TT_FATAL)");
+      return rank1RowShardsError(out);
     // Rows the row-major concat transposes (as planInterleavedConcat's
     // row-major branch): the transposed concat takes the output's memory
     // config, and ttnn's TensorSpec check TT_FATALs when its shards do not

@@ -24,3 +24,14 @@ func.func @block(%a: tensor<320xbf16, #bs>) {
   %0 = ttnn.concat %a, %a {dim = 0 : si32} : tensor<320xbf16, #bs>, tensor<320xbf16, #bs> -> tensor<640xbf16, #ttnn.layout<dram, interleaved, bf16>>
   return
 }
+
+// Into shards the untilized rank-1 concat takes the output's shards, a tile high (TT_FATAL, "shard
+// shape must be 1D"; fresh draw seed 917987003 concat #2).
+#ws7 = #ttnn.layout<l1, width_sharded, bf16, grid = 1x7, shard = 32x128>
+#bs8 = #ttnn.layout<l1, block_sharded, bf16, grid = 1x8, shard = 32x352>
+// CHECK-LABEL: op constraints of @whole_tiles_into_shards
+func.func @whole_tiles_into_shards(%a: tensor<896xbf16, #ws7>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: {{.*}}whose shards are not one row high
+  %0 = ttnn.concat %a, %a, %a {dim = 0 : si32} : tensor<896xbf16, #ws7>, tensor<896xbf16, #ws7>, tensor<896xbf16, #ws7> -> tensor<2688xbf16, #bs8>
+  return
+}
