@@ -658,20 +658,22 @@ llvm::Expected<ConvAnalysis> analyseConvProgram(const ConvWindow &w,
     // sharding of sticks that are not whole L1 alignment units (3 or 4
     // channels) had 128 B more CB (224x224x3 k16s16, 2x128x128x3 k3s2p1:
     // seeds 839062755 #27, 451337702 #11), as had its unpadded windows
-    // above 1x1: not_implemented.
+    // above 1x1, and a reshard that alone exceeds L1 (ttnn copies it with
+    // its copy program: 224x224x16 k3s2p1, seed 917987003 conv2d #2):
+    // not_implemented.
     if (halo.reshard + convPhaseL1 + cbBytes > device.usableL1()) {
       bool alignedSticks =
           (uint64_t(w.inChannels) * kStickElementBytes) % device.l1Alignment ==
           0;
       if (b.scheme == TensorMemoryLayout::WidthSharded &&
-          (!alignedSticks ||
+          (!alignedSticks || halo.reshard > device.usableL1() ||
            (!w.padded() && (w.kernelH > 1 || w.kernelW > 1))))
         return notSupportedError(
             name + ": the conv program's CBs (" + llvm::Twine(cbBytes) +
             " B) and buffers exceed the usable L1 per core from an L1 input "
             "(ttnn 0.81.1 runs them under capture); width sharding there is "
-            "modelled for sticks of whole L1 alignment units and padded or "
-            "1x1 windows");
+            "modelled for sticks of whole L1 alignment units, padded or 1x1 "
+            "windows and a reshard within L1");
       a.staticBuffers = StaticBuffers::Unchecked;
     }
   } else {

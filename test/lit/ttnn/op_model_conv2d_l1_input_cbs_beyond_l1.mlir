@@ -29,3 +29,13 @@ func.func @width_unpadded(%x: tensor<1x1x50176x3xbf16, #rml1>, %wt: tensor<16x3x
   %0 = ttnn.conv2d %x, %wt {batch_size = 1 : i64, input_height = 224 : i64, input_width = 224 : i64, in_channels = 3 : i64, out_channels = 16 : i64, kernel_size = array<i64: 16, 16>, stride = array<i64: 16, 16>, padding = array<i64: 0, 0>, shard_layout = #ttnn.memory_layout<width_sharded>} : tensor<1x1x50176x3xbf16, #rml1>, tensor<16x3x16x16xbf16, #w> -> tensor<1x1x196x16xbf16, #dram>
   return
 }
+
+// A width-sharded reshard that alone exceeds L1: ttnn reshards it with its copy program (one more
+// 128 B dataflow buffer in ttnn's CB peak: 224x224x16 k3s2p1, fresh draw seed 917987003 conv2d #2,
+// both devices): not_implemented.
+// CHECK-LABEL: op constraints of @width_reshard_beyond_l1
+func.func @width_reshard_beyond_l1(%x: tensor<1x1x50176x16xbf16, #rml1>, %wt: tensor<32x16x3x3xbf16, #w>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.conv2d: not_implemented: {{.*}}a reshard within L1
+  %0 = ttnn.conv2d %x, %wt {batch_size = 1 : i64, input_height = 224 : i64, input_width = 224 : i64, in_channels = 16 : i64, out_channels = 32 : i64, kernel_size = array<i64: 3, 3>, stride = array<i64: 2, 2>, padding = array<i64: 1, 1>, shard_layout = #ttnn.memory_layout<width_sharded>} : tensor<1x1x50176x16xbf16, #rml1>, tensor<32x16x3x3xbf16, #w> -> tensor<1x1x12544x32xbf16, #dram>
+  return
+}
