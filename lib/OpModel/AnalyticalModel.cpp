@@ -464,6 +464,7 @@ llvm::Error checkStaticBuffers(llvm::StringRef opName, uint64_t bytes) {
 bool shardGridFits(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
   if (!layout.isSharded())
     return true;
+  llvm::ArrayRef<int64_t> grid = layout.getGrid(), shard = layout.getShard();
   int64_t height = 1, width = shape.empty() ? 1 : shape.back();
   for (int64_t dim : shape.drop_back(shape.empty() ? 0 : 1))
     height *= dim;
@@ -471,12 +472,22 @@ bool shardGridFits(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
     Geometry g = geometry(shape);
     height = g.heightTiles * kTileDim;
     width = g.widthTiles * kTileDim;
+  } else {
+    // Row-major shards pad the rows to whole shards (physical width).
+    width = ceilDiv(width, shard[1]) * shard[1];
   }
-  llvm::ArrayRef<int64_t> grid = layout.getGrid(), shard = layout.getShard();
   int64_t across = ceilDiv(height, shard[0]), down = ceilDiv(width, shard[1]);
-  if (layout.getMemoryLayout() == TensorMemoryLayout::BlockSharded)
+  switch (layout.getMemoryLayout()) {
+  case TensorMemoryLayout::HeightSharded:
+    return width == shard[1] && across <= grid[0] * grid[1];
+  case TensorMemoryLayout::WidthSharded:
+    return height == shard[0] && down <= grid[0] * grid[1];
+  case TensorMemoryLayout::BlockSharded:
     return across <= grid[0] && down <= grid[1];
-  return across * down <= grid[0] * grid[1];
+  case TensorMemoryLayout::Interleaved:
+    break;
+  }
+  return true;
 }
 
 uint64_t bufferAlignment(LayoutAttr layout) {

@@ -113,6 +113,13 @@ inline LayoutAttr rowMajorIn(LayoutAttr layout) {
   return layout.interleavedIn(PageLayout::RowMajor, layout.getBufferType());
 }
 
+/// `layout`'s placement (its shards too) holding row-major data of `type`.
+inline LayoutAttr rowMajorLike(LayoutAttr layout, DataType type) {
+  return LayoutAttr::get(layout.getContext(), PageLayout::RowMajor,
+                         layout.getBufferType(), layout.getMemoryLayout(),
+                         type, layout.getGrid(), layout.getShard());
+}
+
 /// Both interleaved, or sharded with the same memory layout, grid and shard.
 bool shardedAlike(LayoutAttr a, LayoutAttr b);
 
@@ -282,6 +289,11 @@ llvm::Expected<size_t> permuteRuntime(llvm::StringRef opName,
                                       LayoutAttr outputLayout,
                                       Swap swap = std::nullopt);
 
+/// ttnn 0.81.1's to_memory_config of a row-major `shape` from `in` to `out`
+/// (DataMovement.cpp): its CBs and scratchpad, the output in `outputs`.
+Analysis rowMajorMove(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                      LayoutAttr out);
+
 /// ttnn.reshape of a composite's own result (reshape's model, DataOps.cpp):
 /// the input and output may leave cores of their grids idle (a W result in
 /// the shards ttnn derives holds one tile column); its programs, nullopt for
@@ -356,10 +368,11 @@ conversionProgram(llvm::ArrayRef<int64_t> shape, LayoutAttr in, LayoutAttr out);
 llvm::Expected<ConversionProgram> rowMajorPadProgram(uint64_t rowBytes);
 
 /// ttnn's TensorSpec check of a sharded layout on a tensor (tensor_spec.cpp,
-/// shard_grid_fit_error): the shards that cover the tensor's 2-D view
-/// (row-major: as it is; tiled: tile-padded) fit the layout's grid, along
-/// both grid dimensions for block sharding, in its core count otherwise.
-/// Interleaved layouts always fit.
+/// shard_grid_fit_error) on the tensor's physical 2-D view (row-major: rows
+/// padded to whole shards; tiled: tile-padded): height shards as wide as it,
+/// width shards as high, and the shards in the grid (along both grid
+/// dimensions for block sharding, in its core count otherwise; measured on
+/// both mock devices). Interleaved layouts always fit.
 bool shardGridFits(llvm::ArrayRef<int64_t> shape, LayoutAttr layout);
 
 /// The page alignment of `layout`'s buffer type.

@@ -246,8 +246,10 @@ void rowMajorCopy(Analysis &analysis, llvm::ArrayRef<int64_t> shape,
 /// between interleaved placements, and when a sharded side's rows are not
 /// aligned, its row-major copy (measured on both devices: height, width and
 /// block shards, to, from and between shards).
-Analysis rowMajorMove(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
-                      LayoutAttr out) {
+} // namespace
+
+Analysis analytical::rowMajorMove(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                                  LayoutAttr out) {
   Analysis analysis;
   analysis.outputs.push_back({std::vector<int64_t>(shape.begin(), shape.end()),
                               out});
@@ -283,7 +285,6 @@ Analysis rowMajorMove(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
   analysis.scratchpadBytes = outSharded ? shardingScratchpad(out) : 0;
   return analysis;
 }
-} // namespace
 
 llvm::Expected<OpConstraints> OpModel<ToMemoryConfigOp>::getOpConstraints(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,

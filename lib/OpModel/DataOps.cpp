@@ -194,6 +194,8 @@ enum class ReshapeProgram { View, Copy, Tiled, RowMajor };
 struct ReshapePlan {
   std::vector<int64_t> outShape;
   ReshapeProgram program;
+  /// A view that stays in the input's placement, not the one asked for.
+  bool inputPlacement = false;
 };
 
 /// The tiled program's 3-D view of a shape.
@@ -471,6 +473,19 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
                              "dimension) into shards changing the last "
                              "dimension is not modelled (ttnn runs some and "
                              "rejects others)");
+  // A composite's own bfp8_b result (idleInputCores) of rank 2 or more
+  // changing the last dimension into shards not spanning it ran: a
+  // reduction's 1x3x800x1 W result into 1x2 width shards of 416 (stress
+  // draw seed 957730353 reduction #36) on figures not derived: not modelled.
+  if (changesLastDim && outLayout.isSharded() && !inLayout.isRowMajor() &&
+      inLayout.isSharded() && idleInputCores &&
+      inLayout.getDataType() == DataType::BFloat8B &&
+      plan.outShape.size() >= 2 &&
+      outLayout.getShard()[1] !=
+          int64_t(llvm::alignTo(plan.outShape.back(), kTileDim)))
+    return notSupportedError(name + ": a composite's bfp8_b result viewed "
+                                    "into shards not spanning it is not "
+                                    "modelled");
   // The same shape and placement: ttnn returns the input (reshape.cpp), but
   // for a row-major input whose rows are padded to whole shards: ttnn views
   // it and TT_FATALs as for any other shape (tensor_ops.cpp:380; measured:
@@ -520,18 +535,23 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
   bool copyShortcut =
       sameShape && (inLayout.isRowMajor() || tileAligned(inShape));
   // ttnn's view test asks for sharding on both sides, not the same shards:
-  // the input would stay in its own (reshape.cpp, this_is_view); the same
-  // shape reaches it too when the padded shapes miss the copy shortcut
-  // (measured: a rank-1 320 from 32x128 width shards into 32x64 block
-  // shards returns the input, no buffer).
+  // the input stays in its own placement, whatever was asked (reshape.cpp,
+  // this_is_view); the same shape reaches it too when the padded shapes
+  // miss the copy shortcut. Measured on both devices, each the input
+  // itself, no buffer: a rank-1 320 from 32x128 width shards into 32x64
+  // block shards, 352x834 from 128x192 block shards into 192x224 ones,
+  // 64x96 in 32x32 block shards to 2x32x96 in height shards, 3x64x100 in
+  // 32x128 height shards to 192x100 in block shards, row-major 4x50x64 in
+  // height shards to 200x64 in block shards.
   if (!copyShortcut && inLayout.isSharded() && outLayout.isSharded() &&
       inShape.back() == plan.outShape.back() &&
       (inLayout.isRowMajor() || rowsIn == rowsOut ||
-       (rowsIn % kTileDim == 0 && rowsOut % kTileDim == 0)))
-    return viewFails ? viewError()
-                     : notSupportedError(name + ": ttnn views the input in its own "
-                                    "shards, not in " +
-                             describe(outLayout) + " (not modelled)");
+       (rowsIn % kTileDim == 0 && rowsOut % kTileDim == 0))) {
+    if (viewFails)
+      return viewError();
+    plan.inputPlacement = true;
+    return plan;
+  }
   if (sharded && inLayout.isRowMajor())
     return rowMajorShardsError(inShape, inLayout, plan.outShape, outLayout,
                                sameShape);
@@ -567,7 +587,7 @@ llvm::Expected<OpConstraints> OpModel<ReshapeOp>::getOpConstraints(
   uint64_t output = l1BytesPerBank(out, outputLayout);
   switch (plan->program) {
   case ReshapeProgram::View:
-    return theInputItself(outputLayout);
+    return theInputItself(plan->inputPlacement ? inputLayout : outputLayout);
   case ReshapeProgram::Copy:
     return OpModel<ToMemoryConfigOp>::getOpConstraints(
         inputShape, inputLayout, outputLayout, initialState);

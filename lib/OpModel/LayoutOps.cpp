@@ -522,25 +522,73 @@ llvm::Expected<Conversion> unpaddingShards(llvm::ArrayRef<int64_t> shape,
   // cross_to_block, untilize_with_unpadding_device_operation.cpp:299, or the
   // derived output's shard alignment before it; measured on both devices:
   // width into height, height into width, block into height shards).
+  // Into shards: the same memory layout, or block and width shards into
+  // each other with shards of one width (untilize_with_unpadding_device_
+  // operation.cpp's validation: cross_to_width, cross_to_block).
+  bool blockIn = in.getMemoryLayout() == TensorMemoryLayout::BlockSharded;
+  bool heightIn = in.getMemoryLayout() == TensorMemoryLayout::HeightSharded;
+  bool heightOut = out.getMemoryLayout() == TensorMemoryLayout::HeightSharded;
   if (out.isSharded() && out.getMemoryLayout() != in.getMemoryLayout() &&
-      out.getMemoryLayout() != TensorMemoryLayout::BlockSharded)
+      (heightIn || heightOut || in.getShard()[1] != out.getShard()[1]))
     return backendError(name + ": ttnn 0.81.1 untilizes " + describe(in) +
-                        " with unpadding into the same memory layout or "
-                        "block shards only, not " + describe(out) +
-                        " (TT_FATAL)");
-  if (out.isSharded())
-    return notSupportedError(name + ": untilizing shards of " +
-                             describeShape(shape) + " (not a tile multiple) "
-                             "into shards (ttnn derives their shape) is not "
-                             "modelled");
+                        " with unpadding into the same memory layout, or "
+                        "block and width shards of one shard width into "
+                        "each other, not " + describe(out) + " (TT_FATAL)");
   int64_t outer = 1;
   for (int64_t dim : shape.drop_back(std::min<size_t>(2, shape.size())))
     outer *= dim;
-  if (in.getMemoryLayout() != TensorMemoryLayout::HeightSharded && outer > 1)
-    return backendError(name + ": ttnn 0.81.1 untilizes width or block "
-                               "shards of a batched " + describeShape(shape) +
-                        " with unpadding into an interleaved tensor only "
-                        "unbatched (TT_FATAL)");
+  // Block shards only unbatched, into any output; width shards only
+  // unbatched into an interleaved one (its validation; measured: a batched
+  // 2x1x544x222 bfp8_b from 7x3 block shards into 4x1 block shards fails,
+  // fresh draw seed 484200399 slice #88).
+  if (outer > 1 && (blockIn || (!out.isSharded() &&
+                                in.getMemoryLayout() ==
+                                    TensorMemoryLayout::WidthSharded)))
+    return backendError(name + ": ttnn 0.81.1 untilizes " + describe(in) +
+                        " of a batched " + describeShape(shape) +
+                        " with unpadding only unbatched (TT_FATAL)");
+  if (out.isSharded() && out.getMemoryLayout() != in.getMemoryLayout())
+    return notSupportedError(name + ": untilizing " + describe(in) + " of " +
+                             describeShape(shape) + " (not a tile multiple) "
+                             "into " + describe(out) + " is not modelled");
+  // Into shards of its own memory layout: ttnn derives the output's shards
+  // on the input's grid (compute_output_specs): height shards of whole
+  // matrices (several when a shard holds them) or of ceil(rows / cores)
+  // rows, the logical width; block shards ceil(rows / grid rows) x
+  // ceil(width / grid columns) in whole tiles; width shards all rows x the
+  // input's shard width. Its output CB is bound to those shards, the input
+  // CB to the input's, and a middle CB holds two input shards of output
+  // tiles. Measured on both devices: 1x297x864 and 297x864 in 160x864 height
+  // shards (552960 B, 160x864 shards), 100x200 in 64x128 block shards
+  // (32768, 64x128), in 128x128 width shards (65536, 100x128).
+  if (out.isSharded()) {
+    llvm::ArrayRef<int64_t> grid = in.getGrid(), inShard = in.getShard();
+    auto perCore = [](int64_t total, int64_t cores) {
+      return ceilDiv(ceilDiv(total, cores), kTileDim) * kTileDim;
+    };
+    int64_t rows = rowCount(shape), width = shape.back();
+    std::array<int64_t, 2> shard;
+    switch (in.getMemoryLayout()) {
+    case TensorMemoryLayout::HeightSharded: {
+      int64_t height = shape.size() >= 2 ? shape[shape.size() - 2] : 1;
+      int64_t matrix = int64_t(llvm::alignTo(height, kTileDim)) *
+                       int64_t(llvm::alignTo(width, kTileDim));
+      int64_t batch = std::max<int64_t>(1, inShard[0] * inShard[1] / matrix);
+      shard = {batch > 1 ? batch * height : perCore(rows, grid[0] * grid[1]),
+               width};
+      break;
+    }
+    case TensorMemoryLayout::BlockSharded:
+      shard = {perCore(rows, grid[0]), perCore(width, grid[1])};
+      break;
+    default:
+      shard = {rows, inShard[1]};
+      break;
+    }
+    int64_t shardTiles = (inShard[0] / kTileDim) * (inShard[1] / kTileDim);
+    return streamed(uint64_t(kDoubleBuffer * shardTiles) * tileBytes(out),
+                    shape, out.withShards(grid, shard));
+  }
   int64_t widthTiles = in.getShard()[1] / kTileDim;
   return streamed(uint64_t(kDoubleBuffer * widthTiles) * tileBytes(out),
                   shape, out);
@@ -659,6 +707,46 @@ llvm::Error checkOperand(llvm::StringRef role, llvm::ArrayRef<int64_t> shape,
                      /*idleCoresAllowed=*/true);
 }
 
+/// The shards ttnn's untilize with unpadding writes when it untilizes an
+/// interleaved `shape` (not a tile multiple, rank >= 2) into `out`'s shards
+/// (untilize_with_unpadding_device_operation.cpp, compute_output_specs): the
+/// asked-for grid and memory layout, shards derived from the logical rows
+/// and width, each rounded up to whole tiles: block shards ceil(rows / grid
+/// rows) x ceil(width / grid columns), width shards all rows x ceil(width /
+/// cores), height shards ceil(rows / cores) x the asked-for width. The
+/// asked-for shard shape must be whole tiles (ttnn validates it as the tiled
+/// input's: shard_align_error) and is otherwise ignored. Measured on both
+/// devices: 100x100 into 2x2 block shards of 96x96 and of 32x32 both write
+/// 64x64 shards; 3x50x70 into 4x1 height shards of 96x96 writes 64x96.
+llvm::Expected<LayoutAttr> unpaddedShards(llvm::ArrayRef<int64_t> shape,
+                                          LayoutAttr out) {
+  llvm::ArrayRef<int64_t> asked = out.getShard();
+  if (asked[0] % kTileDim || asked[1] % kTileDim)
+    return backendError(ToLayoutOp::getOperationName() + ": the output shard "
+                        "shape " + describeShape(asked) + " is not a multiple "
+                        "of the 32x32 tile (ttnn 0.81.1 checks it as the tiled "
+                        "input's: TT_FATAL)");
+  auto perCore = [](int64_t total, int64_t cores) {
+    return ceilDiv(ceilDiv(total, cores), kTileDim) * kTileDim;
+  };
+  int64_t rows = rowCount(shape), width = shape.back();
+  llvm::ArrayRef<int64_t> grid = out.getGrid();
+  int64_t cores = grid[0] * grid[1];
+  std::array<int64_t, 2> shard;
+  switch (out.getMemoryLayout()) {
+  case TensorMemoryLayout::BlockSharded:
+    shard = {perCore(rows, grid[0]), perCore(width, grid[1])};
+    break;
+  case TensorMemoryLayout::WidthSharded:
+    shard = {rows, perCore(width, cores)};
+    break;
+  default:
+    shard = {perCore(rows, cores), asked[1]};
+    break;
+  }
+  return out.withShards(grid, shard);
+}
+
 /// The checked conversion of `shape` from `in` to `out` (the other page
 /// layout): interleaved, or with a sharded side.
 llvm::Expected<Conversion> planConversion(llvm::ArrayRef<int64_t> shape,
@@ -666,8 +754,35 @@ llvm::Expected<Conversion> planConversion(llvm::ArrayRef<int64_t> shape,
   llvm::StringRef name = ToLayoutOp::getOperationName();
   if (llvm::Error err = checkOperand("input", shape, in))
     return err;
-  if (llvm::Error err = checkOperand("output", shape, out))
+  if (in && out && !in.isRowMajor() && !in.isSharded() && out.isSharded() &&
+      shape.size() >= 2 && !tileAligned(shape)) {
+    auto derived = unpaddedShards(shape, out);
+    if (!derived)
+      return derived.takeError();
+    out = *derived;
+    // Its rows need not be whole tiles (width shards hold every row), and
+    // row-major height shards may be wider than the row (3x50x70 in 32x128
+    // shards runs): the grid and the fit are checked on shards of whole
+    // tile rows, height shards as wide as the padded row once they hold it.
+    llvm::ArrayRef<int64_t> shard = out.getShard();
+    int64_t width = shard[1];
+    if (out.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
+        width >= shape.back())
+      width = int64_t(llvm::alignTo(shape.back(), kTileDim));
+    std::array<int64_t, 2> tileRows = {
+        int64_t(llvm::alignTo(shard[0], kTileDim)), width};
+    if (llvm::Error err = checkOperand(
+            "output", shape, out.withShards(out.getGrid(), tileRows)))
+      return err;
+  } else if (in && out && in.isSharded() && out.isSharded() &&
+             !tileAligned(shape) && !in.isRowMajor()) {
+    // ttnn derives these shards from the input's or keeps the asked ones
+    // by rules of its own (unpaddingShards): the asked shards need not
+    // hold the tensor (1x1x96x863 from 96x224 block shards into one 32x96
+    // block shard runs: stress seed 284182979, slice #15).
+  } else if (llvm::Error err = checkOperand("output", shape, out)) {
     return err;
+  }
   DataType expected = convertedType(in, out);
   if (out.getDataType() != expected)
     return backendError(name + ": the output is " +
@@ -828,6 +943,19 @@ llvm::Error checkShardedConcatOutput(LayoutAttr first, int64_t axis,
                       "before)");
 }
 
+/// ttnn places the row-major concat of untilized (or transposed) rows,
+/// `shape`, in the output's memory config (concat.cpp): its TensorSpec check
+/// TT_FATALs where `out`'s shards do not fit it (shardGridFits).
+llvm::Error checkRowConcatShards(llvm::ArrayRef<int64_t> shape, LayoutAttr out,
+                                 DataType type) {
+  if (shardGridFits(shape, rowMajorLike(out, type)))
+    return llvm::Error::success();
+  return backendError(ConcatOp::getOperationName() + ": the row-major concat " +
+                      describeShape(shape) + " in " + describe(out) +
+                      " does not fit its shard grid (ttnn's shard grid fit "
+                      "check, TT_FATAL)");
+}
+
 /// The sharded concat programs (the file comment): `axis` normalized.
 llvm::Expected<ConcatPlan>
 planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
@@ -925,11 +1053,17 @@ planShardedConcat(const std::vector<std::vector<int64_t>> &inputShapes,
     // The untilized rows keep the inputs' shard spec, so a sharded output
     // meets the sharded programs' checks (measured on both devices: height
     // shards along a padded height into shards on another grid, fresh draw
-    // seed 400628287 concat #11).
-    if (outputLayout.isSharded())
+    // seed 400628287 concat #11), and their concat takes the output's
+    // shards (283-row width shards along the height into 576-row ones
+    // TT_FATAL, stress draw seed 547108423 concat #31).
+    if (outputLayout.isSharded()) {
       if (llvm::Error err =
               checkShardedConcatOutput(first, axis, rank, outputLayout))
         return err;
+      if (llvm::Error err = checkRowConcatShards(
+              output, outputLayout, rowMajorType(outputLayout)))
+        return err;
+    }
     return unsupported("a concat dimension that is not a tile multiple");
   }
   ConcatPlan plan;
@@ -1014,6 +1148,14 @@ std::vector<int64_t> swappedLastTwo(llvm::ArrayRef<int64_t> shape) {
   return out;
 }
 
+/// The rows ttnn's non-aligned concat transposes: a rank-1 tensor as one row.
+std::vector<int64_t> transposedRows(llvm::ArrayRef<int64_t> shape) {
+  std::vector<int64_t> matrix(shape.begin(), shape.end());
+  if (matrix.size() == 1)
+    matrix.insert(matrix.begin(), 1);
+  return swappedLastTwo(matrix);
+}
+
 /// Whether ttnn concatenates row-major `shapes` in `rows` along `axis`
 /// without transposing them: not a last-dimension concat, or every input's
 /// rows whole units of its buffer's alignment (concat.cpp,
@@ -1072,13 +1214,7 @@ llvm::Error rowConcatPrograms(llvm::SmallVectorImpl<ProgramStep> &programs,
     programs.push_back(rowConcatProgram(output, rows.front(), joined));
     return llvm::Error::success();
   }
-  auto asMatrix = [](llvm::ArrayRef<int64_t> shape) {
-    std::vector<int64_t> matrix(shape.begin(), shape.end());
-    if (matrix.size() == 1)
-      matrix.insert(matrix.begin(), 1);
-    return swappedLastTwo(matrix);
-  };
-  if (uint64_t(asMatrix(output).back()) * elementBytes(joined) >
+  if (uint64_t(transposedRows(output).back()) * elementBytes(joined) >
       currentDevice().l1AboveAllocatorBase())
     return notSupportedError(ConcatOp::getOperationName() + ": ttnn concats "
                              "these transposed rows in chunks, which is not "
@@ -1087,11 +1223,11 @@ llvm::Error rowConcatPrograms(llvm::SmallVectorImpl<ProgramStep> &programs,
   transpose.dataflowBytes = kRowTransposeTiles * tileBytes(joined);
   for (auto [shape, layout] : llvm::zip(shapes, rows)) {
     ProgramStep step = transpose;
-    step.allocatedL1 = l1BytesPerBank(asMatrix(shape), layout);
+    step.allocatedL1 = l1BytesPerBank(transposedRows(shape), layout);
     programs.push_back(step);
   }
   programs.back().freedL1 = freed;
-  std::vector<int64_t> transposed = asMatrix(output);
+  std::vector<int64_t> transposed = transposedRows(output);
   programs.push_back(rowConcatProgram(transposed, rows.front(), joined));
   ProgramStep back = transpose;
   back.allocatedL1 = l1BytesPerBank(output, joined);
@@ -1185,15 +1321,9 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
       // The transposed concat is placed in the output's memory config:
       // ttnn's TensorSpec check TT_FATALs when its shards do not fit the
       // grid (measured: 64x128 into 32x64 block shards on 2x2).
-      std::vector<int64_t> transposed = plan.output;
-      if (transposed.size() == 1)
-        transposed.insert(transposed.begin(), 1);
-      transposed = swappedLastTwo(transposed);
-      if (!shardGridFits(transposed, out))
-        return backendError(name + ": the transposed concat " +
-                            describeShape(transposed) + " in " +
-                            describe(out) + " needs more shards than its "
-                            "grid holds (ttnn's shard grid fit check)");
+      if (llvm::Error err = checkRowConcatShards(transposedRows(plan.output),
+                                                 out, out.getDataType()))
+        return err;
       return notSupportedError(name + ": a row-major concat of rows that are "
                                       "not whole alignment units into shards "
                                       "(ttnn transposes through the sharded "
@@ -1296,20 +1426,13 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
     // config, and ttnn's TensorSpec check TT_FATALs when its shards do not
     // fit the grid (measured on both devices: rank-1 bf16 into height and
     // block shards, 416 x (184 + 229 + 96) bfp8_b into 7x1 block shards).
-    if (transposed || !inPlace) {
-      std::vector<int64_t> swapped = plan.output;
-      if (swapped.size() == 1)
-        swapped.insert(swapped.begin(), 1);
-      swapped = swappedLastTwo(swapped);
-      LayoutAttr rowShards = LayoutAttr::get(
-          out.getContext(), PageLayout::RowMajor, out.getBufferType(),
-          out.getMemoryLayout(), type, out.getGrid(), out.getShard());
-      if (!shardGridFits(swapped, rowShards))
-        return backendError(name + ": the transposed concat " +
-                            describeShape(swapped) + " in " + describe(out) +
-                            " needs more shards than its grid holds (ttnn's "
-                            "shard grid fit check)");
-    }
+    // Rows in place: the row-major concat itself in those shards (measured:
+    // 2 x 50x64 along the height into 128-row width shards TT_FATALs, into
+    // height and block shards runs).
+    if (llvm::Error err = checkRowConcatShards(
+            transposed || !inPlace ? transposedRows(plan.output) : plan.output,
+            out, type))
+      return err;
     // Measured (both devices, bf16 / f32 / bfp8_b, ranks 2 and 3, along
     // the height and the width): rows concatenated in place into height or
     // block shards. Width shards (tilize_with_val_padding's width-sharded
@@ -1334,9 +1457,7 @@ planInterleavedConcat(const std::vector<std::vector<int64_t>> &shapes,
     // (rowConcatIntoShards), then tilize_with_val_padding into the output's
     // shards (without the data type): one tile row of the whole width in and
     // out (Wt pairs, also for block shards of a narrower shard).
-    LayoutAttr rowShards = LayoutAttr::get(
-        out.getContext(), PageLayout::RowMajor, out.getBufferType(),
-        out.getMemoryLayout(), type, out.getGrid(), out.getShard());
+    LayoutAttr rowShards = rowMajorLike(out, type);
     if (llvm::Error err = rowConcatIntoShards(plan.programs, plan.output,
                                               rows.front(), rowShards))
       return err;
@@ -1439,6 +1560,51 @@ bool rowShardsJoin(const std::vector<std::vector<int64_t>> &shapes,
   });
 }
 
+/// The sharded programs' page checks on row-major shards they join in place
+/// (concat_block_sharded_program_factory.cpp, concat_s2s_rm_program_factory.cpp;
+/// measured on both mock devices): the block-sharded program takes shard rows
+/// of whole L1 units only (355x405 in 89x81 block shards along the height,
+/// stress draw seed 547108423 concat #14; 64x72 in 32x36 along either), the
+/// two-input height-sharded program along the width rows of whole 32 B units
+/// (its DFBs borrow the shards with rows rounded up to 32 B: 72 and 88 bf16
+/// and 36 f32 columns TT_FATAL, 80 run; three inputs take the multi-tensor
+/// program and run).
+llvm::Error checkRowShardPages(const std::vector<std::vector<int64_t>> &shapes,
+                               llvm::ArrayRef<LayoutAttr> inputs,
+                               int64_t axis) {
+  constexpr uint64_t kTwoInputRowUnit = 32;
+  LayoutAttr first = inputs.front();
+  TensorMemoryLayout scheme = first.getMemoryLayout();
+  int64_t rank = int64_t(shapes.front().size());
+  bool block = scheme == TensorMemoryLayout::BlockSharded;
+  bool twoHeight =
+      scheme == TensorMemoryLayout::HeightSharded && inputs.size() == 2;
+  // Rows padded to whole shards are transposed first along the width
+  // (concat.cpp tests the padded rows) and were not measured along the height.
+  if ((!block && !twoHeight) || !first.isRowMajor() ||
+      !joinedShardDim(scheme, axis, rank) ||
+      !rowsConcatInPlace(shapes, inputs, axis) ||
+      llvm::any_of(llvm::zip(shapes, inputs),
+                   [](auto pair) {
+                     auto [shape, layout] = pair;
+                     return rowsPaddedToShards(shape, layout);
+                   }) ||
+      !llvm::all_of(inputs, [&](LayoutAttr l) {
+        return l.isSharded() && l.isL1() && l.getMemoryLayout() == scheme &&
+               l.getGrid() == first.getGrid();
+      }))
+    return llvm::Error::success();
+  uint64_t unit = block ? currentDevice().l1Alignment : kTwoInputRowUnit;
+  for (LayoutAttr layout : inputs)
+    if ((uint64_t(layout.getShard()[1]) * elementBytes(layout)) % unit)
+      return backendError(ConcatOp::getOperationName() + ": ttnn 0.81.1's " +
+                          (block ? "block-sharded" : "two-input row-major") +
+                          " concat program takes shard rows of whole " +
+                          llvm::Twine(unit) + " B units, not " +
+                          describe(layout) + "'s (TT_FATAL)");
+  return llvm::Error::success();
+}
+
 /// Row-major L1 width shards concatenated along the width into an
 /// interleaved output: ttnn's transpose test (build_non_aligned_last_dim_
 /// concat) reads a shard row's physical width (shard width x cores), whole L1
@@ -1521,6 +1687,9 @@ planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
       if (auto plan = planUnshardedRowConcat(inputShapes, inputLayouts, *axis,
                                              *output, outputLayout))
         return std::move(*plan);
+      if (llvm::Error err =
+              checkRowShardPages(inputShapes, inputLayouts, *axis))
+        return err;
       if (rowShardsJoin(inputShapes, inputLayouts, *axis)) {
         if (outputLayout.isSharded())
           if (llvm::Error err = checkShardedConcatOutput(
@@ -1531,7 +1700,17 @@ planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
                                  std::move(*output), outputLayout);
       }
       // Rows that are not whole alignment units are transposed first
-      // (concat.cpp): not modelled.
+      // (concat.cpp): not modelled; the transposed concat takes the output's
+      // shards (TT_FATAL where they do not fit it, measured on both devices:
+      // 64x100 in height and block shards of 16x100 and 32x50 along the
+      // width into 16x200 and 32x100 ones, 218x540 in width shards of 90,
+      // stress draw seed 241814772 concat #17).
+      if (outputLayout.isSharded() &&
+          !rowsConcatInPlace(inputShapes, inputLayouts, *axis))
+        if (llvm::Error err =
+                checkRowConcatShards(transposedRows(*output), outputLayout,
+                                     outputLayout.getDataType()))
+          return err;
       if (outputLayout.isSharded() &&
           rowsConcatInPlace(inputShapes, inputLayouts, *axis) &&
           llvm::all_of(inputLayouts, [](LayoutAttr l) {
@@ -1631,51 +1810,22 @@ bool hasStep(llvm::ArrayRef<int64_t> step) {
 }
 
 /// ttnn's to_memory_config of `shape` from `in` to `out` (the same data
-/// type): nothing (nullopt) into the input's own layout; between interleaved
-/// tensors the copy program, 2 output pages of dataflow buffer (a row-major
-/// page a row aligned to the output buffer, with a row of scratchpad); to or
-/// from shards ttnn's (un)sharding program, whose buffers are the shards (0;
-/// into row-major shards 4 staging slots of scratchpad), except row-major
-/// shard rows that are not whole L1 alignment units, which the copy program
-/// moves (its pages the shard rows). Measured on both mock devices; a
-/// row-major reshard is not modelled.
+/// type): nothing (nullopt) into the input's own layout; tiles between
+/// interleaved tensors the copy program, 2 output pages of dataflow buffer,
+/// to, from or between shards ttnn's (un)sharding and reshard programs, whose
+/// buffers are the shards (0); row-major data to_memory_config's model
+/// (rowMajorMove). Measured on both mock devices.
 llvm::Expected<std::optional<ProgramStep>>
-copyProgram(llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
+copyProgram(llvm::StringRef /*name*/, llvm::ArrayRef<int64_t> shape,
             LayoutAttr in, LayoutAttr out) {
   if (in == out)
     return std::nullopt;
   ProgramStep copy;
   copy.allocatedL1 = l1BytesPerBank(shape, out);
   if (in.isRowMajor()) {
-    if (in.isSharded() && out.isSharded())
-      return notSupportedError(name + ": resharding row-major shards (" +
-                               describe(in) + " to " + describe(out) +
-                               ") is not modelled");
-    const DeviceModel &device = currentDevice();
-    uint64_t element = elementBytes(in);
-    uint64_t row = uint64_t(shape.empty() ? 1 : shape.back()) * element;
-    LayoutAttr sharded = in.isSharded() ? in : out;
-    // A page: a row, or a shard's share of it.
-    uint64_t page = sharded.isSharded()
-                        ? uint64_t(sharded.getShard()[1]) * element
-                        : row;
-    if (sharded.isSharded() && page % device.l1Alignment == 0) {
-      // ttnn's (un)sharding programs; interleaved_to_sharded stages each
-      // shard row in 4 slots of DRAM alignment units (keep_l1_aligned).
-      if (out.isSharded())
-        copy.scratchpadBytes =
-            4 * alignUp(page + device.dramAlignment, device.dramAlignment);
-      return copy;
-    }
-    // The copy program's pages: the shard rows, double-buffered, a row of
-    // scratchpad; unsharding width or block shards, whole rows instead and
-    // a shard row of scratchpad (measured on both devices: 632-column rows
-    // from 106-column block shards, 2 x 1264 B and 212 B).
-    bool unshardsColumns = in.isSharded() &&
-                           in.getMemoryLayout() != TensorMemoryLayout::HeightSharded;
-    copy.dataflowBytes =
-        kCopyPages * alignUp(unshardsColumns ? row : page, bufferAlignment(out));
-    copy.scratchpadBytes = unshardsColumns ? page : row;
+    Analysis move = rowMajorMove(shape, in, out);
+    copy.dataflowBytes = move.cbBytes;
+    copy.scratchpadBytes = move.scratchpadBytes;
     return copy;
   }
   if (!in.isSharded() && !out.isSharded())
@@ -1828,108 +1978,39 @@ llvm::Error planRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
   return llvm::Error::success();
 }
 
-/// What the rm_only path into shards meets: ttnn untilizes the whole input
-/// into the output's memory config.
+/// What the rm_only path into shards meets when ttnn untilizes the whole
+/// input into the output's memory config as asked (a tile-multiple input;
+/// planTiledRowSlice).
 struct RowPathShards {
   int64_t rank;
-  bool stepped, aligned, heightSharded, overflow, oneCore, wholeRows,
-      narrowRows, rowsOverflow, blockSharded;
+  bool overflow, narrowRows;
 };
 
-/// The branches of the rm_only path into shards, first match wins: what
-/// ttnn 0.81.1 does there (measured on both mock devices), or
-/// not_implemented where it was not derived.
+/// The branches of the rm_only path into the asked-for shards, first match
+/// wins: what ttnn 0.81.1 does there (measured on both mock devices).
 struct RowPathShardBranch {
-  enum { Reject, NotModelled, Modelled } verdict;
+  enum { Reject, Modelled } verdict;
   const char *what;
   bool (*applies)(const RowPathShards &);
 };
 constexpr RowPathShardBranch kRowPathShardBranches[] = {
-    // ttnn ran 4x382x960 [0:1, 339:351] into 1x1 height shards of 32x960
-    // (fresh draw seed 71004) on buffers not derived; narrower one-core
-    // shards fail (3x800x416 into a 672x256 block shard, 2x2x928x224 into a
-    // 64x32 width shard).
-    {RowPathShardBranch::NotModelled,
-     "height shards of whole rows on one core",
-     [](const RowPathShards &f) {
-       return f.oneCore && f.rank >= 2 && f.overflow && f.heightSharded &&
-              f.wholeRows;
-     }},
-    // A stepped slice into shards that cannot hold the input's rows fails
-    // (1x672x768 f32 into 1x8 width shards of 224x32, 698x832 into 3x1
-    // height shards of 64x416: shard_grid_fit_error, fresh draw seed
-    // 163124319); one of 544x695 f32 [0:544, 128:320:3] into one 544x64
-    // width shard, rows held, ran (seed 158509197).
-    // In block shards ttnn derives the untilized input's shards and runs
-    // some (412x256 [224:412:3] into 2x8 of 32x32: fresh draw seed
-    // 116907905, slice #24): not derived.
-    {RowPathShardBranch::NotModelled,
-     "a stepped slice into block shards of rows the grid cannot hold",
-     [](const RowPathShards &f) {
-       return f.stepped && f.overflow && f.rowsOverflow && f.blockSharded;
-     }},
-    {RowPathShardBranch::Reject, "a stepped slice of rows the grid cannot hold",
-     [](const RowPathShards &f) {
-       return f.stepped && f.overflow && f.rowsOverflow;
-     }},
-    {RowPathShardBranch::NotModelled, "a stepped slice into shards it overflows",
-     [](const RowPathShards &f) { return f.stepped && f.overflow; }},
-    // Rows the grid cannot hold in block shards: some fail (248x704 into
-    // 1x8 block shards of 96x96, 608x489 bfp8_b into 4x1 of 32x32), others
-    // run: 3x888x672 f32 [0:3, 39:312] into 6x7 of 160x96 untilized into
-    // block shards of 448 rows ttnn derived (fresh draw seed 831073443,
-    // slice #0). Not derived.
-    {RowPathShardBranch::NotModelled, "block shards of rows the grid cannot hold",
-     [](const RowPathShards &f) {
-       return f.rank >= 2 && f.overflow && !f.oneCore && f.blockSharded &&
-              f.rowsOverflow;
-     }},
-    // Rows width shards cannot hold fail (TT_FATAL: shard_grid_fit_error, or
-    // later the view or the buffer; measured: 571x320, 896x771 and 300x300;
-    // fresh draw seeds 267066714, 138269818, 284476163, 476466891).
-    {RowPathShardBranch::Reject, "rows the grid cannot hold",
-     [](const RowPathShards &f) {
-       return f.rank >= 2 && f.overflow && !f.oneCore && !f.heightSharded &&
-              f.rowsOverflow;
-     }},
-    // Rows it holds, columns it overflows: ttnn ran 364x215 f32 [0:364,
-    // 199:206] and 300x300 [0:300, 5:30] into 2x1 block shards of 192x32 and
-    // 160x32 (fresh draw seed 699445885) on buffers not derived.
-    {RowPathShardBranch::NotModelled,
-     "width or block shards of several cores it overflows",
-     [](const RowPathShards &f) {
-       return f.rank >= 2 && f.overflow && !f.oneCore && !f.heightSharded;
-     }},
-    // One block shard the input overflows: ttnn ran 2x96x586 bfp8_b
-    // [.., 550:562] into a 192x32 one (fresh draw seed 264891115, slice #13)
-    // and 1x1x96x863 from 96x224 block shards [.., 57:77, 640:736] into a
-    // 32x96 one (stress seed 284182979, slice #15), scratchpad and buffers
-    // not derived; it failed 64x586 bf16 [.., 100:112] into a 64x32 one
-    // (buffer page size) and 3x800x416 into a 672x256 one. One-core height
-    // and width shards of it fail (shard_grid_fit_error).
-    {RowPathShardBranch::NotModelled, "one block shard it overflows",
-     [](const RowPathShards &f) {
-       return f.rank >= 2 && f.overflow && f.oneCore && f.blockSharded;
-     }},
-    // A rank-1 input fails its untilize with unpadding; an input its shard
-    // grid cannot hold (the input's rows and width in the output's shards:
-    // 593x288, 4x553x224 and tile multiples) fails the TensorSpec; a
-    // tile-multiple input the sharded view of rows narrower than a shard.
+    // A rank-1 input fails its untilize with unpadding; shards that cannot
+    // hold the input's rows and width fail the TensorSpec
+    // (shard_grid_fit_error: 2x544x128 into 3x1 block shards of 96x32,
+    // 3x800x416 into one of 672x256, 1x672x768 f32 into 1x8 width shards of
+    // 224x32, 2x2x928x224 into a 64x32 width shard); a tile-multiple input
+    // the sharded view of rows narrower than a shard.
     {RowPathShardBranch::Reject, "a rank-1 input",
      [](const RowPathShards &f) { return f.rank < 2; }},
     {RowPathShardBranch::Reject, "shards that cannot hold the input",
      [](const RowPathShards &f) { return f.overflow; }},
     {RowPathShardBranch::Reject, "sliced rows narrower than a shard",
-     [](const RowPathShards &f) { return f.aligned && f.narrowRows; }},
-    // A padded input's untilize with unpadding derives other shards.
-    {RowPathShardBranch::NotModelled, "an input with tile padding",
-     [](const RowPathShards &f) { return !f.aligned; }},
+     [](const RowPathShards &f) { return f.narrowRows; }},
     {RowPathShardBranch::Modelled, "a tile-multiple input the shards hold",
      [](const RowPathShards &) { return true; }},
 };
 
 llvm::Error checkRowPathShards(llvm::ArrayRef<int64_t> inShape,
-                               llvm::ArrayRef<int64_t> step,
                                llvm::ArrayRef<int64_t> outShape,
                                LayoutAttr out) {
   llvm::StringRef name = SliceOp::getOperationName();
@@ -1937,23 +2018,11 @@ llvm::Error checkRowPathShards(llvm::ArrayRef<int64_t> inShape,
   int64_t width = outShape.back();
   int64_t shardsNeeded = ceilDiv(rowCount(inShape), shard[0]) *
                          ceilDiv(inShape.back(), shard[1]);
-  int64_t cores = out.getGrid()[0] * out.getGrid()[1];
   RowPathShards facts{
       int64_t(inShape.size()),
-      hasStep(step),
-      inShape.size() >= 2 && tileAligned(inShape),
-      out.getMemoryLayout() == TensorMemoryLayout::HeightSharded,
-      shardsNeeded > cores,
-      cores == 1,
-      shard[1] >= inShape.back(),
-      width != inShape.back() && shard[1] != width,
-      ceilDiv(rowCount(inShape), shard[0]) >
-          (out.getMemoryLayout() == TensorMemoryLayout::BlockSharded
-               ? out.getGrid()[0]
-               : out.getMemoryLayout() == TensorMemoryLayout::HeightSharded
-                     ? cores
-                     : 1),
-      out.getMemoryLayout() == TensorMemoryLayout::BlockSharded};
+      shardsNeeded > out.getGrid()[0] * out.getGrid()[1],
+      shard[1] >= inShape.back() && width != inShape.back() &&
+          shard[1] != width};
   for (const RowPathShardBranch &row : kRowPathShardBranches) {
     if (!row.applies(facts))
       continue;
@@ -1965,13 +2034,46 @@ llvm::Error checkRowPathShards(llvm::ArrayRef<int64_t> inShape,
     case RowPathShardBranch::Reject:
       return backendError(name + ": " + what + ", which cannot hold it "
                                                "(TT_FATAL)");
-    case RowPathShardBranch::NotModelled:
-      return notSupportedError(name + ": " + what + " is not modelled");
     case RowPathShardBranch::Modelled:
       return llvm::Error::success();
     }
   }
   return llvm::Error::success();
+}
+
+/// ttnn's view of the sliced rows in the row-major output shards `rows`
+/// (slice.cpp's view of the prim::slice result to its logical shape): a
+/// row-major shard pads the row to the shard width, and the view to the
+/// logical width TT_FATALs (tensor_ops.cpp:380) for shards narrower than the
+/// row unless it is a whole number of shards. Wider block shards keep a
+/// buffer of every row at the shard width, which must be a whole number of
+/// pages of the logical row (buffer.cpp:290); width shards fail the shard
+/// grid fit, height shards too unless as wide as the row. Measured on both
+/// devices, slices of padded interleaved inputs into block shards: 96 rows of
+/// 12, 16 and 24 bf16 and 8 f32 in 32-wide shards, 95 of 20 in 64-wide,
+/// 192 of 12 in 32-wide run; 96 of 20 in 32-wide, 94 of 40 and 96 of 20 in
+/// 64-wide, 96 of 100 in 128-wide, 928 of 6 f32 in 32-wide fail.
+llvm::Error checkRowShardsView(llvm::ArrayRef<int64_t> outShape,
+                               LayoutAttr rows) {
+  int64_t width = outShape.back(), shardWidth = rows.getShard()[1];
+  bool runs = width % shardWidth == 0;
+  switch (rows.getMemoryLayout()) {
+  case TensorMemoryLayout::BlockSharded:
+    runs = runs || (shardWidth > width &&
+                    (rowCount(outShape) * shardWidth) % width == 0);
+    break;
+  case TensorMemoryLayout::WidthSharded:
+    break;
+  default:
+    runs = width == shardWidth;
+    break;
+  }
+  if (runs)
+    return llvm::Error::success();
+  return backendError(SliceOp::getOperationName() + ": ttnn views the sliced "
+                      "rows of " + llvm::Twine(width) + " elements in " +
+                      describe(rows) + ", which pad them to the shard width "
+                      "(TT_FATAL)");
 }
 
 /// ttnn's rm_only path of a tiled input (the file comment).
@@ -1982,26 +2084,43 @@ llvm::Error planTiledRowSlice(SlicePlan &plan, llvm::ArrayRef<int64_t> inShape,
   if (hasStep(step) && in.getDataType() == DataType::BFloat8B)
     return backendError(name + ": a step above 1 needs a bf16 or f32 input "
                                "(ttnn 0.81.1: TT_FATAL on bfp8_b)");
-  if (out.isSharded())
-    if (llvm::Error err = checkRowPathShards(inShape, step, plan.output, out))
-      return err;
   DataType type = rowMajorType(in);
   LayoutAttr tiles = out.withDataType(type);
   // The row-major tensors are interleaved in the output's buffer type, or
   // on the output's shards.
   LayoutAttr rows =
-      out.isSharded()
-          ? LayoutAttr::get(out.getContext(), PageLayout::RowMajor,
-                            out.getBufferType(), out.getMemoryLayout(), type,
-                            out.getGrid(), out.getShard())
-          : rowMajorIn(tiles);
+      out.isSharded() ? rowMajorLike(out, type) : rowMajorIn(tiles);
+  // An input that is not a tile multiple is untilized with unpadding into
+  // shards ttnn derives (unpaddedShards, unpaddingShards), so only the view
+  // of the sliced rows in the output's shards is checked; a tile-multiple
+  // input is untilized into the output's shards as asked (the branch table).
+  bool derivedShards =
+      out.isSharded() && inShape.size() >= 2 && !tileAligned(inShape);
+  if (derivedShards)
+    if (llvm::Error err = checkRowShardsView(plan.output, rows))
+      return err;
   auto untilize = planConversion(inShape, in, rows);
   if (!untilize)
     return untilize.takeError();
+  if (out.isSharded() && !derivedShards)
+    if (llvm::Error err = checkRowPathShards(inShape, plan.output, out))
+      return err;
   plan.programs.append(untilize->programs.begin(), untilize->programs.end());
-  if (llvm::Error err = planRowSlice(plan, inShape, rows, begins, step, rows,
-                                     /*resharded=*/false))
+  if (llvm::Error err = planRowSlice(plan, inShape, untilize->output, begins,
+                                     step, rows, /*resharded=*/false))
     return err;
+  // The view of rows narrower than their block shard changes the tensor's
+  // spec, and ttnn reshards it back into the output's memory config: one
+  // more tensor on the shards, whose CB is that tensor's shard (measured on
+  // both devices: 96x64 in 64x128 shards, 96x16 in 64x32, 96x8 f32 in 64x32,
+  // 992x16 in 256x32 and 256x64).
+  if (derivedShards &&
+      rows.getMemoryLayout() == TensorMemoryLayout::BlockSharded &&
+      plan.output.back() < rows.getShard()[1]) {
+    ProgramStep reshard;
+    reshard.allocatedL1 = l1BytesPerBank(plan.output, rows);
+    plan.programs.push_back(reshard);
+  }
   auto tilize = planConversion(plan.output, rows, tiles);
   if (!tilize)
     return tilize.takeError();
@@ -2129,8 +2248,8 @@ analytical::memoryConfigCopy(llvm::StringRef opName,
 // the input's buffer, native row-major programs (scratchpads only: two of
 // 128 B plus the row, a last-dimension repeat widening the row to a 16-byte
 // multiple of rows), each into the output's buffer, a tilize into the input's
-// data type. Sharded row-major tensors and sharded inputs that ttnn repeats
-// natively are not modelled.
+// data type. Row-major shards ttnn repeats natively (rowRepeatDemoted) and
+// sharded inputs of that native route are not modelled.
 
 namespace {
 /// The codegen repeat's batch of pages (kRepeatBatch): CBs of twice as many.
@@ -2268,6 +2387,71 @@ llvm::Error finishRepeat(RepeatPlan &plan, LayoutAttr working, bool retilize,
   return llvm::Error::success();
 }
 
+/// ttnn's native repeat of L1 shards (is_native_repeat_sharding,
+/// repeat_utils.cpp) for row-major `in` repeated `times` along `dim` alone:
+/// shards even along the rows (the rows padded to whole shards), width or
+/// block shards not along the last dimension, a sharded output in L1 in the
+/// input's scheme and grid, and each shard holding whole replica groups.
+bool nativeRowShardRepeat(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                          int64_t dim, LayoutAttr out) {
+  int64_t rank = int64_t(shape.size());
+  int64_t shardRows = in.getShard()[0];
+  if (rowCount(shape) % shardRows)
+    return false;
+  if (dim == rank - 1)
+    return in.getMemoryLayout() == TensorMemoryLayout::HeightSharded;
+  if (out.isSharded() &&
+      (!out.isL1() || out.getMemoryLayout() != in.getMemoryLayout() ||
+       out.getGrid() != in.getGrid()))
+    return false;
+  int64_t group = 1;
+  for (int64_t d = dim; d < rank - 1; ++d)
+    group *= shape[d];
+  return shardRows % group == 0;
+}
+
+/// ttnn's demotions of a row-major sharded input from the codegen repeat to
+/// its native repeat (repeat_codegen_supported.cpp, is_demoted; measured on
+/// both mock devices): shards of partial rows repeated along one dimension
+/// the native program replicates in place (nativeRowShardRepeat: 64x192 in
+/// 32-column width shards along the rows; rows padded to whole shards
+/// TT_FATAL in ttnn's view of them, 704x192 f32 and bf16 in 7-column and
+/// 3x70x100 in 12-column width shards), and height shards of whole rows on a
+/// grid wider than tall repeated along the last dimension alone into height
+/// shards (400x100 on 1x4 cores). The native sharded program is not
+/// modelled. Block shards of several rows along an outer dimension hold no
+/// whole replica group and stay codegen (400x100 in 4x2 shards).
+llvm::Error rowRepeatDemoted(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
+                             llvm::ArrayRef<int64_t> repeats, LayoutAttr out,
+                             bool partialRows) {
+  llvm::StringRef name = RepeatOp::getOperationName();
+  int64_t rank = int64_t(shape.size());
+  auto native = [&] {
+    return notSupportedError(name + ": ttnn repeats " + describe(in) +
+                             " natively, which is not modelled");
+  };
+  llvm::SmallVector<int64_t, 4> dims;
+  for (auto [d, times] : llvm::enumerate(repeats))
+    if (times > 1)
+      dims.push_back(int64_t(d));
+  if (dims.size() != 1)
+    return llvm::Error::success();
+  if (partialRows && nativeRowShardRepeat(shape, in, dims.front(), out)) {
+    if (rowsPaddedToShards(shape, in))
+      return backendError(name + ": ttnn 0.81.1 repeats " + describe(in) +
+                          " natively and views it with rows padded to "
+                          "whole shards (TT_FATAL, tensor_ops.cpp)");
+    return native();
+  }
+  if (!partialRows &&
+      in.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
+      out.isSharded() &&
+      out.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
+      dims.front() == rank - 1 && in.getGrid()[1] > in.getGrid()[0])
+    return native();
+  return llvm::Error::success();
+}
+
 /// ttnn's codegen repeat, or nullopt when ttnn repeats natively.
 llvm::Expected<std::optional<RepeatPlan>>
 codegenRepeat(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
@@ -2285,20 +2469,18 @@ codegenRepeat(llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
   plan.output = repeated(inShape, 0, 1);
   for (auto [dim, times] : llvm::enumerate(repeats))
     plan.output[dim] *= times;
-  // Row-major width shards were not measured (one of 704x192 f32 in 704x7
-  // shards TT_FATALs in ttnn's view, tensor_ops.cpp:380): not modelled.
-  if (in.isRowMajor() &&
-      in.getMemoryLayout() == TensorMemoryLayout::WidthSharded)
-    return notSupportedError(name + ": repeating row-major width shards (" +
-                             describe(in) + ") is not modelled");
   bool unshard = in.isSharded() && (roundTrip || !wholePageShards(inShape, in));
   // Row-major shards of partial rows are unsharded into DRAM by
   // to_memory_config (copyProgram; measured on both devices: 521x192 in
-  // 131-row height shards, 352x416 in 71x70 block shards); shards of whole
-  // rows the legs would read in place are not modelled.
-  if (in.isSharded() && in.isRowMajor() && !unshard)
-    return notSupportedError(name + ": repeating row-major shards of whole "
-                                    "rows is not modelled");
+  // 131-row height shards, 352x416 in 71x70 block shards, width shards
+  // dividing the rows or padding them to whole shards, stress draw seed
+  // 650175627 repeat #23, #31, #38, #41, #42); shards of whole rows the legs
+  // read in place (measured: height and one-column block shards, bf16 and
+  // f32, into L1, DRAM and shards). ttnn's demotions to its native repeat
+  // (is_demoted) are rowRepeatDemoted.
+  if (in.isSharded() && in.isRowMajor())
+    if (llvm::Error err = rowRepeatDemoted(inShape, in, repeats, out, unshard))
+      return std::move(err);
   // ttnn demotes a height-sharded input read along a single row of 8 or more
   // cores to its native repeat (is_shard_row_read_hotspot): not modelled.
   bool tiledLegs = tiled && !roundTrip;

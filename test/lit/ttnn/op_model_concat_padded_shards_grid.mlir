@@ -7,9 +7,9 @@
 
 // CHECK-LABEL: op constraints of @transposed_rows_do_not_fit
 func.func @transposed_rows_do_not_fit(%a: tensor<798xbf16, #ttnn.layout<dram, interleaved, bf16>>, %b: tensor<640xbf16, #ttnn.layout<l1, interleaved, bf16>>, %c: tensor<416x184xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>, %d: tensor<416x229xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>, %e: tensor<416x96xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: {{.*}}the transposed concat 1438x1
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: {{.*}}the row-major concat 1438x1
   %0 = ttnn.concat %a, %b {dim = -1 : si32} : tensor<798xbf16, #ttnn.layout<dram, interleaved, bf16>>, tensor<640xbf16, #ttnn.layout<l1, interleaved, bf16>> -> tensor<1438xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 1x1, shard = 32x1440>>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: {{.*}}the transposed concat 509x416
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: {{.*}}the row-major concat 509x416
   %1 = ttnn.concat %c, %d, %e {dim = -1 : si32} : tensor<416x184xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>, tensor<416x229xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>, tensor<416x96xbf16, #ttnn.layout<dram, interleaved, bfp8_b>> -> tensor<416x509xbf16, #ttnn.layout<l1, block_sharded, bfp8_b, grid = 7x1, shard = 64x512>>
   return
 }

@@ -47,9 +47,9 @@ func.func @rejected(%a: tensor<180x1024xbf16, #hs_in>) {
 // CHECK-LABEL: op constraints of @transposed_grid_fit
 func.func @transposed_grid_fit(%a: tensor<64x50xbf16, #rm_dram>, %b: tensor<64x78xbf16, #rm_dram>) {
   // 128x64 transposed: 4 block rows of 32 on a 2-row grid.
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: the transposed concat 128x64
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: the row-major concat 128x64
   %0 = ttnn.concat %a, %b {dim = -1 : si32} : tensor<64x50xbf16, #rm_dram>, tensor<64x78xbf16, #rm_dram> -> tensor<64x128xbf16, #bs_2x2>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: the transposed concat 128x64
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: the row-major concat 128x64
   %1 = ttnn.concat %a, %b {dim = -1 : si32} : tensor<64x50xbf16, #rm_dram>, tensor<64x78xbf16, #rm_dram> -> tensor<64x128xbf16, #hs_1x2>
   // Four 32-row shards fit four cores: ttnn runs it.
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: not_implemented

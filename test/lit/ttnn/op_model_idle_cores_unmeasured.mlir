@@ -29,12 +29,3 @@ func.func @repeat_uncovered(%a: tensor<1x960x224xbf16, #ttnn.layout<l1, height_s
   %r = ttnn.repeat %a {repeats = array<i64: 1, 4, 2>} : tensor<1x960x224xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 2x3, shard = 96x224>> -> tensor<1x3840x448xbf16, #ttnn.layout<dram, interleaved, bf16>>
   return
 }
-
-// Row-major width shards into repeat were not measured (ttnn's view rejects
-// 704x192 f32 in 704x7 shards, TT_FATAL tensor_ops.cpp:380): not modelled.
-// CHECK-LABEL: op constraints of @repeat_row_major_width_shards
-func.func @repeat_row_major_width_shards(%a: tensor<704x192xf32, #ttnn.layout<row_major, l1, width_sharded, f32, grid = 4x7, shard = 704x7>>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.repeat: not_implemented: {{.*}} row-major width shards
-  %r = ttnn.repeat %a {repeats = array<i64: 2, 1>} : tensor<704x192xf32, #ttnn.layout<row_major, l1, width_sharded, f32, grid = 4x7, shard = 704x7>> -> tensor<1408x192xf32, #ttnn.layout<row_major, dram, interleaved, f32>>
-  return
-}

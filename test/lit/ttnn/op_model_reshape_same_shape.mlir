@@ -23,12 +23,26 @@ func.func @same_shape(%a: tensor<64x1024xbf16, #dram>, %b: tensor<3x288x923xbf16
 #ws320 = #ttnn.layout<l1, width_sharded, bf16, grid = 1x3, shard = 32x128>
 #bs320 = #ttnn.layout<l1, block_sharded, bf16, grid = 1x5, shard = 32x64>
 
-// Between shards a padded shape that misses the copy shortcut reaches ttnn's view test, which keeps the
-// input in its own shards (measured on both devices, a random draw, seed 513243123: a rank-1 320 into
-// other shards returns the input, no buffer): not the requested placement, not modelled.
+// Between shards, a padded shape that misses the copy shortcut, or a shape keeping the last
+// dimension (and whole tile rows), reaches ttnn's view test, which keeps the input in its own
+// placement whatever was asked: the answer's layout is the input's, no buffer (measured on both
+// devices: a rank-1 320, seed 513243123; 352x834, seed 269310732 reshape #6; 64x96 to 2x32x96;
+// row-major 4x50x64 to 200x64).
+#bs834 = #ttnn.layout<l1, block_sharded, bf16, grid = 3x5, shard = 128x192>
+#bs834b = #ttnn.layout<l1, block_sharded, bf16, grid = 2x4, shard = 192x224>
+#bs96 = #ttnn.layout<l1, block_sharded, bf16, grid = 2x3, shard = 32x32>
+#hs96 = #ttnn.layout<l1, height_sharded, bf16, grid = 2x1, shard = 32x96>
+#hs_rm = #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 4x1, shard = 64x64>
+#bs_rm = #ttnn.layout<row_major, l1, block_sharded, bf16, grid = 2x1, shard = 128x64>
 // CHECK-LABEL: op constraints of @view_between_shards
-func.func @view_between_shards(%a: tensor<320xbf16, #ws320>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: not_implemented: ttnn.reshape: ttnn views the input in its own shards
+func.func @view_between_shards(%a: tensor<320xbf16, #ws320>, %b: tensor<352x834xbf16, #bs834>, %c: tensor<64x96xbf16, #bs96>, %d: tensor<4x50x64xbf16, #hs_rm>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: success cb=0 l1=0 total=0 out=0 layouts=[#ttnn.layout<l1, width_sharded, bf16, grid = 1x3, shard = 32x128>]
   %0 = ttnn.reshape %a {shape = array<i64: 320>} : tensor<320xbf16, #ws320> -> tensor<320xbf16, #bs320>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: success cb=0 l1=0 total=0 out=0 layouts=[#ttnn.layout<l1, block_sharded, bf16, grid = 3x5, shard = 128x192>]
+  %1 = ttnn.reshape %b {shape = array<i64: 352, 834>} : tensor<352x834xbf16, #bs834> -> tensor<352x834xbf16, #bs834b>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: success cb=0 l1=0 total=0 out=0 layouts=[#ttnn.layout<l1, block_sharded, bf16, grid = 2x3, shard = 32x32>]
+  %2 = ttnn.reshape %c {shape = array<i64: 2, 32, 96>} : tensor<64x96xbf16, #bs96> -> tensor<2x32x96xbf16, #hs96>
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: success cb=0 l1=0 total=0 out=0 layouts=[#ttnn.layout<row_major, l1, height_sharded, bf16, grid = 4x1, shard = 64x64>]
+  %3 = ttnn.reshape %d {shape = array<i64: 200, 64>} : tensor<4x50x64xbf16, #hs_rm> -> tensor<200x64xbf16, #bs_rm>
   return
 }

@@ -45,9 +45,9 @@ func.func @into_shards(%c0_0: tensor<128x64xbf16, #ttnn.layout<dram, interleaved
   %0 = ttnn.slice %c0_0 {begins = array<i64: 3, 0>, ends = array<i64: 128, 64>, step = array<i64: 1, 1>} : tensor<128x64xbf16, #ttnn.layout<dram, interleaved, bf16>> -> tensor<125x64xbf16, #ttnn.layout<l1, block_sharded, bf16, grid = 4x2, shard = 32x32>>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: success cb=8192 l1=32768 total=32896 out=8192
   %1 = ttnn.slice %c1_0 {begins = array<i64: 5, 0>, ends = array<i64: 64, 64>, step = array<i64: 1, 1>} : tensor<64x64xbf16, #ttnn.layout<dram, interleaved, bf16>> -> tensor<59x64xbf16, #ttnn.layout<l1, height_sharded, bf16, grid = 2x1, shard = 64x64>>
-  // ttnn TT_FATALs on this one, but runs other inputs into one block shard they overflow
-  // (op_model_slice_one_block_shard.mlir): not modelled.
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: not_implemented: {{.*}}(one block shard it overflows)
+  // A tile-multiple input is untilized into the asked shard, which cannot hold it: TT_FATAL
+  // (shard_grid_fit_error, both devices).
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: backend_error: {{.*}}does not shard a 2400x416 tensor
   %2 = ttnn.slice %c2_0 {begins = array<i64: 0, 444, 172>, ends = array<i64: 3, 641, 413>, step = array<i64: 1, 1, 1>} : tensor<3x800x416xbf16, #ttnn.layout<l1, interleaved, bf16>> -> tensor<3x197x241xbf16, #ttnn.layout<l1, block_sharded, bf16, grid = 1x1, shard = 672x256>>
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: backend_error
   %3 = ttnn.slice %c3_0 {begins = array<i64: 63>, ends = array<i64: 610>, step = array<i64: 1>} : tensor<823xbf16, #ttnn.layout<l1, interleaved, bfp8_b>> -> tensor<547xbf16, #ttnn.layout<l1, block_sharded, bfp8_b, grid = 1x6, shard = 32x96>>
@@ -57,25 +57,26 @@ func.func @into_shards(%c0_0: tensor<128x64xbf16, #ttnn.layout<dram, interleaved
   return
 }
 
-// A padded input's untilize into the output's memory config fails ttnn's shard grid check too when its
-// rows and width need more shards than the grid has (measured on both devices).
+// Height shards narrower or wider than the sliced rows: ttnn's view of the rows fails (the shard grid
+// fit; measured on both devices).
 // CHECK-LABEL: op constraints of @padded_beyond_grid
 func.func @padded_beyond_grid(%a: tensor<593x288xf32, #ttnn.layout<l1, interleaved, f32>>, %b: tensor<4x553x224xbf16, #ttnn.layout<dram, interleaved, bfp8_b>>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: backend_error: ttnn.slice: ttnn 0.81.1 slices 593x288 through row-major data in the output's memory config
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: backend_error: ttnn.slice: ttnn views the sliced rows of 251 elements in {{.*}}height_sharded
   %0 = ttnn.slice %a {begins = array<i64: 223, 31>, ends = array<i64: 287, 282>, step = array<i64: 1, 1>} : tensor<593x288xf32, #ttnn.layout<l1, interleaved, f32>> -> tensor<64x251xf32, #ttnn.layout<l1, height_sharded, f32, grid = 2x1, shard = 32x256>>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: backend_error: ttnn.slice: ttnn 0.81.1 slices 4x553x224 through row-major data in the output's memory config
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: backend_error: ttnn.slice: ttnn views the sliced rows of 168 elements in {{.*}}height_sharded
   %1 = ttnn.slice %b {begins = array<i64: 0, 0, 17>, ends = array<i64: 4, 553, 185>, step = array<i64: 1, 1, 1>} : tensor<4x553x224xbf16, #ttnn.layout<dram, interleaved, bfp8_b>> -> tensor<4x553x168xbf16, #ttnn.layout<l1, height_sharded, bfp8_b, grid = 7x1, shard = 352x192>>
   return
 }
 
-// Width or block shards of several cores that the untilized input overflows: rows the grid holds
-// ran (364x215 f32 [0:364, 199:206] into 2x1 block shards of 192x32, fresh draw seed 699445885,
-// both devices; not modelled); rows it cannot hold fail (300x300 into 1x4 width shards of 64x64).
+// Width or block shards of several cores that the input overflows: ttnn untilizes the padded input
+// into block shards it derives (192x224 f32 here), slices, reshards the view of the 7-element rows
+// and tilizes (364x215 f32 [0:364, 199:206] into 2x1 block shards of 192x32, fresh draw seed
+// 699445885, both devices); width shards wider than the sliced rows fail the view.
 // CHECK-LABEL: op constraints of @overflowing_block_grid
 func.func @overflowing_block_grid(%a: tensor<364x215xf32, #ttnn.layout<dram, interleaved, f32>>, %b: tensor<300x300xbf16, #ttnn.layout<dram, interleaved, bf16>>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: not_implemented: {{.*}}(width or block shards of several cores it overflows) is not modelled
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: success cb=57344 l1=245760 total=253952 out=24576
   %0 = ttnn.slice %a {begins = array<i64: 0, 199>, ends = array<i64: 364, 206>, step = array<i64: 1, 1>} : tensor<364x215xf32, #ttnn.layout<dram, interleaved, f32>> -> tensor<364x7xf32, #ttnn.layout<l1, block_sharded, f32, grid = 2x1, shard = 192x32>>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: backend_error: {{.*}}(rows the grid cannot hold)
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.slice: backend_error: ttnn.slice: ttnn views the sliced rows of 37 elements in {{.*}}width_sharded
   %1 = ttnn.slice %b {begins = array<i64: 0, 3>, ends = array<i64: 64, 40>, step = array<i64: 1, 1>} : tensor<300x300xbf16, #ttnn.layout<dram, interleaved, bf16>> -> tensor<64x37xbf16, #ttnn.layout<l1, width_sharded, bf16, grid = 1x4, shard = 64x64>>
   return
 }

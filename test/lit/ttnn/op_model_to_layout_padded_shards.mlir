@@ -62,14 +62,15 @@ func.func @unpadding_shards(%c0_0: tensor<2x597x480xbf16, #ttnn.layout<l1, inter
   return
 }
 
-// Untilize with unpadding out of shards into shards of another memory layout but block: TT_FATAL
-// (same_type || cross_to_block; measured on both mock devices). Into shards it may take
-// (the same layout, or block), ttnn derives the shards: not modelled.
+// Untilize with unpadding out of shards into shards of another memory layout, but block and width
+// shards of one shard width into each other: TT_FATAL (same_type || cross_to_block; measured on both
+// mock devices). Into its own memory layout ttnn derives the shards on the input's grid (here
+// 256x192: all rows, the input's shard width); its middle CB holds two input shards of output tiles.
 // CHECK-LABEL: op constraints of @unpadding_into_shards
 func.func @unpadding_into_shards(%a: tensor<1x256x967xbf16, #ttnn.layout<l1, width_sharded, bf16, grid = 3x2, shard = 256x192>>) {
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.to_layout: backend_error: {{.*}}with unpadding into the same memory layout or block shards only
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.to_layout: backend_error: {{.*}}with unpadding into the same memory layout, or block and width shards of one shard width
   %0 = ttnn.to_layout %a : tensor<1x256x967xbf16, #ttnn.layout<l1, width_sharded, bf16, grid = 3x2, shard = 256x192>> -> tensor<1x256x967xbf16, #ttnn.layout<row_major, l1, height_sharded, bf16, grid = 1x4, shard = 64x992>>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.to_layout: not_implemented: {{.*}}into shards (ttnn derives their shape)
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.to_layout: success cb=196608 l1=98304 total=294912 out=98304 layouts=[#ttnn.layout<row_major, l1, width_sharded, bf16, grid = 3x2, shard = 256x192>]
   %1 = ttnn.to_layout %a : tensor<1x256x967xbf16, #ttnn.layout<l1, width_sharded, bf16, grid = 3x2, shard = 256x192>> -> tensor<1x256x967xbf16, #ttnn.layout<row_major, l1, width_sharded, bf16, grid = 3x2, shard = 256x192>>
   return
 }
