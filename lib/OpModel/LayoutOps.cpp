@@ -547,6 +547,14 @@ llvm::Expected<Conversion> unpaddingShards(llvm::ArrayRef<int64_t> shape,
     return backendError(name + ": ttnn 0.81.1 untilizes " + describe(in) +
                         " of a batched " + describeShape(shape) +
                         " with unpadding only unbatched (TT_FATAL)");
+  // The asked shards must be whole tiles, though ttnn derives others
+  // (shard_align_error: 930x352 from 960x96 width shards into 930x17 ones,
+  // stress seed 554295409 to_layout #21, both devices).
+  if (out.isSharded() &&
+      (out.getShard()[0] % kTileDim || out.getShard()[1] % kTileDim))
+    return backendError(name + ": the output shard shape " +
+                        describeShape(out.getShard()) +
+                        " is not a multiple of the 32x32 tile (TT_FATAL)");
   if (out.isSharded() && out.getMemoryLayout() != in.getMemoryLayout())
     return notSupportedError(name + ": untilizing " + describe(in) + " of " +
                              describeShape(shape) + " (not a tile multiple) "
