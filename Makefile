@@ -72,14 +72,18 @@ build: $(BUILD)/build.ninja $(SIM) $(OPT)
 lit: build
 	$(VENV)/bin/lit -sv $(BUILD)/test/lit
 
+# pytest runs on $(JOBS) pytest-xdist workers (requirements.txt), a test file whole on one worker
+# (--dist loadfile): its tests in their order, its module fixtures once, as in one process.
+PYTEST := $(PY) -m pytest test/python -q -p no:cacheprovider -n $(JOBS) --dist loadfile
+
 pytest: build $(TORCH)
-	$(PY) -m pytest test/python -q -p no:cacheprovider
+	$(PYTEST)
 
 test: build $(TORCH)
 	@scripts/ensure-test-tools.sh
 	@status=0; \
 	$(VENV)/bin/lit -sv $(BUILD)/test/lit || status=1; \
-	$(PY) -m pytest test/python -q -rs -p no:cacheprovider || status=1; \
+	$(PYTEST) -rs || status=1; \
 	exit $$status
 
 # The op model's calibration (docs/building.md, "Calibrating the op model"): run the fixed cases and a

@@ -1,5 +1,6 @@
 """Shared pytest setup: the package is imported from the source tree (python/)."""
 
+import os
 import pathlib
 import sys
 
@@ -8,6 +9,24 @@ if str(ROOT / "python") not in sys.path:
     sys.path.insert(0, str(ROOT / "python"))
 
 import pytest
+
+
+@pytest.fixture(scope="session")
+def session_dir(tmp_path_factory):
+    """``session_dir(name)``: the folder ``name`` of the whole test session, made by whichever
+    test asks first. ``make test`` runs pytest-xdist workers, each with its own base temp folder
+    under the session's: the session's is their parent, so the kernel build caches kept there
+    (the emulator's and the simulator's, safe for concurrent processes) are filled once a
+    session, not once a worker."""
+    base = tmp_path_factory.getbasetemp()
+    session = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+    def folder(name: str) -> pathlib.Path:
+        path = session / name
+        path.mkdir(exist_ok=True)
+        return path
+
+    return folder
 
 
 @pytest.fixture(scope="module")

@@ -182,3 +182,30 @@ def test_sfpu_api_build_accepts_valid_and_rejects_misspelled_calls(toolchain):
     broken = _sfpu("exp_tile_inti()", Processor.TRISC2_API, toolchain)
     assert not broken.ok
     assert any("'exp_tile_inti'" in e for e in broken.errors())
+
+
+def test_an_identical_check_runs_once_and_a_changed_header_runs_again(toolchain, tmp_path, monkeypatch):
+    import ttlang.testing.kernel_check as kernel_check
+
+    runs = []
+    clang = kernel_check._run_clang
+    monkeypatch.setattr(kernel_check, "_run_clang", lambda job, tc: runs.append(job) or clang(job, tc))
+    include = tmp_path / "include"
+    include.mkdir()
+    header = include / "answer.hpp"
+    header.write_text("constexpr int ANSWER = 42;\n")
+    job = KernelCheckJob(
+        name="includes_a_header",
+        source='#include "answer.hpp"\nvoid kernel_main() { static_assert(ANSWER == 42); }\n',
+        processor=Processor.BRISC,
+        compile_time_args=(),
+        include_paths=(str(include),),
+    )
+    first, again = run_jobs([job, job], toolchain)
+    assert first.ok and again is first and runs == [job]
+    assert run_jobs([job], toolchain) == [first] and runs == [job]
+    # The same job with its header rewritten is another check (and this one fails).
+    header.write_text("constexpr int ANSWER = 41;\n")
+    (changed,) = run_jobs([job], toolchain)
+    assert runs == [job, job]
+    assert not changed.ok and any("static assertion failed" in e for e in changed.errors())

@@ -1,5 +1,6 @@
 """Fixtures of the emulated-device tests: one device per module, kernels built into a cache
-folder of the test session (cold: every session compiles the kernels it runs)."""
+folder of the test session, shared by its pytest-xdist workers (cold: every session compiles
+the kernels it runs)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import pytest
 
 
 @pytest.fixture(scope="session")
-def emu_cache(tmp_path_factory):
-    return tmp_path_factory.mktemp("emu-cache")
+def emu_cache(session_dir):
+    return session_dir("emu-cache")
 
 
 @pytest.fixture(scope="module")

@@ -20,10 +20,10 @@ SAMPLE = [(kind, 1) for kind in programs.KINDS]
 
 
 @pytest.fixture(scope="module")
-def device(tmp_path_factory):
+def device(session_dir):
     import ttlang.emu as emu
 
-    return emu.open_device(cache_dir=tmp_path_factory.mktemp("fuzz-cache"))
+    return emu.open_device(cache_dir=session_dir("fuzz-cache"))
 
 
 @pytest.mark.parametrize("kind, seed", SAMPLE, ids=[f"{k}-{s}" for k, s in SAMPLE])

@@ -32,8 +32,8 @@ def sim_env() -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
-def sim_cache(tmp_path_factory) -> pathlib.Path:
-    return tmp_path_factory.mktemp("sim-kernel-cache")
+def sim_cache(session_dir) -> pathlib.Path:
+    return session_dir("sim-kernel-cache")
 
 
 Run = Callable[..., subprocess.CompletedProcess]

@@ -18,8 +18,8 @@ MESH_EXAMPLES = ROOT / "examples" / "mesh"
 
 @pytest.mark.parametrize("devices", [1, 2, 4, 8])
 @pytest.mark.parametrize("script", ["matmul_shard_m.py", "matmul_shard_k.py", "matmul_all_reduce.py"])
-def test_mesh_tutorial_steps_match_numpy(script, devices, tmp_path_factory):
-    cache = tmp_path_factory.getbasetemp() / "sim-mesh-cache"
+def test_mesh_tutorial_steps_match_numpy(script, devices, session_dir):
+    cache = session_dir("sim-mesh-cache")
     command = [*sim_command(), "--cache-dir", str(cache), "--num-devices", str(devices),
                str(MESH_EXAMPLES / script)]
     done = subprocess.run(command, capture_output=True, text=True, env=torch_env(), cwd=MESH_EXAMPLES,

@@ -34,8 +34,8 @@ def torch_env() -> dict[str, str]:
 
 
 @pytest.mark.parametrize("script", sorted(p.name for p in SCRIPTS.glob("*.py")))
-def test_script_runs_unchanged_and_checks_its_numbers(script, tmp_path_factory):
-    cache = tmp_path_factory.getbasetemp() / "sim-scripts-cache"
+def test_script_runs_unchanged_and_checks_its_numbers(script, session_dir):
+    cache = session_dir("sim-scripts-cache")
     command = [*sim_command(), "--cache-dir", str(cache), str(SCRIPTS / script),
                *ARGUMENTS.get(script, [])]
     done = subprocess.run(command, capture_output=True, text=True, env=torch_env(), cwd=SCRIPTS,
