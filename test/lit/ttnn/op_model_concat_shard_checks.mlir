@@ -65,3 +65,13 @@ func.func @transposed_into_shards(%h: tensor<64x100xbf16, #hs100>, %w: tensor<21
   %1 = ttnn.concat %w, %w {dim = 1 : si32} : tensor<218x540xbf16, #ws90>, tensor<218x540xbf16, #ws90> -> tensor<218x1080xbf16, #ws180>
   return
 }
+
+// Block shards of rows padded to whole shards (41 x 8 = 328 > 322) along the height reach the
+// block-sharded program and its row check too (82 B rows; fresh draw seed 887801677 concat #6).
+#bs41 = #ttnn.layout<row_major, l1, block_sharded, bf16, grid = 2x8, shard = 432x41>
+// CHECK-LABEL: op constraints of @padded_rows_along_height
+func.func @padded_rows_along_height(%a: tensor<864x322xbf16, #bs41>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: backend_error: ttnn.concat: ttnn 0.81.1's block-sharded concat program takes shard rows of whole 16 B units
+  %0 = ttnn.concat %a, %a {dim = -2 : si32} : tensor<864x322xbf16, #bs41>, tensor<864x322xbf16, #bs41> -> tensor<1728x322xbf16, #rml1>
+  return
+}
