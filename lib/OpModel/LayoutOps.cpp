@@ -943,6 +943,13 @@ llvm::Error checkShardedConcatOutput(LayoutAttr first, int64_t axis,
                         "TT_FATAL)");
   if (joinedShardDim(scheme, axis, rank))
     return llvm::Error::success();
+  // Rank 1: ttnn ran four 32-element row-major block shards of 1x16 into
+  // 1x64 ones (fresh draw seed 607571633 concat #25, both devices: the
+  // block-sharded program, no CB) where the model had rejected them.
+  if (rank < 2)
+    return notSupportedError(name + ": rank-1 " + describe(first) +
+                             " inputs concatenated into shards are not "
+                             "modelled");
   return backendError(name + ": " + describe(first) +
                       " inputs concatenated along dimension " +
                       llvm::Twine(axis) + " into shards (ttnn 0.81.1: "

@@ -75,3 +75,14 @@ func.func @padded_rows_along_height(%a: tensor<864x322xbf16, #bs41>) {
   %0 = ttnn.concat %a, %a {dim = -2 : si32} : tensor<864x322xbf16, #bs41>, tensor<864x322xbf16, #bs41> -> tensor<1728x322xbf16, #rml1>
   return
 }
+
+// Rank-1 shards into shards: ttnn ran row-major block shards of 1x16 into 1x64 ones (block-sharded
+// program, no CB; fresh draw seed 607571633 concat #25, both devices): not modelled, not rejected.
+#bs16 = #ttnn.layout<row_major, l1, block_sharded, bf16, grid = 1x2, shard = 1x16>
+#bs64 = #ttnn.layout<row_major, l1, block_sharded, bf16, grid = 1x2, shard = 1x64>
+// CHECK-LABEL: op constraints of @rank1_into_shards
+func.func @rank1_into_shards(%a: tensor<32xbf16, #bs16>) {
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.concat: not_implemented: ttnn.concat: rank-1 {{.*}}inputs concatenated into shards are not modelled
+  %0 = ttnn.concat %a, %a, %a, %a {dim = -1 : si32} : tensor<32xbf16, #bs16>, tensor<32xbf16, #bs16>, tensor<32xbf16, #bs16>, tensor<32xbf16, #bs16> -> tensor<128xbf16, #bs64>
+  return
+}
