@@ -594,8 +594,14 @@ llvm::Expected<Conversion> unpaddingShards(llvm::ArrayRef<int64_t> shape,
       break;
     }
     int64_t shardTiles = (inShard[0] / kTileDim) * (inShard[1] / kTileDim);
-    return streamed(uint64_t(kDoubleBuffer * shardTiles) * tileBytes(out),
-                    shape, out.withShards(grid, shard));
+    uint64_t middle = uint64_t(kDoubleBuffer * shardTiles) * tileBytes(out);
+    // The middle CB must end below the input's shards (ttnn throws:
+    // 1x941x874 bfp8_b in 320x896 height shards on Wormhole, fresh draw
+    // seed 8980360 slice #31; it fits on Blackhole).
+    if (llvm::Error err =
+            checkBuffersBelowInputs(name, middle, l1BytesPerBank(shape, in)))
+      return err;
+    return streamed(middle, shape, out.withShards(grid, shard));
   }
   int64_t widthTiles = in.getShard()[1] / kTileDim;
   return streamed(uint64_t(kDoubleBuffer * widthTiles) * tileBytes(out),
