@@ -55,6 +55,12 @@ uint64_t alignUp(uint64_t value, uint64_t alignment) {
   return ceilDiv(value, alignment) * alignment;
 }
 
+/// One core's share of `total` over `cores`, in whole tiles: the extent of
+/// the shards ttnn's untilize with unpadding derives (per_core_extent).
+int64_t shardExtent(int64_t total, int64_t cores) {
+  return ceilDiv(ceilDiv(total, cores), kTileDim) * kTileDim;
+}
+
 /// Rows of a row-major tensor: every dimension but the last.
 int64_t rowCount(llvm::ArrayRef<int64_t> shape) {
   int64_t rows = 1;
@@ -571,9 +577,6 @@ llvm::Expected<Conversion> unpaddingShards(llvm::ArrayRef<int64_t> shape,
   // (32768, 64x128), in 128x128 width shards (65536, 100x128).
   if (out.isSharded()) {
     llvm::ArrayRef<int64_t> grid = in.getGrid(), inShard = in.getShard();
-    auto perCore = [](int64_t total, int64_t cores) {
-      return ceilDiv(ceilDiv(total, cores), kTileDim) * kTileDim;
-    };
     int64_t rows = rowCount(shape), width = shape.back();
     std::array<int64_t, 2> shard;
     switch (in.getMemoryLayout()) {
@@ -582,12 +585,13 @@ llvm::Expected<Conversion> unpaddingShards(llvm::ArrayRef<int64_t> shape,
       int64_t matrix = int64_t(llvm::alignTo(height, kTileDim)) *
                        int64_t(llvm::alignTo(width, kTileDim));
       int64_t batch = std::max<int64_t>(1, inShard[0] * inShard[1] / matrix);
-      shard = {batch > 1 ? batch * height : perCore(rows, grid[0] * grid[1]),
+      shard = {batch > 1 ? batch * height
+                         : shardExtent(rows, grid[0] * grid[1]),
                width};
       break;
     }
     case TensorMemoryLayout::BlockSharded:
-      shard = {perCore(rows, grid[0]), perCore(width, grid[1])};
+      shard = {shardExtent(rows, grid[0]), shardExtent(width, grid[1])};
       break;
     default:
       shard = {rows, inShard[1]};
@@ -740,22 +744,19 @@ llvm::Expected<LayoutAttr> unpaddedShards(llvm::ArrayRef<int64_t> shape,
                         "shape " + describeShape(asked) + " is not a multiple "
                         "of the 32x32 tile (ttnn 0.81.1 checks it as the tiled "
                         "input's: TT_FATAL)");
-  auto perCore = [](int64_t total, int64_t cores) {
-    return ceilDiv(ceilDiv(total, cores), kTileDim) * kTileDim;
-  };
   int64_t rows = rowCount(shape), width = shape.back();
   llvm::ArrayRef<int64_t> grid = out.getGrid();
   int64_t cores = grid[0] * grid[1];
   std::array<int64_t, 2> shard;
   switch (out.getMemoryLayout()) {
   case TensorMemoryLayout::BlockSharded:
-    shard = {perCore(rows, grid[0]), perCore(width, grid[1])};
+    shard = {shardExtent(rows, grid[0]), shardExtent(width, grid[1])};
     break;
   case TensorMemoryLayout::WidthSharded:
-    shard = {rows, perCore(width, cores)};
+    shard = {rows, shardExtent(width, cores)};
     break;
   default:
-    shard = {perCore(rows, cores), asked[1]};
+    shard = {shardExtent(rows, cores), asked[1]};
     break;
   }
   return out.withShards(grid, shard);
