@@ -519,8 +519,8 @@ Conversion streamed(uint64_t dataflowBytes, llvm::ArrayRef<int64_t> shape,
 /// ttnn's sharded untilize with unpadding (a shape that is not a tile
 /// multiple, from shards): into an interleaved output the input CB is the
 /// shard and the output CB two shard rows of tiles (2 Ws); ttnn TT_FATALs on
-/// a batched block-sharded input (its validation). Sharded outputs (ttnn
-/// derives their shards) are not modelled.
+/// a batched block-sharded input (its validation). Into shards of the same
+/// memory layout, ttnn derives the output's shards (below).
 llvm::Expected<Conversion> unpaddingShards(llvm::ArrayRef<int64_t> shape,
                                            LayoutAttr in, LayoutAttr out) {
   llvm::StringRef name = ToLayoutOp::getOperationName();
@@ -575,21 +575,28 @@ llvm::Expected<Conversion> unpaddingShards(llvm::ArrayRef<int64_t> shape,
   // tiles. Measured on both devices: 1x297x864 and 297x864 in 160x864 height
   // shards (552960 B, 160x864 shards), 100x200 in 64x128 block shards
   // (32768, 64x128), in 128x128 width shards (65536, 100x128).
+  // The middle CB holds two batches of tiles, a batch being a padded matrix
+  // of the shard (height shards holding several) or the whole tensor's
+  // (other shards), and 16 tiles for an output 16 wide of whole tile rows
+  // (the sharded factory's num_output_tiles: ntiles_per_batch * 2, or 16 on
+  // its unpad_tensor_w_16 path). Measured on both devices: 4x50x70 in
+  // 128x96 height shards (24576 B), 6x40x40 in 192x64 (16384), 8x20x30 in
+  // 128x32 (4096).
   if (out.isSharded()) {
     llvm::ArrayRef<int64_t> grid = in.getGrid(), inShard = in.getShard();
     int64_t rows = rowCount(shape), width = shape.back();
+    int64_t height = shape.size() >= 2 ? shape[shape.size() - 2] : 1;
+    int64_t matrix = int64_t(llvm::alignTo(height, kTileDim)) *
+                     int64_t(llvm::alignTo(width, kTileDim));
+    int64_t batch = outer;
     std::array<int64_t, 2> shard;
     switch (in.getMemoryLayout()) {
-    case TensorMemoryLayout::HeightSharded: {
-      int64_t height = shape.size() >= 2 ? shape[shape.size() - 2] : 1;
-      int64_t matrix = int64_t(llvm::alignTo(height, kTileDim)) *
-                       int64_t(llvm::alignTo(width, kTileDim));
-      int64_t batch = std::max<int64_t>(1, inShard[0] * inShard[1] / matrix);
+    case TensorMemoryLayout::HeightSharded:
+      batch = std::max<int64_t>(1, inShard[0] * inShard[1] / matrix);
       shard = {batch > 1 ? batch * height
                          : shardExtent(rows, grid[0] * grid[1]),
                width};
       break;
-    }
     case TensorMemoryLayout::BlockSharded:
       shard = {shardExtent(rows, grid[0]), shardExtent(width, grid[1])};
       break;
@@ -598,7 +605,10 @@ llvm::Expected<Conversion> unpaddingShards(llvm::ArrayRef<int64_t> shape,
       break;
     }
     int64_t shardTiles = (inShard[0] / kTileDim) * (inShard[1] / kTileDim);
-    uint64_t middle = uint64_t(kDoubleBuffer * shardTiles) * tileBytes(out);
+    bool sixteenWide = width == 16 && height % kTileDim == 0;
+    int64_t middleTiles =
+        sixteenWide ? 16 : kDoubleBuffer * (shardTiles / batch);
+    uint64_t middle = uint64_t(middleTiles) * tileBytes(out);
     // The middle CB must end below the input's shards (ttnn throws:
     // 1x941x874 bfp8_b in 320x896 height shards on Wormhole, fresh draw
     // seed 8980360 slice #31; it fits on Blackhole).
