@@ -80,7 +80,11 @@ class Bias:
 
 
 BIASES = {"": Bias(), "stress": Bias(sharded=0.6, row_major=0.35, aligned=0.5, ranks=(2, 3, 4, 4),
-                                     tiled_dtypes=("bf16", "f32", "bfp8_b", "bfp8_b"))}
+                                     tiled_dtypes=("bf16", "f32", "bfp8_b", "bfp8_b")),
+          # Further out than stress: mostly sharded, half row-major, few aligned dimensions, rank 1
+          # and 4 more often (the corners a user's graph reaches and a stress draw rarely does).
+          "edge": Bias(sharded=0.8, row_major=0.5, aligned=0.3, ranks=(1, 3, 4, 4),
+                       tiled_dtypes=("bf16", "f32", "bfp8_b", "bfp8_b"))}
 BIAS = BIASES[""]
 
 
@@ -332,7 +336,7 @@ def main() -> int:
     parser.add_argument("--family", action="append", default=[])
     parser.add_argument("--device", choices=(*capture.DEVICES, "all"), default="all")
     parser.add_argument("--bias", choices=sorted(b for b in BIASES if b), default="",
-                        help="lean the draw (stress: more sharded, row-major, unaligned, bfp8_b, rank 3-4 cases)")
+                        help="lean the draw (stress: more sharded, row-major, unaligned, bfp8_b, rank 3-4 cases; edge: further)")
     parser.add_argument("--record", action="store_true", help="record the draw (in --file)")
     parser.add_argument("--replay", action="store_true", help="judge the recorded draw with today's model (no ttnn)")
     parser.add_argument("--file", type=pathlib.Path, default=RECORDING,
