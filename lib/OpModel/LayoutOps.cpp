@@ -2537,7 +2537,27 @@ llvm::Error rowRepeatDemoted(llvm::ArrayRef<int64_t> shape, LayoutAttr in,
   if (dims.size() != 1)
     return llvm::Error::success();
   if (partialRows && nativeRowShardRepeat(shape, in, dims.front(), out)) {
-    if (rowsPaddedToShards(shape, in))
+    // The TT_FATAL is the view ttnn takes first (repeat.cpp: the last
+    // dimension, the repeated one and those between and before it collapsed
+    // into 4-D, or rows x the last dimension); a view onto the same shape
+    // changes nothing and passes (measured: 3x2x107x391 in 642x33 width
+    // shards repeated along dim 1 runs natively; along dims 0 and 2, and
+    // 642x391 along dim 0, TT_FATAL; edge draw seed 782771688 repeat #7).
+    int64_t dim = dims.front();
+    llvm::SmallVector<int64_t, 4> view;
+    if (dim == rank - 1) {
+      view = {rowCount(shape), shape.back()};
+    } else {
+      auto product = [&](int64_t from, int64_t to) {
+        int64_t p = 1;
+        for (int64_t d = from; d < to; ++d)
+          p *= shape[d];
+        return p;
+      };
+      view = {product(0, dim), shape[dim], product(dim + 1, rank - 1),
+              shape.back()};
+    }
+    if (rowsPaddedToShards(shape, in) && llvm::ArrayRef(view) != shape)
       return backendError(name + ": ttnn 0.81.1 repeats " + describe(in) +
                           " natively and views it with rows padded to "
                           "whole shards (TT_FATAL, tensor_ops.cpp)");
