@@ -183,8 +183,7 @@ Step fillPadStep(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
 // block): a view only when the sharding is kept; the same shape into
 // another placement is ttnn's (un)sharding copy (no CB of its own); the
 // tiled program reads and writes shards as it is (TensorAccessor), its
-// output in the height / width shards ttnn derives (derivedShards) or the
-// block shards asked for; a bfp8_b one typecasts in an input's shards or
+// output in the shards ttnn derives on the asked grid (reshapeTarget); a bfp8_b one typecasts in an input's shards or
 // through interleaved tensors into shards. Sharded row-major reshapes are
 // not modelled (but the TT_FATALs of their copies, rowMajorShardsError).
 
@@ -196,6 +195,9 @@ struct ReshapePlan {
   ReshapeProgram program;
   /// A view that stays in the input's placement, not the one asked for.
   bool inputPlacement = false;
+  /// The tiled program's output placement: the asked one, its shards
+  /// re-derived by ttnn when sharded (reshapeTarget).
+  LayoutAttr target;
 };
 
 /// The tiled program's 3-D view of a shape.
@@ -318,7 +320,7 @@ Step rowMajorReshapeStep(llvm::ArrayRef<int64_t> inShape,
 /// the largest core count up to that side's that divides the tiles evenly
 /// (measured on both devices: reduction results of 3 to 13 tiles on 1x2 to
 /// 2x2 grids: 3 tiles on 1x2 one shard of 3, 8 on 1x3 two of 4).
-/// derivedShards: `layout`'s split side is the derived one.
+/// reshapeTarget: the explicit block sharding when it covers the tensor.
 LayoutAttr analytical::reshapeShards(llvm::ArrayRef<int64_t> shape,
                                      LayoutAttr layout, bool explicitConfig) {
   if (layout.getMemoryLayout() == TensorMemoryLayout::BlockSharded &&
@@ -353,13 +355,24 @@ LayoutAttr analytical::reshapeShards(llvm::ArrayRef<int64_t> shape,
 }
 
 namespace {
-bool derivedShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
-  if (layout.getMemoryLayout() == TensorMemoryLayout::BlockSharded)
-    return true;
-  int64_t split =
-      layout.getMemoryLayout() == TensorMemoryLayout::HeightSharded ? 0 : 1;
-  return reshapeShards(shape, layout, /*explicitConfig=*/true)
-             .getShard()[split] == layout.getShard()[split];
+/// The shards the tiled program writes for an asked sharded `layout`
+/// (reshape.cpp, recompute_shard_spec_for_output, on the explicit memory
+/// config): height and width shards derived from the asked grid whatever the
+/// asked shard shape; block shards as asked when whole tiles that cover the
+/// tensor on the grid, else derived per grid side (reshapeShards).
+LayoutAttr reshapeTarget(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  if (!layout.isSharded())
+    return layout;
+  if (layout.getMemoryLayout() != TensorMemoryLayout::BlockSharded)
+    return reshapeShards(shape, layout, /*explicitConfig=*/true);
+  Geometry g = geometry(shape);
+  llvm::ArrayRef<int64_t> grid = layout.getGrid(), shard = layout.getShard();
+  bool whole = shard[0] % kTileDim == 0 && shard[1] % kTileDim == 0;
+  bool covers = grid[0] * shard[0] >= g.heightTiles * kTileDim &&
+                grid[1] * shard[1] >= g.widthTiles * kTileDim;
+  return whole && covers ? layout
+                         : reshapeShards(shape, layout,
+                                         /*explicitConfig=*/false);
 }
 
 /// A row-major reshape on the sharded side of `inLayout` or `outLayout`:
@@ -416,10 +429,24 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
     return backendError(name + ": " + llvm::toString(out.takeError()));
   ReshapePlan plan{std::vector<int64_t>(out->begin(), out->end()),
                    ReshapeProgram::View};
-  if (llvm::Error err = checkLayout(name, "output", plan.outShape, outLayout,
-                                    /*rowMajorAllowed=*/true,
-                                    /*indicesAllowed=*/false, idleInputCores))
-    return err;
+  // A tiled sharded output's asked shards matter only to the same-shape
+  // copy (to_memory_config checks them): a view of sharded tensors stays in
+  // the input's shards and the tiled program re-derives them (measured on
+  // both devices: 50x70 to 35x100 into 1x4 width shards of 32x32, which do
+  // not hold the 64 padded rows, runs in 64x32 shards).
+  auto checkAsked = [&] {
+    return checkLayout(name, "output", plan.outShape, outLayout,
+                       /*rowMajorAllowed=*/true,
+                       /*indicesAllowed=*/false, idleInputCores);
+  };
+  bool askedFits = true;
+  if (llvm::Error err = checkAsked()) {
+    if (!outLayout || !outLayout.isSharded() || outLayout.isRowMajor() ||
+        !inLayout || inLayout.isRowMajor())
+      return err;
+    llvm::consumeError(std::move(err));
+    askedFits = false;
+  }
   if (inLayout.isRowMajor() != outLayout.isRowMajor())
     return backendError(name + ": the input is " + describe(inLayout) +
                         " but the output is " + describe(outLayout) +
@@ -561,12 +588,15 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
   }
   plan.program =
       inLayout.isRowMajor() ? ReshapeProgram::RowMajor : ReshapeProgram::Tiled;
-  if (outLayout.isSharded() && !derivedShards(plan.outShape, outLayout))
-    return notSupportedError(name + ": ttnn derives the result's shards "
-                                    "from the grid of " +
-                             describe(outLayout) +
-                             " (rounded up to whole tiles); other shards are "
-                             "not modelled");
+  plan.target = outLayout;
+  if (plan.program == ReshapeProgram::Tiled && outLayout.isSharded()) {
+    plan.target = reshapeTarget(plan.outShape, outLayout);
+    if (llvm::Error err = checkLayoutAllowingIdleCores(
+            name, "output", plan.outShape, plan.target))
+      return err;
+  } else if (!askedFits) {
+    return checkAsked();
+  }
   return plan;
 }
 llvm::SmallVector<Step, 6> tiledReshapeSteps(llvm::ArrayRef<int64_t> inputShape,
@@ -601,8 +631,8 @@ llvm::Expected<OpConstraints> OpModel<ReshapeOp>::getOpConstraints(
   }
   return finishChain(name,
                      tiledReshapeSteps(inputShape, inputLayout, out,
-                                       outputLayout),
-                     out, outputLayout, initialState);
+                                       plan->target),
+                     out, plan->target, initialState);
 }
 
 llvm::Expected<std::optional<llvm::SmallVector<ProgramStep, 6>>>
@@ -619,7 +649,7 @@ analytical::reshapeOwnResult(llvm::ArrayRef<int64_t> inShape,
     return std::nullopt;
   case ReshapeProgram::Tiled:
     return chainPrograms(
-        tiledReshapeSteps(inShape, inLayout, plan->outShape, outLayout));
+        tiledReshapeSteps(inShape, inLayout, plan->outShape, plan->target));
   case ReshapeProgram::Copy:
   case ReshapeProgram::RowMajor:
     break;
@@ -688,7 +718,10 @@ llvm::Expected<size_t> OpModel<ReshapeOp>::getOpRuntime(
   if (plan->program == ReshapeProgram::Tiled &&
       inputLayout.getDataType() == DataType::BFloat8B)
     programs = tileAligned(reshape3d(plan->outShape)) ? 3 : 4;
-  return moveRuntime(inputShape, inputLayout, plan->outShape, outputLayout, 0,
+  return moveRuntime(inputShape, inputLayout, plan->outShape,
+                     plan->program == ReshapeProgram::Tiled ? plan->target
+                                                            : outputLayout,
+                     0,
                      programs);
 }
 
