@@ -184,8 +184,8 @@ Step fillPadStep(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
 // another placement is ttnn's (un)sharding copy (no CB of its own); the
 // tiled program reads and writes shards as it is (TensorAccessor), its
 // output in the shards ttnn derives on the asked grid (reshapeTarget); a bfp8_b one typecasts in an input's shards or
-// through interleaved tensors into shards. Sharded row-major reshapes are
-// not modelled (but the TT_FATALs of their copies, rowMajorShardsError).
+// through interleaved tensors into shards. Sharded row-major reshapes
+// unshard, reshape and shard (rowMajorShardedReshape).
 
 namespace {
 enum class ReshapeProgram { View, Copy, Tiled, RowMajor };
@@ -197,7 +197,7 @@ struct ReshapePlan {
   bool inputPlacement = false;
   /// The tiled program's output placement: the asked one, its shards
   /// re-derived by ttnn when sharded (reshapeTarget).
-  LayoutAttr target;
+  LayoutAttr target = nullptr;
 };
 
 /// The tiled program's 3-D view of a shape.
@@ -375,12 +375,69 @@ LayoutAttr reshapeTarget(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
                                          /*explicitConfig=*/false);
 }
 
+/// The shards ttnn 0.81.1's row-major reshape writes for an asked sharded
+/// `layout` (reshape.cpp, recompute_shard_spec_for_output without the
+/// explicit override, on the 2-D view: rows x last dimension): on the asked
+/// grid whatever the asked shard shape, height shards of ceil(rows / cores)
+/// whole rows, width shards of ceil(width / cores) columns, block shards of
+/// the most grid rows dividing the rows and grid columns dividing the width
+/// into 64 B multiples, else an interleaved result. Measured on both
+/// devices: 128x64 in 1x3 height shards of 43 rows, 1x4 width shards of 16,
+/// 2x3 block shards of 64x32; 200x48 on a 2x2 block grid and 3780x61 on 2x5
+/// interleaved.
+static LayoutAttr
+rowMajorReshapeTarget(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  int64_t rows = 1;
+  for (int64_t dim : shape.drop_back())
+    rows *= dim;
+  int64_t width = shape.empty() ? 1 : shape.back();
+  llvm::ArrayRef<int64_t> grid = layout.getGrid();
+  int64_t cores = grid[0] * grid[1];
+  // find_best_n_1d: the most cores up to `side` splitting `dim` evenly into
+  // multiples of `align` (0: none).
+  auto most = [](int64_t dim, int64_t side, int64_t align) {
+    for (int64_t n = side; n > 0; --n)
+      if (dim % n == 0 && (dim / n) % align == 0)
+        return n;
+    return int64_t(0);
+  };
+  int64_t shard[2] = {rows, width};
+  switch (layout.getMemoryLayout()) {
+  case TensorMemoryLayout::HeightSharded:
+    shard[0] = ceilDiv(rows, cores);
+    break;
+  case TensorMemoryLayout::WidthSharded:
+    shard[1] = ceilDiv(width, cores);
+    break;
+  case TensorMemoryLayout::BlockSharded: {
+    // Block shards' width in the row-major page's recommended alignment:
+    // the largest any buffer asks (64 B), in elements.
+    constexpr int64_t kRecommendedRowAlignment = 64;
+    int64_t alignW = std::max<int64_t>(
+        kRecommendedRowAlignment / elementBytes(layout), 1);
+    int64_t ny = most(rows, grid[0], 1), nx = most(width, grid[1], alignW);
+    // No block split: ttnn falls back to an interleaved result.
+    if (nx == 0)
+      return layout.interleavedIn(PageLayout::RowMajor,
+                                  layout.getBufferType());
+    shard[0] = rows / ny;
+    shard[1] = width / nx;
+    break;
+  }
+  case TensorMemoryLayout::Interleaved:
+    return layout;
+  }
+  return layout.withShards(grid, shard);
+}
+
 /// A row-major reshape on the sharded side of `inLayout` or `outLayout`:
-/// ttnn 0.81.1 (reshape.cpp) unshards the input with sharded_to_interleaved,
-/// runs the row-major program and shards the result with
-/// interleaved_to_sharded in a height sharding of whole rows it derives;
-/// both copies fail on shard rows that are not L1-aligned (TT_FATAL). The
-/// chain itself and the same shape (to_memory_config) are not modelled.
+/// ttnn 0.81.1 (reshape.cpp, perform_reshape_on_2D_RM) unshards the input
+/// with sharded_to_interleaved (in its buffer type), runs the row-major
+/// program into an interleaved result (in the output's buffer type) and
+/// shards it with interleaved_to_sharded into the shards it derives
+/// (rowMajorReshapeTarget); both temporaries live until it returns. Both
+/// copies fail on shard rows that are not L1-aligned, the sharding on DRAM
+/// block shards (TT_FATAL). The same shape of padded rows is not modelled.
 llvm::Error rowMajorShardsError(llvm::ArrayRef<int64_t> inShape,
                                 LayoutAttr inLayout,
                                 llvm::ArrayRef<int64_t> outShape,
@@ -391,10 +448,9 @@ llvm::Error rowMajorShardsError(llvm::ArrayRef<int64_t> inShape,
     uint64_t inRow = inLayout.isSharded()
                          ? inLayout.getShard()[1] * elementBytes(inLayout)
                          : 0;
-    uint64_t outRow =
-        outLayout.getMemoryLayout() == TensorMemoryLayout::HeightSharded
-            ? outShape.back() * elementBytes(outLayout)
-            : 0;
+    uint64_t outRow = outLayout.isSharded()
+                          ? outLayout.getShard()[1] * elementBytes(outLayout)
+                          : 0;
     if (inRow % alignment)
       return backendError(name + ": ttnn unshards the row-major input " +
                           describe(inLayout) + ", whose " +
@@ -402,9 +458,15 @@ llvm::Error rowMajorShardsError(llvm::ArrayRef<int64_t> inShape,
                           llvm::Twine(alignment) + " B-aligned (TT_FATAL)");
     if (outRow % alignment)
       return backendError(name + ": ttnn shards the row-major result into "
-                                 "height shards of " +
+                                 "shards of " +
                           llvm::Twine(outRow) + " B rows, not " +
                           llvm::Twine(alignment) + " B-aligned (TT_FATAL)");
+    if (outLayout.getMemoryLayout() == TensorMemoryLayout::BlockSharded &&
+        !outLayout.isL1())
+      return backendError(name + ": ttnn shards the row-major result into "
+                                 "DRAM block shards (interleaved_to_sharded: "
+                                 "TT_FATAL)");
+    return llvm::Error::success();
   }
   return notSupportedError(name + ": a row-major reshape to or from " +
                            describe(inLayout.isSharded() ? inLayout
@@ -441,8 +503,8 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
   };
   bool askedFits = true;
   if (llvm::Error err = checkAsked()) {
-    if (!outLayout || !outLayout.isSharded() || outLayout.isRowMajor() ||
-        !inLayout || inLayout.isRowMajor())
+    if (!outLayout || !outLayout.isSharded() || !inLayout ||
+        inLayout.isRowMajor() != outLayout.isRowMajor())
       return err;
     llvm::consumeError(std::move(err));
     askedFits = false;
@@ -579,9 +641,42 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
     plan.inputPlacement = true;
     return plan;
   }
-  if (sharded && inLayout.isRowMajor())
-    return rowMajorShardsError(inShape, inLayout, plan.outShape, outLayout,
-                               sameShape);
+  if (sharded && inLayout.isRowMajor() && (!copyShortcut || paddedRows)) {
+    if (sameShape)
+      return rowMajorShardsError(inShape, inLayout, plan.outShape, outLayout,
+                                 sameShape);
+    plan.program = ReshapeProgram::RowMajor;
+    plan.target = outLayout;
+    if (outLayout.isSharded()) {
+      plan.target = rowMajorReshapeTarget(plan.outShape, outLayout);
+    }
+    if (llvm::Error err = rowMajorShardsError(inShape, inLayout, plan.outShape,
+                                              plan.target, sameShape))
+      return err;
+    // Rows padded to whole shards: ttnn's 2-D view and unsharding of them
+    // ran (2x100x90 in 200x32 width shards to 100x180) on figures not
+    // derived.
+    if (viewFails)
+      return notSupportedError(name + ": a row-major reshape from " +
+                               describe(inLayout) +
+                               " (rows padded to whole shards) is not "
+                               "modelled");
+    if (plan.target.isSharded()) {
+      // Width shards that pad the row: ttnn's last view of them was not
+      // measured.
+      if (plan.outShape.back() % plan.target.getShard()[1] != 0)
+        return notSupportedError(name + ": row-major shards of " +
+                                 describeShape(plan.target.getShard()) +
+                                 " padding " +
+                                 llvm::Twine(plan.outShape.back()) +
+                                 " columns are not modelled");
+      if (llvm::Error err = checkLayoutAllowingIdleCores(
+              name, "output", plan.outShape, plan.target,
+              /*rowMajorAllowed=*/true))
+        return err;
+    }
+    return plan;
+  }
   if (copyShortcut) {
     plan.program = ReshapeProgram::Copy;
     return plan;
@@ -603,6 +698,44 @@ llvm::SmallVector<Step, 6> tiledReshapeSteps(llvm::ArrayRef<int64_t> inputShape,
                                              LayoutAttr inputLayout,
                                              llvm::ArrayRef<int64_t> out,
                                              LayoutAttr outputLayout);
+
+/// A copy of to_memory_config's model as a step of a chain.
+Step copyStep(llvm::ArrayRef<int64_t> shape, LayoutAttr from, LayoutAttr to,
+              uint64_t held) {
+  Analysis move = rowMajorMove(shape, from, to);
+  Step step{move.cbBytes, move.scratchpadBytes, l1BytesPerBank(shape, to)};
+  step.heldL1 = held;
+  return step;
+}
+
+/// The row-major reshape to or from shards (rowMajorShardsError's chain):
+/// sharded_to_interleaved, the row-major program, interleaved_to_sharded.
+llvm::Expected<OpConstraints>
+rowMajorShardedReshape(llvm::ArrayRef<int64_t> inShape, LayoutAttr inLayout,
+                       llvm::ArrayRef<int64_t> out, LayoutAttr target,
+                       const MockAllocatorState *initialState) {
+  llvm::SmallVector<Step, 3> steps;
+  LayoutAttr source = inLayout;
+  uint64_t unsharded = 0;
+  if (inLayout.isSharded()) {
+    source =
+        inLayout.interleavedIn(PageLayout::RowMajor, inLayout.getBufferType());
+    steps.push_back(copyStep(inShape, inLayout, source, 0));
+    unsharded = steps.back().writesL1;
+  }
+  LayoutAttr result =
+      target.isSharded()
+          ? target.interleavedIn(PageLayout::RowMajor, target.getBufferType())
+          : target;
+  Step reshape = rowMajorReshapeStep(inShape, out, source, result);
+  reshape.writesL1 = l1BytesPerBank(out, result);
+  reshape.heldL1 = 0;
+  steps.push_back(reshape);
+  if (target.isSharded())
+    steps.push_back(copyStep(out, result, target, unsharded));
+  return finishChain(ReshapeOp::getOperationName(), steps, out, target,
+                     initialState);
+}
 } // namespace
 
 llvm::Expected<OpConstraints> OpModel<ReshapeOp>::getOpConstraints(
@@ -622,9 +755,13 @@ llvm::Expected<OpConstraints> OpModel<ReshapeOp>::getOpConstraints(
     return OpModel<ToMemoryConfigOp>::getOpConstraints(
         inputShape, inputLayout, outputLayout, initialState);
   case ReshapeProgram::RowMajor: {
-    Step step = rowMajorReshapeStep(inputShape, out, inputLayout, outputLayout);
-    step.writesL1 = output;
-    return finishChain(name, {step}, out, outputLayout, initialState);
+    if (inputLayout.isSharded() || plan->target.isSharded())
+      return rowMajorShardedReshape(inputShape, inputLayout, out,
+                                    plan->target, initialState);
+    Step step =
+        rowMajorReshapeStep(inputShape, out, inputLayout, plan->target);
+    step.writesL1 = l1BytesPerBank(out, plan->target);
+    return finishChain(name, {step}, out, plan->target, initialState);
   }
   case ReshapeProgram::Tiled:
     break;
