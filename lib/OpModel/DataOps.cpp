@@ -1961,15 +1961,10 @@ llvm::Expected<PadPlan> planPad(llvm::ArrayRef<int64_t> inShape,
     // copies it there with to_memory_config (pad.cpp), whose (un)sharding
     // program's buffers are the shards (measured on both devices, bf16 and
     // f32: width shards into DRAM and L1, L1 into height shards, DRAM into
-    // block shards); a bfp8_b copy's lifetime is not measured.
-    if (inLayout.isSharded() != outLayout.isSharded()) {
-      if (inLayout.getDataType() == DataType::BFloat8B)
-        return notSupportedError(name + ": the refilled bfp8_b copy copied "
-                                        "into " +
-                                 describe(outLayout) +
-                                 " by to_memory_config is not modelled");
+    // block shards; bfp8_b: the refilled copy read by the copy, freed after
+    // it: rank 1 to 3, height, width and block shards, DRAM and L1).
+    if (inLayout.isSharded() != outLayout.isSharded())
       plan.copiesOut = true;
-    }
   }
   if (llvm::Error err = placeWidened(plan, inShape, inLayout, outLayout))
     return err;
