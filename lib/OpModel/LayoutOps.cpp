@@ -1174,6 +1174,50 @@ ProgramStep rowConcatProgram(llvm::ArrayRef<int64_t> output, LayoutAttr first,
   return program;
 }
 
+/// Rank-1 row-major L1 shards of whole alignment units each (ttnn's 1-D
+/// unsqueeze does not fire, concat.cpp) concatenated into shards: the device
+/// op's validate (concat_device_operation.cpp) takes the output on the
+/// inputs' scheme and grid and, the rank-1 dimension being the last, height
+/// or block shards only (TT_FATAL); height shards run the default concat
+/// program (the s2s programs need rank 2): 2 aligned output rows of CB
+/// (measured on both devices: 2 x 688 and 3 x 64 bf16 in 1-row height
+/// shards, cb 5504 and 768). Block shards run the block program, not
+/// modelled. nullopt: another case.
+std::optional<llvm::Expected<ConcatPlan>>
+planRank1RowShards(const std::vector<std::vector<int64_t>> &inputShapes,
+                   llvm::ArrayRef<LayoutAttr> inputs,
+                   llvm::ArrayRef<int64_t> output, LayoutAttr out) {
+  LayoutAttr first = inputs.front();
+  if (output.size() != 1 || !out.isSharded() || !out.isL1() ||
+      !llvm::all_of(inputs, [](LayoutAttr l) {
+        return l.isSharded() && l.isL1() && l.isRowMajor();
+      }))
+    return std::nullopt;
+  for (auto [shape, layout] : llvm::zip(inputShapes, inputs))
+    if ((uint64_t(shape.back()) * elementBytes(layout)) %
+        bufferAlignment(layout))
+      return std::nullopt;
+  llvm::StringRef name = ConcatOp::getOperationName();
+  TensorMemoryLayout scheme = first.getMemoryLayout();
+  if (out.getMemoryLayout() != scheme || out.getGrid() != first.getGrid() ||
+      scheme == TensorMemoryLayout::WidthSharded)
+    return llvm::Expected<ConcatPlan>(
+        backendError(name + ": rank-1 " + describe(first) +
+                     " inputs concatenated into " + describe(out) +
+                     " (ttnn 0.81.1 takes the inputs' height or block "
+                     "scheme and grid: TT_FATAL)"));
+  if (scheme != TensorMemoryLayout::HeightSharded)
+    return llvm::Expected<ConcatPlan>(
+        notSupportedError(name + ": rank-1 " + describe(first) +
+                          " inputs concatenated into shards are not "
+                          "modelled"));
+  ConcatPlan plan;
+  plan.output.assign(output.begin(), output.end());
+  plan.programs.push_back(rowConcatProgram(output, first, out));
+  plan.layout = out;
+  return llvm::Expected<ConcatPlan>(std::move(plan));
+}
+
 /// ttnn's transpose of the last two dimensions of a row-major tensor (the
 /// permute program): 3 dataflow buffers of 2 tiles of its data type, whatever
 /// the shape (measured on both mock devices, bf16 and f32, 5 to 1000 rows).
@@ -1724,6 +1768,9 @@ planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
     if (!axis)
       return axis.takeError();
     if (outputLayout.isRowMajor()) {
+      if (auto plan = planRank1RowShards(inputShapes, inputLayouts, *output,
+                                         outputLayout))
+        return std::move(*plan);
       if (auto plan = planUnshardedRowConcat(inputShapes, inputLayouts, *axis,
                                              *output, outputLayout))
         return std::move(*plan);
