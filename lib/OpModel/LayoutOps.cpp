@@ -1240,14 +1240,29 @@ std::vector<int64_t> transposedRows(llvm::ArrayRef<int64_t> shape) {
 /// Whether ttnn concatenates row-major `shapes` in `rows` along `axis`
 /// without transposing them: not a last-dimension concat, or every input's
 /// rows whole units of its buffer's alignment (concat.cpp,
-/// build_non_aligned_last_dim_concat's predicate).
+/// build_non_aligned_last_dim_concat's predicate). The predicate reads the
+/// padded last dimension: row-major width or block shards' physical row,
+/// shard width x the cores across (checkRaggedWidthShards; 2x844x256 in 15
+/// width shards of 18 is 270 columns, 540 B: transposed, measured on both
+/// devices, fresh draw seed 379982706 concat #38, where the model had
+/// concatenated 256-column rows in place).
 bool rowsConcatInPlace(const std::vector<std::vector<int64_t>> &shapes,
                        llvm::ArrayRef<LayoutAttr> rows, int64_t axis) {
   int64_t last = int64_t(shapes.front().size()) - 1;
   return axis != last ||
          llvm::all_of(llvm::zip(shapes, rows), [](auto pair) {
            auto [shape, layout] = pair;
-           return (uint64_t(shape.back()) * elementBytes(layout)) %
+           int64_t width = shape.back();
+           if (layout.isRowMajor() && layout.isSharded() &&
+               layout.getMemoryLayout() != TensorMemoryLayout::HeightSharded) {
+             llvm::ArrayRef<int64_t> grid = layout.getGrid();
+             int64_t across =
+                 layout.getMemoryLayout() == TensorMemoryLayout::WidthSharded
+                     ? grid[0] * grid[1]
+                     : grid[1];
+             width = std::max(width, layout.getShard()[1] * across);
+           }
+           return (uint64_t(width) * elementBytes(layout)) %
                       bufferAlignment(layout) ==
                   0;
          });
@@ -1588,6 +1603,17 @@ planUnshardedRowConcat(const std::vector<std::vector<int64_t>> &shapes,
   for (auto [shape, layout] : llvm::zip(shapes, inputs)) {
     LayoutAttr interleaved =
         layout.interleavedIn(PageLayout::RowMajor, out.getBufferType());
+    // The copies' rows (unpadded) must be whole units of their buffer's
+    // alignment along the last dimension (concat_device_operation.cpp:584,
+    // TT_FATAL; measured on both devices: 2x100x100 in 24-column width
+    // shards, 240 B padded rows that pass concat.cpp's check, 200 B copies).
+    uint64_t row = uint64_t(shape.back()) * elementBytes(layout);
+    if (axis == int64_t(shape.size()) - 1 &&
+        row % bufferAlignment(interleaved) != 0)
+      return llvm::Expected<ConcatPlan>(backendError(
+          ConcatOp::getOperationName() + ": ttnn copies the shards to " +
+          describe(interleaved) + " and concatenates " + llvm::Twine(row) +
+          " B rows, not whole units of its alignment (TT_FATAL)"));
     auto copy = copyProgram(ConcatOp::getOperationName(), shape, layout,
                             interleaved);
     if (!copy)
