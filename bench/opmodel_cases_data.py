@@ -57,10 +57,7 @@ REJECTED = frozenset({
 REJECTED_ON_BLACKHOLE = frozenset({"embedding 1x4096 weight 1000x112 row_major -> dram->tl_hs112_rm",
                                    "embedding 1x256 dram:rm weight 100x112 l1:rm row_major -> hs:8x1:32x112:rm"})
 
-DIFFERENCES: dict[str, str] = {
-    "reshape 4x240x64 -> 960x64 dram->hs:4x1:288x64": "not_implemented: ttnn 0.81.1 derives height shards from "
-    "the grid (measured: 256-row shards, not the 288 asked for; reshape.cpp recompute_shard_spec_for_output).",
-}
+DIFFERENCES: dict[str, str] = {}
 
 def _dims(shape: tuple[int, ...]) -> str:
     return "x".join(map(str, shape))

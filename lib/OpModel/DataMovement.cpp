@@ -338,6 +338,55 @@ OpModel<ToMemoryConfigOp>::getOpRuntime(llvm::ArrayRef<int64_t> inputShape,
 // concatenate_heads
 //===----------------------------------------------------------------------===//
 
+// Sharded heads into a sharded output: ttnn 0.81.1's ConcatenateHeads
+// (transformer/concatenate_heads.cpp, compute_output_specs) keeps the output's
+// memory layout and buffer but derives its shards from the input's: the
+// input's grid, heads_per_shard = shard height / padded seq, shards of
+// (shard height / heads_per_shard) x (shard width x heads_per_shard). The
+// sharded program (nlp_concat_heads_program_factory.cpp) backs both CBs by the
+// tensors' buffers: no CB of its own. Its validate
+// (nlp_concat_heads_device_operation.cpp) rejects width-sharded inputs, shards
+// narrower than the row or not whole heads, heads_per_shard not dividing the
+// heads, and height-sharded outputs; a shard shorter than one head divides by
+// zero (the process dies). Measured on both devices: height and block inputs
+// into width and block outputs, bf16, f32, bfp8_b, idle cores, padded seq.
+static llvm::Expected<OpConstraints>
+shardedHeads(llvm::StringRef name, llvm::ArrayRef<int64_t> inputShape,
+             LayoutAttr inputLayout, llvm::ArrayRef<int64_t> outShape,
+             LayoutAttr outputLayout, const MockAllocatorState *initialState) {
+  if (outputLayout.isRowMajor() || !outputLayout.isL1())
+    return notSupportedError(name + ": the output " + describe(outputLayout) +
+                             " (ttnn 0.81.1 writes the derived tiled L1 "
+                             "shards): not modelled");
+  if (llvm::Error err = checkResultDataType(name, outputLayout, inputLayout))
+    return err;
+  if (inputLayout.getMemoryLayout() == TensorMemoryLayout::WidthSharded)
+    return backendError(name + ": the input is " + describe(inputLayout) +
+                        "; ttnn 0.81.1 takes height or block sharded heads");
+  if (outputLayout.getMemoryLayout() == TensorMemoryLayout::HeightSharded)
+    return backendError(name + ": the output is " + describe(outputLayout) +
+                        "; ttnn 0.81.1 writes sharded heads width or block "
+                        "sharded");
+  int64_t paddedSeq = ceilDiv(inputShape[2], kTileDim) * kTileDim;
+  llvm::ArrayRef<int64_t> shard = inputLayout.getShard();
+  if (shard[1] != inputShape[3] || shard[0] % paddedSeq)
+    return backendError(name + ": the input's shard " + describeShape(shard) +
+                        " does not hold whole heads of " +
+                        describeShape({paddedSeq, inputShape[3]}));
+  int64_t perShard = shard[0] / paddedSeq;
+  if (inputShape[1] % perShard)
+    return backendError(name + ": " + llvm::Twine(perShard) +
+                        " heads a shard do not divide " +
+                        llvm::Twine(inputShape[1]) + " heads");
+  int64_t derivedShard[2] = {paddedSeq, shard[1] * perShard};
+  LayoutAttr derived =
+      outputLayout.withShards(inputLayout.getGrid(), derivedShard);
+  if (llvm::Error err =
+          checkLayoutAllowingIdleCores(name, "output", outShape, derived))
+    return err;
+  return finishOneOutput(name, 0, outShape, derived, initialState);
+}
+
 llvm::Expected<OpConstraints> OpModel<ConcatenateHeadsOp>::getOpConstraints(
     llvm::ArrayRef<int64_t> inputShape, LayoutAttr inputLayout,
     LayoutAttr outputLayout, const MockAllocatorState *initialState) {
@@ -346,6 +395,12 @@ llvm::Expected<OpConstraints> OpModel<ConcatenateHeadsOp>::getOpConstraints(
     return backendError(name + ": the input must be [batch, heads, seq, "
                                "head_dim], got " +
                         describeShape(inputShape));
+  // ttnn 0.81.1's nlp_concat_heads validate takes tiled inputs only
+  // (nlp_concat_heads_device_operation.cpp:24, measured interleaved and
+  // sharded).
+  if (inputLayout && inputLayout.isRowMajor())
+    return backendError(name + ": the input is " + describe(inputLayout) +
+                        "; ttnn 0.81.1 concatenates tiled heads only");
   // The input first: its checked size bounds heads x head_dim below.
   if (llvm::Error err = checkLayoutAllowingIdleCores(name, "input", inputShape,
                                                      inputLayout))
@@ -355,16 +410,21 @@ llvm::Expected<OpConstraints> OpModel<ConcatenateHeadsOp>::getOpConstraints(
     return backendError(name + ": head_dim " + llvm::Twine(headDim) +
                         " is not a multiple of 32");
   std::vector<int64_t> outShape{inputShape[0], inputShape[2], heads * headDim};
+  if (outputLayout && outputLayout.isSharded() && inputLayout.isSharded())
+    return shardedHeads(name, inputShape, inputLayout, outShape, outputLayout,
+                        initialState);
   if (llvm::Error err = checkLayout(name, "output", outShape, outputLayout))
     return err;
   // concatenate_heads takes no data type: the result is the input's.
   if (llvm::Error err = checkResultDataType(name, outputLayout, inputLayout))
     return err;
-  // ttnn 0.81.1 fails on every sharded output ("bad optional access",
+  // An interleaved input has no shard spec for ttnn 0.81.1 to derive the
+  // output's from: it fails on every sharded output ("bad optional access",
   // measured height, width and block shards on both devices).
   if (outputLayout.isSharded())
     return backendError(name + ": the output is " + describe(outputLayout) +
-                        "; ttnn 0.81.1 writes concatenate_heads interleaved");
+                        " and the input interleaved; ttnn 0.81.1 derives "
+                        "sharded outputs from the input's shards");
   uint64_t cbBytes =
       kPagesPerCB * heads * (headDim / kTileDim) * tileBytes(inputLayout);
   if (!inputLayout.isSharded())

@@ -183,10 +183,9 @@ Step fillPadStep(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
 // block): a view only when the sharding is kept; the same shape into
 // another placement is ttnn's (un)sharding copy (no CB of its own); the
 // tiled program reads and writes shards as it is (TensorAccessor), its
-// output in the height / width shards ttnn derives (derivedShards) or the
-// block shards asked for; a bfp8_b one typecasts in an input's shards or
-// through interleaved tensors into shards. Sharded row-major reshapes are
-// not modelled (but the TT_FATALs of their copies, rowMajorShardsError).
+// output in the shards ttnn derives on the asked grid (reshapeTarget); a bfp8_b one typecasts in an input's shards or
+// through interleaved tensors into shards. Sharded row-major reshapes
+// unshard, reshape and shard (rowMajorShardedReshape).
 
 namespace {
 enum class ReshapeProgram { View, Copy, Tiled, RowMajor };
@@ -196,6 +195,9 @@ struct ReshapePlan {
   ReshapeProgram program;
   /// A view that stays in the input's placement, not the one asked for.
   bool inputPlacement = false;
+  /// The tiled program's output placement: the asked one, its shards
+  /// re-derived by ttnn when sharded (reshapeTarget).
+  LayoutAttr target = nullptr;
 };
 
 /// The tiled program's 3-D view of a shape.
@@ -318,7 +320,7 @@ Step rowMajorReshapeStep(llvm::ArrayRef<int64_t> inShape,
 /// the largest core count up to that side's that divides the tiles evenly
 /// (measured on both devices: reduction results of 3 to 13 tiles on 1x2 to
 /// 2x2 grids: 3 tiles on 1x2 one shard of 3, 8 on 1x3 two of 4).
-/// derivedShards: `layout`'s split side is the derived one.
+/// reshapeTarget: the explicit block sharding when it covers the tensor.
 LayoutAttr analytical::reshapeShards(llvm::ArrayRef<int64_t> shape,
                                      LayoutAttr layout, bool explicitConfig) {
   if (layout.getMemoryLayout() == TensorMemoryLayout::BlockSharded &&
@@ -353,21 +355,89 @@ LayoutAttr analytical::reshapeShards(llvm::ArrayRef<int64_t> shape,
 }
 
 namespace {
-bool derivedShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
-  if (layout.getMemoryLayout() == TensorMemoryLayout::BlockSharded)
-    return true;
-  int64_t split =
-      layout.getMemoryLayout() == TensorMemoryLayout::HeightSharded ? 0 : 1;
-  return reshapeShards(shape, layout, /*explicitConfig=*/true)
-             .getShard()[split] == layout.getShard()[split];
+/// The shards the tiled program writes for an asked sharded `layout`
+/// (reshape.cpp, recompute_shard_spec_for_output, on the explicit memory
+/// config): height and width shards derived from the asked grid whatever the
+/// asked shard shape; block shards as asked when whole tiles that cover the
+/// tensor on the grid, else derived per grid side (reshapeShards).
+LayoutAttr reshapeTarget(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  if (!layout.isSharded())
+    return layout;
+  if (layout.getMemoryLayout() != TensorMemoryLayout::BlockSharded)
+    return reshapeShards(shape, layout, /*explicitConfig=*/true);
+  Geometry g = geometry(shape);
+  llvm::ArrayRef<int64_t> grid = layout.getGrid(), shard = layout.getShard();
+  bool whole = shard[0] % kTileDim == 0 && shard[1] % kTileDim == 0;
+  bool covers = grid[0] * shard[0] >= g.heightTiles * kTileDim &&
+                grid[1] * shard[1] >= g.widthTiles * kTileDim;
+  return whole && covers ? layout
+                         : reshapeShards(shape, layout,
+                                         /*explicitConfig=*/false);
+}
+
+/// The shards ttnn 0.81.1's row-major reshape writes for an asked sharded
+/// `layout` (reshape.cpp, recompute_shard_spec_for_output without the
+/// explicit override, on the 2-D view: rows x last dimension): on the asked
+/// grid whatever the asked shard shape, height shards of ceil(rows / cores)
+/// whole rows, width shards of ceil(width / cores) columns, block shards of
+/// the most grid rows dividing the rows and grid columns dividing the width
+/// into 64 B multiples, else an interleaved result. Measured on both
+/// devices: 128x64 in 1x3 height shards of 43 rows, 1x4 width shards of 16,
+/// 2x3 block shards of 64x32; 200x48 on a 2x2 block grid and 3780x61 on 2x5
+/// interleaved.
+static LayoutAttr
+rowMajorReshapeTarget(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
+  int64_t rows = 1;
+  for (int64_t dim : shape.drop_back())
+    rows *= dim;
+  int64_t width = shape.empty() ? 1 : shape.back();
+  llvm::ArrayRef<int64_t> grid = layout.getGrid();
+  int64_t cores = grid[0] * grid[1];
+  // find_best_n_1d: the most cores up to `side` splitting `dim` evenly into
+  // multiples of `align` (0: none).
+  auto most = [](int64_t dim, int64_t side, int64_t align) {
+    for (int64_t n = side; n > 0; --n)
+      if (dim % n == 0 && (dim / n) % align == 0)
+        return n;
+    return int64_t(0);
+  };
+  int64_t shard[2] = {rows, width};
+  switch (layout.getMemoryLayout()) {
+  case TensorMemoryLayout::HeightSharded:
+    shard[0] = ceilDiv(rows, cores);
+    break;
+  case TensorMemoryLayout::WidthSharded:
+    shard[1] = ceilDiv(width, cores);
+    break;
+  case TensorMemoryLayout::BlockSharded: {
+    // Block shards' width in the row-major page's recommended alignment:
+    // the largest any buffer asks (64 B), in elements.
+    constexpr int64_t kRecommendedRowAlignment = 64;
+    int64_t alignW = std::max<int64_t>(
+        kRecommendedRowAlignment / elementBytes(layout), 1);
+    int64_t ny = most(rows, grid[0], 1), nx = most(width, grid[1], alignW);
+    // No block split: ttnn falls back to an interleaved result.
+    if (nx == 0)
+      return layout.interleavedIn(PageLayout::RowMajor,
+                                  layout.getBufferType());
+    shard[0] = rows / ny;
+    shard[1] = width / nx;
+    break;
+  }
+  case TensorMemoryLayout::Interleaved:
+    return layout;
+  }
+  return layout.withShards(grid, shard);
 }
 
 /// A row-major reshape on the sharded side of `inLayout` or `outLayout`:
-/// ttnn 0.81.1 (reshape.cpp) unshards the input with sharded_to_interleaved,
-/// runs the row-major program and shards the result with
-/// interleaved_to_sharded in a height sharding of whole rows it derives;
-/// both copies fail on shard rows that are not L1-aligned (TT_FATAL). The
-/// chain itself and the same shape (to_memory_config) are not modelled.
+/// ttnn 0.81.1 (reshape.cpp, perform_reshape_on_2D_RM) unshards the input
+/// with sharded_to_interleaved (in its buffer type), runs the row-major
+/// program into an interleaved result (in the output's buffer type) and
+/// shards it with interleaved_to_sharded into the shards it derives
+/// (rowMajorReshapeTarget); both temporaries live until it returns. Both
+/// copies fail on shard rows that are not L1-aligned, the sharding on DRAM
+/// block shards (TT_FATAL). The same shape of padded rows is not modelled.
 llvm::Error rowMajorShardsError(llvm::ArrayRef<int64_t> inShape,
                                 LayoutAttr inLayout,
                                 llvm::ArrayRef<int64_t> outShape,
@@ -378,10 +448,9 @@ llvm::Error rowMajorShardsError(llvm::ArrayRef<int64_t> inShape,
     uint64_t inRow = inLayout.isSharded()
                          ? inLayout.getShard()[1] * elementBytes(inLayout)
                          : 0;
-    uint64_t outRow =
-        outLayout.getMemoryLayout() == TensorMemoryLayout::HeightSharded
-            ? outShape.back() * elementBytes(outLayout)
-            : 0;
+    uint64_t outRow = outLayout.isSharded()
+                          ? outLayout.getShard()[1] * elementBytes(outLayout)
+                          : 0;
     if (inRow % alignment)
       return backendError(name + ": ttnn unshards the row-major input " +
                           describe(inLayout) + ", whose " +
@@ -389,9 +458,15 @@ llvm::Error rowMajorShardsError(llvm::ArrayRef<int64_t> inShape,
                           llvm::Twine(alignment) + " B-aligned (TT_FATAL)");
     if (outRow % alignment)
       return backendError(name + ": ttnn shards the row-major result into "
-                                 "height shards of " +
+                                 "shards of " +
                           llvm::Twine(outRow) + " B rows, not " +
                           llvm::Twine(alignment) + " B-aligned (TT_FATAL)");
+    if (outLayout.getMemoryLayout() == TensorMemoryLayout::BlockSharded &&
+        !outLayout.isL1())
+      return backendError(name + ": ttnn shards the row-major result into "
+                                 "DRAM block shards (interleaved_to_sharded: "
+                                 "TT_FATAL)");
+    return llvm::Error::success();
   }
   return notSupportedError(name + ": a row-major reshape to or from " +
                            describe(inLayout.isSharded() ? inLayout
@@ -416,10 +491,24 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
     return backendError(name + ": " + llvm::toString(out.takeError()));
   ReshapePlan plan{std::vector<int64_t>(out->begin(), out->end()),
                    ReshapeProgram::View};
-  if (llvm::Error err = checkLayout(name, "output", plan.outShape, outLayout,
-                                    /*rowMajorAllowed=*/true,
-                                    /*indicesAllowed=*/false, idleInputCores))
-    return err;
+  // A tiled sharded output's asked shards matter only to the same-shape
+  // copy (to_memory_config checks them): a view of sharded tensors stays in
+  // the input's shards and the tiled program re-derives them (measured on
+  // both devices: 50x70 to 35x100 into 1x4 width shards of 32x32, which do
+  // not hold the 64 padded rows, runs in 64x32 shards).
+  auto checkAsked = [&] {
+    return checkLayout(name, "output", plan.outShape, outLayout,
+                       /*rowMajorAllowed=*/true,
+                       /*indicesAllowed=*/false, idleInputCores);
+  };
+  bool askedFits = true;
+  if (llvm::Error err = checkAsked()) {
+    if (!outLayout || !outLayout.isSharded() || !inLayout ||
+        inLayout.isRowMajor() != outLayout.isRowMajor())
+      return err;
+    llvm::consumeError(std::move(err));
+    askedFits = false;
+  }
   if (inLayout.isRowMajor() != outLayout.isRowMajor())
     return backendError(name + ": the input is " + describe(inLayout) +
                         " but the output is " + describe(outLayout) +
@@ -552,27 +641,101 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
     plan.inputPlacement = true;
     return plan;
   }
-  if (sharded && inLayout.isRowMajor())
-    return rowMajorShardsError(inShape, inLayout, plan.outShape, outLayout,
-                               sameShape);
+  if (sharded && inLayout.isRowMajor() && (!copyShortcut || paddedRows)) {
+    if (sameShape)
+      return rowMajorShardsError(inShape, inLayout, plan.outShape, outLayout,
+                                 sameShape);
+    plan.program = ReshapeProgram::RowMajor;
+    plan.target = outLayout;
+    if (outLayout.isSharded()) {
+      plan.target = rowMajorReshapeTarget(plan.outShape, outLayout);
+    }
+    if (llvm::Error err = rowMajorShardsError(inShape, inLayout, plan.outShape,
+                                              plan.target, sameShape))
+      return err;
+    // Rows padded to whole shards: ttnn's 2-D view and unsharding of them
+    // ran (2x100x90 in 200x32 width shards to 100x180) on figures not
+    // derived.
+    if (viewFails)
+      return notSupportedError(name + ": a row-major reshape from " +
+                               describe(inLayout) +
+                               " (rows padded to whole shards) is not "
+                               "modelled");
+    if (plan.target.isSharded()) {
+      // Width shards that pad the row: ttnn's last view of them was not
+      // measured.
+      if (plan.outShape.back() % plan.target.getShard()[1] != 0)
+        return notSupportedError(name + ": row-major shards of " +
+                                 describeShape(plan.target.getShard()) +
+                                 " padding " +
+                                 llvm::Twine(plan.outShape.back()) +
+                                 " columns are not modelled");
+      if (llvm::Error err = checkLayoutAllowingIdleCores(
+              name, "output", plan.outShape, plan.target,
+              /*rowMajorAllowed=*/true))
+        return err;
+    }
+    return plan;
+  }
   if (copyShortcut) {
     plan.program = ReshapeProgram::Copy;
     return plan;
   }
   plan.program =
       inLayout.isRowMajor() ? ReshapeProgram::RowMajor : ReshapeProgram::Tiled;
-  if (outLayout.isSharded() && !derivedShards(plan.outShape, outLayout))
-    return notSupportedError(name + ": ttnn derives the result's shards "
-                                    "from the grid of " +
-                             describe(outLayout) +
-                             " (rounded up to whole tiles); other shards are "
-                             "not modelled");
+  plan.target = outLayout;
+  if (plan.program == ReshapeProgram::Tiled && outLayout.isSharded()) {
+    plan.target = reshapeTarget(plan.outShape, outLayout);
+    if (llvm::Error err = checkLayoutAllowingIdleCores(
+            name, "output", plan.outShape, plan.target))
+      return err;
+  } else if (!askedFits) {
+    return checkAsked();
+  }
   return plan;
 }
 llvm::SmallVector<Step, 6> tiledReshapeSteps(llvm::ArrayRef<int64_t> inputShape,
                                              LayoutAttr inputLayout,
                                              llvm::ArrayRef<int64_t> out,
                                              LayoutAttr outputLayout);
+
+/// A copy of to_memory_config's model as a step of a chain.
+Step copyStep(llvm::ArrayRef<int64_t> shape, LayoutAttr from, LayoutAttr to,
+              uint64_t held) {
+  Analysis move = rowMajorMove(shape, from, to);
+  Step step{move.cbBytes, move.scratchpadBytes, l1BytesPerBank(shape, to)};
+  step.heldL1 = held;
+  return step;
+}
+
+/// The row-major reshape to or from shards (rowMajorShardsError's chain):
+/// sharded_to_interleaved, the row-major program, interleaved_to_sharded.
+llvm::Expected<OpConstraints>
+rowMajorShardedReshape(llvm::ArrayRef<int64_t> inShape, LayoutAttr inLayout,
+                       llvm::ArrayRef<int64_t> out, LayoutAttr target,
+                       const MockAllocatorState *initialState) {
+  llvm::SmallVector<Step, 3> steps;
+  LayoutAttr source = inLayout;
+  uint64_t unsharded = 0;
+  if (inLayout.isSharded()) {
+    source =
+        inLayout.interleavedIn(PageLayout::RowMajor, inLayout.getBufferType());
+    steps.push_back(copyStep(inShape, inLayout, source, 0));
+    unsharded = steps.back().writesL1;
+  }
+  LayoutAttr result =
+      target.isSharded()
+          ? target.interleavedIn(PageLayout::RowMajor, target.getBufferType())
+          : target;
+  Step reshape = rowMajorReshapeStep(inShape, out, source, result);
+  reshape.writesL1 = l1BytesPerBank(out, result);
+  reshape.heldL1 = 0;
+  steps.push_back(reshape);
+  if (target.isSharded())
+    steps.push_back(copyStep(out, result, target, unsharded));
+  return finishChain(ReshapeOp::getOperationName(), steps, out, target,
+                     initialState);
+}
 } // namespace
 
 llvm::Expected<OpConstraints> OpModel<ReshapeOp>::getOpConstraints(
@@ -592,17 +755,21 @@ llvm::Expected<OpConstraints> OpModel<ReshapeOp>::getOpConstraints(
     return OpModel<ToMemoryConfigOp>::getOpConstraints(
         inputShape, inputLayout, outputLayout, initialState);
   case ReshapeProgram::RowMajor: {
-    Step step = rowMajorReshapeStep(inputShape, out, inputLayout, outputLayout);
-    step.writesL1 = output;
-    return finishChain(name, {step}, out, outputLayout, initialState);
+    if (inputLayout.isSharded() || plan->target.isSharded())
+      return rowMajorShardedReshape(inputShape, inputLayout, out,
+                                    plan->target, initialState);
+    Step step =
+        rowMajorReshapeStep(inputShape, out, inputLayout, plan->target);
+    step.writesL1 = l1BytesPerBank(out, plan->target);
+    return finishChain(name, {step}, out, plan->target, initialState);
   }
   case ReshapeProgram::Tiled:
     break;
   }
   return finishChain(name,
                      tiledReshapeSteps(inputShape, inputLayout, out,
-                                       outputLayout),
-                     out, outputLayout, initialState);
+                                       plan->target),
+                     out, plan->target, initialState);
 }
 
 llvm::Expected<std::optional<llvm::SmallVector<ProgramStep, 6>>>
@@ -619,7 +786,7 @@ analytical::reshapeOwnResult(llvm::ArrayRef<int64_t> inShape,
     return std::nullopt;
   case ReshapeProgram::Tiled:
     return chainPrograms(
-        tiledReshapeSteps(inShape, inLayout, plan->outShape, outLayout));
+        tiledReshapeSteps(inShape, inLayout, plan->outShape, plan->target));
   case ReshapeProgram::Copy:
   case ReshapeProgram::RowMajor:
     break;
@@ -688,7 +855,10 @@ llvm::Expected<size_t> OpModel<ReshapeOp>::getOpRuntime(
   if (plan->program == ReshapeProgram::Tiled &&
       inputLayout.getDataType() == DataType::BFloat8B)
     programs = tileAligned(reshape3d(plan->outShape)) ? 3 : 4;
-  return moveRuntime(inputShape, inputLayout, plan->outShape, outputLayout, 0,
+  return moveRuntime(inputShape, inputLayout, plan->outShape,
+                     plan->program == ReshapeProgram::Tiled ? plan->target
+                                                            : outputLayout,
+                     0,
                      programs);
 }
 
@@ -1791,15 +1961,10 @@ llvm::Expected<PadPlan> planPad(llvm::ArrayRef<int64_t> inShape,
     // copies it there with to_memory_config (pad.cpp), whose (un)sharding
     // program's buffers are the shards (measured on both devices, bf16 and
     // f32: width shards into DRAM and L1, L1 into height shards, DRAM into
-    // block shards); a bfp8_b copy's lifetime is not measured.
-    if (inLayout.isSharded() != outLayout.isSharded()) {
-      if (inLayout.getDataType() == DataType::BFloat8B)
-        return notSupportedError(name + ": the refilled bfp8_b copy copied "
-                                        "into " +
-                                 describe(outLayout) +
-                                 " by to_memory_config is not modelled");
+    // block shards; bfp8_b: the refilled copy read by the copy, freed after
+    // it: rank 1 to 3, height, width and block shards, DRAM and L1).
+    if (inLayout.isSharded() != outLayout.isSharded())
       plan.copiesOut = true;
-    }
   }
   if (llvm::Error err = placeWidened(plan, inShape, inLayout, outLayout))
     return err;

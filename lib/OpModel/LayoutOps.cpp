@@ -1234,6 +1234,50 @@ ProgramStep rowConcatProgram(llvm::ArrayRef<int64_t> output, LayoutAttr first,
   return program;
 }
 
+/// Rank-1 row-major L1 shards of whole alignment units each (ttnn's 1-D
+/// unsqueeze does not fire, concat.cpp) concatenated into shards: the device
+/// op's validate (concat_device_operation.cpp) takes the output on the
+/// inputs' scheme and grid and, the rank-1 dimension being the last, height
+/// or block shards only (TT_FATAL); height shards run the default concat
+/// program (the s2s programs need rank 2): 2 aligned output rows of CB
+/// (measured on both devices: 2 x 688 and 3 x 64 bf16 in 1-row height
+/// shards, cb 5504 and 768). Block shards run the block program, not
+/// modelled. nullopt: another case.
+std::optional<llvm::Expected<ConcatPlan>>
+planRank1RowShards(const std::vector<std::vector<int64_t>> &inputShapes,
+                   llvm::ArrayRef<LayoutAttr> inputs,
+                   llvm::ArrayRef<int64_t> output, LayoutAttr out) {
+  LayoutAttr first = inputs.front();
+  if (output.size() != 1 || !out.isSharded() || !out.isL1() ||
+      !llvm::all_of(inputs, [](LayoutAttr l) {
+        return l.isSharded() && l.isL1() && l.isRowMajor();
+      }))
+    return std::nullopt;
+  for (auto [shape, layout] : llvm::zip(inputShapes, inputs))
+    if ((uint64_t(shape.back()) * elementBytes(layout)) %
+        bufferAlignment(layout))
+      return std::nullopt;
+  llvm::StringRef name = ConcatOp::getOperationName();
+  TensorMemoryLayout scheme = first.getMemoryLayout();
+  if (out.getMemoryLayout() != scheme || out.getGrid() != first.getGrid() ||
+      scheme == TensorMemoryLayout::WidthSharded)
+    return llvm::Expected<ConcatPlan>(
+        backendError(name + ": rank-1 " + describe(first) +
+                     " inputs concatenated into " + describe(out) +
+                     " (ttnn 0.81.1 takes the inputs' height or block "
+                     "scheme and grid: TT_FATAL)"));
+  if (scheme != TensorMemoryLayout::HeightSharded)
+    return llvm::Expected<ConcatPlan>(
+        notSupportedError(name + ": rank-1 " + describe(first) +
+                          " inputs concatenated into shards are not "
+                          "modelled"));
+  ConcatPlan plan;
+  plan.output.assign(output.begin(), output.end());
+  plan.programs.push_back(rowConcatProgram(output, first, out));
+  plan.layout = out;
+  return llvm::Expected<ConcatPlan>(std::move(plan));
+}
+
 /// ttnn's transpose of the last two dimensions of a row-major tensor (the
 /// permute program): 3 dataflow buffers of 2 tiles of its data type, whatever
 /// the shape (measured on both mock devices, bf16 and f32, 5 to 1000 rows).
@@ -1256,14 +1300,29 @@ std::vector<int64_t> transposedRows(llvm::ArrayRef<int64_t> shape) {
 /// Whether ttnn concatenates row-major `shapes` in `rows` along `axis`
 /// without transposing them: not a last-dimension concat, or every input's
 /// rows whole units of its buffer's alignment (concat.cpp,
-/// build_non_aligned_last_dim_concat's predicate).
+/// build_non_aligned_last_dim_concat's predicate). The predicate reads the
+/// padded last dimension: row-major width or block shards' physical row,
+/// shard width x the cores across (checkRaggedWidthShards; 2x844x256 in 15
+/// width shards of 18 is 270 columns, 540 B: transposed, measured on both
+/// devices, fresh draw seed 379982706 concat #38, where the model had
+/// concatenated 256-column rows in place).
 bool rowsConcatInPlace(const std::vector<std::vector<int64_t>> &shapes,
                        llvm::ArrayRef<LayoutAttr> rows, int64_t axis) {
   int64_t last = int64_t(shapes.front().size()) - 1;
   return axis != last ||
          llvm::all_of(llvm::zip(shapes, rows), [](auto pair) {
            auto [shape, layout] = pair;
-           return (uint64_t(shape.back()) * elementBytes(layout)) %
+           int64_t width = shape.back();
+           if (layout.isRowMajor() && layout.isSharded() &&
+               layout.getMemoryLayout() != TensorMemoryLayout::HeightSharded) {
+             llvm::ArrayRef<int64_t> grid = layout.getGrid();
+             int64_t across =
+                 layout.getMemoryLayout() == TensorMemoryLayout::WidthSharded
+                     ? grid[0] * grid[1]
+                     : grid[1];
+             width = std::max(width, layout.getShard()[1] * across);
+           }
+           return (uint64_t(width) * elementBytes(layout)) %
                       bufferAlignment(layout) ==
                   0;
          });
@@ -1604,6 +1663,17 @@ planUnshardedRowConcat(const std::vector<std::vector<int64_t>> &shapes,
   for (auto [shape, layout] : llvm::zip(shapes, inputs)) {
     LayoutAttr interleaved =
         layout.interleavedIn(PageLayout::RowMajor, out.getBufferType());
+    // The copies' rows (unpadded) must be whole units of their buffer's
+    // alignment along the last dimension (concat_device_operation.cpp:584,
+    // TT_FATAL; measured on both devices: 2x100x100 in 24-column width
+    // shards, 240 B padded rows that pass concat.cpp's check, 200 B copies).
+    uint64_t row = uint64_t(shape.back()) * elementBytes(layout);
+    if (axis == int64_t(shape.size()) - 1 &&
+        row % bufferAlignment(interleaved) != 0)
+      return llvm::Expected<ConcatPlan>(backendError(
+          ConcatOp::getOperationName() + ": ttnn copies the shards to " +
+          describe(interleaved) + " and concatenates " + llvm::Twine(row) +
+          " B rows, not whole units of its alignment (TT_FATAL)"));
     auto copy = copyProgram(ConcatOp::getOperationName(), shape, layout,
                             interleaved);
     if (!copy)
@@ -1784,6 +1854,9 @@ planConcat(const std::vector<std::vector<int64_t>> &inputShapes,
     if (!axis)
       return axis.takeError();
     if (outputLayout.isRowMajor()) {
+      if (auto plan = planRank1RowShards(inputShapes, inputLayouts, *output,
+                                         outputLayout))
+        return std::move(*plan);
       if (auto plan = planUnshardedRowConcat(inputShapes, inputLayouts, *axis,
                                              *output, outputLayout))
         return std::move(*plan);

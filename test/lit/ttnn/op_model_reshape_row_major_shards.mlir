@@ -1,7 +1,7 @@
 // RUN: ttlang-opt %s --pass-pipeline='builtin.module(func.func(ttnn-print-op-constraints))' -o /dev/null --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
 // ttnn.reshape of row-major tensors to or from shards: ttnn unshards the input and shards the result
-// (height shards of whole rows), copies that reject shard rows that are not L1-aligned (TT_FATAL on the
-// mock devices: bench/opmodel_cases_data.py); the chain itself is not modelled.
+// (shards it derives), copies that reject shard rows that are not L1-aligned (TT_FATAL on the mock
+// devices: bench/opmodel_cases_data.py); the chain: op_model_reshape_row_major_chain.mlir.
 
 #l1_rm = #ttnn.layout<row_major, l1, interleaved, bf16>
 #dram_rm = #ttnn.layout<row_major, dram, interleaved, bf16>
@@ -13,9 +13,9 @@
 func.func @row_major_shards(%a: tensor<512x32xbf16, #ws_rm>, %b: tensor<4x2x26x320xbf16, #l1_rm>, %c: tensor<4x2x32x256xbf16, #l1_rm>) {
   // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: backend_error: ttnn.reshape: ttnn unshards the row-major input {{.*}} whose 22 B shard rows are not 16 B-aligned
   %0 = ttnn.reshape %a {shape = array<i64: 16384>} : tensor<512x32xbf16, #ws_rm> -> tensor<16384xbf16, #dram_rm>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: backend_error: ttnn.reshape: ttnn shards the row-major result into height shards of 130 B rows
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: backend_error: ttnn.reshape: ttnn shards the row-major result into shards of 130 B rows
   %1 = ttnn.reshape %b {shape = array<i64: 1024, 65>} : tensor<4x2x26x320xbf16, #l1_rm> -> tensor<1024x65xbf16, #hs_rm>
-  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: not_implemented: ttnn.reshape: a row-major reshape to or from
+  // CHECK: :[[@LINE+1]]:{{.*}} ttnn.reshape: success cb=0 l1=6144 total=8736 out=4096
   %2 = ttnn.reshape %c {shape = array<i64: 1024, 64>} : tensor<4x2x32x256xbf16, #l1_rm> -> tensor<1024x64xbf16, #hs_rm64>
   return
 }
