@@ -1264,6 +1264,23 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
   bool fastNCSum = std::is_same_v<OpTy, SumOp> &&
                    (inputLayout.getDataType() == DataType::BFloat16 ||
                     inputLayout.getDataType() == DataType::BFloat8B);
+  bool alignedOutShards = !outputLayout.isSharded() ||
+                          (outputLayout.getShard()[0] % kTileDim == 0 &&
+                           outputLayout.getShard()[1] % kTileDim == 0);
+  // fast_reduce_nc's tilize of a row-major input writes into the output's
+  // memory config (non_height_width_reduce): output shards that are not
+  // whole tiles fail its tiled TensorSpec (tensor_layout.cpp:171,
+  // shard_align_error; measured on both devices: bf16 sums over dimension
+  // 0 of 2x64x64 and 2x30x64 from DRAM and row-major height shards into 1x64
+  // and 30x64 height shards, over [0, 2] of 2x32x244 in 3x244 shards; fresh
+  // stress draw seed 955379334 #78).
+  if (inputLayout.isRowMajor() && fastNCSum && outerReduced &&
+      !alignedOutShards)
+    return backendError(name + ": fast_reduce_nc tilizes the row-major "
+                               "input into " +
+                        describe(outputLayout) +
+                        ", whose shards are not whole tiles (ttnn's "
+                        "TensorSpec rejects them)");
   if (inputLayout.isRowMajor() && inputLayout.isSharded() &&
       (inputLayout.getShard()[0] % kTileDim != 0 ||
        inputLayout.getShard()[1] % kTileDim != 0) &&
@@ -1297,9 +1314,6 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
   // devices from interleaved row-major inputs: sum, mean, max and min of
   // 2x64x64 to 4x3x419x378 into height, width and block shards of 1x1 to
   // 8x50; fresh draw seeds 137711785, 930433906, 863366874).
-  bool alignedOutShards = !outputLayout.isSharded() ||
-                          (outputLayout.getShard()[0] % kTileDim == 0 &&
-                           outputLayout.getShard()[1] % kTileDim == 0);
   if (inputLayout.isRowMajor() && !inputLayout.isSharded() &&
       !alignedOutShards && innerReduced && inputShape.size() >= 2 &&
       !singleReduceOp(inputShape.size(), reduced))
