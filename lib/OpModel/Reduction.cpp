@@ -1281,6 +1281,21 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
                         describe(outputLayout) +
                         ", whose shards are not whole tiles (ttnn's "
                         "TensorSpec rejects them)");
+  // Over outer dimensions alone ttnn transposes the row-major tensor (its
+  // row-major permute) into the output's memory config too, and rejects
+  // output shards that are not whole tiles there: TensorSpec's
+  // shard_grid_fit_error or shard_align_error, or permute.cpp:252 (shard
+  // rows not whole L1 units). Measured on both devices: means, maxes, mins
+  // and f32 sums over dimension 0, 1 or [0, 1] of 2x32x20 to 2x3x32x24 from
+  // DRAM, L1 and row-major height shards into height, width and block shards
+  // of 12 to 20 columns (14 cases); fresh stress draw seed 456999772
+  // reduction #4, #21, #30, #39.
+  if (inputLayout.isRowMajor() && outerReduced && !innerReduced &&
+      !alignedOutShards)
+    return backendError(name + ": ttnn transposes the row-major input "
+                               "into " +
+                        describe(outputLayout) +
+                        ", whose shards are not whole tiles (TT_FATAL)");
   if (inputLayout.isRowMajor() && inputLayout.isSharded() &&
       (inputLayout.getShard()[0] % kTileDim != 0 ||
        inputLayout.getShard()[1] % kTileDim != 0) &&
