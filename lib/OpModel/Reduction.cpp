@@ -1281,6 +1281,23 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
                         describe(outputLayout) +
                         ", whose shards are not whole tiles (ttnn's "
                         "TensorSpec rejects them)");
+  // A row-major reduction over several programs (H or W among its
+  // dimensions) places its tiled temporaries in the output's memory config
+  // as it is: row-major shards that are not whole tiles fail ttnn's tiled
+  // TensorSpec (tensor_layout.cpp:171, shard_align_error; measured on both
+  // devices from interleaved row-major inputs: sum, mean, max and min of
+  // 2x64x64 to 4x3x419x378 into height, width and block shards of 1x1 to
+  // 8x50; fresh draw seeds 137711785, 930433906, 863366874; and from
+  // row-major height, width and block shards, partial-tile heights too:
+  // 1x244x32, 2x64x64, 3x100x64 into 2x2 to 244x32 shards, fresh stress draw
+  // seed 131202489 #36).
+  if (inputLayout.isRowMajor() && !alignedOutShards && innerReduced &&
+      inputShape.size() >= 2 &&
+      !singleReduceOp(inputShape.size(), reduced))
+    return backendError(name + ": a row-major reduction over several "
+                               "programs places its tiled temporaries in " +
+                        describe(outputLayout) + ", whose shards are not "
+                        "whole tiles (ttnn's TensorSpec rejects them)");
   // Over outer dimensions alone ttnn transposes the row-major tensor (its
   // row-major permute) into the output's memory config too, and rejects
   // output shards that are not whole tiles there: TensorSpec's
@@ -1322,20 +1339,6 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
     return backendError(name + ": ttnn tilizes the row-major input into "
                                "its own shards, and " +
                         describe(inputLayout) + "'s are not whole tiles");
-  // A row-major reduction over several programs (H or W among its
-  // dimensions) places its tiled temporaries in the output's memory config
-  // as it is: row-major shards that are not whole tiles fail ttnn's tiled
-  // TensorSpec (tensor_layout.cpp:171, shard_align_error; measured on both
-  // devices from interleaved row-major inputs: sum, mean, max and min of
-  // 2x64x64 to 4x3x419x378 into height, width and block shards of 1x1 to
-  // 8x50; fresh draw seeds 137711785, 930433906, 863366874).
-  if (inputLayout.isRowMajor() && !inputLayout.isSharded() &&
-      !alignedOutShards && innerReduced && inputShape.size() >= 2 &&
-      !singleReduceOp(inputShape.size(), reduced))
-    return backendError(name + ": a row-major reduction over several "
-                               "programs places its tiled temporaries in " +
-                        describe(outputLayout) + ", whose shards are not "
-                        "whole tiles (ttnn's TensorSpec rejects them)");
   // ttnn's memory config has no page layout: a row-major input reduced into
   // shards is tilized and reduced as a tiled one into them, whatever the
   // output's type says (planReduction).
