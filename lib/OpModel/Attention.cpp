@@ -77,11 +77,12 @@ OpModel<ScaledDotProductAttentionOp>::getOpConstraints(
         {"output", qShape, outputLayout}}) {
     // The output may be sharded, on a grid with idle cores too: the writer
     // fills the shards through the same CBs (measured on both mock devices,
-    // height / width / block).
+    // height / width / block). Sharded inputs, idle cores or not, are
+    // rejected below (sdpa_device_operation.cpp TT_FATAL !is_sharded()).
     if (llvm::Error err =
             checkLayout(name, role, shape, layout, /*rowMajorAllowed=*/false,
                         /*indicesAllowed=*/false,
-                        /*idleCoresAllowed=*/role == "output"))
+                        /*idleCoresAllowed=*/true))
       return err;
     if (role != "output" && layout.isSharded())
       return backendError(name + ": the " + role + " is " + describe(layout) +

@@ -18,6 +18,7 @@
 #include "AnalyticalModel.h"
 #include "EltwiseProgram.h"
 
+#include <numeric>
 #include <type_traits>
 
 namespace mlir::ttnn::op_model {
@@ -169,11 +170,19 @@ static NativeTensors binaryNativeTensors(const EltwiseTensor &a,
       return {aSharded, bSharded, true};
     return {};
   }
+  // Here too the output needs `a`'s shard spec, not its memory layout:
+  // height shards into a width shard on a 1x1 grid or block shards on one
+  // grid column of the same shard run natively (measured on both devices:
+  // 59x64 f32 + a column into a 64x64 width shard, fresh stress draw seed
+  // 706257795 binary #40; 64x64 in 2x1 height shards into block shards, a
+  // column or a scalar), block or width shards as `a` do not.
   bool widthBroadcast = broadcast == SubtileBroadcast::ColB ||
                         broadcast == SubtileBroadcast::ScalarB;
   if (widthBroadcast && !bSharded &&
       a.layout.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
-      shardedAlike(a.layout, out.layout) && !unevenShards(a.shape, a.layout))
+      a.layout.getGrid() == out.layout.getGrid() &&
+      a.layout.getShard() == out.layout.getShard() &&
+      !unevenShards(a.shape, a.layout))
     return {true, false, true};
   return {};
 }
@@ -455,28 +464,59 @@ llvm::Expected<size_t> UnaryEltwiseOpModel<OpTy>::getOpRuntime(
 }
 
 namespace {
-/// ttnn's copy of a row-major tensor (x ** 1; copy_default_row_major_
-/// program_factory): 2 pages aligned to the output buffer, a page a row (a
-/// shard's row between shards alike), and a page of scratchpad to realign
-/// between buffers of other alignments (measured on both devices: 77 bf16
-/// columns 2 x 160 B from L1 to L1, 154 B more from DRAM to L1; 64-column
-/// width shards 2 x 128 B; height shards into DRAM). Other shards: nullopt.
+/// ttnn's copy of a row-major tensor (x ** 1; CopyDeviceOperation). Between
+/// one memory config on both sides (interleaved alike, or shards alike) 2
+/// pages aligned to the output buffer, a page a row (a shard's row between
+/// shards alike), and a page of scratchpad to realign between buffers of
+/// other alignments (measured on both devices: 77 bf16 columns 2 x 160 B
+/// from L1 to L1, 154 B more from DRAM to L1; 64-column width shards 2 x
+/// 128 B). To or from shards otherwise, its DefaultRowMajor program
+/// (copy_default_row_major_program_factory.cpp): an input CB of one input
+/// buffer page (graph capture's scratchpad; a width or block shard's row, a
+/// whole row else) and a 2-page CB of output pages aligned to the output
+/// buffer, each capped at MAX_SUBBLOCK_SIZE_BYTES (256 KiB). Its parallel
+/// branch (a unit common to both pages, aligned to both buffers: 2 pages of
+/// that unit, no input CB; measured 1000-element L1 rows into 128-wide
+/// block shards, and on Blackhole 32-wide width into 48-wide block shards)
+/// cannot run when the pages' common divisor is not a whole L1 alignment
+/// unit, and did not run on pages of one size: the model answers those
+/// (measured on both devices, 20 cases: height, width and block shards to
+/// and from DRAM, L1 and each other, bf16 / f32, 5- to 200000-element rows;
+/// fresh stress draw seed 51501481 pow #29 and #42); other pages: nullopt.
 std::optional<ProgramStep> rowMajorCopy(llvm::ArrayRef<int64_t> shape,
                                         LayoutAttr in, LayoutAttr out) {
   constexpr uint64_t kPages = 2;
+  constexpr uint64_t kMaxSubblockBytes = 65536 * 4;
   uint64_t row = uint64_t(shape.empty() ? 1 : shape.back()) * elementBytes(in);
-  bool alike = in.isSharded() && in == out;
-  bool unshardsRows = in.getMemoryLayout() ==
-                          TensorMemoryLayout::HeightSharded &&
-                      !out.isSharded();
-  if ((in.isSharded() || out.isSharded()) && !alike && !unshardsRows)
-    return std::nullopt;
-  uint64_t page = alike ? uint64_t(in.getShard()[1]) * elementBytes(in) : row;
   uint64_t alignment = bufferAlignment(out);
   ProgramStep copy;
-  copy.dataflowBytes = kPages * ceilDiv(page, alignment) * alignment;
-  copy.scratchpadBytes = bufferAlignment(in) != alignment ? page : 0;
   copy.allocatedL1 = l1BytesPerBank(shape, out);
+  bool alike = in.isSharded() && in == out;
+  if (!in.isSharded() && !out.isSharded()) {
+    copy.dataflowBytes = kPages * llvm::alignTo(row, alignment);
+    copy.scratchpadBytes = bufferAlignment(in) != alignment ? row : 0;
+    return copy;
+  }
+  if (alike) {
+    uint64_t page = uint64_t(in.getShard()[1]) * elementBytes(in);
+    copy.dataflowBytes = kPages * llvm::alignTo(page, alignment);
+    return copy;
+  }
+  // A page is a shard's row for width and block shards, else a whole row.
+  auto pageBytes = [&](LayoutAttr layout) {
+    bool splitsRows =
+        layout.isSharded() &&
+        layout.getMemoryLayout() != TensorMemoryLayout::HeightSharded;
+    return splitsRows ? uint64_t(layout.getShard()[1]) * elementBytes(layout)
+                      : row;
+  };
+  uint64_t inPage = pageBytes(in), outPage = pageBytes(out);
+  if (inPage != outPage &&
+      std::gcd(inPage, outPage) % currentDevice().l1Alignment == 0)
+    return std::nullopt;
+  copy.dataflowBytes =
+      kPages * std::min(llvm::alignTo(outPage, alignment), kMaxSubblockBytes);
+  copy.scratchpadBytes = std::min(inPage, kMaxSubblockBytes);
   return copy;
 }
 } // namespace

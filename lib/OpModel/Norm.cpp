@@ -186,9 +186,23 @@ llvm::Expected<OpConstraints> NormOpModel<OpTy>::getOpConstraints(
                         "): ttnn 0.81.1 normalizes tiled inputs only "
                         "(convert with ttnn.to_layout)");
   if (llvm::Error err = checkLayout(name, "input", inputShape, inputLayout,
-                                    /*rowMajorAllowed=*/true))
+                                    /*rowMajorAllowed=*/true,
+                                    /*indicesAllowed=*/false,
+                                    /*idleCoresAllowed=*/true))
     return err;
   bool rowMajor = inputLayout.isRowMajor();
+  // The sharded program needs a shard on every core of the input's grid
+  // (shard_spec_validation.cpp, validate_sharded_input: block shards
+  // ceil(H / shard_h) x ceil(W / shard_w) == the grid's cores, width shards
+  // padded to less than one shard past W; measured TT_FATAL on both devices,
+  // rms_norm 384x64 in 7x1 block shards of 64x64, layer_norm 3x960x411 in 8x1
+  // width shards of 2880x64). Row-major shards stay not modelled below.
+  if (inputLayout.isSharded() && !rowMajor &&
+      leavesCoresIdle(inputShape, inputLayout))
+    return backendError(name + ": the input layout " + describe(inputLayout) +
+                        " leaves cores of its grid idle for a " +
+                        describeShape(inputShape) +
+                        " tensor (ttnn 0.81.1: TT_FATAL, one shard a core)");
   if (rowMajor && !inputLayout.isSharded() &&
       inputShape.back() % kTileDim != 0)
     return backendError(name + ": a row-major input's last dimension (" +

@@ -277,7 +277,9 @@ int64_t splitSlices(const Tiles &t, Math math, LayoutAttr layout,
 }
 
 /// The H program, or its two split programs (measured on both devices).
-llvm::Error reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
+/// `afterW`: `cur` is the W program's result of this reduction.
+llvm::Error reduceH(Plan &plan, Tensor &cur, Math math, DataType out,
+                    bool afterW = false) {
   DataType in = cur.layout.getDataType();
   Tiles t = tilesOf(cur.shape);
   uint64_t inTile = tileOf(in), outTile = tileOf(out);
@@ -300,6 +302,28 @@ llvm::Error reduceH(Plan &plan, Tensor &cur, Math math, DataType out) {
     // 416x96: 89088 B; 64x256, 512x96, 200x200 on 1x3 to 2x2 grids). Into
     // block shards (100x300: 19456 B) and with leading dimensions
     // (3x64x256: 12928 B) other CBs: not modelled.
+    // After the W program, into width shards or one core's height shard,
+    // ttnn runs that sharded negating program on the W result's column: 2
+    // input pages and the scaler beside two CBs of its Ht tiles (a batch's
+    // column, whatever the batch and grid; measured on both devices: 64x64
+    // to 640x64 and 256x192 over H and W, 2x256x192, 3x64x256 and 4x128x64
+    // over both, into 1x1 height and 1x1 / 1x2 width shards, from DRAM and
+    // height shards; 2x1 height and 1x1 block shards take the interleaved
+    // program; fresh stress draw seeds 360417012 and 712419664).
+    LayoutAttr w = cur.layout;
+    bool oneCoreHeight =
+        w.getMemoryLayout() == TensorMemoryLayout::HeightSharded &&
+        w.getGrid()[0] * w.getGrid()[1] == 1;
+    if (afterW && result.layout.isSharded() &&
+        (w.getMemoryLayout() == TensorMemoryLayout::WidthSharded ||
+         oneCoreHeight)) {
+      plan.run(kDoubleBuffer * inTile + kBf16TileBytes +
+                   2 * t.rows * inTile,
+               &result);
+      plan.release(cur);
+      cur = result;
+      return llvm::Error::success();
+    }
     bool fromWidthShards =
         cur.layout.getMemoryLayout() == TensorMemoryLayout::WidthSharded &&
         result.layout.isSharded();
@@ -403,7 +427,7 @@ llvm::Error reduceHW(Plan &plan, Tensor &cur, Math math, DataType out) {
   cur.temporary = false;
   bool shardedW = reduceW(plan, cur, math, im);
   if (negatesBlockFloat(math, in)) { // the column: the negating H program
-    llvm::Error err = reduceH(plan, cur, math, out);
+    llvm::Error err = reduceH(plan, cur, math, out, /*afterW=*/true);
     plan.release(input);
     return err;
   }
@@ -725,7 +749,8 @@ struct Branch {
 ///   height, width and block shards on 1x1 to 4x4 grids: 160 random probes
 ///   a device, exact); after fast_reduce_nc ttnn rejected shards the model
 ///   took (shard_grid_fit_error) and wrote other ones: not modelled;
-/// - a bfp8_b min over several dimensions: none (other CBs, reduceH).
+/// - a bfp8_b min over several dimensions (reduceH's sharded negating
+///   program after W; 80 random stress probes a device, exact).
 constexpr Branch kBranches[] = {
     {Route::FastNC, kInterleavedOut, "fast_reduce_nc alone", kBf16 | kBfp8,
      kBf16 | kBfp8, kBf16 | kBfp8, false, true},
@@ -733,7 +758,8 @@ constexpr Branch kBranches[] = {
      kAllTypes, kAllTypes, kAllTypes, false, false},
     {Route::HW, kInterleavedOut, "one HW operation", kAllTypes, kAllTypes,
      kAllTypes, false, false},
-    {Route::Negating, kInterleavedOut, "a bfp8_b min over several dimensions",
+    {Route::Negating, kInterleavedOut | kShardedOut,
+     "a bfp8_b min over several dimensions",
      kBfp8, kBfp8, kBfp8, false, false},
     {Route::Programs, kInterleavedOut, "several programs", kAllTypes,
      kAllTypes, kAllTypes, false, true},
@@ -1159,9 +1185,8 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
       route = Route::OneProgram;
     else if (single && reduced.size() == 2 && has(w) && has(h))
       route = Route::HW;
-    // A bfp8_b min's negating programs into shards took other CBs than
-    // derived past one W or H program (256x192 over H and W: 21632 B,
-    // 3x64x32 over every dimension: 12928 B): not modelled.
+    // A bfp8_b min over H and W or more runs its negating programs (into
+    // shards: reduceH's sharded negating program after W).
     if (negatesBlockFloat(math, type) &&
         (route == Route::HW || route == Route::Programs))
       route = Route::Negating;
@@ -1187,7 +1212,8 @@ llvm::Expected<Plan> planReduction(llvm::StringRef name, Math math,
       if (d == w) {
         reduceW(plan, cur, math, stepType);
       } else if (d == h) {
-        if (llvm::Error err = reduceH(plan, cur, math, stepType))
+        if (llvm::Error err =
+                reduceH(plan, cur, math, stepType, /*afterW=*/has(w)))
           return err;
       } else if (llvm::Error err =
                      reduceOuter(name, plan, cur, d, math, stepType)) {
@@ -1238,6 +1264,55 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
   bool fastNCSum = std::is_same_v<OpTy, SumOp> &&
                    (inputLayout.getDataType() == DataType::BFloat16 ||
                     inputLayout.getDataType() == DataType::BFloat8B);
+  bool alignedOutShards = !outputLayout.isSharded() ||
+                          (outputLayout.getShard()[0] % kTileDim == 0 &&
+                           outputLayout.getShard()[1] % kTileDim == 0);
+  // fast_reduce_nc's tilize of a row-major input writes into the output's
+  // memory config (non_height_width_reduce): output shards that are not
+  // whole tiles fail its tiled TensorSpec (tensor_layout.cpp:171,
+  // shard_align_error; measured on both devices: bf16 sums over dimension
+  // 0 of 2x64x64 and 2x30x64 from DRAM and row-major height shards into 1x64
+  // and 30x64 height shards, over [0, 2] of 2x32x244 in 3x244 shards; fresh
+  // stress draw seed 955379334 #78).
+  if (inputLayout.isRowMajor() && fastNCSum && outerReduced &&
+      !alignedOutShards)
+    return backendError(name + ": fast_reduce_nc tilizes the row-major "
+                               "input into " +
+                        describe(outputLayout) +
+                        ", whose shards are not whole tiles (ttnn's "
+                        "TensorSpec rejects them)");
+  // A row-major reduction over several programs (H or W among its
+  // dimensions) places its tiled temporaries in the output's memory config
+  // as it is: row-major shards that are not whole tiles fail ttnn's tiled
+  // TensorSpec (tensor_layout.cpp:171, shard_align_error; measured on both
+  // devices from interleaved row-major inputs: sum, mean, max and min of
+  // 2x64x64 to 4x3x419x378 into height, width and block shards of 1x1 to
+  // 8x50; fresh draw seeds 137711785, 930433906, 863366874; and from
+  // row-major height, width and block shards, partial-tile heights too:
+  // 1x244x32, 2x64x64, 3x100x64 into 2x2 to 244x32 shards, fresh stress draw
+  // seed 131202489 #36).
+  if (inputLayout.isRowMajor() && !alignedOutShards && innerReduced &&
+      inputShape.size() >= 2 &&
+      !singleReduceOp(inputShape.size(), reduced))
+    return backendError(name + ": a row-major reduction over several "
+                               "programs places its tiled temporaries in " +
+                        describe(outputLayout) + ", whose shards are not "
+                        "whole tiles (ttnn's TensorSpec rejects them)");
+  // Over outer dimensions alone ttnn transposes the row-major tensor (its
+  // row-major permute) into the output's memory config too, and rejects
+  // output shards that are not whole tiles there: TensorSpec's
+  // shard_grid_fit_error or shard_align_error, or permute.cpp:252 (shard
+  // rows not whole L1 units). Measured on both devices: means, maxes, mins
+  // and f32 sums over dimension 0, 1 or [0, 1] of 2x32x20 to 2x3x32x24 from
+  // DRAM, L1 and row-major height shards into height, width and block shards
+  // of 12 to 20 columns (14 cases); fresh stress draw seed 456999772
+  // reduction #4, #21, #30, #39.
+  if (inputLayout.isRowMajor() && outerReduced && !innerReduced &&
+      !alignedOutShards)
+    return backendError(name + ": ttnn transposes the row-major input "
+                               "into " +
+                        describe(outputLayout) +
+                        ", whose shards are not whole tiles (TT_FATAL)");
   if (inputLayout.isRowMajor() && inputLayout.isSharded() &&
       (inputLayout.getShard()[0] % kTileDim != 0 ||
        inputLayout.getShard()[1] % kTileDim != 0) &&
@@ -1264,23 +1339,6 @@ llvm::Expected<OpConstraints> ReductionOpModel<OpTy>::getOpConstraints(
     return backendError(name + ": ttnn tilizes the row-major input into "
                                "its own shards, and " +
                         describe(inputLayout) + "'s are not whole tiles");
-  // A row-major reduction over several programs (H or W among its
-  // dimensions) places its tiled temporaries in the output's memory config
-  // as it is: row-major shards that are not whole tiles fail ttnn's tiled
-  // TensorSpec (tensor_layout.cpp:171, shard_align_error; measured on both
-  // devices from interleaved row-major inputs: sum, mean, max and min of
-  // 2x64x64 to 4x3x419x378 into height, width and block shards of 1x1 to
-  // 8x50; fresh draw seeds 137711785, 930433906, 863366874).
-  bool alignedOutShards = !outputLayout.isSharded() ||
-                          (outputLayout.getShard()[0] % kTileDim == 0 &&
-                           outputLayout.getShard()[1] % kTileDim == 0);
-  if (inputLayout.isRowMajor() && !inputLayout.isSharded() &&
-      !alignedOutShards && innerReduced && inputShape.size() >= 2 &&
-      !singleReduceOp(inputShape.size(), reduced))
-    return backendError(name + ": a row-major reduction over several "
-                               "programs places its tiled temporaries in " +
-                        describe(outputLayout) + ", whose shards are not "
-                        "whole tiles (ttnn's TensorSpec rejects them)");
   // ttnn's memory config has no page layout: a row-major input reduced into
   // shards is tilized and reduced as a tiled one into them, whatever the
   // output's type says (planReduction).
