@@ -541,7 +541,8 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
   LayoutAttr viewed = rankOneView ? inLayout : outLayout;
   if (!viewed.isRowMajor() && viewed.isSharded() &&
       plan.outShape.size() == 1 && plan.outShape[0] % kTileDim != 0 &&
-      viewed.getShard()[1] != llvm::alignTo(plan.outShape[0], kTileDim))
+      viewed.getShard()[1] !=
+          int64_t(llvm::alignTo(plan.outShape[0], kTileDim)))
     return backendError(name + ": ttnn 0.81.1 views the rank-1 result of " +
                         describeShape(plan.outShape) +
                         (rankOneView ? " from the input in its own shards"
@@ -1526,8 +1527,21 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
     plan.clone = swap.has_value();
     if (!plan.clone) // ttnn.to_memory_config (permute.cpp, its model answers)
       return plan;
-    if (plan.readsCopy)
-      return unsupported("a clone of the unsharded copy");
+    // A row-major width / block-sharded input of partial tiles is copied to
+    // L1 interleaved first (transpose.cpp), then cloned from there: into
+    // shards ttnn.clone TT_FATALs (clone_device_operation.cpp:42), into L1
+    // interleaved the copy is the result (measured on both mock devices:
+    // 4x2x41x235 in 328x34 width shards and 4x4x82x216 in 219x54 block
+    // shards into DRAM, 2x36x320 f32 in 24x320 block shards into height
+    // shards; edge draws seed 137698227 transpose #26, #41, 512421160 #24).
+    if (plan.readsCopy) {
+      if (outLayout.isSharded())
+        return backendError(name + ": a swap that moves nothing clones the "
+                                   "input's L1-interleaved copy, which "
+                                   "ttnn.clone does not copy into " +
+                            describe(outLayout));
+      return plan;
+    }
     // Dimensions 0 and 1 of the 4-D view keep bfp8_b (transpose.cpp).
     int64_t added = 4 - rank;
     plan.throughBf16 =
@@ -1612,6 +1626,24 @@ llvm::Expected<OpConstraints> analytical::permuteConstraints(
     return plan.takeError();
   llvm::ArrayRef<int64_t> out = plan->outShape;
   uint64_t output = l1BytesPerBank(out, outputLayout);
+  if (plan->program == PermuteProgram::Identity && plan->clone &&
+      plan->readsCopy) {
+    // The unsharding copy (below), then ttnn.clone of it unless it already
+    // is the output (planPermute).
+    LayoutAttr copy = inputLayout.interleavedIn(inputLayout.getPageLayout(),
+                                                BufferType::L1);
+    auto unshard = memoryConfigCopy(name, inputShape, inputLayout, copy);
+    if (!unshard)
+      return unshard.takeError();
+    llvm::SmallVector<Step, 2> steps{
+        {*unshard ? (*unshard)->dataflowBytes : 0,
+         *unshard ? (*unshard)->scratchpadBytes : 0,
+         l1BytesPerBank(inputShape, copy)}};
+    if (copy != outputLayout)
+      steps.push_back({permuteCB(plan->program, permutation, out, copy), 0,
+                       output});
+    return finishChain(name, steps, out, outputLayout, initialState);
+  }
   if (plan->program == PermuteProgram::Identity) {
     if (inputLayout == outputLayout && !plan->throughBf16)
       return theInputItself(outputLayout);
