@@ -2163,7 +2163,12 @@ constexpr uint64_t kIndexPageBytes = 32;
 /// Above this many tiles per row the fused program single-buffers.
 constexpr int64_t kFusedDoubleBufferTiles = 64;
 
-enum class EmbeddingProgram { RowMajor, Fused, RowMajorThenTilize };
+enum class EmbeddingProgram {
+  RowMajor,
+  Fused,
+  RowMajorThenTilize,
+  ShardedPadTilize
+};
 
 struct EmbeddingPlan {
   std::vector<int64_t> outShape;
@@ -2295,11 +2300,19 @@ planEmbedding(llvm::ArrayRef<int64_t> indicesShape, LayoutAttr indicesLayout,
       return err;
   if (outputLayout.isRowMajor())
     return plan;
-  if (!wholeTiles && outputLayout.isSharded())
-    return notSupportedError(name + ": a sharded tiled result of partial "
-                                    "tiles (the row-major program into "
-                                    "shards, then a sharded tilize) is not "
-                                    "modelled");
+  // A tiled result of partial tiles into (height) shards: the row-major
+  // program writes row-major shards of the output's spec, ttnn's pad fills
+  // the rows to whole tiles in such shards (its height-only program, a padded
+  // row of dataflow buffer), the sharded tilize (no CB of its own) writes
+  // the output; the pad is freed after the tilize, the row-major result at
+  // the end (measured on both mock devices, graph trace: 1x3397 indices of
+  // a 6126x448 table into 224x448 shards, 2x785 of 459x352 into 256x352,
+  // 1x100 of 500x64 into 32x64, 4x50 of 1000x256 into 64x256; fresh edge
+  // draws seed 832789653 embedding #17, 8461306 #46).
+  if (!wholeTiles && outputLayout.isSharded()) {
+    plan.program = EmbeddingProgram::ShardedPadTilize;
+    return plan;
+  }
   if (wholeTiles) {
     plan.program = EmbeddingProgram::Fused;
     return plan;
@@ -2391,6 +2404,21 @@ llvm::Expected<OpConstraints> OpModel<EmbeddingOp>::getOpConstraints(
     steps.append({gather, tilize});
     break;
   }
+  case EmbeddingProgram::ShardedPadTilize: {
+    LayoutAttr rows = outputLayout.withPageLayout(PageLayout::RowMajor);
+    Step gather = rowMajorStep(indicesShape, indicesLayout, weightShape[1],
+                               plan->table, rows);
+    gather.writesL1 = l1BytesPerBank(out, rows);
+    std::vector<int64_t> padded(out.begin(), out.end());
+    padded[1] = int64_t(llvm::alignTo(padded[1], kTileDim));
+    Step pad{uint64_t(out.back()) * elementBytes(rows), 0,
+             l1BytesPerBank(padded, rows)};
+    pad.heldL1 = table;
+    Step tilize{0, 0, output};
+    tilize.heldL1 = table + gather.writesL1;
+    steps.append({gather, pad, tilize});
+    break;
+  }
   }
   return finishChain(name, steps, out, outputLayout, initialState);
 }
@@ -2414,7 +2442,8 @@ llvm::Expected<size_t> OpModel<EmbeddingOp>::getOpRuntime(
   size_t runtime = roofline(work);
   if (plan->untilize)
     runtime += moveRuntime(weightShape, weightLayout, weightShape, plan->table);
-  if (plan->program == EmbeddingProgram::RowMajorThenTilize)
+  if (plan->program == EmbeddingProgram::RowMajorThenTilize ||
+      plan->program == EmbeddingProgram::ShardedPadTilize)
     runtime += moveRuntime(plan->outShape, rowMajorIn(outputLayout),
                            plan->outShape, outputLayout);
   return runtime;
