@@ -1383,19 +1383,41 @@ struct PermutePlan {
   std::vector<int64_t> writtenShape;
 };
 
-/// A height-sharded input's WH transpose into width shards of the
-/// transposed shard on the same grid: ttnn 0.81.1's TransposeWHSharded
-/// (measured on both mock devices; any other sharded output runs the
-/// interleaved WH program).
-bool transposesShardLocally(PermuteProgram program, LayoutAttr in,
+/// ttnn 0.81.1's TransposeWHSharded program (each core transposes its own
+/// shard, no CB) for a tiled WH swap (transpose_device_operation.cpp,
+/// select_program_factory: use_sharded_wh): both sides L1 height or width
+/// shards on one grid, the input's even (is_native_transpose_sharding), and
+/// either both shards holding whole padded H x W slices of full width, or a
+/// single slice (N = C = 1) in shards of the full width into shards of the
+/// full height. ttnn tests the shard shapes, not the scheme: a 1x1 width
+/// shard of a whole 320x224 bfp8_b tensor into a 224x320 one is local
+/// (measured on both mock devices, edge draw seed 593810747 permute #35).
+/// Any other sharded output runs the interleaved WH program.
+bool transposesShardLocally(PermuteProgram program,
+                            llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
                             LayoutAttr out) {
-  if (program != PermuteProgram::TransposeWH ||
-      in.getMemoryLayout() != TensorMemoryLayout::HeightSharded ||
-      out.getMemoryLayout() != TensorMemoryLayout::WidthSharded ||
-      !out.isL1() || out.getGrid() != in.getGrid())
+  auto native = [](LayoutAttr l) {
+    return l.isSharded() && l.isL1() &&
+           l.getMemoryLayout() != TensorMemoryLayout::BlockSharded;
+  };
+  if (program != PermuteProgram::TransposeWH || inShape.size() < 2 ||
+      !native(in) || !native(out) || out.getGrid() != in.getGrid())
     return false;
-  llvm::ArrayRef<int64_t> shard = in.getShard();
-  return out.getShard() == llvm::ArrayRef<int64_t>{shard[1], shard[0]};
+  int64_t rank = inShape.size();
+  int64_t h = llvm::alignTo(inShape[rank - 2], kTileDim);
+  int64_t w = llvm::alignTo(inShape[rank - 1], kTileDim);
+  int64_t slices = 1;
+  for (int64_t d = 0; d + 2 < rank; ++d)
+    slices *= inShape[d];
+  llvm::ArrayRef<int64_t> is = in.getShard(), os = out.getShard();
+  if ((slices * h) % is[0] != 0 || w % is[1] != 0)
+    return false;
+  bool inFullWidth = is[1] == w;
+  bool inWhole = inFullWidth && is[0] % h == 0;
+  bool outWhole = os[1] == h && os[0] % w == 0;
+  bool outFullHeight = os[0] == w;
+  return (inWhole && outWhole) ||
+         (slices == 1 && inFullWidth && outFullHeight);
 }
 
 /// ttnn.permute of a sharded input (permute.cpp): ranks above 4, and the
@@ -1596,7 +1618,8 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
   // Measured on both mock devices: the programs write a sharded output with
   // their interleaved CBs, from an interleaved or a sharded input, but for
   // ttnn's sharded WH program.
-  plan.shardLocal = transposesShardLocally(plan.program, inLayout, outLayout);
+  plan.shardLocal =
+      transposesShardLocally(plan.program, inShape, inLayout, outLayout);
   if (!inLayout.isSharded())
     return plan;
   // A sharded input (measured on both mock devices): ttnn's programs read
