@@ -523,14 +523,32 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
   // shape and placement too (measured on both devices: bf16, f32, bfp8_b;
   // 3x1x63x368 to 69552, 945x297 to 280665, 1 or 2 x 500 and 1000 to 1000,
   // 26x831 to 21606, 451x351 to 158301; stress 958275236 #43, #175).
-  if (!outLayout.isRowMajor() && outLayout.isSharded() &&
+  // Where ttnn's own view test holds (reshape.cpp, this_is_view: the last
+  // dimension kept, both sides sharded or not, both in L1 or not, the rows
+  // kept or whole tiles) it views the input itself, in its own shards, as
+  // the rank-1 result, and the same check falls on the input's shards
+  // (measured on both devices: 424 in 32x448 height shards into 1x7 block
+  // or width shards of 32x64, bf16 / bfp8_b, and 1x1000 f32 in 32x1024 ones
+  // into 32x256 width shards are the input itself; 424 and 1x424 in 32x64
+  // width shards into 32x448 height shards TT_FATAL; edge draw seed
+  // 545927135 reshape #27).
+  bool rankOneView =
+      plan.outShape.size() == 1 && !inShape.empty() &&
+      inShape.back() == plan.outShape.back() &&
+      inLayout.isSharded() == outLayout.isSharded() &&
+      inLayout.isL1() == outLayout.isL1() &&
+      (inShape.size() < 2 || inShape[inShape.size() - 2] == 1);
+  LayoutAttr viewed = rankOneView ? inLayout : outLayout;
+  if (!viewed.isRowMajor() && viewed.isSharded() &&
       plan.outShape.size() == 1 && plan.outShape[0] % kTileDim != 0 &&
-      outLayout.getShard()[1] != llvm::alignTo(plan.outShape[0], kTileDim))
+      viewed.getShard()[1] !=
+          int64_t(llvm::alignTo(plan.outShape[0], kTileDim)))
     return backendError(name + ": ttnn 0.81.1 views the rank-1 result of " +
                         describeShape(plan.outShape) +
-                        " from its tile-padded copy only in shards spanning "
-                        "it, not in " +
-                        describe(outLayout) + " (TT_FATAL)");
+                        (rankOneView ? " from the input in its own shards"
+                                     : " from its tile-padded copy") +
+                        " only in shards spanning it, not in " +
+                        describe(viewed) + " (TT_FATAL)");
   // A tiled reshape into shards that changes the last dimension: ttnn views
   // the data in shards (tensor_ops.cpp:380, TT_FATAL when they do not span
   // the padded last dimension), by rules measured only in part:
@@ -642,9 +660,23 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
     return plan;
   }
   if (sharded && inLayout.isRowMajor() && (!copyShortcut || paddedRows)) {
-    if (sameShape)
+    if (sameShape) {
+      // Rows padded to whole shards make ttnn's padded shape differ, so the
+      // same shape is reshaped too (reshape.cpp): between shardings in one
+      // buffer type a view, which TT_FATALs (tensor_ops.cpp:380), else
+      // first sharded_to_interleaved, which TT_FATALs on shard rows that are
+      // not L1-aligned (measured on both devices: edge draw seed 134189470
+      // reshape #0, #6, #16, #27). The rest is not modelled.
+      if (paddedRows && viewFails && inLayout.isSharded() &&
+          outLayout.isSharded() && inLayout.isL1() == outLayout.isL1())
+        return viewError();
+      if (paddedRows && !outLayout.isSharded())
+        if (llvm::Error err = rowMajorShardsError(
+                inShape, inLayout, plan.outShape, outLayout, false))
+          return err;
       return rowMajorShardsError(inShape, inLayout, plan.outShape, outLayout,
                                  sameShape);
+    }
     plan.program = ReshapeProgram::RowMajor;
     plan.target = outLayout;
     if (outLayout.isSharded()) {
@@ -653,14 +685,12 @@ llvm::Expected<ReshapePlan> planReshape(llvm::ArrayRef<int64_t> inShape,
     if (llvm::Error err = rowMajorShardsError(inShape, inLayout, plan.outShape,
                                               plan.target, sameShape))
       return err;
-    // Rows padded to whole shards: ttnn's 2-D view and unsharding of them
-    // ran (2x100x90 in 200x32 width shards to 100x180) on figures not
-    // derived.
-    if (viewFails)
-      return notSupportedError(name + ": a row-major reshape from " +
-                               describe(inLayout) +
-                               " (rows padded to whole shards) is not "
-                               "modelled");
+    // Rows padded to whole shards (the last dimension changing): the
+    // unsharding copy writes the logical rows and the chain is the same
+    // (measured on both mock devices, 8 probes exact: width and block
+    // shards, bf16 and f32, into DRAM, L1, height shards and rank 1, the row
+    // program's L1 check; edge draws seed 14646403 reshape #33, 278069391
+    // #12).
     if (plan.target.isSharded()) {
       // Width shards that pad the row: ttnn's last view of them was not
       // measured.
@@ -1367,19 +1397,41 @@ struct PermutePlan {
   std::vector<int64_t> writtenShape;
 };
 
-/// A height-sharded input's WH transpose into width shards of the
-/// transposed shard on the same grid: ttnn 0.81.1's TransposeWHSharded
-/// (measured on both mock devices; any other sharded output runs the
-/// interleaved WH program).
-bool transposesShardLocally(PermuteProgram program, LayoutAttr in,
+/// ttnn 0.81.1's TransposeWHSharded program (each core transposes its own
+/// shard, no CB) for a tiled WH swap (transpose_device_operation.cpp,
+/// select_program_factory: use_sharded_wh): both sides L1 height or width
+/// shards on one grid, the input's even (is_native_transpose_sharding), and
+/// either both shards holding whole padded H x W slices of full width, or a
+/// single slice (N = C = 1) in shards of the full width into shards of the
+/// full height. ttnn tests the shard shapes, not the scheme: a 1x1 width
+/// shard of a whole 320x224 bfp8_b tensor into a 224x320 one is local
+/// (measured on both mock devices, edge draw seed 593810747 permute #35).
+/// Any other sharded output runs the interleaved WH program.
+bool transposesShardLocally(PermuteProgram program,
+                            llvm::ArrayRef<int64_t> inShape, LayoutAttr in,
                             LayoutAttr out) {
-  if (program != PermuteProgram::TransposeWH ||
-      in.getMemoryLayout() != TensorMemoryLayout::HeightSharded ||
-      out.getMemoryLayout() != TensorMemoryLayout::WidthSharded ||
-      !out.isL1() || out.getGrid() != in.getGrid())
+  auto native = [](LayoutAttr l) {
+    return l.isSharded() && l.isL1() &&
+           l.getMemoryLayout() != TensorMemoryLayout::BlockSharded;
+  };
+  if (program != PermuteProgram::TransposeWH || inShape.size() < 2 ||
+      !native(in) || !native(out) || out.getGrid() != in.getGrid())
     return false;
-  llvm::ArrayRef<int64_t> shard = in.getShard();
-  return out.getShard() == llvm::ArrayRef<int64_t>{shard[1], shard[0]};
+  int64_t rank = inShape.size();
+  int64_t h = llvm::alignTo(inShape[rank - 2], kTileDim);
+  int64_t w = llvm::alignTo(inShape[rank - 1], kTileDim);
+  int64_t slices = 1;
+  for (int64_t d = 0; d + 2 < rank; ++d)
+    slices *= inShape[d];
+  llvm::ArrayRef<int64_t> is = in.getShard(), os = out.getShard();
+  if ((slices * h) % is[0] != 0 || w % is[1] != 0)
+    return false;
+  bool inFullWidth = is[1] == w;
+  bool inWhole = inFullWidth && is[0] % h == 0;
+  bool outWhole = os[1] == h && os[0] % w == 0;
+  bool outFullHeight = os[0] == w;
+  return (inWhole && outWhole) ||
+         (slices == 1 && inFullWidth && outFullHeight);
 }
 
 /// ttnn.permute of a sharded input (permute.cpp): ranks above 4, and the
@@ -1509,8 +1561,21 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
     plan.clone = swap.has_value();
     if (!plan.clone) // ttnn.to_memory_config (permute.cpp, its model answers)
       return plan;
-    if (plan.readsCopy)
-      return unsupported("a clone of the unsharded copy");
+    // A row-major width / block-sharded input of partial tiles is copied to
+    // L1 interleaved first (transpose.cpp), then cloned from there: into
+    // shards ttnn.clone TT_FATALs (clone_device_operation.cpp:42), into L1
+    // interleaved the copy is the result (measured on both mock devices:
+    // 4x2x41x235 in 328x34 width shards and 4x4x82x216 in 219x54 block
+    // shards into DRAM, 2x36x320 f32 in 24x320 block shards into height
+    // shards; edge draws seed 137698227 transpose #26, #41, 512421160 #24).
+    if (plan.readsCopy) {
+      if (outLayout.isSharded())
+        return backendError(name + ": a swap that moves nothing clones the "
+                                   "input's L1-interleaved copy, which "
+                                   "ttnn.clone does not copy into " +
+                            describe(outLayout));
+      return plan;
+    }
     // Dimensions 0 and 1 of the 4-D view keep bfp8_b (transpose.cpp).
     int64_t added = 4 - rank;
     plan.throughBf16 =
@@ -1567,7 +1632,8 @@ planPermute(llvm::StringRef name, llvm::ArrayRef<int64_t> inShape,
   // Measured on both mock devices: the programs write a sharded output with
   // their interleaved CBs, from an interleaved or a sharded input, but for
   // ttnn's sharded WH program.
-  plan.shardLocal = transposesShardLocally(plan.program, inLayout, outLayout);
+  plan.shardLocal =
+      transposesShardLocally(plan.program, inShape, inLayout, outLayout);
   if (!inLayout.isSharded())
     return plan;
   // A sharded input (measured on both mock devices): ttnn's programs read
@@ -1595,6 +1661,24 @@ llvm::Expected<OpConstraints> analytical::permuteConstraints(
     return plan.takeError();
   llvm::ArrayRef<int64_t> out = plan->outShape;
   uint64_t output = l1BytesPerBank(out, outputLayout);
+  if (plan->program == PermuteProgram::Identity && plan->clone &&
+      plan->readsCopy) {
+    // The unsharding copy (below), then ttnn.clone of it unless it already
+    // is the output (planPermute).
+    LayoutAttr copy = inputLayout.interleavedIn(inputLayout.getPageLayout(),
+                                                BufferType::L1);
+    auto unshard = memoryConfigCopy(name, inputShape, inputLayout, copy);
+    if (!unshard)
+      return unshard.takeError();
+    llvm::SmallVector<Step, 2> steps{
+        {*unshard ? (*unshard)->dataflowBytes : 0,
+         *unshard ? (*unshard)->scratchpadBytes : 0,
+         l1BytesPerBank(inputShape, copy)}};
+    if (copy != outputLayout)
+      steps.push_back({permuteCB(plan->program, permutation, out, copy), 0,
+                       output});
+    return finishChain(name, steps, out, outputLayout, initialState);
+  }
   if (plan->program == PermuteProgram::Identity) {
     if (inputLayout == outputLayout && !plan->throughBf16)
       return theInputItself(outputLayout);
@@ -1872,10 +1956,14 @@ llvm::Expected<PadPlan> planRowMajorPad(llvm::ArrayRef<int64_t> inShape,
                              " (padded through reshapes) is not modelled");
   if (llvm::Error err = checkRowMajorShards(inLayout, outLayout))
     return err;
-  // Width or block shards that do not divide the padded rows: TT_FATAL
-  // (measured on the mock Wormhole: 358 f32 columns into 52-column block
-  // shards in reshape.cpp:736, bf16 in the pad's validation; 364 run).
-  if (outLayout.isSharded() &&
+  // Width or block shards that do not divide the padded rows: below rank 4
+  // pad.cpp squeezes its 4-D result back with a reshape to the shard-padded
+  // shape, which TT_FATALs (reshape.cpp:736, different volumes; measured:
+  // 358 f32 columns into 52-column block shards, 2x64x110 f32 into 64-column
+  // ones; 364 run). A rank-4 tensor needs no squeeze and runs (measured on
+  // both devices: 3x1x1056x299 f32 into 634x60 block shards, edge draw seed
+  // 320055741 pad #42; bf16 and width shards, from DRAM).
+  if (outLayout.isSharded() && inShape.size() < 4 &&
       outLayout.getMemoryLayout() != TensorMemoryLayout::HeightSharded &&
       plan.outShape.back() % outLayout.getShard()[1] != 0)
     return backendError(name + ": the padded rows of " +
@@ -2114,7 +2202,12 @@ constexpr uint64_t kIndexPageBytes = 32;
 /// Above this many tiles per row the fused program single-buffers.
 constexpr int64_t kFusedDoubleBufferTiles = 64;
 
-enum class EmbeddingProgram { RowMajor, Fused, RowMajorThenTilize };
+enum class EmbeddingProgram {
+  RowMajor,
+  Fused,
+  RowMajorThenTilize,
+  ShardedPadTilize
+};
 
 struct EmbeddingPlan {
   std::vector<int64_t> outShape;
@@ -2246,11 +2339,19 @@ planEmbedding(llvm::ArrayRef<int64_t> indicesShape, LayoutAttr indicesLayout,
       return err;
   if (outputLayout.isRowMajor())
     return plan;
-  if (!wholeTiles && outputLayout.isSharded())
-    return notSupportedError(name + ": a sharded tiled result of partial "
-                                    "tiles (the row-major program into "
-                                    "shards, then a sharded tilize) is not "
-                                    "modelled");
+  // A tiled result of partial tiles into (height) shards: the row-major
+  // program writes row-major shards of the output's spec, ttnn's pad fills
+  // the rows to whole tiles in such shards (its height-only program, a padded
+  // row of dataflow buffer), the sharded tilize (no CB of its own) writes
+  // the output; the pad is freed after the tilize, the row-major result at
+  // the end (measured on both mock devices, graph trace: 1x3397 indices of
+  // a 6126x448 table into 224x448 shards, 2x785 of 459x352 into 256x352,
+  // 1x100 of 500x64 into 32x64, 4x50 of 1000x256 into 64x256; fresh edge
+  // draws seed 832789653 embedding #17, 8461306 #46).
+  if (!wholeTiles && outputLayout.isSharded()) {
+    plan.program = EmbeddingProgram::ShardedPadTilize;
+    return plan;
+  }
   if (wholeTiles) {
     plan.program = EmbeddingProgram::Fused;
     return plan;
@@ -2342,6 +2443,21 @@ llvm::Expected<OpConstraints> OpModel<EmbeddingOp>::getOpConstraints(
     steps.append({gather, tilize});
     break;
   }
+  case EmbeddingProgram::ShardedPadTilize: {
+    LayoutAttr rows = outputLayout.withPageLayout(PageLayout::RowMajor);
+    Step gather = rowMajorStep(indicesShape, indicesLayout, weightShape[1],
+                               plan->table, rows);
+    gather.writesL1 = l1BytesPerBank(out, rows);
+    std::vector<int64_t> padded(out.begin(), out.end());
+    padded[1] = int64_t(llvm::alignTo(padded[1], kTileDim));
+    Step pad{uint64_t(out.back()) * elementBytes(rows), 0,
+             l1BytesPerBank(padded, rows)};
+    pad.heldL1 = table;
+    Step tilize{0, 0, output};
+    tilize.heldL1 = table + gather.writesL1;
+    steps.append({gather, pad, tilize});
+    break;
+  }
   }
   return finishChain(name, steps, out, outputLayout, initialState);
 }
@@ -2365,7 +2481,8 @@ llvm::Expected<size_t> OpModel<EmbeddingOp>::getOpRuntime(
   size_t runtime = roofline(work);
   if (plan->untilize)
     runtime += moveRuntime(weightShape, weightLayout, weightShape, plan->table);
-  if (plan->program == EmbeddingProgram::RowMajorThenTilize)
+  if (plan->program == EmbeddingProgram::RowMajorThenTilize ||
+      plan->program == EmbeddingProgram::ShardedPadTilize)
     runtime += moveRuntime(plan->outShape, rowMajorIn(outputLayout),
                            plan->outShape, outputLayout);
   return runtime;
