@@ -256,9 +256,7 @@ uint64_t bytesPerBank(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
     // One page per row of the last dimension, each page aligned (measured:
     // 3x33 bf16 in L1 is 3 pages of 66 -> 80 B); a scalar is one element
     // (a row-major reduction to a scalar: 16 B in L1).
-    int64_t rows = 1;
-    for (int64_t dim : shape.drop_back(shape.empty() ? 0 : 1))
-      rows *= dim;
+    int64_t rows = rowCount(shape);
     uint64_t row = (shape.empty() ? 1 : shape.back()) * elementBytes(layout);
     return ceilDiv(rows, banks) * alignUp(row, alignment);
   }
@@ -436,9 +434,7 @@ bool unevenShards(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
     return !evenShards(shape, layout);
   // A row-major tensor is not padded: its rows (all dimensions but the last)
   // and its last dimension as they are.
-  int64_t rows = 1;
-  for (int64_t dim : shape.drop_back())
-    rows *= dim;
+  int64_t rows = rowCount(shape);
   int64_t width = shape.empty() ? 1 : shape.back();
   llvm::ArrayRef<int64_t> shard = layout.getShard();
   return rows % shard[0] != 0 || width % shard[1] != 0;

@@ -35,6 +35,14 @@ constexpr uint64_t kF32TileBytes = ::ttlang::tile::kElements * 4;
 /// ceil(a / b) for a >= 0, b > 0, without the overflow of (a + b - 1) / b.
 inline int64_t ceilDiv(int64_t a, int64_t b) { return a / b + (a % b != 0); }
 
+/// Rows of a row-major tensor: every dimension but the last (1 for a scalar).
+inline int64_t rowCount(llvm::ArrayRef<int64_t> shape) {
+  int64_t rows = 1;
+  for (int64_t dim : shape.drop_back(shape.empty() ? 0 : 1))
+    rows *= dim;
+  return rows;
+}
+
 /// A tensor padded to 32x32 tiles and collapsed to 2-D: all dimensions but
 /// the last form the height (the second-to-last padded to a tile).
 struct Geometry {

@@ -387,9 +387,7 @@ LayoutAttr reshapeTarget(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
 /// interleaved.
 static LayoutAttr
 rowMajorReshapeTarget(llvm::ArrayRef<int64_t> shape, LayoutAttr layout) {
-  int64_t rows = 1;
-  for (int64_t dim : shape.drop_back())
-    rows *= dim;
+  int64_t rows = rowCount(shape);
   int64_t width = shape.empty() ? 1 : shape.back();
   llvm::ArrayRef<int64_t> grid = layout.getGrid();
   int64_t cores = grid[0] * grid[1];
@@ -777,7 +775,6 @@ llvm::Expected<OpConstraints> OpModel<ReshapeOp>::getOpConstraints(
   if (!plan)
     return plan.takeError();
   llvm::ArrayRef<int64_t> out = plan->outShape;
-  uint64_t output = l1BytesPerBank(out, outputLayout);
   switch (plan->program) {
   case ReshapeProgram::View:
     return theInputItself(plan->inputPlacement ? inputLayout : outputLayout);

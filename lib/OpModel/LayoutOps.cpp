@@ -61,14 +61,6 @@ int64_t shardExtent(int64_t total, int64_t cores) {
   return ceilDiv(ceilDiv(total, cores), kTileDim) * kTileDim;
 }
 
-/// Rows of a row-major tensor: every dimension but the last.
-int64_t rowCount(llvm::ArrayRef<int64_t> shape) {
-  int64_t rows = 1;
-  for (int64_t dim : shape.drop_back())
-    rows *= dim;
-  return rows;
-}
-
 /// The output shape of `shape`, or a backend error naming the op.
 llvm::Expected<std::vector<int64_t>>
 asOutput(llvm::StringRef name,
@@ -673,15 +665,15 @@ llvm::Expected<Conversion> widenedTilize(llvm::ArrayRef<int64_t> shape,
                                          LayoutAttr in, LayoutAttr out) {
   llvm::ArrayRef<int64_t> grid = in.getGrid();
   int64_t cores = grid[0] * grid[1];
-  int64_t height = shape[shape.size() - 2];
   int64_t rows = rowCount(shape);
-  int64_t paddedRows = rows / height * int64_t(llvm::alignTo(height, kTileDim));
   int64_t width = int64_t(llvm::alignTo(shape.back(), kTileDim));
   uint64_t row = uint64_t(width) * elementBytes(in);
   llvm::SmallVector<int64_t, 4> widenedShape(shape);
   widenedShape.back() = width;
   llvm::SmallVector<int64_t, 4> paddedShape(widenedShape);
-  paddedShape[shape.size() - 2] = paddedRows / (rows / height);
+  int64_t &height = paddedShape[shape.size() - 2];
+  height = int64_t(llvm::alignTo(height, kTileDim));
+  int64_t paddedRows = rowCount(paddedShape);
   LayoutAttr widened = in.withShards(grid, {ceilDiv(rows, cores), width});
   LayoutAttr heightened =
       in.withShards(grid, {ceilDiv(paddedRows, cores), width});
@@ -774,10 +766,7 @@ llvm::Error checkOperand(llvm::StringRef role, llvm::ArrayRef<int64_t> shape,
                          LayoutAttr layout) {
   llvm::SmallVector<int64_t, 4> checked(shape);
   if (layout && layout.isRowMajor() && layout.isSharded()) {
-    int64_t rows = 1;
-    for (int64_t dim : shape.drop_back())
-      rows *= dim;
-    checked = {rows, shape.empty() ? 1 : shape.back()};
+    checked = {rowCount(shape), shape.empty() ? 1 : shape.back()};
     layout = layout.withPageLayout(PageLayout::Tile);
   }
   return checkLayout(ToLayoutOp::getOperationName(), role, checked, layout,
